@@ -1,0 +1,50 @@
+# Two entry points do all the setup on a fresh machine:
+#   make serve   -> venv + project + voila, serves dashboards/ on http://127.0.0.1:8866
+#   make test    -> venv + project + test deps (+ Debian chromium when root), runs everything
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+PORT ?= 8866
+
+.PHONY: serve test lint bench install-serve install-test browser notebooks clean
+
+$(PY):
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+
+$(VENV)/.serve-installed: pyproject.toml | $(PY)
+	$(PY) -m pip install -q -e '.[serve]'
+	touch $@
+
+$(VENV)/.test-installed: pyproject.toml | $(PY)
+	$(PY) -m pip install -q -e '.[test]'
+	touch $@
+
+install-serve: $(VENV)/.serve-installed
+install-test: $(VENV)/.test-installed
+
+# Debian's chromium for the real-browser tests (playwright cannot download its own here).
+browser:
+	@if [ ! -x /usr/bin/chromium ]; then \
+	  if [ "$$(id -u)" = "0" ]; then \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	  else echo "chromium missing and not root: browser tests will skip (outside CI)"; fi; \
+	fi
+
+# Kernel culling: a closed tab does not shut its kernel down (voila issue 1458),
+# so idle kernels are culled after 10 minutes; XSRF protection stays on.
+VOILA_OPTS := --no-browser --port=$(PORT) --Voila.ip=127.0.0.1 \
+  --MappingKernelManager.cull_idle_timeout=600 --MappingKernelManager.cull_interval=60
+
+serve: install-serve
+	$(PY) -m crib.ui.serve dashboards $(VOILA_OPTS)
+
+lint: install-test
+	$(VENV)/bin/ruff check crib tests bench
+
+test: install-test browser
+	$(VENV)/bin/ruff check crib tests bench
+	$(PY) -m pytest -q
+
+clean:
+	rm -rf $(VENV)

@@ -1,0 +1,24 @@
+"""Small timing helpers shared by the benchmarks (not part of the package)."""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections.abc import Callable
+
+
+def timeit(fn: Callable[[], object], repeat: int = 7, number: int = 1) -> list[float]:
+    """Seconds per call for each of ``repeat`` rounds of ``number`` calls."""
+    out = []
+    for _ in range(repeat):
+        t = time.perf_counter()
+        for _ in range(number):
+            fn()
+        out.append((time.perf_counter() - t) / number)
+    return out
+
+
+def summary(xs: list[float]) -> tuple[float, float]:
+    """(median, p95) of a list of timings."""
+    s = sorted(xs)
+    return statistics.median(s), s[min(len(s) - 1, int(round(0.95 * (len(s) - 1))))]

@@ -1,0 +1,76 @@
+"""The ``crib`` command line.
+
+Every subcommand turns bad input into one clear line on stderr and exit code 2.
+No traceback reaches the user.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+
+from crib.errors import CribError
+
+__all__ = ["main", "build_parser"]
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.exit(2, f"crib: error: {message} (see 'crib --help')\n")
+
+
+def _cmd_score(args: argparse.Namespace) -> int:
+    from crib.cards import parse_cards
+    from crib.errors import HandSizeError
+    from crib.scoring import score_hand
+
+    cards = parse_cards(" ".join(args.cards))
+    if len(cards) != 5:
+        raise HandSizeError(f"expected 5 cards (4 hand cards, then the starter), got {len(cards)}")
+    s = score_hand(cards[:4], cards[4], is_crib=args.crib)
+    what = "crib" if args.crib else "hand"
+    hand = " ".join(c.pretty for c in s.hand)
+    print(f"{what}: {hand}   starter: {s.starter.pretty if s.starter else ''}")
+    print(s.table())
+    print(s.say().capitalize() + ".")
+    print(f"Total: {s.total}")
+    return 0
+
+
+_COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {"score": _cmd_score}
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="crib", description="crib, the cribbage coach")
+    sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    sc = sub.add_parser("score", help="score a hand: four hand cards, then the starter")
+    sc.add_argument("cards", nargs="+", help="e.g. 5H 5D 5C JS 5S (the last card is the starter)")
+    sc.add_argument("--crib", action="store_true", help="score as a crib (5-card flush only)")
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit code.
+
+    >>> main(["score", "5H", "5D", "5C", "JS", "5S"])  # doctest: +ELLIPSIS
+    hand: 5♥ 5♦ 5♣ J♠   starter: 5♠
+    ...
+    Total: 29
+    0
+    >>> main(["score", "5H", "5D", "X9", "JS", "5S"])  # the message goes to stderr
+    2
+    """
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as e:
+        return int(e.code or 0)
+    try:
+        return _COMMANDS[args.command](args)
+    except CribError as e:
+        print(f"crib: error: {e}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("crib: interrupted", file=sys.stderr)
+        return 130

@@ -1,0 +1,40 @@
+"""The errors crib raises for bad input.
+
+All are :class:`ValueError` subclasses whose messages quote the input and say
+what was expected, so a dashboard or the command line can show them as they are.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "CribError",
+    "CardParseError",
+    "DuplicateCardError",
+    "HandSizeError",
+    "IllegalPlayError",
+    "InvalidPositionError",
+]
+
+
+class CribError(ValueError):
+    """Base class of every input error in crib."""
+
+
+class CardParseError(CribError):
+    """Text that is not a card, e.g. ``'X9'``."""
+
+
+class DuplicateCardError(CribError):
+    """The same card given twice where cards must be distinct."""
+
+
+class HandSizeError(CribError):
+    """The wrong number of cards, e.g. 3 where a hand needs 4."""
+
+
+class IllegalPlayError(CribError):
+    """A pegging play that the rules do not allow."""
+
+
+class InvalidPositionError(CribError):
+    """A pegging position that cannot arise in a real game."""

@@ -1,0 +1,343 @@
+"""Hand, crib and pegging scoring with line-by-line breakdowns.
+
+This is the plain reference scorer: it enumerates subsets and anyone can read
+it.  The fast tables in :mod:`crib.fast` are generated from it and tested
+equal to it on every rank multiset times every suit pattern.
+
+>>> s = score_hand("5H 5D 5C JS", "5S")
+>>> s.total
+29
+>>> print(s.say())
+fifteen two, fifteen four, fifteen six, fifteen eight, fifteen ten, fifteen twelve, fifteen fourteen, fifteen sixteen, and a double pair royal is twenty-eight, and nobs is twenty-nine
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import combinations
+
+from crib.cards import Card, CardsLike, check_distinct, expect_size, parse_cards
+from crib.errors import HandSizeError, IllegalPlayError
+
+__all__ = [
+    "Component",
+    "Score",
+    "PegScore",
+    "score_hand",
+    "score_pegging",
+    "his_heels",
+    "is_perfect_29",
+    "number_words",
+    "rank_points",
+]
+
+_WORDS = [
+    "zero",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
+    "sixteen",
+    "seventeen",
+    "eighteen",
+    "nineteen",
+    "twenty",
+]
+_TENS = {20: "twenty", 30: "thirty"}
+
+
+def number_words(n: int) -> str:
+    """English words for 0..39, as players say a running count.
+
+    >>> number_words(7), number_words(24), number_words(31)
+    ('seven', 'twenty-four', 'thirty-one')
+    """
+    if n <= 20:
+        return _WORDS[n]
+    tens, ones = divmod(n, 10)
+    word = _TENS[tens * 10]
+    return word if ones == 0 else f"{word}-{_WORDS[ones]}"
+
+
+@dataclass(frozen=True, slots=True)
+class Component:
+    """One scoring item: its kind, the cards that make it and its points."""
+
+    kind: str  # fifteen, pair, run, flush, nobs, thirty-one, go, last card, heels
+    cards: tuple[Card, ...]
+    points: int
+
+    def __str__(self) -> str:
+        cs = " ".join(c.pretty for c in self.cards)
+        return f"{self.kind:<10} {cs:<22} {self.points:>2}"
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    """A show score: the total and every component that makes it up."""
+
+    hand: tuple[Card, ...]
+    starter: Card | None
+    is_crib: bool
+    components: tuple[Component, ...]
+
+    @property
+    def total(self) -> int:
+        return sum(c.points for c in self.components)
+
+    def of_kind(self, kind: str) -> tuple[Component, ...]:
+        return tuple(c for c in self.components if c.kind == kind)
+
+    @property
+    def fifteens(self) -> tuple[Component, ...]:
+        return self.of_kind("fifteen")
+
+    @property
+    def pairs(self) -> tuple[Component, ...]:
+        return self.of_kind("pair")
+
+    @property
+    def runs(self) -> tuple[Component, ...]:
+        return self.of_kind("run")
+
+    def points_by_kind(self) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for c in self.components:
+            out[c.kind] = out.get(c.kind, 0) + c.points
+        return out
+
+    def say(self) -> str:
+        """The count said aloud, the way players do.
+
+        >>> print(score_hand("4H 5D 5C 6S", "KD").say())
+        fifteen two, fifteen four, fifteen six, fifteen eight, and a pair is ten, and a double run of three is sixteen
+        >>> print(score_hand("2H 4D 6C 8S", "QD").say())
+        nineteen (no points)
+        """
+        parts: list[str] = []
+        running = 0
+        first = True
+
+        def add(phrase: str, points: int) -> None:
+            nonlocal running, first
+            running += points
+            joiner = "" if first else "and "
+            parts.append(f"{joiner}{phrase} is {number_words(running)}")
+            first = False
+
+        for _ in self.fifteens:
+            running += 2
+            parts.append(f"fifteen {number_words(running)}")
+        if parts:
+            first = False
+        # Pairs are grouped by rank: a pair, pair royal, double pair royal.
+        by_rank: dict[int, int] = {}
+        for p in self.pairs:
+            by_rank[p.cards[0].rank] = by_rank.get(p.cards[0].rank, 0) + 1
+        names = {1: "a pair", 3: "a pair royal", 6: "a double pair royal"}
+        for _rank, n in sorted(by_rank.items()):
+            add(names[n], 2 * n)
+        runs = self.runs
+        if runs:
+            length = len(runs[0].cards)
+            mult = {1: "a", 2: "a double", 3: "a triple", 4: "a double-double"}[len(runs)]
+            add(f"{mult} run of {number_words(length)}", sum(r.points for r in runs))
+        for c in self.of_kind("flush"):
+            add(f"a flush of {number_words(len(c.cards))}", c.points)
+        for c in self.of_kind("nobs"):
+            add("nobs", c.points)
+        if not parts:
+            return "nineteen (no points)"
+        return ", ".join(parts)
+
+    def table(self) -> str:
+        """A line per component and the total, for printing."""
+        lines = [str(c) for c in self.components]
+        lines.append(f"{'total':<33} {self.total:>2}")
+        return "\n".join(lines)
+
+    def __int__(self) -> int:
+        return self.total
+
+
+def _fifteens(cards: Sequence[Card]) -> list[Component]:
+    out = []
+    for k in range(2, len(cards) + 1):
+        for combo in combinations(cards, k):
+            if sum(c.value for c in combo) == 15:
+                out.append(Component("fifteen", combo, 2))
+    return out
+
+
+def _pairs(cards: Sequence[Card]) -> list[Component]:
+    return [Component("pair", (a, b), 2) for a, b in combinations(cards, 2) if a.rank == b.rank]
+
+
+def _is_run(cards: Sequence[Card]) -> bool:
+    ranks = sorted(c.rank for c in cards)
+    return all(b == a + 1 for a, b in zip(ranks, ranks[1:], strict=False))
+
+
+def _runs(cards: Sequence[Card]) -> list[Component]:
+    """Every run of the longest length found (so a double run lists two)."""
+    for k in range(len(cards), 2, -1):
+        found = [combo for combo in combinations(cards, k) if _is_run(combo)]
+        if found:
+            return [Component("run", tuple(sorted(c)), k) for c in found]
+    return []
+
+
+def score_hand(hand: CardsLike, starter: CardsLike, *, is_crib: bool = False) -> Score:
+    """Score a 4-card hand (or crib) with its starter, with a full breakdown.
+
+    A 4-card flush counts in the hand only; the crib needs all five.  Nobs is a
+    jack *in the hand* of the starter's suit.
+
+    >>> score_hand("4H 5H 5C 6H", "4S").total   # 4-4-5-5-6: a double-double run, 24
+    24
+    >>> score_hand("2H 4H 6H 8H", "KS", is_crib=True).total  # no 4-card flush in the crib
+    0
+    >>> score_hand("5H 5D 5C", "5S")
+    Traceback (most recent call last):
+    ...
+    crib.errors.HandSizeError: expected 4 hand cards, got 3 (5H 5D 5C)
+    """
+    h = parse_cards(hand)
+    st = parse_cards(starter)
+    expect_size(h, 4, "hand cards")
+    if len(st) != 1:
+        raise HandSizeError(f"expected 1 starter card, got {len(st)}")
+    s = st[0]
+    check_distinct(h, st)
+    five = (*h, s)
+    comps: list[Component] = []
+    comps += _fifteens(five)
+    comps += _pairs(five)
+    comps += _runs(five)
+    if all(c.suit == h[0].suit for c in h):
+        if s.suit == h[0].suit:
+            comps.append(Component("flush", five, 5))
+        elif not is_crib:
+            comps.append(Component("flush", h, 4))
+    for c in h:
+        if c.rank == 11 and c.suit == s.suit:
+            comps.append(Component("nobs", (c,), 1))
+    return Score(h, s, is_crib, tuple(comps))
+
+
+def rank_points(ranks: Sequence[int]) -> int:
+    """Fifteens, pairs and runs of cards with these ranks (suits ignored).
+
+    Used to build the fast tables; it calls the same component finders as
+    :func:`score_hand`.
+
+    >>> rank_points([5, 5, 5, 11, 5])
+    28
+    """
+    # give equal ranks distinct suits so the Card values stay distinct
+    seen: dict[int, int] = {}
+    cards = []
+    for r in ranks:
+        k = seen.get(r, 0)
+        seen[r] = k + 1
+        cards.append(Card(r, "CDHS"[k]))
+    return sum(c.points for c in (*_fifteens(cards), *_pairs(cards), *_runs(cards)))
+
+
+@dataclass(frozen=True, slots=True)
+class PegScore:
+    """Points for the card just played during the play, with a breakdown."""
+
+    pile: tuple[Card, ...]
+    count: int
+    components: tuple[Component, ...]
+
+    @property
+    def total(self) -> int:
+        return sum(c.points for c in self.components)
+
+    def __int__(self) -> int:
+        return self.total
+
+
+def score_pegging(pile: CardsLike) -> PegScore:
+    """Points for the last card of ``pile``, the current sub-round in play order.
+
+    Fifteen and thirty-one pay 2; a pair 2, pair royal 6, double pair royal 12
+    (adjacent cards only); a run of n >= 3 among the last n cards, in any
+    order, pays n (the longest counts).  Go and last card are not included.
+
+    >>> score_pegging("5S 3D 4C").total   # 5-3-4 is a run of three
+    3
+    >>> score_pegging("TS 6C 5D 5H 5C").total   # 10+6+5+5+5 = 31 (2) and a pair royal (6)
+    8
+    >>> score_pegging("KS QD JC 8H")
+    Traceback (most recent call last):
+    ...
+    crib.errors.IllegalPlayError: count would be 38, over 31: K Q J 8 cannot all be in one sub-round
+    """
+    p = parse_cards(pile)
+    if not p:
+        raise HandSizeError("expected at least 1 card in the pile, got 0")
+    count = sum(c.value for c in p)
+    if count > 31:
+        shown = " ".join(c.rank_char for c in p)
+        raise IllegalPlayError(
+            f"count would be {count}, over 31: {shown} cannot all be in one sub-round"
+        )
+    return PegScore(p, count, tuple(_peg_components(p, count)))
+
+
+def _peg_components(p: Sequence[Card], count: int) -> list[Component]:
+    comps: list[Component] = []
+    if count == 15:
+        comps.append(Component("fifteen", tuple(p), 2))
+    elif count == 31:
+        comps.append(Component("thirty-one", tuple(p), 2))
+    last = p[-1]
+    streak = 1
+    while streak < len(p) and p[-1 - streak].rank == last.rank:
+        streak += 1
+    if streak >= 2:
+        name = {2: "pair", 3: "pair royal", 4: "double pair royal"}[streak]
+        comps.append(Component(name, tuple(p[-streak:]), streak * (streak - 1)))
+    for n in range(len(p), 2, -1):
+        tail = p[-n:]
+        ranks = sorted(c.rank for c in tail)
+        if all(b == a + 1 for a, b in zip(ranks, ranks[1:], strict=False)):
+            comps.append(Component("run", tuple(tail), n))
+            break
+    return comps
+
+
+def his_heels(starter: CardsLike) -> int:
+    """Points to the dealer for the starter: 2 for a jack ("his heels"), else 0.
+
+    >>> his_heels("JD"), his_heels("5D")
+    (2, 0)
+    """
+    st = parse_cards(starter)
+    if len(st) != 1:
+        raise HandSizeError(f"expected 1 starter card, got {len(st)}")
+    return 2 if st[0].rank == 11 else 0
+
+
+def is_perfect_29(hand: CardsLike, starter: CardsLike) -> bool:
+    """True for the perfect 29: three fives and the jack, cut the jack's suit five.
+
+    >>> is_perfect_29("5H 5D 5C JS", "5S"), is_perfect_29("5H 5D 5C JS", "KS")
+    (True, False)
+    """
+    return score_hand(hand, starter).total == 29

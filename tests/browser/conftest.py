@@ -1,0 +1,156 @@
+"""Real-browser fixtures: Voila on a free port, Debian's chromium via playwright.
+
+Playwright's own browser download does not work here, so the system browser
+is launched by path.  A test may skip only outside CI when no chromium is
+installed; under CI a missing browser is a failure.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "tests" / "artifacts"
+CHROMIUM = "/usr/bin/chromium"
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def chromium_path() -> str:
+    if not Path(CHROMIUM).exists():
+        if os.environ.get("CI"):
+            pytest.fail(f"{CHROMIUM} is missing under CI: .ci/run must install Debian's chromium")
+        pytest.skip(f"no chromium at {CHROMIUM} and not under CI: skipping browser tests")
+    return CHROMIUM
+
+
+@pytest.fixture(scope="session")
+def voila_url(chromium_path: str) -> Iterator[str]:
+    port = _free_port()
+    log = ARTIFACTS / "voila.log"
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    with log.open("w") as f:
+        proc = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "crib.ui.serve",
+                str(ROOT / "dashboards"),
+                "--no-browser",
+                f"--port={port}",
+                "--Voila.ip=127.0.0.1",
+            ],
+            stdout=f,
+            stderr=subprocess.STDOUT,
+            cwd=ROOT,
+        )
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            pytest.fail(f"voila exited early; see {log}")
+        with socket.socket() as s:
+            if s.connect_ex(("127.0.0.1", port)) == 0:
+                break
+        time.sleep(0.2)
+    else:
+        proc.terminate()
+        pytest.fail("voila did not open its port within 60 s")
+    yield f"http://127.0.0.1:{port}"
+    proc.send_signal(signal.SIGTERM)
+    try:
+        proc.wait(15)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+
+
+@pytest.fixture(scope="session")
+def browser(chromium_path: str) -> Iterator[object]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(
+            executable_path=chromium_path,
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-dev-shm-usage",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--no-first-run",
+                "--disable-sync",
+            ],
+        )
+        yield b
+        b.close()
+
+
+@pytest.fixture()
+def context(browser: object) -> Iterator[object]:
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900})  # type: ignore[attr-defined]
+    yield ctx
+    ctx.close()
+
+
+def open_dashboard(context: object, url: str, ready_selector: str) -> tuple[object, float]:
+    """Open a page and wait until Voila finished and ``ready_selector`` is visible.
+
+    Returns the page and the seconds from navigation to the first interactive widget.
+    """
+    page = context.new_page()  # type: ignore[attr-defined]
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    t = time.perf_counter()
+    page.goto(url)
+    page.wait_for_selector("#loading", state="detached", timeout=90_000)
+    page.wait_for_selector(ready_selector, state="visible", timeout=60_000)
+    elapsed = time.perf_counter() - t
+    page.crib_errors = errors  # type: ignore[attr-defined]
+    return page, elapsed
+
+
+def assert_no_error_output(page: object) -> None:
+    text = page.inner_text("body")  # type: ignore[attr-defined]
+    assert "Traceback" not in text
+    assert (
+        "Error"
+        not in page.locator(
+            ".jp-RenderedText[data-mime-type='application/vnd.jupyter.stderr']"
+        ).all_inner_texts()
+    )  # type: ignore[attr-defined]
+    assert (
+        page.locator(
+            ".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']"
+        ).count()
+        == 0
+    )  # type: ignore[attr-defined]
+
+
+def screenshot(page: object, name: str) -> Path:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)  # type: ignore[attr-defined]
+    return path
+
+
+@pytest.fixture(scope="session")
+def timings() -> Iterator[dict[str, float]]:
+    out: dict[str, float] = {}
+    yield out
+    if out:
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        lines = [f"{k}: {v:.2f} s" for k, v in sorted(out.items())]
+        (ARTIFACTS / "browser_timings.txt").write_text("\n".join(lines) + "\n")
