@@ -38,7 +38,26 @@ def _cmd_score(args: argparse.Namespace) -> int:
     return 0
 
 
-_COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {"score": _cmd_score}
+def _cmd_discard(args: argparse.Namespace) -> int:
+    import pandas as pd
+
+    from crib.cards import parse_cards
+    from crib.discard import analyze_discard
+
+    six = parse_cards(" ".join(args.cards))
+    a = analyze_discard(six, dealer=not args.pone, crib_model=args.model)
+    print(f"Six: {' '.join(c.pretty for c in a.six)}   seat: {a.seat}")
+    print(a.model_note)
+    with pd.option_context("display.width", 120, "display.max_columns", 20):
+        print(a.table.to_string(index=False, float_format=lambda x: f"{x:.3f}"))
+    print(a.explain(0))
+    return 0
+
+
+_COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
+    "score": _cmd_score,
+    "discard": _cmd_discard,
+}
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -47,6 +66,12 @@ def build_parser() -> argparse.ArgumentParser:
     sc = sub.add_parser("score", help="score a hand: four hand cards, then the starter")
     sc.add_argument("cards", nargs="+", help="e.g. 5H 5D 5C JS 5S (the last card is the starter)")
     sc.add_argument("--crib", action="store_true", help="score as a crib (5-card flush only)")
+    dc = sub.add_parser("discard", help="rank all 15 throws from six cards")
+    dc.add_argument("cards", nargs="+", help="six cards, e.g. 5H 5D 6C 7S 8H 9D")
+    seat = dc.add_mutually_exclusive_group()
+    seat.add_argument("--dealer", action="store_true", help="your crib (default)")
+    seat.add_argument("--pone", action="store_true", help="your opponent's crib")
+    dc.add_argument("--model", default="exact", help="crib model: exact (default) or table")
     return p
 
 
@@ -71,6 +96,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except CribError as e:
         print(f"crib: error: {e}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # e.g. piped into `head`: stop quietly
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     except KeyboardInterrupt:
         print("crib: interrupted", file=sys.stderr)
         return 130

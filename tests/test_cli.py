@@ -51,3 +51,31 @@ def test_python_dash_m_and_entry_point() -> None:
         [sys.executable, "-m", "crib", "score", "5H"], capture_output=True, text=True, check=False
     )
     assert r.returncode == 2 and "Traceback" not in r.stderr and "expected 5 cards" in r.stderr
+
+
+def test_discard_prints_ranked_table(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["discard", "5H", "5D", "6C", "7S", "8H", "9D", "--dealer"]) == 0
+    out = capsys.readouterr().out
+    first_row = [ln for ln in out.splitlines() if ln.strip().startswith("1 ")][0]
+    assert "5H 5D" in first_row and "exact" in out and "45,540" in out
+    assert main(["discard", "5H", "5D", "6C", "7S", "8H", "9D", "--pone", "--model", "table"]) == 0
+    out = capsys.readouterr().out
+    first_row = [ln for ln in out.splitlines() if ln.strip().startswith("1 ")][0]
+    assert "8H 9D" in first_row and "169-entry" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "needle"),
+    [
+        (["discard", "5H", "5D", "6C", "7S", "8H"], "expected 6 cards"),
+        (["discard", "5H", "5D", "6C", "7S", "8H", "8H"], "duplicate card 8H"),
+        (["discard", "5H", "5D", "6C", "7S", "8H", "ZZ"], "invalid card 'ZZ'"),
+        (["discard", "5H", "5D", "6C", "7S", "8H", "9D", "--model", "zz"], "unknown crib model"),
+    ],
+)
+def test_discard_bad_input(
+    argv: list[str], needle: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(argv) == 2
+    err = capsys.readouterr().err.strip()
+    assert needle in err and len(err.splitlines()) == 1

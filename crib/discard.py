@@ -1,0 +1,266 @@
+"""Discard analysis: all 15 throws from six cards, ranked by exact expected value.
+
+>>> a = analyze_discard("5H 5D 6C 7S 8H 9D", dealer=True)
+>>> a.best.throw_str, a.best.keep_str
+('5H 5D', '6C 7S 8H 9D')
+>>> analyze_discard("5H 5D 6C 7S 8H 9D", dealer=False).best.throw_str
+'8H 9D'
+>>> a.best.hand_ev_exact
+Fraction(243, 23)
+>>> analyze_discard("5H 5D 6C 7S 8H", dealer=True)
+Traceback (most recent call last):
+...
+crib.errors.HandSizeError: expected 6 cards to discard from, got 5 (5H 5D 6C 7S 8H)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import cache, cached_property
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from crib.cards import Card, CardsLike, cards_pretty, cards_str, expect_size, parse_cards
+from crib.crib_models import CribModel, get_crib_model
+from crib.fast import JACK, score_indices
+from crib.scoring import rank_points
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+__all__ = ["analyze_discard", "DiscardAnalysis", "Throw", "TIE_EPS", "own_points_table"]
+
+TIE_EPS = 0.001  # throws whose ev lies within this are ordered by safety
+
+
+@cache
+def own_points_table() -> np.ndarray:
+    """Rank points (fifteens, pairs, a run) of three cards, by base-13 rank code.
+
+    Filled from the reference scorer's component finders.
+    """
+    t = np.zeros(13**3, dtype=np.int64)
+    for a in range(13):
+        for b in range(13):
+            for c in range(13):
+                t[(a * 13 + b) * 13 + c] = rank_points([a + 1, b + 1, c + 1])
+    t.setflags(write=False)
+    return t
+
+
+@dataclass(frozen=True)
+class Throw:
+    """One of the 15 ways to split six cards: what it keeps, throws and is worth."""
+
+    throw: tuple[Card, Card]
+    keep: tuple[Card, Card, Card, Card]
+    dealer: bool
+    hand_ev_exact: Fraction
+    crib_ev_exact: Fraction
+    own_exact: Fraction
+    hand_counts: tuple[int, ...]  # hand_counts[k] = starters (of 46) giving k points
+    model: str
+
+    @property
+    def hand_ev(self) -> float:
+        return float(self.hand_ev_exact)
+
+    @property
+    def crib_ev(self) -> float:
+        return float(self.crib_ev_exact)
+
+    @property
+    def ev_exact(self) -> Fraction:
+        """hand_ev + crib_ev for the dealer, hand_ev - crib_ev for the pone."""
+        sign = 1 if self.dealer else -1
+        return self.hand_ev_exact + sign * self.crib_ev_exact
+
+    @property
+    def ev(self) -> float:
+        return float(self.ev_exact)
+
+    @property
+    def safety_exact(self) -> Fraction:
+        """hand_ev + own (dealer) or hand_ev - own (pone); ``own`` = thrown pair + starter."""
+        sign = 1 if self.dealer else -1
+        return self.hand_ev_exact + sign * self.own_exact
+
+    @property
+    def safety(self) -> float:
+        return float(self.safety_exact)
+
+    @property
+    def hand_min(self) -> int:
+        return min(k for k, n in enumerate(self.hand_counts) if n)
+
+    @property
+    def hand_max(self) -> int:
+        return max(k for k, n in enumerate(self.hand_counts) if n)
+
+    def p_hand_at_least(self, k: int) -> Fraction:
+        """P(kept hand scores >= k) over the 46 starters."""
+        return Fraction(sum(self.hand_counts[k:]), sum(self.hand_counts))
+
+    @property
+    def throw_str(self) -> str:
+        return cards_str(self.throw)
+
+    @property
+    def keep_str(self) -> str:
+        return cards_str(self.keep)
+
+
+@dataclass(frozen=True)
+class DiscardAnalysis:
+    """All 15 throws of a six, best first, under one crib model."""
+
+    six: tuple[Card, ...]
+    dealer: bool
+    model: CribModel
+    throws: tuple[Throw, ...]
+    _dist_cache: dict = field(default_factory=dict, repr=False, compare=False)
+
+    @property
+    def best(self) -> Throw:
+        return self.throws[0]
+
+    @property
+    def seat(self) -> str:
+        return "dealer" if self.dealer else "pone"
+
+    @property
+    def model_note(self) -> str:
+        """The model's name and assumption, to show beside every number."""
+        return f"crib model '{self.model.name}': {self.model.assumption}"
+
+    def find(self, throw: CardsLike) -> int:
+        """Index (rank - 1) of the given throw in the ranking."""
+        want = set(parse_cards(throw))
+        for i, t in enumerate(self.throws):
+            if set(t.throw) == want:
+                return i
+        from crib.errors import CribError
+
+        raise CribError(f"{cards_str(sorted(want))} is not a throw from {cards_str(self.six)}")
+
+    def crib_counts(self, i: int) -> np.ndarray | None:
+        """The crib-score distribution for throw ``i`` where the model gives one."""
+        if i not in self._dist_cache:
+            self._dist_cache[i] = self.model.distribution(self.six, self.throws[i].throw)
+        return self._dist_cache[i]
+
+    @cached_property
+    def table(self) -> pd.DataFrame:
+        """One row per throw, best first."""
+        import pandas as pd
+
+        rows = [
+            {
+                "rank": i + 1,
+                "throw": t.throw_str,
+                "keep": t.keep_str,
+                "hand_ev": t.hand_ev,
+                "crib_ev": t.crib_ev,
+                "ev": t.ev,
+                "safety": t.safety,
+                "hand_min": t.hand_min,
+                "hand_max": t.hand_max,
+            }
+            for i, t in enumerate(self.throws)
+        ]
+        df = pd.DataFrame(rows)
+        df.attrs["model"] = self.model.name
+        df.attrs["assumption"] = self.model.assumption
+        df.attrs["seat"] = self.seat
+        return df
+
+    def explain(self, i: int = 0) -> str:
+        """One plain sentence about throw ``i`` (0 = the best).
+
+        >>> print(analyze_discard("5H 5D 6C 7S 8H 9D", dealer=True).explain(0))
+        Keep 6♣ 7♠ 8♥ 9♦ (10.57 on average over 46 starters) and give your crib 5♥ 5♦ (about 9.28): 19.85 in all.
+        """
+        t = self.throws[i]
+        keep = f"Keep {cards_pretty(t.keep)} ({t.hand_ev:.2f} on average over 46 starters)"
+        if self.dealer:
+            return (
+                f"{keep} and give your crib {cards_pretty(t.throw)} "
+                f"(about {t.crib_ev:.2f}): {t.ev:.2f} in all."
+            )
+        return (
+            f"{keep} and give your opponent's crib {cards_pretty(t.throw)} "
+            f"(about {t.crib_ev:.2f} for them): {t.ev:.2f} net."
+        )
+
+
+def _own_exact(throws: np.ndarray, starters: np.ndarray) -> list[Fraction]:
+    """Mean over the starters of the thrown pair + starter's points (incl. nobs)."""
+    r = throws >> 2
+    code = (r[:, 0:1] * 13 + r[:, 1:2]) * 13 + (starters[None, :] >> 2)
+    pts = own_points_table()[code].copy()
+    for j in range(2):
+        jack = (throws[:, j] >> 2) == JACK
+        pts += (jack[:, None] & ((throws[:, j : j + 1] & 3) == (starters[None, :] & 3))).astype(
+            np.int64
+        )
+    return [Fraction(int(s), len(starters)) for s in pts.sum(axis=1)]
+
+
+def _order(throws: list[Throw]) -> tuple[Throw, ...]:
+    """By ev, best first; runs of ev within TIE_EPS of their top are ordered by safety."""
+    by_ev = sorted(throws, key=lambda t: (-t.ev_exact, -t.safety_exact, [c.index for c in t.throw]))
+    out: list[Throw] = []
+    i = 0
+    while i < len(by_ev):
+        j = i + 1
+        while j < len(by_ev) and by_ev[i].ev - by_ev[j].ev <= TIE_EPS:
+            j += 1
+        out += sorted(by_ev[i:j], key=lambda t: (-t.safety_exact, -t.ev_exact))
+        i = j
+    return tuple(out)
+
+
+def analyze_discard(
+    six: CardsLike, *, dealer: bool, crib_model: str | CribModel = "exact"
+) -> DiscardAnalysis:
+    """Rank all C(6,2) = 15 throws by expected value for the dealer or the pone.
+
+    ``hand_ev`` is exact over the 46 unseen starters.  ``crib_ev`` follows the
+    named crib model (see :mod:`crib.crib_models`); ``ev`` adds it for the
+    dealer and subtracts it for the pone.
+    """
+    cards = parse_cards(six)
+    expect_size(cards, 6, "cards to discard from")
+    model = get_crib_model(crib_model)
+
+    idx = np.array([c.index for c in cards], dtype=np.int64)
+    pairs = list(combinations(range(6), 2))
+    throw_idx = np.array([[idx[a], idx[b]] for a, b in pairs], dtype=np.int64)
+    keep_pos = [[k for k in range(6) if k not in p] for p in pairs]
+    keep_idx = idx[np.array(keep_pos)]
+    unseen = np.setdiff1d(np.arange(52), idx)
+    n_st = len(unseen)
+    hands = np.repeat(keep_idx, n_st, axis=0)
+    starters = np.tile(unseen, len(pairs))
+    scores = score_indices(hands, starters).reshape(len(pairs), n_st)
+    counts = [np.bincount(row, minlength=30)[:30] for row in scores]
+    throw_cards = [(cards[a], cards[b]) for a, b in pairs]
+    crib_vals = model.values(cards, throw_cards)
+    owns = _own_exact(throw_idx, unseen)
+    throws = [
+        Throw(
+            throw=throw_cards[i],
+            keep=tuple(cards[k] for k in keep_pos[i]),  # type: ignore[arg-type]
+            dealer=dealer,
+            hand_ev_exact=Fraction(int(scores[i].sum()), n_st),
+            crib_ev_exact=crib_vals[i],
+            own_exact=owns[i],
+            hand_counts=tuple(int(x) for x in counts[i]),
+            model=model.name,
+        )
+        for i in range(len(pairs))
+    ]
+    return DiscardAnalysis(cards, dealer, model, _order(throws))
