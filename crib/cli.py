@@ -54,9 +54,69 @@ def _cmd_discard(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_play(args: argparse.Namespace) -> int:
+    from crib.game import Game, describe_event, log_to_json
+
+    g = Game(seed=args.seed, players=(args.p1, args.p2))
+    res = g.run()
+    for e in res.events:
+        print(describe_event(e))
+    if args.json:
+        from pathlib import Path
+
+        Path(args.json).write_text(log_to_json(res.events) + "\n")
+        print(f"saved the recording to {args.json}")
+    return 0
+
+
+def _cmd_replay(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from crib.errors import CribError
+    from crib.game import describe_event, replay
+
+    try:
+        text = Path(args.file).read_text()
+    except OSError as e:
+        raise CribError(f"cannot read {args.file!r}: {e.strerror}") from None
+    try:
+        snaps = replay(text)
+    except (ValueError, TypeError, KeyError) as e:
+        if isinstance(e, CribError):
+            raise
+        raise CribError(f"{args.file!r} is not a crib game log ({type(e).__name__})") from None
+    for s in snaps:
+        print(describe_event(s.event))
+    print(f"replayed {len(snaps)} events: every deal, play and count agrees with the rules")
+    return 0
+
+
+def _cmd_bench(args: argparse.Namespace) -> int:
+    import json
+    from pathlib import Path
+
+    from crib.sim import format_strength, strength_benchmark
+
+    res = strength_benchmark(
+        args.random_games, args.tier_games, seed0=args.seed, workers=args.workers
+    )
+    res["command"] = (
+        f"crib bench strength --random-games {args.random_games} --tier-games {args.tier_games} "
+        f"--seed {args.seed}"
+    )
+    print(format_strength(res))
+    if args.out:
+        Path(args.out).write_text(json.dumps(res, indent=1) + "\n")
+        print(f"saved {args.out}")
+    return 0
+
+
 _COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "score": _cmd_score,
     "discard": _cmd_discard,
+    "play": _cmd_play,
+    "replay": _cmd_replay,
+    "bench": _cmd_bench,
 }
 
 
@@ -72,6 +132,22 @@ def build_parser() -> argparse.ArgumentParser:
     seat.add_argument("--dealer", action="store_true", help="your crib (default)")
     seat.add_argument("--pone", action="store_true", help="your opponent's crib")
     dc.add_argument("--model", default="exact", help="crib model: exact (default) or table")
+    pl = sub.add_parser("play", help="play a whole game between two computer players")
+    pl.add_argument("--seed", type=int, default=1)
+    pl.add_argument("--p1", default="expert", help="expert, hard, normal, easy, greedy or random")
+    pl.add_argument("--p2", default="easy")
+    pl.add_argument("--json", metavar="FILE", help="save the event log as JSON")
+    rp = sub.add_parser("replay", help="replay and verify a saved game log")
+    rp.add_argument("file")
+    bn = sub.add_parser("bench", help="benchmarks: 'strength' plays the tiers against expert")
+    bn.add_argument("what", choices=["strength"])
+    bn.add_argument("--random-games", type=int, default=1000)
+    bn.add_argument("--tier-games", type=int, default=500)
+    bn.add_argument("--seed", type=int, default=10_000)
+    bn.add_argument("--workers", type=int, default=None)
+    bn.add_argument(
+        "--out", default=None, help="write the results as JSON (e.g. data/ai_benchmark.json)"
+    )
     return p
 
 

@@ -15,6 +15,7 @@ crib.errors.HandSizeError: expected 6 cards to discard from, got 5 (5H 5D 6C 7S 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache, cached_property
@@ -31,7 +32,15 @@ from crib.scoring import rank_points
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["analyze_discard", "DiscardAnalysis", "Throw", "TIE_EPS", "own_points_table"]
+__all__ = [
+    "analyze_discard",
+    "DiscardAnalysis",
+    "Throw",
+    "TIE_EPS",
+    "own_points_table",
+    "order_indices",
+    "rank_throws_fast",
+]
 
 TIE_EPS = 0.001  # throws whose ev lies within this are ordered by safety
 
@@ -209,18 +218,75 @@ def _own_exact(throws: np.ndarray, starters: np.ndarray) -> list[Fraction]:
     return [Fraction(int(s), len(starters)) for s in pts.sum(axis=1)]
 
 
-def _order(throws: list[Throw]) -> tuple[Throw, ...]:
-    """By ev, best first; runs of ev within TIE_EPS of their top are ordered by safety."""
-    by_ev = sorted(throws, key=lambda t: (-t.ev_exact, -t.safety_exact, [c.index for c in t.throw]))
-    out: list[Throw] = []
+def order_indices(evs: Sequence[float], safeties: Sequence[float]) -> list[int]:
+    """Ranking order: by ev, best first; runs within TIE_EPS of their top by safety.
+
+    Works on Fractions or floats: keys are rounded to 9 decimals so that exact
+    ties stay ties under float noise; remaining ties keep the input order.
+    """
+    ev = [round(float(x), 9) for x in evs]
+    sf = [round(float(x), 9) for x in safeties]
+    by_ev = sorted(range(len(ev)), key=lambda i: (-ev[i], -sf[i], i))
+    out: list[int] = []
     i = 0
     while i < len(by_ev):
         j = i + 1
-        while j < len(by_ev) and by_ev[i].ev - by_ev[j].ev <= TIE_EPS:
+        while j < len(by_ev) and ev[by_ev[i]] - ev[by_ev[j]] <= TIE_EPS:
             j += 1
-        out += sorted(by_ev[i:j], key=lambda t: (-t.safety_exact, -t.ev_exact))
+        out += sorted(by_ev[i:j], key=lambda k: (-sf[k], -ev[k], k))
         i = j
-    return tuple(out)
+    return out
+
+
+def _order(throws: list[Throw]) -> tuple[Throw, ...]:
+    order = order_indices([t.ev_exact for t in throws], [t.safety_exact for t in throws])
+    return tuple(throws[i] for i in order)
+
+
+_PAIRS = list(combinations(range(6), 2))
+_KEEP_POS = np.array([[k for k in range(6) if k not in p] for p in _PAIRS])
+
+
+def rank_throws_fast(
+    six: Sequence[Card], dealer: bool
+) -> list[tuple[tuple[Card, Card], tuple[Card, ...], float, float]]:
+    """The exact-model ranking as floats, for the computer opponent's inner loop.
+
+    Returns (throw, keep, ev, safety) best first.  Tested equal to
+    :func:`analyze_discard` (same order, same values to 1e-12).
+    """
+    from crib.crib_models import _flush_nobs_count, _rank_sums
+
+    idx = np.array([c.index for c in six], dtype=np.int64)
+    throw_idx = idx[np.array(_PAIRS)]
+    keep_idx = idx[_KEEP_POS]
+    mask = np.ones(52, dtype=bool)
+    mask[idx] = False
+    unseen = np.nonzero(mask)[0]
+    n = len(unseen)
+    hand_sum = score_indices(np.repeat(keep_idx, n, axis=0), np.tile(unseen, 15)).reshape(15, n)
+    hand_ev = hand_sum.sum(axis=1) / n
+    u = np.bincount(unseen >> 2, minlength=13)
+    rank_sum = _rank_sums(throw_idx, u)
+    unseen_list = unseen.tolist()
+    fn = np.array([_flush_nobs_count(t, unseen_list) for t in throw_idx.tolist()])
+    crib_ev = (3 * rank_sum + fn) / (n * (n - 1) // 2 * (n - 2))
+    r = throw_idx >> 2
+    code = (r[:, 0:1] * 13 + r[:, 1:2]) * 13 + (unseen[None, :] >> 2)
+    own = own_points_table()[code].sum(axis=1).astype(np.float64)
+    for j in range(2):
+        jack = (throw_idx[:, j] >> 2) == JACK
+        same = (throw_idx[:, j : j + 1] & 3) == (unseen[None, :] & 3)
+        own += (jack[:, None] & same).sum(axis=1)
+    own /= n
+    sign = 1.0 if dealer else -1.0
+    ev = (hand_ev + sign * crib_ev).tolist()
+    safety = (hand_ev + sign * own).tolist()
+    out = []
+    for i in order_indices(ev, safety):
+        a, b = _PAIRS[i]
+        out.append(((six[a], six[b]), tuple(six[k] for k in _KEEP_POS[i]), ev[i], safety[i]))
+    return out
 
 
 def analyze_discard(

@@ -79,3 +79,78 @@ def test_discard_bad_input(
     assert main(argv) == 2
     err = capsys.readouterr().err.strip()
     assert needle in err and len(err.splitlines()) == 1
+
+
+def test_play_json_and_replay(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:  # type: ignore[no-untyped-def]
+    f = tmp_path / "g.json"
+    assert main(["play", "--seed", "7", "--p1", "expert", "--p2", "easy", "--json", str(f)]) == 0
+    out = capsys.readouterr().out
+    assert "Hand 1" in out and "wins 121-" in out and f.exists()
+    assert main(["replay", str(f)]) == 0
+    assert "agrees with the rules" in capsys.readouterr().out
+    import json
+
+    log = json.loads(f.read_text())
+    i = next(k for k, e in enumerate(log) if e["type"] == "shown")
+    log[i]["total"] += 1  # claim one point more than the hand counts
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(log))
+    assert main(["replay", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert f"log event {i} (shown)" in err and "the rules give" in err
+
+
+@pytest.mark.parametrize(
+    ("argv", "needle"),
+    [
+        (["play", "--p1", "champion"], "unknown player 'champion'"),
+        (["replay", "/nonexistent/game.json"], "cannot read"),
+    ],
+)
+def test_play_replay_bad_input(
+    argv: list[str], needle: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert needle in err and "Traceback" not in err
+
+
+def test_bench_strength_small(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:  # type: ignore[no-untyped-def]
+    import json
+
+    out = tmp_path / "s.json"
+    assert (
+        main(
+            [
+                "bench",
+                "strength",
+                "--random-games",
+                "6",
+                "--tier-games",
+                "4",
+                "--workers",
+                "1",
+                "--out",
+                str(out),
+            ]
+        )
+        == 0
+    )
+    res = json.loads(out.read_text())
+    assert [m["expert_vs"] for m in res["matches"]] == ["random", "hard", "normal", "easy"]
+    assert res["command"].startswith("crib bench strength") and res["version"]
+    for m in res["matches"]:
+        lo, hi = m["wilson95"]
+        assert lo <= m["opponent_win_rate"] <= hi
+
+
+def test_shipped_strength_results_name_their_command() -> None:
+    import json
+    from pathlib import Path
+
+    res = json.loads(
+        (Path(__file__).resolve().parents[1] / "data" / "ai_benchmark.json").read_text()
+    )
+    assert res["command"].startswith("crib bench strength")
+    games = {m["expert_vs"]: m["games"] for m in res["matches"]}
+    assert games["random"] >= 1000 and min(games[t] for t in ("hard", "normal", "easy")) >= 500

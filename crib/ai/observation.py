@@ -1,0 +1,90 @@
+"""What a player may see.  There is deliberately no field for the opponent's cards."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from crib.cards import Card
+from crib.pegging import PegState
+
+__all__ = ["Observation", "for_discard", "for_play"]
+
+
+@dataclass(frozen=True, slots=True)
+class Observation:
+    """One player's view of the game at a decision.
+
+    ``hand`` is the player's own cards (six at the discard, those still held
+    during the play).  ``played`` is every card played so far this hand, by
+    either side (public).  ``opp_cards_held`` is how many cards the opponent
+    still holds (public).  ``my_discards`` are the player's own crib cards.
+    """
+
+    phase: str  # "discard" or "play"
+    hand: tuple[Card, ...]
+    dealer: bool  # is this player the dealer (so the crib is theirs)?
+    my_score: int
+    opp_score: int
+    starter: Card | None = None
+    pile: tuple[Card, ...] = ()
+    played: tuple[Card, ...] = ()
+    opp_cards_held: int = 0
+    opp_said_go: bool = False
+    my_discards: tuple[Card, ...] = ()
+    legal: tuple[Card, ...] = ()
+
+    @property
+    def crib_is_mine(self) -> bool:
+        return self.dealer
+
+    @property
+    def count(self) -> int:
+        return sum(c.value for c in self.pile)
+
+    def unseen_rank_counts(self) -> list[int]:
+        """Per rank 1..13 (index 0..12): cards this player cannot see.
+
+        52 minus own hand, own discards, every played card and the starter.
+        """
+        u = [4] * 13
+        for c in (*self.hand, *self.my_discards, *self.played):
+            u[c.rank - 1] -= 1
+        if self.starter is not None:
+            u[self.starter.rank - 1] -= 1
+        return u
+
+
+def for_discard(
+    six: Sequence[Card], *, dealer: bool, my_score: int = 0, opp_score: int = 0
+) -> Observation:
+    """The observation for choosing two cards to throw."""
+    return Observation("discard", tuple(six), dealer, my_score, opp_score)
+
+
+def for_play(
+    state: PegState,
+    player: int,
+    *,
+    starter: Card,
+    dealer: bool,
+    my_score: int = 0,
+    opp_score: int = 0,
+    my_discards: Sequence[Card] = (),
+) -> Observation:
+    """The observation for ``player``'s turn in the play, built from public state only."""
+    o = 1 - player
+    return Observation(
+        phase="play",
+        hand=state.hands[player],
+        dealer=dealer,
+        my_score=my_score,
+        opp_score=opp_score,
+        starter=starter,
+        pile=state.pile,
+        played=tuple(c for _p, c in state.played),
+        opp_cards_held=len(state.hands[o]),
+        opp_said_go=state.said_go[o],
+        my_discards=tuple(my_discards),
+        legal=state.legal() if state.turn == player else (),
+    )

@@ -1,0 +1,135 @@
+"""Players: the tiered brain, and Random and Greedy baselines."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Protocol
+
+from crib.ai.observation import Observation
+from crib.ai.policy import Rng, choose_discard, choose_play
+from crib.cards import Card
+from crib.errors import CribError
+from crib.pegging import peg_points
+from crib.scoring import rank_points
+
+__all__ = [
+    "Player",
+    "BrainPlayer",
+    "RandomPlayer",
+    "GreedyPlayer",
+    "HumanPlayer",
+    "TIERS",
+    "make_player",
+]
+
+# tier -> skill (its softmax temperature follows from crib.ai.policy.temperature)
+TIERS = {"easy": 0.12, "normal": 0.35, "hard": 0.85, "expert": 1.0}
+
+
+class Player(Protocol):
+    name: str
+
+    def discard(self, obs: Observation, rng: Rng) -> tuple[Card, Card]: ...
+
+    def play(self, obs: Observation, rng: Rng) -> Card | None: ...
+
+
+@dataclass(frozen=True)
+class BrainPlayer:
+    """The computer opponent at a skill level (see :data:`TIERS`)."""
+
+    skill: float
+    name: str = "brain"
+
+    def discard(self, obs: Observation, rng: Rng) -> tuple[Card, Card]:
+        return choose_discard(obs, self.skill, rng)
+
+    def play(self, obs: Observation, rng: Rng) -> Card | None:
+        return choose_play(obs, self.skill, rng)
+
+
+@dataclass(frozen=True)
+class RandomPlayer:
+    """Uniformly random throw and legal card."""
+
+    name: str = "random"
+
+    def discard(self, obs: Observation, rng: Rng) -> tuple[Card, Card]:
+        pairs = list(combinations(obs.hand, 2))
+        return pairs[min(int(rng.random() * len(pairs)), len(pairs) - 1)]
+
+    def play(self, obs: Observation, rng: Rng) -> Card | None:
+        if not obs.legal:
+            return None
+        return obs.legal[min(int(rng.random() * len(obs.legal)), len(obs.legal) - 1)]
+
+
+@dataclass(frozen=True)
+class GreedyPlayer:
+    """Best immediate points: keeps the four that score most now; pegs the most now."""
+
+    name: str = "greedy"
+
+    def discard(self, obs: Observation, rng: Rng) -> tuple[Card, Card]:
+        best = None
+        for throw in combinations(obs.hand, 2):
+            keep = [c for c in obs.hand if c not in throw]
+            pts = rank_points([c.rank for c in keep]) + (
+                4 if len({c.suit for c in keep}) == 1 else 0
+            )
+            if best is None or pts > best[0]:
+                best = (pts, throw)
+        assert best is not None
+        return best[1]
+
+    def play(self, obs: Observation, rng: Rng) -> Card | None:
+        if not obs.legal:
+            return None
+        ranks = tuple(c.rank for c in obs.pile)
+        return max(obs.legal, key=lambda c: (peg_points((*ranks, c.rank)), -obs.legal.index(c)))
+
+
+@dataclass(frozen=True)
+class HumanPlayer:
+    """A seat whose decisions come from outside (a user interface)."""
+
+    name: str = "human"
+
+    def discard(self, obs: Observation, rng: Rng) -> tuple[Card, Card]:
+        raise CribError("a human player's discard must be submitted through the game's step API")
+
+    def play(self, obs: Observation, rng: Rng) -> Card | None:
+        raise CribError("a human player's play must be submitted through the game's step API")
+
+
+def make_player(spec: str | Player) -> Player:
+    """``'expert' 'hard' 'normal' 'easy' 'random' 'greedy' 'human'`` or a skill like ``'0.5'``.
+
+    >>> make_player("hard")
+    BrainPlayer(skill=0.85, name='hard')
+    >>> make_player("champion")
+    Traceback (most recent call last):
+    ...
+    crib.errors.CribError: unknown player 'champion': expected easy, normal, hard, expert, random, greedy, human or a skill 0..1
+    """
+    if not isinstance(spec, str):
+        return spec
+    key = spec.strip().lower()
+    if key in TIERS:
+        return BrainPlayer(TIERS[key], key)
+    if key == "random":
+        return RandomPlayer()
+    if key == "greedy":
+        return GreedyPlayer()
+    if key == "human":
+        return HumanPlayer()
+    try:
+        skill = float(key)
+    except ValueError:
+        skill = -1.0
+    if 0.0 <= skill <= 1.0:
+        return BrainPlayer(skill, f"skill {skill:g}")
+    raise CribError(
+        f"unknown player {spec!r}: expected {', '.join(TIERS)}, random, greedy, human or a skill 0..1"
+    )

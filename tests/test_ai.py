@@ -1,0 +1,186 @@
+"""The computer opponent: no peeking, the net-value terms, tiers."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+
+from crib.ai import TIERS, BrainPlayer, Observation, for_play, make_player, play_values, temperature
+from crib.ai.policy import choose_play, softmax_pick
+from crib.cards import DECK, Card, parse_card, parse_cards
+from crib.discard import analyze_discard
+from crib.fairness import HashRng
+from crib.pegging import PegState
+
+
+def test_observation_has_no_field_for_opponent_cards() -> None:
+    names = {f.name for f in dataclasses.fields(Observation)}
+    assert "opp_cards_held" in names
+    assert not any(
+        n.startswith("opp") and n not in ("opp_cards_held", "opp_said_go", "opp_score")
+        for n in names
+    )
+
+
+def _random_midplay(rng: random.Random) -> tuple[PegState, Card, tuple[Card, ...], list[Card]]:
+    deck = list(DECK)
+    rng.shuffle(deck)
+    h0, h1, starter = tuple(deck[0:4]), tuple(deck[4:8]), deck[8]
+    discards = tuple(deck[9:11])
+    s = PegState.start((h0, h1), pone=0)
+    for _ in range(rng.randrange(0, 6)):
+        if s.done:
+            break
+        legal = s.legal()
+        s, _ = s.play(rng.choice(legal) if legal else None)
+    return s, starter, discards, deck[11:]
+
+
+def test_swapping_hidden_cards_never_changes_a_decision() -> None:
+    rng = random.Random(12)
+    checked = 0
+    while checked < 1200:
+        s, starter, discards, spare = _random_midplay(rng)
+        if s.done:
+            continue
+        p, o = s.turn, 1 - s.turn
+        opp = s.hands[o]
+        # give the opponent different hidden cards of the same number
+        swap = tuple(rng.sample(spare, len(opp)))
+        hands = (s.hands[0], swap) if o == 1 else (swap, s.hands[1])
+        s2 = dataclasses.replace(s, hands=hands)
+        kw = {
+            "starter": starter,
+            "dealer": p == 1,
+            "my_score": 50,
+            "opp_score": 117,
+            "my_discards": discards,
+        }
+        obs1, obs2 = for_play(s, p, **kw), for_play(s2, p, **kw)
+        assert obs1 == obs2
+        for tier in TIERS.values():
+            a = choose_play(obs1, tier, HashRng(checked, "t"))
+            b = choose_play(obs2, tier, HashRng(checked, "t"))
+            assert a == b
+        checked += 1
+
+
+def test_temperature_anchors() -> None:
+    assert temperature(0) == 2.0 and temperature(0.12) == 1.2 and temperature(0.35) == 0.5
+    assert temperature(0.85) == 0.15 and temperature(1.0) == 0.0
+    assert temperature(0.6) == pytest.approx(0.5 + (0.15 - 0.5) * (0.25 / 0.5))
+    assert TIERS == {"easy": 0.12, "normal": 0.35, "hard": 0.85, "expert": 1.0}
+
+
+def _obs(
+    hand: str,
+    pile: str = "",
+    *,
+    held: int = 4,
+    skill_opp: int = 0,
+    played: str = "",
+    starter: str = "KD",
+) -> Observation:
+    h = parse_cards(hand)
+    p = parse_cards(pile) if pile else ()
+    count = sum(c.value for c in p)
+    return Observation(
+        phase="play",
+        hand=h,
+        dealer=False,
+        my_score=0,
+        opp_score=skill_opp,
+        starter=parse_card(starter),
+        pile=p,
+        played=p + (parse_cards(played) if played else ()),
+        opp_cards_held=held,
+        legal=tuple(c for c in h if count + c.value <= 31),
+    )
+
+
+def test_leading_a_five_is_penalised() -> None:
+    vals = dict(play_values(_obs("5H 4C 9S KC"), 1.0))
+    # a 4 leaves 4 (+0.08), a 5 leaves 5 (-1 for count 5, -1.2 for leading a 5, +0.10)
+    assert vals[parse_card("5H")] < vals[parse_card("4C")]
+    v0 = dict(play_values(_obs("5H 4C 9S KC"), 0.0))  # no threat term at skill 0
+    assert v0[parse_card("5H")] == pytest.approx(-1 - 1.2 + 0.02 * 5)
+    assert v0[parse_card("4C")] == pytest.approx(0.02 * 4)
+
+
+def test_points_and_no_threat_at_31() -> None:
+    v = dict(play_values(_obs("AH 6C", "KS QD 4C"), 1.0))  # count 24
+    assert v[parse_card("AH")] == pytest.approx(
+        0.02 * 25 + 1.0 * 0.10 * 4 - _threat(_obs("AH 6C", "KS QD 4C"), "AH")
+    )
+    # 6 makes 30... a 7 would make 31 instead:
+    v31 = dict(play_values(_obs("7H 2C", "KS QD 4C"), 1.0))
+    assert v31[parse_card("7H")] == pytest.approx(2 + 0.02 * 31)  # 31: 2 points, no threat
+
+
+def _threat(obs: Observation, card: str) -> float:
+    """The threat term recomputed by hand: max over ranks of reply points x P(holds one)."""
+    from math import comb
+
+    from crib.pegging import peg_points
+
+    c = parse_card(card)
+    ranks = (*(x.rank for x in obs.pile), c.rank)
+    count = sum(min(r, 10) for r in ranks)
+    unseen = obs.unseen_rank_counts()
+    total = sum(unseen)
+    best = 0.0
+    for r in range(1, 14):
+        if unseen[r - 1] and count + min(r, 10) <= 31:
+            p = 1 - comb(total - unseen[r - 1], obs.opp_cards_held) / comb(
+                total, obs.opp_cards_held
+            )
+            best = max(best, peg_points((*ranks, r)) * p)
+    return best
+
+
+def test_threat_weight_rises_near_the_end_for_strong_tiers() -> None:
+    calm = dict(play_values(_obs("7H 2C 8S", "6D", skill_opp=100), 0.85))
+    late = dict(play_values(_obs("7H 2C 8S", "6D", skill_opp=116), 0.85))
+    c = parse_card("8S")  # 6-8: a 7 reply makes a run and a 21
+    t = _threat(_obs("7H 2C 8S", "6D"), "8S")
+    assert t > 0
+    assert calm[c] - late[c] == pytest.approx(0.85 * 0.5 * t)
+
+
+def test_expert_discard_is_the_analysis_best() -> None:
+    rng = random.Random(4)
+    p = make_player("expert")
+    for _ in range(30):
+        six = rng.sample(DECK, 6)
+        for dealer in (True, False):
+            from crib.ai import for_discard
+
+            got = set(p.discard(for_discard(six, dealer=dealer), HashRng(1, "x")))
+            assert got == set(analyze_discard(six, dealer=dealer).best.throw)
+
+
+def test_softmax_is_reproducible_and_spreads_at_low_skill() -> None:
+    vals = [1.0, 0.5, 0.0]
+    picks = [softmax_pick(vals, temperature(0.12), HashRng(3, "s")) for _ in range(3)]
+    assert len(set(picks)) == 1  # same rng state, same pick
+    r = HashRng(3, "spread")
+    counts = [0, 0, 0]
+    for _ in range(3000):
+        counts[softmax_pick(vals, 1.2, r)] += 1
+    assert counts[0] > counts[1] > counts[2] > 0
+    assert all(softmax_pick(vals, 0.0, r) == 0 for _ in range(20))
+
+
+def test_expert_beats_random_in_a_small_sample() -> None:
+    from crib.game import Game
+
+    wins = sum(
+        Game(seed=s, players=(BrainPlayer(1.0, "expert"), "random"), first_dealer=s % 2)
+        .run()
+        .winner
+        == 0
+        for s in range(40)
+    )
+    assert wins >= 32

@@ -1,0 +1,214 @@
+"""The game engine: random-play invariants, replays, and scripted deals."""
+
+from __future__ import annotations
+
+from concurrent.futures import ProcessPoolExecutor
+
+import pytest
+
+from crib.cards import DECK, parse_card, parse_cards
+from crib.errors import CribError, IllegalPlayError
+from crib.game import (
+    WIN,
+    Cut,
+    Dealt,
+    Discarded,
+    Game,
+    GameOver,
+    Go,
+    Heels,
+    Played,
+    Shown,
+    log_from_json,
+    log_to_json,
+    replay,
+    skunk_of,
+)
+
+
+def _check_game(seed: int) -> int:
+    g = Game(seed=seed, players=("random", "random"))
+    res = g.run()
+    evs = res.events
+    # every deck is a permutation of the 52 cards
+    for deck in g.decks:
+        assert sorted(deck) == list(DECK)
+    prev = (0, 0)
+    reached = False
+    deal_cards: set = set()
+    played: list = []
+    kept_total = 0
+    for e in evs:
+        assert not reached or isinstance(e, GameOver), "an event after someone reached 121"
+        if isinstance(e, Dealt):
+            if deal_cards:
+                assert len(played) == kept_total == 8 or reached
+            six0, six1 = parse_cards(e.hands[0]), parse_cards(e.hands[1])
+            deal_cards = set(six0) | set(six1)
+            assert len(deal_cards) == 12
+            played, kept_total = [], 0
+        elif isinstance(e, Discarded):
+            kept_total += 4
+        elif isinstance(e, Cut):
+            st = parse_card(e.starter)
+            assert st not in deal_cards  # 12 dealt + starter: 13 distinct cards
+        elif isinstance(e, Played):
+            assert e.count <= 31
+            c = parse_card(e.card)
+            assert c in deal_cards and c not in played
+            played.append(c)
+        if hasattr(e, "scores") and not isinstance(e, GameOver):
+            s = tuple(e.scores)
+            assert s[0] >= prev[0] and s[1] >= prev[1], "scores only go up"
+            assert max(s) <= WIN
+            prev = s
+            reached = max(s) >= WIN
+    assert isinstance(evs[-1], GameOver) and max(res.scores) == WIN
+    assert res.scores[res.winner] == WIN and res.scores[1 - res.winner] < WIN
+    # a replay from the JSON log rebuilds every state and agrees with the original
+    snaps = replay(log_to_json(evs))
+    assert len(snaps) == len(evs) and snaps[-1].scores == res.scores
+    for snap, e in zip(snaps, evs, strict=True):
+        if hasattr(e, "scores"):
+            assert snap.scores == tuple(e.scores)
+    return res.hands_played
+
+
+def test_two_thousand_random_games_keep_every_invariant() -> None:
+    with ProcessPoolExecutor(2) as ex:
+        hands = list(ex.map(_check_game, range(2000), chunksize=50))
+    assert len(hands) == 2000 and min(hands) >= 3
+
+
+def test_same_seed_same_game_and_json_round_trip() -> None:
+    a = Game(seed=42, players=("expert", "normal")).run()
+    b = Game(seed=42, players=("expert", "normal")).run()
+    assert log_to_json(a.events) == log_to_json(b.events)
+    assert log_from_json(log_to_json(a.events)) == list(a.events)
+    c = Game(seed=43, players=("expert", "normal")).run()
+    assert log_to_json(c.events) != log_to_json(a.events)
+
+
+def test_replay_detects_a_tampered_log() -> None:
+    evs = list(Game(seed=5, players=("easy", "easy")).run().events)
+    i = next(k for k, e in enumerate(evs) if isinstance(e, Shown) and e.total > 0)
+    e = evs[i]
+    evs[i] = Shown(
+        e.player, e.what, e.cards, e.starter, e.points + 1, e.total + 1, e.detail, e.scores
+    )
+    with pytest.raises(CribError, match=f"log event {i}"):
+        replay(evs)
+
+
+def _deck(first: str) -> tuple:
+    """A stacked deck: the given cards first (pone, dealer alternately, then the starter)."""
+    head = parse_cards(first)
+    return head + tuple(c for c in DECK if c not in head)
+
+
+# Deal order: deck[0:12:2] to the pone, deck[1:12:2] to the dealer, deck[12] the starter.
+# first_dealer=1 -> player 1 deals hand 0, player 0 is the pone.
+PONE6 = "5H 5D 5C 5S 2C 3D"  # pone: 5H 5C 2C ... interleaved below
+HEELS_DECK = _deck("AH 2H 3H 4H 6C 7C 8C 9C TD QD KD KS JS")  # starter JS
+
+
+def test_heels_pays_dealer_two() -> None:
+    g = Game(seed=1, players=("expert", "expert"), first_dealer=1, stacked=[HEELS_DECK] * 30)
+    g.run()
+    i = next(k for k, e in enumerate(g.events) if isinstance(e, Cut))
+    assert g.events[i].starter == "JS"
+    h = g.events[i + 1]
+    assert isinstance(h, Heels) and h.player == 1 and h.points == 2 and h.scores == (0, 2)
+
+
+def test_show_order_pone_hand_dealer_hand_dealer_crib() -> None:
+    g = Game(seed=2, players=("greedy", "greedy"), first_dealer=1)
+    g.run()
+    first_deal = []
+    for e in g.events:
+        if isinstance(e, Shown):
+            first_deal.append((e.player, e.what))
+        if len(first_deal) == 3:
+            break
+    assert first_deal == [(0, "hand"), (1, "hand"), (1, "crib")]
+
+
+def _final_deal(events: tuple) -> tuple[int, list]:
+    """(dealer, events) of the last deal of a game."""
+    i = max(k for k, e in enumerate(events) if isinstance(e, Dealt))
+    return events[i].dealer, list(events[i:])
+
+
+def test_win_in_the_middle_of_the_show() -> None:
+    """The pone goes out on their hand: the dealer's hand and crib are never counted."""
+    found = 0
+    for seed in range(400):
+        res = Game(seed=seed, players=("random", "random")).run()
+        dealer, deal = _final_deal(res.events)
+        shows = [e for e in deal if isinstance(e, Shown)]
+        if res.winner == 1 - dealer and shows and shows[-1].player == 1 - dealer:
+            found += 1
+            assert [(e.player, e.what) for e in shows] == [(1 - dealer, "hand")]
+            assert isinstance(deal[-1], GameOver) and deal[-2] is shows[-1]
+            assert res.scores[dealer] < WIN
+            # the hand counted more than was recorded only if it passed 121
+            assert shows[-1].points <= shows[-1].total
+    assert found >= 5
+
+
+def test_game_stops_the_moment_121_is_reached_in_pegging() -> None:
+    found = 0
+    for seed in range(300):
+        res = Game(seed=seed, players=("random", "random")).run()
+        _dealer, deal = _final_deal(res.events)
+        last = deal[-2]
+        if isinstance(last, Played | Go):
+            found += 1
+            assert not any(isinstance(e, Shown) for e in deal)
+            assert last.scores[res.winner] == WIN
+            assert isinstance(deal[-1], GameOver)
+    assert found >= 5
+
+
+def test_starting_scores_and_recorded_points_cap_at_121() -> None:
+    deck = _deck("5H AC 5D 2C 5C 3C JS 4D 9H 7D TS 8D 5S")  # pone keeps 5-5-5-J, starter 5S
+    g = Game(seed=3, players=("expert", "expert"), first_dealer=1, stacked=[deck], scores=(110, 60))
+    res = g.run()
+    assert res.winner == 0 and res.scores[0] == WIN
+    shown = [e for e in res.events if isinstance(e, Shown)]
+    # the pone pegs to 111, then shows 5-5-5-T with the 5S cut: 8 fifteens (16) +
+    # 6 pairs (12) = 28, of which only 121 - 111 = 10 are recorded; the dealer never counts
+    assert [(e.player, e.what, e.total, e.points) for e in shown] == [(0, "hand", 28, 10)]
+    assert shown[0].scores[0] - shown[0].points == 111
+    assert res.skunk == "skunk" and res.scores[1] < 91
+    replay(res.events)
+
+
+def test_skunks() -> None:
+    assert skunk_of(90) == "skunk" and skunk_of(60) == "double skunk" and skunk_of(100) == ""
+    found = set()
+    for seed in range(60):
+        r = Game(seed=seed, players=("expert", "random")).run()
+        found.add(r.skunk)
+        assert r.skunk == skunk_of(r.scores[1 - r.winner])
+    assert "skunk" in found
+
+
+def test_step_api_with_a_human_seat() -> None:
+    g = Game(seed=9, players=("human", "expert"))
+    d = g.advance()
+    assert d is not None and d.player == 0 and d.kind == "discard"
+    assert not hasattr(d.observation, "opp_hand")
+    with pytest.raises(IllegalPlayError):
+        g.submit(0, "AH AD" if "AH" not in str(d.observation.hand) else "2C 2D")
+    g.submit(0, list(d.observation.hand[:2]))
+    moves = 0
+    while (d := g.advance()) is not None:
+        assert d.player == 0
+        if d.kind == "discard":
+            g.submit(0, list(d.observation.hand[:2]))
+        else:
+            g.submit(0, d.observation.legal[0] if d.observation.legal else None)
+        moves += 1
+    assert g.over and moves > 10
+    replay(g.events)
