@@ -100,7 +100,7 @@ def play_values(obs: Observation, skill: float) -> list[tuple[Card, float]]:
         if 22 <= new_count < 31:
             v += skill * 0.10 * (new_count - 21)
         out.append((c, v))
-    out.sort(key=lambda cv: -cv[1])
+    out.sort(key=lambda cv: (-cv[1], cv[0].rank, cv[0].suit))
     return out
 
 

@@ -1,0 +1,645 @@
+"""Exact analysis of a pegging position over every holding the opponent could have.
+
+For each legal card (or go), ``analyze_play`` gives ``now`` (the points for
+playing it), ``future`` (the expected net margin for the rest of the play),
+``margin = now + future`` and P(margin >= 0).  The margin counts both sides'
+15s, 31s, pairs, runs, go and last card until the end of the play.
+
+The average is over every ``opp_count``-card holding from the cards you
+cannot see, each equally likely.  Suits do not matter in pegging, so holdings
+are grouped by rank multiset with exact combinatorial weights; with
+``opp_go`` set, holdings with a card that fits are excluded.
+
+Opponent models:
+
+* ``"minimax"``: once the holding is fixed, both sides play perfectly with
+  full information for the rest of the play (what sampled engines do per
+  sample, here over every holding).
+* ``"policy:expert"`` (``hard``, ``normal``, ``easy``): the opponent plays the
+  computer's pegging policy (its softmax, exactly, as a distribution); you
+  play the reply with the best expected margin, knowing the holding.  The
+  opponent's own discards are unknown to you, so its view of the unseen cards
+  leaves them in.
+
+>>> a = analyze_play("hand 4H 6D 6S 9C | starter 2S | discards JD KC | opp 4")
+>>> a.best.label, a.holdings, a.combos
+('6D', 1802, 148995)
+>>> analyze_play("hand 5H | pile KS QS TS 2C | starter 2S | opp 0 | previous 3C 4C 5C")
+Traceback (most recent call last):
+...
+crib.errors.InvalidPositionError: the pile KS QS TS 2C counts 32: a count cannot exceed 31
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import cached_property
+from itertools import combinations_with_replacement
+from math import comb
+from typing import TYPE_CHECKING
+
+from crib.ai.players import TIERS
+from crib.ai.policy import temperature
+from crib.cards import Card
+from crib.errors import CribError
+from crib.position import PeggingPosition
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+__all__ = [
+    "analyze_play",
+    "analyze_lead",
+    "PlayAnalysis",
+    "PlayOption",
+    "holdings",
+    "points_for",
+    "MODELS",
+]
+
+MODELS = ("minimax", "policy:expert", "policy:hard", "policy:normal", "policy:easy")
+
+
+def _val(r: int) -> int:
+    return 10 if r > 10 else r
+
+
+def points_for(
+    count: int, tail: tuple[int, ...], streak: int, r: int
+) -> tuple[int, int, tuple[int, ...], int]:
+    """Play rank ``r`` on a compressed pile; returns (points, new count, new tail, new streak).
+
+    ``tail`` is the longest suffix of the pile with distinct ranks (in order)
+    and ``streak`` how many cards of the last rank end the pile.  That is all
+    the pile's future scoring depends on.
+
+    >>> points_for(10, (10,), 1, 5)[0]   # 15
+    2
+    >>> points_for(8, (3, 5), 1, 4)[0]   # 3-5-4: a run of three
+    3
+    """
+    c = count + _val(r)
+    pts = 2 if c == 15 or c == 31 else 0
+    if tail and tail[-1] == r:
+        s = streak + 1
+        pts += s * (s - 1)
+        return pts, c, (r,), s
+    new_tail = (*tail[tail.index(r) + 1:], r) if r in tail else (*tail, r)
+    n = len(new_tail)
+    if n >= 3:
+        for k in range(n, 2, -1):
+            w = new_tail[-k:]
+            if max(w) - min(w) == k - 1:
+                pts += k
+                break
+    return pts, c, new_tail, 1
+
+
+def _compress(ranks: tuple[int, ...]) -> tuple[int, tuple[int, ...], int]:
+    count, tail, streak = 0, (), 0
+    for r in ranks:
+        _p, count, tail, streak = points_for(count, tail, streak, r)
+    return count, tail, streak
+
+
+def _remove(hand: tuple[int, ...], r: int) -> tuple[int, ...]:
+    i = hand.index(r)
+    return hand[:i] + hand[i + 1 :]
+
+
+def holdings(pos: PeggingPosition) -> Iterator[tuple[tuple[int, ...], int]]:
+    """Every opponent holding as (sorted ranks, number of concrete card sets).
+
+    With ``opp_go``, holdings with a card that fits under 31 are excluded.
+    """
+    unseen = Counter(c.rank for c in pos.unseen())
+    ranks = sorted(unseen)
+    room = 31 - pos.count
+    for ms in combinations_with_replacement(ranks, pos.opp_count):
+        if pos.opp_go and any(_val(r) <= room for r in ms):
+            continue
+        w = 1
+        for r, k in Counter(ms).items():
+            w *= comb(unseen[r], k)
+        if w:
+            yield ms, w
+
+
+# --- minimax: integer negamax shared across holdings -----------------------------
+
+
+class _Minimax:
+    """Net margin for the player to move under perfect play by both, memoised.
+
+    State: (mover's ranks, other's ranks, count, tail, streak, other said go,
+    who played last: 1 the mover, -1 the other, 0 nobody).  Nothing in it
+    depends on the holding the search started from, so one cache serves
+    every holding.
+    """
+
+    def __init__(self) -> None:
+        self.cache: dict[tuple, int] = {}
+
+    def value(
+        self, a: tuple, b: tuple, count: int, tail: tuple, streak: int, other_go: bool, last: int
+    ) -> int:
+        key = (a, b, count, tail, streak, other_go, last)
+        v = self.cache.get(key)
+        if v is None:
+            best = None
+            prev = -1
+            for r in a:
+                if r == prev or count + _val(r) > 31:
+                    continue
+                prev = r
+                x = self.after_play(a, b, count, tail, streak, other_go, r)
+                if best is None or x > best:
+                    best = x
+            v = best if best is not None else self.go(a, b, count, tail, streak, other_go, last)
+            self.cache[key] = v
+        return v
+
+    def after_play(
+        self, a: tuple, b: tuple, count: int, tail: tuple, streak: int, other_go: bool, r: int
+    ) -> int:
+        """The mover plays ``r``: its points plus the rest, from the mover's view."""
+        pts, c, t, s = points_for(count, tail, streak, r)
+        a2 = _remove(a, r)
+        if not a2 and not b:
+            return pts + (1 if c != 31 else 0)  # the last card
+        if c == 31:  # reset; the other leads unless they hold nothing
+            if b:
+                return pts - self.value(b, a2, 0, (), 0, False, 0)
+            return pts + self.value(a2, b, 0, (), 0, False, 0)
+        if other_go or not b:  # the other said go or is out: the mover goes on
+            return pts + self.value(a2, b, c, t, s, other_go, 1)
+        return pts - self.value(b, a2, c, t, s, False, -1)
+
+    def go(
+        self, a: tuple, b: tuple, count: int, tail: tuple, streak: int, other_go: bool, last: int
+    ) -> int:
+        """The mover cannot play: the other continues, or the go point and a reset."""
+        if not other_go and any(count + _val(r) <= 31 for r in b):
+            return -self.value(b, a, count, tail, streak, True, -last)
+        leader_is_mover = last != 1  # whoever did not play the last card leads
+        if leader_is_mover and not a:
+            leader_is_mover = False
+        if not leader_is_mover and not b:
+            leader_is_mover = True
+        if leader_is_mover:
+            return last + self.value(a, b, 0, (), 0, False, 0)
+        return last - self.value(b, a, 0, (), 0, False, 0)
+
+    def root(
+        self,
+        a: tuple,
+        b: tuple,
+        count: int,
+        tail: tuple,
+        streak: int,
+        other_go: bool,
+        last: int,
+        card: Card | None,
+    ) -> tuple[int, int]:
+        """(now, future) for a root option, from the mover's view."""
+        if card is None:
+            total = self.go(a, b, count, tail, streak, other_go, last)
+            other_can = not other_go and any(count + _val(r) <= 31 for r in b)
+            now = 0 if other_can else last
+            return now, total - now
+        r = card.rank
+        pts, c, _t, _s = points_for(count, tail, streak, r)
+        if not _remove(a, r) and not b and c != 31:
+            pts += 1
+        total = self.after_play(a, b, count, tail, streak, other_go, r)
+        return pts, total - pts
+
+
+def _root_options(pos: PeggingPosition) -> list[tuple[str, Card | None]]:
+    legal = pos.legal()
+    if not legal:
+        return [("go", None)]
+    seen: dict[int, Card] = {}
+    for c in legal:
+        seen.setdefault(c.rank, c)
+    return [(str(c), c) for c in sorted(seen.values())]
+
+
+# --- policy models: exact outcome distributions per holding ------------------------
+
+
+def _policy_values(
+    hand: tuple[int, ...],
+    count: int,
+    tail: tuple[int, ...],
+    streak: int,
+    unseen: list[int],
+    k: int,
+    other_go: bool,
+    skill: float,
+    opp_score: int,
+) -> list[tuple[int, float, int]]:
+    """crib.ai.policy.play_values on a compressed pile: (rank, value, multiplicity), best first."""
+    total = sum(unseen)
+    p_hold = [0.0] * 13
+    if k > 0 and not other_go and total >= k:
+        denom = comb(total, k)
+        p_hold = [1.0 - comb(total - u, k) / denom if u else 0.0 for u in unseen]
+    threat_w = skill * (1.5 if skill >= 0.85 and opp_score >= 115 else 1.0)
+    out = []
+    for r, mult in sorted(Counter(hand).items()):
+        if count + _val(r) > 31:
+            continue
+        pts, c, t, s = points_for(count, tail, streak, r)
+        v = float(pts)
+        if c != 31 and threat_w:
+            threat = 0.0
+            for q in range(1, 14):
+                p = p_hold[q - 1]
+                if p and c + _val(q) <= 31:
+                    x = points_for(c, t, s, q)[0] * p
+                    if x > threat:
+                        threat = x
+            v -= threat_w * threat
+        if c in (5, 21):
+            v -= 1.0
+        v += 0.02 * c
+        if count == 0 and r == 5:
+            v -= 1.2
+        if 22 <= c < 31:
+            v += skill * 0.10 * (c - 21)
+        out.append((r, v, mult))
+    out.sort(key=lambda x: (-x[1], x[0]))
+    return out
+
+
+def _policy_probs(opts: list[tuple[int, float, int]], temp: float) -> list[tuple[int, float]]:
+    """The softmax over cards (duplicated ranks count once per card) as rank probabilities."""
+    if temp <= 0 or len(opts) == 1 and opts[0][2] == 1:
+        return [(opts[0][0], 1.0)]
+    best = opts[0][1]
+    ws = [(r, m * math.exp(-(best - v) / temp)) for r, v, m in opts]
+    tot = sum(w for _r, w in ws)
+    return [(r, w / tot) for r, w in ws]
+
+
+Dist = dict[int, float]
+
+
+class _PolicySolver:
+    """You (maximising expected margin) against the policy; margins as distributions.
+
+    Margins are from your view.  State adds whose turn it is; the cache is per
+    holding because the opponent's view of the unseen cards depends on it.
+    """
+
+    def __init__(self, pos: PeggingPosition, skill: float, holding: tuple[int, ...]) -> None:
+        self.skill = skill
+        self.temp = temperature(skill)
+        self.cache: dict[tuple, Dist] = {}
+        base = [4] * 13
+        for c in pos.previous + pos.pile:
+            base[c.rank - 1] -= 1
+        if pos.starter is not None:
+            base[pos.starter.rank - 1] -= 1
+        self.base = base  # 4 minus public cards (before any play in the search)
+        self.my_start = Counter(c.rank for c in pos.hand)
+        self.their_start = Counter(holding)
+        scores = pos.scores or (0, 0)
+        self.their_opp_score = scores[0]  # the opponent's opponent is you
+
+    def _their_unseen(self, mine: tuple, theirs: tuple) -> list[int]:
+        """From the opponent's view: 52 minus their hand, every played card and the starter."""
+        u = list(self.base)
+        for r, n in self.my_start.items():
+            u[r - 1] -= n
+        for r in mine:
+            u[r - 1] += 1  # your cards still held are unseen to them
+        for r, n in self.their_start.items():
+            u[r - 1] -= n  # their whole starting holding is known to them
+        return u
+
+    def value(
+        self,
+        mine: tuple,
+        theirs: tuple,
+        count: int,
+        tail: tuple,
+        streak: int,
+        my_turn: bool,
+        other_go: bool,
+        last: int,
+    ) -> Dist:
+        key = (mine, theirs, count, tail, streak, my_turn, other_go, last)
+        d = self.cache.get(key)
+        if d is None:
+            d = self._value(mine, theirs, count, tail, streak, my_turn, other_go, last)
+            self.cache[key] = d
+        return d
+
+    def _value(
+        self,
+        mine: tuple,
+        theirs: tuple,
+        count: int,
+        tail: tuple,
+        streak: int,
+        my_turn: bool,
+        other_go: bool,
+        last: int,
+    ) -> Dist:
+        hand = mine if my_turn else theirs
+        legal = [r for r in sorted(set(hand)) if count + _val(r) <= 31]
+        if not legal:
+            return self.go(mine, theirs, count, tail, streak, my_turn, other_go, last)
+        if my_turn:
+            best: Dist | None = None
+            best_mean = -1e9
+            for r in legal:
+                d = self.play(mine, theirs, count, tail, streak, my_turn, other_go, r)
+                m = _mean(d)
+                if m > best_mean + 1e-12:
+                    best, best_mean = d, m
+            assert best is not None
+            return best
+        opts = _policy_values(
+            theirs,
+            count,
+            tail,
+            streak,
+            self._their_unseen(mine, theirs),
+            len(mine),
+            other_go,
+            self.skill,
+            self.their_opp_score,
+        )
+        out: Dist = {}
+        for r, p in _policy_probs(opts, self.temp):
+            for m, q in self.play(mine, theirs, count, tail, streak, my_turn, other_go, r).items():
+                out[m] = out.get(m, 0.0) + p * q
+        return out
+
+    def play(
+        self,
+        mine: tuple,
+        theirs: tuple,
+        count: int,
+        tail: tuple,
+        streak: int,
+        my_turn: bool,
+        other_go: bool,
+        r: int,
+    ) -> Dist:
+        pts, c, t, s = points_for(count, tail, streak, r)
+        sign = 1 if my_turn else -1
+        if my_turn:
+            mine = _remove(mine, r)
+        else:
+            theirs = _remove(theirs, r)
+        mover_hand, other_hand = (mine, theirs) if my_turn else (theirs, mine)
+        if not mine and not theirs:
+            return {sign * (pts + (1 if c != 31 else 0)): 1.0}
+        if c == 31:
+            next_my_turn = (not my_turn) if other_hand else my_turn
+            rest = self.value(mine, theirs, 0, (), 0, next_my_turn, False, 0)
+        elif other_go or not other_hand:
+            rest = self.value(mine, theirs, c, t, s, my_turn, other_go, 1)
+        else:
+            rest = self.value(mine, theirs, c, t, s, not my_turn, False, -1)
+        return _shift(rest, sign * pts)
+
+    def go(
+        self,
+        mine: tuple,
+        theirs: tuple,
+        count: int,
+        tail: tuple,
+        streak: int,
+        my_turn: bool,
+        other_go: bool,
+        last: int,
+    ) -> Dist:
+        other_hand = theirs if my_turn else mine
+        mover_hand = mine if my_turn else theirs
+        other_can = (not other_go) and any(count + _val(r) <= 31 for r in other_hand)
+        if other_can:
+            return self.value(mine, theirs, count, tail, streak, not my_turn, True, -last)
+        sign = 1 if my_turn else -1
+        leader_is_mover = last != 1
+        if leader_is_mover and not mover_hand:
+            leader_is_mover = False
+        if not leader_is_mover and not other_hand:
+            leader_is_mover = True
+        next_my_turn = my_turn if leader_is_mover else not my_turn
+        rest = self.value(mine, theirs, 0, (), 0, next_my_turn, False, 0)
+        return _shift(rest, sign * last)
+
+    def root(
+        self,
+        mine: tuple,
+        theirs: tuple,
+        count: int,
+        tail: tuple,
+        streak: int,
+        other_go: bool,
+        last: int,
+        card: Card | None,
+    ) -> tuple[int, Dist]:
+        if card is None:
+            other_can = (not other_go) and any(count + _val(r) <= 31 for r in theirs)
+            now = 0 if other_can else last
+            return now, self.go(mine, theirs, count, tail, streak, True, other_go, last)
+        r = card.rank
+        pts, c, _t, _s = points_for(count, tail, streak, r)
+        rest_mine = _remove(mine, r)
+        if not rest_mine and not theirs and c != 31:
+            pts += 1
+        return pts, self.play(mine, theirs, count, tail, streak, True, other_go, r)
+
+
+def _shift(d: Dist, x: int) -> Dist:
+    return {m + x: p for m, p in d.items()} if x else d
+
+
+def _mean(d: Dist) -> float:
+    return sum(m * p for m, p in d.items())
+
+
+# --- the result -----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PlayOption:
+    label: str  # the card, or "go"
+    card: Card | None
+    now: int
+    future_exact: Fraction | None  # exact where the model is deterministic
+    future_value: float
+    p_nonneg_exact: Fraction | None
+    p_nonneg_value: float
+    margins: tuple[tuple[int, float], ...]  # the distribution of the margin
+
+    @property
+    def future(self) -> float:
+        return self.future_value
+
+    @property
+    def margin(self) -> float:
+        return self.now + self.future_value
+
+    @property
+    def margin_exact(self) -> Fraction | None:
+        return None if self.future_exact is None else self.now + self.future_exact
+
+    @property
+    def p_nonneg(self) -> float:
+        return self.p_nonneg_value
+
+
+@dataclass(frozen=True)
+class PlayAnalysis:
+    position: PeggingPosition
+    model: str
+    options: tuple[PlayOption, ...]  # best first
+    holdings: int  # rank-multiset holdings enumerated
+    combos: int  # concrete card holdings they stand for
+    extra: dict = field(default_factory=dict, compare=False, repr=False)
+
+    @property
+    def best(self) -> PlayOption:
+        return self.options[0]
+
+    def option(self, card: str | Card | None) -> PlayOption:
+        from crib.cards import parse_card
+
+        if card is None or (isinstance(card, str) and card.strip().lower() == "go"):
+            label = "go"
+            for o in self.options:
+                if o.card is None:
+                    return o
+        else:
+            c = parse_card(card)
+            for o in self.options:
+                if o.card is not None and o.card.rank == c.rank:
+                    return o
+            label = str(c)
+        raise CribError(f"{label} is not a legal play in {self.position.to_text()}")
+
+    @property
+    def model_note(self) -> str:
+        n = self.position.opp_count
+        base = (
+            f"averaged over all {self.combos:,} equally likely {n}-card holdings of the "
+            f"{len(self.position.unseen())} cards you cannot see ({self.holdings:,} rank patterns)"
+        )
+        if self.position.opp_go:
+            base += ", keeping only holdings with no card that fits (the opponent said go)"
+        if self.model == "minimax":
+            return base + "; then both sides play perfectly with full information (minimax)"
+        tier = self.model.split(":", 1)[1]
+        return (
+            base
+            + f"; the opponent plays the computer's {tier} pegging policy (its softmax, exactly), "
+            "you play your best reply"
+        )
+
+    @cached_property
+    def table(self) -> pd.DataFrame:
+        import pandas as pd
+
+        df = pd.DataFrame(
+            [
+                {
+                    "play": o.label,
+                    "now": o.now,
+                    "future": o.future,
+                    "margin": o.margin,
+                    "p_margin_ge_0": o.p_nonneg,
+                }
+                for o in self.options
+            ]
+        )
+        df.attrs["model"] = self.model
+        df.attrs["note"] = self.model_note
+        return df
+
+
+def analyze_play(position: PeggingPosition | str, opponent: str = "minimax") -> PlayAnalysis:
+    """Exact analysis of every legal play (see the module docstring)."""
+    pos = position if isinstance(position, PeggingPosition) else PeggingPosition.parse(position)
+    if opponent not in MODELS:
+        raise CribError(f"unknown opponent model {opponent!r}: expected one of {', '.join(MODELS)}")
+    hs = list(holdings(pos))
+    if not hs:
+        raise CribError("no opponent holding is consistent with this position")
+    total_w = sum(w for _h, w in hs)
+    count, tail, streak = _compress(tuple(c.rank for c in pos.pile))
+    mine = tuple(sorted(c.rank for c in pos.hand))
+    last = 1 if pos.last_mine else (-1 if pos.pile else 0)
+    opts = _root_options(pos)
+    results: list[PlayOption] = []
+    if opponent == "minimax":
+        solver = _Minimax()
+        per: list[list[tuple[int, int, int]]] = [[] for _ in opts]
+        for theirs, w in hs:
+            for k, (_l, card) in enumerate(opts):
+                per[k].append(
+                    (*solver.root(mine, theirs, count, tail, streak, pos.opp_go, last, card), w)
+                )
+        for (label, card), rows in zip(opts, per, strict=True):
+            now = rows[0][0]
+            fut = Fraction(sum(f * w for _n, f, w in rows), total_w)
+            dist: dict[int, int] = {}
+            for n, f, w in rows:
+                dist[n + f] = dist.get(n + f, 0) + w
+            p = Fraction(sum(w for m, w in dist.items() if m >= 0), total_w)
+            margins = tuple(sorted((m, w / total_w) for m, w in dist.items()))
+            results.append(PlayOption(label, card, now, fut, float(fut), p, float(p), margins))
+    else:
+        skill = TIERS[opponent.split(":", 1)[1]]
+        deterministic = temperature(skill) == 0
+        acc: list[dict[int, float]] = [{} for _ in opts]
+        acc_exact: list[dict[int, int]] = [{} for _ in opts]
+        nows = [0] * len(opts)
+        for theirs, w in hs:
+            solver = _PolicySolver(pos, skill, theirs)
+            for k, (_l, card) in enumerate(opts):
+                now, d = solver.root(mine, theirs, count, tail, streak, pos.opp_go, last, card)
+                nows[k] = now
+                for m, q in d.items():
+                    acc[k][m] = acc[k].get(m, 0.0) + q * w
+                    if deterministic:
+                        acc_exact[k][m] = acc_exact[k].get(m, 0) + w
+        for k, (label, card) in enumerate(opts):
+            dist_f = {m: q / total_w for m, q in acc[k].items()}
+            mean_margin = sum(m * q for m, q in dist_f.items())
+            p_f = sum(q for m, q in dist_f.items() if m >= 0)
+            fut_exact = p_exact = None
+            if deterministic:
+                fut_exact = Fraction(sum(m * w for m, w in acc_exact[k].items()), total_w) - nows[k]
+                p_exact = Fraction(sum(w for m, w in acc_exact[k].items() if m >= 0), total_w)
+            results.append(
+                PlayOption(
+                    label,
+                    card,
+                    nows[k],
+                    fut_exact,
+                    mean_margin - nows[k],
+                    p_exact,
+                    p_f,
+                    tuple(sorted(dist_f.items())),
+                )
+            )
+    results.sort(key=lambda o: (-o.margin, -o.p_nonneg, o.card.rank if o.card else 0))
+    return PlayAnalysis(pos, opponent, tuple(results), len(hs), total_w)
+
+
+def analyze_lead(
+    hand: str | tuple, starter: str | Card, discards: str | tuple = (), opponent: str = "minimax"
+) -> PlayAnalysis:
+    """Lead analysis: ``analyze_play`` at the start of the play (4 v 4)."""
+    return analyze_play(PeggingPosition.lead(hand, starter, discards), opponent)

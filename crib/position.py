@@ -1,0 +1,256 @@
+"""Pegging positions: always *your* turn, with what you can see.
+
+Text form (sections in any order, separated by ``|``)::
+
+    hand 4H 6D 6S 9C | pile 7S 8C | previous 2C | starter KD | discards JD KC | opp 3 | go
+
+>>> p = PeggingPosition.parse("hand 4H 6D 6S 9C | starter 2S | discards JD KC | opp 4")
+>>> p.count, len(p.unseen())
+(0, 45)
+>>> print(p.to_text())
+hand 4H 6D 6S 9C | starter 2S | discards JD KC | opp 4
+>>> PeggingPosition.parse("hand 4H 6D | pile KS QS TD | starter 2S | opp 1")
+Traceback (most recent call last):
+...
+crib.errors.InvalidPositionError: the pile counts 30 but holds 3 cards while 8 - 2 (your hand) - 1 (opponent) = 5 cards have been played: the pile and previous cards must add up to 5
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from crib.cards import DECK, Card, CardsLike, cards_str, parse_cards
+from crib.errors import CribError, InvalidPositionError
+
+__all__ = ["PeggingPosition"]
+
+_KEYS = {
+    "hand": "hand",
+    "pile": "pile",
+    "previous": "previous",
+    "prev": "previous",
+    "starter": "starter",
+    "cut": "starter",
+    "discards": "discards",
+    "discard": "discards",
+    "crib": "discards",
+    "opp": "opp_count",
+    "opponent": "opp_count",
+    "go": "opp_go",
+    "scores": "scores",
+}
+
+
+@dataclass(frozen=True)
+class PeggingPosition:
+    """A position in the play where it is your turn.
+
+    ``hand``: your cards still held; ``pile``: this sub-round's cards in
+    order; ``previous``: cards from this hand's earlier sub-rounds;
+    ``starter``; ``discards``: your two crib cards (optional);
+    ``opp_count``: how many cards the opponent still holds; ``opp_go``:
+    the opponent has said go in this sub-round.
+    """
+
+    hand: tuple[Card, ...]
+    pile: tuple[Card, ...] = ()
+    previous: tuple[Card, ...] = ()
+    starter: Card | None = None
+    discards: tuple[Card, ...] = ()
+    opp_count: int = 4
+    opp_go: bool = False
+    scores: tuple[int, int] | None = None
+
+    def __init__(
+        self,
+        hand: CardsLike,
+        pile: CardsLike = (),
+        previous: CardsLike = (),
+        starter: CardsLike | None = None,
+        discards: CardsLike = (),
+        opp_count: int = 4,
+        opp_go: bool = False,
+        scores: tuple[int, int] | None = None,
+    ) -> None:
+        set_ = object.__setattr__
+        set_(self, "hand", parse_cards(hand, distinct=False))
+        set_(self, "pile", parse_cards(pile, distinct=False) if pile else ())
+        set_(self, "previous", parse_cards(previous, distinct=False) if previous else ())
+        st = parse_cards(starter, distinct=False) if starter else ()
+        if len(st) > 1:
+            raise InvalidPositionError(
+                f"expected one starter card, got {len(st)} ({cards_str(st)})"
+            )
+        set_(self, "starter", st[0] if st else None)
+        set_(self, "discards", parse_cards(discards, distinct=False) if discards else ())
+        set_(self, "opp_count", opp_count)
+        set_(self, "opp_go", bool(opp_go))
+        set_(self, "scores", scores)
+        self._validate()
+
+    # -- validation ------------------------------------------------------------
+
+    def _validate(self) -> None:
+        if not isinstance(self.opp_count, int) or not 0 <= self.opp_count <= 4:
+            raise InvalidPositionError(
+                f"the opponent holds {self.opp_count!r} cards: expected 0 to 4"
+            )
+        groups = [
+            ("your hand", self.hand),
+            ("the pile", self.pile),
+            ("previous", self.previous),
+            ("the starter", (self.starter,) if self.starter else ()),
+            ("your discards", self.discards),
+        ]
+        where: dict[Card, str] = {}
+        for name, cs in groups:
+            for c in cs:
+                if c in where:
+                    same = where[c] == name
+                    raise InvalidPositionError(
+                        f"duplicate card {c}: it appears "
+                        + ("twice in " + name if same else f"in {where[c]} and in {name}")
+                    )
+                where[c] = name
+        if len(self.hand) > 4:
+            raise InvalidPositionError(
+                f"your hand holds {len(self.hand)} cards: at most 4 in the play"
+            )
+        if not self.hand:
+            raise InvalidPositionError("you hold no cards, so it cannot be your turn")
+        if len(self.discards) > 2:
+            raise InvalidPositionError(f"expected at most 2 discards, got {len(self.discards)}")
+        count = self.count
+        if count > 31:
+            raise InvalidPositionError(
+                f"the pile {cards_str(self.pile)} counts {count}: a count cannot exceed 31"
+            )
+        if count == 31:
+            raise InvalidPositionError(
+                "the pile counts exactly 31: the count resets, so put those cards in previous"
+            )
+        played = 8 - len(self.hand) - self.opp_count
+        have = len(self.pile) + len(self.previous)
+        if have != played:
+            raise InvalidPositionError(
+                f"the pile counts {count} but holds {len(self.pile)} cards while 8 - "
+                f"{len(self.hand)} (your hand) - {self.opp_count} (opponent) = {played} cards "
+                f"have been played: the pile and previous cards must add up to {played}"
+                if self.pile
+                else f"{have} cards in pile and previous, but 8 - {len(self.hand)} (your hand) - "
+                f"{self.opp_count} (opponent) = {played} cards have been played"
+            )
+        if self.opp_go:
+            if not self.pile:
+                raise InvalidPositionError(
+                    "the opponent cannot have said go on an empty pile: any card fits at 0"
+                )
+            if self.opp_count:
+                room = 31 - count
+                misfits = [c for c in self.unseen() if c.value > room]
+                if len(misfits) < self.opp_count:
+                    raise InvalidPositionError(
+                        f"the opponent said go at {count}, so none of their {self.opp_count} "
+                        f"cards fits under 31, but only {len(misfits)} unseen cards are worth "
+                        f"more than {room}"
+                    )
+
+    # -- views -----------------------------------------------------------------
+
+    @property
+    def count(self) -> int:
+        return sum(c.value for c in self.pile)
+
+    def known(self) -> set[Card]:
+        k = set(self.hand) | set(self.pile) | set(self.previous) | set(self.discards)
+        if self.starter is not None:
+            k.add(self.starter)
+        return k
+
+    def unseen(self) -> tuple[Card, ...]:
+        """Cards you cannot see: the opponent's holding comes from these."""
+        k = self.known()
+        return tuple(c for c in DECK if c not in k)
+
+    def legal(self) -> tuple[Card, ...]:
+        room = 31 - self.count
+        return tuple(c for c in self.hand if c.value <= room)
+
+    @property
+    def last_mine(self) -> bool:
+        """Who played the pile's last card: you, if the opponent has said go since."""
+        return self.opp_go
+
+    def to_text(self) -> str:
+        parts = [f"hand {cards_str(self.hand)}"]
+        if self.pile:
+            parts.append(f"pile {cards_str(self.pile)}")
+        if self.previous:
+            parts.append(f"previous {cards_str(self.previous)}")
+        if self.starter is not None:
+            parts.append(f"starter {self.starter}")
+        if self.discards:
+            parts.append(f"discards {cards_str(self.discards)}")
+        parts.append(f"opp {self.opp_count}")
+        if self.opp_go:
+            parts.append("go")
+        if self.scores is not None:
+            parts.append(f"scores {self.scores[0]} {self.scores[1]}")
+        return " | ".join(parts)
+
+    @classmethod
+    def parse(cls, text: str) -> PeggingPosition:
+        """Read the text form; unknown sections and bad values raise with the reason."""
+        if not isinstance(text, str) or not text.strip():
+            raise InvalidPositionError(
+                "empty position: expected e.g. 'hand 4H 6D 6S 9C | starter 2S | opp 4'"
+            )
+        fields: dict[str, object] = {}
+        for raw in text.split("|"):
+            sec = raw.strip()
+            if not sec:
+                continue
+            key, _, rest = sec.partition(" ")
+            name = _KEYS.get(key.lower())
+            if name is None:
+                raise InvalidPositionError(
+                    f"unknown section {key!r} in {text!r}: expected hand, pile, previous, "
+                    "starter, discards, opp, go or scores"
+                )
+            if name in fields:
+                raise InvalidPositionError(f"section {key!r} appears twice")
+            rest = rest.strip()
+            if name == "opp_count":
+                try:
+                    fields[name] = int(rest)
+                except ValueError:
+                    raise InvalidPositionError(
+                        f"opp {rest!r}: expected the number of cards the opponent holds, 0 to 4"
+                    ) from None
+            elif name == "opp_go":
+                if rest and rest.lower() not in ("yes", "true", "1"):
+                    raise InvalidPositionError(
+                        f"go {rest!r}: write just 'go' when the opponent said go"
+                    )
+                fields[name] = True
+            elif name == "scores":
+                try:
+                    a, b = (int(x) for x in rest.replace(",", " ").split())
+                except ValueError:
+                    raise InvalidPositionError(
+                        f"scores {rest!r}: expected two numbers, yours then theirs"
+                    ) from None
+                fields[name] = (a, b)
+            else:
+                try:
+                    fields[name] = parse_cards(rest, distinct=False) if rest else ()
+                except CribError as e:
+                    raise InvalidPositionError(f"in {key}: {e}") from None
+        if "hand" not in fields:
+            raise InvalidPositionError("the position needs your hand, e.g. 'hand 4H 6D 6S 9C'")
+        return cls(**fields)  # type: ignore[arg-type]
+
+    @classmethod
+    def lead(cls, hand: CardsLike, starter: CardsLike, discards: CardsLike = ()) -> PeggingPosition:
+        """The start of the play with you (the pone) to lead against 4 unseen cards."""
+        return cls(hand=hand, starter=starter, discards=discards, opp_count=4)

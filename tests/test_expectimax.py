@@ -1,0 +1,290 @@
+"""Exact pegging analysis against a plain brute force on the rules engine.
+
+The brute force enumerates concrete card holdings and recurses over
+``PegState.play`` without grouping or memoising: an independent oracle for
+the grouped, compressed, cached solver.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from fractions import Fraction
+from itertools import combinations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from crib.ai.observation import for_play
+from crib.ai.players import TIERS
+from crib.ai.policy import play_values, temperature
+from crib.cards import DECK, parse_cards
+from crib.errors import CribError, InvalidPositionError
+from crib.expectimax import analyze_play, holdings
+from crib.pegging import PegState
+from crib.position import PeggingPosition
+
+
+def _root_state(pos: PeggingPosition, theirs: tuple) -> PegState:
+    played = tuple((0, c) for c in pos.previous + pos.pile)
+    last = 0 if pos.last_mine else (1 if pos.pile else None)
+    return PegState(
+        hands=(pos.hand, theirs),
+        turn=0,
+        pile=pos.pile,
+        played=played,
+        said_go=(False, pos.opp_go),
+        last=last,
+    )
+
+
+def _diff(s: PegState) -> int:
+    return s.pegged[0] - s.pegged[1]
+
+
+def _minimax(s: PegState) -> int:
+    if s.done:
+        return _diff(s)
+    opts = s.legal() or (None,)
+    vals = [_minimax(s.play(c)[0]) for c in opts]
+    return max(vals) if s.turn == 0 else min(vals)
+
+
+def _policy_dist(s: PegState, pos: PeggingPosition, skill: float) -> dict[int, float]:
+    """Margin distribution: the opponent by the real policy, you maximising the mean."""
+    if s.done:
+        return {_diff(s): 1.0}
+    legal = s.legal()
+    if not legal:
+        return _policy_dist(s.play(None)[0], pos, skill)
+    if s.turn == 0:
+        best, best_mean = None, -1e9
+        for c in sorted(legal):
+            d = _policy_dist(s.play(c)[0], pos, skill)
+            m = sum(k * p for k, p in d.items())
+            if m > best_mean + 1e-12:
+                best, best_mean = d, m
+        assert best is not None
+        return best
+    scores = pos.scores or (0, 0)
+    obs = for_play(s, 1, starter=pos.starter, dealer=False, my_score=scores[1], opp_score=scores[0])
+    ranked = play_values(obs, skill)
+    t = temperature(skill)
+    if t == 0:
+        probs = [(ranked[0][0], 1.0)]
+    else:
+        top = ranked[0][1]
+        ws = [(c, math.exp(-(top - v) / t)) for c, v in ranked]
+        tot = sum(w for _c, w in ws)
+        probs = [(c, w / tot) for c, w in ws]
+    out: dict[int, float] = {}
+    for c, p in probs:
+        for k, q in _policy_dist(s.play(c)[0], pos, skill).items():
+            out[k] = out.get(k, 0.0) + p * q
+    return out
+
+
+def _brute(
+    pos: PeggingPosition, model: str
+) -> dict[str, tuple[Fraction | float, Fraction | float]]:
+    """label -> (mean future, P(margin >= 0)) over every concrete holding."""
+    room = 31 - pos.count
+    hold = [
+        h
+        for h in combinations(pos.unseen(), pos.opp_count)
+        if not (pos.opp_go and any(c.value <= room for c in h))
+    ]
+    legal = pos.legal()
+    seen: dict[int, object] = {}
+    for c in legal:
+        seen.setdefault(c.rank, c)
+    options = [(str(c), c) for c in sorted(seen.values())] or [("go", None)]
+    out = {}
+    for label, card in options:
+        fut_sum: Fraction | float = 0
+        nonneg: Fraction | float = 0
+        for h in hold:
+            s0 = _root_state(pos, h)
+            s1, _rec = s0.play(card)
+            now = _diff(s1) - _diff(s0)
+            if model == "minimax":
+                total = _minimax(s1) - _diff(s0)
+                fut_sum += total - now
+                nonneg += 1 if total >= 0 else 0
+            else:
+                d = _policy_dist(s1, pos, TIERS[model.split(":")[1]])
+                fut_sum += sum((k - _diff(s0)) * p for k, p in d.items()) - now
+                nonneg += sum(p for k, p in d.items() if k - _diff(s0) >= 0)
+        n = len(hold)
+        if model == "minimax":
+            out[label] = (Fraction(fut_sum, n), Fraction(nonneg, n))
+        else:
+            out[label] = (fut_sum / n, nonneg / n)
+    return out
+
+
+def _random_position(rng: random.Random) -> PeggingPosition:
+    """A small legal position (1-3 cards each side) from a real partial play."""
+    while True:
+        deck = list(DECK)
+        rng.shuffle(deck)
+        n_me, n_opp = rng.randint(1, 3), rng.randint(1, 3)
+        extra_me, extra_opp = rng.randint(0, 4 - n_me), rng.randint(0, 4 - n_opp)
+        mine = tuple(deck[: n_me + extra_me])
+        theirs = tuple(deck[8 : 8 + n_opp + extra_opp])
+        starter = deck[20]
+        s = PegState.start((mine, theirs), pone=rng.randint(0, 1))
+        # play until it is player 0's turn with the wanted card counts
+        for _ in range(12):
+            if s.done:
+                break
+            if s.turn == 0 and len(s.hands[0]) <= n_me and len(s.hands[1]) <= n_opp and s.legal():
+                break
+            legal = s.legal()
+            s, _ = s.play(rng.choice(legal) if legal else None)
+        if s.done or s.turn != 0 or not s.hands[0] or not s.hands[1]:
+            continue
+        pile = s.pile
+        previous = tuple(c for _p, c in s.played if c not in pile)
+        # pad the history to 8 cards as the position format requires
+        padding = [c for c in deck[30:] if c not in previous]
+        need = 8 - len(s.hands[0]) - len(s.hands[1]) - len(pile) - len(previous)
+        previous = previous + tuple(padding[:need])
+        try:
+            return PeggingPosition(
+                hand=s.hands[0],
+                pile=pile,
+                previous=previous,
+                starter=starter,
+                opp_count=len(s.hands[1]),
+                opp_go=s.said_go[1],
+            )
+        except InvalidPositionError:
+            continue
+
+
+@pytest.mark.parametrize("model", ["minimax", "policy:expert", "policy:hard"])
+def test_agrees_with_brute_force_on_small_positions(model: str) -> None:
+    rng = random.Random({"minimax": 1, "policy:expert": 2, "policy:hard": 3}[model])
+    n_go = n_mid = 0
+    for _ in range(25 if model == "minimax" else 6):
+        pos = _random_position(rng)
+        while model == "policy:hard" and len(pos.hand) + pos.opp_count > 4:
+            pos = _random_position(rng)  # the stochastic brute force grows fast
+        n_go += pos.opp_go
+        n_mid += bool(pos.pile)
+        a = analyze_play(pos, model)
+        want = _brute(pos, model)
+        assert {o.label for o in a.options} == set(want)
+        for o in a.options:
+            fut, p = want[o.label]
+            if model == "minimax":
+                assert o.future_exact == fut, (pos.to_text(), o.label)
+                assert o.p_nonneg_exact == p, (pos.to_text(), o.label)
+            else:
+                if model == "policy:expert":  # deterministic: exact values exist
+                    assert o.future_exact is not None and float(o.future_exact) == pytest.approx(
+                        float(fut), abs=1e-9
+                    )
+                assert o.future == pytest.approx(float(fut), abs=1e-9), (pos.to_text(), o.label)
+                assert o.p_nonneg == pytest.approx(float(p), abs=1e-9)
+    assert n_mid > 0
+
+
+def test_brute_force_covers_go_and_31() -> None:
+    # opponent said go at 27 holding only cards over 4; you hold 4 and 2
+    pos = PeggingPosition.parse(
+        "hand 4H 2C | pile KS QD 7C | previous AS AD | starter 3S | opp 1 | go"
+    )
+    a = analyze_play(pos)
+    want = _brute(pos, "minimax")
+    for o in a.options:
+        assert (o.future_exact, o.p_nonneg_exact) == want[o.label]
+    # 4 makes 31 (2); the opponent leads their card (worth 5+, they said go at 27),
+    # then your 2 is the last card (1): margin 3 whatever they hold
+    four = a.option("4H")
+    assert four.now == 2 and four.future_exact == 1 and four.p_nonneg_exact == 1
+    # 2 makes 29 (0); the go is yours (1); they lead, your 4 is the last card (1)
+    two = a.option("2C")
+    assert two.now == 0 and two.future_exact == 2
+    assert a.best.label == "4H"
+
+
+def test_hand_checked_last_card() -> None:
+    # you hold a 5 at count 26 -> 31 for 2; nothing else is left to play
+    pos = PeggingPosition.parse(
+        "hand 5H | pile KS QD 6C | previous AS 2D 3H 4C | starter 9S | opp 0"
+    )
+    a = analyze_play(pos)
+    assert a.best.label == "5H" and a.best.now == 2 and a.best.future_exact == 0
+    # at count 27 a 5 does not fit: go, and the opponent (last to play) gets 1
+    pos = PeggingPosition.parse(
+        "hand 5H 2S | pile KS QD 7C | previous AS 2D 3H | starter 9S | opp 0"
+    )
+    a = analyze_play(pos)
+    two = a.option("2S")  # 29, then 5 cannot be played: go for 1, then lead 5 and last card 1
+    assert two.now == 0 and two.future_exact == 2
+
+
+def test_holdings_weights_add_up() -> None:
+    pos = PeggingPosition.parse("hand 4H 6D 6S 9C | starter 2S | discards JD KC | opp 4")
+    assert sum(w for _h, w in holdings(pos)) == math.comb(45, 4)
+
+
+def test_invalid_positions_name_the_problem() -> None:
+    cases = {
+        "hand 4H 4H | starter 2S | opp 4 | previous AS AD": "duplicate card 4H",
+        "hand 4H 6D | pile KS QS TD 5C | starter 2S | opp 0 | previous AH": "a count cannot exceed 31",
+        "hand 4H 6D 6S 9C | starter 2S | opp 3": "must add up|have been played",
+        "hand 4H | pile KS | starter 2S | opp 3 | go | previous AH AS AC": "worth more than",
+        "hand 4H 6D | pile 2C | starter 2S | opp 4 | go | previous AH": "have been played|worth more",
+        "hand | starter 2S | opp 4": "needs your hand|no cards",
+        "hand 4H | pile KS | opp x": "expected the number",
+        "hand 4H 6D 6S 9C | stater 2S | opp 4": "unknown section 'stater'",
+    }
+    for text, needle in cases.items():
+        with pytest.raises(InvalidPositionError, match=needle):
+            PeggingPosition.parse(text)
+    with pytest.raises(CribError, match="unknown opponent model"):
+        analyze_play("hand 4H 6D 6S 9C | starter 2S | opp 4", "psychic")
+
+
+_CARD = st.sampled_from([str(c) for c in DECK])
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    hand=st.lists(_CARD, min_size=0, max_size=5),
+    pile=st.lists(_CARD, max_size=5),
+    previous=st.lists(_CARD, max_size=6),
+    starter=st.one_of(st.none(), _CARD),
+    opp=st.integers(-1, 5),
+    go=st.booleans(),
+)
+def test_fuzz_every_input_gives_an_analysis_or_invalid_position(
+    hand, pile, previous, starter, opp, go
+) -> None:  # type: ignore[no-untyped-def]
+    text = (
+        f"hand {' '.join(hand)} | pile {' '.join(pile)} | previous {' '.join(previous)} | opp {opp}"
+    )
+    if starter:
+        text += f" | starter {starter}"
+    if go:
+        text += " | go"
+    try:
+        pos = PeggingPosition.parse(text)
+    except InvalidPositionError:
+        return
+    if pos.opp_count > 2 and len(pos.hand) > 2:
+        return  # keep the fuzz quick: big positions are covered by the benchmark
+    a = analyze_play(pos)
+    assert a.options and all(o.label == "go" or o.card in pos.hand for o in a.options)
+    assert 0 <= a.best.p_nonneg <= 1
+
+
+def test_text_round_trip() -> None:
+    text = "hand 4H 6D 6S 9C | pile 7S 8C | starter KD | discards JD KC | opp 2"
+    pos = PeggingPosition.parse(text)
+    assert PeggingPosition.parse(pos.to_text()) == pos
+    assert parse_cards("7S 8C") == pos.pile
