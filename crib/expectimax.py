@@ -88,7 +88,7 @@ def points_for(
         s = streak + 1
         pts += s * (s - 1)
         return pts, c, (r,), s
-    new_tail = (*tail[tail.index(r) + 1:], r) if r in tail else (*tail, r)
+    new_tail = (*tail[tail.index(r) + 1 :], r) if r in tail else (*tail, r)
     n = len(new_tail)
     if n >= 3:
         for k in range(n, 2, -1):
@@ -132,67 +132,192 @@ def holdings(pos: PeggingPosition) -> Iterator[tuple[tuple[int, ...], int]]:
 # --- minimax: integer negamax shared across holdings -----------------------------
 
 
+_VAL = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
+
+
+@dataclass(frozen=True)
+class _Multisets:
+    """Every rank multiset of size 0..4, indexed, with its moves precomputed."""
+
+    items: tuple[tuple[int, ...], ...]
+    index: dict[tuple[int, ...], int]
+    moves: tuple[
+        tuple[tuple[int, int, int], ...], ...
+    ]  # (rank, value, index after), ranks ascending
+    minval: tuple[int, ...]  # value of the lowest card (99 when empty)
+    rmask: tuple[int, ...]  # bit r set when rank r is held
+
+
+_MS: _Multisets | None = None
+
+
+def _multisets() -> _Multisets:
+    global _MS
+    if _MS is None:
+        items = tuple(m for n in range(5) for m in combinations_with_replacement(range(1, 14), n))
+        index = {m: i for i, m in enumerate(items)}
+        moves = tuple(
+            tuple((r, _VAL[r], index[_remove(m, r)]) for r in sorted(set(m))) for m in items
+        )
+        minval = tuple(_VAL[m[0]] if m else 99 for m in items)
+        rmask = tuple(sum(1 << r for r in set(m)) for m in items)
+        _MS = _Multisets(items, index, moves, minval, rmask)
+    return _MS
+
+
 class _Minimax:
     """Net margin for the player to move under perfect play by both, memoised.
 
-    State: (mover's ranks, other's ranks, count, tail, streak, other said go,
-    who played last: 1 the mover, -1 the other, 0 nobody).  Nothing in it
-    depends on the holding the search started from, so one cache serves
-    every holding.
+    A state is (mover's ranks, other's ranks, pile, other said go, who played
+    last: 1 the mover, -1 the other, 0 nobody).  Hands are indices into every
+    rank multiset of size <= 4; the pile is interned as (count, tail, streak)
+    with its tail cut to what a future pair or run can still use.  Nothing in
+    a state depends on the holding the search started from, so one cache
+    serves every holding.  The recursion is a closure over local tables: this
+    is the inner loop of every lead analysis.
     """
 
     def __init__(self) -> None:
-        self.cache: dict[tuple, int] = {}
+        ms = _multisets()
+        moves, minval, rmask = ms.moves, ms.minval, ms.rmask
+        tuple(len(m) for m in ms.items)
+        n_ms = len(ms.items)
+        cache: dict[int, int] = {}
+        piles: list[tuple[int, tuple, int]] = [(0, (), 0)]
+        reqs_of: list[tuple | None] = [None]  # per pile: what its tail needs
+        steps: list[list[tuple[int, int, int] | None]] = [[None] * 14]  # per pile and rank
+        pile_ids: dict[tuple[int, tuple, int], int] = {(0, (), 0): 0}
+        step_cache: dict[int, tuple[int, int, int]] = {}
 
-    def value(
-        self, a: tuple, b: tuple, count: int, tail: tuple, streak: int, other_go: bool, last: int
-    ) -> int:
-        key = (a, b, count, tail, streak, other_go, last)
-        v = self.cache.get(key)
-        if v is None:
+        def intern(p: tuple[int, tuple, int]) -> int:
+            i = pile_ids.get(p)
+            if i is None:
+                i = pile_ids[p] = len(piles)
+                piles.append(p)
+                reqs_of.append(None)
+                steps.append([None] * 14)
+            return i
+
+        def step(pid: int, r: int) -> tuple[int, int, int]:
+            k = pid * 16 + r
+            x = step_cache.get(k)
+            if x is None:
+                count, tail, streak = piles[pid]
+                pts, c, t, s = points_for(count, tail, streak, r)
+                x = step_cache[k] = (pts, intern((c, t, s)), c)
+            return x
+
+        def reach(pid: int, held: int) -> int:
+            """Cut the tail to what a future pair or run can still use, given the
+            ranks still held (bit mask).  A run using the last m pile cards needs
+            every missing rank in their range held or, with none missing, a held
+            rank next to the range; a pair needs the last rank held.
+
+            Only a few rank bits matter to a pile, so each pile memoises its cut
+            by ``held`` masked to those bits.
+            """
+            info = reqs_of[pid]
+            if info is None:
+                count, tail, streak = piles[pid]
+                reqs = []
+                relevant = 0
+                for m in range(len(tail), 0, -1):
+                    w = tail[-m:]
+                    lo, hi = min(w), max(w)
+                    gaps = sum(1 << g for g in range(lo + 1, hi) if g not in w)
+                    adj = (1 << (lo - 1)) | (1 << (hi + 1))
+                    reqs.append((m, gaps, 0 if gaps else adj))
+                    relevant |= gaps | adj
+                cuts = [intern((count, (), 0))] + [
+                    pid if k == len(tail) else intern((count, tail[-k:], streak if k == 1 else 1))
+                    for k in range(1, len(tail) + 1)
+                ]
+                pair_bit = 1 << tail[-1] if tail else 0
+                info = reqs_of[pid] = (relevant | pair_bit, {}, tuple(reqs), tuple(cuts), pair_bit)
+            relevant, memo, reqs, cuts, pair_bit = info
+            key = held & relevant
+            x = memo.get(key)
+            if x is None:
+                for m, need_all, need_any in reqs:
+                    if (need_all and key & need_all == need_all) or key & need_any:
+                        x = cuts[m]
+                        break
+                else:
+                    x = cuts[1] if key & pair_bit else cuts[0]
+                memo[key] = x
+            return x
+
+        def value(a: int, b: int, pid: int, count: int, og: int, last: int) -> int:
+            key = ((((pid * n_ms + a) * n_ms + b) << 1 | og) << 2) | (last + 1)
+            v = cache.get(key)
+            if v is not None:
+                return v
+            room = 31 - count
             best = None
-            prev = -1
-            for r in a:
-                if r == prev or count + _val(r) > 31:
-                    continue
-                prev = r
-                x = self.after_play(a, b, count, tail, streak, other_go, r)
+            row = steps[pid]
+            for r, vr, a2 in moves[a]:
+                if vr > room:
+                    break  # ranks ascend, and so do their values
+                st = row[r]
+                if st is None:
+                    st = row[r] = step(pid, r)
+                pts, npid, c = st
+                # the move, inlined from after_play for speed
+                if a2 == 0 and b == 0:
+                    x = pts + (1 if c != 31 else 0)
+                elif c == 31:
+                    x = pts - value(b, a2, 0, 0, 0, 0) if b else pts + value(a2, b, 0, 0, 0, 0)
+                else:
+                    info = reqs_of[npid]
+                    if info is None:
+                        npid = reach(npid, rmask[a2] | rmask[b])
+                    else:
+                        cut = info[1].get((rmask[a2] | rmask[b]) & info[0])
+                        npid = reach(npid, rmask[a2] | rmask[b]) if cut is None else cut
+                    if og or not b:
+                        x = pts + value(a2, b, npid, c, og, 1)
+                    else:
+                        x = pts - value(b, a2, npid, c, 0, -1)
                 if best is None or x > best:
                     best = x
-            v = best if best is not None else self.go(a, b, count, tail, streak, other_go, last)
-            self.cache[key] = v
-        return v
+            if best is None:
+                best = go(a, b, pid, count, og, last)
+            cache[key] = best
+            return best
 
-    def after_play(
-        self, a: tuple, b: tuple, count: int, tail: tuple, streak: int, other_go: bool, r: int
-    ) -> int:
-        """The mover plays ``r``: its points plus the rest, from the mover's view."""
-        pts, c, t, s = points_for(count, tail, streak, r)
-        a2 = _remove(a, r)
-        if not a2 and not b:
-            return pts + (1 if c != 31 else 0)  # the last card
-        if c == 31:  # reset; the other leads unless they hold nothing
-            if b:
-                return pts - self.value(b, a2, 0, (), 0, False, 0)
-            return pts + self.value(a2, b, 0, (), 0, False, 0)
-        if other_go or not b:  # the other said go or is out: the mover goes on
-            return pts + self.value(a2, b, c, t, s, other_go, 1)
-        return pts - self.value(b, a2, c, t, s, False, -1)
+        def after_play(b: int, pid: int, og: int, r: int, a2: int) -> int:
+            """The mover plays ``r`` (keeping ``a2``): its points plus the rest."""
+            pts, npid, c = step(pid, r)
+            if a2 == 0 and b == 0:
+                return pts + (1 if c != 31 else 0)  # the last card
+            if c == 31:  # reset; the other leads unless they hold nothing
+                if b:
+                    return pts - value(b, a2, 0, 0, 0, 0)
+                return pts + value(a2, b, 0, 0, 0, 0)
+            npid = reach(npid, rmask[a2] | rmask[b])
+            if og or not b:  # the other said go or is out: the mover goes on
+                return pts + value(a2, b, npid, c, og, 1)
+            return pts - value(b, a2, npid, c, 0, -1)
 
-    def go(
-        self, a: tuple, b: tuple, count: int, tail: tuple, streak: int, other_go: bool, last: int
-    ) -> int:
-        """The mover cannot play: the other continues, or the go point and a reset."""
-        if not other_go and any(count + _val(r) <= 31 for r in b):
-            return -self.value(b, a, count, tail, streak, True, -last)
-        leader_is_mover = last != 1  # whoever did not play the last card leads
-        if leader_is_mover and not a:
-            leader_is_mover = False
-        if not leader_is_mover and not b:
-            leader_is_mover = True
-        if leader_is_mover:
-            return last + self.value(a, b, 0, (), 0, False, 0)
-        return last - self.value(b, a, 0, (), 0, False, 0)
+        def go(a: int, b: int, pid: int, count: int, og: int, last: int) -> int:
+            """The mover cannot play: the other continues, or the go point and a reset."""
+            if not og and minval[b] <= 31 - count:
+                return -value(b, a, pid, count, 1, -last)
+            leader_is_mover = last != 1  # whoever did not play the last card leads
+            if leader_is_mover and a == 0:
+                leader_is_mover = False
+            if not leader_is_mover and b == 0:
+                leader_is_mover = True
+            if leader_is_mover:
+                return last + value(a, b, 0, 0, 0, 0)
+            return last - value(b, a, 0, 0, 0, 0)
+
+        self.cache = cache
+        self._index = ms.index
+        self._intern = intern
+        self._rmask = rmask
+        self._after_play = after_play
+        self._go = go
 
     def root(
         self,
@@ -206,16 +331,21 @@ class _Minimax:
         card: Card | None,
     ) -> tuple[int, int]:
         """(now, future) for a root option, from the mover's view."""
+        after, go = self._after_play, self._go
+        ai, bi = self._index[a], self._index[b]
+        pid = self._intern((count, tail, streak))
+        og = 1 if other_go else 0
         if card is None:
-            total = self.go(a, b, count, tail, streak, other_go, last)
+            total = go(ai, bi, pid, count, og, last)
             other_can = not other_go and any(count + _val(r) <= 31 for r in b)
             now = 0 if other_can else last
             return now, total - now
         r = card.rank
         pts, c, _t, _s = points_for(count, tail, streak, r)
-        if not _remove(a, r) and not b and c != 31:
+        rest = _remove(a, r)
+        if not rest and not b and c != 31:
             pts += 1
-        total = self.after_play(a, b, count, tail, streak, other_go, r)
+        total = after(bi, pid, og, r, self._index[rest])
         return pts, total - pts
 
 
