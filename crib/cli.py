@@ -111,7 +111,23 @@ def _cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_peg(args: argparse.Namespace) -> int:
+    import pandas as pd
+
+    from crib.expectimax import analyze_play
+
+    a = analyze_play(args.position, args.model)
+    print(a.position.to_text())
+    print(f"model: {a.model_note}")
+    with pd.option_context("display.width", 120):
+        print(a.table.to_string(index=False, float_format=lambda x: f"{x:+.3f}"))
+    b = a.best
+    print(f"Best: {b.label} (margin {b.margin:+.3f}, P(margin >= 0) = {b.p_nonneg:.1%})")
+    return 0
+
+
 _COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
+    "peg": _cmd_peg,
     "score": _cmd_score,
     "discard": _cmd_discard,
     "play": _cmd_play,
@@ -132,6 +148,13 @@ def build_parser() -> argparse.ArgumentParser:
     seat.add_argument("--dealer", action="store_true", help="your crib (default)")
     seat.add_argument("--pone", action="store_true", help="your opponent's crib")
     dc.add_argument("--model", default="exact", help="crib model: exact (default) or table")
+    pg = sub.add_parser("peg", help="exact analysis of a pegging position (your turn)")
+    pg.add_argument(
+        "position", help="e.g. 'hand 4H 6D 6S 9C | starter 2S | discards JD KC | opp 4'"
+    )
+    pg.add_argument(
+        "--model", default="minimax", help="minimax (default), policy:expert, policy:hard, ..."
+    )
     pl = sub.add_parser("play", help="play a whole game between two computer players")
     pl.add_argument("--seed", type=int, default=1)
     pl.add_argument("--p1", default="expert", help="expert, hard, normal, easy, greedy or random")

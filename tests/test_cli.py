@@ -154,3 +154,24 @@ def test_shipped_strength_results_name_their_command() -> None:
     assert res["command"].startswith("crib bench strength")
     games = {m["expert_vs"]: m["games"] for m in res["matches"]}
     assert games["random"] >= 1000 and min(games[t] for t in ("hard", "normal", "easy")) >= 500
+
+
+def test_peg_prints_the_table(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["peg", "hand 4H 6D 6S 9C | starter 2S | discards JD KC | opp 4"]) == 0
+    out = capsys.readouterr().out
+    assert "148,995" in out and "Best: 6D" in out and "minimax" in out
+
+
+@pytest.mark.parametrize(
+    ("text", "needle"),
+    [
+        ("hand 4H 6D 6S 9C | starter 2S | opp 3", "have been played"),
+        ("hand 4H 4H 6S 9C | starter 2S | opp 4", "duplicate card 4H"),
+        ("hand 4H 6D 6S X9 | starter 2S | opp 4", "invalid card 'X9'"),
+        ("hand 4H | pile KS QS TS 2C | previous 3C 4C 5C | opp 0", "cannot exceed 31"),
+    ],
+)
+def test_peg_bad_input(text: str, needle: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["peg", text]) == 2
+    err = capsys.readouterr().err
+    assert needle in err and len(err.strip().splitlines()) == 1
