@@ -17,7 +17,7 @@ def play_chart(analysis: PlayAnalysis, *, title: str | None = None) -> Figure:
     """A bar per legal card, split into points now and the expected future margin."""
     fig = Figure(figsize=(7, 3.6), layout="constrained")
     ax = fig.add_subplot()
-    labels = [o.label for o in analysis.options]
+    labels = [o.card.pretty if o.card is not None else "go" for o in analysis.options]
     now = [o.now for o in analysis.options]
     fut = [o.future for o in analysis.options]
     x = range(len(labels))
@@ -27,8 +27,16 @@ def play_chart(analysis: PlayAnalysis, *, title: str | None = None) -> Figure:
     ax.bar(x, fut, bottom=bottoms, color="#f39c12", label="future (expected net margin)")
     for i, o in enumerate(analysis.options):
         ax.annotate(
-            f"{o.margin:+.2f}", (i, max(o.margin, 0) + 0.05), ha="center", va="bottom", fontsize=9
+            f"{o.margin:+.2f}",
+            (i, o.margin),
+            xytext=(0, 4 if o.margin >= 0 else -4),
+            textcoords="offset points",
+            ha="center",
+            va="bottom" if o.margin >= 0 else "top",
+            fontsize=9,
+            fontweight="bold",
         )
+    ax.margins(y=0.15)
     ax.axhline(0, color="#333", lw=0.8)
     ax.set_xticks(list(x), labels)
     ax.set_ylabel("points (you − opponent)")

@@ -47,6 +47,7 @@ __all__ = [
     "crib_distribution",
     "crib_table",
     "rank_pair_key",
+    "companion_values",
 ]
 
 # The 455 multisets of three 0-based ranks, and how to weight them.
@@ -158,6 +159,42 @@ def crib_distribution(throw: Sequence[Card], known: Sequence[Card]) -> np.ndarra
         pts = rank5_table()[code5].astype(np.int64) + bonus_table(True)[fs * 16 + jm, starter]
         counts += np.bincount(pts, minlength=30)[:30]
     return counts
+
+
+def companion_values(throw: Sequence[Card]) -> dict[int, Fraction]:
+    """Mean crib score given the opponent's two cards include rank r, for each rank.
+
+    Only the throw is known (the table model's assumption).  Rank r's
+    "companion value" says which cards make this throw's crib best and worst.
+    """
+    t = np.array([c.index for c in throw], dtype=np.int64)
+    unseen = np.array([i for i in range(52) if i not in set(t.tolist())], dtype=np.int64)
+    pairs = np.array(list(combinations(range(len(unseen)), 2)), dtype=np.int64)
+    opp = unseen[pairs]  # (P, 2)
+    sums = np.zeros(13, dtype=np.int64)
+    counts = np.zeros(13, dtype=np.int64)
+    for st in unseen.tolist():
+        keep = (opp != st).all(axis=1)
+        o = opp[keep]
+        crib4 = np.concatenate([np.broadcast_to(t, (len(o), 2)), o], axis=1)
+        starter = np.full(len(o), st, dtype=np.int64)
+        pts = _score_crib(crib4, starter)
+        r = o >> 2
+        for k in range(13):
+            has = (r == k).any(axis=1)
+            sums[k] += int(pts[has].sum())
+            counts[k] += int(has.sum())
+    return {k + 1: Fraction(int(sums[k]), int(counts[k])) for k in range(13) if counts[k]}
+
+
+def _score_crib(crib4: np.ndarray, starter: np.ndarray) -> np.ndarray:
+    r = crib4 >> 2
+    code5 = (((r[:, 0] * 13 + r[:, 1]) * 13 + r[:, 2]) * 13 + r[:, 3]) * 13 + (starter >> 2)
+    suits = crib4 & 3
+    flush = (suits == suits[:, :1]).all(axis=1)
+    fs = np.where(flush, suits[:, 0], 4)
+    jm = (((crib4 >> 2) == JACK).astype(np.int64) << suits).sum(axis=1)
+    return rank5_table()[code5].astype(np.int64) + bonus_table(True)[fs * 16 + jm, starter]
 
 
 def rank_pair_key(a: Card, b: Card) -> tuple[int, int, bool]:

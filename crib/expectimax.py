@@ -59,6 +59,8 @@ __all__ = [
     "holdings",
     "points_for",
     "MODELS",
+    "best_line",
+    "LineStep",
 ]
 
 MODELS = ("minimax", "policy:expert", "policy:hard", "policy:normal", "policy:easy")
@@ -773,3 +775,84 @@ def analyze_lead(
 ) -> PlayAnalysis:
     """Lead analysis: ``analyze_play`` at the start of the play (4 v 4)."""
     return analyze_play(PeggingPosition.lead(hand, starter, discards), opponent)
+
+
+@dataclass(frozen=True)
+class LineStep:
+    """One action of a principal line: who, what, the count and the points."""
+
+    player: int  # 0 you, 1 the opponent
+    card: Card | None
+    count: int
+    points: int
+    scorer: int
+    detail: str
+
+    def describe(self) -> str:
+        who = "You" if self.player == 0 else "Opponent"
+        if self.card is None:
+            what = f"{who}: go"
+        else:
+            what = f"{who} play{'s' if self.player else ''} {self.card.pretty} ({self.count})"
+        if self.points:
+            whose = "you" if self.scorer == 0 else "them"
+            what += f" — {self.detail}: +{self.points} to {whose}"
+        return what
+
+
+def best_line(
+    position: PeggingPosition | str, opponent_cards: str | tuple, first: Card | str | None = None
+) -> list[LineStep]:
+    """The rest of the play with perfect play by both against one concrete holding.
+
+    ``first`` forces your first card (to show how a given lead plays out).
+    Searched on the rules engine (:class:`crib.pegging.PegState`) with a memo.
+    """
+    from crib.cards import parse_card, parse_cards
+    from crib.pegging import PegState
+
+    pos = position if isinstance(position, PeggingPosition) else PeggingPosition.parse(position)
+    theirs = parse_cards(opponent_cards)
+    if len(theirs) != pos.opp_count:
+        raise CribError(f"the opponent holds {pos.opp_count} cards, got {len(theirs)}")
+    bad = set(theirs) - set(pos.unseen())
+    if bad:
+        raise CribError(
+            f"{' '.join(str(c) for c in sorted(bad))} cannot be in the opponent's hand: you can see it"
+        )
+    played = tuple((0, c) for c in pos.previous + pos.pile)
+    last = 0 if pos.last_mine else (1 if pos.pile else None)
+    s0 = PegState(
+        hands=(pos.hand, theirs),
+        turn=0,
+        pile=pos.pile,
+        played=played,
+        said_go=(False, pos.opp_go),
+        last=last,
+    )
+    memo: dict[PegState, int] = {}
+
+    def val(s: PegState) -> int:
+        if s.done:
+            return s.pegged[0] - s.pegged[1]
+        v = memo.get(s)
+        if v is None:
+            vals = [val(s.play(c)[0]) for c in (s.legal() or (None,))]
+            v = memo[s] = max(vals) if s.turn == 0 else min(vals)
+        return v
+
+    line: list[LineStep] = []
+    s = s0
+    forced = parse_card(first) if isinstance(first, str) else first
+    while not s.done:
+        opts = s.legal() or (None,)
+        if forced is not None and not line:
+            choice = forced
+        else:
+            scored = [(val(s.play(c)[0]), c) for c in opts]
+            target = max(v for v, _ in scored) if s.turn == 0 else min(v for v, _ in scored)
+            choice = next(c for v, c in scored if v == target)
+        mover = s.turn
+        s, rec = s.play(choice)
+        line.append(LineStep(mover, rec.card, rec.count, rec.points, rec.pegger, rec.describe()))
+    return line

@@ -10,7 +10,7 @@ def test_play_chart_has_a_bar_pair_per_option() -> None:
     fig = play_chart(a)
     ax = fig.axes[0]
     assert len(ax.patches) == 2 * len(a.options)
-    assert [t.get_text() for t in ax.get_xticklabels()] == [o.label for o in a.options]
+    assert [t.get_text() for t in ax.get_xticklabels()] == [o.card.pretty for o in a.options]
 
 
 def test_discard_charts() -> None:

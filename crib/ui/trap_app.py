@@ -1,0 +1,190 @@
+"""Dashboard 4: the trap explorer."""
+
+from __future__ import annotations
+
+import html
+import random
+
+import ipywidgets as w
+
+from crib.cards import DECK, cards_pretty, parse_card, parse_cards
+from crib.charts import play_chart
+from crib.coach import FORMATIONS, find_formations
+from crib.discard import analyze_discard
+from crib.errors import CribError
+from crib.expectimax import PlayAnalysis, analyze_play, best_line, holdings
+from crib.position import PeggingPosition
+from crib.ui.common import friendly, info_html
+from crib.ui.pegging_app import analysis_table_html
+from crib.ui.widgets import FigureImage
+
+__all__ = ["TrapExplorerApp", "EXAMPLES", "springing_holding"]
+
+# name -> (lead position, the card the formation leads).  The opponent hand shown
+# is the most likely holding against which that lead nets the most under perfect
+# play by both (see springing_holding), so the line shows the trap working.
+EXAMPLES = {
+    "five-card trap": ("hand 4H 6D 6S 9C | starter KD | discards JC QD | opp 4", "4H"),
+    "pair-royal bait": ("hand 3H 3D 9S KC | starter 7D | discards JC QD | opp 4", "3H"),
+    "magic eleven": ("hand 4H 7D QS KC | starter 2D | discards 9C 8S | opp 4", "QS"),
+    "run bait": ("hand 7H 8D 9S KC | starter 2C | discards 4D 3S | opp 4", "7H"),
+}
+FIND = "find in a dealt hand"
+
+
+def springing_holding(a: PlayAnalysis, lead_rank: int) -> tuple[int, ...] | None:
+    """A likely holding (rank multiset) against which the lead works under perfect play.
+
+    The most likely holding among those where the lead nets at least +2 (ties:
+    the larger margin); if none does, the one where it nets the most.
+    """
+    from crib.expectimax import _compress, _Minimax
+
+    pos = a.position
+    mine = tuple(sorted(c.rank for c in pos.hand))
+    count, tail, streak = _compress(tuple(c.rank for c in pos.pile))
+    solver = _Minimax()
+    card = next(c for c in pos.hand if c.rank == lead_rank)
+    best = None
+    for h, wt in holdings(pos):
+        now, fut = solver.root(mine, h, count, tail, streak, pos.opp_go, 0, card)
+        key = (now + fut >= 2, wt if now + fut >= 2 else 0, now + fut)
+        if best is None or key > best[0]:
+            best = (key, h)
+    return None if best is None else best[1]
+
+
+def _cards_for_ranks(ranks: tuple[int, ...], pos: PeggingPosition) -> tuple:
+    pool = list(pos.unseen())
+    out = []
+    for r in ranks:
+        c = next(x for x in pool if x.rank == r)
+        pool.remove(c)
+        out.append(c)
+    return tuple(out)
+
+
+class TrapExplorerApp(w.VBox):
+    """Pick a formation (or deal a hand), see each lead's exact value and the trap played out."""
+
+    def __init__(self) -> None:
+        self.formation = w.Dropdown(options=[*EXAMPLES, FIND], description="Formation").add_class(
+            "crib-formation"
+        )
+        self.seed = w.IntText(value=3, description="Seed", layout=w.Layout(width="12em")).add_class(
+            "crib-seed"
+        )
+        self.deal_button = w.Button(description="Deal and find", icon="random").add_class(
+            "crib-deal"
+        )
+        self.opp_cards = w.Text(
+            description="Opponent",
+            layout=w.Layout(width="22em"),
+            continuous_update=False,
+            placeholder="their 4 cards for the line below",
+        ).add_class("crib-opp-cards")
+        self.lead = w.Dropdown(description="Your lead", options=[]).add_class("crib-lead")
+        self.explanation = w.HTML().add_class("crib-explanation")
+        self.position_html = w.HTML().add_class("crib-position")
+        self.status = w.HTML().add_class("crib-status")
+        self.table = w.HTML().add_class("crib-table")
+        self.chart = FigureImage(layout=w.Layout(width="560px")).add_class("crib-chart")
+        self.line = w.HTML().add_class("crib-line")
+        self.analysis: PlayAnalysis | None = None
+        self.formation.observe(lambda _c: self.load(), "value")
+        self.deal_button.on_click(lambda _b: self.deal())
+        self.opp_cards.observe(lambda _c: self.show_line(), "value")
+        self.lead.observe(lambda _c: self.show_line(), "value")
+        super().__init__(
+            [
+                w.HBox([self.formation, self.seed, self.deal_button]),
+                self.explanation,
+                self.position_html,
+                self.status,
+                w.HBox([self.table, self.chart]),
+                w.HBox([self.lead, self.opp_cards]),
+                self.line,
+            ]
+        )
+        self.add_class("crib-trap-app")
+        self.load()
+
+    @friendly()
+    def load(self) -> None:
+        name = self.formation.value
+        if name == FIND:
+            self.deal()
+            return
+        text, lead = EXAMPLES[name]
+        self.explanation.value = (
+            f"<p><b>{html.escape(name)}</b>: {html.escape(FORMATIONS[name])}</p>"
+        )
+        self._show(PeggingPosition.parse(text), lead, None)
+
+    @friendly()
+    def deal(self) -> None:
+        """Deal six (seeded) as the pone, keep the best four, look for formations."""
+        if self.formation.value != FIND:
+            self.formation.value = FIND  # triggers load -> deal
+            return
+        rng = random.Random(self.seed.value)
+        for _ in range(200):  # deal until the kept hand holds a formation
+            cards = rng.sample(DECK, 7)
+            six, starter = cards[:6], cards[6]
+            a = analyze_discard(six, dealer=False)
+            forms = find_formations(a.best.keep)
+            if forms:
+                break
+        else:
+            raise CribError("no formation in 200 deals: try another seed")
+        self.seed.value = self.seed.value + 1
+        f = forms[0]
+        self.explanation.value = (
+            f"<p>Dealt {html.escape(cards_pretty(six))} as the pone; the best throw keeps "
+            f"{html.escape(cards_pretty(a.best.keep))}. Found: "
+            + ", ".join(
+                f"<b>{html.escape(x.name)}</b> ({html.escape(cards_pretty(x.cards))})"
+                for x in forms
+            )
+            + f".</p><p>{html.escape(f.explanation)}</p>"
+        )
+        pos = PeggingPosition.lead(a.best.keep, starter, a.best.throw)
+        self._show(pos, str(f.cards[0]), None)
+
+    def _show(self, pos: PeggingPosition, lead: str, opp: str | None) -> None:
+        an = analyze_play(pos)
+        self.analysis = an
+        self.position_html.value = f"<p>Position: <code>{html.escape(pos.to_text())}</code></p>"
+        self.table.value = analysis_table_html(an)
+        self.chart.show(
+            play_chart(an, title="Each lead's exact value over every holding (minimax)")
+        )
+        self.lead.options = [(o.label, o.label) for o in an.options]
+        lead_card = parse_card(lead)
+        self.lead.value = next(
+            o.label for o in an.options if o.card is not None and o.card.rank == lead_card.rank
+        )
+        if opp is None:
+            h = springing_holding(an, lead_card.rank)
+            opp = " ".join(str(c) for c in _cards_for_ranks(h, pos)) if h else ""
+        self.opp_cards.value = opp
+        self.status.value = info_html(an.model_note)
+        self.show_line()
+
+    @friendly()
+    def show_line(self) -> None:
+        an = self.analysis
+        if an is None or not self.lead.value or not self.opp_cards.value.strip():
+            return
+        opp = parse_cards(self.opp_cards.value)
+        steps = best_line(an.position, opp, first=self.lead.value)
+        me = sum(s.points for s in steps if s.scorer == 0)
+        them = sum(s.points for s in steps if s.scorer == 1)
+        items = "".join(
+            f'<li class="crib-line-step">{html.escape(s.describe())}</li>' for s in steps
+        )
+        self.line.value = (
+            f"<p>Leading <b>{html.escape(self.lead.value)}</b> against "
+            f"{html.escape(cards_pretty(opp))}, both playing perfectly from there:</p>"
+            f"<ol>{items}</ol><p class='crib-line-total'>You peg {me}, they peg {them}: margin {me - them:+d}.</p>"
+        )
