@@ -74,6 +74,7 @@ def test_discard_typing_clicking_and_bad_input(
     # Analyze on a partial hand says what is missing
     box.fill("5h 5d 6c")
     box.press("Enter")
+    expect(box).to_have_value("5H 5D 6C")  # the kernel echoes the normalised text
     t = time.perf_counter()
     page.locator(".crib-analyze").click()
     expect(page.locator(".crib-status")).to_contain_text("expected 6 cards, got 3")
