@@ -31,10 +31,9 @@ browser:
 	  else echo "chromium missing and not root: browser tests will skip (outside CI)"; fi; \
 	fi
 
-# Kernel culling: a closed tab does not shut its kernel down (voila issue 1458),
-# so idle kernels are culled after 10 minutes; XSRF protection stays on.
-VOILA_OPTS := --no-browser --port=$(PORT) --Voila.ip=127.0.0.1 \
-  --MappingKernelManager.cull_idle_timeout=600 --MappingKernelManager.cull_interval=60
+# Voila settings (preheated pool, idle culling, loopback) are the defaults of
+# crib/ui/serve.py, so `make serve` and the browser tests run the same server.
+VOILA_OPTS := --port=$(PORT)
 
 serve: install-serve
 	$(PY) -m crib.ui.serve dashboards $(VOILA_OPTS)
@@ -45,6 +44,10 @@ lint: install-test
 test: install-test browser
 	$(VENV)/bin/ruff check crib tests bench
 	$(PY) -m pytest -q
+
+# Re-execute every dashboard and teaching notebook in place (outputs are committed).
+notebooks: install-test
+	$(PY) -m crib.ui.regen dashboards notebooks
 
 clean:
 	rm -rf $(VENV)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
@@ -81,6 +82,8 @@ def test_discard_typing_clicking_and_bad_input(
     timings["discard: click Analyze to message shown"] = time.perf_counter() - t
     box.fill("5h 5d 6c 7s 8h 9d")
     box.press("Enter")
+    expect(box).to_have_value("5H 5D 6C 7S 8H 9D")  # the kernel's echo
+    expect(page.locator(".crib-pick-9D")).to_have_class(re.compile("mod-active"))
     expect(first_row).to_contain_text("8H 9D")
     # clicking in the picker: unselect 9D, select KS
     page.locator(".crib-pick-9D").click()

@@ -1,0 +1,304 @@
+"""Helpers for the teaching notebooks: exercises, tables and experiments.
+
+Every answer shown to students is computed here by crib, so it stays correct.
+"""
+
+from __future__ import annotations
+
+import csv
+import html
+import random
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+from itertools import combinations_with_replacement
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from crib.cards import CardsLike, cards_pretty
+from crib.scoring import Score, score_hand
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+__all__ = [
+    "solution",
+    "score_frame",
+    "published_distribution",
+    "distribution_frame",
+    "reachable_scores",
+    "sampled_vs_exact",
+    "lead_reply_table",
+    "tournament",
+    "count_aloud",
+    "say_fr",
+    "score_frame_fr",
+]
+
+DATA = Path(__file__).resolve().parents[1] / "data"
+
+
+class Solution:
+    """A collapsed answer: click "Show the solution" to reveal it (HTML ``<details>``)."""
+
+    def __init__(self, body: str, label: str) -> None:
+        self.body, self.label = body, label
+
+    def _repr_html_(self) -> str:
+        return (
+            f'<details class="crib-solution"><summary><b>{html.escape(self.label)}</b></summary>'
+            f'<div style="margin:0.4em 1em">{self.body}</div></details>'
+        )
+
+    def __repr__(self) -> str:
+        return f"{self.label} (collapsed)"
+
+
+def solution(answer: str | Callable[[], str], label: str = "Show the solution") -> Solution:
+    """Wrap an answer (text, or a function computing it) so it shows only on demand."""
+    text = answer() if callable(answer) else answer
+    return Solution(html.escape(text).replace("\n", "<br>"), label)
+
+
+def score_frame(s: Score) -> pd.DataFrame:
+    """A hand's breakdown as a table: one row per fifteen, pair, run, flush, nobs."""
+    import pandas as pd
+
+    rows = [
+        {"item": c.kind, "cards": cards_pretty(c.cards), "points": c.points} for c in s.components
+    ]
+    rows.append({"item": "total", "cards": "", "points": s.total})
+    return pd.DataFrame(rows)
+
+
+def published_distribution() -> dict[int, int]:
+    """The published counts shipped in data/ (S. Lumetta; Wikipedia "Cribbage statistics")."""
+    path = DATA / "hand_score_distribution_published.csv"
+    with path.open() as f:
+        lines = [ln for ln in f if not ln.startswith("#")]
+    return {int(r["score"]): int(r["hands"]) for r in csv.DictReader(lines)}
+
+
+def distribution_frame() -> pd.DataFrame:
+    """Score, count computed live over all 12,994,800 combinations, published count, match."""
+    import pandas as pd
+
+    from crib.fast import score_distribution
+
+    live = score_distribution()
+    pub = published_distribution()
+    df = pd.DataFrame(
+        {
+            "score": range(30),
+            "computed": [int(x) for x in live],
+            "published": [pub.get(k, 0) for k in range(30)],
+        }
+    )
+    df["match"] = df["computed"] == df["published"]
+    return df
+
+
+def reachable_scores() -> pd.DataFrame:
+    """Which totals each kind of hand can reach: rank points plus what suits can add.
+
+    For every (4 hand ranks, starter rank) the rank points (15s, pairs, runs) are
+    fixed; suits can add a flush (4 or 5, only when the ranks involved are all
+    different) and nobs (1, only with a jack in the hand, and never together
+    with a 4-card flush: the jack is of the flush suit, the starter is not).  Listing the reachable
+    totals shows why 19, 25, 26 and 27 never occur.
+    """
+    import pandas as pd
+
+    from crib.scoring import rank_points
+
+    reach: dict[int, set[str]] = {}
+    for hand in combinations_with_replacement(range(1, 14), 4):
+        for st in range(1, 14):
+            ranks = (*hand, st)
+            if max(ranks.count(r) for r in ranks) > 4:
+                continue
+            base = rank_points(list(ranks))
+            extras = [(0, "")]
+            if 11 in hand:
+                extras.append((1, "nobs"))
+            if len(set(hand)) == 4:
+                # a 4-card flush means the starter is another suit, so the hand's
+                # jack (of the flush suit) cannot match it: no nobs with it
+                extras.append((4, "4-card flush"))
+                if st not in hand:
+                    extras.append((5, "5-card flush"))
+                    if 11 in hand:
+                        extras.append((6, "5-card flush + nobs"))
+            for add, how in extras:
+                reach.setdefault(base + add, set()).add(
+                    f"{base} from ranks" + (f" + {how}" if how else "")
+                )
+    rows = []
+    for total in range(30):
+        ways = sorted(reach.get(total, set()))
+        rows.append({"total": total, "reachable": bool(ways), "e.g.": "; ".join(ways[:3])})
+    return pd.DataFrame(rows)
+
+
+def sampled_vs_exact(
+    position: Any, samples: int = 200, repeats: int = 20, seed: int = 1
+) -> pd.DataFrame:
+    """Estimate each card's margin from ``samples`` random holdings, ``repeats`` times, beside the exact value.
+
+    Sampling is what published engines do; the exact value averages every holding.
+    """
+    import pandas as pd
+
+    from crib.expectimax import _compress, _Minimax, analyze_play, holdings
+
+    a = analyze_play(position)
+    pos = a.position
+    hs = list(holdings(pos))
+    weights = [w for _h, w in hs]
+    mine = tuple(sorted(c.rank for c in pos.hand))
+    count, tail, streak = _compress(tuple(c.rank for c in pos.pile))
+    last = 1 if pos.last_mine else (-1 if pos.pile else 0)
+    solver = _Minimax()
+    rng = random.Random(seed)
+    rows = []
+    picks_best = 0
+    for _rep in range(repeats):
+        drawn = rng.choices(range(len(hs)), weights=weights, k=samples)
+        est = {}
+        for o in a.options:
+            tot = 0
+            for i in drawn:
+                now, fut = solver.root(
+                    mine, hs[i][0], count, tail, streak, pos.opp_go, last, o.card
+                )
+                tot += now + fut
+            est[o.label] = tot / samples
+        best_est = max(est, key=est.__getitem__)
+        picks_best += best_est == a.best.label
+        rows.append(est)
+    df = pd.DataFrame(rows)
+    summary = pd.DataFrame(
+        {
+            "exact": [float(o.margin) for o in a.options],
+            "sampled mean": [df[o.label].mean() for o in a.options],
+            "sampled min": [df[o.label].min() for o in a.options],
+            "sampled max": [df[o.label].max() for o in a.options],
+        },
+        index=[o.label for o in a.options],
+    )
+    summary.attrs["best_found"] = (
+        f"{picks_best} of {repeats} runs of {samples} samples picked the exact best ({a.best.label})"
+    )
+    return summary
+
+
+def lead_reply_table(hand: CardsLike, starter: CardsLike, discards: CardsLike = ()) -> pd.DataFrame:
+    """For each lead: P(the opponent can score at once) and their best immediate reply, exactly.
+
+    Averaged over every 4-card holding of the unseen cards (a 15 or a pair off
+    your lead), which is why leading a 5 invites a ten-card.
+    """
+    import pandas as pd
+
+    from crib.expectimax import holdings
+    from crib.pegging import peg_points
+    from crib.position import PeggingPosition
+
+    pos = PeggingPosition.lead(hand, starter, discards)
+    hs = list(holdings(pos))
+    total = sum(w for _h, w in hs)
+    rows = []
+    for c in sorted(set(pos.hand), key=lambda c: c.rank):
+        best_sum = 0
+        can = 0
+        for h, w in hs:
+            best = max(peg_points((c.rank, r)) for r in h)
+            best_sum += best * w
+            can += w if best > 0 else 0
+        rows.append(
+            {
+                "lead": c.pretty,
+                "P(opponent scores at once)": float(Fraction(can, total)),
+                "their best immediate reply (mean points)": float(Fraction(best_sum, total)),
+            }
+        )
+    return pd.DataFrame(rows).drop_duplicates(subset=["lead"])
+
+
+def tournament(pairs: Sequence[tuple[str, str]], games: int, seed0: int = 0) -> pd.DataFrame:
+    """Play ``games`` games per pair (seats and first dealer alternate); win rates with Wilson 95%."""
+    import pandas as pd
+
+    from crib.sim import play_games
+
+    rows = []
+    for a, b in pairs:
+        st = play_games(a, b, games, seed0=seed0)
+        lo, hi = st.a_interval()
+        rows.append(
+            {
+                "player": a,
+                "opponent": b,
+                "games": games,
+                "wins": st.a_wins,
+                "win rate": st.a_wins / games,
+                "Wilson 95% low": lo,
+                "Wilson 95% high": hi,
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+def count_aloud(hand: CardsLike, starter: CardsLike, is_crib: bool = False) -> str:
+    """The spoken count, capitalised, for exercises."""
+    return score_hand(hand, starter, is_crib=is_crib).say().capitalize() + "."
+
+
+# --- French -----------------------------------------------------------------------
+
+_FR_NUM = ["zéro", "un", "deux", "trois", "quatre", "cinq", "six", "sept", "huit", "neuf", "dix", "onze", "douze", "treize", "quatorze", "quinze", "seize", "dix-sept", "dix-huit", "dix-neuf", "vingt", "vingt-et-un", "vingt-deux", "vingt-trois", "vingt-quatre", "vingt-cinq", "vingt-six", "vingt-sept", "vingt-huit", "vingt-neuf", "trente", "trente-et-un"]
+_FR_KIND = {
+    "fifteen": "quinze",
+    "pair": "paire",
+    "run": "suite",
+    "flush": "couleur",
+    "nobs": "valet (nobs)",
+}
+
+
+def say_fr(s: Score) -> str:
+    """The count said aloud in French: « quinze deux, quinze quatre et une paire font six ».
+
+    >>> say_fr(score_hand("5H 5D 5C JS", "5S")).split(", ")[0]
+    'quinze deux'
+    """
+    parts: list[str] = []
+    running = 0
+    for _ in s.fifteens:
+        running += 2
+        parts.append(f"quinze {_FR_NUM[running]}")
+    by_rank: dict[int, int] = {}
+    for p in s.pairs:
+        by_rank[p.cards[0].rank] = by_rank.get(p.cards[0].rank, 0) + 1
+    names = {1: "une paire", 3: "un brelan (paire royale)", 6: "un carré (double paire royale)"}
+    for _r, n in sorted(by_rank.items()):
+        running += 2 * n
+        parts.append(f"et {names[n]} font {_FR_NUM[running]}")
+    runs = s.runs
+    if runs:
+        running += sum(r.points for r in runs)
+        mult = {1: "une suite", 2: "deux suites", 3: "trois suites", 4: "quatre suites"}[len(runs)]
+        parts.append(f"et {mult} de {_FR_NUM[len(runs[0].cards)]} font {_FR_NUM[running]}")
+    for c in s.of_kind("flush"):
+        running += c.points
+        parts.append(f"et une couleur de {_FR_NUM[len(c.cards)]} font {_FR_NUM[running]}")
+    for c in s.of_kind("nobs"):
+        running += c.points
+        parts.append(f"et le valet font {_FR_NUM[running]}")
+    return ", ".join(parts) if parts else "dix-neuf (aucun point)"
+
+
+def score_frame_fr(s: Score) -> pd.DataFrame:
+    """The breakdown table with French labels."""
+    df = score_frame(s)
+    df["item"] = [_FR_KIND.get(k, "total") for k in df["item"]]
+    return df.rename(columns={"item": "combinaison", "cards": "cartes", "points": "points"})
