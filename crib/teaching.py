@@ -255,7 +255,40 @@ def count_aloud(hand: CardsLike, starter: CardsLike, is_crib: bool = False) -> s
 
 # --- French -----------------------------------------------------------------------
 
-_FR_NUM = ["zéro", "un", "deux", "trois", "quatre", "cinq", "six", "sept", "huit", "neuf", "dix", "onze", "douze", "treize", "quatorze", "quinze", "seize", "dix-sept", "dix-huit", "dix-neuf", "vingt", "vingt-et-un", "vingt-deux", "vingt-trois", "vingt-quatre", "vingt-cinq", "vingt-six", "vingt-sept", "vingt-huit", "vingt-neuf", "trente", "trente-et-un"]
+_FR_NUM = [
+    "zéro",
+    "un",
+    "deux",
+    "trois",
+    "quatre",
+    "cinq",
+    "six",
+    "sept",
+    "huit",
+    "neuf",
+    "dix",
+    "onze",
+    "douze",
+    "treize",
+    "quatorze",
+    "quinze",
+    "seize",
+    "dix-sept",
+    "dix-huit",
+    "dix-neuf",
+    "vingt",
+    "vingt-et-un",
+    "vingt-deux",
+    "vingt-trois",
+    "vingt-quatre",
+    "vingt-cinq",
+    "vingt-six",
+    "vingt-sept",
+    "vingt-huit",
+    "vingt-neuf",
+    "trente",
+    "trente-et-un",
+]
 _FR_KIND = {
     "fifteen": "quinze",
     "pair": "paire",
