@@ -64,25 +64,23 @@ def main() -> None:
     ap.add_argument("--page", default="discard")
     args = ap.parse_args()
     port = _free_port()
-    server = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "crib.ui.serve",
-            str(ROOT / "dashboards"),
-            "--no-browser",
-            f"--port={port}",
-            "--Voila.ip=127.0.0.1",
-        ],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        cwd=ROOT,
-    )
+    log = Path("/tmp") / f"crib-load-voila-{port}.log"
+    with log.open("w") as f:
+        server = subprocess.Popen(
+            [sys.executable, "-m", "crib.ui.serve", str(ROOT / "dashboards"), f"--port={port}"],
+            stdout=f,
+            stderr=subprocess.STDOUT,
+            cwd=ROOT,
+        )
+    n_dash = len(list((ROOT / "dashboards").glob("*.ipynb")))
     try:
-        for _ in range(300):
+        # the same settings as `make serve`; wait until every preheated pool is filled
+        for _ in range(1800):
             with socket.socket() as s:
-                if s.connect_ex(("127.0.0.1", port)) == 0:
-                    break
+                up = s.connect_ex(("127.0.0.1", port)) == 0
+            if up and log.read_text().count("is filled with") >= n_dash:
+                time.sleep(8)
+                break
             time.sleep(0.1)
         url = f"http://127.0.0.1:{port}/voila/render/{args.page}.ipynb"
         with sync_playwright() as p:

@@ -150,14 +150,7 @@ def crib_distribution(throw: Sequence[Card], known: Sequence[Card]) -> np.ndarra
         starter = trip[:, s]
         others = np.delete(trip, s, axis=1)
         crib4 = np.concatenate([np.broadcast_to(t, (len(trip), 2)), others], axis=1)
-        r = crib4 >> 2
-        code5 = (((r[:, 0] * 13 + r[:, 1]) * 13 + r[:, 2]) * 13 + r[:, 3]) * 13 + (starter >> 2)
-        suits = crib4 & 3
-        flush = (suits == suits[:, :1]).all(axis=1)
-        fs = np.where(flush, suits[:, 0], 4)
-        jm = (((crib4 >> 2) == JACK).astype(np.int64) << suits).sum(axis=1)
-        pts = rank5_table()[code5].astype(np.int64) + bonus_table(True)[fs * 16 + jm, starter]
-        counts += np.bincount(pts, minlength=30)[:30]
+        counts += np.bincount(_score_crib(crib4, starter), minlength=30)[:30]
     return counts
 
 

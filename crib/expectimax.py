@@ -376,35 +376,24 @@ def _policy_values(
     opp_score: int,
 ) -> list[tuple[int, float, int]]:
     """crib.ai.policy.play_values on a compressed pile: (rank, value, multiplicity), best first."""
-    total = sum(unseen)
-    p_hold = [0.0] * 13
-    if k > 0 and not other_go and total >= k:
-        denom = comb(total, k)
-        p_hold = [1.0 - comb(total - u, k) / denom if u else 0.0 for u in unseen]
-    threat_w = skill * (1.5 if skill >= 0.85 and opp_score >= 115 else 1.0)
+    from crib.ai.policy import hold_probabilities, net_value, threat_weight
+
+    p_hold = hold_probabilities(unseen, k, other_go)
+    threat_w = threat_weight(skill, opp_score)
     out = []
     for r, mult in sorted(Counter(hand).items()):
         if count + _val(r) > 31:
             continue
         pts, c, t, s = points_for(count, tail, streak, r)
-        v = float(pts)
+        threat = 0.0
         if c != 31 and threat_w:
-            threat = 0.0
             for q in range(1, 14):
                 p = p_hold[q - 1]
                 if p and c + _val(q) <= 31:
                     x = points_for(c, t, s, q)[0] * p
                     if x > threat:
                         threat = x
-            v -= threat_w * threat
-        if c in (5, 21):
-            v -= 1.0
-        v += 0.02 * c
-        if count == 0 and r == 5:
-            v -= 1.2
-        if 22 <= c < 31:
-            v += skill * 0.10 * (c - 21)
-        out.append((r, v, mult))
+        out.append((r, net_value(pts, count, c, r, threat, threat_w, skill), mult))
     out.sort(key=lambda x: (-x[1], x[0]))
     return out
 
@@ -700,8 +689,52 @@ class PlayAnalysis:
         return df
 
 
-def analyze_play(position: PeggingPosition | str, opponent: str = "minimax") -> PlayAnalysis:
-    """Exact analysis of every legal play (see the module docstring)."""
+_POOL: dict[int, object] = {}
+
+
+def _minimax_chunk(args: tuple[str, int, int]) -> list[list[tuple[int, int]]]:
+    """Worker: (now, future) of every root option for holdings k, k+n, k+2n, ..."""
+    text, k, n = args
+    pos = PeggingPosition.parse(text)
+    hs = list(holdings(pos))[k::n]
+    count, tail, streak = _compress(tuple(c.rank for c in pos.pile))
+    mine = tuple(sorted(c.rank for c in pos.hand))
+    last = 1 if pos.last_mine else (-1 if pos.pile else 0)
+    solver = _Minimax()
+    opts = _root_options(pos)
+    return [
+        [solver.root(mine, h, count, tail, streak, pos.opp_go, last, card) for _l, card in opts]
+        for h, _w in hs
+    ]
+
+
+def _pool(workers: int):  # type: ignore[no-untyped-def]
+    """A persistent process pool (started once per process, reused)."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    ex = _POOL.get(workers)
+    if ex is None:
+        import atexit
+        import multiprocessing
+
+        # forkserver: workers are forked from a clean server process, never from
+        # this one (which may hold threads: a Jupyter kernel, a browser driver)
+        ctx = multiprocessing.get_context("forkserver")
+        ex = _POOL[workers] = ProcessPoolExecutor(workers, mp_context=ctx)
+        atexit.register(ex.shutdown)  # before the interpreter tears modules down
+    return ex
+
+
+def analyze_play(
+    position: PeggingPosition | str, opponent: str = "minimax", *, workers: int = 1
+) -> PlayAnalysis:
+    """Exact analysis of every legal play (see the module docstring).
+
+    ``workers > 1`` splits the holdings of the minimax model across that many
+    processes (a pool kept for the life of the process).  The result is the
+    same; each process keeps its own transposition cache, so the speed-up is
+    below the worker count.  The dashboards use one process.
+    """
     pos = position if isinstance(position, PeggingPosition) else PeggingPosition.parse(position)
     if opponent not in MODELS:
         raise CribError(f"unknown opponent model {opponent!r}: expected one of {', '.join(MODELS)}")
@@ -715,13 +748,22 @@ def analyze_play(position: PeggingPosition | str, opponent: str = "minimax") -> 
     opts = _root_options(pos)
     results: list[PlayOption] = []
     if opponent == "minimax":
-        solver = _Minimax()
         per: list[list[tuple[int, int, int]]] = [[] for _ in opts]
-        for theirs, w in hs:
-            for k, (_l, card) in enumerate(opts):
-                per[k].append(
-                    (*solver.root(mine, theirs, count, tail, streak, pos.opp_go, last, card), w)
-                )
+        if workers > 1 and len(hs) >= 4 * workers:
+            text = pos.to_text()
+            jobs = [(text, k, workers) for k in range(workers)]
+            chunks = list(_pool(workers).map(_minimax_chunk, jobs))
+            for k in range(workers):
+                for (_h, w), row in zip(hs[k::workers], chunks[k], strict=True):
+                    for j, (now, fut) in enumerate(row):
+                        per[j].append((now, fut, w))
+        else:
+            solver = _Minimax()
+            for theirs, w in hs:
+                for k, (_l, card) in enumerate(opts):
+                    per[k].append(
+                        (*solver.root(mine, theirs, count, tail, streak, pos.opp_go, last, card), w)
+                    )
         for (label, card), rows in zip(opts, per, strict=True):
             now = rows[0][0]
             fut = Fraction(sum(f * w for _n, f, w in rows), total_w)

@@ -25,7 +25,17 @@ from crib.cards import Card
 from crib.discard import rank_throws_fast
 from crib.pegging import peg_points
 
-__all__ = ["temperature", "play_values", "choose_play", "choose_discard", "softmax_pick", "Rng"]
+__all__ = [
+    "temperature",
+    "play_values",
+    "choose_play",
+    "choose_discard",
+    "softmax_pick",
+    "Rng",
+    "hold_probabilities",
+    "threat_weight",
+    "net_value",
+]
 
 _T_POINTS = ((0.0, 2.0), (0.12, 1.2), (0.35, 0.5), (0.85, 0.15), (1.0, 0.0))
 
@@ -64,42 +74,70 @@ def softmax_pick(values: list[float], temp: float, rng: Rng) -> int:
     return len(values) - 1
 
 
+def hold_probabilities(unseen: list[int], k: int, opp_said_go: bool) -> list[float]:
+    """P(the opponent holds at least one card of each rank), hypergeometric.
+
+    ``unseen[r - 1]`` cards of rank r are unseen, the opponent holds ``k`` of
+    them; after a go they hold nothing that fits, so no threat is counted.
+    """
+    total = sum(unseen)
+    if k <= 0 or opp_said_go or total < k:
+        return [0.0] * 13
+    denom = comb(total, k)
+    return [1.0 - comb(total - u, k) / denom if u else 0.0 for u in unseen]
+
+
+def threat_weight(skill: float, opp_score: int) -> float:
+    """skill, x 1.5 when skill >= 0.85 and the opponent has >= 115 points."""
+    return skill * (1.5 if skill >= 0.85 and opp_score >= 115 else 1.0)
+
+
+def net_value(
+    points: int,
+    count_before: int,
+    new_count: int,
+    rank: int,
+    threat: float,
+    threat_w: float,
+    skill: float,
+) -> float:
+    """The net value of a play from its points and the threat it leaves (see the module doc)."""
+    v = float(points)
+    if new_count != 31:
+        v -= threat_w * threat
+    if new_count in (5, 21):
+        v -= 1.0
+    v += 0.02 * new_count
+    if count_before == 0 and rank == 5:
+        v -= 1.2  # leading a five
+    if 22 <= new_count < 31:
+        v += skill * 0.10 * (new_count - 21)
+    return v
+
+
 def play_values(obs: Observation, skill: float) -> list[tuple[Card, float]]:
-    """Net value of each legal card, best first (ties keep card order)."""
+    """Net value of each legal card, best first (ties: lower rank, then suit)."""
     if not obs.legal:
         return []
     pile_ranks = tuple(c.rank for c in obs.pile)
     count = obs.count
-    unseen = obs.unseen_rank_counts()
-    total_unseen = sum(unseen)
-    k = obs.opp_cards_held
-    p_hold = [0.0] * 13
-    if k > 0 and not obs.opp_said_go and total_unseen >= k:
-        denom = comb(total_unseen, k)
-        p_hold = [1.0 - comb(total_unseen - u, k) / denom if u else 0.0 for u in unseen]
-    threat_w = skill * (1.5 if skill >= 0.85 and obs.opp_score >= 115 else 1.0)
+    p_hold = hold_probabilities(obs.unseen_rank_counts(), obs.opp_cards_held, obs.opp_said_go)
+    threat_w = threat_weight(skill, obs.opp_score)
     out = []
     for c in obs.legal:
         new_ranks = (*pile_ranks, c.rank)
         new_count = count + c.value
-        v = float(peg_points(new_ranks))
+        threat = 0.0
         if new_count != 31 and threat_w:
-            threat = 0.0
             for r in range(1, 14):
                 p = p_hold[r - 1]
                 if p and new_count + min(r, 10) <= 31:
                     t = peg_points((*new_ranks, r)) * p
                     if t > threat:
                         threat = t
-            v -= threat_w * threat
-        if new_count in (5, 21):
-            v -= 1.0
-        v += 0.02 * new_count
-        if not pile_ranks and c.rank == 5:
-            v -= 1.2
-        if 22 <= new_count < 31:
-            v += skill * 0.10 * (new_count - 21)
-        out.append((c, v))
+        out.append(
+            (c, net_value(peg_points(new_ranks), count, new_count, c.rank, threat, threat_w, skill))
+        )
     out.sort(key=lambda cv: (-cv[1], cv[0].rank, cv[0].suit))
     return out
 

@@ -13,11 +13,10 @@ from crib.errors import CribError
 from crib.expectimax import MODELS, PlayAnalysis, analyze_play
 from crib.position import PeggingPosition
 from crib.ui.common import error_html, friendly, info_html
-from crib.ui.widgets import FigureImage
+from crib.ui.widgets import FigureImage, as_grid, card_rows
 
 __all__ = ["PeggingApp", "CardGrid", "analysis_table_html"]
 
-_SYM = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 FIELDS = ("hand", "pile", "previous", "starter", "discards")
 
 
@@ -25,24 +24,12 @@ class CardGrid(w.VBox):
     """52 buttons; clicking one calls every registered handler with the card."""
 
     def __init__(self) -> None:
-        self.buttons: dict[str, w.Button] = {}
+        self.buttons = card_rows(w.Button, "crib-grid")
+        for name, b in self.buttons.items():
+            card = parse_cards(name)[0]
+            b.on_click(lambda _b, c=card: self._fire(c))
         self._handlers: list = []
-        rows = []
-        for s in "CDHS":
-            row = []
-            for r in range(1, 14):
-                c = Card(r, s)
-                b = w.Button(
-                    description=f"{'10' if r == 10 else c.rank_char}{_SYM[s]}",
-                    layout=w.Layout(width="3.1em", height="2.1em", padding="0px", margin="1px"),
-                    tooltip=str(c),
-                )
-                b.add_class(f"crib-grid-{c}")
-                b.add_class("crib-pick-red" if s in "DH" else "crib-pick-black")
-                b.on_click(lambda _b, c=c: self._fire(c))
-                self.buttons[str(c)] = b
-                row.append(b)
-            rows.append(w.HBox(row))
+        rows = as_grid(self.buttons)
         super().__init__(rows)
 
     def on_card(self, fn) -> None:  # type: ignore[no-untyped-def]

@@ -12,9 +12,34 @@ from crib.cards import SUITS, Card, cards_str, parse_cards
 from crib.errors import CribError, HandSizeError
 from crib.ui.common import error_html
 
-__all__ = ["CardPicker", "figure_png", "FigureImage"]
+__all__ = ["CardPicker", "figure_png", "FigureImage", "card_rows", "as_grid"]
 
 _SYM = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+
+
+def card_rows(
+    make: type[w.Button] | type[w.ToggleButton], class_prefix: str
+) -> dict[str, w.DOMWidget]:
+    """52 small card buttons, red or black, tagged ``{class_prefix}-5H`` etc., by canonical name."""
+    out: dict[str, w.DOMWidget] = {}
+    for s in SUITS:
+        for r in range(1, 14):
+            c = Card(r, s)
+            b = make(
+                description=f"{'10' if r == 10 else c.rank_char}{_SYM[s]}",
+                layout=w.Layout(width="3.1em", height="2.1em", padding="0px", margin="1px"),
+                tooltip=str(c),
+            )
+            b.add_class(f"{class_prefix}-{c}")
+            b.add_class("crib-pick-red" if s in "DH" else "crib-pick-black")
+            out[str(c)] = b
+    return out
+
+
+def as_grid(buttons: dict[str, w.DOMWidget]) -> list[w.HBox]:
+    """The 52 buttons as four rows, one per suit."""
+    names = list(buttons)
+    return [w.HBox([buttons[n] for n in names[i : i + 13]]) for i in range(0, 52, 13)]
 
 
 def figure_png(fig: Figure, dpi: int = 96) -> bytes:
@@ -57,23 +82,10 @@ class CardPicker(w.VBox):
             layout=w.Layout(width="30em"),
         ).add_class("crib-picker-text")
         self.message = w.HTML().add_class("crib-picker-message")
-        self.buttons: dict[str, w.ToggleButton] = {}
-        rows = []
-        for s in SUITS:
-            row = []
-            for r in range(1, 14):
-                c = Card(r, s)
-                b = w.ToggleButton(
-                    description=f"{'10' if r == 10 else c.rank_char}{_SYM[s]}",
-                    layout=w.Layout(width="3.1em", height="2.1em", padding="0px", margin="1px"),
-                    tooltip=str(c),
-                )
-                b.add_class(f"crib-pick-{c}")
-                b.add_class("crib-pick-red" if s in "DH" else "crib-pick-black")
-                b.observe(self._on_toggle(str(c)), "value")
-                self.buttons[str(c)] = b
-                row.append(b)
-            rows.append(w.HBox(row))
+        self.buttons = card_rows(w.ToggleButton, "crib-pick")
+        for name, b in self.buttons.items():
+            b.observe(self._on_toggle(name), "value")
+        rows = as_grid(self.buttons)
         self.text.observe(self._on_text, "value")
         style = w.HTML(
             "<style>.crib-pick-red button, .crib-pick-red{color:#c0392b !important;font-weight:600}"
