@@ -232,10 +232,18 @@ def check_distinct(*groups: Sequence[Card]) -> None:
 
 
 def cards_str(cards: Iterable[Card]) -> str:
-    """Canonical ASCII text of cards, e.g. ``'5H 5D'``."""
+    """Canonical ASCII text of cards, e.g. ``'5H 5D'``.
+
+    >>> cards_str(parse_cards("5h 10d"))
+    '5H TD'
+    """
     return " ".join(str(c) for c in cards)
 
 
 def cards_pretty(cards: Iterable[Card]) -> str:
-    """Unicode text of cards, e.g. ``'5♥ 5♦'``."""
+    """Unicode text of cards, e.g. ``'5♥ 5♦'``.
+
+    >>> cards_pretty(parse_cards("5h td"))
+    '5♥ 10♦'
+    """
     return " ".join(c.pretty for c in cards)

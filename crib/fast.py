@@ -51,6 +51,10 @@ _P13 = np.array([13**4, 13**3, 13**2, 13, 1], dtype=np.int64)
 def rank5_table() -> np.ndarray:
     """Rank points (fifteens + pairs + runs) for every 5-rank code, any order.
 
+    >>> t = rank5_table()
+    >>> int(t[((4 * 13 + 4) * 13 + 4) * 169 + 10 * 13 + 4])  # 5-5-5-J-5 by rank: 28 before nobs
+    28
+
     Index: ``sum(r_i * 13**(4 - i))`` over 0-based ranks.  Codes of five
     equal ranks cannot occur in a real deal and hold 0.
     """
@@ -68,7 +72,11 @@ def rank5_table() -> np.ndarray:
 
 @cache
 def bonus_table(is_crib: bool) -> np.ndarray:
-    """Flush + nobs points, shape ``(80, 52)``: hand suit pattern x starter card."""
+    """Flush + nobs points, shape ``(80, 52)``: hand suit pattern x starter card.
+
+    >>> int(bonus_table(False)[2 * 16, 1]), int(bonus_table(True)[2 * 16, 1])  # heart flush, 2D cut
+    (4, 0)
+    """
     b = np.zeros((80, 52), dtype=np.int8)
     for flush_suit in range(5):
         for jmask in range(16):
@@ -89,13 +97,22 @@ def bonus_table(is_crib: bool) -> np.ndarray:
 
 
 def hand_codes(hands: np.ndarray) -> np.ndarray:
-    """Base-13 code of the four 0-based ranks of each row of card indices."""
+    """Base-13 code of the four 0-based ranks of each row of card indices.
+
+    >>> int(hand_codes(np.array([[0, 4, 8, 51]]))[0]) == ((0 * 13 + 1) * 13 + 2) * 13 + 12
+    True
+    """
     r = hands >> 2
     return ((r[:, 0] * 13 + r[:, 1]) * 13 + r[:, 2]) * 13 + r[:, 3]
 
 
 def hand_patterns(hands: np.ndarray) -> np.ndarray:
-    """Suit pattern of each 4-card row: ``flush_suit * 16 + jack_suit_mask``."""
+    """Suit pattern of each 4-card row: ``flush_suit * 16 + jack_suit_mask``.
+
+    >>> from crib.cards import parse_cards
+    >>> int(hand_patterns(np.array([[c.index for c in parse_cards("2H 4H 6H JH")]]))[0])  # hearts, jack of hearts
+    36
+    """
     s = hands & 3
     flush = (s[:, 0] == s[:, 1]) & (s[:, 1] == s[:, 2]) & (s[:, 2] == s[:, 3])
     fs = np.where(flush, s[:, 0], 4)
@@ -118,6 +135,10 @@ def all_hands(n_cards: int = 52) -> np.ndarray:
 
     Built from pairs without a Python loop: pair (a, b) is followed by every
     pair (c, d) with c > b.
+
+    >>> h = all_hands()
+    >>> h.shape, h[0].tolist(), h[-1].tolist()
+    ((270725, 4), [0, 1, 2, 3], [48, 49, 50, 51])
     """
     a, b = np.triu_indices(n_cards, k=1)
     npairs = a.size
@@ -135,8 +156,12 @@ def sweep_scores(is_crib: bool = False, hands: np.ndarray | None = None) -> np.n
     """Scores of every hand against all 52 starters, shape ``(len(hands), 52)``.
 
     Entries where the starter is one of the hand's own cards are meaningless;
-    :func:`score_distribution` removes them.  Hand rows must be rank-sorted
-    (as :func:`all_hands` gives them) only for speed, not correctness.
+    :func:`score_distribution` removes them.
+
+    >>> from crib.cards import parse_cards
+    >>> five5 = np.array([[c.index for c in parse_cards("5H 5D 5C JS")]])
+    >>> int(sweep_scores(False, five5)[0, parse_cards("5S")[0].index])
+    29
     """
     if hands is None:
         hands = all_hands()

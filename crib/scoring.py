@@ -113,6 +113,11 @@ class Score:
         return self.of_kind("run")
 
     def points_by_kind(self) -> dict[str, int]:
+        """Points added up by kind of component.
+
+        >>> score_hand("4H 5D 5C 6S", "KD").points_by_kind()
+        {'fifteen': 8, 'pair': 2, 'run': 6}
+        """
         out: dict[str, int] = {}
         for c in self.components:
             out[c.kind] = out.get(c.kind, 0) + c.points
@@ -163,7 +168,14 @@ class Score:
         return ", ".join(parts)
 
     def table(self) -> str:
-        """A line per component and the total, for printing."""
+        """A line per component and the total, for printing.
+
+        >>> print(score_hand("2H 4D 6C 8S", "7D").table())  # doctest: +NORMALIZE_WHITESPACE
+        fifteen    8♠ 7♦                   2
+        fifteen    2♥ 6♣ 7♦                2
+        run        6♣ 7♦ 8♠                3
+        total                              7
+        """
         lines = [str(c) for c in self.components]
         lines.append(f"{'total':<33} {self.total:>2}")
         return "\n".join(lines)
