@@ -94,25 +94,38 @@ def hand_distribution_chart(analysis: DiscardAnalysis, i: int) -> Figure:
 
 
 def crib_heatmap(
-    values: list[list[float]], *, title: str, cbar_label: str, cmap: str = "viridis"
+    values: list[list[float]],
+    *,
+    title: str,
+    cbar_label: str,
+    cmap: str = "viridis",
+    center: float | None = None,
 ) -> Figure:
     """A 13x13 heatmap by rank pair (rows low card, columns high card), annotated."""
     from crib.cards import RANK_CHARS
 
     fig = Figure(figsize=(7.2, 6.2), layout="constrained")
     ax = fig.add_subplot()
-    im = ax.imshow(values, cmap=cmap)
+    flat = [v for row in values for v in row if v == v]
+    norm = None
+    if center is not None and flat and min(flat) < center < max(flat):
+        from matplotlib.colors import TwoSlopeNorm
+
+        norm = TwoSlopeNorm(vcenter=center, vmin=min(flat), vmax=max(flat))
+    im = ax.imshow(values, cmap=cmap, norm=norm)
     ticks = list(range(13))
     ax.set_xticks(ticks, list(RANK_CHARS))
     ax.set_yticks(ticks, list(RANK_CHARS))
     ax.set_xlabel("second card")
     ax.set_ylabel("first card")
-    flat = [v for row in values for v in row if v == v]
-    mid = (max(flat) + min(flat)) / 2 if flat else 0
     for r in range(13):
         for c in range(13):
             v = values[r][c]
             if v == v:  # not NaN
+                red, green, blue, _a = im.cmap(im.norm(v))
+                light = (
+                    0.299 * red + 0.587 * green + 0.114 * blue > 0.5
+                )  # text readable on the cell
                 ax.text(
                     c,
                     r,
@@ -120,7 +133,7 @@ def crib_heatmap(
                     ha="center",
                     va="center",
                     fontsize=6.5,
-                    color="white" if v < mid else "black",
+                    color="black" if light else "white",
                 )
     cb = fig.colorbar(im, ax=ax, shrink=0.85)
     cb.set_label(cbar_label)

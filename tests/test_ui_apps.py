@@ -63,9 +63,12 @@ def test_discard_app_seeded_deal_is_reproducible() -> None:
 def test_crib_odds_views_and_cells() -> None:
     app = CribOddsApp()
     assert bytes(app.heatmap.value[:4]) == PNG
+    images = set()
     for view in VIEWS:
         app.view.value = view
-        assert bytes(app.heatmap.value[:4]) == PNG
+        assert bytes(app.heatmap.value[:4]) == PNG and f"Showing: {view}" in app.status.value
+        images.add(bytes(app.heatmap.value))
+    assert len(images) == len(VIEWS)  # each view draws a different picture
     combined = heatmap_values("combined")
     assert combined[4][4] == max(combined[r][r] for r in range(13))  # 5-5 tops the pairs
     sign_d, sign_p = heatmap_values("sign", "dealer"), heatmap_values("sign", "pone")

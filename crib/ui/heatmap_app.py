@@ -118,8 +118,13 @@ class CribOddsApp(w.VBox):
         else:
             title = f"Expected crib points by thrown pair — {self.view.value}"
             label, cmap = "expected crib points (exact, uniform opponent)", "viridis"
-        self.heatmap.show(crib_heatmap(vals, title=title, cbar_label=label, cmap=cmap))
-        self.status.value = info_html(f"{self.source.value}: {TABLE.assumption}.")
+        center = 0.0 if view == "sign" else None
+        self.heatmap.show(
+            crib_heatmap(vals, title=title, cbar_label=label, cmap=cmap, center=center)
+        )
+        self.status.value = info_html(
+            f"Showing: {self.view.value} ({self.seat.value}). {self.source.value}: {TABLE.assumption}."
+        )
 
     @friendly()
     def show_cell(self) -> None:

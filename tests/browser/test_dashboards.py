@@ -114,6 +114,12 @@ def test_heatmap_and_pegging_chart_render(
     page.locator(".crib-second select").select_option(label="J")
     expect(page.locator(".crib-cell")).to_contain_text("5-J suited", timeout=10_000)
     page.locator(".crib-view select").select_option(label="dealer / pone sign view")
+    expect(page.locator(".crib-status")).to_contain_text(
+        "Showing: dealer / pone sign view (dealer)"
+    )
+    page.locator(".crib-seat button", has_text="pone").click()
+    expect(page.locator(".crib-status")).to_contain_text("Showing: dealer / pone sign view (pone)")
+    page.wait_for_timeout(300)  # let the new image paint before the screenshot
     _img_ok(page, ".crib-heatmap")
     screenshot(page, "dashboard-crib-odds-sign")
 
