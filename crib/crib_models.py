@@ -44,6 +44,7 @@ __all__ = [
     "get_crib_model",
     "crib_models",
     "crib_value_exact",
+    "crib_numerators",
     "crib_distribution",
     "crib_table",
     "rank_pair_key",
@@ -106,6 +107,23 @@ def _completions(n_unseen: int) -> int:
     return comb(n_unseen, 2) * (n_unseen - 2)
 
 
+def crib_numerators(
+    known: Sequence[int], throws: Sequence[Sequence[int]]
+) -> tuple[np.ndarray, int]:
+    """Exact crib totals for several throws: (sum of crib points over every completion, completions).
+
+    ``known`` are the card indices out of play (the throws included); each
+    completion is an (opponent pair, starter) from the other cards.  The mean
+    for throw i is ``numerators[i] / completions``.
+    """
+    known_set = set(known)
+    unseen = [i for i in range(52) if i not in known_set]
+    u = np.bincount(np.array(unseen, dtype=np.int64) >> 2, minlength=13)
+    t = np.array(throws, dtype=np.int64).reshape(-1, 2)
+    fn = np.array([_flush_nobs_count(x, unseen) for x in t.tolist()], dtype=np.int64)
+    return 3 * _rank_sums(t, u) + fn, _completions(len(unseen))
+
+
 def crib_value_exact(throw: Sequence[Card], known: Sequence[Card]) -> Fraction:
     """Exact mean crib points for ``throw`` when ``known`` cards are out of play.
 
@@ -113,26 +131,16 @@ def crib_value_exact(throw: Sequence[Card], known: Sequence[Card]) -> Fraction:
     other cards is equally likely.
     """
     t = [c.index for c in throw]
-    known_set = {c.index for c in known} | set(t)
-    unseen = [i for i in range(52) if i not in known_set]
-    u = np.bincount(np.array(unseen, dtype=np.int64) >> 2, minlength=13)
-    rank_sum = int(_rank_sums(np.array([t]), u)[0])
-    return Fraction(3 * rank_sum + _flush_nobs_count(t, unseen), _completions(len(unseen)))
+    nums, denom = crib_numerators([c.index for c in known] + t, [t])
+    return Fraction(int(nums[0]), denom)
 
 
 def crib_values_exact_for_six(
     six: Sequence[Card], throws: Sequence[tuple[int, int]]
 ) -> list[Fraction]:
     """Exact crib means for several throws of one six (the fast path)."""
-    known = {c.index for c in six}
-    unseen = [i for i in range(52) if i not in known]
-    u = np.bincount(np.array(unseen, dtype=np.int64) >> 2, minlength=13)
-    sums = _rank_sums(np.array(throws, dtype=np.int64), u)
-    denom = _completions(len(unseen))
-    return [
-        Fraction(3 * int(s) + _flush_nobs_count(t, unseen), denom)
-        for s, t in zip(sums.tolist(), throws, strict=True)
-    ]
+    nums, denom = crib_numerators([c.index for c in six], throws)
+    return [Fraction(int(x), denom) for x in nums.tolist()]
 
 
 def crib_distribution(throw: Sequence[Card], known: Sequence[Card]) -> np.ndarray:
@@ -159,8 +167,15 @@ def companion_values(throw: Sequence[Card]) -> dict[int, Fraction]:
 
     Only the throw is known (the table model's assumption).  Rank r's
     "companion value" says which cards make this throw's crib best and worst.
+    Suits are interchangeable, so results are memoised by the table key.
     """
-    t = np.array([c.index for c in throw], dtype=np.int64)
+    a, b = throw
+    return dict(_companion_values(*rank_pair_key(a, b)))
+
+
+@cache
+def _companion_values(lo: int, hi: int, suited: bool) -> tuple[tuple[int, Fraction], ...]:
+    t = np.array([Card(lo, "H").index, Card(hi, "H" if suited else "S").index], dtype=np.int64)
     unseen = np.array([i for i in range(52) if i not in set(t.tolist())], dtype=np.int64)
     pairs = np.array(list(combinations(range(len(unseen)), 2)), dtype=np.int64)
     opp = unseen[pairs]  # (P, 2)
@@ -177,7 +192,7 @@ def companion_values(throw: Sequence[Card]) -> dict[int, Fraction]:
             has = (r == k).any(axis=1)
             sums[k] += int(pts[has].sum())
             counts[k] += int(has.sum())
-    return {k + 1: Fraction(int(sums[k]), int(counts[k])) for k in range(13) if counts[k]}
+    return tuple((k + 1, Fraction(int(sums[k]), int(counts[k]))) for k in range(13) if counts[k])
 
 
 def _score_crib(crib4: np.ndarray, starter: np.ndarray) -> np.ndarray:

@@ -205,17 +205,28 @@ class DiscardAnalysis:
         )
 
 
-def _own_exact(throws: np.ndarray, starters: np.ndarray) -> list[Fraction]:
-    """Mean over the starters of the thrown pair + starter's points (incl. nobs)."""
+def _own_sums(throws: np.ndarray, starters: np.ndarray) -> np.ndarray:
+    """Per throw, the sum over the starters of the thrown pair + starter's points (incl. nobs)."""
     r = throws >> 2
     code = (r[:, 0:1] * 13 + r[:, 1:2]) * 13 + (starters[None, :] >> 2)
-    pts = own_points_table()[code].copy()
+    pts = own_points_table()[code].sum(axis=1)
     for j in range(2):
         jack = (throws[:, j] >> 2) == JACK
-        pts += (jack[:, None] & ((throws[:, j : j + 1] & 3) == (starters[None, :] & 3))).astype(
-            np.int64
-        )
-    return [Fraction(int(s), len(starters)) for s in pts.sum(axis=1)]
+        same = (throws[:, j : j + 1] & 3) == (starters[None, :] & 3)
+        pts += (jack[:, None] & same).sum(axis=1)
+    return pts
+
+
+def _throw_arrays(six: Sequence[Card]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """For the 15 splits of a six (in ``_PAIRS`` order): thrown card indices,
+    unseen starters, kept-hand scores (15, starters) and own-point sums (15,)."""
+    idx = np.array([c.index for c in six], dtype=np.int64)
+    throw_idx = idx[_PAIRS_ARR]
+    keep_idx = idx[_KEEP_POS]
+    unseen = np.setdiff1d(np.arange(52), idx)
+    n = len(unseen)
+    scores = score_indices(np.repeat(keep_idx, n, axis=0), np.tile(unseen, 15)).reshape(15, n)
+    return throw_idx, unseen, scores, _own_sums(throw_idx, unseen)
 
 
 def order_indices(evs: Sequence[float], safeties: Sequence[float]) -> list[int]:
@@ -244,6 +255,7 @@ def _order(throws: list[Throw]) -> tuple[Throw, ...]:
 
 
 _PAIRS = list(combinations(range(6), 2))
+_PAIRS_ARR = np.array(_PAIRS)
 _KEEP_POS = np.array([[k for k in range(6) if k not in p] for p in _PAIRS])
 
 
@@ -255,30 +267,14 @@ def rank_throws_fast(
     Returns (throw, keep, ev, safety) best first.  Tested equal to
     :func:`analyze_discard` (same order, same values to 1e-12).
     """
-    from crib.crib_models import _flush_nobs_count, _rank_sums
+    from crib.crib_models import crib_numerators
 
-    idx = np.array([c.index for c in six], dtype=np.int64)
-    throw_idx = idx[np.array(_PAIRS)]
-    keep_idx = idx[_KEEP_POS]
-    mask = np.ones(52, dtype=bool)
-    mask[idx] = False
-    unseen = np.nonzero(mask)[0]
+    throw_idx, unseen, scores, own_sums = _throw_arrays(six)
     n = len(unseen)
-    hand_sum = score_indices(np.repeat(keep_idx, n, axis=0), np.tile(unseen, 15)).reshape(15, n)
-    hand_ev = hand_sum.sum(axis=1) / n
-    u = np.bincount(unseen >> 2, minlength=13)
-    rank_sum = _rank_sums(throw_idx, u)
-    unseen_list = unseen.tolist()
-    fn = np.array([_flush_nobs_count(t, unseen_list) for t in throw_idx.tolist()])
-    crib_ev = (3 * rank_sum + fn) / (n * (n - 1) // 2 * (n - 2))
-    r = throw_idx >> 2
-    code = (r[:, 0:1] * 13 + r[:, 1:2]) * 13 + (unseen[None, :] >> 2)
-    own = own_points_table()[code].sum(axis=1).astype(np.float64)
-    for j in range(2):
-        jack = (throw_idx[:, j] >> 2) == JACK
-        same = (throw_idx[:, j : j + 1] & 3) == (unseen[None, :] & 3)
-        own += (jack[:, None] & same).sum(axis=1)
-    own /= n
+    hand_ev = scores.sum(axis=1) / n
+    nums, denom = crib_numerators([c.index for c in six], throw_idx.tolist())
+    crib_ev = nums / denom
+    own = own_sums / n
     sign = 1.0 if dealer else -1.0
     ev = (hand_ev + sign * crib_ev).tolist()
     safety = (hand_ev + sign * own).tolist()
@@ -302,31 +298,21 @@ def analyze_discard(
     expect_size(cards, 6, "cards to discard from")
     model = get_crib_model(crib_model)
 
-    idx = np.array([c.index for c in cards], dtype=np.int64)
-    pairs = list(combinations(range(6), 2))
-    throw_idx = np.array([[idx[a], idx[b]] for a, b in pairs], dtype=np.int64)
-    keep_pos = [[k for k in range(6) if k not in p] for p in pairs]
-    keep_idx = idx[np.array(keep_pos)]
-    unseen = np.setdiff1d(np.arange(52), idx)
+    _throw_idx, unseen, scores, own_sums = _throw_arrays(cards)
     n_st = len(unseen)
-    hands = np.repeat(keep_idx, n_st, axis=0)
-    starters = np.tile(unseen, len(pairs))
-    scores = score_indices(hands, starters).reshape(len(pairs), n_st)
-    counts = [np.bincount(row, minlength=30)[:30] for row in scores]
-    throw_cards = [(cards[a], cards[b]) for a, b in pairs]
+    throw_cards = [(cards[a], cards[b]) for a, b in _PAIRS]
     crib_vals = model.values(cards, throw_cards)
-    owns = _own_exact(throw_idx, unseen)
     throws = [
         Throw(
             throw=throw_cards[i],
-            keep=tuple(cards[k] for k in keep_pos[i]),  # type: ignore[arg-type]
+            keep=tuple(cards[k] for k in _KEEP_POS[i]),  # type: ignore[arg-type]
             dealer=dealer,
             hand_ev_exact=Fraction(int(scores[i].sum()), n_st),
             crib_ev_exact=crib_vals[i],
-            own_exact=owns[i],
-            hand_counts=tuple(int(x) for x in counts[i]),
+            own_exact=Fraction(int(own_sums[i]), n_st),
+            hand_counts=tuple(int(x) for x in np.bincount(scores[i], minlength=30)[:30]),
             model=model.name,
         )
-        for i in range(len(pairs))
+        for i in range(len(_PAIRS))
     ]
     return DiscardAnalysis(cards, dealer, model, _order(throws))

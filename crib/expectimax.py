@@ -61,6 +61,7 @@ __all__ = [
     "MODELS",
     "best_line",
     "LineStep",
+    "minimax_by_holding",
 ]
 
 MODELS = ("minimax", "policy:expert", "policy:hard", "policy:normal", "policy:easy")
@@ -653,10 +654,13 @@ class PlayAnalysis:
     @property
     def model_note(self) -> str:
         n = self.position.opp_count
-        base = (
-            f"averaged over all {self.combos:,} equally likely {n}-card holdings of the "
-            f"{len(self.position.unseen())} cards you cannot see ({self.holdings:,} rank patterns)"
-        )
+        if n == 0:
+            base = "the opponent holds no cards, so nothing is hidden"
+        else:
+            base = (
+                f"averaged over all {self.combos:,} equally likely {n}-card holdings of the "
+                f"{len(self.position.unseen())} cards you cannot see ({self.holdings:,} rank patterns)"
+            )
         if self.position.opp_go:
             base += ", keeping only holdings with no card that fits (the opponent said go)"
         if self.model == "minimax":
@@ -692,20 +696,37 @@ class PlayAnalysis:
 _POOL: dict[int, object] = {}
 
 
-def _minimax_chunk(args: tuple[str, int, int]) -> list[list[tuple[int, int]]]:
-    """Worker: (now, future) of every root option for holdings k, k+n, k+2n, ..."""
-    text, k, n = args
-    pos = PeggingPosition.parse(text)
-    hs = list(holdings(pos))[k::n]
+def _root_state(pos: PeggingPosition) -> tuple[tuple[int, ...], int, tuple[int, ...], int, int]:
+    """(your ranks, count, tail, streak, who played last) at the root of a position."""
     count, tail, streak = _compress(tuple(c.rank for c in pos.pile))
     mine = tuple(sorted(c.rank for c in pos.hand))
     last = 1 if pos.last_mine else (-1 if pos.pile else 0)
+    return mine, count, tail, streak, last
+
+
+def minimax_by_holding(
+    pos: PeggingPosition, cards: list[Card | None] | None = None, *, start: int = 0, step: int = 1
+) -> list[tuple[tuple[int, ...], int, list[tuple[int, int]]]]:
+    """(holding ranks, weight, [(now, future) per card]) for every holding, perfect play.
+
+    ``cards`` defaults to every root option (one card per rank, or go);
+    ``start``/``step`` take every step-th holding (how the process pool splits).
+    One transposition cache serves all holdings.
+    """
+    if cards is None:
+        cards = [c for _l, c in _root_options(pos)]
+    mine, count, tail, streak, last = _root_state(pos)
     solver = _Minimax()
-    opts = _root_options(pos)
     return [
-        [solver.root(mine, h, count, tail, streak, pos.opp_go, last, card) for _l, card in opts]
-        for h, _w in hs
+        (h, w, [solver.root(mine, h, count, tail, streak, pos.opp_go, last, c) for c in cards])
+        for h, w in list(holdings(pos))[start::step]
     ]
+
+
+def _minimax_chunk(args: tuple[str, int, int]) -> list[list[tuple[int, int]]]:
+    """Worker: (now, future) of every root option for holdings k, k+n, k+2n, ..."""
+    text, k, n = args
+    return [row for _h, _w, row in minimax_by_holding(PeggingPosition.parse(text), start=k, step=n)]
 
 
 def _pool(workers: int):  # type: ignore[no-untyped-def]
@@ -742,9 +763,7 @@ def analyze_play(
     if not hs:
         raise CribError("no opponent holding is consistent with this position")
     total_w = sum(w for _h, w in hs)
-    count, tail, streak = _compress(tuple(c.rank for c in pos.pile))
-    mine = tuple(sorted(c.rank for c in pos.hand))
-    last = 1 if pos.last_mine else (-1 if pos.pile else 0)
+    mine, count, tail, streak, last = _root_state(pos)
     opts = _root_options(pos)
     results: list[PlayOption] = []
     if opponent == "minimax":
@@ -758,12 +777,9 @@ def analyze_play(
                     for j, (now, fut) in enumerate(row):
                         per[j].append((now, fut, w))
         else:
-            solver = _Minimax()
-            for theirs, w in hs:
-                for k, (_l, card) in enumerate(opts):
-                    per[k].append(
-                        (*solver.root(mine, theirs, count, tail, streak, pos.opp_go, last, card), w)
-                    )
+            for _h, w, row in minimax_by_holding(pos):
+                for j, (now, fut) in enumerate(row):
+                    per[j].append((now, fut, w))
         for (label, card), rows in zip(opts, per, strict=True):
             now = rows[0][0]
             fut = Fraction(sum(f * w for _n, f, w in rows), total_w)

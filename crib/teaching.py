@@ -148,30 +148,21 @@ def sampled_vs_exact(
     """
     import pandas as pd
 
-    from crib.expectimax import _compress, _Minimax, analyze_play, holdings
+    from crib.expectimax import analyze_play, minimax_by_holding
 
     a = analyze_play(position)
-    pos = a.position
-    hs = list(holdings(pos))
-    weights = [w for _h, w in hs]
-    mine = tuple(sorted(c.rank for c in pos.hand))
-    count, tail, streak = _compress(tuple(c.rank for c in pos.pile))
-    last = 1 if pos.last_mine else (-1 if pos.pile else 0)
-    solver = _Minimax()
+    # every holding's exact margin per card, once; the samples draw from these
+    by_holding = minimax_by_holding(a.position, [o.card for o in a.options])
+    weights = [w for _h, w, _row in by_holding]
     rng = random.Random(seed)
     rows = []
     picks_best = 0
     for _rep in range(repeats):
-        drawn = rng.choices(range(len(hs)), weights=weights, k=samples)
-        est = {}
-        for o in a.options:
-            tot = 0
-            for i in drawn:
-                now, fut = solver.root(
-                    mine, hs[i][0], count, tail, streak, pos.opp_go, last, o.card
-                )
-                tot += now + fut
-            est[o.label] = tot / samples
+        drawn = rng.choices(range(len(by_holding)), weights=weights, k=samples)
+        est = {
+            o.label: sum(sum(by_holding[i][2][j]) for i in drawn) / samples
+            for j, o in enumerate(a.options)
+        }
         best_est = max(est, key=est.__getitem__)
         picks_best += best_est == a.best.label
         rows.append(est)

@@ -213,3 +213,18 @@ def test_exact_and_table_differ_where_kept_cards_matter() -> None:
     exact = crib_value_exact(parse_cards("JH QH"), six)
     table = TABLE.value(parse_cards("JH QH"))
     assert exact < table - Fraction(1, 2)
+
+
+def test_fast_float_ranking_equals_exact_analysis() -> None:
+    from crib.discard import rank_throws_fast
+
+    rng = random.Random(21)
+    for _ in range(150):
+        six = rng.sample(DECK, 6)
+        for dealer in (True, False):
+            exact = analyze_discard(six, dealer=dealer)
+            fast = rank_throws_fast(six, dealer)
+            assert [set(t.throw) for t in exact.throws] == [set(th) for th, _k, _e, _s in fast]
+            for t, (_th, keep, ev, safety) in zip(exact.throws, fast, strict=True):
+                assert set(keep) == set(t.keep)
+                assert abs(ev - t.ev) < 1e-12 and abs(safety - t.safety) < 1e-12

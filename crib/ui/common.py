@@ -28,6 +28,32 @@ def cards_html(cards: Iterable[Card]) -> str:
     return "".join(card_html(c) for c in cards)
 
 
+def ranked_table_html(
+    df: Any,
+    *,
+    table_class: str,
+    formats: dict[str, str],
+    gradients: list[tuple[str, str]],
+    padding: str = "2px 8px",
+    bold_best: bool = False,
+) -> str:
+    """A ranked DataFrame (best first) as a pandas Styler: the best row marked with
+    a star, the given columns colour-scaled, one line per row."""
+    df = df.copy()
+    df.insert(1, "", ["★ best" if i == 0 else "" for i in range(len(df))])
+    sty = df.style.hide(axis="index").format(formats)
+    for column, cmap in gradients:
+        sty = sty.background_gradient(subset=[column], cmap=cmap)
+    if bold_best:
+        best = "font-weight:bold; border-top:2px solid #333; border-bottom:2px solid #333"
+        sty = sty.apply(lambda row: [best if row.name == 0 else "" for _ in row], axis=1)
+    props = f"padding:{padding}; font-size:13px; white-space:nowrap"
+    sty = sty.set_table_attributes(f'class="{table_class}"').set_table_styles(
+        [{"selector": "th, td", "props": props}]
+    )
+    return sty.to_html()
+
+
 def error_html(message: str) -> str:
     return (
         f'<div class="crib-error" style="color:{_RED};font-weight:600">'

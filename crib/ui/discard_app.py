@@ -12,7 +12,7 @@ from crib.charts import discard_chart, hand_distribution_chart
 from crib.crib_models import crib_models
 from crib.discard import DiscardAnalysis, analyze_discard
 from crib.errors import HandSizeError
-from crib.ui.common import friendly, info_html
+from crib.ui.common import friendly, info_html, ranked_table_html
 from crib.ui.widgets import CardPicker, FigureImage
 
 __all__ = ["DiscardApp", "styled_table_html"]
@@ -20,29 +20,17 @@ __all__ = ["DiscardApp", "styled_table_html"]
 
 def styled_table_html(a: DiscardAnalysis) -> str:
     """The 15 throws as a pandas Styler: EVs colour-scaled, the best throw marked."""
-    df = a.table.copy()
-    df.insert(1, "", ["★ best" if i == 0 else "" for i in range(len(df))])
-    sty = (
-        df.style.hide(axis="index")
-        .format({"hand_ev": "{:.2f}", "crib_ev": "{:.2f}", "ev": "{:.2f}", "safety": "{:.2f}"})
-        .background_gradient(subset=["ev"], cmap="RdYlGn")
-        .background_gradient(subset=["hand_ev"], cmap="Greens")
-        .background_gradient(subset=["crib_ev"], cmap="Purples" if a.dealer else "Reds")
-        .apply(
-            lambda row: [
-                "font-weight:bold; border-top:2px solid #333; border-bottom:2px solid #333"
-                if row.name == 0
-                else ""
-                for _ in row
-            ],
-            axis=1,
-        )
-        .set_table_attributes('class="crib-discard-table"')
-        .set_table_styles(
-            [{"selector": "th, td", "props": "padding:2px 8px; font-size:13px; white-space:nowrap"}]
-        )
+    return ranked_table_html(
+        a.table,
+        table_class="crib-discard-table",
+        formats={"hand_ev": "{:.2f}", "crib_ev": "{:.2f}", "ev": "{:.2f}", "safety": "{:.2f}"},
+        gradients=[
+            ("ev", "RdYlGn"),
+            ("hand_ev", "Greens"),
+            ("crib_ev", "Purples" if a.dealer else "Reds"),
+        ],
+        bold_best=True,
     )
-    return sty.to_html()
 
 
 class DiscardApp(w.VBox):

@@ -12,7 +12,7 @@ from crib.coach import grade_play, trap_flag
 from crib.errors import CribError
 from crib.expectimax import MODELS, PlayAnalysis, analyze_play
 from crib.position import PeggingPosition
-from crib.ui.common import error_html, friendly, info_html
+from crib.ui.common import error_html, friendly, info_html, ranked_table_html
 from crib.ui.widgets import FigureImage, as_grid, card_rows
 
 __all__ = ["PeggingApp", "CardGrid", "analysis_table_html"]
@@ -41,23 +41,14 @@ class CardGrid(w.VBox):
 
 
 def analysis_table_html(a: PlayAnalysis) -> str:
-    df = a.table.copy()
-    df.insert(1, "", ["★ best" if i == 0 else "" for i in range(len(df))])
-    sty = (
-        df.style.hide(axis="index")
-        .format({"future": "{:+.3f}", "margin": "{:+.3f}", "p_margin_ge_0": "{:.1%}"})
-        .background_gradient(subset=["margin"], cmap="RdYlGn")
-        .set_table_attributes('class="crib-peg-table"')
-        .set_table_styles(
-            [
-                {
-                    "selector": "th, td",
-                    "props": "padding:2px 10px; font-size:13px; white-space:nowrap",
-                }
-            ]
-        )
+    """Every legal card, best first, the margin colour-scaled."""
+    return ranked_table_html(
+        a.table,
+        table_class="crib-peg-table",
+        formats={"future": "{:+.3f}", "margin": "{:+.3f}", "p_margin_ge_0": "{:.1%}"},
+        gradients=[("margin", "RdYlGn")],
+        padding="2px 10px",
     )
-    return sty.to_html()
 
 
 class PeggingApp(w.VBox):

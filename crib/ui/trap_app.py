@@ -12,7 +12,7 @@ from crib.charts import play_chart
 from crib.coach import FORMATIONS, find_formations
 from crib.discard import analyze_discard
 from crib.errors import CribError
-from crib.expectimax import PlayAnalysis, analyze_play, best_line, holdings
+from crib.expectimax import PlayAnalysis, analyze_play, best_line, minimax_by_holding
 from crib.position import PeggingPosition
 from crib.ui.common import friendly, info_html
 from crib.ui.pegging_app import analysis_table_html
@@ -38,16 +38,10 @@ def springing_holding(a: PlayAnalysis, lead_rank: int) -> tuple[int, ...] | None
     The most likely holding among those where the lead nets at least +2 (ties:
     the larger margin); if none does, the one where it nets the most.
     """
-    from crib.expectimax import _compress, _Minimax
-
     pos = a.position
-    mine = tuple(sorted(c.rank for c in pos.hand))
-    count, tail, streak = _compress(tuple(c.rank for c in pos.pile))
-    solver = _Minimax()
     card = next(c for c in pos.hand if c.rank == lead_rank)
     best = None
-    for h, wt in holdings(pos):
-        now, fut = solver.root(mine, h, count, tail, streak, pos.opp_go, 0, card)
+    for h, wt, ((now, fut),) in minimax_by_holding(pos, [card]):
         key = (now + fut >= 2, wt if now + fut >= 2 else 0, now + fut)
         if best is None or key > best[0]:
             best = (key, h)
