@@ -32,11 +32,11 @@ browser:
 	fi
 
 # Voila settings (preheated pool, idle culling, loopback) are the defaults of
-# crib/ui/serve.py, so `make serve` and the browser tests run the same server.
+# crib/tools/serve.py, so `make serve` and the browser tests run the same server.
 VOILA_OPTS := --port=$(PORT)
 
 serve: install-serve
-	$(PY) -m crib.ui.serve dashboards $(VOILA_OPTS)
+	$(PY) -m crib.tools.serve dashboards $(VOILA_OPTS)
 
 lint: install-test
 	$(VENV)/bin/ruff check crib tests bench
@@ -47,7 +47,7 @@ test: install-test browser
 
 # Re-execute every dashboard and teaching notebook in place (outputs are committed).
 notebooks: install-test
-	$(PY) -m crib.ui.regen dashboards notebooks
+	$(PY) -m crib.tools.regen dashboards notebooks
 
 clean:
 	rm -rf $(VENV)

@@ -22,9 +22,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _util import summary  # noqa: E402
 
-from crib.cards import DECK  # noqa: E402
-from crib.discard import analyze_discard  # noqa: E402
-from crib.scoring import score_hand  # noqa: E402
+from crib.analysis.discard import analyze_discard  # noqa: E402
+from crib.rules.cards import DECK  # noqa: E402
+from crib.rules.scoring import score_hand  # noqa: E402
 
 
 def brute_one_throw(six: list, throw: tuple) -> float:

@@ -12,15 +12,16 @@ import argparse
 import os
 import time
 
-from crib.game import Game
-from crib.sim import play_games
+from crib.ai.players import make_player
+from crib.ai.sim import play_games
+from crib.rules.game import Game
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=200)
     args = ap.parse_args()
-    Game(seed=0, players=("expert", "expert")).run()  # build the tables in the parent
+    Game(seed=0, players=(make_player("expert"), make_player("expert"))).run()  # build the tables in the parent
     cores = os.cpu_count() or 1
     for a, b in (("expert", "expert"), ("random", "random")):
         n = args.games if a == "expert" else args.games * 3

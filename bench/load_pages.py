@@ -67,7 +67,7 @@ def main() -> None:
     log = Path("/tmp") / f"crib-load-voila-{port}.log"
     with log.open("w") as f:
         server = subprocess.Popen(
-            [sys.executable, "-m", "crib.ui.serve", str(ROOT / "dashboards"), f"--port={port}"],
+            [sys.executable, "-m", "crib.tools.serve", str(ROOT / "dashboards"), f"--port={port}"],
             stdout=f,
             stderr=subprocess.STDOUT,
             cwd=ROOT,

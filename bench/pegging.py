@@ -24,10 +24,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _util import summary  # noqa: E402
 
-from crib.cards import DECK  # noqa: E402
-from crib.expectimax import analyze_play, holdings  # noqa: E402
-from crib.pegging import peg_points  # noqa: E402
-from crib.position import PeggingPosition  # noqa: E402
+from crib.analysis.play import analyze_play, holdings  # noqa: E402
+from crib.rules.cards import DECK  # noqa: E402
+from crib.rules.pegging import peg_points  # noqa: E402
+from crib.rules.position import PeggingPosition  # noqa: E402
 
 
 def _v(r: int) -> int:

@@ -20,9 +20,9 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _util import summary, timeit  # noqa: E402
 
-from crib import fast  # noqa: E402
-from crib.cards import DECK  # noqa: E402
-from crib.scoring import score_hand  # noqa: E402
+from crib.analysis import tables as fast  # noqa: E402
+from crib.rules.cards import DECK  # noqa: E402
+from crib.rules.scoring import score_hand  # noqa: E402
 
 
 def main() -> None:

@@ -1,5 +1,5 @@
 import sys
 
-from crib.cli import main
+from crib.tools.cli import main
 
 sys.exit(main())

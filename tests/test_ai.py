@@ -9,10 +9,10 @@ import pytest
 
 from crib.ai import TIERS, BrainPlayer, Observation, for_play, make_player, play_values, temperature
 from crib.ai.policy import choose_play, softmax_pick
-from crib.cards import DECK, Card, parse_card, parse_cards
-from crib.discard import analyze_discard
-from crib.fairness import HashRng
-from crib.pegging import PegState
+from crib.analysis.discard import analyze_discard
+from crib.rules.cards import DECK, Card, parse_card, parse_cards
+from crib.rules.fairness import HashRng
+from crib.rules.pegging import PegState
 
 
 def test_observation_has_no_field_for_opponent_cards() -> None:
@@ -123,7 +123,7 @@ def _threat(obs: Observation, card: str) -> float:
     """The threat term recomputed by hand: max over ranks of reply points x P(holds one)."""
     from math import comb
 
-    from crib.pegging import peg_points
+    from crib.rules.pegging import peg_points
 
     c = parse_card(card)
     ranks = (*(x.rank for x in obs.pile), c.rank)
@@ -174,10 +174,10 @@ def test_softmax_is_reproducible_and_spreads_at_low_skill() -> None:
 
 
 def test_expert_beats_random_in_a_small_sample() -> None:
-    from crib.game import Game
+    from crib.rules.game import Game
 
     wins = sum(
-        Game(seed=s, players=(BrainPlayer(1.0, "expert"), "random"), first_dealer=s % 2)
+        Game(seed=s, players=(BrainPlayer(1.0, "expert"), make_player("random")), first_dealer=s % 2)
         .run()
         .winner
         == 0

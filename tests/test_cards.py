@@ -4,8 +4,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from crib.cards import DECK, Card, parse_card, parse_cards
 from crib.errors import CardParseError, CribError, DuplicateCardError
+from crib.rules.cards import DECK, Card, parse_card, parse_cards
 
 
 def test_round_trip_all_52() -> None:

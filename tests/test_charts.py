@@ -1,8 +1,8 @@
 from __future__ import annotations
 
-from crib.charts import crib_heatmap, discard_chart, hand_distribution_chart, play_chart
-from crib.discard import analyze_discard
-from crib.expectimax import analyze_play
+from crib.analysis.discard import analyze_discard
+from crib.analysis.play import analyze_play
+from crib.ui.charts import crib_heatmap, discard_chart, hand_distribution_chart, play_chart
 
 
 def test_play_chart_has_a_bar_pair_per_option() -> None:

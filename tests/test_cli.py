@@ -5,7 +5,7 @@ import sys
 
 import pytest
 
-from crib.cli import main
+from crib.tools.cli import main
 
 
 def test_score_prints_count_and_total(capsys: pytest.CaptureFixture[str]) -> None:

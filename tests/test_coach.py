@@ -3,8 +3,7 @@ from __future__ import annotations
 import pytest
 
 from crib.ai.policy import play_values
-from crib.cards import parse_card
-from crib.coach import (
+from crib.analysis.coach import (
     DISCARD_THRESHOLDS,
     find_formations,
     grade_discard,
@@ -13,10 +12,11 @@ from crib.coach import (
     hint_play,
     trap_flag,
 )
-from crib.discard import analyze_discard
+from crib.analysis.discard import analyze_discard
+from crib.analysis.play import analyze_play
 from crib.errors import IllegalPlayError
-from crib.expectimax import analyze_play
-from crib.position import PeggingPosition
+from crib.rules.cards import parse_card
+from crib.rules.position import PeggingPosition
 
 LEAD = "hand 4H 6D 6S 9C | starter 2S | discards JD KC | opp 4"
 
@@ -43,7 +43,7 @@ def test_grade_discard_verdicts_follow_the_ev_gap() -> None:
 def test_grade_play_uses_the_experts_values() -> None:
     pos = PeggingPosition.parse("hand 5H 6D 7S 9C | starter 2S | discards JD KC | opp 4")
     g = grade_play(pos, "5H", exact=False)
-    from crib.coach import _observation
+    from crib.analysis.coach import _observation
 
     vals = play_values(_observation(pos), 1.0)
     assert g.best_card == vals[0][0]

@@ -10,8 +10,7 @@ from itertools import combinations
 import numpy as np
 import pytest
 
-from crib.cards import DECK, Card, parse_cards
-from crib.crib_models import (
+from crib.analysis.crib_models import (
     TABLE,
     crib_distribution,
     crib_table,
@@ -20,9 +19,10 @@ from crib.crib_models import (
     register_crib_model,
     unregister_crib_model,
 )
-from crib.discard import TIE_EPS, analyze_discard
+from crib.analysis.discard import TIE_EPS, analyze_discard
 from crib.errors import CribError, DuplicateCardError, HandSizeError
-from crib.scoring import score_hand
+from crib.rules.cards import DECK, Card, parse_cards
+from crib.rules.scoring import score_hand
 
 
 def _brute_crib(args: tuple[tuple[int, int], tuple[int, ...]]) -> Fraction:
@@ -80,7 +80,7 @@ def test_hand_ev_equals_reference_enumeration_on_random_sixes() -> None:
 
 
 def test_own_points_equal_reference_components() -> None:
-    from crib.scoring import _fifteens, _pairs, _runs  # the reference finders
+    from crib.rules.scoring import _fifteens, _pairs, _runs  # the reference finders
 
     six = parse_cards("JH 5H 6H 7H JD 9C")
     a = analyze_discard(six, dealer=True)
@@ -216,7 +216,7 @@ def test_exact_and_table_differ_where_kept_cards_matter() -> None:
 
 
 def test_fast_float_ranking_equals_exact_analysis() -> None:
-    from crib.discard import rank_throws_fast
+    from crib.analysis.discard import rank_throws_fast
 
     rng = random.Random(21)
     for _ in range(150):

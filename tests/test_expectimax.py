@@ -16,14 +16,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from crib.ai.observation import for_play
 from crib.ai.players import TIERS
 from crib.ai.policy import play_values, temperature
-from crib.cards import DECK, parse_cards
+from crib.analysis.play import analyze_play, holdings
 from crib.errors import CribError, InvalidPositionError
-from crib.expectimax import analyze_play, holdings
-from crib.pegging import PegState
-from crib.position import PeggingPosition
+from crib.rules.cards import DECK, parse_cards
+from crib.rules.observation import for_play
+from crib.rules.pegging import PegState
+from crib.rules.position import PeggingPosition
 
 
 def _root_state(pos: PeggingPosition, theirs: tuple) -> PegState:

@@ -2,8 +2,9 @@ from __future__ import annotations
 
 import hashlib
 
-from crib.fairness import HashRng, begin_match, hash_roll, shuffled_deck, verify_match
-from crib.game import Game
+from crib.ai.players import make_player
+from crib.rules.fairness import HashRng, begin_match, hash_roll, shuffled_deck, verify_match
+from crib.rules.game import Game
 
 
 def _independent_roll(seed: int, tag: str, n: int) -> float:
@@ -36,7 +37,7 @@ def test_shuffle_is_a_permutation_and_seeded() -> None:
 def test_commit_reveal_verifies_and_detects_tampering() -> None:
     m = begin_match(master_seed=2024, client_seed=77)
     assert m.commit == hashlib.sha256(m.secret).hexdigest()
-    g = Game(seed=1, players=("expert", "hard"), match=m)
+    g = Game(seed=1, players=(make_player("expert"), make_player("hard")), match=m)
     g.run()
     assert verify_match(m.commit, m.secret, g.decks) == []
     # a tampered deal

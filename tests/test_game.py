@@ -6,14 +6,14 @@ from concurrent.futures import ProcessPoolExecutor
 
 import pytest
 
-from crib.cards import DECK, parse_card, parse_cards
+from crib.ai.players import make_player
 from crib.errors import CribError, IllegalPlayError
-from crib.game import (
+from crib.rules.cards import DECK, parse_card, parse_cards
+from crib.rules.events import (
     WIN,
     Cut,
     Dealt,
     Discarded,
-    Game,
     GameOver,
     Go,
     Heels,
@@ -21,13 +21,14 @@ from crib.game import (
     Shown,
     log_from_json,
     log_to_json,
-    replay,
     skunk_of,
 )
+from crib.rules.game import Game
+from crib.rules.replay import replay
 
 
 def _check_game(seed: int) -> int:
-    g = Game(seed=seed, players=("random", "random"))
+    g = Game(seed=seed, players=(make_player("random"), make_player("random")))
     res = g.run()
     evs = res.events
     # every deck is a permutation of the 52 cards
@@ -66,7 +67,9 @@ def _check_game(seed: int) -> int:
     assert isinstance(evs[-1], GameOver) and max(res.scores) == WIN
     assert res.scores[res.winner] == WIN and res.scores[1 - res.winner] < WIN
     # a replay from the JSON log rebuilds every state and agrees with the original
-    snaps = replay(log_to_json(evs))
+    r = replay(log_to_json(evs))
+    assert r.verdict == "verified from the seed" and r.complete
+    snaps = r.snapshots
     assert len(snaps) == len(evs) and snaps[-1].scores == res.scores
     for snap, e in zip(snaps, evs, strict=True):
         if hasattr(e, "scores"):
@@ -81,16 +84,16 @@ def test_two_thousand_random_games_keep_every_invariant() -> None:
 
 
 def test_same_seed_same_game_and_json_round_trip() -> None:
-    a = Game(seed=42, players=("expert", "normal")).run()
-    b = Game(seed=42, players=("expert", "normal")).run()
+    a = Game(seed=42, players=(make_player("expert"), make_player("normal"))).run()
+    b = Game(seed=42, players=(make_player("expert"), make_player("normal"))).run()
     assert log_to_json(a.events) == log_to_json(b.events)
     assert log_from_json(log_to_json(a.events)) == list(a.events)
-    c = Game(seed=43, players=("expert", "normal")).run()
+    c = Game(seed=43, players=(make_player("expert"), make_player("normal"))).run()
     assert log_to_json(c.events) != log_to_json(a.events)
 
 
 def test_replay_detects_a_tampered_log() -> None:
-    evs = list(Game(seed=5, players=("easy", "easy")).run().events)
+    evs = list(Game(seed=5, players=(make_player("easy"), make_player("easy"))).run().events)
     i = next(k for k, e in enumerate(evs) if isinstance(e, Shown) and e.total > 0)
     e = evs[i]
     evs[i] = Shown(
@@ -113,7 +116,7 @@ HEELS_DECK = _deck("AH 2H 3H 4H 6C 7C 8C 9C TD QD KD KS JS")  # starter JS
 
 
 def test_heels_pays_dealer_two() -> None:
-    g = Game(seed=1, players=("expert", "expert"), first_dealer=1, stacked=[HEELS_DECK] * 30)
+    g = Game(seed=1, players=(make_player("expert"), make_player("expert")), first_dealer=1, stacked=[HEELS_DECK] * 30)
     g.run()
     i = next(k for k, e in enumerate(g.events) if isinstance(e, Cut))
     assert g.events[i].starter == "JS"
@@ -122,7 +125,7 @@ def test_heels_pays_dealer_two() -> None:
 
 
 def test_show_order_pone_hand_dealer_hand_dealer_crib() -> None:
-    g = Game(seed=2, players=("greedy", "greedy"), first_dealer=1)
+    g = Game(seed=2, players=(make_player("greedy"), make_player("greedy")), first_dealer=1)
     g.run()
     first_deal = []
     for e in g.events:
@@ -143,7 +146,7 @@ def test_win_in_the_middle_of_the_show() -> None:
     """The pone goes out on their hand: the dealer's hand and crib are never counted."""
     found = 0
     for seed in range(400):
-        res = Game(seed=seed, players=("random", "random")).run()
+        res = Game(seed=seed, players=(make_player("random"), make_player("random"))).run()
         dealer, deal = _final_deal(res.events)
         shows = [e for e in deal if isinstance(e, Shown)]
         if res.winner == 1 - dealer and shows and shows[-1].player == 1 - dealer:
@@ -159,7 +162,7 @@ def test_win_in_the_middle_of_the_show() -> None:
 def test_game_stops_the_moment_121_is_reached_in_pegging() -> None:
     found = 0
     for seed in range(300):
-        res = Game(seed=seed, players=("random", "random")).run()
+        res = Game(seed=seed, players=(make_player("random"), make_player("random"))).run()
         _dealer, deal = _final_deal(res.events)
         last = deal[-2]
         if isinstance(last, Played | Go):
@@ -172,7 +175,7 @@ def test_game_stops_the_moment_121_is_reached_in_pegging() -> None:
 
 def test_starting_scores_and_recorded_points_cap_at_121() -> None:
     deck = _deck("5H AC 5D 2C 5C 3C JS 4D 9H 7D TS 8D 5S")  # pone keeps 5-5-5-J, starter 5S
-    g = Game(seed=3, players=("expert", "expert"), first_dealer=1, stacked=[deck], scores=(110, 60))
+    g = Game(seed=3, players=(make_player("expert"), make_player("expert")), first_dealer=1, stacked=[deck], scores=(110, 60))
     res = g.run()
     assert res.winner == 0 and res.scores[0] == WIN
     shown = [e for e in res.events if isinstance(e, Shown)]
@@ -188,14 +191,14 @@ def test_skunks() -> None:
     assert skunk_of(90) == "skunk" and skunk_of(60) == "double skunk" and skunk_of(100) == ""
     found = set()
     for seed in range(60):
-        r = Game(seed=seed, players=("expert", "random")).run()
+        r = Game(seed=seed, players=(make_player("expert"), make_player("random"))).run()
         found.add(r.skunk)
         assert r.skunk == skunk_of(r.scores[1 - r.winner])
     assert "skunk" in found
 
 
 def test_step_api_with_a_human_seat() -> None:
-    g = Game(seed=9, players=("human", "expert"))
+    g = Game(seed=9, players=(make_player("human"), make_player("expert")))
     d = g.advance()
     assert d is not None and d.player == 0 and d.kind == "discard"
     assert not hasattr(d.observation, "opp_hand")

@@ -7,10 +7,10 @@ from itertools import product
 
 import pytest
 
-from crib.cards import Card, parse_card, parse_cards
 from crib.errors import IllegalPlayError
-from crib.pegging import PegState, peg_points
-from crib.scoring import score_pegging
+from crib.rules.cards import Card, parse_card, parse_cards
+from crib.rules.pegging import PegState, peg_points
+from crib.rules.scoring import score_pegging
 
 SUITS = "CDHS"
 

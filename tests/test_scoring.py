@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from crib.errors import DuplicateCardError, HandSizeError, IllegalPlayError
-from crib.scoring import his_heels, is_perfect_29, score_hand, score_pegging
+from crib.rules.scoring import his_heels, is_perfect_29, score_hand, score_pegging
 
 
 def test_the_29_hand() -> None:

@@ -10,9 +10,9 @@ from itertools import combinations_with_replacement, permutations
 import numpy as np
 import pytest
 
-from crib import fast
-from crib.cards import DECK
-from crib.scoring import score_hand
+from crib.analysis import tables as fast
+from crib.rules.cards import DECK
+from crib.rules.scoring import score_hand
 
 
 def test_distribution_equals_published(published_hand_distribution: dict[int, int]) -> None:

@@ -5,8 +5,8 @@ import json
 from fractions import Fraction
 from pathlib import Path
 
-from crib.crib_models import crib_table
-from crib.tables import COMMAND, table_rows
+from crib.analysis.crib_models import crib_table
+from crib.tools.gen_tables import COMMAND, table_rows
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 

@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from crib import teaching as T
+from crib import teach as T
 
 
 def test_reachable_totals_match_the_published_support() -> None:

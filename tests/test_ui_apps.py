@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import re
 
+from crib.analysis.crib_models import heatmap_values
 from crib.ui.discard_app import DiscardApp
-from crib.ui.heatmap_app import VIEWS, CribOddsApp, heatmap_values
+from crib.ui.heatmap_app import VIEWS, CribOddsApp
 from crib.ui.pegging_app import PeggingApp
 from crib.ui.trap_app import EXAMPLES, TrapExplorerApp
 

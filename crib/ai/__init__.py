@@ -1,21 +1,21 @@
-"""The computer opponent.
+"""The computer opponent: policies, players, and games between them.
 
-A brain decides from an :class:`~crib.ai.observation.Observation`, which has
+A brain decides from an :class:`~crib.rules.observation.Observation`, which has
 no field for the opponent's cards, only how many they hold.  Decisions are a
-pure function of (observation, skill, rng).
+pure function of (observation, skill, rng).  ``make_player`` turns a name such
+as ``"expert"`` into a player for :class:`~crib.rules.game.Game`.
 """
 
-from crib.ai.observation import Observation, for_discard, for_play
 from crib.ai.players import (
-    TIERS,
     BrainPlayer,
     GreedyPlayer,
-    HumanPlayer,
-    Player,
     RandomPlayer,
     make_player,
 )
-from crib.ai.policy import choose_discard, choose_play, play_values, temperature
+from crib.ai.policy import choose_discard, choose_play, softmax_pick
+from crib.analysis.heuristics import TIERS, play_values, temperature
+from crib.rules.observation import Observation, for_discard, for_play
+from crib.rules.players import HumanPlayer, Player
 
 __all__ = [
     "Observation",
@@ -30,6 +30,7 @@ __all__ = [
     "make_player",
     "choose_discard",
     "choose_play",
+    "softmax_pick",
     "play_values",
     "temperature",
 ]

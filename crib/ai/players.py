@@ -4,14 +4,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Protocol
 
-from crib.ai.observation import Observation
-from crib.ai.policy import Rng, choose_discard, choose_play
-from crib.cards import Card
+from crib.ai.policy import choose_discard, choose_play
+from crib.analysis.heuristics import TIERS
 from crib.errors import CribError
-from crib.pegging import peg_points
-from crib.scoring import rank_points
+from crib.rules.cards import Card
+from crib.rules.observation import Observation
+from crib.rules.pegging import peg_points
+from crib.rules.players import HumanPlayer, Player, Rng
+from crib.rules.scoring import rank_points
 
 __all__ = [
     "Player",
@@ -22,18 +23,6 @@ __all__ = [
     "TIERS",
     "make_player",
 ]
-
-# tier -> skill (its softmax temperature follows from crib.ai.policy.temperature)
-TIERS = {"easy": 0.12, "normal": 0.35, "hard": 0.85, "expert": 1.0}
-
-
-class Player(Protocol):
-    name: str
-
-    def discard(self, obs: Observation, rng: Rng) -> tuple[Card, Card]: ...
-
-    def play(self, obs: Observation, rng: Rng) -> Card | None: ...
-
 
 @dataclass(frozen=True)
 class BrainPlayer:
@@ -88,19 +77,6 @@ class GreedyPlayer:
             return None
         ranks = tuple(c.rank for c in obs.pile)
         return max(obs.legal, key=lambda c: (peg_points((*ranks, c.rank)), -obs.legal.index(c)))
-
-
-@dataclass(frozen=True)
-class HumanPlayer:
-    """A seat whose decisions come from outside (a user interface)."""
-
-    name: str = "human"
-
-    def discard(self, obs: Observation, rng: Rng) -> tuple[Card, Card]:
-        raise CribError("a human player's discard must be submitted through the game's step API")
-
-    def play(self, obs: Observation, rng: Rng) -> Card | None:
-        raise CribError("a human player's play must be submitted through the game's step API")
 
 
 def make_player(spec: str | Player) -> Player:

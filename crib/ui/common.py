@@ -7,8 +7,8 @@ from collections.abc import Callable, Iterable
 from functools import wraps
 from typing import Any
 
-from crib.cards import Card
 from crib.errors import CribError
+from crib.rules.cards import Card
 
 _RED = "#c0392b"
 _BLACK = "#1f2d3d"

@@ -7,11 +7,11 @@ import random
 
 import ipywidgets as w
 
-from crib.cards import DECK, cards_pretty
-from crib.charts import discard_chart, hand_distribution_chart
-from crib.crib_models import crib_models
-from crib.discard import DiscardAnalysis, analyze_discard
+from crib.analysis.crib_models import crib_models
+from crib.analysis.discard import DiscardAnalysis, analyze_discard
 from crib.errors import HandSizeError
+from crib.rules.cards import DECK, cards_pretty
+from crib.ui.charts import discard_chart, hand_distribution_chart
 from crib.ui.common import friendly, info_html, ranked_table_html
 from crib.ui.widgets import CardPicker, FigureImage
 

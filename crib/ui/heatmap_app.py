@@ -6,13 +6,13 @@ import html
 
 import ipywidgets as w
 
-from crib.cards import RANK_CHARS, Card
-from crib.charts import crib_heatmap
-from crib.crib_models import TABLE, companion_values, crib_table
+from crib.analysis.crib_models import TABLE, companion_values, crib_table, heatmap_values
+from crib.rules.cards import RANK_CHARS, Card
+from crib.ui.charts import crib_heatmap
 from crib.ui.common import friendly, info_html
 from crib.ui.widgets import FigureImage
 
-__all__ = ["CribOddsApp", "heatmap_values", "VIEWS", "TABLE_SOURCES"]
+__all__ = ["CribOddsApp", "VIEWS", "TABLE_SOURCES"]
 
 VIEWS = {
     "suited above, offsuit below": "combined",
@@ -22,38 +22,6 @@ VIEWS = {
 }
 # Seat-conditioned tables from self-play will join this mapping when they exist.
 TABLE_SOURCES = {"exact uniform table (169 entries)": TABLE}
-
-_NAN = float("nan")
-
-
-def heatmap_values(view: str, seat: str = "dealer") -> list[list[float]]:
-    """13x13 values: row = first card rank, column = second card rank.
-
-    combined: suited above the diagonal, offsuit below, pairs on it.
-    sign: value minus the table's average, + for the dealer (your crib),
-    - for the pone (theirs): how much a throw helps or hurts you.
-    """
-    t = crib_table()
-    mean = sum(float(v) for v in t.values()) / len(t)
-    out = [[_NAN] * 13 for _ in range(13)]
-    for r in range(13):
-        for c in range(13):
-            lo, hi = sorted((r + 1, c + 1))
-            pair = lo == hi
-            if view == "combined" or view == "sign":
-                suited = c > r
-                v = float(t[(lo, hi, suited and not pair)])
-                if view == "sign":
-                    v = (v - mean) * (1 if seat == "dealer" else -1)
-            elif view == "suited":
-                if pair:
-                    continue
-                v = float(t[(lo, hi, True)])
-            else:  # offsuit and pairs
-                v = float(t[(lo, hi, False)])
-            out[r][c] = v
-    return out
-
 
 class CribOddsApp(w.VBox):
     """13x13 heatmaps of expected crib points; choose a cell for its detail."""

@@ -6,12 +6,12 @@ import html
 
 import ipywidgets as w
 
-from crib.cards import Card, cards_str, parse_cards
-from crib.charts import play_chart
-from crib.coach import grade_play, trap_flag
+from crib.analysis.coach import grade_play, trap_flag
+from crib.analysis.play import MODELS, PlayAnalysis, analyze_play
 from crib.errors import CribError
-from crib.expectimax import MODELS, PlayAnalysis, analyze_play
-from crib.position import PeggingPosition
+from crib.rules.cards import Card, cards_str, parse_cards
+from crib.rules.position import PeggingPosition
+from crib.ui.charts import play_chart
 from crib.ui.common import error_html, friendly, info_html, ranked_table_html
 from crib.ui.widgets import FigureImage, as_grid, card_rows
 

@@ -6,9 +6,9 @@ import html
 
 import ipywidgets as w
 
-from crib.cards import parse_cards
 from crib.errors import HandSizeError
-from crib.scoring import Score, score_hand
+from crib.rules.cards import parse_cards
+from crib.rules.scoring import Score, score_hand
 from crib.ui.common import cards_html, friendly, info_html
 
 

@@ -7,22 +7,22 @@ import random
 
 import ipywidgets as w
 
-from crib.cards import DECK, cards_pretty, parse_card, parse_cards
-from crib.charts import play_chart
-from crib.coach import FORMATIONS, find_formations
-from crib.discard import analyze_discard
+from crib.analysis.coach import FORMATIONS, find_formations
+from crib.analysis.discard import analyze_discard
+from crib.analysis.play import PlayAnalysis, analyze_play, best_line, springing_holding
 from crib.errors import CribError
-from crib.expectimax import PlayAnalysis, analyze_play, best_line, minimax_by_holding
-from crib.position import PeggingPosition
+from crib.rules.cards import DECK, cards_pretty, parse_card, parse_cards
+from crib.rules.position import PeggingPosition
+from crib.ui.charts import play_chart
 from crib.ui.common import friendly, info_html
 from crib.ui.pegging_app import analysis_table_html
 from crib.ui.widgets import FigureImage
 
-__all__ = ["TrapExplorerApp", "EXAMPLES", "springing_holding"]
+__all__ = ["TrapExplorerApp", "EXAMPLES"]
 
 # name -> (lead position, the card the formation leads).  The opponent hand shown
 # is the most likely holding against which that lead nets the most under perfect
-# play by both (see springing_holding), so the line shows the trap working.
+# play by both (see crib.analysis.play.springing_holding), so the line shows the trap working.
 EXAMPLES = {
     "five-card trap": ("hand 4H 6D 6S 9C | starter KD | discards JC QD | opp 4", "4H"),
     "pair-royal bait": ("hand 3H 3D 9S KC | starter 7D | discards JC QD | opp 4", "3H"),
@@ -30,22 +30,6 @@ EXAMPLES = {
     "run bait": ("hand 7H 8D 9S KC | starter 2C | discards 4D 3S | opp 4", "7H"),
 }
 FIND = "find in a dealt hand"
-
-
-def springing_holding(a: PlayAnalysis, lead_rank: int) -> tuple[int, ...] | None:
-    """A likely holding (rank multiset) against which the lead works under perfect play.
-
-    The most likely holding among those where the lead nets at least +2 (ties:
-    the larger margin); if none does, the one where it nets the most.
-    """
-    pos = a.position
-    card = next(c for c in pos.hand if c.rank == lead_rank)
-    best = None
-    for h, wt, ((now, fut),) in minimax_by_holding(pos, [card]):
-        key = (now + fut >= 2, wt if now + fut >= 2 else 0, now + fut)
-        if best is None or key > best[0]:
-            best = (key, h)
-    return None if best is None else best[1]
 
 
 def _cards_for_ranks(ranks: tuple[int, ...], pos: PeggingPosition) -> tuple:

@@ -8,8 +8,8 @@ import ipywidgets as w
 from matplotlib.figure import Figure
 from traitlets import List, Unicode, observe
 
-from crib.cards import SUITS, Card, cards_str, parse_cards
 from crib.errors import CribError, HandSizeError
+from crib.rules.cards import SUITS, Card, cards_str, parse_cards
 from crib.ui.common import error_html
 
 __all__ = ["CardPicker", "figure_png", "FigureImage", "card_rows", "as_grid"]

@@ -48,7 +48,7 @@ def voila_url(chromium_path: str) -> Iterator[str]:
             [
                 sys.executable,
                 "-m",
-                "crib.ui.serve",
+                "crib.tools.serve",
                 str(ROOT / "dashboards"),
                 "--no-browser",
                 f"--port={port}",

@@ -1,6 +1,6 @@
 """Serve ``dashboards/`` with Voila, with ``/`` landing on the home page.
 
-``python -m crib.ui.serve dashboards --port=8866`` accepts every Voila option.
+``python -m crib.tools.serve dashboards --port=8866`` accepts every Voila option.
 Voila's directory mode maps ``/`` to a bare file list; this launcher adds a
 redirect from ``/`` to ``voila/render/index.ipynb`` and leaves everything else
 (including ``/voila/tree``) as Voila has it.

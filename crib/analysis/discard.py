@@ -24,10 +24,10 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from crib.cards import Card, CardsLike, cards_pretty, cards_str, expect_size, parse_cards
-from crib.crib_models import CribModel, get_crib_model
-from crib.fast import JACK, score_indices
-from crib.scoring import rank_points
+from crib.analysis.crib_models import CribModel, get_crib_model
+from crib.analysis.tables import JACK, score_indices
+from crib.rules.cards import Card, CardsLike, cards_pretty, cards_str, expect_size, parse_cards
+from crib.rules.scoring import rank_points
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -267,7 +267,7 @@ def rank_throws_fast(
     Returns (throw, keep, ev, safety) best first.  Tested equal to
     :func:`analyze_discard` (same order, same values to 1e-12).
     """
-    from crib.crib_models import crib_numerators
+    from crib.analysis.crib_models import crib_numerators
 
     throw_idx, unseen, scores, own_sums = _throw_arrays(six)
     n = len(unseen)
@@ -291,7 +291,7 @@ def analyze_discard(
     """Rank all C(6,2) = 15 throws by expected value for the dealer or the pone.
 
     ``hand_ev`` is exact over the 46 unseen starters.  ``crib_ev`` follows the
-    named crib model (see :mod:`crib.crib_models`); ``ev`` adds it for the
+    named crib model (see :mod:`crib.analysis.crib_models`); ``ev`` adds it for the
     dealer and subtracts it for the pone.
     """
     cards = parse_cards(six)

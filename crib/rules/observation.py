@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from crib.cards import Card
-from crib.pegging import PegState
+from crib.rules.cards import Card
+from crib.rules.pegging import PegState
 
 __all__ = ["Observation", "for_discard", "for_play"]
 

@@ -14,8 +14,8 @@ from itertools import combinations_with_replacement
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from crib.cards import CardsLike, cards_pretty
-from crib.scoring import Score, score_hand
+from crib.rules.cards import CardsLike, cards_pretty
+from crib.rules.scoring import Score, score_hand
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -34,7 +34,7 @@ __all__ = [
     "score_frame_fr",
 ]
 
-DATA = Path(__file__).resolve().parents[1] / "data"
+DATA = Path(__file__).resolve().parents[2] / "data"
 
 
 class Solution:
@@ -82,7 +82,7 @@ def distribution_frame() -> pd.DataFrame:
     """Score, count computed live over all 12,994,800 combinations, published count, match."""
     import pandas as pd
 
-    from crib.fast import score_distribution
+    from crib.analysis.tables import score_distribution
 
     live = score_distribution()
     pub = published_distribution()
@@ -108,7 +108,7 @@ def reachable_scores() -> pd.DataFrame:
     """
     import pandas as pd
 
-    from crib.scoring import rank_points
+    from crib.rules.scoring import rank_points
 
     reach: dict[int, set[str]] = {}
     for hand in combinations_with_replacement(range(1, 14), 4):
@@ -148,7 +148,7 @@ def sampled_vs_exact(
     """
     import pandas as pd
 
-    from crib.expectimax import analyze_play, minimax_by_holding
+    from crib.analysis.play import analyze_play, minimax_by_holding
 
     a = analyze_play(position)
     # every holding's exact margin per card, once; the samples draw from these
@@ -190,9 +190,9 @@ def lead_reply_table(hand: CardsLike, starter: CardsLike, discards: CardsLike = 
     """
     import pandas as pd
 
-    from crib.expectimax import holdings
-    from crib.pegging import peg_points
-    from crib.position import PeggingPosition
+    from crib.analysis.play import holdings
+    from crib.rules.pegging import peg_points
+    from crib.rules.position import PeggingPosition
 
     pos = PeggingPosition.lead(hand, starter, discards)
     hs = list(holdings(pos))
@@ -219,7 +219,7 @@ def tournament(pairs: Sequence[tuple[str, str]], games: int, seed0: int = 0) -> 
     """Play ``games`` games per pair (seats and first dealer alternate); win rates with Wilson 95%."""
     import pandas as pd
 
-    from crib.sim import play_games
+    from crib.ai.sim import play_games
 
     rows = []
     for a, b in pairs:

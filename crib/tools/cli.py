@@ -21,9 +21,9 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _cmd_score(args: argparse.Namespace) -> int:
-    from crib.cards import parse_cards
     from crib.errors import HandSizeError
-    from crib.scoring import score_hand
+    from crib.rules.cards import parse_cards
+    from crib.rules.scoring import score_hand
 
     cards = parse_cards(" ".join(args.cards))
     if len(cards) != 5:
@@ -41,8 +41,8 @@ def _cmd_score(args: argparse.Namespace) -> int:
 def _cmd_discard(args: argparse.Namespace) -> int:
     import pandas as pd
 
-    from crib.cards import parse_cards
-    from crib.discard import analyze_discard
+    from crib.analysis.discard import analyze_discard
+    from crib.rules.cards import parse_cards
 
     six = parse_cards(" ".join(args.cards))
     a = analyze_discard(six, dealer=not args.pone, crib_model=args.model)
@@ -55,9 +55,11 @@ def _cmd_discard(args: argparse.Namespace) -> int:
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
-    from crib.game import Game, describe_event, log_to_json
+    from crib.ai.players import make_player
+    from crib.rules.events import describe_event, log_to_json
+    from crib.rules.game import Game
 
-    g = Game(seed=args.seed, players=(args.p1, args.p2))
+    g = Game(seed=args.seed, players=(make_player(args.p1), make_player(args.p2)))
     res = g.run()
     for e in res.events:
         print(describe_event(e))
@@ -70,24 +72,38 @@ def _cmd_play(args: argparse.Namespace) -> int:
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
+    import json
     from pathlib import Path
 
-    from crib.errors import CribError
-    from crib.game import describe_event, replay
+    from crib.rules.events import describe_event
+    from crib.rules.replay import parse_secret, replay
 
     try:
         text = Path(args.file).read_text()
     except OSError as e:
         raise CribError(f"cannot read {args.file!r}: {e.strerror}") from None
-    try:
-        snaps = replay(text)
-    except (ValueError, TypeError, KeyError) as e:
-        if isinstance(e, CribError):
-            raise
-        raise CribError(f"{args.file!r} is not a crib game log ({type(e).__name__})") from None
-    for s in snaps:
-        print(describe_event(s.event))
-    print(f"replayed {len(snaps)} events: every deal, play and count agrees with the rules")
+    secret = None
+    if args.secret:
+        secret = parse_secret(args.secret)
+    elif args.match:
+        try:
+            m = json.loads(Path(args.match).read_text())
+            secret = parse_secret(str(m["secret"]))
+        except (OSError, ValueError, KeyError, TypeError):
+            raise CribError(
+                f"cannot read a match secret from {args.match!r}: expected JSON with a 'secret' (hex)"
+            ) from None
+    r = replay(text, secret=secret)
+    if not args.quiet:
+        for s in r.snapshots:
+            print(describe_event(s.event))
+    print(r.summary())
+    if not r.verified and not args.allow_unverified:
+        print(
+            "crib: error: deals NOT verified; pass --allow-unverified to accept such a log",
+            file=sys.stderr,
+        )
+        return 2
     return 0
 
 
@@ -95,7 +111,7 @@ def _cmd_bench(args: argparse.Namespace) -> int:
     import json
     from pathlib import Path
 
-    from crib.sim import format_strength, strength_benchmark
+    from crib.ai.sim import format_strength, strength_benchmark
 
     res = strength_benchmark(
         args.random_games, args.tier_games, seed0=args.seed, workers=args.workers
@@ -114,7 +130,7 @@ def _cmd_bench(args: argparse.Namespace) -> int:
 def _cmd_peg(args: argparse.Namespace) -> int:
     import pandas as pd
 
-    from crib.expectimax import analyze_play
+    from crib.analysis.play import analyze_play
 
     a = analyze_play(args.position, args.model, workers=args.workers)
     print(a.position.to_text())
@@ -165,6 +181,14 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument("--json", metavar="FILE", help="save the event log as JSON")
     rp = sub.add_parser("replay", help="replay and verify a saved game log")
     rp.add_argument("file")
+    rp.add_argument("--secret", metavar="HEX", help="a committed match's revealed secret")
+    rp.add_argument("--match", metavar="FILE", help="a match file (JSON with its 'secret')")
+    rp.add_argument(
+        "--allow-unverified",
+        action="store_true",
+        help="exit 0 for a log whose deals cannot be verified (stacked, or no secret)",
+    )
+    rp.add_argument("--quiet", action="store_true", help="print only the verdict")
     bn = sub.add_parser("bench", help="benchmarks: 'strength' plays the tiers against expert")
     bn.add_argument("what", choices=["strength"])
     bn.add_argument("--random-games", type=int, default=1000)

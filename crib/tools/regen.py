@@ -1,6 +1,6 @@
 """Re-execute the dashboards and teaching notebooks in place, storing their outputs.
 
-Run: ``python -m crib.ui.regen [paths...]`` (``make notebooks`` does this for
+Run: ``python -m crib.tools.regen [paths...]`` (``make notebooks`` does this for
 ``dashboards/`` and ``notebooks/``).  Saved widget state is dropped: Voila and
 nbval rebuild widgets from the code, and the state only bloats the files.
 """

@@ -32,7 +32,6 @@ crib.errors.InvalidPositionError: the pile KS QS TS 2C counts 32: a count cannot
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -42,22 +41,22 @@ from itertools import combinations_with_replacement
 from math import comb
 from typing import TYPE_CHECKING
 
-from crib.ai.players import TIERS
-from crib.ai.policy import temperature
-from crib.cards import Card
+from crib.analysis.heuristics import TIERS, rank_values, softmax_weights, temperature
 from crib.errors import CribError
-from crib.position import PeggingPosition
+from crib.rules.cards import RANK_VALUES, Card
+from crib.rules.pegging import compress, mover_leads_next, points_for
+from crib.rules.position import PeggingPosition
 
 if TYPE_CHECKING:
     import pandas as pd
 
 __all__ = [
+    "springing_holding",
     "analyze_play",
     "analyze_lead",
     "PlayAnalysis",
     "PlayOption",
     "holdings",
-    "points_for",
     "MODELS",
     "best_line",
     "LineStep",
@@ -65,48 +64,6 @@ __all__ = [
 ]
 
 MODELS = ("minimax", "policy:expert", "policy:hard", "policy:normal", "policy:easy")
-
-
-def _val(r: int) -> int:
-    return 10 if r > 10 else r
-
-
-def points_for(
-    count: int, tail: tuple[int, ...], streak: int, r: int
-) -> tuple[int, int, tuple[int, ...], int]:
-    """Play rank ``r`` on a compressed pile; returns (points, new count, new tail, new streak).
-
-    ``tail`` is the longest suffix of the pile with distinct ranks (in order)
-    and ``streak`` how many cards of the last rank end the pile.  That is all
-    the pile's future scoring depends on.
-
-    >>> points_for(10, (10,), 1, 5)[0]   # 15
-    2
-    >>> points_for(8, (3, 5), 1, 4)[0]   # 3-5-4: a run of three
-    3
-    """
-    c = count + _val(r)
-    pts = 2 if c == 15 or c == 31 else 0
-    if tail and tail[-1] == r:
-        s = streak + 1
-        pts += s * (s - 1)
-        return pts, c, (r,), s
-    new_tail = (*tail[tail.index(r) + 1 :], r) if r in tail else (*tail, r)
-    n = len(new_tail)
-    if n >= 3:
-        for k in range(n, 2, -1):
-            w = new_tail[-k:]
-            if max(w) - min(w) == k - 1:
-                pts += k
-                break
-    return pts, c, new_tail, 1
-
-
-def _compress(ranks: tuple[int, ...]) -> tuple[int, tuple[int, ...], int]:
-    count, tail, streak = 0, (), 0
-    for r in ranks:
-        _p, count, tail, streak = points_for(count, tail, streak, r)
-    return count, tail, streak
 
 
 def _remove(hand: tuple[int, ...], r: int) -> tuple[int, ...]:
@@ -123,7 +80,7 @@ def holdings(pos: PeggingPosition) -> Iterator[tuple[tuple[int, ...], int]]:
     ranks = sorted(unseen)
     room = 31 - pos.count
     for ms in combinations_with_replacement(ranks, pos.opp_count):
-        if pos.opp_go and any(_val(r) <= room for r in ms):
+        if pos.opp_go and any(RANK_VALUES[r] <= room for r in ms):
             continue
         w = 1
         for r, k in Counter(ms).items():
@@ -134,8 +91,6 @@ def holdings(pos: PeggingPosition) -> Iterator[tuple[tuple[int, ...], int]]:
 
 # --- minimax: integer negamax shared across holdings -----------------------------
 
-
-_VAL = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
 
 
 @dataclass(frozen=True)
@@ -160,9 +115,9 @@ def _multisets() -> _Multisets:
         items = tuple(m for n in range(5) for m in combinations_with_replacement(range(1, 14), n))
         index = {m: i for i, m in enumerate(items)}
         moves = tuple(
-            tuple((r, _VAL[r], index[_remove(m, r)]) for r in sorted(set(m))) for m in items
+            tuple((r, RANK_VALUES[r], index[_remove(m, r)]) for r in sorted(set(m))) for m in items
         )
-        minval = tuple(_VAL[m[0]] if m else 99 for m in items)
+        minval = tuple(RANK_VALUES[m[0]] if m else 99 for m in items)
         rmask = tuple(sum(1 << r for r in set(m)) for m in items)
         _MS = _Multisets(items, index, moves, minval, rmask)
     return _MS
@@ -306,12 +261,7 @@ class _Minimax:
             """The mover cannot play: the other continues, or the go point and a reset."""
             if not og and minval[b] <= 31 - count:
                 return -value(b, a, pid, count, 1, -last)
-            leader_is_mover = last != 1  # whoever did not play the last card leads
-            if leader_is_mover and a == 0:
-                leader_is_mover = False
-            if not leader_is_mover and b == 0:
-                leader_is_mover = True
-            if leader_is_mover:
+            if mover_leads_next(last == 1, a != 0, b != 0):
                 return last + value(a, b, 0, 0, 0, 0)
             return last - value(b, a, 0, 0, 0, 0)
 
@@ -340,7 +290,7 @@ class _Minimax:
         og = 1 if other_go else 0
         if card is None:
             total = go(ai, bi, pid, count, og, last)
-            other_can = not other_go and any(count + _val(r) <= 31 for r in b)
+            other_can = not other_go and any(count + RANK_VALUES[r] <= 31 for r in b)
             now = 0 if other_can else last
             return now, total - now
         r = card.rank
@@ -365,46 +315,11 @@ def _root_options(pos: PeggingPosition) -> list[tuple[str, Card | None]]:
 # --- policy models: exact outcome distributions per holding ------------------------
 
 
-def _policy_values(
-    hand: tuple[int, ...],
-    count: int,
-    tail: tuple[int, ...],
-    streak: int,
-    unseen: list[int],
-    k: int,
-    other_go: bool,
-    skill: float,
-    opp_score: int,
-) -> list[tuple[int, float, int]]:
-    """crib.ai.policy.play_values on a compressed pile: (rank, value, multiplicity), best first."""
-    from crib.ai.policy import hold_probabilities, net_value, threat_weight
-
-    p_hold = hold_probabilities(unseen, k, other_go)
-    threat_w = threat_weight(skill, opp_score)
-    out = []
-    for r, mult in sorted(Counter(hand).items()):
-        if count + _val(r) > 31:
-            continue
-        pts, c, t, s = points_for(count, tail, streak, r)
-        threat = 0.0
-        if c != 31 and threat_w:
-            for q in range(1, 14):
-                p = p_hold[q - 1]
-                if p and c + _val(q) <= 31:
-                    x = points_for(c, t, s, q)[0] * p
-                    if x > threat:
-                        threat = x
-        out.append((r, net_value(pts, count, c, r, threat, threat_w, skill), mult))
-    out.sort(key=lambda x: (-x[1], x[0]))
-    return out
-
-
 def _policy_probs(opts: list[tuple[int, float, int]], temp: float) -> list[tuple[int, float]]:
     """The softmax over cards (duplicated ranks count once per card) as rank probabilities."""
     if temp <= 0 or len(opts) == 1 and opts[0][2] == 1:
         return [(opts[0][0], 1.0)]
-    best = opts[0][1]
-    ws = [(r, m * math.exp(-(best - v) / temp)) for r, v, m in opts]
+    ws = [(r, m * w) for (r, _v, m), w in zip(opts, softmax_weights([v for _r, v, _m in opts], temp), strict=True)]
     tot = sum(w for _r, w in ws)
     return [(r, w / tot) for r, w in ws]
 
@@ -475,7 +390,7 @@ class _PolicySolver:
         last: int,
     ) -> Dist:
         hand = mine if my_turn else theirs
-        legal = [r for r in sorted(set(hand)) if count + _val(r) <= 31]
+        legal = [r for r in sorted(set(hand)) if count + RANK_VALUES[r] <= 31]
         if not legal:
             return self.go(mine, theirs, count, tail, streak, my_turn, other_go, last)
         if my_turn:
@@ -488,7 +403,7 @@ class _PolicySolver:
                     best, best_mean = d, m
             assert best is not None
             return best
-        opts = _policy_values(
+        opts = rank_values(
             theirs,
             count,
             tail,
@@ -547,15 +462,11 @@ class _PolicySolver:
     ) -> Dist:
         other_hand = theirs if my_turn else mine
         mover_hand = mine if my_turn else theirs
-        other_can = (not other_go) and any(count + _val(r) <= 31 for r in other_hand)
+        other_can = (not other_go) and any(count + RANK_VALUES[r] <= 31 for r in other_hand)
         if other_can:
             return self.value(mine, theirs, count, tail, streak, not my_turn, True, -last)
         sign = 1 if my_turn else -1
-        leader_is_mover = last != 1
-        if leader_is_mover and not mover_hand:
-            leader_is_mover = False
-        if not leader_is_mover and not other_hand:
-            leader_is_mover = True
+        leader_is_mover = mover_leads_next(last == 1, bool(mover_hand), bool(other_hand))
         next_my_turn = my_turn if leader_is_mover else not my_turn
         rest = self.value(mine, theirs, 0, (), 0, next_my_turn, False, 0)
         return _shift(rest, sign * last)
@@ -572,7 +483,7 @@ class _PolicySolver:
         card: Card | None,
     ) -> tuple[int, Dist]:
         if card is None:
-            other_can = (not other_go) and any(count + _val(r) <= 31 for r in theirs)
+            other_can = (not other_go) and any(count + RANK_VALUES[r] <= 31 for r in theirs)
             now = 0 if other_can else last
             return now, self.go(mine, theirs, count, tail, streak, True, other_go, last)
         r = card.rank
@@ -636,7 +547,7 @@ class PlayAnalysis:
         return self.options[0]
 
     def option(self, card: str | Card | None) -> PlayOption:
-        from crib.cards import parse_card
+        from crib.rules.cards import parse_card
 
         if card is None or (isinstance(card, str) and card.strip().lower() == "go"):
             label = "go"
@@ -698,7 +609,7 @@ _POOL: dict[int, object] = {}
 
 def _root_state(pos: PeggingPosition) -> tuple[tuple[int, ...], int, tuple[int, ...], int, int]:
     """(your ranks, count, tail, streak, who played last) at the root of a position."""
-    count, tail, streak = _compress(tuple(c.rank for c in pos.pile))
+    count, tail, streak = compress(tuple(c.rank for c in pos.pile))
     mine = tuple(sorted(c.rank for c in pos.hand))
     last = 1 if pos.last_mine else (-1 if pos.pile else 0)
     return mine, count, tail, streak, last
@@ -866,8 +777,8 @@ def best_line(
     ``first`` forces your first card (to show how a given lead plays out).
     Searched on the rules engine (:class:`crib.pegging.PegState`) with a memo.
     """
-    from crib.cards import parse_card, parse_cards
-    from crib.pegging import PegState
+    from crib.rules.cards import parse_card, parse_cards
+    from crib.rules.pegging import PegState
 
     pos = position if isinstance(position, PeggingPosition) else PeggingPosition.parse(position)
     theirs = parse_cards(opponent_cards)
@@ -914,3 +825,19 @@ def best_line(
         s, rec = s.play(choice)
         line.append(LineStep(mover, rec.card, rec.count, rec.points, rec.pegger, rec.describe()))
     return line
+
+
+def springing_holding(a: PlayAnalysis, lead_rank: int) -> tuple[int, ...] | None:
+    """A likely holding (rank multiset) against which the lead works under perfect play.
+
+    The most likely holding among those where the lead nets at least +2 (ties:
+    the larger margin); if none does, the one where it nets the most.
+    """
+    pos = a.position
+    card = next(c for c in pos.hand if c.rank == lead_rank)
+    best = None
+    for h, wt, ((now, fut),) in minimax_by_holding(pos, [card]):
+        key = (now + fut >= 2, wt if now + fut >= 2 else 0, now + fut)
+        if best is None or key > best[0]:
+            best = (key, h)
+    return None if best is None else best[1]

@@ -1,7 +1,7 @@
 """Hand, crib and pegging scoring with line-by-line breakdowns.
 
 This is the plain reference scorer: it enumerates subsets and anyone can read
-it.  The fast tables in :mod:`crib.fast` are generated from it and tested
+it.  The fast tables in :mod:`crib.analysis.tables` are generated from it and tested
 equal to it on every rank multiset times every suit pattern.
 
 >>> s = score_hand("5H 5D 5C JS", "5S")
@@ -17,10 +17,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from crib.cards import Card, CardsLike, check_distinct, expect_size, parse_cards
 from crib.errors import HandSizeError, IllegalPlayError
+from crib.rules.cards import Card, CardsLike, check_distinct, expect_size, parse_cards
 
 __all__ = [
+    "peg_parts",
     "Component",
     "Score",
     "PegScore",
@@ -312,26 +313,46 @@ def score_pegging(pile: CardsLike) -> PegScore:
     return PegScore(p, count, tuple(_peg_components(p, count)))
 
 
-def _peg_components(p: Sequence[Card], count: int) -> list[Component]:
-    comps: list[Component] = []
+_PEG_NAMES = {2: "pair", 3: "pair royal", 4: "double pair royal"}
+
+
+def peg_parts(ranks: Sequence[int], count: int) -> list[tuple[str, int, int]]:
+    """The reference pegging scorer on ranks: (kind, how many last cards, points).
+
+    ``ranks`` is the sub-round in play order and ``count`` its count.  Every
+    other pegging scorer (:func:`crib.rules.pegging.peg_points`, the solvers'
+    :func:`crib.rules.pegging.points_for`) is this one or is tested equal to it.
+
+    >>> peg_parts((5, 3, 4), 12)
+    [('run', 3, 3)]
+    >>> peg_parts((10, 5), 15), peg_parts((1, 1, 1, 1), 4)
+    ([('fifteen', 2, 2)], [('double pair royal', 4, 12)])
+    """
+    parts: list[tuple[str, int, int]] = []
+    n = len(ranks)
     if count == 15:
-        comps.append(Component("fifteen", tuple(p), 2))
+        parts.append(("fifteen", n, 2))
     elif count == 31:
-        comps.append(Component("thirty-one", tuple(p), 2))
-    last = p[-1]
+        parts.append(("thirty-one", n, 2))
     streak = 1
-    while streak < len(p) and p[-1 - streak].rank == last.rank:
+    while streak < n and ranks[-1 - streak] == ranks[-1]:
         streak += 1
     if streak >= 2:
-        name = {2: "pair", 3: "pair royal", 4: "double pair royal"}[streak]
-        comps.append(Component(name, tuple(p[-streak:]), streak * (streak - 1)))
-    for n in range(len(p), 2, -1):
-        tail = p[-n:]
-        ranks = sorted(c.rank for c in tail)
-        if all(b == a + 1 for a, b in zip(ranks, ranks[1:], strict=False)):
-            comps.append(Component("run", tuple(tail), n))
+        parts.append((_PEG_NAMES[streak], streak, streak * (streak - 1)))
+    for k in range(n, 2, -1):
+        tail = sorted(ranks[-k:])
+        if all(b == a + 1 for a, b in zip(tail, tail[1:], strict=False)):
+            parts.append(("run", k, k))
             break
-    return comps
+    return parts
+
+
+def _peg_components(p: Sequence[Card], count: int) -> list[Component]:
+    """:func:`peg_parts` with the cards of each combination."""
+    return [
+        Component(kind, tuple(p[-k:]), pts)
+        for kind, k, pts in peg_parts(tuple(c.rank for c in p), count)
+    ]
 
 
 def his_heels(starter: CardsLike) -> int:

@@ -35,6 +35,8 @@ __all__ = [
     "cards_pretty",
     "expect_size",
     "check_distinct",
+    "RANK_VALUES",
+    "rank_value",
 ]
 
 SUITS = "CDHS"
@@ -47,6 +49,19 @@ _SUIT_ALIASES = {
     **{s: i for i, s in enumerate("♧♢♡♤")},
 }
 _RANK_ALIASES = {c: i + 1 for i, c in enumerate(RANK_CHARS)} | {"10": 10, "1": 1}
+# counting value by rank (index 1..13; 0 unused): face cards count 10, an ace 1
+RANK_VALUES = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
+
+
+def rank_value(rank: int) -> int:
+    """The counting value of a rank: face cards count 10, an ace 1.
+
+    >>> rank_value(1), rank_value(9), rank_value(12)
+    (1, 9, 10)
+    """
+    return RANK_VALUES[rank]
+
+
 _EXPECTED = "expected rank A,2-10,T,J,Q,K then suit C,D,H,S (or ♣♦♥♠)"
 
 
@@ -112,7 +127,7 @@ class Card:
         >>> Card.parse("QS").value, Card.parse("AH").value
         (10, 1)
         """
-        return min(self.rank, 10)
+        return RANK_VALUES[self.rank]
 
     @property
     def rank_char(self) -> str:

@@ -19,8 +19,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from crib.cards import DECK, Card, CardsLike, cards_str, parse_cards
 from crib.errors import CribError, InvalidPositionError
+from crib.rules.cards import DECK, Card, CardsLike, cards_str, parse_cards
 
 __all__ = ["PeggingPosition"]
 

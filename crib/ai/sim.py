@@ -12,7 +12,8 @@ import os
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
-from crib.game import Game
+from crib.ai.players import make_player
+from crib.rules.game import Game
 
 __all__ = [
     "MatchStats",
@@ -49,7 +50,8 @@ def game_setup(i: int, a: str, b: str) -> tuple[tuple[str, str], int, int]:
 def _one(args: tuple[int, int, str, str]) -> tuple[int, int, int, int, str]:
     i, seed0, a, b = args
     players, first, seat_a = game_setup(i, a, b)
-    r = Game(seed=seed0 + i, players=players, first_dealer=first).run()
+    seats = (make_player(players[0]), make_player(players[1]))
+    r = Game(seed=seed0 + i, players=seats, first_dealer=first).run()
     a_won = int(r.winner == seat_a)
     return i, a_won, r.scores[seat_a], r.scores[1 - seat_a], r.skunk
 

@@ -12,7 +12,7 @@ crib points.  Models plug in by name through :func:`register_crib_model`.
   (C(50,2) x 48 = 58,800 completions), so the value depends only on the rank
   pair and whether it is suited: 169 entries.
 
->>> from crib.cards import parse_cards
+>>> from crib.rules.cards import parse_cards
 >>> v = crib_value_exact(parse_cards("5H 5D"), parse_cards("5H 5D"))
 >>> v == TABLE.value(parse_cards("5H 5D")), round(float(v), 3)
 (True, 8.993)
@@ -30,10 +30,11 @@ from typing import Protocol
 
 import numpy as np
 
-from crib.cards import Card
-from crib.fast import JACK, bonus_table, rank5_table
+from crib.analysis.tables import JACK, bonus_table, rank5_table
+from crib.rules.cards import Card
 
 __all__ = [
+    "heatmap_values",
     "CribModel",
     "ExactCribModel",
     "TableCribModel",
@@ -324,3 +325,35 @@ def crib_models() -> dict[str, CribModel]:
 
 register_crib_model(EXACT)
 register_crib_model(TABLE)
+
+
+_NAN = float("nan")
+
+
+def heatmap_values(view: str, seat: str = "dealer") -> list[list[float]]:
+    """13x13 values: row = first card rank, column = second card rank.
+
+    combined: suited above the diagonal, offsuit below, pairs on it.
+    sign: value minus the table's average, + for the dealer (your crib),
+    - for the pone (theirs): how much a throw helps or hurts you.
+    """
+    t = crib_table()
+    mean = sum(float(v) for v in t.values()) / len(t)
+    out = [[_NAN] * 13 for _ in range(13)]
+    for r in range(13):
+        for c in range(13):
+            lo, hi = sorted((r + 1, c + 1))
+            pair = lo == hi
+            if view == "combined" or view == "sign":
+                suited = c > r
+                v = float(t[(lo, hi, suited and not pair)])
+                if view == "sign":
+                    v = (v - mean) * (1 if seat == "dealer" else -1)
+            elif view == "suited":
+                if pair:
+                    continue
+                v = float(t[(lo, hi, True)])
+            else:  # offsuit and pairs
+                v = float(t[(lo, hi, False)])
+            out[r][c] = v
+    return out

@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 from matplotlib.figure import Figure
 
 if TYPE_CHECKING:
-    from crib.discard import DiscardAnalysis
-    from crib.expectimax import PlayAnalysis
+    from crib.analysis.discard import DiscardAnalysis
+    from crib.analysis.play import PlayAnalysis
 
 __all__ = [
     "play_chart",
@@ -102,7 +102,7 @@ def crib_heatmap(
     center: float | None = None,
 ) -> Figure:
     """A 13x13 heatmap by rank pair (rows low card, columns high card), annotated."""
-    from crib.cards import RANK_CHARS
+    from crib.rules.cards import RANK_CHARS
 
     fig = Figure(figsize=(7.2, 6.2), layout="constrained")
     ax = fig.add_subplot()

@@ -24,7 +24,7 @@ import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from crib.cards import DECK, Card
+from crib.rules.cards import DECK, Card
 
 __all__ = [
     "hash_roll",

@@ -15,7 +15,7 @@ pattern and the starter card (flush and nobs).  So:
 Everything works on card indices 0..51 (``(rank - 1) * 4 + suit``).
 
 >>> import numpy as np
->>> from crib.cards import parse_cards
+>>> from crib.rules.cards import parse_cards
 >>> idx = np.array([[c.index for c in parse_cards("5H 5D 5C JS")]])
 >>> int(score_indices(idx, np.array([parse_cards("5S")[0].index]))[0])
 29
@@ -28,7 +28,7 @@ from itertools import combinations_with_replacement
 
 import numpy as np
 
-from crib.scoring import rank_points
+from crib.rules.scoring import rank_points
 
 __all__ = [
     "rank5_table",
@@ -109,7 +109,7 @@ def hand_codes(hands: np.ndarray) -> np.ndarray:
 def hand_patterns(hands: np.ndarray) -> np.ndarray:
     """Suit pattern of each 4-card row: ``flush_suit * 16 + jack_suit_mask``.
 
-    >>> from crib.cards import parse_cards
+    >>> from crib.rules.cards import parse_cards
     >>> int(hand_patterns(np.array([[c.index for c in parse_cards("2H 4H 6H JH")]]))[0])  # hearts, jack of hearts
     36
     """
@@ -158,7 +158,7 @@ def sweep_scores(is_crib: bool = False, hands: np.ndarray | None = None) -> np.n
     Entries where the starter is one of the hand's own cards are meaningless;
     :func:`score_distribution` removes them.
 
-    >>> from crib.cards import parse_cards
+    >>> from crib.rules.cards import parse_cards
     >>> five5 = np.array([[c.index for c in parse_cards("5H 5D 5C JS")]])
     >>> int(sweep_scores(False, five5)[0, parse_cards("5S")[0].index])
     29

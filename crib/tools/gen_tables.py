@@ -1,6 +1,6 @@
 """Generate the 169-entry crib table into ``data/`` (CSV and JSON).
 
-Run: ``python -m crib.tables [--out data]``
+Run: ``python -m crib.tools.gen_tables [--out data]``
 
 Each entry is the exact mean crib score of a throw when only the two thrown
 cards are known: the opponent's two cards uniform over C(50,2) pairs and the
@@ -15,10 +15,10 @@ import json
 from pathlib import Path
 
 from crib import __version__
-from crib.cards import RANK_CHARS
-from crib.crib_models import TABLE, crib_table
+from crib.analysis.crib_models import TABLE, crib_table
+from crib.rules.cards import RANK_CHARS
 
-COMMAND = "python -m crib.tables --out data"
+COMMAND = "python -m crib.tools.gen_tables --out data"
 
 
 def table_rows() -> list[dict[str, object]]:
@@ -64,7 +64,7 @@ def write(out: Path) -> tuple[Path, Path]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m crib.tables", description=__doc__)
+    p = argparse.ArgumentParser(prog="python -m crib.tools.gen_tables", description=__doc__)
     p.add_argument("--out", default="data", help="output folder (default: data)")
     args = p.parse_args(argv)
     for path in write(Path(args.out)):

@@ -13,13 +13,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from crib.ai.observation import Observation
-from crib.ai.policy import play_values
-from crib.cards import Card, CardsLike, cards_pretty, parse_card, parse_cards
-from crib.discard import analyze_discard
+from crib.analysis.discard import analyze_discard
+from crib.analysis.heuristics import play_values
+from crib.analysis.play import PlayAnalysis, analyze_play
 from crib.errors import IllegalPlayError
-from crib.expectimax import PlayAnalysis, analyze_play
-from crib.position import PeggingPosition
+from crib.rules.cards import RANK_VALUES, Card, CardsLike, cards_pretty, parse_card, parse_cards
+from crib.rules.observation import Observation
+from crib.rules.position import PeggingPosition
 
 __all__ = [
     "DISCARD_THRESHOLDS",
@@ -212,15 +212,15 @@ def _handed_over(pos: PeggingPosition, card: Card) -> list[str]:
     if pos.opp_go or pos.opp_count == 0:
         return []
     ranks = (*(c.rank for c in pos.pile), card.rank)
-    count = sum(min(r, 10) for r in ranks)
+    count = sum(RANK_VALUES[r] for r in ranks)
     if count == 31:
         return []
     unseen_ranks = {c.rank for c in pos.unseen()}
     out = []
     for r in sorted(unseen_ranks):
-        if count + min(r, 10) > 31:
+        if count + RANK_VALUES[r] > 31:
             continue
-        new = count + min(r, 10)
+        new = count + RANK_VALUES[r]
         if new == 15 and "a 15" not in out:
             out.append("a 15")
         if new == 31 and "a 31" not in out:

@@ -1,0 +1,244 @@
+"""The game's events: one frozen record per step, a JSON log, readable lines.
+
+Every field is a JSON value (cards as canonical strings), so a log
+round-trips through :func:`log_to_json` and :func:`log_from_json`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import MISSING, asdict, dataclass, field, fields
+from typing import Any
+
+from crib.errors import CribError
+from crib.rules.cards import cards_pretty, parse_cards
+
+__all__ = [
+    "WIN",
+    "Event",
+    "GameStarted",
+    "Dealt",
+    "Discarded",
+    "Cut",
+    "Heels",
+    "Played",
+    "Go",
+    "Shown",
+    "GameOver",
+    "EVENT_TYPES",
+    "log_to_json",
+    "log_from_json",
+    "skunk_of",
+    "describe_event",
+]
+
+WIN = 121
+
+
+# --- events -----------------------------------------------------------------
+# Every field is a JSON value (cards as canonical strings) so a log round-trips.
+
+
+@dataclass(frozen=True)
+class Event:
+    type: str = field(init=False, default="event")
+
+
+@dataclass(frozen=True)
+class GameStarted(Event):
+    seed: int
+    players: tuple[str, str]
+    first_dealer: int
+    commit: str  # SHA-256 (hex) of the secret every deck derives from, or "stacked"
+    scores: tuple[int, int] = (0, 0)  # starting scores
+    deals: str = "seed"  # where the decks come from: "seed", "match" (a committed secret) or "stacked"
+    type: str = field(init=False, default="started")
+
+
+@dataclass(frozen=True)
+class Dealt(Event):
+    hand: int
+    dealer: int
+    hands: tuple[str, str]
+    type: str = field(init=False, default="dealt")
+
+
+@dataclass(frozen=True)
+class Discarded(Event):
+    player: int
+    cards: str
+    type: str = field(init=False, default="discarded")
+
+
+@dataclass(frozen=True)
+class Cut(Event):
+    starter: str
+    type: str = field(init=False, default="cut")
+
+
+@dataclass(frozen=True)
+class Heels(Event):
+    player: int
+    points: int
+    scores: tuple[int, int]
+    type: str = field(init=False, default="heels")
+
+
+@dataclass(frozen=True)
+class Played(Event):
+    player: int
+    card: str
+    count: int
+    points: int  # points recorded (never past 121)
+    detail: str
+    scores: tuple[int, int]
+    type: str = field(init=False, default="played")
+
+
+@dataclass(frozen=True)
+class Go(Event):
+    player: int  # who said go (or could not continue)
+    scorer: int | None  # who pegged the go point, if the sub-round ended
+    points: int
+    scores: tuple[int, int]
+    type: str = field(init=False, default="go")
+
+
+@dataclass(frozen=True)
+class Shown(Event):
+    player: int
+    what: str  # "hand" or "crib"
+    cards: str
+    starter: str
+    points: int  # points recorded (never past 121)
+    total: int  # the count of the hand
+    detail: str
+    scores: tuple[int, int]
+    type: str = field(init=False, default="shown")
+
+
+@dataclass(frozen=True)
+class GameOver(Event):
+    winner: int
+    scores: tuple[int, int]
+    skunk: str  # "", "skunk" (loser < 91) or "double skunk" (loser < 61)
+    type: str = field(init=False, default="over")
+
+
+EVENT_TYPES: dict[str, type[Event]] = {
+    cls.__dataclass_fields__["type"].default: cls  # type: ignore[misc]
+    for cls in (GameStarted, Dealt, Discarded, Cut, Heels, Played, Go, Shown, GameOver)
+}
+
+
+def skunk_of(loser_score: int) -> str:
+    """'double skunk' below 61, 'skunk' below 91, else ''.
+
+    >>> skunk_of(60), skunk_of(90), skunk_of(91)
+    ('double skunk', 'skunk', '')
+    """
+    if loser_score < 61:
+        return "double skunk"
+    if loser_score < 91:
+        return "skunk"
+    return ""
+
+
+def log_to_json(events: Sequence[Event]) -> str:
+    return json.dumps([asdict(e) for e in events], indent=None)
+
+
+def _event_from_dict(i: int, d: Any) -> Event:
+    if not isinstance(d, dict):
+        raise CribError(f"not a crib game log: event {i} is not an object")
+    d = dict(d)
+    kind = d.pop("type", None)
+    cls = EVENT_TYPES.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        raise CribError(f"not a crib game log: event {i} has unknown type {kind!r}")
+    names = {f.name for f in fields(cls) if f.init}
+    required = {
+        f.name
+        for f in fields(cls)
+        if f.init and f.default is MISSING and f.default_factory is MISSING
+    }
+    missing, extra = sorted(required - d.keys()), sorted(d.keys() - names)
+    if missing or extra:
+        what = "; ".join(
+            [f"missing {', '.join(missing)}"] * bool(missing)
+            + [f"unexpected {', '.join(extra)}"] * bool(extra)
+        )
+        raise CribError(f"not a crib game log: event {i} ({kind}): {what}")
+    for k, v in d.items():
+        if isinstance(v, list):
+            d[k] = tuple(v)
+    return cls(**d)
+
+
+def log_from_json(text: str) -> list[Event]:
+    """Events from a JSON log; anything else raises :class:`~crib.errors.CribError`.
+
+    >>> log_from_json('[{"type": "cut"}]')
+    Traceback (most recent call last):
+    ...
+    crib.errors.CribError: not a crib game log: event 0 (cut): missing starter
+    >>> log_from_json("{oops")
+    Traceback (most recent call last):
+    ...
+    crib.errors.CribError: not a crib game log: invalid JSON at line 1 column 2
+    """
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise CribError(
+            f"not a crib game log: invalid JSON at line {e.lineno} column {e.colno}"
+        ) from None
+    if not isinstance(data, list):
+        raise CribError("not a crib game log: expected a list of events")
+    return [_event_from_dict(i, d) for i, d in enumerate(data)]
+
+
+def describe_event(e: Event, names: Sequence[str] = ("P1", "P2")) -> str:
+    """One readable line for an event."""
+    def n(p: int | None) -> str:
+        return names[p] if p is not None else "?"
+
+    def pretty(text: str) -> str:
+        return cards_pretty(parse_cards(text)) if text else ""
+
+    if isinstance(e, GameStarted):
+        return (
+            f"Game seed {e.seed}: {n(0)} ({e.players[0]}) v {n(1)} ({e.players[1]}); "
+            f"{n(e.first_dealer)} deals first. Deck commitment {e.commit[:16]}..."
+        )
+    if isinstance(e, Dealt):
+        return (
+            f"\n— Hand {e.hand + 1}, {n(e.dealer)} deals. {n(0)}: {pretty(e.hands[0])}   "
+            f"{n(1)}: {pretty(e.hands[1])}"
+        )
+    if isinstance(e, Discarded):
+        return f"{n(e.player)} throws {pretty(e.cards)}"
+    if isinstance(e, Cut):
+        return f"Starter: {pretty(e.starter)}"
+    if isinstance(e, Heels):
+        return f"His heels: {n(e.player)} +{e.points}   [{e.scores[0]}-{e.scores[1]}]"
+    if isinstance(e, Played):
+        pts = f"  {e.detail} (+{e.points})   [{e.scores[0]}-{e.scores[1]}]" if e.points else ""
+        return f"  {n(e.player)} plays {pretty(e.card)}, {e.count}{pts}"
+    if isinstance(e, Go):
+        if e.points:
+            return (
+                f"  {n(e.player)}: go — {n(e.scorer)} +{e.points}   [{e.scores[0]}-{e.scores[1]}]"
+            )
+        return f"  {n(e.player)}: go"
+    if isinstance(e, Shown):
+        extra = f" (counts {e.total}, {e.points} recorded)" if e.points != e.total else ""
+        return (
+            f"{n(e.player)}'s {e.what}: {pretty(e.cards)} + {pretty(e.starter)} = "
+            f"{e.total}{extra}   [{e.scores[0]}-{e.scores[1]}]"
+        )
+    if isinstance(e, GameOver):
+        sk = f" — a {e.skunk}!" if e.skunk else ""
+        return f"\n{n(e.winner)} wins {e.scores[e.winner]}-{e.scores[1 - e.winner]}{sk}"
+    return repr(e)
