@@ -1,8 +1,9 @@
 """Exact analysis of a pegging position over every holding the opponent could have.
 
 For each legal card (or go), ``analyze_play`` gives ``now`` (the points for
-playing it), ``future`` (the expected net margin for the rest of the play),
-``margin = now + future`` and P(margin >= 0).  The margin counts both sides'
+playing it; 0 for a go whose point depends on the holding, the point then
+counting in the future), ``future`` (the expected net margin for the rest of
+the play), ``margin = now + future`` and P(margin >= 0).  The margin counts both sides'
 15s, 31s, pairs, runs, go and last card until the end of the play.
 
 The average is over every ``opp_count``-card holding from the cards you
@@ -91,6 +92,15 @@ def _minimax_rows(
     return minimax_by_holding(pos)
 
 
+def _now(nows: set[int]) -> int:
+    """An option's points now: the same for every holding, or 0.
+
+    Saying go scores the go point at once only when the opponent cannot play,
+    which can depend on their holding; the point then counts in the future.
+    """
+    return next(iter(nows)) if len(nows) == 1 else 0
+
+
 def _minimax_options(
     opts: list[tuple[str, Card | None]], rows: Rows, total_w: int
 ) -> list[PlayOption]:
@@ -101,8 +111,8 @@ def _minimax_options(
             per[j].append((now, fut, w))
     results = []
     for (label, card), rs in zip(opts, per, strict=True):
-        now = rs[0][0]
-        fut = Fraction(sum(f * w for _n, f, w in rs), total_w)
+        now = _now({n for n, _f, _w in rs})
+        fut = Fraction(sum((n + f) * w for n, f, w in rs), total_w) - now
         dist: dict[int, int] = {}
         for n, f, w in rs:
             dist[n + f] = dist.get(n + f, 0) + w
@@ -124,32 +134,33 @@ def _policy_options(
     deterministic = temperature(skill) == 0
     acc: list[dict[int, float]] = [{} for _ in opts]
     acc_exact: list[dict[int, int]] = [{} for _ in opts]
-    nows = [0] * len(opts)
+    nows: list[set[int]] = [set() for _ in opts]
     for theirs, w in hs:
         solver = PolicySolver(pos, skill, theirs)
         for k, (_l, card) in enumerate(opts):
             now, d = solver.root(mine, theirs, count, tail, streak, pos.opp_go, last, card)
-            nows[k] = now
+            nows[k].add(now)
             for m, q in d.items():
                 acc[k][m] = acc[k].get(m, 0.0) + q * w
                 if deterministic:
                     acc_exact[k][m] = acc_exact[k].get(m, 0) + w
     results = []
     for k, (label, card) in enumerate(opts):
+        now = _now(nows[k])
         dist_f = {m: q / total_w for m, q in acc[k].items()}
         mean_margin = sum(m * q for m, q in dist_f.items())
         p_f = sum(q for m, q in dist_f.items() if m >= 0)
         fut_exact = p_exact = None
         if deterministic:
-            fut_exact = Fraction(sum(m * w for m, w in acc_exact[k].items()), total_w) - nows[k]
+            fut_exact = Fraction(sum(m * w for m, w in acc_exact[k].items()), total_w) - now
             p_exact = Fraction(sum(w for m, w in acc_exact[k].items() if m >= 0), total_w)
         results.append(
             PlayOption(
                 label,
                 card,
-                nows[k],
+                now,
                 fut_exact,
-                mean_margin - nows[k],
+                mean_margin - now,
                 p_exact,
                 p_f,
                 tuple(sorted(dist_f.items())),

@@ -13,10 +13,11 @@ tree has three layers:
    with those ranks) / (all card sets), counted over every card set;
 3. then both sides play perfectly with full information (minimax).
 
-Nothing is compressed or cached, and every point comes from
-:meth:`PegState.play`, scored by the reference scorer
-(:func:`crib.rules.scoring.peg_parts`).  It is slow, so use it to check
-results and not to coach.
+Nothing is compressed: every point comes from :meth:`PegState.play`,
+scored by the reference scorer (:func:`crib.rules.scoring.peg_parts`).  The
+one addition to the textbook recursion is a memo keyed by the whole state
+less its history (:func:`future_key`); without it a 4-v-4 lead takes over a
+minute.  It is still slow: use it to check results, not to coach.
 
 >>> ref = expectiminimax("hand 4H 2C | pile KS QD 7C | previous AS AD | starter 3S | opp 1 | go")
 >>> ref["4H"]   # 31 for 2, they lead, your 2 is the last card: +3 whatever they hold
@@ -42,6 +43,8 @@ __all__ = [
     "legal_actions",
     "apply_action",
     "minimax",
+    "margin",
+    "future_key",
     "peg_state",
 ]
 
@@ -94,12 +97,34 @@ def apply_action(s: PegState, action: Card | None) -> PegState:
     return s.play(action)[0]
 
 
-def minimax(s: PegState) -> int:
+def margin(s: PegState) -> int:
+    """Your points minus theirs, pegged since the position."""
+    return s.pegged[0] - s.pegged[1]
+
+
+def future_key(s: PegState) -> tuple:
+    """All the rest of the play depends on: the state less its history and points, in ranks.
+
+    ``played``, ``pile_history`` and ``pegged`` only record the past, and
+    suits never score in the play, so two states with the same key have the
+    same future.
+    """
+    hands = tuple(tuple(sorted(c.rank for c in h)) for h in s.hands)
+    return hands, tuple(c.rank for c in s.pile), s.said_go, s.last, s.turn, s.done
+
+
+def minimax(s: PegState, memo: dict[tuple, int]) -> int:
     """Your points minus theirs from ``s`` to the end of the play, both playing perfectly."""
     if s.done:
-        return s.pegged[0] - s.pegged[1]
-    values = [minimax(apply_action(s, a)) for a in legal_actions(s)]
-    return max(values) if s.turn == 0 else min(values)
+        return 0
+    key = future_key(s)
+    if key not in memo:
+        values = []
+        for action in legal_actions(s):
+            t = apply_action(s, action)
+            values.append(margin(t) - margin(s) + minimax(t, memo))
+        memo[key] = max(values) if s.turn == 0 else min(values)
+    return memo[key]
 
 
 def expectiminimax(position: PeggingPosition | str) -> dict[str, tuple[Fraction, Fraction]]:
@@ -107,18 +132,20 @@ def expectiminimax(position: PeggingPosition | str) -> dict[str, tuple[Fraction,
 
     The margin is now + future, as :func:`crib.analysis.play.analyze_play`
     gives with ``"minimax"``: your points minus theirs from your choice to the
-    end of the play.
+    end of the play.  One memo (:func:`future_key`) serves every holding.
     """
     pos = position if isinstance(position, PeggingPosition) else PeggingPosition.parse(position)
     outcomes = chance_outcomes(pos)
     if not outcomes:
         raise CribError("no opponent holding is consistent with this position")
+    memo: dict[tuple, int] = {}
     out = {}
     for action in legal_actions(peg_state(pos, outcomes[0][0])):
         mean = p_nonneg = Fraction(0)
         for theirs, prob in outcomes:
-            margin = minimax(apply_action(peg_state(pos, theirs), action))
-            mean += prob * margin
-            p_nonneg += prob * (margin >= 0)
+            t = apply_action(peg_state(pos, theirs), action)
+            m = margin(t) + minimax(t, memo)
+            mean += prob * m
+            p_nonneg += prob * (m >= 0)
         out["go" if action is GO else str(action)] = (mean, p_nonneg)
     return out
