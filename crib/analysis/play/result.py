@@ -19,6 +19,13 @@ __all__ = ["PlayOption", "PlayAnalysis"]
 
 @dataclass(frozen=True)
 class PlayOption:
+    """One legal play: its points now, the expected rest of the play and P(margin >= 0).
+
+    ``now`` is the same for every holding (0 for a go whose point depends on
+    the holding); ``margin = now + future`` is your points minus theirs from
+    this play to the end of the play, averaged over the holdings.
+    """
+
     label: str  # the card, or "go"
     card: Card | None
     now: int
@@ -47,6 +54,8 @@ class PlayOption:
 
 @dataclass(frozen=True)
 class PlayAnalysis:
+    """Every legal play of a position under one opponent model, best first."""
+
     position: PeggingPosition
     model: str
     options: tuple[PlayOption, ...]  # best first
