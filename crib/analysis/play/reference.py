@@ -24,6 +24,10 @@ minute.  It is still slow: use it to check results, not to coach.
 (Fraction(3, 1), Fraction(1, 1))
 >>> ref["2C"]   # 29, the go for 1, they lead, your 4 is the last card for 1
 (Fraction(2, 1), Fraction(1, 1))
+>>> expectiminimax("hand 4H | pile KS QS TD 5C | starter 2S | opp 0 | previous AH AD AC")
+Traceback (most recent call last):
+...
+crib.errors.InvalidPositionError: the pile KS QS TD 5C counts 35: a count cannot exceed 31
 """
 
 from __future__ import annotations
