@@ -26,7 +26,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _util import summary  # noqa: E402
 
-from crib.analysis.play import analyze_play, expectiminimax, holdings  # noqa: E402
+from crib.analysis.play import analyze_play, expectiminimax, holdings, jit  # noqa: E402
 from crib.rules.cards import DECK  # noqa: E402
 from crib.rules.pegging import peg_points  # noqa: E402
 from crib.rules.position import PeggingPosition  # noqa: E402
@@ -107,6 +107,7 @@ def main() -> None:
     args = ap.parse_args()
     rng = random.Random(2026)
     positions = [random_lead(rng) for _ in range(args.hands)]
+    jit.available = lambda: False  # this bench times the pure-Python solver (see pegging_jit.py)
     analyze_play(positions[0])  # warm caches of helper tables
     fast_t = []
     for pos in positions:
@@ -117,19 +118,6 @@ def main() -> None:
     print(
         f"exact 4-v-4 lead, minimax, all holdings, 1 process: median {med:.3f} s, p95 {p95:.3f} s, "
         f"max {max(fast_t):.3f} s over {len(fast_t)} random hands (target <= 0.25 s median)"
-    )
-    analyze_play(positions[0], workers=2)  # start the 2-process pool once
-    par_t = []
-    for pos in positions:
-        t = time.perf_counter()
-        par = analyze_play(pos, workers=2)
-        par_t.append(time.perf_counter() - t)
-        one = analyze_play(pos)
-        assert [o.margin_exact for o in par.options] == [o.margin_exact for o in one.options]
-    pmed, pp95 = summary(par_t)
-    print(
-        f"the same with the holdings split over 2 processes (both cores): median {pmed:.3f} s, "
-        f"p95 {pp95:.3f} s, ratio 1-process/2-process {med / pmed:.2f}x (same exact results, checked)"
     )
     ref_t, ratios = [], []
     for pos, ft in zip(positions[: args.reference_hands], fast_t, strict=False):

@@ -8,6 +8,14 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _warm_pegging_kernels() -> None:
+    """Compile (or load from the disk cache) the numba pegging kernels once, up front."""
+    from crib.analysis.play import jit
+
+    jit.warm()
+
+
 @pytest.fixture(scope="session")
 def published_hand_distribution() -> dict[int, int]:
     """Lumetta, "Amusing Cribbage Facts" (also Wikipedia, "Cribbage statistics")."""

@@ -322,10 +322,3 @@ def test_text_round_trip() -> None:
     assert parse_cards("7S 8C") == pos.pile
 
 
-def test_split_over_processes_gives_the_same_exact_result() -> None:
-    pos = "hand 4H 6D 9C | pile 5S | previous 2C | starter KD | discards JC QD | opp 3"
-    one = analyze_play(pos)
-    two = analyze_play(pos, workers=2)
-    assert [(o.label, o.now, o.future_exact, o.p_nonneg_exact) for o in one.options] == [
-        (o.label, o.now, o.future_exact, o.p_nonneg_exact) for o in two.options
-    ]

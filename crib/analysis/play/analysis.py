@@ -36,6 +36,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from crib.analysis.heuristics import TIERS, temperature
+from crib.analysis.play import jit
 from crib.analysis.play.holdings import holdings, root_options, root_state
 from crib.analysis.play.minimax import minimax_by_holding
 from crib.analysis.play.policy import PolicySolver
@@ -50,45 +51,11 @@ MODELS = ("minimax", "policy:expert", "policy:hard", "policy:normal", "policy:ea
 
 Rows = list[tuple[tuple[int, ...], int, list[tuple[int, int]]]]  # as minimax_by_holding gives
 
-_POOL: dict[int, object] = {}
-
-
-def _minimax_chunk(args: tuple[str, int, int]) -> list[list[tuple[int, int]]]:
-    """Worker: (now, future) of every root option for holdings k, k+n, k+2n, ..."""
-    text, k, n = args
-    return [row for _h, _w, row in minimax_by_holding(PeggingPosition.parse(text), start=k, step=n)]
-
-
-def _pool(workers: int):  # type: ignore[no-untyped-def]
-    """A persistent process pool (started once per process, reused)."""
-    from concurrent.futures import ProcessPoolExecutor
-
-    ex = _POOL.get(workers)
-    if ex is None:
-        import atexit
-        import multiprocessing
-
-        # forkserver: workers are forked from a clean server process, never from
-        # this one (which may hold threads: a Jupyter kernel, a browser driver)
-        ctx = multiprocessing.get_context("forkserver")
-        ex = _POOL[workers] = ProcessPoolExecutor(workers, mp_context=ctx)
-        atexit.register(ex.shutdown)  # before the interpreter tears modules down
-    return ex
-
-
-def _minimax_rows(
-    pos: PeggingPosition, hs: list[tuple[tuple[int, ...], int]], workers: int
-) -> Rows:
-    """The rows of :func:`minimax_by_holding`, over ``workers`` processes when worth it."""
-    if workers > 1 and len(hs) >= 4 * workers:
-        text = pos.to_text()
-        jobs = [(text, k, workers) for k in range(workers)]
-        chunks = list(_pool(workers).map(_minimax_chunk, jobs))
-        return [
-            (h, w, row)
-            for k in range(workers)
-            for (h, w), row in zip(hs[k::workers], chunks[k], strict=True)
-        ]
+def _minimax_rows(pos: PeggingPosition) -> Rows:
+    """The rows of :func:`minimax_by_holding`: from the compiled kernels when numba
+    works (tested equal, holding by holding), else from the pure-Python solver."""
+    if jit.available():
+        return jit.minimax_rows(pos)
     return minimax_by_holding(pos)
 
 
@@ -170,14 +137,13 @@ def _policy_options(
 
 
 def analyze_play(
-    position: PeggingPosition | str, opponent: str = "minimax", *, workers: int = 1
+    position: PeggingPosition | str, opponent: str = "minimax"
 ) -> PlayAnalysis:
     """Exact analysis of every legal play (see the module docstring).
 
-    ``workers > 1`` splits the holdings of the minimax model across that many
-    processes (a pool kept for the life of the process).  The result is the
-    same; each process keeps its own transposition cache, so the speed-up is
-    below the worker count.  The dashboards use one process.
+    The minimax model runs on compiled kernels (:mod:`crib.analysis.play.jit`)
+    where numba works, and on the pure-Python solver otherwise; the two are
+    tested equal on every holding.
     """
     pos = position if isinstance(position, PeggingPosition) else PeggingPosition.parse(position)
     if opponent not in MODELS:
@@ -188,7 +154,7 @@ def analyze_play(
     total_w = sum(w for _h, w in hs)
     opts = root_options(pos)
     if opponent == "minimax":
-        results = _minimax_options(opts, _minimax_rows(pos, hs, workers), total_w)
+        results = _minimax_options(opts, _minimax_rows(pos), total_w)
     else:
         skill = TIERS[opponent.split(":", 1)[1]]
         results = _policy_options(pos, opts, hs, total_w, skill)
