@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from crib.analysis.play.minimax import minimax_by_holding
 from crib.analysis.play.reference import peg_state
 from crib.analysis.play.result import PlayAnalysis
-from crib.errors import CribError
+from crib.errors import DuplicateCardError, HandSizeError
 from crib.rules.cards import Card, parse_card, parse_cards
 from crib.rules.pegging import PegState
 from crib.rules.position import PeggingPosition
@@ -53,10 +53,10 @@ def best_line(
     pos = position if isinstance(position, PeggingPosition) else PeggingPosition.parse(position)
     theirs = parse_cards(opponent_cards)
     if len(theirs) != pos.opp_count:
-        raise CribError(f"the opponent holds {pos.opp_count} cards, got {len(theirs)}")
+        raise HandSizeError(f"the opponent holds {pos.opp_count} cards, got {len(theirs)}")
     bad = set(theirs) - set(pos.unseen())
     if bad:
-        raise CribError(
+        raise DuplicateCardError(
             f"{' '.join(str(c) for c in sorted(bad))} cannot be in the opponent's hand: you can see it"
         )
     s0 = peg_state(pos, theirs)

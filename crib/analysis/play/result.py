@@ -7,7 +7,7 @@ from fractions import Fraction
 from functools import cached_property
 from typing import TYPE_CHECKING
 
-from crib.errors import CribError
+from crib.errors import IllegalPlayError
 from crib.rules.cards import Card
 from crib.rules.position import PeggingPosition
 
@@ -81,7 +81,7 @@ class PlayAnalysis:
                 if o.card is not None and o.card.rank == c.rank:
                     return o
             label = str(c)
-        raise CribError(f"{label} is not a legal play in {self.position.to_text()}")
+        raise IllegalPlayError(f"{label} is not a legal play in {self.position.to_text()}")
 
     @property
     def model_note(self) -> str:
