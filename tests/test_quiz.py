@@ -59,7 +59,9 @@ def test_tricky_draws_cover_every_trick_and_the_29() -> None:
     assert {q["total"] for q in qs} >= {28, 29}
 
 
-def test_discard_questions_have_no_near_tie_and_agree_with_analyze_discard(qset: list[dict]) -> None:
+def test_discard_questions_have_no_near_tie_and_agree_with_analyze_discard(
+    qset: list[dict],
+) -> None:
     for q in (q for q in qset if q["kind"] == "discard"):
         a = crib.analyze_discard(q["six"], dealer=q["dealer"])
         assert a.best.throw_str == q["best"]

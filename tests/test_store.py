@@ -30,7 +30,9 @@ from crib.teach.store import (
     default_db_path,
 )
 
-QUESTIONS = [{"kind": "count", "hand": "5H 5D 5C JS", "starter": "5S", "crib": False, "total": 29}] * 25
+QUESTIONS = [
+    {"kind": "count", "hand": "5H 5D 5C JS", "starter": "5S", "crib": False, "total": 29}
+] * 25
 
 
 @pytest.fixture()
@@ -51,7 +53,9 @@ def test_wal_mode_busy_timeout_and_schema_version(store: Store) -> None:
     assert store.schema_version == SCHEMA_VERSION == len(MIGRATIONS)
 
 
-def test_default_path_is_crib_db_or_outside_the_repo(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+def test_default_path_is_crib_db_or_outside_the_repo(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     monkeypatch.setenv("CRIB_DB", str(tmp_path / "x.db"))
     assert default_db_path() == tmp_path / "x.db"
     monkeypatch.delenv("CRIB_DB")
@@ -190,7 +194,9 @@ def _writer(path: str, code: str, i: int, barrier: object, out: str) -> None:
     Path(out).write_text("\n".join(acked))
 
 
-def test_forty_processes_submit_twenty_five_answers_each_at_once(tmp_path: Path, store: Store) -> None:
+def test_forty_processes_submit_twenty_five_answers_each_at_once(
+    tmp_path: Path, store: Store
+) -> None:
     s = store.create_session("burst", seed=1, questions=QUESTIONS)
     ctx = mp.get_context("spawn")
     barrier = ctx.Barrier(40)

@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "classify_count_miss",
+    "explain_count_miss",
     "classify_discard_miss",
     "classify_peg_miss",
     "progress_table",
@@ -43,52 +44,65 @@ __all__ = [
 SKILLS = {"count": "counting", "discard": "discard", "peg": "pegging"}
 
 
-def _items(s: Score) -> list[tuple[str, int]]:
-    """The breakdown as named groups a student can miss: each fifteen, each pair,
-    the runs (a double run as one), a flush, nobs."""
-    out: list[tuple[str, int]] = []
+def _items(s: Score) -> list[tuple[str, int, tuple[int, ...]]]:
+    """The breakdown as named groups a student can miss, each with its points and the
+    indices of its components: each fifteen, each pair, the runs (a double run as
+    one), a flush, nobs."""
+    comps = list(s.components)
+    idx = {id(c): i for i, c in enumerate(comps)}
+    out: list[tuple[str, int, tuple[int, ...]]] = []
     for c in s.fifteens:
         face = any(x.rank >= 10 for x in c.cards)
-        out.append(("missed a fifteen with a face card" if face else "missed a fifteen", 2))
+        name = "missed a fifteen with a face card" if face else "missed a fifteen"
+        out.append((name, 2, (idx[id(c)],)))
     for c in s.pairs:
-        out.append(("missed a pair", c.points))
+        out.append(("missed a pair", c.points, (idx[id(c)],)))
     runs = s.runs
     if len(runs) == 1:
-        out.append(("missed a run", runs[0].points))
+        out.append(("missed a run", runs[0].points, (idx[id(runs[0])],)))
     elif runs:
         n = {2: "double", 3: "triple", 4: "double-double"}[len(runs)]
-        out.append((f"missed a {n} run", sum(r.points for r in runs)))
-        out.append((f"counted a {n} run as a single run", sum(r.points for r in runs[1:])))
+        all_runs = tuple(idx[id(r)] for r in runs)
+        out.append((f"missed a {n} run", sum(r.points for r in runs), all_runs))
+        out.append(
+            (f"counted a {n} run as a single run", sum(r.points for r in runs[1:]), all_runs[1:])
+        )
     for c in s.of_kind("flush"):
-        out.append(("missed a flush", c.points))
+        out.append(("missed a flush", c.points, (idx[id(c)],)))
     for c in s.of_kind("nobs"):
-        out.append(("missed nobs", c.points))
+        out.append(("missed nobs", c.points, (idx[id(c)],)))
     return out
 
 
-def classify_count_miss(s: Score, given: int) -> tuple[str, ...]:
-    """Name the likely misses behind a wrong count (short or over)."""
+def explain_count_miss(s: Score, given: int) -> tuple[tuple[str, ...], frozenset[int]]:
+    """The likely misses behind a wrong count, and the indices of the breakdown's
+    components that were probably missed (empty for an over-count)."""
     diff = s.total - given
     if diff == 0:
-        return ()
+        return (), frozenset()
     if diff < 0:
         over = -diff
         suits = {c.suit for c in s.hand}
-        if s.is_crib and len(suits) == 1 and s.starter is not None and s.starter.suit not in suits and over == 4:
-            return ("counted a four-card flush in the crib",)
-        if over == 1 and any(c.rank == 11 for c in s.hand):
-            return ("counted nobs that was not there",)
-        return (f"over-counted by {over}",)
+        four_flush = len(suits) == 1 and s.starter is not None and s.starter.suit not in suits
+        if s.is_crib and four_flush and over == 4:
+            return ("counted a four-card flush in the crib",), frozenset()
+        if over == 1 and any(c.rank == 11 for c in s.hand) and not s.of_kind("nobs"):
+            return ("counted nobs that was not there",), frozenset()
+        return (f"over-counted by {over}",), frozenset()
     items = _items(s)
     # the fewest items that make up the difference, earliest names first
     for k in range(1, min(len(items), 4) + 1):
         for combo in combinations(range(len(items)), k):
             if sum(items[i][1] for i in combo) == diff:
-                names = [items[i][0] for i in combo]
-                if len(set(names)) < len(names):  # two of the same: "missed 2 fifteens"
-                    return tuple(sorted(set(names)))
-                return tuple(names)
-    return (f"under-counted by {diff}",)
+                names = list(dict.fromkeys(items[i][0] for i in combo))
+                comps = frozenset(j for i in combo for j in items[i][2])
+                return tuple(names), comps
+    return (f"under-counted by {diff}",), frozenset()
+
+
+def classify_count_miss(s: Score, given: int) -> tuple[str, ...]:
+    """Name the likely misses behind a wrong count (short or over)."""
+    return explain_count_miss(s, given)[0]
 
 
 def classify_discard_miss(q: dict, throw: str) -> tuple[str, ...]:
@@ -108,8 +122,10 @@ def classify_discard_miss(q: dict, throw: str) -> tuple[str, ...]:
         if abs(thrown[0].rank - thrown[1].rank) == 1:
             out.append("threw touching cards to the opponent")
     else:
-        if any(c.rank == 5 for c in keep) and any(c.rank == 5 for c in best) and not any(
-            c.rank == 5 for c in thrown
+        if (
+            any(c.rank == 5 for c in keep)
+            and any(c.rank == 5 for c in best)
+            and not any(c.rank == 5 for c in thrown)
         ):
             out.append("kept a five the crib wanted")
     kept_pairs = sum(1 for a, b in combinations(keep, 2) if a.rank == b.rank)
@@ -132,8 +148,10 @@ def classify_peg_miss(q: dict, card: Card) -> tuple[str, ...]:
         out.append(f"left a count of {count} (a ten-card makes {count + 10})")
     if count not in (5, 21) and 5 <= count < 15 and 15 - count <= 10:
         out.append(f"handed over a 15 (a {15 - count} makes it)")
-    if pos.pile and pos.pile[-1].rank != card.rank and any(
-        c.rank == pos.pile[-1].rank for c in pos.hand if c != card
+    if (
+        pos.pile
+        and pos.pile[-1].rank != card.rank
+        and any(c.rank == pos.pile[-1].rank for c in pos.hand if c != card)
     ):
         out.append("missed a pair")
     best = parse_card(q["best"])

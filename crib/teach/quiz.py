@@ -130,7 +130,9 @@ def _shuffle(rng: HashRng, xs: Sequence[Card]) -> list[Card]:
     return [xs[i] for i in _perm(rng, len(xs))]
 
 
-def counting_question(seed: int, index: int, *, level: str = "typical", crib: bool | None = None) -> dict:
+def counting_question(
+    seed: int, index: int, *, level: str = "typical", crib: bool | None = None
+) -> dict:
     """A hand (or crib) and a starter to count.
 
     ``easy``: 8 points or fewer, no flush; ``typical``: any deal; ``tricky``: a double
@@ -185,7 +187,10 @@ def discard_question(seed: int, index: int, *, margin: float = DISCARD_MARGIN) -
         "six": cards_str(six),
         "dealer": dealer,
         "best": a.best.throw_str,
-        "ranking": [[t.throw_str, round(t.ev, 4), round(t.hand_ev, 4), round(t.crib_ev, 4)] for t in a.throws],
+        "ranking": [
+            [t.throw_str, round(t.ev, 4), round(t.hand_ev, 4), round(t.crib_ev, 4)]
+            for t in a.throws
+        ],
         "gap": round(a.throws[0].ev - a.throws[1].ev, 4),
         "explain": a.explain(0),
         "model": a.model_note,
@@ -242,9 +247,7 @@ def peg_question(seed: int, index: int, *, margin: float = PEG_MARGIN) -> dict:
         "kind": "peg",
         "position": pos.to_text(),
         "best": str(cards[0].card),
-        "options": [
-            [str(o.card), o.now, round(o.margin, 4), round(o.p_nonneg, 4)] for o in cards
-        ],
+        "options": [[str(o.card), o.now, round(o.margin, 4), round(o.p_nonneg, 4)] for o in cards],
         "gap": round(cards[0].margin - cards[1].margin, 4),
         "model": a.model_note,
     }
@@ -305,7 +308,9 @@ def grade_count(q: dict, answer: str | int) -> Result:
     s = question_score(q)
     correct = given == s.total
     misses = () if correct else classify_count_miss(s, given)
-    return Result("count", str(given), correct, float(abs(s.total - given)), misses, {"total": s.total})
+    return Result(
+        "count", str(given), correct, float(abs(s.total - given)), misses, {"total": s.total}
+    )
 
 
 def grade_discard_answer(q: dict, throw: str | Sequence[Card]) -> Result:

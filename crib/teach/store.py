@@ -253,7 +253,9 @@ class Store:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         # isolation_level=None: we issue BEGIN IMMEDIATE / COMMIT ourselves
         self.conn = sqlite3.connect(
-            self.path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None,
+            self.path,
+            timeout=BUSY_TIMEOUT_MS / 1000,
+            isolation_level=None,
             check_same_thread=False,
         )
         self.conn.row_factory = sqlite3.Row
@@ -361,8 +363,12 @@ class Store:
                 f"({CODE_LEN} letters and digits)"
             )
         return Session(
-            row["id"], row["code"], row["name"], row["seed"],
-            tuple(json.loads(row["questions"])), row["created"],
+            row["id"],
+            row["code"],
+            row["name"],
+            row["seed"],
+            tuple(json.loads(row["questions"])),
+            row["created"],
         )
 
     def join(self, code: str, name: str) -> Student:
@@ -430,8 +436,17 @@ class Store:
                 "INSERT OR IGNORE INTO answers(session_id, student_id, question, kind, answer, "
                 "correct, lost, miss, seconds, created, token) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
                 (
-                    student.session_id, student.id, question, kind, answer, int(bool(correct)),
-                    float(lost), miss, float(seconds), time.time(), token,
+                    student.session_id,
+                    student.id,
+                    question,
+                    kind,
+                    answer,
+                    int(bool(correct)),
+                    float(lost),
+                    miss,
+                    float(seconds),
+                    time.time(),
+                    token,
                 ),
             )
         return self._answers("a.token=?", (token,))[0]
@@ -444,8 +459,18 @@ class Store:
         )
         return [
             Answer(
-                r["id"], r["session_id"], r["student"], r["question"], r["kind"], r["answer"],
-                bool(r["correct"]), r["lost"], r["miss"], r["seconds"], r["created"], r["token"],
+                r["id"],
+                r["session_id"],
+                r["student"],
+                r["question"],
+                r["kind"],
+                r["answer"],
+                bool(r["correct"]),
+                r["lost"],
+                r["miss"],
+                r["seconds"],
+                r["created"],
+                r["token"],
             )
             for r in rows
         ]
@@ -460,7 +485,9 @@ class Store:
     def count_answers(self, code: str) -> int:
         s = self.session(code)
         return int(
-            self.conn.execute("SELECT COUNT(*) FROM answers WHERE session_id=?", (s.id,)).fetchone()[0]
+            self.conn.execute(
+                "SELECT COUNT(*) FROM answers WHERE session_id=?", (s.id,)
+            ).fetchone()[0]
         )
 
     # -- reveals --------------------------------------------------------------
