@@ -155,6 +155,9 @@ def test_every_student_gets_the_same_deals_and_the_teacher_sees_them(store: Stor
     assert list(t.student_df["student"]) == ["Ann", "Bob", "Cy", "Di"]
     csv = _csv(t.csv.value)
     assert csv.count("\n") == 5 and "Ann" in csv
+    for i in range(len(t.session.questions)):  # every kind of question draws its choices
+        t.question_pick.value = i
+        assert "crib-q-counts" in t.choices.value and "crib-error" not in t.status.value
     t.question_pick.value = 0
     assert "<b>2</b> answered" in t.choices.value
     assert bytes(t.chart.value[:4]) == b"\x89PNG"

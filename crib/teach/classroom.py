@@ -20,7 +20,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from crib.rules.cards import parse_card
+from crib.rules.cards import parse_card, parse_cards
 from crib.teach.quiz import KIND_NAMES, describe_question
 
 if TYPE_CHECKING:
@@ -138,12 +138,13 @@ def choice_figure(q: dict, answers: Sequence[Any], title: str = "") -> Figure:
     ax = fig.subplots()
 
     def label(a: str) -> str:
-        return a if q["kind"] == "count" else cards_pretty(a)
+        return a if q["kind"] == "count" else cards_pretty(parse_cards(a))
 
     xs = [label(a) for a, _k, _b in counts]
     ax.bar(
         xs, [k for _a, k, _b in counts], color=["#1e8449" if b else "#d68910" for *_x, b in counts]
     )
+    ax.set_xlim(-0.6, max(len(xs), 5) - 0.4)  # one bar stays a bar, not a wall
     ax.set_ylabel("students")
     ax.yaxis.get_major_locator().set_params(integer=True)
     what = {"count": "totals given", "discard": "throws chosen", "peg": "cards played"}[q["kind"]]

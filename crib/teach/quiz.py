@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from crib.analysis.discard import analyze_discard, rank_throws_fast
 from crib.analysis.play import analyze_play
 from crib.errors import CribError
-from crib.rules.cards import DECK, Card, cards_str, parse_card, parse_cards
+from crib.rules.cards import DECK, Card, cards_pretty, cards_str, parse_card, parse_cards
 from crib.rules.fairness import HashRng
 from crib.rules.pegging import PegState
 from crib.rules.position import PeggingPosition
@@ -364,10 +364,16 @@ def grade(q: dict, answer: object) -> Result:
 
 
 def describe_question(q: dict) -> str:
-    """One line naming the deal, for tables."""
+    """One line naming the deal, for tables.
+
+    >>> describe_question(dict(kind="count", hand="5H 5D 5C JS", starter="5S", crib=False))
+    'count the hand 5♥ 5♦ 5♣ J♠ | 5♠'
+    """
     if q["kind"] == "count":
         what = "crib" if q["crib"] else "hand"
-        return f"count the {what} {q['hand']} | {q['starter']}"
+        return f"count the {what} {cards_pretty(parse_cards(q['hand']))} | {parse_card(q['starter']).pretty}"
     if q["kind"] == "discard":
-        return f"{q['six']} as {'dealer' if q['dealer'] else 'pone'}"
-    return q["position"]
+        return f"{cards_pretty(parse_cards(q['six']))} as {'dealer' if q['dealer'] else 'pone'}"
+    pos = PeggingPosition.parse(q["position"])
+    pile = f", pile {cards_pretty(pos.pile)} (count {pos.count})" if pos.pile else ", to lead"
+    return f"play from {cards_pretty(pos.hand)}{pile}"

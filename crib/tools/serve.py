@@ -4,17 +4,27 @@
 Voila's directory mode maps ``/`` to a bare file list; this launcher adds a
 redirect from ``/`` to ``voila/render/index.ipynb`` and leaves everything else
 (including ``/voila/tree``) as Voila has it.
+
+``--class-size N`` sizes the preheated pool of the student page (``trainer.ipynb``)
+for a class of N: N kernels are started and have run the page before anyone
+opens it, so a class arriving at once does not wait for kernels to start
+(``VoilaKernelManager.kernel_pools_config``, a pool size per notebook).  Every
+other dashboard keeps a pool of 1.  Each pooled trainer kernel costs about 100 MB
+(measured by ``bench/load_class.py``; see the README).  The classroom record is
+the SQLite file at ``CRIB_DB``; kernels inherit the server's environment.
 """
 
 from __future__ import annotations
 
 import sys
+from typing import Any
 
 import tornado.web
 from jupyter_server.utils import url_path_join
 from voila.app import Voila
 
 HOME = "index.ipynb"
+STUDENT_PAGE = "trainer.ipynb"
 
 # Defaults, each overridable on the command line:
 # * preheated kernels, a pool of 1 per dashboard: a page is interactive in about
@@ -38,6 +48,41 @@ def with_defaults(argv: list[str]) -> list[str]:
     return [*argv, *(d for d in DEFAULTS if d.split("=", 1)[0] not in given)]
 
 
+def take_class_size(argv: list[str]) -> tuple[int | None, list[str]]:
+    """Remove ``--class-size N`` (or ``--class-size=N``) from argv; returns (N, the rest).
+
+    >>> take_class_size(["dashboards", "--class-size", "30", "--port=1"])
+    (30, ['dashboards', '--port=1'])
+    >>> take_class_size(["--class-size=0"])
+    Traceback (most recent call last):
+    ...
+    SystemExit: --class-size: expected a whole number from 1 to 200, got '0'
+    """
+    out: list[str] = []
+    size: int | None = None
+    it = iter(argv)
+    for a in it:
+        if a == "--class-size" or a.startswith("--class-size="):
+            raw = a.split("=", 1)[1] if "=" in a else next(it, "")
+            if not raw.isdigit() or not 1 <= int(raw) <= 200:
+                raise SystemExit(
+                    f"--class-size: expected a whole number from 1 to 200, got {raw!r}"
+                )
+            size = int(raw)
+        else:
+            out.append(a)
+    return size, out
+
+
+def pools_config(class_size: int) -> dict[str, Any]:
+    """``kernel_pools_config``: ``class_size`` preheated student kernels, 1 for every other page.
+
+    >>> pools_config(30)["trainer.ipynb"], pools_config(30)["default"]
+    ({'pool_size': 30}, {'pool_size': 1})
+    """
+    return {STUDENT_PAGE: {"pool_size": class_size}, "default": {"pool_size": 1}}
+
+
 class CribVoila(Voila):
     """Voila with a home-page redirect at the root URL."""
 
@@ -52,7 +97,15 @@ class CribVoila(Voila):
 
 
 def main(argv: list[str] | None = None) -> None:
-    CribVoila.launch_instance(argv=with_defaults(sys.argv[1:] if argv is None else argv))
+    size, rest = take_class_size(list(sys.argv[1:] if argv is None else argv))
+    kwargs: dict[str, Any] = {}
+    if size is not None:
+        from traitlets.config import Config
+
+        cfg = Config()
+        cfg.VoilaKernelManager.kernel_pools_config = pools_config(size)
+        kwargs["config"] = cfg
+    CribVoila.launch_instance(argv=with_defaults(rest), **kwargs)
 
 
 if __name__ == "__main__":

@@ -94,7 +94,10 @@ class TeacherApp(w.VBox):
             value=2, min=0, max=50, description="Pegging", layout=w.Layout(width="11em")
         ).add_class("crib-n-peg")
         self.level = w.Dropdown(
-            options=list(LEVELS), value="typical", description="Counting level"
+            options=list(LEVELS),
+            value="typical",
+            description="Counting level",
+            style={"description_width": "initial"},
         ).add_class("crib-session-level")
         self.create_button = w.Button(
             description="Create session", button_style="primary"
@@ -126,7 +129,7 @@ class TeacherApp(w.VBox):
         self.csv = w.HTML().add_class("crib-teacher-csv")
 
         self.create_button.on_click(lambda _b: self.create())
-        self.open_button.on_click(lambda _b: self.open())
+        self.open_button.on_click(lambda _b: self.open_session())
         self.refresh_button.on_click(lambda _b: self.refresh())
         self.reveal_button.on_click(lambda _b: self.reveal())
         self.question_pick.observe(lambda _c: self.show_question(), "value")
@@ -183,7 +186,7 @@ class TeacherApp(w.VBox):
         self.status.value = info_html(f"Session “{s.name}” created with {len(qs)} questions.")
 
     @friendly()
-    def open(self) -> None:
+    def open_session(self) -> None:
         """Reopen a session by its join code."""
         s = self.store.session(self.open_code.value)
         self._use(s)

@@ -40,7 +40,9 @@ STYLE = """<style>
 .crib-trainer {font-size:15px}
 .crib-trainer .crib-big-cards .crib-card {font-size:26px; min-width:2.4em; padding:8px 6px;
   margin:3px; border-radius:7px; box-shadow:0 1px 2px #0002}
-.crib-trainer table.crib-breakdown td, .crib-trainer table.crib-breakdown th {padding:2px 10px}
+.crib-trainer table td, .crib-trainer table th {padding:2px 10px}
+.crib-trainer table.crib-ranking td:nth-child(n+3), .crib-trainer table.crib-margins td:nth-child(n+2)
+  {text-align:right; font-variant-numeric:tabular-nums}
 .crib-trainer .crib-missed td {background:#fdebd0}
 .crib-trainer .crib-verdict-right {color:#1e8449; font-weight:700; font-size:18px}
 .crib-trainer .crib-verdict-wrong {color:#c0392b; font-weight:700; font-size:18px}
@@ -71,13 +73,13 @@ def question_html(q: dict) -> str:
             if q["dealer"]
             else "the pone (the crib is your opponent's)"
         )
-        return (
-            f"<div><b>You are {seat}.</b> Pick the two cards to throw to the crib.</div>"
-            f'<div class="crib-big-cards">{cards_html(parse_cards(q["six"]))}</div>'
-        )
+        # the six cards are the buttons below the prompt
+        return f"<div><b>You are {seat}.</b> Pick the two cards to throw to the crib.</div>"
     pos = PeggingPosition.parse(q["position"])
-    lines = [f"<div><b>Your turn in the play.</b> Pick the card to play (count {pos.count}).</div>"]
-    lines.append(f'<div class="crib-big-cards">Your hand: {cards_html(pos.hand)}</div>')
+    lines = [
+        f"<div><b>Your turn in the play.</b> Pick the card to play from your hand, below "
+        f"(count {pos.count}).</div>"
+    ]
     if pos.pile:
         lines.append(f"<div>Pile (count {pos.count}): {cards_html(pos.pile)}</div>")
     else:
@@ -547,7 +549,7 @@ class TrainerApp(w.VBox):
             parts.append(f"median time {secs[n // 2]:.1f} s")
         if self.student is not None:
             parts.append(f"answered {n} of {len(self.questions)}")
-        self.stats.value = '<div class="crib-stats">' + " · ".join(parts) + "</div>"
+        self.stats.value = '<div class="crib-stats-line">' + " · ".join(parts) + "</div>"
 
     @friendly("progress_note")
     def show_progress(self) -> None:
