@@ -17,6 +17,7 @@ the SQLite file at ``CRIB_DB``; kernels inherit the server's environment.
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 from typing import Any
 
 import tornado.web
@@ -98,6 +99,8 @@ class CribVoila(Voila):
 
 def main(argv: list[str] | None = None) -> None:
     size, rest = take_class_size(list(sys.argv[1:] if argv is None else argv))
+    if not any(not a.startswith("-") for a in rest):  # no folder given: the repo's dashboards
+        rest = [str(Path(__file__).resolve().parents[2] / "dashboards"), *rest]
     kwargs: dict[str, Any] = {}
     if size is not None:
         from traitlets.config import Config
