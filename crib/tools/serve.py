@@ -26,6 +26,7 @@ from voila.app import Voila
 
 HOME = "index.ipynb"
 STUDENT_PAGE = "trainer.ipynb"
+CLASS_FILL_DELAY = 60.0  # s before a taken student kernel is replaced (class mode)
 
 # Defaults, each overridable on the command line:
 # * preheated kernels, a pool of 1 per dashboard: a page is interactive in about
@@ -107,6 +108,10 @@ def main(argv: list[str] | None = None) -> None:
 
         cfg = Config()
         cfg.VoilaKernelManager.kernel_pools_config = pools_config(size)
+        # refill the pool a while after a kernel is taken, not 1 s after (voila's
+        # default): a class arrives within seconds, and N kernels starting at once
+        # would compete with the pages being opened (measured: bench/load_class.py)
+        cfg.VoilaKernelManager.fill_delay = CLASS_FILL_DELAY
         kwargs["config"] = cfg
     CribVoila.launch_instance(argv=with_defaults(rest), **kwargs)
 

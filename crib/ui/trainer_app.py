@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import base64
 import html
+import statistics
 import time
 import uuid
 from typing import Any
@@ -545,8 +546,7 @@ class TrainerApp(w.VBox):
             f"accuracy <b class='crib-accuracy'>{acc}</b> ({right} of {n})",
         ]
         if n:
-            secs = sorted(a.seconds for a in mine)
-            parts.append(f"median time {secs[n // 2]:.1f} s")
+            parts.append(f"median time {statistics.median(a.seconds for a in mine):.1f} s")
         if self.student is not None:
             parts.append(f"answered {n} of {len(self.questions)}")
         self.stats.value = '<div class="crib-stats-line">' + " · ".join(parts) + "</div>"

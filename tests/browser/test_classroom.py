@@ -113,6 +113,7 @@ def test_teacher_and_three_students(browser, voila_url: str, timings: dict[str, 
         ann.locator(".crib-throw").click()
         expect(ann.locator(".crib-feedback .crib-ranking")).to_be_visible(timeout=10_000)
         expect(ann.locator(".crib-feedback")).to_contain_text("★ best")
+        ann.locator(".crib-header").scroll_into_view_if_needed()
         screenshot(ann, "classroom-discard-answer")
         expect(teacher.locator(".crib-n-answers")).to_have_text("5", timeout=15_000)
 
