@@ -34,6 +34,11 @@ CLASS_FILL_DELAY = 60.0  # s before a taken student kernel is replaced (class mo
 # * idle kernels culled after 10 minutes: a closed tab does not shut its kernel
 #   down (voila issue 1458); culling keeps XSRF protection on, unlike disabling
 #   the XSRF check.  Checked here: culling leaves the preheated pool in place.
+# * a page's outputs are awaited up to 60 s (nbclient's default is 4 s): on a busy
+#   machine, bench/load_class.py with 30 students logged 56 "Timeout waiting for
+#   IOPub output" while preheating and 0 of 30 pages became interactive in 600 s;
+#   with 60 s, no such timeout and 30 of 30 (the cell's widget output is otherwise
+#   dropped when it arrives late).
 DEFAULTS = (
     "--Voila.ip=127.0.0.1",
     "--no-browser",
@@ -41,6 +46,7 @@ DEFAULTS = (
     "--pool_size=1",
     "--MappingKernelManager.cull_idle_timeout=600",
     "--MappingKernelManager.cull_interval=60",
+    "--VoilaExecutor.iopub_timeout=60",
 )
 
 
