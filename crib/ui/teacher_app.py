@@ -14,12 +14,12 @@ from typing import Any
 
 import ipywidgets as w
 
-from crib.rules.cards import parse_card, parse_cards
+from crib.rules.cards import cards_pretty, parse_card, parse_cards
+from crib.rules.position import PeggingPosition
 from crib.teach.classroom import (
     answers_frame,
     choice_counts,
     choice_figure,
-    correct_answer,
     question_stats,
     student_stats,
 )
@@ -36,7 +36,7 @@ STYLE = """<style>
 .crib-teacher table.crib-frame td, .crib-teacher table.crib-frame th
   {padding:2px 8px; border-bottom:1px solid #eee; text-align:left}
 .crib-code-banner {font-size:40px; font-weight:800; letter-spacing:6px; color:#1f5fa8}
-.crib-reveal .crib-card {font-size:30px; padding:8px 6px; min-width:2.4em}
+.crib-reveal .crib-big-cards .crib-card {font-size:30px; padding:8px 6px; min-width:2.4em}
 </style>"""
 
 
@@ -316,16 +316,27 @@ class TeacherApp(w.VBox):
         self.reveal_button.disabled = revealed
 
     def _reveal_html(self, q: dict, i: int) -> str:
+        """The answer for the projector: the deal in large cards, then the answer."""
         if q["kind"] == "count":
+            answer = str(q["total"])
             body = breakdown_html(question_score(q))
         elif q["kind"] == "discard":
-            best = parse_cards(q["best"])
-            body = f"<div>Throw {cards_html(best)}: {html.escape(q['explain'])}</div>"
+            answer = cards_pretty(parse_cards(q["best"]))
+            body = (
+                f'<div class="crib-big-cards">{cards_html(parse_cards(q["six"]))}</div>'
+                f"<div>Throw {cards_html(parse_cards(q['best']))}: {html.escape(q['explain'])}</div>"
+            )
         else:
-            body = f"<div>Play {cards_html([parse_card(q['best'])])} (clear by {q['gap']:.2f} points of margin).</div>"
+            answer = parse_card(q["best"]).pretty
+            hand = PeggingPosition.parse(q["position"]).hand
+            body = (
+                f'<div class="crib-big-cards">Hand: {cards_html(hand)}</div>'
+                f"<div>Play {cards_html([parse_card(q['best'])])} (better than the next card by "
+                f"{q['gap']:.2f} points of expected margin).</div>"
+            )
         return (
-            f'<div style="border:2px solid #1f5fa8;padding:8px;margin-top:6px">'
-            f"<b>Question {i + 1}, the answer: {html.escape(correct_answer(q))}</b>"
+            f'<div class="crib-reveal-box" style="border:2px solid #1f5fa8;padding:8px;margin-top:6px">'
+            f"<div style='font-size:20px'><b>Question {i + 1}, the answer: {html.escape(answer)}</b></div>"
             f"{question_html(q)}{body}</div>"
         )
 
