@@ -226,6 +226,7 @@ def progress_figure(df: pd.DataFrame, title: str = "My progress") -> Figure:
         xs, ys = zip(*pts, strict=True)
         ax1.plot(xs, [100 * y for y in ys], marker="o", label=skill, color=colours.get(skill))
     ax1.set_ylim(-5, 105)
+    ax1.xaxis.get_major_locator().set_params(integer=True)
     ax1.set_xlabel("answer number (per skill)")
     ax1.set_ylabel("accuracy so far (%)")
     ax1.set_title("Accuracy over time")

@@ -12,7 +12,7 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import assert_no_error_output, open_dashboard, screenshot
+from .conftest import ARTIFACTS, assert_no_error_output, open_dashboard, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -131,10 +131,10 @@ def test_teacher_and_three_students(browser, voila_url: str, timings: dict[str, 
         # Ann's progress
         ann.locator(".crib-progress-button").click()
         expect(ann.locator(".crib-progress-note")).to_contain_text("3 answers", timeout=15_000)
-        expect(
-            ann.locator("img.crib-progress-chart, .crib-progress-chart img").first
-        ).to_be_visible()
-        screenshot(ann, "classroom-progress")
+        chart = ann.locator("img.crib-progress-chart, .crib-progress-chart img").first
+        expect(chart).to_be_visible()
+        chart.scroll_into_view_if_needed()
+        chart.screenshot(path=str(ARTIFACTS / "classroom-progress.png"))
         for p in [teacher, *students]:
             assert_no_error_output(p)
             assert not p.crib_errors, p.crib_errors
