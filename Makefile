@@ -33,7 +33,11 @@ browser:
 
 # Voila settings (preheated pool, idle culling, loopback) are the defaults of
 # crib/tools/serve.py, so `make serve` and the browser tests run the same server.
-VOILA_OPTS := --port=$(PORT)
+# a class of CLASS_SIZE students: that many preheated kernels for the student page
+# (trainer.ipynb), about 100 MB each; the classroom record is the SQLite file CRIB_DB
+# (default ~/.local/share/crib/classroom.sqlite3).  `make serve CLASS_SIZE=1` for a laptop.
+CLASS_SIZE ?= 30
+VOILA_OPTS := --port=$(PORT) --class-size=$(CLASS_SIZE)
 
 serve: install-serve
 	$(PY) -c "from crib.analysis.play import jit; print(f'pegging kernels ready in {jit.warm():.1f} s')"

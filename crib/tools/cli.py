@@ -195,6 +195,10 @@ def build_parser() -> argparse.ArgumentParser:
     bn.add_argument(
         "--out", default=None, help="write the results as JSON (e.g. data/ai_benchmark.json)"
     )
+    sub.add_parser(
+        "serve",
+        help="serve the dashboards with Voila: crib serve [--class-size N] [voila options]",
+    )
     return p
 
 
@@ -209,6 +213,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     >>> main(["score", "5H", "5D", "X9", "JS", "5S"])  # the message goes to stderr
     2
     """
+    given = list(sys.argv[1:] if argv is None else argv)
+    if given[:1] == ["serve"]:  # every other option goes to Voila as it is
+        from crib.tools.serve import main as serve_main
+
+        serve_main(given[1:])
+        return 0
     parser = build_parser()
     try:
         args = parser.parse_args(argv)

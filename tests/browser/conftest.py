@@ -66,8 +66,10 @@ def _wait_for_idle_kernels(server_pid: int, n: int, deadline: float) -> None:
 
 
 @pytest.fixture(scope="session")
-def voila_url(chromium_path: str) -> Iterator[str]:
+def voila_url(chromium_path: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     port = _free_port()
+    # the classroom record of the browser tests lives in a tmp dir (kernels inherit it)
+    env = {**os.environ, "CRIB_DB": str(tmp_path_factory.mktemp("crib-db") / "classroom.sqlite3")}
     log = ARTIFACTS / "voila.log"
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     with log.open("w") as f:
@@ -84,6 +86,7 @@ def voila_url(chromium_path: str) -> Iterator[str]:
             stdout=f,
             stderr=subprocess.STDOUT,
             cwd=ROOT,
+            env=env,
         )
     # wait for the port, then for every dashboard's preheated kernel (the same
     # settings as `make serve`), so the timings measure what users get

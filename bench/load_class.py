@@ -1,0 +1,324 @@
+"""Does one server hold a class?  30 students open the trainer within 10 s and answer.
+
+Run: .venv/bin/python bench/load_class.py [--students 30] [--spread 10] [--answers 3]
+                                           [--class-size 30] [--serve-arg=--X=Y ...]
+
+Starts Voila the way ``make serve`` does (``crib.tools.serve --class-size N``) with
+the classroom record in a fresh tmp dir (``CRIB_DB``), waits until every preheated
+kernel has run its page and the machine is quiet, and creates a session of
+``--answers`` counting questions.  Then N students (one browser context each, in
+one headless chromium) open the trainer at seeded times spread over ``--spread``
+seconds, join with the code and a name, and answer every question.
+
+Reported: time to interactive (navigation to the Join button visible; median and
+max), answer latency (click Check to the breakdown shown), whether every answer
+was stored (counted in the database afterwards), memory (RSS and PSS of the
+server and every kernel, before the class and with the class in), and the load
+average, because the machine may be shared.  The browser runs on the same two
+cores as the server, so these figures are pessimistic for a real class, where
+each student has their own device.  Results go to data/load_class.json.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from playwright.async_api import async_playwright, expect
+
+ROOT = Path(__file__).resolve().parents[1]
+TIMEOUT_MS = 600_000  # per step: a slow page is a figure to report, not a crash
+sys.path.insert(0, str(ROOT))
+
+from crib.rules.fairness import HashRng  # noqa: E402
+from crib.teach.quiz import make_questions  # noqa: E402
+from crib.teach.store import Store  # noqa: E402
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _descendants(pid: int) -> list[int]:
+    kids: dict[int, list[int]] = {}
+    for p in Path("/proc").iterdir():
+        if p.name.isdigit():
+            try:
+                ppid = int((p / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError):
+                continue
+            kids.setdefault(ppid, []).append(int(p.name))
+    out, todo = [], [pid]
+    while todo:
+        for k in kids.get(todo.pop(), []):
+            out.append(k)
+            todo.append(k)
+    return out
+
+
+def _mem_kib(pid: int) -> tuple[int, int]:
+    """(RSS, PSS) in KiB from /proc/<pid>/smaps_rollup."""
+    rss = pss = 0
+    try:
+        for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+            if line.startswith("Rss:"):
+                rss = int(line.split()[1])
+            elif line.startswith("Pss:"):
+                pss = int(line.split()[1])
+    except OSError:
+        pass
+    return rss, pss
+
+
+def _cpu_seconds(pids: list[int]) -> float:
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for pid in pids:
+        try:
+            f = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            total += int(f[11]) + int(f[12])
+        except (OSError, IndexError):
+            continue
+    return total / tick
+
+
+def _memory(server: int) -> dict:
+    kernels = _descendants(server)
+    mems = [_mem_kib(k) for k in kernels]
+    srv = _mem_kib(server)
+    return {
+        "kernels": len(kernels),
+        "kernel_rss_mib_mean": round(statistics.mean(m[0] for m in mems) / 1024, 1) if mems else 0,
+        "kernel_pss_mib_mean": round(statistics.mean(m[1] for m in mems) / 1024, 1) if mems else 0,
+        "server_rss_mib": round(srv[0] / 1024, 1),
+        "total_rss_mib": round((srv[0] + sum(m[0] for m in mems)) / 1024, 1),
+        "total_pss_mib": round((srv[1] + sum(m[1] for m in mems)) / 1024, 1),
+    }
+
+
+def _summary(xs: list[float], nd: int) -> dict:
+    if not xs:
+        return {}
+    xs = sorted(xs)
+    return {
+        "median": round(statistics.median(xs), nd),
+        "p90": round(xs[int(0.9 * (len(xs) - 1))], nd),
+        "max": round(xs[-1], nd),
+        "min": round(xs[0], nd),
+    }
+
+
+def _loadavg() -> list[float]:
+    return [float(x) for x in Path("/proc/loadavg").read_text().split()[:3]]
+
+
+def _wait_ready(
+    proc: subprocess.Popen, log: Path, port: int, n_pools: int, timeout: float
+) -> float:
+    """Until every pool is filled and the server and its kernels are quiet (< 10% of a core)."""
+    t0 = time.monotonic()
+    while time.monotonic() - t0 < timeout:
+        if proc.poll() is not None:
+            raise SystemExit(f"voila exited; see {log}")
+        with socket.socket() as s:
+            up = s.connect_ex(("127.0.0.1", port)) == 0
+        if up and log.read_text().count("is filled with") >= n_pools:
+            break
+        time.sleep(0.5)
+    while time.monotonic() - t0 < timeout:
+        pids = [proc.pid, *_descendants(proc.pid)]
+        a = _cpu_seconds(pids)
+        time.sleep(3)
+        if _cpu_seconds(pids) - a < 0.3:
+            return time.monotonic() - t0
+    raise SystemExit(f"the server did not settle within {timeout} s; see {log}")
+
+
+async def _student(
+    browser, url: str, code: str, i: int, delay: float, n_answers: int, out: dict
+) -> None:  # type: ignore[no-untyped-def]
+    try:
+        await _student_steps(browser, url, code, i, delay, n_answers, out)
+    except Exception as e:  # noqa: BLE001 - one student's timeout is a result, not a crash
+        out["failures"].append(f"student {i}: {type(e).__name__}: {str(e).splitlines()[0][:120]}")
+
+
+async def _student_steps(
+    browser, url: str, code: str, i: int, delay: float, n_answers: int, out: dict
+) -> None:  # type: ignore[no-untyped-def]
+    await asyncio.sleep(delay)
+    ctx = await browser.new_context(viewport={"width": 1280, "height": 900})
+    out["pages"].append((ctx, None))
+    page = await ctx.new_page()
+    t = time.perf_counter()
+    await page.goto(url, wait_until="commit", timeout=TIMEOUT_MS)
+    out["first_byte"].append(time.perf_counter() - t)  # the server's pre-rendered page arrives
+    await page.wait_for_selector("#loading", state="detached", timeout=TIMEOUT_MS)
+    await page.wait_for_selector(".crib-join", state="visible", timeout=TIMEOUT_MS)
+    out["interactive"][i] = time.perf_counter() - t
+    await page.locator(".crib-join-code input").fill(code)
+    await page.locator(".crib-join-code input").press("Enter")
+    await page.locator(".crib-join-name input").fill(f"student {i:02d}")
+    await page.locator(".crib-join-name input").press("Enter")
+    await expect(page.locator(".crib-join-name input")).to_have_value(f"student {i:02d}")
+    t = time.perf_counter()
+    await page.locator(".crib-join").click()
+    await expect(page.locator(".crib-join-status")).to_contain_text("Joined", timeout=60_000)
+    out["join"].append(time.perf_counter() - t)
+    for k in range(n_answers):
+        await expect(page.locator(".crib-header")).to_contain_text(
+            f"Question {k + 1} of", timeout=60_000
+        )
+        box = page.locator(".crib-count-input input")
+        await box.fill(str((i + k) % 20))
+        await box.press("Enter")
+        await expect(box).to_have_value(str((i + k) % 20))
+        t = time.perf_counter()
+        await page.locator(".crib-check").click()
+        await expect(page.locator(".crib-stats")).to_contain_text(
+            f"answered {k + 1} of", timeout=60_000
+        )
+        out["answer"].append(time.perf_counter() - t)
+        if k + 1 < n_answers:
+            await page.locator(".crib-next").click()
+
+
+async def _run_class(url: str, code: str, args: argparse.Namespace, server_pid: int) -> dict:
+    rng = HashRng(args.seed, "arrivals")
+    delays = sorted(rng.random() * args.spread for _ in range(args.students))
+    out: dict = {
+        "interactive": {},
+        "join": [],
+        "answer": [],
+        "pages": [],
+        "failures": [],
+        "first_byte": [],
+    }
+    async with async_playwright() as p:
+        browser = await p.chromium.launch(
+            executable_path="/usr/bin/chromium",
+            args=["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
+        )
+        t0 = time.perf_counter()
+        server_tree = [server_pid, *_descendants(server_pid)]
+        mine = [p for p in _descendants(os.getpid()) if p not in server_tree]
+        cpu0 = (_cpu_seconds(server_tree), _cpu_seconds(mine))
+        await asyncio.gather(
+            *(_student(browser, url, code, i, d, args.answers, out) for i, d in enumerate(delays))
+        )
+        out["class_done_s"] = time.perf_counter() - t0
+        server_tree = [server_pid, *_descendants(server_pid)]
+        mine = [p for p in _descendants(os.getpid()) if p not in server_tree]
+        # CPU used during the class: the server and its kernels, against the browser
+        # (chromium and its driver), which a real class runs on its own devices
+        out["cpu_s_server_and_kernels"] = round(_cpu_seconds(server_tree) - cpu0[0], 1)
+        out["cpu_s_browser"] = round(_cpu_seconds(mine) - cpu0[1], 1)
+        out["memory_in_class"] = _memory(server_pid)
+        out["loadavg_in_class"] = _loadavg()
+        for ctx, _page in out.pop("pages"):
+            await ctx.close()
+        await browser.close()
+    out["arrival_spread_s"] = round(delays[-1] - delays[0], 2)
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--students", type=int, default=30)
+    ap.add_argument("--spread", type=float, default=10.0, help="arrivals spread over this many s")
+    ap.add_argument("--answers", type=int, default=3)
+    ap.add_argument("--class-size", type=int, default=30)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--serve-arg", action="append", default=[], help="extra voila option")
+    ap.add_argument("--out", default=str(ROOT / "data" / "load_class.json"))
+    args = ap.parse_args()
+    tmp = Path(tempfile.mkdtemp(prefix="crib-class-"))
+    db = tmp / "classroom.sqlite3"
+    port = _free_port()
+    log = tmp / "voila.log"
+    env = {**os.environ, "CRIB_DB": str(db)}
+    cmd = [
+        sys.executable,
+        "-m",
+        "crib.tools.serve",
+        str(ROOT / "dashboards"),
+        f"--port={port}",
+        f"--class-size={args.class_size}",
+        *args.serve_arg,
+    ]
+    load_before = _loadavg()
+    with log.open("w") as f:
+        server = subprocess.Popen(cmd, stdout=f, stderr=subprocess.STDOUT, cwd=ROOT, env=env)
+    try:
+        n_pools = len(list((ROOT / "dashboards").glob("*.ipynb")))
+        t_start = time.monotonic()
+        _wait_ready(server, log, port, n_pools, timeout=900)
+        startup = time.monotonic() - t_start
+        mem_idle = _memory(server.pid)
+        load_at_start = _loadavg()
+        store = Store(db)
+        session = store.create_session(
+            "load test",
+            seed=args.seed,
+            questions=make_questions(args.seed, {"count": args.answers}),
+        )
+        url = f"http://127.0.0.1:{port}/voila/render/trainer.ipynb"
+        res = asyncio.run(_run_class(url, session.code, args, server.pid))
+        stored = store.count_answers(session.code)
+        students = len(store.students(session.code))
+        integrity = store.integrity_check()
+    finally:
+        server.send_signal(signal.SIGTERM)
+        try:
+            server.wait(60)
+        except subprocess.TimeoutExpired:
+            server.kill()
+    ti = list(res["interactive"].values())
+    result = {
+        "command": "python bench/load_class.py " + " ".join(sys.argv[1:]),
+        "students": args.students,
+        "class_size_pool": args.class_size,
+        "arrival_spread_s": res["arrival_spread_s"],
+        "cores": os.cpu_count(),
+        "loadavg_before_server": load_before,
+        "loadavg_when_class_starts": load_at_start,
+        "loadavg_in_class": res["loadavg_in_class"],
+        "server_startup_until_quiet_s": round(startup, 1),
+        "students_interactive": len(ti),
+        "failures": res["failures"],
+        "time_to_first_byte_s": _summary(res["first_byte"], 2),
+        "time_to_interactive_s": _summary(ti, 2),
+        "join_s": _summary(res["join"], 3),
+        "answer_latency_s": _summary(res["answer"], 3),
+        "answers_expected": args.students * args.answers,
+        "answers_stored": stored,
+        "students_joined": students,
+        "integrity_check": integrity,
+        "whole_class_done_s": round(res["class_done_s"], 1),
+        "cpu_s_during_class": {
+            "server_and_kernels": res["cpu_s_server_and_kernels"],
+            "browser": res["cpu_s_browser"],
+        },
+        "memory_before_class": mem_idle,
+        "memory_in_class": res["memory_in_class"],
+        "serve_args": args.serve_arg,
+    }
+    print(json.dumps(result, indent=1))
+    Path(args.out).write_text(json.dumps(result, indent=1) + "\n")
+    print(f"saved {args.out}; server log {log}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,379 @@
+"""Seeded question sets: counting, discard and pegging, graded by crib's own analysis.
+
+A question is a plain JSON object (it is stored with its class session), so every
+student who joins a session sees the same deals in the same order.  Every draw
+comes from :class:`crib.rules.fairness.HashRng` on ``(seed, kind, index)``.
+
+Discard and pegging questions avoid near-ties: a deal is kept only when the best
+answer beats the second best by at least ``margin`` points (expected value for a
+throw, expected margin for a play), so a quiz never marks a correct judgment wrong.
+
+>>> q = counting_question(7, 0, level="tricky")
+>>> q == counting_question(7, 0, level="tricky")
+True
+>>> grade_count(dict(kind="count", hand="5H 5D 5C JS", starter="5S", crib=False, total=29), "28").correct
+False
+>>> grade_count(dict(kind="count", hand="5H 5D 5C JS", starter="5S", crib=False, total=29), "lots")
+Traceback (most recent call last):
+...
+crib.teach.quiz.AnswerError: 'lots' is not a count: type a whole number from 0 to 29
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from crib.analysis.discard import analyze_discard, rank_throws_fast
+from crib.analysis.play import analyze_play
+from crib.errors import CribError
+from crib.rules.cards import DECK, Card, cards_pretty, cards_str, parse_card, parse_cards
+from crib.rules.fairness import HashRng
+from crib.rules.pegging import PegState
+from crib.rules.position import PeggingPosition
+from crib.rules.scoring import Score, score_hand
+
+__all__ = [
+    "KINDS",
+    "LEVELS",
+    "DISCARD_MARGIN",
+    "PEG_MARGIN",
+    "AnswerError",
+    "Result",
+    "counting_question",
+    "discard_question",
+    "peg_question",
+    "make_questions",
+    "grade",
+    "grade_count",
+    "grade_discard_answer",
+    "grade_peg_answer",
+    "question_score",
+    "describe_question",
+]
+
+KINDS = ("count", "discard", "peg")
+KIND_NAMES = {"count": "counting", "discard": "discard", "peg": "pegging"}
+LEVELS = ("easy", "typical", "tricky")
+TRICKS = ("double run", "flush trap", "nobs trap", "28 or 29")
+DISCARD_MARGIN = 0.5  # the best throw beats the next by at least this much EV
+PEG_MARGIN = 0.5  # the best play beats the next by at least this much expected margin
+MAX_TRIES = 400
+
+
+class AnswerError(CribError):
+    """An answer that is not of the right form (not a count, not two of the six cards...)."""
+
+
+def _draw(rng: HashRng, k: int, exclude: Iterable[Card] = ()) -> list[Card]:
+    pool = [c for c in DECK if c not in set(exclude)]
+    out = []
+    for _ in range(k):
+        out.append(pool.pop(rng.randrange(len(pool))))
+    return out
+
+
+# --- counting ------------------------------------------------------------------
+
+
+def question_score(q: dict) -> Score:
+    """The breakdown of a counting question."""
+    return score_hand(q["hand"], q["starter"], is_crib=bool(q["crib"]))
+
+
+def _tricky(rng: HashRng, trick: str) -> tuple[list[Card], Card, bool]:
+    suits = "CDHS"
+    if trick == "28 or 29":
+        s = [suits[i] for i in _perm(rng, 4)]
+        if rng.random() < 0.5:  # 29: three fives, the jack of the fifth five's suit
+            hand = [Card(5, s[0]), Card(5, s[1]), Card(5, s[2]), Card(11, s[3])]
+            return _shuffle(rng, hand), Card(5, s[3]), False
+        ten = Card(10 + rng.randrange(4), suits[rng.randrange(4)])
+        hand = [Card(5, x) for x in s]
+        if rng.random() < 0.5:  # four fives in hand and a ten-card starter
+            return _shuffle(rng, hand), ten, False
+        # three fives and a ten-card in hand, the fourth five cut (not the jack's suit: 28)
+        if ten.rank == 11:
+            ten = Card(10, ten.suit)
+        return _shuffle(rng, [*hand[:3], ten]), hand[3], False
+    while True:
+        cards = _draw(rng, 5)
+        hand, starter = cards[:4], cards[4]
+        is_crib = rng.random() < 0.5
+        if trick == "flush trap":
+            suit = suits[rng.randrange(4)]
+            same = [c for c in DECK if c.suit == suit]
+            hand = [same.pop(rng.randrange(len(same))) for _ in range(4)]
+            starter = _draw(rng, 1, hand)[0]
+        s = score_hand(hand, starter, is_crib=is_crib)
+        kinds = {c.kind for c in s.components}
+        if trick == "double run" and len(s.runs) >= 2:
+            return hand, starter, is_crib
+        if trick == "flush trap" and (is_crib or "flush" in kinds):
+            return hand, starter, is_crib
+        if trick == "nobs trap":
+            jacks = [c for c in hand if c.rank == 11]
+            if jacks:
+                # half the time the starter matches the jack (nobs), half it does not
+                want = rng.random() < 0.5
+                suit = jacks[0].suit if want else next(x for x in suits if x != jacks[0].suit)
+                rest = [c for c in DECK if c.suit == suit and c not in hand]
+                return hand, rest[rng.randrange(len(rest))], is_crib
+
+
+def _perm(rng: HashRng, n: int) -> list[int]:
+    xs = list(range(n))
+    return [xs.pop(rng.randrange(len(xs))) for _ in range(n)]
+
+
+def _shuffle(rng: HashRng, xs: Sequence[Card]) -> list[Card]:
+    return [xs[i] for i in _perm(rng, len(xs))]
+
+
+def counting_question(
+    seed: int, index: int, *, level: str = "typical", crib: bool | None = None
+) -> dict:
+    """A hand (or crib) and a starter to count.
+
+    ``easy``: 8 points or fewer, no flush; ``typical``: any deal; ``tricky``: a double
+    run, a flush trap (a crib with four of a suit), a nobs trap, or a 28/29 hand.
+    """
+    if level not in LEVELS:
+        raise CribError(f"unknown difficulty {level!r}: expected one of {', '.join(LEVELS)}")
+    rng = HashRng(seed, f"count|{level}|{index}")
+    trick = ""
+    if level == "tricky":
+        trick = TRICKS[rng.randrange(len(TRICKS))]
+        hand, starter, is_crib = _tricky(rng, trick)
+    else:
+        while True:
+            cards = _draw(rng, 5)
+            hand, starter = cards[:4], cards[4]
+            is_crib = rng.random() < 0.25 if crib is None else crib
+            s = score_hand(hand, starter, is_crib=is_crib)
+            if level == "typical" or (s.total <= 8 and not s.of_kind("flush")):
+                break
+    if crib is not None and level == "tricky" and trick != "flush trap":
+        is_crib = crib
+    s = score_hand(hand, starter, is_crib=is_crib)
+    return {
+        "kind": "count",
+        "hand": cards_str(hand),
+        "starter": str(starter),
+        "crib": bool(is_crib),
+        "total": s.total,
+        "level": level,
+        "trick": trick,
+    }
+
+
+# --- discards -----------------------------------------------------------------
+
+
+def discard_question(seed: int, index: int, *, margin: float = DISCARD_MARGIN) -> dict:
+    """Six cards and a seat whose best throw is clear by ``margin`` (exact crib model)."""
+    rng = HashRng(seed, f"discard|{index}")
+    for _ in range(MAX_TRIES):
+        six = _draw(rng, 6)
+        dealer = rng.random() < 0.5
+        ranked = rank_throws_fast(six, dealer)
+        if ranked[0][2] - ranked[1][2] >= margin:
+            break
+    else:  # pragma: no cover - a clear hand turns up within a few dozen deals
+        raise CribError(f"no discard clear by {margin} within {MAX_TRIES} deals")
+    a = analyze_discard(six, dealer=dealer)
+    return {
+        "kind": "discard",
+        "six": cards_str(six),
+        "dealer": dealer,
+        "best": a.best.throw_str,
+        "ranking": [
+            [t.throw_str, round(t.ev, 4), round(t.hand_ev, 4), round(t.crib_ev, 4)]
+            for t in a.throws
+        ],
+        "gap": round(a.throws[0].ev - a.throws[1].ev, 4),
+        "explain": a.explain(0),
+        "model": a.model_note,
+    }
+
+
+# --- pegging ------------------------------------------------------------------
+
+
+def _random_position(rng: HashRng) -> PeggingPosition | None:
+    cards = _draw(rng, 13)
+    six_me, six_opp, starter = cards[:6], cards[6:12], cards[12]
+    i_deal = rng.random() < 0.5
+    keep_me = rank_throws_fast(six_me, i_deal)[0]
+    keep_opp = rank_throws_fast(six_opp, not i_deal)[0]
+    state = PegState.start((keep_me[1], keep_opp[1]), pone=1 if i_deal else 0)
+    stop_after = 1 + rng.randrange(5)  # cards played before the question
+    while not state.done:
+        played = len(state.played)
+        legal = state.legal()
+        if state.turn == 0 and played >= stop_after and len({c.rank for c in legal}) >= 2:
+            previous = [c for _p, c in state.played if c not in state.pile]
+            try:
+                return PeggingPosition(
+                    hand=state.hands[0],
+                    pile=state.pile,
+                    previous=previous,
+                    starter=starter,
+                    discards=keep_me[0],
+                    opp_count=len(state.hands[1]),
+                    opp_go=state.said_go[1],
+                )
+            except CribError:
+                return None
+        card = legal[rng.randrange(len(legal))] if legal else None
+        state, _rec = state.play(card)
+    return None
+
+
+def peg_question(seed: int, index: int, *, margin: float = PEG_MARGIN) -> dict:
+    """A position in the play whose best card is clear by ``margin`` (exact minimax)."""
+    rng = HashRng(seed, f"peg|{index}")
+    for _ in range(MAX_TRIES):
+        pos = _random_position(rng)
+        if pos is None:
+            continue
+        a = analyze_play(pos)
+        cards = [o for o in a.options if o.card is not None]
+        if len(cards) >= 2 and cards[0].margin - cards[1].margin >= margin:
+            break
+    else:  # pragma: no cover
+        raise CribError(f"no pegging position clear by {margin} within {MAX_TRIES} tries")
+    return {
+        "kind": "peg",
+        "position": pos.to_text(),
+        "best": str(cards[0].card),
+        "options": [[str(o.card), o.now, round(o.margin, 4), round(o.p_nonneg, 4)] for o in cards],
+        "gap": round(cards[0].margin - cards[1].margin, 4),
+        "model": a.model_note,
+    }
+
+
+def make_questions(seed: int, spec: dict[str, int], *, level: str = "typical") -> list[dict]:
+    """The question set of a session: ``spec`` maps kind to how many (``count``,
+    ``discard``, ``peg``), in that order.  The same seed and spec give the same set.
+    """
+    out: list[dict] = []
+    for kind, n in spec.items():
+        if kind not in KINDS:
+            raise CribError(f"unknown question kind {kind!r}: expected one of {', '.join(KINDS)}")
+        if not isinstance(n, int) or not 0 <= n <= 50:
+            raise CribError(f"how many {KIND_NAMES[kind]} questions: 0 to 50, got {n!r}")
+    for kind in KINDS:
+        for i in range(spec.get(kind, 0)):
+            if kind == "count":
+                out.append(counting_question(seed, i, level=level))
+            elif kind == "discard":
+                out.append(discard_question(seed, i))
+            else:
+                out.append(peg_question(seed, i))
+    if not out:
+        raise CribError("choose at least one question")
+    return out
+
+
+# --- grading ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Result:
+    """A graded answer: right or wrong, the points lost, the kinds of misses."""
+
+    kind: str
+    answer: str  # canonical form of what the student gave
+    correct: bool
+    lost: float  # points: counting error size, EV lost, or expected margin lost
+    misses: tuple[str, ...] = ()
+    detail: dict = field(default_factory=dict)
+
+    @property
+    def miss(self) -> str:
+        return "; ".join(self.misses)
+
+
+def grade_count(q: dict, answer: str | int) -> Result:
+    """Grade a count: the student's total against the breakdown."""
+    from crib.teach.progress import classify_count_miss
+
+    text = str(answer).strip()
+    if not text.lstrip("-").isdigit():
+        raise AnswerError(f"{text[:20]!r} is not a count: type a whole number from 0 to 29")
+    given = int(text)
+    if not 0 <= given <= 29:
+        raise AnswerError(f"{given} is not a possible count: a hand scores 0 to 29")
+    s = question_score(q)
+    correct = given == s.total
+    misses = () if correct else classify_count_miss(s, given)
+    return Result(
+        "count", str(given), correct, float(abs(s.total - given)), misses, {"total": s.total}
+    )
+
+
+def grade_discard_answer(q: dict, throw: str | Sequence[Card]) -> Result:
+    """Grade a throw: the EV it gives up against the best."""
+    from crib.teach.progress import classify_discard_miss
+
+    six = parse_cards(q["six"])
+    cs = parse_cards(throw)
+    if len(cs) != 2:
+        raise AnswerError(f"pick exactly 2 cards to throw, got {len(cs)}")
+    if any(c not in six for c in cs):
+        bad = next(c for c in cs if c not in six)
+        raise AnswerError(f"{bad.pretty} is not one of your six cards ({cards_str(six)})")
+    key = cards_str(sorted(cs, key=six.index))
+    evs = {t: ev for t, ev, *_ in q["ranking"]}
+    best_ev = q["ranking"][0][1]
+    lost = round(best_ev - evs[key], 4)
+    correct = key == q["best"]
+    misses = () if correct else classify_discard_miss(q, key)
+    return Result("discard", key, correct, lost, misses, {"best": q["best"]})
+
+
+def grade_peg_answer(q: dict, card: str | Card) -> Result:
+    """Grade a play: the expected margin it gives up against the best card."""
+    from crib.teach.progress import classify_peg_miss
+
+    c = parse_card(card) if isinstance(card, str) else card
+    pos = PeggingPosition.parse(q["position"])
+    if c not in pos.hand:
+        raise AnswerError(f"{c.pretty} is not in your hand ({cards_str(pos.hand)})")
+    if c not in pos.legal():
+        raise AnswerError(f"{c.pretty} would take the count past 31: choose another card")
+    by_rank = {parse_card(x).rank: m for x, _now, m, _p in q["options"]}
+    best_margin = q["options"][0][2]
+    lost = round(best_margin - by_rank[c.rank], 4)
+    correct = c.rank == parse_card(q["best"]).rank  # same rank, same play
+    misses = () if correct else classify_peg_miss(q, c)
+    return Result("peg", str(c), correct, lost, misses, {"best": q["best"]})
+
+
+def grade(q: dict, answer: object) -> Result:
+    """Grade any question."""
+    kind = q.get("kind")
+    if kind == "count":
+        return grade_count(q, answer)  # type: ignore[arg-type]
+    if kind == "discard":
+        return grade_discard_answer(q, answer)  # type: ignore[arg-type]
+    if kind == "peg":
+        return grade_peg_answer(q, answer)  # type: ignore[arg-type]
+    raise CribError(f"unknown question kind {kind!r}")
+
+
+def describe_question(q: dict) -> str:
+    """One line naming the deal, for tables.
+
+    >>> describe_question(dict(kind="count", hand="5H 5D 5C JS", starter="5S", crib=False))
+    'count the hand 5♥ 5♦ 5♣ J♠ | 5♠'
+    """
+    if q["kind"] == "count":
+        what = "crib" if q["crib"] else "hand"
+        return f"count the {what} {cards_pretty(parse_cards(q['hand']))} | {parse_card(q['starter']).pretty}"
+    if q["kind"] == "discard":
+        return f"{cards_pretty(parse_cards(q['six']))} as {'dealer' if q['dealer'] else 'pone'}"
+    pos = PeggingPosition.parse(q["position"])
+    pile = f", pile {cards_pretty(pos.pile)} (count {pos.count})" if pos.pile else ", to lead"
+    return f"play from {cards_pretty(pos.hand)}{pile}"

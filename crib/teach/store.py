@@ -1,0 +1,522 @@
+"""The classroom record: sessions, students and an append-only answers table in SQLite.
+
+SQLite is the embedded default: no server, one file.  Several kernels (one per
+student page) write at once, so the database runs in WAL mode, every write is a
+short ``BEGIN IMMEDIATE`` transaction (a deferred one that reads and then writes
+can fail at once with ``SQLITE_BUSY_SNAPSHOT`` instead of waiting), and each
+connection waits up to ``busy_timeout`` for the write lock.  Sources: the SQLite
+documentation, "Write-Ahead Logging" (https://sqlite.org/wal.html) and
+"BEGIN TRANSACTION" (https://sqlite.org/lang_transaction.html).
+
+The path comes from ``CRIB_DB``, else ``$XDG_DATA_HOME/crib/classroom.sqlite3``
+(``~/.local/share/crib/classroom.sqlite3``): outside the repository.  Keep it on a
+local disk; WAL does not work over a network filesystem.
+
+Every read and write names its session, found by its join code: the API has no
+call that lists or reads answers across sessions.
+
+>>> import tempfile, os
+>>> st = Store(os.path.join(tempfile.mkdtemp(), "c.sqlite3"))
+>>> s = st.create_session("Tuesday", seed=7, questions=[{"kind": "count"}], code="ABC234")
+>>> st.join("abc234", "Ann").name
+'Ann'
+>>> st.join("ZZZZZZ", "Ann")
+Traceback (most recent call last):
+...
+crib.teach.store.UnknownCodeError: unknown join code 'ZZZZZZ': check the code your teacher gave (6 letters and digits)
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import os
+import sqlite3
+import time
+import unicodedata
+import uuid
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from crib.errors import CribError
+
+__all__ = [
+    "SCHEMA_VERSION",
+    "MAX_NAME",
+    "CODE_ALPHABET",
+    "StoreError",
+    "UnknownCodeError",
+    "BadNameError",
+    "UnknownQuestionError",
+    "Session",
+    "Student",
+    "Answer",
+    "Store",
+    "default_db_path",
+    "clean_name",
+    "clean_code",
+    "new_code",
+]
+
+SCHEMA_VERSION = 2
+MAX_NAME = 40
+CODE_LEN = 6
+# no 0/O, 1/I/L: a code is read off a projector
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+BUSY_TIMEOUT_MS = 30_000
+
+
+class StoreError(CribError):
+    """Bad input to the classroom record."""
+
+
+class UnknownCodeError(StoreError):
+    """A join code that names no session."""
+
+
+class BadNameError(StoreError):
+    """A student or session name that is empty, too long or not printable."""
+
+
+class UnknownQuestionError(StoreError):
+    """An answer to a question the session does not have."""
+
+
+def default_db_path() -> Path:
+    """``CRIB_DB`` if set, else ``$XDG_DATA_HOME/crib/classroom.sqlite3`` (outside the repo)."""
+    env = os.environ.get("CRIB_DB")
+    if env:
+        return Path(env).expanduser()
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "crib" / "classroom.sqlite3"
+
+
+def clean_name(name: object, what: str = "name") -> str:
+    """A trimmed name of 1..40 printable characters (HTML is kept as text and escaped on display).
+
+    >>> clean_name("  Ann  ")
+    'Ann'
+    >>> clean_name("")
+    Traceback (most recent call last):
+    ...
+    crib.teach.store.BadNameError: the name is empty: type a name of 1 to 40 characters
+    """
+    if not isinstance(name, str):
+        raise BadNameError(f"the {what} must be text, got {type(name).__name__}")
+    n = unicodedata.normalize("NFC", " ".join(name.split()))
+    if not n:
+        raise BadNameError(f"the {what} is empty: type a {what} of 1 to {MAX_NAME} characters")
+    if len(n) > MAX_NAME:
+        raise BadNameError(
+            f"the {what} is {len(n)} characters long: use at most {MAX_NAME} "
+            f"(got {html.escape(n[:20])}...)"
+        )
+    if "<" in n or ">" in n:
+        raise BadNameError(
+            f"the {what} {n!r} looks like HTML or a script: use letters, digits and spaces "
+            "(no < or >)"
+        )
+    if any(unicodedata.category(ch).startswith("C") for ch in n):
+        raise BadNameError(f"the {what} {n!r} holds control characters: use letters and digits")
+    return n
+
+
+def clean_code(code: object) -> str:
+    """An upper-case join code with spaces and dashes removed (no lookup)."""
+    if not isinstance(code, str):
+        raise UnknownCodeError(f"the join code must be text, got {type(code).__name__}")
+    c = "".join(code.split()).replace("-", "").upper()
+    if not c:
+        raise UnknownCodeError("the join code is empty: type the code your teacher gave")
+    return c
+
+
+def new_code(rng: Any) -> str:
+    """A 6-character join code drawn from ``rng`` (anything with ``randrange``)."""
+    return "".join(CODE_ALPHABET[rng.randrange(len(CODE_ALPHABET))] for _ in range(CODE_LEN))
+
+
+@dataclass(frozen=True)
+class Session:
+    id: int
+    code: str
+    name: str
+    seed: int
+    questions: tuple[dict, ...]  # the question set, each a JSON object (see crib.teach.quiz)
+    created: float
+
+    def question(self, no: int) -> dict:
+        """Question ``no`` (0-based), or :class:`UnknownQuestionError`."""
+        if not isinstance(no, int) or isinstance(no, bool) or not 0 <= no < len(self.questions):
+            raise UnknownQuestionError(
+                f"session {self.code} has no question {no!r}: "
+                f"it has questions 1 to {len(self.questions)}"
+            )
+        return self.questions[no]
+
+
+@dataclass(frozen=True)
+class Student:
+    id: int
+    session_id: int
+    name: str
+
+    @property
+    def name_html(self) -> str:
+        return html.escape(self.name)
+
+
+@dataclass(frozen=True)
+class Answer:
+    id: int
+    session_id: int
+    student: str
+    question: int
+    kind: str
+    answer: str
+    correct: bool
+    lost: float
+    miss: str
+    seconds: float
+    created: float
+    token: str
+
+
+# --- schema and migrations -----------------------------------------------------
+
+# Each migration takes the schema from version i to i + 1.  Never edit one that
+# has shipped: add the next.
+MIGRATIONS: tuple[str, ...] = (
+    # 0 -> 1: sessions, students, the append-only answers
+    """
+    CREATE TABLE sessions (
+        id INTEGER PRIMARY KEY,
+        code TEXT NOT NULL UNIQUE,
+        name TEXT NOT NULL,
+        seed INTEGER NOT NULL,
+        questions TEXT NOT NULL,
+        created REAL NOT NULL
+    );
+    CREATE TABLE students (
+        id INTEGER PRIMARY KEY,
+        session_id INTEGER NOT NULL REFERENCES sessions(id),
+        name TEXT NOT NULL,
+        joined REAL NOT NULL,
+        UNIQUE (session_id, name)
+    );
+    CREATE TABLE answers (
+        id INTEGER PRIMARY KEY,
+        session_id INTEGER NOT NULL REFERENCES sessions(id),
+        student_id INTEGER NOT NULL REFERENCES students(id),
+        question INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        answer TEXT NOT NULL,
+        correct INTEGER NOT NULL,
+        lost REAL NOT NULL,
+        miss TEXT NOT NULL,
+        seconds REAL NOT NULL,
+        created REAL NOT NULL,
+        token TEXT NOT NULL UNIQUE
+    );
+    CREATE INDEX answers_by_session ON answers(session_id, question);
+    CREATE TRIGGER answers_no_update BEFORE UPDATE ON answers
+        BEGIN SELECT RAISE(ABORT, 'answers are append-only'); END;
+    CREATE TRIGGER answers_no_delete BEFORE DELETE ON answers
+        BEGIN SELECT RAISE(ABORT, 'answers are append-only'); END;
+    """,
+    # 1 -> 2: the teacher's reveals
+    """
+    CREATE TABLE reveals (
+        session_id INTEGER NOT NULL REFERENCES sessions(id),
+        question INTEGER NOT NULL,
+        revealed REAL NOT NULL,
+        PRIMARY KEY (session_id, question)
+    );
+    """,
+)
+assert len(MIGRATIONS) == SCHEMA_VERSION
+
+
+class Store:
+    """One connection to the classroom database (one per kernel or process).
+
+    Opening it sets WAL mode and the busy timeout, and migrates the schema to
+    :data:`SCHEMA_VERSION` (under ``BEGIN IMMEDIATE``, so two kernels opening a
+    new file at once migrate it once).
+    """
+
+    def __init__(self, path: str | os.PathLike[str] | None = None) -> None:
+        self.path = Path(path) if path is not None else default_db_path()
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        # isolation_level=None: we issue BEGIN IMMEDIATE / COMMIT ourselves
+        self.conn = sqlite3.connect(
+            self.path,
+            timeout=BUSY_TIMEOUT_MS / 1000,
+            isolation_level=None,
+            check_same_thread=False,
+        )
+        self.conn.row_factory = sqlite3.Row
+        self.conn.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+        self._retry(lambda: self.conn.execute("PRAGMA journal_mode=WAL").fetchone())
+        # NORMAL in WAL mode: a committed row survives a crash of the process
+        # (kill -9); FULL would also survive power loss, at a sync per commit.
+        self.conn.execute("PRAGMA synchronous=NORMAL")
+        self.conn.execute("PRAGMA foreign_keys=ON")
+        self.migrate()
+
+    # -- plumbing -------------------------------------------------------------
+
+    @staticmethod
+    def _retry(fn: Any, attempts: int = 8) -> Any:
+        """Run ``fn``; on 'database is locked' (after the busy timeout) back off and retry."""
+        for i in range(attempts):
+            try:
+                return fn()
+            except sqlite3.OperationalError as e:
+                if "locked" not in str(e) and "busy" not in str(e) or i == attempts - 1:
+                    raise
+                time.sleep(0.05 * 2**i)
+        return None  # pragma: no cover
+
+    @contextmanager
+    def _write(self) -> Iterator[sqlite3.Connection]:
+        """A short write transaction: BEGIN IMMEDIATE ... COMMIT (ROLLBACK on error)."""
+        self._retry(lambda: self.conn.execute("BEGIN IMMEDIATE"))
+        try:
+            yield self.conn
+        except BaseException:
+            self.conn.execute("ROLLBACK")
+            raise
+        self.conn.execute("COMMIT")
+
+    @property
+    def schema_version(self) -> int:
+        return int(self.conn.execute("PRAGMA user_version").fetchone()[0])
+
+    def migrate(self) -> int:
+        """Apply the missing migrations; returns the schema version."""
+        if self.schema_version >= SCHEMA_VERSION:
+            return self.schema_version
+        with self._write() as c:
+            v = int(c.execute("PRAGMA user_version").fetchone()[0])
+            for i in range(v, SCHEMA_VERSION):
+                for stmt in _statements(MIGRATIONS[i]):
+                    c.execute(stmt)
+            c.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+        return SCHEMA_VERSION
+
+    def close(self) -> None:
+        self.conn.close()
+
+    def integrity_check(self) -> str:
+        """``PRAGMA integrity_check``: 'ok' for a sound database."""
+        return str(self.conn.execute("PRAGMA integrity_check").fetchone()[0])
+
+    # -- sessions and students ------------------------------------------------
+
+    def create_session(
+        self,
+        name: str,
+        *,
+        seed: int,
+        questions: Sequence[dict],
+        code: str | None = None,
+        rng: Any = None,
+    ) -> Session:
+        """A new session with its question set; the join code is drawn from ``rng``
+        (a :class:`crib.rules.fairness.HashRng` on the seed by default) until unused."""
+        name = clean_name(name, "session name")
+        if not questions:
+            raise StoreError("a session needs at least one question")
+        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+            raise StoreError(f"the seed must be a whole number >= 0, got {seed!r}")
+        if rng is None:
+            from crib.rules.fairness import HashRng
+
+            rng = HashRng(seed, f"code|{time.time_ns()}")
+        qs = json.dumps(list(questions), separators=(",", ":"))
+        with self._write() as c:
+            if code is None:
+                code = new_code(rng)
+                while c.execute("SELECT 1 FROM sessions WHERE code=?", (code,)).fetchone():
+                    code = new_code(rng)
+            else:
+                code = clean_code(code)
+            now = time.time()
+            cur = c.execute(
+                "INSERT INTO sessions(code, name, seed, questions, created) VALUES (?,?,?,?,?)",
+                (code, name, seed, qs, now),
+            )
+            sid = int(cur.lastrowid or 0)
+        return Session(sid, code, name, seed, tuple(questions), now)
+
+    def session(self, code: str) -> Session:
+        """The session with this join code, or :class:`UnknownCodeError`."""
+        c = clean_code(code)
+        row = self.conn.execute("SELECT * FROM sessions WHERE code=?", (c,)).fetchone()
+        if row is None:
+            raise UnknownCodeError(
+                f"unknown join code {c[:12]!r}: check the code your teacher gave "
+                f"({CODE_LEN} letters and digits)"
+            )
+        return Session(
+            row["id"],
+            row["code"],
+            row["name"],
+            row["seed"],
+            tuple(json.loads(row["questions"])),
+            row["created"],
+        )
+
+    def join(self, code: str, name: str) -> Student:
+        """Join a session by code and name (joining again returns the same student)."""
+        s = self.session(code)
+        n = clean_name(name)
+        with self._write() as c:
+            c.execute(
+                "INSERT OR IGNORE INTO students(session_id, name, joined) VALUES (?,?,?)",
+                (s.id, n, time.time()),
+            )
+            row = c.execute(
+                "SELECT id FROM students WHERE session_id=? AND name=?", (s.id, n)
+            ).fetchone()
+        return Student(int(row[0]), s.id, n)
+
+    def students(self, code: str) -> list[Student]:
+        s = self.session(code)
+        rows = self.conn.execute(
+            "SELECT id, name FROM students WHERE session_id=? ORDER BY joined, id", (s.id,)
+        )
+        return [Student(r[0], s.id, r[1]) for r in rows]
+
+    # -- answers --------------------------------------------------------------
+
+    def submit(
+        self,
+        student: Student,
+        question: int,
+        *,
+        kind: str,
+        answer: str,
+        correct: bool,
+        lost: float = 0.0,
+        miss: str = "",
+        seconds: float = 0.0,
+        token: str | None = None,
+    ) -> Answer:
+        """Append one answer; returns it once it is committed (acknowledged).
+
+        ``token`` makes a retry idempotent: the same token is stored once, and a
+        second submit with it returns the stored answer.
+        """
+        row = self.conn.execute(
+            "SELECT questions FROM sessions WHERE id=?", (student.session_id,)
+        ).fetchone()
+        if row is None:
+            raise UnknownCodeError(f"student {student.name!r} belongs to no session")
+        n_q = len(json.loads(row[0]))
+        if not isinstance(question, int) or isinstance(question, bool) or not 0 <= question < n_q:
+            raise UnknownQuestionError(
+                f"there is no question {question!r} in this session: it has questions 1 to {n_q}"
+            )
+        if len(answer) > 200:
+            raise StoreError(f"the answer is {len(answer)} characters long: at most 200")
+        token = token or uuid.uuid4().hex
+        with self._write() as c:
+            ok = c.execute(
+                "SELECT 1 FROM students WHERE id=? AND session_id=?",
+                (student.id, student.session_id),
+            ).fetchone()
+            if not ok:
+                raise StoreError(f"student {student.name!r} has not joined this session")
+            c.execute(
+                "INSERT OR IGNORE INTO answers(session_id, student_id, question, kind, answer, "
+                "correct, lost, miss, seconds, created, token) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+                (
+                    student.session_id,
+                    student.id,
+                    question,
+                    kind,
+                    answer,
+                    int(bool(correct)),
+                    float(lost),
+                    miss,
+                    float(seconds),
+                    time.time(),
+                    token,
+                ),
+            )
+        return self._answers("a.token=?", (token,))[0]
+
+    def _answers(self, where: str, args: tuple) -> list[Answer]:
+        rows = self.conn.execute(
+            "SELECT a.*, s.name AS student FROM answers a JOIN students s ON s.id=a.student_id "
+            f"WHERE {where} ORDER BY a.id",
+            args,
+        )
+        return [
+            Answer(
+                r["id"],
+                r["session_id"],
+                r["student"],
+                r["question"],
+                r["kind"],
+                r["answer"],
+                bool(r["correct"]),
+                r["lost"],
+                r["miss"],
+                r["seconds"],
+                r["created"],
+                r["token"],
+            )
+            for r in rows
+        ]
+
+    def answers(self, code: str, *, student: str | None = None) -> list[Answer]:
+        """Every answer of this session (only this one), oldest first; or one student's."""
+        s = self.session(code)
+        if student is None:
+            return self._answers("a.session_id=?", (s.id,))
+        return self._answers("a.session_id=? AND s.name=?", (s.id, clean_name(student)))
+
+    def count_answers(self, code: str) -> int:
+        s = self.session(code)
+        return int(
+            self.conn.execute(
+                "SELECT COUNT(*) FROM answers WHERE session_id=?", (s.id,)
+            ).fetchone()[0]
+        )
+
+    # -- reveals --------------------------------------------------------------
+
+    def reveal(self, code: str, question: int) -> None:
+        """The teacher reveals a question's answer to the class."""
+        s = self.session(code)
+        s.question(question)
+        with self._write() as c:
+            c.execute(
+                "INSERT OR IGNORE INTO reveals(session_id, question, revealed) VALUES (?,?,?)",
+                (s.id, question, time.time()),
+            )
+
+    def revealed(self, code: str) -> set[int]:
+        s = self.session(code)
+        rows = self.conn.execute("SELECT question FROM reveals WHERE session_id=?", (s.id,))
+        return {int(r[0]) for r in rows}
+
+
+def _statements(script: str) -> list[str]:
+    """Split a migration into statements (triggers hold ';' inside BEGIN ... END)."""
+    out, buf = [], []
+    for line in script.strip().splitlines():
+        buf.append(line)
+        text = "\n".join(buf).strip()
+        if text.endswith(";") and sqlite3.complete_statement(text):
+            out.append(text)
+            buf = []
+    if "\n".join(buf).strip():
+        out.append("\n".join(buf).strip())
+    return out

@@ -1,0 +1,580 @@
+"""The student's page: counting trainer, discard and pegging quizzes, my progress.
+
+On its own the page is a practice trainer (seeded, nothing stored).  Joining a
+class session with the teacher's code and a name switches it to the session's
+questions, in the session's order; every answer is stored in the classroom
+record (:mod:`crib.teach.store`), and "My progress" reads it back.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import statistics
+import time
+import uuid
+from typing import Any
+
+import ipywidgets as w
+
+from crib.rules.cards import Card, parse_card, parse_cards
+from crib.rules.position import PeggingPosition
+from crib.rules.scoring import Score
+from crib.teach import quiz
+from crib.teach.progress import SKILLS, explain_count_miss
+from crib.teach.store import Store, Student
+from crib.ui.common import cards_html, friendly, info_html
+
+__all__ = [
+    "TrainerApp",
+    "breakdown_html",
+    "question_html",
+    "discard_result_html",
+    "peg_result_html",
+    "csv_link_html",
+]
+
+_AMBER = "#fdebd0"
+_GREEN = "#1e8449"
+_RED = "#c0392b"
+STYLE = """<style>
+.crib-trainer {font-size:15px}
+.crib-trainer .crib-big-cards .crib-card {font-size:26px; min-width:2.4em; padding:8px 6px;
+  margin:3px; border-radius:7px; box-shadow:0 1px 2px #0002}
+.crib-trainer table td, .crib-trainer table th {padding:2px 10px}
+.crib-trainer table.crib-ranking td:nth-child(n+3), .crib-trainer table.crib-margins td:nth-child(n+2)
+  {text-align:right; font-variant-numeric:tabular-nums}
+.crib-trainer .crib-missed td {background:#fdebd0}
+.crib-trainer .crib-verdict-right {color:#1e8449; font-weight:700; font-size:18px}
+.crib-trainer .crib-verdict-wrong {color:#c0392b; font-weight:700; font-size:18px}
+.crib-trainer .crib-stats {color:#333}
+.crib-cardbtn button, button.crib-cardbtn {font-size:18px !important; font-weight:700}
+.crib-cardbtn-red, .crib-cardbtn-red button {color:#c0392b !important}
+.crib-cardbtn-black, .crib-cardbtn-black button {color:#1d1d1d !important}
+</style>"""
+
+
+# --- rendering -----------------------------------------------------------------
+
+
+def question_html(q: dict) -> str:
+    """The deal as the student sees it (no answer)."""
+    if q["kind"] == "count":
+        what = "crib" if q["crib"] else "hand"
+        return (
+            f"<div><b>Count this {what}.</b> "
+            + ("(A crib's flush needs all five cards.)" if q["crib"] else "")
+            + f'</div><div class="crib-big-cards">{cards_html(parse_cards(q["hand"]))}'
+            f'<span style="margin:0 10px;color:#777">starter</span>'
+            f"{cards_html([parse_card(q['starter'])])}</div>"
+        )
+    if q["kind"] == "discard":
+        seat = (
+            "the dealer (the crib is yours)"
+            if q["dealer"]
+            else "the pone (the crib is your opponent's)"
+        )
+        # the six cards are the buttons below the prompt
+        return f"<div><b>You are {seat}.</b> Pick the two cards to throw to the crib.</div>"
+    pos = PeggingPosition.parse(q["position"])
+    lines = [
+        f"<div><b>Your turn in the play.</b> Pick the card to play from your hand, below "
+        f"(count {pos.count}).</div>"
+    ]
+    if pos.pile:
+        lines.append(f"<div>Pile (count {pos.count}): {cards_html(pos.pile)}</div>")
+    else:
+        lines.append("<div>The pile is empty: you lead.</div>")
+    if pos.previous:
+        lines.append(f"<div>Played earlier this hand: {cards_html(pos.previous)}</div>")
+    if pos.starter:
+        lines.append(f"<div>Starter: {cards_html([pos.starter])}</div>")
+    if pos.discards:
+        lines.append(f"<div>You threw: {cards_html(pos.discards)}</div>")
+    go = ", and has said go" if pos.opp_go else ""
+    lines.append(f"<div>Your opponent holds {pos.opp_count} card(s){go}.</div>")
+    return "".join(lines)
+
+
+def breakdown_html(s: Score, missed: frozenset[int] = frozenset()) -> str:
+    """The count line by line; the components in ``missed`` are highlighted in amber."""
+    rows = []
+    for i, c in enumerate(s.components):
+        cls = ' class="crib-missed"' if i in missed else ""
+        tag = ' <b style="color:#b9770e">missed</b>' if i in missed else ""
+        rows.append(
+            f"<tr{cls}><td>{html.escape(c.kind)}{tag}</td><td>{cards_html(c.cards)}</td>"
+            f'<td style="text-align:right">{c.points}</td></tr>'
+        )
+    if not rows:
+        rows.append('<tr><td colspan="3">nothing scores: nineteen (no points)</td></tr>')
+    return (
+        '<table class="crib-breakdown" style="border-collapse:collapse">'
+        "<thead><tr><th>item</th><th>cards</th><th>points</th></tr></thead>"
+        f"<tbody>{''.join(rows)}</tbody><tfoot><tr><th colspan=2 style='text-align:left'>total</th>"
+        f"<th style='text-align:right'>{s.total}</th></tr></tfoot></table>"
+        f'<p class="crib-say"><i>{html.escape(s.say().capitalize())}.</i></p>'
+    )
+
+
+def _verdict(r: quiz.Result, right: str, wrong: str) -> str:
+    if r.correct:
+        return f'<div class="crib-verdict-right">✔ {right}</div>'
+    return f'<div class="crib-verdict-wrong">✘ {wrong}</div>'
+
+
+def count_result_html(q: dict, r: quiz.Result) -> str:
+    s = quiz.question_score(q)
+    names, missed = explain_count_miss(s, int(r.answer))
+    head = _verdict(r, f"Right: {s.total}.", f"You said {r.answer}; the count is {s.total}.")
+    why = f"<div>Likely: {html.escape('; '.join(names))}.</div>" if names else ""
+    return head + why + breakdown_html(s, missed)
+
+
+def discard_result_html(q: dict, r: quiz.Result) -> str:
+    """The ranking of the 15 throws, the student's and the best marked, and the points lost."""
+    head = _verdict(
+        r,
+        f"Best throw: {cards_html(parse_cards(r.answer))}",
+        f"You threw {cards_html(parse_cards(r.answer))}: {r.lost:.2f} points lost on average. "
+        f"Best: {cards_html(parse_cards(q['best']))}",
+    )
+    rows = []
+    best_ev = q["ranking"][0][1]
+    for i, (t, ev, hand_ev, crib_ev) in enumerate(q["ranking"]):
+        mark = "★ best" if i == 0 else ("← you" if t == r.answer else "")
+        style = "font-weight:700;" if i == 0 else ""
+        if t == r.answer and i:
+            style += f"background:{_AMBER};"
+        rows.append(
+            f'<tr style="{style}"><td>{i + 1}</td><td>{cards_html(parse_cards(t))}</td>'
+            f"<td>{hand_ev:.2f}</td><td>{crib_ev:.2f}</td><td>{ev:.2f}</td>"
+            f"<td>{best_ev - ev:.2f}</td><td>{mark}</td></tr>"
+        )
+    sign = "+" if q["dealer"] else "−"
+    table = (
+        '<table class="crib-ranking" style="border-collapse:collapse">'
+        f"<thead><tr><th>#</th><th>throw</th><th>hand</th><th>crib</th><th>net (hand {sign} crib)</th>"
+        f"<th>lost</th><th></th></tr></thead><tbody>{''.join(rows)}</tbody></table>"
+    )
+    note = f'<div style="color:#555">{html.escape(q["explain"])}</div>'
+    why = f"<div>{html.escape('; '.join(r.misses))}.</div>" if r.misses else ""
+    return head + why + note + table
+
+
+def peg_result_html(q: dict, r: quiz.Result) -> str:
+    """Every legal card's points now and exact expected margin."""
+    head = _verdict(
+        r,
+        f"Best play: {cards_html([parse_card(r.answer)])}",
+        f"You played {cards_html([parse_card(r.answer)])}: {r.lost:.2f} points of margin lost. "
+        f"Best: {cards_html([parse_card(q['best'])])}",
+    )
+    mine = parse_card(r.answer).rank
+    best = q["options"][0][2]
+    rows = []
+    for i, (c, now, margin, p) in enumerate(q["options"]):
+        card = parse_card(c)
+        mark = "★ best" if i == 0 else ("← you" if card.rank == mine else "")
+        style = "font-weight:700;" if i == 0 else ""
+        if card.rank == mine and i:
+            style += f"background:{_AMBER};"
+        rows.append(
+            f'<tr style="{style}"><td>{cards_html([card])}</td><td>{now}</td>'
+            f"<td>{margin:+.2f}</td><td>{best - margin:.2f}</td><td>{p:.0%}</td><td>{mark}</td></tr>"
+        )
+    table = (
+        '<table class="crib-margins" style="border-collapse:collapse">'
+        "<thead><tr><th>play</th><th>points now</th><th>expected margin</th><th>lost</th>"
+        f"<th>P(margin ≥ 0)</th><th></th></tr></thead><tbody>{''.join(rows)}</tbody></table>"
+    )
+    why = f"<div>{html.escape('; '.join(r.misses))}.</div>" if r.misses else ""
+    note = f'<div style="color:#555">Margin: your pegging points minus theirs for the rest of the play, {html.escape(q["model"])}.</div>'
+    return head + why + table + note
+
+
+def csv_link_html(text: str, filename: str, label: str = "Download CSV") -> str:
+    """A download link holding the CSV itself (works offline, no server route)."""
+    data = base64.b64encode(text.encode()).decode()
+    return (
+        f'<a class="crib-csv" download="{html.escape(filename)}" '
+        f'href="data:text/csv;base64,{data}">⬇ {html.escape(label)}</a>'
+    )
+
+
+class _Practice:
+    """A practice answer kept in memory (same fields as a stored answer)."""
+
+    def __init__(self, q: dict, no: int, r: quiz.Result, seconds: float) -> None:
+        self.kind, self.question, self.answer = q["kind"], no, r.answer
+        self.correct, self.lost, self.miss = r.correct, r.lost, r.miss
+        self.seconds, self.created = seconds, time.time()
+
+
+def _card_button(c: Card) -> w.Button:
+    b = w.Button(description=c.pretty, layout=w.Layout(width="4.2em", height="2.6em"))
+    b.add_class("crib-cardbtn")
+    b.add_class(f"crib-cardbtn-{c}")
+    b.add_class("crib-cardbtn-red" if c.suit in "DH" else "crib-cardbtn-black")
+    return b
+
+
+def _card_toggle(c: Card) -> w.ToggleButton:
+    b = w.ToggleButton(description=c.pretty, layout=w.Layout(width="4.2em", height="2.6em"))
+    b.add_class("crib-cardbtn")
+    b.add_class(f"crib-cardbtn-{c}")
+    b.add_class("crib-cardbtn-red" if c.suit in "DH" else "crib-cardbtn-black")
+    return b
+
+
+class TrainerApp(w.VBox):
+    """Counting trainer, discard and pegging quizzes, and my progress, in one page.
+
+    ``store`` is opened on the first join (``CRIB_DB`` or the default path) unless
+    one is given.  ``seed`` seeds practice deals.
+    """
+
+    def __init__(self, *, store: Store | None = None, seed: int = 1) -> None:
+        self._store = store
+        self.student: Student | None = None
+        self.session_code: str | None = None
+        self.questions: list[dict] = []
+        self.no = 0  # index of the current question
+        self.practice_index = 0
+        self.answers: list[Any] = []  # practice answers (in memory)
+        self.streak = 0
+        self.current: dict | None = None
+        self.result: quiz.Result | None = None
+        self._shown_at = time.monotonic()
+        self._picked: list[str] = []
+
+        # joining a class
+        self.code = w.Text(
+            description="Class code", placeholder="e.g. K7QW2M", layout=w.Layout(width="16em")
+        ).add_class("crib-join-code")
+        self.name = w.Text(
+            description="Your name", placeholder="a nickname", layout=w.Layout(width="20em")
+        ).add_class("crib-join-name")
+        self.join_button = w.Button(description="Join class", button_style="primary").add_class(
+            "crib-join"
+        )
+        self.join_status = w.HTML().add_class("crib-join-status")
+        self.join_button.on_click(lambda _b: self.join())
+
+        # practice settings
+        self.kind = w.ToggleButtons(
+            options=[("Counting", "count"), ("Discard quiz", "discard"), ("Pegging quiz", "peg")],
+            value="count",
+            description="Practise",
+        ).add_class("crib-kind")
+        self.level = w.Dropdown(
+            options=list(quiz.LEVELS), value="typical", description="Difficulty"
+        ).add_class("crib-level")
+        self.seat = w.ToggleButtons(
+            options=[("Hand", False), ("Crib", True), ("Either", None)],
+            value=False,
+            description="Count a",
+        ).add_class("crib-hand-crib")
+        self.seed = w.IntText(
+            value=seed, description="Seed", layout=w.Layout(width="12em")
+        ).add_class("crib-seed")
+        for x in (self.kind, self.level, self.seat, self.seed):
+            x.observe(lambda _c: self.new_practice(), "value")
+        self.practice_box = w.VBox(
+            [w.HBox([self.kind]), w.HBox([self.level, self.seat, self.seed])]
+        )
+
+        # the question
+        self.header = w.HTML().add_class("crib-header")
+        self.prompt = w.HTML().add_class("crib-prompt")
+        self.count_box = w.Text(
+            description="Count", placeholder="type the total", layout=w.Layout(width="14em")
+        ).add_class("crib-count-input")
+        self.check_button = w.Button(description="Check", button_style="primary").add_class(
+            "crib-check"
+        )
+        self.check_button.on_click(lambda _b: self.answer_count())
+        self.count_row = w.HBox([self.count_box, self.check_button])
+        self.throw_button = w.Button(
+            description="Throw these two", button_style="primary", disabled=True
+        ).add_class("crib-throw")
+        self.throw_button.on_click(lambda _b: self.answer_throw())
+        self.card_row = w.HBox().add_class("crib-card-row")
+        self.answer_box = w.VBox([self.count_row]).add_class("crib-answer-box")
+        self.status = w.HTML().add_class("crib-status")
+        self.feedback = w.HTML().add_class("crib-feedback")
+        self.next_button = w.Button(description="Next deal", icon="arrow-right").add_class(
+            "crib-next"
+        )
+        self.next_button.on_click(lambda _b: self.next_question())
+        self.stats = w.HTML().add_class("crib-stats")
+
+        # my progress
+        self.progress_button = w.Button(
+            description="Show my progress", icon="line-chart"
+        ).add_class("crib-progress-button")
+        self.progress_button.on_click(lambda _b: self.show_progress())
+        self.progress_note = w.HTML().add_class("crib-progress-note")
+        self.progress_image = w.Image(format="png", layout=w.Layout(width="760px", display="none"))
+        self.progress_image.add_class("crib-progress-chart")
+        self.progress_csv = w.HTML().add_class("crib-progress-csv")
+
+        join_box = w.VBox(
+            [
+                w.HTML("<b>In class?</b> Type the code your teacher shows and your name."),
+                w.HBox([self.code, self.name, self.join_button]),
+                self.join_status,
+            ],
+            layout=w.Layout(border="1px solid #ddd", padding="6px", margin="0 0 8px 0"),
+        )
+        super().__init__(
+            [
+                w.HTML(STYLE),
+                join_box,
+                self.practice_box,
+                self.header,
+                self.prompt,
+                self.answer_box,
+                self.status,
+                self.feedback,
+                self.next_button,
+                self.stats,
+                w.HTML("<hr><b>My progress</b>"),
+                w.HBox([self.progress_button, self.progress_csv]),
+                self.progress_note,
+                self.progress_image,
+            ]
+        )
+        self.add_class("crib-trainer")
+        self.new_practice()
+
+    # -- the store ------------------------------------------------------------
+
+    @property
+    def store(self) -> Store:
+        if self._store is None:
+            self._store = Store()
+        return self._store
+
+    # -- questions --------------------------------------------------------------
+
+    def _practice_question(self) -> dict:
+        i, s = self.practice_index, int(self.seed.value)
+        if self.kind.value == "count":
+            return quiz.counting_question(s, i, level=self.level.value, crib=self.seat.value)
+        if self.kind.value == "discard":
+            return quiz.discard_question(s, i)
+        return quiz.peg_question(s, i)
+
+    @friendly()
+    def new_practice(self) -> None:
+        """Restart practice with the current settings (seed, kind, difficulty)."""
+        if self.student is not None:
+            return
+        self.practice_index = 0
+        self.seat.layout.display = "" if self.kind.value == "count" else "none"
+        self.level.layout.display = "" if self.kind.value == "count" else "none"
+        self._show(self._practice_question())
+
+    def _show(self, q: dict) -> None:
+        self.current, self.result = q, None
+        self._shown_at = time.monotonic()
+        self.prompt.value = question_html(q)
+        self.feedback.value = ""
+        self.status.value = ""
+        self._picked = []
+        if q["kind"] == "count":
+            self.count_box.value = ""
+            self.count_box.disabled = self.check_button.disabled = False
+            self.answer_box.children = (self.count_row,)
+        elif q["kind"] == "discard":
+            toggles = []
+            for c in parse_cards(q["six"]):
+                t = _card_toggle(c)
+                t.observe(self._on_pick(str(c)), "value")
+                toggles.append(t)
+            self.card_row.children = toggles
+            self.throw_button.disabled = True
+            self.answer_box.children = (self.card_row, self.throw_button)
+        else:
+            pos = PeggingPosition.parse(q["position"])
+            buttons = []
+            for c in pos.hand:
+                b = _card_button(c)
+                b.disabled = c not in pos.legal()
+                if b.disabled:
+                    b.tooltip = "would pass 31"
+                b.on_click(lambda _b, c=c: self.answer_play(str(c)))
+                buttons.append(b)
+            self.card_row.children = buttons
+            self.answer_box.children = (self.card_row,)
+        if self.student is None:
+            self.header.value = info_html(
+                f"Practice deal {self.practice_index + 1} (seed {self.seed.value}); nothing is stored."
+            )
+        else:
+            self.header.value = (
+                f"<b>Question {self.no + 1} of {len(self.questions)}</b> "
+                f"({quiz.KIND_NAMES[q['kind']]}) · class {html.escape(self.session_code or '')}, "
+                f"{self.student.name_html}"
+            )
+        self.next_button.disabled = True
+        self._draw_stats()
+
+    def _on_pick(self, name: str):  # type: ignore[no-untyped-def]
+        def handler(change: dict) -> None:
+            if change["new"] and name not in self._picked:
+                self._picked.append(name)
+            elif not change["new"] and name in self._picked:
+                self._picked.remove(name)
+            n = len(self._picked)
+            self.throw_button.disabled = n != 2 or self.result is not None
+            self.status.value = info_html(f"{n} picked: pick exactly 2") if n > 2 else ""
+
+        return handler
+
+    # -- answering -------------------------------------------------------------
+
+    @friendly()
+    def answer_count(self) -> None:
+        self._answer(self.count_box.value)
+
+    @friendly()
+    def answer_throw(self) -> None:
+        self._answer(" ".join(self._picked))
+
+    @friendly()
+    def answer_play(self, card: str) -> None:
+        self._answer(card)
+
+    def _answer(self, given: str) -> None:
+        q = self.current
+        if q is None:
+            return
+        if self.result is not None:
+            self.status.value = info_html("Already answered: press Next deal.")
+            return
+        r = quiz.grade(q, given)  # an AnswerError becomes a message next to the input
+        seconds = round(time.monotonic() - self._shown_at, 2)
+        if self.student is not None:
+            self.store.submit(
+                self.student,
+                self.no,
+                kind=q["kind"],
+                answer=r.answer,
+                correct=r.correct,
+                lost=r.lost,
+                miss=r.miss,
+                seconds=seconds,
+                token=uuid.uuid4().hex,
+            )
+        else:
+            self.answers.append(_Practice(q, self.practice_index, r, seconds))
+        self.result = r
+        self.streak = self.streak + 1 if r.correct else 0
+        if q["kind"] == "count":
+            self.feedback.value = count_result_html(q, r)
+            self.count_box.disabled = self.check_button.disabled = True
+        elif q["kind"] == "discard":
+            self.feedback.value = discard_result_html(q, r)
+            self.throw_button.disabled = True
+        else:
+            self.feedback.value = peg_result_html(q, r)
+            for b in self.card_row.children:
+                b.disabled = True
+        self.status.value = info_html("Answer stored." if self.student is not None else "")
+        last = self.student is not None and self.no + 1 >= len(self.questions)
+        self.next_button.disabled = last
+        if last:
+            self.status.value = info_html(
+                "That was the last question: well done. See your progress below."
+            )
+        self._draw_stats()
+
+    @friendly()
+    def next_question(self) -> None:
+        if self.student is None:
+            self.practice_index += 1
+            self._show(self._practice_question())
+            return
+        if self.no + 1 < len(self.questions):
+            self.no += 1
+            self._show(self.questions[self.no])
+
+    # -- joining ----------------------------------------------------------------
+
+    @friendly("join_status")
+    def join(self) -> None:
+        """Join a class session: its questions replace practice; answers are stored."""
+        session = self.store.session(self.code.value)
+        student = self.store.join(session.code, self.name.value)
+        self.student, self.session_code = student, session.code
+        self.questions = list(session.questions)
+        done = {a.question for a in self.store.answers(session.code, student=student.name)}
+        self.no = next(
+            (i for i in range(len(self.questions)) if i not in done), len(self.questions) - 1
+        )
+        self.practice_box.layout.display = "none"
+        self.code.disabled = self.name.disabled = self.join_button.disabled = True
+        self.join_status.value = info_html(
+            f"Joined “{session.name}” as {student.name}: {len(self.questions)} questions"
+            + (f", {len(done)} already answered." if done else ".")
+        )
+        self.streak = 0
+        self._show(self.questions[self.no])
+        if self.no in done:  # every question answered: nothing more to do
+            self.result = quiz.Result(self.questions[self.no]["kind"], "", True, 0.0)
+            self.status.value = info_html(
+                "You have answered every question. See your progress below."
+            )
+            self.answer_box.children = ()
+
+    # -- stats and progress -------------------------------------------------------
+
+    def my_answers(self) -> list[Any]:
+        if self.student is not None and self.session_code is not None:
+            return self.store.answers(self.session_code, student=self.student.name)
+        return list(self.answers)
+
+    def _draw_stats(self) -> None:
+        mine = self.my_answers()
+        n = len(mine)
+        right = sum(1 for a in mine if a.correct)
+        acc = f"{right / n:.0%}" if n else "–"
+        parts = [
+            f"Streak <b class='crib-streak'>{self.streak}</b>",
+            f"accuracy <b class='crib-accuracy'>{acc}</b> ({right} of {n})",
+        ]
+        if n:
+            parts.append(f"median time {statistics.median(a.seconds for a in mine):.1f} s")
+        if self.student is not None:
+            parts.append(f"answered {n} of {len(self.questions)}")
+        self.stats.value = '<div class="crib-stats-line">' + " · ".join(parts) + "</div>"
+
+    @friendly("progress_note")
+    def show_progress(self) -> None:
+        """Accuracy over time per skill and the kinds of misses, as a chart and a CSV."""
+        from crib.teach.progress import miss_counts, progress_figure, progress_table, to_csv
+        from crib.ui.widgets import figure_png
+
+        df = progress_table(self.my_answers())
+        who = self.student.name if self.student is not None else "practice"
+        fig = progress_figure(df, title=f"My progress ({who})")
+        self.progress_image.value = figure_png(fig)
+        self.progress_image.layout.display = ""
+        per = {SKILLS[k]: 0 for k in SKILLS}
+        for s in df["skill"]:
+            per[s] = per.get(s, 0) + 1
+        misses = miss_counts(df)
+        top = ", ".join(f"{k} ({v})" for k, v in list(misses.items())[:3]) or "none yet"
+        self.progress_note.value = (
+            info_html(
+                f"{len(df)} answers ("
+                + ", ".join(f"{k} {v}" for k, v in per.items())
+                + f"). Top misses: {top}."
+            )
+            if len(df)
+            else info_html("No answers yet: answer a few deals first.")
+        )
+        name = "".join(ch if ch.isalnum() else "_" for ch in who)[:30] or "me"
+        self.progress_csv.value = csv_link_html(to_csv(df), f"crib-progress-{name}.csv")

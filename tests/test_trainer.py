@@ -1,0 +1,194 @@
+"""Headless: the trainer and the teacher's dashboard driven through their widgets."""
+
+from __future__ import annotations
+
+import base64
+import re
+from pathlib import Path
+
+import pytest
+
+from crib.teach.store import Store
+from crib.ui.teacher_app import TeacherApp
+from crib.ui.trainer_app import TrainerApp
+
+
+@pytest.fixture()
+def store(tmp_path: Path) -> Store:
+    return Store(tmp_path / "class.sqlite3")
+
+
+def _csv(link_html: str) -> str:
+    m = re.search(r"base64,([A-Za-z0-9+/=]+)", link_html)
+    assert m, link_html
+    return base64.b64decode(m.group(1)).decode()
+
+
+def test_counting_practice_right_wrong_streak_and_accuracy() -> None:
+    app = TrainerApp(seed=3)
+    q = app.current
+    assert q is not None and q["kind"] == "count"
+    app.count_box.value = str(q["total"])
+    app.check_button.click()
+    assert "crib-verdict-right" in app.feedback.value
+    assert "crib-streak'>1<" in app.stats.value and "100%" in app.stats.value
+    app.next_button.click()
+    q2 = app.current
+    assert q2 is not q
+    app.count_box.value = str(max(0, q2["total"] - 2)) if q2["total"] >= 2 else str(q2["total"] + 2)
+    app.check_button.click()
+    assert "crib-verdict-wrong" in app.feedback.value
+    assert "crib-breakdown" in app.feedback.value  # the full breakdown on a wrong count
+    assert "crib-streak'>0<" in app.stats.value and "50%" in app.stats.value
+    # a second answer to the same deal is refused
+    app.check_button.click()
+    assert "50%" in app.stats.value
+
+
+def test_a_missed_fifteen_is_highlighted() -> None:
+    app = TrainerApp()
+    app._show(  # a known deal: 5D KH QS 2C + 3S counts 8 (four fifteens)
+        {"kind": "count", "hand": "5D KH QS 2C", "starter": "3S", "crib": False, "total": 8}
+    )
+    app.count_box.value = "6"
+    app.check_button.click()
+    fb = app.feedback.value
+    assert "missed a fifteen with a face card" in fb
+    assert fb.count('class="crib-missed"') == 1
+
+
+def test_difficulty_and_crib_settings_change_the_deal() -> None:
+    app = TrainerApp(seed=2)
+    app.level.value = "tricky"
+    assert app.current["level"] == "tricky"
+    app.level.value = "easy"
+    app.seat.value = True
+    assert app.current["crib"] is True and app.current["total"] <= 8
+
+
+def test_discard_and_pegging_quizzes() -> None:
+    app = TrainerApp(seed=4)
+    app.kind.value = "discard"
+    q = app.current
+    toggles = app.card_row.children
+    assert len(toggles) == 6 and app.throw_button.disabled
+    best = q["best"].split()
+    for t in toggles:
+        if any(f"crib-cardbtn-{c}" in t._dom_classes for c in best):
+            t.value = True
+    assert not app.throw_button.disabled
+    app.throw_button.click()
+    assert app.result is not None and app.result.correct
+    assert "crib-ranking" in app.feedback.value and "★ best" in app.feedback.value
+    app.kind.value = "peg"
+    q = app.current
+    worst = q["options"][-1][0]
+    button = next(b for b in app.card_row.children if f"crib-cardbtn-{worst}" in b._dom_classes)
+    button.click()
+    assert app.result is not None and not app.result.correct and app.result.lost >= 0.5
+    assert "crib-margins" in app.feedback.value and "expected margin" in app.feedback.value
+
+
+@pytest.mark.parametrize(
+    ("code", "name", "message"),
+    [
+        ("NOPE99", "Ann", "unknown join code"),
+        (None, "", "the name is empty"),
+        (None, "x" * 41, "at most 40"),
+        (None, "<script>alert('x')</script>", "looks like HTML"),
+    ],
+)
+def test_joining_with_bad_input_says_why(
+    store: Store, code: str | None, name: str, message: str
+) -> None:
+    s = store.create_session(
+        "t",
+        seed=1,
+        questions=[
+            {"kind": "count", "hand": "5H 5D 5C JS", "starter": "5S", "crib": False, "total": 29}
+        ],
+    )
+    app = TrainerApp(store=store)
+    app.code.value = code or s.code
+    app.name.value = name
+    app.join_button.click()
+    assert message in app.join_status.value
+    assert "<script>" not in app.join_status.value  # escaped when shown
+    assert app.student is None and store.students(s.code) == []
+
+
+def _class(store: Store, seed: int, names: list[str]) -> TeacherApp:
+    t = TeacherApp(store=store)
+    t.seed.value = seed
+    t.n_count.value, t.n_discard.value, t.n_peg.value = 2, 1, 1
+    t.session_name.value = f"class {seed}"
+    t.create_button.click()
+    assert t.session is not None, t.status.value
+    for name in names:
+        app = TrainerApp(store=store)
+        app.code.value = t.session.code
+        app.name.value = name
+        app.join_button.click()
+        assert app.student is not None, app.join_status.value
+        app.count_box.value = str(app.current["total"])
+        app.check_button.click()
+        app.next_button.click()
+        app.count_box.value = "0"
+        app.check_button.click()
+    return t
+
+
+def test_every_student_gets_the_same_deals_and_the_teacher_sees_them(store: Store) -> None:
+    t = _class(store, 9, ["Ann", "Bob"])
+    code = t.session.code
+    a, b = TrainerApp(store=store), TrainerApp(store=store)
+    for app, name in ((a, "Cy"), (b, "Di")):
+        app.code.value, app.name.value = code, name
+        app.join_button.click()
+    assert a.questions == b.questions == list(t.session.questions)
+    assert a.current == b.current
+    assert t.poll_once()  # two joins and four answers since the last draw
+    assert not t.poll_once()  # nothing new
+    assert 'crib-n-answers">4<' in t.summary.value and 'crib-n-students">4<' in t.summary.value
+    first = t.question_df.iloc[0]
+    assert first["accuracy"] <= t.question_df["accuracy"].dropna().min()  # the hardest first
+    assert list(t.student_df["student"]) == ["Ann", "Bob", "Cy", "Di"]
+    csv = _csv(t.csv.value)
+    assert csv.count("\n") == 5 and "Ann" in csv
+    for i in range(len(t.session.questions)):  # every kind of question draws its choices
+        t.question_pick.value = i
+        assert "crib-q-counts" in t.choices.value and "crib-error" not in t.status.value
+    t.question_pick.value = 0
+    assert "<b>2</b> answered" in t.choices.value
+    assert bytes(t.chart.value[:4]) == b"\x89PNG"
+    t.reveal_button.click()
+    assert "the answer" in t.reveal_panel.value and store.revealed(code) == {0}
+    assert t.reveal_button.disabled
+
+
+def test_one_session_never_shows_in_another_sessions_dashboard(store: Store) -> None:
+    ta = _class(store, 1, ["Ann", "Al"])
+    tb = _class(store, 2, ["Bob"])
+    ta.refresh()
+    tb.refresh()
+    assert "Bob" not in ta.student_table.value and "Bob" not in _csv(ta.csv.value)
+    assert "Ann" not in tb.student_table.value and "Al" not in _csv(tb.csv.value)
+    assert 'crib-n-answers">2<' in tb.summary.value
+
+
+def test_names_with_markup_characters_are_escaped_on_the_dashboard(store: Store) -> None:
+    t = _class(store, 3, ['Zoë & "Jo"'])
+    t.refresh()
+    assert "Zoë &amp; &quot;Jo&quot;" in t.student_table.value
+
+
+def test_progress_after_a_session(store: Store) -> None:
+    t = _class(store, 5, ["Ann"])
+    app = TrainerApp(store=store)
+    app.code.value, app.name.value = t.session.code, "Ann"
+    app.join_button.click()  # rejoining resumes after the answered questions
+    assert app.no == 2 and "2 already answered" in app.join_status.value
+    app.progress_button.click()
+    assert bytes(app.progress_image.value[:4]) == b"\x89PNG"
+    assert "2 answers" in app.progress_note.value
+    assert _csv(app.progress_csv.value).count("\n") == 3
