@@ -51,12 +51,20 @@ MODELS = ("minimax", "policy:expert", "policy:hard", "policy:normal", "policy:ea
 
 Rows = list[tuple[tuple[int, ...], int, list[tuple[int, int]]]]  # as minimax_by_holding gives
 
-def _minimax_rows(pos: PeggingPosition) -> Rows:
-    """The rows of :func:`minimax_by_holding`: from the compiled kernels when numba
-    works (tested equal, holding by holding), else from the pure-Python solver."""
-    if jit.available():
-        return jit.minimax_rows(pos)
-    return minimax_by_holding(pos)
+def _compiled_minimax_options(
+    pos: PeggingPosition, opts: list[tuple[str, Card | None]]
+) -> list[PlayOption]:
+    """:func:`_minimax_options` from the compiled kernels' per-option sums (the same
+    numbers, tested equal; summed in the kernels instead of row by row in Python)."""
+    _n, total_w, per = jit.minimax_summary(pos)
+    results = []
+    for (label, card), (_c, nows, total, dist) in zip(opts, per, strict=True):
+        now = _now(set(nows))
+        fut = Fraction(total, total_w) - now
+        p = Fraction(sum(w for m, w in dist.items() if m >= 0), total_w)
+        margins = tuple(sorted((m, w / total_w) for m, w in dist.items()))
+        results.append(PlayOption(label, card, now, fut, float(fut), p, float(p), margins))
+    return results
 
 
 def _now(nows: set[int]) -> int:
@@ -153,8 +161,10 @@ def analyze_play(
         raise CribError("no opponent holding is consistent with this position")
     total_w = sum(w for _h, w in hs)
     opts = root_options(pos)
-    if opponent == "minimax":
-        results = _minimax_options(opts, _minimax_rows(pos), total_w)
+    if opponent == "minimax" and jit.available():
+        results = _compiled_minimax_options(pos, opts)
+    elif opponent == "minimax":
+        results = _minimax_options(opts, minimax_by_holding(pos), total_w)
     else:
         skill = TIERS[opponent.split(":", 1)[1]]
         results = _policy_options(pos, opts, hs, total_w, skill)

@@ -1207,11 +1207,11 @@ def minimax_rows(
 
 def minimax_summary(
     pos: PeggingPosition,
-) -> tuple[int, int, list[tuple[Card | None, int, int, dict[int, int]]]]:
+) -> tuple[int, int, list[tuple[Card | None, frozenset[int], int, dict[int, int]]]]:
     """Aggregates of :func:`minimax_rows` over the holdings, for ``analyze_play``.
 
-    Returns (holdings, total weight, per root option: (card, now, sum of
-    future x weight, {margin: weight})).
+    Returns (holdings, total weight, per root option: (card, the points-now values
+    seen over the holdings, sum of (now + future) x weight, {margin: weight})).
     """
     cards = _root_options(pos)
     _ranks, weights, out = _run(pos, cards)
@@ -1222,8 +1222,9 @@ def minimax_summary(
         row = margins_w[j]
         nz = np.nonzero(row)[0]
         dist = {int(m) - 128: int(row[m]) for m in nz}
-        now = int(out[0, j, 0]) if len(out) else 0
-        res.append((card, now, int(fut[j]), dist))
+        nows = frozenset(int(x) for x in np.unique(out[:, j, 0])) if len(out) else frozenset({0})
+        now_sum = int((out[:, j, 0].astype(np.int64) * weights).sum()) if len(out) else 0
+        res.append((card, nows, int(fut[j]) + now_sum, dist))
     return len(weights), int(weights.sum()), res
 
 
