@@ -411,6 +411,7 @@ class GameController:
             self.six = parse_cards(e.hands[HUMAN])
             self.my_cards = self.six
             self.opp_held = 6
+            self.captions.clear()  # a new deal (the cut for deal used its own shuffle)
             self._caption(f"Hand {e.hand + 1}: {'you deal' if e.dealer == HUMAN else 'the computer deals'}.")
         elif isinstance(e, Discarded):
             self.crib_count += 2
@@ -879,13 +880,17 @@ class GameController:
             captions=tuple(self.captions),
             prompt=self.prompt(),
             can_go=can_go,
-            grade=self.grades[-1] if self.grades and self.coaching else None,
+            grade=(
+                self.grades[-1]
+                if self.grades and self.coaching and self.grades[-1].hand == self.hand_index
+                else None
+            ),
             hint=self.hint_text,
             coaching=self.coaching,
             manual=self.manual,
             muggins=self.muggins,
             count_entry=self.count_entry,
-            cut_cards=self.cut_cards if self.phase != "cut" else None,
+            cut_cards=self.cut_cards if self.phase == "cut_done" else None,
             commit=self.game.commit,
             fairness=self.fairness,
             winner=self.winner,
