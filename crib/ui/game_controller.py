@@ -744,11 +744,12 @@ class GameController:
                 a = self._analysis(pos)
                 b = a.best
                 self.hint_text = (
-                    f"Play {b.label}: {b.now} now and {b.future:+.2f} expected for the rest of the "
+                    f"Play {b.card.pretty if b.card else 'go'}: {b.now} now and {b.future:+.2f} expected for the rest of the "
                     f"play (margin {b.margin:+.2f}, P(margin ≥ 0) = {b.p_nonneg:.0%}), {a.model_note}."
                 )
                 if len(a.options) > 1:
-                    self.hint_text += f" Next best: {a.options[1].label} ({a.options[1].margin:+.2f})."
+                    o = a.options[1]
+                    self.hint_text += f" Next best: {o.card.pretty if o.card else 'go'} ({o.margin:+.2f})."
                 if b.now == 0 and b.margin >= 1.5:
                     self.hint_text += " It scores nothing now: it is a trap card."
                 self._hinted = (self.my_cards.index(b.card),) if b.card in self.my_cards else ()

@@ -143,9 +143,9 @@ class PlayApp(w.VBox):
         ).add_class("crib-tier")
         self.seed = w.IntText(value=seed, description="Seed", layout=w.Layout(width="12em")).add_class("crib-seed")
         self.new_button = w.Button(description="New game", icon="refresh").add_class("crib-new")
-        self.coaching_box = w.Checkbox(value=coaching, description="Coaching", indent=False).add_class("crib-coaching")
-        self.manual_box = w.Checkbox(value=manual, description="Count my hands myself", indent=False).add_class("crib-manual")
-        self.muggins_box = w.Checkbox(value=muggins, description="Muggins", indent=False).add_class("crib-muggins")
+        self.coaching_box = w.Checkbox(value=coaching, description="Coaching", indent=False, layout=w.Layout(width="auto")).add_class("crib-coaching")
+        self.manual_box = w.Checkbox(value=manual, description="Count my hands myself", indent=False, layout=w.Layout(width="auto")).add_class("crib-manual")
+        self.muggins_box = w.Checkbox(value=muggins, description="Muggins", indent=False, layout=w.Layout(width="auto")).add_class("crib-muggins")
         self.save_button = w.Button(description="Save game", icon="download").add_class("crib-save")
         self.save_link = w.HTML().add_class("crib-save-link")
         self.load = w.FileUpload(accept=".json", multiple=False, description="Load game").add_class("crib-load")
@@ -161,7 +161,7 @@ class PlayApp(w.VBox):
         for i, b in enumerate(self.card_buttons):
             b.on_click(lambda _b, i=i: self.click_card(i))
         self.hand_box = w.HBox(self.card_buttons).add_class("crib-hand")
-        self.confirm_button = w.Button(description="Continue", button_style="primary").add_class("crib-confirm")
+        self.confirm_button = w.Button(description="Continue", button_style="primary", layout=w.Layout(width="auto")).add_class("crib-confirm")
         self.go_button = w.Button(description="Go (g)").add_class("crib-go")
         self.hint_button = w.Button(description="Hint (h)", icon="lightbulb-o").add_class("crib-hint-button")
         self.next_button = w.Button(description="Continue (n)").add_class("crib-next")
@@ -512,7 +512,7 @@ def _table_html(v: GameView) -> str:
         crib = cards_html(v.crib_shown, "mini")
     else:
         crib = "".join(f'<span style="margin-right:-22px">{card_back_svg("pile")}</span>' for _ in range(v.crib_count))
-    owner = "" if v.crib_owner is None else ("your" if v.crib_owner == HUMAN else f"{v.names[1]}'s")
+    owner = "" if v.crib_owner is None else ("yours" if v.crib_owner == HUMAN else f"{v.names[1]}'s")
     return (
         '<div style="display:flex;gap:26px;align-items:flex-end;min-height:84px">'
         f'<div class="crib-pile"><div class="crib-label">The play</div>{pile or "<i>no cards yet</i>"}{prev}</div>'
