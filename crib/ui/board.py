@@ -117,7 +117,9 @@ def board_svg(
         colour = PLAYER_COLOURS[p]
         front = min(max(scores[p], 0), 121)
         rear = min(max(back[p], 0), 121)
-        bh = -1 if rear == front else rear
+        # a fresh game (or a start from a given score) has no last score: the back
+        # peg waits one hole behind (or in the second start hole)
+        bh = (front - 1 if front > 0 else -1) if rear == front else rear
         bx, by = hole_xy(bh, p)
         fx, fy = hole_xy(front, p)
         parts.append(

@@ -228,34 +228,45 @@ def cut_for_deal(seed: int) -> tuple[Card, Card]:
     return mine, theirs
 
 
+_WORDS = (
+    "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+    "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
+    "nineteen", "twenty", "twenty-one", "twenty-two", "twenty-three", "twenty-four",
+    "twenty-five", "twenty-six", "twenty-seven", "twenty-eight", "twenty-nine",
+)
+
+
 def _spoken(s: Score) -> tuple[tuple[str, tuple[Card, ...]], ...]:
-    """The count aloud, one line per combination, each with its running total."""
+    """The count aloud, one line per combination with its running total.
+
+    >>> [w for w, _c in _spoken(score_hand(parse_cards("5H 5D JC QS"), parse_card("KD")))][-1]
+    'and a run of three is seventeen'
+    """
     lines: list[tuple[str, tuple[Card, ...]]] = []
     run = 0
-    fifteens = 0
-    for c in s.components:
+    for i, c in enumerate(s.components):
         run += c.points
+        total = _WORDS[run] if run < len(_WORDS) else str(run)
         if c.kind == "fifteen":
-            fifteens += 1
-            words = f"fifteen {run}" if fifteens == 1 else f"fifteen {run}"
+            words = f"fifteen {total}"
         else:
-            words = f"{_kind_words(c.kind, len(c.cards))} is {run}"
+            words = f"{'and ' if i else ''}{_kind_words(c.kind, len(c.cards))} is {total}"
         lines.append((words, tuple(c.cards)))
     if not lines:
-        lines.append(("nineteen (no points): zero", ()))
+        lines.append(("nineteen: no points", ()))
     return tuple(lines)
 
 
 def _kind_words(kind: str, n: int) -> str:
     if kind == "pair":
-        return "and a pair"
+        return "a pair"
     if kind == "run":
-        return f"and a run of {n}"
+        return f"a run of {_WORDS[n]}"
     if kind == "flush":
-        return f"and a {n}-card flush"
+        return f"a {_WORDS[n]}-card flush"
     if kind == "nobs":
-        return "and one for his nob"
-    return f"and {kind}"
+        return "one for his nob"
+    return kind
 
 
 def show_item(player: int, what: str, cards: Sequence[Card], starter: Card) -> ShowItem:

@@ -31,6 +31,8 @@ function render({ model, el }) {
   };
   document.addEventListener("keydown", onKey);
   el.classList.add("crib-keys-ready");
+  el.textContent = model.get("label");
+  el.style.cssText = "font-size:12px;color:#555";
   return () => document.removeEventListener("keydown", onKey);
 }
 export default { render };
@@ -42,6 +44,7 @@ class KeyListener(anywidget.AnyWidget):
 
     _esm = _ESM
     watched = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    label = traitlets.Unicode("⌨ keys on: see the list on the right").tag(sync=True)
 
     def __init__(self, keys: list[str], **kw: object) -> None:
         super().__init__(watched=list(keys), **kw)

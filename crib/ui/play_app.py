@@ -29,7 +29,7 @@ from crib.ui.cardview import (
     card_svg,
     cards_html,
 )
-from crib.ui.common import friendly, info_html
+from crib.ui.common import error_html, friendly, info_html
 from crib.ui.game_controller import (
     COACH,
     HUMAN,
@@ -46,7 +46,15 @@ from crib.ui.game_controller import (
 )
 from crib.ui.keys import KeyListener
 
-__all__ = ["PlayApp", "show_html", "review_html", "grade_chip"]
+__all__ = [
+    "PlayApp",
+    "show_html",
+    "review_html",
+    "grade_chip",
+    "replay_hand_html",
+    "apply_query",
+    "open_from_request",
+]
 
 GRADE_COLOURS = {"best": "#2e8b57", "ok": "#7a8b2e", "mistake": "#d35400", "blunder": "#c0392b"}
 
@@ -103,7 +111,7 @@ def review_html(grades: Sequence[Grade], *, title: str, limit: int | None = None
             tags = (tags + ", " if tags else "") + "trap missed"
         link = (
             f'<a class="crib-review-link" href="{html.escape(g.analyzer_url)}" target="_blank">'
-            f"open in the {g.kind} analyzer</a>"
+            f"open in the {'discard' if g.kind == 'discard' else 'pegging'} analyzer</a>"
             if g.analyzer_url
             else ""
         )
@@ -137,6 +145,7 @@ class PlayApp(w.VBox):
         scores: tuple[int, int] = (0, 0),
     ) -> None:
         self._scores0 = scores
+        self._step = 0
         self.style_html = w.HTML(f"<style>{CARD_CSS}{APP_CSS}</style>")
         self.tier = w.Dropdown(
             options=[(t.capitalize(), t) for t in TIERS], value=tier, description="Opponent"
@@ -209,10 +218,10 @@ class PlayApp(w.VBox):
                 self.table_html,
                 self.prompt_html,
                 self.status,
+                self.show_html,
                 self.hand_box,
                 buttons,
                 self.count_box,
-                self.show_html,
                 self.captions_html,
             ],
             layout=w.Layout(flex="1 1 auto", min_width="660px"),
@@ -383,7 +392,6 @@ class PlayApp(w.VBox):
         )
         self.board_html.value = board_svg(v.scores, v.back, names, v.dealer)
         self.table_html.value = _table_html(v)
-        self.prompt_html.value = html.escape(v.prompt)
         if c.message and not self.status.value:
             self.status.value = info_html(c.message)
         self._render_hand(v)
@@ -404,8 +412,16 @@ class PlayApp(w.VBox):
         self._render_rail(v)
         self._render_coach(v)
         self._render_review(v)
+        # last, so that a page that sees the new step sees everything drawn before it
+        self._step += 1
+        self.prompt_html.value = (
+            f'<span class="crib-phase" data-phase="{v.phase}" data-step="{self._step}">'
+            f"{html.escape(v.prompt)}</span>"
+        )
 
     def _render_hand(self, v: GameView) -> None:
+        # during the show your cards are in the show component
+        self.hand_box.layout.display = "none" if v.phase in ("show", "hand_over", "over") else None
         for i, b in enumerate(self.card_buttons):
             card = v.my_cards[i] if i < len(v.my_cards) else None
             b.set_card(
@@ -435,7 +451,7 @@ class PlayApp(w.VBox):
         self.confirm_button.disabled = p == "over"
         self.go_button.layout.display = None if v.can_go else "none"
         self.hint_button.layout.display = None if p in ("discard", "play") else "none"
-        self.next_button.layout.display = None if p in ("cut", "cut_done", "show", "hand_over") else "none"
+        self.next_button.layout.display = "none"  # the confirm button says Continue then
         self.count_box.layout.display = None if p == "count" else "none"
         if p == "count" and v.count_entry != self.count_text.value and v.count_entry:
             self.count_text.value = v.count_entry
@@ -561,3 +577,57 @@ def replay_hand_html(
         + review_html([g for g in grades if g.hand == hand - 1], title=f"Hand {hand} review")
         + review_html(list(grades), title="Whole game review", limit=10)
     )
+
+
+# --- settings from the page's URL: play.ipynb?tier=easy&seed=7&start=100-100 --------
+
+
+def apply_query(app: PlayApp, query: str) -> bool:
+    """Start a game from a URL query string (``tier``, ``seed``, ``start`` as ``a-b``,
+    ``manual`` and ``muggins`` as 1/0); True if it changed anything.
+
+    >>> app = PlayApp(seed=1, tier="easy")
+    >>> apply_query(app, "tier=normal&seed=9&start=100-95&manual=1")
+    True
+    >>> app.controller.tier, app.controller.seed, app.controller.scores, app.controller.manual
+    ('normal', 9, (100, 95), True)
+    >>> apply_query(app, "start=200-1")
+    Traceback (most recent call last):
+    ...
+    crib.errors.CribError: start scores are two numbers 0-120 like 100-100, not '200-1'
+    """
+    from urllib.parse import parse_qs
+
+    q = {k: v[0] for k, v in parse_qs(query or "").items()}
+    if not q:
+        return False
+    if "tier" in q and q["tier"] in TIERS:
+        app.tier.value = q["tier"]
+    if "seed" in q and q["seed"].lstrip("-").isdigit():
+        app.seed.value = int(q["seed"])
+    if "start" in q:
+        parts = q["start"].replace(",", "-").split("-")
+        if len(parts) != 2 or not all(p.isdigit() and int(p) <= 120 for p in parts):
+            raise CribError(f"start scores are two numbers 0-120 like 100-100, not {q['start']!r}")
+        app._scores0 = (int(parts[0]), int(parts[1]))
+    for key, box in (("manual", app.manual_box), ("muggins", app.muggins_box), ("coaching", app.coaching_box)):
+        if key in q:
+            box.value = q[key] not in ("0", "false", "no", "")
+    app.new_game()
+    return True
+
+
+def open_from_request(app: PlayApp) -> None:
+    """In a Voila page, apply the page's query string (waiting for the request first
+    when the kernel was preheated); does nothing outside Voila."""
+    import os
+
+    try:
+        from voila.utils import wait_for_request
+    except ImportError:  # not served by Voila
+        return
+    wait_for_request()
+    try:
+        apply_query(app, os.environ.get("QUERY_STRING", ""))
+    except CribError as e:
+        app.status.value = error_html(str(e))
