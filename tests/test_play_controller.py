@@ -289,3 +289,99 @@ def test_a_short_game_from_a_starting_score() -> None:
     play_out(c, random.Random(0))
     assert c.phase == "over" and max(c.scores) == 121
     assert crib.replay(c.revealed_events()).complete
+
+
+# -- the app, headless: keys, clicks, messages, save and load -------------------------
+
+
+def test_app_keys_clicks_and_messages_never_a_traceback() -> None:
+    from crib.ui.play_app import PlayApp
+
+    app = PlayApp(seed=3, tier="easy")
+    assert app.controller.phase == "cut"
+    app.key_listener.simulate("1")  # out of turn: a message in place, nothing lost
+    assert "crib-error" in app.status.value and "cut for the deal" in app.status.value
+    app.key_listener.simulate("n")
+    app.key_listener.simulate("n")
+    assert app.controller.phase == "discard"
+    assert [b.card for b in app.card_buttons] == list(app.controller.six)
+    app.card_buttons[0].click()
+    app.key_listener.simulate("2")
+    assert "crib-selected" in app.card_buttons[0]._dom_classes
+    assert "crib-selected" in app.card_buttons[1]._dom_classes
+    app.confirm_button.click()
+    assert app.controller.phase in ("play", "show", "hand_over", "over")
+    assert "crib-grade-" in app.coach_html.value  # the coach's badge, not a modal
+    rng = random.Random(0)
+    for _ in range(2000):
+        c = app.controller
+        if c.phase == "over":
+            break
+        v = c.view()
+        if c.phase == "discard":
+            app.click_card(0)
+            app.click_card(1)
+            app.act("enter")
+        elif c.phase == "play":
+            app.act("g") if v.can_go else app.click_card(rng.choice(v.legal))
+        else:
+            app.act("n")
+        assert "Something went wrong" not in app.status.value, app.status.value
+    assert app.controller.phase == "over"
+    assert "Game review" in app.review_html.value and "crib-review-link" in app.review_html.value
+    assert "verified from the seed" in app.commit_html.value
+    assert 'class="crib-score-chart"' in app.chart_html.value
+    # the same keys after the end only give a message
+    app.act("enter")
+    app.act("n")
+    assert "game is over" in app.status.value
+
+
+def _upload(data: bytes, name: str = "game.json") -> tuple[dict, ...]:
+    import datetime
+
+    return (
+        {
+            "name": name,
+            "type": "application/json",
+            "size": len(data),
+            "content": memoryview(data),
+            "last_modified": datetime.datetime(2026, 1, 1, tzinfo=datetime.UTC),
+        },
+    )
+
+
+def test_app_save_then_load_replays_hand_by_hand() -> None:
+    import base64
+    import re
+
+    from crib.ui.play_app import PlayApp
+
+    app = PlayApp(seed=5, tier="normal", scores=(100, 100))
+    rng = random.Random(4)
+    while app.controller.phase != "over":
+        play_step(app.controller, rng)
+    app.save()
+    m = re.search(r'base64,([A-Za-z0-9+/=]+)"', app.save_link.value)
+    assert m and 'download="crib-game-seed5.json"' in app.save_link.value
+    data = base64.b64decode(m.group(1))
+    other = PlayApp(seed=1, tier="easy")
+    other.load.value = _upload(data)
+    assert "verified from the seed" in other.replay_html.value
+    assert other.replay_box.layout.display is None
+    hands = other.replay_hand.max
+    assert hands >= 1 and "Hand 1 of" in other.replay_html.value
+    other.key_listener.simulate("arrowright")
+    assert other.replay_hand.value == min(2, hands)
+    # a broken file: a message in place, the previous replay kept
+    bad = b'{"events": [{"type": "cut"}]}'
+    other.load.value = _upload(bad)
+    assert "crib-error" in other.status.value and "not a crib game log" in other.status.value
+    assert "verified from the seed" in other.replay_html.value
+    # a tampered deal is caught by the replay
+    evs = json.loads(data)
+    i = next(k for k, e in enumerate(evs["events"]) if e["type"] == "cut")
+    evs["events"][i]["starter"] = "KS" if evs["events"][i]["starter"] != "KS" else "QS"
+    tampered = json.dumps(evs).encode()
+    other.load.value = _upload(tampered)
+    assert "crib-error" in other.status.value and "starter" in other.status.value

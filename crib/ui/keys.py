@@ -16,7 +16,7 @@ import traitlets
 
 __all__ = ["KeyListener"]
 
-_ESM = """
+_ESM = r"""
 function render({ model, el }) {
   const onKey = (ev) => {
     const t = ev.target;
@@ -30,6 +30,10 @@ function render({ model, el }) {
     model.send({ key: k });
   };
   document.addEventListener("keydown", onKey);
+  // the page's query string (play.ipynb?tier=easy&seed=7), read in the browser so
+  // that a preheated kernel never waits for the request
+  const q = window.location.search.replace(/^\?/, "");
+  if (q && model.get("send_query")) model.send({ query: q });
   el.classList.add("crib-keys-ready");
   el.textContent = model.get("label");
   el.style.cssText = "font-size:12px;color:#555";
@@ -45,20 +49,32 @@ class KeyListener(anywidget.AnyWidget):
     _esm = _ESM
     watched = traitlets.List(traitlets.Unicode()).tag(sync=True)
     label = traitlets.Unicode("⌨ keys on: see the list on the right").tag(sync=True)
+    send_query = traitlets.Bool(True).tag(sync=True)
 
     def __init__(self, keys: list[str], **kw: object) -> None:
         super().__init__(watched=list(keys), **kw)
         self._handlers: list[Callable[[str], None]] = []
+        self._query_handlers: list[Callable[[str], None]] = []
         self.on_msg(self._on_msg)
 
     def on_key(self, fn: Callable[[str], None]) -> None:
         self._handlers.append(fn)
 
+    def on_query(self, fn: Callable[[str], None]) -> None:
+        """``fn(query_string)`` once, when the page opens with a query string."""
+        self._query_handlers.append(fn)
+
     def _on_msg(self, _widget: object, content: dict, _buffers: object) -> None:
-        key = content.get("key") if isinstance(content, dict) else None
+        if not isinstance(content, dict):
+            return
+        key, query = content.get("key"), content.get("query")
         if isinstance(key, str):
             for fn in self._handlers:
                 fn(key)
+        if isinstance(query, str) and self.send_query:
+            self.send_query = False  # once per page
+            for fn in self._query_handlers:
+                fn(query)
 
     def simulate(self, key: str) -> None:
         """What a key press from the page does (for headless tests)."""

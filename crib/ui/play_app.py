@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import base64
 import html
+import time
 from collections.abc import Sequence
 
 import ipywidgets as w
@@ -29,7 +30,7 @@ from crib.ui.cardview import (
     card_svg,
     cards_html,
 )
-from crib.ui.common import error_html, friendly, info_html
+from crib.ui.common import friendly, info_html
 from crib.ui.game_controller import (
     COACH,
     HUMAN,
@@ -53,7 +54,6 @@ __all__ = [
     "grade_chip",
     "replay_hand_html",
     "apply_query",
-    "open_from_request",
 ]
 
 GRADE_COLOURS = {"best": "#2e8b57", "ok": "#7a8b2e", "mistake": "#d35400", "blunder": "#c0392b"}
@@ -192,6 +192,7 @@ class PlayApp(w.VBox):
             ["1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "enter", "g", "h", "n", "space", "backspace", "arrowleft", "arrowright"]
         )
         self.key_listener.on_key(self.key)
+        self.key_listener.on_query(self._on_query)
         self.new_button.on_click(lambda _b: self.new_game())
         self.confirm_button.on_click(lambda _b: self.act("enter"))
         self.go_button.on_click(lambda _b: self.act("g"))
@@ -268,6 +269,10 @@ class PlayApp(w.VBox):
         self.save_link.value = ""
         self.status.value = ""
         self.render()
+
+    @friendly()
+    def _on_query(self, query: str) -> None:
+        apply_query(self, query)
 
     @friendly()
     def _settings(self) -> None:
@@ -370,6 +375,7 @@ class PlayApp(w.VBox):
 
     def render(self) -> None:
         """Redraw everything from the controller's view."""
+        t0 = time.perf_counter()
         v = self.controller.view()
         c = self.controller
         names = v.names
@@ -415,7 +421,9 @@ class PlayApp(w.VBox):
         # last, so that a page that sees the new step sees everything drawn before it
         self._step += 1
         self.prompt_html.value = (
-            f'<span class="crib-phase" data-phase="{v.phase}" data-step="{self._step}">'
+            f'<span class="crib-phase" data-phase="{v.phase}" data-step="{self._step}" '
+            f'data-seed="{c.seed}" data-tier="{c.tier}" '
+            f'data-render-ms="{(time.perf_counter() - t0) * 1000:.1f}">'
             f"{html.escape(v.prompt)}</span>"
         )
 
@@ -580,6 +588,7 @@ def replay_hand_html(
 
 
 # --- settings from the page's URL: play.ipynb?tier=easy&seed=7&start=100-100 --------
+# (the browser sends the query string through the key listener when the page opens)
 
 
 def apply_query(app: PlayApp, query: str) -> bool:
@@ -615,19 +624,3 @@ def apply_query(app: PlayApp, query: str) -> bool:
             box.value = q[key] not in ("0", "false", "no", "")
     app.new_game()
     return True
-
-
-def open_from_request(app: PlayApp) -> None:
-    """In a Voila page, apply the page's query string (waiting for the request first
-    when the kernel was preheated); does nothing outside Voila."""
-    import os
-
-    try:
-        from voila.utils import wait_for_request
-    except ImportError:  # not served by Voila
-        return
-    wait_for_request()
-    try:
-        apply_query(app, os.environ.get("QUERY_STRING", ""))
-    except CribError as e:
-        app.status.value = error_html(str(e))

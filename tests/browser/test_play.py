@@ -3,6 +3,7 @@ a review entry opened in its analyzer, screenshots and timings."""
 
 from __future__ import annotations
 
+import json
 import re
 import time
 
@@ -11,7 +12,7 @@ from playwright.sync_api import expect
 
 from crib.ui.game_controller import HUMAN, GameController
 
-from .conftest import assert_no_error_output, open_dashboard, screenshot
+from .conftest import ARTIFACTS, assert_no_error_output, open_dashboard, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -29,6 +30,9 @@ def _state(page) -> tuple[str, int]:  # type: ignore[no-untyped-def]
     return el.get_attribute("data-phase") or "", int(el.get_attribute("data-step") or 0)
 
 
+renders: list[float] = []
+
+
 def _press(page, key: str, step: int) -> float:  # type: ignore[no-untyped-def]
     """Press a key and wait for the kernel's redraw; returns the seconds it took."""
     t = time.perf_counter()
@@ -37,7 +41,9 @@ def _press(page, key: str, step: int) -> float:  # type: ignore[no-untyped-def]
         "s => Number(document.querySelector('.crib-phase').dataset.step) > s", arg=step,
         timeout=30_000,
     )
-    return time.perf_counter() - t
+    took = time.perf_counter() - t
+    renders.append(float(page.locator(".crib-phase").get_attribute("data-render-ms") or 0))
+    return took
 
 
 def _legal_index(page) -> int | None:  # type: ignore[no-untyped-def]
@@ -51,14 +57,18 @@ def _legal_index(page) -> int | None:  # type: ignore[no-untyped-def]
 
 
 def test_whole_game_by_keyboard_against_easy(context, voila_url: str, timings: dict[str, float]) -> None:  # type: ignore[no-untyped-def]
-    # a full game from 0-0 by keyboard takes minutes here, so this one starts at 90-90
-    url = f"{voila_url}/voila/render/play.ipynb?tier=easy&seed=21&start=90-90"
+    url = f"{voila_url}/voila/render/play.ipynb?tier=easy&seed=21"
+    t_open = time.perf_counter()
     page, ready = open_dashboard(context, url, READY)
     page.set_viewport_size({"width": 1400, "height": 1900})  # full-page screenshots
     timings["play: open to interactive (preheated pool)"] = ready
+    # the page's query string set up this game (the whole redraw is done when the
+    # step marker, drawn last, carries the seed)
+    expect(page.locator(".crib-phase[data-seed='21'][data-tier='easy']")).to_be_attached()
+    timings["play: open to the query's game drawn"] = time.perf_counter() - t_open
     expect(page.locator(".crib-commit")).to_contain_text("commitment")
     expect(page.locator(".crib-tier select")).to_have_value("Easy")
-    expect(page.locator(".crib-score-0")).to_contain_text("You 90")
+    expect(page.locator(".crib-score-0")).to_contain_text("You 0")
     moves: list[float] = []
     shots = set()
     t0 = time.perf_counter()
@@ -91,7 +101,7 @@ def test_whole_game_by_keyboard_against_easy(context, voila_url: str, timings: d
             _press(page, "n", step)
     else:
         pytest.fail("the game did not end")
-    timings["play: whole game from 90-90 by keyboard"] = time.perf_counter() - t0
+    timings["play: whole game from 0-0 by keyboard"] = time.perf_counter() - t0
     timings["play: your move to the computer's reply on screen (median)"] = sorted(moves)[len(moves) // 2]
     timings["play: your move to the computer's reply on screen (max)"] = max(moves)
     expect(page.locator(".crib-winner")).to_be_visible()
@@ -103,6 +113,23 @@ def test_whole_game_by_keyboard_against_easy(context, voila_url: str, timings: d
     expect(page.locator(".crib-fairness")).to_contain_text("verified from the seed")
     expect(page.locator(".crib-review")).to_contain_text("Game review")
     screenshot(page, "play-review")
+    r = sorted(renders)
+    timings["play: kernel redraw of board and table (median)"] = r[len(r) // 2] / 1000
+    timings["play: kernel redraw of board and table (max)"] = r[-1] / 1000
+    # save the game, then load it back: the replay verdict and the hand-by-hand review
+    page.locator(".crib-save").click()
+    link = page.locator(".crib-download")
+    expect(link).to_be_visible()
+    with page.expect_download() as dl:
+        link.click()
+    saved = ARTIFACTS / "play-saved-game.json"
+    dl.value.save_as(saved)
+    assert json.loads(saved.read_text())["events"][0]["type"] == "started"
+    page.locator("input[type=file]").set_input_files(str(saved))
+    expect(page.locator(".crib-replay-verdict")).to_contain_text("verified from the seed")
+    expect(page.locator(".crib-replay")).to_contain_text("Hand 1 of")
+    page.keyboard.press("ArrowRight")
+    expect(page.locator(".crib-replay")).to_contain_text("Hand 2 of")
     # the board is redrawn from the kernel: time one redraw (key to new peg position)
     assert_no_error_output(page)
     assert not page.crib_errors, page.crib_errors
@@ -135,6 +162,7 @@ def test_manual_counting_with_muggins_and_a_review_link(context, voila_url: str,
     seed, total = _first_countable_seed()
     page, ready = open_dashboard(context, f"{voila_url}/voila/render/play.ipynb?tier=easy&seed={seed}", READY)
     timings["play: open to interactive, second page (preheated pool)"] = ready
+    expect(page.locator(f".crib-phase[data-seed='{seed}']")).to_be_attached()
     page.set_viewport_size({"width": 1400, "height": 1900})
     # turn manual counting and muggins on with the mouse; the settings start a new game
     page.locator(".crib-manual input").check()
