@@ -125,7 +125,9 @@ def test_whole_game_by_keyboard_against_easy(context, voila_url: str, timings: d
     saved = ARTIFACTS / "play-saved-game.json"
     dl.value.save_as(saved)
     assert json.loads(saved.read_text())["events"][0]["type"] == "started"
-    page.locator("input[type=file]").set_input_files(str(saved))
+    with page.expect_file_chooser() as chooser:
+        page.locator(".crib-load").click()
+    chooser.value.set_files(str(saved))
     expect(page.locator(".crib-replay-verdict")).to_contain_text("verified from the seed")
     expect(page.locator(".crib-replay")).to_contain_text("Hand 1 of")
     page.keyboard.press("ArrowRight")
@@ -194,7 +196,7 @@ def test_manual_counting_with_muggins_and_a_review_link(context, voila_url: str,
                 timings.setdefault("play: click a card to the computer's reply on screen", time.perf_counter() - t)
                 continue
         else:
-            page.locator(".crib-next").click()
+            page.locator(".crib-confirm").click()
         page.wait_for_function(
             "s => Number(document.querySelector('.crib-phase').dataset.step) > s", arg=step
         )
