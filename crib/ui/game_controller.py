@@ -502,6 +502,13 @@ class GameController:
         word = "You win" if winner == HUMAN else "The computer wins"
         sk = f", a {self.skunk}" if self.skunk else ""
         self._caption(f"{word} {s[winner]}–{s[1 - winner]}{sk}.")
+        if s[winner] < WIN:
+            # the engine has no muggins: it ended the game at 121 on its own count, which
+            # is ahead of yours by the points muggins took (an engine change would fix this)
+            self._caption(
+                f"The rules engine counted {self._engine_scores[winner]} for the winner; "
+                f"muggins took {-self._overlay[winner]} of those points, so the board shows {s[winner]}."
+            )
 
     # -- revealing the engine's events -------------------------------------------
 

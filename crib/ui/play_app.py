@@ -66,6 +66,7 @@ APP_CSS = """
 .crib-label { font-size: 12px; color: #555; text-transform: uppercase; letter-spacing: .04em; }
 .crib-prompt { font-weight: 600; color: #1f5fa8; }
 .crib-review table { border-collapse: collapse; font-size: 13px; }
+.crib-review a, .crib-play-app a.crib-download { color: #1f5fa8; text-decoration: underline; }
 .crib-review td, .crib-review th { padding: 3px 8px; border-bottom: 1px solid #e3e3e3; text-align: left; vertical-align: middle; }
 .crib-show-line { padding: 2px 0; }
 .crib-keys-help kbd { border: 1px solid #bbb; border-radius: 3px; padding: 0 4px; background: #f6f6f6; font-size: 12px; }

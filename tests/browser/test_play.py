@@ -132,6 +132,8 @@ def test_whole_game_by_keyboard_against_easy(context, voila_url: str, timings: d
     expect(page.locator(".crib-replay")).to_contain_text("Hand 1 of")
     page.keyboard.press("ArrowRight")
     expect(page.locator(".crib-replay")).to_contain_text("Hand 2 of")
+    page.locator(".crib-replay-box").scroll_into_view_if_needed()
+    page.locator(".crib-replay-box").screenshot(path=str(ARTIFACTS / "play-loaded-replay.png"))
     # the board is redrawn from the kernel: time one redraw (key to new peg position)
     assert_no_error_output(page)
     assert not page.crib_errors, page.crib_errors
