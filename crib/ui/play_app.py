@@ -66,7 +66,7 @@ APP_CSS = """
 .crib-label { font-size: 12px; color: #555; text-transform: uppercase; letter-spacing: .04em; }
 .crib-prompt { font-weight: 600; color: #1f5fa8; }
 .crib-review table { border-collapse: collapse; font-size: 13px; }
-.crib-review a, .crib-play-app a.crib-download { color: #1f5fa8; text-decoration: underline; }
+.crib-play-app a[href] { color: #1f5fa8 !important; text-decoration: underline !important; }
 .crib-review td, .crib-review th { padding: 3px 8px; border-bottom: 1px solid #e3e3e3; text-align: left; vertical-align: middle; }
 .crib-show-line { padding: 2px 0; }
 .crib-keys-help kbd { border: 1px solid #bbb; border-radius: 3px; padding: 0 4px; background: #f6f6f6; font-size: 12px; }
@@ -187,8 +187,8 @@ class PlayApp(w.VBox):
         self.review_html = w.HTML().add_class("crib-review")
         self.chart_html = w.HTML().add_class("crib-chart")
         self.replay_html = w.HTML().add_class("crib-replay")
-        self.replay_hand = w.IntSlider(value=1, min=1, max=1, description="Hand").add_class("crib-replay-hand")
-        self.replay_box = w.VBox([self.replay_html, self.replay_hand], layout=w.Layout(display="none")).add_class("crib-replay-box")
+        self.replay_hand = w.IntSlider(value=1, min=1, max=1, description="Replay hand (← →)", style={"description_width": "initial"}).add_class("crib-replay-hand")
+        self.replay_box = w.VBox([self.replay_hand, self.replay_html], layout=w.Layout(display="none")).add_class("crib-replay-box")
         self.key_listener = KeyListener(
             ["1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "enter", "g", "h", "n", "space", "backspace", "arrowleft", "arrowright"]
         )
@@ -554,7 +554,7 @@ def replay_hand_html(
     """One hand of a loaded game: the verdict, the board after it, its events, the review."""
     start = events[0]
     assert isinstance(start, GameStarted)
-    names = ("You", str(start.players[1]).capitalize())
+    names = ("Player", str(start.players[1]).capitalize())
     idx = [i for i, e in enumerate(events) if isinstance(e, Dealt)]
     lo = idx[hand - 1] if hand - 1 < len(idx) else len(events)
     hi = idx[hand] if hand < len(idx) else len(events)
@@ -582,7 +582,7 @@ def replay_hand_html(
         f"<h4>Hand {hand} of {len(idx)}: {before[0]}–{before[1]} → {end[0]}–{end[1]}</h4>"
         f"{board_svg(end, before, names)}"
         f'<div style="font-family:monospace;font-size:13px">{lines}</div>{mug}'
-        f"{score_chart_svg(history, names)}"
+        f"<div>{score_chart_svg(history, names)}</div>"
         + review_html([g for g in grades if g.hand == hand - 1], title=f"Hand {hand} review")
         + review_html(list(grades), title="Whole game review", limit=10)
     )
