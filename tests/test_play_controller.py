@@ -331,6 +331,9 @@ def test_app_keys_clicks_and_messages_never_a_traceback() -> None:
     assert "Game review" in app.review_html.value and "crib-review-link" in app.review_html.value
     assert "verified from the seed" in app.commit_html.value
     assert 'class="crib-score-chart"' in app.chart_html.value
+    # Enter in the count box (sent as "submit") with nothing pending: a message
+    app.key_listener.simulate("submit")
+    assert "nothing of yours to count" in app.status.value
     # the same keys after the end only give a message
     app.act("enter")
     app.act("n")

@@ -21,6 +21,11 @@ function render({ model, el }) {
   const onKey = (ev) => {
     const t = ev.target;
     const tag = t && t.tagName ? t.tagName : "";
+    const key0 = String(ev.key).toLowerCase();
+    if (tag === "INPUT" && key0 === "enter" && t.closest && t.closest(".crib-submit-on-enter")) {
+      model.send({ key: "submit" });  // Enter in a box that submits (the manual count)
+      return;
+    }
     if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT" || (t && t.isContentEditable)) return;
     if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
     let k = ev.key === " " ? "space" : String(ev.key).toLowerCase();
@@ -29,7 +34,7 @@ function render({ model, el }) {
     ev.preventDefault();
     model.send({ key: k });
   };
-  document.addEventListener("keydown", onKey);
+  document.addEventListener("keydown", onKey, true);  // capture: inputs stop keydown bubbling
   // the page's query string (play.ipynb?tier=easy&seed=7), read in the browser so
   // that a preheated kernel never waits for the request
   const q = window.location.search.replace(/^\?/, "");
@@ -37,7 +42,7 @@ function render({ model, el }) {
   el.classList.add("crib-keys-ready");
   el.textContent = model.get("label");
   el.style.cssText = "font-size:12px;color:#555";
-  return () => document.removeEventListener("keydown", onKey);
+  return () => document.removeEventListener("keydown", onKey, true);
 }
 export default { render };
 """

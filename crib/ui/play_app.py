@@ -175,7 +175,7 @@ class PlayApp(w.VBox):
         self.go_button = w.Button(description="Go (g)").add_class("crib-go")
         self.hint_button = w.Button(description="Hint (h)", icon="lightbulb-o").add_class("crib-hint-button")
         self.next_button = w.Button(description="Continue (n)").add_class("crib-next")
-        self.count_text = w.Text(placeholder="your count", description="Your count", layout=w.Layout(width="14em")).add_class("crib-count-entry")
+        self.count_text = w.Text(placeholder="your count", description="Your count", layout=w.Layout(width="14em")).add_class("crib-count-entry").add_class("crib-submit-on-enter")
         self.count_button = w.Button(description="Count it").add_class("crib-count-button")
         self.count_box = w.HBox([self.count_text, self.count_button]).add_class("crib-count-box")
         self.rail_html = w.HTML().add_class("crib-scores")
@@ -286,6 +286,9 @@ class PlayApp(w.VBox):
     @friendly()
     def key(self, key: str) -> None:
         """A key pressed anywhere on the page."""
+        if key == "submit":  # Enter in the count box
+            self.count_it()
+            return
         if key in ("arrowleft", "arrowright") and self.replay_box.layout.display != "none":
             step = -1 if key == "arrowleft" else 1
             self.replay_hand.value = min(max(self.replay_hand.value + step, 1), self.replay_hand.max)
@@ -413,9 +416,9 @@ class PlayApp(w.VBox):
             )
         else:
             self.show_html.value = ""
-        self.captions_html.value = "".join(
+        self.captions_html.value = '<div aria-live="polite">' + "".join(
             f'<div class="crib-caption">{html.escape(t)}</div>' for t in v.captions[-4:]
-        )
+        ) + "</div>"
         self._render_rail(v)
         self._render_coach(v)
         self._render_review(v)
@@ -464,6 +467,8 @@ class PlayApp(w.VBox):
         self.count_box.layout.display = None if p == "count" else "none"
         if p == "count" and v.count_entry != self.count_text.value and v.count_entry:
             self.count_text.value = v.count_entry
+        elif p != "count" and self.count_text.value:
+            self.count_text.value = ""
 
     def _render_rail(self, v: GameView) -> None:
         rows = []
