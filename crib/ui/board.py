@@ -65,8 +65,14 @@ def board_svg(
     back: Sequence[int],
     names: Sequence[str] = ("You", "Computer"),
     dealer: int | None = None,
+    last: tuple[int, int, str] | None = None,
 ) -> str:
-    """The board with both players' pegs and their scores in numbers."""
+    """The board with both players' pegs and their scores in numbers.
+
+    ``last`` (player, points, what for) captions the last move of a peg, e.g.
+    "+2 fifteen", beside that player's front peg, and marks the peg so that CSS
+    can animate it (no animation under reduced motion).
+    """
     parts = [
         f'<svg class="crib-board" width="{WIDTH}" height="{HEIGHT + 34}" '
         f'viewBox="0 0 {WIDTH} {HEIGHT + 34}" role="img" '
@@ -127,6 +133,18 @@ def board_svg(
             f'cy="{by:.1f}" r="4.5" fill="#fff" stroke="{colour}" stroke-width="2.2"/>'
             f'<circle class="crib-peg-front crib-peg-front-{p}" data-hole="{front}" cx="{fx:.1f}" '
             f'cy="{fy:.1f}" r="4.8" fill="{colour}" stroke="#222" stroke-width="0.8"/>'
+        )
+    if last is not None and last[1] > 0:
+        p, pts, why = last
+        fx, fy = hole_xy(min(max(scores[p], 0), 121), p)
+        label = f"+{pts} {why}".strip()
+        anchor = "end" if fx > WIDTH - 150 else "start"
+        dx = -8 if anchor == "end" else 8
+        dy = -9 if p == 0 else 17
+        parts.append(
+            f'<text class="crib-peg-caption" x="{fx + dx:.1f}" y="{fy + dy:.1f}" font-size="11" '
+            f'font-weight="bold" text-anchor="{anchor}" fill="{PLAYER_COLOURS[p]}" '
+            f'stroke="#f1e2c6" stroke-width="3" paint-order="stroke">{html.escape(label)}</text>'
         )
     # scores in numbers
     for p in (0, 1):

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
@@ -192,6 +193,7 @@ class GameView:
     skunk: str
     history: tuple[tuple[int, int, int], ...]  # (hand number, my score, computer score) per hand
     mistakes: int  # mistakes + blunders so far
+    last_score: tuple[int, int, str] | None = None  # (player, points, what for): the board's caption
 
     def visible_cards(self) -> set[Card]:
         """Every card this view carries (for the no-peek tests)."""
@@ -364,6 +366,7 @@ class GameController:
         self.skunk = ""
         self._pending_exact: list[tuple[int, PeggingPosition, Card]] = []
         self.hand_index = -1
+        self.last_score: tuple[int, int, str] | None = None  # (player, points, what for)
         self.dealer: int | None = None
         self._analyses: dict[str, Any] = {}
         self._reset_hand()
@@ -392,17 +395,18 @@ class GameController:
         s = [min(WIN, self._engine_scores[p] + self._overlay[p]) for p in (0, 1)]
         return (s[0], s[1])
 
-    def _set_scores(self, engine: tuple[int, int]) -> None:
+    def _set_scores(self, engine: tuple[int, int], why: str = "") -> None:
         before = self.scores
         self._engine_scores = (engine[0], engine[1])
-        self._peg(before)
+        self._peg(before, why)
 
-    def _peg(self, before: tuple[int, int]) -> None:
+    def _peg(self, before: tuple[int, int], why: str = "") -> None:
         after = self.scores
         for p in (0, 1):
             if after[p] != before[p]:
                 self._back[p] = before[p]
                 self._front[p] = after[p]
+                self.last_score = (p, after[p] - before[p], why)
 
     def _caption(self, text: str) -> None:
         self.captions.append(text)
@@ -437,7 +441,7 @@ class GameController:
             self.starter = parse_card(e.starter)
             self._caption(f"The starter is {self.starter.pretty}.")
         elif isinstance(e, Heels):
-            self._set_scores(e.scores)
+            self._set_scores(e.scores, "his heels")
             self._caption(f"His heels: {self._name(e.player)} +{e.points} for the jack turned up.")
         elif isinstance(e, Played):
             if self._new_pile:
@@ -453,7 +457,7 @@ class GameController:
             who = "You play" if e.player == HUMAN else "The computer plays"
             pts = f": {e.detail} (+{e.points})" if e.points else ""
             self._caption(f"{who} {card.pretty}, {e.count}{pts}.")
-            self._set_scores(e.scores)
+            self._set_scores(e.scores, re.sub(r" for \d+", "", e.detail))
             if e.count == 31:
                 self._new_pile = True
         elif isinstance(e, Go):
@@ -467,7 +471,7 @@ class GameController:
                     self._caption(f"{who} go; the count starts again.")
             else:
                 self._caption(f"{who} go.")
-            self._set_scores(e.scores)
+            self._set_scores(e.scores, "go")
         elif isinstance(e, Shown):
             cards = parse_cards(e.cards)
             item = show_item(e.player, e.what, cards, parse_card(e.starter))
@@ -479,7 +483,7 @@ class GameController:
                 self.opp_shown = cards
             whose = "Your" if e.player == HUMAN else "The computer's"
             self._caption(f"{whose} {e.what}: {item.said} ({e.total}).")
-            self._set_scores(e.scores)
+            self._set_scores(e.scores, e.what)
         elif isinstance(e, GameOver):
             self._end(e.winner)
 
@@ -836,7 +840,7 @@ class GameController:
         if taken:
             self._overlay[HUMAN] -= taken
             self._overlay[COMPUTER] += taken
-            self._peg(before)
+            self._peg(before, "muggins")
         self.message = note
         self.count_entry = ""
         if self._check_muggins_win():
@@ -916,6 +920,7 @@ class GameController:
             skunk=self.skunk,
             history=tuple(self._history),
             mistakes=len(graded),
+            last_score=self.last_score,
         )
 
     def prompt(self) -> str:

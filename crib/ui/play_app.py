@@ -66,6 +66,9 @@ APP_CSS = """
 .crib-label { font-size: 12px; color: #555; text-transform: uppercase; letter-spacing: .04em; }
 .crib-prompt { font-weight: 600; color: #1f5fa8; }
 .crib-review table { border-collapse: collapse; font-size: 13px; }
+.crib-peg-caption { animation: crib-fade 300ms ease-out; }
+@keyframes crib-fade { from { opacity: 0; } to { opacity: 1; } }
+@media (prefers-reduced-motion: reduce) { .crib-peg-caption { animation: none; } }
 .crib-play-app a[href] { color: #1f5fa8 !important; text-decoration: underline !important; }
 .crib-review td, .crib-review th { padding: 3px 8px; border-bottom: 1px solid #e3e3e3; text-align: left; vertical-align: middle; }
 .crib-show-line { padding: 2px 0; }
@@ -400,7 +403,7 @@ class PlayApp(w.VBox):
             f'<b style="color:{PLAYER_COLOURS[1]}">{html.escape(names[1])}</b>'
             f"<span>{opp_cards}</span><span>{v.scores[1]} points</span></div>"
         )
-        self.board_html.value = board_svg(v.scores, v.back, names, v.dealer)
+        self.board_html.value = board_svg(v.scores, v.back, names, v.dealer, v.last_score)
         self.table_html.value = _table_html(v)
         if c.message and not self.status.value:
             self.status.value = info_html(c.message)
