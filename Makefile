@@ -36,6 +36,7 @@ browser:
 VOILA_OPTS := --port=$(PORT)
 
 serve: install-serve
+	$(PY) -c "from crib.analysis.play import jit; print(f'pegging kernels ready in {jit.warm():.1f} s')"
 	$(PY) -m crib.tools.serve dashboards $(VOILA_OPTS)
 
 lint: install-test

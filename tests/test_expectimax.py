@@ -2,7 +2,9 @@
 
 The brute force enumerates concrete card holdings and recurses over
 ``PegState.play`` without grouping or memoising: an independent oracle for
-the grouped, compressed, cached solver.
+the grouped, compressed, cached solver.  The policy models take the
+computer's net values and softmax as given (they define the opponent); the
+softmax itself is pinned by worked numbers below.
 """
 
 from __future__ import annotations
@@ -18,25 +20,15 @@ from hypothesis import strategies as st
 
 from crib.ai.players import TIERS
 from crib.ai.policy import play_values, temperature
+from crib.analysis.heuristics import softmax_weights
 from crib.analysis.play import analyze_play, holdings
+from crib.analysis.play.policy import policy_probs
+from crib.analysis.play.reference import peg_state
 from crib.errors import CribError, InvalidPositionError
 from crib.rules.cards import DECK, parse_cards
 from crib.rules.observation import for_play
 from crib.rules.pegging import PegState
 from crib.rules.position import PeggingPosition
-
-
-def _root_state(pos: PeggingPosition, theirs: tuple) -> PegState:
-    played = tuple((0, c) for c in pos.previous + pos.pile)
-    last = 0 if pos.last_mine else (1 if pos.pile else None)
-    return PegState(
-        hands=(pos.hand, theirs),
-        turn=0,
-        pile=pos.pile,
-        played=played,
-        said_go=(False, pos.opp_go),
-        last=last,
-    )
 
 
 def _diff(s: PegState) -> int:
@@ -74,10 +66,8 @@ def _policy_dist(s: PegState, pos: PeggingPosition, skill: float) -> dict[int, f
     if t == 0:
         probs = [(ranked[0][0], 1.0)]
     else:
-        top = ranked[0][1]
-        ws = [(c, math.exp(-(top - v) / t)) for c, v in ranked]
-        tot = sum(w for _c, w in ws)
-        probs = [(c, w / tot) for c, w in ws]
+        ws = softmax_weights([v for _c, v in ranked], t)
+        probs = [(c, w / sum(ws)) for (c, _v), w in zip(ranked, ws, strict=True)]
     out: dict[int, float] = {}
     for c, p in probs:
         for k, q in _policy_dist(s.play(c)[0], pos, skill).items():
@@ -88,7 +78,10 @@ def _policy_dist(s: PegState, pos: PeggingPosition, skill: float) -> dict[int, f
 def _brute(
     pos: PeggingPosition, model: str
 ) -> dict[str, tuple[Fraction | float, Fraction | float]]:
-    """label -> (mean future, P(margin >= 0)) over every concrete holding."""
+    """label -> (mean margin, P(margin >= 0)) over every concrete holding.
+
+    The margin is now + future: your points minus theirs from the root on.
+    """
     room = 31 - pos.count
     hold = [
         h
@@ -102,30 +95,31 @@ def _brute(
     options = [(str(c), c) for c in sorted(seen.values())] or [("go", None)]
     out = {}
     for label, card in options:
-        fut_sum: Fraction | float = 0
+        total_sum: Fraction | float = 0
         nonneg: Fraction | float = 0
         for h in hold:
-            s0 = _root_state(pos, h)
-            s1, _rec = s0.play(card)
-            now = _diff(s1) - _diff(s0)
+            s1, _rec = peg_state(pos, h).play(card)  # nothing is pegged at the root
             if model == "minimax":
-                total = _minimax(s1) - _diff(s0)
-                fut_sum += total - now
+                total = _minimax(s1)
+                total_sum += total
                 nonneg += 1 if total >= 0 else 0
             else:
                 d = _policy_dist(s1, pos, TIERS[model.split(":")[1]])
-                fut_sum += sum((k - _diff(s0)) * p for k, p in d.items()) - now
-                nonneg += sum(p for k, p in d.items() if k - _diff(s0) >= 0)
+                total_sum += sum(k * p for k, p in d.items())
+                nonneg += sum(p for k, p in d.items() if k >= 0)
         n = len(hold)
         if model == "minimax":
-            out[label] = (Fraction(fut_sum, n), Fraction(nonneg, n))
+            out[label] = (Fraction(total_sum, n), Fraction(nonneg, n))
         else:
-            out[label] = (fut_sum / n, nonneg / n)
+            out[label] = (total_sum / n, nonneg / n)
     return out
 
 
-def _random_position(rng: random.Random) -> PeggingPosition:
-    """A small legal position (1-3 cards each side) from a real partial play."""
+def _random_position(rng: random.Random, go: bool = False) -> PeggingPosition:
+    """A small legal position (1-3 cards each side) from a real partial play.
+
+    With ``go``, one where the opponent has said go.  You may have no legal card.
+    """
     while True:
         deck = list(DECK)
         rng.shuffle(deck)
@@ -139,7 +133,8 @@ def _random_position(rng: random.Random) -> PeggingPosition:
         for _ in range(12):
             if s.done:
                 break
-            if s.turn == 0 and len(s.hands[0]) <= n_me and len(s.hands[1]) <= n_opp and s.legal():
+            small = len(s.hands[0]) <= n_me and len(s.hands[1]) <= n_opp
+            if s.turn == 0 and small and (s.said_go[1] or not go):
                 break
             legal = s.legal()
             s, _ = s.play(rng.choice(legal) if legal else None)
@@ -164,32 +159,51 @@ def _random_position(rng: random.Random) -> PeggingPosition:
             continue
 
 
+def _check(pos: PeggingPosition, model: str) -> None:
+    a = analyze_play(pos, model)
+    want = _brute(pos, model)
+    assert {o.label for o in a.options} == set(want)
+    for o in a.options:
+        margin, p = want[o.label]
+        if model == "minimax":
+            assert o.margin_exact == margin, (pos.to_text(), o.label)
+            assert o.p_nonneg_exact == p, (pos.to_text(), o.label)
+        else:
+            if model == "policy:expert":  # deterministic: exact values exist
+                assert o.margin_exact is not None
+                assert float(o.margin_exact) == pytest.approx(float(margin), abs=1e-9)
+            assert o.margin == pytest.approx(float(margin), abs=1e-9), (pos.to_text(), o.label)
+            assert o.p_nonneg == pytest.approx(float(p), abs=1e-9)
+
+
 @pytest.mark.parametrize("model", ["minimax", "policy:expert", "policy:hard"])
 def test_agrees_with_brute_force_on_small_positions(model: str) -> None:
     rng = random.Random({"minimax": 1, "policy:expert": 2, "policy:hard": 3}[model])
+    n = 24 if model == "minimax" else 6
     n_go = n_mid = 0
-    for _ in range(25 if model == "minimax" else 6):
-        pos = _random_position(rng)
+    for i in range(n):
+        go = i % 3 == 2  # every third position follows the opponent's go
+        pos = _random_position(rng, go)
         while model == "policy:hard" and len(pos.hand) + pos.opp_count > 4:
-            pos = _random_position(rng)  # the stochastic brute force grows fast
+            pos = _random_position(rng, go)  # the stochastic brute force grows fast
         n_go += pos.opp_go
         n_mid += bool(pos.pile)
-        a = analyze_play(pos, model)
-        want = _brute(pos, model)
-        assert {o.label for o in a.options} == set(want)
-        for o in a.options:
-            fut, p = want[o.label]
-            if model == "minimax":
-                assert o.future_exact == fut, (pos.to_text(), o.label)
-                assert o.p_nonneg_exact == p, (pos.to_text(), o.label)
-            else:
-                if model == "policy:expert":  # deterministic: exact values exist
-                    assert o.future_exact is not None and float(o.future_exact) == pytest.approx(
-                        float(fut), abs=1e-9
-                    )
-                assert o.future == pytest.approx(float(fut), abs=1e-9), (pos.to_text(), o.label)
-                assert o.p_nonneg == pytest.approx(float(p), abs=1e-9)
+        _check(pos, model)
+    assert n_go >= n // 3  # the go positions asked for did arrive
     assert n_mid > 0
+
+
+@pytest.mark.parametrize("model", ["minimax", "policy:expert"])
+def test_a_go_at_the_root_counts_its_point_once(model: str) -> None:
+    # count 29, so neither JC nor 6H fits: you say go.  The go point is now
+    # the opponent's only if they hold no A or 2, so it differs by holding,
+    # and the margin (now + future) must count it once per holding.
+    pos = PeggingPosition.parse(
+        "hand JC 6H | pile 6D KS 8C 5D | starter QD | discards TD JS | opp 2"
+    )
+    assert not pos.legal()
+    _check(pos, model)
+    assert analyze_play(pos, model).best.now == 0  # the point is not the same for all
 
 
 def test_brute_force_covers_go_and_31() -> None:
@@ -200,7 +214,7 @@ def test_brute_force_covers_go_and_31() -> None:
     a = analyze_play(pos)
     want = _brute(pos, "minimax")
     for o in a.options:
-        assert (o.future_exact, o.p_nonneg_exact) == want[o.label]
+        assert (o.margin_exact, o.p_nonneg_exact) == want[o.label]
     # 4 makes 31 (2); the opponent leads their card (worth 5+, they said go at 27),
     # then your 2 is the last card (1): margin 3 whatever they hold
     four = a.option("4H")
@@ -225,6 +239,24 @@ def test_hand_checked_last_card() -> None:
     a = analyze_play(pos)
     two = a.option("2S")  # 29, then 5 cannot be played: go for 1, then lead 5 and last card 1
     assert two.now == 0 and two.future_exact == 2
+
+
+def test_policy_probabilities_worked_numbers() -> None:
+    # (rank, net value, cards of that rank): one 5 worth 2.0, two 9s worth 1.0.
+    # At T = 1 the weights are 1 x exp(0) = 1 and 2 x exp(-(2 - 1)/1) = 2/e = 0.7357589,
+    # so P(5) = 1 / 1.7357589 = 0.5761169 and P(9) = 0.7357589 / 1.7357589 = 0.4238831.
+    (r5, p5), (r9, p9) = policy_probs([(5, 2.0, 1), (9, 1.0, 2)], 1.0)
+    assert (r5, r9) == (5, 9)
+    assert p5 == pytest.approx(0.5761169, abs=1e-7)
+    assert p9 == pytest.approx(0.4238831, abs=1e-7)
+    # hard (skill 0.85) plays at T = 0.15: values 2.0 and 1.7 weigh 1 and
+    # exp(-0.3/0.15) = exp(-2) = 0.1353353, so P(best) = 1 / 1.1353353 = 0.8807971
+    assert temperature(TIERS["hard"]) == 0.15
+    (_r, p_best), (_r2, p_other) = policy_probs([(3, 2.0, 1), (7, 1.7, 1)], 0.15)
+    assert p_best == pytest.approx(0.8807971, abs=1e-7)
+    assert p_other == pytest.approx(0.1192029, abs=1e-7)
+    # expert (T = 0) always plays its best-valued card
+    assert policy_probs([(3, 2.0, 1), (7, 1.7, 1)], 0.0) == [(3, 1.0)]
 
 
 def test_holdings_weights_add_up() -> None:
@@ -290,10 +322,3 @@ def test_text_round_trip() -> None:
     assert parse_cards("7S 8C") == pos.pile
 
 
-def test_split_over_processes_gives_the_same_exact_result() -> None:
-    pos = "hand 4H 6D 9C | pile 5S | previous 2C | starter KD | discards JC QD | opp 3"
-    one = analyze_play(pos)
-    two = analyze_play(pos, workers=2)
-    assert [(o.label, o.now, o.future_exact, o.p_nonneg_exact) for o in one.options] == [
-        (o.label, o.now, o.future_exact, o.p_nonneg_exact) for o in two.options
-    ]

@@ -149,3 +149,18 @@ def test_pairs_runs_fifteens_in_play() -> None:
     assert recs[-1].points == 2 + 3  # 4-5-6 = 15 and a run of three
     s, r = s.play("7S")
     assert r.points == 4  # 4-5-6-7 run of four; count 22
+
+
+def test_bad_deals_and_illegal_analysis_plays_raise_the_right_errors() -> None:
+    from crib.analysis.play import analyze_play
+    from crib.errors import DuplicateCardError, HandSizeError, IllegalPlayError
+
+    with pytest.raises(DuplicateCardError, match="duplicate card 5H"):
+        PegState.start(("5H 6D", "5H 7C"), pone=0)
+    with pytest.raises(HandSizeError, match="expected 2 hands"):
+        PegState.start(("5H 6D",), pone=0)
+    with pytest.raises(HandSizeError, match="at most 4"):
+        PegState.start(("5H 6D 7C 8S 9H", "KD"), pone=0)
+    a = analyze_play("hand 9C 2D | pile KS QS 5C | previous AS AD AH | starter 2S | opp 0")
+    with pytest.raises(IllegalPlayError, match="9C is not a legal play"):
+        a.option("9C")

@@ -116,6 +116,8 @@ class Game:
             self.commit = hashlib.sha256(self.secret).hexdigest()
         if first_dealer is None:
             first_dealer = HashRng(seed, "first-dealer").randrange(2)
+        if first_dealer not in (0, 1):
+            raise CribError(f"the first dealer is player 0 or 1, not {first_dealer!r}")
         self.first_dealer = first_dealer
         self.rngs = (HashRng(seed, "ai:0"), HashRng(seed, "ai:1"))
         if not all(0 <= x < WIN for x in scores):

@@ -33,6 +33,8 @@ class Observation:
     opp_said_go: bool = False
     my_discards: tuple[Card, ...] = ()
     legal: tuple[Card, ...] = ()
+    opp_played: tuple[Card, ...] = ()  # the opponent's cards played this hand (public)
+    pile_last_mine: bool = False  # this player played the pile's last card (public)
 
     @property
     def crib_is_mine(self) -> bool:
@@ -87,4 +89,6 @@ def for_play(
         opp_said_go=state.said_go[o],
         my_discards=tuple(my_discards),
         legal=state.legal() if state.turn == player else (),
+        opp_played=tuple(c for p, c in state.played if p == o),
+        pile_last_mine=bool(state.pile) and state.last == player,
     )

@@ -24,8 +24,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
-from crib.errors import IllegalPlayError
-from crib.rules.cards import RANK_VALUES, Card, CardsLike, parse_card, parse_cards
+from crib.errors import HandSizeError, IllegalPlayError
+from crib.rules.cards import RANK_VALUES, Card, CardsLike, check_distinct, parse_card, parse_cards
 from crib.rules.scoring import Component, _peg_components, peg_parts
 
 __all__ = [
@@ -176,10 +176,12 @@ class PegState:
         """The start of the play; the pone leads."""
         hs = tuple(parse_cards(h) for h in hands)
         if len(hs) != 2:
-            raise IllegalPlayError(f"expected 2 hands, got {len(hs)}")
+            raise HandSizeError(f"expected 2 hands, got {len(hs)}")
+        for i, h in enumerate(hs):
+            if len(h) > 4:
+                raise HandSizeError(f"player {i} holds {len(h)} cards: at most 4 go into the play")
+        check_distinct(hs[0], hs[1])
         both = hs[0] + hs[1]
-        if len(set(both)) != len(both):
-            raise IllegalPlayError("the two hands share a card")
         if pone not in (0, 1):
             raise IllegalPlayError(f"pone must be player 0 or 1, got {pone!r}")
         return cls(hands=(hs[0], hs[1]), turn=pone, done=not both)

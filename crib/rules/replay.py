@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
-from dataclasses import astuple, dataclass, fields
+from dataclasses import astuple, dataclass, fields, replace
 
 from crib.errors import CribError
 from crib.rules.cards import DECK, Card, parse_card, parse_cards
@@ -199,6 +199,10 @@ def replay(events: Sequence[Event] | str, *, secret: bytes | str | None = None) 
             reason = "stacked decks" if start.deals == "stacked" else "a match without its secret"
             g = Game(start.seed, players, stacked=_decks_from_log(evs), **kwargs)  # type: ignore[arg-type]
             verdict, source = NOT_VERIFIED, "the log's own deals"
+            if start.deals == "match":
+                # the engine deals the log's decks; the commitment stays as recorded,
+                # unchecked without its secret (the verdict says so)
+                g.events[0] = replace(g.events[0], commit=start.commit, deals="match")
         else:
             raise _bad(0, start, f"unknown source of deals {start.deals!r}")
     except CribError as err:
@@ -239,11 +243,10 @@ def replay(events: Sequence[Event] | str, *, secret: bytes | str | None = None) 
             g.submit(e.player, action)
         except CribError as err:
             why = str(err)
-            if isinstance(e, Played):
-                k, cards = thrown.get((hand_no, e.player), (-1, ()))
-                card = parse_card(e.card)
-                if card in cards:
-                    why += f" (the log's discard at event {k} threw {card.pretty})"
+            k, cards = thrown.get((hand_no, e.player), (-1, ()))
+            hit = [c for c in cards if isinstance(e, Played) and str(c) == e.card]
+            if hit:
+                why += f" (the log's discard at event {k} threw {hit[0].pretty})"
             raise _bad(i, e, why) from None
         if isinstance(e, Discarded):
             thrown[(hand_no, e.player)] = (i, parse_cards(e.cards))

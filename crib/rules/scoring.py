@@ -21,6 +21,7 @@ from crib.errors import HandSizeError, IllegalPlayError
 from crib.rules.cards import Card, CardsLike, check_distinct, expect_size, parse_cards
 
 __all__ = [
+    "CountStep",
     "peg_parts",
     "Component",
     "Score",
@@ -85,6 +86,22 @@ class Component:
         return f"{self.kind:<10} {cs:<22} {self.points:>2}"
 
 
+_RUN_MULT = {1: "a", 2: "a double", 3: "a triple", 4: "a double-double"}
+
+
+@dataclass(frozen=True, slots=True)
+class CountStep:
+    """One step of the spoken count: its kind, how many (pairs of a rank, runs), the size
+    (cards in a run or flush), its points, the running total, and the cards it uses."""
+
+    kind: str  # "fifteen", "pair", "run", "flush" or "nobs"
+    n: int
+    size: int
+    points: int
+    running: int
+    cards: tuple[Card, ...]
+
+
 @dataclass(frozen=True, slots=True)
 class Score:
     """A show score: the total and every component that makes it up."""
@@ -124,49 +141,67 @@ class Score:
             out[c.kind] = out.get(c.kind, 0) + c.points
         return out
 
+    def steps(self) -> tuple[CountStep, ...]:
+        """The count in the order players say it, with the running total after each step.
+
+        Fifteens one by one, then pairs grouped by rank (a pair, a pair royal, a
+        double pair royal), then the runs together (a double run...), the flush,
+        nobs.  Every language's spoken count renders these steps
+        (:meth:`say` in English, ``crib.teach.say_fr`` in French).
+
+        >>> [(s.kind, s.points, s.running) for s in score_hand("5H 5D 6C JS", "4S").steps()][-3:]
+        [('pair', 2, 10), ('run', 6, 16), ('nobs', 1, 17)]
+        """
+        out: list[CountStep] = []
+        running = 0
+
+        def add(kind: str, n: int, size: int, points: int, cards: tuple[Card, ...]) -> None:
+            nonlocal running
+            running += points
+            out.append(CountStep(kind, n, size, points, running, cards))
+
+        for c in self.fifteens:
+            add("fifteen", 1, len(c.cards), 2, c.cards)
+        by_rank: dict[int, list[Component]] = {}
+        for c in self.pairs:
+            by_rank.setdefault(c.cards[0].rank, []).append(c)
+        for _rank, comps in sorted(by_rank.items()):
+            cards = tuple(dict.fromkeys(x for c in comps for x in c.cards))
+            add("pair", len(comps), len(cards), 2 * len(comps), cards)
+        runs = self.runs
+        if runs:
+            cards = tuple(dict.fromkeys(x for r in runs for x in r.cards))
+            add("run", len(runs), len(runs[0].cards), sum(r.points for r in runs), cards)
+        for c in self.of_kind("flush"):
+            add("flush", 1, len(c.cards), c.points, c.cards)
+        for c in self.of_kind("nobs"):
+            add("nobs", 1, 1, c.points, c.cards)
+        return tuple(out)
+
     def say(self) -> str:
-        """The count said aloud, the way players do.
+        """The count said aloud, the way players do (English rendering of :meth:`steps`).
 
         >>> print(score_hand("4H 5D 5C 6S", "KD").say())
         fifteen two, fifteen four, fifteen six, fifteen eight, and a pair is ten, and a double run of three is sixteen
         >>> print(score_hand("2H 4D 6C 8S", "QD").say())
         nineteen (no points)
         """
-        parts: list[str] = []
-        running = 0
-        first = True
-
-        def add(phrase: str, points: int) -> None:
-            nonlocal running, first
-            running += points
-            joiner = "" if first else "and "
-            parts.append(f"{joiner}{phrase} is {number_words(running)}")
-            first = False
-
-        for _ in self.fifteens:
-            running += 2
-            parts.append(f"fifteen {number_words(running)}")
-        if parts:
-            first = False
-        # Pairs are grouped by rank: a pair, pair royal, double pair royal.
-        by_rank: dict[int, int] = {}
-        for p in self.pairs:
-            by_rank[p.cards[0].rank] = by_rank.get(p.cards[0].rank, 0) + 1
-        names = {1: "a pair", 3: "a pair royal", 6: "a double pair royal"}
-        for _rank, n in sorted(by_rank.items()):
-            add(names[n], 2 * n)
-        runs = self.runs
-        if runs:
-            length = len(runs[0].cards)
-            mult = {1: "a", 2: "a double", 3: "a triple", 4: "a double-double"}[len(runs)]
-            add(f"{mult} run of {number_words(length)}", sum(r.points for r in runs))
-        for c in self.of_kind("flush"):
-            add(f"a flush of {number_words(len(c.cards))}", c.points)
-        for c in self.of_kind("nobs"):
-            add("nobs", c.points)
-        if not parts:
-            return "nineteen (no points)"
-        return ", ".join(parts)
+        parts = []
+        for s in self.steps():
+            total = number_words(s.running)
+            if s.kind == "fifteen":
+                parts.append(f"fifteen {total}")
+                continue
+            if s.kind == "pair":
+                phrase = {1: "a pair", 3: "a pair royal", 6: "a double pair royal"}[s.n]
+            elif s.kind == "run":
+                phrase = f"{_RUN_MULT[s.n]} run of {number_words(s.size)}"
+            elif s.kind == "flush":
+                phrase = f"a flush of {number_words(s.size)}"
+            else:
+                phrase = "nobs"
+            parts.append(f"{'and ' if parts else ''}{phrase} is {total}")
+        return ", ".join(parts) if parts else "nineteen (no points)"
 
     def table(self) -> str:
         """A line per component and the total, for printing.

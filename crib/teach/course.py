@@ -11,9 +11,9 @@ import random
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from itertools import combinations_with_replacement
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from crib.datafiles import data_path
 from crib.rules.cards import CardsLike, cards_pretty
 from crib.rules.scoring import Score, score_hand
 
@@ -34,7 +34,6 @@ __all__ = [
     "score_frame_fr",
 ]
 
-DATA = Path(__file__).resolve().parents[2] / "data"
 
 
 class Solution:
@@ -72,7 +71,7 @@ def score_frame(s: Score) -> pd.DataFrame:
 
 def published_distribution() -> dict[int, int]:
     """The published counts shipped in data/ (S. Lumetta; Wikipedia "Cribbage statistics")."""
-    path = DATA / "hand_score_distribution_published.csv"
+    path = data_path("hand_score_distribution_published.csv")
     with path.open() as f:
         lines = [ln for ln in f if not ln.startswith("#")]
     return {int(r["score"]): int(r["hands"]) for r in csv.DictReader(lines)}
@@ -292,33 +291,33 @@ _FR_KIND = {
 def say_fr(s: Score) -> str:
     """The count said aloud in French: « quinze deux, quinze quatre et une paire font six ».
 
+    The French rendering of :meth:`crib.rules.scoring.Score.steps`.
+
     >>> say_fr(score_hand("5H 5D 5C JS", "5S")).split(", ")[0]
     'quinze deux'
+    >>> say_fr(score_hand("5H 5D 6C JS", "4S")).split(", ")[-2]
+    'et deux suites de trois font seize'
     """
-    parts: list[str] = []
-    running = 0
-    for _ in s.fifteens:
-        running += 2
-        parts.append(f"quinze {_FR_NUM[running]}")
-    by_rank: dict[int, int] = {}
-    for p in s.pairs:
-        by_rank[p.cards[0].rank] = by_rank.get(p.cards[0].rank, 0) + 1
-    names = {1: "une paire", 3: "un brelan (paire royale)", 6: "un carré (double paire royale)"}
-    for _r, n in sorted(by_rank.items()):
-        running += 2 * n
-        parts.append(f"et {names[n]} font {_FR_NUM[running]}")
-    runs = s.runs
-    if runs:
-        running += sum(r.points for r in runs)
-        mult = {1: "une suite", 2: "deux suites", 3: "trois suites", 4: "quatre suites"}[len(runs)]
-        parts.append(f"et {mult} de {_FR_NUM[len(runs[0].cards)]} font {_FR_NUM[running]}")
-    for c in s.of_kind("flush"):
-        running += c.points
-        parts.append(f"et une couleur de {_FR_NUM[len(c.cards)]} font {_FR_NUM[running]}")
-    for c in s.of_kind("nobs"):
-        running += c.points
-        parts.append(f"et le valet font {_FR_NUM[running]}")
+    parts = []
+    for st in s.steps():
+        total = _FR_NUM[st.running]
+        if st.kind == "fifteen":
+            parts.append(f"quinze {total}")
+            continue
+        if st.kind == "pair":
+            phrase = _FR_PAIRS[st.n]
+        elif st.kind == "run":
+            phrase = f"{_FR_RUNS[st.n]} de {_FR_NUM[st.size]}"
+        elif st.kind == "flush":
+            phrase = f"une couleur de {_FR_NUM[st.size]}"
+        else:
+            phrase = "le valet"
+        parts.append(f"et {phrase} font {total}")
     return ", ".join(parts) if parts else "dix-neuf (aucun point)"
+
+
+_FR_PAIRS = {1: "une paire", 3: "un brelan (paire royale)", 6: "un carré (double paire royale)"}
+_FR_RUNS = {1: "une suite", 2: "deux suites", 3: "trois suites", 4: "quatre suites"}
 
 
 def score_frame_fr(s: Score) -> pd.DataFrame:

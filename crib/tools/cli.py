@@ -132,7 +132,7 @@ def _cmd_peg(args: argparse.Namespace) -> int:
 
     from crib.analysis.play import analyze_play
 
-    a = analyze_play(args.position, args.model, workers=args.workers)
+    a = analyze_play(args.position, args.model)
     print(a.position.to_text())
     print(f"model: {a.model_note}")
     with pd.option_context("display.width", 120):
@@ -170,9 +170,6 @@ def build_parser() -> argparse.ArgumentParser:
     )
     pg.add_argument(
         "--model", default="minimax", help="minimax (default), policy:expert, policy:hard, ..."
-    )
-    pg.add_argument(
-        "--workers", type=int, default=1, help="processes for the minimax search (default 1)"
     )
     pl = sub.add_parser("play", help="play a whole game between two computer players")
     pl.add_argument("--seed", type=int, default=1)

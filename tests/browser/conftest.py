@@ -38,6 +38,33 @@ def chromium_path() -> str:
     return CHROMIUM
 
 
+def _kernel_cpu(server_pid: int) -> tuple[int, int]:
+    """(number of kernel processes under the server, their total CPU ticks), from /proc."""
+    n, ticks = 0, 0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+            cmd = (stat.parent / "cmdline").read_bytes()
+        except OSError:
+            continue
+        if int(fields[1]) == server_pid and b"ipykernel" in cmd:  # fields[1] is the ppid
+            n += 1
+            ticks += int(fields[11]) + int(fields[12])  # utime + stime
+    return n, ticks
+
+
+def _wait_for_idle_kernels(server_pid: int, n: int, deadline: float) -> None:
+    """Wait until ``n`` kernels exist and none used any CPU for a whole second."""
+    last = None
+    while time.monotonic() < deadline:
+        now = _kernel_cpu(server_pid)
+        if now[0] >= n and now == last:
+            return
+        last = now
+        time.sleep(1.0)
+    pytest.fail("the preheated kernels did not settle before the deadline")
+
+
 @pytest.fixture(scope="session")
 def voila_url(chromium_path: str) -> Iterator[str]:
     port = _free_port()
@@ -69,7 +96,9 @@ def voila_url(chromium_path: str) -> Iterator[str]:
         with socket.socket() as s:
             up = s.connect_ex(("127.0.0.1", port)) == 0
         if up and filled >= n_dash:
-            time.sleep(8)  # "filled" is logged before each pooled kernel has run its notebook
+            # "filled" is logged before each pooled kernel has run its notebook:
+            # wait until the server's kernels have stopped using the CPU
+            _wait_for_idle_kernels(proc.pid, n_dash, deadline)
             break
         time.sleep(0.3)
     else:
@@ -131,12 +160,10 @@ def open_dashboard(context: object, url: str, ready_selector: str) -> tuple[obje
 def assert_no_error_output(page: object) -> None:
     text = page.inner_text("body")  # type: ignore[attr-defined]
     assert "Traceback" not in text
-    assert (
-        "Error"
-        not in page.locator(
-            ".jp-RenderedText[data-mime-type='application/vnd.jupyter.stderr']"
-        ).all_inner_texts()
-    )  # type: ignore[attr-defined]
+    stderr = page.locator(  # type: ignore[attr-defined]
+        ".jp-RenderedText[data-mime-type='application/vnd.jupyter.stderr']"
+    ).all_inner_texts()
+    assert not any("Error" in text for text in stderr), stderr
     assert (
         page.locator(
             ".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']"

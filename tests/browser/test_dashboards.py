@@ -32,7 +32,7 @@ def test_every_dashboard_loads_without_errors(
 ) -> None:  # type: ignore[no-untyped-def]
     page, ready = open_dashboard(context, f"{voila_url}/voila/render/{name}.ipynb", PAGES[name])
     timings[f"{name}: open to first interactive widget"] = ready
-    page.wait_for_timeout(500)
+    page.wait_for_load_state("networkidle")  # every widget view requested and rendered
     assert_no_error_output(page)
     assert not page.crib_errors, page.crib_errors
     screenshot(page, f"dashboard-{name}")
@@ -113,13 +113,15 @@ def test_heatmap_and_pegging_chart_render(
     expect(page.locator(".crib-cell")).to_contain_text("5-5 pair")  # a pair cannot be suited
     page.locator(".crib-second select").select_option(label="J")
     expect(page.locator(".crib-cell")).to_contain_text("5-J suited", timeout=10_000)
+    heat = page.locator("img.crib-heatmap, .crib-heatmap img").first
+    before = heat.get_attribute("src")
     page.locator(".crib-view select").select_option(label="dealer / pone sign view")
     expect(page.locator(".crib-status")).to_contain_text(
         "Showing: dealer / pone sign view (dealer)"
     )
     page.locator(".crib-seat button", has_text="pone").click()
     expect(page.locator(".crib-status")).to_contain_text("Showing: dealer / pone sign view (pone)")
-    page.wait_for_timeout(300)  # let the new image paint before the screenshot
+    expect(heat).not_to_have_attribute("src", before or "")  # the new image is in place
     _img_ok(page, ".crib-heatmap")
     screenshot(page, "dashboard-crib-odds-sign")
 

@@ -1,0 +1,169 @@
+"""Exact analysis of a pegging position over every holding the opponent could have.
+
+For each legal card (or go), ``analyze_play`` gives ``now`` (the points for
+playing it; 0 for a go whose point depends on the holding, the point then
+counting in the future), ``future`` (the expected net margin for the rest of
+the play), ``margin = now + future`` and P(margin >= 0).  The margin counts both sides'
+15s, 31s, pairs, runs, go and last card until the end of the play.
+
+The average is over every ``opp_count``-card holding from the cards you
+cannot see, each equally likely.  Suits do not matter in pegging, so holdings
+are grouped by rank multiset with exact combinatorial weights; with
+``opp_go`` set, holdings with a card that fits are excluded.
+
+Opponent models:
+
+* ``"minimax"``: once the holding is fixed, both sides play perfectly with
+  full information for the rest of the play (what sampled engines do per
+  sample, here over every holding).
+* ``"policy:expert"`` (``hard``, ``normal``, ``easy``): the opponent plays the
+  computer's pegging policy (its softmax, exactly, as a distribution); you
+  play the reply with the best expected margin, knowing the holding.  The
+  opponent's own discards are unknown to you, so its view of the unseen cards
+  leaves them in.
+
+>>> a = analyze_play("hand 4H 6D 6S 9C | starter 2S | discards JD KC | opp 4")
+>>> a.best.label, a.holdings, a.combos
+('6D', 1802, 148995)
+>>> analyze_play("hand 5H | pile KS QS TS 2C | starter 2S | opp 0 | previous 3C 4C 5C")
+Traceback (most recent call last):
+...
+crib.errors.InvalidPositionError: the pile KS QS TS 2C counts 32: a count cannot exceed 31
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from crib.analysis.heuristics import TIERS, temperature
+from crib.analysis.play import jit
+from crib.analysis.play.holdings import holdings, root_options, root_state
+from crib.analysis.play.minimax import minimax_by_holding
+from crib.analysis.play.policy import PolicySolver
+from crib.analysis.play.result import PlayAnalysis, PlayOption
+from crib.errors import CribError
+from crib.rules.cards import Card
+from crib.rules.position import PeggingPosition
+
+__all__ = ["MODELS", "analyze_play", "analyze_lead"]
+
+MODELS = ("minimax", "policy:expert", "policy:hard", "policy:normal", "policy:easy")
+
+Rows = list[tuple[tuple[int, ...], int, list[tuple[int, int]]]]  # as minimax_by_holding gives
+
+def _minimax_rows(pos: PeggingPosition) -> Rows:
+    """The rows of :func:`minimax_by_holding`: from the compiled kernels when numba
+    works (tested equal, holding by holding), else from the pure-Python solver."""
+    if jit.available():
+        return jit.minimax_rows(pos)
+    return minimax_by_holding(pos)
+
+
+def _now(nows: set[int]) -> int:
+    """An option's points now: the same for every holding, or 0.
+
+    Saying go scores the go point at once only when the opponent cannot play,
+    which can depend on their holding; the point then counts in the future.
+    """
+    return next(iter(nows)) if len(nows) == 1 else 0
+
+
+def _minimax_options(
+    opts: list[tuple[str, Card | None]], rows: Rows, total_w: int
+) -> list[PlayOption]:
+    """Each option's exact mean future, P(margin >= 0) and margin distribution."""
+    per: list[list[tuple[int, int, int]]] = [[] for _ in opts]
+    for _h, w, row in rows:
+        for j, (now, fut) in enumerate(row):
+            per[j].append((now, fut, w))
+    results = []
+    for (label, card), rs in zip(opts, per, strict=True):
+        now = _now({n for n, _f, _w in rs})
+        fut = Fraction(sum((n + f) * w for n, f, w in rs), total_w) - now
+        dist: dict[int, int] = {}
+        for n, f, w in rs:
+            dist[n + f] = dist.get(n + f, 0) + w
+        p = Fraction(sum(w for m, w in dist.items() if m >= 0), total_w)
+        margins = tuple(sorted((m, w / total_w) for m, w in dist.items()))
+        results.append(PlayOption(label, card, now, fut, float(fut), p, float(p), margins))
+    return results
+
+
+def _policy_options(
+    pos: PeggingPosition,
+    opts: list[tuple[str, Card | None]],
+    hs: list[tuple[tuple[int, ...], int]],
+    total_w: int,
+    skill: float,
+) -> list[PlayOption]:
+    """Each option against the policy: exact values too when the policy is deterministic."""
+    mine, count, tail, streak, last = root_state(pos)
+    deterministic = temperature(skill) == 0
+    acc: list[dict[int, float]] = [{} for _ in opts]
+    acc_exact: list[dict[int, int]] = [{} for _ in opts]
+    nows: list[set[int]] = [set() for _ in opts]
+    for theirs, w in hs:
+        solver = PolicySolver(pos, skill, theirs)
+        for k, (_l, card) in enumerate(opts):
+            now, d = solver.root(mine, theirs, count, tail, streak, pos.opp_go, last, card)
+            nows[k].add(now)
+            for m, q in d.items():
+                acc[k][m] = acc[k].get(m, 0.0) + q * w
+                if deterministic:
+                    acc_exact[k][m] = acc_exact[k].get(m, 0) + w
+    results = []
+    for k, (label, card) in enumerate(opts):
+        now = _now(nows[k])
+        dist_f = {m: q / total_w for m, q in acc[k].items()}
+        mean_margin = sum(m * q for m, q in dist_f.items())
+        p_f = sum(q for m, q in dist_f.items() if m >= 0)
+        fut_exact = p_exact = None
+        if deterministic:
+            fut_exact = Fraction(sum(m * w for m, w in acc_exact[k].items()), total_w) - now
+            p_exact = Fraction(sum(w for m, w in acc_exact[k].items() if m >= 0), total_w)
+        results.append(
+            PlayOption(
+                label,
+                card,
+                now,
+                fut_exact,
+                mean_margin - now,
+                p_exact,
+                p_f,
+                tuple(sorted(dist_f.items())),
+            )
+        )
+    return results
+
+
+def analyze_play(
+    position: PeggingPosition | str, opponent: str = "minimax"
+) -> PlayAnalysis:
+    """Exact analysis of every legal play (see the module docstring).
+
+    The minimax model runs on compiled kernels (:mod:`crib.analysis.play.jit`)
+    where numba works, and on the pure-Python solver otherwise; the two are
+    tested equal on every holding.
+    """
+    pos = position if isinstance(position, PeggingPosition) else PeggingPosition.parse(position)
+    if opponent not in MODELS:
+        raise CribError(f"unknown opponent model {opponent!r}: expected one of {', '.join(MODELS)}")
+    hs = list(holdings(pos))
+    if not hs:
+        raise CribError("no opponent holding is consistent with this position")
+    total_w = sum(w for _h, w in hs)
+    opts = root_options(pos)
+    if opponent == "minimax":
+        results = _minimax_options(opts, _minimax_rows(pos), total_w)
+    else:
+        skill = TIERS[opponent.split(":", 1)[1]]
+        results = _policy_options(pos, opts, hs, total_w, skill)
+    results.sort(key=lambda o: (-o.margin, -o.p_nonneg, o.card.rank if o.card else 0))
+    return PlayAnalysis(pos, opponent, tuple(results), len(hs), total_w)
+
+
+def analyze_lead(
+    hand: str | tuple, starter: str | Card, discards: str | tuple = (), opponent: str = "minimax"
+) -> PlayAnalysis:
+    """Lead analysis: ``analyze_play`` at the start of the play (4 v 4)."""
+    return analyze_play(PeggingPosition.lead(hand, starter, discards), opponent)

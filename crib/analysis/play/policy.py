@@ -1,0 +1,211 @@
+"""Policy models: the opponent plays the computer's pegging policy, exactly.
+
+The opponent picks by the computer's softmax over its net values
+(:mod:`crib.analysis.heuristics`), taken as a distribution; you play the reply
+with the best expected margin, knowing the holding.  Margins are therefore
+distributions (``Dist``: margin -> probability) rather than single numbers.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from crib.analysis.heuristics import rank_values, softmax_weights, temperature
+from crib.analysis.play.holdings import remove_rank
+from crib.rules.cards import RANK_VALUES, Card
+from crib.rules.pegging import mover_leads_next, points_for
+from crib.rules.position import PeggingPosition
+
+__all__ = ["Dist", "PolicySolver", "policy_probs", "mean"]
+
+
+def policy_probs(opts: list[tuple[int, float, int]], temp: float) -> list[tuple[int, float]]:
+    """The softmax over cards (duplicated ranks count once per card) as rank probabilities."""
+    if temp <= 0 or len(opts) == 1 and opts[0][2] == 1:
+        return [(opts[0][0], 1.0)]
+    ws = [
+        (r, m * w)
+        for (r, _v, m), w in zip(
+            opts, softmax_weights([v for _r, v, _m in opts], temp), strict=True
+        )
+    ]
+    tot = sum(w for _r, w in ws)
+    return [(r, w / tot) for r, w in ws]
+
+
+Dist = dict[int, float]
+
+
+class PolicySolver:
+    """You (maximising expected margin) against the policy; margins as distributions.
+
+    Margins are from your view.  State adds whose turn it is; the cache is per
+    holding because the opponent's view of the unseen cards depends on it.
+    """
+
+    def __init__(self, pos: PeggingPosition, skill: float, holding: tuple[int, ...]) -> None:
+        self.skill = skill
+        self.temp = temperature(skill)
+        self.cache: dict[tuple, Dist] = {}
+        base = [4] * 13
+        for c in pos.previous + pos.pile:
+            base[c.rank - 1] -= 1
+        if pos.starter is not None:
+            base[pos.starter.rank - 1] -= 1
+        self.base = base  # 4 minus public cards (before any play in the search)
+        self.my_start = Counter(c.rank for c in pos.hand)
+        self.their_start = Counter(holding)
+        scores = pos.scores or (0, 0)
+        self.their_opp_score = scores[0]  # the opponent's opponent is you
+
+    def _their_unseen(self, mine: tuple, theirs: tuple) -> list[int]:
+        """From the opponent's view: 52 minus their hand, every played card and the starter."""
+        u = list(self.base)
+        for r, n in self.my_start.items():
+            u[r - 1] -= n
+        for r in mine:
+            u[r - 1] += 1  # your cards still held are unseen to them
+        for r, n in self.their_start.items():
+            u[r - 1] -= n  # their whole starting holding is known to them
+        return u
+
+    def value(
+        self,
+        mine: tuple,
+        theirs: tuple,
+        count: int,
+        tail: tuple,
+        streak: int,
+        my_turn: bool,
+        other_go: bool,
+        last: int,
+    ) -> Dist:
+        key = (mine, theirs, count, tail, streak, my_turn, other_go, last)
+        d = self.cache.get(key)
+        if d is None:
+            d = self._value(mine, theirs, count, tail, streak, my_turn, other_go, last)
+            self.cache[key] = d
+        return d
+
+    def _value(
+        self,
+        mine: tuple,
+        theirs: tuple,
+        count: int,
+        tail: tuple,
+        streak: int,
+        my_turn: bool,
+        other_go: bool,
+        last: int,
+    ) -> Dist:
+        hand = mine if my_turn else theirs
+        legal = [r for r in sorted(set(hand)) if count + RANK_VALUES[r] <= 31]
+        if not legal:
+            return self.go(mine, theirs, count, tail, streak, my_turn, other_go, last)
+        if my_turn:
+            best: Dist | None = None
+            best_mean = -1e9
+            for r in legal:
+                d = self.play(mine, theirs, count, tail, streak, my_turn, other_go, r)
+                m = mean(d)
+                if m > best_mean + 1e-12:
+                    best, best_mean = d, m
+            assert best is not None
+            return best
+        opts = rank_values(
+            theirs,
+            count,
+            tail,
+            streak,
+            self._their_unseen(mine, theirs),
+            len(mine),
+            other_go,
+            self.skill,
+            self.their_opp_score,
+        )
+        out: Dist = {}
+        for r, p in policy_probs(opts, self.temp):
+            for m, q in self.play(mine, theirs, count, tail, streak, my_turn, other_go, r).items():
+                out[m] = out.get(m, 0.0) + p * q
+        return out
+
+    def play(
+        self,
+        mine: tuple,
+        theirs: tuple,
+        count: int,
+        tail: tuple,
+        streak: int,
+        my_turn: bool,
+        other_go: bool,
+        r: int,
+    ) -> Dist:
+        pts, c, t, s = points_for(count, tail, streak, r)
+        sign = 1 if my_turn else -1
+        if my_turn:
+            mine = remove_rank(mine, r)
+        else:
+            theirs = remove_rank(theirs, r)
+        mover_hand, other_hand = (mine, theirs) if my_turn else (theirs, mine)
+        if not mine and not theirs:
+            return {sign * (pts + (1 if c != 31 else 0)): 1.0}
+        if c == 31:
+            next_my_turn = (not my_turn) if other_hand else my_turn
+            rest = self.value(mine, theirs, 0, (), 0, next_my_turn, False, 0)
+        elif other_go or not other_hand:
+            rest = self.value(mine, theirs, c, t, s, my_turn, other_go, 1)
+        else:
+            rest = self.value(mine, theirs, c, t, s, not my_turn, False, -1)
+        return _shift(rest, sign * pts)
+
+    def go(
+        self,
+        mine: tuple,
+        theirs: tuple,
+        count: int,
+        tail: tuple,
+        streak: int,
+        my_turn: bool,
+        other_go: bool,
+        last: int,
+    ) -> Dist:
+        other_hand = theirs if my_turn else mine
+        mover_hand = mine if my_turn else theirs
+        other_can = (not other_go) and any(count + RANK_VALUES[r] <= 31 for r in other_hand)
+        if other_can:
+            return self.value(mine, theirs, count, tail, streak, not my_turn, True, -last)
+        sign = 1 if my_turn else -1
+        leader_is_mover = mover_leads_next(last == 1, bool(mover_hand), bool(other_hand))
+        next_my_turn = my_turn if leader_is_mover else not my_turn
+        rest = self.value(mine, theirs, 0, (), 0, next_my_turn, False, 0)
+        return _shift(rest, sign * last)
+
+    def root(
+        self,
+        mine: tuple,
+        theirs: tuple,
+        count: int,
+        tail: tuple,
+        streak: int,
+        other_go: bool,
+        last: int,
+        card: Card | None,
+    ) -> tuple[int, Dist]:
+        if card is None:
+            other_can = (not other_go) and any(count + RANK_VALUES[r] <= 31 for r in theirs)
+            now = 0 if other_can else last
+            return now, self.go(mine, theirs, count, tail, streak, True, other_go, last)
+        r = card.rank
+        pts, c, _t, _s = points_for(count, tail, streak, r)
+        rest_mine = remove_rank(mine, r)
+        if not rest_mine and not theirs and c != 31:
+            pts += 1
+        return pts, self.play(mine, theirs, count, tail, streak, True, other_go, r)
+
+
+def _shift(d: Dist, x: int) -> Dist:
+    return {m + x: p for m, p in d.items()} if x else d
+
+
+def mean(d: Dist) -> float:
+    return sum(m * p for m, p in d.items())
