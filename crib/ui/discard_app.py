@@ -155,3 +155,43 @@ class DiscardApp(w.VBox):
             f'<span class="crib-explain-line">{x}</span>' for x in lines
         )
         self.dist_chart.show(hand_distribution_chart(a, i))
+
+
+# --- opened from a link: the game's review fills the analyzer in --------------------
+# ``discard.ipynb?six=5H+5D+6C+7S+8H+9D&seat=pone`` (see crib.ui.game_controller.Grade)
+
+
+def apply_query(app: DiscardApp, query: str) -> bool:
+    """Fill the analyzer from a URL query string (``six`` and ``seat``); True if it did.
+
+    >>> app = DiscardApp()
+    >>> apply_query(app, "six=AH+2H+3H+4H+9C+KS&seat=pone"), app.seat.value
+    (True, 'pone')
+    >>> app.analysis.best.throw[0].rank in (1, 2, 3, 4, 9, 13)
+    True
+    """
+    from urllib.parse import parse_qs
+
+    q = parse_qs(query or "")
+    six = q.get("six", [""])[0]
+    if not six:
+        return False
+    seat = q.get("seat", ["dealer"])[0]
+    if seat in ("dealer", "pone"):
+        app.seat.value = seat
+    app.picker.set_cards(six)
+    app.analyze()
+    return True
+
+
+def open_from_request(app: DiscardApp) -> None:
+    """In a Voila page, apply the page's query string (waiting for the request first
+    when the kernel was preheated); does nothing outside Voila."""
+    import os
+
+    try:
+        from voila.utils import wait_for_request
+    except ImportError:  # not served by Voila
+        return
+    wait_for_request()
+    apply_query(app, os.environ.get("QUERY_STRING", ""))

@@ -257,3 +257,40 @@ class PeggingApp(w.VBox):
             f"Expert's verdict <b>{g.verdict}</b> ({g.lost:.2f} lost by its net-value model).</div>"
             f"<ul>{tags}</ul>{trap_line}"
         )
+
+
+# --- opened from a link: the game's review fills the analyzer in --------------------
+# ``pegging.ipynb?position=hand+4H+6D+...`` (see crib.ui.game_controller.Grade)
+
+
+def apply_query(app: PeggingApp, query: str) -> bool:
+    """Fill the analyzer from a URL query string (``position``); True if it did.
+
+    >>> app = PeggingApp()
+    >>> apply_query(app, "position=hand+4H+6D+%7C+pile+7S+8C+%7C+starter+KD+%7C+opp+2")
+    True
+    >>> app.text.value
+    'hand 4H 6D | pile 7S 8C | starter KD | opp 2'
+    """
+    from urllib.parse import parse_qs
+
+    text = parse_qs(query or "").get("position", [""])[0]
+    if not text:
+        return False
+    app.mode.value = "position"
+    app.text.value = text
+    app.analyze()
+    return True
+
+
+def open_from_request(app: PeggingApp) -> None:
+    """In a Voila page, apply the page's query string (waiting for the request first
+    when the kernel was preheated); does nothing outside Voila."""
+    import os
+
+    try:
+        from voila.utils import wait_for_request
+    except ImportError:  # not served by Voila
+        return
+    wait_for_request()
+    apply_query(app, os.environ.get("QUERY_STRING", ""))

@@ -1,0 +1,212 @@
+"""The card component: cards that look like cards, for every dashboard.
+
+Static cards are SVG strings (:func:`card_svg`), in three sizes (UX guide):
+70×98 px in the hand, 40×56 px for the pile, reviews and tables, 28×38 px in
+dense tables.  Suits are red #c0392b and black #1d1d1d.  Clickable cards are
+:class:`CardButton` widgets styled by :data:`CARD_CSS` (selected: lifted 10 px
+with a 2 px accent ring; legal: accent ring; illegal: 40 % opacity, disabled;
+hint: dashed amber ring), numbered 1-6 by a CSS counter.
+
+>>> from crib.rules.cards import parse_card
+>>> 'fill="#c0392b"' in card_svg(parse_card("5H"))
+True
+>>> "5♥" in card_svg(parse_card("5H"), size="mini")
+True
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterable, Sequence
+
+import ipywidgets as w
+
+from crib.rules.cards import Card
+
+__all__ = [
+    "RED",
+    "BLACK",
+    "ACCENT",
+    "PLAYER_COLOURS",
+    "SIZES",
+    "card_svg",
+    "card_back_svg",
+    "cards_html",
+    "CARD_CSS",
+    "CardButton",
+]
+
+RED = "#c0392b"
+BLACK = "#1d1d1d"
+ACCENT = "#1f5fa8"
+AMBER = "#d68910"
+PLAYER_COLOURS = ("#138a8a", "#6b4fa0")  # you (teal), the opponent (purple)
+SIZES = {"hand": (70, 98), "pile": (40, 56), "mini": (28, 38)}
+_SUIT = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+
+
+def _rank(c: Card) -> str:
+    return "10" if c.rank == 10 else c.rank_char
+
+
+def card_svg(
+    card: Card,
+    size: str = "pile",
+    *,
+    edge: str | None = None,
+    highlight: bool = False,
+    dim: bool = False,
+) -> str:
+    """One face-up card as inline SVG: rank over suit in the corner, a large centre pip.
+
+    ``edge`` colours the border (a player's colour on the pile); ``highlight``
+    rings it in amber (the show's current combination); ``dim`` greys it.
+    """
+    wd, ht = SIZES[size]
+    colour = RED if card.suit in "DH" else BLACK
+    sym = _SUIT[card.suit]
+    corner = max(9, round(wd * 0.26))
+    pip = round(wd * 0.46)
+    stroke = AMBER if highlight else edge or "#9a9a9a"
+    sw = 3 if highlight or edge else 1
+    label = f"{_rank(card)}{sym}"
+    opacity = ' opacity="0.35"' if dim else ""
+    centre = (
+        f'<text x="{wd / 2:.1f}" y="{ht * 0.68:.1f}" font-size="{pip}" text-anchor="middle" '
+        f'fill="{colour}">{sym}</text>'
+        if size != "mini"
+        else f'<text x="{wd / 2:.1f}" y="{ht * 0.8:.1f}" font-size="{round(wd * 0.45)}" '
+        f'text-anchor="middle" fill="{colour}">{sym}</text>'
+    )
+    return (
+        f'<svg class="crib-cardsvg" data-card="{card}" width="{wd}" height="{ht}" '
+        f'viewBox="0 0 {wd} {ht}" role="img" aria-label="{html.escape(card.pretty)}"{opacity}>'
+        f'<title>{label}</title>'
+        f'<rect x="1" y="1" width="{wd - 2}" height="{ht - 2}" rx="{max(3, wd // 12)}" '
+        f'fill="#fff" stroke="{stroke}" stroke-width="{sw}"/>'
+        f'<text x="{max(3, wd * 0.08):.1f}" y="{corner + 1}" font-size="{corner}" '
+        f'font-weight="bold" font-family="sans-serif" fill="{colour}">{_rank(card)}</text>'
+        + (
+            f'<text x="{max(3, wd * 0.08):.1f}" y="{2 * corner + 1}" font-size="{corner}" '
+            f'fill="{colour}">{sym}</text>'
+            if size != "mini"
+            else ""
+        )
+        + centre
+        + "</svg>"
+    )
+
+
+def card_back_svg(size: str = "pile") -> str:
+    """A face-down card."""
+    wd, ht = SIZES[size]
+    return (
+        f'<svg class="crib-cardback" width="{wd}" height="{ht}" viewBox="0 0 {wd} {ht}" '
+        f'role="img" aria-label="face-down card">'
+        f'<defs><pattern id="crib-back-{size}" width="6" height="6" patternUnits="userSpaceOnUse">'
+        f'<path d="M0 6 L6 0" stroke="#8fb0d8" stroke-width="1.2"/></pattern></defs>'
+        f'<rect x="1" y="1" width="{wd - 2}" height="{ht - 2}" rx="{max(3, wd // 12)}" '
+        f'fill="{ACCENT}" stroke="#0e3a6b"/>'
+        f'<rect x="4" y="4" width="{wd - 8}" height="{ht - 8}" rx="2" fill="url(#crib-back-{size})"/>'
+        "</svg>"
+    )
+
+
+def cards_html(
+    cards: Iterable[Card],
+    size: str = "pile",
+    *,
+    overlap: int = 0,
+    edges: Sequence[str | None] | None = None,
+    highlight: Iterable[Card] = (),
+) -> str:
+    """A row of cards; ``overlap`` px of each card hidden under the next."""
+    hi = set(highlight)
+    out = []
+    for i, c in enumerate(cards):
+        edge = edges[i] if edges is not None else None
+        ml = f"margin-left:-{overlap}px;" if i and overlap else "margin-left:3px;" if i else ""
+        out.append(
+            f'<span style="display:inline-block;{ml}vertical-align:top">'
+            f"{card_svg(c, size, edge=edge, highlight=c in hi)}</span>"
+        )
+    return f'<span class="crib-cards" style="white-space:nowrap">{"".join(out)}</span>'
+
+
+CARD_CSS = f"""
+.crib-hand {{ counter-reset: crib-card; gap: 10px; padding-top: 14px; }}
+.crib-cardbtn {{
+  counter-increment: crib-card; position: relative; width: 70px !important; height: 98px !important;
+  background: #fff !important; border: 1px solid #9a9a9a !important; border-radius: 7px !important;
+  font-size: 30px !important; font-weight: 600; padding: 0 !important; margin: 0 4px 22px 0 !important;
+  box-shadow: 0 1px 3px rgba(0,0,0,.25) !important; transition: transform 120ms;
+  overflow: visible !important;
+}}
+.crib-cardbtn.crib-red {{ color: {RED} !important; }}
+.crib-cardbtn.crib-black {{ color: {BLACK} !important; }}
+.crib-cardbtn::before {{
+  content: attr(title); position: absolute; left: 5px; top: 3px; font-size: 16px; font-weight: 700;
+}}
+.crib-cardbtn::after {{
+  content: counter(crib-card); position: absolute; left: 50%; bottom: -21px; transform: translateX(-50%);
+  font-size: 12px; color: #444; background: #eef2f7; border: 1px solid #c9d3df; border-radius: 8px;
+  padding: 0 6px; line-height: 16px;
+}}
+.crib-cardbtn.crib-legal {{ box-shadow: 0 0 0 2px {ACCENT} !important; }}
+.crib-cardbtn.crib-selected {{ transform: translateY(-10px); box-shadow: 0 0 0 2px {ACCENT}, 0 6px 10px rgba(0,0,0,.25) !important; }}
+.crib-cardbtn.crib-hint {{ outline: 3px dashed {AMBER}; outline-offset: 3px; }}
+.crib-cardbtn:disabled {{ opacity: .4; cursor: default; }}
+.crib-cardbtn:focus-visible {{ outline: 3px solid {ACCENT}; outline-offset: 2px; }}
+@media (prefers-reduced-motion: reduce) {{ .crib-cardbtn {{ transition: none; }} }}
+"""
+
+
+class CardButton(w.Button):
+    """A clickable card in the hand (its number badge comes from the CSS counter)."""
+
+    def __init__(self, **kw: object) -> None:
+        super().__init__(**kw)
+        self.add_class("crib-cardbtn")
+        self.card: Card | None = None
+        self._state: tuple[str, ...] = ()
+
+    def set_card(
+        self,
+        card: Card | None,
+        *,
+        selected: bool = False,
+        legal: bool = False,
+        illegal: bool = False,
+        hint: bool = False,
+    ) -> None:
+        """Show ``card`` (or hide the button) in the given states."""
+        self.card = card
+        if card is None:
+            self.layout.display = "none"
+            return
+        self.layout.display = None
+        label = f"{_rank(card)}{_SUIT[card.suit]}"
+        if self.description != label:
+            self.description = label
+            self.tooltip = label
+        colour = "crib-red" if card.suit in "DH" else "crib-black"
+        state = tuple(
+            name
+            for name, on in (
+                (colour, True),
+                ("crib-selected", selected),
+                ("crib-legal", legal),
+                ("crib-hint", hint),
+            )
+            if on
+        )
+        if state != self._state:
+            for cls in self._state:
+                if cls not in state:
+                    self.remove_class(cls)
+            for cls in state:
+                if cls not in self._state:
+                    self.add_class(cls)
+            self._state = state
+        if self.disabled != illegal:
+            self.disabled = illegal
