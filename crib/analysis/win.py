@@ -36,6 +36,7 @@ __all__ = [
     "win_probability",
     "win_table",
     "deal_distributions",
+    "p_win_after_throw",
 ]
 
 WIN = 121
@@ -189,3 +190,65 @@ def deal_distributions() -> dict[str, np.ndarray]:
 
     raw = json.loads(data_path("deal_distributions.json").read_text())
     return {k: np.asarray(raw[k], dtype=float) for k in ("peg", "hand_dealer", "hand_pone", "crib")}
+
+
+def p_win_after_throw(
+    hand_counts: np.ndarray, crib_counts: np.ndarray, dealer: bool, me: int, opp: int
+) -> float:
+    """P(I win the game) after my throw, at scores ``me``-``opp`` before this deal.
+
+    Counting order: the pegging (the measured joint distribution of both
+    sides' pegging; when both would pass 121 in it, the order is unknown and
+    counts one half), then the pone's hand, the dealer's hand, the crib; then
+    the win table for the next deal.  My hand follows ``hand_counts`` (over the
+    46 starters), the crib ``crib_counts``; the opponent's hand and the
+    pegging come from Expert self-play.  The parts are taken as independent.
+    """
+    dist = deal_distributions()
+    w = win_table()
+    h = np.asarray(hand_counts, dtype=float)
+    h = h / h.sum()
+    c = np.asarray(crib_counts, dtype=float)
+    c = c / c.sum()
+    if dealer:
+        peg = dist["peg"]  # [my (dealer) points, their points]
+        mine = np.convolve(h, c)  # my hand and my crib count one after the other
+        theirs = dist["hand_pone"]
+    else:
+        peg = dist["peg"].T  # [my (pone) points, their (dealer) points]
+        mine = h
+        theirs = np.convolve(dist["hand_dealer"], c)  # their hand, then their crib
+    mv = np.flatnonzero(mine)
+    tv = np.flatnonzero(theirs)
+    pm, pt = mine[mv], theirs[tv]
+    total = 0.0
+    for m, o in zip(*np.nonzero(peg), strict=True):
+        q = peg[m, o]
+        a, b = me + m, opp + o
+        if a >= WIN and b >= WIN:
+            total += 0.5 * q
+            continue
+        if a >= WIN:
+            total += q
+            continue
+        if b >= WIN:
+            continue
+        if dealer:
+            # the pone (them) counts first: their hand alone can win
+            ob = b + tv  # their score after their hand
+            alive = ob < WIN
+            ma = a + mv  # my score after hand + crib
+            win_now = ma >= WIN
+            nxt = 1.0 - w[np.minimum(ob[alive], WIN - 1)[:, None], np.minimum(ma, WIN - 1)[None, :]]
+            val = np.where(win_now[None, :], 1.0, nxt)
+            total += q * float(pt[alive] @ val @ pm)
+        else:
+            ma = a + mv  # my hand counts first
+            win_now = ma >= WIN
+            ob = b + tv
+            lose = ob >= WIN
+            nxt = w[np.minimum(ma, WIN - 1)[:, None], np.minimum(ob, WIN - 1)[None, :]]
+            val = np.where(lose[None, :], 0.0, nxt)  # [my, their]
+            val = np.where(win_now[:, None], 1.0, val)
+            total += q * float(pm @ val @ pt)
+    return total
