@@ -100,14 +100,17 @@ def test_same_result_on_every_executor(tmp_path: Path) -> None:
 
 
 def test_resume_after_a_partial_run(tmp_path: Path) -> None:
-    spec = RunSpec("crib", 6, seed=3, chunk=2)
+    spec = RunSpec("deal", 6, seed=3, chunk=2)
     first = run(spec, tmp_path, executor="serial", quiet=True, max_chunks=1)
     assert first.chunks_run == 1 and first.arrays == {}
     rest = run(spec, tmp_path, executor="serial", quiet=True)
     assert rest.chunks_resumed == 1 and rest.chunks_run == 2
     _same(rest.arrays, run(spec, None, executor="serial", quiet=True).arrays)
     with pytest.raises(Exception, match="different run"):
-        run(RunSpec("crib", 8, seed=3, chunk=2), tmp_path, executor="serial", quiet=True)
+        run(RunSpec("deal", 6, seed=4, chunk=2), tmp_path, executor="serial", quiet=True)
+    longer = run(RunSpec("deal", 8, seed=3, chunk=2), tmp_path, executor="serial", quiet=True)
+    assert longer.chunks_resumed == 3 and longer.chunks_run == 1
+    _same(longer.arrays, run(RunSpec("deal", 8, seed=3, chunk=2), None, executor="serial", quiet=True).arrays)
 
 
 def _cli(args: list[str], **kw) -> subprocess.Popen:
@@ -140,3 +143,35 @@ def test_quick_tables_end_to_end_with_kill_and_resume(tmp_path: Path) -> None:
         assert (tmp_path / "out" / name).read_bytes() == (tmp_path / "ref" / name).read_bytes()
     w = np.loadtxt(tmp_path / "out" / "win_table.csv", delimiter=",", skiprows=1)[:, 1:]
     assert w.shape == (121, 121) and ((w >= 0) & (w <= 1)).all()
+
+
+def test_best_rank_equals_rank_values() -> None:
+    from crib.ai.selfplay.fastplay import best_rank, best_rank_reference
+    from crib.rules.cards import RANK_VALUES
+    from crib.rules.pegging import compress
+
+    rng = np.random.default_rng(7)
+    checked = 0
+    for _ in range(4000):
+        deck = rng.permutation(52)
+        pile_len = int(rng.integers(0, 5))
+        pile, count = [], 0
+        for c in deck[:pile_len]:
+            r = int(c >> 2) + 1
+            if count + RANK_VALUES[r] > 31:
+                break
+            pile.append(r)
+            count += RANK_VALUES[r]
+        hand = [int(c >> 2) + 1 for c in deck[10:14]]
+        legal = tuple(r for r in hand if count + RANK_VALUES[r] <= 31)
+        if not legal:
+            continue
+        cnt, tail, streak = compress(pile)
+        unseen = [4] * 13
+        for c in deck[:20]:
+            unseen[int(c >> 2)] -= 1
+        args = (legal, cnt, tail, streak, tuple(unseen), int(rng.integers(0, 5)),
+                bool(rng.integers(0, 2)), bool(rng.integers(0, 2)))
+        assert best_rank(*args) == best_rank_reference(*args), args
+        checked += 1
+    assert checked > 3000

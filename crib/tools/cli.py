@@ -114,7 +114,13 @@ def _cmd_bench(args: argparse.Namespace) -> int:
     from crib.ai.sim import format_strength, strength_benchmark
 
     res = strength_benchmark(
-        args.random_games, args.tier_games, seed0=args.seed, workers=args.workers
+        args.random_games,
+        args.tier_games,
+        seed0=args.seed,
+        workers=args.workers,
+        executor="dask" if args.dask else "process",
+        results=args.results,
+        quiet=args.quiet,
     )
     res["command"] = (
         f"crib bench strength --random-games {args.random_games} --tier-games {args.tier_games} "
@@ -241,8 +247,11 @@ def build_parser() -> argparse.ArgumentParser:
     rp.add_argument("--quiet", action="store_true", help="print only the verdict")
     bn = sub.add_parser("bench", help="benchmarks: 'strength' plays the tiers against expert")
     bn.add_argument("what", choices=["strength"])
-    bn.add_argument("--random-games", type=int, default=1000)
-    bn.add_argument("--tier-games", type=int, default=500)
+    bn.add_argument("--random-games", type=int, default=10_000)
+    bn.add_argument("--tier-games", type=int, default=3_000)
+    bn.add_argument("--dask", action="store_true", help="run on a dask LocalCluster")
+    bn.add_argument("--results", default=None, help="folder to keep finished chunks (resumable)")
+    bn.add_argument("--quiet", action="store_true", help="no progress bar")
     bn.add_argument("--seed", type=int, default=10_000)
     bn.add_argument("--workers", type=int, default=None)
     bn.add_argument(

@@ -3,9 +3,10 @@
 A run is (experiment, master seed, number of items, chunk size, params).  It
 is split into chunks of ``chunk`` consecutive item numbers; each chunk runs
 on the executor and the parent writes its arrays atomically (a temporary file,
-then ``os.replace``) to ``results/chunk_000123.npz``.  Started again with the
-same command, a run skips every chunk already on disk, so a killed run loses
-at most the chunks in flight.  The merged result sums (or stacks) the chunks
+then ``os.replace``) to ``results/chunk_000000100-000000200.npz`` (named by its
+items).  Started again with the same command, a run skips every chunk already
+on disk, so a killed run loses at most the chunks in flight; started with a
+larger (or smaller) ``n``, it reuses every whole chunk it has.  The merged result sums (or stacks) the chunks
 in chunk order, read back from disk, so it is byte-identical whatever the
 executor, the number of workers, the order of completion or the number of
 restarts.
@@ -70,9 +71,9 @@ class RunSpec:
         return k * self.chunk, min(self.n, (k + 1) * self.chunk)
 
     def manifest(self) -> dict:
+        """What must match to resume; ``n`` may grow or shrink (chunks are named by their items)."""
         return {
             "experiment": self.experiment,
-            "n": self.n,
             "seed": self.seed,
             "chunk": self.chunk,
             "params": self.params,
@@ -89,8 +90,9 @@ class RunResult:
     executor: str
 
 
-def _chunk_path(folder: Path, k: int) -> Path:
-    return folder / f"chunk_{k:06d}.npz"
+def _chunk_path(folder: Path, spec: RunSpec, k: int) -> Path:
+    start, stop = spec.bounds(k)
+    return folder / f"chunk_{start:09d}-{stop:09d}.npz"
 
 
 def _write_atomic(path: Path, arrays: dict[str, np.ndarray]) -> None:
@@ -134,7 +136,7 @@ def _prepare(folder: Path | None, spec: RunSpec) -> set[int]:
         tmp = folder / ".tmp-manifest.json"
         tmp.write_text(json.dumps(want, indent=1, sort_keys=True))
         os.replace(tmp, man)
-    return {k for k in range(spec.n_chunks) if _chunk_path(folder, k).exists()}
+    return {k for k in range(spec.n_chunks) if _chunk_path(folder, spec, k).exists()}
 
 
 @contextmanager
@@ -229,7 +231,7 @@ def run(
             with _executor(executor, workers, scheduler) as (name, ex):
                 for k, arrays in _completed(ex, jobs):
                     if folder is not None:
-                        _write_atomic(_chunk_path(folder, k), arrays)
+                        _write_atomic(_chunk_path(folder, spec, k), arrays)
                     else:
                         memory[k] = arrays
                     lo, hi = spec.bounds(k)
@@ -265,7 +267,7 @@ def merge_chunks(folder: str | os.PathLike, spec: RunSpec) -> dict[str, np.ndarr
     folder = Path(folder)
     parts = []
     for k in range(spec.n_chunks):
-        p = _chunk_path(folder, k)
+        p = _chunk_path(folder, spec, k)
         if not p.exists():
             raise CribError(f"{folder}: chunk {k} of {spec.n_chunks} is missing; run again to finish")
         with np.load(p) as z:

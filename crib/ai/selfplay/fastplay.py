@@ -18,7 +18,7 @@ from functools import lru_cache
 import numpy as np
 
 from crib.analysis.discard import rank_throws_fast
-from crib.analysis.heuristics import rank_values
+from crib.analysis.heuristics import hold_probabilities, net_value, rank_values, threat_weight
 from crib.rules.cards import RANK_VALUES, Card
 from crib.rules.pegging import mover_leads_next, points_for
 
@@ -36,6 +36,59 @@ def expert_throw(six: Sequence[int], dealer: bool) -> tuple[int, int]:
     return a.index, b.index
 
 
+@lru_cache(maxsize=1 << 16)
+def _points_for(count: int, tail: tuple[int, ...], streak: int, r: int) -> tuple:
+    return points_for(count, tail, streak, r)
+
+
+@lru_cache(maxsize=1 << 16)
+def _replies(count: int, tail: tuple[int, ...], streak: int) -> tuple[int, ...]:
+    """Points of each reply rank 1..13 on this pile (-1 where it does not fit)."""
+    return tuple(
+        _points_for(count, tail, streak, q)[0] if count + RANK_VALUES[q] <= 31 else -1
+        for q in range(1, 14)
+    )
+
+
+@lru_cache(maxsize=1 << 16)
+def _holds(unseen: tuple[int, ...], k: int, other_go: bool) -> tuple[float, ...]:
+    return tuple(hold_probabilities(unseen, k, other_go))
+
+
+def best_rank(
+    legal: tuple[int, ...],
+    count: int,
+    tail: tuple[int, ...],
+    streak: int,
+    unseen: tuple[int, ...],
+    k: int,
+    other_go: bool,
+    opp_late: bool,
+) -> int:
+    """The Expert's rank: :func:`rank_values` at skill 1, best first, with its sub-results cached.
+
+    The same products, maxima and :func:`net_value` calls, so the same floats;
+    ``tests/test_selfplay.py`` checks it against ``rank_values`` on random piles.
+    """
+    p_hold = _holds(unseen, k, other_go)
+    threat_w = threat_weight(1.0, 115 if opp_late else 0)
+    best_r, best_v = 0, 0.0
+    for r in sorted(set(legal)):
+        pts, c, t, s = _points_for(count, tail, streak, r)
+        threat = 0.0
+        if c != 31:
+            for q, x in enumerate(_replies(c, t, s)):
+                p = p_hold[q]
+                if p and x >= 0:
+                    y = x * p
+                    if y > threat:
+                        threat = y
+        v = net_value(pts, count, c, r, threat, threat_w, 1.0)
+        if best_r == 0 or v > best_v:
+            best_r, best_v = r, v
+    return best_r
+
+
 @lru_cache(maxsize=1 << 18)
 def _best_rank(
     legal: tuple[int, ...],
@@ -48,6 +101,20 @@ def _best_rank(
     opp_late: bool,
 ) -> int:
     # opp_late: the opponent has >= 115 (the only way the score enters the model)
+    return best_rank(legal, count, tail, streak, unseen, k, other_go, opp_late)
+
+
+def best_rank_reference(
+    legal: tuple[int, ...],
+    count: int,
+    tail: tuple[int, ...],
+    streak: int,
+    unseen: tuple[int, ...],
+    k: int,
+    other_go: bool,
+    opp_late: bool,
+) -> int:
+    """The readable version: the first of :func:`rank_values` at skill 1."""
     return rank_values(legal, count, tail, streak, unseen, k, other_go, 1.0, 115 if opp_late else 0)[0][0]
 
 
