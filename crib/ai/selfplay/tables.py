@@ -28,6 +28,7 @@ class Sizes:
     pegging: int
     deal: int
     crosscheck: int  # games per cross-check position
+    positions: int = len(CROSSCHECK_POSITIONS)  # how many cross-check positions
     chunk_crib: int = 50
     chunk_pegging: int = 5
     chunk_deal: int = 1000
@@ -35,8 +36,8 @@ class Sizes:
 
 
 FULL = Sizes(crib=6000, pegging=1200, deal=100_000, crosscheck=2000)
-QUICK = Sizes(crib=40, pegging=4, deal=2000, crosscheck=40, chunk_crib=10, chunk_pegging=1,
-              chunk_deal=500, chunk_games=20)
+QUICK = Sizes(crib=40, pegging=4, deal=2000, crosscheck=40, positions=2, chunk_crib=10,
+              chunk_pegging=1, chunk_deal=500, chunk_games=20)
 
 
 def _meta_update(out: Path, key: str, info: dict) -> None:
@@ -87,6 +88,7 @@ def make_win(
     out: Path,
     *,
     crosscheck: int = 0,
+    positions: int = len(CROSSCHECK_POSITIONS),
     chunk: int = 1000,
     chunk_games: int = 100,
     command: str = "",
@@ -106,7 +108,7 @@ def make_win(
     if crosscheck:
         from crib.ai.sim import wilson
 
-        for d, p in CROSSCHECK_POSITIONS:
+        for d, p in CROSSCHECK_POSITIONS[:positions]:
             g = run(
                 RunSpec("games", crosscheck, SEEDS["games"] + 1000 * d + p, chunk_games, {"scores": [d, p]}),
                 results / f"games-{d}-{p}",
@@ -156,7 +158,8 @@ def make_all(
     if "win" in only:
         made.append(
             make_win(
-                sizes.deal, results, out, crosscheck=sizes.crosscheck, chunk=sizes.chunk_deal,
+                sizes.deal, results, out, crosscheck=sizes.crosscheck, positions=sizes.positions,
+                chunk=sizes.chunk_deal,
                 chunk_games=sizes.chunk_games, command=command, **ex,
             )
         )
