@@ -124,8 +124,8 @@ def _cli(args: list[str], **kw) -> subprocess.Popen:
 
 @pytest.mark.slow
 def test_quick_tables_end_to_end_with_kill_and_resume(tmp_path: Path) -> None:
-    """`crib selfplay win --quick` killed with SIGKILL mid-run, then rerun: same bytes."""
-    base = ["selfplay", "win", "--quick", "--quiet", "--workers", "2"]
+    """`crib selfplay all --quick` killed with SIGKILL mid-run, then rerun: same bytes."""
+    base = ["selfplay", "all", "--quick", "--quiet", "--workers", "2"]
     ref = _cli([*base, "--out", str(tmp_path / "ref"), "--results", str(tmp_path / "rref")])
     assert ref.wait(timeout=600) == 0, ref.stderr.read().decode()
     res = tmp_path / "res"
@@ -139,7 +139,9 @@ def test_quick_tables_end_to_end_with_kill_and_resume(tmp_path: Path) -> None:
     assert 1 <= done < 4  # it was killed before the end
     again = _cli([*base, "--out", str(tmp_path / "out"), "--results", str(res)])
     assert again.wait(timeout=600) == 0, again.stderr.read().decode()
-    for name in ("win_table.csv", "win_detail.csv", "deal_distributions.json"):
+    names = ("crib_selfplay.csv", "pegging_ev.csv", "win_table.csv", "win_detail.csv",
+             "deal_distributions.json")
+    for name in names:
         assert (tmp_path / "out" / name).read_bytes() == (tmp_path / "ref" / name).read_bytes()
     w = np.loadtxt(tmp_path / "out" / "win_table.csv", delimiter=",", skiprows=1)[:, 1:]
     assert w.shape == (121, 121) and ((w >= 0) & (w <= 1)).all()

@@ -190,6 +190,10 @@ def _cmd_selfplay(args: argparse.Namespace) -> int:
         if field is None:
             raise CribError("--n applies to crib, pegging or win")
         sizes = dataclasses.replace(sizes, **{field: args.n})
+    if args.crosscheck is not None:
+        import dataclasses
+
+        sizes = dataclasses.replace(sizes, crosscheck=args.crosscheck)
     only = ("crib", "pegging", "win") if args.what == "all" else (args.what,)
     out.mkdir(parents=True, exist_ok=True)
     for path in tables.make_all(sizes, results, out, command=command, only=only, **ex):
@@ -280,6 +284,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="run on dask.distributed: a scheduler address, or a LocalCluster when omitted",
     )
     sp.add_argument("--quiet", action="store_true", help="no progress bar")
+    sp.add_argument(
+        "--crosscheck", type=int, default=None, help="for 'win': games per cross-check position"
+    )
     sp.add_argument("--experiment", default=None, help="for 'run': crib, pegging, deal, ladder, games")
     sp.add_argument("--seed", type=int, default=0, help="for 'run': the master seed")
     sp.add_argument("--chunk", type=int, default=None, help="for 'run': items per chunk")
