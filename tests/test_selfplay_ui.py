@@ -16,7 +16,7 @@ def test_crib_odds_app_shows_seat_tables_and_difference() -> None:
         assert bytes(app.heatmap.value[:4]) == PNG
     app.source.value = "self-play seat table (Expert opponent)"
     seat_png = bytes(app.heatmap.value)
-    assert seat_png != uniform_png and "Expert's discard" in app.status.value
+    assert seat_png != uniform_png and "data/crib_selfplay.csv" in app.status.value
     app.source.value = "self-play minus uniform (difference)"
     assert bytes(app.heatmap.value) != seat_png and app.view.disabled
     app.seat.value = "pone"

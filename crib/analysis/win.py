@@ -223,7 +223,7 @@ def p_win_after_throw(
     pm, pt = mine[mv], theirs[tv]
     total = 0.0
     for m, o in zip(*np.nonzero(peg), strict=True):
-        q = peg[m, o]
+        q = float(peg[m, o])
         a, b = me + m, opp + o
         if a >= WIN and b >= WIN:
             total += 0.5 * q
@@ -251,4 +251,4 @@ def p_win_after_throw(
             val = np.where(lose[None, :], 0.0, nxt)  # [my, their]
             val = np.where(win_now[:, None], 1.0, val)
             total += q * float(pm @ val @ pt)
-    return total
+    return float(total)
