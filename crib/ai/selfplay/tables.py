@@ -35,7 +35,7 @@ class Sizes:
     chunk_games: int = 100
 
 
-FULL = Sizes(crib=6000, pegging=1200, deal=100_000, crosscheck=2000)
+FULL = Sizes(crib=6000, pegging=1300, deal=50_000, crosscheck=2000)
 QUICK = Sizes(crib=40, pegging=4, deal=2000, crosscheck=40, positions=2, chunk_crib=10,
               chunk_pegging=1, chunk_deal=500, chunk_games=20)
 
