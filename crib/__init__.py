@@ -68,6 +68,7 @@ _LAZY = {
     "HashRng": "crib.rules.fairness",
     # analysis
     "analyze_discard": "crib.analysis.discard",
+    "win_probability": "crib.analysis.win",
     "DiscardAnalysis": "crib.analysis.discard",
     "analyze_play": "crib.analysis.play",
     "PlayAnalysis": "crib.analysis.play",

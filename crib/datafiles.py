@@ -22,5 +22,8 @@ def data_path(name: str) -> Path:
     """
     path = DATA_DIR / name
     if not path.is_file():
-        raise CribError(f"data file {name!r} is missing from {DATA_DIR}: reinstall crib")
+        raise CribError(
+            f"data file {name!r} is missing from {DATA_DIR}: reinstall crib, or regenerate "
+            "it with the command the README gives for it"
+        )
     return path

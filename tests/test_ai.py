@@ -69,9 +69,9 @@ def test_swapping_hidden_cards_never_changes_a_decision() -> None:
 
 
 def test_temperature_anchors() -> None:
-    assert temperature(0) == 2.0 and temperature(0.12) == 1.2 and temperature(0.35) == 0.5
-    assert temperature(0.85) == 0.15 and temperature(1.0) == 0.0
-    assert temperature(0.6) == pytest.approx(0.5 + (0.15 - 0.5) * (0.25 / 0.5))
+    assert temperature(0) == 6.0 and temperature(0.12) == 5.0 and temperature(0.35) == 1.6
+    assert temperature(0.85) == 0.5 and temperature(1.0) == 0.0
+    assert temperature(0.6) == pytest.approx(1.6 + (0.5 - 1.6) * (0.25 / 0.5))
     assert TIERS == {"easy": 0.12, "normal": 0.35, "hard": 0.85, "expert": 1.0}
 
 

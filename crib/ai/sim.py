@@ -21,6 +21,8 @@ __all__ = [
     "wilson",
     "game_setup",
     "strength_benchmark",
+    "duplicate_match",
+    "TARGETS",
     "format_strength",
 ]
 
@@ -107,39 +109,93 @@ def _version() -> str:
     return __version__
 
 
-def strength_benchmark(
-    n_random: int = 1000, n_tiers: int = 500, *, seed0: int = 10_000, workers: int | None = None
+TARGETS = {"easy": (0.02, 0.05), "normal": (0.15, 0.25), "hard": (0.35, 0.45), "random": None}
+
+
+def duplicate_match(
+    a: str,
+    b: str,
+    games: int,
+    *,
+    seed0: int,
+    workers: int | None = None,
+    executor: str = "process",
+    results: str | None = None,
+    quiet: bool = True,
 ) -> dict:
-    """Expert against Random, Hard, Normal and Easy; the weaker side's win rate with Wilson 95%."""
-    workers = workers or default_workers()
-    targets = {"easy": (0.02, 0.05), "normal": (0.15, 0.25), "hard": (0.35, 0.45), "random": None}
-    out = {"version": _version(), "seed0": seed0, "matches": []}
+    """``games`` games of ``a`` against ``b`` on duplicate deals: each seed twice, seats swapped.
+
+    Seed ``seed0 + i`` is played with ``a`` in seat 0, then with ``b`` in seat 0,
+    the first dealer ``i % 2`` both times, so both players get the same cards.
+    Runs on the self-play engine (:mod:`crib.ai.selfplay`).
+    """
+    from pathlib import Path
+
+    from crib.ai.selfplay.engine import RunSpec, run
+
+    seeds = max(1, games // 2)
+    spec = RunSpec("ladder", seeds, seed0, chunk=25, params={"a": a, "b": b})
+    folder = Path(results) / f"ladder-{a}-{b}-{seed0}" if results else None
+    res = run(spec, folder, executor=executor, workers=workers or default_workers(), quiet=quiet)
+    lad = res.arrays["ladder"].astype(int)
+    b_wins = int(lad[:, 0].sum() + lad[:, 1].sum())
+    n = 2 * seeds
+    lo, hi = wilson(b_wins, n)
+    return {
+        "expert_vs": b,
+        "games": n,
+        "seeds": f"{seed0}..{seed0 + seeds - 1}, each played twice with the seats swapped",
+        "expert_wins": n - b_wins,
+        "opponent_wins": b_wins,
+        "opponent_win_rate": round(b_wins / n, 4),
+        "wilson95": [round(lo, 4), round(hi, 4)],
+        "design_target": TARGETS.get(b),
+        "skunks_by_expert": int(lad[:, 3].sum()),
+        "skunks_by_opponent": int(lad[:, 2].sum()),
+        "seeds_won_both_ways_by_opponent": int((lad[:, 0] & lad[:, 1]).sum()),
+        "seconds": round(res.seconds, 1),
+    }
+
+
+def strength_benchmark(
+    n_random: int = 10_000,
+    n_tiers: int = 3_000,
+    *,
+    seed0: int = 10_000,
+    workers: int | None = None,
+    executor: str = "process",
+    results: str | None = None,
+    quiet: bool = True,
+) -> dict:
+    """The ladder: Expert against Random, Hard, Normal and Easy on duplicate deals.
+
+    The weaker side's win rate with its Wilson 95% interval and the design band.
+    """
+    from crib.analysis.heuristics import TIERS, temperature
+
+    out = {
+        "version": _version(),
+        "seed0": seed0,
+        "format": "duplicate deals: each seed played twice with the seats swapped",
+        "tiers": {k: {"skill": v, "temperature": temperature(v)} for k, v in TIERS.items()},
+        "matches": [],
+    }
     for k, (opp, n) in enumerate(
         [("random", n_random), ("hard", n_tiers), ("normal", n_tiers), ("easy", n_tiers)]
     ):
         s0 = seed0 + 100_000 * k
-        st = play_games("expert", opp, n, seed0=s0, workers=workers)
-        lo, hi = st.b_interval()
-        out["matches"].append(
-            {
-                "expert_vs": opp,
-                "games": n,
-                "seeds": f"{s0}..{s0 + n - 1}",
-                "expert_wins": st.a_wins,
-                "opponent_wins": st.b_wins,
-                "opponent_win_rate": round(st.b_rate, 4),
-                "wilson95": [round(lo, 4), round(hi, 4)],
-                "design_target": targets[opp],
-                "skunks_by_expert": st.skunks_by_a,
-            }
+        m = duplicate_match(
+            "expert", opp, n, seed0=s0, workers=workers, executor=executor,
+            results=results, quiet=quiet,
         )
+        tgt = m["design_target"]
+        m["inside_band"] = bool(tgt and tgt[0] <= m["wilson95"][0] and m["wilson95"][1] <= tgt[1])
+        out["matches"].append(m)
     return out
 
 
 def format_strength(result: dict) -> str:
-    lines = [
-        f"crib {result['version']}  (seats and first dealer alternate; game i uses seed seed0+i)"
-    ]
+    lines = [f"crib {result['version']}  ({result.get('format', 'seats alternate')})"]
     for m in result["matches"]:
         lo, hi = m["wilson95"]
         tgt = m["design_target"]
@@ -147,5 +203,6 @@ def format_strength(result: dict) -> str:
         lines.append(
             f"{m['expert_vs']:>7} vs expert: {m['opponent_win_rate']:6.1%} "
             f"[{lo:.1%}, {hi:.1%}] over {m['games']} games (seeds {m['seeds']}); {tgt_s}"
+            + ("" if not tgt else (" - inside" if m.get("inside_band") else " - OUTSIDE"))
         )
     return "\n".join(lines)

@@ -38,6 +38,9 @@ __all__ = [
     "CribModel",
     "ExactCribModel",
     "TableCribModel",
+    "SelfplayCribModel",
+    "SELFPLAY",
+    "seat_heatmap_values",
     "EXACT",
     "TABLE",
     "register_crib_model",
@@ -279,8 +282,47 @@ class TableCribModel:
         return None
 
 
+@dataclass(frozen=True)
+class SelfplayCribModel:
+    """Seat-conditioned crib values measured in self-play (``data/crib_selfplay.csv``).
+
+    Depends on the seat, so :func:`crib.analyze_discard` passes ``dealer``.
+    """
+
+    name: str = "selfplay"
+    assumption: str = (
+        "seat table from self-play: the other player's two crib cards are the Expert's discard "
+        "from a random six, the starter uniform; knows only your two thrown cards (rank pair and "
+        "suitedness), not your kept four; one mean per seat"
+    )
+    has_distribution: bool = False
+    seat_conditioned: bool = True
+
+    def values(
+        self,
+        six: Sequence[Card],
+        throws: Sequence[tuple[Card, Card]],
+        dealer: bool | None = None,
+    ) -> list[Fraction]:
+        from crib.analysis.selfplay_tables import seat_crib_value
+        from crib.errors import CribError
+
+        if dealer is None:
+            raise CribError("the selfplay crib model depends on the seat: pass dealer=True/False")
+        seat = "dealer" if dealer else "pone"
+        out = []
+        for a, b in throws:
+            lo, hi, suited = rank_pair_key(a, b)
+            out.append(Fraction(str(seat_crib_value(lo, hi, suited, seat))))
+        return out
+
+    def distribution(self, six: Sequence[Card], throw: Sequence[Card]) -> np.ndarray | None:
+        return None
+
+
 EXACT = ExactCribModel()
 TABLE = TableCribModel()
+SELFPLAY = SelfplayCribModel()
 _REGISTRY: dict[str, CribModel] = {}
 
 
@@ -304,7 +346,7 @@ def get_crib_model(name: str | CribModel) -> CribModel:
     >>> get_crib_model("psychic")
     Traceback (most recent call last):
     ...
-    crib.errors.CribError: unknown crib model 'psychic': expected one of exact, table
+    crib.errors.CribError: unknown crib model 'psychic': expected one of exact, table, selfplay
     """
     from crib.errors import CribError
 
@@ -325,6 +367,7 @@ def crib_models() -> dict[str, CribModel]:
 
 register_crib_model(EXACT)
 register_crib_model(TABLE)
+register_crib_model(SELFPLAY)
 
 
 _NAN = float("nan")
@@ -356,4 +399,48 @@ def heatmap_values(view: str, seat: str = "dealer") -> list[list[float]]:
             else:  # offsuit and pairs
                 v = float(t[(lo, hi, False)])
             out[r][c] = v
+    return out
+
+
+def seat_heatmap_values(seat: str = "dealer", diff: bool = False) -> list[list[float]]:
+    """13x13 seat-table values (``data/crib_selfplay.csv``), laid out like
+    :func:`heatmap_values` ``"combined"``: suited above the diagonal, offsuit below.
+
+    ``diff``: the seat value minus the uniform table's exact value.
+    """
+    from crib.analysis.selfplay_tables import seat_crib_value
+
+    t = crib_table()
+    out = [[_NAN] * 13 for _ in range(13)]
+    for r in range(13):
+        for c in range(13):
+            lo, hi = sorted((r + 1, c + 1))
+            suited = c > r and lo != hi
+            v = seat_crib_value(lo, hi, suited, seat)
+            out[r][c] = v - float(t[(lo, hi, suited)]) if diff else v
+    return out
+
+
+@cache
+def _triples(n: int) -> np.ndarray:
+    return np.array(list(combinations(range(n), 3)), dtype=np.int64)
+
+
+def crib_distributions_for_six(six: Sequence[Card], throws: Sequence[Sequence[Card]]) -> np.ndarray:
+    """Exact-model crib score counts (rows: throws, columns: 0..29) for throws of one six.
+
+    The same enumeration as :func:`crib_distribution` (every opponent pair and
+    starter from the 46 unseen cards), done for all throws in one pass.
+    """
+    known = {c.index for c in six}
+    unseen = np.array([i for i in range(52) if i not in known], dtype=np.int64)
+    trip = unseen[_triples(len(unseen))]
+    out = np.zeros((len(throws), 30), dtype=np.int64)
+    for k, throw in enumerate(throws):
+        t = np.array([c.index for c in throw], dtype=np.int64)
+        for s in range(3):
+            starter = trip[:, s]
+            others = np.delete(trip, s, axis=1)
+            crib4 = np.concatenate([np.broadcast_to(t, (len(trip), 2)), others], axis=1)
+            out[k] += np.bincount(_score_crib(crib4, starter), minlength=30)[:30]
     return out

@@ -72,6 +72,8 @@ class Throw:
     own_exact: Fraction
     hand_counts: tuple[int, ...]  # hand_counts[k] = starters (of 46) giving k points
     model: str
+    peg_ev: float | None = None  # keeper's pegging - opponent's (pegging table), if asked
+    p_win: float | None = None  # P(win the game) after this throw, if scores were given
 
     @property
     def hand_ev(self) -> float:
@@ -90,6 +92,11 @@ class Throw:
     @property
     def ev(self) -> float:
         return float(self.ev_exact)
+
+    @property
+    def total(self) -> float:
+        """``ev`` plus ``peg_ev`` when the pegging column was asked for."""
+        return self.ev + (self.peg_ev or 0.0)
 
     @property
     def safety_exact(self) -> Fraction:
@@ -131,6 +138,9 @@ class DiscardAnalysis:
     model: CribModel
     throws: tuple[Throw, ...]
     _dist_cache: dict = field(default_factory=dict, repr=False, compare=False)
+    pegging: bool = False
+    scores: tuple[int, int] | None = None  # (mine, opponent's) before this deal
+    objective: str = "ev"
 
     @property
     def best(self) -> Throw:
@@ -143,7 +153,12 @@ class DiscardAnalysis:
     @property
     def model_note(self) -> str:
         """The model's name and assumption, to show beside every number."""
-        return f"crib model '{self.model.name}': {self.model.assumption}"
+        note = f"crib model '{self.model.name}': {self.model.assumption}"
+        if self.pegging:
+            note += f"; {PEG_NOTE}"
+        if self.scores is not None:
+            note += f"; {WIN_NOTE}"
+        return note
 
     def find(self, throw: CardsLike) -> int:
         """Index (rank - 1) of the given throw in the ranking."""
@@ -180,7 +195,14 @@ class DiscardAnalysis:
             }
             for i, t in enumerate(self.throws)
         ]
+        for row, t in zip(rows, self.throws, strict=True):
+            if self.pegging:
+                row["peg_ev"] = t.peg_ev
+                row["ev_with_pegging"] = t.total
+            if self.scores is not None:
+                row["p_win"] = t.p_win
         df = pd.DataFrame(rows)
+        df.attrs["objective"] = self.objective
         df.attrs["model"] = self.model.name
         df.attrs["assumption"] = self.model.assumption
         df.attrs["seat"] = self.seat
@@ -195,14 +217,27 @@ class DiscardAnalysis:
         t = self.throws[i]
         keep = f"Keep {cards_pretty(t.keep)} ({t.hand_ev:.2f} on average over 46 starters)"
         if self.dealer:
-            return (
+            text = (
                 f"{keep} and give your crib {cards_pretty(t.throw)} "
                 f"(about {t.crib_ev:.2f}): {t.ev:.2f} in all."
             )
-        return (
-            f"{keep} and give your opponent's crib {cards_pretty(t.throw)} "
-            f"(about {t.crib_ev:.2f} for them): {t.ev:.2f} net."
-        )
+        else:
+            text = (
+                f"{keep} and give your opponent's crib {cards_pretty(t.throw)} "
+                f"(about {t.crib_ev:.2f} for them): {t.ev:.2f} net."
+            )
+        if t.peg_ev is not None:
+            text += (
+                f" In the play these four peg {t.peg_ev:+.2f} against an Expert "
+                f"(your pegging minus theirs, from self-play): {t.total:.2f} with pegging."
+            )
+        if t.p_win is not None and self.scores is not None:
+            me, opp = self.scores
+            text += (
+                f" At {me}-{opp} with you {'dealing' if self.dealer else 'the pone'}, "
+                f"you win the game {t.p_win:.1%} of the time after this throw."
+            )
+        return text
 
 
 def _own_sums(throws: np.ndarray, starters: np.ndarray) -> np.ndarray:
@@ -285,34 +320,112 @@ def rank_throws_fast(
     return out
 
 
+PEG_NOTE = (
+    "peg_ev: the keeper's pegging minus the opponent's for these four ranks in this seat, "
+    "both playing the Expert, the opponent keeping its Expert discard from a random six "
+    "(data/pegging_ev.csv, self-play)"
+)
+WIN_NOTE = (
+    "p_win: this deal played out in counting order with your exact hand distribution, the "
+    "crib distribution of the exact model, the opponent's hand and both sides' pegging as "
+    "measured in Expert self-play (taken as independent), then the self-play win table"
+)
+
+
 def analyze_discard(
-    six: CardsLike, *, dealer: bool, crib_model: str | CribModel = "exact"
+    six: CardsLike,
+    *,
+    dealer: bool,
+    crib_model: str | CribModel = "exact",
+    pegging: bool = False,
+    scores: tuple[int, int] | None = None,
+    objective: str = "ev",
 ) -> DiscardAnalysis:
     """Rank all C(6,2) = 15 throws by expected value for the dealer or the pone.
 
     ``hand_ev`` is exact over the 46 unseen starters.  ``crib_ev`` follows the
     named crib model (see :mod:`crib.analysis.crib_models`); ``ev`` adds it for the
-    dealer and subtracts it for the pone.
+    dealer and subtracts it for the pone.  ``pegging=True`` adds ``peg_ev``
+    from the self-play pegging table and ranks by ``ev + peg_ev``.
+    ``scores=(mine, opponent's)`` adds ``p_win``; ``objective="win"`` ranks by it.
+
+    >>> a = analyze_discard("5H 5D 6C 7S 8H 9D", dealer=True, scores=(110, 110), objective="win")
+    >>> 0.0 < a.best.p_win < 1.0
+    True
+    >>> analyze_discard("5H 5D 6C 7S 8H 9D", dealer=True, objective="win")
+    Traceback (most recent call last):
+    ...
+    crib.errors.CribError: objective='win' needs scores=(yours, opponent's)
     """
+    from crib.errors import CribError
+
     cards = parse_cards(six)
     expect_size(cards, 6, "cards to discard from")
     model = get_crib_model(crib_model)
+    if objective not in ("ev", "win"):
+        raise CribError(f"objective must be 'ev' or 'win', got {objective!r}")
+    if objective == "win" and scores is None:
+        raise CribError("objective='win' needs scores=(yours, opponent's)")
+    if scores is not None:
+        me, opp = scores
+        if not (0 <= me <= 120 and 0 <= opp <= 120):
+            raise CribError(f"scores must be 0..120 (nobody has won yet), got {me}-{opp}")
 
-    _throw_idx, unseen, scores, own_sums = _throw_arrays(cards)
+    _throw_idx, unseen, hand_scores, own_sums = _throw_arrays(cards)
     n_st = len(unseen)
     throw_cards = [(cards[a], cards[b]) for a, b in _PAIRS]
-    crib_vals = model.values(cards, throw_cards)
+    if getattr(model, "seat_conditioned", False):
+        crib_vals = model.values(cards, throw_cards, dealer=dealer)  # type: ignore[call-arg]
+    else:
+        crib_vals = model.values(cards, throw_cards)
+    seat = "dealer" if dealer else "pone"
+    peg: list[float | None] = [None] * len(_PAIRS)
+    if pegging:
+        from crib.analysis.selfplay_tables import peg_net
+
+        peg = [peg_net([cards[k].rank for k in _KEEP_POS[i]], seat) for i in range(len(_PAIRS))]
     throws = [
         Throw(
             throw=throw_cards[i],
             keep=tuple(cards[k] for k in _KEEP_POS[i]),  # type: ignore[arg-type]
             dealer=dealer,
-            hand_ev_exact=Fraction(int(scores[i].sum()), n_st),
+            hand_ev_exact=Fraction(int(hand_scores[i].sum()), n_st),
             crib_ev_exact=crib_vals[i],
             own_exact=Fraction(int(own_sums[i]), n_st),
-            hand_counts=tuple(int(x) for x in np.bincount(scores[i], minlength=30)[:30]),
+            hand_counts=tuple(int(x) for x in np.bincount(hand_scores[i], minlength=30)[:30]),
             model=model.name,
+            peg_ev=peg[i],
         )
         for i in range(len(_PAIRS))
     ]
-    return DiscardAnalysis(cards, dealer, model, _order(throws))
+    if scores is not None:
+        from dataclasses import replace
+
+        from crib.analysis.crib_models import crib_distributions_for_six
+        from crib.analysis.win import p_win_after_throw
+
+        crib_dists = crib_distributions_for_six(cards, [t.throw for t in throws])
+        throws = [
+            replace(
+                t,
+                p_win=p_win_after_throw(
+                    np.array(t.hand_counts, dtype=float),
+                    crib_dists[k].astype(float),
+                    dealer,
+                    scores[0],
+                    scores[1],
+                ),
+            )
+            for k, t in enumerate(throws)
+        ]
+    if objective == "win":
+        order = order_indices([t.p_win for t in throws], [t.total for t in throws])
+        ranked = tuple(throws[i] for i in order)
+    elif pegging:
+        order = order_indices([t.total for t in throws], [t.safety for t in throws])
+        ranked = tuple(throws[i] for i in order)
+    else:
+        ranked = _order(throws)
+    return DiscardAnalysis(
+        cards, dealer, model, ranked, pegging=pegging, scores=scores, objective=objective
+    )

@@ -114,7 +114,13 @@ def _cmd_bench(args: argparse.Namespace) -> int:
     from crib.ai.sim import format_strength, strength_benchmark
 
     res = strength_benchmark(
-        args.random_games, args.tier_games, seed0=args.seed, workers=args.workers
+        args.random_games,
+        args.tier_games,
+        seed0=args.seed,
+        workers=args.workers,
+        executor="dask" if args.dask else "process",
+        results=args.results,
+        quiet=args.quiet,
     )
     res["command"] = (
         f"crib bench strength --random-games {args.random_games} --tier-games {args.tier_games} "
@@ -142,7 +148,61 @@ def _cmd_peg(args: argparse.Namespace) -> int:
     return 0
 
 
+def _exec_opts(args: argparse.Namespace) -> dict:
+    if args.dask is not None:
+        return {
+            "executor": "dask",
+            "scheduler": None if args.dask == "local" else args.dask,
+            "workers": args.workers,
+            "quiet": args.quiet,
+        }
+    return {"executor": "process", "workers": args.workers, "quiet": args.quiet}
+
+
+def _cmd_selfplay(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from crib.ai.selfplay import tables
+    from crib.ai.selfplay.engine import RunSpec, run
+
+    command = "crib " + " ".join(getattr(args, "argv", ["selfplay", args.what]))
+    ex = _exec_opts(args)
+    results, out = Path(args.results), Path(args.out)
+    if args.what == "run":
+        if not args.experiment:
+            raise CribError("crib selfplay run needs --experiment (crib, pegging, deal, ladder, games)")
+        res = run(
+            RunSpec(args.experiment, args.n or 100, args.seed, args.chunk or 100),
+            results / args.experiment,
+            **ex,
+        )
+        total = {k: v.shape for k, v in res.arrays.items()}
+        print(
+            f"{args.experiment}: {res.spec.n} items in {res.seconds:.1f} s on {res.executor} "
+            f"({res.chunks_run} chunks run, {res.chunks_resumed} resumed); arrays {total}"
+        )
+        return 0
+    sizes = tables.QUICK if args.quick else tables.FULL
+    if args.n:
+        import dataclasses
+
+        field = {"crib": "crib", "pegging": "pegging", "win": "deal"}.get(args.what)
+        if field is None:
+            raise CribError("--n applies to crib, pegging or win")
+        sizes = dataclasses.replace(sizes, **{field: args.n})
+    if args.crosscheck is not None:
+        import dataclasses
+
+        sizes = dataclasses.replace(sizes, crosscheck=args.crosscheck)
+    only = ("crib", "pegging", "win") if args.what == "all" else (args.what,)
+    out.mkdir(parents=True, exist_ok=True)
+    for path in tables.make_all(sizes, results, out, command=command, only=only, **ex):
+        print(f"wrote {path}")
+    return 0
+
+
 _COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
+    "selfplay": _cmd_selfplay,
     "peg": _cmd_peg,
     "score": _cmd_score,
     "discard": _cmd_discard,
@@ -188,8 +248,11 @@ def build_parser() -> argparse.ArgumentParser:
     rp.add_argument("--quiet", action="store_true", help="print only the verdict")
     bn = sub.add_parser("bench", help="benchmarks: 'strength' plays the tiers against expert")
     bn.add_argument("what", choices=["strength"])
-    bn.add_argument("--random-games", type=int, default=1000)
-    bn.add_argument("--tier-games", type=int, default=500)
+    bn.add_argument("--random-games", type=int, default=10_000)
+    bn.add_argument("--tier-games", type=int, default=3_000)
+    bn.add_argument("--dask", action="store_true", help="run on a dask LocalCluster")
+    bn.add_argument("--results", default=None, help="folder to keep finished chunks (resumable)")
+    bn.add_argument("--quiet", action="store_true", help="no progress bar")
     bn.add_argument("--seed", type=int, default=10_000)
     bn.add_argument("--workers", type=int, default=None)
     bn.add_argument(
@@ -199,6 +262,35 @@ def build_parser() -> argparse.ArgumentParser:
         "serve",
         help="serve the dashboards with Voila: crib serve [--class-size N] [voila options]",
     )
+    sp = sub.add_parser(
+        "selfplay",
+        help="self-play tables: seat cribs, pegging values, the win table (resumable)",
+    )
+    sp.add_argument("what", choices=["all", "crib", "pegging", "win", "run"])
+    sp.add_argument("--quick", action="store_true", help="small tables in about a minute (CI)")
+    sp.add_argument("--n", type=int, default=None, help="items (deals) instead of the default")
+    sp.add_argument("--out", default="data", help="where the tables go (default data/)")
+    sp.add_argument(
+        "--results",
+        default="selfplay-results",
+        help="folder of finished chunks; the same command resumes from it",
+    )
+    sp.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
+    sp.add_argument(
+        "--dask",
+        nargs="?",
+        const="local",
+        default=None,
+        metavar="ADDRESS",
+        help="run on dask.distributed: a scheduler address, or a LocalCluster when omitted",
+    )
+    sp.add_argument("--quiet", action="store_true", help="no progress bar")
+    sp.add_argument(
+        "--crosscheck", type=int, default=None, help="for 'win': games per cross-check position"
+    )
+    sp.add_argument("--experiment", default=None, help="for 'run': crib, pegging, deal, ladder, games")
+    sp.add_argument("--seed", type=int, default=0, help="for 'run': the master seed")
+    sp.add_argument("--chunk", type=int, default=None, help="for 'run': items per chunk")
     return p
 
 
@@ -224,6 +316,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args(argv)
     except SystemExit as e:
         return int(e.code or 0)
+    args.argv = list(sys.argv[1:] if argv is None else argv)
     try:
         return _COMMANDS[args.command](args)
     except CribError as e:

@@ -23,7 +23,15 @@ def styled_table_html(a: DiscardAnalysis) -> str:
     return ranked_table_html(
         a.table,
         table_class="crib-discard-table",
-        formats={"hand_ev": "{:.2f}", "crib_ev": "{:.2f}", "ev": "{:.2f}", "safety": "{:.2f}"},
+        formats={
+            "hand_ev": "{:.2f}",
+            "crib_ev": "{:.2f}",
+            "ev": "{:.2f}",
+            "safety": "{:.2f}",
+            "peg_ev": "{:+.2f}",
+            "ev_with_pegging": "{:.2f}",
+            "p_win": "{:.1%}",
+        },
         gradients=[
             ("ev", "RdYlGn"),
             ("hand_ev", "Greens"),
@@ -47,6 +55,19 @@ class DiscardApp(w.VBox):
         self.seed = w.IntText(value=1, description="Seed", layout=w.Layout(width="12em")).add_class(
             "crib-seed"
         )
+        self.pegging = w.Checkbox(value=False, description="pegging column").add_class(
+            "crib-pegging"
+        )
+        self.use_scores = w.Checkbox(value=False, description="scores").add_class("crib-use-scores")
+        self.my_score = w.BoundedIntText(
+            value=0, min=0, max=120, description="You", layout=w.Layout(width="10em")
+        ).add_class("crib-my-score")
+        self.opp_score = w.BoundedIntText(
+            value=0, min=0, max=120, description="Opponent", layout=w.Layout(width="12em")
+        ).add_class("crib-opp-score")
+        self.objective = w.ToggleButtons(
+            options=[("points", "ev"), ("win", "win")], value="ev", description="Rank by"
+        ).add_class("crib-objective")
         self.deal_button = w.Button(description="Deal random", icon="random").add_class("crib-deal")
         self.analyze_button = w.Button(description="Analyze", button_style="primary").add_class(
             "crib-analyze"
@@ -67,6 +88,8 @@ class DiscardApp(w.VBox):
         self.picker.observe(self._on_cards, "selected")
         self.seat.observe(lambda _c: self.analyze(), "value")
         self.model.observe(lambda _c: self.analyze(), "value")
+        for wid in (self.pegging, self.use_scores, self.my_score, self.opp_score, self.objective):
+            wid.observe(lambda _c: self.analyze(), "value")
         self.throw_choice.observe(lambda _c: self.show_throw(), "value")
 
         controls = w.VBox(
@@ -74,6 +97,9 @@ class DiscardApp(w.VBox):
                 self.picker,
                 w.HBox([self.seat, self.model]),
                 w.HBox([self.seed, self.deal_button, self.analyze_button]),
+                w.HBox(
+                    [self.pegging, self.use_scores, self.my_score, self.opp_score, self.objective]
+                ),
             ]
         )
         detail = w.VBox([self.throw_choice, self.explain, self.dist_chart])
@@ -120,7 +146,20 @@ class DiscardApp(w.VBox):
                 if len(cards) < 6
                 else f"expected 6 cards, got {len(cards)}"
             )
-        a = analyze_discard(cards, dealer=self.seat.value == "dealer", crib_model=self.model.value)
+        scores = (self.my_score.value, self.opp_score.value) if self.use_scores.value else None
+        if self.objective.value == "win" and scores is None:
+            self.status.value = info_html(
+                "Ranking by win needs the scores: tick 'scores' and enter both."
+            )
+            return
+        a = analyze_discard(
+            cards,
+            dealer=self.seat.value == "dealer",
+            crib_model=self.model.value,
+            pegging=self.pegging.value,
+            scores=scores,
+            objective=self.objective.value,
+        )
         self.analysis = a
         self.table.value = styled_table_html(a)
         self.model_note.value = info_html(a.model_note)

@@ -6,7 +6,14 @@ import html
 
 import ipywidgets as w
 
-from crib.analysis.crib_models import TABLE, companion_values, crib_table, heatmap_values
+from crib.analysis.crib_models import (
+    SELFPLAY,
+    TABLE,
+    companion_values,
+    crib_table,
+    heatmap_values,
+    seat_heatmap_values,
+)
 from crib.rules.cards import RANK_CHARS, Card
 from crib.ui.charts import crib_heatmap
 from crib.ui.common import friendly, info_html
@@ -20,8 +27,12 @@ VIEWS = {
     "offsuit and pairs only": "offsuit",
     "dealer / pone sign view": "sign",
 }
-# Seat-conditioned tables from self-play will join this mapping when they exist.
-TABLE_SOURCES = {"exact uniform table (169 entries)": TABLE}
+# The uniform table, the seat tables measured in self-play, and their difference.
+TABLE_SOURCES = {
+    "exact uniform table (169 entries)": TABLE,
+    "self-play seat table (Expert opponent)": SELFPLAY,
+    "self-play minus uniform (difference)": "diff",
+}
 
 class CribOddsApp(w.VBox):
     """13x13 heatmaps of expected crib points; choose a cell for its detail."""
@@ -75,6 +86,11 @@ class CribOddsApp(w.VBox):
 
     @friendly()
     def draw(self) -> None:
+        src = TABLE_SOURCES[self.source.value]
+        if src is not TABLE:
+            self._draw_seat_table(diff=src == "diff")
+            return
+        self.view.disabled = False
         view = VIEWS[self.view.value]
         vals = heatmap_values(view, self.seat.value)
         if view == "sign":
@@ -92,6 +108,24 @@ class CribOddsApp(w.VBox):
         )
         self.status.value = info_html(
             f"Showing: {self.view.value} ({self.seat.value}). {self.source.value}: {TABLE.assumption}."
+        )
+
+    def _draw_seat_table(self, diff: bool) -> None:
+        """The seat table (suited above, offsuit below) or its difference from the uniform one."""
+        self.view.disabled = True  # the seat tables have one layout: suited above, offsuit below
+        seat = self.seat.value
+        vals = seat_heatmap_values(seat, diff=diff)
+        into = "your own crib" if seat == "dealer" else "the dealer's crib"
+        if diff:
+            title = f"Self-play minus uniform, thrown into {into} (suited above, offsuit below)"
+            label, cmap, center = "points: seat table minus uniform table", "RdBu", 0.0
+        else:
+            title = f"Self-play crib points, thrown into {into} (suited above, offsuit below)"
+            label, cmap, center = "expected crib points (Expert opponent)", "viridis", None
+        self.heatmap.show(crib_heatmap(vals, title=title, cbar_label=label, cmap=cmap, center=center))
+        self.status.value = info_html(
+            f"Showing: {self.source.value} ({seat}). {SELFPLAY.assumption}. "
+            "Source: data/crib_selfplay.csv (command and seed in data/selfplay_tables.json)."
         )
 
     @friendly()
@@ -118,4 +152,26 @@ class CribOddsApp(w.VBox):
             f"nobs included).</div>"
             f'<div class="crib-companions">Best companions (mean crib when the opponent throws that rank): '
             f"{html.escape(best)}.<br>Worst: {html.escape(worst)}.</div>"
+            + self._seat_cell(lo, hi, suited, float(v))
+        )
+
+    @staticmethod
+    def _seat_cell(lo: int, hi: int, suited: bool, uniform: float) -> str:
+        """The seat tables' values for the chosen pair, with their 95% intervals."""
+        from crib.analysis.selfplay_tables import pair_label, seat_crib_frame
+
+        df = seat_crib_frame()
+        key = "" if lo == hi else ("true" if suited else "false")
+        rows = df[(df.pair == pair_label(lo, hi)) & (df.suited == key)]
+        parts = []
+        for r in rows.itertuples():
+            what = "into your own crib" if r.seat == "dealer" else "into the dealer's crib"
+            parts.append(
+                f"{r.seat} ({what}): {r.mean:.2f} [{r.ci95_low:.2f}, {r.ci95_high:.2f}], "
+                f"{r.mean - uniform:+.2f} v uniform, n = {r.n:,}"
+            )
+        return (
+            '<div class="crib-seat-cell"><b>Against an Expert (self-play):</b><br>'
+            + "<br>".join(html.escape(p) for p in parts)
+            + "</div>"
         )

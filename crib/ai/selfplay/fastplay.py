@@ -1,0 +1,210 @@
+"""The Expert's decisions on ranks: a fast path for self-play, tested equal to the game.
+
+:class:`crib.rules.game.Game` plays with card objects, frozen states and
+observations; self-play only needs what the Expert's choices depend on.  The
+Expert discards by the exact discard ranking (:func:`rank_throws_fast`) and
+pegs by the argmax of the net-value model (:func:`rank_values`), which reads
+ranks only.  :func:`peg_expert` replays the rules of
+:class:`crib.rules.pegging.PegState` on ranks and calls the same
+``rank_values``, so its pegging is the game's; ``tests/test_selfplay.py``
+checks it against whole games.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+
+import numpy as np
+
+from crib.analysis.discard import rank_throws_fast
+from crib.analysis.heuristics import hold_probabilities, net_value, rank_values, threat_weight
+from crib.rules.cards import RANK_VALUES, Card
+from crib.rules.pegging import mover_leads_next, points_for
+
+__all__ = ["expert_throw", "peg_expert", "PegEvent"]
+
+PegEvent = tuple[int, int]  # (player who pegged, points)
+
+_CARDS = tuple(Card.from_index(i) for i in range(52))
+
+
+def expert_throw(six: Sequence[int], dealer: bool) -> tuple[int, int]:
+    """The Expert's throw (two card indices) from six card indices."""
+    cards = [_CARDS[i] for i in six]
+    a, b = rank_throws_fast(cards, dealer)[0][0]
+    return a.index, b.index
+
+
+@lru_cache(maxsize=1 << 16)
+def _points_for(count: int, tail: tuple[int, ...], streak: int, r: int) -> tuple:
+    return points_for(count, tail, streak, r)
+
+
+@lru_cache(maxsize=1 << 16)
+def _replies(count: int, tail: tuple[int, ...], streak: int) -> tuple[int, ...]:
+    """Points of each reply rank 1..13 on this pile (-1 where it does not fit)."""
+    return tuple(
+        _points_for(count, tail, streak, q)[0] if count + RANK_VALUES[q] <= 31 else -1
+        for q in range(1, 14)
+    )
+
+
+@lru_cache(maxsize=1 << 16)
+def _holds(unseen: tuple[int, ...], k: int, other_go: bool) -> tuple[float, ...]:
+    return tuple(hold_probabilities(unseen, k, other_go))
+
+
+def best_rank(
+    legal: tuple[int, ...],
+    count: int,
+    tail: tuple[int, ...],
+    streak: int,
+    unseen: tuple[int, ...],
+    k: int,
+    other_go: bool,
+    opp_late: bool,
+) -> int:
+    """The Expert's rank: :func:`rank_values` at skill 1, best first, with its sub-results cached.
+
+    The same products, maxima and :func:`net_value` calls, so the same floats;
+    ``tests/test_selfplay.py`` checks it against ``rank_values`` on random piles.
+    """
+    p_hold = _holds(unseen, k, other_go)
+    threat_w = threat_weight(1.0, 115 if opp_late else 0)
+    best_r, best_v = 0, 0.0
+    for r in sorted(set(legal)):
+        pts, c, t, s = _points_for(count, tail, streak, r)
+        threat = 0.0
+        if c != 31:
+            for q, x in enumerate(_replies(c, t, s)):
+                p = p_hold[q]
+                if p and x >= 0:
+                    y = x * p
+                    if y > threat:
+                        threat = y
+        v = net_value(pts, count, c, r, threat, threat_w, 1.0)
+        if best_r == 0 or v > best_v:
+            best_r, best_v = r, v
+    return best_r
+
+
+@lru_cache(maxsize=1 << 18)
+def _best_rank(
+    legal: tuple[int, ...],
+    count: int,
+    tail: tuple[int, ...],
+    streak: int,
+    unseen: tuple[int, ...],
+    k: int,
+    other_go: bool,
+    opp_late: bool,
+) -> int:
+    # opp_late: the opponent has >= 115 (the only way the score enters the model)
+    return best_rank(legal, count, tail, streak, unseen, k, other_go, opp_late)
+
+
+def best_rank_reference(
+    legal: tuple[int, ...],
+    count: int,
+    tail: tuple[int, ...],
+    streak: int,
+    unseen: tuple[int, ...],
+    k: int,
+    other_go: bool,
+    opp_late: bool,
+) -> int:
+    """The readable version: the first of :func:`rank_values` at skill 1."""
+    return rank_values(legal, count, tail, streak, unseen, k, other_go, 1.0, 115 if opp_late else 0)[0][0]
+
+
+def peg_expert(
+    hands: Sequence[Sequence[int]],
+    pone: int,
+    unseen: Sequence[Sequence[int]],
+    scores: tuple[int, int] = (0, 0),
+    events: list[PegEvent] | None = None,
+) -> tuple[int, int]:
+    """The play between two Experts, on ranks; returns the points each player pegged.
+
+    ``hands[p]`` are player p's four ranks (1..13); ``unseen[p][r - 1]`` is how
+    many rank-r cards player p cannot see at the start of the play (52 minus
+    their own six and the starter).  ``scores`` only matter through the
+    model's endgame rule.  When ``events`` is a list, each scoring action is
+    appended to it in order as (player, points).
+
+    >>> peg_expert([[5, 5, 10, 10], [6, 7, 8, 9]], 1, [[2, 4, 4, 4, 2, 3, 3, 3, 3, 2, 4, 4, 4]] * 2)
+    (2, 1)
+    """
+    h = [sorted(hands[0]), sorted(hands[1])]
+    u = [list(unseen[0]), list(unseen[1])]
+    late = (scores[1] >= 115, scores[0] >= 115)  # late[p]: p's opponent has >= 115
+    pegged = [0, 0]
+    count, tail, streak = 0, (), 0
+    said_go = [False, False]
+    last: int | None = None
+    turn = pone
+    while h[0] or h[1]:
+        p = turn
+        o = 1 - p
+        legal = tuple(r for r in h[p] if count + RANK_VALUES[r] <= 31)
+        if legal:
+            r = _best_rank(legal, count, tail, streak, tuple(u[p]), len(h[o]), said_go[o], late[p])
+            pts, count, tail, streak = points_for(count, tail, streak, r)
+            h[p].remove(r)
+            u[o][r - 1] -= 1
+            last = p
+            if not h[0] and not h[1]:
+                if count != 31:
+                    pts += 1
+                if pts:
+                    pegged[p] += pts
+                    if events is not None:
+                        events.append((p, pts))
+                break
+            if pts:
+                pegged[p] += pts
+                if events is not None:
+                    events.append((p, pts))
+            if count == 31:
+                turn = _reset_turn(h, leader=o)
+                count, tail, streak, said_go, last = 0, (), 0, [False, False], None
+            else:
+                turn = p if (said_go[o] or not h[o]) else o
+        else:
+            opp_can = not said_go[o] and any(count + RANK_VALUES[x] <= 31 for x in h[o])
+            if opp_can:
+                said_go[p] = True
+                turn = o
+                continue
+            scorer = last if last is not None else o
+            if last is not None:
+                pegged[scorer] += 1
+                if events is not None:
+                    events.append((scorer, 1))
+            turn = _reset_turn(h, leader=1 - scorer)
+            count, tail, streak, said_go, last = 0, (), 0, [False, False], None
+    return pegged[0], pegged[1]
+
+
+def _reset_turn(h: list[list[int]], leader: int) -> int:
+    o = 1 - leader
+    return o if mover_leads_next(True, bool(h[o]), bool(h[leader])) else leader
+
+
+def unseen_ranks(*groups: Sequence[int]) -> list[int]:
+    """4 per rank minus the given card indices, by rank (index 0 = ace)."""
+    u = [4] * 13
+    for g in groups:
+        for c in g:
+            u[c >> 2] -= 1
+    return u
+
+
+def ranks(cards: Sequence[int]) -> list[int]:
+    """Ranks 1..13 of card indices."""
+    return [(c >> 2) + 1 for c in cards]
+
+
+def as_array(cards: Sequence[int]) -> np.ndarray:
+    return np.asarray(cards, dtype=np.int64)

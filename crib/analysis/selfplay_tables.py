@@ -1,0 +1,115 @@
+"""Readers of the shipped self-play tables: seat crib values and pegging values.
+
+* ``data/crib_selfplay.csv``: the mean crib for each rank pair and suitedness
+  when the *other* player throws the Expert's discard from a random six,
+  per seat (``dealer``: thrown into your own crib; ``pone``: into the
+  dealer's).  Made by ``crib selfplay crib``.
+* ``data/pegging_ev.csv``: for each rank-only keep and seat, the points the
+  keeper and the opponent peg when both play the Expert and the opponent keeps
+  its Expert discard from a random six.  Made by ``crib selfplay pegging``.
+
+>>> v = seat_crib_value(5, 5, False, "dealer")
+>>> 7.5 < v < 10.5
+True
+>>> peg_value((5, 5, 10, 13), "pone")["n"] > 0
+True
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from crib.errors import CribError
+
+__all__ = [
+    "RANK_CHARS",
+    "pair_label",
+    "keep_label",
+    "seat_crib_frame",
+    "seat_crib_value",
+    "pegging_frame",
+    "peg_value",
+    "peg_net",
+]
+
+RANK_CHARS = "A23456789TJQK"
+_SEATS = ("dealer", "pone")
+
+
+def pair_label(lo: int, hi: int) -> str:
+    """``'5-T'`` from ranks 1..13, low first.
+
+    >>> pair_label(10, 5)
+    '5-T'
+    """
+    lo, hi = sorted((lo, hi))
+    return f"{RANK_CHARS[lo - 1]}-{RANK_CHARS[hi - 1]}"
+
+
+def keep_label(ranks: tuple[int, ...] | list[int]) -> str:
+    """``'A-2-3-4'`` from ranks 1..13 in any order.
+
+    >>> keep_label([13, 1, 5, 5])
+    'A-5-5-K'
+    """
+    return "-".join(RANK_CHARS[r - 1] for r in sorted(ranks))
+
+
+def _seat(seat: str) -> str:
+    if seat not in _SEATS:
+        raise CribError(f"seat must be 'dealer' or 'pone', got {seat!r}")
+    return seat
+
+
+@cache
+def seat_crib_frame():  # -> pd.DataFrame
+    """``data/crib_selfplay.csv`` as a DataFrame (338 rows)."""
+    import pandas as pd
+
+    from crib.datafiles import data_path
+
+    df = pd.read_csv(data_path("crib_selfplay.csv"), dtype={"suited": str}, keep_default_na=False)
+    return df
+
+
+@cache
+def _crib_index() -> dict[tuple[str, str, str], float]:
+    df = seat_crib_frame()
+    return {(r.seat, r.pair, r.suited): float(r.mean) for r in df.itertuples()}
+
+
+def seat_crib_value(lo: int, hi: int, suited: bool, seat: str) -> float:
+    """Mean crib points for a thrown rank pair against an Expert's discard, by seat."""
+    key = (_seat(seat), pair_label(lo, hi), "" if lo == hi else ("true" if suited else "false"))
+    try:
+        return _crib_index()[key]
+    except KeyError:
+        raise CribError(f"no seat-table entry for {key}") from None
+
+
+@cache
+def pegging_frame():  # -> pd.DataFrame
+    """``data/pegging_ev.csv`` as a DataFrame (3,640 rows)."""
+    import pandas as pd
+
+    from crib.datafiles import data_path
+
+    return pd.read_csv(data_path("pegging_ev.csv"))
+
+
+@cache
+def _peg_index() -> dict[tuple[str, str], dict]:
+    df = pegging_frame()
+    return {(r["keep"], r["seat"]): r for r in df.to_dict("records")}
+
+
+def peg_value(ranks: tuple[int, ...] | list[int], seat: str) -> dict:
+    """The pegging-table row of a keep (four ranks 1..13) in a seat."""
+    if len(ranks) != 4:
+        raise CribError(f"a keep has 4 cards, got {len(ranks)}")
+    return _peg_index()[(keep_label(ranks), _seat(seat))]
+
+
+def peg_net(ranks: tuple[int, ...] | list[int], seat: str) -> float:
+    """The keeper's pegging minus the opponent's (NaN where the table has no sample)."""
+    return float(peg_value(ranks, seat)["net"])

@@ -1,0 +1,115 @@
+"""The shipped self-play tables against their own contracts and published figures
+(``data/published_reference.json``, copied from the project's cited reference)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import crib
+from crib.analysis.crib_models import crib_table, get_crib_model
+from crib.analysis.selfplay_tables import peg_value, seat_crib_frame, seat_crib_value
+from crib.analysis.win import win_table
+from crib.errors import CribError
+
+DATA = Path(__file__).resolve().parents[1] / "data"
+REF = json.loads((DATA / "published_reference.json").read_text())
+
+
+def test_seat_table_shape_and_format() -> None:
+    df = seat_crib_frame()
+    assert list(df.columns) == ["seat", "pair", "suited", "mean", "ci95_low", "ci95_high", "n"]
+    assert len(df) == 338
+    for seat in ("dealer", "pone"):
+        s = df[df.seat == seat]
+        assert (s.suited == "").sum() == 13
+        assert (s.suited == "true").sum() == 78 and (s.suited == "false").sum() == 78
+    assert set(df[df.suited == ""].pair) == {f"{r}-{r}" for r in "A23456789TJQK"}
+    assert "5-T" in set(df.pair) and "T-5" not in set(df.pair)
+    assert (df.ci95_low <= df["mean"]).all() and (df["mean"] <= df.ci95_high).all()
+    assert df.n.min() >= 3000
+
+
+def test_five_five_against_the_published_tables() -> None:
+    lo, hi = REF["crib_5_5"]["own_crib"]
+    v = seat_crib_value(5, 5, False, "dealer")
+    assert lo - 0.6 <= v <= hi + 0.6
+    lo, hi = REF["crib_5_5"]["opponents_crib"]
+    v = seat_crib_value(5, 5, False, "pone")
+    assert lo - 0.6 <= v <= hi + 0.6
+
+
+def test_dealer_values_below_pone_and_uniform_between() -> None:
+    df = seat_crib_frame()
+    assert df[df.seat == "dealer"]["mean"].sum() < df[df.seat == "pone"]["mean"].sum()
+    uni = crib_table()
+    below = above = 0
+    for (lo, hi, suited), v in uni.items():
+        below += seat_crib_value(lo, hi, suited, "dealer") < float(v)
+        above += seat_crib_value(lo, hi, suited, "pone") > float(v)
+    assert below >= 0.8 * 169 and above >= 0.8 * 169
+
+
+def test_pegging_table() -> None:
+    df = pd.read_csv(DATA / "pegging_ev.csv")
+    assert list(df.columns[:6]) == ["keep", "seat", "keeper_pegs", "opponent_pegs", "net", "n"]
+    assert len(df) == 3640 and df.keep.nunique() == 1820
+    ok = df.dropna(subset=["net"])
+    assert np.allclose(ok.net, ok.keeper_pegs - ok.opponent_pegs, atol=2e-4)
+    r = peg_value((1, 2, 3, 4), "dealer")
+    assert r["keep"] == "A-2-3-4" and r["n"] > 0
+    # the dealer pegs more than the pone on average (published: about 3.5 v 2.0-2.1)
+    assert ok[ok.seat == "dealer"].net.mean() > ok[ok.seat == "pone"].net.mean()
+
+
+def test_win_table() -> None:
+    w = win_table()
+    assert w.shape == (121, 121) and ((w >= 0) & (w <= 1)).all()
+    assert 0.54 <= crib.win_probability(0, 0) <= 0.57
+    assert w[120, 0] > 0.97 and w[0, 120] < 0.03
+    with pytest.raises(CribError, match="0..120"):
+        crib.win_probability(-1, 3)
+    detail = pd.read_csv(DATA / "win_detail.csv")
+    assert len(detail) == 121 * 121
+    assert (detail.p_win_skunk <= detail.p_win + 1e-9).all()
+    assert (detail.p_win_double_skunk <= detail.p_win_skunk + 1e-9).all()
+
+
+def test_win_table_agrees_with_direct_selfplay() -> None:
+    s = json.loads((DATA / "selfplay_summary.json").read_text())
+    checks = s["win_table"]["crosscheck"]
+    assert len(checks) >= 4
+    for c in checks:
+        assert abs(c["table"] - c["selfplay"]) < 0.05, c
+
+
+def test_points_per_deal_near_published() -> None:
+    s = json.loads((DATA / "selfplay_summary.json").read_text())
+    pub = REF["points_per_deal"]
+    assert abs(s["dealer"]["total"][0] - pub["dealer_total"]) < 1.0
+    assert abs(s["pone"]["total"][0] - pub["pone_total"]) < 1.0
+    assert s["dealer"]["pegging"][0] > s["pone"]["pegging"][0]
+
+
+def test_analyze_discard_options() -> None:
+    six = "5H 5D 6C 7S 8H 9D"
+    a = crib.analyze_discard(six, dealer=False, crib_model="selfplay", pegging=True, scores=(0, 0))
+    t = a.table
+    assert {"peg_ev", "ev_with_pegging", "p_win"} <= set(t.columns)
+    assert np.allclose(t.ev_with_pegging, t.ev + t.peg_ev)
+    assert list(t.ev_with_pegging) == sorted(t.ev_with_pegging, reverse=True) or (
+        t.ev_with_pegging.iloc[0] >= t.ev_with_pegging.max() - 1e-3
+    )
+    assert "self-play" in a.model_note and "seat table" in a.model_note
+    assert "peg" in a.explain(0) and "win the game" in a.explain(0)
+    w = crib.analyze_discard(six, dealer=True, scores=(100, 110), objective="win")
+    p = [x.p_win for x in w.throws]
+    assert all(0 <= x <= 1 for x in p) and p[0] >= max(p) - 1e-3
+    # near the end the dealer who needs 2 nearly always gets them
+    assert crib.analyze_discard(six, dealer=True, scores=(119, 0)).best.p_win > 0.95
+    with pytest.raises(CribError, match="depends on the seat"):
+        get_crib_model("selfplay").values((), [])
