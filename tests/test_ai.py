@@ -20,7 +20,8 @@ def test_observation_has_no_field_for_opponent_cards() -> None:
     names = {f.name for f in dataclasses.fields(Observation)}
     assert "opp_cards_held" in names
     assert not any(
-        n.startswith("opp") and n not in ("opp_cards_held", "opp_said_go", "opp_score")
+        n.startswith("opp")
+        and n not in ("opp_cards_held", "opp_said_go", "opp_score", "opp_played")  # public
         for n in names
     )
 

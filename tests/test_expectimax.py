@@ -249,12 +249,12 @@ def test_policy_probabilities_worked_numbers() -> None:
     assert (r5, r9) == (5, 9)
     assert p5 == pytest.approx(0.5761169, abs=1e-7)
     assert p9 == pytest.approx(0.4238831, abs=1e-7)
-    # hard (skill 0.85) plays at T = 0.15: values 2.0 and 1.7 weigh 1 and
-    # exp(-0.3/0.15) = exp(-2) = 0.1353353, so P(best) = 1 / 1.1353353 = 0.8807971
-    assert temperature(TIERS["hard"]) == 0.15
-    (_r, p_best), (_r2, p_other) = policy_probs([(3, 2.0, 1), (7, 1.7, 1)], 0.15)
-    assert p_best == pytest.approx(0.8807971, abs=1e-7)
-    assert p_other == pytest.approx(0.1192029, abs=1e-7)
+    # hard (skill 0.85) plays at T = 0.5: values 2.0 and 1.7 weigh 1 and
+    # exp(-0.3/0.5) = exp(-0.6) = 0.5488116, so P(best) = 1 / 1.5488116 = 0.6456563
+    assert temperature(TIERS["hard"]) == 0.5
+    (_r, p_best), (_r2, p_other) = policy_probs([(3, 2.0, 1), (7, 1.7, 1)], 0.5)
+    assert p_best == pytest.approx(0.6456563, abs=1e-7)
+    assert p_other == pytest.approx(0.3543437, abs=1e-7)
     # expert (T = 0) always plays its best-valued card
     assert policy_probs([(3, 2.0, 1), (7, 1.7, 1)], 0.0) == [(3, 1.0)]
 

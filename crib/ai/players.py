@@ -80,20 +80,24 @@ class GreedyPlayer:
 
 
 def make_player(spec: str | Player) -> Player:
-    """``'expert' 'hard' 'normal' 'easy' 'random' 'greedy' 'human'`` or a skill like ``'0.5'``.
+    """``'master' 'expert' 'hard' 'normal' 'easy' 'random' 'greedy' 'human'`` or a skill like ``'0.5'``.
 
     >>> make_player("hard")
     BrainPlayer(skill=0.85, name='hard')
     >>> make_player("champion")
     Traceback (most recent call last):
     ...
-    crib.errors.CribError: unknown player 'champion': expected easy, normal, hard, expert, random, greedy, human or a skill 0..1
+    crib.errors.CribError: unknown player 'champion': expected master, easy, normal, hard, expert, random, greedy, human or a skill 0..1
     """
     if not isinstance(spec, str):
         return spec
     key = spec.strip().lower()
     if key in TIERS:
         return BrainPlayer(TIERS[key], key)
+    if key == "master":
+        from crib.ai.master import MasterPlayer
+
+        return MasterPlayer()
     if key == "random":
         return RandomPlayer()
     if key == "greedy":
@@ -107,5 +111,6 @@ def make_player(spec: str | Player) -> Player:
     if 0.0 <= skill <= 1.0:
         return BrainPlayer(skill, f"skill {skill:g}")
     raise CribError(
-        f"unknown player {spec!r}: expected {', '.join(TIERS)}, random, greedy, human or a skill 0..1"
+        f"unknown player {spec!r}: expected master, {', '.join(TIERS)}, random, greedy, human "
+        "or a skill 0..1"
     )
