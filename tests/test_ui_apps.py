@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import re
 
 from crib.analysis.crib_models import heatmap_values
@@ -115,3 +116,25 @@ def test_trap_explorer_examples_spring_and_deal() -> None:
     assert "Found:" in app.explanation.value and app.line.value
     app.opp_cards.value = "ZZ"
     assert "invalid card" in app.status.value
+
+
+def test_review_links_fill_the_analyzers_from_the_query_string() -> None:
+    from crib.ui.discard_app import open_from_request as open_discard
+    from crib.ui.pegging_app import PeggingApp
+    from crib.ui.pegging_app import open_from_request as open_pegging
+
+    d = DiscardApp()
+    reader = open_discard(d)
+    reader._on_msg(reader, {"query": "six=AH+2H+3H+4H+9C+KS&seat=pone"}, None)
+    assert d.seat.value == "pone" and {str(c) for c in d.analysis.six} == {
+        "AH",
+        "2H",
+        "3H",
+        "4H",
+        "9C",
+        "KS",
+    }
+    p = PeggingApp()
+    reader = open_pegging(p)
+    reader._on_msg(reader, {"query": "position=hand+XX"}, None)  # bad input: a message
+    assert "invalid card 'XX'" in html.unescape(p.status.value)

@@ -13,6 +13,7 @@ from crib.errors import HandSizeError
 from crib.rules.cards import DECK, cards_pretty
 from crib.ui.charts import discard_chart, hand_distribution_chart
 from crib.ui.common import friendly, info_html, ranked_table_html
+from crib.ui.keys import KeyListener, query_reader
 from crib.ui.widgets import CardPicker, FigureImage
 
 __all__ = ["DiscardApp", "styled_table_html"]
@@ -223,14 +224,7 @@ def apply_query(app: DiscardApp, query: str) -> bool:
     return True
 
 
-def open_from_request(app: DiscardApp) -> None:
-    """In a Voila page, apply the page's query string (waiting for the request first
-    when the kernel was preheated); does nothing outside Voila."""
-    import os
-
-    try:
-        from voila.utils import wait_for_request
-    except ImportError:  # not served by Voila
-        return
-    wait_for_request()
-    apply_query(app, os.environ.get("QUERY_STRING", ""))
+def open_from_request(app: DiscardApp) -> KeyListener:
+    """The page's query string, read in the browser, fills the analyzer in (a review
+    link from the game); display the returned (invisible) widget with the app."""
+    return query_reader(app, apply_query)

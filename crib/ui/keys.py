@@ -10,11 +10,14 @@ inputs and buttons alone, and so works for a player who never touches the mouse.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import anywidget
 import traitlets
 
-__all__ = ["KeyListener"]
+from crib.ui.common import friendly
+
+__all__ = ["KeyListener", "query_reader"]
 
 _ESM = r"""
 function render({ model, el }) {
@@ -84,3 +87,20 @@ class KeyListener(anywidget.AnyWidget):
     def simulate(self, key: str) -> None:
         """What a key press from the page does (for headless tests)."""
         self._on_msg(self, {"key": key}, None)
+
+
+def query_reader(app: Any, apply: Callable[[Any, str], object]) -> KeyListener:
+    """A hidden listener that reads the page's query string in the browser and calls
+    ``apply(app, query)`` once (a review link from the game fills an analyzer in).
+
+    Read in the browser, so a preheated kernel never waits for the request; bad
+    input becomes a message in ``app.status``, never a traceback.
+    """
+    listener = KeyListener([], label="")
+
+    @friendly()
+    def handle(target: Any, query: str) -> None:
+        apply(target, query)
+
+    listener.on_query(lambda q: handle(app, q))
+    return listener

@@ -13,6 +13,7 @@ from crib.rules.cards import Card, cards_str, parse_cards
 from crib.rules.position import PeggingPosition
 from crib.ui.charts import play_chart
 from crib.ui.common import error_html, friendly, info_html, ranked_table_html
+from crib.ui.keys import KeyListener, query_reader
 from crib.ui.widgets import FigureImage, as_grid, card_rows
 
 __all__ = ["PeggingApp", "CardGrid", "analysis_table_html"]
@@ -283,14 +284,7 @@ def apply_query(app: PeggingApp, query: str) -> bool:
     return True
 
 
-def open_from_request(app: PeggingApp) -> None:
-    """In a Voila page, apply the page's query string (waiting for the request first
-    when the kernel was preheated); does nothing outside Voila."""
-    import os
-
-    try:
-        from voila.utils import wait_for_request
-    except ImportError:  # not served by Voila
-        return
-    wait_for_request()
-    apply_query(app, os.environ.get("QUERY_STRING", ""))
+def open_from_request(app: PeggingApp) -> KeyListener:
+    """The page's query string, read in the browser, fills the analyzer in (a review
+    link from the game); display the returned (invisible) widget with the app."""
+    return query_reader(app, apply_query)
