@@ -6,46 +6,44 @@ the card component (:mod:`crib.ui.cardview`) and page-wide keys
 (:mod:`crib.ui.keys`).  Every callback goes through
 :func:`crib.ui.common.friendly`, so bad input becomes a message in place and
 the game state is never lost.
+
+The page is split over three modules: this one builds the widgets, lays them out
+and handles every event (keys, clicks, settings, save and load, the URL query);
+:mod:`crib.ui.play_render` redraws the widgets from the controller's view;
+:mod:`crib.ui.play_html` holds the pure HTML fragments (re-exported here).
 """
 
 from __future__ import annotations
 
 import base64
 import html
-import time
-from collections.abc import Sequence
 
 import ipywidgets as w
 
 from crib.analysis.coach import grade_discard
 from crib.errors import CribError
-from crib.rules.events import Dealt, Event, GameStarted, describe_event
-from crib.rules.replay import Replay, replay
-from crib.ui.board import board_svg, score_chart_svg
-from crib.ui.cardview import (
-    CARD_CSS,
-    PLAYER_COLOURS,
-    CardButton,
-    card_back_svg,
-    card_svg,
-    cards_html,
-)
+from crib.rules.events import Dealt
+from crib.rules.replay import replay
+from crib.ui.cardview import CARD_CSS, CardButton
 from crib.ui.common import friendly, info_html
 from crib.ui.game_controller import (
     COACH,
-    HUMAN,
     KEYS,
     TIERS,
-    CountRecord,
     GameController,
-    GameView,
-    Grade,
-    ShowItem,
     grade_log,
     load_saved,
-    summary_strip,
 )
 from crib.ui.keys import KeyListener
+from crib.ui.play_html import (
+    APP_CSS,
+    grade_chip,
+    replay_hand_html,
+    review_html,
+    show_html,
+)
+from crib.ui.play_html import GRADE_COLOURS as GRADE_COLOURS
+from crib.ui.play_render import _RenderMixin
 
 __all__ = [
     "PlayApp",
@@ -56,86 +54,7 @@ __all__ = [
     "apply_query",
 ]
 
-GRADE_COLOURS = {"best": "#2e8b57", "ok": "#7a8b2e", "mistake": "#d35400", "blunder": "#c0392b"}
-
-APP_CSS = """
-.crib-play-app { font-size: 15px; }
-.crib-rail { width: 320px; }
-.crib-bigcount { font-size: 30px; font-weight: 700; color: #222; }
-.crib-chip { display: inline-block; padding: 1px 8px; border-radius: 10px; color: #fff; font-weight: 600; font-size: 13px; }
-.crib-label { font-size: 12px; color: #555; text-transform: uppercase; letter-spacing: .04em; }
-.crib-prompt { font-weight: 600; color: #1f5fa8; }
-.crib-review table { border-collapse: collapse; font-size: 13px; }
-.crib-peg-caption { animation: crib-fade 300ms ease-out; }
-@keyframes crib-fade { from { opacity: 0; } to { opacity: 1; } }
-@media (prefers-reduced-motion: reduce) { .crib-peg-caption { animation: none; } }
-.crib-play-app a[href] { color: #1f5fa8 !important; text-decoration: underline !important; }
-.crib-review td, .crib-review th { padding: 3px 8px; border-bottom: 1px solid #e3e3e3; text-align: left; vertical-align: middle; }
-.crib-show-line { padding: 2px 0; }
-.crib-keys-help kbd { border: 1px solid #bbb; border-radius: 3px; padding: 0 4px; background: #f6f6f6; font-size: 12px; }
-"""
-
-
-def grade_chip(verdict: str, lost: float) -> str:
-    """The grade as a small coloured badge with the points lost, e.g. 'mistake −0.62'."""
-    colour = GRADE_COLOURS.get(verdict, "#555")
-    return (
-        f'<span class="crib-chip crib-grade-{verdict}" style="background:{colour}">'
-        f"{verdict} −{lost:.2f}</span>"
-    )
-
-
-def show_html(item: ShowItem, names: Sequence[str]) -> str:
-    """The show component: the cards, the count aloud line by line with each
-    combination's cards lit up, and a large total."""
-    whose = "Your" if item.player == HUMAN else f"{names[item.player]}'s"
-    lines = "".join(
-        f'<div class="crib-show-line">{cards_html(cards, "mini")} '
-        f"<span>{html.escape(words)}</span></div>"
-        for words, cards in item.lines
-    )
-    return (
-        f'<div class="crib-show-item"><div class="crib-label">{html.escape(whose)} {item.what}</div>'
-        f'<div style="display:flex;gap:14px;align-items:flex-start">'
-        f'<div>{cards_html(item.cards, "pile")} + {card_svg(item.starter, "pile")}</div>'
-        f"<div>{lines}</div>"
-        f'<div class="crib-bigcount crib-show-total">{item.total}</div></div></div>'
-    )
-
-
-def review_html(grades: Sequence[Grade], *, title: str, limit: int | None = None) -> str:
-    """Decisions sorted by cost (worst first), each with a link into its analyzer."""
-    rows = sorted(grades, key=lambda g: (-g.lost, g.number))[:limit]
-    if not rows:
-        return f"<b>{html.escape(title)}</b>: no decisions yet."
-    body = []
-    for g in rows:
-        tags = ", ".join(g.tags)
-        if g.trap:
-            tags = (tags + ", " if tags else "") + "trap missed"
-        link = (
-            f'<a class="crib-review-link" href="{html.escape(g.analyzer_url)}" target="_blank">'
-            f"open in the {'discard' if g.kind == 'discard' else 'pegging'} analyzer</a>"
-            if g.analyzer_url
-            else ""
-        )
-        body.append(
-            f'<tr class="crib-review-row"><td>{g.hand + 1}</td><td>{g.kind}</td>'
-            f"<td>{html.escape(g.chosen)}</td><td>{html.escape(g.best)}</td>"
-            f"<td>{grade_chip(g.verdict, g.lost)}</td><td>{html.escape(tags)}"
-            f"{' (hinted)' if g.hinted else ''}</td><td>{link}</td></tr>"
-        )
-    n = len(grades)
-    best = sum(g.verdict == "best" for g in grades)
-    summary = summary_strip(grades)
-    return (
-        f"<b>{html.escape(title)}</b> — {n} decisions, {best / n:.0%} best. {html.escape(summary)}"
-        "<table><tr><th>hand</th><th>decision</th><th>you</th><th>best</th><th>grade</th>"
-        f"<th>notes</th><th>practise</th></tr>{''.join(body)}</table>"
-    )
-
-
-class PlayApp(w.VBox):
+class PlayApp(_RenderMixin, w.VBox):
     """A game against a computer tier, with the coach; keys and clicks both work."""
 
     def __init__(
@@ -377,223 +296,6 @@ class PlayApp(w.VBox):
             return
         events, counts, r, grades = self._replay
         self.replay_html.value = replay_hand_html(events, counts, r, grades, self.replay_hand.value)
-
-    # -- drawing ------------------------------------------------------------------
-
-    def render(self) -> None:
-        """Redraw everything from the controller's view."""
-        t0 = time.perf_counter()
-        v = self.controller.view()
-        c = self.controller
-        names = v.names
-        self.commit_html.value = (
-            f'<span class="crib-label">Fair deal</span> commitment <code>{v.commit[:24]}…</code> '
-            f"(SHA-256 of the secret every deck comes from; seed {c.seed})"
-            + (f'<div class="crib-fairness"><b>Verified:</b> {html.escape(v.fairness)}</div>' if v.fairness else "")
-        )
-        # the opponent: face down until the show
-        if v.opp_shown:
-            opp_cards = cards_html(v.opp_shown, "pile")
-        else:
-            opp_cards = "".join(
-                f'<span style="margin-right:3px">{card_back_svg("pile")}</span>' for _ in range(v.opp_held)
-            )
-        self.opp_html.value = (
-            f'<div style="display:flex;gap:12px;align-items:center">'
-            f'<b style="color:{PLAYER_COLOURS[1]}">{html.escape(names[1])}</b>'
-            f"<span>{opp_cards}</span><span>{v.scores[1]} points</span></div>"
-        )
-        self.board_html.value = board_svg(v.scores, v.back, names, v.dealer, v.last_score)
-        self.table_html.value = _table_html(v)
-        if c.message and not self.status.value:
-            self.status.value = info_html(c.message)
-        self._render_hand(v)
-        self._render_buttons(v)
-        if v.phase in ("show", "hand_over", "over", "count") and v.shows:
-            self.show_html.value = "".join(show_html(s, names) for s in v.shows)
-        elif v.phase == "cut_done" and v.cut_cards:
-            a, b = v.cut_cards
-            self.show_html.value = (
-                f'<div class="crib-label">Cut for deal (low card deals)</div>'
-                f"You {card_svg(a, 'pile')} &nbsp; {html.escape(names[1])} {card_svg(b, 'pile')}"
-            )
-        else:
-            self.show_html.value = ""
-        self.captions_html.value = '<div aria-live="polite">' + "".join(
-            f'<div class="crib-caption">{html.escape(t)}</div>' for t in v.captions[-4:]
-        ) + "</div>"
-        self._render_rail(v)
-        self._render_coach(v)
-        self._render_review(v)
-        # last, so that a page that sees the new step sees everything drawn before it
-        self._step += 1
-        self.prompt_html.value = (
-            f'<span class="crib-phase" data-phase="{v.phase}" data-step="{self._step}" '
-            f'data-seed="{c.seed}" data-tier="{c.tier}" '
-            f'data-render-ms="{(time.perf_counter() - t0) * 1000:.1f}">'
-            f"{html.escape(v.prompt)}</span>"
-        )
-
-    def _render_hand(self, v: GameView) -> None:
-        # during the show your cards are in the show component
-        self.hand_box.layout.display = "none" if v.phase in ("show", "hand_over", "over") else None
-        for i, b in enumerate(self.card_buttons):
-            card = v.my_cards[i] if i < len(v.my_cards) else None
-            b.set_card(
-                card,
-                selected=i in v.selected,
-                legal=v.phase == "play" and i in v.legal,
-                illegal=v.phase == "play" and i not in v.legal,
-                hint=i in v.hinted,
-            )
-
-    def _render_buttons(self, v: GameView) -> None:
-        p = v.phase
-        if p == "discard":
-            whose = "your" if v.dealer == HUMAN else "their"
-            label = f"Throw 2 to {whose} crib (Enter)"
-        elif p == "play":
-            label = "Play (Enter)"
-        elif p == "count":
-            label = "Count it (Enter)"
-        elif p == "cut":
-            label = "Cut for deal (Enter)"
-        elif p == "over":
-            label = "Game over"
-        else:
-            label = "Continue (Enter)"
-        self.confirm_button.description = label
-        self.confirm_button.disabled = p == "over"
-        self.go_button.layout.display = None if v.can_go else "none"
-        self.hint_button.layout.display = None if p in ("discard", "play") else "none"
-        self.next_button.layout.display = "none"  # the confirm button says Continue then
-        self.count_box.layout.display = None if p == "count" else "none"
-        if p == "count" and v.count_entry != self.count_text.value and v.count_entry:
-            self.count_text.value = v.count_entry
-        elif p != "count" and self.count_text.value:
-            self.count_text.value = ""
-
-    def _render_rail(self, v: GameView) -> None:
-        rows = []
-        for p in (0, 1):
-            deal = ' <span class="crib-chip" style="background:#555">dealer</span>' if v.dealer == p else ""
-            rows.append(
-                f'<div style="font-size:17px"><span style="color:{PLAYER_COLOURS[p]}">●</span> '
-                f"<b>{html.escape(v.names[p])}</b> {v.scores[p]} "
-                f'<span style="color:#555;font-size:13px">needs {121 - v.scores[p]}</span>{deal}</div>'
-            )
-        hand = f"Hand {v.hand_number}" if v.hand_number else "Before the first deal"
-        mistakes = f"Mistakes so far: {v.mistakes}" if v.coaching else "Coaching is off"
-        if v.winner is not None:
-            word = "You win" if v.winner == HUMAN else f"{v.names[1]} wins"
-            rows.append(f'<div class="crib-winner" style="font-size:20px;font-weight:700">{word}'
-                        f'{", a " + v.skunk if v.skunk else ""}!</div>')
-        self.rail_html.value = (
-            f'<div class="crib-label">Score</div>{"".join(rows)}'
-            f'<div style="color:#555">{hand} · {mistakes}</div>'
-        )
-        self.chart_html.value = (
-            '<div class="crib-label">Scores by hand</div>' + score_chart_svg(v.history, v.names, 300, 150)
-            if len(v.history) > 1
-            else ""
-        )
-
-    def _render_coach(self, v: GameView) -> None:
-        parts = ['<div class="crib-label">Coach</div>']
-        if not v.coaching:
-            parts.append("<div>Coaching is off: grades wait for the review.</div>")
-        elif v.grade is not None:
-            g = v.grade
-            trap = (
-                ' <span class="crib-chip crib-trap" style="background:#c0392b">trap missed</span>'
-                if g.trap
-                else ""
-            )
-            parts.append(
-                f'<div class="crib-last-grade">{g.kind}: {html.escape(g.chosen)} {grade_chip(g.verdict, g.lost)}{trap}</div>'
-                f'<div style="font-size:13px;color:#333">{html.escape(g.sentence)}</div>'
-            )
-        if v.hint:
-            parts.append(f'<div class="crib-hint-text" style="font-size:13px;border-left:3px solid #d68910;padding-left:6px">{html.escape(v.hint)}</div>')
-        self.coach_html.value = "".join(parts)
-
-    def _render_review(self, v: GameView) -> None:
-        c = self.controller
-        if v.phase == "over":
-            self.review_html.value = review_html(c.grades, title="Game review: your costliest decisions first")
-        elif v.phase == "hand_over":
-            h = c.hand_index
-            self.review_html.value = (
-                f'<div class="crib-hand-strip"><b>Hand {h + 1}:</b> {html.escape(c.hand_summary())}</div>'
-                + review_html([g for g in c.grades if g.hand == h], title=f"Hand {h + 1} review")
-            )
-        else:
-            self.review_html.value = ""
-
-
-def _table_html(v: GameView) -> str:
-    """The middle of the table: the pile and its count, the starter, the crib."""
-    edges = [PLAYER_COLOURS[p] for p, _c in v.pile]
-    pile = cards_html([c for _p, c in v.pile], "pile", overlap=14, edges=edges) if v.pile else ""
-    prev = (
-        '<div class="crib-label">earlier this hand</div>' + cards_html([c for _p, c in v.previous], "mini")
-        if v.previous
-        else ""
-    )
-    starter = card_svg(v.starter, "pile") if v.starter is not None else card_back_svg("pile")
-    if v.crib_shown:
-        crib = cards_html(v.crib_shown, "mini")
-    else:
-        crib = "".join(f'<span style="margin-right:-22px">{card_back_svg("pile")}</span>' for _ in range(v.crib_count))
-    owner = "" if v.crib_owner is None else ("yours" if v.crib_owner == HUMAN else f"{v.names[1]}'s")
-    return (
-        '<div style="display:flex;gap:26px;align-items:flex-end;min-height:84px">'
-        f'<div class="crib-pile"><div class="crib-label">The play</div>{pile or "<i>no cards yet</i>"}{prev}</div>'
-        f'<div><div class="crib-label">Count</div><div class="crib-bigcount crib-count">{v.count}</div></div>'
-        f'<div class="crib-starter"><div class="crib-label">Starter</div>{starter}</div>'
-        f'<div class="crib-crib"><div class="crib-label">Crib ({html.escape(owner)})</div>{crib}</div>'
-        "</div>"
-    )
-
-
-def replay_hand_html(
-    events: Sequence[Event], counts: Sequence[CountRecord], r: Replay, grades: Sequence[Grade], hand: int
-) -> str:
-    """One hand of a loaded game: the verdict, the board after it, its events, the review."""
-    start = events[0]
-    assert isinstance(start, GameStarted)
-    names = ("Player", str(start.players[1]).capitalize())
-    idx = [i for i, e in enumerate(events) if isinstance(e, Dealt)]
-    lo = idx[hand - 1] if hand - 1 < len(idx) else len(events)
-    hi = idx[hand] if hand < len(idx) else len(events)
-    snaps = r.snapshots
-    end = snaps[hi - 1].scores if hi - 1 < len(snaps) else (0, 0)
-    before = snaps[lo - 1].scores if lo > 0 else tuple(start.scores)
-    lines = "".join(
-        f'<div class="crib-replay-line">{html.escape(describe_event(e, names).strip())}</div>'
-        for e in events[lo:hi]
-    )
-    history = [(0, *start.scores)]
-    for k, i in enumerate(idx[1:], start=1):
-        history.append((k, *snaps[i - 1].scores))
-    history.append((len(idx), *snaps[-1].scores))
-    verdict_colour = "#2e8b57" if r.verified else "#c0392b"
-    muggins = [c for c in counts if c.hand == hand - 1 and c.muggins]
-    mug = "".join(
-        f"<div>Muggins: you counted {c.claimed} for your {c.what} (it was {c.total}); "
-        f"the computer took {c.muggins}.</div>"
-        for c in muggins
-    )
-    return (
-        f'<div class="crib-replay-verdict" style="color:{verdict_colour}"><b>{html.escape(r.verdict)}</b> — '
-        f"{html.escape(r.summary())}</div>"
-        f"<h4>Hand {hand} of {len(idx)}: {before[0]}–{before[1]} → {end[0]}–{end[1]}</h4>"
-        f"{board_svg(end, before, names)}"
-        f'<div style="font-family:monospace;font-size:13px">{lines}</div>{mug}'
-        f"<div>{score_chart_svg(history, names)}</div>"
-        + review_html([g for g in grades if g.hand == hand - 1], title=f"Hand {hand} review")
-        + review_html(list(grades), title="Whole game review", limit=10)
-    )
 
 
 # --- settings from the page's URL: play.ipynb?tier=easy&seed=7&start=100-100 --------

@@ -1,0 +1,233 @@
+"""The coach's side of the game: grading your decisions, hints, the review, and saved
+games (save, load, and grading a saved log).
+
+Split out of :mod:`crib.ui.game_controller` (which re-exports the public names):
+the module functions work on a log or a position alone; :class:`_CoachMixin`
+holds the :class:`~crib.ui.game_controller.GameController` methods that read
+its grades and analyses but drive no engine step.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import asdict
+from typing import Any
+
+from crib.analysis.coach import grade_discard, grade_play, hint_discard, trap_flag
+from crib.analysis.discard import analyze_discard
+from crib.analysis.play import analyze_play
+from crib.errors import CribError
+from crib.rules.cards import Card, cards_pretty, parse_card, parse_cards
+from crib.rules.events import (
+    Dealt,
+    Discarded,
+    Event,
+    GameStarted,
+    Go,
+    Played,
+    log_from_json,
+    log_to_json,
+)
+from crib.rules.game import Decision, Game
+from crib.rules.players import HumanPlayer
+from crib.rules.position import PeggingPosition
+from crib.ui.game_model import HUMAN, CountRecord, Grade
+
+
+def _position(obs: Any) -> PeggingPosition:
+    """Your turn in the play as a PeggingPosition (what the analyzers take)."""
+    pile = tuple(obs.pile)
+    played = tuple(obs.played)
+    previous = played[: len(played) - len(pile)]
+    return PeggingPosition(
+        hand=obs.hand,
+        pile=pile,
+        previous=previous,
+        starter=obs.starter,
+        discards=obs.my_discards,
+        opp_count=obs.opp_cards_held,
+        opp_go=obs.opp_said_go,
+        scores=(obs.my_score, obs.opp_score),
+    )
+
+
+def _grade_discard(n: int, hand: int, six: Sequence[Card], throw: Sequence[Card], dealer: bool, hinted: bool) -> Grade:
+    g = grade_discard(tuple(six), tuple(throw), dealer=dealer)
+    return Grade(
+        n, hand, "discard", cards_pretty(g.throw), cards_pretty(g.best_throw), round(g.lost, 3),
+        g.verdict, (), None, g.sentence, " ".join(str(c) for c in six), dealer, hinted,
+    )
+
+
+def _grade_play(n: int, hand: int, pos: PeggingPosition, card: Card, dealer: bool, hinted: bool, exact: bool) -> Grade:
+    g = grade_play(pos, card, exact=exact)
+    return Grade(
+        n, hand, "play", card.pretty, g.best_card.pretty if g.best_card else "go",
+        round(g.lost, 3), g.verdict, g.tags, g.trap, g.sentence, pos.to_text(), dealer, hinted,
+    )
+
+
+class _CoachMixin:
+    """GameController's coaching and output methods: the exact trap flag, hints, the
+    review, and saving (state lives on the controller; see its ``__init__``)."""
+
+    def refine_grades(self) -> int:
+        """Run the exact analysis for the trap flag of the plays graded so far.
+
+        It takes up to a few seconds for a lead, so the app calls it after the
+        computer's reply is on the screen.  Returns how many grades it refined.
+        """
+        n = 0
+        while self._pending_exact:
+            i, pos, card = self._pending_exact.pop(0)
+            g = self.grades[i]
+            trap = trap_flag(self._analysis(pos), card)
+            extra = (
+                " There was a trap to set: the best card scores nothing now but nets more later."
+                if trap
+                else ""
+            )
+            self.grades[i] = Grade(**{**asdict(g), "trap": trap, "sentence": g.sentence + extra, "tags": g.tags})
+            n += 1
+        return n
+
+    def _analysis(self, pos: PeggingPosition) -> Any:
+        """The exact analysis of a position, computed once per position."""
+        key = pos.to_text()
+        if key not in self._analyses:
+            self._analyses[key] = analyze_play(pos)
+        return self._analyses[key]
+
+    def hint(self) -> None:
+        """The coach's choice and the reason, for the discard or the play."""
+        if self.phase == "discard":
+            a = analyze_discard(self.six, dealer=self.dealer == HUMAN)
+            self.hint_text = hint_discard(self.six, self.dealer == HUMAN)
+            self._hinted = tuple(self.six.index(c) for c in a.best.throw)
+        elif self.phase == "play":
+            d = self.decision
+            assert d is not None
+            if not d.observation.legal:
+                self.hint_text = "No card fits: say go (press g)."
+                self._hinted = ()
+            else:
+                pos = _position(d.observation)
+                a = self._analysis(pos)
+                b = a.best
+                self.hint_text = (
+                    f"Play {b.card.pretty if b.card else 'go'}: {b.now} now and {b.future:+.2f} expected for the rest of the "
+                    f"play (margin {b.margin:+.2f}, P(margin ≥ 0) = {b.p_nonneg:.0%}), {a.model_note}."
+                )
+                if len(a.options) > 1:
+                    o = a.options[1]
+                    self.hint_text += f" Next best: {o.card.pretty if o.card else 'go'} ({o.margin:+.2f})."
+                if b.now == 0 and b.margin >= 1.5:
+                    self.hint_text += " It scores nothing now: it is a trap card."
+                self._hinted = (self.my_cards.index(b.card),) if b.card in self.my_cards else ()
+        else:
+            raise CribError(self._not_now("ask for a hint"))
+        self._hint_used = True
+
+    def save(self) -> tuple[str, str]:
+        """The game so far as JSON, and a note.  A hand in progress is left out: its
+        deal event would show the computer's cards."""
+        evs = self.revealed_events()
+        note = ""
+        if self.phase not in ("over", "hand_over", "cut", "cut_done"):
+            last_deal = max((i for i, e in enumerate(evs) if isinstance(e, Dealt)), default=len(evs))
+            evs = evs[:last_deal]
+            note = "The hand in progress is not saved (its log would show the computer's cards)."
+        counts = [asdict(c) for c in self.counts if any(isinstance(e, Dealt) and e.hand == c.hand for e in evs)]
+        data = {"crib_play": 1, "tier": self.tier, "events": json.loads(log_to_json(evs)), "counts": counts}
+        return json.dumps(data), note
+
+    def hand_summary(self, hand: int | None = None) -> str:
+        """One strip for a hand, e.g. 'Discard best (−0.00) · Pegging 1 mistake (−1.40)'."""
+        h = self.hand_index if hand is None else hand
+        return summary_strip([g for g in self.grades if g.hand == h])
+
+    def review(self) -> list[Grade]:
+        """Every graded decision, the costliest first."""
+        return sorted(self.grades, key=lambda g: (-g.lost, g.number))
+
+
+def summary_strip(grades: Sequence[Grade]) -> str:
+    parts = []
+    for kind, label in (("discard", "Discard"), ("play", "Pegging"), ("count", "Counting")):
+        gs = [g for g in grades if g.kind == kind]
+        if not gs:
+            continue
+        lost = sum(g.lost for g in gs)
+        bad = sum(g.verdict in ("mistake", "blunder") for g in gs)
+        if kind == "discard":
+            parts.append(f"{label} {gs[0].verdict} (−{lost:.2f})")
+        else:
+            parts.append(f"{label} {bad} mistake{'s' if bad != 1 else ''} (−{lost:.2f})")
+    return " · ".join(parts)
+
+
+# -- saved games -------------------------------------------------------------------
+
+
+def load_saved(text: str) -> tuple[list[Event], list[CountRecord]]:
+    """A saved game (this app's JSON, or a plain event log) as events and counts."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise CribError(f"not a saved game: invalid JSON at line {e.lineno} column {e.colno}") from None
+    if isinstance(data, dict):
+        if "events" not in data:
+            raise CribError("not a saved game: no 'events' in the file")
+        events = log_from_json(json.dumps(data["events"]))
+        try:
+            counts = [CountRecord(**c) for c in data.get("counts", [])]
+        except TypeError as e:
+            raise CribError(f"not a saved game: a count record is malformed ({e})") from None
+        return events, counts
+    return log_from_json(text), []
+
+
+def decisions_from_log(events: Sequence[Event], seat: int = HUMAN) -> list[tuple[int, Decision, Any]]:
+    """Each decision of ``seat`` in a log, as (hand, decision, action), by replaying it
+    through the engine (call :func:`crib.replay` first to check the log)."""
+    start = events[0]
+    assert isinstance(start, GameStarted)
+    from crib.rules.replay import _decks_from_log
+
+    kwargs: dict[str, Any] = {"first_dealer": start.first_dealer, "scores": tuple(start.scores)}
+    players = (HumanPlayer("a"), HumanPlayer("b"))
+    if start.deals == "seed":
+        g = Game(start.seed, players, **kwargs)
+    else:
+        g = Game(start.seed, players, stacked=_decks_from_log(events), **kwargs)
+    out = []
+    hand = -1
+    for e in events:
+        if isinstance(e, Dealt):
+            hand = e.hand
+        if not isinstance(e, Discarded | Played | Go):
+            continue
+        d = g.advance()
+        if d is None:
+            break
+        action = e.cards if isinstance(e, Discarded) else e.card if isinstance(e, Played) else None
+        if e.player == seat:
+            out.append((hand, d, action))
+        g.submit(e.player, action)
+    return out
+
+
+def grade_log(events: Sequence[Event], counts: Sequence[CountRecord] = (), seat: int = HUMAN, *, exact: bool = False) -> list[Grade]:
+    """The review of a saved game: ``seat``'s decisions graded, in game order."""
+    grades: list[Grade] = []
+    for hand, d, action in decisions_from_log(events, seat):
+        obs = d.observation
+        if d.kind == "discard":
+            grades.append(_grade_discard(len(grades) + 1, hand, obs.hand, parse_cards(action), obs.dealer, False))
+        elif action is not None and len(obs.legal) > 1:
+            grades.append(_grade_play(len(grades) + 1, hand, _position(obs), parse_card(action), obs.dealer, False, exact))
+    for c in counts:
+        verdict = "best" if c.claimed == c.total else "mistake" if abs(c.claimed - c.total) <= 2 else "blunder"
+        grades.append(Grade(len(grades) + 1, c.hand, "count", str(c.claimed), str(c.total), float(c.muggins), verdict))
+    return grades
