@@ -30,6 +30,10 @@ from typing import Protocol
 
 import numpy as np
 
+from crib.analysis.crib_heatmaps import (  # re-exported: the heatmap helpers live there
+    heatmap_values,
+    seat_heatmap_values,
+)
 from crib.analysis.tables import JACK, bonus_table, rank5_table
 from crib.rules.cards import Card
 
@@ -368,57 +372,6 @@ def crib_models() -> dict[str, CribModel]:
 register_crib_model(EXACT)
 register_crib_model(TABLE)
 register_crib_model(SELFPLAY)
-
-
-_NAN = float("nan")
-
-
-def heatmap_values(view: str, seat: str = "dealer") -> list[list[float]]:
-    """13x13 values: row = first card rank, column = second card rank.
-
-    combined: suited above the diagonal, offsuit below, pairs on it.
-    sign: value minus the table's average, + for the dealer (your crib),
-    - for the pone (theirs): how much a throw helps or hurts you.
-    """
-    t = crib_table()
-    mean = sum(float(v) for v in t.values()) / len(t)
-    out = [[_NAN] * 13 for _ in range(13)]
-    for r in range(13):
-        for c in range(13):
-            lo, hi = sorted((r + 1, c + 1))
-            pair = lo == hi
-            if view == "combined" or view == "sign":
-                suited = c > r
-                v = float(t[(lo, hi, suited and not pair)])
-                if view == "sign":
-                    v = (v - mean) * (1 if seat == "dealer" else -1)
-            elif view == "suited":
-                if pair:
-                    continue
-                v = float(t[(lo, hi, True)])
-            else:  # offsuit and pairs
-                v = float(t[(lo, hi, False)])
-            out[r][c] = v
-    return out
-
-
-def seat_heatmap_values(seat: str = "dealer", diff: bool = False) -> list[list[float]]:
-    """13x13 seat-table values (``data/crib_selfplay.csv``), laid out like
-    :func:`heatmap_values` ``"combined"``: suited above the diagonal, offsuit below.
-
-    ``diff``: the seat value minus the uniform table's exact value.
-    """
-    from crib.analysis.selfplay_tables import seat_crib_value
-
-    t = crib_table()
-    out = [[_NAN] * 13 for _ in range(13)]
-    for r in range(13):
-        for c in range(13):
-            lo, hi = sorted((r + 1, c + 1))
-            suited = c > r and lo != hi
-            v = seat_crib_value(lo, hi, suited, seat)
-            out[r][c] = v - float(t[(lo, hi, suited)]) if diff else v
-    return out
 
 
 @cache

@@ -15,19 +15,24 @@ crib.errors.HandSizeError: expected 6 cards to discard from, got 5 (5H 5D 6C 7S 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cache, cached_property
-from itertools import combinations
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 import numpy as np
 
 from crib.analysis.crib_models import CribModel, get_crib_model
-from crib.analysis.tables import JACK, score_indices
+from crib.analysis.discard_fast import (  # re-exported: the array engine lives there
+    _KEEP_POS,
+    _PAIRS,
+    TIE_EPS,
+    _throw_arrays,
+    order_indices,
+    own_points_table,  # noqa: F401
+    rank_throws_fast,  # noqa: F401
+)
 from crib.rules.cards import Card, CardsLike, cards_pretty, cards_str, expect_size, parse_cards
-from crib.rules.scoring import rank_points
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -41,23 +46,6 @@ __all__ = [
     "order_indices",
     "rank_throws_fast",
 ]
-
-TIE_EPS = 0.001  # throws whose ev lies within this are ordered by safety
-
-
-@cache
-def own_points_table() -> np.ndarray:
-    """Rank points (fifteens, pairs, a run) of three cards, by base-13 rank code.
-
-    Filled from the reference scorer's component finders.
-    """
-    t = np.zeros(13**3, dtype=np.int64)
-    for a in range(13):
-        for b in range(13):
-            for c in range(13):
-                t[(a * 13 + b) * 13 + c] = rank_points([a + 1, b + 1, c + 1])
-    t.setflags(write=False)
-    return t
 
 
 @dataclass(frozen=True)
@@ -240,84 +228,9 @@ class DiscardAnalysis:
         return text
 
 
-def _own_sums(throws: np.ndarray, starters: np.ndarray) -> np.ndarray:
-    """Per throw, the sum over the starters of the thrown pair + starter's points (incl. nobs)."""
-    r = throws >> 2
-    code = (r[:, 0:1] * 13 + r[:, 1:2]) * 13 + (starters[None, :] >> 2)
-    pts = own_points_table()[code].sum(axis=1)
-    for j in range(2):
-        jack = (throws[:, j] >> 2) == JACK
-        same = (throws[:, j : j + 1] & 3) == (starters[None, :] & 3)
-        pts += (jack[:, None] & same).sum(axis=1)
-    return pts
-
-
-def _throw_arrays(six: Sequence[Card]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """For the 15 splits of a six (in ``_PAIRS`` order): thrown card indices,
-    unseen starters, kept-hand scores (15, starters) and own-point sums (15,)."""
-    idx = np.array([c.index for c in six], dtype=np.int64)
-    throw_idx = idx[_PAIRS_ARR]
-    keep_idx = idx[_KEEP_POS]
-    unseen = np.setdiff1d(np.arange(52), idx)
-    n = len(unseen)
-    scores = score_indices(np.repeat(keep_idx, n, axis=0), np.tile(unseen, 15)).reshape(15, n)
-    return throw_idx, unseen, scores, _own_sums(throw_idx, unseen)
-
-
-def order_indices(evs: Sequence[float], safeties: Sequence[float]) -> list[int]:
-    """Ranking order: by ev, best first; runs within TIE_EPS of their top by safety.
-
-    Works on Fractions or floats: keys are rounded to 9 decimals so that exact
-    ties stay ties under float noise; remaining ties keep the input order.
-    """
-    ev = [round(float(x), 9) for x in evs]
-    sf = [round(float(x), 9) for x in safeties]
-    by_ev = sorted(range(len(ev)), key=lambda i: (-ev[i], -sf[i], i))
-    out: list[int] = []
-    i = 0
-    while i < len(by_ev):
-        j = i + 1
-        while j < len(by_ev) and ev[by_ev[i]] - ev[by_ev[j]] <= TIE_EPS:
-            j += 1
-        out += sorted(by_ev[i:j], key=lambda k: (-sf[k], -ev[k], k))
-        i = j
-    return out
-
-
 def _order(throws: list[Throw]) -> tuple[Throw, ...]:
     order = order_indices([t.ev_exact for t in throws], [t.safety_exact for t in throws])
     return tuple(throws[i] for i in order)
-
-
-_PAIRS = list(combinations(range(6), 2))
-_PAIRS_ARR = np.array(_PAIRS)
-_KEEP_POS = np.array([[k for k in range(6) if k not in p] for p in _PAIRS])
-
-
-def rank_throws_fast(
-    six: Sequence[Card], dealer: bool
-) -> list[tuple[tuple[Card, Card], tuple[Card, ...], float, float]]:
-    """The exact-model ranking as floats, for the computer opponent's inner loop.
-
-    Returns (throw, keep, ev, safety) best first.  Tested equal to
-    :func:`analyze_discard` (same order, same values to 1e-12).
-    """
-    from crib.analysis.crib_models import crib_numerators
-
-    throw_idx, unseen, scores, own_sums = _throw_arrays(six)
-    n = len(unseen)
-    hand_ev = scores.sum(axis=1) / n
-    nums, denom = crib_numerators([c.index for c in six], throw_idx.tolist())
-    crib_ev = nums / denom
-    own = own_sums / n
-    sign = 1.0 if dealer else -1.0
-    ev = (hand_ev + sign * crib_ev).tolist()
-    safety = (hand_ev + sign * own).tolist()
-    out = []
-    for i in order_indices(ev, safety):
-        a, b = _PAIRS[i]
-        out.append(((six[a], six[b]), tuple(six[k] for k in _KEEP_POS[i]), ev[i], safety[i]))
-    return out
 
 
 PEG_NOTE = (
