@@ -19,6 +19,7 @@ from itertools import combinations
 
 from crib.errors import HandSizeError, IllegalPlayError
 from crib.rules.cards import Card, CardsLike, check_distinct, expect_size, parse_cards
+from crib.rules.words import number_words
 
 __all__ = [
     "CountStep",
@@ -33,45 +34,6 @@ __all__ = [
     "number_words",
     "rank_points",
 ]
-
-_WORDS = [
-    "zero",
-    "one",
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "eleven",
-    "twelve",
-    "thirteen",
-    "fourteen",
-    "fifteen",
-    "sixteen",
-    "seventeen",
-    "eighteen",
-    "nineteen",
-    "twenty",
-]
-_TENS = {20: "twenty", 30: "thirty"}
-
-
-def number_words(n: int) -> str:
-    """English words for 0..39, as players say a running count.
-
-    >>> number_words(7), number_words(24), number_words(31)
-    ('seven', 'twenty-four', 'thirty-one')
-    """
-    if n <= 20:
-        return _WORDS[n]
-    tens, ones = divmod(n, 10)
-    word = _TENS[tens * 10]
-    return word if ones == 0 else f"{word}-{_WORDS[ones]}"
-
 
 @dataclass(frozen=True, slots=True)
 class Component:
