@@ -1,0 +1,216 @@
+"""The numba building blocks of the compiled pegging minimax (:mod:`crib.analysis.play.jit`):
+the compile wrapper, constants, memory intrinsics, and the pile and table helpers."""
+
+
+from __future__ import annotations
+
+import os
+
+import numpy as np
+
+try:  # numba is a dependency, but a broken install must not break the package
+    if os.environ.get("CRIB_NO_NUMBA"):
+        raise ImportError("disabled by CRIB_NO_NUMBA")
+    from numba import njit
+
+    _IMPORT_ERROR: BaseException | None = None
+except Exception as e:  # ImportError, or a numba/llvmlite that fails to load
+    njit = None
+    _IMPORT_ERROR = e
+
+
+def _jit(sig: str):  # type: ignore[no-untyped-def]
+    """``numba.njit(sig, cache=True)`` when numba works; the plain function otherwise.
+
+    Explicit signatures: one compiled version per kernel (no specialisation on
+    literal arguments), compiled or loaded from the cache when this module is imported.
+    """
+    if njit is None:
+        return lambda f: f
+
+    def wrap(f):  # type: ignore[no-untyped-def]
+        global _broken
+        if _broken is not None:
+            return f
+        try:
+            return njit(sig, cache=True)(f)
+        except Exception as e:  # a numba that imports but cannot compile here
+            _broken = e
+            return f
+
+    return wrap
+
+
+_broken: BaseException | None = None  # set when compiling fails
+
+
+_INF = 1 << 20
+_MEMO_CARDS = 3  # transposition table for states with this many cards left or fewer
+_MEMO_FROM = 3  # ... and at least this many (one card is cheaper to play out than to look up)
+_MEMO_BITS = 17  # 2**17 slots, 4 words each (4 MB), reused across calls via a stamp
+
+_SIG = (
+    "int64(int64, int64, int64, int64, int64, int64, int64, int64, int64, int64, int64, "
+    "int64, int64)"
+)
+_ARGS = "a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp"
+_LEVELS = 7  # at most 7 cards are left in both hands after the first card of the play
+
+
+if njit is not None:
+    from llvmlite import ir
+    from numba.core import types
+    from numba.extending import intrinsic
+
+    @intrinsic
+    def _ld(typingctx, mp, i):  # type: ignore[no-untyped-def]
+        """Load word ``i`` of the int64 table at address ``mp``."""
+
+        def codegen(context, builder, sig, args):  # type: ignore[no-untyped-def]
+            p = builder.inttoptr(args[0], ir.IntType(64).as_pointer())
+            return builder.load(builder.gep(p, [args[1]]))
+
+        return types.int64(types.int64, types.int64), codegen
+
+    @intrinsic
+    def _st(typingctx, mp, i, v):  # type: ignore[no-untyped-def]
+        """Store ``v`` in word ``i`` of the int64 table at address ``mp``."""
+
+        def codegen(context, builder, sig, args):  # type: ignore[no-untyped-def]
+            p = builder.inttoptr(args[0], ir.IntType(64).as_pointer())
+            builder.store(args[2], builder.gep(p, [args[1]]))
+            return context.get_dummy_value()
+
+        return types.none(types.int64, types.int64, types.int64), codegen
+
+    @intrinsic
+    def _ctlz(typingctx, x):  # type: ignore[no-untyped-def]
+        """Leading zero bits of a non-zero int64 (LLVM's ctlz)."""
+
+        def codegen(context, builder, sig, args):  # type: ignore[no-untyped-def]
+            return builder.ctlz(args[0], ir.Constant(ir.IntType(1), 1))
+
+        return types.int64(types.int64), codegen
+
+
+else:  # no numba: the kernels are never called (available() is False), but must import
+
+    def _ld(mp, i):  # type: ignore[no-untyped-def]
+        raise RuntimeError("numba is not available")
+
+    _st = _ctlz = _ld
+
+
+_NIBBLES = sum(1 << (4 * r) for r in range(1, 14))  # the lowest bit of every rank's nibble
+
+
+def _fit_masks() -> np.ndarray:
+    """Per room left under 31 (0..31): the nibbles of the ranks whose value fits."""
+    out = np.zeros(32, np.int64)
+    for room in range(32):
+        for r in range(1, 14):
+            if min(r, 10) <= room:
+                out[room] |= 15 << (4 * r)
+    return out
+
+
+_FIT = _fit_masks()
+
+# --- kernels ----------------------------------------------------------------------
+
+
+@_jit("UniTuple(int64, 4)(int64, int64, int64, int64)")
+def _step(count, tail, streak, r):  # type: ignore[no-untyped-def]
+    """Play rank r on (count, tail, streak): (points, count, tail, streak)."""
+    c = count + (10 if r > 10 else r)
+    pts = 2 if (c == 15 or c == 31) else 0
+    if tail != 0 and (tail & 15) == r:
+        s = streak + 1
+        return pts + s * (s - 1), c, r, s
+    nt = r
+    shift = 4
+    t = tail
+    lo = r
+    hi = r
+    k = 1
+    run = 0
+    while t != 0:
+        q = t & 15
+        if q == r:
+            break
+        nt |= q << shift
+        shift += 4
+        t >>= 4
+        k += 1
+        if q < lo:
+            lo = q
+        if q > hi:
+            hi = q
+        if k >= 3 and hi - lo == k - 1:
+            run = k
+    return pts + run, c, nt, 1
+
+
+@_jit("int64(int64, int64)")
+def _held_mask(a, b):  # type: ignore[no-untyped-def]
+    """Bit r set when either hand holds rank r."""
+    h = a | b
+    nz = (h | (h >> 1) | (h >> 2)) & _NIBBLES
+    m = 0
+    while nz:
+        hb = 63 - _ctlz(nz)
+        nz ^= 1 << hb
+        m |= 1 << (hb >> 2)
+    return m
+
+
+@_jit("UniTuple(int64, 2)(int64, int64, int64)")
+def _cut(tail, streak, held):  # type: ignore[no-untyped-def]
+    """Cut the tail to what a future pair or run can still use (crib.analysis.play's reach).
+
+    The last m cards can be part of a future run only if every missing rank in
+    their range is held or, with none missing, a rank next to the range is held;
+    a pair needs the last rank held.  Returns (tail, streak).
+    """
+    if tail == 0:
+        return 0, 0
+    t = tail
+    lo = 99
+    hi = 0
+    mask = 0
+    m = 0
+    best = 0
+    while t != 0:
+        q = t & 15
+        t >>= 4
+        m += 1
+        mask |= 1 << q
+        if q < lo:
+            lo = q
+        if q > hi:
+            hi = q
+        gaps = (((1 << hi) - 1) ^ ((1 << (lo + 1)) - 1)) & ~mask if hi > lo + 1 else 0
+        if gaps:
+            if held & gaps == gaps:
+                best = m
+        elif held & ((1 << (lo - 1)) | (1 << (hi + 1))):
+            best = m
+    if best == 0:
+        if (held >> (tail & 15)) & 1:
+            return tail & 15, streak
+        return 0, 0
+    if best == 1:
+        return tail & 15, streak
+    if best == m:
+        return tail, streak
+    return tail & ((1 << (4 * best)) - 1), 1
+
+
+@_jit("int64(int64, int64, int64)")
+def _slot(k1, k2, k3):  # type: ignore[no-untyped-def]
+    """The transposition-table slot (index of its first word) of a key."""
+    h = (k1 * 0x1E3779B97F4A7C15) ^ (k2 * 0x42B2AE3D27D4EB4F) ^ (k3 * 0x165667B19E3779F9)
+    h ^= h >> 29
+    return (h & ((1 << _MEMO_BITS) - 1)) * 4
+
+

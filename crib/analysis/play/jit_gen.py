@@ -1,0 +1,148 @@
+"""The generator of the per-level kernels of the compiled pegging minimax.
+
+``python -m crib.analysis.play.jit_gen`` rewrites ``jit_levels_a.py`` (levels 1-4)
+and ``jit_levels_b.py`` (levels 5-7) between their ``generated`` markers.  After
+regenerating, delete the numba cache (``__pycache__/*.nbi|nbc`` beside them): numba
+does not notice that a kernel another module calls has changed.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from crib.analysis.play.jit_core import _ARGS, _LEVELS, _MEMO_CARDS, _MEMO_FROM
+
+__all__ = ["level_source", "FILES", "write"]
+
+HERE = Path(__file__).resolve().parent
+FILES = {HERE / "jit_levels_a.py": (1, 4), HERE / "jit_levels_b.py": (5, _LEVELS)}
+
+
+def level_source(
+    first: int = 1,
+    levels: int = _LEVELS,
+    memo_cards: int = _MEMO_CARDS,
+    memo_from: int = _MEMO_FROM,
+) -> str:
+    """The source of the per-level kernels ``_n1 .. _nK`` and ``_m1 .. _mK``.
+
+    ``_nK`` is any node with K cards left in both hands (it plays its best card,
+    or says go when the mover has no card that fits); ``_mK`` the same moves
+    for the go branches.  One function per level and no recursion: numba
+    cannot cache recursive functions, and the fixed call graph compiles to
+    faster code.  The text is kept in real files (``jit_levels_a.py``, levels 1-4, and
+    ``jit_levels_b.py``, 5-7) so that numba can cache it; a test checks they are
+    what this function generates.
+    """
+
+    def moves(n: int, indent: str) -> str:
+        """The move loop over ``m`` (the mover's cards that fit): sets ``best``."""
+        child = f"_n{n - 1}"
+        if n == 1:
+            body = "    x = pts + (1 if c != 31 else 0)  # the last card\n"
+        else:
+            body = f"""\
+    a2 = a - (1 << (4 * r))
+    if c == 31:  # reset; the other leads unless they hold nothing
+        if nb:
+            x = pts - {child}(b, a2, nb, na - 1, 0, 0, 0, 0, 0, pts - beta, pts - alpha, mp, stamp)
+        else:
+            x = pts + {child}(a2, b, na - 1, nb, 0, 0, 0, 0, 0, alpha - pts, beta - pts, mp, stamp)
+    elif og or nb == 0:  # the other said go or is out: the mover goes on
+        x = pts + {child}(a2, b, na - 1, nb, c, nt, ns, og, 1, alpha - pts, beta - pts, mp, stamp)
+    else:
+        x = pts - {child}(b, a2, nb, na - 1, c, nt, ns, 0, -1, pts - beta, pts - alpha, mp, stamp)
+"""
+        text = f"""\
+best = -_INF
+nz = (m | (m >> 1) | (m >> 2)) & _NIBBLES  # one bit per rank held that fits
+while nz:  # high cards first: better cut-offs than low first
+    hb = 63 - _ctlz(nz)
+    nz ^= 1 << hb
+    r = hb >> 2
+    pts, c, nt, ns = _step(count, tail, streak, r)
+{body}    if x > best:
+        best = x
+        if best > alpha:
+            alpha = best
+            if alpha >= beta:
+                break
+"""
+        return "".join(indent + line if line.strip() else line for line in text.splitlines(True))
+
+    out = []
+    for n in range(first, levels + 1):
+        out.append(f'''
+
+@_jit(_SIG)
+def _m{n}({_ARGS}):  # type: ignore[no-untyped-def]
+    """The mover, who has a card that fits, plays the best card ({n} cards left)."""
+    m = a & _FIT[31 - count]
+{moves(n, "    ")}    return best
+''')
+        if memo_from <= n <= memo_cards:
+            look = """\
+    tail, streak = _cut(tail, streak, _held_mask(a, b))
+    k1 = a | (og << 58) | ((last + 1) << 59)
+    k2 = b | (count << 56)
+    k3 = tail | (streak << 56)
+    slot = _slot(k1, k2, k3)
+    e = _ld(mp, slot + 3)
+    if e >> 16 == stamp and _ld(mp, slot) == k1 and _ld(mp, slot + 1) == k2 and _ld(mp, slot + 2) == k3:
+        return (e & 0xFFFF) - 0x8000
+    alpha = -_INF  # exact values only in the table
+    beta = _INF
+"""
+            store = """\
+    _st(mp, slot, k1)
+    _st(mp, slot + 1, k2)
+    _st(mp, slot + 2, k3)
+    _st(mp, slot + 3, (stamp << 16) | (v + 0x8000))
+"""
+        else:
+            look = store = ""
+        out.append(f'''
+
+@_jit(_SIG)
+def _n{n}({_ARGS}):  # type: ignore[no-untyped-def]
+    """Net margin for the mover with {n} cards left in both hands (fail-soft alpha-beta)."""
+{look}    fit = _FIT[31 - count]
+    m = a & fit
+    if m:
+{moves(n, "        ")}        v = best
+    elif og == 0 and b & fit:  # go: the other plays on
+        v = -_m{n}(b, a, nb, na, count, tail, streak, 1, -last, -beta, -alpha, mp, stamp)
+    else:  # nobody can play: the go point, a reset, and whoever did not play last leads
+        lead = last != 1
+        if lead and na == 0:
+            lead = False
+        if not lead and nb == 0:
+            lead = True
+        if lead:
+            v = last + _m{n}(a, b, na, nb, 0, 0, 0, 0, 0, alpha - last, beta - last, mp, stamp)
+        else:
+            v = last - _m{n}(b, a, nb, na, 0, 0, 0, 0, 0, last - beta, last - alpha, mp, stamp)
+{store}    return v
+''')
+    return "".join(out)
+
+
+
+
+def generated_part(path: Path) -> str:
+    """The text between a file's ``generated`` markers."""
+    src = path.read_text()
+    start = src.index("# <generated levels>")
+    return src[src.index("\n", start) + 1 : src.index("# </generated levels>")]
+
+
+def write() -> None:
+    """Rewrite each levels file's generated part."""
+    for path, (first, last) in FILES.items():
+        src = path.read_text()
+        old = generated_part(path)
+        path.write_text(src.replace(old, level_source(first, last)))
+
+
+if __name__ == "__main__":
+    write()

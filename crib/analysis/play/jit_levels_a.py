@@ -1,0 +1,348 @@
+"""Generated: the per-level kernels 1 to 4 of the compiled pegging minimax.
+
+Do not edit by hand: ``python -m crib.analysis.play.jit_gen`` writes this file
+from :func:`crib.analysis.play.jit_gen.level_source` (a test checks it is up to date).
+"""
+# ruff: noqa: E501
+
+from crib.analysis.play.jit_core import (
+    _FIT,
+    _INF,
+    _NIBBLES,
+    _SIG,
+    _ctlz,
+    _cut,
+    _held_mask,
+    _jit,
+    _ld,
+    _slot,
+    _st,
+    _step,
+)
+
+
+# <generated levels>
+@_jit(_SIG)
+def _m1(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: ignore[no-untyped-def]
+    """The mover, who has a card that fits, plays the best card (1 cards left)."""
+    m = a & _FIT[31 - count]
+    best = -_INF
+    nz = (m | (m >> 1) | (m >> 2)) & _NIBBLES  # one bit per rank held that fits
+    while nz:  # high cards first: better cut-offs than low first
+        hb = 63 - _ctlz(nz)
+        nz ^= 1 << hb
+        r = hb >> 2
+        pts, c, nt, ns = _step(count, tail, streak, r)
+        x = pts + (1 if c != 31 else 0)  # the last card
+        if x > best:
+            best = x
+            if best > alpha:
+                alpha = best
+                if alpha >= beta:
+                    break
+    return best
+
+
+@_jit(_SIG)
+def _n1(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: ignore[no-untyped-def]
+    """Net margin for the mover with 1 cards left in both hands (fail-soft alpha-beta)."""
+    fit = _FIT[31 - count]
+    m = a & fit
+    if m:
+        best = -_INF
+        nz = (m | (m >> 1) | (m >> 2)) & _NIBBLES  # one bit per rank held that fits
+        while nz:  # high cards first: better cut-offs than low first
+            hb = 63 - _ctlz(nz)
+            nz ^= 1 << hb
+            r = hb >> 2
+            pts, c, nt, ns = _step(count, tail, streak, r)
+            x = pts + (1 if c != 31 else 0)  # the last card
+            if x > best:
+                best = x
+                if best > alpha:
+                    alpha = best
+                    if alpha >= beta:
+                        break
+        v = best
+    elif og == 0 and b & fit:  # go: the other plays on
+        v = -_m1(b, a, nb, na, count, tail, streak, 1, -last, -beta, -alpha, mp, stamp)
+    else:  # nobody can play: the go point, a reset, and whoever did not play last leads
+        lead = last != 1
+        if lead and na == 0:
+            lead = False
+        if not lead and nb == 0:
+            lead = True
+        if lead:
+            v = last + _m1(a, b, na, nb, 0, 0, 0, 0, 0, alpha - last, beta - last, mp, stamp)
+        else:
+            v = last - _m1(b, a, nb, na, 0, 0, 0, 0, 0, last - beta, last - alpha, mp, stamp)
+    return v
+
+
+@_jit(_SIG)
+def _m2(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: ignore[no-untyped-def]
+    """The mover, who has a card that fits, plays the best card (2 cards left)."""
+    m = a & _FIT[31 - count]
+    best = -_INF
+    nz = (m | (m >> 1) | (m >> 2)) & _NIBBLES  # one bit per rank held that fits
+    while nz:  # high cards first: better cut-offs than low first
+        hb = 63 - _ctlz(nz)
+        nz ^= 1 << hb
+        r = hb >> 2
+        pts, c, nt, ns = _step(count, tail, streak, r)
+        a2 = a - (1 << (4 * r))
+        if c == 31:  # reset; the other leads unless they hold nothing
+            if nb:
+                x = pts - _n1(b, a2, nb, na - 1, 0, 0, 0, 0, 0, pts - beta, pts - alpha, mp, stamp)
+            else:
+                x = pts + _n1(a2, b, na - 1, nb, 0, 0, 0, 0, 0, alpha - pts, beta - pts, mp, stamp)
+        elif og or nb == 0:  # the other said go or is out: the mover goes on
+            x = pts + _n1(a2, b, na - 1, nb, c, nt, ns, og, 1, alpha - pts, beta - pts, mp, stamp)
+        else:
+            x = pts - _n1(b, a2, nb, na - 1, c, nt, ns, 0, -1, pts - beta, pts - alpha, mp, stamp)
+        if x > best:
+            best = x
+            if best > alpha:
+                alpha = best
+                if alpha >= beta:
+                    break
+    return best
+
+
+@_jit(_SIG)
+def _n2(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: ignore[no-untyped-def]
+    """Net margin for the mover with 2 cards left in both hands (fail-soft alpha-beta)."""
+    fit = _FIT[31 - count]
+    m = a & fit
+    if m:
+        best = -_INF
+        nz = (m | (m >> 1) | (m >> 2)) & _NIBBLES  # one bit per rank held that fits
+        while nz:  # high cards first: better cut-offs than low first
+            hb = 63 - _ctlz(nz)
+            nz ^= 1 << hb
+            r = hb >> 2
+            pts, c, nt, ns = _step(count, tail, streak, r)
+            a2 = a - (1 << (4 * r))
+            if c == 31:  # reset; the other leads unless they hold nothing
+                if nb:
+                    x = pts - _n1(
+                        b, a2, nb, na - 1, 0, 0, 0, 0, 0, pts - beta, pts - alpha, mp, stamp
+                    )
+                else:
+                    x = pts + _n1(
+                        a2, b, na - 1, nb, 0, 0, 0, 0, 0, alpha - pts, beta - pts, mp, stamp
+                    )
+            elif og or nb == 0:  # the other said go or is out: the mover goes on
+                x = pts + _n1(
+                    a2, b, na - 1, nb, c, nt, ns, og, 1, alpha - pts, beta - pts, mp, stamp
+                )
+            else:
+                x = pts - _n1(
+                    b, a2, nb, na - 1, c, nt, ns, 0, -1, pts - beta, pts - alpha, mp, stamp
+                )
+            if x > best:
+                best = x
+                if best > alpha:
+                    alpha = best
+                    if alpha >= beta:
+                        break
+        v = best
+    elif og == 0 and b & fit:  # go: the other plays on
+        v = -_m2(b, a, nb, na, count, tail, streak, 1, -last, -beta, -alpha, mp, stamp)
+    else:  # nobody can play: the go point, a reset, and whoever did not play last leads
+        lead = last != 1
+        if lead and na == 0:
+            lead = False
+        if not lead and nb == 0:
+            lead = True
+        if lead:
+            v = last + _m2(a, b, na, nb, 0, 0, 0, 0, 0, alpha - last, beta - last, mp, stamp)
+        else:
+            v = last - _m2(b, a, nb, na, 0, 0, 0, 0, 0, last - beta, last - alpha, mp, stamp)
+    return v
+
+
+@_jit(_SIG)
+def _m3(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: ignore[no-untyped-def]
+    """The mover, who has a card that fits, plays the best card (3 cards left)."""
+    m = a & _FIT[31 - count]
+    best = -_INF
+    nz = (m | (m >> 1) | (m >> 2)) & _NIBBLES  # one bit per rank held that fits
+    while nz:  # high cards first: better cut-offs than low first
+        hb = 63 - _ctlz(nz)
+        nz ^= 1 << hb
+        r = hb >> 2
+        pts, c, nt, ns = _step(count, tail, streak, r)
+        a2 = a - (1 << (4 * r))
+        if c == 31:  # reset; the other leads unless they hold nothing
+            if nb:
+                x = pts - _n2(b, a2, nb, na - 1, 0, 0, 0, 0, 0, pts - beta, pts - alpha, mp, stamp)
+            else:
+                x = pts + _n2(a2, b, na - 1, nb, 0, 0, 0, 0, 0, alpha - pts, beta - pts, mp, stamp)
+        elif og or nb == 0:  # the other said go or is out: the mover goes on
+            x = pts + _n2(a2, b, na - 1, nb, c, nt, ns, og, 1, alpha - pts, beta - pts, mp, stamp)
+        else:
+            x = pts - _n2(b, a2, nb, na - 1, c, nt, ns, 0, -1, pts - beta, pts - alpha, mp, stamp)
+        if x > best:
+            best = x
+            if best > alpha:
+                alpha = best
+                if alpha >= beta:
+                    break
+    return best
+
+
+@_jit(_SIG)
+def _n3(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: ignore[no-untyped-def]
+    """Net margin for the mover with 3 cards left in both hands (fail-soft alpha-beta)."""
+    tail, streak = _cut(tail, streak, _held_mask(a, b))
+    k1 = a | (og << 58) | ((last + 1) << 59)
+    k2 = b | (count << 56)
+    k3 = tail | (streak << 56)
+    slot = _slot(k1, k2, k3)
+    e = _ld(mp, slot + 3)
+    if (
+        e >> 16 == stamp
+        and _ld(mp, slot) == k1
+        and _ld(mp, slot + 1) == k2
+        and _ld(mp, slot + 2) == k3
+    ):
+        return (e & 0xFFFF) - 0x8000
+    alpha = -_INF  # exact values only in the table
+    beta = _INF
+    fit = _FIT[31 - count]
+    m = a & fit
+    if m:
+        best = -_INF
+        nz = (m | (m >> 1) | (m >> 2)) & _NIBBLES  # one bit per rank held that fits
+        while nz:  # high cards first: better cut-offs than low first
+            hb = 63 - _ctlz(nz)
+            nz ^= 1 << hb
+            r = hb >> 2
+            pts, c, nt, ns = _step(count, tail, streak, r)
+            a2 = a - (1 << (4 * r))
+            if c == 31:  # reset; the other leads unless they hold nothing
+                if nb:
+                    x = pts - _n2(
+                        b, a2, nb, na - 1, 0, 0, 0, 0, 0, pts - beta, pts - alpha, mp, stamp
+                    )
+                else:
+                    x = pts + _n2(
+                        a2, b, na - 1, nb, 0, 0, 0, 0, 0, alpha - pts, beta - pts, mp, stamp
+                    )
+            elif og or nb == 0:  # the other said go or is out: the mover goes on
+                x = pts + _n2(
+                    a2, b, na - 1, nb, c, nt, ns, og, 1, alpha - pts, beta - pts, mp, stamp
+                )
+            else:
+                x = pts - _n2(
+                    b, a2, nb, na - 1, c, nt, ns, 0, -1, pts - beta, pts - alpha, mp, stamp
+                )
+            if x > best:
+                best = x
+                if best > alpha:
+                    alpha = best
+                    if alpha >= beta:
+                        break
+        v = best
+    elif og == 0 and b & fit:  # go: the other plays on
+        v = -_m3(b, a, nb, na, count, tail, streak, 1, -last, -beta, -alpha, mp, stamp)
+    else:  # nobody can play: the go point, a reset, and whoever did not play last leads
+        lead = last != 1
+        if lead and na == 0:
+            lead = False
+        if not lead and nb == 0:
+            lead = True
+        if lead:
+            v = last + _m3(a, b, na, nb, 0, 0, 0, 0, 0, alpha - last, beta - last, mp, stamp)
+        else:
+            v = last - _m3(b, a, nb, na, 0, 0, 0, 0, 0, last - beta, last - alpha, mp, stamp)
+    _st(mp, slot, k1)
+    _st(mp, slot + 1, k2)
+    _st(mp, slot + 2, k3)
+    _st(mp, slot + 3, (stamp << 16) | (v + 0x8000))
+    return v
+
+
+@_jit(_SIG)
+def _m4(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: ignore[no-untyped-def]
+    """The mover, who has a card that fits, plays the best card (4 cards left)."""
+    m = a & _FIT[31 - count]
+    best = -_INF
+    nz = (m | (m >> 1) | (m >> 2)) & _NIBBLES  # one bit per rank held that fits
+    while nz:  # high cards first: better cut-offs than low first
+        hb = 63 - _ctlz(nz)
+        nz ^= 1 << hb
+        r = hb >> 2
+        pts, c, nt, ns = _step(count, tail, streak, r)
+        a2 = a - (1 << (4 * r))
+        if c == 31:  # reset; the other leads unless they hold nothing
+            if nb:
+                x = pts - _n3(b, a2, nb, na - 1, 0, 0, 0, 0, 0, pts - beta, pts - alpha, mp, stamp)
+            else:
+                x = pts + _n3(a2, b, na - 1, nb, 0, 0, 0, 0, 0, alpha - pts, beta - pts, mp, stamp)
+        elif og or nb == 0:  # the other said go or is out: the mover goes on
+            x = pts + _n3(a2, b, na - 1, nb, c, nt, ns, og, 1, alpha - pts, beta - pts, mp, stamp)
+        else:
+            x = pts - _n3(b, a2, nb, na - 1, c, nt, ns, 0, -1, pts - beta, pts - alpha, mp, stamp)
+        if x > best:
+            best = x
+            if best > alpha:
+                alpha = best
+                if alpha >= beta:
+                    break
+    return best
+
+
+@_jit(_SIG)
+def _n4(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: ignore[no-untyped-def]
+    """Net margin for the mover with 4 cards left in both hands (fail-soft alpha-beta)."""
+    fit = _FIT[31 - count]
+    m = a & fit
+    if m:
+        best = -_INF
+        nz = (m | (m >> 1) | (m >> 2)) & _NIBBLES  # one bit per rank held that fits
+        while nz:  # high cards first: better cut-offs than low first
+            hb = 63 - _ctlz(nz)
+            nz ^= 1 << hb
+            r = hb >> 2
+            pts, c, nt, ns = _step(count, tail, streak, r)
+            a2 = a - (1 << (4 * r))
+            if c == 31:  # reset; the other leads unless they hold nothing
+                if nb:
+                    x = pts - _n3(
+                        b, a2, nb, na - 1, 0, 0, 0, 0, 0, pts - beta, pts - alpha, mp, stamp
+                    )
+                else:
+                    x = pts + _n3(
+                        a2, b, na - 1, nb, 0, 0, 0, 0, 0, alpha - pts, beta - pts, mp, stamp
+                    )
+            elif og or nb == 0:  # the other said go or is out: the mover goes on
+                x = pts + _n3(
+                    a2, b, na - 1, nb, c, nt, ns, og, 1, alpha - pts, beta - pts, mp, stamp
+                )
+            else:
+                x = pts - _n3(
+                    b, a2, nb, na - 1, c, nt, ns, 0, -1, pts - beta, pts - alpha, mp, stamp
+                )
+            if x > best:
+                best = x
+                if best > alpha:
+                    alpha = best
+                    if alpha >= beta:
+                        break
+        v = best
+    elif og == 0 and b & fit:  # go: the other plays on
+        v = -_m4(b, a, nb, na, count, tail, streak, 1, -last, -beta, -alpha, mp, stamp)
+    else:  # nobody can play: the go point, a reset, and whoever did not play last leads
+        lead = last != 1
+        if lead and na == 0:
+            lead = False
+        if not lead and nb == 0:
+            lead = True
+        if lead:
+            v = last + _m4(a, b, na, nb, 0, 0, 0, 0, 0, alpha - last, beta - last, mp, stamp)
+        else:
+            v = last - _m4(b, a, nb, na, 0, 0, 0, 0, 0, last - beta, last - alpha, mp, stamp)
+    return v
+# </generated levels>

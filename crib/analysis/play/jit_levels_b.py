@@ -1,0 +1,263 @@
+"""Generated: the per-level kernels 5 to 7 of the compiled pegging minimax.
+
+Do not edit by hand: ``python -m crib.analysis.play.jit_gen`` writes this file
+from :func:`crib.analysis.play.jit_gen.level_source` (a test checks it is up to date).
+"""
+# ruff: noqa: E501
+
+from crib.analysis.play.jit_core import _FIT, _INF, _NIBBLES, _SIG, _ctlz, _jit, _step
+from crib.analysis.play.jit_levels_a import _n4
+
+# <generated levels>
+
+
+@_jit(_SIG)
+def _m5(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: ignore[no-untyped-def]
+    """The mover, who has a card that fits, plays the best card (5 cards left)."""
+    m = a & _FIT[31 - count]
+    best = -_INF
+    nz = (m | (m >> 1) | (m >> 2)) & _NIBBLES  # one bit per rank held that fits
+    while nz:  # high cards first: better cut-offs than low first
+        hb = 63 - _ctlz(nz)
+        nz ^= 1 << hb
+        r = hb >> 2
+        pts, c, nt, ns = _step(count, tail, streak, r)
+        a2 = a - (1 << (4 * r))
+        if c == 31:  # reset; the other leads unless they hold nothing
+            if nb:
+                x = pts - _n4(b, a2, nb, na - 1, 0, 0, 0, 0, 0, pts - beta, pts - alpha, mp, stamp)
+            else:
+                x = pts + _n4(a2, b, na - 1, nb, 0, 0, 0, 0, 0, alpha - pts, beta - pts, mp, stamp)
+        elif og or nb == 0:  # the other said go or is out: the mover goes on
+            x = pts + _n4(a2, b, na - 1, nb, c, nt, ns, og, 1, alpha - pts, beta - pts, mp, stamp)
+        else:
+            x = pts - _n4(b, a2, nb, na - 1, c, nt, ns, 0, -1, pts - beta, pts - alpha, mp, stamp)
+        if x > best:
+            best = x
+            if best > alpha:
+                alpha = best
+                if alpha >= beta:
+                    break
+    return best
+
+
+@_jit(_SIG)
+def _n5(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: ignore[no-untyped-def]
+    """Net margin for the mover with 5 cards left in both hands (fail-soft alpha-beta)."""
+    fit = _FIT[31 - count]
+    m = a & fit
+    if m:
+        best = -_INF
+        nz = (m | (m >> 1) | (m >> 2)) & _NIBBLES  # one bit per rank held that fits
+        while nz:  # high cards first: better cut-offs than low first
+            hb = 63 - _ctlz(nz)
+            nz ^= 1 << hb
+            r = hb >> 2
+            pts, c, nt, ns = _step(count, tail, streak, r)
+            a2 = a - (1 << (4 * r))
+            if c == 31:  # reset; the other leads unless they hold nothing
+                if nb:
+                    x = pts - _n4(
+                        b, a2, nb, na - 1, 0, 0, 0, 0, 0, pts - beta, pts - alpha, mp, stamp
+                    )
+                else:
+                    x = pts + _n4(
+                        a2, b, na - 1, nb, 0, 0, 0, 0, 0, alpha - pts, beta - pts, mp, stamp
+                    )
+            elif og or nb == 0:  # the other said go or is out: the mover goes on
+                x = pts + _n4(
+                    a2, b, na - 1, nb, c, nt, ns, og, 1, alpha - pts, beta - pts, mp, stamp
+                )
+            else:
+                x = pts - _n4(
+                    b, a2, nb, na - 1, c, nt, ns, 0, -1, pts - beta, pts - alpha, mp, stamp
+                )
+            if x > best:
+                best = x
+                if best > alpha:
+                    alpha = best
+                    if alpha >= beta:
+                        break
+        v = best
+    elif og == 0 and b & fit:  # go: the other plays on
+        v = -_m5(b, a, nb, na, count, tail, streak, 1, -last, -beta, -alpha, mp, stamp)
+    else:  # nobody can play: the go point, a reset, and whoever did not play last leads
+        lead = last != 1
+        if lead and na == 0:
+            lead = False
+        if not lead and nb == 0:
+            lead = True
+        if lead:
+            v = last + _m5(a, b, na, nb, 0, 0, 0, 0, 0, alpha - last, beta - last, mp, stamp)
+        else:
+            v = last - _m5(b, a, nb, na, 0, 0, 0, 0, 0, last - beta, last - alpha, mp, stamp)
+    return v
+
+
+@_jit(_SIG)
+def _m6(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: ignore[no-untyped-def]
+    """The mover, who has a card that fits, plays the best card (6 cards left)."""
+    m = a & _FIT[31 - count]
+    best = -_INF
+    nz = (m | (m >> 1) | (m >> 2)) & _NIBBLES  # one bit per rank held that fits
+    while nz:  # high cards first: better cut-offs than low first
+        hb = 63 - _ctlz(nz)
+        nz ^= 1 << hb
+        r = hb >> 2
+        pts, c, nt, ns = _step(count, tail, streak, r)
+        a2 = a - (1 << (4 * r))
+        if c == 31:  # reset; the other leads unless they hold nothing
+            if nb:
+                x = pts - _n5(b, a2, nb, na - 1, 0, 0, 0, 0, 0, pts - beta, pts - alpha, mp, stamp)
+            else:
+                x = pts + _n5(a2, b, na - 1, nb, 0, 0, 0, 0, 0, alpha - pts, beta - pts, mp, stamp)
+        elif og or nb == 0:  # the other said go or is out: the mover goes on
+            x = pts + _n5(a2, b, na - 1, nb, c, nt, ns, og, 1, alpha - pts, beta - pts, mp, stamp)
+        else:
+            x = pts - _n5(b, a2, nb, na - 1, c, nt, ns, 0, -1, pts - beta, pts - alpha, mp, stamp)
+        if x > best:
+            best = x
+            if best > alpha:
+                alpha = best
+                if alpha >= beta:
+                    break
+    return best
+
+
+@_jit(_SIG)
+def _n6(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: ignore[no-untyped-def]
+    """Net margin for the mover with 6 cards left in both hands (fail-soft alpha-beta)."""
+    fit = _FIT[31 - count]
+    m = a & fit
+    if m:
+        best = -_INF
+        nz = (m | (m >> 1) | (m >> 2)) & _NIBBLES  # one bit per rank held that fits
+        while nz:  # high cards first: better cut-offs than low first
+            hb = 63 - _ctlz(nz)
+            nz ^= 1 << hb
+            r = hb >> 2
+            pts, c, nt, ns = _step(count, tail, streak, r)
+            a2 = a - (1 << (4 * r))
+            if c == 31:  # reset; the other leads unless they hold nothing
+                if nb:
+                    x = pts - _n5(
+                        b, a2, nb, na - 1, 0, 0, 0, 0, 0, pts - beta, pts - alpha, mp, stamp
+                    )
+                else:
+                    x = pts + _n5(
+                        a2, b, na - 1, nb, 0, 0, 0, 0, 0, alpha - pts, beta - pts, mp, stamp
+                    )
+            elif og or nb == 0:  # the other said go or is out: the mover goes on
+                x = pts + _n5(
+                    a2, b, na - 1, nb, c, nt, ns, og, 1, alpha - pts, beta - pts, mp, stamp
+                )
+            else:
+                x = pts - _n5(
+                    b, a2, nb, na - 1, c, nt, ns, 0, -1, pts - beta, pts - alpha, mp, stamp
+                )
+            if x > best:
+                best = x
+                if best > alpha:
+                    alpha = best
+                    if alpha >= beta:
+                        break
+        v = best
+    elif og == 0 and b & fit:  # go: the other plays on
+        v = -_m6(b, a, nb, na, count, tail, streak, 1, -last, -beta, -alpha, mp, stamp)
+    else:  # nobody can play: the go point, a reset, and whoever did not play last leads
+        lead = last != 1
+        if lead and na == 0:
+            lead = False
+        if not lead and nb == 0:
+            lead = True
+        if lead:
+            v = last + _m6(a, b, na, nb, 0, 0, 0, 0, 0, alpha - last, beta - last, mp, stamp)
+        else:
+            v = last - _m6(b, a, nb, na, 0, 0, 0, 0, 0, last - beta, last - alpha, mp, stamp)
+    return v
+
+
+@_jit(_SIG)
+def _m7(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: ignore[no-untyped-def]
+    """The mover, who has a card that fits, plays the best card (7 cards left)."""
+    m = a & _FIT[31 - count]
+    best = -_INF
+    nz = (m | (m >> 1) | (m >> 2)) & _NIBBLES  # one bit per rank held that fits
+    while nz:  # high cards first: better cut-offs than low first
+        hb = 63 - _ctlz(nz)
+        nz ^= 1 << hb
+        r = hb >> 2
+        pts, c, nt, ns = _step(count, tail, streak, r)
+        a2 = a - (1 << (4 * r))
+        if c == 31:  # reset; the other leads unless they hold nothing
+            if nb:
+                x = pts - _n6(b, a2, nb, na - 1, 0, 0, 0, 0, 0, pts - beta, pts - alpha, mp, stamp)
+            else:
+                x = pts + _n6(a2, b, na - 1, nb, 0, 0, 0, 0, 0, alpha - pts, beta - pts, mp, stamp)
+        elif og or nb == 0:  # the other said go or is out: the mover goes on
+            x = pts + _n6(a2, b, na - 1, nb, c, nt, ns, og, 1, alpha - pts, beta - pts, mp, stamp)
+        else:
+            x = pts - _n6(b, a2, nb, na - 1, c, nt, ns, 0, -1, pts - beta, pts - alpha, mp, stamp)
+        if x > best:
+            best = x
+            if best > alpha:
+                alpha = best
+                if alpha >= beta:
+                    break
+    return best
+
+
+@_jit(_SIG)
+def _n7(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: ignore[no-untyped-def]
+    """Net margin for the mover with 7 cards left in both hands (fail-soft alpha-beta)."""
+    fit = _FIT[31 - count]
+    m = a & fit
+    if m:
+        best = -_INF
+        nz = (m | (m >> 1) | (m >> 2)) & _NIBBLES  # one bit per rank held that fits
+        while nz:  # high cards first: better cut-offs than low first
+            hb = 63 - _ctlz(nz)
+            nz ^= 1 << hb
+            r = hb >> 2
+            pts, c, nt, ns = _step(count, tail, streak, r)
+            a2 = a - (1 << (4 * r))
+            if c == 31:  # reset; the other leads unless they hold nothing
+                if nb:
+                    x = pts - _n6(
+                        b, a2, nb, na - 1, 0, 0, 0, 0, 0, pts - beta, pts - alpha, mp, stamp
+                    )
+                else:
+                    x = pts + _n6(
+                        a2, b, na - 1, nb, 0, 0, 0, 0, 0, alpha - pts, beta - pts, mp, stamp
+                    )
+            elif og or nb == 0:  # the other said go or is out: the mover goes on
+                x = pts + _n6(
+                    a2, b, na - 1, nb, c, nt, ns, og, 1, alpha - pts, beta - pts, mp, stamp
+                )
+            else:
+                x = pts - _n6(
+                    b, a2, nb, na - 1, c, nt, ns, 0, -1, pts - beta, pts - alpha, mp, stamp
+                )
+            if x > best:
+                best = x
+                if best > alpha:
+                    alpha = best
+                    if alpha >= beta:
+                        break
+        v = best
+    elif og == 0 and b & fit:  # go: the other plays on
+        v = -_m7(b, a, nb, na, count, tail, streak, 1, -last, -beta, -alpha, mp, stamp)
+    else:  # nobody can play: the go point, a reset, and whoever did not play last leads
+        lead = last != 1
+        if lead and na == 0:
+            lead = False
+        if not lead and nb == 0:
+            lead = True
+        if lead:
+            v = last + _m7(a, b, na, nb, 0, 0, 0, 0, 0, alpha - last, beta - last, mp, stamp)
+        else:
+            v = last - _m7(b, a, nb, na, 0, 0, 0, 0, 0, last - beta, last - alpha, mp, stamp)
+    return v
+
+
+# </generated levels>
