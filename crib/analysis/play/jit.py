@@ -54,7 +54,7 @@ from crib.analysis.play.jit_core import (
 )
 from crib.analysis.play.jit_levels_a import _n1, _n2, _n3, _n4
 from crib.analysis.play.jit_levels_b import _n5, _n6, _n7
-from crib.rules.cards import Card
+from crib.rules.cards import RANK_VALUES, Card
 from crib.rules.position import PeggingPosition
 
 __all__ = [
@@ -263,7 +263,7 @@ def holding_weights(pos: PeggingPosition) -> Iterator[tuple[tuple[int, ...], int
     unseen = Counter(c.rank for c in pos.unseen())
     room = 31 - pos.count
     for ms in combinations_with_replacement(sorted(unseen), pos.opp_count):
-        if pos.opp_go and any(min(r, 10) <= room for r in ms):
+        if pos.opp_go and any(RANK_VALUES[r] <= room for r in ms):
             continue
         w = 1
         for r, k in Counter(ms).items():

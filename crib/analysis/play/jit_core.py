@@ -8,6 +8,8 @@ import os
 
 import numpy as np
 
+from crib.rules.cards import RANK_VALUES
+
 try:  # numba is a dependency, but a broken install must not break the package
     if os.environ.get("CRIB_NO_NUMBA"):
         raise ImportError("disabled by CRIB_NO_NUMBA")
@@ -109,7 +111,7 @@ def _fit_masks() -> np.ndarray:
     out = np.zeros(32, np.int64)
     for room in range(32):
         for r in range(1, 14):
-            if min(r, 10) <= room:
+            if RANK_VALUES[r] <= room:
                 out[room] |= 15 << (4 * r)
     return out
 
