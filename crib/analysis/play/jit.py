@@ -29,16 +29,14 @@ so once with a warning and callers use the pure-Python solver.
 >>> from crib.rules.position import PeggingPosition
 >>> pos = PeggingPosition.parse("hand 5H 6D | pile KS 4C | previous 2C 3C AS | starter 7S | opp 1")
 >>> rows = minimax_rows(pos)
->>> len(rows) == len(list(holding_weights(pos))), rows[0][0]
+>>> from crib.analysis.play.holdings import holdings
+>>> [(h, w) for h, w, _row in rows] == list(holdings(pos)), rows[0][0]
 (True, (1,))
 """
 
 from __future__ import annotations
 
 import warnings
-from collections import Counter
-from collections.abc import Iterator
-from math import comb
 
 import numpy as np
 
@@ -54,7 +52,7 @@ from crib.analysis.play.jit_core import (
 )
 from crib.analysis.play.jit_levels_a import _n1, _n2, _n3, _n4
 from crib.analysis.play.jit_levels_b import _n5, _n6, _n7
-from crib.rules.cards import RANK_VALUES, Card
+from crib.rules.cards import Card
 from crib.rules.position import PeggingPosition
 
 __all__ = [
@@ -62,7 +60,6 @@ __all__ = [
     "warm",
     "minimax_rows",
     "minimax_summary",
-    "holding_weights",
 ]
 
 @_jit(_SIG.replace("int64(int64, ", "int64(int64, int64, ", 1))
@@ -149,7 +146,7 @@ def _solve(mine, na, hands, nbs, count, tail, streak, og, last, opts, out, memo,
 
 @_jit("int64(int64[::1], int64, int64, int64, int64[:, ::1], int64[::1], int64[::1])")
 def _holdings(unseen, n, og, room, ranks, hands, weights):  # type: ignore[no-untyped-def]
-    """Every n-rank multiset in lexicographic order with its weight (see holding_weights).
+    """Every n-rank multiset in lexicographic order with its weight (the order of crib.analysis.play.holdings).
 
     ``unseen[r]`` cards of rank r are unseen.  Fills ``ranks`` (rows of n ranks),
     ``hands`` (packed) and ``weights``; returns how many rows.
@@ -250,26 +247,6 @@ def _unseen_counts(pos: PeggingPosition) -> np.ndarray:
     for c in pos.unseen():
         u[c.rank] += 1
     return u
-
-
-def holding_weights(pos: PeggingPosition) -> Iterator[tuple[tuple[int, ...], int]]:
-    """Every opponent holding as (sorted ranks, number of card sets), as ``expectimax.holdings``.
-
-    Pure Python (the reference order): rank multisets in lexicographic order;
-    with ``opp_go`` only holdings with no card that fits under 31.
-    """
-    from itertools import combinations_with_replacement
-
-    unseen = Counter(c.rank for c in pos.unseen())
-    room = 31 - pos.count
-    for ms in combinations_with_replacement(sorted(unseen), pos.opp_count):
-        if pos.opp_go and any(RANK_VALUES[r] <= room for r in ms):
-            continue
-        w = 1
-        for r, k in Counter(ms).items():
-            w *= comb(unseen[r], k)
-        if w:
-            yield ms, w
 
 
 def _root_options(pos: PeggingPosition) -> list[Card | None]:
