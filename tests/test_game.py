@@ -215,3 +215,102 @@ def test_step_api_with_a_human_seat() -> None:
         moves += 1
     assert g.over and moves > 10
     replay(g.events)
+
+
+# -- manual counting and muggins: the human's count is a decision, muggins an event ----
+
+
+def _true_count(d) -> int:  # type: ignore[no-untyped-def]
+    from crib.rules.scoring import score_hand
+
+    o = d.observation
+    return score_hand(o.hand, o.starter, is_crib=d.what == "crib").total
+
+
+def _to_count(g: Game, *, want: int = 2) -> object:
+    """Advance a game with seat 0 counting by hand to its first count of at least ``want``."""
+    while (d := g.advance()) is not None:
+        if d.kind == "count":
+            if _true_count(d) >= want:
+                return d
+            g.submit(d.player, _true_count(d))
+        elif d.kind == "discard":
+            g.submit(d.player, list(d.observation.hand[:2]))
+        else:
+            g.submit(d.player, d.observation.legal[0] if d.observation.legal else None)
+    raise AssertionError("the game ended before a count of that size came up")
+
+
+def test_manual_counting_under_count_gives_muggins_to_the_opponent() -> None:
+    from crib.rules.events import Counted, Muggins
+
+    g = Game(seed=4, players=(make_player("human"), make_player("easy")), manual=(True, False), muggins=True)
+    d = _to_count(g)
+    assert d.kind == "count" and d.player == 0 and d.what in ("hand", "crib")
+    total = _true_count(d)
+    before, n = tuple(g.scores), len(g.events)
+    g.submit(0, total - 2)
+    counted, shown, mug = g.events[n : n + 3]
+    assert counted == Counted(0, d.what, total - 2)
+    assert isinstance(shown, Shown) and shown.total == total and shown.points == total - 2
+    assert isinstance(mug, Muggins) and (mug.player, mug.points, mug.missed) == (1, 2, 2)
+    assert mug.scores == (before[0] + total - 2, before[1] + 2) == tuple(g.scores)
+
+
+def test_manual_counting_over_count_is_refused_and_bad_claims_explained() -> None:
+    g = Game(seed=4, players=(make_player("human"), make_player("easy")), manual=(True, False), muggins=True)
+    d = _to_count(g, want=0)
+    total = _true_count(d)
+    n = len(g.events)
+    for bad, why in ((total + 1, "more than it counts: count again"), ("abc", "a number"),
+                     (-1, "a number"), (True, "a number"), (None, "a number")):
+        with pytest.raises(IllegalPlayError, match=why):
+            g.submit(0, bad)
+        assert len(g.events) == n and g.pending() == d  # nothing recorded, still waiting
+    g.submit(0, str(total))  # a digit string is a count too
+    assert len(g.events) == n + 2  # Counted and Shown, no muggins
+
+
+def test_manual_counting_without_muggins_pegs_the_true_count() -> None:
+    g = Game(seed=4, players=(make_player("human"), make_player("easy")), manual=(True, False))
+    d = _to_count(g)
+    before, n = tuple(g.scores), len(g.events)
+    g.submit(0, 0)
+    shown = g.events[n + 1]
+    assert isinstance(shown, Shown) and shown.points == _true_count(d)
+    assert g.scores[1] == before[1] and all(e.type != "muggins" for e in g.events)
+
+
+def test_muggins_options_are_checked() -> None:
+    human, easy = make_player("human"), make_player("easy")
+    with pytest.raises(CribError, match="only a human seat"):
+        Game(1, (human, easy), manual=(True, True))
+    with pytest.raises(CribError, match="muggins is a house rule of manual counting"):
+        Game(1, (human, easy), muggins=True)
+    with pytest.raises(CribError, match="two flags"):
+        Game(1, (human, easy), manual=(1, 0))  # type: ignore[arg-type]
+
+
+def test_the_game_can_end_on_muggins_at_exactly_121() -> None:
+    from crib.rules.events import Muggins
+
+    def to_first_count(scores: tuple[int, int]) -> tuple[Game, object]:
+        g = Game(5, (make_player("human"), make_player("human")), first_dealer=1,
+                 scores=scores, manual=(True, False), muggins=True)
+        d = _to_count(g, want=0)
+        assert d.what == "hand" and d.player == 0  # the pone counts first
+        return g, d
+
+    g, d = to_first_count((0, 0))
+    total, pegged = _true_count(d), g.scores[1]
+    assert total >= 2, "pick a seed whose first pone hand scores"
+    # the same game, with the computer's seat 119 - pegged points before the deal
+    g, d = to_first_count((0, 121 - pegged - 2))
+    assert g.scores[1] == 119
+    g.submit(0, total - 2)
+    *_, mug, over = g.events
+    assert isinstance(mug, Muggins) and mug.points == 2 and mug.scores[1] == WIN
+    assert isinstance(over, GameOver) and over.winner == 1 and over.scores[1] == WIN
+    assert g.over and g.result().scores[1] == WIN
+    r = replay(log_to_json(g.events))
+    assert r.complete and r.verdict == "verified from the seed"

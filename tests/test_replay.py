@@ -249,3 +249,37 @@ def test_bad_logs_say_what_is_wrong(tmp_path: Path) -> None:
         log_from_json('[{"type": "played", "player": 0}]')
     with pytest.raises(CribError, match="must start with a 'started' event"):
         replay('[{"type": "cut", "starter": "5H"}]')
+
+
+def test_a_game_with_manual_counting_and_muggins_replays_verified() -> None:
+    from crib.rules.events import Counted, Muggins
+
+    g = Game(8, (make_player("human"), make_player("easy")), manual=(True, False), muggins=True)
+    misses = 0
+    while (d := g.advance()) is not None:
+        if d.kind == "discard":
+            g.submit(0, list(d.observation.hand[2:4]))
+        elif d.kind == "play":
+            g.submit(0, d.observation.legal[-1] if d.observation.legal else None)
+        else:
+            from crib.rules.scoring import score_hand
+
+            o = d.observation
+            total = score_hand(o.hand, o.starter, is_crib=d.what == "crib").total
+            g.submit(0, max(0, total - misses % 3))  # miss 0, 1 or 2 points in turn
+            misses += 1
+    evs = g.events
+    assert any(isinstance(e, Muggins) for e in evs) and any(isinstance(e, Counted) for e in evs)
+    r = replay(log_to_json(evs))
+    assert r.verdict == VERIFIED_SEED and r.complete
+    assert r.snapshots[-1].scores == tuple(g.scores)
+    # a changed claim, a dropped muggins, or the options changed are all caught
+    i = next(k for k, e in enumerate(evs) if isinstance(e, Counted) and e.claimed > 0)
+    for bad in (
+        [*evs[:i], dataclasses.replace(evs[i], claimed=evs[i].claimed - 1), *evs[i + 1 :]],
+        [e for e in evs if not isinstance(e, Muggins)],
+        [dataclasses.replace(evs[0], muggins=False), *evs[1:]],
+        [dataclasses.replace(evs[0], manual=(False, False), muggins=False), *evs[1:]],
+    ):
+        with pytest.raises(CribError, match=r"log event \d+ \("):
+            replay(bad)

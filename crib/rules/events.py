@@ -24,7 +24,9 @@ __all__ = [
     "Heels",
     "Played",
     "Go",
+    "Counted",
     "Shown",
+    "Muggins",
     "GameOver",
     "EVENT_TYPES",
     "log_to_json",
@@ -53,6 +55,8 @@ class GameStarted(Event):
     commit: str  # SHA-256 (hex) of the secret every deck derives from, or "stacked"
     scores: tuple[int, int] = (0, 0)  # starting scores
     deals: str = "seed"  # where the decks come from: "seed", "match" (a committed secret) or "stacked"
+    manual: tuple[bool, bool] = (False, False)  # which seats count their own hands
+    muggins: bool = False  # the opponent takes the points a manual count missed
     type: str = field(init=False, default="started")
 
 
@@ -106,6 +110,16 @@ class Go(Event):
 
 
 @dataclass(frozen=True)
+class Counted(Event):
+    """A player's own count of their hand or crib (manual counting): a decision."""
+
+    player: int
+    what: str  # "hand" or "crib"
+    claimed: int
+    type: str = field(init=False, default="counted")
+
+
+@dataclass(frozen=True)
 class Shown(Event):
     player: int
     what: str  # "hand" or "crib"
@@ -119,6 +133,17 @@ class Shown(Event):
 
 
 @dataclass(frozen=True)
+class Muggins(Event):
+    """The points a manual count missed, taken by the opponent (right after that show)."""
+
+    player: int  # who takes them
+    points: int  # points recorded (never past 121)
+    missed: int  # the points the count missed
+    scores: tuple[int, int]
+    type: str = field(init=False, default="muggins")
+
+
+@dataclass(frozen=True)
 class GameOver(Event):
     winner: int
     scores: tuple[int, int]
@@ -128,7 +153,9 @@ class GameOver(Event):
 
 EVENT_TYPES: dict[str, type[Event]] = {
     cls.__dataclass_fields__["type"].default: cls  # type: ignore[misc]
-    for cls in (GameStarted, Dealt, Discarded, Cut, Heels, Played, Go, Shown, GameOver)
+    for cls in (
+        GameStarted, Dealt, Discarded, Cut, Heels, Played, Go, Counted, Shown, Muggins, GameOver
+    )
 }
 
 
@@ -211,6 +238,8 @@ def describe_event(e: Event, names: Sequence[str] = ("P1", "P2")) -> str:
         return (
             f"Game seed {e.seed}: {n(0)} ({e.players[0]}) v {n(1)} ({e.players[1]}); "
             f"{n(e.first_dealer)} deals first. Deck commitment {e.commit[:16]}..."
+            + "".join(f" {n(p)} counts by hand." for p in (0, 1) if e.manual[p])
+            + (" Muggins." if e.muggins else "")
         )
     if isinstance(e, Dealt):
         return (
@@ -237,6 +266,13 @@ def describe_event(e: Event, names: Sequence[str] = ("P1", "P2")) -> str:
         return (
             f"{n(e.player)}'s {e.what}: {pretty(e.cards)} + {pretty(e.starter)} = "
             f"{e.total}{extra}   [{e.scores[0]}-{e.scores[1]}]"
+        )
+    if isinstance(e, Counted):
+        return f"{n(e.player)} counts their {e.what}: {e.claimed}"
+    if isinstance(e, Muggins):
+        return (
+            f"Muggins: {n(e.player)} takes the {e.missed} missed, +{e.points}   "
+            f"[{e.scores[0]}-{e.scores[1]}]"
         )
     if isinstance(e, GameOver):
         sk = f" — a {e.skunk}!" if e.skunk else ""

@@ -3,6 +3,7 @@
 All randomness comes from the seed: each hand's deck is a hash-driven
 shuffle of a seed derived from the game's secret (see :mod:`crib.rules.fairness`),
 and each player draws from its own :class:`~crib.rules.fairness.HashRng`.
+A human seat may count its own hands, with muggins (see :mod:`crib.rules.show`).
 The same seed and players always give the same game.  Players are objects
 of the :class:`~crib.rules.players.Player` protocol; ``crib.make_player``
 turns a name such as ``"expert"`` into one.
@@ -38,25 +39,26 @@ from crib.rules.events import (
     Go,
     Heels,
     Played,
-    Shown,
     skunk_of,
 )
 from crib.rules.fairness import HashRng, Match, hand_seed, shuffled_deck
 from crib.rules.observation import Observation, for_discard, for_play
 from crib.rules.pegging import PegState
 from crib.rules.players import HumanPlayer, Player
-from crib.rules.scoring import his_heels, score_hand
+from crib.rules.scoring import his_heels
+from crib.rules.show import _ShowMixin
 
 __all__ = ["Game", "GameResult", "Decision", "secret_from_seed"]
 
 
 @dataclass(frozen=True)
 class Decision:
-    """What the game waits for: a discard or a play from ``player``."""
+    """What the game waits for: a discard, a play or a count from ``player``."""
 
-    kind: str  # "discard" or "play"
+    kind: str  # "discard", "play" or "count" (manual counting)
     player: int
     observation: Observation
+    what: str = ""  # for a count: "hand" or "crib"
 
 
 @dataclass(frozen=True)
@@ -73,7 +75,7 @@ def secret_from_seed(seed: int) -> bytes:
     return hashlib.sha256(b"crib-game|" + (seed & ((1 << 64) - 1)).to_bytes(8, "big")).digest()
 
 
-class Game:
+class Game(_ShowMixin):
     """A game between two players; ``run()`` plays it out, or step it with ``advance()``.
 
     ``players`` are :class:`~crib.ai.players.Player` objects or names
@@ -91,10 +93,14 @@ class Game:
         match: Match | None = None,
         stacked: Sequence[Sequence[Card]] | None = None,
         scores: tuple[int, int] = (0, 0),
+        manual: tuple[bool, bool] = (False, False),
+        muggins: bool = False,
     ) -> None:
         """``stacked`` (tests and lessons): the decks to deal, hand by hand, instead
         of the seed's shuffles; the log's commit then reads ``"stacked"``.
-        ``scores`` starts the game from a given position (a lesson, an endgame)."""
+        ``scores`` starts the game from a given position (a lesson, an endgame).
+        ``manual``: which (human) seats count their own hands; ``muggins``: the
+        opponent takes the points such a count misses (:mod:`crib.rules.show`)."""
         self.seed = seed
         self._stacked = [tuple(d) for d in stacked] if stacked is not None else None
         self.players = tuple(players)
@@ -119,6 +125,17 @@ class Game:
         if first_dealer not in (0, 1):
             raise CribError(f"the first dealer is player 0 or 1, not {first_dealer!r}")
         self.first_dealer = first_dealer
+        manual = tuple(manual)
+        if len(manual) != 2 or not all(isinstance(m, bool) for m in manual):
+            raise CribError(f"manual counting is two flags, one per seat, not {manual!r}")
+        for p in (0, 1):
+            if manual[p] and not isinstance(self.players[p], HumanPlayer):
+                raise CribError(f"only a human seat counts its own hands (seat {p} is {self.players[p].name})")
+        if not isinstance(muggins, bool) or (muggins and not any(manual)):
+            raise CribError("muggins is a house rule of manual counting: turn manual counting on for a seat")
+        self.manual: tuple[bool, bool] = (manual[0], manual[1])
+        self.muggins = muggins
+        self._show_index = 0
         self.rngs = (HashRng(seed, "ai:0"), HashRng(seed, "ai:1"))
         if not all(0 <= x < WIN for x in scores):
             raise CribError(f"starting scores must be 0..120, got {scores}")
@@ -137,7 +154,8 @@ class Game:
         names = (self.players[0].name, self.players[1].name)
         self._emit(
             GameStarted(
-                seed, names, first_dealer, self.commit, (scores[0], scores[1]), self.deals
+                seed, names, first_dealer, self.commit, (scores[0], scores[1]), self.deals,
+                self.manual, muggins,
             )
         )
 
@@ -184,6 +202,10 @@ class Game:
         if self._stage == "play" and self._peg is not None:
             p = self._peg.turn
             return Decision("play", p, self._play_obs(p))
+        if self._stage == "show":
+            who, what, _cards = self._show_item()
+            if self.manual[who]:
+                return Decision("count", who, self._count_obs(who), what)
         return None
 
     def advance(self) -> Decision | None:
@@ -198,15 +220,18 @@ class Game:
                 return d
             if d.kind == "discard":
                 self._apply_discard(d.player, player.discard(d.observation, self.rngs[d.player]))
+            elif d.kind == "count":  # pragma: no cover - only human seats count by hand
+                raise CribError(f"player {d.player} cannot count by hand")
             else:
                 self._apply_play(d.player, player.play(d.observation, self.rngs[d.player]))
         return None
 
-    def verify_submit(self, player: int, action: Any) -> tuple[Card, ...] | Card | None:
+    def verify_submit(self, player: int, action: Any) -> tuple[Card, ...] | Card | int | None:
         """Check an answer to the pending decision; raise with the reason, or return it cleaned.
 
         A discard is two of the player's six cards; a play is a legal card, or
-        ``None`` (go) when no card fits.
+        ``None`` (go) when no card fits; a count is a number from 0 up to the
+        true count.
         """
         d = self.pending()
         if d is None:
@@ -217,6 +242,8 @@ class Game:
             raise IllegalPlayError(f"it is player {d.player}'s decision, not player {player}'s")
         if d.kind == "discard":
             return self._check_throw(player, parse_cards(action))
+        if d.kind == "count":
+            return self._check_claim(player, action)
         card = None if action is None else parse_card(action)
         assert self._peg is not None
         self._peg.verify_play(card)
@@ -231,10 +258,13 @@ class Game:
         return True
 
     def submit(self, player: int, action: Any) -> None:
-        """Answer a pending decision: two cards for a discard, a card or None (go) for a play."""
+        """Answer a pending decision: two cards for a discard, a card or None (go) for a
+        play, a number for a count."""
         clean = self.verify_submit(player, action)
         if isinstance(clean, tuple):
             self._apply_discard(player, clean)
+        elif isinstance(clean, int):
+            self._show_step(clean)
         else:
             self._apply_play(player, clean)
 
@@ -265,7 +295,7 @@ class Game:
         elif self._stage == "cut":
             self._cut()
         elif self._stage == "show":
-            self._show()
+            self._show_step()
 
     def _deal(self) -> None:
         self.hand_index += 1
@@ -288,6 +318,7 @@ class Game:
         self._thrown = [(), ()]
         self._starter = None
         self._peg = None
+        self._show_index = 0
         self._emit(Dealt(self.hand_index, self.dealer, (cards_str(six[0]), cards_str(six[1]))))
         self._stage = "discard"
 
@@ -359,34 +390,3 @@ class Game:
             return
         if self._peg.done:
             self._stage = "show"
-
-    def _show(self) -> None:
-        assert self._starter is not None
-        pone, dealer = 1 - self.dealer, self.dealer
-        crib = self._thrown[0] + self._thrown[1]
-        for who, what, cards in (
-            (pone, "hand", self._kept[pone]),
-            (dealer, "hand", self._kept[dealer]),
-            (dealer, "crib", crib),
-        ):
-            assert cards is not None
-            s = score_hand(cards, self._starter, is_crib=what == "crib")
-            got = self._add(who, s.total)
-            detail = "; ".join(f"{c.kind} {cards_str(c.cards)} {c.points}" for c in s.components)
-            self._emit(
-                Shown(
-                    who,
-                    what,
-                    cards_str(cards),
-                    str(self._starter),
-                    got,
-                    s.total,
-                    detail,
-                    (self.scores[0], self.scores[1]),
-                )
-            )
-            if self._finish_if_won():
-                return
-        self._stage = "deal"
-
-

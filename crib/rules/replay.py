@@ -1,6 +1,7 @@
 """Replay a game log through the engine, and say whether its deals are verified.
 
-``replay(log)`` feeds every recorded decision (discards, plays, gos) to a
+``replay(log)`` feeds every recorded decision (discards, plays, gos, and the
+counts of a seat that counts by hand) to a
 fresh :class:`~crib.rules.game.Game` and checks that the engine emits exactly
 the recorded events, so replay and play can never disagree.  Where the decks
 come from decides the verdict:
@@ -30,10 +31,12 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Sequence
 from dataclasses import astuple, dataclass, fields, replace
+from typing import Any
 
 from crib.errors import CribError
 from crib.rules.cards import DECK, Card, parse_card, parse_cards
 from crib.rules.events import (
+    Counted,
     Cut,
     Dealt,
     Discarded,
@@ -161,6 +164,31 @@ def _decks_from_log(evs: Sequence[Event]) -> list[tuple[Card, ...]]:
     return decks
 
 
+def game_kwargs(start: GameStarted) -> dict[str, Any]:
+    """The :class:`~crib.rules.game.Game` options a log's start event records."""
+    manual = start.manual
+    if not isinstance(manual, tuple | list) or len(manual) != 2:
+        raise CribError(f"manual counting is two flags, one per seat, not {manual!r}")
+    return {
+        "first_dealer": start.first_dealer,
+        "scores": tuple(start.scores),
+        "manual": (manual[0], manual[1]),
+        "muggins": start.muggins,
+    }
+
+
+def decision_action(e: Event) -> Any:
+    """The answer a decision event records: cards thrown, the card played, go
+    (``None``) or the count claimed."""
+    if isinstance(e, Discarded):
+        return e.cards
+    if isinstance(e, Played):
+        return e.card
+    if isinstance(e, Counted):
+        return e.claimed
+    return None
+
+
 def replay(events: Sequence[Event] | str, *, secret: bytes | str | None = None) -> Replay:
     """Check a log by replaying it through the engine (see the module docstring).
 
@@ -173,9 +201,9 @@ def replay(events: Sequence[Event] | str, *, secret: bytes | str | None = None) 
     if isinstance(secret, str):
         secret = parse_secret(secret)
     players = tuple(HumanPlayer(str(n)) for n in start.players)
-    kwargs = {"first_dealer": start.first_dealer, "scores": tuple(start.scores)}
     reason = ""
     try:
+        kwargs = game_kwargs(start)
         if start.deals == "seed":
             if secret is not None:
                 raise _bad(0, start, "a secret was given, but this game is not a committed match")
@@ -224,7 +252,7 @@ def replay(events: Sequence[Event] | str, *, secret: bytes | str | None = None) 
     for i, e in enumerate(evs):
         if isinstance(e, Dealt):
             hand_no = e.hand
-        if not isinstance(e, Discarded | Played | Go):
+        if not isinstance(e, Discarded | Played | Go | Counted):
             continue
         d = g.advance()
         check_upto(len(g.events))
@@ -234,11 +262,13 @@ def replay(events: Sequence[Event] | str, *, secret: bytes | str | None = None) 
             raise _bad(i, e, "a decision after the game was over")
         if e.player != d.player:
             raise _bad(i, e, f"player {e.player} moved, but it was player {d.player}'s turn")
-        action = e.cards if isinstance(e, Discarded) else e.card if isinstance(e, Played) else None
+        action = decision_action(e)
         if d.kind == "discard" and not isinstance(e, Discarded):
             raise _bad(i, e, f"player {d.player} had to discard first")
-        if d.kind == "play" and isinstance(e, Discarded):
-            raise _bad(i, e, "a discard during the play")
+        if d.kind == "play" and isinstance(e, Discarded | Counted):
+            raise _bad(i, e, f"a {e.type} event during the play")
+        if d.kind == "count" and not isinstance(e, Counted):
+            raise _bad(i, e, f"player {d.player} had to count their {d.what} first")
         try:
             g.submit(e.player, action)
         except CribError as err:
