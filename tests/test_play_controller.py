@@ -11,7 +11,8 @@ import pytest
 import crib
 from crib.errors import CribError
 from crib.rules.cards import parse_cards
-from crib.rules.events import Cut, Dealt, GameOver, Shown
+from crib.rules.events import Counted, Cut, Dealt, GameOver, Muggins, Shown
+from crib.rules.scoring import score_hand
 from crib.ui.game_controller import (
     COMPUTER,
     HUMAN,
@@ -49,6 +50,14 @@ def _check_view(c: GameController, v: GameView) -> None:
         assert card.pretty not in text, f"phase {v.phase}: {card.pretty} in {text!r}"
 
 
+def true_count(c: GameController) -> int:
+    """The true count of the hand (or crib) you are asked to count (your own cards)."""
+    d = c.decision
+    assert c.phase == "count" and d is not None and d.kind == "count"
+    o = d.observation
+    return score_hand(o.hand, o.starter, is_crib=d.what == "crib").total
+
+
 def play_out(
     c: GameController, rng: random.Random, *, miscount: bool = False, check: bool = True
 ) -> list[tuple[int, int]]:
@@ -71,8 +80,7 @@ def play_out(
                 c.press(str(rng.choice(v.legal) + 1))
                 c.press("enter")
         elif c.phase == "count":
-            e = c.game.events[c.cursor]
-            n = max(0, e.total - (rng.choice([0, 1, 2]) if miscount else 0))
+            n = max(0, true_count(c) - (rng.choice([0, 1, 2]) if miscount else 0))
             for ch in str(n):
                 c.press(ch)
             c.press("enter")
@@ -172,7 +180,7 @@ def play_step(c: GameController, rng: random.Random) -> None:
         else:
             c.play(v.my_cards[rng.choice(v.legal)])
     elif c.phase == "count":
-        c.claim(c.game.events[c.cursor].total)
+        c.claim(true_count(c))
     else:
         c.next()
 
@@ -182,40 +190,50 @@ def test_manual_counting_with_muggins_takes_the_missed_points() -> None:
     rng = random.Random(1)
     for _ in range(300):
         if c.phase == "count":
-            e = c.game.events[c.cursor]
-            if e.total >= 2:
+            total = true_count(c)
+            if total >= 2:
                 break
-            c.claim(e.total)
+            c.claim(total)
         else:
             play_step(c, rng)
     else:
         pytest.fail("no countable hand of yours came up")
-    assert isinstance(e, Shown) and e.player == HUMAN
-    for bad, why in (("abc", "number"), ("30", "more than any hand"), ("", "type your count")):
+    v = c.view()
+    assert c.decision is not None and c.decision.player == HUMAN
+    assert v.my_cards == c.decision.observation.hand  # the cards you count are on the table
+    n = len(c.game.events)
+    bad_claims = (("abc", "number"), ("30", "more than any hand"), ("", "type your count"),
+                  (str(total + 1), "more than your (hand|crib) counts: count again"))
+    for bad, why in bad_claims:
         with pytest.raises(CribError, match=why):
             c.claim(bad)
-        assert c.phase == "count"
+        assert c.phase == "count" and len(c.game.events) == n  # an over-count is refused
     before = c.scores
-    c.claim(e.total - 2)
+    c.claim(total - 2)
     after = c.scores
-    assert after[HUMAN] - before[HUMAN] == min(e.total - 2, 121 - before[HUMAN])
+    assert after[HUMAN] - before[HUMAN] == min(total - 2, 121 - before[HUMAN])
     assert after[COMPUTER] - before[COMPUTER] == min(2, 121 - before[COMPUTER])
     assert "Muggins" in c.message and "missed 2" in c.message
     assert c.counts[-1].muggins == 2
     assert c.grades[-1].kind == "count" and c.grades[-1].lost == 2
+    # the muggins points are engine events: the board and the engine agree
+    revealed = c.revealed_events()
+    assert isinstance(revealed[-2], Shown) and isinstance(revealed[-1], Muggins)
+    assert tuple(revealed[-1].scores) == c.scores
+    assert any(isinstance(e, Counted) and e.claimed == total - 2 for e in revealed)
 
 
 def test_manual_counting_without_muggins_pegs_the_true_count() -> None:
     c = GameController(seed=4, tier="easy", manual=True, muggins=False, exact_trap=False)
     rng = random.Random(1)
     for _ in range(300):
-        if c.phase == "count" and c.game.events[c.cursor].total >= 1:
+        if c.phase == "count" and true_count(c) >= 1:
             break
         play_step(c, rng)
-    e = c.game.events[c.cursor]
+    total = true_count(c)
     before = c.scores
     c.claim(0)
-    assert c.scores[HUMAN] == min(121, before[HUMAN] + e.total)
+    assert c.scores[HUMAN] == min(121, before[HUMAN] + total)
     assert c.scores[COMPUTER] == before[COMPUTER]
     assert "missed" in c.message
 
@@ -224,10 +242,36 @@ def test_whole_game_with_manual_counting_and_muggins_keeps_its_invariants() -> N
     c = GameController(seed=8, tier="normal", manual=True, muggins=True, exact_trap=False)
     seen = play_out(c, random.Random(3), miscount=True)
     assert c.phase == "over" and max(c.scores) == 121
+    assert c.scores == tuple(c.game.scores)  # the board and the engine agree at the end
     for a, b in zip(seen, seen[1:], strict=False):
         assert b[0] >= a[0] and b[1] >= a[1]
     assert c.counts and any(r.muggins for r in c.counts)
-    crib.replay(c.revealed_events())  # the engine's part of the log still replays
+    r = crib.replay(c.revealed_events())  # muggins included, every count is checked
+    assert r.complete and r.verdict == "verified from the seed"
+    assert "verified from the seed" in c.fairness
+    # a saved game carries the counts in its log; the review grades them the same way
+    text, _note = c.save()
+    events, counts = load_saved(text)
+    assert counts == c.counts
+    live = [(g.kind, g.chosen, g.verdict, g.lost) for g in c.grades if g.kind == "count"]
+    assert [(g.kind, g.chosen, g.verdict, g.lost) for g in grade_log(events, counts) if g.kind == "count"] == live
+
+
+def test_a_muggins_win_ends_the_game_at_exactly_121_on_the_board() -> None:
+    for seed in range(1, 40):
+        c = GameController(seed=seed, tier="easy", manual=True, muggins=True, scores=(0, 119), exact_trap=False)
+        rng = random.Random(seed)
+        while c.phase not in ("count", "over"):
+            play_step(c, rng)
+        if c.phase == "count" and true_count(c) >= 2:
+            break
+    else:
+        pytest.fail("no seed let you count a hand while the computer was short of 121")
+    c.claim(true_count(c) - 2)
+    assert c.phase == "over" and c.winner == COMPUTER
+    assert c.scores[COMPUTER] == 121 == c.game.scores[COMPUTER]
+    assert c.view().scores == tuple(c.game.scores)
+    assert isinstance(c.revealed_events()[-1], GameOver) and c.revealed_events() == c.game.events
 
 
 def test_coach_grades_hints_and_the_trap_flag() -> None:

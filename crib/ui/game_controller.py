@@ -39,8 +39,8 @@ from typing import Any
 
 from crib.ai.players import make_player
 from crib.errors import CribError
-from crib.rules.cards import Card, cards_pretty, parse_card
-from crib.rules.events import Shown
+from crib.rules.cards import Card, cards_pretty, parse_card, parse_cards
+from crib.rules.events import Muggins, Shown
 from crib.rules.game import Decision, Game
 from crib.rules.players import HumanPlayer
 from crib.rules.position import PeggingPosition
@@ -84,6 +84,7 @@ __all__ = [
     "decisions_from_log",
     "grade_log",
     "load_saved",
+    "warm_up",
 ]
 
 
@@ -108,8 +109,8 @@ class GameController(_TableMixin, _CoachMixin):
         self.seed = int(seed)
         self.tier = tier
         self.coaching = coaching
-        self.manual = manual
-        self.muggins = muggins
+        self.manual = bool(manual)  # fixed for the game: the engine's rules record them
+        self.muggins = bool(manual and muggins)
         self.exact_trap = exact_trap
         self.cut_cards = cut_for_deal(self.seed)
         mine, theirs = self.cut_cards
@@ -119,7 +120,10 @@ class GameController(_TableMixin, _CoachMixin):
             (HumanPlayer("you"), make_player(tier)),
             first_dealer=first_dealer,
             scores=scores,
+            manual=(bool(manual), False),
+            muggins=bool(manual and muggins),
         )
+        warm_up(tier)
         self.names = ("You", tier.capitalize())
         self.phase = "cut"
         self.decision: Decision | None = None
@@ -133,8 +137,7 @@ class GameController(_TableMixin, _CoachMixin):
         self._hint_used = False
         self.selected: list[int] = []
         self.count_entry = ""
-        self._overlay = [0, 0]  # muggins points moved (house scores = engine scores + overlay)
-        self._engine_scores = (scores[0], scores[1])
+        self._engine_scores = (scores[0], scores[1])  # as revealed so far
         self._back = [scores[0], scores[1]]
         self._front = [scores[0], scores[1]]
         self._history: list[tuple[int, int, int]] = [(0, scores[0], scores[1])]
@@ -298,7 +301,7 @@ class GameController(_TableMixin, _CoachMixin):
             self._advance_engine()
             self._reveal(through_show=True)
         elif self.phase == "show":
-            self._enter_show()
+            self._reveal()
         elif self.phase == "hand_over":
             self._reveal(through_show=True)
         elif self.phase == "count":
@@ -313,7 +316,12 @@ class GameController(_TableMixin, _CoachMixin):
             )
 
     def claim(self, text: str | int) -> None:
-        """Manual counting: your count of the hand (or crib) being shown."""
+        """Manual counting: your count of the hand (or crib) being shown.
+
+        The count is your decision in the game (a ``counted`` event in the log): a
+        count above the true one is refused (count again); a count below it pegs
+        the true count, or with muggins only your count, and the computer takes the
+        points you missed (a ``muggins`` event, before the next count)."""
         if self.phase != "count":
             raise CribError("there is nothing of yours to count now")
         raw = str(text).strip()
@@ -322,19 +330,28 @@ class GameController(_TableMixin, _CoachMixin):
         n = int(raw)
         if n > 29:
             raise CribError(f"{n} is more than any hand can score (29 is the most): count again")
-        e = self._events()[self.cursor]
-        assert isinstance(e, Shown)
-        before = self.scores
-        taken = 0
+        d = self.decision
+        assert d is not None and d.kind == "count"
+        try:
+            self.game.verify_submit(HUMAN, n)
+        except CribError:
+            raise CribError(
+                f"{n} is more than your {d.what} counts: count again "
+                "(fifteens, pairs, runs, a flush, his nobs)"
+            ) from None
+        self.game.submit(HUMAN, n)
+        self._advance_engine()
+        self.count_entry = ""
+        start = self.cursor
+        self._reveal()  # your count, the show, and any muggins or the end
+        e = next(x for x in self._events()[start : self.cursor] if isinstance(x, Shown))
+        taken = next((x.points for x in self._events()[start : self.cursor] if isinstance(x, Muggins)), 0)
         if n == e.total:
             note = f"Right: {n}."
-        elif n > e.total:
-            note = f"Not quite: you said {n}, it counts {e.total} (you peg {e.total})."
         else:
             missed = e.total - n
             note = f"You missed {missed}: you said {n}, it counts {e.total}."
             if self.muggins:
-                taken = missed
                 note += f" Muggins! The computer takes the {missed} you missed."
         self.counts.append(CountRecord(self.hand_index, e.what, n, e.total, taken))
         verdict = "best" if n == e.total else "mistake" if abs(n - e.total) <= 2 else "blunder"
@@ -342,15 +359,27 @@ class GameController(_TableMixin, _CoachMixin):
             Grade(len(self.grades) + 1, self.hand_index, "count", str(n), str(e.total),
                   float(max(0, e.total - n)), verdict, (), None, note, e.cards, self.dealer == HUMAN)
         )
-        self.phase = "show"
-        self.cursor += 1
-        self._apply(e)
-        if taken:
-            self._overlay[HUMAN] -= taken
-            self._overlay[COMPUTER] += taken
-            self._peg(before, "muggins")
         self.message = note
-        self.count_entry = ""
-        if self._check_muggins_win():
-            return
-        self._after_show()
+
+
+_WARM: set[str] = set()
+
+
+def warm_up(tier: str) -> None:
+    """Make one discard and one play decision for ``tier`` in this process, so that no
+    move of a game waits for its tables to load or its kernels to compile (the
+    Master's first decision in a fresh process takes seconds).  Once per tier."""
+    if tier in _WARM:
+        return
+    from crib.rules.fairness import HashRng
+    from crib.rules.observation import for_discard
+
+    player = make_player(tier)
+    rng = HashRng(0, "warm-up")
+    player.discard(for_discard(parse_cards("5H 5D 6C 7S 8H 9D"), dealer=True), rng)
+    g = Game(0, (HumanPlayer("a"), HumanPlayer("b")), first_dealer=0)
+    while (d := g.advance()) is not None and d.kind == "discard":
+        g.submit(d.player, list(d.observation.hand[:2]))
+    if d is not None:
+        player.play(d.observation, rng)
+    _WARM.add(tier)

@@ -16,10 +16,10 @@ from crib.rules.cards import Card
 from crib.rules.scoring import Score, score_hand
 
 # The opponent tiers offered, weakest first; the last one is the default opponent.
-# Adding the Master tier is this one line: ("easy", "normal", "hard", "expert", "master").
-TIERS: tuple[str, ...] = ("easy", "normal", "hard", "expert")
-# Whose model grades your decisions: the strongest tier (grade_discard / grade_play
-# use the Expert's model today; a Master tier brings its own grades with it).
+TIERS: tuple[str, ...] = ("easy", "normal", "hard", "expert", "master")
+# The default opponent: the strongest tier (crib.ai.master; its decisions take well
+# under a second once warm, see GameController's warm-up).  The coach's grades come
+# from crib.analysis.coach (grade_discard / grade_play), whatever the opponent.
 COACH = TIERS[-1]
 HUMAN, COMPUTER = 0, 1
 KEYS = (
@@ -164,46 +164,23 @@ def cut_for_deal(seed: int) -> tuple[Card, Card]:
     return mine, theirs
 
 
-_WORDS = (
-    "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-    "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
-    "nineteen", "twenty", "twenty-one", "twenty-two", "twenty-three", "twenty-four",
-    "twenty-five", "twenty-six", "twenty-seven", "twenty-eight", "twenty-nine",
-)
-
-
 def _spoken(s: Score) -> tuple[tuple[str, tuple[Card, ...]], ...]:
-    """The count aloud, one line per combination with its running total.
+    """The count aloud, one line per step of :meth:`~crib.rules.scoring.Score.steps`
+    with that step's cards: the same words as :meth:`~crib.rules.scoring.Score.say`
+    (the trainer's), one phrase per line.
 
     >>> from crib.rules.cards import parse_card, parse_cards
-    >>> [w for w, _c in _spoken(score_hand(parse_cards("5H 5D JC QS"), parse_card("KD")))][-1]
-    'and a run of three is seventeen'
+    >>> [w for w, _c in _spoken(score_hand(parse_cards("5H 5D JC QS"), parse_card("KD")))][-2:]
+    ['and a pair is fourteen', 'and a run of three is seventeen']
+    >>> _spoken(score_hand(parse_cards("2H 4D 6C 8S"), parse_card("QD")))
+    (('nineteen (no points)', ()),)
     """
-    lines: list[tuple[str, tuple[Card, ...]]] = []
-    run = 0
-    for i, c in enumerate(s.components):
-        run += c.points
-        total = _WORDS[run] if run < len(_WORDS) else str(run)
-        if c.kind == "fifteen":
-            words = f"fifteen {total}"
-        else:
-            words = f"{'and ' if i else ''}{_kind_words(c.kind, len(c.cards))} is {total}"
-        lines.append((words, tuple(c.cards)))
-    if not lines:
-        lines.append(("nineteen: no points", ()))
-    return tuple(lines)
-
-
-def _kind_words(kind: str, n: int) -> str:
-    if kind == "pair":
-        return "a pair"
-    if kind == "run":
-        return f"a run of {_WORDS[n]}"
-    if kind == "flush":
-        return f"a {_WORDS[n]}-card flush"
-    if kind == "nobs":
-        return "one for his nob"
-    return kind
+    steps = s.steps()
+    phrases = s.say().split(", ")  # say() renders the steps in order, one phrase each
+    if not steps:
+        return ((phrases[0], ()),)
+    assert len(phrases) == len(steps), (phrases, steps)
+    return tuple((words, tuple(st.cards)) for words, st in zip(phrases, steps, strict=True))
 
 
 def show_item(player: int, what: str, cards: Sequence[Card], starter: Card) -> ShowItem:

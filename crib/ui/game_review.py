@@ -20,12 +20,15 @@ from crib.analysis.play import analyze_play
 from crib.errors import CribError
 from crib.rules.cards import Card, cards_pretty, parse_card, parse_cards
 from crib.rules.events import (
+    Counted,
     Dealt,
     Discarded,
     Event,
     GameStarted,
     Go,
+    Muggins,
     Played,
+    Shown,
     log_from_json,
     log_to_json,
 )
@@ -180,12 +183,32 @@ def load_saved(text: str) -> tuple[list[Event], list[CountRecord]]:
         if "events" not in data:
             raise CribError("not a saved game: no 'events' in the file")
         events = log_from_json(json.dumps(data["events"]))
-        try:
+        if any(isinstance(e, Counted) for e in events):
+            return events, counts_from_log(events)
+        try:  # a game saved before the counts were engine events
             counts = [CountRecord(**c) for c in data.get("counts", [])]
         except TypeError as e:
             raise CribError(f"not a saved game: a count record is malformed ({e})") from None
         return events, counts
-    return log_from_json(text), []
+    events = log_from_json(text)
+    return events, counts_from_log(events)
+
+
+def counts_from_log(events: Sequence[Event], seat: int = HUMAN) -> list[CountRecord]:
+    """``seat``'s own counts in a log (manual counting): each claim, the true count
+    and the muggins points the opponent took."""
+    out: list[CountRecord] = []
+    hand = -1
+    for i, e in enumerate(events):
+        if isinstance(e, Dealt):
+            hand = e.hand
+        if not isinstance(e, Counted) or e.player != seat:
+            continue
+        shown = next((x for x in events[i + 1 : i + 2] if isinstance(x, Shown)), None)
+        mug = next((x for x in events[i + 2 : i + 3] if isinstance(x, Muggins)), None)
+        total = shown.total if shown is not None else e.claimed
+        out.append(CountRecord(hand, e.what, e.claimed, total, mug.points if mug else 0))
+    return out
 
 
 def decisions_from_log(events: Sequence[Event], seat: int = HUMAN) -> list[tuple[int, Decision, Any]]:
@@ -193,9 +216,9 @@ def decisions_from_log(events: Sequence[Event], seat: int = HUMAN) -> list[tuple
     through the engine (call :func:`crib.replay` first to check the log)."""
     start = events[0]
     assert isinstance(start, GameStarted)
-    from crib.rules.replay import _decks_from_log
+    from crib.rules.replay import _decks_from_log, decision_action, game_kwargs
 
-    kwargs: dict[str, Any] = {"first_dealer": start.first_dealer, "scores": tuple(start.scores)}
+    kwargs: dict[str, Any] = game_kwargs(start)
     players = (HumanPlayer("a"), HumanPlayer("b"))
     if start.deals == "seed":
         g = Game(start.seed, players, **kwargs)
@@ -206,12 +229,12 @@ def decisions_from_log(events: Sequence[Event], seat: int = HUMAN) -> list[tuple
     for e in events:
         if isinstance(e, Dealt):
             hand = e.hand
-        if not isinstance(e, Discarded | Played | Go):
+        if not isinstance(e, Discarded | Played | Go | Counted):
             continue
         d = g.advance()
         if d is None:
             break
-        action = e.cards if isinstance(e, Discarded) else e.card if isinstance(e, Played) else None
+        action = decision_action(e)
         if e.player == seat:
             out.append((hand, d, action))
         g.submit(e.player, action)
@@ -225,9 +248,9 @@ def grade_log(events: Sequence[Event], counts: Sequence[CountRecord] = (), seat:
         obs = d.observation
         if d.kind == "discard":
             grades.append(_grade_discard(len(grades) + 1, hand, obs.hand, parse_cards(action), obs.dealer, False))
-        elif action is not None and len(obs.legal) > 1:
+        elif d.kind == "play" and action is not None and len(obs.legal) > 1:
             grades.append(_grade_play(len(grades) + 1, hand, _position(obs), parse_card(action), obs.dealer, False, exact))
     for c in counts:
         verdict = "best" if c.claimed == c.total else "mistake" if abs(c.claimed - c.total) <= 2 else "blunder"
-        grades.append(Grade(len(grades) + 1, c.hand, "count", str(c.claimed), str(c.total), float(c.muggins), verdict))
+        grades.append(Grade(len(grades) + 1, c.hand, "count", str(c.claimed), str(c.total), float(max(0, c.total - c.claimed)), verdict))
     return grades

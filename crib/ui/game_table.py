@@ -14,7 +14,7 @@ import re
 from crib.errors import CribError
 from crib.rules.cards import Card, cards_pretty, parse_card, parse_cards
 from crib.rules.events import (
-    WIN,
+    Counted,
     Cut,
     Dealt,
     Discarded,
@@ -23,6 +23,7 @@ from crib.rules.events import (
     GameStarted,
     Go,
     Heels,
+    Muggins,
     Played,
     Shown,
     skunk_of,
@@ -53,9 +54,8 @@ class _TableMixin:
 
     @property
     def scores(self) -> tuple[int, int]:
-        """The house scores: the engine's plus any muggins points, never past 121."""
-        s = [min(WIN, self._engine_scores[p] + self._overlay[p]) for p in (0, 1)]
-        return (s[0], s[1])
+        """The scores as revealed so far (the engine's own, muggins included)."""
+        return self._engine_scores
 
     def _set_scores(self, engine: tuple[int, int], why: str = "") -> None:
         before = self.scores
@@ -146,6 +146,13 @@ class _TableMixin:
             whose = "Your" if e.player == HUMAN else "The computer's"
             self._caption(f"{whose} {e.what}: {item.said} ({e.total}).")
             self._set_scores(e.scores, e.what)
+        elif isinstance(e, Counted):
+            whose = "your" if e.player == HUMAN else "their"
+            self._caption(f"{'You count' if e.player == HUMAN else 'The computer counts'} {whose} {e.what}: {e.claimed}.")
+        elif isinstance(e, Muggins):
+            who = "You take" if e.player == HUMAN else "Muggins! The computer takes"
+            self._caption(f"{who} the {e.missed} missed (+{e.points}).")
+            self._set_scores(e.scores, "muggins")
         elif isinstance(e, GameOver):
             self._end(e.winner)
 
@@ -168,13 +175,6 @@ class _TableMixin:
         word = "You win" if winner == HUMAN else "The computer wins"
         sk = f", a {self.skunk}" if self.skunk else ""
         self._caption(f"{word} {s[winner]}–{s[1 - winner]}{sk}.")
-        if s[winner] < WIN:
-            # the engine has no muggins: it ended the game at 121 on its own count, which
-            # is ahead of yours by the points muggins took (an engine change would fix this)
-            self._caption(
-                f"The rules engine counted {self._engine_scores[winner]} for the winner; "
-                f"muggins took {-self._overlay[winner]} of those points, so the board shows {s[winner]}."
-            )
 
     # -- revealing the engine's events -------------------------------------------
 
@@ -207,13 +207,10 @@ class _TableMixin:
             self.message = "No card fits: press g (or Go) to say go."
 
     def _enter_show(self) -> None:
-        """At the next Shown event: count it yourself (manual) or reveal it."""
+        """At the next Shown event: reveal it (your own count, if you count by hand,
+        was a decision before it: the ``count`` phase)."""
         e = self._events()[self.cursor]
         assert isinstance(e, Shown)
-        if self.manual and e.player == HUMAN:
-            self.phase = "count"
-            self.count_entry = ""
-            return
         self.phase = "show"
         self.cursor += 1
         self._apply(e)
@@ -223,6 +220,9 @@ class _TableMixin:
         if self.phase == "over":
             return
         evs = self._events()
+        if self.cursor < len(evs) and isinstance(evs[self.cursor], Muggins):
+            self.cursor += 1  # the points a count missed go with that show
+            self._apply(evs[self.cursor - 1])
         if self.cursor < len(evs) and isinstance(evs[self.cursor], GameOver):
             self.cursor += 1
             self._apply(evs[self.cursor - 1])
@@ -235,13 +235,6 @@ class _TableMixin:
 
     def _advance_engine(self) -> None:
         self.decision = self.game.advance()
-
-    def _check_muggins_win(self) -> bool:
-        s = self.scores
-        if self.winner is None and s[COMPUTER] >= WIN:
-            self._end(COMPUTER)
-            return True
-        return False
 
     @property
     def count(self) -> int:
@@ -263,6 +256,11 @@ class _TableMixin:
         cards = self.six if self.phase == "discard" else self.my_cards
         if self.phase in ("show", "count", "hand_over", "over") and self.my_throw:
             cards = tuple(c for c in self.six if c not in self.my_throw)
+        crib_shown = self.crib_shown
+        if self.phase == "count" and d is not None and d.kind == "count":
+            cards = d.observation.hand  # the hand, or your crib turned up, to count
+            if d.what == "crib":
+                crib_shown = cards
         show = self.shows[-1] if self.shows and self.phase in ("show", "hand_over", "over", "count") else None
         graded = [g for g in self.grades if g.verdict in ("mistake", "blunder")]
         return GameView(
@@ -282,9 +280,9 @@ class _TableMixin:
             pile=tuple(self.pile),
             previous=tuple(self.previous),
             count=self.count,
-            crib_count=self.crib_count,
+            crib_count=0 if crib_shown else self.crib_count,
             crib_owner=self.dealer,
-            crib_shown=self.crib_shown,
+            crib_shown=crib_shown,
             show=show,
             shows=tuple(self.shows),
             captions=tuple(self.captions),
@@ -325,8 +323,8 @@ class _TableMixin:
                 return f"Count {self.count}: no card fits. Press g to say go."
             return f"Count {self.count}: your play. Pick a card (1-{len(self.my_cards)}), then Enter, or click it."
         if p == "count":
-            e = self._events()[self.cursor]
-            what = "your crib" if isinstance(e, Shown) and e.what == "crib" else "your hand"
+            d = self.decision
+            what = "your crib" if d is not None and d.what == "crib" else "your hand"
             return f"Count {what}: type the number, then Enter."
         if p == "show":
             nxt = len(self.shows)

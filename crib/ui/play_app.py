@@ -201,9 +201,13 @@ class PlayApp(_RenderMixin, w.VBox):
     def _settings(self) -> None:
         c = self.controller
         c.coaching = self.coaching_box.value
-        c.manual = self.manual_box.value
-        c.muggins = self.muggins_box.value
         self.render()
+        if (self.manual_box.value, self.muggins_box.value and self.manual_box.value) != (c.manual, c.muggins):
+            # the counting rules are part of the game's log: they change with a new game
+            self.status.value = info_html(
+                "Counting and muggins are rules of the game: they apply from the next game "
+                "(New game)."
+            )
 
     @friendly()
     def key(self, key: str) -> None:
