@@ -163,7 +163,7 @@ def summary_strip(grades: Sequence[Grade]) -> str:
             continue
         lost = sum(g.lost for g in gs)
         bad = sum(g.verdict in ("mistake", "blunder") for g in gs)
-        if kind == "discard":
+        if kind == "discard" and len(gs) == 1:  # one hand's strip
             parts.append(f"{label} {gs[0].verdict} (−{lost:.2f})")
         else:
             parts.append(f"{label} {bad} mistake{'s' if bad != 1 else ''} (−{lost:.2f})")

@@ -71,16 +71,17 @@ class PlayApp(_RenderMixin, w.VBox):
         self._step = 0
         self.style_html = w.HTML(f"<style>{CARD_CSS}{APP_CSS}</style>")
         self.tier = w.Dropdown(
-            options=[(t.capitalize(), t) for t in TIERS], value=tier, description="Opponent"
+            options=[(t.capitalize(), t) for t in TIERS], value=tier, description="Opponent",
+            layout=w.Layout(width="15em"),
         ).add_class("crib-tier")
-        self.seed = w.IntText(value=seed, description="Seed", layout=w.Layout(width="12em")).add_class("crib-seed")
-        self.new_button = w.Button(description="New game", icon="refresh").add_class("crib-new")
+        self.seed = w.IntText(value=seed, description="Seed", layout=w.Layout(width="10em")).add_class("crib-seed")
+        self.new_button = w.Button(description="New game", icon="refresh", layout=w.Layout(width="auto")).add_class("crib-new")
         self.coaching_box = w.Checkbox(value=coaching, description="Coaching", indent=False, layout=w.Layout(width="auto")).add_class("crib-coaching")
         self.manual_box = w.Checkbox(value=manual, description="Count my hands myself", indent=False, layout=w.Layout(width="auto")).add_class("crib-manual")
         self.muggins_box = w.Checkbox(value=muggins, description="Muggins", indent=False, layout=w.Layout(width="auto")).add_class("crib-muggins")
-        self.save_button = w.Button(description="Save game", icon="download").add_class("crib-save")
+        self.save_button = w.Button(description="Save game", icon="download", layout=w.Layout(width="auto")).add_class("crib-save")
         self.save_link = w.HTML().add_class("crib-save-link")
-        self.load = w.FileUpload(accept=".json", multiple=False, description="Load game").add_class("crib-load")
+        self.load = w.FileUpload(accept=".json", multiple=False, description="Load game", layout=w.Layout(width="auto")).add_class("crib-load")
         self.status = w.HTML().add_class("crib-status")
         self.commit_html = w.HTML().add_class("crib-commit")
         self.opp_html = w.HTML().add_class("crib-opp")
@@ -129,11 +130,13 @@ class PlayApp(_RenderMixin, w.VBox):
         self.muggins_box.observe(lambda _c: self._settings(), "value")
         self.replay_hand.observe(lambda _c: self._show_replay_hand(), "value")
 
+        # one row of settings and files (it wraps in a narrow window): the table
+        # and your hand must fit a 1280x800 window without scrolling
         settings = w.HBox(
-            [self.tier, self.seed, self.new_button, self.coaching_box, self.manual_box, self.muggins_box],
-            layout=w.Layout(flex_flow="row wrap", align_items="center"),
-        )
-        files = w.HBox([self.save_button, self.save_link, self.load], layout=w.Layout(align_items="center"))
+            [self.tier, self.seed, self.new_button, self.coaching_box, self.manual_box, self.muggins_box,
+             self.save_button, self.load, self.save_link],
+            layout=w.Layout(flex_flow="row wrap", align_items="center", grid_gap="4px 6px"),
+        ).add_class("crib-settings")
         buttons = w.HBox([self.confirm_button, self.go_button, self.hint_button, self.next_button])
         table = w.VBox(
             [
@@ -151,7 +154,7 @@ class PlayApp(_RenderMixin, w.VBox):
             layout=w.Layout(flex="1 1 auto", min_width="660px"),
         )
         rail = w.VBox(
-            [self.rail_html, self.coach_html, self.chart_html, self.keys_html],
+            [self.rail_html, self.coach_html, self.chart_html, self.keys_html, self.commit_html],
             layout=w.Layout(width="320px", flex="0 0 320px", padding="0 0 0 12px"),
         ).add_class("crib-rail")
         super().__init__(
@@ -159,8 +162,6 @@ class PlayApp(_RenderMixin, w.VBox):
                 self.style_html,
                 self.key_listener,
                 settings,
-                files,
-                self.commit_html,
                 w.HBox([table, rail], layout=w.Layout(align_items="flex-start")),
                 self.review_html,
                 self.replay_box,

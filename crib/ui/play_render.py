@@ -35,15 +35,17 @@ class _RenderMixin:
             opp_cards = cards_html(v.opp_shown, "pile")
         else:
             opp_cards = "".join(
-                f'<span style="margin-right:3px">{card_back_svg("pile")}</span>' for _ in range(v.opp_held)
+                f'<span style="margin-right:-12px">{card_back_svg("pile")}</span>' for _ in range(v.opp_held)
             )
         self.opp_html.value = (
             f'<div style="display:flex;gap:12px;align-items:center">'
             f'<b style="color:{PLAYER_COLOURS[1]}">{html.escape(names[1])}</b>'
-            f"<span>{opp_cards}</span><span>{v.scores[1]} points</span></div>"
+            f'<span style="padding-right:12px">{opp_cards}</span><span>{v.scores[1]} points</span></div>'
         )
         self.board_html.value = board_svg(v.scores, v.back, names, v.dealer, v.last_score)
         self.table_html.value = _table_html(v)
+        # the show takes the middle of the table: its cards, the starter and the crib are in it
+        self.table_html.layout.display = "none" if v.phase in ("show", "hand_over") and v.shows else None
         if c.message and not self.status.value:
             self.status.value = info_html(c.message)
         self._render_hand(v)

@@ -10,6 +10,7 @@ import time
 import pytest
 from playwright.sync_api import expect
 
+from crib.rules.scoring import score_hand
 from crib.ui.game_controller import HUMAN, GameController
 
 from .conftest import ARTIFACTS, assert_no_error_output, open_dashboard, screenshot
@@ -146,9 +147,12 @@ def _first_countable_seed() -> tuple[int, int]:
         c = GameController(seed=seed, tier="easy", manual=True, muggins=True, exact_trap=False)
         for _ in range(60):
             if c.phase == "count":
-                e = c.game.events[c.cursor]
-                if c.hand_index == 0 and e.player == HUMAN and e.what == "hand" and e.total >= 2:
-                    return seed, e.total
+                d = c.decision
+                assert d is not None
+                o = d.observation
+                total = score_hand(o.hand, o.starter).total
+                if c.hand_index == 0 and d.player == HUMAN and d.what == "hand" and total >= 2:
+                    return seed, total
                 break
             v = c.view()
             if c.phase == "discard":
@@ -210,6 +214,10 @@ def test_manual_counting_with_muggins_and_a_review_link(context, voila_url: str,
     box.fill("lots")
     page.locator(".crib-count-button").click()
     expect(page.locator(".crib-status")).to_contain_text("number from 0 to 29")
+    box.fill(str(total + 1))  # too many: refused, count again
+    page.locator(".crib-count-button").click()
+    expect(page.locator(".crib-status")).to_contain_text("count again")
+    expect(page.locator(".crib-phase")).to_have_attribute("data-phase", "count")
     box.fill(str(total - 2))
     box.press("Enter")  # Enter in the box counts too
     expect(page.locator(".crib-status")).to_contain_text("Muggins")
@@ -253,5 +261,88 @@ def test_manual_counting_with_muggins_and_a_review_link(context, voila_url: str,
         )
         expect(analyzer.locator(".crib-status")).to_contain_text("Best:", timeout=60_000)
     screenshot(analyzer, "play-review-opened-in-analyzer")
+    assert_no_error_output(page)
+    assert not page.crib_errors, page.crib_errors
+
+
+def _fits(page) -> bool:  # type: ignore[no-untyped-def]
+    """No horizontal scrolling: the page is no wider than the window."""
+    return bool(page.evaluate(
+        "() => document.documentElement.scrollWidth <= document.documentElement.clientWidth"
+    ))
+
+
+def _shoot(page, name: str, widths: dict[str, bool], focus: str = "") -> None:  # type: ignore[no-untyped-def]
+    """Screenshots of the window at 1400x1000 and 1280x800 (scrolled to ``focus``, if
+    given, as a player would), checking that neither scrolls sideways."""
+    for w, h in ((1400, 1000), (1280, 800)):
+        page.set_viewport_size({"width": w, "height": h})
+        page.wait_for_timeout(150)  # let the layout settle (no assertion is timed)
+        widths[f"{name} at {w}x{h}"] = _fits(page)
+        if focus:
+            page.locator(focus).first.scroll_into_view_if_needed()
+        page.screenshot(path=str(ARTIFACTS / f"{name}-{w}x{h}.png"))
+        page.evaluate("() => window.scrollTo(0, 0)")
+    page.set_viewport_size({"width": 1280, "height": 800})
+
+
+def test_whole_game_against_the_master_timed_at_1280x800(context, voila_url: str, timings: dict[str, float]) -> None:  # type: ignore[no-untyped-def]
+    """The default opponent, the Master, by keyboard to 121 in a 1280x800 window:
+    each computer reply and each redraw timed (reported, not asserted), and the page
+    never wider than the window."""
+    page, ready = open_dashboard(context, f"{voila_url}/voila/render/play.ipynb?seed=33", READY)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    timings["play (Master): open to interactive (preheated pool)"] = ready
+    expect(page.locator(".crib-phase[data-seed='33'][data-tier='master']")).to_be_attached()
+    expect(page.locator(".crib-tier select")).to_have_value("Master")
+    renders.clear()
+    moves: list[float] = []
+    widths: dict[str, bool] = {}
+    shots: set[str] = set()
+    for _ in range(600):
+        phase, step = _state(page)
+        if phase == "over":
+            break
+        if phase == "discard":
+            _press(page, "1", step)
+            _, step = _state(page)
+            _press(page, "2", step)
+            _, step = _state(page)
+            moves.append(_press(page, "Enter", step))
+        elif phase == "play":
+            if page.locator(".crib-go").is_visible():
+                moves.append(_press(page, "g", step))
+            else:
+                i = _legal_index(page)
+                assert i is not None
+                _press(page, str(i), step)
+                _, step = _state(page)
+                moves.append(_press(page, "Enter", step))
+                if "mid" not in shots and page.locator(".crib-pile svg").count() >= 3:
+                    _shoot(page, "play-master-board-mid-game", widths)
+                    shots.add("mid")
+        else:
+            if phase == "show" and "show" not in shots and page.locator(".crib-show-line").count() >= 3:
+                _shoot(page, "play-master-show", widths, ".crib-show-item >> nth=-1")
+                shots.add("show")
+            if phase == "hand_over" and "hand" not in shots:
+                _shoot(page, "play-master-hand-review", widths, ".crib-review")
+                shots.add("hand")
+            _press(page, "n", step)
+    else:
+        pytest.fail("the game did not end")
+    _shoot(page, "play-master-game-review", widths, ".crib-review")
+    expect(page.locator(".crib-winner")).to_be_visible()
+    expect(page.locator(".crib-fairness")).to_contain_text("verified from the seed")
+    m, r = sorted(moves), sorted(renders)
+    timings["play (Master): your move to the computer's reply on screen (median)"] = m[len(m) // 2]
+    timings["play (Master): your move to the computer's reply on screen (90th percentile)"] = m[int(len(m) * 0.9)]
+    timings["play (Master): your move to the computer's reply on screen (max)"] = m[-1]
+    timings["play (Master): kernel redraw of board and table (median)"] = r[len(r) // 2] / 1000
+    timings["play (Master): kernel redraw of board and table (max)"] = r[-1] / 1000
+    (ARTIFACTS / "play-master-moves.json").write_text(json.dumps(
+        {"moves_s": moves, "renders_ms": renders, "moves_over_1s": sum(x > 1.0 for x in m)}
+    ))
+    assert all(widths.values()), f"horizontal scrolling: {widths}"
     assert_no_error_output(page)
     assert not page.crib_errors, page.crib_errors
