@@ -140,7 +140,7 @@ def board_svg(
         label = f"+{pts} {why}".strip()
         anchor = "end" if fx > WIDTH - 150 else "start"
         dx = -8 if anchor == "end" else 8
-        dy = -9 if p == 0 else 17
+        dy = -9 if p == 0 else 28  # above your lane, or under the hole numbers
         parts.append(
             f'<text class="crib-peg-caption" x="{fx + dx:.1f}" y="{fy + dy:.1f}" font-size="11" '
             f'font-weight="bold" text-anchor="{anchor}" fill="{PLAYER_COLOURS[p]}" '

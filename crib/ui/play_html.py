@@ -37,7 +37,8 @@ APP_CSS = """
 @media (prefers-reduced-motion: reduce) { .crib-peg-caption { animation: none; } }
 .crib-play-app a[href] { color: #1f5fa8 !important; text-decoration: underline !important; }
 .crib-review td, .crib-review th { padding: 3px 8px; border-bottom: 1px solid #e3e3e3; text-align: left; vertical-align: middle; }
-.crib-show-line { padding: 2px 0; }
+.crib-show-line { padding: 2px 0; min-width: 250px; }
+.crib-show-lines { display: flex; flex-wrap: wrap; column-gap: 14px; max-width: 560px; }
 .crib-keys-help kbd { border: 1px solid #bbb; border-radius: 3px; padding: 0 4px; background: #f6f6f6; font-size: 12px; }
 """
 
@@ -64,7 +65,7 @@ def show_html(item: ShowItem, names: Sequence[str]) -> str:
         f'<div class="crib-show-item"><div class="crib-label">{html.escape(whose)} {item.what}</div>'
         f'<div style="display:flex;gap:14px;align-items:flex-start">'
         f'<div>{cards_html(item.cards, "pile")} + {card_svg(item.starter, "pile")}</div>'
-        f"<div>{lines}</div>"
+        f'<div class="crib-show-lines">{lines}</div>'
         f'<div class="crib-bigcount crib-show-total">{item.total}</div></div></div>'
     )
 

@@ -45,7 +45,7 @@ class _RenderMixin:
         self.board_html.value = board_svg(v.scores, v.back, names, v.dealer, v.last_score)
         self.table_html.value = _table_html(v)
         # the show takes the middle of the table: its cards, the starter and the crib are in it
-        self.table_html.layout.display = "none" if v.phase in ("show", "hand_over") and v.shows else None
+        self.table_html.layout.display = "none" if v.phase in ("show", "hand_over", "over") and v.shows else None
         if c.message and not self.status.value:
             self.status.value = info_html(c.message)
         self._render_hand(v)
@@ -105,6 +105,8 @@ class _RenderMixin:
             label = "Continue (Enter)"
         self.confirm_button.description = label
         self.confirm_button.disabled = p == "over"
+        # counting has its own box and button (Enter in the box counts too)
+        self.confirm_button.layout.display = "none" if p == "count" else None
         self.go_button.layout.display = None if v.can_go else "none"
         self.hint_button.layout.display = None if p in ("discard", "play") else "none"
         self.next_button.layout.display = "none"  # the confirm button says Continue then
