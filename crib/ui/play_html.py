@@ -38,7 +38,7 @@ APP_CSS = """
 .crib-play-app a[href] { color: #1f5fa8 !important; text-decoration: underline !important; }
 .crib-review td, .crib-review th { padding: 3px 8px; border-bottom: 1px solid #e3e3e3; text-align: left; vertical-align: middle; }
 .crib-show-line { padding: 2px 0; min-width: 250px; }
-.crib-show-lines { display: flex; flex-wrap: wrap; column-gap: 14px; max-width: 560px; }
+.crib-show-lines { display: flex; flex-wrap: wrap; column-gap: 14px; width: 540px; }
 .crib-keys-help kbd { border: 1px solid #bbb; border-radius: 3px; padding: 0 4px; background: #f6f6f6; font-size: 12px; }
 """
 
