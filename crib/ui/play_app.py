@@ -146,9 +146,9 @@ class PlayApp(_RenderMixin, w.VBox):
                 self.prompt_html,
                 self.status,
                 self.show_html,
+                self.count_box,  # above the cards it counts, in view in a 1280x800 window
                 self.hand_box,
                 buttons,
-                self.count_box,
                 self.captions_html,
             ],
             layout=w.Layout(flex="1 1 auto", min_width="660px"),
