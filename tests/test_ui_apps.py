@@ -141,7 +141,7 @@ def test_crib_odds_views_and_cells() -> None:
     assert sign_d[4][4] == -sign_p[4][4] > 0
     app.first.value, app.second.value, app.suited.value = 5, 11, True
     assert "5-J suited" in app.cell.value and "58,800" in app.cell.value
-    assert re.search(r"Best companions.*5 \(", app.cell.value)
+    assert re.search(r"Best cards for the opponent to add.*5 \(", app.cell.value)
 
 
 def test_crib_odds_clicking_a_cell_selects_it() -> None:
@@ -202,7 +202,7 @@ def test_pegging_issue_case_one_verdict_and_models_differ() -> None:
     assert "Trap missed" in coach  # the flag agrees with the verdict's model
     differ = html.unescape(app.dissent.value)
     assert differ.startswith('<div class="crib-differ"') and "The models differ" in differ
-    assert "rates A♣ blunder (3.00 lost)" in differ and "ok (0.08 lost)" in differ
+    assert "rates A♣ blunder (3.00 lost) and prefers 4♥" in differ and "ok (0.08 lost)" in differ
     assert "The coach uses Perfect play, exact (minimax)" in differ
     app.coach_card.value = "4H"
     assert "best" in app.coach.value and "Trap missed" not in app.coach.value

@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING
 from matplotlib import rc_context
 from matplotlib.figure import Figure
 
+from crib.ui.cardview import RED
+
 if TYPE_CHECKING:
     from crib.analysis.discard import DiscardAnalysis
     from crib.analysis.play import PlayAnalysis
@@ -76,6 +78,9 @@ def _play_chart(analysis: PlayAnalysis, title: str | None) -> Figure:
     ax.margins(y=0.15)
     ax.axhline(0, color="#333", lw=0.8)
     ax.set_xticks(list(x), labels)
+    for tick, o in zip(ax.get_xticklabels(), analysis.options, strict=True):
+        if o.card is not None and o.card.suit in "DH":
+            tick.set_color(RED)
     ax.set_ylabel("Net points (you − them)")
     ax.set_title(title or "Net points by card, best first")
     ax.legend(loc="best")

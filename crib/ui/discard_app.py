@@ -55,13 +55,13 @@ class DiscardApp(w.VBox):
         ).add_class("crib-seat")
         self.model = w.Dropdown(
             options=model_options(DISCARD_MODELS), value=COACH_MODEL, description="Model",
-            style=_WIDE, layout=w.Layout(width="27em"),
+            style=_WIDE, layout=w.Layout(width="31em"),
         ).add_class("crib-model")
         self.seed = w.IntText(value=1, description="Deal number", style=_WIDE,
                               layout=w.Layout(width="11em")).add_class("crib-seed")
         self.use_scores = w.Checkbox(value=False, description="use the scores", style=_WIDE
                                      ).add_class("crib-use-scores")
-        self.my_score = w.BoundedIntText(value=0, min=0, max=120, description="You",
+        self.my_score = w.BoundedIntText(value=0, min=0, max=120, description="You", style=_WIDE,
                                          layout=w.Layout(width="8em")).add_class("crib-my-score")
         self.opp_score = w.BoundedIntText(
             value=0, min=0, max=120, description="Opponent", style=_WIDE,
@@ -167,7 +167,7 @@ class DiscardApp(w.VBox):
 
     def _draw_hand(self) -> None:
         for i, (b, c) in enumerate(zip(self.hand, self.practice_six, strict=False)):
-            b.set_card(c, selected=i in self.practice_pick, legal=True)
+            b.set_card(c, selected=i in self.practice_pick)
         self.commit_button.disabled = len(self.practice_pick) != 2
 
     # -- actions -------------------------------------------------------------------

@@ -48,7 +48,7 @@ class HeatGrid(w.VBox):
         self.selected: tuple[int, int] | None = None
         self.legend = w.HTML().add_class("crib-heat-legend")
         self.title = w.HTML().add_class("crib-heat-title")
-        corner = w.HTML("<div class='crib-heatlabel' title='first card, second card'>1st╲2nd</div>")
+        corner = w.HTML("<div class='crib-heatlabel'></div>")
         heads = [corner] + [
             w.HTML(f"<div class='crib-heatlabel'>{_name(c + 1)}</div>") for c in range(13)
         ]
@@ -103,7 +103,10 @@ class HeatGrid(w.VBox):
                 b.style.button_color = to_hex((red, green, blue))
                 b.style.text_color = "#1d1d1d" if light else "#ffffff"
         stops = ", ".join(to_hex(cm(x / 8)) for x in range(9))
-        self.title.value = f"<b style='font-size:15px'>{title}</b>"
+        self.title.value = (
+            f"<b style='font-size:15px'>{title}</b><br><span style='font-size:14px'>"
+            "Rows: the first card. Columns: the second card.</span>"
+        )
         self.legend.value = (
             f"<div style='display:flex;align-items:center;gap:8px;font-size:14px;margin-top:4px'>"
             f"<span>{lo:.1f}</span><span style='display:inline-block;width:220px;height:12px;"

@@ -186,7 +186,7 @@ class CribOddsApp(w.VBox):
             f"<div>Worked out from every pair the opponent could add and every starter: "
             f"58,800 equally likely cribs, each scored exactly (five-card flushes and "
             f"nobs included).</div>"
-            f'<div class="crib-companions">Best companions (mean crib when the opponent throws that rank): '
+            f'<div class="crib-companions">Best cards for the opponent to add (the crib on average): '
             f"{html.escape(best)}.<br>Worst: {html.escape(worst)}.</div>"
             + self._seat_cell(lo, hi, suited, float(v))
         )
@@ -202,9 +202,11 @@ class CribOddsApp(w.VBox):
         parts = []
         for r in rows.itertuples():
             what = "into your own crib" if r.seat == "dealer" else "into the dealer's crib"
+            diff = r.mean - uniform
             parts.append(
-                f"{r.seat} ({what}): {r.mean:.2f} [{r.ci95_low:.2f}, {r.ci95_high:.2f}], "
-                f"{r.mean - uniform:+.2f} v uniform, n = {r.n:,}"
+                f"As {r.seat} ({what}): {r.mean:.2f} on average (95% sure it is between "
+                f"{r.ci95_low:.2f} and {r.ci95_high:.2f}), {abs(diff):.2f} "
+                f"{'above' if diff >= 0 else 'below'} the uniform table, from {r.n:,} cribs."
             )
         return (
             '<div class="crib-seat-cell"><b>Against an Expert (self-play):</b><br>'

@@ -237,13 +237,13 @@ def play_dissent(a: PlayAnalysis, key: str, card: Card | None) -> str | None:
     if g.verdict == v.word and same_best:
         return None
     best_txt = card_text(best) if best is not None else "go"
-    ours = (
-        f"{PLAY_MODELS[key].label} rates {card_text(card)} {v.phrase()}, best {best_txt}"
+    ours = f"{PLAY_MODELS[key].label} rates {card_text(card)} {v.phrase()}" + (
+        "" if v.word == "best" else f" and prefers {best_txt}"
     )
     theirs = (
         f"the Expert's quick net-value model rates it {g.verdict}"
-        + (f" ({g.lost:.2f} lost)" if g.verdict != "best" else "")
-        + f", best {card_text(g.best_card)}"
+        + (f" ({g.lost:.2f} lost) and prefers {card_text(g.best_card)}" if g.verdict != "best"
+           else "")
     )
     coach = PLAY_MODELS[COACH_MODEL].label
     return f"The models differ: {ours}; {theirs}. The coach uses {coach}."

@@ -39,12 +39,13 @@ ANALYZERS = {
 }
 
 PAGE_CSS = f"""
-body, .jp-Notebook {{ overflow-x: hidden; }}
-#rendered_cells, .jp-Cell, .jp-OutputArea, .jp-OutputArea-output {{ max-width: 100%; min-width: 0; }}
+.jp-Cell, .jp-OutputArea, .jp-OutputArea-output {{ max-width: 100%; min-width: 0; }}
 .jp-RenderedHTMLCommon, .widget-html-content {{ font-size: 15px; }}
 .crib-page {{ max-width: 100%; }}
-.crib-page .widget-hbox {{ flex-wrap: wrap; }}
+.crib-page .widget-hbox:not(.widget-inline-hbox) {{ flex-wrap: wrap; }}
 .crib-page .widget-label {{ font-size: 14px; }}
+.crib-page .widget-toggle-buttons {{ display: flex; align-items: center; gap: 4px; flex-wrap: wrap; }}
+.crib-page .widget-toggle-buttons > .widget-label {{ margin-right: 4px; }}
 .crib-nav {{ display: flex; flex-wrap: wrap; align-items: center; gap: 4px 18px; padding: 6px 10px;
   border-bottom: 2px solid {ACCENT}; margin-bottom: 6px; font-size: 16px; }}
 .crib-nav a {{ color: {ACCENT}; text-decoration: none; padding: 3px 6px; border-radius: 4px; }}

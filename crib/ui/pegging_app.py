@@ -66,7 +66,7 @@ class PeggingApp(w.VBox):
         self.clear_button = w.Button(description="Clear field").add_class("crib-clear")
         self.model = w.Dropdown(
             options=model_options(PLAY_MODELS), value=COACH_MODEL, description="Model",
-            style=_WIDE, layout=w.Layout(width="30em"),
+            style=_WIDE, layout=w.Layout(width="31em"),
         ).add_class("crib-model")
         self.analyze_button = w.Button(description="Analyze", button_style="primary").add_class(
             "crib-analyze"
@@ -120,9 +120,13 @@ class PeggingApp(w.VBox):
             [
                 self.kind,
                 self.text,
-                w.HBox([w.VBox([self.fields[f] for f in FIELDS]), w.VBox([self.opp, self.go])]),
-                w.HBox([self.target, self.clear_button]),
-                self.grid,
+                w.HBox(
+                    [
+                        w.VBox([*(self.fields[f] for f in FIELDS), self.opp, self.go]),
+                        w.VBox([w.HBox([self.target, self.clear_button]), self.grid]),
+                    ],
+                    layout=w.Layout(grid_gap="20px"),
+                ),
                 self.analyze_button,
             ]
         )
