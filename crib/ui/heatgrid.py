@@ -38,7 +38,8 @@ class HeatGrid(w.VBox):
     """Rows: first card; columns: second card (A to K)."""
 
     def __init__(self) -> None:
-        self.cells = [[w.Button(tooltip="") for _c in range(13)] for _r in range(13)]
+        shared = w.Layout()  # one Layout model for the 169 cells (fewer models to load)
+        self.cells = [[w.Button(layout=shared) for _c in range(13)] for _r in range(13)]
         for r, row in enumerate(self.cells):
             for c, b in enumerate(row):
                 b.add_class("crib-heatcell")
@@ -49,12 +50,14 @@ class HeatGrid(w.VBox):
         self.legend = w.HTML().add_class("crib-heat-legend")
         self.title = w.HTML().add_class("crib-heat-title")
         corner = w.HTML("<div class='crib-heatlabel'></div>")
+        lab = w.Layout()
         heads = [corner] + [
-            w.HTML(f"<div class='crib-heatlabel'>{_name(c + 1)}</div>") for c in range(13)
+            w.HTML(f"<div class='crib-heatlabel'>{_name(c + 1)}</div>", layout=lab)
+            for c in range(13)
         ]
         items: list[w.Widget] = list(heads)
         for r in range(13):
-            items.append(w.HTML(f"<div class='crib-heatlabel'>{_name(r + 1)}</div>"))
+            items.append(w.HTML(f"<div class='crib-heatlabel'>{_name(r + 1)}</div>", layout=lab))
             items.extend(self.cells[r])
         grid = w.GridBox(
             items,

@@ -21,7 +21,8 @@ import ipywidgets as w
 from crib.ui.cardview import ACCENT, CARD_CSS
 
 __all__ = [
-    "SECTIONS", "ANALYZERS", "PAGE_CSS", "nav_bar", "skeleton_html", "with_skeleton", "page",
+    "SECTIONS", "ANALYZERS", "PAGE_CSS", "nav_bar", "nav_html", "show_nav", "skeleton_html",
+    "with_skeleton", "page",
 ]
 
 # section key -> (label, page)
@@ -70,6 +71,18 @@ PAGE_CSS = f"""
 def nav_bar(active: str, current: str | None = None) -> w.HTML:
     """The navigation bar with ``active`` ("play", "practice", "analyze", "teach" or "home")
     marked; ``current`` (a page file) marks one analyzer in the Analyze sub-bar."""
+    return w.HTML(nav_html(active, current)).add_class("crib-navbar")
+
+
+def show_nav(active: str, current: str | None = None) -> None:
+    """Display the bar as plain HTML: drawn with the page, before any widget loads."""
+    from IPython.display import HTML, display
+
+    display(HTML(nav_html(active, current)))
+
+
+def nav_html(active: str, current: str | None = None) -> str:
+    """The bar (and the page's stylesheet) as HTML; see :func:`nav_bar`."""
     if active not in (*SECTIONS, "home"):
         raise ValueError(f"active must be one of {', '.join(SECTIONS)} or 'home', got {active!r}")
     links = []
@@ -91,7 +104,7 @@ def nav_bar(active: str, current: str | None = None) -> w.HTML:
         + sub
         + "</nav>"
     )
-    return w.HTML(bar).add_class("crib-navbar")
+    return bar
 
 
 def skeleton_html(title: str = "") -> str:

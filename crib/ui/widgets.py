@@ -29,10 +29,16 @@ def card_rows(
 ) -> dict[str, w.DOMWidget]:
     """52 small card buttons, red or black, tagged ``{class_prefix}-5H`` etc., by canonical name."""
     out: dict[str, w.DOMWidget] = {}
+    # one Layout and one style shared by all 52: a third as many widget models for the
+    # page to load (the look comes from the card component's CSS classes)
+    layout = w.Layout()
+    probe = make()
+    style = type(probe.style)()
+    probe.close()
     for s in SUITS:
         for r in range(1, 14):
             c = Card(r, s)
-            b = make()
+            b = make(layout=layout, style=style)
             style_card_button(b, c, "mini")
             b.add_class(f"{class_prefix}-{c}")
             b.add_class("crib-pick-red" if s in "DH" else "crib-pick-black")

@@ -39,7 +39,7 @@ def test_home_leads_with_the_game_and_the_nav_bar_links_every_section(
     cta = page.locator("a.crib-cta")
     expect(cta).to_have_text("Play a coached game")
     # the call to play is the first link in the page's content, above every other
-    links = page.locator("#rendered_cells a:not(.crib-nav a)")
+    links = page.locator("#rendered_cells a[href$='.ipynb']:not(.crib-nav a)")
     assert links.first.inner_text() == "Play a coached game"
     nav = page.locator(".crib-nav")
     for label, href in [
