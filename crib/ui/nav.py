@@ -75,7 +75,10 @@ def nav_bar(active: str, current: str | None = None) -> w.HTML:
 
 
 def show_nav(active: str, current: str | None = None) -> None:
-    """Display the bar as plain HTML: drawn with the page, before any widget loads."""
+    """Display the bar as plain HTML, drawn with the page before any widget loads.
+
+    Note: Voila's output renderer opens the links of plain HTML outputs in a new tab,
+    so pages use :func:`nav_bar` (a widget, whose links stay in the tab)."""
     from IPython.display import HTML, display
 
     display(HTML(nav_html(active, current)))
