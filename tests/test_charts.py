@@ -67,5 +67,5 @@ def test_discard_chart_crib_has_the_tables_sign() -> None:
         crib_bars = ax.patches[15:30]
         signs = {h > 0 for h in (b.get_height() for b in crib_bars) if h}
         assert signs == {dealer}
-        labels = [t.get_text() for t in ax.get_legend().get_texts()]
+        labels = [t.get_text() for t in ax.figure.legends[0].get_texts()]
         assert ("Crib (yours, +)" if dealer else "Crib (theirs, −)") in labels

@@ -83,7 +83,7 @@ def _play_chart(analysis: PlayAnalysis, title: str | None) -> Figure:
             tick.set_color(RED)
     ax.set_ylabel("Net points (you − them)")
     ax.set_title(title or "Net points by card, best first")
-    ax.legend(loc="best")
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.12), ncols=2, frameon=False)
     return fig
 
 
@@ -94,7 +94,7 @@ def discard_chart(analysis: DiscardAnalysis) -> Figure:
     − into theirs (pone).  Positive parts stack up from 0, negative parts down.
     """
     with rc_context(_RC):
-        fig = _figure(6.4, 3.6)
+        fig = _figure(6.4, 3.9)
         ax = fig.add_subplot()
         ts = analysis.throws
         labels = [" ".join(c.pretty for c in t.throw) for t in ts]
@@ -119,7 +119,8 @@ def discard_chart(analysis: DiscardAnalysis) -> Figure:
         ax.set_xticks(x, labels, rotation=60)
         ax.set_ylabel("points")
         ax.set_title(f"All 15 throws as {analysis.seat}, best first")
-        ax.legend(ncols=2)
+        ax.margins(y=0.08)
+        fig.legend(ncols=4, loc="outside lower center", frameon=False)
         return fig
 
 
