@@ -264,3 +264,32 @@ def test_review_links_fill_the_analyzers_from_the_query_string() -> None:
     reader = open_pegging(p)
     reader._on_msg(reader, {"query": "position=hand+XX"}, None)  # bad input: a message
     assert "invalid card 'XX'" in html.unescape(p.status.value)
+
+
+def test_nav_bar_and_page_one_call_api() -> None:
+    import ipywidgets as w
+
+    from crib.ui.nav import SECTIONS, nav_bar, page, skeleton_html
+
+    for active in SECTIONS:
+        bar = nav_bar(active)
+        assert isinstance(bar, w.HTML)
+        assert bar.value.count(' aria-current="page">') == 1
+        for label, href in SECTIONS.values():
+            assert f'href="{href}"' in bar.value and f">{label}</a>" in bar.value
+    assert "crib-sub" in nav_bar("analyze", "pegging.ipynb").value
+    app = w.Label("x")
+    box = page(app, "play")
+    assert "crib-page" in box._dom_classes and box.children[1] is app
+    assert "crib-skeleton" in skeleton_html("the game")
+
+
+def test_model_selectors_default_to_the_coach_model() -> None:
+    from crib.ui.models import DISCARD_MODELS, PLAY_MODELS, model_options
+
+    for models in (DISCARD_MODELS, PLAY_MODELS):
+        opts = model_options(models)
+        assert opts[0][1] == COACH_MODEL and "the coach's model" in opts[0][0]
+    assert "uniform" in DISCARD_MODELS  # kept as a teaching option
+    assert DiscardApp().model.value == COACH_MODEL
+    assert PeggingApp().model.value == COACH_MODEL
