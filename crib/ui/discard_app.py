@@ -151,6 +151,12 @@ class DiscardApp(w.VBox):
             self.analyze()
         elif len(self.practice_pick) == 2 and self.analysis is not None:
             self.commit()
+        else:
+            self.status.value = info_html(self._question())
+
+    def _question(self) -> str:
+        whose = "your" if self.seat.value == "dealer" else "your opponent’s"
+        return f"You are the {self.seat.value}. Which two would you throw to {whose} crib?"
 
     def _hide_results(self) -> None:
         self.results.layout.display = "none"
@@ -187,10 +193,7 @@ class DiscardApp(w.VBox):
             self.analysis = None
             self._draw_hand()
             self._hide_results()
-            self.status.value = info_html(
-                f"You are the {self.seat.value}. Which two would you throw to "
-                f"{'your' if self.seat.value == 'dealer' else 'your opponent’s'} crib?"
-            )
+            self.status.value = info_html(self._question())
         else:
             self.picker.set_cards(six)
 
