@@ -6,21 +6,32 @@ import html
 import re
 
 from crib.analysis.crib_models import heatmap_values
+from crib.ui.common import COACH_MODEL
 from crib.ui.discard_app import DiscardApp
 from crib.ui.heatmap_app import VIEWS, CribOddsApp
 from crib.ui.pegging_app import PeggingApp
 from crib.ui.trap_app import EXAMPLES, TrapExplorerApp
 
 PNG = b"\x89PNG"
+ISSUE_POSITION = "hand 5H 4H AC | pile 3S | previous 5D 6S QH 6H | starter 3H | opp 0"
 
 
 def test_discard_app_typing_clicking_and_seats() -> None:
     app = DiscardApp()
     assert app.analysis is not None and app.analysis.best.throw_str == "5H 5D"
-    assert "★ best" in app.table.value and "crib-discard-table" in app.table.value
+    assert "★" in app.table.value and "crib-discard-table" in app.table.value
+    for word in ("Hand", "Crib (yours, +)", "Pegging", "Net"):
+        assert f">{word}</th>" in app.table.value
+    for raw in ("hand_ev", "crib_ev", "safety", "p_margin"):
+        assert raw not in app.table.value
+    assert "5♥" in app.table.value and ">5H<" not in app.table.value  # cards as K♣, never KC
     assert bytes(app.chart.value[:4]) == PNG and bytes(app.dist_chart.value[:4]) == PNG
-    assert "45,540" in app.model_note.value
+    assert "How this was computed" in app.model_note.value
+    assert app.model.value == COACH_MODEL
+    app.model.value = "uniform"
+    assert "45,540" in app.model_note.value and "C(46,2)" not in app.model_note.value
     app.seat.value = "pone"
+    assert "Crib (theirs, −)" in app.table.value
     assert app.analysis.best.throw_str == "8H 9D"
     # clicking: swap 9D for KS in the picker, the text follows and the table updates
     app.picker.buttons["9D"].value = False
@@ -34,6 +45,59 @@ def test_discard_app_typing_clicking_and_seats() -> None:
     # choosing another throw updates the explanation
     app.throw_choice.value = 3
     assert "Keep" in app.explain.value
+
+
+def test_discard_practice_commit_then_reveal() -> None:
+    app = DiscardApp()
+    app.seed.value = 5
+    app.mode.value = "Practice"
+    assert app.results.layout.display == "none" and app.practice_box.layout.display is None
+    six = app.practice_six
+    assert len(six) == 6 and [b.card for b in app.hand] == list(six)
+    assert app.commit_button.disabled
+    app.hand[0].click()
+    app.hand[1].click()
+    app.hand[2].click()  # a third pick is ignored
+    assert app.practice_pick == [0, 1] and "crib-selected" in app.hand[0]._dom_classes
+    assert not app.commit_button.disabled and app.results.layout.display == "none"
+    app.commit_button.click()
+    assert app.results.layout.display is None
+    a = app.analysis
+    i = a.find(six[:2])
+    lost = a.best.total - a.throws[i].total
+    assert re.search(rf"\b{i + 1}(st|nd|rd|th) of 15\b", app.verdict.value)
+    if lost > 1e-9:
+        assert f"It cost {lost:.2f} points" in app.verdict.value
+    assert "← you" in app.table.value
+    # a seeded deal: the same number gives the same six
+    again = DiscardApp()
+    again.seed.value = 5
+    again.mode.value = "Practice"
+    assert again.practice_six == six
+    app.mode.value = "Analyze"
+    assert app.practice_box.layout.display == "none" and app.results.layout.display is None
+
+
+def test_discard_models_differ_message() -> None:
+    # find a six where the coach's model and the uniform one pick different throws
+    import random
+
+    from crib.ui.models import DISCARD_MODELS, discard_dissent, run_discard
+
+    rng = random.Random(0)
+    from crib.rules.cards import DECK
+
+    for _ in range(200):
+        six = rng.sample(DECK, 6)
+        a = run_discard(six, dealer=False, key=COACH_MODEL)
+        b = run_discard(six, dealer=False, key="uniform")
+        if set(a.best.throw) != set(b.best.throw):
+            break
+    msg = discard_dissent(a, COACH_MODEL, b, "uniform")
+    assert msg and msg.startswith("The models differ")
+    assert f"The coach uses {DISCARD_MODELS[COACH_MODEL].label}" in msg
+    app = DiscardApp(initial=" ".join(str(c) for c in six), dealer=False)
+    assert "The models differ" in html.unescape(app.dissent.value)
 
 
 def test_discard_app_bad_input_keeps_previous_result() -> None:
@@ -64,28 +128,45 @@ def test_discard_app_seeded_deal_is_reproducible() -> None:
 
 def test_crib_odds_views_and_cells() -> None:
     app = CribOddsApp()
-    assert bytes(app.heatmap.value[:4]) == PNG
-    images = set()
+    pictures = set()
     for view in VIEWS:
         app.view.value = view
-        assert bytes(app.heatmap.value[:4]) == PNG and f"Showing: {view}" in app.status.value
-        images.add(bytes(app.heatmap.value))
-    assert len(images) == len(VIEWS)  # each view draws a different picture
+        assert f"Showing: {view}" in app.status.value
+        cells = app.heatmap.cells
+        pictures.add(tuple(cells[r][c].style.button_color for r in range(13) for c in range(13)))
+    assert len(pictures) == len(VIEWS)  # each view colours the cells differently
     combined = heatmap_values("combined")
     assert combined[4][4] == max(combined[r][r] for r in range(13))  # 5-5 tops the pairs
     sign_d, sign_p = heatmap_values("sign", "dealer"), heatmap_values("sign", "pone")
     assert sign_d[4][4] == -sign_p[4][4] > 0
     app.first.value, app.second.value, app.suited.value = 5, 11, True
     assert "5-J suited" in app.cell.value and "58,800" in app.cell.value
-    assert re.search(r"Best companions.*5 \(", app.cell.value)
+    assert re.search(r"Best cards for the opponent to add.*5 \(", app.cell.value)
+
+
+def test_crib_odds_clicking_a_cell_selects_it() -> None:
+    app = CribOddsApp()
+    app.view.value = "suited above, offsuit below"
+    app.heatmap.cells[4][10].click()  # row 5, column J, above the diagonal: suited
+    assert (app.first.value, app.second.value, app.suited.value) == (5, 11, True)
+    assert "5-J suited" in app.cell.value
+    assert "crib-heat-selected" in app.heatmap.cells[4][10]._dom_classes
+    app.heatmap.cells[10][4].click()  # below the diagonal: offsuit
+    assert "5-J offsuit" in app.cell.value
+    assert "crib-heat-selected" not in app.heatmap.cells[4][10]._dom_classes
+    app.view.value = "suited only"
+    app.heatmap.cells[10][4].click()
+    assert "5-J suited" in app.cell.value
+    assert "How this was computed" in app.model_note.value
 
 
 def test_pegging_app_position_lead_and_coach() -> None:
     app = PeggingApp()
     assert app.analysis is not None and app.analysis.best.label == "6D"
-    assert bytes(app.chart.value[:4]) == PNG and "★ best" in app.table.value
+    assert bytes(app.chart.value[:4]) == PNG and "★" in app.table.value
+    assert "Chance you come out ahead" in app.table.value and "p_margin" not in app.table.value
     app.coach_card.value = "9C"
-    assert "verdict" in app.coach.value
+    assert "9♣" in app.coach.value and " of " in app.coach.value
     # clicking cards into the pile
     app.target.value = "pile"
     app.grid.buttons["7S"].click()
@@ -97,12 +178,57 @@ def test_pegging_app_position_lead_and_coach() -> None:
     app.analyze_button.click()
     assert app.analysis is before and "Traceback" not in app.status.value
     # lead mode
-    app.mode.value = "lead"
+    app.kind.value = "lead"
     app.text.value = "hand 5H 4H AC 9S | starter 3H | opp 4"
     app.analyze_button.click()
     assert app.analysis is not before and app.analysis.position.opp_count == 4
     app.model.value = "policy:expert"
     assert app.analysis.model == "policy:expert"
+
+
+def test_pegging_issue_case_one_verdict_and_models_differ() -> None:
+    """The issue's position: the exact table puts A♣ 3 points below 4♥; the verdict and the
+    trap flag come from that same model, and the Expert's "ok (0.08 lost)" is shown as a
+    second opinion under "the models differ"."""
+    app = PeggingApp()
+    app.text.value = ISSUE_POSITION
+    app.analyze_button.click()
+    a = app.analysis
+    assert a.model == "minimax" and app.model.value == COACH_MODEL
+    assert a.option("4H").margin - a.option("AC").margin == 3.0
+    app.coach_card.value = "AC"
+    coach = html.unescape(app.coach.value)
+    assert "blunder (3.00 lost)" in coach and "3rd of 3" in coach
+    assert "Trap missed" in coach  # the flag agrees with the verdict's model
+    differ = html.unescape(app.dissent.value)
+    assert differ.startswith('<div class="crib-differ"') and "The models differ" in differ
+    assert "rates A♣ blunder (3.00 lost) and prefers 4♥" in differ and "ok (0.08 lost)" in differ
+    assert "The coach uses Perfect play, exact (minimax)" in differ
+    app.coach_card.value = "4H"
+    assert "best" in app.coach.value and "Trap missed" not in app.coach.value
+
+
+def test_pegging_practice_play_then_reveal() -> None:
+    app = PeggingApp()
+    app.seed.value = 3
+    app.mode.value = "Practice"
+    pos = app.practice_position
+    assert pos is not None and app.results.layout.display == "none"
+    legal = pos.legal()
+    buttons = [b for b in app.hand if b.card is not None]
+    assert [b.card for b in buttons] == list(pos.hand)
+    for b in buttons:
+        assert b.disabled == (b.card not in legal)
+    i = next(j for j, c in enumerate(pos.hand) if c in legal)
+    app.hand[i].click()
+    assert app.results.layout.display is None and app.practice_played == pos.hand[i]
+    a = app.analysis
+    n = len(a.options)
+    assert re.search(rf"\b\d+(st|nd|rd|th) of {n}\b", app.verdict.value)
+    assert "← you" in app.table.value
+    before = app.verdict.value
+    app.hand[i].click()  # a second click changes nothing
+    assert app.verdict.value == before
 
 
 def test_trap_explorer_examples_spring_and_deal() -> None:
@@ -138,3 +264,32 @@ def test_review_links_fill_the_analyzers_from_the_query_string() -> None:
     reader = open_pegging(p)
     reader._on_msg(reader, {"query": "position=hand+XX"}, None)  # bad input: a message
     assert "invalid card 'XX'" in html.unescape(p.status.value)
+
+
+def test_nav_bar_and_page_one_call_api() -> None:
+    import ipywidgets as w
+
+    from crib.ui.nav import SECTIONS, nav_bar, page, skeleton_html
+
+    for active in SECTIONS:
+        bar = nav_bar(active)
+        assert isinstance(bar, w.HTML)
+        assert bar.value.count(' aria-current="page">') == 1
+        for label, href in SECTIONS.values():
+            assert f'href="{href}"' in bar.value and f">{label}</a>" in bar.value
+    assert "crib-sub" in nav_bar("analyze", "pegging.ipynb").value
+    app = w.Label("x")
+    box = page(app, "play")
+    assert "crib-page" in box._dom_classes and box.children[1] is app
+    assert "crib-skeleton" in skeleton_html("the game")
+
+
+def test_model_selectors_default_to_the_coach_model() -> None:
+    from crib.ui.models import DISCARD_MODELS, PLAY_MODELS, model_options
+
+    for models in (DISCARD_MODELS, PLAY_MODELS):
+        opts = model_options(models)
+        assert opts[0][1] == COACH_MODEL and "the coach's model" in opts[0][0]
+    assert "uniform" in DISCARD_MODELS  # kept as a teaching option
+    assert DiscardApp().model.value == COACH_MODEL
+    assert PeggingApp().model.value == COACH_MODEL

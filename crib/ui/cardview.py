@@ -34,6 +34,11 @@ __all__ = [
     "cards_html",
     "CARD_CSS",
     "CardButton",
+    "card_text",
+    "cards_text",
+    "card_chip",
+    "cards_chips",
+    "style_card_button",
 ]
 
 RED = "#c0392b"
@@ -47,6 +52,57 @@ _SUIT = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 
 def _rank(c: Card) -> str:
     return "10" if c.rank == 10 else c.rank_char
+
+
+def card_text(card: Card) -> str:
+    """A card in plain text: "K♣", "10♥" (never "KC").
+
+    >>> from crib.rules.cards import parse_card
+    >>> card_text(parse_card("TH")), card_text(parse_card("KC"))
+    ('10♥', 'K♣')
+    """
+    return f"{_rank(card)}{_SUIT[card.suit]}"
+
+
+def cards_text(cards: Iterable[Card]) -> str:
+    """Cards in plain text, space separated: "5♥ 5♦"."""
+    return " ".join(card_text(c) for c in cards)
+
+
+_CHIP_STATE = {
+    "": "border:1px solid #9a9a9a",
+    "selected": f"border:1px solid {ACCENT};box-shadow:0 0 0 2px {ACCENT};position:relative;top:-3px",
+    "legal": f"border:1px solid {ACCENT};box-shadow:0 0 0 1px {ACCENT}",
+    "illegal": "border:1px solid #9a9a9a;opacity:.4",
+    "hint": f"border:1px dashed {AMBER};box-shadow:0 0 0 1px {AMBER}",
+    "yours": "border:1px solid #138a8a;box-shadow:0 0 0 2px #138a8a",
+}
+
+
+def card_chip(card: Card, state: str = "") -> str:
+    """A card inline in text or a table cell: a small white chip, "K♣" in its suit's colour.
+
+    ``state`` is one of "", "selected", "legal", "illegal", "hint", "yours" (your choice
+    in a ranking); each looks distinct.
+
+    >>> from crib.rules.cards import parse_card
+    >>> "color:#c0392b" in card_chip(parse_card("5H")) and "5♥" in card_chip(parse_card("5H"))
+    True
+    """
+    colour = RED if card.suit in "DH" else BLACK
+    extra = _CHIP_STATE.get(state, _CHIP_STATE[""])
+    cls = f"crib-card crib-chip{' crib-chip-' + state if state else ''}"
+    return (
+        f'<span class="{cls}" data-card="{card}" style="display:inline-block;min-width:1.9em;'
+        f"padding:0 3px;margin:1px;border-radius:4px;background:#fff;color:{colour};"
+        f'font-weight:700;text-align:center;line-height:1.35;{extra}">{card_text(card)}</span>'
+    )
+
+
+def cards_chips(cards: Iterable[Card], state: str = "") -> str:
+    """Several cards as chips, on one line."""
+    inner = "".join(card_chip(c, state) for c in cards)
+    return f'<span style="white-space:nowrap">{inner}</span>'
 
 
 def card_svg(
@@ -158,7 +214,26 @@ CARD_CSS = f"""
 .crib-cardbtn:disabled {{ opacity: .4; cursor: default; }}
 .crib-cardbtn:focus-visible {{ outline: 3px solid {ACCENT}; outline-offset: 2px; }}
 @media (prefers-reduced-motion: reduce) {{ .crib-cardbtn {{ transition: none; }} }}
+.crib-cardbtn.mod-active {{ transform: translateY(-4px); box-shadow: 0 0 0 2px {ACCENT}, 0 4px 8px rgba(0,0,0,.25) !important; background: #eef4fb !important; }}
+.crib-cardbtn.crib-pile {{ width: 40px !important; height: 56px !important; font-size: 16px !important;
+  border-radius: 5px !important; margin: 2px 2px 2px 0 !important; }}
+.crib-cardbtn.crib-mini {{ width: 34px !important; height: 38px !important; font-size: 14px !important;
+  border-radius: 4px !important; margin: 1px !important; }}
+.crib-cardbtn.crib-pile::before, .crib-cardbtn.crib-mini::before,
+.crib-cardbtn.crib-nobadge::after {{ display: none; }}
+.crib-cardbtn.crib-pile.mod-active, .crib-cardbtn.crib-mini.mod-active {{ transform: translateY(-3px); }}
 """
+
+
+def style_card_button(button: w.Button | w.ToggleButton, card: Card, size: str = "mini") -> None:
+    """Give any Button or ToggleButton the card look (one component everywhere):
+    "K♣" in its suit's colour, ``size`` "pile" (40×56) or "mini" (28×38 text, 34 px wide),
+    no number badge.  A ToggleButton's pressed state (``mod-active``) is the selected look."""
+    button.description = card_text(card)
+    button.tooltip = card_text(card)
+    for cls in ("crib-cardbtn", f"crib-{size}", "crib-nobadge"):
+        button.add_class(cls)
+    button.add_class("crib-red" if card.suit in "DH" else "crib-black")
 
 
 class CardButton(w.Button):

@@ -1,4 +1,9 @@
-"""Helpers shared by the widget apps: friendly errors and card rendering."""
+"""Helpers shared by the widget apps: friendly errors, card rendering, the coach's model.
+
+``COACH_MODEL`` names the model behind every verdict the analyzers give by default
+(a key of :data:`crib.ui.models.DISCARD_MODELS` and :data:`crib.ui.models.PLAY_MODELS`).
+Switching the coach to another model is a one-line change here.
+"""
 
 from __future__ import annotations
 
@@ -9,23 +14,30 @@ from typing import Any
 
 from crib.errors import CribError
 from crib.rules.cards import Card
+from crib.ui.cardview import RED as _RED
+from crib.ui.cardview import card_chip
 
-_RED = "#c0392b"
-_BLACK = "#1f2d3d"
+#: the model the coach uses, by key: "expert" today (the self-play crib and pegging
+#: tables for discards, exact minimax for the play); "master" once that model exists.
+COACH_MODEL = "expert"
 
 
 def card_html(c: Card) -> str:
-    """A card as a small coloured chip."""
-    colour = _RED if c.suit in "DH" else _BLACK
-    return (
-        f'<span class="crib-card" style="display:inline-block;min-width:2.2em;padding:1px 4px;'
-        f"margin:1px;border:1px solid #bbb;border-radius:4px;background:#fff;"
-        f'color:{colour};font-weight:600;text-align:center">{html.escape(c.pretty)}</span>'
-    )
+    """A card as a small coloured chip (the card component's inline form)."""
+    return card_chip(c)
 
 
 def cards_html(cards: Iterable[Card]) -> str:
     return "".join(card_html(c) for c in cards)
+
+
+def how_computed(*notes: str) -> str:
+    """The model notes under a "How this was computed" disclosure."""
+    body = "".join(f"<p style='margin:4px 0'>{html.escape(n)}</p>" for n in notes if n)
+    return (
+        '<details class="crib-how"><summary style="cursor:pointer;color:#1f5fa8">'
+        f"How this was computed</summary>{body}</details>"
+    )
 
 
 def ranked_table_html(

@@ -15,9 +15,8 @@ from crib.analysis.crib_models import (
     seat_heatmap_values,
 )
 from crib.rules.cards import RANK_CHARS, Card
-from crib.ui.charts import crib_heatmap
-from crib.ui.common import friendly, info_html
-from crib.ui.widgets import FigureImage
+from crib.ui.common import friendly, how_computed, info_html
+from crib.ui.heatgrid import HeatGrid
 
 __all__ = ["CribOddsApp", "VIEWS", "TABLE_SOURCES"]
 
@@ -35,53 +34,80 @@ TABLE_SOURCES = {
 }
 
 class CribOddsApp(w.VBox):
-    """13x13 heatmaps of expected crib points; choose a cell for its detail."""
+    """13x13 heatmaps of expected crib points; click a cell (or choose it) for its detail."""
 
     def __init__(self) -> None:
-        self.source = w.Dropdown(options=list(TABLE_SOURCES), description="Table").add_class(
-            "crib-source"
-        )
-        self.view = w.Dropdown(options=list(VIEWS), description="View").add_class("crib-view")
-        self.seat = w.ToggleButtons(options=["dealer", "pone"], description="Seat").add_class(
-            "crib-seat"
-        )
-        self.heatmap = FigureImage(layout=w.Layout(width="640px")).add_class("crib-heatmap")
+        wide = {"description_width": "initial"}
+        self.source = w.Dropdown(
+            options=list(TABLE_SOURCES), description="Table", style=wide,
+            layout=w.Layout(width="25em"),
+        ).add_class("crib-source")
+        self.view = w.Dropdown(
+            options=list(VIEWS), description="View", style=wide, layout=w.Layout(width="20em")
+        ).add_class("crib-view")
+        self.seat = w.ToggleButtons(
+            options=["dealer", "pone"], description="Your seat", style=wide
+        ).add_class("crib-seat")
+        self.heatmap = HeatGrid().add_class("crib-heatmap")
         ranks = [(("10" if i == 10 else RANK_CHARS[i - 1]), i) for i in range(1, 14)]
         self.first = w.Dropdown(
-            options=ranks, value=5, description="First card", layout=w.Layout(width="14em")
+            options=ranks, value=5, description="First card", style=wide,
+            layout=w.Layout(width="11em"),
         ).add_class("crib-first")
         self.second = w.Dropdown(
-            options=ranks, value=5, description="Second", layout=w.Layout(width="14em")
+            options=ranks, value=5, description="Second card", style=wide,
+            layout=w.Layout(width="11em"),
         ).add_class("crib-second")
-        self.suited = w.Checkbox(value=False, description="suited").add_class("crib-suited")
-        self.cell = w.HTML(layout=w.Layout(width="380px")).add_class("crib-cell")
+        self.suited = w.Checkbox(value=False, description="suited", style=wide).add_class(
+            "crib-suited"
+        )
+        self.cell = w.HTML(layout=w.Layout(max_width="400px")).add_class("crib-cell")
         self.status = w.HTML().add_class("crib-status")
+        self.model_note = w.HTML().add_class("crib-model-note")
         for wid in (self.view, self.seat, self.source):
             wid.observe(lambda _c: self.draw(), "value")
         for wid in (self.first, self.second, self.suited):
             wid.observe(lambda _c: self.show_cell(), "value")
+        self.heatmap.on_cell(self.click_cell)
         super().__init__(
             [
                 w.HBox([self.source, self.view, self.seat]),
                 self.status,
                 w.HBox(
                     [
-                        self.heatmap,
+                        w.VBox([self.heatmap, self.model_note]),
                         w.VBox(
                             [
-                                w.HTML("<b>Choose a cell</b>"),
-                                self.first,
-                                self.second,
-                                self.suited,
+                                w.HTML("<b>Click a cell, or choose one:</b>"),
+                                w.HBox([self.first, self.second, self.suited]),
                                 self.cell,
-                            ]
+                            ],
+                            layout=w.Layout(max_width="420px"),
                         ),
-                    ]
+                    ],
+                    layout=w.Layout(flex_flow="row wrap", grid_gap="16px"),
                 ),
             ]
         )
         self.add_class("crib-odds-app")
         self.draw()
+        self.show_cell()
+
+    def _layout(self) -> str:
+        if TABLE_SOURCES[self.source.value] is not TABLE:
+            return "combined"
+        return VIEWS[self.view.value]
+
+    def click_cell(self, r: int, c: int) -> None:
+        """Choose the pair of a heatmap cell (row r, column c, 0-based)."""
+        view = self._layout()
+        suited = {"suited": True, "offsuit": False}.get(view, c > r)
+        self._choosing = True
+        try:
+            self.first.value, self.second.value = r + 1, c + 1
+        finally:
+            self._choosing = False
+        self.suited.value = suited and r != c
         self.show_cell()
 
     @friendly()
@@ -103,11 +129,12 @@ class CribOddsApp(w.VBox):
             title = f"Expected crib points by thrown pair — {self.view.value}"
             label, cmap = "expected crib points (exact, uniform opponent)", "viridis"
         center = 0.0 if view == "sign" else None
-        self.heatmap.show(
-            crib_heatmap(vals, title=title, cbar_label=label, cmap=cmap, center=center)
-        )
-        self.status.value = info_html(
-            f"Showing: {self.view.value} ({self.seat.value}). {self.source.value}: {TABLE.assumption}."
+        self.heatmap.show(vals, title=title, label=label, cmap=cmap, center=center)
+        self.status.value = info_html(f"Showing: {self.view.value} ({self.seat.value}).")
+        self.model_note.value = how_computed(
+            "Each cell: the crib's average score when these two cards go into it, the other "
+            "two crib cards and the starter drawn from the cards you cannot see.",
+            f"{self.source.value}: {TABLE.assumption}.",
         )
 
     def _draw_seat_table(self, diff: bool) -> None:
@@ -122,14 +149,23 @@ class CribOddsApp(w.VBox):
         else:
             title = f"Self-play crib points, thrown into {into} (suited above, offsuit below)"
             label, cmap, center = "expected crib points (Expert opponent)", "viridis", None
-        self.heatmap.show(crib_heatmap(vals, title=title, cbar_label=label, cmap=cmap, center=center))
-        self.status.value = info_html(
-            f"Showing: {self.source.value} ({seat}). {SELFPLAY.assumption}. "
-            "Source: data/crib_selfplay.csv (command and seed in data/selfplay_tables.json)."
+        self.heatmap.show(vals, title=title, label=label, cmap=cmap, center=center)
+        self.status.value = info_html(f"Showing: {self.source.value} ({seat}).")
+        self.model_note.value = how_computed(
+            "Each cell: the crib's average score in games between two Expert players, when "
+            "these two cards go into it.",
+            f"{SELFPLAY.assumption}. Source: data/crib_selfplay.csv (command and seed in "
+            "data/selfplay_tables.json).",
         )
 
     @friendly()
     def show_cell(self) -> None:
+        if getattr(self, "_choosing", False):
+            return
+        r, c = self.first.value - 1, self.second.value - 1
+        if r != c and self._layout() == "combined" and (c > r) != bool(self.suited.value):
+            r, c = c, r  # suited above the diagonal, offsuit below
+        self.heatmap.select(r, c)
         lo, hi = sorted((self.first.value, self.second.value))
         pair = lo == hi
         suited = bool(self.suited.value) and not pair
@@ -147,10 +183,10 @@ class CribOddsApp(w.VBox):
         self.cell.value = (
             f'<div class="crib-cell-value"><b>{name(lo)}-{name(hi)} {kind}: {float(v):.3f}</b> '
             f"expected crib points (exactly {v.numerator}/{v.denominator}).</div>"
-            f"<div>How: every opponent pair of the 50 unseen cards with every starter of the "
-            f"48 left, 58,800 equally likely cribs, each scored exactly (5-card flushes and "
+            f"<div>Worked out from every pair the opponent could add and every starter: "
+            f"58,800 equally likely cribs, each scored exactly (five-card flushes and "
             f"nobs included).</div>"
-            f'<div class="crib-companions">Best companions (mean crib when the opponent throws that rank): '
+            f'<div class="crib-companions">Best cards for the opponent to add (the crib on average): '
             f"{html.escape(best)}.<br>Worst: {html.escape(worst)}.</div>"
             + self._seat_cell(lo, hi, suited, float(v))
         )
@@ -166,9 +202,11 @@ class CribOddsApp(w.VBox):
         parts = []
         for r in rows.itertuples():
             what = "into your own crib" if r.seat == "dealer" else "into the dealer's crib"
+            diff = r.mean - uniform
             parts.append(
-                f"{r.seat} ({what}): {r.mean:.2f} [{r.ci95_low:.2f}, {r.ci95_high:.2f}], "
-                f"{r.mean - uniform:+.2f} v uniform, n = {r.n:,}"
+                f"As {r.seat} ({what}): {r.mean:.2f} on average (95% sure it is between "
+                f"{r.ci95_low:.2f} and {r.ci95_high:.2f}), {abs(diff):.2f} "
+                f"{'above' if diff >= 0 else 'below'} the uniform table, from {r.n:,} cribs."
             )
         return (
             '<div class="crib-seat-cell"><b>Against an Expert (self-play):</b><br>'

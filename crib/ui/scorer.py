@@ -21,9 +21,9 @@ def score_table_html(s: Score) -> str:
     )
     return (
         '<table class="crib-score-table" style="border-collapse:collapse">'
-        "<thead><tr><th>item</th><th>cards</th><th>points</th></tr></thead>"
+        "<thead><tr><th>What</th><th>Cards</th><th>Points</th></tr></thead>"
         f"<tbody>{rows}</tbody>"
-        f'<tfoot><tr><th colspan="2" style="text-align:left">total</th>'
+        f'<tfoot><tr><th colspan="2" style="text-align:left">Total</th>'
         f'<th class="crib-total" style="text-align:right">{s.total}</th></tr></tfoot></table>'
         f'<p class="crib-say"><i>{html.escape(s.say().capitalize())}.</i></p>'
     )
@@ -40,7 +40,9 @@ class HandScorerApp(w.VBox):
             layout=w.Layout(width="28em"),
             continuous_update=False,
         ).add_class("crib-cards-input")
-        self.is_crib = w.Checkbox(value=False, description="score as a crib").add_class(
+        self.is_crib = w.Checkbox(
+            value=False, description="score as a crib", layout=w.Layout(width="auto")
+        ).add_class(
             "crib-is-crib"
         )
         self.count_button = w.Button(description="Count", button_style="primary").add_class(

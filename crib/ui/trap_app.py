@@ -11,11 +11,13 @@ from crib.analysis.coach import FORMATIONS, find_formations
 from crib.analysis.discard import analyze_discard
 from crib.analysis.play import PlayAnalysis, analyze_play, best_line, springing_holding
 from crib.errors import CribError
-from crib.rules.cards import DECK, cards_pretty, parse_card, parse_cards
+from crib.rules.cards import DECK, parse_card, parse_cards
 from crib.rules.position import PeggingPosition
+from crib.ui.cardview import card_text, cards_chips
 from crib.ui.charts import play_chart
-from crib.ui.common import friendly, info_html
-from crib.ui.pegging_app import analysis_table_html
+from crib.ui.common import friendly, how_computed
+from crib.ui.models import PLAY_MODELS
+from crib.ui.parts import analysis_table_html, position_html
 from crib.ui.widgets import FigureImage
 
 __all__ = ["TrapExplorerApp", "EXAMPLES"]
@@ -46,27 +48,33 @@ class TrapExplorerApp(w.VBox):
     """Pick a formation (or deal a hand), see each lead's exact value and the trap played out."""
 
     def __init__(self) -> None:
-        self.formation = w.Dropdown(options=[*EXAMPLES, FIND], description="Formation").add_class(
-            "crib-formation"
-        )
-        self.seed = w.IntText(value=3, description="Seed", layout=w.Layout(width="12em")).add_class(
-            "crib-seed"
-        )
+        wide = {"description_width": "initial"}
+        self.formation = w.Dropdown(
+            options=[*EXAMPLES, FIND], description="Formation", style=wide,
+            layout=w.Layout(width="22em"),
+        ).add_class("crib-formation")
+        self.seed = w.IntText(
+            value=3, description="Deal number", style=wide, layout=w.Layout(width="11em")
+        ).add_class("crib-seed")
         self.deal_button = w.Button(description="Deal and find", icon="random").add_class(
             "crib-deal"
         )
         self.opp_cards = w.Text(
-            description="Opponent",
-            layout=w.Layout(width="22em"),
+            description="Opponent's cards",
+            style=wide,
+            layout=w.Layout(width="24em"),
             continuous_update=False,
             placeholder="their 4 cards for the line below",
         ).add_class("crib-opp-cards")
-        self.lead = w.Dropdown(description="Your lead", options=[]).add_class("crib-lead")
+        self.lead = w.Dropdown(description="Your lead", options=[], style=wide).add_class(
+            "crib-lead"
+        )
         self.explanation = w.HTML().add_class("crib-explanation")
         self.position_html = w.HTML().add_class("crib-position")
         self.status = w.HTML().add_class("crib-status")
         self.table = w.HTML().add_class("crib-table")
-        self.chart = FigureImage(layout=w.Layout(width="560px")).add_class("crib-chart")
+        self.chart = FigureImage().add_class("crib-chart")
+        self.model_note = w.HTML().add_class("crib-model-note")
         self.line = w.HTML().add_class("crib-line")
         self.analysis: PlayAnalysis | None = None
         self.formation.observe(lambda _c: self.load(), "value")
@@ -79,7 +87,11 @@ class TrapExplorerApp(w.VBox):
                 self.explanation,
                 self.position_html,
                 self.status,
-                w.HBox([self.table, self.chart]),
+                w.HBox(
+                    [w.VBox([self.table, self.model_note]), self.chart],
+                    layout=w.Layout(flex_flow="row wrap", align_items="flex-start",
+                                    grid_gap="16px"),
+                ),
                 w.HBox([self.lead, self.opp_cards]),
                 self.line,
             ]
@@ -118,12 +130,9 @@ class TrapExplorerApp(w.VBox):
         self.seed.value = self.seed.value + 1
         f = forms[0]
         self.explanation.value = (
-            f"<p>Dealt {html.escape(cards_pretty(six))} as the pone; the best throw keeps "
-            f"{html.escape(cards_pretty(a.best.keep))}. Found: "
-            + ", ".join(
-                f"<b>{html.escape(x.name)}</b> ({html.escape(cards_pretty(x.cards))})"
-                for x in forms
-            )
+            f"<p>Dealt {cards_chips(six)} as the pone; the best throw keeps "
+            f"{cards_chips(a.best.keep)}. Found: "
+            + ", ".join(f"<b>{html.escape(x.name)}</b> ({cards_chips(x.cards)})" for x in forms)
             + f".</p><p>{html.escape(f.explanation)}</p>"
         )
         pos = PeggingPosition.lead(a.best.keep, starter, a.best.throw)
@@ -132,12 +141,12 @@ class TrapExplorerApp(w.VBox):
     def _show(self, pos: PeggingPosition, lead: str, opp: str | None) -> None:
         an = analyze_play(pos)
         self.analysis = an
-        self.position_html.value = f"<p>Position: <code>{html.escape(pos.to_text())}</code></p>"
+        self.position_html.value = position_html(pos)
         self.table.value = analysis_table_html(an)
-        self.chart.show(
-            play_chart(an, title="Each lead's exact value over every holding (minimax)")
-        )
-        self.lead.options = [(o.label, o.label) for o in an.options]
+        self.chart.show(play_chart(an, title="Net points by lead, best first"))
+        self.lead.options = [
+            (card_text(o.card) if o.card else "go", o.label) for o in an.options
+        ]
         lead_card = parse_card(lead)
         self.lead.value = next(
             o.label for o in an.options if o.card is not None and o.card.rank == lead_card.rank
@@ -146,7 +155,8 @@ class TrapExplorerApp(w.VBox):
             h = springing_holding(an, lead_card.rank)
             opp = " ".join(str(c) for c in _cards_for_ranks(h, pos)) if h else ""
         self.opp_cards.value = opp
-        self.status.value = info_html(an.model_note)
+        self.status.value = ""
+        self.model_note.value = how_computed(PLAY_MODELS["expert"].plain, an.model_note)
         self.show_line()
 
     @friendly()
@@ -162,7 +172,7 @@ class TrapExplorerApp(w.VBox):
             f'<li class="crib-line-step">{html.escape(s.describe())}</li>' for s in steps
         )
         self.line.value = (
-            f"<p>Leading <b>{html.escape(self.lead.value)}</b> against "
-            f"{html.escape(cards_pretty(opp))}, both playing perfectly from there:</p>"
+            f"<p>Leading {cards_chips(parse_cards(self.lead.value))} against "
+            f"{cards_chips(opp)}, both playing perfectly from there:</p>"
             f"<ol>{items}</ol><p class='crib-line-total'>You peg {me}, they peg {them}: margin {me - them:+d}.</p>"
         )

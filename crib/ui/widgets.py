@@ -1,4 +1,7 @@
-"""Reusable widgets: a 52-card picker kept in step with a text box, figure images."""
+"""Reusable widgets: a 52-card picker kept in step with a text box, figure images.
+
+Every card button is the one card component of :mod:`crib.ui.cardview`.
+"""
 
 from __future__ import annotations
 
@@ -10,11 +13,15 @@ from traitlets import List, Unicode, observe
 
 from crib.errors import CribError, HandSizeError
 from crib.rules.cards import SUITS, Card, cards_str, parse_cards
+from crib.ui.cardview import CARD_CSS, style_card_button
 from crib.ui.common import error_html
 
-__all__ = ["CardPicker", "figure_png", "FigureImage", "card_rows", "as_grid"]
+__all__ = ["CardPicker", "figure_png", "FigureImage", "card_rows", "as_grid", "card_css"]
 
-_SYM = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+
+def card_css() -> w.HTML:
+    """The card component's stylesheet as a (hidden) widget, for pages without the nav bar."""
+    return w.HTML(f"<style>{CARD_CSS}</style>", layout=w.Layout(display="none"))
 
 
 def card_rows(
@@ -22,14 +29,17 @@ def card_rows(
 ) -> dict[str, w.DOMWidget]:
     """52 small card buttons, red or black, tagged ``{class_prefix}-5H`` etc., by canonical name."""
     out: dict[str, w.DOMWidget] = {}
+    # one Layout and one style shared by all 52: a third as many widget models for the
+    # page to load (the look comes from the card component's CSS classes)
+    layout = w.Layout()
+    probe = make()
+    style = type(probe.style)()
+    probe.close()
     for s in SUITS:
         for r in range(1, 14):
             c = Card(r, s)
-            b = make(
-                description=f"{'10' if r == 10 else c.rank_char}{_SYM[s]}",
-                layout=w.Layout(width="3.1em", height="2.1em", padding="0px", margin="1px"),
-                tooltip=str(c),
-            )
+            b = make(layout=layout, style=style)
+            style_card_button(b, c, "mini")
             b.add_class(f"{class_prefix}-{c}")
             b.add_class("crib-pick-red" if s in "DH" else "crib-pick-black")
             out[str(c)] = b
@@ -39,7 +49,10 @@ def card_rows(
 def as_grid(buttons: dict[str, w.DOMWidget]) -> list[w.HBox]:
     """The 52 buttons as four rows, one per suit."""
     names = list(buttons)
-    return [w.HBox([buttons[n] for n in names[i : i + 13]]) for i in range(0, 52, 13)]
+    return [
+        w.HBox([buttons[n] for n in names[i : i + 13]], layout=w.Layout(flex_flow="row wrap"))
+        for i in range(0, 52, 13)
+    ]
 
 
 def figure_png(fig: Figure, dpi: int = 96) -> bytes:
@@ -50,13 +63,17 @@ def figure_png(fig: Figure, dpi: int = 96) -> bytes:
 
 
 class FigureImage(w.Image):
-    """An Image widget that shows a matplotlib figure."""
+    """An Image widget that shows a matplotlib figure at its own pixel size (so chart
+    text keeps the size it was drawn at), shrinking only when the page is narrower."""
 
     def __init__(self, **kw: object) -> None:
         super().__init__(format="png", **kw)
+        self.layout.max_width = "100%"
+        self.layout.height = "auto"
 
-    def show(self, fig: Figure) -> None:
-        self.value = figure_png(fig)
+    def show(self, fig: Figure, dpi: int = 96) -> None:
+        self.value = figure_png(fig, dpi)
+        self.layout.width = f"{round(fig.get_figwidth() * dpi)}px"
 
 
 class CardPicker(w.VBox):
@@ -79,7 +96,8 @@ class CardPicker(w.VBox):
             description=description,
             placeholder=placeholder or f"type up to {max_cards} cards, e.g. 5h 5d 6c 7s 8h 9d",
             continuous_update=False,
-            layout=w.Layout(width="30em"),
+            layout=w.Layout(width="30em", max_width="100%"),
+            style={"description_width": "initial"},
         ).add_class("crib-picker-text")
         self.message = w.HTML().add_class("crib-picker-message")
         self.buttons = card_rows(w.ToggleButton, "crib-pick")
@@ -87,11 +105,7 @@ class CardPicker(w.VBox):
             b.observe(self._on_toggle(name), "value")
         rows = as_grid(self.buttons)
         self.text.observe(self._on_text, "value")
-        style = w.HTML(
-            "<style>.crib-pick-red button, .crib-pick-red{color:#c0392b !important;font-weight:600}"
-            ".crib-pick-black{color:#1f2d3d !important;font-weight:600}</style>"
-        )
-        super().__init__([self.text, self.message, *rows, style])
+        super().__init__([self.text, self.message, *rows, card_css()])
         self.add_class("crib-picker")
 
     def cards(self) -> tuple[Card, ...]:

@@ -1,4 +1,9 @@
-"""The four dashboards in a real browser (Debian chromium driven by playwright)."""
+"""The analysis dashboards in a real browser (Debian chromium driven by playwright).
+
+Every page is opened once with its preheated kernel and timed to its first
+interactive widget, then screenshotted at 1400×1000 and 1280×800 (into
+tests/artifacts/), and checked for horizontal overflow at 1280×800.
+"""
 
 from __future__ import annotations
 
@@ -8,137 +13,183 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import assert_no_error_output, open_dashboard, screenshot
+from .conftest import ARTIFACTS, assert_no_error_output, open_dashboard, screenshot
 
 pytestmark = pytest.mark.browser
 
+# page -> the widget that says it is interactive
 PAGES = {
+    "index": ".crib-count",
     "discard": ".crib-analyze",
-    "crib_odds": ".crib-heatmap",
+    "crib_odds": ".crib-heat-4-4",
     "pegging": ".crib-analyze",
     "traps": ".crib-formation select",
 }
+OTHERS = {  # play, trainer and teacher belong to other pages' owners: reported, not asserted
+    "play": ".crib-keys-ready",
+    "trainer": ".crib-join",
+    "teacher": ".crib-create",
+}
+ISSUE_POSITION = "hand 5H 4H AC | pile 3S | previous 5D 6S QH 6H | starter 3H | opp 0"
+
+OVERFLOW_JS = """() => {
+  const W = document.documentElement.clientWidth;
+  let worst = null;
+  for (const el of document.querySelectorAll('#rendered_cells *')) {
+    const r = el.getBoundingClientRect();
+    if (r.width > 0 && r.height > 0 && r.right > W + 1 && (!worst || r.right > worst.right)) {
+      worst = {right: Math.round(r.right), tag: el.tagName,
+               cls: String(el.className).slice(0, 80)};
+    }
+  }
+  return {width: W, worst: worst};
+}"""
 
 
-def _img_ok(page, selector: str) -> None:  # type: ignore[no-untyped-def]
-    img = page.locator(f"img{selector}, {selector} img").first
-    expect(img).to_be_visible()
-    assert page.evaluate("(el) => el.naturalWidth", img.element_handle()) > 100
+def _fits(page) -> dict:  # type: ignore[no-untyped-def]
+    return page.evaluate(OVERFLOW_JS)
 
 
-@pytest.mark.parametrize("name", list(PAGES))
-def test_every_dashboard_loads_without_errors(
-    context, voila_url: str, timings: dict[str, float], name: str
+def _row_cards(row) -> list[str]:  # type: ignore[no-untyped-def]
+    """The canonical names of the cards shown (as chips) in a table row's second cell."""
+    return row.locator("td").nth(1).locator("[data-card]").evaluate_all(
+        "els => els.map(e => e.dataset.card)"
+    )
+
+
+@pytest.mark.parametrize("name", [*PAGES, *OTHERS])
+def test_every_page_opens_fast_and_fits(
+    browser, voila_url: str, timings: dict[str, float], name: str
 ) -> None:  # type: ignore[no-untyped-def]
-    page, ready = open_dashboard(context, f"{voila_url}/voila/render/{name}.ipynb", PAGES[name])
-    timings[f"{name}: open to first interactive widget"] = ready
-    page.wait_for_load_state("networkidle")  # every widget view requested and rendered
-    assert_no_error_output(page)
-    assert not page.crib_errors, page.crib_errors
-    screenshot(page, f"dashboard-{name}")
+    mine = name in PAGES
+    ctx = browser.new_context(viewport={"width": 1400, "height": 1000})
+    try:
+        url = f"{voila_url}/voila/render/{name}.ipynb"
+        page, ready = open_dashboard(ctx, url, (PAGES | OTHERS)[name])
+        timings[f"{name}: open to first interactive widget"] = ready
+        page.wait_for_load_state("networkidle")
+        assert_no_error_output(page)
+        assert not page.crib_errors, page.crib_errors
+        screenshot(page, f"page-{name}-1400x1000")
+        page.set_viewport_size({"width": 1280, "height": 800})
+        page.wait_for_timeout(400)
+        screenshot(page, f"page-{name}-1280x800")
+        fit = _fits(page)
+        with (ARTIFACTS / "overflow_1280.txt").open("a") as f:
+            f.write(f"{name}: {fit}\n")
+        if mine:
+            assert fit["worst"] is None, fit
+            expect(page.locator(".crib-nav")).to_be_visible()
+            if name != "index":  # the skeleton is hidden once the app is drawn
+                expect(page.locator(".crib-skeleton")).to_be_hidden()
+    finally:
+        ctx.close()
 
 
-def test_home_links_every_dashboard(context, voila_url: str) -> None:  # type: ignore[no-untyped-def]
-    page, _ = open_dashboard(context, voila_url + "/", ".crib-count")
-    for name in PAGES:
-        assert page.locator(f"a[href='{name}.ipynb']").count() == 1
-    with page.expect_navigation():
-        page.locator("a[href='traps.ipynb']").click()
-    page.wait_for_selector("#loading", state="detached", timeout=90_000)
-    page.wait_for_selector(".crib-formation select", timeout=60_000)
-
-
-def test_discard_typing_clicking_and_bad_input(
+def test_discard_analyze_practice_and_bad_input(
     context, voila_url: str, timings: dict[str, float]
 ) -> None:  # type: ignore[no-untyped-def]
     page, _ = open_dashboard(context, f"{voila_url}/voila/render/discard.ipynb", ".crib-analyze")
     first_row = page.locator(".crib-discard-table tbody tr").first
-    expect(first_row).to_contain_text("5H 5D")  # the default six, as dealer
+    expect(first_row.locator("[data-card='5H']").first).to_be_visible()
+    assert _row_cards(first_row) == ["5H", "5D"]  # the default six, as dealer
+    expect(page.locator(".crib-discard-table")).to_contain_text("5♥")
+    expect(page.locator(".crib-discard-table thead")).to_contain_text("Crib (yours, +)")
     box = page.locator(".crib-picker-text input")
-    # type another six: the table follows
     t = time.perf_counter()
     box.fill("AH 2H 3H 4H 9C KS")
     box.press("Enter")
     expect(page.locator(".crib-status")).to_contain_text("Best as dealer", timeout=10_000)
-    expect(first_row).not_to_contain_text("5H 5D")
-    # type the issue's six back: the best throw for the dealer is 5H 5D
-    t = time.perf_counter()
-    box.fill("5h 5d 6c 7s 8h 9d")
-    box.press("Enter")
-    expect(first_row).to_contain_text("5H 5D")
+    expect(first_row.locator("[data-card='5H']")).to_have_count(0)
     timings["discard: type six + Enter to table shown"] = time.perf_counter() - t
-    # as the pone: clicking the seat re-analyses; the table flips to 8H 9D
     t = time.perf_counter()
     page.locator(".crib-seat button", has_text="pone").click()
-    expect(first_row).to_contain_text("8H 9D")
+    expect(page.locator(".crib-discard-table thead")).to_contain_text("Crib (theirs, −)")
     timings["discard: click seat (re-analysis) to table shown"] = time.perf_counter() - t
-    # Analyze on a partial hand says what is missing
-    box.fill("5h 5d 6c")
-    box.press("Enter")
-    expect(box).to_have_value("5H 5D 6C")  # the kernel echoes the normalised text
-    t = time.perf_counter()
+    # clicking in the picker: unselect 9C, the text follows
+    page.locator(".crib-pick-9C").click()
+    expect(box).to_have_value("AH 2H 3H 4H KS")
     page.locator(".crib-analyze").click()
-    expect(page.locator(".crib-status")).to_contain_text("expected 6 cards, got 3")
-    timings["discard: click Analyze to message shown"] = time.perf_counter() - t
-    box.fill("5h 5d 6c 7s 8h 9d")
-    box.press("Enter")
-    expect(box).to_have_value("5H 5D 6C 7S 8H 9D")  # the kernel's echo
-    expect(page.locator(".crib-pick-9D")).to_have_class(re.compile("mod-active"))
-    expect(first_row).to_contain_text("8H 9D")
-    # clicking in the picker: unselect 9D, select KS
-    page.locator(".crib-pick-9D").click()
-    expect(box).to_have_value("5H 5D 6C 7S 8H")
-    page.locator(".crib-pick-KS").click()
-    expect(box).to_have_value("5H 5D 6C 7S 8H KS")
-    expect(page.locator(".crib-status")).to_contain_text("K♠")
-    _img_ok(page, ".crib-chart")
-    screenshot(page, "dashboard-discard-after-clicks")
-    # a bad card: the message shows, the previous table stays, no traceback
-    before = first_row.inner_text()
+    expect(page.locator(".crib-status")).to_contain_text("expected 6 cards, got 5")
     box.fill("5h 5d 6c 7s 8h X9")
     box.press("Enter")
     expect(page.locator(".crib-picker-message")).to_contain_text("invalid card 'X9'")
-    assert first_row.inner_text() == before
     assert "Traceback" not in page.inner_text("body")
+    # practice: choose first, then the ranking appears
+    page.locator(".crib-mode button", has_text="Practice").click()
+    expect(page.locator(".crib-hand-0")).to_be_visible()
+    expect(page.locator(".crib-discard-table")).to_be_hidden()
+    screenshot(page, "discard-practice-before")
+    page.locator(".crib-hand-0").click()
+    page.locator(".crib-hand-3").click()
+    expect(page.locator(".crib-hand-3")).to_have_class(re.compile("crib-selected"))
+    t = time.perf_counter()
+    page.locator(".crib-commit").click()
+    verdict = page.locator(".crib-verdict")
+    expect(verdict).to_contain_text(re.compile(r"\d+(st|nd|rd|th) of 15"), timeout=10_000)
+    timings["discard practice: commit to ranking shown"] = time.perf_counter() - t
+    expect(page.locator(".crib-discard-table")).to_be_visible()
+    expect(page.locator(".crib-discard-table")).to_contain_text("← you")
     assert_no_error_output(page)
-    screenshot(page, "dashboard-discard-bad-card")
+    screenshot(page, "discard-practice-revealed")
 
 
-def test_heatmap_and_pegging_chart_render(
+def test_pegging_models_differ_and_practice(
     context, voila_url: str, timings: dict[str, float]
 ) -> None:  # type: ignore[no-untyped-def]
-    page, _ = open_dashboard(context, f"{voila_url}/voila/render/crib_odds.ipynb", ".crib-heatmap")
-    _img_ok(page, ".crib-heatmap")
-    page.locator(".crib-suited input").check()
-    expect(page.locator(".crib-cell")).to_contain_text("5-5 pair")  # a pair cannot be suited
-    page.locator(".crib-second select").select_option(label="J")
-    expect(page.locator(".crib-cell")).to_contain_text("5-J suited", timeout=10_000)
-    heat = page.locator("img.crib-heatmap, .crib-heatmap img").first
-    before = heat.get_attribute("src")
-    page.locator(".crib-view select").select_option(label="dealer / pone sign view")
-    expect(page.locator(".crib-status")).to_contain_text(
-        "Showing: dealer / pone sign view (dealer)"
-    )
-    page.locator(".crib-seat button", has_text="pone").click()
-    expect(page.locator(".crib-status")).to_contain_text("Showing: dealer / pone sign view (pone)")
-    expect(heat).not_to_have_attribute("src", before or "")  # the new image is in place
-    _img_ok(page, ".crib-heatmap")
-    screenshot(page, "dashboard-crib-odds-sign")
-
     page, _ = open_dashboard(context, f"{voila_url}/voila/render/pegging.ipynb", ".crib-analyze")
-    _img_ok(page, ".crib-chart")
-    expect(page.locator(".crib-peg-table tbody tr").first).to_contain_text("6D")
     text = page.locator(".crib-position-text input")
     t = time.perf_counter()
-    text.fill("hand 5H 4H AC | pile 3S | previous 5D 6S QH 6H | starter 3H | opp 0")
+    text.fill(ISSUE_POSITION)
     text.press("Enter")
     page.locator(".crib-analyze").click()
-    expect(page.locator(".crib-status")).to_contain_text("Best: 4H", timeout=20_000)
+    expect(page.locator(".crib-status")).to_contain_text("Best: 4♥", timeout=20_000)
     timings["pegging: position + Analyze to table shown"] = time.perf_counter() - t
-    page.locator(".crib-coach-card select").select_option("AC")
+    page.locator(".crib-coach-card select").select_option(label="A♣")
+    expect(page.locator(".crib-coach")).to_contain_text("blunder (3.00 lost)")
     expect(page.locator(".crib-trap")).to_contain_text("Trap missed")
+    differ = page.locator(".crib-differ")
+    expect(differ).to_contain_text("The models differ")
+    expect(differ).to_contain_text("ok (0.08 lost)")
+    expect(differ).to_contain_text("The coach uses Perfect play, exact (minimax)")
+    screenshot(page, "pegging-models-differ")
     text.fill("hand 4H 4H | starter 2S | opp 4")
     text.press("Enter")
     expect(page.locator(".crib-status")).to_contain_text("duplicate card 4H")
+    # practice: play first, then the ranking
+    page.locator(".crib-mode button", has_text="Practice").click()
+    expect(page.locator(".crib-practice-position")).to_contain_text("Count", timeout=20_000)
+    expect(page.locator(".crib-peg-table")).to_be_hidden()
+    screenshot(page, "pegging-practice-before")
+    legal = page.locator(".crib-hand .crib-cardbtn:not([disabled])").first
+    t = time.perf_counter()
+    legal.click()
+    expect(page.locator(".crib-verdict")).to_contain_text(
+        re.compile(r"\d+(st|nd|rd|th) of \d+"), timeout=20_000
+    )
+    timings["pegging practice: card click to ranking shown"] = time.perf_counter() - t
+    expect(page.locator(".crib-peg-table")).to_contain_text("← you")
     assert "Traceback" not in page.inner_text("body")
-    screenshot(page, "dashboard-pegging-trap")
+    screenshot(page, "pegging-practice-revealed")
+
+
+def test_crib_odds_heatmap_click_selects_a_cell(
+    context, voila_url: str, timings: dict[str, float]
+) -> None:  # type: ignore[no-untyped-def]
+    page, _ = open_dashboard(context, f"{voila_url}/voila/render/crib_odds.ipynb", ".crib-heat-4-4")
+    cell = page.locator(".crib-heat-4-10")  # row 5, column J: suited (above the diagonal)
+    t = time.perf_counter()
+    cell.click()
+    expect(page.locator(".crib-cell")).to_contain_text("5-J suited", timeout=10_000)
+    timings["crib odds: heatmap click to cell detail"] = time.perf_counter() - t
+    expect(cell).to_have_class(re.compile("crib-heat-selected"))
+    page.locator(".crib-heat-10-4").click()
+    expect(page.locator(".crib-cell")).to_contain_text("5-J offsuit")
+    expect(cell).not_to_have_class(re.compile("crib-heat-selected"))
+    # the "Table" label is not cut off
+    label = page.locator(".crib-source .widget-label")
+    assert label.evaluate("el => el.scrollWidth <= el.clientWidth + 1")
+    page.locator(".crib-view select").select_option(label="dealer / pone sign view")
+    expect(page.locator(".crib-status")).to_contain_text("sign view (dealer)")
+    assert_no_error_output(page)
+    screenshot(page, "crib-odds-clicked")

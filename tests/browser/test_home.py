@@ -30,3 +30,34 @@ def test_root_lands_on_home_and_counts_a_hand(
     assert "Traceback" not in page.inner_text("body")
     screenshot(page, "home-bad-card")
     assert not page.crib_errors
+
+
+def test_home_leads_with_the_game_and_the_nav_bar_links_every_section(
+    context: object, voila_url: str
+) -> None:
+    page, _ = open_dashboard(context, voila_url + "/", ".crib-count")
+    cta = page.locator("a.crib-cta")
+    expect(cta).to_have_text("Play a coached game")
+    # the call to play is the first link in the page's content, above every other
+    links = page.locator("#rendered_cells a[href$='.ipynb']:not(.crib-nav a)")
+    assert links.first.inner_text() == "Play a coached game"
+    nav = page.locator(".crib-nav")
+    for label, href in [
+        ("Play", "play.ipynb"),
+        ("Practice", "trainer.ipynb"),
+        ("Analyze", "discard.ipynb"),
+        ("Teach", "teacher.ipynb"),
+    ]:
+        expect(nav.locator(f"a[href='{href}']", has_text=label)).to_have_count(1)
+    for name in ("discard", "crib_odds", "pegging", "traps"):
+        assert page.locator(f"a[href='{name}.ipynb']").count() >= 1
+    with page.expect_navigation():
+        nav.locator("a[href='discard.ipynb']").click()
+    page.wait_for_selector("#loading", state="detached", timeout=90_000)
+    page.wait_for_selector(".crib-analyze", timeout=60_000)
+    sub = page.locator(".crib-nav .crib-sub")
+    expect(sub.locator("a[aria-current='page']")).to_have_text("Discards")
+    with page.expect_navigation():
+        sub.locator("a[href='traps.ipynb']").click()
+    page.wait_for_selector("#loading", state="detached", timeout=90_000)
+    page.wait_for_selector(".crib-formation select", timeout=60_000)
