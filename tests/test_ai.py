@@ -173,3 +173,64 @@ def test_expert_beats_random_in_a_small_sample() -> None:
         for s in range(40)
     )
     assert wins >= 32
+
+
+# --- The Expert's fast paths (issue 11): the same decisions as the plain code ---
+
+# sha256 over the repr of (winner, scores, skunk, hands played, event log) of 10
+# seeded games per matchup, recorded with the code before the fast paths (commit
+# 5d8176e: rank_throws_fast for every discard, rank_values for every play).
+GOLDEN_GAMES = "71bc3051c3d76b72d1e8748d5051aa49862a6d9e2b5cecfe829afc9fa0f6e6b5"
+GOLDEN_MATCHUPS = [("expert", "expert"), ("hard", "expert"), ("normal", "easy"), ("expert", "random")]
+
+
+def games_fingerprint(per_matchup: int = 10) -> str:
+    import hashlib
+
+    from crib.rules.game import Game
+
+    h = hashlib.sha256()
+    for a, b in GOLDEN_MATCHUPS:
+        for s in range(per_matchup):
+            players = (make_player(a), make_player(b))
+            r = Game(seed=1000 + s, players=players, first_dealer=s % 2).run()
+            h.update(repr((r.winner, r.scores, r.skunk, r.hands_played, r.events)).encode())
+    return h.hexdigest()
+
+
+def test_golden_games_unchanged_by_the_fast_paths() -> None:
+    assert games_fingerprint() == GOLDEN_GAMES
+
+
+def test_integer_throw_ranking_equals_rank_throws_fast() -> None:
+    from crib.ai.fastplay_throw import best_throw_exact, rank_throws_exact
+    from crib.analysis.discard import rank_throws_fast
+
+    rng = random.Random(11)
+    sixes = [[DECK[i] for i in rng.sample(range(52), 6)] for _ in range(400)]
+    sixes += [parse_cards("5H 5D 5C JS 5S TD"), parse_cards("JH JD JC JS 2H 3H")]
+    sixes += [parse_cards("AH 2H 3H 4H 5H 6H"), parse_cards("KS QS JS TS 9S 8D")]
+    for six in sixes:
+        for dealer in (True, False):
+            ref = rank_throws_fast(six, dealer)
+            assert rank_throws_exact(six, dealer) == ref  # same order, same floats
+            assert best_throw_exact(six, dealer) == ref[0][0]
+
+
+def test_cached_rank_values_equal_the_plain_ones() -> None:
+    from crib.analysis.heuristics import rank_values, rank_values_fast
+    from crib.rules.pegging import compress
+
+    rng = random.Random(12)
+    for _ in range(600):
+        s, _starter, _d, _rest = _random_midplay(rng)
+        pile = [c.rank for c in s.pile]
+        count, tail, streak = compress(pile)
+        hand = [rng.randrange(1, 14) for _ in range(rng.randrange(1, 5))]
+        unseen = [rng.randrange(0, 5) for _ in range(13)]
+        k = rng.randrange(0, 5)
+        go = rng.random() < 0.15
+        skill = rng.choice([0.12, 0.35, 0.85, 1.0])
+        opp = rng.choice([0, 100, 115, 120])
+        args = (hand, count, tail, streak, unseen, k, go, skill, opp)
+        assert rank_values_fast(*args) == rank_values(*args)

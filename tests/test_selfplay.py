@@ -177,3 +177,26 @@ def test_best_rank_equals_rank_values() -> None:
         assert best_rank(*args) == best_rank_reference(*args), args
         checked += 1
     assert checked > 3000
+
+
+# sha256 of the arrays of three small seeded runs, recorded before the Expert's
+# fast paths (commit 5d8176e); the fast paths must not change a single byte.
+GOLDEN_RUNS = {
+    "deal": "e9cb435cc767ec25f3059d8e00265acc7e9c40c93d8d5a7104a7474279e16e84",
+    "crib": "13d5d1caee47e50cd74c0e08a8b58509de0e70537e4983df171bbdb3eb9c0c8b",
+    "games": "cb3bc8201f06448caf695a1f142b8632dc0ff62c22bcd20ca98a3924f5d404f7",
+}
+
+
+def test_golden_runs_unchanged_by_the_fast_paths() -> None:
+    import hashlib
+
+    specs = (
+        RunSpec("deal", 120, seed=5, chunk=40),
+        RunSpec("crib", 20, seed=5, chunk=10),
+        RunSpec("games", 6, seed=5, chunk=3, params={"scores": [0, 0]}),
+    )
+    for spec in specs:
+        res = run(spec, None, executor="serial", workers=1, quiet=True)
+        blob = b"".join(k.encode() + res.arrays[k].tobytes() for k in sorted(res.arrays))
+        assert hashlib.sha256(blob).hexdigest() == GOLDEN_RUNS[spec.experiment], spec.experiment

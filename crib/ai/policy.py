@@ -1,12 +1,17 @@
 """The computer's choices: the exact discard ranking and the net-value pegging
 model (:mod:`crib.analysis.heuristics`), picked by softmax at the tier's temperature.
 
+The discard ranking is :func:`crib.ai.fastplay_throw.rank_throws_exact`, the
+integer form of :func:`crib.analysis.discard.rank_throws_fast` (tested equal,
+float for float); the pegging values come from ``play_values``, whose cached
+fast path is tested equal to the plain :func:`rank_values`.
+
 Lower tiers pick by softmax, weights exp(-(best - v) / T); T = 0 is argmax.
 """
 
 from __future__ import annotations
 
-from crib.analysis.discard import rank_throws_fast
+from crib.ai.fastplay_throw import best_throw_exact, rank_throws_exact
 from crib.analysis.heuristics import play_values, softmax_weights, temperature
 from crib.rules.cards import Card
 from crib.rules.observation import Observation
@@ -38,6 +43,9 @@ def choose_play(obs: Observation, skill: float, rng: Rng) -> Card | None:
 
 def choose_discard(obs: Observation, skill: float, rng: Rng) -> tuple[Card, Card]:
     """Two cards to throw: the exact-model ranking by seat, softmax by tier."""
-    ranked = rank_throws_fast(obs.hand, obs.dealer)
-    i = softmax_pick([ev for _t, _k, ev, _s in ranked], temperature(skill), rng)
+    temp = temperature(skill)
+    if temp <= 0:  # the Expert: argmax, without ordering the other throws
+        return best_throw_exact(obs.hand, obs.dealer)
+    ranked = rank_throws_exact(obs.hand, obs.dealer)
+    i = softmax_pick([ev for _t, _k, ev, _s in ranked], temp, rng)
     return ranked[i][0]

@@ -21,6 +21,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Sequence
+from functools import lru_cache
 from math import comb
 
 from crib.rules.cards import RANK_VALUES, Card
@@ -35,6 +36,7 @@ __all__ = [
     "threat_weight",
     "net_value",
     "rank_values",
+    "rank_values_fast",
     "play_values",
 ]
 
@@ -164,6 +166,62 @@ def rank_values(
     return out
 
 
+@lru_cache(maxsize=1 << 16)
+def _holds(unseen: tuple[int, ...], k: int, other_go: bool) -> tuple[float, ...]:
+    return tuple(hold_probabilities(unseen, k, other_go))
+
+
+@lru_cache(maxsize=1 << 16)
+def _points(count: int, tail: tuple[int, ...], streak: int, r: int) -> tuple:
+    return points_for(count, tail, streak, r)
+
+
+@lru_cache(maxsize=1 << 16)
+def _scoring_replies(count: int, tail: tuple[int, ...], streak: int) -> tuple[tuple[int, int], ...]:
+    """(rank - 1, points) of each reply that fits this pile and scores.
+
+    A reply that scores nothing adds 0 * p to the threat, never above its start of 0.
+    """
+    out = []
+    for q in range(1, 14):
+        if count + RANK_VALUES[q] <= 31 and (x := points_for(count, tail, streak, q)[0]) > 0:
+            out.append((q - 1, x))
+    return tuple(out)
+
+
+def rank_values_fast(
+    hand: Sequence[int],
+    count: int,
+    tail: tuple[int, ...],
+    streak: int,
+    unseen: Sequence[int],
+    k: int,
+    other_go: bool,
+    skill: float,
+    opp_score: int,
+) -> list[tuple[int, float, int]]:
+    """:func:`rank_values` with its sub-results cached: the same products, maxima and
+    :func:`net_value` calls, so the same floats (tested equal on random piles)."""
+    p_hold = _holds(tuple(unseen), k, other_go)
+    threat_w = threat_weight(skill, opp_score)
+    out = []
+    for r, mult in sorted(Counter(hand).items()):
+        if count + RANK_VALUES[r] > 31:
+            continue
+        pts, c, t, s = _points(count, tail, streak, r)
+        threat = 0.0
+        if c != 31 and threat_w:
+            for i, x in _scoring_replies(c, t, s):
+                p = p_hold[i]
+                if p:
+                    y = x * p
+                    if y > threat:
+                        threat = y
+        out.append((r, net_value(pts, count, c, r, threat, threat_w, skill), mult))
+    out.sort(key=lambda x: (-x[1], x[0]))
+    return out
+
+
 def play_values(obs: Observation, skill: float) -> list[tuple[Card, float]]:
     """Net value of each legal card, best first (ties: lower rank, then suit)."""
     if not obs.legal:
@@ -171,7 +229,7 @@ def play_values(obs: Observation, skill: float) -> list[tuple[Card, float]]:
     count, tail, streak = compress([c.rank for c in obs.pile])
     by_rank = {
         r: v
-        for r, v, _m in rank_values(
+        for r, v, _m in rank_values_fast(
             [c.rank for c in obs.legal],
             count,
             tail,

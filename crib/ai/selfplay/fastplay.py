@@ -2,7 +2,8 @@
 
 :class:`crib.rules.game.Game` plays with card objects, frozen states and
 observations; self-play only needs what the Expert's choices depend on.  The
-Expert discards by the exact discard ranking (:func:`rank_throws_fast`) and
+Expert discards by the exact discard ranking (:func:`best_throw_exact`, the
+first of the integer form of ``rank_throws_fast``, tested equal) and
 pegs by the argmax of the net-value model (:func:`rank_values`), which reads
 ranks only.  :func:`peg_expert` replays the rules of
 :class:`crib.rules.pegging.PegState` on ranks and calls the same
@@ -17,7 +18,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from crib.analysis.discard import rank_throws_fast
+from crib.ai.fastplay_throw import best_throw_exact
 from crib.analysis.heuristics import hold_probabilities, net_value, rank_values, threat_weight
 from crib.rules.cards import RANK_VALUES, Card
 from crib.rules.pegging import mover_leads_next, points_for
@@ -32,7 +33,7 @@ _CARDS = tuple(Card.from_index(i) for i in range(52))
 def expert_throw(six: Sequence[int], dealer: bool) -> tuple[int, int]:
     """The Expert's throw (two card indices) from six card indices."""
     cards = [_CARDS[i] for i in six]
-    a, b = rank_throws_fast(cards, dealer)[0][0]
+    a, b = best_throw_exact(cards, dealer)
     return a.index, b.index
 
 
