@@ -192,3 +192,34 @@ def test_progress_after_a_session(store: Store) -> None:
     assert bytes(app.progress_image.value[:4]) == b"\x89PNG"
     assert "2 answers" in app.progress_note.value
     assert _csv(app.progress_csv.value).count("\n") == 3
+
+
+def test_students_see_the_teachers_reveal_without_a_reload(store: Store) -> None:
+    t = _class(store, 4, [])
+    code = t.session.code
+    ahead, behind = TrainerApp(store=store), TrainerApp(store=store)
+    for app, name in ((ahead, "Eve"), (behind, "Flo")):
+        app.code.value, app.name.value = code, name
+        app.join_button.click()
+    ahead.count_box.value = "0"
+    ahead.check_button.click()
+    ahead.next_button.click()  # Eve is on question 2, Flo still on question 1
+    assert not ahead.check_reveal() and not behind.check_reveal()
+    assert ahead.reveal_box.value == behind.reveal_box.value == ""
+    t.question_pick.value = 1
+    t.reveal_button.click()  # the teacher reveals question 2
+    assert ahead.check_reveal()  # what the page's poll does every few seconds
+    total = str(t.session.questions[1]["total"])
+    assert "your teacher revealed the answer" in ahead.reveal_box.value
+    assert f": {total}</b>" in ahead.reveal_box.value
+    assert not behind.check_reveal() and behind.reveal_box.value == ""
+    behind.count_box.value = "0"
+    behind.check_button.click()
+    behind.next_button.click()  # on the next question the reveal is there at once
+    assert f": {total}</b>" in behind.reveal_box.value
+    other = _class(store, 5, ["Gus"])  # another session's reveal shows nowhere here
+    other.reveal_button.click()
+    ahead.count_box.value = "1"
+    ahead.check_button.click()
+    ahead.next_button.click()
+    assert ahead.no == 2 and not ahead.check_reveal() and ahead.reveal_box.value == ""

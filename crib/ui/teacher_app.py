@@ -14,8 +14,6 @@ from typing import Any
 
 import ipywidgets as w
 
-from crib.rules.cards import cards_pretty, parse_card, parse_cards
-from crib.rules.position import PeggingPosition
 from crib.teach.classroom import (
     answers_frame,
     choice_counts,
@@ -23,10 +21,10 @@ from crib.teach.classroom import (
     question_stats,
     student_stats,
 )
-from crib.teach.quiz import KIND_NAMES, LEVELS, make_questions, question_score
+from crib.teach.quiz import KIND_NAMES, LEVELS, make_questions
 from crib.teach.store import Session, Store
-from crib.ui.common import cards_html, friendly, info_html
-from crib.ui.trainer_app import breakdown_html, csv_link_html, question_html
+from crib.ui.common import friendly, info_html
+from crib.ui.trainer_render import csv_link_html, reveal_html
 
 __all__ = ["TeacherApp", "frame_html"]
 
@@ -317,28 +315,7 @@ class TeacherApp(w.VBox):
 
     def _reveal_html(self, q: dict, i: int) -> str:
         """The answer for the projector: the deal in large cards, then the answer."""
-        if q["kind"] == "count":
-            answer = str(q["total"])
-            body = breakdown_html(question_score(q))
-        elif q["kind"] == "discard":
-            answer = cards_pretty(parse_cards(q["best"]))
-            body = (
-                f'<div class="crib-big-cards">{cards_html(parse_cards(q["six"]))}</div>'
-                f"<div>Throw {cards_html(parse_cards(q['best']))}: {html.escape(q['explain'])}</div>"
-            )
-        else:
-            answer = parse_card(q["best"]).pretty
-            hand = PeggingPosition.parse(q["position"]).hand
-            body = (
-                f'<div class="crib-big-cards">Hand: {cards_html(hand)}</div>'
-                f"<div>Play {cards_html([parse_card(q['best'])])} (better than the next card by "
-                f"{q['gap']:.2f} points of expected margin).</div>"
-            )
-        return (
-            f'<div class="crib-reveal-box" style="border:2px solid #1f5fa8;padding:8px;margin-top:6px">'
-            f"<div style='font-size:20px'><b>Question {i + 1}, the answer: {html.escape(answer)}</b></div>"
-            f"{question_html(q)}{body}</div>"
-        )
+        return reveal_html(q, i)
 
     @friendly()
     def reveal(self) -> None:

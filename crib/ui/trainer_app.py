@@ -20,7 +20,7 @@ from crib.rules.position import PeggingPosition
 from crib.teach import quiz
 from crib.teach.store import Store, Student
 from crib.ui.common import friendly, info_html
-from crib.ui.trainer_progress import TrainerProgress
+from crib.ui.trainer_progress import ClassReveals, TrainerProgress
 from crib.ui.trainer_render import (  # re-exported: the rendering lives there
     _AMBER,  # noqa: F401
     _GREEN,  # noqa: F401
@@ -56,7 +56,7 @@ class _Practice:
         self.seconds, self.created = seconds, time.time()
 
 
-class TrainerApp(TrainerProgress, w.VBox):
+class TrainerApp(TrainerProgress, ClassReveals, w.VBox):
     """Counting trainer, discard and pegging quizzes, and my progress, in one page.
 
     ``store`` is opened on the first join (``CRIB_DB`` or the default path) unless
@@ -132,6 +132,7 @@ class TrainerApp(TrainerProgress, w.VBox):
         self.answer_box = w.VBox([self.count_row]).add_class("crib-answer-box")
         self.status = w.HTML().add_class("crib-status")
         self.feedback = w.HTML().add_class("crib-feedback")
+        self.reveal_box = w.HTML().add_class("crib-class-reveal")
         self.next_button = w.Button(description="Next deal", icon="arrow-right").add_class(
             "crib-next"
         )
@@ -166,6 +167,7 @@ class TrainerApp(TrainerProgress, w.VBox):
                 self.answer_box,
                 self.status,
                 self.feedback,
+                self.reveal_box,
                 self.next_button,
                 self.stats,
                 w.HTML("<hr><b>My progress</b>"),
@@ -248,6 +250,8 @@ class TrainerApp(TrainerProgress, w.VBox):
                 f"{self.student.name_html}"
             )
         self.next_button.disabled = True
+        self.reveal_box.value, self._reveal_shown = "", None
+        self.check_reveal()
         self._draw_stats()
 
     def _on_pick(self, name: str):  # type: ignore[no-untyped-def]
@@ -351,6 +355,7 @@ class TrainerApp(TrainerProgress, w.VBox):
         )
         self.streak = 0
         self._show(self.questions[self.no])
+        self.start_reveal_polling()
         if self.no in done:  # every question answered: nothing more to do
             self.result = quiz.Result(self.questions[self.no]["kind"], "", True, 0.0)
             self.status.value = info_html(
