@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import dataclasses
 import re
 from pathlib import Path
 
@@ -223,3 +224,54 @@ def test_students_see_the_teachers_reveal_without_a_reload(store: Store) -> None
     ahead.check_button.click()
     ahead.next_button.click()
     assert ahead.no == 2 and not ahead.check_reveal() and ahead.reveal_box.value == ""
+
+
+def test_a_set_with_a_time_limit_stops_taking_answers_when_time_is_up(store: Store) -> None:
+    from crib.teach.quiz import make_questions
+
+    s = store.create_session(
+        "timed", seed=2, questions=make_questions(2, {"count": 2}), time_limit=300
+    )
+    app = TrainerApp(store=store)
+    app.code.value, app.name.value = s.code, "Hal"
+    app.join_button.click()
+    assert "Time left 4:" in app.clock.value or "Time left 5:00" in app.clock.value
+    app.count_box.value = "0"
+    app.check_button.click()
+    assert store.count_answers(s.code) == 1
+    app.next_button.click()
+    app.student = dataclasses.replace(app.student, joined=app.student.joined - 301)
+    app.count_box.value = "0"
+    app.check_button.click()  # too late: refused with a message, nothing stored
+    assert "Time is up" in app.status.value and "Time is up" in app.clock.value
+    assert store.count_answers(s.code) == 1
+
+
+def test_heatmap_projector_mode_and_time_limit_on_the_teachers_page(store: Store) -> None:
+    t = TeacherApp(store=store)
+    t.n_count.value, t.n_discard.value, t.n_peg.value, t.time_limit.value = 1, 1, 1, 20
+    t.session_name.value = "projected"
+    t.create_button.click()
+    assert t.session is not None and t.session.time_limit == 1200, t.status.value
+    app = TrainerApp(store=store)
+    app.code.value, app.name.value = t.session.code, "Ivy & Jo"
+    app.join_button.click()
+    assert "Time left 19:" in app.clock.value or "Time left 20:00" in app.clock.value
+    app.count_box.value = "0"
+    app.check_button.click()
+    t.refresh()
+    total = t.session.questions[0]["total"]
+    assert f"0 <small>({total})</small>" in t.heatmap.value and "Ivy &amp; Jo" in t.heatmap.value
+    t.question_pick.value = 0
+    t.projector.value = True
+    panel = t.projector_panel.value
+    assert t.setup.layout.display == "none" and t.projector_panel.layout.display == ""
+    assert "<b>1</b> answered" in panel and "Ivy" not in panel and "the class answered" not in panel
+    t.reveal_button.click()
+    panel = t.projector_panel.value
+    assert "the class answered" in panel and "<b>0</b> right" in panel and "Ivy" not in panel
+    for i in (1, 2):  # the discard and the pegging question draw too
+        t.question_pick.value = i
+        assert "crib-big-cards" in t.projector_panel.value and "crib-error" not in t.status.value
+    t.projector.value = False
+    assert t.setup.layout.display == "" and t.projector_panel.layout.display == "none"

@@ -24,6 +24,7 @@ from crib.teach.classroom import (
 from crib.teach.quiz import KIND_NAMES, LEVELS, make_questions
 from crib.teach.store import Session, Store
 from crib.ui.common import friendly, info_html
+from crib.ui.teacher_views import PROJECTOR_STYLE, heatmap_html, projector_html
 from crib.ui.trainer_render import csv_link_html, reveal_html
 
 __all__ = ["TeacherApp", "frame_html"]
@@ -91,6 +92,10 @@ class TeacherApp(w.VBox):
         self.n_peg = w.BoundedIntText(
             value=2, min=0, max=50, description="Pegging", layout=w.Layout(width="11em")
         ).add_class("crib-n-peg")
+        self.time_limit = w.BoundedIntText(
+            value=0, min=0, max=240, description="Minutes", layout=w.Layout(width="11em")
+        ).add_class("crib-time-limit")
+        self.time_limit.description_tooltip = "time limit from each student's join; 0: none"
         self.level = w.Dropdown(
             options=list(LEVELS),
             value="typical",
@@ -125,6 +130,14 @@ class TeacherApp(w.VBox):
             "crib-refresh"
         )
         self.csv = w.HTML().add_class("crib-teacher-csv")
+        self.heatmap = w.HTML().add_class("crib-heatmap-box")
+        self.projector = w.ToggleButton(
+            description="Projector mode", icon="television", value=False
+        ).add_class("crib-projector-toggle")
+        self.projector_panel = w.HTML(layout=w.Layout(display="none")).add_class(
+            "crib-projector-panel"
+        )
+        self.projector.observe(lambda _c: self.toggle_projector(), "value")
 
         self.create_button.on_click(lambda _b: self.create())
         self.open_button.on_click(lambda _b: self.open_session())
@@ -135,14 +148,15 @@ class TeacherApp(w.VBox):
         setup = w.VBox(
             [
                 w.HBox([self.session_name, self.seed, self.level]),
-                w.HBox([self.n_count, self.n_discard, self.n_peg, self.create_button]),
+                w.HBox([self.n_count, self.n_discard, self.n_peg, self.time_limit]),
+                w.HBox([self.create_button]),
                 w.HBox([self.open_code, self.open_button]),
             ],
             layout=w.Layout(border="1px solid #ddd", padding="6px"),
         )
         self.live = w.VBox(
             [
-                w.HBox([self.summary, self.refresh_button, self.csv]),
+                w.HBox([self.summary, self.refresh_button, self.csv, self.projector]),
                 w.HTML("<h4>Questions, the hardest first</h4>"),
                 self.question_table,
                 w.HTML("<h4>One question</h4>"),
@@ -151,10 +165,22 @@ class TeacherApp(w.VBox):
                 self.reveal_panel,
                 w.HTML("<h4>Students</h4>"),
                 self.student_table,
+                w.HTML("<h4>Each student's answers (the right one in brackets)</h4>"),
+                self.heatmap,
             ],
             layout=w.Layout(display="none"),
         )
-        super().__init__([w.HTML(STYLE), setup, self.status, self.code_banner, self.live])
+        self.setup = setup
+        super().__init__(
+            [
+                w.HTML(STYLE + PROJECTOR_STYLE),
+                setup,
+                self.status,
+                self.code_banner,
+                self.projector_panel,
+                self.live,
+            ]
+        )
         self.add_class("crib-teacher")
 
     @property
@@ -178,7 +204,10 @@ class TeacherApp(w.VBox):
         )
         qs = make_questions(int(self.seed.value), spec, level=self.level.value)
         s = self.store.create_session(
-            self.session_name.value, seed=int(self.seed.value), questions=qs
+            self.session_name.value,
+            seed=int(self.seed.value),
+            questions=qs,
+            time_limit=60.0 * int(self.time_limit.value),
         )
         self._use(s)
         self.status.value = info_html(f"Session “{s.name}” created with {len(qs)} questions.")
@@ -283,6 +312,7 @@ class TeacherApp(w.VBox):
                 "top_mistake": "top mistake",
             },
         )
+        self.heatmap.value = heatmap_html(s.questions, students, answers)
         from crib.teach.progress import to_csv
 
         self.csv.value = csv_link_html(
@@ -312,6 +342,19 @@ class TeacherApp(w.VBox):
         revealed = i in self.store.revealed(s.code)
         self.reveal_panel.value = self._reveal_html(q, i) if revealed else ""
         self.reveal_button.disabled = revealed
+        if self.projector.value:
+            self.projector_panel.value = projector_html(q, i, len(s.questions), mine, revealed)
+
+    @friendly()
+    def toggle_projector(self) -> None:
+        """Projector mode: the picked question large, no names, the class's answers once
+        revealed; the setup and the tables are hidden until it is switched off."""
+        on = bool(self.projector.value)
+        self.setup.layout.display = "none" if on else ""
+        for x in (self.question_table, self.student_table, self.heatmap, self.chart, self.choices):
+            x.layout.display = "none" if on else ""
+        self.projector_panel.layout.display = "" if on else "none"
+        self.show_question()
 
     def _reveal_html(self, q: dict, i: int) -> str:
         """The answer for the projector: the deal in large cards, then the answer."""

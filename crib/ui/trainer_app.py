@@ -18,7 +18,7 @@ import ipywidgets as w
 from crib.rules.cards import parse_cards
 from crib.rules.position import PeggingPosition
 from crib.teach import quiz
-from crib.teach.store import Store, Student
+from crib.teach.store import Session, Store, Student
 from crib.ui.common import friendly, info_html
 from crib.ui.trainer_progress import ClassReveals, TrainerProgress
 from crib.ui.trainer_render import (  # re-exported: the rendering lives there
@@ -66,6 +66,7 @@ class TrainerApp(TrainerProgress, ClassReveals, w.VBox):
     def __init__(self, *, store: Store | None = None, seed: int = 1) -> None:
         self._store = store
         self.student: Student | None = None
+        self.session: Session | None = None
         self.session_code: str | None = None
         self.questions: list[dict] = []
         self.no = 0  # index of the current question
@@ -138,6 +139,7 @@ class TrainerApp(TrainerProgress, ClassReveals, w.VBox):
         )
         self.next_button.on_click(lambda _b: self.next_question())
         self.stats = w.HTML().add_class("crib-stats")
+        self.clock = w.HTML().add_class("crib-clock")
 
         # my progress
         self.progress_button = w.Button(
@@ -162,7 +164,7 @@ class TrainerApp(TrainerProgress, ClassReveals, w.VBox):
                 w.HTML(STYLE),
                 join_box,
                 self.practice_box,
-                self.header,
+                w.HBox([self.header, self.clock], layout=w.Layout(gap="16px")),
                 self.prompt,
                 self.answer_box,
                 self.status,
@@ -287,6 +289,10 @@ class TrainerApp(TrainerProgress, ClassReveals, w.VBox):
         if self.result is not None:
             self.status.value = info_html("Already answered: press Next deal.")
             return
+        left = self.time_left()
+        if left is not None and left <= 0:
+            self.status.value = info_html("Time is up for this set: your answer was not stored.")
+            return
         r = quiz.grade(q, given)  # an AnswerError becomes a message next to the input
         seconds = round(time.monotonic() - self._shown_at, 2)
         if self.student is not None:
@@ -341,7 +347,7 @@ class TrainerApp(TrainerProgress, ClassReveals, w.VBox):
         """Join a class session: its questions replace practice; answers are stored."""
         session = self.store.session(self.code.value)
         student = self.store.join(session.code, self.name.value)
-        self.student, self.session_code = student, session.code
+        self.student, self.session_code, self.session = student, session.code, session
         self.questions = list(session.questions)
         done = {a.question for a in self.store.answers(session.code, student=student.name)}
         self.no = next(
@@ -355,6 +361,7 @@ class TrainerApp(TrainerProgress, ClassReveals, w.VBox):
         )
         self.streak = 0
         self._show(self.questions[self.no])
+        self.time_left()
         self.start_reveal_polling()
         if self.no in done:  # every question answered: nothing more to do
             self.result = quiz.Result(self.questions[self.no]["kind"], "", True, 0.0)

@@ -114,10 +114,25 @@ class ClassReveals:
         self._reveal_task = loop.create_task(self._poll_reveals())
         return True
 
+    def time_left(self) -> float | None:
+        """Seconds left under the set's time limit (None: no limit); shown in ``clock``."""
+        if self.student is None or self.session is None:
+            return None
+        left = self.session.time_left(self.student.joined)
+        if left is None:
+            self.clock.value = ""
+        elif left <= 0:
+            self.clock.value = '<b class="crib-time-up" style="color:#c0392b">Time is up.</b>'
+        else:
+            m, sec = divmod(int(left), 60)
+            self.clock.value = f'<span class="crib-time-left">Time left {m}:{sec:02d}</span>'
+        return left
+
     async def _poll_reveals(self) -> None:
         while True:
             await asyncio.sleep(REVEAL_POLL_SECONDS)
             try:
+                self.time_left()
                 self.check_reveal()
             except Exception:  # noqa: BLE001 - a failed poll must not stop the next one
                 continue
