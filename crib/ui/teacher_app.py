@@ -154,18 +154,24 @@ class TeacherApp(w.VBox):
             ],
             layout=w.Layout(border="1px solid #ddd", padding="6px"),
         )
+        heads = [
+            w.HTML("<h4>Questions, the hardest first</h4>"),
+            w.HTML("<h4>Students</h4>"),
+            w.HTML("<h4>Each student's answers (the right one in brackets)</h4>"),
+        ]
+        self._tables = [*heads, self.question_table, self.student_table, self.heatmap]
         self.live = w.VBox(
             [
                 w.HBox([self.summary, self.refresh_button, self.csv, self.projector]),
-                w.HTML("<h4>Questions, the hardest first</h4>"),
+                heads[0],
                 self.question_table,
                 w.HTML("<h4>One question</h4>"),
                 w.HBox([self.question_pick, self.reveal_button]),
                 w.HBox([self.chart, self.choices]),
                 self.reveal_panel,
-                w.HTML("<h4>Students</h4>"),
+                heads[1],
                 self.student_table,
-                w.HTML("<h4>Each student's answers (the right one in brackets)</h4>"),
+                heads[2],
                 self.heatmap,
             ],
             layout=w.Layout(display="none"),
@@ -351,7 +357,7 @@ class TeacherApp(w.VBox):
         revealed; the setup and the tables are hidden until it is switched off."""
         on = bool(self.projector.value)
         self.setup.layout.display = "none" if on else ""
-        for x in (self.question_table, self.student_table, self.heatmap, self.chart, self.choices):
+        for x in (*self._tables, self.chart, self.choices):
             x.layout.display = "none" if on else ""
         self.projector_panel.layout.display = "" if on else "none"
         self.show_question()
