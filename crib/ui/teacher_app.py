@@ -95,7 +95,7 @@ class TeacherApp(w.VBox):
         self.time_limit = w.BoundedIntText(
             value=0, min=0, max=240, description="Minutes", layout=w.Layout(width="11em")
         ).add_class("crib-time-limit")
-        self.time_limit.description_tooltip = "time limit from each student's join; 0: none"
+        self.time_limit.tooltip = "time limit from each student's join; 0: none"
         self.level = w.Dropdown(
             options=list(LEVELS),
             value="typical",
@@ -357,7 +357,7 @@ class TeacherApp(w.VBox):
         revealed; the setup and the tables are hidden until it is switched off."""
         on = bool(self.projector.value)
         self.setup.layout.display = "none" if on else ""
-        for x in (*self._tables, self.chart, self.choices):
+        for x in (*self._tables, self.chart, self.choices, self.reveal_panel):
             x.layout.display = "none" if on else ""
         self.projector_panel.layout.display = "" if on else "none"
         self.show_question()

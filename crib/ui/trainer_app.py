@@ -139,7 +139,7 @@ class TrainerApp(TrainerProgress, ClassReveals, w.VBox):
         )
         self.next_button.on_click(lambda _b: self.next_question())
         self.stats = w.HTML().add_class("crib-stats")
-        self.clock = w.HTML().add_class("crib-clock")
+        self.clock = w.HTML(layout=w.Layout(margin="0 0 0 16px")).add_class("crib-clock")
 
         # my progress
         self.progress_button = w.Button(
@@ -164,7 +164,7 @@ class TrainerApp(TrainerProgress, ClassReveals, w.VBox):
                 w.HTML(STYLE),
                 join_box,
                 self.practice_box,
-                w.HBox([self.header, self.clock], layout=w.Layout(gap="16px")),
+                w.HBox([self.header, self.clock]),
                 self.prompt,
                 self.answer_box,
                 self.status,
