@@ -275,3 +275,35 @@ def test_heatmap_projector_mode_and_time_limit_on_the_teachers_page(store: Store
         assert "crib-big-cards" in t.projector_panel.value and "crib-error" not in t.status.value
     t.projector.value = False
     assert t.setup.layout.display == "" and t.projector_panel.layout.display == "none"
+
+
+def test_teach_mode_counts_line_by_line_and_marks_each_line() -> None:
+    from crib.teach.quiz import question_score
+
+    app = TrainerApp(seed=3)
+    app.teach_toggle.value = True
+    assert app.answer_box.children == (app.teach_box,)
+    q = app.current
+    comps = question_score(q).components
+    cards = app._teach_cards
+    first = comps[0]
+    for c, t in zip(cards, app.teach_cards.children, strict=True):
+        t.value = c in first.cards
+    app.teach_kind.value = first.kind
+    app.add_line()
+    assert "crib-error" not in app.status.value, app.status.value
+    app.teach_kind.value = "pair"  # a pair of one card: refused with a message
+    app.teach_cards.children[0].value = True
+    app.add_line()
+    assert "a pair uses 2 cards" in app.status.value and len(app.claims) == 1
+    app.teach_cards.children[0].value = False
+    lines = app.teach_lines.value
+    assert f"<b>{first.points}</b>" in lines  # the running total
+    app.check_lines()
+    lines = app.teach_lines.value
+    assert "crib-line-right" in lines
+    assert ("crib-line-missed" in lines) == (len(comps) > 1)
+    assert app.result is not None and app.result.correct == (len(comps) == 1)
+    assert app.answers[-1].answer == str(first.points)  # the total was graded as the count
+    app.next_button.click()
+    assert app.claims == [] and app.teach_lines.value == "" and app.result is None

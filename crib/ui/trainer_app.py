@@ -36,6 +36,7 @@ from crib.ui.trainer_render import (  # re-exported: the rendering lives there
     peg_result_html,
     question_html,
 )
+from crib.ui.trainer_teach import TeachMode
 
 __all__ = [
     "TrainerApp",
@@ -56,7 +57,7 @@ class _Practice:
         self.seconds, self.created = seconds, time.time()
 
 
-class TrainerApp(TrainerProgress, ClassReveals, w.VBox):
+class TrainerApp(TrainerProgress, ClassReveals, TeachMode, w.VBox):
     """Counting trainer, discard and pegging quizzes, and my progress, in one page.
 
     ``store`` is opened on the first join (``CRIB_DB`` or the default path) unless
@@ -125,6 +126,7 @@ class TrainerApp(TrainerProgress, ClassReveals, w.VBox):
         )
         self.check_button.on_click(lambda _b: self.answer_count())
         self.count_row = w.HBox([self.count_box, self.check_button])
+        self._build_teach()
         self.throw_button = w.Button(
             description="Throw these two", button_style="primary", disabled=True
         ).add_class("crib-throw")
@@ -166,6 +168,7 @@ class TrainerApp(TrainerProgress, ClassReveals, w.VBox):
                 self.practice_box,
                 w.HBox([self.header, self.clock]),
                 self.prompt,
+                self.teach_toggle,
                 self.answer_box,
                 self.status,
                 self.feedback,
@@ -216,10 +219,13 @@ class TrainerApp(TrainerProgress, ClassReveals, w.VBox):
         self.feedback.value = ""
         self.status.value = ""
         self._picked = []
+        self._teach_reset()
+        self.teach_toggle.layout.display = "" if q["kind"] == "count" else "none"
         if q["kind"] == "count":
             self.count_box.value = ""
             self.count_box.disabled = self.check_button.disabled = False
             self.answer_box.children = (self.count_row,)
+            self._teach_layout()
         elif q["kind"] == "discard":
             toggles = []
             for c in parse_cards(q["six"]):

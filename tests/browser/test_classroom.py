@@ -173,3 +173,28 @@ def test_teacher_and_three_students(browser, voila_url: str, timings: dict[str, 
     finally:
         for c in contexts:
             c.close()
+
+
+def test_teach_mode_line_by_line(browser, voila_url: str) -> None:  # type: ignore[no-untyped-def]
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        page, _ = open_dashboard(ctx, f"{voila_url}/voila/render/trainer.ipynb", ".crib-check")
+        page.locator(".crib-teach-toggle").click()
+        cards = page.locator(".crib-teach-cards button")
+        expect(cards).to_have_count(5)
+        cards.nth(0).click()
+        cards.nth(1).click()
+        page.locator(".crib-teach-kind button", has_text="pair").click()
+        page.locator(".crib-teach-add").click()
+        expect(page.locator(".crib-teach-lines")).to_contain_text("total")
+        page.locator(".crib-teach-check").click()
+        expect(page.locator(".crib-feedback .crib-breakdown")).to_be_visible(timeout=10_000)
+        marked = page.locator(
+            ".crib-teach-lines tr.crib-line-right, .crib-teach-lines tr.crib-line-wrong"
+        )
+        expect(marked.first).to_be_visible()
+        page.locator(".crib-teach-lines").scroll_into_view_if_needed()
+        _sizes(page, "trainer-teach-mode")
+        assert_no_error_output(page)
+    finally:
+        ctx.close()
