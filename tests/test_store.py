@@ -76,7 +76,8 @@ def test_migration_from_version_1_keeps_the_data(db: Path) -> None:
     )
     conn.close()
     st = Store(db)
-    assert st.schema_version == 2
+    assert st.schema_version == SCHEMA_VERSION == 3
+    assert st.session("OLD234").time_limit == 0
     assert st.session("OLD234").name == "old"
     assert st.revealed("OLD234") == set()
     st.reveal("OLD234", 0)
@@ -277,3 +278,16 @@ def test_kill_9_of_a_writer_loses_no_acknowledged_answer(tmp_path: Path, store: 
     # the database still takes writes after the crash
     fresh.submit(fresh.join(s.code, "after"), 0, kind="count", answer="1", correct=False)
     assert fresh.count_answers(s.code) == len(stored) + 1
+
+
+def test_a_time_limit_runs_from_each_students_join(store: Store) -> None:
+    s = store.create_session("t", seed=1, questions=QUESTIONS, time_limit=600)
+    again = store.session(s.code)
+    assert again.time_limit == 600
+    ann = store.join(s.code, "Ann")
+    assert store.join(s.code, "Ann").joined == ann.joined > 0  # rejoining keeps the clock
+    assert again.time_left(ann.joined, now=ann.joined + 100) == 500
+    assert again.time_left(ann.joined, now=ann.joined + 900) == 0
+    assert store.create_session("u", seed=1, questions=QUESTIONS).time_left(0.0) is None
+    with pytest.raises(StoreError, match="time limit"):
+        store.create_session("v", seed=1, questions=QUESTIONS, time_limit=-1)

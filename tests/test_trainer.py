@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import dataclasses
 import re
 from pathlib import Path
 
@@ -192,3 +193,117 @@ def test_progress_after_a_session(store: Store) -> None:
     assert bytes(app.progress_image.value[:4]) == b"\x89PNG"
     assert "2 answers" in app.progress_note.value
     assert _csv(app.progress_csv.value).count("\n") == 3
+
+
+def test_students_see_the_teachers_reveal_without_a_reload(store: Store) -> None:
+    t = _class(store, 4, [])
+    code = t.session.code
+    ahead, behind = TrainerApp(store=store), TrainerApp(store=store)
+    for app, name in ((ahead, "Eve"), (behind, "Flo")):
+        app.code.value, app.name.value = code, name
+        app.join_button.click()
+    ahead.count_box.value = "0"
+    ahead.check_button.click()
+    ahead.next_button.click()  # Eve is on question 2, Flo still on question 1
+    assert not ahead.check_reveal() and not behind.check_reveal()
+    assert ahead.reveal_box.value == behind.reveal_box.value == ""
+    t.question_pick.value = 1
+    t.reveal_button.click()  # the teacher reveals question 2
+    assert ahead.check_reveal()  # what the page's poll does every few seconds
+    total = str(t.session.questions[1]["total"])
+    assert "your teacher revealed the answer" in ahead.reveal_box.value
+    assert f": {total}</b>" in ahead.reveal_box.value
+    assert not behind.check_reveal() and behind.reveal_box.value == ""
+    behind.count_box.value = "0"
+    behind.check_button.click()
+    behind.next_button.click()  # on the next question the reveal is there at once
+    assert f": {total}</b>" in behind.reveal_box.value
+    other = _class(store, 5, ["Gus"])  # another session's reveal shows nowhere here
+    other.reveal_button.click()
+    ahead.count_box.value = "1"
+    ahead.check_button.click()
+    ahead.next_button.click()
+    assert ahead.no == 2 and not ahead.check_reveal() and ahead.reveal_box.value == ""
+
+
+def test_a_set_with_a_time_limit_stops_taking_answers_when_time_is_up(store: Store) -> None:
+    from crib.teach.quiz import make_questions
+
+    s = store.create_session(
+        "timed", seed=2, questions=make_questions(2, {"count": 2}), time_limit=300
+    )
+    app = TrainerApp(store=store)
+    app.code.value, app.name.value = s.code, "Hal"
+    app.join_button.click()
+    assert "Time left 4:" in app.clock.value or "Time left 5:00" in app.clock.value
+    app.count_box.value = "0"
+    app.check_button.click()
+    assert store.count_answers(s.code) == 1
+    app.next_button.click()
+    app.student = dataclasses.replace(app.student, joined=app.student.joined - 301)
+    app.count_box.value = "0"
+    app.check_button.click()  # too late: refused with a message, nothing stored
+    assert "Time is up" in app.status.value and "Time is up" in app.clock.value
+    assert store.count_answers(s.code) == 1
+
+
+def test_heatmap_projector_mode_and_time_limit_on_the_teachers_page(store: Store) -> None:
+    t = TeacherApp(store=store)
+    t.n_count.value, t.n_discard.value, t.n_peg.value, t.time_limit.value = 1, 1, 1, 20
+    t.session_name.value = "projected"
+    t.create_button.click()
+    assert t.session is not None and t.session.time_limit == 1200, t.status.value
+    app = TrainerApp(store=store)
+    app.code.value, app.name.value = t.session.code, "Ivy & Jo"
+    app.join_button.click()
+    assert "Time left 19:" in app.clock.value or "Time left 20:00" in app.clock.value
+    app.count_box.value = "0"
+    app.check_button.click()
+    t.refresh()
+    total = t.session.questions[0]["total"]
+    assert f"0 <small>({total})</small>" in t.heatmap.value and "Ivy &amp; Jo" in t.heatmap.value
+    t.question_pick.value = 0
+    t.projector.value = True
+    panel = t.projector_panel.value
+    assert t.setup.layout.display == "none" and t.projector_panel.layout.display == ""
+    assert "<b>1</b> answered" in panel and "Ivy" not in panel and "the class answered" not in panel
+    t.reveal_button.click()
+    panel = t.projector_panel.value
+    assert "the class answered" in panel and "<b>0</b> right" in panel and "Ivy" not in panel
+    for i in (1, 2):  # the discard and the pegging question draw too
+        t.question_pick.value = i
+        assert "crib-big-cards" in t.projector_panel.value and "crib-error" not in t.status.value
+    t.projector.value = False
+    assert t.setup.layout.display == "" and t.projector_panel.layout.display == "none"
+
+
+def test_teach_mode_counts_line_by_line_and_marks_each_line() -> None:
+    from crib.teach.quiz import question_score
+
+    app = TrainerApp(seed=3)
+    app.teach_toggle.value = True
+    assert app.answer_box.children == (app.teach_box,)
+    q = app.current
+    comps = question_score(q).components
+    cards = app._teach_cards
+    first = comps[0]
+    for c, t in zip(cards, app.teach_cards.children, strict=True):
+        t.value = c in first.cards
+    app.teach_kind.value = first.kind
+    app.add_line()
+    assert "crib-error" not in app.status.value, app.status.value
+    app.teach_kind.value = "pair"  # a pair of one card: refused with a message
+    app.teach_cards.children[0].value = True
+    app.add_line()
+    assert "a pair uses 2 cards" in app.status.value and len(app.claims) == 1
+    app.teach_cards.children[0].value = False
+    lines = app.teach_lines.value
+    assert f"<b>{first.points}</b>" in lines  # the running total
+    app.check_lines()
+    lines = app.teach_lines.value
+    assert "crib-line-right" in lines
+    assert ("crib-line-missed" in lines) == (len(comps) > 1)
+    assert app.result is not None and app.result.correct == (len(comps) == 1)
+    assert app.answers[-1].answer == str(first.points)  # the total was graded as the count
+    app.next_button.click()
+    assert app.claims == [] and app.teach_lines.value == "" and app.result is None

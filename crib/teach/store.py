@@ -40,6 +40,7 @@ from typing import Any
 from crib.errors import CribError
 from crib.teach.store_schema import (  # re-exported: the schema and plumbing live there
     BUSY_TIMEOUT_MS,  # noqa: F401
+    MAX_TIME_LIMIT,
     MIGRATIONS,  # noqa: F401
     SCHEMA_VERSION,
     StoreConnection,
@@ -85,6 +86,7 @@ class BadNameError(StoreError):
 
 class UnknownQuestionError(StoreError):
     """An answer to a question the session does not have."""
+
 
 
 def clean_name(name: object, what: str = "name") -> str:
@@ -140,6 +142,13 @@ class Session:
     seed: int
     questions: tuple[dict, ...]  # the question set, each a JSON object (see crib.teach.quiz)
     created: float
+    time_limit: float = 0.0  # seconds each student has from joining; 0: no limit
+
+    def time_left(self, joined: float, now: float | None = None) -> float | None:
+        """Seconds left (never below 0) for a student who joined at ``joined``; None: no limit."""
+        if not self.time_limit:
+            return None
+        return max(0.0, joined + self.time_limit - (time.time() if now is None else now))
 
     def question(self, no: int) -> dict:
         """Question ``no`` (0-based), or :class:`UnknownQuestionError`."""
@@ -156,6 +165,7 @@ class Student:
     id: int
     session_id: int
     name: str
+    joined: float = 0.0  # when the student first joined (time.time())
 
     @property
     def name_html(self) -> str:
@@ -196,6 +206,7 @@ class Store(StoreConnection):
         questions: Sequence[dict],
         code: str | None = None,
         rng: Any = None,
+        time_limit: float = 0.0,
     ) -> Session:
         """A new session with its question set; the join code is drawn from ``rng``
         (a :class:`crib.rules.fairness.HashRng` on the seed by default) until unused."""
@@ -204,6 +215,11 @@ class Store(StoreConnection):
             raise StoreError("a session needs at least one question")
         if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
             raise StoreError(f"the seed must be a whole number >= 0, got {seed!r}")
+        if not isinstance(time_limit, int | float) or not 0 <= time_limit <= MAX_TIME_LIMIT:
+            raise StoreError(
+                f"the time limit must be 0 (none) to {MAX_TIME_LIMIT // 60:.0f} minutes, "
+                f"got {time_limit!r} s"
+            )
         if rng is None:
             from crib.rules.fairness import HashRng
 
@@ -218,11 +234,12 @@ class Store(StoreConnection):
                 code = clean_code(code)
             now = time.time()
             cur = c.execute(
-                "INSERT INTO sessions(code, name, seed, questions, created) VALUES (?,?,?,?,?)",
-                (code, name, seed, qs, now),
+                "INSERT INTO sessions(code, name, seed, questions, created, time_limit)"
+                " VALUES (?,?,?,?,?,?)",
+                (code, name, seed, qs, now, float(time_limit)),
             )
             sid = int(cur.lastrowid or 0)
-        return Session(sid, code, name, seed, tuple(questions), now)
+        return Session(sid, code, name, seed, tuple(questions), now, float(time_limit))
 
     def session(self, code: str) -> Session:
         """The session with this join code, or :class:`UnknownCodeError`."""
@@ -240,6 +257,7 @@ class Store(StoreConnection):
             row["seed"],
             tuple(json.loads(row["questions"])),
             row["created"],
+            row["time_limit"],
         )
 
     def join(self, code: str, name: str) -> Student:
@@ -252,16 +270,16 @@ class Store(StoreConnection):
                 (s.id, n, time.time()),
             )
             row = c.execute(
-                "SELECT id FROM students WHERE session_id=? AND name=?", (s.id, n)
+                "SELECT id, joined FROM students WHERE session_id=? AND name=?", (s.id, n)
             ).fetchone()
-        return Student(int(row[0]), s.id, n)
+        return Student(int(row[0]), s.id, n, float(row[1]))
 
     def students(self, code: str) -> list[Student]:
         s = self.session(code)
         rows = self.conn.execute(
-            "SELECT id, name FROM students WHERE session_id=? ORDER BY joined, id", (s.id,)
+            "SELECT id, name, joined FROM students WHERE session_id=? ORDER BY joined, id", (s.id,)
         )
-        return [Student(r[0], s.id, r[1]) for r in rows]
+        return [Student(r[0], s.id, r[1], r[2]) for r in rows]
 
     # -- answers --------------------------------------------------------------
 

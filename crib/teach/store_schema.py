@@ -26,7 +26,8 @@ __all__ = [
     "default_db_path",
 ]
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
+MAX_TIME_LIMIT = 4 * 3600.0  # s: the longest time limit a set may have
 BUSY_TIMEOUT_MS = 30_000
 
 
@@ -89,6 +90,10 @@ MIGRATIONS: tuple[str, ...] = (
         revealed REAL NOT NULL,
         PRIMARY KEY (session_id, question)
     );
+    """,
+    # 2 -> 3: a time limit per set, in seconds from each student's join (0: none)
+    """
+    ALTER TABLE sessions ADD COLUMN time_limit REAL NOT NULL DEFAULT 0;
     """,
 )
 assert len(MIGRATIONS) == SCHEMA_VERSION

@@ -9,24 +9,38 @@ redirect from ``/`` to ``voila/render/index.ipynb`` and leaves everything else
 for a class of N: N kernels are started and have run the page before anyone
 opens it, so a class arriving at once does not wait for kernels to start
 (``VoilaKernelManager.kernel_pools_config``, a pool size per notebook).  Every
-other dashboard keeps a pool of 1.  Each pooled trainer kernel costs about 100 MB
-(measured by ``bench/load_class.py``; see the README).  The classroom record is
-the SQLite file at ``CRIB_DB``; kernels inherit the server's environment.
+other dashboard keeps a pool of 1.  Each pooled trainer kernel costs about 110 MB
+PSS (measured by ``bench/load_class.py``; see the README).  The classroom record
+is the SQLite file at ``CRIB_DB``; kernels inherit the server's environment.
+
+Refilling (:class:`ClassPool`).  Voila refills a pool to its full size after
+every kernel taken.  For a class that is wrong twice: with voila's 1 s delay, N
+replacement kernels start while the class is still arriving and compete with it
+for the CPU; with a long delay, students beyond the warm kernels wait for a
+replacement that is still sleeping (each request awaits the pool's next task),
+and the server holds 2N kernels once the class is in.  Here the class's kernels
+are taken without replacement until ``SPARE`` are left, which are topped up at
+once (late comers and reloads); the pool returns to N only after
+``REFILL_AFTER`` seconds without a student arriving, ready for the next class.
 """
 
 from __future__ import annotations
 
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
+import tornado.ioloop
 import tornado.web
 from jupyter_server.utils import url_path_join
 from voila.app import Voila
 
 HOME = "index.ipynb"
 STUDENT_PAGE = "trainer.ipynb"
-CLASS_FILL_DELAY = 60.0  # s before a taken student kernel is replaced (class mode)
+SPARE = 2  # class mode: warm student kernels kept ready while a class arrives
+FILL_DELAY = 1.0  # s before a spare is replaced (voila's default)
+REFILL_AFTER = 120.0  # s without an arrival before the pool is refilled to the class size
 
 # Defaults, each overridable on the command line:
 # * preheated kernels, a pool of 1 per dashboard: a page is interactive in about
@@ -91,8 +105,79 @@ def pools_config(class_size: int) -> dict[str, Any]:
     return {STUDENT_PAGE: {"pool_size": class_size}, "default": {"pool_size": 1}}
 
 
+class ClassPool:
+    """The student page's refill policy in class mode (see the module's docstring).
+
+    Installed on voila's preheating kernel manager: it wraps ``get_rendered_notebook``
+    (the one place a pooled kernel is taken) and changes the student page's pool size
+    in ``kernel_pools_config`` before voila's own ``fill_if_needed`` reads it.
+
+    >>> from types import SimpleNamespace as NS
+    >>> km = NS(kernel_pools_config=pools_config(30), get_rendered_notebook=None)
+    >>> left = [30]  # warm kernels in the pool; voila pops one, then fills up to the size
+    >>> km.get_pool_size = lambda nb: left[0]
+    >>> km.fill_if_needed = lambda delay, notebook_name: None
+    >>> pool = ClassPool(km, 30)
+    >>> sizes = []
+    >>> for _ in range(30):
+    ...     pool.on_take()
+    ...     left[0] = km.kernel_pools_config["trainer.ipynb"]["pool_size"]
+    ...     sizes.append(left[0])
+    >>> sizes[:3], sizes[-3:]  # no replacement while the class arrives, then SPARE
+    ([29, 28, 27], [2, 2, 2])
+    >>> pool.maybe_refill()  # a student just arrived: not yet
+    False
+    >>> pool.last_take -= REFILL_AFTER
+    >>> pool.maybe_refill(), km.kernel_pools_config["trainer.ipynb"]["pool_size"]
+    (True, 30)
+    """
+
+    def __init__(self, km: Any, class_size: int, page: str = STUDENT_PAGE) -> None:
+        self.km, self.size, self.page = km, class_size, page
+        self.last_take = 0.0
+        self.taken = 0
+        take = km.get_rendered_notebook
+
+        async def get_rendered_notebook(notebook_name: str, *args: Any, **kw: Any) -> Any:
+            if notebook_name == self.page:
+                self.on_take()
+            return await take(notebook_name, *args, **kw)
+
+        km.get_rendered_notebook = get_rendered_notebook
+
+    def target(self) -> int:
+        """How many warm kernels to keep after this take: no replacement while more than
+        SPARE are left, then SPARE."""
+        left = self.km.get_pool_size(self.page) - 1
+        return max(min(SPARE, self.size), min(left, self.size))
+
+    def on_take(self) -> None:
+        self.taken += 1
+        self.last_take = time.monotonic()
+        self.km.kernel_pools_config[self.page]["pool_size"] = self.target()
+
+    def maybe_refill(self) -> bool:
+        """After REFILL_AFTER quiet seconds, refill the pool to the class size (True if it did)."""
+        cfg = self.km.kernel_pools_config[self.page]
+        if cfg["pool_size"] >= self.size or time.monotonic() - self.last_take < REFILL_AFTER:
+            return False
+        cfg["pool_size"] = self.size
+        self.km.fill_if_needed(delay=0, notebook_name=self.page)
+        return True
+
+
 class CribVoila(Voila):
-    """Voila with a home-page redirect at the root URL."""
+    """Voila with a home-page redirect at the root URL, and the class pool policy."""
+
+    class_size: int | None = None
+    class_pool: ClassPool | None = None
+
+    def init_settings(self) -> dict:  # type: ignore[override]
+        settings = super().init_settings()
+        if self.class_size is not None and hasattr(self.kernel_manager, "get_rendered_notebook"):
+            self.class_pool = ClassPool(self.kernel_manager, self.class_size)
+            tornado.ioloop.PeriodicCallback(self.class_pool.maybe_refill, 15_000).start()
+        return settings
 
     def init_handlers(self) -> list:  # type: ignore[override]
         handlers = super().init_handlers()
@@ -114,11 +199,9 @@ def main(argv: list[str] | None = None) -> None:
 
         cfg = Config()
         cfg.VoilaKernelManager.kernel_pools_config = pools_config(size)
-        # refill the pool a while after a kernel is taken, not 1 s after (voila's
-        # default): a class arrives within seconds, and N kernels starting at once
-        # would compete with the pages being opened (measured: bench/load_class.py)
-        cfg.VoilaKernelManager.fill_delay = CLASS_FILL_DELAY
+        cfg.VoilaKernelManager.fill_delay = FILL_DELAY
         kwargs["config"] = cfg
+        CribVoila.class_size = size
     CribVoila.launch_instance(argv=with_defaults(rest), **kwargs)
 
 

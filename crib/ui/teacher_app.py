@@ -14,8 +14,6 @@ from typing import Any
 
 import ipywidgets as w
 
-from crib.rules.cards import cards_pretty, parse_card, parse_cards
-from crib.rules.position import PeggingPosition
 from crib.teach.classroom import (
     answers_frame,
     choice_counts,
@@ -23,10 +21,11 @@ from crib.teach.classroom import (
     question_stats,
     student_stats,
 )
-from crib.teach.quiz import KIND_NAMES, LEVELS, make_questions, question_score
+from crib.teach.quiz import KIND_NAMES, LEVELS, make_questions
 from crib.teach.store import Session, Store
-from crib.ui.common import cards_html, friendly, info_html
-from crib.ui.trainer_app import breakdown_html, csv_link_html, question_html
+from crib.ui.common import friendly, info_html
+from crib.ui.teacher_views import PROJECTOR_STYLE, heatmap_html, projector_html
+from crib.ui.trainer_render import csv_link_html, reveal_html
 
 __all__ = ["TeacherApp", "frame_html"]
 
@@ -93,6 +92,10 @@ class TeacherApp(w.VBox):
         self.n_peg = w.BoundedIntText(
             value=2, min=0, max=50, description="Pegging", layout=w.Layout(width="11em")
         ).add_class("crib-n-peg")
+        self.time_limit = w.BoundedIntText(
+            value=0, min=0, max=240, description="Minutes", layout=w.Layout(width="11em")
+        ).add_class("crib-time-limit")
+        self.time_limit.tooltip = "time limit from each student's join; 0: none"
         self.level = w.Dropdown(
             options=list(LEVELS),
             value="typical",
@@ -127,6 +130,14 @@ class TeacherApp(w.VBox):
             "crib-refresh"
         )
         self.csv = w.HTML().add_class("crib-teacher-csv")
+        self.heatmap = w.HTML().add_class("crib-heatmap-box")
+        self.projector = w.ToggleButton(
+            description="Projector mode", icon="television", value=False
+        ).add_class("crib-projector-toggle")
+        self.projector_panel = w.HTML(layout=w.Layout(display="none")).add_class(
+            "crib-projector-panel"
+        )
+        self.projector.observe(lambda _c: self.toggle_projector(), "value")
 
         self.create_button.on_click(lambda _b: self.create())
         self.open_button.on_click(lambda _b: self.open_session())
@@ -137,26 +148,45 @@ class TeacherApp(w.VBox):
         setup = w.VBox(
             [
                 w.HBox([self.session_name, self.seed, self.level]),
-                w.HBox([self.n_count, self.n_discard, self.n_peg, self.create_button]),
+                w.HBox([self.n_count, self.n_discard, self.n_peg, self.time_limit]),
+                w.HBox([self.create_button]),
                 w.HBox([self.open_code, self.open_button]),
             ],
             layout=w.Layout(border="1px solid #ddd", padding="6px"),
         )
+        heads = [
+            w.HTML("<h4>Questions, the hardest first</h4>"),
+            w.HTML("<h4>Students</h4>"),
+            w.HTML("<h4>Each student's answers (the right one in brackets)</h4>"),
+        ]
+        self._tables = [*heads, self.question_table, self.student_table, self.heatmap]
         self.live = w.VBox(
             [
-                w.HBox([self.summary, self.refresh_button, self.csv]),
-                w.HTML("<h4>Questions, the hardest first</h4>"),
+                w.HBox([self.summary, self.refresh_button, self.csv, self.projector]),
+                heads[0],
                 self.question_table,
                 w.HTML("<h4>One question</h4>"),
                 w.HBox([self.question_pick, self.reveal_button]),
                 w.HBox([self.chart, self.choices]),
                 self.reveal_panel,
-                w.HTML("<h4>Students</h4>"),
+                heads[1],
                 self.student_table,
+                heads[2],
+                self.heatmap,
             ],
             layout=w.Layout(display="none"),
         )
-        super().__init__([w.HTML(STYLE), setup, self.status, self.code_banner, self.live])
+        self.setup = setup
+        super().__init__(
+            [
+                w.HTML(STYLE + PROJECTOR_STYLE),
+                setup,
+                self.status,
+                self.code_banner,
+                self.projector_panel,
+                self.live,
+            ]
+        )
         self.add_class("crib-teacher")
 
     @property
@@ -180,7 +210,10 @@ class TeacherApp(w.VBox):
         )
         qs = make_questions(int(self.seed.value), spec, level=self.level.value)
         s = self.store.create_session(
-            self.session_name.value, seed=int(self.seed.value), questions=qs
+            self.session_name.value,
+            seed=int(self.seed.value),
+            questions=qs,
+            time_limit=60.0 * int(self.time_limit.value),
         )
         self._use(s)
         self.status.value = info_html(f"Session “{s.name}” created with {len(qs)} questions.")
@@ -285,6 +318,7 @@ class TeacherApp(w.VBox):
                 "top_mistake": "top mistake",
             },
         )
+        self.heatmap.value = heatmap_html(s.questions, students, answers)
         from crib.teach.progress import to_csv
 
         self.csv.value = csv_link_html(
@@ -314,31 +348,23 @@ class TeacherApp(w.VBox):
         revealed = i in self.store.revealed(s.code)
         self.reveal_panel.value = self._reveal_html(q, i) if revealed else ""
         self.reveal_button.disabled = revealed
+        if self.projector.value:
+            self.projector_panel.value = projector_html(q, i, len(s.questions), mine, revealed)
+
+    @friendly()
+    def toggle_projector(self) -> None:
+        """Projector mode: the picked question large, no names, the class's answers once
+        revealed; the setup and the tables are hidden until it is switched off."""
+        on = bool(self.projector.value)
+        self.setup.layout.display = "none" if on else ""
+        for x in (*self._tables, self.chart, self.choices, self.reveal_panel):
+            x.layout.display = "none" if on else ""
+        self.projector_panel.layout.display = "" if on else "none"
+        self.show_question()
 
     def _reveal_html(self, q: dict, i: int) -> str:
         """The answer for the projector: the deal in large cards, then the answer."""
-        if q["kind"] == "count":
-            answer = str(q["total"])
-            body = breakdown_html(question_score(q))
-        elif q["kind"] == "discard":
-            answer = cards_pretty(parse_cards(q["best"]))
-            body = (
-                f'<div class="crib-big-cards">{cards_html(parse_cards(q["six"]))}</div>'
-                f"<div>Throw {cards_html(parse_cards(q['best']))}: {html.escape(q['explain'])}</div>"
-            )
-        else:
-            answer = parse_card(q["best"]).pretty
-            hand = PeggingPosition.parse(q["position"]).hand
-            body = (
-                f'<div class="crib-big-cards">Hand: {cards_html(hand)}</div>'
-                f"<div>Play {cards_html([parse_card(q['best'])])} (better than the next card by "
-                f"{q['gap']:.2f} points of expected margin).</div>"
-            )
-        return (
-            f'<div class="crib-reveal-box" style="border:2px solid #1f5fa8;padding:8px;margin-top:6px">'
-            f"<div style='font-size:20px'><b>Question {i + 1}, the answer: {html.escape(answer)}</b></div>"
-            f"{question_html(q)}{body}</div>"
-        )
+        return reveal_html(q, i)
 
     @friendly()
     def reveal(self) -> None:

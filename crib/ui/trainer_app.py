@@ -18,9 +18,9 @@ import ipywidgets as w
 from crib.rules.cards import parse_cards
 from crib.rules.position import PeggingPosition
 from crib.teach import quiz
-from crib.teach.store import Store, Student
+from crib.teach.store import Session, Store, Student
 from crib.ui.common import friendly, info_html
-from crib.ui.trainer_progress import TrainerProgress
+from crib.ui.trainer_progress import ClassReveals, TrainerProgress
 from crib.ui.trainer_render import (  # re-exported: the rendering lives there
     _AMBER,  # noqa: F401
     _GREEN,  # noqa: F401
@@ -36,6 +36,7 @@ from crib.ui.trainer_render import (  # re-exported: the rendering lives there
     peg_result_html,
     question_html,
 )
+from crib.ui.trainer_teach import TeachMode
 
 __all__ = [
     "TrainerApp",
@@ -56,7 +57,7 @@ class _Practice:
         self.seconds, self.created = seconds, time.time()
 
 
-class TrainerApp(TrainerProgress, w.VBox):
+class TrainerApp(TrainerProgress, ClassReveals, TeachMode, w.VBox):
     """Counting trainer, discard and pegging quizzes, and my progress, in one page.
 
     ``store`` is opened on the first join (``CRIB_DB`` or the default path) unless
@@ -66,6 +67,7 @@ class TrainerApp(TrainerProgress, w.VBox):
     def __init__(self, *, store: Store | None = None, seed: int = 1) -> None:
         self._store = store
         self.student: Student | None = None
+        self.session: Session | None = None
         self.session_code: str | None = None
         self.questions: list[dict] = []
         self.no = 0  # index of the current question
@@ -124,6 +126,7 @@ class TrainerApp(TrainerProgress, w.VBox):
         )
         self.check_button.on_click(lambda _b: self.answer_count())
         self.count_row = w.HBox([self.count_box, self.check_button])
+        self._build_teach()
         self.throw_button = w.Button(
             description="Throw these two", button_style="primary", disabled=True
         ).add_class("crib-throw")
@@ -132,11 +135,13 @@ class TrainerApp(TrainerProgress, w.VBox):
         self.answer_box = w.VBox([self.count_row]).add_class("crib-answer-box")
         self.status = w.HTML().add_class("crib-status")
         self.feedback = w.HTML().add_class("crib-feedback")
+        self.reveal_box = w.HTML().add_class("crib-class-reveal")
         self.next_button = w.Button(description="Next deal", icon="arrow-right").add_class(
             "crib-next"
         )
         self.next_button.on_click(lambda _b: self.next_question())
         self.stats = w.HTML().add_class("crib-stats")
+        self.clock = w.HTML(layout=w.Layout(margin="0 0 0 16px")).add_class("crib-clock")
 
         # my progress
         self.progress_button = w.Button(
@@ -161,11 +166,13 @@ class TrainerApp(TrainerProgress, w.VBox):
                 w.HTML(STYLE),
                 join_box,
                 self.practice_box,
-                self.header,
+                w.HBox([self.header, self.clock]),
                 self.prompt,
+                self.teach_toggle,
                 self.answer_box,
                 self.status,
                 self.feedback,
+                self.reveal_box,
                 self.next_button,
                 self.stats,
                 w.HTML("<hr><b>My progress</b>"),
@@ -212,10 +219,13 @@ class TrainerApp(TrainerProgress, w.VBox):
         self.feedback.value = ""
         self.status.value = ""
         self._picked = []
+        self._teach_reset()
+        self.teach_toggle.layout.display = "" if q["kind"] == "count" else "none"
         if q["kind"] == "count":
             self.count_box.value = ""
             self.count_box.disabled = self.check_button.disabled = False
             self.answer_box.children = (self.count_row,)
+            self._teach_layout()
         elif q["kind"] == "discard":
             toggles = []
             for c in parse_cards(q["six"]):
@@ -248,6 +258,8 @@ class TrainerApp(TrainerProgress, w.VBox):
                 f"{self.student.name_html}"
             )
         self.next_button.disabled = True
+        self.reveal_box.value, self._reveal_shown = "", None
+        self.check_reveal()
         self._draw_stats()
 
     def _on_pick(self, name: str):  # type: ignore[no-untyped-def]
@@ -282,6 +294,10 @@ class TrainerApp(TrainerProgress, w.VBox):
             return
         if self.result is not None:
             self.status.value = info_html("Already answered: press Next deal.")
+            return
+        left = self.time_left()
+        if left is not None and left <= 0:
+            self.status.value = info_html("Time is up for this set: your answer was not stored.")
             return
         r = quiz.grade(q, given)  # an AnswerError becomes a message next to the input
         seconds = round(time.monotonic() - self._shown_at, 2)
@@ -337,7 +353,7 @@ class TrainerApp(TrainerProgress, w.VBox):
         """Join a class session: its questions replace practice; answers are stored."""
         session = self.store.session(self.code.value)
         student = self.store.join(session.code, self.name.value)
-        self.student, self.session_code = student, session.code
+        self.student, self.session_code, self.session = student, session.code, session
         self.questions = list(session.questions)
         done = {a.question for a in self.store.answers(session.code, student=student.name)}
         self.no = next(
@@ -351,6 +367,8 @@ class TrainerApp(TrainerProgress, w.VBox):
         )
         self.streak = 0
         self._show(self.questions[self.no])
+        self.time_left()
+        self.start_reveal_polling()
         if self.no in done:  # every question answered: nothing more to do
             self.result = quiz.Result(self.questions[self.no]["kind"], "", True, 0.0)
             self.status.value = info_html(

@@ -179,6 +179,35 @@ def peg_result_html(q: dict, r: quiz.Result) -> str:
     return head + why + table + note
 
 
+def reveal_html(q: dict, i: int, *, lead: str = "the answer", deal: bool = True) -> str:
+    """A revealed answer: the deal (unless ``deal`` is False), the answer and why.
+
+    The teacher's page shows it large; each student's page shows it under the question.
+    """
+    if q["kind"] == "count":
+        answer = str(q["total"])
+        body = breakdown_html(quiz.question_score(q))
+    elif q["kind"] == "discard":
+        answer = " ".join(c.pretty for c in parse_cards(q["best"]))
+        six = f'<div class="crib-big-cards">{cards_html(parse_cards(q["six"]))}</div>' if deal else ""
+        body = (
+            f"{six}<div>Throw {cards_html(parse_cards(q['best']))}: {html.escape(q['explain'])}</div>"
+        )
+    else:
+        answer = parse_card(q["best"]).pretty
+        hand = PeggingPosition.parse(q["position"]).hand
+        held = f'<div class="crib-big-cards">Hand: {cards_html(hand)}</div>' if deal else ""
+        body = (
+            f"{held}<div>Play {cards_html([parse_card(q['best'])])} (better than the next card by "
+            f"{q['gap']:.2f} points of expected margin).</div>"
+        )
+    return (
+        f'<div class="crib-reveal-box" style="border:2px solid #1f5fa8;padding:8px;margin-top:6px">'
+        f"<div style='font-size:20px'><b>Question {i + 1}, {html.escape(lead)}: "
+        f"{html.escape(answer)}</b></div>{question_html(q) if deal else ''}{body}</div>"
+    )
+
+
 def csv_link_html(text: str, filename: str, label: str = "Download CSV") -> str:
     """A download link holding the CSV itself (works offline, no server route)."""
     data = base64.b64encode(text.encode()).decode()

@@ -24,6 +24,21 @@ def _set(page, selector: str, value: str) -> None:  # type: ignore[no-untyped-de
     expect(box).to_have_value(value)
 
 
+# the widest thing on the page against the window: voila scrolls inside its own container
+_OVERFLOW_JS = """() => Math.max(...[document.documentElement, document.body,
+  ...document.querySelectorAll('#rendered_cells, main, .jp-Cell, .jp-OutputArea-output')]
+  .map(e => e.scrollWidth - e.clientWidth))"""
+
+
+def _sizes(page, name: str) -> None:  # type: ignore[no-untyped-def]
+    """Screenshots at 1400x1000 and 1280x800; at 1280 wide nothing scrolls sideways."""
+    for w, h in ((1400, 1000), (1280, 800)):
+        page.set_viewport_size({"width": w, "height": h})
+        page.wait_for_timeout(300)
+        page.screenshot(path=str(ARTIFACTS / f"{name}-{w}x{h}.png"))
+        assert page.evaluate(_OVERFLOW_JS) <= 1, f"{name} scrolls sideways at {w}x{h}"
+
+
 def test_teacher_and_three_students(browser, voila_url: str, timings: dict[str, float]) -> None:  # type: ignore[no-untyped-def]
     # tall windows: voila scrolls inside its own container, so a screenshot shows one window
     contexts = [
@@ -80,6 +95,7 @@ def test_teacher_and_three_students(browser, voila_url: str, timings: dict[str, 
                 time.perf_counter() - t
             )
         screenshot(students[0], "classroom-trainer-count")
+        _sizes(students[0], "classroom-trainer")
 
         # a bad name is refused with a message, escaped on the page
         bad, _ = open_dashboard(
@@ -115,6 +131,7 @@ def test_teacher_and_three_students(browser, voila_url: str, timings: dict[str, 
         expect(ann.locator(".crib-feedback")).to_contain_text("★ best")
         ann.locator(".crib-header").scroll_into_view_if_needed()
         screenshot(ann, "classroom-discard-answer")
+        _sizes(ann, "classroom-quiz-answer")
         expect(teacher.locator(".crib-n-answers")).to_have_text("5", timeout=15_000)
 
         # the teacher looks at question 3 and reveals it
@@ -127,6 +144,21 @@ def test_teacher_and_three_students(browser, voila_url: str, timings: dict[str, 
             "download", re.compile(code)
         )
         screenshot(teacher, "classroom-teacher")
+        # Ann, on question 3, sees the reveal without a reload; Bob, on question 1, does not
+        expect(ann.locator(".crib-class-reveal")).to_contain_text(
+            "your teacher revealed the answer", timeout=15_000
+        )
+        expect(students[1].locator(".crib-class-reveal")).to_be_empty()
+        ann.locator(".crib-class-reveal").scroll_into_view_if_needed()
+        ann.screenshot(path=str(ARTIFACTS / "classroom-student-sees-reveal.png"))
+        _sizes(teacher, "classroom-teacher")
+        teacher.locator(".crib-projector-toggle").click()
+        expect(teacher.locator(".crib-projector")).to_contain_text("the class answered")
+        expect(teacher.locator(".crib-projector")).not_to_contain_text("Ann")
+        expect(teacher.locator(".crib-students")).to_be_hidden()
+        _sizes(teacher, "classroom-projector")
+        teacher.locator(".crib-projector-toggle").click()
+        expect(teacher.locator(".crib-students")).to_be_visible()
 
         # Ann's progress
         ann.locator(".crib-progress-button").click()
@@ -141,3 +173,28 @@ def test_teacher_and_three_students(browser, voila_url: str, timings: dict[str, 
     finally:
         for c in contexts:
             c.close()
+
+
+def test_teach_mode_line_by_line(browser, voila_url: str) -> None:  # type: ignore[no-untyped-def]
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        page, _ = open_dashboard(ctx, f"{voila_url}/voila/render/trainer.ipynb", ".crib-check")
+        page.locator(".crib-teach-toggle").click()
+        cards = page.locator(".crib-teach-cards button")
+        expect(cards).to_have_count(5)
+        cards.nth(0).click()
+        cards.nth(1).click()
+        page.locator(".crib-teach-kind button", has_text="pair").click()
+        page.locator(".crib-teach-add").click()
+        expect(page.locator(".crib-teach-lines")).to_contain_text("total")
+        page.locator(".crib-teach-check").click()
+        expect(page.locator(".crib-feedback .crib-breakdown")).to_be_visible(timeout=10_000)
+        marked = page.locator(
+            ".crib-teach-lines tr.crib-line-right, .crib-teach-lines tr.crib-line-wrong"
+        )
+        expect(marked.first).to_be_visible()
+        page.locator(".crib-teach-lines").scroll_into_view_if_needed()
+        _sizes(page, "trainer-teach-mode")
+        assert_no_error_output(page)
+    finally:
+        ctx.close()

@@ -1,0 +1,236 @@
+"""A light student for bench/load_class.py: the trainer page over HTTP and the kernel websocket.
+
+A headless chromium costs about 3 CPU-seconds per page on this machine (voila's
+JavaScript bundle is fetched, parsed and run in every fresh browser context), so
+30 browser pages on the same 2 cores as the server measure the browser, not the
+server.  This client does, message for message, what the page's widget manager
+does, and nothing a student's own device would do:
+
+1. GET the page (voila serves a preheated kernel's pre-rendered cells);
+2. open the kernel's websocket (``/api/kernels/<id>/channels``), ask for
+   ``kernel_info`` and open the ``jupyter.widget.control`` comm with
+   ``request_states``, as ``@jupyter-widgets/base`` does, which gives every
+   widget's state (so the Join button's and status's model ids, by CSS class);
+3. click Join with the fields empty and wait for the kernel's answer in the join
+   status: **the first accepted input**, the "interactive" point;
+4. type the code and a name (widget ``update`` messages), click Join, then answer
+   each question (type the count, click Check, wait for the stats line, Next).
+
+Times are from the start of the GET.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import time
+import urllib.request
+import uuid
+from datetime import UTC, datetime
+from typing import Any
+
+import websockets
+from jupyter_server.services.kernels.connection.base import (
+    deserialize_msg_from_ws_v1,
+    serialize_msg_to_ws_v1,
+)
+
+CONTROL_PROTOCOL = (
+    "1.0.0"  # ipywidgets' __control_protocol_version__, as @jupyter-widgets/base sends
+)
+_CONFIG = re.compile(
+    r'<script id="jupyter-config-data" type="application/json">\s*(\{.*?\})\s*</script>', re.S
+)
+
+
+def _decode(raw: str | bytes) -> dict:
+    """A message of the kernel websocket's v1 protocol (what JupyterLab and voila's page use)."""
+    if isinstance(raw, str):
+        return json.loads(raw)
+    channel, parts = deserialize_msg_from_ws_v1(raw)
+    header, parent, metadata, content = (json.loads(x) for x in parts[:4])
+    return {
+        "channel": channel,
+        "header": header,
+        "parent_header": parent,
+        "metadata": metadata,
+        "content": content,
+    }
+
+
+def _encode(msg: dict) -> bytes:
+    return serialize_msg_to_ws_v1(msg, msg["channel"], pack=lambda x: json.dumps(x).encode())
+
+
+class Page:
+    """One student's trainer page, driven at the message level."""
+
+    def __init__(self, base: str, path: str = "voila/render/trainer.ipynb") -> None:
+        self.base, self.path = base.rstrip("/"), path
+        self.session = uuid.uuid4().hex
+        self.states: dict[str, dict] = {}
+        self.by_class: dict[str, str] = {}
+        self.ws: Any = None
+        self.t0 = 0.0
+        self.marks: dict[str, float] = {}
+        self._waiters: list[tuple[Any, asyncio.Future]] = []
+        self._reader: asyncio.Task | None = None
+
+    def _mark(self, name: str) -> None:
+        self.marks[name] = time.perf_counter() - self.t0
+
+    def _msg(self, msg_type: str, content: dict, channel: str = "shell") -> dict:
+        return {
+            "header": {
+                "msg_id": uuid.uuid4().hex,
+                "msg_type": msg_type,
+                "session": self.session,
+                "username": "student",
+                "version": "5.3",
+                "date": datetime.now(UTC).isoformat(),
+            },
+            "parent_header": {},
+            "metadata": {},
+            "content": content,
+            "channel": channel,
+            "buffers": [],
+        }
+
+    async def open(self) -> None:
+        """GET the page, connect to its kernel and load the widget states (steps 1 and 2)."""
+        self.t0 = time.perf_counter()
+        html, cookie = await asyncio.to_thread(self._get)
+        self._mark("page_received")
+        m = _CONFIG.search(html)
+        if m is None:
+            raise RuntimeError("no jupyter-config-data in the page (not a voila page?)")
+        kernel = json.loads(m.group(1))["kernelId"]
+        url = (
+            self.base.replace("http", "ws", 1)
+            + f"/api/kernels/{kernel}/channels?session_id={self.session}"
+        )
+        self.ws = await websockets.connect(
+            url,
+            additional_headers={"Cookie": cookie},
+            subprotocols=["v1.kernel.websocket.jupyter.org"],
+            max_size=None,
+            open_timeout=600,
+        )
+        self._mark("websocket_open")
+        self._reader = asyncio.create_task(self._read())
+        info = self._msg("kernel_info_request", {})
+        await self._send_wait(info, lambda m: m["msg_type"] == "kernel_info_reply")
+        control = uuid.uuid4().hex
+        opening = self._msg(
+            "comm_open", {"comm_id": control, "target_name": "jupyter.widget.control", "data": {}}
+        )
+        opening["metadata"] = {"version": CONTROL_PROTOCOL}
+        await self.ws.send(_encode(opening))
+        req = self._msg("comm_msg", {"comm_id": control, "data": {"method": "request_states"}})
+        reply = await self._send_wait(
+            req,
+            lambda m: m["msg_type"] == "comm_msg" and m["data"].get("method") == "update_states",
+        )
+        self.states = reply["data"]["states"]
+        for mid, st in self.states.items():
+            for c in st.get("state", {}).get("_dom_classes", []):
+                self.by_class[c] = mid
+        self._mark("widgets_loaded")
+
+    def _get(self) -> tuple[str, str]:
+        with urllib.request.urlopen(f"{self.base}/{self.path}", timeout=600) as r:
+            cookie = "; ".join(c.split(";", 1)[0] for c in r.headers.get_all("Set-Cookie") or [])
+            return r.read().decode(), cookie
+
+    async def _read(self) -> None:
+        async for raw in self.ws:
+            m = _decode(raw)
+            flat = {
+                "msg_type": m.get("msg_type") or m["header"]["msg_type"],
+                "parent": m.get("parent_header", {}).get("msg_id"),
+                "data": m.get("content", {}).get("data", {})
+                if isinstance(m.get("content"), dict)
+                else {},
+                "comm_id": (m.get("content") or {}).get("comm_id"),
+            }
+            if flat["msg_type"] == "comm_msg" and flat["data"].get("method") in (
+                "update",
+                "echo_update",
+            ):
+                st = self.states.setdefault(flat["comm_id"], {"state": {}})
+                st.setdefault("state", {}).update(flat["data"].get("state", {}))
+            for pred, fut in list(self._waiters):
+                if not fut.done() and pred(flat):
+                    fut.set_result(flat)
+                    self._waiters.remove((pred, fut))
+
+    async def _send_wait(self, msg: dict, pred: Any, timeout: float = 600) -> dict:
+        fut: asyncio.Future = asyncio.get_running_loop().create_future()
+        self._waiters.append((pred, fut))
+        await self.ws.send(_encode(msg))
+        return await asyncio.wait_for(fut, timeout)
+
+    def value(self, css: str) -> str:
+        return str(self.states[self.by_class[css]]["state"].get("value", ""))
+
+    async def set_value(self, css: str, value: str) -> None:
+        mid = self.by_class[css]
+        self.states[mid]["state"]["value"] = value
+        msg = self._msg(
+            "comm_msg",
+            {
+                "comm_id": mid,
+                "data": {"method": "update", "state": {"value": value}, "buffer_paths": []},
+            },
+        )
+        await self.ws.send(_encode(msg))
+
+    async def click_until(self, button: str, css: str, text: str, timeout: float = 600) -> None:
+        """Click a button; return when the widget ``css`` shows ``text`` (a kernel's answer)."""
+        mid, target = self.by_class[button], self.by_class[css]
+        msg = self._msg(
+            "comm_msg",
+            {"comm_id": mid, "data": {"method": "custom", "content": {"event": "click"}}},
+        )
+
+        def done(m: dict) -> bool:
+            return (
+                m["comm_id"] == target
+                and m["data"].get("method") == "update"
+                and text in str(m["data"].get("state", {}).get("value", ""))
+            )
+
+        await self._send_wait(msg, done, timeout)
+
+    async def close(self) -> None:
+        if self.ws is not None:
+            await self.ws.close()
+        if self._reader is not None:
+            self._reader.cancel()
+
+
+async def student(base: str, code: str, name: str, n_answers: int, guess: int) -> dict:
+    """Open the trainer, join, answer ``n_answers`` counting questions; the times (s)."""
+    p = Page(base)
+    try:
+        await p.open()
+        # the first accepted input: Join with empty fields is answered by a message
+        await p.click_until("crib-join", "crib-join-status", "")
+        p._mark("interactive")
+        await p.set_value("crib-join-code", code)
+        await p.set_value("crib-join-name", name)
+        t = time.perf_counter()
+        await p.click_until("crib-join", "crib-join-status", "Joined")
+        out: dict[str, Any] = {"join": time.perf_counter() - t, "answers": []}
+        for k in range(n_answers):
+            await p.set_value("crib-count-input", str((guess + k) % 20))
+            t = time.perf_counter()
+            await p.click_until("crib-check", "crib-stats", f"answered {k + 1} of")
+            out["answers"].append(time.perf_counter() - t)
+            if k + 1 < n_answers:
+                await p.click_until("crib-next", "crib-header", f"Question {k + 2} of")
+        out.update(p.marks)
+        return out
+    finally:
+        await p.close()
