@@ -81,7 +81,7 @@ def _random_midplay(rng: random.Random) -> tuple[PegState, object, tuple, list]:
     return s, deck[8], tuple(deck[9:11]), deck[11:]
 
 
-def test_master_plays_the_exact_best_and_never_peeks() -> None:
+def test_master_plays_the_weighted_best_and_never_peeks() -> None:
     rng = random.Random(21)
     m = MasterPlayer()
     checked = 0
@@ -98,7 +98,10 @@ def test_master_plays_the_exact_best_and_never_peeks() -> None:
         assert obs == obs2  # the opponent's cards are nowhere in the observation
         card = m.play(obs, HashRng(checked, "m"))
         assert card == m.play(obs2, HashRng(checked + 1, "m"))
-        a = analyze_play(position_of(obs))
+        a = analyze_play(
+            position_of(obs), "minimax", "weighted", opp_played=obs.opp_played, opp_dealer=p == 0
+        )
+        assert a.sampled == 0  # every position here fits the exact search
         best = max(o.margin for o in a.options if o.card is not None)
         assert a.option(card).margin == best
         checked += 1

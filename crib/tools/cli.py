@@ -182,6 +182,8 @@ def _cmd_selfplay(args: argparse.Namespace) -> int:
             f"({res.chunks_run} chunks run, {res.chunks_resumed} resumed); arrays {total}"
         )
         return 0
+    if args.what == "keep":
+        return _selfplay_keep(args, command, ex, results, out)
     sizes = tables.QUICK if args.quick else tables.FULL
     if args.n:
         import dataclasses
@@ -198,6 +200,23 @@ def _cmd_selfplay(args: argparse.Namespace) -> int:
     out.mkdir(parents=True, exist_ok=True)
     for path in tables.make_all(sizes, results, out, command=command, only=only, **ex):
         print(f"wrote {path}")
+    return 0
+
+
+def _selfplay_keep(args: argparse.Namespace, command: str, ex: dict, results, out) -> int:
+    """``crib selfplay keep``: data/keep_frequencies.csv (the Expert's keeps by seat)."""
+    from crib.ai.selfplay.engine import RunSpec, run
+    from crib.ai.selfplay.keep import keep_frame
+
+    n = args.n or (2000 if args.quick else 100_000)
+    seed = args.seed or 16
+    res = run(RunSpec("keep", n, seed, args.chunk or 500), results / "keep", **ex)
+    out.mkdir(parents=True, exist_ok=True)
+    path = out / "keep_frequencies.csv"
+    with path.open("w") as f:
+        f.write(f"# {command} (experiment keep, {n} sixes per seat, master seed {seed})\n")
+        keep_frame(res.arrays["kept"], n).to_csv(f, index=False)
+    print(f"wrote {path} ({n} sixes per seat in {res.seconds:.1f} s)")
     return 0
 
 
@@ -266,7 +285,7 @@ def build_parser() -> argparse.ArgumentParser:
         "selfplay",
         help="self-play tables: seat cribs, pegging values, the win table (resumable)",
     )
-    sp.add_argument("what", choices=["all", "crib", "pegging", "win", "run"])
+    sp.add_argument("what", choices=["all", "crib", "pegging", "win", "run", "keep"])
     sp.add_argument("--quick", action="store_true", help="small tables in about a minute (CI)")
     sp.add_argument("--n", type=int, default=None, help="items (deals) instead of the default")
     sp.add_argument("--out", default="data", help="where the tables go (default data/)")
