@@ -7,7 +7,10 @@ other tier (no field for the opponent's cards), and it is deterministic.
   seat-conditioned crib value from self-play (``crib_model="selfplay"``), and
   the kept four's pegging value net of the opponent's (``pegging=True``).
   When either side is within :data:`ENDGAME` points of 121 it ranks by the
-  probability of winning the game instead (``objective="win"``, the win table).
+  probability of winning the game instead (``objective="win"``, the win table),
+  among the :data:`WIN_TOP` best throws by full value (for speed: P(win) needs
+  each throw's exact crib distribution).  With every ingredient on, this is
+  ``analyze_discard(..., model="master", win_top=WIN_TOP)``.
   Near-ties go to safety, as in :func:`crib.analysis.discard.analyze_discard`.
 * **Play:** every card by exact expectimax over every holding the opponent
   could have (the compiled solver), each holding weighted by how likely the
@@ -35,7 +38,7 @@ import time
 from dataclasses import dataclass, field
 
 from crib.ai.policy import choose_discard, choose_play
-from crib.analysis.discard import analyze_discard
+from crib.analysis.discard import MASTER_ENDGAME, analyze_discard
 from crib.analysis.heuristics import play_values
 from crib.analysis.play import analyze_play
 from crib.rules.cards import Card
@@ -46,8 +49,8 @@ from crib.rules.position import PeggingPosition
 
 __all__ = ["MasterPlayer", "ENDGAME", "SAMPLE", "position_of", "warm"]
 
-# within this many points of 121 (either side), the discard maximises P(win)
-ENDGAME = 30
+ENDGAME = MASTER_ENDGAME  # within this many points of 121 (either side), the discard maximises P(win)
+WIN_TOP = 5  # near the end, P(win) for the 5 best throws by full value (the rest follow them)
 # the most holdings searched exactly in one play decision; above it, draws by weight
 SAMPLE = 2000
 
@@ -117,6 +120,7 @@ class MasterPlayer:
             pegging=self.peg_value,
             scores=(obs.my_score, obs.opp_score) if near_end else None,
             objective="win" if near_end else "ev",
+            win_top=WIN_TOP,
         )
         t = a.best.throw
         return t[0], t[1]
