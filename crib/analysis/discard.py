@@ -28,8 +28,8 @@ from crib.analysis.discard_fast import (  # re-exported: the array engine lives 
     _PAIRS,
     TIE_EPS,
     _throw_arrays,
-    ordered_by_win,
     order_indices,
+    ordered_by_win,
     own_points_table,  # noqa: F401
     rank_throws_fast,  # noqa: F401
 )

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
-from typing import Any
 from itertools import combinations
+from typing import Any
 
 import numpy as np
 
