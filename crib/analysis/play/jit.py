@@ -37,7 +37,6 @@ so once with a warning and callers use the pure-Python solver.
 from __future__ import annotations
 
 import warnings
-import zlib
 from collections.abc import Callable
 
 import numpy as np
@@ -54,6 +53,7 @@ from crib.analysis.play.jit_core import (
 )
 from crib.analysis.play.jit_levels_a import _n1, _n2, _n3, _n4
 from crib.analysis.play.jit_levels_b import _n5, _n6, _n7
+from crib.analysis.play.weights import reweigh
 from crib.rules.cards import Card
 from crib.rules.position import PeggingPosition
 
@@ -271,10 +271,7 @@ def _run(  # type: ignore[no-untyped-def]
 ):
     """Solve every holding: (ranks, weights, out[holding, option, (now, future)]).
 
-    ``factor``: each holding's weight is its number of card sets times
-    ``factor(ranks)`` (floats then).  ``sample``: when more holdings than this
-    are consistent, solve only ``sample`` draws by weight (seeded by the
-    position), each distinct draw weighted by how often it was drawn.
+    ``factor``, ``sample``: see :func:`crib.analysis.play.weights.reweigh`.
     ``counts``, if given, receives the consistent holdings' number
     (``"holdings"``) and card sets (``"combos"``) before any weighting.
     """
@@ -293,15 +290,8 @@ def _run(  # type: ignore[no-untyped-def]
     ranks, hands, weights = ranks[:k], hands[:k], weights[:k]
     if counts is not None:
         counts["holdings"], counts["combos"] = k, int(weights.sum())
-    if factor is not None and hasattr(factor, "packed"):
-        weights = weights * factor.packed(hands)  # vectorised (KeepWeights)
-    elif factor is not None:
-        weights = weights * np.array([factor(tuple(r[:n])) for r in ranks.tolist()], float)
-    if sample is not None and k > sample:
-        p = weights / weights.sum()
-        rng = np.random.default_rng(zlib.crc32(pos.to_text().encode()))
-        idx, counts = np.unique(rng.choice(k, size=sample, p=p), return_counts=True)
-        ranks, hands, weights, k = ranks[idx], hands[idx], counts.astype(np.int64), len(idx)
+    ranks, hands, weights = reweigh(pos, ranks, hands, weights, factor, sample)
+    k = len(weights)
     opts = np.array([0 if c is None else c.rank for c in cards], np.int64)
     out = np.zeros((k, len(opts), 2), np.int64)
     if _memo is None:

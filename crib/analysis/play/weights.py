@@ -20,7 +20,8 @@ each holding weighted by how often the Expert keeps those four ranks as the deal
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import zlib
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cache
 
@@ -28,8 +29,9 @@ import numpy as np
 
 from crib.analysis.selfplay_tables import keep_ratios
 from crib.rules.cards import Card
+from crib.rules.position import PeggingPosition
 
-__all__ = ["HOLDINGS", "KeepWeights", "keep_weights"]
+__all__ = ["HOLDINGS", "KeepWeights", "keep_weights", "reweigh"]
 
 HOLDINGS = ("uniform", "weighted")
 
@@ -69,7 +71,7 @@ class KeepWeights:
 def _packed_table(seat: str | None) -> tuple[np.ndarray, np.ndarray]:
     """Every multiset of :func:`keep_ratios` as a packed code, sorted, with its ratio."""
     table = keep_ratios(seat)
-    pairs = sorted((sum(1 << (4 * r) for r in k), v) for k, v in table.items())
+    pairs = sorted([(0, 1.0)] + [(sum(1 << (4 * r) for r in k), v) for k, v in table.items()])
     codes = np.array([c for c, _v in pairs], np.int64)
     return codes, np.array([v for _c, v in pairs], float)
 
@@ -79,3 +81,28 @@ def keep_weights(opp_played: Iterable[Card] = (), opp_dealer: bool | None = None
     seat = None if opp_dealer is None else ("dealer" if opp_dealer else "pone")
     played = tuple(sorted(c.rank for c in opp_played))
     return KeepWeights(seat, played)
+
+
+def reweigh(
+    pos: PeggingPosition,
+    ranks: np.ndarray,
+    hands: np.ndarray,
+    weights: np.ndarray,
+    factor: Callable[[tuple[int, ...]], float] | None,
+    sample: int | None,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The compiled solver's holdings (rows of ranks, packed hands, card-set counts),
+    weighted by ``factor`` (floats then) and, when more than ``sample``, replaced by
+    ``sample`` draws by weight (seeded by the position), each distinct holding
+    weighted by how often it was drawn."""
+    if factor is not None and hasattr(factor, "packed"):
+        weights = weights * factor.packed(hands)  # vectorised (KeepWeights)
+    elif factor is not None:
+        n = pos.opp_count
+        weights = weights * np.array([factor(tuple(r[:n])) for r in ranks.tolist()], float)
+    if sample is not None and len(weights) > sample:
+        rng = np.random.default_rng(zlib.crc32(pos.to_text().encode()))
+        draws = rng.choice(len(weights), size=sample, p=weights / weights.sum())
+        idx, drawn = np.unique(draws, return_counts=True)
+        ranks, hands, weights = ranks[idx], hands[idx], drawn.astype(np.int64)
+    return ranks, hands, weights
