@@ -119,3 +119,57 @@ def test_a_small_master_v_expert_match_runs_end_to_end() -> None:
     for seed in (1, 2):
         r = Game(seed, players=(make_player("master"), make_player("expert"))).run()
         assert max(r.scores) == 121 and r.winner in (0, 1)
+
+
+def test_master_discard_is_the_master_model_of_analyze_discard() -> None:
+    from crib.ai.master import WIN_TOP
+    from crib.analysis.discard import analyze_discard
+
+    m = MasterPlayer()
+    rng = random.Random(8)
+    for k in range(8):
+        six = parse_cards(" ".join(str(c) for c in rng.sample(DECK, 6)))
+        scores = (100 + k, 95) if k % 2 else (10, 20 + k)
+        obs = for_discard(six, dealer=k % 3 == 0, my_score=scores[0], opp_score=scores[1])
+        near = 121 - max(scores) <= 30
+        a = analyze_discard(
+            six, dealer=obs.dealer, model="master", scores=scores if near else None, win_top=WIN_TOP
+        )
+        assert set(m.discard(obs, HashRng(k, "m"))) == set(a.best.throw)
+
+
+def test_with_every_ingredient_off_the_master_is_the_expert() -> None:
+    off = MasterPlayer(seat_crib=False, peg_value=False, exact_play=False, endgame=False)
+    expert = make_player("expert")
+    rng = random.Random(4)
+    for k in range(6):
+        obs = for_discard(rng.sample(DECK, 6), dealer=k % 2 == 0)
+        assert off.discard(obs, HashRng(k, "x")) == expert.discard(obs, HashRng(k, "x"))
+    checked = 0
+    while checked < 10:
+        s, starter, discards, _spare = _random_midplay(rng)
+        if s.done or not s.legal():
+            continue
+        obs = for_play(s, s.turn, starter=starter, dealer=s.turn == 1, my_discards=discards)
+        assert off.play(obs, HashRng(checked, "x")) == expert.play(obs, HashRng(checked, "x"))
+        checked += 1
+
+
+def test_the_ladder_runs_a_small_master_v_expert_match() -> None:
+    """The self-play ladder (duplicate deals, seats swapped) with the Master, end to end."""
+    from crib.ai.selfplay.engine import RunSpec, run
+
+    res = run(
+        RunSpec("ladder", 2, 77, chunk=2, params={"a": "expert", "b": "master"}),
+        executor="serial",
+        quiet=True,
+    )
+    ladder = res.arrays["ladder"]
+    assert ladder.shape == (2, 4) and set(ladder[:, :2].ravel().tolist()) <= {0, 1}
+
+
+def test_warm_up_loads_everything_once() -> None:
+    from crib.ai.master import warm
+
+    first = warm()
+    assert first >= 0.0 and warm() == first  # the second call does nothing
