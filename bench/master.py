@@ -19,7 +19,8 @@ It runs in this process (one core) unless ``--workers`` says more.  Prints, per
 variant: the win rate with its Wilson 95% interval, the mean point margin per
 game, where the points came from (pegging, hands, cribs, per deal, the
 variant minus the Expert), games per second (wall and per CPU second) and the
-decision times (median, p95, max) after the warm-up.  ``--out`` writes the
+decision times (median, p95, max; wall, and CPU since the machine is shared)
+after the warm-up.  ``--out`` writes the
 summary to the ``"master"`` section of ``data/ai_benchmark.json``.
 """
 
@@ -55,19 +56,22 @@ SOURCES = ("pegging", "hand", "crib")
 class TimedMaster(MasterPlayer):
     """The Master (or a variant), recording how long each decision takes."""
 
-    times: list[float] = []  # one list per process
+    times: list[float] = []  # one list per process: wall seconds
+    cpu: list[float] = []  # the same decisions' CPU seconds (the machine is shared)
 
     def discard(self, obs, rng):  # type: ignore[no-untyped-def]
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.process_time()
         out = super().discard(obs, rng)
         TimedMaster.times.append(time.perf_counter() - t)
+        TimedMaster.cpu.append(time.process_time() - c)
         return out
 
     def play(self, obs, rng):  # type: ignore[no-untyped-def]
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.process_time()
         out = super().play(obs, rng)
         if len({c.rank for c in obs.legal}) > 1:  # a real decision, not a forced card
             TimedMaster.times.append(time.perf_counter() - t)
+            TimedMaster.cpu.append(time.process_time() - c)
         return out
 
 
@@ -88,7 +92,7 @@ def pair(args: tuple[str, int]) -> dict:
     """Both games of one seed for one variant."""
     variant, seed = args
     warm()
-    TimedMaster.times = []
+    TimedMaster.times, TimedMaster.cpu = [], []
     t, c = time.perf_counter(), time.process_time()
     games = []
     for seat in (0, 1):
@@ -109,6 +113,7 @@ def pair(args: tuple[str, int]) -> dict:
         "wall": time.perf_counter() - t,
         "cpu": time.process_time() - c,
         "times_ms": [round(x * 1e3, 2) for x in TimedMaster.times],
+        "cpu_ms": [round(x * 1e3, 2) for x in TimedMaster.cpu],
     }
 
 
@@ -129,6 +134,7 @@ def summary(variant: str, rows: list[dict]) -> dict:
     lo, hi = wilson(wins, len(games))
     deals = sum(g["deals"] for g in games)
     times = sorted(x for r in rows for x in r["times_ms"])
+    cpu_t = sorted(x for r in rows for x in r.get("cpu_ms", ()))
     wall, cpu = sum(r["wall"] for r in rows), sum(r["cpu"] for r in rows)
     seeds = sorted(r["seed"] for r in rows)
     return {
@@ -150,18 +156,29 @@ def summary(variant: str, rows: list[dict]) -> dict:
             "p95": times[int(0.95 * (len(times) - 1))],
             "max": times[-1],
         },
+        "decision_cpu_ms": {  # pairs played before CPU times were recorded have none
+            "n": len(cpu_t),
+            "median": cpu_t[len(cpu_t) // 2] if cpu_t else None,
+            "p95": cpu_t[int(0.95 * (len(cpu_t) - 1))] if cpu_t else None,
+            "max": cpu_t[-1] if cpu_t else None,
+        },
     }
 
 
 def _print(s: dict) -> None:
     lo, hi = s["wilson95"]
     src = ", ".join(f"{k} {v:+.3f}" for k, v in s["per_deal_minus_expert"].items())
-    d = s["decision_ms"]
+    d, dc = s["decision_ms"], s["decision_cpu_ms"]
+    cpu = (
+        f" (CPU {dc['median']:.1f} / {dc['p95']:.1f} / {dc['max']:.0f} ms over {dc['n']})"
+        if dc["n"]
+        else ""
+    )
     print(
         f"{s['variant']} v Expert, {s['pairs']} pairs ({s['games']} games): wins {s['win_rate']:.1%} "
         f"[Wilson 95% {lo:.1%}, {hi:.1%}], mean margin {s['mean_margin']:+.2f}; per deal {src}; "
         f"{s['games_per_s_wall']:.2f} games/s wall, {s['games_per_cpu_s']:.2f} per CPU second; "
-        f"decisions {d['n']}: median {d['median']:.1f} ms, p95 {d['p95']:.1f} ms, max {d['max']:.0f} ms",
+        f"decisions {d['n']}: median {d['median']:.1f} ms, p95 {d['p95']:.1f} ms, max {d['max']:.0f} ms{cpu}",
         flush=True,
     )
 
@@ -206,7 +223,9 @@ def main() -> None:
         data = json.loads(p.read_text())
         sec = data.setdefault("master", {})
         sec["command"] = "python bench/master.py " + " ".join(sys.argv[1:])
-        sec["format"] = "duplicate deals: each seed played twice with the seats swapped; first dealer = seed % 2"
+        sec["format"] = (
+            "duplicate deals: each seed played twice with the seats swapped; first dealer = seed % 2"
+        )
         sec["load_average"] = round(os.getloadavg()[0], 2)
         sec.setdefault("variants", {}).update(out)
         p.write_text(json.dumps(data, indent=1) + "\n")

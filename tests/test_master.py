@@ -10,6 +10,8 @@ from fractions import Fraction
 from itertools import combinations
 from pathlib import Path
 
+import pytest
+
 from crib.ai.master import MasterPlayer, position_of
 from crib.ai.players import make_player
 from crib.analysis.play import analyze_play
@@ -173,3 +175,26 @@ def test_warm_up_loads_everything_once() -> None:
 
     first = warm()
     assert first >= 0.0 and warm() == first  # the second call does nothing
+
+
+def test_the_keep_experiment_and_its_table(tmp_path: Path) -> None:
+    """``crib selfplay keep`` counts the Expert's keeps by seat and writes the ratios
+    with the command and seed; the counts match the Expert's own throws."""
+    from crib.ai.selfplay.fastplay import expert_throw
+    from crib.ai.selfplay.keep import KEEP_LIST, keep_chunk, prior
+    from crib.tools.cli import main
+
+    a = keep_chunk(3, 0, 5, {})["kept"]
+    assert a.shape == (2, 1820) and a.sum() == 10 and a[0].sum() == 5
+    assert sum(prior(k) for k in KEEP_LIST) == pytest.approx(1.0)
+    import numpy as np
+
+    six = np.random.default_rng([3, 6, 0]).choice(52, 6, replace=False).tolist()
+    t = expert_throw(six, True)
+    keep = tuple(sorted((c >> 2) + 1 for c in six if c not in t))
+    assert keep_chunk(3, 0, 1, {})["kept"][0, KEEP_LIST.index(keep)] == 1
+    argv = ["selfplay", "keep", "--n", "20", "--seed", "3", "--workers", "1", "--quiet"]
+    assert main([*argv, "--results", str(tmp_path / "r"), "--out", str(tmp_path)]) == 0
+    text = (tmp_path / "keep_frequencies.csv").read_text().splitlines()
+    assert text[0].startswith("# crib selfplay keep") and "master seed 3" in text[0]
+    assert text[1] == "seat,keep,kept,freq,prior,ratio" and len(text) == 2 + 2 * 1820
