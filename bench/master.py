@@ -117,6 +117,75 @@ def pair(args: tuple[str, int]) -> dict:
     }
 
 
+class Probe:
+    """The Expert, asking the Master the same question at each of its decisions.
+
+    Records (kind, agree, gain): gain is what the Master's choice is worth over
+    the Expert's by the Master's own model (full value or P(win) points for a
+    discard, weighted expectimax margin for a play): where the two differ, and
+    by how much the Master thinks it matters.
+    """
+
+    name = "expert"
+
+    def __init__(self, log: list) -> None:
+        self.expert, self.master, self.log = make_player("expert"), MasterPlayer(), log
+
+    def discard(self, obs, rng):  # type: ignore[no-untyped-def]
+        from crib.analysis.discard import analyze_discard
+
+        e, m = self.expert.discard(obs, rng), self.master.discard(obs, rng)
+        near = 121 - max(obs.my_score, obs.opp_score) <= 30
+        sc = (obs.my_score, obs.opp_score) if near else None
+        a = analyze_discard(obs.hand, dealer=obs.dealer, model="master", scores=sc)
+        te, tm = a.throws[a.find(e)], a.throws[a.find(m)]
+        gain = 100 * (tm.p_win - te.p_win) if near else tm.total - te.total
+        kind = "discard near 121" if near else f"discard as {'dealer' if obs.dealer else 'pone'}"
+        self.log.append((kind, set(e) == set(m), gain))
+        return e
+
+    def play(self, obs, rng):  # type: ignore[no-untyped-def]
+        from crib.ai.master import position_of
+        from crib.analysis.play import analyze_play
+
+        e = self.expert.play(obs, rng)
+        if len({c.rank for c in obs.legal}) < 2:
+            return e
+        m = self.master.play(obs, rng)
+        a = analyze_play(
+            position_of(obs),
+            "minimax",
+            "weighted",
+            opp_played=obs.opp_played,
+            opp_dealer=not obs.dealer,
+        )
+        gain = a.option(m).margin - a.option(e).margin
+        if not obs.pile:
+            kind = "lead" if len(obs.hand) == 4 else "lead after a 31 or go"
+        else:
+            kind = "after their go" if obs.opp_said_go else "reply"
+        self.log.append((kind, m.rank == e.rank, gain))
+        return e
+
+
+def decisions(seed: int, n: int) -> None:
+    """Expert v Expert games; at each of seat 0's decisions, where the Master differs."""
+    warm()
+    log: list = []
+    for s in range(seed, seed + n):
+        Game(s, players=(Probe(log), make_player("expert")), first_dealer=s % 2).run()
+    print(f"{n} Expert v Expert games (seeds {seed}..{seed + n - 1}), seat 0's decisions:")
+    for kind in sorted({k for k, _a, _g in log}):
+        rows = [(a, g) for k, a, g in log if k == kind]
+        diff = [g for a, g in rows if not a]
+        print(
+            f"  {kind:24s} {len(rows):6d} decisions, Master differs {len(diff) / len(rows):6.1%}, "
+            f"its model's gain {sum(diff) / n:+.3f} per game ({statistics.mean(diff) if diff else 0:+.3f} "
+            "per differing decision)",
+            flush=True,
+        )
+
+
 def _load(path: Path) -> dict[int, dict]:
     if not path.exists():
         return {}
@@ -193,7 +262,12 @@ def main() -> None:
     ap.add_argument("--out", default=None, help="e.g. data/ai_benchmark.json ('master' section)")
     ap.add_argument("--report", action="store_true", help="only summarise the results on disk")
     ap.add_argument("--every", type=int, default=50, help="progress line every this many pairs")
+    ap.add_argument(
+        "--decisions", type=int, default=0, help="instead: where the Master differs, over N games"
+    )
     args = ap.parse_args()
+    if args.decisions:
+        return decisions(args.seed, args.decisions)
     folder = Path(args.results)
     folder.mkdir(parents=True, exist_ok=True)
     out = {}
