@@ -198,3 +198,14 @@ def test_the_keep_experiment_and_its_table(tmp_path: Path) -> None:
     text = (tmp_path / "keep_frequencies.csv").read_text().splitlines()
     assert text[0].startswith("# crib selfplay keep") and "master seed 3" in text[0]
     assert text[1] == "seat,keep,kept,freq,prior,ratio" and len(text) == 2 + 2 * 1820
+
+
+def test_crib_peg_with_weighted_holdings(capsys: pytest.CaptureFixture[str]) -> None:
+    from crib.tools.cli import main
+
+    pos = "hand 4H 6D 6S 9C | starter 2S | discards JD KC | opp 4"
+    assert main(["peg", pos, "--holdings", "weighted", "--opp-seat", "pone"]) == 0
+    out = capsys.readouterr().out
+    assert "weighted by how often the Expert keeps those four ranks as the pone" in out
+    assert main(["peg", pos, "--model", "policy:master"]) == 0
+    assert "the Master's model" in capsys.readouterr().out

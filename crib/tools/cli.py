@@ -138,7 +138,8 @@ def _cmd_peg(args: argparse.Namespace) -> int:
 
     from crib.analysis.play import analyze_play
 
-    a = analyze_play(args.position, args.model)
+    opp_dealer = None if args.opp_seat is None else args.opp_seat == "dealer"
+    a = analyze_play(args.position, args.model, args.holdings, opp_dealer=opp_dealer)
     print(a.position.to_text())
     print(f"model: {a.model_note}")
     with pd.option_context("display.width", 120):
@@ -248,7 +249,21 @@ def build_parser() -> argparse.ArgumentParser:
         "position", help="e.g. 'hand 4H 6D 6S 9C | starter 2S | discards JD KC | opp 4'"
     )
     pg.add_argument(
-        "--model", default="minimax", help="minimax (default), policy:expert, policy:hard, ..."
+        "--model",
+        default="minimax",
+        help="minimax (default), policy:master, policy:expert, policy:hard, ...",
+    )
+    pg.add_argument(
+        "--holdings",
+        default="uniform",
+        choices=["uniform", "weighted"],
+        help="the opponent's holdings: equally likely, or weighted by how often the Expert keeps them",
+    )
+    pg.add_argument(
+        "--opp-seat",
+        default=None,
+        choices=["dealer", "pone"],
+        help="for weighted holdings: the opponent's seat (default: both seats averaged)",
     )
     pl = sub.add_parser("play", help="play a whole game between two computer players")
     pl.add_argument("--seed", type=int, default=1)
