@@ -191,9 +191,11 @@ def _load(path: Path) -> dict[int, dict]:
         return {}
     out = {}
     for line in path.read_text().splitlines():
-        if line.strip():
+        try:
             d = json.loads(line)
-            out[d["seed"]] = d
+        except json.JSONDecodeError:  # a line cut short by a killed run: played again
+            continue
+        out[d["seed"]] = d
     return out
 
 
