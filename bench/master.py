@@ -292,6 +292,10 @@ def main() -> None:
         rows = [done[s] for s in sorted(done) if args.seed <= s < args.seed + args.pairs]
         if rows:
             s = summary(variant, rows)
+            s["command"] = (
+                f"python bench/master.py --variants {variant} --pairs {args.pairs} --seed {args.seed}"
+                f" --results {args.results}  (resumable; add --out data/ai_benchmark.json)"
+            )
             _print(s)
             out[variant] = s
     if args.out and out:
@@ -299,6 +303,10 @@ def main() -> None:
         data = json.loads(p.read_text())
         sec = data.setdefault("master", {})
         sec["command"] = "python bench/master.py " + " ".join(sys.argv[1:])
+        sec["note"] = (
+            "per_deal_minus_expert: points per deal by source, the variant's minus the Expert's; "
+            "decision_ms is wall time on a shared 2-core machine, decision_cpu_ms the CPU time"
+        )
         sec["format"] = (
             "duplicate deals: each seed played twice with the seats swapped; first dealer = seed % 2"
         )
