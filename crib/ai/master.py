@@ -21,7 +21,13 @@ other tier (no field for the opponent's cards), and it is deterministic.
   first: a card that pegs the points still needed wins at once and is played,
   whatever the margin says.  Ties in margin go to the Expert's net value.
   When more than :data:`SAMPLE` holdings are consistent, the search solves
-  :data:`SAMPLE` draws by weight instead (``last_sampled`` says so).
+  :data:`SAMPLE` draws by weight instead (``last_sampled`` says so).  A
+  position has at most 1,820 rank holdings and the exact search took at most
+  about 0.1 s of CPU in the benchmark, so this safeguard does not trigger in
+  play today.
+
+Not done yet: beyond taking the points that reach 121, the play does not
+consult the win table (it maximises the expected pegging margin).
 
 :func:`warm` loads every table and compiles the solver once per process; the
 first decision calls it, and servers or benchmarks should call it before play.
