@@ -32,16 +32,20 @@ def test_grade_discard_verdicts_at_worked_gaps() -> None:
         "JH 9C": (Fraction(1069, 506), "blunder"),  # 2.113 >= 1.5
     }
     for throw, (lost, verdict) in cases.items():
-        g = grade_discard(six, throw, dealer=False)
+        g = grade_discard(six, throw, dealer=False, model="uniform")
         assert g.lost == pytest.approx(float(lost)) and g.verdict == verdict, throw
-    assert grade_discard("5H 5D 6C 7S 8H 9D", "5H 5D", dealer=True).verdict == "best"
+        assert g.model == "uniform"
+    assert grade_discard("5H 5D 6C 7S 8H 9D", "5H 5D", dealer=True, model="uniform").verdict == "best"
     # as pone the best throw changes, and the sentence names it
-    assert "8♥ 9♦" in grade_discard("5H 5D 6C 7S 8H 9D", "5H 5D", dealer=False).sentence
+    g = grade_discard("5H 5D 6C 7S 8H 9D", "5H 5D", dealer=False, model="uniform")
+    assert "8♥ 9♦" in g.sentence
+    # a named crib model keeps the old grading (backward compatible)
+    assert grade_discard(six, "9C 7D", dealer=False, crib_model="table").model == "uniform"
 
 
 def test_grade_play_uses_the_experts_values() -> None:
     pos = PeggingPosition.parse("hand 5H 6D 7S 9C | starter 2S | discards JD KC | opp 4")
-    g = grade_play(pos, "5H", exact=False)
+    g = grade_play(pos, "5H", exact=False, model="expert")
     # 45 cards unseen; the opponent holds 4.  P(holds one of a rank with u unseen)
     # = 1 - C(45 - u, 4) / C(45, 4): u = 4 -> 0.320306, u = 3 -> 0.248767.
     # 9C: count 9; a 6 (u = 3) makes 15, a 9 (u = 3) pairs: threat 2 x 0.248767;
@@ -57,13 +61,13 @@ def test_grade_play_uses_the_experts_values() -> None:
     assert g.verdict == "blunder"
     assert "led a five" in g.tags and "left a danger count (5)" in g.tags
     assert any(t.startswith("handed over") and "a 15" in t for t in g.tags)
-    best = grade_play(pos, g.best_card, exact=False)
+    best = grade_play(pos, g.best_card, exact=False, model="expert")
     assert best.verdict == "best" and best.lost == 0
 
 
 def test_grade_play_thresholds_no_nagging_over_coin_flips() -> None:
     pos = PeggingPosition.parse(LEAD)
-    g6 = grade_play(pos, "6D", exact=False)
+    g6 = grade_play(pos, "6D", exact=False, model="expert")
     assert g6.lost < 0.35 and g6.verdict in ("best", "ok")
 
 
@@ -113,3 +117,65 @@ def test_grade_play_bad_input() -> None:
         grade_play(LEAD, "5C")
     with pytest.raises(IllegalPlayError, match="over 31"):
         grade_play("hand 9C 2D | pile KS QS 5C | previous AS AD AH | starter 2S | opp 0", "9C")
+
+
+# --- grading by the Master (issue 12) -------------------------------------------
+
+
+def test_grade_discard_by_the_master_is_points_of_full_value() -> None:
+    from crib.analysis.discard import analyze_discard
+
+    six = "JH 9C 2H 3H 9D 7D"
+    a = analyze_discard(six, dealer=False, model="master")
+    for t in a.throws:
+        g = grade_discard(six, t.throw, dealer=False)
+        assert g.model == "master" and g.unit == "points"
+        assert g.lost == pytest.approx(a.best.total - t.total)
+        assert g.best_throw == a.best.throw
+        assert "the Master" in g.model_note and "self-play" in g.model_note
+        if g.verdict != "best":
+            assert "full value" in g.sentence and "Master's choice" in g.sentence
+    worst = grade_discard(six, a.throws[-1].throw, dealer=False)
+    assert worst.verdict == "blunder"
+
+
+def test_grade_discard_near_the_end_is_win_probability() -> None:
+    six = "5H 5D 6C 7S 8H 9D"
+    g = grade_discard(six, "5H 5D", dealer=False, scores=(110, 112))
+    assert g.unit == "P(win) points" and g.p_win_lost is not None
+    assert g.lost == pytest.approx(100 * g.p_win_lost)
+    assert "P(win)" in g.model_note
+    far = grade_discard(six, "5H 5D", dealer=False, scores=(10, 12))
+    assert far.unit == "points" and far.p_win_lost is None
+
+
+def test_grade_play_by_the_master_is_the_weighted_margin() -> None:
+    pos = PeggingPosition.parse("hand 5H 6D 7S 9C | starter 2S | discards JD KC | opp 4")
+    a = analyze_play(pos, "minimax", "weighted")
+    for o in a.options:
+        g = grade_play(pos, o.card, exact=False)
+        assert g.model == "master" and g.best_card == a.best.card
+        assert g.lost == pytest.approx(a.best.margin - o.margin)
+        assert "weighted" in g.model_note and g.trap is None
+    g = grade_play(pos, "5H")
+    assert g.verdict in ("mistake", "blunder") and "the Master's choice" in g.sentence
+    assert g.trap in (True, False)
+
+
+def test_grade_play_missing_the_winning_card_is_a_blunder() -> None:
+    # on 119, the 5 makes fifteen for 2 and the game
+    pos = "hand 5H 9C | pile KS | previous 2C 3C 4C AS | starter 7D | opp 1 | scores 119 60"
+    g = grade_play(pos, "9C")
+    assert g.verdict == "blunder" and g.best_card == parse_card("5H") and "121" in g.sentence
+    assert grade_play(pos, "5H").verdict == "best"
+
+
+def test_policy_master_and_bad_models() -> None:
+    from crib.errors import CribError
+
+    a = analyze_play(LEAD, "policy:master")
+    assert a.holdings_model == "weighted" and "the Master's model" in a.model_note
+    with pytest.raises(CribError, match="model must be 'master' or 'expert'"):
+        grade_play(LEAD, "6D", model="champion")
+    with pytest.raises(CribError, match="model must be 'master' or 'uniform'"):
+        grade_discard("5H 5D 6C 7S 8H 9D", "5H 5D", dealer=True, model="champion")

@@ -228,3 +228,42 @@ def test_fast_float_ranking_equals_exact_analysis() -> None:
             for t, (_th, keep, ev, safety) in zip(exact.throws, fast, strict=True):
                 assert set(keep) == set(t.keep)
                 assert abs(ev - t.ev) < 1e-12 and abs(safety - t.safety) < 1e-12
+
+
+# --- the Master's ranking (issue 12) ---------------------------------------------
+
+
+def test_master_model_equals_an_independent_full_value() -> None:
+    """model="master": hand + seat crib + pegging, computed here from the shipped
+    tables and the reference scorer, on fixed hands in both seats."""
+    from tests.test_master import _full_values
+
+    for six in ("5H 5D 6C 7S 8H 9D", "JH 9C 2H 3H 9D 7D", "AS 2D 3C KH QS 7C", "4H 6D 6S 9C TD KC"):
+        for dealer in (True, False):
+            want = _full_values(six, dealer)
+            a = analyze_discard(six, dealer=dealer, model="master")
+            assert a.master and a.pegging and a.model.name == "selfplay"
+            for t in a.throws:
+                assert t.total == pytest.approx(want[frozenset(t.throw)], abs=1e-9)
+            df = a.table
+            parts = df["hand"] + df["crib"] + df["pegging"]
+            assert np.allclose(parts, df["net"])
+            net = list(df["net"])
+            assert all(x >= y - TIE_EPS for x, y in zip(net, net[1:], strict=False))
+            assert (df["crib"] >= 0).all() if dealer else (df["crib"] <= 0).all()
+            assert a.model_note.startswith("the Master:")
+
+
+def test_master_model_with_scores_shows_p_win_and_ranks_by_it_near_121() -> None:
+    six = "5H 5D 6C 7S 8H 9D"
+    far = analyze_discard(six, dealer=True, model="master", scores=(20, 30))
+    assert far.objective == "ev" and "p_win" in far.table.columns
+    near = analyze_discard(six, dealer=True, model="master", scores=(112, 115))
+    assert near.objective == "win"
+    p = [t.p_win for t in near.throws]
+    assert p[0] >= max(p) - TIE_EPS
+    top = analyze_discard(six, dealer=True, model="master", scores=(112, 115), win_top=5)
+    assert sum(t.p_win is not None for t in top.throws) == 5
+    assert top.best.throw == near.best.throw  # the best by P(win) is among the top 5 here
+    with pytest.raises(CribError, match="model must be 'master' or 'uniform'"):
+        analyze_discard(six, dealer=True, model="grandmaster")

@@ -322,3 +322,89 @@ def test_text_round_trip() -> None:
     assert parse_cards("7S 8C") == pos.pile
 
 
+
+
+# --- weighted holdings (issue 12) ------------------------------------------------
+
+
+def _weighted_brute(pos: PeggingPosition, weight) -> dict[str, tuple[Fraction, Fraction]]:  # type: ignore[no-untyped-def]
+    """label -> (mean margin, P(margin >= 0)) over every concrete holding, each counted
+    ``weight(its sorted ranks)`` times (as an exact Fraction)."""
+    room = 31 - pos.count
+    hold = [
+        h
+        for h in combinations(pos.unseen(), pos.opp_count)
+        if not (pos.opp_go and any(c.value <= room for c in h))
+    ]
+    seen: dict[int, object] = {}
+    for c in pos.legal():
+        seen.setdefault(c.rank, c)
+    options = [(str(c), c) for c in sorted(seen.values())] or [("go", None)]
+    out = {}
+    for label, card in options:
+        total = nonneg = tot_w = Fraction(0)
+        for h in hold:
+            w = Fraction(weight(tuple(sorted(c.rank for c in h))))
+            m = _minimax(peg_state(pos, h).play(card)[0])
+            total += w * m
+            nonneg += w * (m >= 0)
+            tot_w += w
+        out[label] = (total / tot_w, nonneg / tot_w)
+    return out
+
+
+def test_weighted_expectimax_equals_a_weighted_brute_force() -> None:
+    """The keep-frequency weights (compiled path, and the plain reference) against a
+    brute force over weighted concrete holdings; go inference still applies."""
+    from crib.analysis.play import expectiminimax
+    from crib.analysis.play.weights import keep_weights
+
+    rng = random.Random(12)
+    n_go = 0
+    for i in range(12):
+        pos = _random_position(rng, go=i % 3 == 2)
+        n_go += pos.opp_go
+        known = list(pos.previous + pos.pile)
+        played = tuple(rng.sample(known, min(len(known), 4 - pos.opp_count)))
+        dealer = rng.random() < 0.5
+        w = keep_weights(played, dealer)
+        want = _weighted_brute(pos, w)
+        ref = expectiminimax(pos, w)
+        a = analyze_play(pos, "minimax", "weighted", opp_played=played, opp_dealer=dealer)
+        assert a.holdings_model == "weighted" and "self-play" in a.model_note
+        assert set(ref) == set(want) == {o.label for o in a.options}
+        for o in a.options:
+            assert ref[o.label] == want[o.label], (pos.to_text(), o.label)  # exactly
+            assert o.margin == pytest.approx(float(want[o.label][0]), abs=1e-9)
+            assert o.p_nonneg == pytest.approx(float(want[o.label][1]), abs=1e-9)
+    assert n_go >= 3
+
+
+def test_any_weight_is_threaded_through_the_compiled_solver() -> None:
+    from crib.analysis.play import expectiminimax
+    from crib.analysis.play import jit as pegjit
+
+    def weight(ranks: tuple[int, ...]) -> float:
+        return 1.0 + (sum(ranks) % 3)  # arbitrary, to see every holding's weight used
+
+    rng = random.Random(5)
+    for _ in range(8):
+        pos = _random_position(rng)
+        ref = expectiminimax(pos, weight)
+        _n, total_w, per = pegjit.minimax_summary(pos, weight)
+        for card, _nows, total, _dist in per:
+            assert total / total_w == pytest.approx(float(ref[str(card) if card else "go"][0]))
+
+
+def test_sampled_holdings_say_so() -> None:
+    pos = "hand 4H 6D 6S 9C | starter 2S | discards JD KC | opp 4"
+    exact = analyze_play(pos, holdings="weighted", opp_dealer=True)
+    a = analyze_play(pos, holdings="weighted", opp_dealer=True, sample=300)
+    assert exact.sampled == 0 and 0 < a.sampled <= 300
+    assert "SAMPLED" in a.model_note and "SAMPLED" not in exact.model_note
+    assert a.option("6D").margin == pytest.approx(exact.option("6D").margin, abs=0.5)
+
+
+def test_unknown_holdings_model_is_a_clear_error() -> None:
+    with pytest.raises(CribError, match="unknown holdings 'skewed'"):
+        analyze_play("hand 4H 6D 6S 9C | starter 2S | discards JD KC | opp 4", holdings="skewed")

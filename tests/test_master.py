@@ -10,6 +10,8 @@ from fractions import Fraction
 from itertools import combinations
 from pathlib import Path
 
+import pytest
+
 from crib.ai.master import MasterPlayer, position_of
 from crib.ai.players import make_player
 from crib.analysis.play import analyze_play
@@ -81,7 +83,7 @@ def _random_midplay(rng: random.Random) -> tuple[PegState, object, tuple, list]:
     return s, deck[8], tuple(deck[9:11]), deck[11:]
 
 
-def test_master_plays_the_exact_best_and_never_peeks() -> None:
+def test_master_plays_the_weighted_best_and_never_peeks() -> None:
     rng = random.Random(21)
     m = MasterPlayer()
     checked = 0
@@ -98,7 +100,10 @@ def test_master_plays_the_exact_best_and_never_peeks() -> None:
         assert obs == obs2  # the opponent's cards are nowhere in the observation
         card = m.play(obs, HashRng(checked, "m"))
         assert card == m.play(obs2, HashRng(checked + 1, "m"))
-        a = analyze_play(position_of(obs))
+        a = analyze_play(
+            position_of(obs), "minimax", "weighted", opp_played=obs.opp_played, opp_dealer=p == 0
+        )
+        assert a.sampled == 0  # every position here fits the exact search
         best = max(o.margin for o in a.options if o.card is not None)
         assert a.option(card).margin == best
         checked += 1
@@ -116,3 +121,91 @@ def test_a_small_master_v_expert_match_runs_end_to_end() -> None:
     for seed in (1, 2):
         r = Game(seed, players=(make_player("master"), make_player("expert"))).run()
         assert max(r.scores) == 121 and r.winner in (0, 1)
+
+
+def test_master_discard_is_the_master_model_of_analyze_discard() -> None:
+    from crib.ai.master import WIN_TOP
+    from crib.analysis.discard import analyze_discard
+
+    m = MasterPlayer()
+    rng = random.Random(8)
+    for k in range(8):
+        six = parse_cards(" ".join(str(c) for c in rng.sample(DECK, 6)))
+        scores = (100 + k, 95) if k % 2 else (10, 20 + k)
+        obs = for_discard(six, dealer=k % 3 == 0, my_score=scores[0], opp_score=scores[1])
+        near = 121 - max(scores) <= 30
+        a = analyze_discard(
+            six, dealer=obs.dealer, model="master", scores=scores if near else None, win_top=WIN_TOP
+        )
+        assert set(m.discard(obs, HashRng(k, "m"))) == set(a.best.throw)
+
+
+def test_with_every_ingredient_off_the_master_is_the_expert() -> None:
+    off = MasterPlayer(seat_crib=False, peg_value=False, exact_play=False, endgame=False)
+    expert = make_player("expert")
+    rng = random.Random(4)
+    for k in range(6):
+        obs = for_discard(rng.sample(DECK, 6), dealer=k % 2 == 0)
+        assert off.discard(obs, HashRng(k, "x")) == expert.discard(obs, HashRng(k, "x"))
+    checked = 0
+    while checked < 10:
+        s, starter, discards, _spare = _random_midplay(rng)
+        if s.done or not s.legal():
+            continue
+        obs = for_play(s, s.turn, starter=starter, dealer=s.turn == 1, my_discards=discards)
+        assert off.play(obs, HashRng(checked, "x")) == expert.play(obs, HashRng(checked, "x"))
+        checked += 1
+
+
+def test_the_ladder_runs_a_small_master_v_expert_match() -> None:
+    """The self-play ladder (duplicate deals, seats swapped) with the Master, end to end."""
+    from crib.ai.selfplay.engine import RunSpec, run
+
+    res = run(
+        RunSpec("ladder", 2, 77, chunk=2, params={"a": "expert", "b": "master"}),
+        executor="serial",
+        quiet=True,
+    )
+    ladder = res.arrays["ladder"]
+    assert ladder.shape == (2, 4) and set(ladder[:, :2].ravel().tolist()) <= {0, 1}
+
+
+def test_warm_up_loads_everything_once() -> None:
+    from crib.ai.master import warm
+
+    first = warm()
+    assert first >= 0.0 and warm() == first  # the second call does nothing
+
+
+def test_the_keep_experiment_and_its_table(tmp_path: Path) -> None:
+    """``crib selfplay keep`` counts the Expert's keeps by seat and writes the ratios
+    with the command and seed; the counts match the Expert's own throws."""
+    from crib.ai.selfplay.fastplay import expert_throw
+    from crib.ai.selfplay.keep import KEEP_LIST, keep_chunk, prior
+    from crib.tools.cli import main
+
+    a = keep_chunk(3, 0, 5, {})["kept"]
+    assert a.shape == (2, 1820) and a.sum() == 10 and a[0].sum() == 5
+    assert sum(prior(k) for k in KEEP_LIST) == pytest.approx(1.0)
+    import numpy as np
+
+    six = np.random.default_rng([3, 6, 0]).choice(52, 6, replace=False).tolist()
+    t = expert_throw(six, True)
+    keep = tuple(sorted((c >> 2) + 1 for c in six if c not in t))
+    assert keep_chunk(3, 0, 1, {})["kept"][0, KEEP_LIST.index(keep)] == 1
+    argv = ["selfplay", "keep", "--n", "20", "--seed", "3", "--workers", "1", "--quiet"]
+    assert main([*argv, "--results", str(tmp_path / "r"), "--out", str(tmp_path)]) == 0
+    text = (tmp_path / "keep_frequencies.csv").read_text().splitlines()
+    assert text[0].startswith("# crib selfplay keep") and "master seed 3" in text[0]
+    assert text[1] == "seat,keep,kept,freq,prior,ratio" and len(text) == 2 + 2 * 1820
+
+
+def test_crib_peg_with_weighted_holdings(capsys: pytest.CaptureFixture[str]) -> None:
+    from crib.tools.cli import main
+
+    pos = "hand 4H 6D 6S 9C | starter 2S | discards JD KC | opp 4"
+    assert main(["peg", pos, "--holdings", "weighted", "--opp-seat", "pone"]) == 0
+    out = capsys.readouterr().out
+    assert "weighted by how often the Expert keeps those four ranks as the pone" in out
+    assert main(["peg", pos, "--model", "policy:master"]) == 0
+    assert "the Master's model" in capsys.readouterr().out

@@ -212,3 +212,21 @@ print([str(o.margin_exact) for o in a.options])
 def test_warm_and_available() -> None:
     assert pegjit.available()
     assert pegjit.warm() >= 0.0
+
+
+def test_weighted_fallback_equals_the_compiled_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Weighted holdings: the pure-Python solver and the kernels give the same numbers."""
+    from crib.analysis.play import jit_core
+    from crib.rules.cards import parse_cards
+
+    pos = PeggingPosition.parse("hand 5H 6D 9C | pile KS 4C | starter 2S | discards JD KC | opp 3")
+    kw = {"opp_played": parse_cards("KS"), "opp_dealer": False}
+    want = expectimax.analyze_play(pos, "minimax", "weighted", **kw)
+    monkeypatch.setattr(jit_core, "_broken", RuntimeError("simulated: numba cannot compile"))
+    monkeypatch.setattr(pegjit, "_warned", True)
+    got = expectimax.analyze_play(pos, "minimax", "weighted", **kw)
+    assert [o.label for o in got.options] == [o.label for o in want.options]
+    for g, w in zip(got.options, want.options, strict=True):
+        assert g.margin == pytest.approx(w.margin, abs=1e-12)
+        assert g.p_nonneg == pytest.approx(w.p_nonneg, abs=1e-12)
+    assert (got.holdings, got.combos) == (want.holdings, want.combos)

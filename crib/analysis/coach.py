@@ -1,8 +1,18 @@
 """The coach: grades discards and plays, names trap formations, gives hints.
 
->>> g = grade_discard("5H 5D 6C 7S 8H 9D", "8H 9D", dealer=True)
+Grades are by the Master's values (issue 12) unless ``model="uniform"`` (discards:
+the exact hand EV and the uniform crib model) or ``model="expert"`` (plays: the
+Expert's net value) is asked for.  Discards lose points of the full value
+(hand + seat crib + pegging), or, within ``MASTER_ENDGAME`` points of 121 when
+the scores are given, percentage points of P(win); plays lose points of the
+pegging margin over the weighted holdings.  The thresholds are the same numbers.
+
+>>> g = grade_discard("5H 5D 6C 7S 8H 9D", "8H 9D", dealer=True, model="uniform")
 >>> g.verdict, round(g.lost, 2)
 ('blunder', 3.0)
+>>> g = grade_discard("5H 5D 6C 7S 8H 9D", "6C 7S", dealer=True)
+>>> g.verdict, round(g.lost, 2), g.model
+('blunder', 7.52, 'master')
 >>> grade_play("hand 4H 6D 6S 9C | starter 2S | discards JD KC | opp 4", "5C")
 Traceback (most recent call last):
 ...
@@ -13,12 +23,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from crib.analysis.discard import analyze_discard
+from crib.analysis.discard import DiscardAnalysis, analyze_discard
+from crib.analysis.formations import FORMATIONS, Formation, find_formations
 from crib.analysis.heuristics import play_values
 from crib.analysis.play import PlayAnalysis, analyze_play
-from crib.errors import IllegalPlayError
+from crib.errors import CribError, IllegalPlayError
 from crib.rules.cards import RANK_VALUES, Card, CardsLike, cards_pretty, parse_card, parse_cards
 from crib.rules.observation import Observation
+from crib.rules.pegging import peg_points
 from crib.rules.position import PeggingPosition
 
 __all__ = [
@@ -45,89 +57,6 @@ DANGER_COUNTS = (5, 10, 11, 21, 22)
 EXPERT_SKILL = 1.0
 
 
-# --- formations ----------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Formation:
-    name: str
-    cards: tuple[Card, ...]
-    explanation: str
-
-    def __str__(self) -> str:
-        return f"{self.name}: {cards_pretty(self.cards)}"
-
-
-FORMATIONS = {
-    "five-card trap": (
-        "Holding 4, 6 and 6, lead the 4. It cannot be fifteened by one card, so a 5 is a "
-        "natural reply (count 9); your 6 then makes fifteen and a run of three, 5 points. "
-        "If they answer with a 6 instead (count 10), your own 6 pairs it for 2, and you "
-        "still hold the last 6."
-    ),
-    "pair-royal bait": (
-        "A low pair (aces to fours): lead one of them. If your opponent pairs it for 2, "
-        "you answer with the third card of the rank for a pair royal, 6 points, and the "
-        "count stays low enough that the play goes on. Low cards also cannot be "
-        "fifteened by a single reply."
-    ),
-    "magic eleven": (
-        "Two cards that add to eleven (A-10, 2-9, 3-8, 4-7, 5-6). When the count reaches "
-        "20, playing one of them leaves the exact gap the other fills for 31 (2 points): "
-        "20 + x + (11 - x) = 31. Keep the pair back until the count is in the twenties."
-    ),
-    "run bait": (
-        "Three consecutive ranks: lead the low or high end. If your opponent plays next "
-        "to it to start a run, you can extend the run with the card that fits, and any "
-        "card they add after that you may be able to extend again."
-    ),
-}
-
-
-def find_formations(hand: CardsLike) -> list[Formation]:
-    """The named formations present in a kept hand (or any set of cards).
-
-    >>> [f.name for f in find_formations("4H 6D 6S 9C")]
-    ['five-card trap']
-    >>> [f.name for f in find_formations("3H 3D 8S 7C")]
-    ['pair-royal bait', 'magic eleven']
-    """
-    cards = parse_cards(hand)
-    out: list[Formation] = []
-    by_rank: dict[int, list[Card]] = {}
-    for c in cards:
-        by_rank.setdefault(c.rank, []).append(c)
-    fours, sixes = by_rank.get(4, []), by_rank.get(6, [])
-    if fours and len(sixes) >= 2:
-        out.append(
-            Formation(
-                "five-card trap", (fours[0], sixes[0], sixes[1]), FORMATIONS["five-card trap"]
-            )
-        )
-    for r in range(1, 5):
-        if len(by_rank.get(r, [])) >= 2:
-            pair = tuple(by_rank[r][:2])
-            out.append(Formation("pair-royal bait", pair, FORMATIONS["pair-royal bait"]))
-            break
-    for i, a in enumerate(cards):
-        hit = next((b for b in cards[i + 1 :] if a.value + b.value == 11), None)
-        if hit is not None:
-            out.append(Formation("magic eleven", (a, hit), FORMATIONS["magic eleven"]))
-            break
-    ranks = sorted(by_rank)
-    for r in ranks:
-        if r + 1 in by_rank and r + 2 in by_rank:
-            out.append(
-                Formation(
-                    "run bait",
-                    (by_rank[r][0], by_rank[r + 1][0], by_rank[r + 2][0]),
-                    FORMATIONS["run bait"],
-                )
-            )
-            break
-    return out
-
-
 # --- discards ------------------------------------------------------------------
 
 
@@ -135,10 +64,13 @@ def find_formations(hand: CardsLike) -> list[Formation]:
 class DiscardGrade:
     throw: tuple[Card, ...]
     best_throw: tuple[Card, ...]
-    lost: float
+    lost: float  # points of value (or percentage points of P(win), see ``unit``)
     verdict: str
     sentence: str
     model_note: str
+    model: str = "uniform"  # "master" or "uniform"
+    unit: str = "points"  # "points" of value, or "P(win) points" near the end
+    p_win_lost: float | None = None  # P(win) given up against the Master's choice (0..1)
 
 
 def _verdict(lost: float, th: dict[str, float]) -> str:
@@ -151,39 +83,78 @@ def _verdict(lost: float, th: dict[str, float]) -> str:
     return "blunder"
 
 
-def grade_discard(
-    six: CardsLike, throw: CardsLike, dealer: bool, crib_model: str = "exact"
-) -> DiscardGrade:
-    """EV lost against the best throw, a verdict and a sentence.
+def _discard_analysis(
+    six: CardsLike, dealer: bool, crib_model: str, model: str | None, scores: tuple[int, int] | None
+) -> DiscardAnalysis:
+    if model is None:
+        model = "master" if crib_model == "exact" else "uniform"
+    if model == "master":
+        return analyze_discard(six, dealer=dealer, model="master", scores=scores)
+    return analyze_discard(six, dealer=dealer, crib_model=crib_model, model=model)
 
+
+def grade_discard(
+    six: CardsLike,
+    throw: CardsLike,
+    dealer: bool,
+    crib_model: str = "exact",
+    *,
+    model: str | None = None,
+    scores: tuple[int, int] | None = None,
+) -> DiscardGrade:
+    """Value lost against the best throw, a verdict and a sentence naming the model.
+
+    ``model="master"`` (the default, unless a ``crib_model`` is named): the
+    Master's full value; with ``scores`` within ``MASTER_ENDGAME`` of 121, P(win)
+    lost in percentage points.  ``model="uniform"``: the exact hand EV and the
+    named crib model, as before issue 12.
     Verdicts: best (<= 0.05 lost), ok (< 0.5), mistake (< 1.5), blunder (>= 1.5).
     """
-    a = analyze_discard(six, dealer=dealer, crib_model=crib_model)
+    a = _discard_analysis(six, dealer, crib_model, model, scores)
     i = a.find(throw)
     t, b = a.throws[i], a.best
-    lost = b.ev - t.ev
-    verdict = _verdict(lost, DISCARD_THRESHOLDS)
     seat = "your crib" if dealer else "your opponent's crib"
+    who = "the Master's choice" if a.master else "the best throw"
+    p_lost = None
+    unit = "points"
+    if a.master and a.objective == "win":
+        p_lost = max(0.0, (b.p_win or 0.0) - (t.p_win or 0.0))
+        lost, unit = 100 * p_lost, "P(win) points"
+        cost = f"{p_lost:.1%} of your chance to win the game"
+    elif a.master:
+        lost = b.total - t.total
+        cost = f"{lost:.2f} points of full value (hand, crib and pegging) on average"
+    else:
+        lost = b.ev - t.ev
+        cost = f"{lost:.2f} points on average"
+    verdict = _verdict(lost, DISCARD_THRESHOLDS)
     if verdict == "best":
-        sentence = f"{cards_pretty(t.throw)} to {seat} is the best throw: {a.explain(i)}"
+        sentence = f"{cards_pretty(t.throw)} to {seat} is {who}: {a.explain(i)}"
     else:
         sentence = (
-            f"Throwing {cards_pretty(t.throw)} to {seat} gives up {lost:.2f} points on average "
-            f"({verdict}). Best was {cards_pretty(b.throw)}: {a.explain(0)}"
+            f"Throwing {cards_pretty(t.throw)} to {seat} gives up {cost} ({verdict}). "
+            f"{who[0].upper() + who[1:]} was {cards_pretty(b.throw)}: {a.explain(0)}"
         )
-    return DiscardGrade(t.throw, b.throw, lost, verdict, sentence, a.model_note)
+    model_name = "master" if a.master else "uniform"
+    return DiscardGrade(
+        t.throw, b.throw, lost, verdict, sentence, a.model_note, model_name, unit, p_lost
+    )
 
 
-def hint_discard(six: CardsLike, dealer: bool) -> str:
-    """What to throw, and why, in one or two sentences."""
-    a = analyze_discard(six, dealer=dealer)
+def hint_discard(six: CardsLike, dealer: bool, *, model: str = "master") -> str:
+    """What to throw, and why, in one or two sentences (by the Master unless ``model="uniform"``)."""
+    a = _discard_analysis(six, dealer, "exact", model, None)
     b = a.best
     s = a.explain(0)
     runner = a.throws[1]
-    gap = b.ev - runner.ev
+    gap = (b.total - runner.total) if a.master else (b.ev - runner.ev)
     forms = find_formations(b.keep)
     extra = f" The kept hand holds a {forms[0].name}." if forms else ""
-    return f"Throw {cards_pretty(b.throw)}. {s} The next best, {cards_pretty(runner.throw)}, is {gap:.2f} behind.{extra}"
+    by = " by the Master's full value" if a.master else ""
+    return (
+        f"Throw {cards_pretty(b.throw)}. {s} The next best, {cards_pretty(runner.throw)}, "
+        f"is {gap:.2f} behind{by}.{extra}"
+    )
 
 
 # --- plays ---------------------------------------------------------------------
@@ -247,22 +218,15 @@ class PlayGrade:
     lost: float
     verdict: str
     tags: tuple[str, ...]
-    trap: bool | None  # None when the exact analysis was not run
+    trap: bool | None  # None when the exact analysis was not asked for
     sentence: str
     values: tuple[tuple[Card, float], ...]  # the Expert's net value of each legal card
+    model: str = "expert"  # "master" (weighted expectimax) or "expert" (net value)
+    model_note: str = ""
 
 
-def grade_play(
-    position: PeggingPosition | str, card: CardsLike | None, *, exact: bool = True
-) -> PlayGrade:
-    """Grade a play with the model the Expert uses for itself (net value at skill 1.0).
-
-    Verdicts: best (<= 0.05 lost), ok (< 0.35), mistake (< 1.0), blunder (>= 1.0).
-    Tags: led a five; left a danger count (5, 10, 11, 21, 22); handed over a 15,
-    a 31 or a pair.  With ``exact``, the trap flag comes from the exact minimax
-    analysis over every holding.
-    """
-    pos = position if isinstance(position, PeggingPosition) else PeggingPosition.parse(position)
+def _chosen(pos: PeggingPosition, card: CardsLike | None) -> Card | None:
+    """The card played, checked against the position (a clear error otherwise)."""
     chosen = (
         None
         if card is None
@@ -283,17 +247,67 @@ def grade_play(
         raise IllegalPlayError(
             f"you cannot say go at {pos.count}: {cards_pretty(legal)} still fits"
         )
+    return chosen
+
+
+def _winning_now(pos: PeggingPosition) -> list[Card]:
+    """Legal cards that peg the points still needed for 121 (when the scores are known)."""
+    if pos.scores is None:
+        return []
+    need = 121 - pos.scores[0]
+    pile = tuple(c.rank for c in pos.pile)
+    last = len(pos.hand) == 1 and pos.opp_count == 0
+    return [c for c in pos.legal() if peg_points((*pile, c.rank)) + last >= need]
+
+
+def grade_play(
+    position: PeggingPosition | str,
+    card: CardsLike | None,
+    *,
+    exact: bool = True,
+    model: str = "master",
+    opp_played: tuple[Card, ...] = (),
+    opp_dealer: bool | None = None,
+) -> PlayGrade:
+    """Grade a play by the Master (``model="master"``, the default) or the Expert's net value.
+
+    The Master: points of pegging margin lost against its choice, by expectimax
+    over the opponent's holdings weighted by how likely they were to keep them
+    (``opp_played``, ``opp_dealer``: see :func:`crib.analysis.play.analyze_play`);
+    with the scores known, missing a card that reaches 121 now is a blunder.
+    ``model="expert"``: the net value the Expert uses for itself (skill 1.0).
+    Verdicts: best (<= 0.05 lost), ok (< 0.35), mistake (< 1.0), blunder (>= 1.0).
+    Tags: led a five; left a danger count (5, 10, 11, 21, 22); handed over a 15,
+    a 31 or a pair.  With ``exact``, the trap flag (from the exact analysis).
+    """
+    pos = position if isinstance(position, PeggingPosition) else PeggingPosition.parse(position)
+    if model not in ("master", "expert"):
+        raise CribError(f"model must be 'master' or 'expert', got {model!r}")
+    chosen = _chosen(pos, card)
     values = tuple(play_values(_observation(pos), EXPERT_SKILL))
-    if not values:
+    if not values or chosen is None:
         return PlayGrade(
-            None, None, 0.0, "best", (), None, "No card fits: go is the only play.", ()
+            None, None, 0.0, "best", (), None, "No card fits: go is the only play.", (), model
         )
-    best_card, best_v = values[0]
-    mine_v = next(v for c, v in values if c.rank == chosen.rank)  # type: ignore[union-attr]
-    lost = best_v - mine_v
+    note = ""
+    if model == "master":
+        a = analyze_play(pos, "minimax", "weighted", opp_played=opp_played, opp_dealer=opp_dealer)
+        best_card = a.best.card
+        lost = max(0.0, a.best.margin - a.option(chosen).margin)
+        note = "the Master: " + a.model_note
+        who = "the Master's choice"
+        unit = " points of pegging margin"
+        wins = _winning_now(pos)
+        if wins and all(c.rank != chosen.rank for c in wins):
+            best_card, lost = wins[0], max(lost, PLAY_THRESHOLDS["mistake"])
+            unit = f" points and the game: {wins[0].pretty} reaches 121 now"
+    else:
+        best_card, best_v = values[0]
+        mine_v = next(v for c, v in values if c.rank == chosen.rank)
+        lost = best_v - mine_v
+        who, unit = "the Expert's choice", ""
     verdict = _verdict(lost, PLAY_THRESHOLDS)
     tags: list[str] = []
-    assert chosen is not None
     new_count = pos.count + chosen.value
     if not pos.pile and chosen.rank == 5:
         tags.append("led a five")
@@ -304,24 +318,26 @@ def grade_play(
         tags.append("handed over " + " or ".join(handed))
     trap = None
     if exact:
-        trap = trap_flag(analyze_play(pos), chosen)
+        trap = trap_flag(a if model == "master" else analyze_play(pos), chosen)
     if verdict == "best":
-        sentence = f"{chosen.pretty} is the Expert's choice too."
+        sentence = f"{chosen.pretty} is {who} too."
     else:
-        sentence = f"{chosen.pretty} gives up {lost:.2f} against {best_card.pretty}, the Expert's choice ({verdict})."
+        assert best_card is not None
+        sentence = f"{chosen.pretty} gives up {lost:.2f}{unit} against {best_card.pretty}, {who} ({verdict})."
     if tags:
         sentence += " You " + "; you ".join(tags) + "."
     if trap:
         sentence += (
             " There was a trap to set: the best card scores nothing now but nets more later."
         )
-    return PlayGrade(chosen, best_card, lost, verdict, tuple(tags), trap, sentence, values)
+    return PlayGrade(chosen, best_card, lost, verdict, tuple(tags), trap, sentence, values, model, note)
 
 
-def hint_play(position: PeggingPosition | str) -> str:
-    """What to play, and why: the exact minimax best and the Expert's choice."""
+def hint_play(position: PeggingPosition | str, *, model: str = "master") -> str:
+    """What to play, and why: the best card by the Master's analysis (weighted holdings),
+    or by the uniform minimax with ``model="uniform"``."""
     pos = position if isinstance(position, PeggingPosition) else PeggingPosition.parse(position)
-    a = analyze_play(pos)
+    a = analyze_play(pos, "minimax", "weighted" if model == "master" else "uniform")
     b = a.best
     if b.card is None:
         return "No card fits: say go."

@@ -29,6 +29,7 @@ from crib.analysis.discard_fast import (  # re-exported: the array engine lives 
     TIE_EPS,
     _throw_arrays,
     order_indices,
+    ordered_by_win,
     own_points_table,  # noqa: F401
     rank_throws_fast,  # noqa: F401
 )
@@ -38,6 +39,7 @@ if TYPE_CHECKING:
     import pandas as pd
 
 __all__ = [
+    "MASTER_ENDGAME",
     "analyze_discard",
     "DiscardAnalysis",
     "Throw",
@@ -129,6 +131,7 @@ class DiscardAnalysis:
     pegging: bool = False
     scores: tuple[int, int] | None = None  # (mine, opponent's) before this deal
     objective: str = "ev"
+    master: bool = False  # the Master's full value (model="master")
 
     @property
     def best(self) -> Throw:
@@ -142,6 +145,8 @@ class DiscardAnalysis:
     def model_note(self) -> str:
         """The model's name and assumption, to show beside every number."""
         note = f"crib model '{self.model.name}': {self.model.assumption}"
+        if self.master:
+            note = f"{MASTER_NOTE}; {note}"
         if self.pegging:
             note += f"; {PEG_NOTE}"
         if self.scores is not None:
@@ -187,6 +192,8 @@ class DiscardAnalysis:
             if self.pegging:
                 row["peg_ev"] = t.peg_ev
                 row["ev_with_pegging"] = t.total
+            if self.master:  # the full value's parts: net = hand + crib + pegging
+                row.update(hand=t.hand_ev, crib=t.ev - t.hand_ev, pegging=t.peg_ev, net=t.total)
             if self.scores is not None:
                 row["p_win"] = t.p_win
         df = pd.DataFrame(rows)
@@ -228,6 +235,9 @@ class DiscardAnalysis:
         return text
 
 
+MASTER_ENDGAME = 30  # within this many points of 121 (either side) the Master ranks by P(win)
+
+
 def _order(throws: list[Throw]) -> tuple[Throw, ...]:
     order = order_indices([t.ev_exact for t in throws], [t.safety_exact for t in throws])
     return tuple(throws[i] for i in order)
@@ -237,6 +247,11 @@ PEG_NOTE = (
     "peg_ev: the keeper's pegging minus the opponent's for these four ranks in this seat, "
     "both playing the Expert, the opponent keeping its Expert discard from a random six "
     "(data/pegging_ev.csv, self-play)"
+)
+MASTER_NOTE = (
+    "the Master: net = hand (exact over the 46 starters) + crib (seat-conditioned self-play "
+    "crib, + yours, - theirs) + pegging (the kept four's net pegging, self-play)"
+    f"; within {MASTER_ENDGAME} points of 121 it ranks by P(win) from the win table"
 )
 WIN_NOTE = (
     "p_win: this deal played out in counting order with your exact hand distribution, the "
@@ -253,6 +268,8 @@ def analyze_discard(
     pegging: bool = False,
     scores: tuple[int, int] | None = None,
     objective: str = "ev",
+    model: str | None = None,
+    win_top: int | None = None,
 ) -> DiscardAnalysis:
     """Rank all C(6,2) = 15 throws by expected value for the dealer or the pone.
 
@@ -261,6 +278,14 @@ def analyze_discard(
     dealer and subtracts it for the pone.  ``pegging=True`` adds ``peg_ev``
     from the self-play pegging table and ranks by ``ev + peg_ev``.
     ``scores=(mine, opponent's)`` adds ``p_win``; ``objective="win"`` ranks by it.
+    ``model="master"``: the Master's ranking (the self-play seat crib, pegging,
+    and with scores within ``MASTER_ENDGAME`` of 121, P(win)); its ``.table``
+    adds ``hand``, ``crib`` (signed), ``pegging`` and ``net``.  ``win_top=k``:
+    P(win) for the best k throws by value only (the rest rank after them).
+
+    >>> m = analyze_discard("5H 5D 6C 7S 8H 9D", dealer=False, model="master")
+    >>> m.best.throw_str, list(m.table.columns[-4:])
+    ('8H 9D', ['hand', 'crib', 'pegging', 'net'])
 
     >>> a = analyze_discard("5H 5D 6C 7S 8H 9D", dealer=True, scores=(110, 110), objective="win")
     >>> 0.0 < a.best.p_win < 1.0
@@ -272,9 +297,16 @@ def analyze_discard(
     """
     from crib.errors import CribError
 
+    if model not in (None, "master", "uniform"):
+        raise CribError(f"model must be 'master' or 'uniform', got {model!r}")
+    master = model == "master"
+    if master:
+        crib_model, pegging = "selfplay", True
+        near = scores is not None and 121 - max(scores) <= MASTER_ENDGAME
+        objective = "win" if near else "ev"
     cards = parse_cards(six)
     expect_size(cards, 6, "cards to discard from")
-    model = get_crib_model(crib_model)
+    crib = get_crib_model(crib_model)
     if objective not in ("ev", "win"):
         raise CribError(f"objective must be 'ev' or 'win', got {objective!r}")
     if objective == "win" and scores is None:
@@ -287,10 +319,10 @@ def analyze_discard(
     _throw_idx, unseen, hand_scores, own_sums = _throw_arrays(cards)
     n_st = len(unseen)
     throw_cards = [(cards[a], cards[b]) for a, b in _PAIRS]
-    if getattr(model, "seat_conditioned", False):
-        crib_vals = model.values(cards, throw_cards, dealer=dealer)  # type: ignore[call-arg]
+    if getattr(crib, "seat_conditioned", False):
+        crib_vals = crib.values(cards, throw_cards, dealer=dealer)  # type: ignore[call-arg]
     else:
-        crib_vals = model.values(cards, throw_cards)
+        crib_vals = crib.values(cards, throw_cards)
     seat = "dealer" if dealer else "pone"
     peg: list[float | None] = [None] * len(_PAIRS)
     if pegging:
@@ -306,7 +338,7 @@ def analyze_discard(
             crib_ev_exact=crib_vals[i],
             own_exact=Fraction(int(own_sums[i]), n_st),
             hand_counts=tuple(int(x) for x in np.bincount(hand_scores[i], minlength=30)[:30]),
-            model=model.name,
+            model=crib.name,
             peg_ev=peg[i],
         )
         for i in range(len(_PAIRS))
@@ -317,28 +349,22 @@ def analyze_discard(
         from crib.analysis.crib_models import crib_distributions_for_six
         from crib.analysis.win import p_win_after_throw
 
-        crib_dists = crib_distributions_for_six(cards, [t.throw for t in throws])
-        throws = [
-            replace(
-                t,
-                p_win=p_win_after_throw(
-                    np.array(t.hand_counts, dtype=float),
-                    crib_dists[k].astype(float),
-                    dealer,
-                    scores[0],
-                    scores[1],
-                ),
-            )
-            for k, t in enumerate(throws)
-        ]
+        by_value = order_indices([t.total for t in throws], [t.safety for t in throws])
+        ks = by_value[:win_top] if win_top else list(range(len(throws)))
+        crib_dists = crib_distributions_for_six(cards, [throws[k].throw for k in ks])
+        for k, dist in zip(ks, crib_dists, strict=True):
+            t = throws[k]
+            hand = np.array(t.hand_counts, dtype=float)
+            pw = p_win_after_throw(hand, dist.astype(float), dealer, scores[0], scores[1])
+            throws[k] = replace(t, p_win=pw)
     if objective == "win":
-        order = order_indices([t.p_win for t in throws], [t.total for t in throws])
-        ranked = tuple(throws[i] for i in order)
+        ranked = ordered_by_win(throws)
     elif pegging:
         order = order_indices([t.total for t in throws], [t.safety for t in throws])
         ranked = tuple(throws[i] for i in order)
     else:
         ranked = _order(throws)
     return DiscardAnalysis(
-        cards, dealer, model, ranked, pegging=pegging, scores=scores, objective=objective
+        cards, dealer, crib, ranked, pegging=pegging, scores=scores, objective=objective,
+        master=master,
     )

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 from itertools import combinations
+from typing import Any
 
 import numpy as np
 
@@ -20,7 +21,7 @@ from crib.analysis.tables import JACK, score_indices
 from crib.rules.cards import Card
 from crib.rules.scoring import rank_points
 
-__all__ = ["TIE_EPS", "own_points_table", "order_indices", "rank_throws_fast"]
+__all__ = ["TIE_EPS", "own_points_table", "order_indices", "ordered_by_win", "rank_throws_fast"]
 
 TIE_EPS = 0.001  # throws whose ev lies within this are ordered by safety
 
@@ -87,6 +88,16 @@ def order_indices(evs: Sequence[float], safeties: Sequence[float]) -> list[int]:
         out += sorted(by_ev[i:j], key=lambda k: (-sf[k], -ev[k], k))
         i = j
     return out
+
+
+def ordered_by_win(throws: Sequence[Any]) -> tuple[Any, ...]:
+    """Throws (records with ``p_win`` and ``total``) by P(win), near-ties by total value;
+    throws whose ``p_win`` was not computed (None) follow, by total value."""
+    have = [t for t in throws if t.p_win is not None]
+    rest = [t for t in throws if t.p_win is None]
+    first = order_indices([t.p_win for t in have], [t.total for t in have])
+    by_total = sorted(range(len(rest)), key=lambda i: (-round(rest[i].total, 9), i))
+    return tuple([have[i] for i in first] + [rest[i] for i in by_total])
 
 
 def rank_throws_fast(

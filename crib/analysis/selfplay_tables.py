@@ -4,6 +4,10 @@
   when the *other* player throws the Expert's discard from a random six,
   per seat (``dealer``: thrown into your own crib; ``pone``: into the
   dealer's).  Made by ``crib selfplay crib``.
+* ``data/keep_frequencies.csv``: how often the Expert keeps each four ranks
+  from a random six, per seat, against how often a random four has them
+  (the likelihood ratio weights the opponent's holdings in the pegging
+  solver).  Made by ``crib selfplay keep``.
 * ``data/pegging_ev.csv``: for each rank-only keep and seat, the points the
   keeper and the opponent peg when both play the Expert and the opponent keeps
   its Expert discard from a random six.  Made by ``crib selfplay pegging``.
@@ -30,6 +34,7 @@ __all__ = [
     "pegging_frame",
     "peg_value",
     "peg_net",
+    "keep_ratios",
 ]
 
 RANK_CHARS = "A23456789TJQK"
@@ -113,3 +118,55 @@ def peg_value(ranks: tuple[int, ...] | list[int], seat: str) -> dict:
 def peg_net(ranks: tuple[int, ...] | list[int], seat: str) -> float:
     """The keeper's pegging minus the opponent's (NaN where the table has no sample)."""
     return float(peg_value(ranks, seat)["net"])
+
+
+@cache
+def keep_ratios(seat: str | None) -> dict[tuple[int, ...], float]:
+    """Keep likelihood ratios by rank multiset (sorted ranks 1..13), sizes 1 to 4.
+
+    Size 4: ``ratio`` from ``data/keep_frequencies.csv`` for the keeper's seat
+    (``None``: the mean of both seats' frequencies).  Sizes 1 to 3: the same for
+    part of a keep: P(k cards drawn at random from the Expert's keep have these
+    ranks) over P(k cards drawn from a full deck have them).
+
+    >>> r = keep_ratios("pone")
+    >>> r[(5, 5, 10, 13)] > 1 > r[(2, 7, 9, 13)], len(r)
+    (True, 2379)
+    """
+    import csv
+    from itertools import combinations
+    from math import comb
+
+    from crib.datafiles import data_path
+
+    with data_path("keep_frequencies.csv").open() as f:
+        rows = list(csv.DictReader(ln for ln in f if not ln.startswith("#")))
+    seats = _SEATS if seat is None else (_seat(seat),)
+    freq: dict[tuple[int, ...], float] = {}
+    for r in rows:
+        if r["seat"] in seats:
+            k = tuple(RANK_CHARS.index(x) + 1 for x in r["keep"].split("-"))
+            # the shrunk ratio times the prior: a frequency that sums to about 1
+            freq[k] = freq.get(k, 0.0) + float(r["ratio"]) * float(r["prior"]) / len(seats)
+    tot = sum(freq.values())
+    out: dict[tuple[int, ...], float] = {}
+    marg: dict[tuple[int, ...], float] = {}
+    for keep, p in freq.items():
+        out[keep] = p / tot / _prior(keep, 4)
+        for k in (1, 2, 3):
+            for idx in combinations(range(4), k):
+                sub = tuple(keep[i] for i in idx)
+                marg[sub] = marg.get(sub, 0.0) + p / tot / comb(4, k)
+    for sub, p in marg.items():
+        out[sub] = p / _prior(sub, len(sub))
+    return out
+
+
+def _prior(ranks: tuple[int, ...], k: int) -> float:
+    """P(k cards drawn from a full deck have these ranks)."""
+    from math import comb
+
+    w = 1
+    for r in set(ranks):
+        w *= comb(4, ranks.count(r))
+    return w / comb(52, k)

@@ -138,7 +138,8 @@ def _cmd_peg(args: argparse.Namespace) -> int:
 
     from crib.analysis.play import analyze_play
 
-    a = analyze_play(args.position, args.model)
+    opp_dealer = None if args.opp_seat is None else args.opp_seat == "dealer"
+    a = analyze_play(args.position, args.model, args.holdings, opp_dealer=opp_dealer)
     print(a.position.to_text())
     print(f"model: {a.model_note}")
     with pd.option_context("display.width", 120):
@@ -182,6 +183,8 @@ def _cmd_selfplay(args: argparse.Namespace) -> int:
             f"({res.chunks_run} chunks run, {res.chunks_resumed} resumed); arrays {total}"
         )
         return 0
+    if args.what == "keep":
+        return _selfplay_keep(args, command, ex, results, out)
     sizes = tables.QUICK if args.quick else tables.FULL
     if args.n:
         import dataclasses
@@ -198,6 +201,23 @@ def _cmd_selfplay(args: argparse.Namespace) -> int:
     out.mkdir(parents=True, exist_ok=True)
     for path in tables.make_all(sizes, results, out, command=command, only=only, **ex):
         print(f"wrote {path}")
+    return 0
+
+
+def _selfplay_keep(args: argparse.Namespace, command: str, ex: dict, results, out) -> int:
+    """``crib selfplay keep``: data/keep_frequencies.csv (the Expert's keeps by seat)."""
+    from crib.ai.selfplay.engine import RunSpec, run
+    from crib.ai.selfplay.keep import keep_frame
+
+    n = args.n or (2000 if args.quick else 100_000)
+    seed = args.seed or 16
+    res = run(RunSpec("keep", n, seed, args.chunk or 500), results / "keep", **ex)
+    out.mkdir(parents=True, exist_ok=True)
+    path = out / "keep_frequencies.csv"
+    with path.open("w") as f:
+        f.write(f"# {command} (experiment keep, {n} sixes per seat, master seed {seed})\n")
+        keep_frame(res.arrays["kept"], n).to_csv(f, index=False)
+    print(f"wrote {path} ({n} sixes per seat in {res.seconds:.1f} s)")
     return 0
 
 
@@ -229,7 +249,21 @@ def build_parser() -> argparse.ArgumentParser:
         "position", help="e.g. 'hand 4H 6D 6S 9C | starter 2S | discards JD KC | opp 4'"
     )
     pg.add_argument(
-        "--model", default="minimax", help="minimax (default), policy:expert, policy:hard, ..."
+        "--model",
+        default="minimax",
+        help="minimax (default), policy:master, policy:expert, policy:hard, ...",
+    )
+    pg.add_argument(
+        "--holdings",
+        default="uniform",
+        choices=["uniform", "weighted"],
+        help="the opponent's holdings: equally likely, or weighted by how often the Expert keeps them",
+    )
+    pg.add_argument(
+        "--opp-seat",
+        default=None,
+        choices=["dealer", "pone"],
+        help="for weighted holdings: the opponent's seat (default: both seats averaged)",
     )
     pl = sub.add_parser("play", help="play a whole game between two computer players")
     pl.add_argument("--seed", type=int, default=1)
@@ -266,7 +300,7 @@ def build_parser() -> argparse.ArgumentParser:
         "selfplay",
         help="self-play tables: seat cribs, pegging values, the win table (resumable)",
     )
-    sp.add_argument("what", choices=["all", "crib", "pegging", "win", "run"])
+    sp.add_argument("what", choices=["all", "crib", "pegging", "win", "run", "keep"])
     sp.add_argument("--quick", action="store_true", help="small tables in about a minute (CI)")
     sp.add_argument("--n", type=int, default=None, help="items (deals) instead of the default")
     sp.add_argument("--out", default="data", help="where the tables go (default data/)")

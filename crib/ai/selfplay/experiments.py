@@ -290,3 +290,7 @@ EXPERIMENTS = {
     "ladder": ladder_chunk,
     "games": games_chunk,
 }
+
+from crib.ai.selfplay.keep import keep_chunk  # noqa: E402  (issue 12: the keep frequencies)
+
+EXPERIMENTS["keep"] = keep_chunk

@@ -37,34 +37,61 @@ from fractions import Fraction
 
 from crib.analysis.heuristics import TIERS, temperature
 from crib.analysis.play import jit
-from crib.analysis.play.holdings import holdings, root_options, root_state
+from crib.analysis.play.holdings import holdings as _holdings
+from crib.analysis.play.holdings import root_options, root_state
 from crib.analysis.play.minimax import minimax_by_holding
 from crib.analysis.play.policy import PolicySolver
 from crib.analysis.play.result import PlayAnalysis, PlayOption
+from crib.analysis.play.weights import HOLDINGS, KeepWeights, keep_weights
 from crib.errors import CribError
 from crib.rules.cards import Card
 from crib.rules.position import PeggingPosition
 
 __all__ = ["MODELS", "analyze_play", "analyze_lead"]
 
-MODELS = ("minimax", "policy:expert", "policy:hard", "policy:normal", "policy:easy")
+MODELS = (
+    "minimax",
+    "policy:master",
+    "policy:expert",
+    "policy:hard",
+    "policy:normal",
+    "policy:easy",
+)
 
 Rows = list[tuple[tuple[int, ...], int, list[tuple[int, int]]]]  # as minimax_by_holding gives
 
 def _compiled_minimax_options(
-    pos: PeggingPosition, opts: list[tuple[str, Card | None]]
-) -> list[PlayOption]:
+    pos: PeggingPosition,
+    opts: list[tuple[str, Card | None]],
+    factor: KeepWeights | None = None,
+    sample: int | None = None,
+    counts: dict | None = None,
+) -> tuple[list[PlayOption], int]:
     """:func:`_minimax_options` from the compiled kernels' per-option sums (the same
-    numbers, tested equal; summed in the kernels instead of row by row in Python)."""
-    _n, total_w, per = jit.minimax_summary(pos)
+    numbers, tested equal; summed in the kernels instead of row by row in Python).
+    Also returns how many holdings were solved."""
+    n, total_w, per = jit.minimax_summary(pos, factor, sample, counts)
+    if not n:
+        raise CribError("no opponent holding is consistent with this position")
     results = []
     for (label, card), (_c, nows, total, dist) in zip(opts, per, strict=True):
         now = _now(set(nows))
+        results.append(_option(label, card, now, total, dist, total_w))
+    return results, n
+
+
+def _option(
+    label: str, card: Card | None, now: int, total: float, dist: dict, total_w: float
+) -> PlayOption:
+    """One option from its weighted sums: exact Fractions when the weights are integers."""
+    nonneg = sum(w for m, w in dist.items() if m >= 0)
+    margins = tuple(sorted((m, w / total_w) for m, w in dist.items()))
+    if isinstance(total_w, int):
         fut = Fraction(total, total_w) - now
-        p = Fraction(sum(w for m, w in dist.items() if m >= 0), total_w)
-        margins = tuple(sorted((m, w / total_w) for m, w in dist.items()))
-        results.append(PlayOption(label, card, now, fut, float(fut), p, float(p), margins))
-    return results
+        p = Fraction(nonneg, total_w)
+        return PlayOption(label, card, now, fut, float(fut), p, float(p), margins)
+    fut_f, p_f = total / total_w - now, nonneg / total_w
+    return PlayOption(label, card, now, None, fut_f, None, p_f, margins)
 
 
 def _now(nows: set[int]) -> int:
@@ -77,36 +104,34 @@ def _now(nows: set[int]) -> int:
 
 
 def _minimax_options(
-    opts: list[tuple[str, Card | None]], rows: Rows, total_w: int
+    opts: list[tuple[str, Card | None]], rows: Rows, total_w: float
 ) -> list[PlayOption]:
-    """Each option's exact mean future, P(margin >= 0) and margin distribution."""
-    per: list[list[tuple[int, int, int]]] = [[] for _ in opts]
+    """Each option's mean future, P(margin >= 0) and margin distribution (exact for integer weights)."""
+    per: list[list[tuple[int, int, float]]] = [[] for _ in opts]
     for _h, w, row in rows:
         for j, (now, fut) in enumerate(row):
             per[j].append((now, fut, w))
     results = []
     for (label, card), rs in zip(opts, per, strict=True):
         now = _now({n for n, _f, _w in rs})
-        fut = Fraction(sum((n + f) * w for n, f, w in rs), total_w) - now
-        dist: dict[int, int] = {}
+        dist: dict[int, float] = {}
         for n, f, w in rs:
             dist[n + f] = dist.get(n + f, 0) + w
-        p = Fraction(sum(w for m, w in dist.items() if m >= 0), total_w)
-        margins = tuple(sorted((m, w / total_w) for m, w in dist.items()))
-        results.append(PlayOption(label, card, now, fut, float(fut), p, float(p), margins))
+        total = sum((n + f) * w for n, f, w in rs)
+        results.append(_option(label, card, now, total, dist, total_w))
     return results
 
 
 def _policy_options(
     pos: PeggingPosition,
     opts: list[tuple[str, Card | None]],
-    hs: list[tuple[tuple[int, ...], int]],
-    total_w: int,
+    hs: list[tuple[tuple[int, ...], float]],
+    total_w: float,
     skill: float,
 ) -> list[PlayOption]:
     """Each option against the policy: exact values too when the policy is deterministic."""
     mine, count, tail, streak, last = root_state(pos)
-    deterministic = temperature(skill) == 0
+    deterministic = temperature(skill) == 0 and isinstance(total_w, int)
     acc: list[dict[int, float]] = [{} for _ in opts]
     acc_exact: list[dict[int, int]] = [{} for _ in opts]
     nows: list[set[int]] = [set() for _ in opts]
@@ -145,31 +170,62 @@ def _policy_options(
 
 
 def analyze_play(
-    position: PeggingPosition | str, opponent: str = "minimax"
+    position: PeggingPosition | str,
+    opponent: str = "minimax",
+    holdings: str = "uniform",
+    *,
+    opp_played: tuple[Card, ...] = (),
+    opp_dealer: bool | None = None,
+    sample: int | None = None,
 ) -> PlayAnalysis:
     """Exact analysis of every legal play (see the module docstring).
 
-    The minimax model runs on compiled kernels (:mod:`crib.analysis.play.jit`)
-    where numba works, and on the pure-Python solver otherwise; the two are
-    tested equal on every holding.
+    ``holdings="weighted"`` weights each holding by how likely the opponent
+    was to keep it (:mod:`crib.analysis.play.weights`: ``opp_played`` are the
+    opponent's cards played this hand, ``opp_dealer`` their seat).  ``sample``:
+    solve at most this many holdings, drawn by weight (minimax only; the result
+    says so in ``sampled``).  The minimax model runs on compiled kernels
+    (:mod:`crib.analysis.play.jit`) where numba works, and on the pure-Python
+    solver otherwise; the two are tested equal on every holding.
     """
     pos = position if isinstance(position, PeggingPosition) else PeggingPosition.parse(position)
     if opponent not in MODELS:
         raise CribError(f"unknown opponent model {opponent!r}: expected one of {', '.join(MODELS)}")
-    hs = list(holdings(pos))
-    if not hs:
-        raise CribError("no opponent holding is consistent with this position")
-    total_w = sum(w for _h, w in hs)
+    if holdings not in HOLDINGS:
+        raise CribError(f"unknown holdings {holdings!r}: expected one of {', '.join(HOLDINGS)}")
+    if opponent == "policy:master":  # the Master's own model: weighted holdings, then minimax
+        holdings = "weighted"
+    minimax = opponent in ("minimax", "policy:master")
+    factor = keep_weights(opp_played, opp_dealer) if holdings == "weighted" else None
     opts = root_options(pos)
-    if opponent == "minimax" and jit.available():
-        results = _compiled_minimax_options(pos, opts)
-    elif opponent == "minimax":
-        results = _minimax_options(opts, minimax_by_holding(pos), total_w)
+    sampled = 0
+    if minimax and jit.available():
+        counts: dict[str, int] = {}
+        results, solved = _compiled_minimax_options(pos, opts, factor, sample, counts)
+        n_holdings, combos = counts["holdings"], counts["combos"]
+        sampled = solved if sample is not None and n_holdings > sample else 0
     else:
+        hs: list[tuple[tuple[int, ...], float]] = list(_holdings(pos))
+        n_holdings, combos = len(hs), int(sum(w for _h, w in hs))
+        if factor is not None:
+            hs = [(h, w * factor(h)) for h, w in hs]
+        total_w = sum(w for _h, w in hs)
+    if not n_holdings:
+        raise CribError("no opponent holding is consistent with this position")
+    if minimax and not jit.available():
+        rows = minimax_by_holding(pos)
+        if factor is not None:
+            rows = [(h, w * factor(h), row) for h, w, row in rows]
+        results = _minimax_options(opts, rows, total_w)
+    elif not minimax:
         skill = TIERS[opponent.split(":", 1)[1]]
         results = _policy_options(pos, opts, hs, total_w, skill)
     results.sort(key=lambda o: (-o.margin, -o.p_nonneg, o.card.rank if o.card else 0))
-    return PlayAnalysis(pos, opponent, tuple(results), len(hs), total_w)
+    extra = {"weights": factor.note} if factor is not None else {}
+    return PlayAnalysis(
+        pos, opponent, tuple(results), n_holdings, combos, extra, holdings_model=holdings,
+        sampled=sampled,
+    )
 
 
 def analyze_lead(

@@ -37,6 +37,7 @@ so once with a warning and callers use the pure-Python solver.
 from __future__ import annotations
 
 import warnings
+from collections.abc import Callable
 
 import numpy as np
 
@@ -52,6 +53,7 @@ from crib.analysis.play.jit_core import (
 )
 from crib.analysis.play.jit_levels_a import _n1, _n2, _n3, _n4
 from crib.analysis.play.jit_levels_b import _n5, _n6, _n7
+from crib.analysis.play.weights import reweigh
 from crib.rules.cards import Card
 from crib.rules.position import PeggingPosition
 
@@ -260,8 +262,19 @@ def _root_options(pos: PeggingPosition) -> list[Card | None]:
     return [seen[r] for r in sorted(seen)] or [None]
 
 
-def _run(pos: PeggingPosition, cards: list[Card | None] | None):  # type: ignore[no-untyped-def]
-    """Solve every holding: (ranks, weights, out[holding, option, (now, future)])."""
+def _run(  # type: ignore[no-untyped-def]
+    pos: PeggingPosition,
+    cards: list[Card | None] | None,
+    factor: Callable[[tuple[int, ...]], float] | None = None,
+    sample: int | None = None,
+    counts: dict | None = None,
+):
+    """Solve every holding: (ranks, weights, out[holding, option, (now, future)]).
+
+    ``factor``, ``sample``: see :func:`crib.analysis.play.weights.reweigh`.
+    ``counts``, if given, receives the consistent holdings' number
+    (``"holdings"``) and card sets (``"combos"``) before any weighting.
+    """
     global _memo, _stamp
     if cards is None:
         cards = _root_options(pos)
@@ -275,6 +288,10 @@ def _run(pos: PeggingPosition, cards: list[Card | None] | None):  # type: ignore
     weights = np.zeros(cap, np.int64)
     k = _holdings(_unseen_counts(pos), n, 1 if pos.opp_go else 0, 31 - count, ranks, hands, weights)
     ranks, hands, weights = ranks[:k], hands[:k], weights[:k]
+    if counts is not None:
+        counts["holdings"], counts["combos"] = k, int(weights.sum())
+    ranks, hands, weights = reweigh(pos, ranks, hands, weights, factor, sample)
+    k = len(weights)
     opts = np.array([0 if c is None else c.rank for c in cards], np.int64)
     out = np.zeros((k, len(opts), 2), np.int64)
     if _memo is None:
@@ -313,14 +330,21 @@ def minimax_rows(
 
 def minimax_summary(
     pos: PeggingPosition,
-) -> tuple[int, int, list[tuple[Card | None, frozenset[int], int, dict[int, int]]]]:
+    factor: Callable[[tuple[int, ...]], float] | None = None,
+    sample: int | None = None,
+    counts: dict | None = None,
+) -> tuple[int, int | float, list[tuple[Card | None, frozenset[int], int | float, dict[int, int | float]]]]:
     """Aggregates of :func:`minimax_rows` over the holdings, for ``analyze_play``.
 
     Returns (holdings, total weight, per root option: (card, the points-now values
     seen over the holdings, sum of (now + future) x weight, {margin: weight})).
+    With ``factor`` (weighted holdings) the weights are floats; with ``sample``
+    they are draw counts (see :func:`_run`).
     """
     cards = _root_options(pos)
-    _ranks, weights, out = _run(pos, cards)
+    _ranks, weights, out = _run(pos, cards, factor, sample, counts)
+    if weights.dtype != np.int64:
+        return _float_summary(cards, weights, out)
     margins_w = np.zeros((len(cards), 256), np.int64)
     fut = _summary(out, weights, margins_w)
     res = []
@@ -332,6 +356,18 @@ def minimax_summary(
         now_sum = int((out[:, j, 0].astype(np.int64) * weights).sum()) if len(out) else 0
         res.append((card, nows, int(fut[j]) + now_sum, dist))
     return len(weights), int(weights.sum()), res
+
+
+def _float_summary(cards: list[Card | None], weights: np.ndarray, out: np.ndarray):  # type: ignore[no-untyped-def]
+    """:func:`minimax_summary`'s sums with float weights (numpy, outside the kernels)."""
+    res = []
+    for j, card in enumerate(cards):
+        m = out[:, j, 0] + out[:, j, 1]
+        row = np.bincount(m + 128, weights=weights, minlength=256)
+        dist = {int(v) - 128: float(row[v]) for v in np.nonzero(row)[0]}
+        nows = frozenset(int(x) for x in np.unique(out[:, j, 0])) if len(out) else frozenset({0})
+        res.append((card, nows, float((m * weights).sum()), dist))
+    return len(weights), float(weights.sum()), res
 
 
 _WARM = "hand 4H 6D 6S 9C | starter 2S | discards JD KC | opp 4"

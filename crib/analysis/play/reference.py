@@ -32,7 +32,7 @@ crib.errors.InvalidPositionError: the pile KS QS TD 5C counts 35: a count cannot
 
 from __future__ import annotations
 
-from collections import Counter
+from collections.abc import Callable
 from fractions import Fraction
 from itertools import combinations
 
@@ -69,20 +69,25 @@ def peg_state(pos: PeggingPosition, theirs: tuple[Card, ...]) -> PegState:
     )
 
 
-def chance_outcomes(pos: PeggingPosition) -> list[tuple[tuple[Card, ...], Fraction]]:
+def chance_outcomes(
+    pos: PeggingPosition, weight: Callable[[tuple[int, ...]], float] | None = None
+) -> list[tuple[tuple[Card, ...], Fraction]]:
     """One concrete holding per rank multiset, with its probability.
 
     Every ``opp_count``-card set of the unseen cards is equally likely; after
-    a go, only sets with no card that fits under 31.
+    a go, only sets with no card that fits under 31.  With ``weight``, each
+    concrete set counts ``weight(its sorted ranks)`` (taken exactly as a Fraction).
     """
     room = 31 - pos.count
-    count: Counter[tuple[int, ...]] = Counter()
+    count: dict[tuple[int, ...], Fraction] = {}
     example: dict[tuple[int, ...], tuple[Card, ...]] = {}
     for cards in combinations(pos.unseen(), pos.opp_count):
         if pos.opp_go and any(c.value <= room for c in cards):
             continue
         ranks = tuple(sorted(c.rank for c in cards))
-        count[ranks] += 1
+        count[ranks] = count.get(ranks, Fraction(0)) + (
+            1 if weight is None else Fraction(weight(ranks))
+        )
         example.setdefault(ranks, cards)
     total = sum(count.values())
     return [(example[ranks], Fraction(n, total)) for ranks, n in count.items()]
@@ -131,15 +136,18 @@ def minimax(s: PegState, memo: dict[tuple, int]) -> int:
     return memo[key]
 
 
-def expectiminimax(position: PeggingPosition | str) -> dict[str, tuple[Fraction, Fraction]]:
+def expectiminimax(
+    position: PeggingPosition | str, weight: Callable[[tuple[int, ...]], float] | None = None
+) -> dict[str, tuple[Fraction, Fraction]]:
     """Per root option (a card label or ``"go"``): (mean margin, P(margin >= 0)), exactly.
 
     The margin is now + future, as :func:`crib.analysis.play.analyze_play`
     gives with ``"minimax"``: your points minus theirs from your choice to the
     end of the play.  One memo (:func:`future_key`) serves every holding.
+    ``weight``: weighted holdings (see :func:`chance_outcomes`).
     """
     pos = position if isinstance(position, PeggingPosition) else PeggingPosition.parse(position)
-    outcomes = chance_outcomes(pos)
+    outcomes = chance_outcomes(pos, weight)
     if not outcomes:
         raise CribError("no opponent holding is consistent with this position")
     memo: dict[tuple, int] = {}

@@ -62,6 +62,8 @@ class PlayAnalysis:
     holdings: int  # rank-multiset holdings enumerated
     combos: int  # concrete card holdings they stand for
     extra: dict = field(default_factory=dict, compare=False, repr=False)
+    holdings_model: str = "uniform"  # or "weighted" (by how likely they were to keep it)
+    sampled: int = 0  # holdings drawn by weight when the exact search did not fit (0: exact)
 
     @property
     def best(self) -> PlayOption:
@@ -88,15 +90,28 @@ class PlayAnalysis:
         n = self.position.opp_count
         if n == 0:
             base = "the opponent holds no cards, so nothing is hidden"
+        elif self.holdings_model == "weighted":
+            base = (
+                f"averaged over all {self.combos:,} {n}-card holdings of the "
+                f"{len(self.position.unseen())} cards you cannot see ({self.holdings:,} rank "
+                f"patterns), {self.extra.get('weights', 'weighted by keep frequency')}"
+            )
         else:
             base = (
                 f"averaged over all {self.combos:,} equally likely {n}-card holdings of the "
                 f"{len(self.position.unseen())} cards you cannot see ({self.holdings:,} rank patterns)"
             )
+        if self.sampled:
+            base += f"; SAMPLED: {self.sampled:,} distinct holdings drawn by weight (not exact)"
         if self.position.opp_go:
             base += ", keeping only holdings with no card that fits (the opponent said go)"
         if self.model == "minimax":
             return base + "; then both sides play perfectly with full information (minimax)"
+        if self.model == "policy:master":
+            return base + (
+                "; the Master's model: once the holding is fixed, both sides play perfectly "
+                "with full information (minimax)"
+            )
         tier = self.model.split(":", 1)[1]
         return (
             base

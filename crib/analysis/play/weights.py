@@ -1,0 +1,108 @@
+"""Weighted holdings: how likely the opponent was to keep each holding.
+
+The uniform model counts every holding of the unseen cards once per concrete
+card set.  The weighted model multiplies that count by the keep likelihood
+ratio of the opponent's whole keep, measured in self-play
+(``data/keep_frequencies.csv``, :func:`crib.analysis.selfplay_tables.keep_ratios`):
+the holding's ranks plus the cards the opponent has already played this hand,
+in the opponent's seat.  A keep the Expert makes twice as often as a random
+four would have it counts twice.  When the opponent's played cards are not
+known (fewer than ``4 - opp_count`` given), the ratio of the part that is known
+is used.  Go inference still applies: holdings with a card that fits after a
+go have no weight at all.
+
+>>> w = keep_weights(opp_dealer=True)
+>>> w((5, 5, 10, 13)) > 1 > w((2, 7, 9, 13))
+True
+>>> print(w.note)
+each holding weighted by how often the Expert keeps those four ranks as the dealer (self-play, data/keep_frequencies.csv)
+"""
+
+from __future__ import annotations
+
+import zlib
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from functools import cache
+
+import numpy as np
+
+from crib.analysis.selfplay_tables import keep_ratios
+from crib.rules.cards import Card
+from crib.rules.position import PeggingPosition
+
+__all__ = ["HOLDINGS", "KeepWeights", "keep_weights", "reweigh"]
+
+HOLDINGS = ("uniform", "weighted")
+
+
+@dataclass(frozen=True)
+class KeepWeights:
+    """A holding's weight factor: the keep likelihood ratio of (holding + played ranks)."""
+
+    seat: str | None  # the opponent's seat: "dealer", "pone", or None (both averaged)
+    played: tuple[int, ...]  # ranks the opponent has played this hand
+
+    def __call__(self, holding: Iterable[int]) -> float:
+        keep = tuple(sorted((*holding, *self.played)))
+        if not keep:
+            return 1.0
+        return keep_ratios(self.seat).get(keep, 0.0) if len(keep) <= 4 else 0.0
+
+    def packed(self, hands: np.ndarray) -> np.ndarray:
+        """``self(ranks)`` for holdings packed as the compiled solver packs them
+        (4 bits per rank: rank r adds ``1 << 4r``), vectorised."""
+        codes, ratios = _packed_table(self.seat)
+        keys = hands + sum(1 << (4 * r) for r in self.played)
+        i = np.minimum(np.searchsorted(codes, keys), len(codes) - 1)
+        return np.where(codes[i] == keys, ratios[i], 0.0)
+
+    @property
+    def note(self) -> str:
+        seat = "in either seat" if self.seat is None else f"as the {self.seat}"
+        what = "those ranks with the cards they have played" if self.played else "those four ranks"
+        return (
+            f"each holding weighted by how often the Expert keeps {what} {seat} "
+            "(self-play, data/keep_frequencies.csv)"
+        )
+
+
+@cache
+def _packed_table(seat: str | None) -> tuple[np.ndarray, np.ndarray]:
+    """Every multiset of :func:`keep_ratios` as a packed code, sorted, with its ratio."""
+    table = keep_ratios(seat)
+    pairs = sorted([(0, 1.0)] + [(sum(1 << (4 * r) for r in k), v) for k, v in table.items()])
+    codes = np.array([c for c, _v in pairs], np.int64)
+    return codes, np.array([v for _c, v in pairs], float)
+
+
+def keep_weights(opp_played: Iterable[Card] = (), opp_dealer: bool | None = None) -> KeepWeights:
+    """The weights for an opponent who has played ``opp_played`` this hand, in their seat."""
+    seat = None if opp_dealer is None else ("dealer" if opp_dealer else "pone")
+    played = tuple(sorted(c.rank for c in opp_played))
+    return KeepWeights(seat, played)
+
+
+def reweigh(
+    pos: PeggingPosition,
+    ranks: np.ndarray,
+    hands: np.ndarray,
+    weights: np.ndarray,
+    factor: Callable[[tuple[int, ...]], float] | None,
+    sample: int | None,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The compiled solver's holdings (rows of ranks, packed hands, card-set counts),
+    weighted by ``factor`` (floats then) and, when more than ``sample``, replaced by
+    ``sample`` draws by weight (seeded by the position), each distinct holding
+    weighted by how often it was drawn."""
+    if factor is not None and hasattr(factor, "packed"):
+        weights = weights * factor.packed(hands)  # vectorised (KeepWeights)
+    elif factor is not None:
+        n = pos.opp_count
+        weights = weights * np.array([factor(tuple(r[:n])) for r in ranks.tolist()], float)
+    if sample is not None and len(weights) > sample:
+        rng = np.random.default_rng(zlib.crc32(pos.to_text().encode()))
+        draws = rng.choice(len(weights), size=sample, p=weights / weights.sum())
+        idx, drawn = np.unique(draws, return_counts=True)
+        ranks, hands, weights = ranks[idx], hands[idx], drawn.astype(np.int64)
+    return ranks, hands, weights
