@@ -187,14 +187,15 @@ def test_pegging_app_position_lead_and_coach() -> None:
 
 
 def test_pegging_issue_case_one_verdict_and_models_differ() -> None:
-    """The issue's position: the exact table puts A♣ 3 points below 4♥; the verdict and the
+    """The issue's position: the coach's table (the Master's weighted expectimax; the
+    opponent holds no cards here, so it equals the exact minimax) puts A♣ 3 points below 4♥; the verdict and the
     trap flag come from that same model, and the Expert's "ok (0.08 lost)" is shown as a
     second opinion under "the models differ"."""
     app = PeggingApp()
     app.text.value = ISSUE_POSITION
     app.analyze_button.click()
     a = app.analysis
-    assert a.model == "minimax" and app.model.value == COACH_MODEL
+    assert a.model == "policy:master" and app.model.value == COACH_MODEL == "master"
     assert a.option("4H").margin - a.option("AC").margin == 3.0
     app.coach_card.value = "AC"
     coach = html.unescape(app.coach.value)
@@ -203,7 +204,7 @@ def test_pegging_issue_case_one_verdict_and_models_differ() -> None:
     differ = html.unescape(app.dissent.value)
     assert differ.startswith('<div class="crib-differ"') and "The models differ" in differ
     assert "rates A♣ blunder (3.00 lost) and prefers 4♥" in differ and "ok (0.08 lost)" in differ
-    assert "The coach uses Perfect play, exact (minimax)" in differ
+    assert "The coach uses Master (weighted holdings, exact)" in differ
     app.coach_card.value = "4H"
     assert "best" in app.coach.value and "Trap missed" not in app.coach.value
 

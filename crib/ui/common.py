@@ -17,9 +17,9 @@ from crib.rules.cards import Card
 from crib.ui.cardview import RED as _RED
 from crib.ui.cardview import card_chip
 
-#: the model the coach uses, by key: "expert" today (the self-play crib and pegging
-#: tables for discards, exact minimax for the play); "master" once that model exists.
-COACH_MODEL = "expert"
+#: the model the coach uses, by key: the Master (its full discard value; its weighted
+#: expectimax for the play), the same model that grades the game (crib.analysis.coach).
+COACH_MODEL = "master"
 
 
 def card_html(c: Card) -> str:

@@ -144,11 +144,11 @@ class GameController(_TableMixin, _CoachMixin):
         self.fairness = ""
         self.winner: int | None = None
         self.skunk = ""
-        self._pending_exact: list[tuple[int, PeggingPosition, Card]] = []
+        self._pending_exact: list[tuple[int, PeggingPosition, Card, tuple[Card, ...]]] = []
         self.hand_index = -1
         self.last_score: tuple[int, int, str] | None = None  # (player, points, what for)
         self.dealer: int | None = None
-        self._analyses: dict[str, Any] = {}
+        self._analyses: dict[tuple[Any, ...], Any] = {}
         self._reset_hand()
         self._apply(self.game.events[0])
         self.cursor = 1
@@ -267,11 +267,12 @@ class GameController(_TableMixin, _CoachMixin):
         if len(d.observation.legal) > 1:
             pos = _position(d.observation)
             g = _grade_play(
-                len(self.grades) + 1, self.hand_index, pos, c, self.dealer == HUMAN, self._hint_used, exact=False
+                len(self.grades) + 1, self.hand_index, pos, c, self.dealer == HUMAN, self._hint_used,
+                exact=False, opp_played=d.observation.opp_played,
             )
             self.grades.append(g)
             if self.exact_trap:
-                self._pending_exact.append((len(self.grades) - 1, pos, c))
+                self._pending_exact.append((len(self.grades) - 1, pos, c, d.observation.opp_played))
         self.game.submit(HUMAN, c)
         self._advance_engine()
         self.selected = []

@@ -63,8 +63,13 @@ def _grade_discard(n: int, hand: int, six: Sequence[Card], throw: Sequence[Card]
     )
 
 
-def _grade_play(n: int, hand: int, pos: PeggingPosition, card: Card, dealer: bool, hinted: bool, exact: bool) -> Grade:
-    g = grade_play(pos, card, exact=exact)
+def _grade_play(
+    n: int, hand: int, pos: PeggingPosition, card: Card, dealer: bool, hinted: bool, exact: bool,
+    opp_played: tuple[Card, ...] = (),
+) -> Grade:
+    """Graded by the Master: the computer's holdings weighted by how likely it was to keep
+    them from its seat (``dealer`` is yours), given the cards it has played this hand."""
+    g = grade_play(pos, card, exact=exact, opp_played=opp_played, opp_dealer=not dealer)
     return Grade(
         n, hand, "play", card.pretty, g.best_card.pretty if g.best_card else "go",
         round(g.lost, 3), g.verdict, g.tags, g.trap, g.sentence, pos.to_text(), dealer, hinted,
@@ -83,9 +88,9 @@ class _CoachMixin:
         """
         n = 0
         while self._pending_exact:
-            i, pos, card = self._pending_exact.pop(0)
+            i, pos, card, opp_played = self._pending_exact.pop(0)
             g = self.grades[i]
-            trap = trap_flag(self._analysis(pos), card)
+            trap = trap_flag(self._analysis(pos, opp_played, not g.dealer), card)
             extra = (
                 " There was a trap to set: the best card scores nothing now but nets more later."
                 if trap
@@ -95,17 +100,20 @@ class _CoachMixin:
             n += 1
         return n
 
-    def _analysis(self, pos: PeggingPosition) -> Any:
-        """The exact analysis of a position, computed once per position."""
-        key = pos.to_text()
+    def _analysis(self, pos: PeggingPosition, opp_played: tuple[Card, ...], opp_dealer: bool) -> Any:
+        """The coach's (the Master's) analysis of a position, computed once per position:
+        the computer's holdings weighted by how likely it was to keep them from its seat."""
+        key = (pos.to_text(), opp_played, opp_dealer)
         if key not in self._analyses:
-            self._analyses[key] = analyze_play(pos)
+            self._analyses[key] = analyze_play(
+                pos, "policy:master", opp_played=opp_played, opp_dealer=opp_dealer
+            )
         return self._analyses[key]
 
     def hint(self) -> None:
         """The coach's choice and the reason, for the discard or the play."""
         if self.phase == "discard":
-            a = analyze_discard(self.six, dealer=self.dealer == HUMAN)
+            a = analyze_discard(self.six, dealer=self.dealer == HUMAN, model="master")
             self.hint_text = hint_discard(self.six, self.dealer == HUMAN)
             self._hinted = tuple(self.six.index(c) for c in a.best.throw)
         elif self.phase == "play":
@@ -116,7 +124,7 @@ class _CoachMixin:
                 self._hinted = ()
             else:
                 pos = _position(d.observation)
-                a = self._analysis(pos)
+                a = self._analysis(pos, d.observation.opp_played, self.dealer != HUMAN)
                 b = a.best
                 self.hint_text = (
                     f"Play {b.card.pretty if b.card else 'go'}: {b.now} now and {b.future:+.2f} expected for the rest of the "
@@ -249,7 +257,10 @@ def grade_log(events: Sequence[Event], counts: Sequence[CountRecord] = (), seat:
         if d.kind == "discard":
             grades.append(_grade_discard(len(grades) + 1, hand, obs.hand, parse_cards(action), obs.dealer, False))
         elif d.kind == "play" and action is not None and len(obs.legal) > 1:
-            grades.append(_grade_play(len(grades) + 1, hand, _position(obs), parse_card(action), obs.dealer, False, exact))
+            grades.append(_grade_play(
+                len(grades) + 1, hand, _position(obs), parse_card(action), obs.dealer, False, exact,
+                opp_played=obs.opp_played,
+            ))
     for c in counts:
         verdict = "best" if c.claimed == c.total else "mistake" if abs(c.claimed - c.total) <= 2 else "blunder"
         grades.append(Grade(len(grades) + 1, c.hand, "count", str(c.claimed), str(c.total), float(max(0, c.total - c.claimed)), verdict))

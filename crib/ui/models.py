@@ -73,7 +73,10 @@ if "model" in inspect.signature(analyze_discard).parameters:  # the Master, once
     DISCARD_MODELS["master"] = ModelChoice(
         "master",
         "Master",
-        _HAND + " Crib and pegging: the Master's own values.",
+        _HAND + " Crib: what cribs score when the other player throws as the Expert does "
+        "(seat by seat, measured in self-play). Pegging: what these four cards peg minus "
+        "what the opponent pegs, from self-play. Within 30 points of 121, with the scores "
+        "given, the throws are ranked by the chance of winning instead.",
         {"model": "master"},
     )
 
@@ -97,9 +100,10 @@ for _tier in ("expert", "hard", "normal", "easy"):
 if "policy:master" in PLAY_OPPONENTS:  # the Master, once merged
     PLAY_MODELS["master"] = ModelChoice(
         "master",
-        "Opponent plays like the Master",
-        "Every hand the opponent could hold counts as equally likely; the opponent plays as "
-        "the Master does, and you play your best reply.",
+        "Master (weighted holdings, exact)",
+        "Every hand the opponent could hold is weighted by how often a strong player keeps "
+        "it (keep frequencies measured in self-play, data/keep_frequencies.csv); from there, "
+        "both of you play perfectly to the end of the play. This is how the Master plays.",
         {"opponent": "policy:master"},
     )
 
@@ -116,6 +120,8 @@ def second_opinion_key(key: str, models: dict[str, ModelChoice]) -> str:
     """The model to compare with: the coach's, or (on the coach's own) the first other one."""
     if key != COACH_MODEL:
         return COACH_MODEL
+    if "uniform" in models:  # discards: the teaching model is the telling comparison
+        return "uniform"
     return next(k for k in models if k != COACH_MODEL)
 
 
@@ -229,7 +235,7 @@ def play_dissent(a: PlayAnalysis, key: str, card: Card | None) -> str | None:
     if card is None:
         return None
     v = play_verdict(a, card, key)
-    g = grade_play(a.position, card, exact=False)
+    g = grade_play(a.position, card, exact=False, model="expert")
     if g.best_card is None:
         return None
     best = a.best.card

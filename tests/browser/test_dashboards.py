@@ -151,7 +151,7 @@ def test_pegging_models_differ_and_practice(
     differ = page.locator(".crib-differ")
     expect(differ).to_contain_text("The models differ")
     expect(differ).to_contain_text("ok (0.08 lost)")
-    expect(differ).to_contain_text("The coach uses Perfect play, exact (minimax)")
+    expect(differ).to_contain_text("The coach uses Master (weighted holdings, exact)")
     screenshot(page, "pegging-models-differ")
     text.fill("hand 4H 4H | starter 2S | opp 4")
     text.press("Enter")
