@@ -35,6 +35,7 @@ from crib.rules.position import PeggingPosition
 
 __all__ = [
     "DISCARD_THRESHOLDS",
+    "verdict_word",
     "PLAY_THRESHOLDS",
     "DANGER_COUNTS",
     "Formation",
@@ -73,7 +74,8 @@ class DiscardGrade:
     p_win_lost: float | None = None  # P(win) given up against the Master's choice (0..1)
 
 
-def _verdict(lost: float, th: dict[str, float]) -> str:
+def verdict_word(lost: float, th: dict[str, float]) -> str:
+    """best, ok, mistake or blunder for ``lost`` points against thresholds ``th``."""
     if lost <= th["best"]:
         return "best"
     if lost < th["ok"]:
@@ -127,7 +129,7 @@ def grade_discard(
     else:
         lost = b.ev - t.ev
         cost = f"{lost:.2f} points on average"
-    verdict = _verdict(lost, DISCARD_THRESHOLDS)
+    verdict = verdict_word(lost, DISCARD_THRESHOLDS)
     if verdict == "best":
         sentence = f"{cards_pretty(t.throw)} to {seat} is {who}: {a.explain(i)}"
     else:
@@ -306,7 +308,7 @@ def grade_play(
         mine_v = next(v for c, v in values if c.rank == chosen.rank)
         lost = best_v - mine_v
         who, unit = "the Expert's choice", ""
-    verdict = _verdict(lost, PLAY_THRESHOLDS)
+    verdict = verdict_word(lost, PLAY_THRESHOLDS)
     tags: list[str] = []
     new_count = pos.count + chosen.value
     if not pos.pile and chosen.rank == 5:

@@ -15,7 +15,13 @@ import inspect
 from dataclasses import dataclass, field
 from typing import Any
 
-from crib.analysis.coach import DISCARD_THRESHOLDS, PLAY_THRESHOLDS, grade_play, trap_flag
+from crib.analysis.coach import (
+    DISCARD_THRESHOLDS,
+    PLAY_THRESHOLDS,
+    grade_play,
+    trap_flag,
+    verdict_word,
+)
 from crib.analysis.discard import DiscardAnalysis, analyze_discard
 from crib.analysis.play import MODELS as PLAY_OPPONENTS
 from crib.analysis.play import PlayAnalysis, analyze_play
@@ -137,16 +143,6 @@ def ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
-def _word(lost: float, th: dict[str, float]) -> str:
-    if lost <= th["best"]:
-        return "best"
-    if lost < th["ok"]:
-        return "ok"
-    if lost < th["mistake"]:
-        return "mistake"
-    return "blunder"
-
-
 @dataclass(frozen=True)
 class Verdict:
     """A choice graded by one model: the word, the points lost, where it stands."""
@@ -190,7 +186,7 @@ def discard_verdict(a: DiscardAnalysis, i: int, key: str) -> Verdict:
     best = max(nets)
     lost = best - nets[i]
     return Verdict(
-        _word(lost, DISCARD_THRESHOLDS), lost, _rank_of(nets, nets[i]), len(nets),
+        verdict_word(lost, DISCARD_THRESHOLDS), lost, _rank_of(nets, nets[i]), len(nets),
         DISCARD_MODELS[key].label,
     )
 
@@ -201,7 +197,7 @@ def play_verdict(a: PlayAnalysis, card: Card | None, key: str) -> Verdict:
     margins = [o.margin for o in a.options]
     lost = max(margins) - mine.margin
     return Verdict(
-        _word(lost, PLAY_THRESHOLDS), lost, _rank_of(margins, mine.margin), len(margins),
+        verdict_word(lost, PLAY_THRESHOLDS), lost, _rank_of(margins, mine.margin), len(margins),
         PLAY_MODELS[key].label, trap_flag(a, card),
     )
 
