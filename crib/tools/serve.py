@@ -22,6 +22,18 @@ and the server holds 2N kernels once the class is in.  Here the class's kernels
 are taken without replacement until ``SPARE`` are left, which are topped up at
 once (late comers and reloads); the pool returns to N only after
 ``REFILL_AFTER`` seconds without a student arriving, ready for the next class.
+
+Pools of 2 for the analysis pages (``ANALYSIS_POOL``).  With a pool of 1, a second
+visitor arriving within seconds of the first waits for the replacement kernel to
+start and run the page (voila starts it 1 s after the take).  A pool of 2 keeps one
+warm kernel for that visitor; it costs one more kernel per analysis page (5 pages,
+about 120 MB PSS each on top: see data/benchmarks.txt).
+
+The loading page (``TEMPLATE_DIR``).  Voila's "lab" template shows a bare spinner
+until its scripts have loaded; crib's template (``crib/tools/voila_template``, put
+first on the template path, so it overrides the lab template's ``index.html.j2`` and
+extends it) shows a skeleton of the page instead: the nav bar's outline and grey
+placeholders, kept over the page until every widget is drawn.
 """
 
 from __future__ import annotations
@@ -38,6 +50,9 @@ from voila.app import Voila
 
 HOME = "index.ipynb"
 STUDENT_PAGE = "trainer.ipynb"
+ANALYSIS_PAGES = ("index.ipynb", "discard.ipynb", "crib_odds.ipynb", "pegging.ipynb", "traps.ipynb")
+ANALYSIS_POOL = 2  # warm kernels per analysis page: a second visitor does not wait
+TEMPLATE_DIR = Path(__file__).resolve().parent / "voila_template"
 SPARE = 2  # class mode: warm student kernels kept ready while a class arrives
 FILL_DELAY = 1.0  # s before a spare is replaced (voila's default)
 REFILL_AFTER = 120.0  # s without an arrival before the pool is refilled to the class size
@@ -61,6 +76,8 @@ DEFAULTS = (
     "--MappingKernelManager.cull_idle_timeout=600",
     "--MappingKernelManager.cull_interval=60",
     "--VoilaExecutor.iopub_timeout=60",
+    # no page shows code, so the code-highlighting extension is 4 requests for nothing
+    "--VoilaConfiguration.extension_denylist=['jupyterlab_pygments']",
 )
 
 
@@ -96,13 +113,20 @@ def take_class_size(argv: list[str]) -> tuple[int | None, list[str]]:
     return size, out
 
 
-def pools_config(class_size: int) -> dict[str, Any]:
-    """``kernel_pools_config``: ``class_size`` preheated student kernels, 1 for every other page.
+def pools_config(class_size: int | None = None) -> dict[str, Any]:
+    """``kernel_pools_config``: ``class_size`` preheated student kernels (1 without a
+    class), ``ANALYSIS_POOL`` for each analysis page, 1 for every other page.
 
-    >>> pools_config(30)["trainer.ipynb"], pools_config(30)["default"]
-    ({'pool_size': 30}, {'pool_size': 1})
+    >>> cfg = pools_config(30)
+    >>> cfg["trainer.ipynb"], cfg["discard.ipynb"], cfg["default"]
+    ({'pool_size': 30}, {'pool_size': 2}, {'pool_size': 1})
+    >>> pools_config()["trainer.ipynb"]
+    {'pool_size': 1}
     """
-    return {STUDENT_PAGE: {"pool_size": class_size}, "default": {"pool_size": 1}}
+    cfg: dict[str, Any] = {p: {"pool_size": ANALYSIS_POOL} for p in ANALYSIS_PAGES}
+    cfg[STUDENT_PAGE] = {"pool_size": class_size or 1}
+    cfg["default"] = {"pool_size": 1}
+    return cfg
 
 
 class ClassPool:
@@ -167,10 +191,16 @@ class ClassPool:
 
 
 class CribVoila(Voila):
-    """Voila with a home-page redirect at the root URL, and the class pool policy."""
+    """Voila with a home-page redirect at the root URL, the class pool policy, and
+    crib's loading skeleton (``TEMPLATE_DIR`` first on the template path)."""
 
     class_size: int | None = None
     class_pool: ClassPool | None = None
+
+    def setup_template_dirs(self) -> None:
+        super().setup_template_dirs()
+        if self.voila_configuration.template == "lab":  # crib's template extends "lab"
+            self.template_paths = [str(TEMPLATE_DIR), *self.template_paths]
 
     def init_settings(self) -> dict:  # type: ignore[override]
         settings = super().init_settings()
@@ -193,16 +223,15 @@ def main(argv: list[str] | None = None) -> None:
     size, rest = take_class_size(list(sys.argv[1:] if argv is None else argv))
     if not any(not a.startswith("-") for a in rest):  # no folder given: the repo's dashboards
         rest = [str(Path(__file__).resolve().parents[2] / "dashboards"), *rest]
-    kwargs: dict[str, Any] = {}
-    if size is not None:
-        from traitlets.config import Config
+    from traitlets.config import Config
 
-        cfg = Config()
+    cfg = Config()
+    if not any(a.startswith("--pool_size") for a in rest):  # an explicit size wins
         cfg.VoilaKernelManager.kernel_pools_config = pools_config(size)
+    if size is not None:
         cfg.VoilaKernelManager.fill_delay = FILL_DELAY
-        kwargs["config"] = cfg
         CribVoila.class_size = size
-    CribVoila.launch_instance(argv=with_defaults(rest), **kwargs)
+    CribVoila.launch_instance(argv=with_defaults(rest), config=cfg)
 
 
 if __name__ == "__main__":
