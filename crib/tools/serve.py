@@ -27,7 +27,11 @@ Pools of 2 for the analysis pages (``ANALYSIS_POOL``).  With a pool of 1, a seco
 visitor arriving within seconds of the first waits for the replacement kernel to
 start and run the page (voila starts it 1 s after the take).  A pool of 2 keeps one
 warm kernel for that visitor; it costs one more kernel per analysis page (5 pages,
-about 120 MB PSS each on top: see data/benchmarks.txt).
+about 120 MB PSS each on top: see data/benchmarks.txt).  Without a class, a taken
+kernel is replaced after ``PAGE_FILL_DELAY`` s rather than voila's 1 s: starting the
+replacement (a kernel importing numpy, pandas and matplotlib, then running the page)
+takes both cores for several seconds, and at 1 s it competes with the page that was
+just opened and with the next visitor's.
 
 The loading page (``TEMPLATE_DIR``).  Voila's "lab" template shows a bare spinner
 until its scripts have loaded; crib's template (``crib/tools/voila_template``, put
@@ -55,6 +59,7 @@ ANALYSIS_POOL = 2  # warm kernels per analysis page: a second visitor does not w
 TEMPLATE_DIR = Path(__file__).resolve().parent / "voila_template"
 SPARE = 2  # class mode: warm student kernels kept ready while a class arrives
 FILL_DELAY = 1.0  # s before a spare is replaced (voila's default)
+PAGE_FILL_DELAY = 5.0  # s before a taken kernel is replaced, without a class
 REFILL_AFTER = 120.0  # s without an arrival before the pool is refilled to the class size
 
 # Defaults, each overridable on the command line:
@@ -76,8 +81,6 @@ DEFAULTS = (
     "--MappingKernelManager.cull_idle_timeout=600",
     "--MappingKernelManager.cull_interval=60",
     "--VoilaExecutor.iopub_timeout=60",
-    # no page shows code, so the code-highlighting extension is 4 requests for nothing
-    "--VoilaConfiguration.extension_denylist=['jupyterlab_pygments']",
 )
 
 
@@ -228,8 +231,12 @@ def main(argv: list[str] | None = None) -> None:
     cfg = Config()
     if not any(a.startswith("--pool_size") for a in rest):  # an explicit size wins
         cfg.VoilaKernelManager.kernel_pools_config = pools_config(size)
+    if not any(a.startswith("--VoilaConfiguration.extension_") for a in rest):
+        # no page shows code: the code-highlighting extension is 4 requests for nothing
+        cfg.VoilaConfiguration.extension_denylist = ["jupyterlab_pygments"]
+    if not any(a.startswith("--VoilaKernelManager.fill_delay") for a in rest):
+        cfg.VoilaKernelManager.fill_delay = FILL_DELAY if size is not None else PAGE_FILL_DELAY
     if size is not None:
-        cfg.VoilaKernelManager.fill_delay = FILL_DELAY
         CribVoila.class_size = size
     CribVoila.launch_instance(argv=with_defaults(rest), config=cfg)
 

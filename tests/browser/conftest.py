@@ -83,6 +83,8 @@ def voila_url(chromium_path: str, tmp_path_factory: pytest.TempPathFactory) -> I
                 "--no-browser",
                 f"--port={port}",
                 "--Voila.ip=127.0.0.1",
+                # e.g. CRIB_SERVE_ARGS=--pool_size=1 to time voila's pools of 1
+                *os.environ.get("CRIB_SERVE_ARGS", "").split(),
             ],
             stdout=f,
             stderr=subprocess.STDOUT,
