@@ -23,11 +23,11 @@ are taken without replacement until ``SPARE`` are left, which are topped up at
 once (late comers and reloads); the pool returns to N only after
 ``REFILL_AFTER`` seconds without a student arriving, ready for the next class.
 
-Pools of 2 for the analysis pages (``ANALYSIS_POOL``).  With a pool of 1, a second
+Pools of 2 (``PAGE_POOL``; the teacher's page 1).  With a pool of 1, a second
 visitor arriving within seconds of the first waits for the replacement kernel to
-start and run the page (voila starts it 1 s after the take).  A pool of 2 keeps one
-warm kernel for that visitor; it costs one more kernel per analysis page (5 pages,
-about 120 MB PSS each on top: see data/benchmarks.txt).  Without a class, a taken
+start and run the page: 5.5-8.9 s (medians) against 2.5-2.8 s for the first visitor,
+measured in data/benchmarks.txt.  A pool of 2 keeps one warm kernel for that visitor;
+it costs one more kernel per page (see data/benchmarks.txt for the memory).  Without a class, a taken
 kernel is replaced after ``PAGE_FILL_DELAY`` s rather than voila's 1 s: starting the
 replacement (a kernel importing numpy, pandas and matplotlib, then running the page)
 takes both cores for several seconds, and at 1 s it competes with the page that was
@@ -54,8 +54,8 @@ from voila.app import Voila
 
 HOME = "index.ipynb"
 STUDENT_PAGE = "trainer.ipynb"
-ANALYSIS_PAGES = ("index.ipynb", "discard.ipynb", "crib_odds.ipynb", "pegging.ipynb", "traps.ipynb")
-ANALYSIS_POOL = 2  # warm kernels per analysis page: a second visitor does not wait
+TEACHER_PAGE = "teacher.ipynb"
+PAGE_POOL = 2  # warm kernels per page (the teacher's: 1): a second visitor does not wait
 TEMPLATE_DIR = Path(__file__).resolve().parent / "voila_template"
 SPARE = 2  # class mode: warm student kernels kept ready while a class arrives
 FILL_DELAY = 1.0  # s before a spare is replaced (voila's default)
@@ -117,19 +117,20 @@ def take_class_size(argv: list[str]) -> tuple[int | None, list[str]]:
 
 
 def pools_config(class_size: int | None = None) -> dict[str, Any]:
-    """``kernel_pools_config``: ``class_size`` preheated student kernels (1 without a
-    class), ``ANALYSIS_POOL`` for each analysis page, 1 for every other page.
+    """``kernel_pools_config``: ``class_size`` preheated student kernels (``PAGE_POOL``
+    without a class), 1 for the teacher's page, ``PAGE_POOL`` for every other page.
 
     >>> cfg = pools_config(30)
-    >>> cfg["trainer.ipynb"], cfg["discard.ipynb"], cfg["default"]
-    ({'pool_size': 30}, {'pool_size': 2}, {'pool_size': 1})
+    >>> cfg["trainer.ipynb"], cfg["teacher.ipynb"], cfg["default"]
+    ({'pool_size': 30}, {'pool_size': 1}, {'pool_size': 2})
     >>> pools_config()["trainer.ipynb"]
-    {'pool_size': 1}
+    {'pool_size': 2}
     """
-    cfg: dict[str, Any] = {p: {"pool_size": ANALYSIS_POOL} for p in ANALYSIS_PAGES}
-    cfg[STUDENT_PAGE] = {"pool_size": class_size or 1}
-    cfg["default"] = {"pool_size": 1}
-    return cfg
+    return {
+        STUDENT_PAGE: {"pool_size": class_size or PAGE_POOL},
+        TEACHER_PAGE: {"pool_size": 1},
+        "default": {"pool_size": PAGE_POOL},
+    }
 
 
 class ClassPool:
