@@ -8,8 +8,8 @@ redirect from ``/`` to ``voila/render/index.ipynb`` and leaves everything else
 ``--class-size N`` sizes the preheated pool of the student page (``trainer.ipynb``)
 for a class of N: N kernels are started and have run the page before anyone
 opens it, so a class arriving at once does not wait for kernels to start
-(``VoilaKernelManager.kernel_pools_config``, a pool size per notebook).  Every
-other dashboard keeps a pool of 1.  Each pooled trainer kernel costs about 110 MB
+(``VoilaKernelManager.kernel_pools_config``, a pool size per notebook).  The
+other dashboards keep their pools (below).  Each pooled trainer kernel costs about 110 MB
 PSS (measured by ``bench/load_class.py``; see the README).  The classroom record
 is the SQLite file at ``CRIB_DB``; kernels inherit the server's environment.
 
@@ -27,7 +27,8 @@ Pools of 2 (``PAGE_POOL``; the teacher's page 1).  With a pool of 1, a second
 visitor arriving within seconds of the first waits for the replacement kernel to
 start and run the page: 5.5-8.9 s (medians) against 2.5-2.8 s for the first visitor,
 measured in data/benchmarks.txt.  A pool of 2 keeps one warm kernel for that visitor;
-it costs one more kernel per page (see data/benchmarks.txt for the memory).  Without a class, a taken
+it costs one more kernel per page: 15 pooled kernels, 1734 MiB PSS in all, against
+8 kernels and 963 MiB with pools of 1 (about 110 MiB per extra kernel).  Without a class, a taken
 kernel is replaced after ``PAGE_FILL_DELAY`` s rather than voila's 1 s: starting the
 replacement (a kernel importing numpy, pandas and matplotlib, then running the page)
 takes both cores for several seconds, and at 1 s it competes with the page that was
@@ -63,8 +64,10 @@ PAGE_FILL_DELAY = 5.0  # s before a taken kernel is replaced, without a class
 REFILL_AFTER = 120.0  # s without an arrival before the pool is refilled to the class size
 
 # Defaults, each overridable on the command line:
-# * preheated kernels, a pool of 1 per dashboard: a page is interactive in about
-#   0.8 s instead of about 3 s; costs about 150 MB per pooled kernel (5 kernels).
+# * preheated kernels (--pool_size=1 here; main() sets pools of 2 per page, see
+#   pools_config, unless --pool_size is given): a page is interactive in about 2-2.5 s
+#   at load 3-8 instead of 4.5-6 s; the 15 pooled kernels hold 1.7 GiB PSS (8 kernels
+#   with --pool_size=1: 0.96 GiB; data/benchmarks.txt).
 # * idle kernels culled after 10 minutes: a closed tab does not shut its kernel
 #   down (voila issue 1458); culling keeps XSRF protection on, unlike disabling
 #   the XSRF check.  Checked here: culling leaves the preheated pool in place.
