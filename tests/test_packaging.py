@@ -34,6 +34,8 @@ def test_a_built_wheel_loads_its_data_from_another_folder(tmp_path: Path) -> Non
     zipfile.ZipFile(wheel).extractall(site)
     shipped = {Path(n).name for n in zipfile.ZipFile(wheel).namelist() if "/data/" in n}
     assert {"hand_score_distribution_published.csv", "crib_table.csv"} <= shipped
+    # crib serve's page template (the loading skeleton) ships too
+    assert "crib/tools/voila_template/index.html.j2" in zipfile.ZipFile(wheel).namelist()
     code = (
         "import crib, crib.datafiles as d; "
         f"assert crib.__file__.startswith({str(site)!r}), crib.__file__; "
@@ -49,3 +51,17 @@ def test_a_built_wheel_loads_its_data_from_another_folder(tmp_path: Path) -> Non
     )
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "12994800"
+
+
+def test_the_loading_skeleton_names_the_pages_as_the_nav_bar_does() -> None:
+    """crib/tools/voila_template draws the nav bar's outline before any Python runs, so
+    it spells the labels out: they must stay those of crib/ui/nav.py."""
+    from crib.tools.serve import TEMPLATE_DIR
+    from crib.ui.nav import ANALYZERS, SECTIONS
+
+    text = (TEMPLATE_DIR / "index.html.j2").read_text()
+    for key, (label, page) in SECTIONS.items():
+        assert f"('{key}', '{label}')" in text, label
+        assert f"'{page.removesuffix('.ipynb')}': '{key}'" in text, page
+    for page, label in ANALYZERS.items():
+        assert f"('{page.removesuffix('.ipynb')}', '{label}')" in text, label

@@ -8,8 +8,8 @@ redirect from ``/`` to ``voila/render/index.ipynb`` and leaves everything else
 ``--class-size N`` sizes the preheated pool of the student page (``trainer.ipynb``)
 for a class of N: N kernels are started and have run the page before anyone
 opens it, so a class arriving at once does not wait for kernels to start
-(``VoilaKernelManager.kernel_pools_config``, a pool size per notebook).  Every
-other dashboard keeps a pool of 1.  Each pooled trainer kernel costs about 110 MB
+(``VoilaKernelManager.kernel_pools_config``, a pool size per notebook).  The
+other dashboards keep their pools (below).  Each pooled trainer kernel costs about 110 MB
 PSS (measured by ``bench/load_class.py``; see the README).  The classroom record
 is the SQLite file at ``CRIB_DB``; kernels inherit the server's environment.
 
@@ -22,6 +22,23 @@ and the server holds 2N kernels once the class is in.  Here the class's kernels
 are taken without replacement until ``SPARE`` are left, which are topped up at
 once (late comers and reloads); the pool returns to N only after
 ``REFILL_AFTER`` seconds without a student arriving, ready for the next class.
+
+Pools of 2 (``PAGE_POOL``; the teacher's page 1).  With a pool of 1, a second
+visitor arriving within seconds of the first waits for the replacement kernel to
+start and run the page: 5.5-8.9 s (medians) against 2.5-2.8 s for the first visitor,
+measured in data/benchmarks.txt.  A pool of 2 keeps one warm kernel for that visitor;
+it costs one more kernel per page: 15 pooled kernels, 1734 MiB PSS in all, against
+8 kernels and 963 MiB with pools of 1 (about 110 MiB per extra kernel).  Without a class, a taken
+kernel is replaced after ``PAGE_FILL_DELAY`` s rather than voila's 1 s: starting the
+replacement (a kernel importing numpy, pandas and matplotlib, then running the page)
+takes both cores for several seconds, and at 1 s it competes with the page that was
+just opened and with the next visitor's.
+
+The loading page (``TEMPLATE_DIR``).  Voila's "lab" template shows a bare spinner
+until its scripts have loaded; crib's template (``crib/tools/voila_template``, put
+first on the template path, so it overrides the lab template's ``index.html.j2`` and
+extends it) shows a skeleton of the page instead: the nav bar's outline and grey
+placeholders, kept over the page until every widget is drawn.
 """
 
 from __future__ import annotations
@@ -38,13 +55,19 @@ from voila.app import Voila
 
 HOME = "index.ipynb"
 STUDENT_PAGE = "trainer.ipynb"
+TEACHER_PAGE = "teacher.ipynb"
+PAGE_POOL = 2  # warm kernels per page (the teacher's: 1): a second visitor does not wait
+TEMPLATE_DIR = Path(__file__).resolve().parent / "voila_template"
 SPARE = 2  # class mode: warm student kernels kept ready while a class arrives
 FILL_DELAY = 1.0  # s before a spare is replaced (voila's default)
+PAGE_FILL_DELAY = 5.0  # s before a taken kernel is replaced, without a class
 REFILL_AFTER = 120.0  # s without an arrival before the pool is refilled to the class size
 
 # Defaults, each overridable on the command line:
-# * preheated kernels, a pool of 1 per dashboard: a page is interactive in about
-#   0.8 s instead of about 3 s; costs about 150 MB per pooled kernel (5 kernels).
+# * preheated kernels (--pool_size=1 here; main() sets pools of 2 per page, see
+#   pools_config, unless --pool_size is given): a page is interactive in about 2-2.5 s
+#   at load 3-8 instead of 4.5-6 s; the 15 pooled kernels hold 1.7 GiB PSS (8 kernels
+#   with --pool_size=1: 0.96 GiB; data/benchmarks.txt).
 # * idle kernels culled after 10 minutes: a closed tab does not shut its kernel
 #   down (voila issue 1458); culling keeps XSRF protection on, unlike disabling
 #   the XSRF check.  Checked here: culling leaves the preheated pool in place.
@@ -96,13 +119,21 @@ def take_class_size(argv: list[str]) -> tuple[int | None, list[str]]:
     return size, out
 
 
-def pools_config(class_size: int) -> dict[str, Any]:
-    """``kernel_pools_config``: ``class_size`` preheated student kernels, 1 for every other page.
+def pools_config(class_size: int | None = None) -> dict[str, Any]:
+    """``kernel_pools_config``: ``class_size`` preheated student kernels (``PAGE_POOL``
+    without a class), 1 for the teacher's page, ``PAGE_POOL`` for every other page.
 
-    >>> pools_config(30)["trainer.ipynb"], pools_config(30)["default"]
-    ({'pool_size': 30}, {'pool_size': 1})
+    >>> cfg = pools_config(30)
+    >>> cfg["trainer.ipynb"], cfg["teacher.ipynb"], cfg["default"]
+    ({'pool_size': 30}, {'pool_size': 1}, {'pool_size': 2})
+    >>> pools_config()["trainer.ipynb"]
+    {'pool_size': 2}
     """
-    return {STUDENT_PAGE: {"pool_size": class_size}, "default": {"pool_size": 1}}
+    return {
+        STUDENT_PAGE: {"pool_size": class_size or PAGE_POOL},
+        TEACHER_PAGE: {"pool_size": 1},
+        "default": {"pool_size": PAGE_POOL},
+    }
 
 
 class ClassPool:
@@ -167,10 +198,16 @@ class ClassPool:
 
 
 class CribVoila(Voila):
-    """Voila with a home-page redirect at the root URL, and the class pool policy."""
+    """Voila with a home-page redirect at the root URL, the class pool policy, and
+    crib's loading skeleton (``TEMPLATE_DIR`` first on the template path)."""
 
     class_size: int | None = None
     class_pool: ClassPool | None = None
+
+    def setup_template_dirs(self) -> None:
+        super().setup_template_dirs()
+        if self.voila_configuration.template == "lab":  # crib's template extends "lab"
+            self.template_paths = [str(TEMPLATE_DIR), *self.template_paths]
 
     def init_settings(self) -> dict:  # type: ignore[override]
         settings = super().init_settings()
@@ -193,16 +230,19 @@ def main(argv: list[str] | None = None) -> None:
     size, rest = take_class_size(list(sys.argv[1:] if argv is None else argv))
     if not any(not a.startswith("-") for a in rest):  # no folder given: the repo's dashboards
         rest = [str(Path(__file__).resolve().parents[2] / "dashboards"), *rest]
-    kwargs: dict[str, Any] = {}
-    if size is not None:
-        from traitlets.config import Config
+    from traitlets.config import Config
 
-        cfg = Config()
+    cfg = Config()
+    if not any(a.startswith("--pool_size") for a in rest):  # an explicit size wins
         cfg.VoilaKernelManager.kernel_pools_config = pools_config(size)
-        cfg.VoilaKernelManager.fill_delay = FILL_DELAY
-        kwargs["config"] = cfg
+    if not any(a.startswith("--VoilaConfiguration.extension_") for a in rest):
+        # no page shows code: the code-highlighting extension is 4 requests for nothing
+        cfg.VoilaConfiguration.extension_denylist = ["jupyterlab_pygments"]
+    if not any(a.startswith("--VoilaKernelManager.fill_delay") for a in rest):
+        cfg.VoilaKernelManager.fill_delay = FILL_DELAY if size is not None else PAGE_FILL_DELAY
+    if size is not None:
         CribVoila.class_size = size
-    CribVoila.launch_instance(argv=with_defaults(rest), **kwargs)
+    CribVoila.launch_instance(argv=with_defaults(rest), config=cfg)
 
 
 if __name__ == "__main__":

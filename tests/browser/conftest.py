@@ -21,6 +21,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "tests" / "artifacts"
 CHROMIUM = "/usr/bin/chromium"
+SERVER: dict[str, int] = {}  # "pid": the served voila's process id, for waiting on its kernels
 
 
 def _free_port() -> int:
@@ -82,6 +83,8 @@ def voila_url(chromium_path: str, tmp_path_factory: pytest.TempPathFactory) -> I
                 "--no-browser",
                 f"--port={port}",
                 "--Voila.ip=127.0.0.1",
+                # e.g. CRIB_SERVE_ARGS=--pool_size=1 to time voila's pools of 1
+                *os.environ.get("CRIB_SERVE_ARGS", "").split(),
             ],
             stdout=f,
             stderr=subprocess.STDOUT,
@@ -107,6 +110,7 @@ def voila_url(chromium_path: str, tmp_path_factory: pytest.TempPathFactory) -> I
     else:
         proc.terminate()
         pytest.fail(f"voila did not start with its kernel pools within 180 s; see {log}")
+    SERVER["pid"] = proc.pid
     yield f"http://127.0.0.1:{port}"
     proc.send_signal(signal.SIGTERM)
     try:
@@ -190,3 +194,43 @@ def timings() -> Iterator[dict[str, float]]:
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         lines = [f"{k}: {v:.2f} s" for k, v in sorted(out.items())]
         (ARTIFACTS / "browser_timings.txt").write_text("\n".join(lines) + "\n")
+
+
+def wait_for_quiet_kernels(seconds: float = 180) -> None:
+    """After pages took pooled kernels: wait for voila's refill (started 1 s after a take)
+    to finish, i.e. until the server's kernels used no CPU for a whole second."""
+    time.sleep(2.5)
+    _wait_for_idle_kernels(SERVER["pid"], 1, time.monotonic() + seconds)
+
+
+# what the page shows while the skeleton is up (the skeleton is never gone before the
+# page's own scripts have loaded: they are what take it away)
+SKELETON_JS = """() => {
+  const el = document.getElementById('loading');
+  if (!el) { return {nav: false, covers: false, gone: true}; }
+  const r = el.getBoundingClientRect();
+  return {nav: !!el.querySelector('.crib-skel-nav'), gone: false,
+          covers: getComputedStyle(el).position === 'fixed' && r.width >= innerWidth - 1
+                  && r.height >= innerHeight - 1};
+}"""
+
+
+def open_timed(context: object, url: str, ready_selector: str) -> tuple[object, dict[str, float]]:
+    """Open a page and time it: seconds from navigation to the skeleton drawn
+    (``#loading`` in the page), to the skeleton gone, and to ``ready_selector`` visible.
+    Screenshots need the page, which is returned open."""
+    page = context.new_page()  # type: ignore[attr-defined]
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    t = time.perf_counter()
+    page.goto(url, wait_until="commit")
+    page.wait_for_selector("#loading", state="attached", timeout=60_000)
+    out = {"skeleton": time.perf_counter() - t}
+    page.crib_early = page.screenshot()  # type: ignore[attr-defined]
+    page.crib_seen = page.evaluate(SKELETON_JS)  # type: ignore[attr-defined]
+    page.wait_for_selector("#loading", state="detached", timeout=90_000)
+    out["skeleton gone"] = time.perf_counter() - t
+    page.wait_for_selector(ready_selector, state="visible", timeout=60_000)
+    out["interactive"] = time.perf_counter() - t
+    page.crib_errors = errors  # type: ignore[attr-defined]
+    return page, out

@@ -2,18 +2,34 @@
 
 Every page is opened once with its preheated kernel and timed to its first
 interactive widget, then screenshotted at 1400×1000 and 1280×800 (into
-tests/artifacts/), and checked for horizontal overflow at 1280×800.
+tests/artifacts/), and checked for horizontal overflow at 1280×800.  The loading
+skeleton (crib's voila template) is screenshotted as soon as it is in the page.
+
+``test_open_times`` opens each page twice in a row (two fresh browsers: the first
+and the second visitor, each taking a warm kernel from the pool), one page at a time,
+``CRIB_BROWSER_REPEATS`` times (default 1), and writes the times with the machine's
+load to tests/artifacts/open_times.txt.  Times are reported, never asserted.
 """
 
 from __future__ import annotations
 
+import os
 import re
+import statistics
 import time
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import ARTIFACTS, assert_no_error_output, open_dashboard, screenshot
+from .conftest import (
+    ARTIFACTS,
+    assert_no_error_output,
+    open_dashboard,
+    open_timed,
+    screenshot,
+    wait_for_quiet_kernels,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -65,8 +81,13 @@ def test_every_page_opens_fast_and_fits(
     ctx = browser.new_context(viewport={"width": 1400, "height": 1000})
     try:
         url = f"{voila_url}/voila/render/{name}.ipynb"
-        page, ready = open_dashboard(ctx, url, (PAGES | OTHERS)[name])
-        timings[f"{name}: open to first interactive widget"] = ready
+        page, times = open_timed(ctx, url, (PAGES | OTHERS)[name])
+        (ARTIFACTS / f"page-{name}-skeleton.png").write_bytes(page.crib_early)
+        # while the skeleton is up it covers the page: the nav's outline, no half-drawn app
+        assert page.crib_seen["nav"] and page.crib_seen["covers"], page.crib_seen
+        timings[f"{name}: open to first interactive widget"] = times["interactive"]
+        timings[f"{name}: open to skeleton drawn"] = times["skeleton"]
+        expect(page.locator("#loading")).to_have_count(0)
         page.wait_for_load_state("networkidle")
         assert_no_error_output(page)
         assert not page.crib_errors, page.crib_errors
@@ -193,3 +214,36 @@ def test_crib_odds_heatmap_click_selects_a_cell(
     expect(page.locator(".crib-status")).to_contain_text("sign view (dealer)")
     assert_no_error_output(page)
     screenshot(page, "crib-odds-clicked")
+
+
+def _uptime() -> str:
+    return " ".join(Path("/proc/loadavg").read_text().split()[:3])
+
+
+def test_open_times(browser, voila_url: str) -> None:  # type: ignore[no-untyped-def]
+    repeats = int(os.environ.get("CRIB_BROWSER_REPEATS", "1"))
+    rows: dict[tuple[str, int], list[float]] = {}
+    lines = [f"# {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {repeats} run(s); "
+             "seconds from navigation to the page's first interactive widget"]
+    for run in range(repeats):
+        for name, selector in (PAGES | OTHERS).items():
+            wait_for_quiet_kernels()  # the pool is full again: each page as a visitor finds it
+            load = _uptime()
+            for visit in (1, 2):
+                ctx = browser.new_context(viewport={"width": 1400, "height": 1000})
+                try:
+                    url = f"{voila_url}/voila/render/{name}.ipynb"
+                    page, times = open_timed(ctx, url, selector)
+                    rows.setdefault((name, visit), []).append(times["interactive"])
+                    lines.append(
+                        f"run {run + 1} {name} visit {visit}: skeleton {times['skeleton']:.2f}, "
+                        f"skeleton gone {times['skeleton gone']:.2f}, "
+                        f"interactive {times['interactive']:.2f} (load {load})"
+                    )
+                finally:
+                    ctx.close()
+    lines.append("# page, visit: median / max over the runs")
+    for (name, visit), ts in rows.items():
+        lines.append(f"{name} visit {visit}: {statistics.median(ts):.2f} / {max(ts):.2f}")
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    (ARTIFACTS / "open_times.txt").write_text("\n".join(lines) + "\n")
