@@ -25,11 +25,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache, lru_cache
-from itertools import combinations, combinations_with_replacement
+from itertools import combinations
 from math import comb
 
 import numpy as np
 
+from crib.analysis.crib_models import MS3_CODE, multiset_weights
 from crib.analysis.discard_fast import TIE_EPS, order_indices, own_points_table
 from crib.analysis.tables import rank5_table
 from crib.rules.cards import Card
@@ -41,16 +42,6 @@ _PAIRS = tuple(combinations(range(6), 2))
 _KEEPS = tuple(tuple(k for k in range(6) if k not in p) for p in _PAIRS)
 _N = 46  # unseen starters after a six
 _COMPLETIONS = comb(_N, 2) * (_N - 2)
-_MS3 = np.array(list(combinations_with_replacement(range(13), 3)), dtype=np.int64)
-_MS3_CODE = (_MS3[:, 0] * 13 + _MS3[:, 1]) * 13 + _MS3[:, 2]
-# (rank, multiplicity) slots of each multiset: up to three distinct ranks, padded with k = 0
-_SLOT_RANK = np.zeros((len(_MS3), 3), dtype=np.int64)
-_SLOT_K = np.zeros((len(_MS3), 3), dtype=np.int64)
-for _i, _m in enumerate(_MS3.tolist()):
-    for _j, _r in enumerate(sorted(set(_m))):
-        _SLOT_RANK[_i, _j] = _r
-        _SLOT_K[_i, _j] = _m.count(_r)
-_C = np.array([[comb(n, k) for k in range(5)] for n in range(5)], dtype=np.int64)
 
 
 @cache
@@ -91,9 +82,9 @@ def _crib_rank_sums(u: tuple[int, ...], pairs: tuple[tuple[int, int], ...]) -> t
 
     ``pairs`` follow from ``u`` (the six's ranks), so the cache is by rank multiset.
     """
-    w = _C[np.array(u, dtype=np.int64)[_SLOT_RANK], _SLOT_K].prod(axis=1)
+    w = multiset_weights(np.array(u, dtype=np.int64))
     p = np.array(pairs, dtype=np.int64).reshape(-1, 2)
-    codes = (p[:, 0:1] * 13 + p[:, 1:2]) * 2197 + _MS3_CODE[None, :]
+    codes = (p[:, 0:1] * 13 + p[:, 1:2]) * 2197 + MS3_CODE[None, :]
     return tuple((rank5_table()[codes].astype(np.int64) @ w).tolist())
 
 

@@ -61,7 +61,7 @@ __all__ = [
 
 # The 455 multisets of three 0-based ranks, and how to weight them.
 _MS3 = np.array(list(combinations_with_replacement(range(13), 3)), dtype=np.int64)
-_MS3_CODE = (_MS3[:, 0] * 13 + _MS3[:, 1]) * 13 + _MS3[:, 2]
+MS3_CODE = (_MS3[:, 0] * 13 + _MS3[:, 1]) * 13 + _MS3[:, 2]
 # (rank, multiplicity) slots: up to three distinct ranks, padded with k = 0
 _SLOT_RANK = np.zeros((len(_MS3), 3), dtype=np.int64)
 _SLOT_K = np.zeros((len(_MS3), 3), dtype=np.int64)
@@ -72,7 +72,7 @@ for _i, _m in enumerate(_MS3.tolist()):
 _C = np.array([[comb(n, k) for k in range(5)] for n in range(5)], dtype=np.int64)
 
 
-def _multiset_weights(unseen_per_rank: np.ndarray) -> np.ndarray:
+def multiset_weights(unseen_per_rank: np.ndarray) -> np.ndarray:
     """Number of ways to draw each 3-rank multiset from the unseen cards."""
     u = unseen_per_rank[_SLOT_RANK]
     return _C[u, _SLOT_K].prod(axis=1)
@@ -83,9 +83,9 @@ def _rank_sums(throws: np.ndarray, unseen_per_rank: np.ndarray) -> np.ndarray:
 
     ``throws`` is (T, 2) card indices.  Each unordered 3-set counts once.
     """
-    w = _multiset_weights(unseen_per_rank)
+    w = multiset_weights(unseen_per_rank)
     r = throws >> 2
-    codes = (r[:, 0:1] * 13 + r[:, 1:2]) * 2197 + _MS3_CODE[None, :]
+    codes = (r[:, 0:1] * 13 + r[:, 1:2]) * 2197 + MS3_CODE[None, :]
     return rank5_table()[codes].astype(np.int64) @ w
 
 
