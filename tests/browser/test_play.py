@@ -57,6 +57,28 @@ def _legal_index(page) -> int | None:  # type: ignore[no-untyped-def]
     )
 
 
+
+def _keyboard_turn(page, phase: str, step: int, moves: list[float]) -> bool:  # type: ignore[no-untyped-def]
+    """One decision by keys only: throw the first two cards, or play the first legal
+    card (go when none fits).  Appends the confirming key's reply time to ``moves``;
+    True when a card was played."""
+    if phase == "discard":
+        _press(page, "1", step)
+        _, step = _state(page)
+        _press(page, "2", step)
+        _, step = _state(page)
+        moves.append(_press(page, "Enter", step))
+        return False
+    if page.locator(".crib-go").is_visible():
+        moves.append(_press(page, "g", step))
+        return False
+    i = _legal_index(page)
+    assert i is not None
+    _press(page, str(i), step)
+    _, step = _state(page)
+    moves.append(_press(page, "Enter", step))
+    return True
+
 def test_whole_game_by_keyboard_against_easy(context, voila_url: str, timings: dict[str, float]) -> None:  # type: ignore[no-untyped-def]
     url = f"{voila_url}/voila/render/play.ipynb?tier=easy&seed=21"
     t_open = time.perf_counter()
@@ -77,24 +99,12 @@ def test_whole_game_by_keyboard_against_easy(context, voila_url: str, timings: d
         phase, step = _state(page)
         if phase == "over":
             break
-        if phase == "discard":
-            _press(page, "1", step)
-            _, step = _state(page)
-            _press(page, "2", step)
-            _, step = _state(page)
-            moves.append(_press(page, "Enter", step))
-        elif phase == "play":
-            if page.locator(".crib-go").is_visible():
-                moves.append(_press(page, "g", step))
-            else:
-                i = _legal_index(page)
-                assert i is not None
-                _press(page, str(i), step)
-                _, step = _state(page)
-                moves.append(_press(page, "Enter", step))
-                if "mid" not in shots and page.locator(".crib-pile svg").count() >= 2:
-                    screenshot(page, "play-board-mid-game")
-                    shots.add("mid")
+        if phase in ("discard", "play"):
+            if _keyboard_turn(page, phase, step, moves) and "mid" not in shots and (
+                page.locator(".crib-pile svg").count() >= 2
+            ):
+                screenshot(page, "play-board-mid-game")
+                shots.add("mid")
         else:
             if phase == "show" and "show" not in shots:
                 screenshot(page, "play-show")
@@ -303,24 +313,12 @@ def test_whole_game_against_the_master_timed_at_1280x800(context, voila_url: str
         phase, step = _state(page)
         if phase == "over":
             break
-        if phase == "discard":
-            _press(page, "1", step)
-            _, step = _state(page)
-            _press(page, "2", step)
-            _, step = _state(page)
-            moves.append(_press(page, "Enter", step))
-        elif phase == "play":
-            if page.locator(".crib-go").is_visible():
-                moves.append(_press(page, "g", step))
-            else:
-                i = _legal_index(page)
-                assert i is not None
-                _press(page, str(i), step)
-                _, step = _state(page)
-                moves.append(_press(page, "Enter", step))
-                if "mid" not in shots and page.locator(".crib-pile svg").count() >= 3:
-                    _shoot(page, "play-master-board-mid-game", widths)
-                    shots.add("mid")
+        if phase in ("discard", "play"):
+            if _keyboard_turn(page, phase, step, moves) and "mid" not in shots and (
+                page.locator(".crib-pile svg").count() >= 3
+            ):
+                _shoot(page, "play-master-board-mid-game", widths)
+                shots.add("mid")
         else:
             if phase == "show" and "show" not in shots and page.locator(".crib-show-line").count() >= 3:
                 _shoot(page, "play-master-show", widths, ".crib-show-item >> nth=-1")
