@@ -19,7 +19,7 @@ from functools import lru_cache
 import numpy as np
 
 from crib.ai.fastplay_throw import best_throw_exact
-from crib.analysis.heuristics import hold_probabilities, net_value, rank_values, threat_weight
+from crib.analysis.heuristics import rank_values, rank_values_fast
 from crib.rules.cards import RANK_VALUES, Card
 from crib.rules.pegging import mover_leads_next, points_for
 
@@ -37,25 +37,6 @@ def expert_throw(six: Sequence[int], dealer: bool) -> tuple[int, int]:
     return a.index, b.index
 
 
-@lru_cache(maxsize=1 << 16)
-def _points_for(count: int, tail: tuple[int, ...], streak: int, r: int) -> tuple:
-    return points_for(count, tail, streak, r)
-
-
-@lru_cache(maxsize=1 << 16)
-def _replies(count: int, tail: tuple[int, ...], streak: int) -> tuple[int, ...]:
-    """Points of each reply rank 1..13 on this pile (-1 where it does not fit)."""
-    return tuple(
-        _points_for(count, tail, streak, q)[0] if count + RANK_VALUES[q] <= 31 else -1
-        for q in range(1, 14)
-    )
-
-
-@lru_cache(maxsize=1 << 16)
-def _holds(unseen: tuple[int, ...], k: int, other_go: bool) -> tuple[float, ...]:
-    return tuple(hold_probabilities(unseen, k, other_go))
-
-
 def best_rank(
     legal: tuple[int, ...],
     count: int,
@@ -66,28 +47,11 @@ def best_rank(
     other_go: bool,
     opp_late: bool,
 ) -> int:
-    """The Expert's rank: :func:`rank_values` at skill 1, best first, with its sub-results cached.
-
-    The same products, maxima and :func:`net_value` calls, so the same floats;
-    ``tests/test_selfplay.py`` checks it against ``rank_values`` on random piles.
-    """
-    p_hold = _holds(unseen, k, other_go)
-    threat_w = threat_weight(1.0, 115 if opp_late else 0)
-    best_r, best_v = 0, 0.0
-    for r in sorted(set(legal)):
-        pts, c, t, s = _points_for(count, tail, streak, r)
-        threat = 0.0
-        if c != 31:
-            for q, x in enumerate(_replies(c, t, s)):
-                p = p_hold[q]
-                if p and x >= 0:
-                    y = x * p
-                    if y > threat:
-                        threat = y
-        v = net_value(pts, count, c, r, threat, threat_w, 1.0)
-        if best_r == 0 or v > best_v:
-            best_r, best_v = r, v
-    return best_r
+    """The Expert's rank: the first of :func:`rank_values_fast` at skill 1 (the game's own
+    cached net-value model); ``tests/test_selfplay.py`` checks it against ``rank_values``
+    on random piles."""
+    opp_score = 115 if opp_late else 0
+    return rank_values_fast(legal, count, tail, streak, unseen, k, other_go, 1.0, opp_score)[0][0]
 
 
 @lru_cache(maxsize=1 << 18)
