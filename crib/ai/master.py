@@ -17,23 +17,26 @@ other tier (no field for the opponent's cards), and it is deterministic.
   opponent was to keep it in their seat (``holdings="weighted"``: the keep
   frequencies measured in self-play, ``data/keep_frequencies.csv``, with the
   cards they have already played), and with go inference (after a go,
-  holdings with a card that fits are excluded).  Near 121 the board decides
-  first: a card that pegs the points still needed wins at once and is played,
-  whatever the margin says.  Ties in margin go to the Expert's net value.
+  holdings with a card that fits are excluded).  Ties in margin go to the
+  Expert's net value.
+* **Play near 121** (either side within :data:`ENDGAME` points, ``board``):
+  the board decides.  A card that pegs the points still needed wins at once
+  and is played.  Otherwise every card is ranked by the chance of winning the
+  game (:func:`crib.analysis.play.board.analyze_board`): the same weighted
+  holdings, both sides playing the rest of the play for the game, whoever
+  reaches 121 first winning at once, then the show in counting order and the
+  win table.  Ties in P(win) go to the margin, then to the net value.
   When more than :data:`SAMPLE` holdings are consistent, the search solves
   :data:`SAMPLE` draws by weight instead (``last_sampled`` says so).  A
   position has at most 1,820 rank holdings and the exact search took at most
   about 0.1 s of CPU in the benchmark, so this safeguard does not trigger in
   play today.
 
-Not done yet: beyond taking the points that reach 121, the play does not
-consult the win table (it maximises the expected pegging margin).
-
 :func:`warm` loads every table and compiles the solver once per process; the
 first decision calls it, and servers or benchmarks should call it before play.
 
 The ingredients can be switched off one at a time (``seat_crib``,
-``peg_value``, ``weighted``, ``exact_play``) to measure what each is worth
+``peg_value``, ``weighted``, ``exact_play``, ``endgame``, ``board``) to measure what each is worth
 against the Expert (``bench/master.py``): with all off, the Master discards
 and plays as the Expert does.
 """
@@ -47,6 +50,7 @@ from crib.ai.policy import choose_discard, choose_play
 from crib.analysis.discard import MASTER_ENDGAME, analyze_discard
 from crib.analysis.heuristics import play_values
 from crib.analysis.play import analyze_play
+from crib.analysis.play.board import analyze_board
 from crib.rules.cards import Card
 from crib.rules.observation import Observation
 from crib.rules.pegging import peg_points
@@ -112,6 +116,7 @@ class MasterPlayer:
     exact_play: bool = True  # play by expectimax (else the Expert's pegging)
     weighted: bool = True  # holdings weighted by keep frequency (else uniform)
     endgame: bool = True  # P(win) for the discard near 121
+    board: bool = True  # P(win) for the play near 121 (else the margin)
     last_sampled: int = field(default=0, compare=False)  # holdings drawn in the last play (0: exact)
 
     def discard(self, obs: Observation, rng: Rng) -> tuple[Card, Card]:
@@ -150,8 +155,16 @@ class MasterPlayer:
         if not self.exact_play:
             return choose_play(obs, 1.0, rng)  # the Expert's own pegging
         net = dict(play_values(obs, 1.0))
+        pos = position_of(obs)
+        candidates = list(obs.legal)
+        if self.board and self.exact_play and 121 - max(obs.my_score, obs.opp_score) <= ENDGAME:
+            b = analyze_board(pos, dealer=obs.dealer, opp_played=obs.opp_played, weighted=self.weighted)
+            top = b.best.p_win
+            candidates = [c for c in obs.legal if b.option(c).p_win >= top - 1e-9]
+            if len({c.rank for c in candidates}) == 1:
+                return candidates[0]
         a = analyze_play(
-            position_of(obs),
+            pos,
             "minimax",
             "weighted" if self.weighted else "uniform",
             opp_played=obs.opp_played,
@@ -164,4 +177,4 @@ class MasterPlayer:
         def key(c: Card) -> tuple[float, float]:
             return (round(by_rank[c.rank].margin, 9), net[c])
 
-        return max(obs.legal, key=key)
+        return max(candidates, key=key)

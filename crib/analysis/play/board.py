@@ -1,0 +1,201 @@
+"""Board-aware pegging near 121: each card ranked by the chance of winning the game.
+
+Far from the end, a point pegged is worth about the same wherever it comes, and
+the margin (:func:`crib.analysis.play.analyze_play`) is the right objective.
+Near 121 it is not: the first to 121 wins, even during the play, and after the
+play the pone counts first.  A pone whose hand will take them out needs only
+to stop the dealer pegging out; a dealer who cannot count out must peg.
+
+:func:`analyze_board` ranks every legal card by P(I win): over every holding
+the opponent could have (weighted by keep frequency, as the Master weights
+them), both sides play the rest of the play perfectly for the game, each
+knowing the holding (the margin minimax's model with the game as the
+objective); whoever reaches 121 first wins at once; when the play ends, the
+show and the next deals follow (:mod:`crib.analysis.play.board_leaf`).
+
+The search is compiled (:mod:`crib.analysis.play.jit_board`);
+:func:`board_values_reference` is the plain recursive search over the rules'
+own pegging scorer that it is tested equal to, on every holding.
+
+>>> from crib.rules.cards import parse_cards
+>>> pos = PeggingPosition.parse(
+...     "hand 5H 6D | pile 9S | previous 4C 4D 7S 8C | starter 2S | discards JD KC | opp 1 | scores 119 116")
+>>> b = analyze_board(pos, dealer=False, opp_played=parse_cards("4C 7S 9S"))
+>>> [(str(o.card), round(o.p_win, 3)) for o in b.options]   # 6D makes 15 for 2: the game
+[('6D', 1.0), ('5H', 0.57)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from crib.analysis.play import jit
+from crib.analysis.play.board_leaf import Show, holding_classes, leaf_tables, show_of
+from crib.analysis.play.holdings import holdings as _holdings
+from crib.analysis.play.holdings import remove_rank, root_state
+from crib.analysis.play.jit_board import board_values
+from crib.analysis.play.weights import keep_weights, reweigh
+from crib.errors import CribError
+from crib.rules.cards import RANK_VALUES, Card
+from crib.rules.pegging import mover_leads_next, points_for
+from crib.rules.position import PeggingPosition
+
+__all__ = ["BoardOption", "BoardAnalysis", "analyze_board", "board_values_reference"]
+
+
+@dataclass(frozen=True)
+class BoardOption:
+    card: Card | None  # None: go
+    p_win: float  # P(I win the game), over the holdings by weight
+
+
+@dataclass(frozen=True)
+class BoardAnalysis:
+    options: tuple[BoardOption, ...]  # best first
+    holdings: int
+    show: Show
+    note: str
+
+    @property
+    def best(self) -> BoardOption:
+        return self.options[0]
+
+    def option(self, card: Card | None) -> BoardOption:
+        for o in self.options:
+            if (o.card is None) == (card is None) and (card is None or o.card.rank == card.rank):  # type: ignore[union-attr]
+                return o
+        raise CribError(f"{card} is not a legal play here")
+
+
+def _root_cards(pos: PeggingPosition) -> list[Card | None]:
+    seen: dict[int, Card] = {}
+    for c in pos.legal():
+        seen.setdefault(c.rank, c)
+    return [seen[r] for r in sorted(seen)] or [None]
+
+
+def _pack(ranks: Sequence[int]) -> int:
+    return sum(1 << (4 * r) for r in ranks)
+
+
+def analyze_board(
+    position: PeggingPosition | str,
+    *,
+    dealer: bool,
+    opp_played: Sequence[Card] = (),
+    weighted: bool = True,
+    reference: bool = False,
+) -> BoardAnalysis:
+    """Every legal card by P(I win the game) (see the module docstring).
+
+    ``position`` needs its ``scores`` (mine first) and starter; ``dealer``: I
+    deal; ``opp_played``: the opponent's cards played this hand (for their
+    hand's points and, with ``weighted``, their keep weights).  ``reference``:
+    use the plain search instead of the compiled one (slow; for tests).
+    """
+    pos = position if isinstance(position, PeggingPosition) else PeggingPosition.parse(position)
+    if pos.scores is None or pos.starter is None:
+        raise CribError("board-aware play needs the scores and the starter")
+    show = show_of(pos, dealer, opp_played)
+    hs = list(_holdings(pos))
+    if not hs:
+        raise CribError("no opponent holding is consistent with this position")
+    ranks = np.array([h for h, _w in hs], np.int64).reshape(len(hs), -1)
+    hands = np.array([_pack(h) for h, _w in hs], np.int64)
+    weights = np.array([w for _h, w in hs], np.int64)
+    factor = keep_weights(tuple(opp_played), not dealer) if weighted else None
+    ranks, hands, w = reweigh(pos, ranks, hands, weights, factor, None)
+    rows = [tuple(r[: pos.opp_count]) for r in ranks.tolist()]
+    classes, cls = holding_classes(show, rows)
+    leaves, nm, no = leaf_tables(show, classes)
+    cards = _root_cards(pos)
+    if reference or not jit.available():
+        vals = np.array(board_values_reference(pos, rows, leaves, cls, cards))
+    else:
+        mine, count, tail, streak, last = root_state(pos)
+        from crib.analysis.play.jit import _compress
+
+        pile = _compress(tuple(c.rank for c in pos.pile))
+        opts = np.array([0 if c is None else c.rank for c in cards], np.int64)
+        vals = board_values(_pack(mine), hands, pile, pos.opp_go, last, opts, leaves, cls, (nm, no))
+    wf = np.asarray(w, float)
+    p = np.clip((wf @ vals) / wf.sum(), 0.0, 1.0)  # a weighted mean of values in [0, 1]
+    opts_out = sorted(
+        (BoardOption(c, float(x)) for c, x in zip(cards, p, strict=True)),
+        key=lambda o: (-round(o.p_win, 12), o.card.rank if o.card else 0),
+    )
+    weights_note = factor.note if factor is not None else "every holding equally likely"
+    note = (
+        f"P(you win the game): over {len(rows)} holdings ({weights_note}), both sides play the rest "
+        "of the play for the game, knowing the holding; first to 121 wins; then the show in "
+        f"counting order (the crib: {show.crib_note}) and the win table for later deals"
+    )
+    return BoardAnalysis(tuple(opts_out), len(rows), show, note)
+
+
+def board_values_reference(
+    pos: PeggingPosition,
+    rows: Sequence[tuple[int, ...]],
+    leaves: np.ndarray,
+    cls: np.ndarray,
+    cards: Sequence[Card | None],
+) -> list[list[float]]:
+    """[holding][option] P(I win): the plain search (no pruning, the rules' scorer)."""
+    mine, count, tail, streak, last = root_state(pos)
+    nm, no = leaves.shape[1], leaves.shape[2]
+
+    def value(a, b, count, tail, streak, og, last, pm, po, me, leaf, only=0):  # type: ignore[no-untyped-def]
+        need_m, need_o = (nm, no) if me else (no, nm)
+        best = None
+        for r in sorted(set(a), reverse=True):
+            if RANK_VALUES[r] > 31 - count or (only and r != only):
+                continue
+            pts, c, t, s = points_for(count, tail, streak, r)
+            a2 = remove_rank(a, r)
+            p2 = pm + pts
+            if not a2 and not b:
+                p2 += 1 if c != 31 else 0
+                x = 1.0 if p2 >= need_m else (leaf[p2][po] if me else 1.0 - leaf[po][p2])
+            elif p2 >= need_m:
+                x = 1.0
+            elif c == 31:
+                if b:
+                    x = 1.0 - value(b, a2, 0, (), 0, False, 0, po, p2, not me, leaf)
+                else:
+                    x = value(a2, b, 0, (), 0, False, 0, p2, po, me, leaf)
+            elif og or not b:
+                x = value(a2, b, c, t, s, og, 1, p2, po, me, leaf)
+            else:
+                x = 1.0 - value(b, a2, c, t, s, False, -1, po, p2, not me, leaf)
+            best = x if best is None else max(best, x)
+        if best is not None:
+            return best
+        # go
+        if not og and any(RANK_VALUES[r] <= 31 - count for r in b):
+            return 1.0 - value(b, a, count, tail, streak, True, -last, po, pm, not me, leaf)
+        if last == 1:
+            pm += 1
+            if pm >= need_m:
+                return 1.0
+        elif last == -1:
+            po += 1
+            if po >= need_o:
+                return 0.0
+        if mover_leads_next(last == 1, bool(a), bool(b)):
+            return value(a, b, 0, (), 0, False, 0, pm, po, me, leaf)
+        return 1.0 - value(b, a, 0, (), 0, False, 0, po, pm, not me, leaf)
+
+    out = []
+    for h, k in zip(rows, cls.tolist(), strict=True):
+        leaf = leaves[k].tolist()
+        out.append(
+            [
+                value(mine, tuple(sorted(h)), count, tail, streak, pos.opp_go, last, 0, 0, True, leaf,
+                      0 if c is None else c.rank)
+                for c in cards
+            ]
+        )  # fmt: skip
+    return out
