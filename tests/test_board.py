@@ -150,3 +150,44 @@ def test_fast_hand_and_crib_points_equal_the_rules_scorer() -> None:
         pool = tuple(sorted(pos.unseen()))
         fast = _crib_dist(tuple(sorted(pos.discards)), pos.starter, pool)
         assert fast == pytest.approx(crib_dist_reference(sorted(pos.discards), pos.starter, pool), abs=1e-15)
+
+
+# I deal at 111, the pone is at 103.  3D makes a run of four (the best margin), but
+# the count of 18 lets the pone peg back towards the 18 they need before my show;
+# JH at 25 shuts them out, and my hand and crib take me out.
+_TRAP = "hand JH 3D 4S | pile 4D 5S 6C | starter AH | discards 2H 6H | opp 2 | scores 111 103"
+
+
+def test_board_and_margin_disagree_and_the_master_plays_for_the_game() -> None:
+    from crib.ai.master import MasterPlayer
+    from crib.analysis.play import analyze_play
+    from crib.rules.observation import Observation
+
+    pos = PeggingPosition.parse(_TRAP)
+    theirs = parse_cards("4D 6C")
+    a = analyze_play(pos, "minimax", "weighted", opp_played=theirs, opp_dealer=False)
+    b = analyze_board(pos, dealer=True, opp_played=theirs)
+    assert str(a.best.card) == "3D" and str(b.best.card) == "JH"
+    assert b.best.p_win - b.option(Card.parse("3D")).p_win > 0.03
+    obs = Observation(
+        phase="play", hand=pos.hand, dealer=True, my_score=111, opp_score=103, starter=pos.starter,
+        pile=pos.pile, played=pos.pile, opp_cards_held=2, my_discards=pos.discards,
+        legal=pos.legal(), opp_played=theirs, pile_last_mine=False,
+    )  # fmt: skip
+    assert str(MasterPlayer().play(obs, random.Random(0))) == "JH"
+    assert str(MasterPlayer(board=False).play(obs, random.Random(0))) == "3D"
+
+
+def test_the_coach_grades_by_win_probability_near_121() -> None:
+    from crib.analysis.coach import grade_play
+
+    pos = PeggingPosition.parse(_TRAP)
+    g = grade_play(pos, "3D", opp_played=parse_cards("4D 6C"), opp_dealer=False)
+    assert str(g.best_card) == "JH" and g.lost > 3 and g.verdict == "blunder"
+    assert "P(win)" in g.sentence and "chance to win the game" in g.sentence
+    assert g.trap is None and "near 121" in g.model_note
+    ok = grade_play(pos, "JH", opp_played=parse_cards("4D 6C"), opp_dealer=False)
+    assert ok.verdict == "best" and ok.lost == 0
+    # without the seats the coach cannot know whose show comes first: the margin grades
+    far = grade_play(pos, "3D", opp_played=parse_cards("4D 6C"))
+    assert far.verdict == "best" and "P(win)" not in far.sentence

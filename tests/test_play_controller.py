@@ -432,3 +432,22 @@ def test_app_save_then_load_replays_hand_by_hand() -> None:
     tampered = json.dumps(evs).encode()
     other.load.value = _upload(tampered)
     assert "crib-error" in other.status.value and "starter" in other.status.value
+
+
+def test_near_121_the_coach_hints_and_grades_by_the_chance_to_win() -> None:
+    c = GameController(seed=21, tier="master", scores=(110, 112))
+    rng = random.Random(3)
+    for _ in range(100):
+        v = c.view()
+        if c.phase == "play" and not v.can_go and len({v.my_cards[i].rank for i in v.legal}) > 1:
+            break
+        play_step(c, rng)
+    assert c.phase == "play"
+    c.press("h")
+    v = c.view()
+    assert "chance to win the game" in v.hint and len(v.hinted) == 1
+    c.play(v.my_cards[v.hinted[0]])
+    g = next(x for x in c.grades if x.kind == "play")
+    assert g.verdict == "best" and g.lost == 0
+    c.refine_grades()
+    assert next(x for x in c.grades if x.kind == "play").trap is None  # P(win), not traps, near 121

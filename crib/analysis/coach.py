@@ -5,7 +5,9 @@ the exact hand EV and the uniform crib model) or ``model="expert"`` (plays: the
 Expert's net value) is asked for.  Discards lose points of the full value
 (hand + seat crib + pegging), or, within ``MASTER_ENDGAME`` points of 121 when
 the scores are given, percentage points of P(win); plays lose points of the
-pegging margin over the weighted holdings.  The thresholds are the same numbers.
+pegging margin over the weighted holdings, or, near 121 with the scores and
+seats known, percentage points of P(win) (board-aware play).  The thresholds
+are the same numbers.
 
 >>> g = grade_discard("5H 5D 6C 7S 8H 9D", "8H 9D", dealer=True, model="uniform")
 >>> g.verdict, round(g.lost, 2)
@@ -23,10 +25,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from crib.analysis.discard import DiscardAnalysis, analyze_discard
+from crib.analysis.discard import MASTER_ENDGAME, DiscardAnalysis, analyze_discard
 from crib.analysis.formations import FORMATIONS, Formation, find_formations
 from crib.analysis.heuristics import play_values
 from crib.analysis.play import PlayAnalysis, analyze_play
+from crib.analysis.play.board import analyze_board
 from crib.errors import CribError, IllegalPlayError
 from crib.rules.cards import RANK_VALUES, Card, CardsLike, cards_pretty, parse_card, parse_cards
 from crib.rules.observation import Observation
@@ -34,6 +37,7 @@ from crib.rules.pegging import peg_points
 from crib.rules.position import PeggingPosition
 
 __all__ = [
+    "board_applies",
     "DISCARD_THRESHOLDS",
     "verdict_word",
     "PLAY_THRESHOLDS",
@@ -262,6 +266,16 @@ def _winning_now(pos: PeggingPosition) -> list[Card]:
     return [c for c in pos.legal() if peg_points((*pile, c.rank)) + last >= need]
 
 
+def board_applies(pos: PeggingPosition, opp_dealer: bool | None) -> bool:
+    """Near 121, with the seats and the starter known, the Master plays (and grades) by P(win)."""
+    return (
+        pos.scores is not None
+        and pos.starter is not None
+        and opp_dealer is not None
+        and 121 - max(pos.scores) <= MASTER_ENDGAME
+    )
+
+
 def grade_play(
     position: PeggingPosition | str,
     card: CardsLike | None,
@@ -277,6 +291,9 @@ def grade_play(
     over the opponent's holdings weighted by how likely they were to keep them
     (``opp_played``, ``opp_dealer``: see :func:`crib.analysis.play.analyze_play`);
     with the scores known, missing a card that reaches 121 now is a blunder.
+    Within ``MASTER_ENDGAME`` points of 121, with the scores, the starter and
+    the seats known (``opp_dealer``), the Master plays for the game: the grade is
+    in percentage points of P(win) lost (:func:`crib.analysis.play.board.analyze_board`).
     ``model="expert"``: the net value the Expert uses for itself (skill 1.0).
     Verdicts: best (<= 0.05 lost), ok (< 0.35), mistake (< 1.0), blunder (>= 1.0).
     Tags: led a five; left a danger count (5, 10, 11, 21, 22); handed over a 15,
@@ -300,7 +317,14 @@ def grade_play(
         who = "the Master's choice"
         unit = " points of pegging margin"
         wins = _winning_now(pos)
-        if wins and all(c.rank != chosen.rank for c in wins):
+        if board_applies(pos, opp_dealer):
+            b = analyze_board(pos, dealer=not opp_dealer, opp_played=opp_played)
+            p_lost = max(0.0, b.best.p_win - b.option(chosen).p_win)
+            best_card = b.best.card if p_lost > 0 else chosen
+            lost = 100 * p_lost
+            unit = f" points of P(win) ({p_lost:.1%} of your chance to win the game)"
+            note = "the Master near 121: " + b.note
+        elif wins and all(c.rank != chosen.rank for c in wins):
             best_card, lost = wins[0], max(lost, PLAY_THRESHOLDS["mistake"])
             unit = f" points and the game: {wins[0].pretty} reaches 121 now"
     else:
@@ -319,7 +343,7 @@ def grade_play(
     if handed:
         tags.append("handed over " + " or ".join(handed))
     trap = None
-    if exact:
+    if exact and not (model == "master" and board_applies(pos, opp_dealer)):  # near 121 the game, not traps, decides
         trap = trap_flag(a if model == "master" else analyze_play(pos), chosen)
     if verdict == "best":
         sentence = f"{chosen.pretty} is {who} too."

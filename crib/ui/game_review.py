@@ -14,9 +14,10 @@ from collections.abc import Sequence
 from dataclasses import asdict
 from typing import Any
 
-from crib.analysis.coach import grade_discard, grade_play, hint_discard, trap_flag
+from crib.analysis.coach import board_applies, grade_discard, grade_play, hint_discard, trap_flag
 from crib.analysis.discard import analyze_discard
 from crib.analysis.play import analyze_play
+from crib.analysis.play.board import analyze_board
 from crib.errors import CribError
 from crib.rules.cards import Card, cards_pretty, parse_card, parse_cards
 from crib.rules.events import (
@@ -90,6 +91,9 @@ class _CoachMixin:
         while self._pending_exact:
             i, pos, card, opp_played = self._pending_exact.pop(0)
             g = self.grades[i]
+            if board_applies(pos, not g.dealer):  # near 121 the grade is by P(win): no trap flag
+                n += 1
+                continue
             trap = trap_flag(self._analysis(pos, opp_played, not g.dealer), card)
             extra = (
                 " There was a trap to set: the best card scores nothing now but nets more later."
@@ -124,6 +128,10 @@ class _CoachMixin:
                 self._hinted = ()
             else:
                 pos = _position(d.observation)
+                if board_applies(pos, self.dealer != HUMAN):
+                    self._hint_board(pos, d.observation.opp_played)
+                    self._hint_used = True
+                    return
                 a = self._analysis(pos, d.observation.opp_played, self.dealer != HUMAN)
                 b = a.best
                 self.hint_text = (
@@ -139,6 +147,17 @@ class _CoachMixin:
         else:
             raise CribError(self._not_now("ask for a hint"))
         self._hint_used = True
+
+    def _hint_board(self, pos: PeggingPosition, opp_played: tuple[Card, ...]) -> None:
+        """Near 121: the Master's card by P(win), and the next best."""
+        b = analyze_board(pos, dealer=self.dealer == HUMAN, opp_played=opp_played)
+        best = b.best
+        name = best.card.pretty if best.card else "go"
+        self.hint_text = f"Play {name}: it gives you a {best.p_win:.0%} chance to win the game ({b.note})."
+        if len(b.options) > 1:
+            o = b.options[1]
+            self.hint_text += f" Next best: {o.card.pretty if o.card else 'go'} ({o.p_win:.0%})."
+        self._hinted = (self.my_cards.index(best.card),) if best.card in self.my_cards else ()
 
     def save(self) -> tuple[str, str]:
         """The game so far as JSON, and a note.  A hand in progress is left out: its
