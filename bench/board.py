@@ -90,6 +90,11 @@ def summary(rows: list[dict], low: int) -> dict:
         "win_rate": round(wins / len(games), 4),
         "wilson95": [round(lo, 4), round(hi, 4)],
         "pairs_decided_by_the_players": len(decided),
+        # the sign test on those pairs: the cards cannot have decided them
+        "decided_won_by_board": sum(r["games"][0]["won"] for r in decided),
+        "decided_wilson95": [round(x, 4) for x in wilson(sum(r["games"][0]["won"] for r in decided), len(decided))]
+        if decided
+        else None,
         "mean_margin": round(statistics.mean(g["margin"] for g in games), 3),
         "games_per_s_wall": round(len(games) / sum(r["wall"] for r in rows), 2),
         "board_decision_ms": {
@@ -107,7 +112,8 @@ def _print(s: dict) -> None:
     print(
         f"board v no board, {s['pairs']} pairs ({s['games']} games, {s['start']}): wins "
         f"{s['win_rate']:.1%} [Wilson 95% {lo:.1%}, {hi:.1%}]; {s['pairs_decided_by_the_players']} pairs "
-        f"won twice by one player; mean margin {s['mean_margin']:+.2f}; {s['games_per_s_wall']:.2f} games/s; board "
+        f"won twice by one player, {s['decided_won_by_board']} of them by the board player "
+        f"{s['decided_wilson95']}; mean margin {s['mean_margin']:+.2f}; {s['games_per_s_wall']:.2f} games/s; board "
         f"decisions {d['n']}: median {d['median']} ms, p95 {d['p95']} ms, max {d['max']} ms",
         flush=True,
     )

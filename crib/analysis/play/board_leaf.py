@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 from itertools import combinations
 
 import numpy as np
@@ -66,7 +66,7 @@ class Show:
     crib_note: str
 
 
-@cache
+@lru_cache(maxsize=512)  # a server process plays many games: bounded
 def _crib_dist(discards: tuple[Card, ...], starter: Card, pool: tuple[Card, ...]) -> tuple[float, ...]:
     """P(crib points = k): my two discards, two cards of ``pool`` (uniform), the starter."""
     idx = np.array([c.index for c in pool], np.int64)
