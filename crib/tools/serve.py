@@ -23,12 +23,14 @@ are taken without replacement until ``SPARE`` are left, which are topped up at
 once (late comers and reloads); the pool returns to N only after
 ``REFILL_AFTER`` seconds without a student arriving, ready for the next class.
 
-Pools of 2 (``PAGE_POOL``; the teacher's page 1).  With a pool of 1, a second
+Pools of 2 (``PAGE_POOL``, every page).  With a pool of 1, a second
 visitor arriving within seconds of the first waits for the replacement kernel to
 start and run the page: 5.5-8.9 s (medians) against 2.5-2.8 s for the first visitor,
-measured in data/benchmarks.txt.  A pool of 2 keeps one warm kernel for that visitor;
-it costs one more kernel per page: 15 pooled kernels, 1734 MiB PSS in all, against
-8 kernels and 963 MiB with pools of 1 (about 110 MiB per extra kernel).  Without a class, a taken
+measured in data/benchmarks.txt (the teacher's page, the last with a pool of 1: 6.4 s).
+A pool of 2 keeps one warm kernel for that visitor; it costs one more kernel per page:
+16 pooled kernels, about 1.85 GiB PSS in all, against 8 kernels and 963 MiB with pools
+of 1 (about 110 MiB per extra kernel; a pooled teacher kernel is idle: it polls the
+classroom record only once a session is open).  Without a class, a taken
 kernel is replaced after ``PAGE_FILL_DELAY`` s rather than voila's 1 s: starting the
 replacement (a kernel importing numpy, pandas and matplotlib, then running the page)
 takes both cores for several seconds, and at 1 s it competes with the page that was
@@ -56,7 +58,7 @@ from voila.app import Voila
 HOME = "index.ipynb"
 STUDENT_PAGE = "trainer.ipynb"
 TEACHER_PAGE = "teacher.ipynb"
-PAGE_POOL = 2  # warm kernels per page (the teacher's: 1): a second visitor does not wait
+PAGE_POOL = 2  # warm kernels per page: a second visitor does not wait
 TEMPLATE_DIR = Path(__file__).resolve().parent / "voila_template"
 SPARE = 2  # class mode: warm student kernels kept ready while a class arrives
 FILL_DELAY = 1.0  # s before a spare is replaced (voila's default)
@@ -66,7 +68,7 @@ REFILL_AFTER = 120.0  # s without an arrival before the pool is refilled to the 
 # Defaults, each overridable on the command line:
 # * preheated kernels (--pool_size=1 here; main() sets pools of 2 per page, see
 #   pools_config, unless --pool_size is given): a page is interactive in about 2-2.5 s
-#   at load 3-8 instead of 4.5-6 s; the 15 pooled kernels hold 1.7 GiB PSS (8 kernels
+#   at load 3-8 instead of 4.5-6 s; the 16 pooled kernels hold about 1.85 GiB PSS (8 kernels
 #   with --pool_size=1: 0.96 GiB; data/benchmarks.txt).
 # * idle kernels culled after 10 minutes: a closed tab does not shut its kernel
 #   down (voila issue 1458); culling keeps XSRF protection on, unlike disabling
@@ -121,17 +123,17 @@ def take_class_size(argv: list[str]) -> tuple[int | None, list[str]]:
 
 def pools_config(class_size: int | None = None) -> dict[str, Any]:
     """``kernel_pools_config``: ``class_size`` preheated student kernels (``PAGE_POOL``
-    without a class), 1 for the teacher's page, ``PAGE_POOL`` for every other page.
+    without a class), ``PAGE_POOL`` for every other page (the teacher's too).
 
     >>> cfg = pools_config(30)
     >>> cfg["trainer.ipynb"], cfg["teacher.ipynb"], cfg["default"]
-    ({'pool_size': 30}, {'pool_size': 1}, {'pool_size': 2})
+    ({'pool_size': 30}, {'pool_size': 2}, {'pool_size': 2})
     >>> pools_config()["trainer.ipynb"]
     {'pool_size': 2}
     """
     return {
         STUDENT_PAGE: {"pool_size": class_size or PAGE_POOL},
-        TEACHER_PAGE: {"pool_size": 1},
+        TEACHER_PAGE: {"pool_size": PAGE_POOL},
         "default": {"pool_size": PAGE_POOL},
     }
 
