@@ -36,6 +36,13 @@ replacement (a kernel importing numpy, pandas and matplotlib, then running the p
 takes both cores for several seconds, and at 1 s it competes with the page that was
 just opened and with the next visitor's.
 
+Lab extensions per page (:func:`page_config_hook`).  Voila loads every installed lab
+extension on every page.  The code-highlighting one is denied everywhere (no page
+shows code); anywidget's (3 scripts, about 370 KB) is left out of the pages whose code
+cannot create an anywidget: those whose imports reach no ``import anywidget`` in
+crib's modules (:func:`imports_module`, read from the source, so a page that starts
+using one gets the extension back without a list to keep).
+
 The loading page (``TEMPLATE_DIR``).  Voila's "lab" template shows a bare spinner
 until its scripts have loaded; crib's template (``crib/tools/voila_template``, put
 first on the template path, so it overrides the lab template's ``index.html.j2`` and
@@ -45,8 +52,11 @@ placeholders, kept over the page until every widget is drawn.
 
 from __future__ import annotations
 
+import ast
+import json
 import sys
 import time
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -136,6 +146,91 @@ def pools_config(class_size: int | None = None) -> dict[str, Any]:
         TEACHER_PAGE: {"pool_size": PAGE_POOL},
         "default": {"pool_size": PAGE_POOL},
     }
+
+
+def _imports(tree: ast.AST, package: str) -> set[str]:
+    """Every module named by an import statement anywhere in ``tree`` (functions too)."""
+    out: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            out.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join(p for p in [*parts, base] if p)
+            out.add(base)
+            out.update(f"{base}.{a.name}" for a in node.names)  # a name may be a submodule
+    return out
+
+
+@cache
+def _crib_module_imports(name: str) -> frozenset[str]:
+    """The modules a crib module (with its parent packages) imports; empty if not crib's."""
+    root = Path(__file__).resolve().parents[1]  # crib/
+    parts = name.split(".")
+    if parts[0] != "crib":
+        return frozenset()
+    files = [(root.joinpath(*parts[1:i], "__init__.py"), ".".join(parts[:i]))
+             for i in range(1, len(parts) + 1)]  # the packages, then the module itself
+    if len(parts) > 1:
+        files.append((root.joinpath(*parts[1:-1], parts[-1] + ".py"), ".".join(parts[:-1])))
+    out: set[str] = set()
+    for path, package in files:
+        if path.is_file():
+            out |= _imports(ast.parse(path.read_text()), package)
+    return frozenset(out)
+
+
+def imports_module(code: str, module: str) -> bool:
+    """Whether ``code`` imports ``module``, directly or through crib's modules (read from
+    their source, conservatively: an import inside a function counts).
+
+    >>> imports_module("from crib.ui.keys import KeyListener", "anywidget")
+    True
+    >>> imports_module("from crib.rules.cards import Card", "anywidget")
+    False
+    """
+    seen: set[str] = set()
+    todo = list(_imports(ast.parse(code), ""))
+    while todo:
+        name = todo.pop()
+        if name == module or name.startswith(module + "."):
+            return True
+        if name not in seen:
+            seen.add(name)
+            todo.extend(_crib_module_imports(name))
+    return False
+
+
+def notebook_imports(path: Path, module: str) -> bool:
+    """Whether a notebook's code cells import ``module`` (see :func:`imports_module`);
+    True when the notebook cannot be read (then nothing is left out)."""
+    try:
+        cells = json.loads(path.read_text())["cells"]
+        code = "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "code")
+        return imports_module(code, module)
+    except (OSError, ValueError, KeyError, SyntaxError):
+        return True
+
+
+def page_config_hook(root: Path):  # type: ignore[no-untyped-def]
+    """Voila's ``page_config_hook``: leave anywidget's extension out of the pages under
+    ``root`` whose code cannot create an anywidget."""
+    needs: dict[str, bool] = {}
+
+    def hook(page_config: dict, *_a: Any, notebook_path: str | None = None, **_k: Any) -> dict:
+        if notebook_path is None:
+            return page_config
+        if notebook_path not in needs:
+            needs[notebook_path] = notebook_imports(root / notebook_path, "anywidget")
+        if not needs[notebook_path]:
+            page_config["federated_extensions"] = [
+                x for x in page_config.get("federated_extensions", []) if x["name"] != "anywidget"
+            ]
+        return page_config
+
+    return hook
 
 
 class ClassPool:
@@ -240,6 +335,9 @@ def main(argv: list[str] | None = None) -> None:
     if not any(a.startswith("--VoilaConfiguration.extension_") for a in rest):
         # no page shows code: the code-highlighting extension is 4 requests for nothing
         cfg.VoilaConfiguration.extension_denylist = ["jupyterlab_pygments"]
+        root = Path(next(a for a in rest if not a.startswith("-")))
+        if root.is_dir():  # a folder of dashboards (a single notebook: voila's defaults)
+            cfg.VoilaConfiguration.page_config_hook = page_config_hook(root)
     if not any(a.startswith("--VoilaKernelManager.fill_delay") for a in rest):
         cfg.VoilaKernelManager.fill_delay = FILL_DELAY if size is not None else PAGE_FILL_DELAY
     if size is not None:
