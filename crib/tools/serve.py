@@ -28,9 +28,9 @@ visitor arriving within seconds of the first waits for the replacement kernel to
 start and run the page: 5.5-8.9 s (medians) against 2.5-2.8 s for the first visitor,
 measured in data/benchmarks.txt (the teacher's page, the last with a pool of 1: 6.4 s).
 A pool of 2 keeps one warm kernel for that visitor; it costs one more kernel per page:
-16 pooled kernels, about 1.85 GiB PSS in all, against 8 kernels and 963 MiB with pools
-of 1 (about 110 MiB per extra kernel; a pooled teacher kernel is idle: it polls the
-classroom record only once a session is open).  Without a class, a taken
+16 pooled kernels, 1839 MiB PSS in all (the teacher's second kernel: +105 MiB), against
+8 kernels and 963 MiB with pools of 1 (about 110 MiB per extra kernel; a pooled teacher
+kernel is idle: it polls the classroom record only once a session is open).  Without a class, a taken
 kernel is replaced after ``PAGE_FILL_DELAY`` s rather than voila's 1 s: starting the
 replacement (a kernel importing numpy, pandas and matplotlib, then running the page)
 takes both cores for several seconds, and at 1 s it competes with the page that was
@@ -78,7 +78,7 @@ REFILL_AFTER = 120.0  # s without an arrival before the pool is refilled to the 
 # Defaults, each overridable on the command line:
 # * preheated kernels (--pool_size=1 here; main() sets pools of 2 per page, see
 #   pools_config, unless --pool_size is given): a page is interactive in about 2-2.5 s
-#   at load 3-8 instead of 4.5-6 s; the 16 pooled kernels hold about 1.85 GiB PSS (8 kernels
+#   at load 3-8 instead of 4.5-6 s; the 16 pooled kernels hold 1.8 GiB PSS (8 kernels
 #   with --pool_size=1: 0.96 GiB; data/benchmarks.txt).
 # * idle kernels culled after 10 minutes: a closed tab does not shut its kernel
 #   down (voila issue 1458); culling keeps XSRF protection on, unlike disabling
