@@ -133,7 +133,7 @@ def test_crib_odds_views_and_cells() -> None:
         app.view.value = view
         assert f"Showing: {view}" in app.status.value
         cells = app.heatmap.cells
-        pictures.add(tuple(cells[r][c].style.button_color for r in range(13) for c in range(13)))
+        pictures.add(tuple(cells[r][c].color for r in range(13) for c in range(13)))
     assert len(pictures) == len(VIEWS)  # each view colours the cells differently
     combined = heatmap_values("combined")
     assert combined[4][4] == max(combined[r][r] for r in range(13))  # 5-5 tops the pairs
@@ -150,14 +150,28 @@ def test_crib_odds_clicking_a_cell_selects_it() -> None:
     app.heatmap.cells[4][10].click()  # row 5, column J, above the diagonal: suited
     assert (app.first.value, app.second.value, app.suited.value) == (5, 11, True)
     assert "5-J suited" in app.cell.value
-    assert "crib-heat-selected" in app.heatmap.cells[4][10]._dom_classes
+    assert app.heatmap.cells[4][10].selected and app.heatmap.chosen == [4, 10]
     app.heatmap.cells[10][4].click()  # below the diagonal: offsuit
     assert "5-J offsuit" in app.cell.value
-    assert "crib-heat-selected" not in app.heatmap.cells[4][10]._dom_classes
+    assert not app.heatmap.cells[4][10].selected and app.heatmap.selected == (10, 4)
     app.view.value = "suited only"
     app.heatmap.cells[10][4].click()
     assert "5-J suited" in app.cell.value
     assert "How this was computed" in app.model_note.value
+
+
+def test_crib_odds_heatmap_is_one_widget_and_takes_clicks_from_the_page() -> None:
+    """The grid is one widget model; a click arrives from the page as {"cell": [r, c]}."""
+    app = CribOddsApp()
+    grid = app.heatmap
+    assert len(grid.values) == 13 and all(len(row) == 13 for row in grid.values)
+    assert grid.values[4][10][0] == grid.cells[4][10].description  # text shown = Python's
+    grid._on_msg(grid, {"cell": [4, 10]}, None)  # what the page sends on a click
+    assert "5-J suited" in app.cell.value and grid.chosen == [4, 10]
+    before = app.cell.value
+    for bad in ({"cell": [13, 0]}, {"cell": "4,10"}, {"cell": [1]}, ["cell"], None):
+        grid._on_msg(grid, bad, None)  # ignored, never a traceback
+    assert app.cell.value == before
 
 
 def test_pegging_app_position_lead_and_coach() -> None:

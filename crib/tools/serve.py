@@ -23,16 +23,25 @@ are taken without replacement until ``SPARE`` are left, which are topped up at
 once (late comers and reloads); the pool returns to N only after
 ``REFILL_AFTER`` seconds without a student arriving, ready for the next class.
 
-Pools of 2 (``PAGE_POOL``; the teacher's page 1).  With a pool of 1, a second
+Pools of 2 (``PAGE_POOL``, every page).  With a pool of 1, a second
 visitor arriving within seconds of the first waits for the replacement kernel to
 start and run the page: 5.5-8.9 s (medians) against 2.5-2.8 s for the first visitor,
-measured in data/benchmarks.txt.  A pool of 2 keeps one warm kernel for that visitor;
-it costs one more kernel per page: 15 pooled kernels, 1734 MiB PSS in all, against
-8 kernels and 963 MiB with pools of 1 (about 110 MiB per extra kernel).  Without a class, a taken
+measured in data/benchmarks.txt (the teacher's page, the last with a pool of 1: 6.4 s).
+A pool of 2 keeps one warm kernel for that visitor; it costs one more kernel per page:
+16 pooled kernels, 1839 MiB PSS in all (the teacher's second kernel: +105 MiB), against
+8 kernels and 963 MiB with pools of 1 (about 110 MiB per extra kernel; a pooled teacher
+kernel is idle: it polls the classroom record only once a session is open).  Without a class, a taken
 kernel is replaced after ``PAGE_FILL_DELAY`` s rather than voila's 1 s: starting the
 replacement (a kernel importing numpy, pandas and matplotlib, then running the page)
 takes both cores for several seconds, and at 1 s it competes with the page that was
 just opened and with the next visitor's.
+
+Lab extensions per page (:func:`page_config_hook`).  Voila loads every installed lab
+extension on every page.  The code-highlighting one is denied everywhere (no page
+shows code); anywidget's (3 scripts, about 370 KB) is left out of the pages whose code
+cannot create an anywidget: those whose imports reach no ``import anywidget`` in
+crib's modules (:func:`imports_module`, read from the source, so a page that starts
+using one gets the extension back without a list to keep).
 
 The loading page (``TEMPLATE_DIR``).  Voila's "lab" template shows a bare spinner
 until its scripts have loaded; crib's template (``crib/tools/voila_template``, put
@@ -43,8 +52,11 @@ placeholders, kept over the page until every widget is drawn.
 
 from __future__ import annotations
 
+import ast
+import json
 import sys
 import time
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -56,7 +68,7 @@ from voila.app import Voila
 HOME = "index.ipynb"
 STUDENT_PAGE = "trainer.ipynb"
 TEACHER_PAGE = "teacher.ipynb"
-PAGE_POOL = 2  # warm kernels per page (the teacher's: 1): a second visitor does not wait
+PAGE_POOL = 2  # warm kernels per page: a second visitor does not wait
 TEMPLATE_DIR = Path(__file__).resolve().parent / "voila_template"
 SPARE = 2  # class mode: warm student kernels kept ready while a class arrives
 FILL_DELAY = 1.0  # s before a spare is replaced (voila's default)
@@ -66,7 +78,7 @@ REFILL_AFTER = 120.0  # s without an arrival before the pool is refilled to the 
 # Defaults, each overridable on the command line:
 # * preheated kernels (--pool_size=1 here; main() sets pools of 2 per page, see
 #   pools_config, unless --pool_size is given): a page is interactive in about 2-2.5 s
-#   at load 3-8 instead of 4.5-6 s; the 15 pooled kernels hold 1.7 GiB PSS (8 kernels
+#   at load 3-8 instead of 4.5-6 s; the 16 pooled kernels hold 1.8 GiB PSS (8 kernels
 #   with --pool_size=1: 0.96 GiB; data/benchmarks.txt).
 # * idle kernels culled after 10 minutes: a closed tab does not shut its kernel
 #   down (voila issue 1458); culling keeps XSRF protection on, unlike disabling
@@ -121,19 +133,104 @@ def take_class_size(argv: list[str]) -> tuple[int | None, list[str]]:
 
 def pools_config(class_size: int | None = None) -> dict[str, Any]:
     """``kernel_pools_config``: ``class_size`` preheated student kernels (``PAGE_POOL``
-    without a class), 1 for the teacher's page, ``PAGE_POOL`` for every other page.
+    without a class), ``PAGE_POOL`` for every other page (the teacher's too).
 
     >>> cfg = pools_config(30)
     >>> cfg["trainer.ipynb"], cfg["teacher.ipynb"], cfg["default"]
-    ({'pool_size': 30}, {'pool_size': 1}, {'pool_size': 2})
+    ({'pool_size': 30}, {'pool_size': 2}, {'pool_size': 2})
     >>> pools_config()["trainer.ipynb"]
     {'pool_size': 2}
     """
     return {
         STUDENT_PAGE: {"pool_size": class_size or PAGE_POOL},
-        TEACHER_PAGE: {"pool_size": 1},
+        TEACHER_PAGE: {"pool_size": PAGE_POOL},
         "default": {"pool_size": PAGE_POOL},
     }
+
+
+def _imports(tree: ast.AST, package: str) -> set[str]:
+    """Every module named by an import statement anywhere in ``tree`` (functions too)."""
+    out: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            out.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join(p for p in [*parts, base] if p)
+            out.add(base)
+            out.update(f"{base}.{a.name}" for a in node.names)  # a name may be a submodule
+    return out
+
+
+@cache
+def _crib_module_imports(name: str) -> frozenset[str]:
+    """The modules a crib module (with its parent packages) imports; empty if not crib's."""
+    root = Path(__file__).resolve().parents[1]  # crib/
+    parts = name.split(".")
+    if parts[0] != "crib":
+        return frozenset()
+    files = [(root.joinpath(*parts[1:i], "__init__.py"), ".".join(parts[:i]))
+             for i in range(1, len(parts) + 1)]  # the packages, then the module itself
+    if len(parts) > 1:
+        files.append((root.joinpath(*parts[1:-1], parts[-1] + ".py"), ".".join(parts[:-1])))
+    out: set[str] = set()
+    for path, package in files:
+        if path.is_file():
+            out |= _imports(ast.parse(path.read_text()), package)
+    return frozenset(out)
+
+
+def imports_module(code: str, module: str) -> bool:
+    """Whether ``code`` imports ``module``, directly or through crib's modules (read from
+    their source, conservatively: an import inside a function counts).
+
+    >>> imports_module("from crib.ui.keys import KeyListener", "anywidget")
+    True
+    >>> imports_module("from crib.rules.cards import Card", "anywidget")
+    False
+    """
+    seen: set[str] = set()
+    todo = list(_imports(ast.parse(code), ""))
+    while todo:
+        name = todo.pop()
+        if name == module or name.startswith(module + "."):
+            return True
+        if name not in seen:
+            seen.add(name)
+            todo.extend(_crib_module_imports(name))
+    return False
+
+
+def notebook_imports(path: Path, module: str) -> bool:
+    """Whether a notebook's code cells import ``module`` (see :func:`imports_module`);
+    True when the notebook cannot be read (then nothing is left out)."""
+    try:
+        cells = json.loads(path.read_text())["cells"]
+        code = "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "code")
+        return imports_module(code, module)
+    except (OSError, ValueError, KeyError, SyntaxError):
+        return True
+
+
+def page_config_hook(root: Path):  # type: ignore[no-untyped-def]
+    """Voila's ``page_config_hook``: leave anywidget's extension out of the pages under
+    ``root`` whose code cannot create an anywidget."""
+    needs: dict[str, bool] = {}
+
+    def hook(page_config: dict, *_a: Any, notebook_path: str | None = None, **_k: Any) -> dict:
+        if notebook_path is None:
+            return page_config
+        if notebook_path not in needs:
+            needs[notebook_path] = notebook_imports(root / notebook_path, "anywidget")
+        if not needs[notebook_path]:
+            page_config["federated_extensions"] = [
+                x for x in page_config.get("federated_extensions", []) if x["name"] != "anywidget"
+            ]
+        return page_config
+
+    return hook
 
 
 class ClassPool:
@@ -238,6 +335,9 @@ def main(argv: list[str] | None = None) -> None:
     if not any(a.startswith("--VoilaConfiguration.extension_") for a in rest):
         # no page shows code: the code-highlighting extension is 4 requests for nothing
         cfg.VoilaConfiguration.extension_denylist = ["jupyterlab_pygments"]
+        root = Path(next(a for a in rest if not a.startswith("-")))
+        if root.is_dir():  # a folder of dashboards (a single notebook: voila's defaults)
+            cfg.VoilaConfiguration.page_config_hook = page_config_hook(root)
     if not any(a.startswith("--VoilaKernelManager.fill_delay") for a in rest):
         cfg.VoilaKernelManager.fill_delay = FILL_DELAY if size is not None else PAGE_FILL_DELAY
     if size is not None:

@@ -1,0 +1,39 @@
+"""crib.tools.serve: which pages get anywidget's lab extension (read from the code)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from crib.tools.serve import imports_module, notebook_imports, page_config_hook
+
+DASHBOARDS = Path(__file__).resolve().parents[1] / "dashboards"
+EXTENSIONS = [{"name": "anywidget"}, {"name": "@jupyter-widgets/jupyterlab-manager"}]
+
+
+def test_pages_that_can_create_an_anywidget_are_found_from_their_imports() -> None:
+    needs = {p.stem for p in DASHBOARDS.glob("*.ipynb") if notebook_imports(p, "anywidget")}
+    # the key listener (discard, pegging: the review link's query; play: the keys) and
+    # the crib-odds heat grid are anywidgets; the other pages have none
+    assert {"discard", "pegging", "play", "crib_odds"} <= needs
+    assert not needs & {"index", "traps"}
+
+
+def test_imports_are_followed_through_crib_modules_and_relative_imports() -> None:
+    assert imports_module("import crib.ui.keys", "anywidget")
+    assert imports_module("from crib.ui import heatmap_app", "anywidget")  # a submodule by name
+    assert imports_module("def f():\n    from crib.ui.play_app import PlayApp\n", "anywidget")
+    assert not imports_module("import json", "anywidget")
+
+
+def test_hook_leaves_the_extension_out_only_where_no_page_code_needs_it(tmp_path: Path) -> None:
+    hook = page_config_hook(DASHBOARDS)
+
+    def names(nb: str) -> list[str]:
+        cfg = hook({"federated_extensions": list(EXTENSIONS)}, notebook_path=nb)
+        return [x["name"] for x in cfg["federated_extensions"]]
+
+    assert names("traps.ipynb") == ["@jupyter-widgets/jupyterlab-manager"]
+    assert names("discard.ipynb") == ["anywidget", "@jupyter-widgets/jupyterlab-manager"]
+    assert "anywidget" in names("missing.ipynb")  # unreadable: nothing is left out
+    (tmp_path / "bad.ipynb").write_text("{not json")
+    assert notebook_imports(tmp_path / "bad.ipynb", "anywidget")
