@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
+
+import pytest
 
 from crib.tools.serve import imports_module, notebook_imports, page_config_hook
 
@@ -37,3 +40,23 @@ def test_hook_leaves_the_extension_out_only_where_no_page_code_needs_it(tmp_path
     assert "anywidget" in names("missing.ipynb")  # unreadable: nothing is left out
     (tmp_path / "bad.ipynb").write_text("{not json")
     assert notebook_imports(tmp_path / "bad.ipynb", "anywidget")
+
+
+def test_pages_get_a_typesetter_that_loads_nothing() -> None:
+    """No page shows mathematics: the MathJax stand-in keeps 0.9 MB of scripts off every
+    page, and is valid JavaScript even with the query string the typesetter appends."""
+    import subprocess
+    import urllib.parse
+
+    from crib.tools.serve import NO_MATH
+
+    cfg = page_config_hook(DASHBOARDS)({"federated_extensions": []}, notebook_path="discard.ipynb")
+    assert cfg["fullMathjaxUrl"] == NO_MATH and cfg["mathjaxConfig"] == "none"
+    prefix = "data:text/javascript,"
+    assert NO_MATH.startswith(prefix)
+    code = urllib.parse.unquote(NO_MATH[len(prefix):]) + "?config=none&amp;delayStartupUntil=configured"
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed: the stand-in's syntax is checked in the browser tests")
+    r = subprocess.run([node, "--check", "-"], input=code, text=True, capture_output=True)
+    assert r.returncode == 0, r.stderr

@@ -41,7 +41,9 @@ extension on every page.  The code-highlighting one is denied everywhere (no pag
 shows code); anywidget's (3 scripts, about 370 KB) is left out of the pages whose code
 cannot create an anywidget: those whose imports reach no ``import anywidget`` in
 crib's modules (:func:`imports_module`, read from the source, so a page that starts
-using one gets the extension back without a list to keep).
+using one gets the extension back without a list to keep).  No page typesets
+mathematics: a stand-in typesetter (:data:`NO_MATH`) keeps MathJax's 16 scripts
+(about 0.9 MB) off every page.
 
 The loading page (``TEMPLATE_DIR``).  Voila's "lab" template shows a bare spinner
 until its scripts have loaded; crib's template (``crib/tools/voila_template``, put
@@ -214,6 +216,18 @@ def notebook_imports(path: Path, module: str) -> bool:
         return True
 
 
+# No page typesets mathematics.  Voila's default typesetter (MathJax 3, about 0.9 MB of
+# JavaScript in 16 scripts) loads on the first Markdown cell or HTML widget it sees; given
+# a MathJax URL, Voila uses the MathJax 2 typesetter instead, which loads that URL when it
+# first typesets.  This one is a stand-in that typesets nothing: no request, no parsing,
+# and no "$...$" in a sentence taken for mathematics.  (The typesetter appends
+# "?config=..." to the URL; the trailing "//" makes that a comment.)
+NO_MATH = (
+    "data:text/javascript,window.MathJax={Hub:{Config(){},Configured(){},Queue(){},"
+    "Register:{StartupHook(){}}},Ajax:{},InputJax:{TeX:{resetEquationNumbers(){}}}};//"
+)
+
+
 def page_config_hook(root: Path):  # type: ignore[no-untyped-def]
     """Voila's ``page_config_hook``: leave anywidget's extension out of the pages under
     ``root`` whose code cannot create an anywidget."""
@@ -224,6 +238,7 @@ def page_config_hook(root: Path):  # type: ignore[no-untyped-def]
             return page_config
         if notebook_path not in needs:
             needs[notebook_path] = notebook_imports(root / notebook_path, "anywidget")
+        page_config["fullMathjaxUrl"], page_config["mathjaxConfig"] = NO_MATH, "none"
         if not needs[notebook_path]:
             page_config["federated_extensions"] = [
                 x for x in page_config.get("federated_extensions", []) if x["name"] != "anywidget"

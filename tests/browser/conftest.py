@@ -215,10 +215,15 @@ SKELETON_JS = """() => {
 }"""
 
 
-def open_timed(context: object, url: str, ready_selector: str) -> tuple[object, dict[str, float]]:
+def open_timed(
+    context: object, url: str, ready_selector: str, look: bool = True
+) -> tuple[object, dict[str, float]]:
     """Open a page and time it: seconds from navigation to the skeleton drawn
     (``#loading`` in the page), to the skeleton gone, and to ``ready_selector`` visible.
-    Screenshots need the page, which is returned open."""
+    Screenshots need the page, which is returned open.  ``look``: take a screenshot
+    of the skeleton and check what it covers while the page loads (the browser's
+    work for that screenshot then counts in the times: pass False to time the page
+    alone)."""
     page = context.new_page()  # type: ignore[attr-defined]
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -226,8 +231,9 @@ def open_timed(context: object, url: str, ready_selector: str) -> tuple[object, 
     page.goto(url, wait_until="commit")
     page.wait_for_selector("#loading", state="attached", timeout=60_000)
     out = {"skeleton": time.perf_counter() - t}
-    page.crib_early = page.screenshot()  # type: ignore[attr-defined]
-    page.crib_seen = page.evaluate(SKELETON_JS)  # type: ignore[attr-defined]
+    if look:
+        page.crib_early = page.screenshot()  # type: ignore[attr-defined]
+        page.crib_seen = page.evaluate(SKELETON_JS)  # type: ignore[attr-defined]
     page.wait_for_selector("#loading", state="detached", timeout=90_000)
     out["skeleton gone"] = time.perf_counter() - t
     page.wait_for_selector(ready_selector, state="visible", timeout=60_000)

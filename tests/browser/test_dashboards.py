@@ -233,7 +233,9 @@ def test_open_times(browser, voila_url: str) -> None:  # type: ignore[no-untyped
                 ctx = browser.new_context(viewport={"width": 1400, "height": 1000})
                 try:
                     url = f"{voila_url}/voila/render/{name}.ipynb"
-                    page, times = open_timed(ctx, url, selector)
+                    # no screenshot while it loads (test_every_page_opens_fast_and_fits
+                    # looks at the skeleton): the times are the page's own
+                    page, times = open_timed(ctx, url, selector, look=False)
                     rows.setdefault((name, visit), []).append(times["interactive"])
                     lines.append(
                         f"run {run + 1} {name} visit {visit}: skeleton {times['skeleton']:.2f}, "
