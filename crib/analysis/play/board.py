@@ -19,10 +19,10 @@ own pegging scorer that it is tested equal to, on every holding.
 
 >>> from crib.rules.cards import parse_cards
 >>> pos = PeggingPosition.parse(
-...     "hand 5H 6D | pile 9S | previous 4C 4D 7S 8C | starter 2S | discards JD KC | opp 1 | scores 119 116")
->>> b = analyze_board(pos, dealer=False, opp_played=parse_cards("4C 7S 9S"))
->>> [(str(o.card), round(o.p_win, 3)) for o in b.options]   # 6D makes 15 for 2: the game
-[('6D', 1.0), ('5H', 0.57)]
+...     "hand JH 3D 4S | pile 4D 5S 6C | starter AH | discards 2H 6H | opp 2 | scores 111 103")
+>>> b = analyze_board(pos, dealer=True, opp_played=parse_cards("4D 6C"))
+>>> [(str(o.card), round(o.p_win, 3)) for o in b.options]   # 3D's run of four lets the pone back in
+[('JH', 0.999), ('4S', 0.939), ('3D', 0.935)]
 """
 
 from __future__ import annotations
