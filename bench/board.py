@@ -29,6 +29,8 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
+from master import spread  # bench/master.py, beside this script
+
 from crib.ai.master import ENDGAME, MasterPlayer, warm
 from crib.ai.sim import wilson
 from crib.rules.game import Game
@@ -97,12 +99,7 @@ def summary(rows: list[dict], low: int) -> dict:
         else None,
         "mean_margin": round(statistics.mean(g["margin"] for g in games), 3),
         "games_per_s_wall": round(len(games) / sum(r["wall"] for r in rows), 2),
-        "board_decision_ms": {
-            "n": len(times),
-            "median": times[len(times) // 2] if times else None,
-            "p95": times[int(0.95 * (len(times) - 1))] if times else None,
-            "max": times[-1] if times else None,
-        },
+        "board_decision_ms": spread(times),
     }
 
 

@@ -199,6 +199,16 @@ def _load(path: Path) -> dict[int, dict]:
     return out
 
 
+def spread(xs: list[float]) -> dict:
+    """n, median, p95 and max of sorted times (None for each when there are none)."""
+    return {
+        "n": len(xs),
+        "median": xs[len(xs) // 2] if xs else None,
+        "p95": xs[int(0.95 * (len(xs) - 1))] if xs else None,
+        "max": xs[-1] if xs else None,
+    }
+
+
 def summary(variant: str, rows: list[dict]) -> dict:
     games = [g for r in rows for g in r["games"]]
     wins = sum(g["won"] for g in games)
@@ -221,18 +231,8 @@ def summary(variant: str, rows: list[dict]) -> dict:
         "per_deal_minus_expert": {s: round(sum(g[s] for g in games) / deals, 3) for s in SOURCES},
         "games_per_s_wall": round(len(games) / wall, 2),
         "games_per_cpu_s": round(len(games) / cpu, 2),
-        "decision_ms": {
-            "n": len(times),
-            "median": times[len(times) // 2],
-            "p95": times[int(0.95 * (len(times) - 1))],
-            "max": times[-1],
-        },
-        "decision_cpu_ms": {  # pairs played before CPU times were recorded have none
-            "n": len(cpu_t),
-            "median": cpu_t[len(cpu_t) // 2] if cpu_t else None,
-            "p95": cpu_t[int(0.95 * (len(cpu_t) - 1))] if cpu_t else None,
-            "max": cpu_t[-1] if cpu_t else None,
-        },
+        "decision_ms": spread(times),
+        "decision_cpu_ms": spread(cpu_t),  # pairs played before CPU times were recorded have none
     }
 
 

@@ -93,9 +93,8 @@ def test_compiled_search_equals_the_plain_search_on_every_holding() -> None:
 
 @pytest.mark.skipif(not jit.available(), reason="numba not usable")
 def test_per_holding_values_are_equal_not_only_the_average() -> None:
-    from crib.analysis.play.board import _pack, _root_cards
     from crib.analysis.play.holdings import holdings, root_state
-    from crib.analysis.play.jit import _compress
+    from crib.analysis.play.jit import _compress, _pack, _root_options
     from crib.analysis.play.jit_board import board_values
 
     rng = random.Random(3)
@@ -105,7 +104,7 @@ def test_per_holding_values_are_equal_not_only_the_average() -> None:
         rows = [h for h, _w in holdings(pos)]
         classes, cls = holding_classes(show, rows)
         leaves, nm, no = leaf_tables(show, classes)
-        cards = _root_cards(pos)
+        cards = _root_options(pos)
         ref = np.array(board_values_reference(pos, rows, leaves, cls, cards))
         mine, *_rest, last = root_state(pos)
         opts = np.array([0 if c is None else c.rank for c in cards], np.int64)

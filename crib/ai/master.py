@@ -157,7 +157,7 @@ class MasterPlayer:
         net = dict(play_values(obs, 1.0))
         pos = position_of(obs)
         candidates = list(obs.legal)
-        if self.board and self.exact_play and 121 - max(obs.my_score, obs.opp_score) <= ENDGAME:
+        if self.board and 121 - max(obs.my_score, obs.opp_score) <= ENDGAME:
             b = analyze_board(pos, dealer=obs.dealer, opp_played=obs.opp_played, weighted=self.weighted)
             top = b.best.p_win
             candidates = [c for c in obs.legal if b.option(c).p_win >= top - 1e-9]

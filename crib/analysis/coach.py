@@ -309,7 +309,16 @@ def grade_play(
             None, None, 0.0, "best", (), None, "No card fits: go is the only play.", (), model
         )
     note = ""
-    if model == "master":
+    board = model == "master" and board_applies(pos, opp_dealer)
+    if board:  # near 121 the Master plays for the game: no margin analysis needed
+        b = analyze_board(pos, dealer=not opp_dealer, opp_played=opp_played)
+        p_lost = max(0.0, b.best.p_win - b.option(chosen).p_win)
+        best_card = b.best.card if p_lost > 0 else chosen
+        lost = 100 * p_lost
+        who = "the Master's choice"
+        unit = f" points of P(win) ({p_lost:.1%} of your chance to win the game)"
+        note = "the Master near 121: " + b.note
+    elif model == "master":
         a = analyze_play(pos, "minimax", "weighted", opp_played=opp_played, opp_dealer=opp_dealer)
         best_card = a.best.card
         lost = max(0.0, a.best.margin - a.option(chosen).margin)
@@ -317,14 +326,7 @@ def grade_play(
         who = "the Master's choice"
         unit = " points of pegging margin"
         wins = _winning_now(pos)
-        if board_applies(pos, opp_dealer):
-            b = analyze_board(pos, dealer=not opp_dealer, opp_played=opp_played)
-            p_lost = max(0.0, b.best.p_win - b.option(chosen).p_win)
-            best_card = b.best.card if p_lost > 0 else chosen
-            lost = 100 * p_lost
-            unit = f" points of P(win) ({p_lost:.1%} of your chance to win the game)"
-            note = "the Master near 121: " + b.note
-        elif wins and all(c.rank != chosen.rank for c in wins):
+        if wins and all(c.rank != chosen.rank for c in wins):
             best_card, lost = wins[0], max(lost, PLAY_THRESHOLDS["mistake"])
             unit = f" points and the game: {wins[0].pretty} reaches 121 now"
     else:
@@ -343,7 +345,7 @@ def grade_play(
     if handed:
         tags.append("handed over " + " or ".join(handed))
     trap = None
-    if exact and not (model == "master" and board_applies(pos, opp_dealer)):  # near 121 the game, not traps, decides
+    if exact and not board:  # near 121 the game, not traps, decides
         trap = trap_flag(a if model == "master" else analyze_play(pos), chosen)
     if verdict == "best":
         sentence = f"{chosen.pretty} is {who} too."

@@ -34,10 +34,9 @@ import numpy as np
 
 from crib.analysis.play import jit
 from crib.analysis.play.board_leaf import Show, holding_classes, leaf_tables, show_of
-from crib.analysis.play.holdings import holdings as _holdings
 from crib.analysis.play.holdings import remove_rank, root_state
 from crib.analysis.play.jit_board import board_values
-from crib.analysis.play.weights import keep_weights, reweigh
+from crib.analysis.play.weights import keep_weights
 from crib.errors import CribError
 from crib.rules.cards import RANK_VALUES, Card
 from crib.rules.pegging import mover_leads_next, points_for
@@ -70,17 +69,6 @@ class BoardAnalysis:
         raise CribError(f"{card} is not a legal play here")
 
 
-def _root_cards(pos: PeggingPosition) -> list[Card | None]:
-    seen: dict[int, Card] = {}
-    for c in pos.legal():
-        seen.setdefault(c.rank, c)
-    return [seen[r] for r in sorted(seen)] or [None]
-
-
-def _pack(ranks: Sequence[int]) -> int:
-    return sum(1 << (4 * r) for r in ranks)
-
-
 def analyze_board(
     position: PeggingPosition | str,
     *,
@@ -100,27 +88,21 @@ def analyze_board(
     if pos.scores is None or pos.starter is None:
         raise CribError("board-aware play needs the scores and the starter")
     show = show_of(pos, dealer, opp_played)
-    hs = list(_holdings(pos))
-    if not hs:
-        raise CribError("no opponent holding is consistent with this position")
-    ranks = np.array([h for h, _w in hs], np.int64).reshape(len(hs), -1)
-    hands = np.array([_pack(h) for h, _w in hs], np.int64)
-    weights = np.array([w for _h, w in hs], np.int64)
     factor = keep_weights(tuple(opp_played), not dealer) if weighted else None
-    ranks, hands, w = reweigh(pos, ranks, hands, weights, factor, None)
+    ranks, hands, w = jit.holding_arrays(pos, factor)
+    if not len(w):
+        raise CribError("no opponent holding is consistent with this position")
     rows = [tuple(r[: pos.opp_count]) for r in ranks.tolist()]
     classes, cls = holding_classes(show, rows)
     leaves, nm, no = leaf_tables(show, classes)
-    cards = _root_cards(pos)
+    cards = jit._root_options(pos)
     if reference or not jit.available():
         vals = np.array(board_values_reference(pos, rows, leaves, cls, cards))
     else:
-        mine, count, tail, streak, last = root_state(pos)
-        from crib.analysis.play.jit import _compress
-
-        pile = _compress(tuple(c.rank for c in pos.pile))
+        mine, *_pile, last = root_state(pos)
+        pile = jit._compress(tuple(c.rank for c in pos.pile))
         opts = np.array([0 if c is None else c.rank for c in cards], np.int64)
-        vals = board_values(_pack(mine), hands, pile, pos.opp_go, last, opts, leaves, cls, (nm, no))
+        vals = board_values(jit._pack(mine), hands, pile, pos.opp_go, last, opts, leaves, cls, (nm, no))
     wf = np.asarray(w, float)
     p = np.clip((wf @ vals) / wf.sum(), 0.0, 1.0)  # a weighted mean of values in [0, 1]
     opts_out = sorted(

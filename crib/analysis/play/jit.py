@@ -59,6 +59,7 @@ from crib.rules.position import PeggingPosition
 
 __all__ = [
     "available",
+    "holding_arrays",
     "warm",
     "minimax_rows",
     "minimax_summary",
@@ -262,6 +263,29 @@ def _root_options(pos: PeggingPosition) -> list[Card | None]:
     return [seen[r] for r in sorted(seen)] or [None]
 
 
+def holding_arrays(
+    pos: PeggingPosition,
+    factor: Callable[[tuple[int, ...]], float] | None = None,
+    sample: int | None = None,
+    counts: dict | None = None,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Every consistent holding: (rows of ranks, packed hands, weights), in the order of
+    ``crib.analysis.play.holdings``, weighted by ``factor`` and drawn down to ``sample``
+    (:func:`crib.analysis.play.weights.reweigh`).  ``counts``, if given, receives the
+    holdings' number (``"holdings"``) and card sets (``"combos"``) before any weighting."""
+    count = _compress(tuple(c.rank for c in pos.pile))[0]
+    n = pos.opp_count
+    cap = 1820  # C(13 + 4 - 1, 4): the most rank multisets of 4
+    ranks = np.zeros((cap, max(n, 1)), np.int64)
+    hands = np.zeros(cap, np.int64)
+    weights = np.zeros(cap, np.int64)
+    k = _holdings(_unseen_counts(pos), n, 1 if pos.opp_go else 0, 31 - count, ranks, hands, weights)
+    ranks, hands, weights = ranks[:k], hands[:k], weights[:k]
+    if counts is not None:
+        counts["holdings"], counts["combos"] = k, int(weights.sum())
+    return reweigh(pos, ranks, hands, weights, factor, sample)
+
+
 def _run(  # type: ignore[no-untyped-def]
     pos: PeggingPosition,
     cards: list[Card | None] | None,
@@ -282,15 +306,7 @@ def _run(  # type: ignore[no-untyped-def]
     mine = tuple(c.rank for c in pos.hand)
     last = 1 if pos.last_mine else (-1 if pos.pile else 0)
     n = pos.opp_count
-    cap = 1820  # C(13 + 4 - 1, 4): the most rank multisets of 4
-    ranks = np.zeros((cap, max(n, 1)), np.int64)
-    hands = np.zeros(cap, np.int64)
-    weights = np.zeros(cap, np.int64)
-    k = _holdings(_unseen_counts(pos), n, 1 if pos.opp_go else 0, 31 - count, ranks, hands, weights)
-    ranks, hands, weights = ranks[:k], hands[:k], weights[:k]
-    if counts is not None:
-        counts["holdings"], counts["combos"] = k, int(weights.sum())
-    ranks, hands, weights = reweigh(pos, ranks, hands, weights, factor, sample)
+    ranks, hands, weights = holding_arrays(pos, factor, sample, counts)
     k = len(weights)
     opts = np.array([0 if c is None else c.rank for c in cards], np.int64)
     out = np.zeros((k, len(opts), 2), np.int64)
