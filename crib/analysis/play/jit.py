@@ -51,9 +51,9 @@ from crib.analysis.play.jit_core import (
     _jit,
     _step,
 )
+from crib.analysis.play.jit_holdings import holding_arrays
 from crib.analysis.play.jit_levels_a import _n1, _n2, _n3, _n4
 from crib.analysis.play.jit_levels_b import _n5, _n6, _n7
-from crib.analysis.play.weights import reweigh
 from crib.rules.cards import Card
 from crib.rules.position import PeggingPosition
 
@@ -147,56 +147,6 @@ def _solve(mine, na, hands, nbs, count, tail, streak, og, last, opts, out, memo,
             out[i, j, 1] = total - now
 
 
-@_jit("int64(int64[::1], int64, int64, int64, int64[:, ::1], int64[::1], int64[::1])")
-def _holdings(unseen, n, og, room, ranks, hands, weights):  # type: ignore[no-untyped-def]
-    """Every n-rank multiset in lexicographic order with its weight (the order of crib.analysis.play.holdings).
-
-    ``unseen[r]`` cards of rank r are unseen.  Fills ``ranks`` (rows of n ranks),
-    ``hands`` (packed) and ``weights``; returns how many rows.
-    """
-    idx = np.ones(max(n, 1), np.int64)
-    k = 0
-    while True:
-        w = 1
-        ok = True
-        i = 0
-        while i < n:
-            r = idx[i]
-            j = i
-            while j < n and idx[j] == r:
-                j += 1
-            m = j - i
-            u = unseen[r]
-            if u < m:
-                ok = False
-                break
-            c = 1
-            for t in range(m):
-                c = c * (u - t) // (t + 1)
-            w *= c
-            if og and (10 if r > 10 else r) <= room:
-                ok = False
-                break
-            i = j
-        if ok:
-            h = 0
-            for i in range(n):
-                ranks[k, i] = idx[i]
-                h += 1 << (4 * idx[i])
-            hands[k] = h
-            weights[k] = w
-            k += 1
-        # next nondecreasing tuple
-        p = n - 1
-        while p >= 0 and idx[p] == 13:
-            p -= 1
-        if p < 0:
-            return k
-        v = idx[p] + 1
-        for i in range(p, n):
-            idx[i] = v
-
-
 @_jit("int64[::1](int64[:, :, ::1], int64[::1], int64[:, ::1])")
 def _summary(out, weights, margins_w):  # type: ignore[no-untyped-def]
     """Per option: sum of future x weight, and weight per margin (offset by 128)."""
@@ -245,13 +195,6 @@ def _pack(ranks: tuple[int, ...]) -> int:
     return sum(1 << (4 * r) for r in ranks)
 
 
-def _unseen_counts(pos: PeggingPosition) -> np.ndarray:
-    u = np.zeros(14, np.int64)
-    for c in pos.unseen():
-        u[c.rank] += 1
-    return u
-
-
 def _root_options(pos: PeggingPosition) -> list[Card | None]:
     """The first card (in hand order) of each legal rank, ascending; [None] (go) when none fits.
 
@@ -261,29 +204,6 @@ def _root_options(pos: PeggingPosition) -> list[Card | None]:
     for c in pos.legal():
         seen.setdefault(c.rank, c)
     return [seen[r] for r in sorted(seen)] or [None]
-
-
-def holding_arrays(
-    pos: PeggingPosition,
-    factor: Callable[[tuple[int, ...]], float] | None = None,
-    sample: int | None = None,
-    counts: dict | None = None,
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Every consistent holding: (rows of ranks, packed hands, weights), in the order of
-    ``crib.analysis.play.holdings``, weighted by ``factor`` and drawn down to ``sample``
-    (:func:`crib.analysis.play.weights.reweigh`).  ``counts``, if given, receives the
-    holdings' number (``"holdings"``) and card sets (``"combos"``) before any weighting."""
-    count = _compress(tuple(c.rank for c in pos.pile))[0]
-    n = pos.opp_count
-    cap = 1820  # C(13 + 4 - 1, 4): the most rank multisets of 4
-    ranks = np.zeros((cap, max(n, 1)), np.int64)
-    hands = np.zeros(cap, np.int64)
-    weights = np.zeros(cap, np.int64)
-    k = _holdings(_unseen_counts(pos), n, 1 if pos.opp_go else 0, 31 - count, ranks, hands, weights)
-    ranks, hands, weights = ranks[:k], hands[:k], weights[:k]
-    if counts is not None:
-        counts["holdings"], counts["combos"] = k, int(weights.sum())
-    return reweigh(pos, ranks, hands, weights, factor, sample)
 
 
 def _run(  # type: ignore[no-untyped-def]
