@@ -154,10 +154,9 @@ def context(browser: object) -> Iterator[object]:
 # into the page before it loads and notes, in milliseconds since navigation started
 # (performance.now(), the origin of the browser's Navigation Timing), when the skeleton
 # (#loading) was first in the document, when it went, and when the ready widget is
-# visible: at once if it is when the skeleton goes, else at the first animation frame
-# in which it is (a box of non-zero size, as Playwright's
-# "visible").  The skeleton covers the page until it goes, so that frame is the first in
-# which a user can use the widget.
+# visible (a box of non-zero size, as Playwright's "visible"): at once if it is when the
+# skeleton goes, else at the first animation frame in which it is.  The skeleton covers
+# the page until it goes, so that is the first moment a user can use the widget.
 CLOCK_JS = """(sel) => {
   const t = {};
   window.crib_times = t;
