@@ -26,13 +26,13 @@ import random
 import statistics
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from master import spread  # bench/master.py, beside this script
+from master import load_pairs, run_pairs, spread  # bench/master.py, beside this script
 
-from crib.ai.master import ENDGAME, MasterPlayer, warm
+from crib.ai.master import MasterPlayer, position_of, warm
 from crib.ai.sim import wilson
+from crib.analysis.play.board import board_applies
 from crib.rules.game import Game
 
 
@@ -44,8 +44,7 @@ class TimedBoard(MasterPlayer):
     def play(self, obs, rng):  # type: ignore[no-untyped-def]
         t = time.perf_counter()
         out = super().play(obs, rng)
-        near = 121 - max(obs.my_score, obs.opp_score) <= ENDGAME
-        if near and len({c.rank for c in obs.legal}) > 1:
+        if len({c.rank for c in obs.legal}) > 1 and board_applies(position_of(obs), not obs.dealer):
             TimedBoard.times.append(time.perf_counter() - t)
         return out
 
@@ -129,22 +128,11 @@ def main() -> None:
     folder = Path(args.results)
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / "board.jsonl"
-    done = {}
-    if path.exists():
-        for line in path.read_text().splitlines():
-            if line.strip():
-                row = json.loads(line)
-                done[row["seed"]] = row
+    done = load_pairs(path)  # a line cut short by a killed run is played again
     todo = [(s, args.low) for s in range(args.seed, args.seed + args.pairs) if s not in done]
     print(f"{len(done)} pairs on disk, {len(todo)} to play", flush=True)
-    mapper = map if args.workers <= 1 else ProcessPoolExecutor(args.workers).map
-    with path.open("a") as f:
-        for k, row in enumerate(mapper(pair, todo), 1):
-            f.write(json.dumps(row) + "\n")
-            f.flush()
-            done[row["seed"]] = row
-            if k % args.every == 0:
-                _print(summary(list(done.values()), args.low))
+    run_pairs(path, done, todo, pair, args.workers, args.every,
+              lambda rows: _print(summary(rows, args.low)))
     rows = [done[s] for s in sorted(done) if args.seed <= s < args.seed + args.pairs]
     s = summary(rows, args.low)
     s["command"] = (

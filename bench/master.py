@@ -186,7 +186,7 @@ def decisions(seed: int, n: int) -> None:
         )
 
 
-def _load(path: Path) -> dict[int, dict]:
+def load_pairs(path: Path) -> dict[int, dict]:
     if not path.exists():
         return {}
     out = {}
@@ -197,6 +197,28 @@ def _load(path: Path) -> dict[int, dict]:
             continue
         out[d["seed"]] = d
     return out
+
+
+def run_pairs(path: Path, done: dict[int, dict], todo: list, play, workers: int,  # type: ignore[no-untyped-def]
+              every: int, progress) -> None:
+    """Play ``todo`` with ``play`` (on ``workers`` processes), appending each finished pair
+    to ``path`` (flushed: a killed run resumes from it, see :func:`load_pairs`) and to ``done``;
+    ``progress(rows)`` with every pair done so far, after every ``every`` pairs."""
+    mapper = map if workers <= 1 else ProcessPoolExecutor(workers).map
+    cut = False  # a line cut short by a killed run: the next row starts a line of its own
+    if path.exists() and path.stat().st_size:
+        with path.open("rb") as f:
+            f.seek(-1, os.SEEK_END)
+            cut = f.read(1) != b"\n"
+    with path.open("a") as f:
+        if cut:
+            f.write("\n")
+        for k, row in enumerate(mapper(play, todo), 1):
+            f.write(json.dumps(row) + "\n")
+            f.flush()
+            done[row["seed"]] = row
+            if k % every == 0:
+                progress(list(done.values()))
 
 
 def spread(xs: list[float]) -> dict:
@@ -277,18 +299,12 @@ def main() -> None:
         if variant not in VARIANTS:
             raise SystemExit(f"unknown variant {variant!r}: expected one of {', '.join(VARIANTS)}")
         path = folder / f"{variant}.jsonl"
-        done = _load(path)
+        done = load_pairs(path)
         todo = [(variant, s) for s in range(args.seed, args.seed + args.pairs) if s not in done]
         if not args.report and todo:
             print(f"{variant}: {len(done)} pairs on disk, {len(todo)} to play", flush=True)
-            mapper = map if args.workers <= 1 else ProcessPoolExecutor(args.workers).map
-            with path.open("a") as f:
-                for k, row in enumerate(mapper(pair, todo), 1):
-                    f.write(json.dumps(row) + "\n")
-                    f.flush()
-                    done[row["seed"]] = row
-                    if k % args.every == 0:
-                        _print(summary(variant, list(done.values())))
+            run_pairs(path, done, todo, pair, args.workers, args.every,
+                      lambda rows, v=variant: _print(summary(v, rows)))
         rows = [done[s] for s in sorted(done) if args.seed <= s < args.seed + args.pairs]
         if rows:
             s = summary(variant, rows)

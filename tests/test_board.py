@@ -93,9 +93,9 @@ def test_compiled_search_equals_the_plain_search_on_every_holding() -> None:
 
 @pytest.mark.skipif(not jit.available(), reason="numba not usable")
 def test_per_holding_values_are_equal_not_only_the_average() -> None:
-    from crib.analysis.play.holdings import holdings, root_state
-    from crib.analysis.play.jit import _compress, _pack, _root_options
-    from crib.analysis.play.jit_board import board_values
+    from crib.analysis.play.board import compiled_values
+    from crib.analysis.play.holdings import holdings
+    from crib.analysis.play.jit import _pack, _root_options
 
     rng = random.Random(3)
     for _ in range(15):
@@ -106,11 +106,8 @@ def test_per_holding_values_are_equal_not_only_the_average() -> None:
         leaves, nm, no = leaf_tables(show, classes)
         cards = _root_options(pos)
         ref = np.array(board_values_reference(pos, rows, leaves, cls, cards))
-        mine, *_rest, last = root_state(pos)
-        opts = np.array([0 if c is None else c.rank for c in cards], np.int64)
         hands = np.array([_pack(h) for h in rows], np.int64)
-        pile = _compress(tuple(c.rank for c in pos.pile))
-        fast = board_values(_pack(mine), hands, pile, pos.opp_go, last, opts, leaves, cls, (nm, no))
+        fast = compiled_values(pos, hands, cards, leaves, cls, nm, no)
         np.testing.assert_allclose(fast, ref, rtol=0, atol=1e-12)
 
 

@@ -50,7 +50,7 @@ from crib.ai.policy import choose_discard, choose_play
 from crib.analysis.discard import MASTER_ENDGAME, analyze_discard
 from crib.analysis.heuristics import play_values
 from crib.analysis.play import analyze_play
-from crib.analysis.play.board import analyze_board
+from crib.analysis.play.board import analyze_board, board_applies
 from crib.rules.cards import Card
 from crib.rules.observation import Observation
 from crib.rules.pegging import peg_points
@@ -157,7 +157,7 @@ class MasterPlayer:
         net = dict(play_values(obs, 1.0))
         pos = position_of(obs)
         candidates = list(obs.legal)
-        if self.board and 121 - max(obs.my_score, obs.opp_score) <= ENDGAME:
+        if self.board and board_applies(pos, not obs.dealer):
             b = analyze_board(pos, dealer=obs.dealer, opp_played=obs.opp_played, weighted=self.weighted)
             top = b.best.p_win
             candidates = [c for c in obs.legal if b.option(c).p_win >= top - 1e-9]

@@ -25,11 +25,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from crib.analysis.discard import MASTER_ENDGAME, DiscardAnalysis, analyze_discard
+from crib.analysis.discard import DiscardAnalysis, analyze_discard
 from crib.analysis.formations import FORMATIONS, Formation, find_formations
 from crib.analysis.heuristics import play_values
 from crib.analysis.play import PlayAnalysis, analyze_play
-from crib.analysis.play.board import analyze_board
+from crib.analysis.play.board import analyze_board, board_applies  # board_applies: re-exported
 from crib.errors import CribError, IllegalPlayError
 from crib.rules.cards import RANK_VALUES, Card, CardsLike, cards_pretty, parse_card, parse_cards
 from crib.rules.observation import Observation
@@ -264,16 +264,6 @@ def _winning_now(pos: PeggingPosition) -> list[Card]:
     pile = tuple(c.rank for c in pos.pile)
     last = len(pos.hand) == 1 and pos.opp_count == 0
     return [c for c in pos.legal() if peg_points((*pile, c.rank)) + last >= need]
-
-
-def board_applies(pos: PeggingPosition, opp_dealer: bool | None) -> bool:
-    """Near 121, with the seats and the starter known, the Master plays (and grades) by P(win)."""
-    return (
-        pos.scores is not None
-        and pos.starter is not None
-        and opp_dealer is not None
-        and 121 - max(pos.scores) <= MASTER_ENDGAME
-    )
 
 
 def grade_play(

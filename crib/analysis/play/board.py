@@ -32,6 +32,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from crib.analysis.discard import MASTER_ENDGAME
 from crib.analysis.play import jit
 from crib.analysis.play.board_leaf import Show, holding_classes, leaf_tables, show_of
 from crib.analysis.play.holdings import remove_rank, root_state
@@ -42,7 +43,18 @@ from crib.rules.cards import RANK_VALUES, Card
 from crib.rules.pegging import mover_leads_next, points_for
 from crib.rules.position import PeggingPosition
 
-__all__ = ["BoardOption", "BoardAnalysis", "analyze_board", "board_values_reference"]
+__all__ = ["BoardOption", "BoardAnalysis", "analyze_board", "board_applies", "board_values_reference"]
+
+
+def board_applies(pos: PeggingPosition, opp_dealer: bool | None) -> bool:
+    """Near 121 (either side within ``MASTER_ENDGAME`` points), with the scores, the
+    starter and the seats known, the Master plays (and the coach grades) by P(win)."""
+    return (
+        pos.scores is not None
+        and pos.starter is not None
+        and opp_dealer is not None
+        and 121 - max(pos.scores) <= MASTER_ENDGAME
+    )
 
 
 @dataclass(frozen=True)
@@ -99,10 +111,7 @@ def analyze_board(
     if reference or not jit.available():
         vals = np.array(board_values_reference(pos, rows, leaves, cls, cards))
     else:
-        mine, *_pile, last = root_state(pos)
-        pile = jit._compress(tuple(c.rank for c in pos.pile))
-        opts = np.array([0 if c is None else c.rank for c in cards], np.int64)
-        vals = board_values(jit._pack(mine), hands, pile, pos.opp_go, last, opts, leaves, cls, (nm, no))
+        vals = compiled_values(pos, hands, cards, leaves, cls, nm, no)
     wf = np.asarray(w, float)
     p = np.clip((wf @ vals) / wf.sum(), 0.0, 1.0)  # a weighted mean of values in [0, 1]
     opts_out = sorted(
@@ -116,6 +125,23 @@ def analyze_board(
         f"counting order (the crib: {show.crib_note}) and the win table for later deals"
     )
     return BoardAnalysis(tuple(opts_out), len(rows), show, note)
+
+
+def compiled_values(
+    pos: PeggingPosition,
+    hands: np.ndarray,
+    cards: Sequence[Card | None],
+    leaves: np.ndarray,
+    cls: np.ndarray,
+    nm: int,
+    no: int,
+) -> np.ndarray:
+    """The compiled search's values (holdings x ``cards``) for packed ``hands``; what
+    :func:`board_values_reference` states plainly."""
+    mine, *_pile, last = root_state(pos)
+    pile = jit._compress(tuple(c.rank for c in pos.pile))
+    opts = np.array([0 if c is None else c.rank for c in cards], np.int64)
+    return board_values(jit._pack(mine), hands, pile, pos.opp_go, last, opts, leaves, cls, (nm, no))
 
 
 def board_values_reference(
