@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from crib.analysis.discard import analyze_discard
 from crib.analysis.play import analyze_play
-from crib.ui.charts import crib_heatmap, discard_chart, hand_distribution_chart, play_chart
+from crib.ui.kit.charts import crib_heatmap, discard_chart, hand_distribution_chart, play_chart
 
 
 def test_play_chart_has_a_bar_pair_per_option() -> None:
@@ -37,8 +37,8 @@ def _texts(fig):  # type: ignore[no-untyped-def]
 def test_chart_text_is_at_least_11_px_where_shown() -> None:
     """Every figure is shown at its own pixel size (FigureImage sets the width), and no
     text is under MIN_PT points: at 96 dpi that is 12 px, over the 11 px asked for."""
-    from crib.ui.charts import DPI, MIN_PT, score_distribution_chart
-    from crib.ui.widgets import FigureImage
+    from crib.ui.kit.charts import DPI, MIN_PT, score_distribution_chart
+    from crib.ui.kit.widgets import FigureImage
 
     assert MIN_PT * DPI / 72 >= 11
     a = analyze_discard("5H 5D 6C 7S 8H 9D", dealer=False, crib_model="selfplay", pegging=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from crib.ai.players import make_player
 from crib.ai.sim import duplicate_match
 from crib.rules.game import Game
-from crib.ui.ladder import LadderView, ladder_rows
+from crib.ui.kit.ladder import LadderView, ladder_rows
 
 
 def test_duplicate_games_deal_the_same_cards_to_each_player() -> None:

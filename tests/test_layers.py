@@ -1,8 +1,9 @@
 """The package's layers, checked on its import graph (a test that can fail).
 
 rules imports nothing else of crib (and no numpy, pandas, matplotlib or
-widgets); analysis does not import ai, ui, teach or tools; ai does not import
-ui, teach or tools; nothing imports tools; notebooks and dashboards import
+widgets); analysis does not import ai, session, ui, teach or tools; ai does not import
+session, ui, teach or tools; the game session imports no ui, teach or tools (nor any
+widget library); nothing imports tools; notebooks and dashboards import
 only the public ``crib``, ``crib.ui`` and ``crib.teach``.
 """
 
@@ -22,9 +23,10 @@ HEAVY = {"numpy", "pandas", "matplotlib", "ipywidgets", "IPython", "scipy"}
 
 # layer -> layers of crib it must not import
 FORBIDDEN = {
-    "rules": {"analysis", "ai", "ui", "teach", "tools"},
-    "analysis": {"ai", "ui", "teach", "tools"},
-    "ai": {"ui", "teach", "tools"},
+    "rules": {"analysis", "ai", "session", "ui", "teach", "tools"},
+    "analysis": {"ai", "session", "ui", "teach", "tools"},
+    "ai": {"session", "ui", "teach", "tools"},
+    "session": {"ui", "teach", "tools"},
     "ui": {"tools"},
     "teach": {"tools"},
 }
@@ -95,6 +97,20 @@ def test_importing_the_rules_loads_no_heavy_library() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_the_session_runs_with_no_widgets() -> None:
+    """The game session (controller, model, review, table) imports no widget library:
+    a whole game is driven headless, in a process where ipywidgets was never loaded."""
+    code = (
+        "import sys; from crib.session.controller import GameController; "
+        "import crib.session.model, crib.session.review, crib.session.table; "
+        "g = GameController(seed=3, tier='easy'); [g.press('n') for _ in range(2)]; "
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in "
+        "{'ipywidgets','IPython','anywidget','matplotlib'}))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip().splitlines()[-1] == "[]"
 
 
 @pytest.mark.parametrize(

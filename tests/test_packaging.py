@@ -55,9 +55,9 @@ def test_a_built_wheel_loads_its_data_from_another_folder(tmp_path: Path) -> Non
 
 def test_the_loading_skeleton_names_the_pages_as_the_nav_bar_does() -> None:
     """crib/tools/voila_template draws the nav bar's outline before any Python runs, so
-    it spells the labels out: they must stay those of crib/ui/nav.py."""
+    it spells the labels out: they must stay those of crib/ui/kit/nav.py."""
     from crib.tools.serve import TEMPLATE_DIR
-    from crib.ui.nav import ANALYZERS, SECTIONS
+    from crib.ui.kit.nav import ANALYZERS, SECTIONS
 
     text = (TEMPLATE_DIR / "index.html.j2").read_text()
     for key, (label, page) in SECTIONS.items():

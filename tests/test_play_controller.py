@@ -13,7 +13,7 @@ from crib.errors import CribError
 from crib.rules.cards import parse_cards
 from crib.rules.events import Counted, Cut, Dealt, GameOver, Muggins, Shown
 from crib.rules.scoring import score_hand
-from crib.ui.game_controller import (
+from crib.session.controller import (
     COMPUTER,
     HUMAN,
     TIERS,
@@ -339,7 +339,7 @@ def test_a_short_game_from_a_starting_score() -> None:
 
 
 def test_app_keys_clicks_and_messages_never_a_traceback() -> None:
-    from crib.ui.play_app import PlayApp
+    from crib.ui.play.app import PlayApp
 
     app = PlayApp(seed=3, tier="easy")
     assert app.controller.phase == "cut"
@@ -402,7 +402,7 @@ def test_app_save_then_load_replays_hand_by_hand() -> None:
     import base64
     import re
 
-    from crib.ui.play_app import PlayApp
+    from crib.ui.play.app import PlayApp
 
     app = PlayApp(seed=5, tier="normal", scores=(100, 100))
     rng = random.Random(4)

@@ -22,9 +22,9 @@ def test_pages_that_can_create_an_anywidget_are_found_from_their_imports() -> No
 
 
 def test_imports_are_followed_through_crib_modules_and_relative_imports() -> None:
-    assert imports_module("import crib.ui.keys", "anywidget")
-    assert imports_module("from crib.ui import heatmap_app", "anywidget")  # a submodule by name
-    assert imports_module("def f():\n    from crib.ui.play_app import PlayApp\n", "anywidget")
+    assert imports_module("import crib.ui.kit.keys", "anywidget")
+    assert imports_module("from crib.ui.analyze import crib_odds", "anywidget")  # a submodule by name
+    assert imports_module("def f():\n    from crib.ui.play.app import PlayApp\n", "anywidget")
     assert not imports_module("import json", "anywidget")
 
 

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from crib.teach.store import Store
-from crib.ui.teacher_app import TeacherApp
-from crib.ui.trainer_app import TrainerApp
+from crib.ui.teacher.app import TeacherApp
+from crib.ui.trainer.app import TrainerApp
 
 
 @pytest.fixture()

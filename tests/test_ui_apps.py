@@ -6,11 +6,11 @@ import html
 import re
 
 from crib.analysis.crib_models import heatmap_values
-from crib.ui.common import COACH_MODEL
-from crib.ui.discard_app import DiscardApp
-from crib.ui.heatmap_app import VIEWS, CribOddsApp
-from crib.ui.pegging_app import PeggingApp
-from crib.ui.trap_app import EXAMPLES, TrapExplorerApp
+from crib.ui.kit.common import COACH_MODEL
+from crib.ui.analyze.discard import DiscardApp
+from crib.ui.analyze.crib_odds import VIEWS, CribOddsApp
+from crib.ui.analyze.pegging import PeggingApp
+from crib.ui.analyze.traps import EXAMPLES, TrapExplorerApp
 
 PNG = b"\x89PNG"
 ISSUE_POSITION = "hand 5H 4H AC | pile 3S | previous 5D 6S QH 6H | starter 3H | opp 0"
@@ -82,7 +82,7 @@ def test_discard_models_differ_message() -> None:
     # find a six where the coach's model and the uniform one pick different throws
     import random
 
-    from crib.ui.models import DISCARD_MODELS, discard_dissent, run_discard
+    from crib.ui.analyze.verdicts import DISCARD_MODELS, discard_dissent, run_discard
 
     rng = random.Random(0)
     from crib.rules.cards import DECK
@@ -260,9 +260,9 @@ def test_trap_explorer_examples_spring_and_deal() -> None:
 
 
 def test_review_links_fill_the_analyzers_from_the_query_string() -> None:
-    from crib.ui.discard_app import open_from_request as open_discard
-    from crib.ui.pegging_app import PeggingApp
-    from crib.ui.pegging_app import open_from_request as open_pegging
+    from crib.ui.analyze.discard import open_from_request as open_discard
+    from crib.ui.analyze.pegging import PeggingApp
+    from crib.ui.analyze.pegging import open_from_request as open_pegging
 
     d = DiscardApp()
     reader = open_discard(d)
@@ -284,7 +284,7 @@ def test_review_links_fill_the_analyzers_from_the_query_string() -> None:
 def test_nav_bar_and_page_one_call_api() -> None:
     import ipywidgets as w
 
-    from crib.ui.nav import SECTIONS, nav_bar, page, skeleton_html
+    from crib.ui.kit.nav import SECTIONS, nav_bar, page, skeleton_html
 
     for active in SECTIONS:
         bar = nav_bar(active)
@@ -300,7 +300,7 @@ def test_nav_bar_and_page_one_call_api() -> None:
 
 
 def test_model_selectors_default_to_the_coach_model() -> None:
-    from crib.ui.models import DISCARD_MODELS, PLAY_MODELS, model_options
+    from crib.ui.analyze.verdicts import DISCARD_MODELS, PLAY_MODELS, model_options
 
     for models in (DISCARD_MODELS, PLAY_MODELS):
         opts = model_options(models)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from crib.ui.scorer import HandScorerApp
+from crib.ui.analyze.scorer import HandScorerApp
 
 
 def test_scorer_counts_initial_hand() -> None:

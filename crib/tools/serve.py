@@ -188,7 +188,7 @@ def imports_module(code: str, module: str) -> bool:
     """Whether ``code`` imports ``module``, directly or through crib's modules (read from
     their source, conservatively: an import inside a function counts).
 
-    >>> imports_module("from crib.ui.keys import KeyListener", "anywidget")
+    >>> imports_module("from crib.ui.kit.keys import KeyListener", "anywidget")
     True
     >>> imports_module("from crib.rules.cards import Card", "anywidget")
     False

@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from crib.rules.scoring import score_hand
-from crib.ui.game_controller import HUMAN, GameController
+from crib.session.controller import HUMAN, GameController
 
 from .conftest import ARTIFACTS, assert_no_error_output, open_dashboard, screenshot
 

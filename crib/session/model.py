@@ -1,0 +1,189 @@
+"""The coached game's data: the tiers and keys, the grade, count and show records, and
+the frozen :class:`GameView` the renderer draws (split out of
+:mod:`crib.session.controller`, which re-exports every name here).
+
+Plain data and pure functions: no engine state, no widgets.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from urllib.parse import urlencode
+
+from crib.rules.cards import Card
+from crib.rules.scoring import Score, score_hand
+
+# The opponent tiers offered, weakest first; the last one is the default opponent.
+TIERS: tuple[str, ...] = ("easy", "normal", "hard", "expert", "master")
+# The default opponent: the strongest tier (crib.ai.master; its decisions take well
+# under a second once warm, see GameController's warm-up).  The coach's grades come
+# from crib.analysis.coach (grade_discard / grade_play), whatever the opponent.
+COACH = TIERS[-1]
+HUMAN, COMPUTER = 0, 1
+KEYS = (
+    ("1-6", "select a card"),
+    ("Enter", "confirm"),
+    ("g", "go (when no card fits)"),
+    ("h", "hint"),
+    ("n", "next / continue"),
+    ("0-9, Backspace", "type your count (manual counting)"),
+)
+_ORDINAL = ("pone's hand", "dealer's hand", "crib")
+
+
+@dataclass(frozen=True)
+class Grade:
+    """One of your decisions, graded by the coach."""
+
+    number: int  # 1, 2, ... in the game
+    hand: int  # hand index (0-based)
+    kind: str  # "discard", "play" or "count"
+    chosen: str  # what you did, pretty
+    best: str  # the coach's choice, pretty
+    lost: float  # points given up (expected, or counted for a miscount)
+    verdict: str  # best, ok, mistake, blunder
+    tags: tuple[str, ...] = ()
+    trap: bool | None = None  # None until the exact analysis has run (plays only)
+    sentence: str = ""
+    position: str = ""  # six cards (discard) or a PeggingPosition text (play)
+    dealer: bool = False
+    hinted: bool = False
+
+    @property
+    def analyzer_url(self) -> str:
+        """A link (relative to the dashboards) that opens this position in its analyzer."""
+        if self.kind == "discard":
+            q = urlencode({"six": self.position, "seat": "dealer" if self.dealer else "pone"})
+            return f"discard.ipynb?{q}"
+        if self.kind == "play":
+            return f"pegging.ipynb?{urlencode({'position': self.position})}"
+        return ""
+
+
+@dataclass(frozen=True)
+class CountRecord:
+    """A hand you counted yourself (manual counting)."""
+
+    hand: int
+    what: str  # "hand" or "crib"
+    claimed: int
+    total: int
+    muggins: int  # points the computer took (muggins on, count too low)
+
+
+@dataclass(frozen=True)
+class ShowItem:
+    """A counted hand for the show component: spoken lines with their cards."""
+
+    player: int
+    what: str  # "hand" or "crib"
+    cards: tuple[Card, ...]
+    starter: Card
+    total: int
+    lines: tuple[tuple[str, tuple[Card, ...]], ...]  # (spoken words, cards of that combination)
+    said: str  # the whole count aloud
+
+
+@dataclass(frozen=True)
+class GameView:
+    """Everything the renderer may show; built only from what a player at the table sees."""
+
+    phase: str
+    names: tuple[str, str]
+    scores: tuple[int, int]
+    back: tuple[int, int]  # back pegs (the score before the last points)
+    dealer: int | None
+    hand_number: int  # 1-based; 0 before the first deal
+    my_cards: tuple[Card, ...]
+    selected: tuple[int, ...]
+    legal: tuple[int, ...]  # indexes of my cards that may be played now
+    hinted: tuple[int, ...]  # indexes the last hint rings
+    opp_held: int  # face-down cards the computer holds
+    opp_shown: tuple[Card, ...]  # the computer's hand, once shown
+    starter: Card | None
+    pile: tuple[tuple[int, Card], ...]  # this sub-round, (player, card)
+    previous: tuple[tuple[int, Card], ...]  # earlier sub-rounds of this hand
+    count: int
+    crib_count: int  # face-down cards in the crib
+    crib_owner: int | None
+    crib_shown: tuple[Card, ...]
+    show: ShowItem | None
+    shows: tuple[ShowItem, ...]  # this hand's shows so far, in order
+    captions: tuple[str, ...]  # the latest events, newest last
+    prompt: str  # what to do now
+    can_go: bool
+    grade: Grade | None  # the last graded decision (coaching on)
+    hint: str
+    coaching: bool
+    manual: bool
+    muggins: bool
+    count_entry: str  # digits typed so far in manual counting
+    cut_cards: tuple[Card, Card] | None
+    commit: str
+    fairness: str  # the end-of-game verification ("" before the end)
+    winner: int | None
+    skunk: str
+    history: tuple[tuple[int, int, int], ...]  # (hand number, my score, computer score) per hand
+    mistakes: int  # mistakes + blunders so far
+    last_score: tuple[int, int, str] | None = None  # (player, points, what for): the board's caption
+
+    def visible_cards(self) -> set[Card]:
+        """Every card this view carries (for the no-peek tests)."""
+        out = set(self.my_cards) | set(self.opp_shown) | set(self.crib_shown)
+        out |= {c for _p, c in self.pile} | {c for _p, c in self.previous}
+        if self.starter is not None:
+            out.add(self.starter)
+        for s in self.shows:
+            out |= set(s.cards) | {s.starter}
+        if self.cut_cards:
+            out |= set(self.cut_cards)
+        return out
+
+    def texts(self) -> str:
+        """All the text this view carries (for the no-peek tests)."""
+        g = self.grade
+        return "\n".join(
+            [*self.captions, self.prompt, self.hint, g.sentence if g else "", g.best if g else ""]
+        )
+
+
+def cut_for_deal(seed: int) -> tuple[Card, Card]:
+    """Your cut and the computer's, drawn from the seed; the lower card deals (no ties).
+
+    >>> a, b = cut_for_deal(7)
+    >>> a.rank != b.rank
+    True
+    """
+    from crib.rules.fairness import shuffled_deck
+
+    deck = shuffled_deck(int.from_bytes(hashlib.sha256(b"cut-for-deal|%d" % seed).digest()[:8], "big"))
+    mine = deck[0]
+    theirs = next(c for c in deck[1:] if c.rank != mine.rank)
+    return mine, theirs
+
+
+def _spoken(s: Score) -> tuple[tuple[str, tuple[Card, ...]], ...]:
+    """The count aloud, one line per step of :meth:`~crib.rules.scoring.Score.steps`
+    with that step's cards: the same words as :meth:`~crib.rules.scoring.Score.say`
+    (the trainer's), one phrase per line.
+
+    >>> from crib.rules.cards import parse_card, parse_cards
+    >>> [w for w, _c in _spoken(score_hand(parse_cards("5H 5D JC QS"), parse_card("KD")))][-2:]
+    ['and a pair is fourteen', 'and a run of three is seventeen']
+    >>> _spoken(score_hand(parse_cards("2H 4D 6C 8S"), parse_card("QD")))
+    (('nineteen (no points)', ()),)
+    """
+    steps = s.steps()
+    phrases = s.say().split(", ")  # say() renders the steps in order, one phrase each
+    if not steps:
+        return ((phrases[0], ()),)
+    assert len(phrases) == len(steps), (phrases, steps)
+    return tuple((words, tuple(st.cards)) for words, st in zip(phrases, steps, strict=True))
+
+
+def show_item(player: int, what: str, cards: Sequence[Card], starter: Card) -> ShowItem:
+    """The show component's data for one hand (or the crib)."""
+    s = score_hand(tuple(cards), starter, is_crib=what == "crib")
+    return ShowItem(player, what, tuple(cards), starter, s.total, _spoken(s), s.say())

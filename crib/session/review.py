@@ -1,0 +1,286 @@
+"""The coach's side of the game: grading your decisions, hints, the review, and saved
+games (save, load, and grading a saved log).
+
+Split out of :mod:`crib.session.controller` (which re-exports the public names):
+the module functions work on a log or a position alone; :class:`_CoachMixin`
+holds the :class:`~crib.session.controller.GameController` methods that read
+its grades and analyses but drive no engine step.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import asdict
+from typing import Any
+
+from crib.analysis.coach import board_applies, grade_discard, grade_play, hint_discard, trap_flag
+from crib.analysis.discard import analyze_discard
+from crib.analysis.play import analyze_play
+from crib.analysis.play.board import analyze_board
+from crib.errors import CribError
+from crib.rules.cards import Card, cards_pretty, parse_card, parse_cards
+from crib.rules.events import (
+    Counted,
+    Dealt,
+    Discarded,
+    Event,
+    GameStarted,
+    Go,
+    Muggins,
+    Played,
+    Shown,
+    log_from_json,
+    log_to_json,
+)
+from crib.rules.game import Decision, Game
+from crib.rules.players import HumanPlayer
+from crib.rules.position import PeggingPosition
+from crib.session.model import HUMAN, CountRecord, Grade
+
+
+def _position(obs: Any) -> PeggingPosition:
+    """Your turn in the play as a PeggingPosition (what the analyzers take)."""
+    pile = tuple(obs.pile)
+    played = tuple(obs.played)
+    previous = played[: len(played) - len(pile)]
+    return PeggingPosition(
+        hand=obs.hand,
+        pile=pile,
+        previous=previous,
+        starter=obs.starter,
+        discards=obs.my_discards,
+        opp_count=obs.opp_cards_held,
+        opp_go=obs.opp_said_go,
+        scores=(obs.my_score, obs.opp_score),
+    )
+
+
+def _grade_discard(n: int, hand: int, six: Sequence[Card], throw: Sequence[Card], dealer: bool, hinted: bool) -> Grade:
+    g = grade_discard(tuple(six), tuple(throw), dealer=dealer)
+    return Grade(
+        n, hand, "discard", cards_pretty(g.throw), cards_pretty(g.best_throw), round(g.lost, 3),
+        g.verdict, (), None, g.sentence, " ".join(str(c) for c in six), dealer, hinted,
+    )
+
+
+def _grade_play(
+    n: int, hand: int, pos: PeggingPosition, card: Card, dealer: bool, hinted: bool, exact: bool,
+    opp_played: tuple[Card, ...] = (),
+) -> Grade:
+    """Graded by the Master: the computer's holdings weighted by how likely it was to keep
+    them from its seat (``dealer`` is yours), given the cards it has played this hand."""
+    g = grade_play(pos, card, exact=exact, opp_played=opp_played, opp_dealer=not dealer)
+    return Grade(
+        n, hand, "play", card.pretty, g.best_card.pretty if g.best_card else "go",
+        round(g.lost, 3), g.verdict, g.tags, g.trap, g.sentence, pos.to_text(), dealer, hinted,
+    )
+
+
+class _CoachMixin:
+    """GameController's coaching and output methods: the exact trap flag, hints, the
+    review, and saving (state lives on the controller; see its ``__init__``)."""
+
+    def refine_grades(self) -> int:
+        """Run the exact analysis for the trap flag of the plays graded so far.
+
+        It takes up to a few seconds for a lead, so the app calls it after the
+        computer's reply is on the screen.  Returns how many grades it refined.
+        """
+        n = 0
+        while self._pending_exact:
+            i, pos, card, opp_played = self._pending_exact.pop(0)
+            g = self.grades[i]
+            if board_applies(pos, not g.dealer):  # near 121 the grade is by P(win): no trap flag
+                n += 1
+                continue
+            trap = trap_flag(self._analysis(pos, opp_played, not g.dealer), card)
+            extra = (
+                " There was a trap to set: the best card scores nothing now but nets more later."
+                if trap
+                else ""
+            )
+            self.grades[i] = Grade(**{**asdict(g), "trap": trap, "sentence": g.sentence + extra, "tags": g.tags})
+            n += 1
+        return n
+
+    def _analysis(self, pos: PeggingPosition, opp_played: tuple[Card, ...], opp_dealer: bool) -> Any:
+        """The coach's (the Master's) analysis of a position, computed once per position:
+        the computer's holdings weighted by how likely it was to keep them from its seat."""
+        key = (pos.to_text(), opp_played, opp_dealer)
+        if key not in self._analyses:
+            self._analyses[key] = analyze_play(
+                pos, "policy:master", opp_played=opp_played, opp_dealer=opp_dealer
+            )
+        return self._analyses[key]
+
+    def hint(self) -> None:
+        """The coach's choice and the reason, for the discard or the play."""
+        if self.phase == "discard":
+            a = analyze_discard(self.six, dealer=self.dealer == HUMAN, model="master")
+            self.hint_text = hint_discard(self.six, self.dealer == HUMAN)
+            self._hinted = tuple(self.six.index(c) for c in a.best.throw)
+        elif self.phase == "play":
+            d = self.decision
+            assert d is not None
+            if not d.observation.legal:
+                self.hint_text = "No card fits: say go (press g)."
+                self._hinted = ()
+            else:
+                pos = _position(d.observation)
+                if board_applies(pos, self.dealer != HUMAN):
+                    self._hint_board(pos, d.observation.opp_played)
+                    self._hint_used = True
+                    return
+                a = self._analysis(pos, d.observation.opp_played, self.dealer != HUMAN)
+                b = a.best
+                self.hint_text = (
+                    f"Play {b.card.pretty if b.card else 'go'}: {b.now} now and {b.future:+.2f} expected for the rest of the "
+                    f"play (margin {b.margin:+.2f}, P(margin ≥ 0) = {b.p_nonneg:.0%}), {a.model_note}."
+                )
+                if len(a.options) > 1:
+                    o = a.options[1]
+                    self.hint_text += f" Next best: {o.card.pretty if o.card else 'go'} ({o.margin:+.2f})."
+                if b.now == 0 and b.margin >= 1.5:
+                    self.hint_text += " It scores nothing now: it is a trap card."
+                self._hinted = (self.my_cards.index(b.card),) if b.card in self.my_cards else ()
+        else:
+            raise CribError(self._not_now("ask for a hint"))
+        self._hint_used = True
+
+    def _hint_board(self, pos: PeggingPosition, opp_played: tuple[Card, ...]) -> None:
+        """Near 121: the Master's card by P(win), and the next best."""
+        b = analyze_board(pos, dealer=self.dealer == HUMAN, opp_played=opp_played)
+        best = b.best
+        name = best.card.pretty if best.card else "go"
+        self.hint_text = f"Play {name}: it gives you a {best.p_win:.0%} chance to win the game ({b.note})."
+        if len(b.options) > 1:
+            o = b.options[1]
+            self.hint_text += f" Next best: {o.card.pretty if o.card else 'go'} ({o.p_win:.0%})."
+        self._hinted = (self.my_cards.index(best.card),) if best.card in self.my_cards else ()
+
+    def save(self) -> tuple[str, str]:
+        """The game so far as JSON, and a note.  A hand in progress is left out: its
+        deal event would show the computer's cards."""
+        evs = self.revealed_events()
+        note = ""
+        if self.phase not in ("over", "hand_over", "cut", "cut_done"):
+            last_deal = max((i for i, e in enumerate(evs) if isinstance(e, Dealt)), default=len(evs))
+            evs = evs[:last_deal]
+            note = "The hand in progress is not saved (its log would show the computer's cards)."
+        counts = [asdict(c) for c in self.counts if any(isinstance(e, Dealt) and e.hand == c.hand for e in evs)]
+        data = {"crib_play": 1, "tier": self.tier, "events": json.loads(log_to_json(evs)), "counts": counts}
+        return json.dumps(data), note
+
+    def hand_summary(self, hand: int | None = None) -> str:
+        """One strip for a hand, e.g. 'Discard best (−0.00) · Pegging 1 mistake (−1.40)'."""
+        h = self.hand_index if hand is None else hand
+        return summary_strip([g for g in self.grades if g.hand == h])
+
+    def review(self) -> list[Grade]:
+        """Every graded decision, the costliest first."""
+        return sorted(self.grades, key=lambda g: (-g.lost, g.number))
+
+
+def summary_strip(grades: Sequence[Grade]) -> str:
+    parts = []
+    for kind, label in (("discard", "Discard"), ("play", "Pegging"), ("count", "Counting")):
+        gs = [g for g in grades if g.kind == kind]
+        if not gs:
+            continue
+        lost = sum(g.lost for g in gs)
+        bad = sum(g.verdict in ("mistake", "blunder") for g in gs)
+        if kind == "discard" and len(gs) == 1:  # one hand's strip
+            parts.append(f"{label} {gs[0].verdict} (−{lost:.2f})")
+        else:
+            parts.append(f"{label} {bad} mistake{'s' if bad != 1 else ''} (−{lost:.2f})")
+    return " · ".join(parts)
+
+
+# -- saved games -------------------------------------------------------------------
+
+
+def load_saved(text: str) -> tuple[list[Event], list[CountRecord]]:
+    """A saved game (this app's JSON, or a plain event log) as events and counts."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise CribError(f"not a saved game: invalid JSON at line {e.lineno} column {e.colno}") from None
+    if isinstance(data, dict):
+        if "events" not in data:
+            raise CribError("not a saved game: no 'events' in the file")
+        events = log_from_json(json.dumps(data["events"]))
+        if any(isinstance(e, Counted) for e in events):
+            return events, counts_from_log(events)
+        try:  # a game saved before the counts were engine events
+            counts = [CountRecord(**c) for c in data.get("counts", [])]
+        except TypeError as e:
+            raise CribError(f"not a saved game: a count record is malformed ({e})") from None
+        return events, counts
+    events = log_from_json(text)
+    return events, counts_from_log(events)
+
+
+def counts_from_log(events: Sequence[Event], seat: int = HUMAN) -> list[CountRecord]:
+    """``seat``'s own counts in a log (manual counting): each claim, the true count
+    and the muggins points the opponent took."""
+    out: list[CountRecord] = []
+    hand = -1
+    for i, e in enumerate(events):
+        if isinstance(e, Dealt):
+            hand = e.hand
+        if not isinstance(e, Counted) or e.player != seat:
+            continue
+        shown = next((x for x in events[i + 1 : i + 2] if isinstance(x, Shown)), None)
+        mug = next((x for x in events[i + 2 : i + 3] if isinstance(x, Muggins)), None)
+        total = shown.total if shown is not None else e.claimed
+        out.append(CountRecord(hand, e.what, e.claimed, total, mug.points if mug else 0))
+    return out
+
+
+def decisions_from_log(events: Sequence[Event], seat: int = HUMAN) -> list[tuple[int, Decision, Any]]:
+    """Each decision of ``seat`` in a log, as (hand, decision, action), by replaying it
+    through the engine (call :func:`crib.replay` first to check the log)."""
+    start = events[0]
+    assert isinstance(start, GameStarted)
+    from crib.rules.replay import _decks_from_log, decision_action, game_kwargs
+
+    kwargs: dict[str, Any] = game_kwargs(start)
+    players = (HumanPlayer("a"), HumanPlayer("b"))
+    if start.deals == "seed":
+        g = Game(start.seed, players, **kwargs)
+    else:
+        g = Game(start.seed, players, stacked=_decks_from_log(events), **kwargs)
+    out = []
+    hand = -1
+    for e in events:
+        if isinstance(e, Dealt):
+            hand = e.hand
+        if not isinstance(e, Discarded | Played | Go | Counted):
+            continue
+        d = g.advance()
+        if d is None:
+            break
+        action = decision_action(e)
+        if e.player == seat:
+            out.append((hand, d, action))
+        g.submit(e.player, action)
+    return out
+
+
+def grade_log(events: Sequence[Event], counts: Sequence[CountRecord] = (), seat: int = HUMAN, *, exact: bool = False) -> list[Grade]:
+    """The review of a saved game: ``seat``'s decisions graded, in game order."""
+    grades: list[Grade] = []
+    for hand, d, action in decisions_from_log(events, seat):
+        obs = d.observation
+        if d.kind == "discard":
+            grades.append(_grade_discard(len(grades) + 1, hand, obs.hand, parse_cards(action), obs.dealer, False))
+        elif d.kind == "play" and action is not None and len(obs.legal) > 1:
+            grades.append(_grade_play(
+                len(grades) + 1, hand, _position(obs), parse_card(action), obs.dealer, False, exact,
+                opp_played=obs.opp_played,
+            ))
+    for c in counts:
+        verdict = "best" if c.claimed == c.total else "mistake" if abs(c.claimed - c.total) <= 2 else "blunder"
+        grades.append(Grade(len(grades) + 1, c.hand, "count", str(c.claimed), str(c.total), float(max(0, c.total - c.claimed)), verdict))
+    return grades

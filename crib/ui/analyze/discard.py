@@ -1,0 +1,324 @@
+"""Dashboard 1: the discard analyzer, with a practice mode (choose first, then see).
+
+The grade, the table and the chart come from one model, chosen in the Model
+selector (default: the coach's, :data:`crib.ui.kit.common.COACH_MODEL`); a second
+model is consulted only to say "the models differ".
+"""
+
+from __future__ import annotations
+
+import random
+
+import ipywidgets as w
+
+from crib.analysis.discard import DiscardAnalysis
+from crib.errors import CribError, HandSizeError
+from crib.rules.cards import DECK, Card
+from crib.ui.kit.cardview import CardButton, cards_text
+from crib.ui.kit.charts import discard_chart, hand_distribution_chart
+from crib.ui.kit.common import COACH_MODEL, friendly, how_computed, info_html
+from crib.ui.kit.keys import KeyListener, query_reader
+from crib.ui.analyze.verdicts import (
+    DISCARD_MODELS,
+    discard_dissent,
+    discard_verdict,
+    model_options,
+    plain_note,
+    run_discard,
+    second_opinion_key,
+)
+from crib.ui.analyze.parts import differ_html, verdict_html
+from crib.ui.analyze.tables import discard_table_html
+from crib.ui.kit.widgets import CardPicker, FigureImage
+
+__all__ = ["DiscardApp", "styled_table_html"]
+
+_WIDE = {"description_width": "initial"}
+
+
+def styled_table_html(a: DiscardAnalysis, yours: int | None = None) -> str:
+    """The 15 throws in plain words (Hand, Crib, Pegging, Net), Net coloured, best marked."""
+    return discard_table_html(a, yours=yours)
+
+
+class DiscardApp(w.VBox):
+    """Six cards in, all 15 throws out, ranked and explained; or practise: throw first."""
+
+    def __init__(self, initial: str = "5H 5D 6C 7S 8H 9D", dealer: bool = True) -> None:
+        self.mode = w.ToggleButtons(
+            options=["Analyze", "Practice"], value="Analyze", description="Mode", style=_WIDE
+        ).add_class("crib-mode")
+        self.picker = CardPicker(max_cards=6, description="Six cards")
+        self.seat = w.ToggleButtons(
+            options=["dealer", "pone"], value="dealer" if dealer else "pone",
+            description="Your seat", style=_WIDE,
+        ).add_class("crib-seat")
+        self.model = w.Dropdown(
+            options=model_options(DISCARD_MODELS), value=COACH_MODEL, description="Model",
+            style=_WIDE, layout=w.Layout(width="31em"),
+        ).add_class("crib-model")
+        self.seed = w.IntText(value=1, description="Deal number", style=_WIDE,
+                              layout=w.Layout(width="11em")).add_class("crib-seed")
+        self.use_scores = w.Checkbox(value=False, description="use the scores", style=_WIDE
+                                     ).add_class("crib-use-scores")
+        self.my_score = w.BoundedIntText(value=0, min=0, max=120, description="You", style=_WIDE,
+                                         layout=w.Layout(width="8em")).add_class("crib-my-score")
+        self.opp_score = w.BoundedIntText(
+            value=0, min=0, max=120, description="Opponent", style=_WIDE,
+            layout=w.Layout(width="10em"),
+        ).add_class("crib-opp-score")
+        self.objective = w.ToggleButtons(
+            options=[("points", "ev"), ("winning", "win")], value="ev", description="Rank by",
+            style=_WIDE,
+        ).add_class("crib-objective")
+        self.deal_button = w.Button(description="Deal six", icon="random").add_class("crib-deal")
+        self.analyze_button = w.Button(description="Analyze", button_style="primary").add_class(
+            "crib-analyze"
+        )
+        # practice: six cards to click, a commit button
+        self.hand = [CardButton() for _ in range(6)]
+        for i, b in enumerate(self.hand):
+            b.add_class(f"crib-hand-{i}")
+            b.on_click(lambda _b, i=i: self._toggle(i))
+        self.commit_button = w.Button(
+            description="Throw these two", button_style="primary", disabled=True
+        ).add_class("crib-commit")
+        self.practice_six: tuple[Card, ...] = ()
+        self.practice_pick: list[int] = []
+        self.practice_box = w.VBox(
+            [w.HTML("<b>Choose two cards to throw, then commit.</b>"),
+             w.HBox(self.hand).add_class("crib-hand"), self.commit_button],
+            layout=w.Layout(display="none"),
+        ).add_class("crib-practice")
+
+        self.status = w.HTML().add_class("crib-status")
+        self.verdict = w.HTML().add_class("crib-verdict")
+        self.dissent = w.HTML().add_class("crib-dissent")
+        self.model_note = w.HTML().add_class("crib-model-note")
+        self.table = w.HTML().add_class("crib-table")
+        self.chart = FigureImage().add_class("crib-chart")
+        self.throw_choice = w.Dropdown(description="Look at throw", options=[], style=_WIDE,
+                                       layout=w.Layout(width="24em")).add_class("crib-throw-choice")
+        self.explain = w.HTML(layout=w.Layout(max_width="560px")).add_class("crib-explain")
+        self.dist_chart = FigureImage().add_class("crib-dist-chart")
+        self.analysis: DiscardAnalysis | None = None
+        self.second: DiscardAnalysis | None = None
+
+        self.analyze_button.on_click(lambda _b: self.analyze())
+        self.deal_button.on_click(lambda _b: self.deal())
+        self.commit_button.on_click(lambda _b: self.commit())
+        self.picker.observe(self._on_cards, "selected")
+        self.mode.observe(lambda _c: self._on_mode(), "value")
+        for wid in (self.seat, self.model, self.use_scores, self.my_score, self.opp_score,
+                    self.objective):
+            wid.observe(lambda _c: self._refresh(), "value")
+        self.throw_choice.observe(lambda _c: self.show_throw(), "value")
+
+        self.analysis_box = w.VBox([self.picker, self.analyze_button])
+        controls = w.VBox([
+            self.mode,
+            w.HBox([self.seat, self.model]),
+            w.HBox([self.seed, self.deal_button]),
+            self.analysis_box,
+            self.practice_box,
+            w.HBox([self.use_scores, self.my_score, self.opp_score, self.objective]),
+        ])
+        detail = w.VBox([self.chart, self.throw_choice, self.explain, self.dist_chart])
+        self.results = w.HBox(
+            [w.VBox([self.table, self.model_note], layout=w.Layout(max_width="100%")), detail],
+            layout=w.Layout(flex_flow="row wrap", align_items="flex-start", grid_gap="16px"),
+        )
+        super().__init__(
+            [controls, self.status, self.verdict, self.dissent, self.results]
+        )
+        self.add_class("crib-discard-app")
+        self.picker.set_cards(initial)
+        self.analyze()
+
+    # -- modes ---------------------------------------------------------------------
+
+    def _on_mode(self) -> None:
+        practice = self.mode.value == "Practice"
+        self.analysis_box.layout.display = "none" if practice else None
+        self.practice_box.layout.display = None if practice else "none"
+        if practice:
+            self.deal()
+        else:
+            self.analyze()
+
+    def _refresh(self) -> None:
+        if self.mode.value == "Analyze":
+            self.analyze()
+        elif len(self.practice_pick) == 2 and self.analysis is not None:
+            self.commit()
+        else:
+            self.status.value = info_html(self._question())
+
+    def _question(self) -> str:
+        whose = "your" if self.seat.value == "dealer" else "your opponent’s"
+        return f"You are the {self.seat.value}. Which two would you throw to {whose} crib?"
+
+    def _hide_results(self) -> None:
+        self.results.layout.display = "none"
+        self.verdict.value = self.dissent.value = ""
+
+    def _toggle(self, i: int) -> None:
+        if self.analysis is not None and self.results.layout.display != "none":
+            return  # already committed: deal again to practise another
+        if i in self.practice_pick:
+            self.practice_pick.remove(i)
+        elif len(self.practice_pick) < 2:
+            self.practice_pick.append(i)
+        self._draw_hand()
+
+    def _draw_hand(self) -> None:
+        for i, (b, c) in enumerate(zip(self.hand, self.practice_six, strict=False)):
+            b.set_card(c, selected=i in self.practice_pick)
+        self.commit_button.disabled = len(self.practice_pick) != 2
+
+    # -- actions -------------------------------------------------------------------
+
+    def _on_cards(self, change: dict) -> None:
+        if len(change["new"]) == 6 and self.mode.value == "Analyze":
+            self.analyze()
+
+    @friendly()
+    def deal(self) -> None:
+        """Six random cards from the deal number (the same number gives the same six)."""
+        rng = random.Random(self.seed.value)
+        six = tuple(rng.sample(DECK, 6))
+        self.seed.value = self.seed.value + 1
+        if self.mode.value == "Practice":
+            self.practice_six, self.practice_pick = six, []
+            self.analysis = None
+            self._draw_hand()
+            self._hide_results()
+            self.status.value = info_html(self._question())
+        else:
+            self.picker.set_cards(six)
+
+    def _run(self, six: tuple[Card, ...]) -> DiscardAnalysis:
+        scores = (self.my_score.value, self.opp_score.value) if self.use_scores.value else None
+        if self.objective.value == "win" and scores is None:
+            raise CribError("Ranking by winning needs the scores: tick 'use the scores' first.")
+        dealer = self.seat.value == "dealer"
+        a = run_discard(six, dealer=dealer, key=self.model.value, scores=scores,
+                        objective=self.objective.value)
+        other = second_opinion_key(self.model.value, DISCARD_MODELS)
+        self.second = run_discard(six, dealer=dealer, key=other)
+        return a
+
+    def _show(self, a: DiscardAnalysis, yours: int | None) -> None:
+        self.analysis = a
+        self.table.value = styled_table_html(a, yours)
+        m = DISCARD_MODELS[self.model.value]
+        self.model_note.value = how_computed(m.plain, plain_note(a.model_note))
+        self.chart.show(discard_chart(a))
+        other = second_opinion_key(self.model.value, DISCARD_MODELS)
+        msg = discard_dissent(a, self.model.value, self.second, other, yours)  # type: ignore[arg-type]
+        self.dissent.value = differ_html(msg)
+        opts = [(f"{i + 1}. throw {cards_text(t.throw)}", i) for i, t in enumerate(a.throws)]
+        self.throw_choice.options = opts
+        self.throw_choice.value = yours if yours is not None else 0
+        self.show_throw()
+        self.results.layout.display = None
+
+    @friendly()
+    def analyze(self) -> None:
+        cards = self.picker.cards()
+        if self.picker.message.value:  # the last thing typed did not parse
+            self.status.value = self.picker.message.value
+            return
+        if len(cards) != 6:
+            raise HandSizeError(
+                f"expected 6 cards, got {len(cards)}: pick {6 - len(cards)} more"
+                if len(cards) < 6
+                else f"expected 6 cards, got {len(cards)}"
+            )
+        a = self._run(cards)
+        self.verdict.value = ""
+        self._show(a, None)
+        self.status.value = info_html(
+            f"Best as {a.seat}: throw {cards_text(a.best.throw)}, keep {cards_text(a.best.keep)}."
+        )
+
+    @friendly()
+    def commit(self) -> None:
+        """Practice: grade the two picked cards, then reveal the ranking."""
+        if len(self.practice_pick) != 2:
+            raise CribError("Choose exactly two cards to throw.")
+        throw = tuple(self.practice_six[i] for i in self.practice_pick)
+        a = self._run(self.practice_six)
+        i = a.find(throw)
+        v = discard_verdict(a, i, self.model.value)
+        cost = (
+            "It is the best throw." if v.lost <= 1e-9
+            else f"It cost {v.lost:.2f} points against {cards_text(a.best.throw)}."
+        )
+        self.verdict.value = verdict_html(
+            f"You threw <b>{cards_text(throw)}</b>: <b>{v.standing}</b>, <b>{v.word}</b>. {cost}",
+            v.word,
+        )
+        self._show(a, i)
+        self.status.value = info_html(f"Graded by {v.model}. Deal six for another hand.")
+
+    @friendly()
+    def show_throw(self) -> None:
+        a = self.analysis
+        if a is None or self.throw_choice.value is None:
+            return
+        i = self.throw_choice.value
+        t = a.throws[i]
+        lines = [a.explain(i)]
+        lines.append(
+            f"Over the 46 starters this hand scores from {t.hand_min} to {t.hand_max}: "
+            f"8 or more {float(t.p_hand_at_least(8)):.0%} of the time, "
+            f"12 or more {float(t.p_hand_at_least(12)):.0%}."
+        )
+        counts = a.crib_counts(i)
+        if counts is not None:
+            total = int(counts.sum())
+            p0 = counts[0] / total
+            p8 = counts[8:].sum() / total
+            lines.append(
+                f"The crib scores nothing {p0:.0%} of the time and 8 or more {p8:.0%}, "
+                f"over all {total:,} ways it can be completed."
+            )
+        self.explain.value = "".join(
+            f'<p class="crib-explain-line" style="margin:4px 0">{x}</p>' for x in lines
+        )
+        self.dist_chart.show(hand_distribution_chart(a, i))
+
+
+# --- opened from a link: the game's review fills the analyzer in --------------------
+# ``discard.ipynb?six=5H+5D+6C+7S+8H+9D&seat=pone`` (see crib.session.controller.Grade)
+
+
+def apply_query(app: DiscardApp, query: str) -> bool:
+    """Fill the analyzer from a URL query string (``six`` and ``seat``); True if it did.
+
+    >>> app = DiscardApp()
+    >>> apply_query(app, "six=AH+2H+3H+4H+9C+KS&seat=pone"), app.seat.value
+    (True, 'pone')
+    >>> app.analysis.best.throw[0].rank in (1, 2, 3, 4, 9, 13)
+    True
+    """
+    from urllib.parse import parse_qs
+
+    q = parse_qs(query or "")
+    six = q.get("six", [""])[0]
+    if not six:
+        return False
+    seat = q.get("seat", ["dealer"])[0]
+    app.mode.value = "Analyze"
+    if seat in ("dealer", "pone"):
+        app.seat.value = seat
+    app.picker.set_cards(six)
+    app.analyze()
+    return True
+
+
+def open_from_request(app: DiscardApp) -> KeyListener:
+    """The page's query string, read in the browser, fills the analyzer in (a review
+    link from the game); display the returned (invisible) widget with the app."""
+    return query_reader(app, apply_query)

@@ -1,0 +1,81 @@
+"""Pieces shared by the analyzers: the 52-card grid, the ranked play table, the
+position in words, the verdict line and the "models differ" box."""
+
+from __future__ import annotations
+
+import html
+
+import ipywidgets as w
+
+from crib.analysis.play import PlayAnalysis
+from crib.rules.cards import Card, parse_cards
+from crib.rules.position import PeggingPosition
+from crib.ui.kit.cardview import cards_chips
+from crib.ui.analyze.tables import play_table_html
+from crib.ui.kit.widgets import as_grid, card_rows
+
+__all__ = ["CardGrid", "analysis_table_html", "position_html", "verdict_html", "differ_html"]
+
+GRADE_COLOURS = {"best": "#1e8449", "ok": "#6b8e23", "mistake": "#d68910", "blunder": "#c0392b"}
+
+
+def verdict_html(text: str, word: str) -> str:
+    """The one verdict line of a screen, edged in its grade's colour (the word is in ``text``)."""
+    return (
+        f'<div class="crib-verdict-line" style="font-size:16px;padding:6px 10px;border-left:5px '
+        f'solid {GRADE_COLOURS.get(word, "#555")};background:#fafafa">{text}</div>'
+    )
+
+
+def differ_html(message: str | None) -> str:
+    """The "models differ" box (empty when the models agree)."""
+    if not message:
+        return ""
+    return (
+        '<div class="crib-differ" style="padding:6px 10px;background:#fff4e0;'
+        f'border-left:5px solid #d68910">{html.escape(message)}</div>'
+    )
+
+
+class CardGrid(w.VBox):
+    """52 card buttons; clicking one calls every registered handler with the card."""
+
+    def __init__(self) -> None:
+        self.buttons = card_rows(w.Button, "crib-grid")
+        for name, b in self.buttons.items():
+            card = parse_cards(name)[0]
+            b.on_click(lambda _b, c=card: self._fire(c))
+        self._handlers: list = []
+        rows = as_grid(self.buttons)
+        super().__init__(rows)
+
+    def on_card(self, fn) -> None:  # type: ignore[no-untyped-def]
+        self._handlers.append(fn)
+
+    def _fire(self, c: Card) -> None:
+        for fn in self._handlers:
+            fn(c)
+
+
+def analysis_table_html(a: PlayAnalysis, yours: Card | None = None) -> str:
+    """Every legal card, best first, in plain words; Net coloured."""
+    return play_table_html(a, yours=yours)
+
+
+def position_html(pos: PeggingPosition) -> str:
+    """The position in words, cards as chips."""
+    parts = [f'<span style="font-size:22px;font-weight:700">Count {pos.count}</span>']
+    parts.append(f"Pile: {cards_chips(pos.pile) if pos.pile else 'empty (you lead)'}")
+    if pos.previous:
+        parts.append(f"Earlier: {cards_chips(pos.previous)}")
+    if pos.starter is not None:
+        parts.append(f"Starter: {cards_chips([pos.starter])}")
+    if pos.discards:
+        parts.append(f"Your discards: {cards_chips(pos.discards)}")
+    n = pos.opp_count
+    opp = f"The opponent holds {n} card{'s' if n != 1 else ''}"
+    parts.append(opp + (" and said go." if pos.opp_go else "."))
+    return '<div class="crib-position" style="display:flex;flex-wrap:wrap;gap:6px 16px;' \
+        f'align-items:center">{"".join(f"<span>{p}</span>" for p in parts)}</div>'
+
+

@@ -1,0 +1,385 @@
+"""Dashboard 3: the pegging and lead analyzer, with a practice mode (play first, then see).
+
+The grade, the table and the trap flag come from one model, the one chosen in the
+Model selector (default: the coach's, exact minimax); the Expert's quick net-value
+model is consulted only to say "the models differ".
+"""
+
+from __future__ import annotations
+
+import html
+
+import ipywidgets as w
+
+from crib.analysis.coach import grade_play
+from crib.analysis.play import PlayAnalysis
+from crib.errors import CribError
+from crib.rules.cards import Card, cards_str, parse_cards
+from crib.rules.position import PeggingPosition
+from crib.ui.kit.cardview import CardButton, card_text, cards_chips
+from crib.ui.kit.charts import play_chart
+from crib.ui.kit.common import COACH_MODEL, error_html, friendly, how_computed, info_html
+from crib.ui.kit.keys import KeyListener, query_reader
+from crib.ui.analyze.verdicts import PLAY_MODELS, model_options, play_dissent, play_verdict, run_play
+from crib.ui.analyze.parts import CardGrid, analysis_table_html, differ_html, position_html, verdict_html
+from crib.ui.kit.widgets import FigureImage
+
+__all__ = ["PeggingApp", "CardGrid", "analysis_table_html", "position_html"]
+
+FIELDS = ("hand", "pile", "previous", "starter", "discards")
+_WIDE = {"description_width": "initial"}
+
+
+class PeggingApp(w.VBox):
+    """Enter a position (clicks or text), see every card's exact value; or practise."""
+
+    def __init__(
+        self, initial: str = "hand 4H 6D 6S 9C | starter 2S | discards JD KC | opp 4"
+    ) -> None:
+        self.mode = w.ToggleButtons(
+            options=["Analyze", "Practice"], value="Analyze", description="Mode", style=_WIDE
+        ).add_class("crib-mode")
+        self.kind = w.ToggleButtons(
+            options=[("a position", "position"), ("the lead", "lead")],
+            description="Analyze", style=_WIDE,
+        ).add_class("crib-kind")
+        self.text = w.Text(
+            description="Position", layout=w.Layout(width="46em", max_width="100%"),
+            continuous_update=False, style=_WIDE,
+        ).add_class("crib-position-text")
+        self.fields = {
+            f: w.Text(
+                description=f.capitalize(), layout=w.Layout(width="20em"),
+                continuous_update=False, style={"description_width": "5.5em"},
+            ).add_class(f"crib-field-{f}")
+            for f in FIELDS
+        }
+        self.opp = w.IntSlider(value=4, min=0, max=4, description="Opponent's cards",
+                               style=_WIDE).add_class("crib-opp")
+        self.go = w.Checkbox(value=False, description="opponent said go", style=_WIDE
+                             ).add_class("crib-go")
+        self.target = w.ToggleButtons(
+            options=list(FIELDS), description="A click adds to",
+            style={"button_width": "6em", "description_width": "initial"},
+        ).add_class("crib-target")
+        self.grid = CardGrid()
+        self.clear_button = w.Button(description="Clear field").add_class("crib-clear")
+        self.model = w.Dropdown(
+            options=model_options(PLAY_MODELS), value=COACH_MODEL, description="Model",
+            style=_WIDE, layout=w.Layout(width="31em"),
+        ).add_class("crib-model")
+        self.analyze_button = w.Button(description="Analyze", button_style="primary").add_class(
+            "crib-analyze"
+        )
+        # practice: a dealt position, the hand to click
+        self.seed = w.IntText(value=1, description="Position number", style=_WIDE,
+                              layout=w.Layout(width="13em")).add_class("crib-seed")
+        self.new_button = w.Button(description="New position", icon="random").add_class(
+            "crib-practice-deal")
+        self.hand = [CardButton() for _ in range(4)]
+        for i, b in enumerate(self.hand):
+            b.add_class(f"crib-hand-{i}")
+            b.on_click(lambda _b, i=i: self._play(i))
+        self.practice_pos = w.HTML().add_class("crib-practice-position")
+        self.practice_box = w.VBox(
+            [w.HBox([self.seed, self.new_button]), self.practice_pos,
+             w.HTML("<b>Your turn: click the card you would play.</b>"),
+             w.HBox(self.hand).add_class("crib-hand")],
+            layout=w.Layout(display="none"),
+        ).add_class("crib-practice")
+        self.practice_position: PeggingPosition | None = None
+        self.practice_played: Card | None = None
+
+        self.status = w.HTML().add_class("crib-status")
+        self.verdict = w.HTML().add_class("crib-verdict")
+        self.dissent = w.HTML().add_class("crib-dissent")
+        self.model_note = w.HTML().add_class("crib-model-note")
+        self.table = w.HTML().add_class("crib-table")
+        self.chart = FigureImage().add_class("crib-chart")
+        self.coach_card = w.Dropdown(description="Grade a card", options=[], style=_WIDE
+                                     ).add_class("crib-coach-card")
+        self.coach = w.HTML(layout=w.Layout(max_width="560px")).add_class("crib-coach")
+        self.analysis: PlayAnalysis | None = None
+        self._syncing = False
+
+        self.grid.on_card(self._on_grid)
+        self.clear_button.on_click(lambda _b: self._clear_field())
+        self.analyze_button.on_click(lambda _b: self.analyze())
+        self.new_button.on_click(lambda _b: self.new_position())
+        self.text.observe(self._on_text, "value")
+        for f in self.fields.values():
+            f.observe(lambda _c: self._fields_to_text(), "value")
+        self.opp.observe(lambda _c: self._fields_to_text(), "value")
+        self.go.observe(lambda _c: self._fields_to_text(), "value")
+        self.kind.observe(self._on_kind, "value")
+        self.mode.observe(lambda _c: self._on_mode(), "value")
+        self.coach_card.observe(lambda _c: self.show_coach(), "value")
+        self.model.observe(lambda _c: self._refresh(), "value")
+
+        self.entry = w.VBox(
+            [
+                self.kind,
+                self.text,
+                w.HBox(
+                    [
+                        w.VBox([*(self.fields[f] for f in FIELDS), self.opp, self.go]),
+                        w.VBox([w.HBox([self.target, self.clear_button]), self.grid]),
+                    ],
+                    layout=w.Layout(grid_gap="20px"),
+                ),
+                self.analyze_button,
+            ]
+        )
+        self.results = w.HBox(
+            [
+                w.VBox([self.table, self.model_note, self.coach_card, self.coach],
+                       layout=w.Layout(max_width="600px")),
+                self.chart,
+            ],
+            layout=w.Layout(flex_flow="row wrap", align_items="flex-start", grid_gap="16px"),
+        )
+        super().__init__(
+            [w.HBox([self.mode, self.model]), self.entry, self.practice_box, self.status,
+             self.verdict, self.dissent, self.results]
+        )
+        self.add_class("crib-pegging-app")
+        self.text.value = initial
+        self.analyze()
+
+    # -- entry -------------------------------------------------------------------
+
+    def _on_grid(self, c: Card) -> None:
+        f = self.fields[self.target.value]
+        if self.target.value == "starter":
+            f.value = str(c)
+        else:
+            cur = f.value.split()
+            if str(c) not in cur:
+                f.value = " ".join([*cur, str(c)])
+
+    def _clear_field(self) -> None:
+        self.fields[self.target.value].value = ""
+
+    def _on_kind(self, change: dict) -> None:
+        lead = change["new"] == "lead"
+        self.fields["pile"].disabled = lead
+        self.fields["previous"].disabled = lead
+        self.opp.disabled = lead
+        self.go.disabled = lead
+        if lead:
+            self._syncing = True
+            self.fields["pile"].value = ""
+            self.fields["previous"].value = ""
+            self.opp.value = 4
+            self.go.value = False
+            self._syncing = False
+            self._fields_to_text()
+            self.status.value = info_html(
+                "The lead: your four cards, the starter and your discards; the opponent holds 4."
+            )
+
+    def _fields_to_text(self) -> None:
+        if self._syncing:
+            return
+        parts = [f"hand {self.fields['hand'].value.strip()}"]
+        for f in ("pile", "previous", "starter", "discards"):
+            v = self.fields[f].value.strip()
+            if v:
+                parts.append(f"{f} {v}")
+        parts.append(f"opp {self.opp.value}")
+        if self.go.value:
+            parts.append("go")
+        self._syncing = True
+        self.text.value = " | ".join(parts)
+        self._syncing = False
+
+    def _on_text(self, change: dict) -> None:
+        if self._syncing:
+            return
+        try:
+            pos = PeggingPosition.parse(change["new"])
+        except CribError as e:
+            self.status.value = error_html(str(e))
+            return
+        self._syncing = True
+        try:
+            self.fields["hand"].value = cards_str(pos.hand)
+            self.fields["pile"].value = cards_str(pos.pile)
+            self.fields["previous"].value = cards_str(pos.previous)
+            self.fields["starter"].value = str(pos.starter) if pos.starter else ""
+            self.fields["discards"].value = cards_str(pos.discards)
+            self.opp.value = pos.opp_count
+            self.go.value = pos.opp_go
+        finally:
+            self._syncing = False
+        self.status.value = ""
+
+    # -- modes ---------------------------------------------------------------------
+
+    def _on_mode(self) -> None:
+        practice = self.mode.value == "Practice"
+        self.entry.layout.display = "none" if practice else None
+        self.practice_box.layout.display = None if practice else "none"
+        if practice:
+            self.new_position()
+        else:
+            self.analyze()
+
+    def _refresh(self) -> None:
+        if self.mode.value == "Analyze":
+            self.analyze()
+        elif self.practice_played is not None:
+            self._reveal(self.practice_played)
+
+    @friendly()
+    def new_position(self) -> None:
+        """Practice: a dealt position (numbered: the same number gives the same position)."""
+        from crib.teach.quiz import peg_question
+
+        q = peg_question(self.seed.value, 0, margin=0.0)
+        self.seed.value = self.seed.value + 1
+        pos = PeggingPosition.parse(q["position"])
+        self.practice_position, self.practice_played = pos, None
+        self.practice_pos.value = position_html(pos)
+        legal = set(pos.legal())
+        for b, c in zip(self.hand, [*pos.hand, None, None, None, None], strict=False):
+            b.set_card(c, legal=c in legal, illegal=c is not None and c not in legal)
+        self.results.layout.display = "none"
+        self.verdict.value = self.dissent.value = ""
+        self.status.value = info_html("Which card would you play? The answer shows after you choose.")
+
+    @friendly()
+    def _play(self, i: int) -> None:
+        pos = self.practice_position
+        if pos is None or self.practice_played is not None or i >= len(pos.hand):
+            return
+        card = pos.hand[i]
+        if card not in pos.legal():
+            raise CribError(f"{card_text(card)} would take the count past 31")
+        self.practice_played = card
+        for j, b in enumerate(self.hand):
+            if j < len(pos.hand):
+                b.set_card(pos.hand[j], selected=j == i, illegal=j != i)
+        self._reveal(card)
+
+    def _reveal(self, card: Card) -> None:
+        pos = self.practice_position
+        assert pos is not None
+        a = self._show(pos)
+        v = play_verdict(a, card, self.model.value)
+        best = a.best.card
+        cost = (
+            "It is the best card." if v.lost <= 1e-9
+            else f"It cost {v.lost:.2f} points against {card_text(best) if best else 'go'}."
+        )
+        trap = " <b style='color:#c0392b'>Trap missed.</b>" if v.trap else ""
+        self.verdict.value = verdict_html(
+            f"You played <b>{card_text(card)}</b>: <b>{v.standing}</b>, <b>{v.word}</b>. "
+            f"{cost}{trap}", v.word
+        )
+        self.table.value = analysis_table_html(a, card)
+        self.coach_card.value = next(o.label for o in a.options if o.card == card or (
+            o.card is not None and o.card.rank == card.rank))
+        self.status.value = info_html(f"Graded by {v.model}. New position for another.")
+
+    # -- analysis ----------------------------------------------------------------
+
+    def _show(self, pos: PeggingPosition) -> PlayAnalysis:
+        a = run_play(pos, self.model.value)
+        self.analysis = a
+        self.table.value = analysis_table_html(a)
+        self.model_note.value = how_computed(
+            PLAY_MODELS[self.model.value].plain,
+            a.model_note + ". Now: points for the card itself. Later: the rest of the play, "
+            "your points minus theirs, on average. Net: the two together. Chance you come out "
+            "ahead: how often the net is zero or better.",
+        )
+        self.chart.show(play_chart(a))
+        self.coach_card.options = [
+            (card_text(o.card) if o.card else "go", o.label) for o in a.options
+        ]
+        self.coach_card.value = a.options[0].label
+        self.results.layout.display = None
+        return a
+
+    @friendly()
+    def analyze(self) -> None:
+        pos = PeggingPosition.parse(self.text.value)
+        if self.kind.value == "lead" and (pos.pile or pos.previous or len(pos.hand) != 4):
+            raise CribError(
+                "the lead takes exactly four cards in hand and no pile or earlier cards"
+            )
+        a = self._show(pos)
+        self.verdict.value = ""
+        b = a.best
+        best = card_text(b.card) if b.card else "go"
+        over = (
+            "the opponent holds no cards, so nothing is hidden" if a.position.opp_count == 0
+            else f"over all {a.combos:,} hands the opponent could hold"
+        )
+        self.status.value = info_html(
+            f"Best: {best}, net {b.margin:+.2f}; you come out ahead {b.p_nonneg:.0%} of the "
+            f"time ({over})."
+        )
+
+    @friendly()
+    def show_coach(self) -> None:
+        a = self.analysis
+        if a is None or self.coach_card.value is None:
+            return
+        label = self.coach_card.value
+        if label == "go":
+            self.coach.value = info_html("No card fits: go.")
+            self.dissent.value = ""
+            return
+        card = parse_cards(label)[0]
+        v = play_verdict(a, card, self.model.value)
+        tags = grade_play(a.position, card, exact=False).tags
+        tag_html = (
+            "".join(f'<li class="crib-tag">{html.escape(t)}</li>' for t in tags)
+            or "<li>nothing handed over</li>"
+        )
+        trap_line = (
+            '<div class="crib-trap" style="color:#c0392b"><b>Trap missed:</b> the best card '
+            "scores nothing now but nets at least 1.5 later, and this card does at least 1 "
+            "point worse.</div>"
+            if v.trap
+            else '<div class="crib-trap-none">No trap missed with this card.</div>'
+        )
+        self.coach.value = (
+            f"<div>{cards_chips([card])} is <b>{v.phrase()}</b>, {v.standing}, "
+            f"by {html.escape(v.model)}.</div><ul>{tag_html}</ul>{trap_line}"
+        )
+        msg = play_dissent(a, self.model.value, card)
+        self.dissent.value = differ_html(msg)
+
+
+# --- opened from a link: the game's review fills the analyzer in --------------------
+# ``pegging.ipynb?position=hand+4H+6D+...`` (see crib.session.controller.Grade)
+
+
+def apply_query(app: PeggingApp, query: str) -> bool:
+    """Fill the analyzer from a URL query string (``position``); True if it did.
+
+    >>> app = PeggingApp()
+    >>> apply_query(app, "position=hand+4H+6D+%7C+pile+7S+8C+%7C+starter+KD+%7C+opp+2")
+    True
+    >>> app.text.value
+    'hand 4H 6D | pile 7S 8C | starter KD | opp 2'
+    """
+    from urllib.parse import parse_qs
+
+    text = parse_qs(query or "").get("position", [""])[0]
+    if not text:
+        return False
+    app.mode.value = "Analyze"
+    app.kind.value = "position"
+    app.text.value = text
+    app.analyze()
+    return True
+
+
+def open_from_request(app: PeggingApp) -> KeyListener:
+    """The page's query string, read in the browser, fills the analyzer in (a review
+    link from the game); display the returned (invisible) widget with the app."""
+    return query_reader(app, apply_query)

@@ -1,0 +1,129 @@
+"""Ranked tables in plain words: Hand, Crib (signed for your seat), Pegging, Net.
+
+One colour scale, on Net only; cards are the card component's chips ("K♣").
+"""
+
+from __future__ import annotations
+
+import html
+
+from crib.analysis.discard import DiscardAnalysis
+from crib.analysis.play import PlayAnalysis
+from crib.rules.cards import Card
+from crib.ui.kit.cardview import cards_chips
+
+__all__ = ["discard_rows", "discard_table_html", "play_table_html", "net_colour", "TABLE_CSS"]
+
+TABLE_CSS = """
+.crib-rank { border-collapse: collapse; font-size: 14px; }
+.crib-rank th { text-align: right; padding: 3px 8px; border-bottom: 2px solid #555;
+  font-weight: 600; white-space: nowrap; }
+.crib-rank th.l, .crib-rank td.l { text-align: left; }
+.crib-rank td { text-align: right; padding: 2px 8px; border-bottom: 1px solid #e3e3e3;
+  white-space: nowrap; font-variant-numeric: tabular-nums; }
+.crib-rank tr.crib-you td { background: #e6f4f4; }
+.crib-rank tr.crib-you td:first-child { box-shadow: inset 4px 0 0 #138a8a; }
+.crib-rank tr.crib-best td { font-weight: 700; }
+"""
+
+
+def net_colour(lost: float, worst: float) -> str:
+    """Green for the best, through amber, to red for the worst (by points lost)."""
+    f = 0.0 if worst <= 1e-9 else min(1.0, lost / worst)
+    stops = [(0.0, (198, 239, 206)), (0.5, (255, 235, 156)), (1.0, (244, 199, 195))]
+    for (f0, c0), (f1, c1) in zip(stops, stops[1:], strict=False):
+        if f <= f1:
+            t = (f - f0) / (f1 - f0)
+            rgb = [round(a + (b - a) * t) for a, b in zip(c0, c1, strict=True)]
+            return "#" + "".join(f"{x:02x}" for x in rgb)
+    return "#f4c7c3"
+
+
+def _table(cls: str, heads: list[tuple[str, str]], rows: list[tuple[str, list[str]]]) -> str:
+    th = "".join(f'<th class="{a}">{h}</th>' for h, a in heads)
+    body = "".join(f'<tr class="{rc}">{"".join(cells)}</tr>' for rc, cells in rows)
+    return (
+        f"<style>{TABLE_CSS}</style><table class=\"crib-rank {cls}\">"
+        f"<thead><tr>{th}</tr></thead><tbody>{body}</tbody></table>"
+    )
+
+
+def discard_rows(a: DiscardAnalysis) -> list[dict[str, float | None]]:
+    """Each throw's plain-word values, best first: Hand, Crib (signed), Pegging, Net."""
+    sign = 1 if a.dealer else -1
+    return [
+        {
+            "Hand": t.hand_ev,
+            "Crib": sign * t.crib_ev,
+            "Pegging": t.peg_ev if a.pegging else None,
+            "Net": t.total,
+        }
+        for t in a.throws
+    ]
+
+
+def discard_table_html(
+    a: DiscardAnalysis, *, yours: int | None = None, limit: int | None = None
+) -> str:
+    """The throws, best first; ``yours`` (an index) marks the user's throw."""
+    vals = discard_rows(a)
+    nets = [v["Net"] for v in vals]
+    best, worst = max(nets), max(nets) - min(nets)  # type: ignore[type-var,operator]
+    crib_head = "Crib (yours, +)" if a.dealer else "Crib (theirs, −)"
+    heads = [("#", ""), ("Throw", "l"), ("Keep", "l"), ("Hand", ""), (crib_head, "")]
+    if a.pegging:
+        heads.append(("Pegging", ""))
+    heads.append(("Net", ""))
+    if a.scores is not None:
+        heads.append(("Chance you win the game", ""))
+    rows = []
+    for i, (t, v) in enumerate(zip(a.throws, vals, strict=True)):
+        if limit is not None and i >= limit and i != yours:
+            continue
+        mark = " ★" if i == 0 else (" ← you" if i == yours else "")
+        if i == 0 and i == yours:
+            mark = " ★ ← you"
+        cells = [
+            f"<td>{i + 1}{mark}</td>",
+            f'<td class="l">{cards_chips(t.throw)}</td>',
+            f'<td class="l">{cards_chips(t.keep)}</td>',
+            f"<td>{v['Hand']:.2f}</td>",
+            f"<td>{v['Crib']:+.2f}</td>",
+        ]
+        if a.pegging:
+            cells.append(f"<td>{v['Pegging']:+.2f}</td>")
+        colour = net_colour(best - v["Net"], worst)  # type: ignore[operator]
+        cells.append(f'<td class="crib-net" style="background:{colour}"><b>{v["Net"]:.2f}</b></td>')
+        if a.scores is not None:
+            cells.append(f"<td>{(t.p_win or 0.0):.0%}</td>")
+        cls = " ".join(x for x, on in (("crib-best", i == 0), ("crib-you", i == yours)) if on)
+        rows.append((cls, cells))
+    return _table("crib-discard-table", heads, rows)
+
+
+def play_table_html(a: PlayAnalysis, *, yours: Card | None = None) -> str:
+    """Every legal play, best first: points now, later, Net and the chance to come out ahead."""
+    margins = [o.margin for o in a.options]
+    best, worst = max(margins), max(margins) - min(margins)
+    heads = [
+        ("#", ""), ("Card", "l"), ("Now", ""), ("Later", ""), ("Net", ""),
+        ("Chance you come out ahead", ""),
+    ]
+    rows = []
+    for i, o in enumerate(a.options):
+        mine = yours is not None and o.card is not None and o.card.rank == yours.rank
+        mark = " ★" if i == 0 else ""
+        mark += " ← you" if mine else ""
+        card = cards_chips([o.card]) if o.card is not None else html.escape("go")
+        colour = net_colour(best - o.margin, worst)
+        cells = [
+            f"<td>{i + 1}{mark}</td>",
+            f'<td class="l">{card}</td>',
+            f"<td>{o.now:d}</td>",
+            f"<td>{o.future:+.2f}</td>",
+            f'<td class="crib-net" style="background:{colour}"><b>{o.margin:+.2f}</b></td>',
+            f"<td>{o.p_nonneg:.0%}</td>",
+        ]
+        cls = " ".join(x for x, on in (("crib-best", i == 0), ("crib-you", mine)) if on)
+        rows.append((cls, cells))
+    return _table("crib-peg-table", heads, rows)

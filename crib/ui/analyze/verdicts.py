@@ -1,0 +1,251 @@
+"""The models behind the analyzers' verdicts, and what to say when two disagree.
+
+One screen, one verdict: the grade, the ranking and the trap flag all come from
+the model chosen in the page's selector, whose default is the coach's model
+(:data:`crib.ui.kit.common.COACH_MODEL`).  A second model is consulted only to say
+"the models differ" when it ranks things differently.
+
+>>> ordinal(1), ordinal(2), ordinal(3), ordinal(11), ordinal(12), ordinal(22)
+('1st', '2nd', '3rd', '11th', '12th', '22nd')
+"""
+
+from __future__ import annotations
+
+import inspect
+from dataclasses import dataclass, field
+from typing import Any
+
+from crib.analysis.coach import (
+    DISCARD_THRESHOLDS,
+    PLAY_THRESHOLDS,
+    grade_play,
+    trap_flag,
+    verdict_word,
+)
+from crib.analysis.discard import DiscardAnalysis, analyze_discard
+from crib.analysis.play import MODELS as PLAY_OPPONENTS
+from crib.analysis.play import PlayAnalysis, analyze_play
+from crib.rules.cards import Card
+from crib.ui.kit.cardview import card_text, cards_text
+from crib.ui.kit.common import COACH_MODEL
+
+__all__ = [
+    "ModelChoice",
+    "DISCARD_MODELS",
+    "PLAY_MODELS",
+    "Verdict",
+    "ordinal",
+    "model_options",
+    "run_discard",
+    "run_play",
+    "discard_verdict",
+    "play_verdict",
+    "discard_dissent",
+    "play_dissent",
+    "plain_note",
+    "second_opinion_key",
+]
+
+
+@dataclass(frozen=True)
+class ModelChoice:
+    """A model a page can rank by: its label, a plain sentence, the analysis arguments."""
+
+    key: str
+    label: str
+    plain: str
+    kwargs: dict[str, Any] = field(default_factory=dict)
+
+
+_HAND = "Hand: the four cards you keep, averaged over the 46 starters you cannot see."
+DISCARD_MODELS: dict[str, ModelChoice] = {
+    "expert": ModelChoice(
+        "expert",
+        "Expert self-play (crib + pegging)",
+        _HAND + " Crib: what cribs score when the other player throws as the Expert does, "
+        "measured over many self-play games. Pegging: what these four cards peg against "
+        "the Expert, minus what the Expert pegs.",
+        {"crib_model": "selfplay", "pegging": True},
+    ),
+    "uniform": ModelChoice(
+        "uniform",
+        "Uniform crib, exact (teaching)",
+        _HAND + " Crib: every pair the opponent could throw counts as equally likely, with "
+        "every starter, and each crib is scored exactly. No pegging.",
+        {"crib_model": "exact"},
+    ),
+}
+if "model" in inspect.signature(analyze_discard).parameters:  # the Master, once merged
+    DISCARD_MODELS["master"] = ModelChoice(
+        "master",
+        "Master",
+        _HAND + " Crib: what cribs score when the other player throws as the Expert does "
+        "(seat by seat, measured in self-play). Pegging: what these four cards peg minus "
+        "what the opponent pegs, from self-play. Within 30 points of 121, with the scores "
+        "given, the throws are ranked by the chance of winning instead.",
+        {"model": "master"},
+    )
+
+PLAY_MODELS: dict[str, ModelChoice] = {
+    "expert": ModelChoice(
+        "expert",
+        "Perfect play, exact (minimax)",
+        "Every hand the opponent could hold counts as equally likely; from there, both of "
+        "you play perfectly to the end of the play.",
+        {"opponent": "minimax"},
+    ),
+}
+for _tier in ("expert", "hard", "normal", "easy"):
+    PLAY_MODELS[f"policy:{_tier}"] = ModelChoice(
+        f"policy:{_tier}",
+        f"Opponent plays like the {_tier.capitalize()} computer",
+        "Every hand the opponent could hold counts as equally likely; the opponent plays as "
+        f"the {_tier.capitalize()} computer does, and you play your best reply.",
+        {"opponent": f"policy:{_tier}"},
+    )
+if "policy:master" in PLAY_OPPONENTS:  # the Master, once merged
+    PLAY_MODELS["master"] = ModelChoice(
+        "master",
+        "Master (weighted holdings, exact)",
+        "Every hand the opponent could hold is weighted by how often a strong player keeps "
+        "it (keep frequencies measured in self-play, data/keep_frequencies.csv); from there, "
+        "both of you play perfectly to the end of the play. This is how the Master plays.",
+        {"opponent": "policy:master"},
+    )
+
+
+def model_options(models: dict[str, ModelChoice]) -> list[tuple[str, str]]:
+    """Dropdown options (label, key), the coach's model first and named as such."""
+    keys = sorted(models, key=lambda k: k != COACH_MODEL)
+    return [
+        (models[k].label + (" — the coach's model" if k == COACH_MODEL else ""), k) for k in keys
+    ]
+
+
+def second_opinion_key(key: str, models: dict[str, ModelChoice]) -> str:
+    """The model to compare with: the coach's, or (on the coach's own) the first other one."""
+    if key != COACH_MODEL:
+        return COACH_MODEL
+    if "uniform" in models:  # discards: the teaching model is the telling comparison
+        return "uniform"
+    return next(k for k in models if k != COACH_MODEL)
+
+
+def plain_note(note: str) -> str:
+    """A model note with its formula wording turned into words."""
+    return note.replace("all C(46,2)=1035 pairs", "all 1,035 pairs").replace(
+        "C(46,2) x 44", "1,035 pairs times 44 starters"
+    )
+
+
+def ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """A choice graded by one model: the word, the points lost, where it stands."""
+
+    word: str
+    lost: float
+    rank: int  # 1 = best (ties share a rank)
+    of: int
+    model: str  # the model's label
+    trap: bool = False
+
+    @property
+    def standing(self) -> str:
+        return f"{ordinal(self.rank)} of {self.of}"
+
+    def phrase(self) -> str:
+        if self.word == "best":
+            return "best"
+        return f"{self.word} ({self.lost:.2f} lost)"
+
+
+def run_discard(
+    six: Any, *, dealer: bool, key: str, scores: tuple[int, int] | None = None,
+    objective: str = "ev",
+) -> DiscardAnalysis:
+    m = DISCARD_MODELS[key]
+    return analyze_discard(six, dealer=dealer, scores=scores, objective=objective, **m.kwargs)
+
+
+def run_play(position: Any, key: str) -> PlayAnalysis:
+    return analyze_play(position, **PLAY_MODELS[key].kwargs)
+
+
+def _rank_of(values: list[float], mine: float) -> int:
+    return 1 + sum(1 for v in values if v > mine + 1e-9)
+
+
+def discard_verdict(a: DiscardAnalysis, i: int, key: str) -> Verdict:
+    """Throw ``i`` of ``a`` graded by its net (hand ± crib + pegging) against the best."""
+    nets = [t.total for t in a.throws]
+    best = max(nets)
+    lost = best - nets[i]
+    return Verdict(
+        verdict_word(lost, DISCARD_THRESHOLDS), lost, _rank_of(nets, nets[i]), len(nets),
+        DISCARD_MODELS[key].label,
+    )
+
+
+def play_verdict(a: PlayAnalysis, card: Card | None, key: str) -> Verdict:
+    """A card graded by the analysis' margin against the best, with the same analysis' trap flag."""
+    mine = a.option(card)
+    margins = [o.margin for o in a.options]
+    lost = max(margins) - mine.margin
+    return Verdict(
+        verdict_word(lost, PLAY_THRESHOLDS), lost, _rank_of(margins, mine.margin), len(margins),
+        PLAY_MODELS[key].label, trap_flag(a, card),
+    )
+
+
+def discard_dissent(
+    a: DiscardAnalysis, key: str, other: DiscardAnalysis, other_key: str, i: int | None = None
+) -> str | None:
+    """A sentence when the two models pick different best throws (or grade throw ``i``
+    differently); None when they agree."""
+    best_a, best_o = set(a.best.throw), set(other.best.throw)
+    mine = a.throws[i].throw if i is not None else None
+    va = discard_verdict(a, i, key) if i is not None else None
+    vo = discard_verdict(other, other.find(mine), other_key) if mine is not None else None
+    if best_a == best_o and (va is None or va.word == vo.word):  # type: ignore[union-attr]
+        return None
+
+    def say(an: DiscardAnalysis, k: str, v: Verdict | None) -> str:
+        s = f"{DISCARD_MODELS[k].label} says throw {cards_text(an.best.throw)}"
+        return s + (f" (your throw: {v.phrase()}, {v.standing})" if v else "")
+
+    coach = DISCARD_MODELS[COACH_MODEL].label
+    return (
+        f"The models differ: {say(a, key, va)}; {say(other, other_key, vo)}. "
+        f"The coach uses {coach}."
+    )
+
+
+def play_dissent(a: PlayAnalysis, key: str, card: Card | None) -> str | None:
+    """A sentence when the Expert's quick net-value model grades ``card`` (or picks the best
+    card) differently from the page's model; None when they agree or no card fits."""
+    if card is None:
+        return None
+    v = play_verdict(a, card, key)
+    g = grade_play(a.position, card, exact=False, model="expert")
+    if g.best_card is None:
+        return None
+    best = a.best.card
+    same_best = best is not None and best.rank == g.best_card.rank
+    if g.verdict == v.word and same_best:
+        return None
+    best_txt = card_text(best) if best is not None else "go"
+    ours = f"{PLAY_MODELS[key].label} rates {card_text(card)} {v.phrase()}" + (
+        "" if v.word == "best" else f" and prefers {best_txt}"
+    )
+    theirs = (
+        f"the Expert's quick net-value model rates it {g.verdict}"
+        + (f" ({g.lost:.2f} lost) and prefers {card_text(g.best_card)}" if g.verdict != "best"
+           else "")
+    )
+    coach = PLAY_MODELS[COACH_MODEL].label
+    return f"The models differ: {ours}; {theirs}. The coach uses {coach}."

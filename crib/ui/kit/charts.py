@@ -1,0 +1,220 @@
+"""Matplotlib figures for analyses (no pyplot state: each call returns its own Figure).
+
+Text sizes: every figure is shown at its own pixel size (96 dpi, see
+:class:`crib.ui.kit.widgets.FigureImage`), and no text is smaller than
+:data:`MIN_PT` points, so chart text is at least 12 px on the page.
+Words are the tables' words: Hand, Crib (signed for your seat), Pegging, Net.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from matplotlib import rc_context
+from matplotlib.figure import Figure
+
+from crib.ui.kit.cardview import RED
+
+if TYPE_CHECKING:
+    from crib.analysis.discard import DiscardAnalysis
+    from crib.analysis.play import PlayAnalysis
+
+__all__ = [
+    "play_chart",
+    "discard_chart",
+    "crib_heatmap",
+    "hand_distribution_chart",
+    "score_distribution_chart",
+    "MIN_PT",
+    "DPI",
+]
+
+DPI = 96
+MIN_PT = 9.0  # 9 pt at 96 dpi = 12 px
+_RC = {
+    "font.size": 10.5,
+    "axes.titlesize": 11,
+    "axes.labelsize": 10.5,
+    "xtick.labelsize": 10,
+    "ytick.labelsize": 10,
+    "legend.fontsize": 9.5,
+    "figure.dpi": DPI,
+}
+
+
+def _figure(width: float, height: float) -> Figure:
+    with rc_context(_RC):
+        return Figure(figsize=(width, height), layout="constrained", dpi=DPI)
+
+
+def play_chart(analysis: PlayAnalysis, *, title: str | None = None) -> Figure:
+    """A bar per legal card, split into points now and the expected future margin."""
+    with rc_context(_RC):
+        return _play_chart(analysis, title)
+
+
+def _play_chart(analysis: PlayAnalysis, title: str | None) -> Figure:
+    fig = _figure(6.2, 3.4)
+    ax = fig.add_subplot()
+    labels = [o.card.pretty if o.card is not None else "go" for o in analysis.options]
+    now = [o.now for o in analysis.options]
+    fut = [o.future for o in analysis.options]
+    x = range(len(labels))
+    ax.bar(x, now, color="#2e86de", label="Now (points for this card)")
+    # stack the future on top of now when both point the same way, else from zero
+    bottoms = [n if (n >= 0) == (f >= 0) else 0 for n, f in zip(now, fut, strict=True)]
+    ax.bar(x, fut, bottom=bottoms, color="#f39c12", label="Later (rest of the play, you − them)")
+    for i, o in enumerate(analysis.options):
+        ax.annotate(
+            f"{o.margin:+.2f}",
+            (i, o.margin),
+            xytext=(0, 4 if o.margin >= 0 else -4),
+            textcoords="offset points",
+            ha="center",
+            va="bottom" if o.margin >= 0 else "top",
+            fontsize=10,
+            fontweight="bold",
+        )
+    ax.margins(y=0.15)
+    ax.axhline(0, color="#333", lw=0.8)
+    ax.set_xticks(list(x), labels)
+    for tick, o in zip(ax.get_xticklabels(), analysis.options, strict=True):
+        if o.card is not None and o.card.suit in "DH":
+            tick.set_color(RED)
+    ax.set_ylabel("Net points (you − them)")
+    ax.set_title(title or "Net points by card, best first")
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.12), ncols=2, frameon=False)
+    return fig
+
+
+def discard_chart(analysis: DiscardAnalysis) -> Figure:
+    """Each throw's Hand, Crib and Pegging as bars, the Net as a black tick.
+
+    The Crib is signed for your seat, as in the table: + into your crib (dealer),
+    − into theirs (pone).  Positive parts stack up from 0, negative parts down.
+    """
+    with rc_context(_RC):
+        fig = _figure(6.4, 3.9)
+        ax = fig.add_subplot()
+        ts = analysis.throws
+        labels = [" ".join(c.pretty for c in t.throw) for t in ts]
+        sign = 1 if analysis.dealer else -1
+        parts = [
+            ("Hand", [t.hand_ev for t in ts], "#27ae60"),
+            ("Crib (yours, +)" if analysis.dealer else "Crib (theirs, −)",
+             [sign * t.crib_ev for t in ts], "#8e44ad" if analysis.dealer else "#c0392b"),
+        ]
+        if analysis.pegging:
+            parts.append(("Pegging", [t.peg_ev or 0.0 for t in ts], "#2e86de"))
+        x = list(range(len(ts)))
+        up = [0.0] * len(ts)
+        down = [0.0] * len(ts)
+        for name, vals, colour in parts:
+            bottoms = [u if v >= 0 else d for v, u, d in zip(vals, up, down, strict=True)]
+            ax.bar(x, vals, bottom=bottoms, color=colour, label=name)
+            up = [u + max(v, 0) for u, v in zip(up, vals, strict=True)]
+            down = [d + min(v, 0) for d, v in zip(down, vals, strict=True)]
+        ax.plot(x, [t.total for t in ts], "k_", ms=14, mew=2.5, label="Net")
+        ax.axhline(0, color="#333", lw=0.8)
+        ax.set_xticks(x, labels, rotation=60)
+        ax.set_ylabel("points")
+        ax.set_title(f"All 15 throws as {analysis.seat}, best first")
+        ax.margins(y=0.08)
+        fig.legend(ncols=4, loc="outside lower center", frameon=False)
+        return fig
+
+
+def hand_distribution_chart(analysis: DiscardAnalysis, i: int) -> Figure:
+    """The kept hand's score distribution over the 46 starters for throw ``i``."""
+    with rc_context(_RC):
+        return _hand_distribution_chart(analysis, i)
+
+
+def _hand_distribution_chart(analysis: DiscardAnalysis, i: int) -> Figure:
+    t = analysis.throws[i]
+    fig = _figure(5.2, 2.7)
+    ax = fig.add_subplot()
+    ks = [k for k, n in enumerate(t.hand_counts) if n]
+    lo, hi = min(ks), max(ks)
+    ax.bar(range(lo, hi + 1), [t.hand_counts[k] for k in range(lo, hi + 1)], color="#27ae60")
+    ax.set_xlabel("hand points")
+    ax.set_ylabel("starters (of 46)")
+    keep = " ".join(c.pretty for c in t.keep)
+    ax.set_title(f"Keep {keep}: {t.hand_ev:.2f} on average")
+    return fig
+
+
+def crib_heatmap(
+    values: list[list[float]],
+    *,
+    title: str,
+    cbar_label: str,
+    cmap: str = "viridis",
+    center: float | None = None,
+) -> Figure:
+    """A 13x13 heatmap by rank pair (rows low card, columns high card), annotated."""
+    with rc_context(_RC):
+        return _crib_heatmap(values, title, cbar_label, cmap, center)
+
+
+def _crib_heatmap(
+    values: list[list[float]], title: str, cbar_label: str, cmap: str, center: float | None
+) -> Figure:
+    from crib.rules.cards import RANK_CHARS
+
+    fig = _figure(7.2, 6.4)
+    ax = fig.add_subplot()
+    flat = [v for row in values for v in row if v == v]
+    norm = None
+    if center is not None and flat and min(flat) < center < max(flat):
+        from matplotlib.colors import TwoSlopeNorm
+
+        norm = TwoSlopeNorm(vcenter=center, vmin=min(flat), vmax=max(flat))
+    im = ax.imshow(values, cmap=cmap, norm=norm)
+    ticks = list(range(13))
+    ax.set_xticks(ticks, list(RANK_CHARS))
+    ax.set_yticks(ticks, list(RANK_CHARS))
+    ax.set_xlabel("second card")
+    ax.set_ylabel("first card")
+    for r in range(13):
+        for c in range(13):
+            v = values[r][c]
+            if v == v:  # not NaN
+                red, green, blue, _a = im.cmap(im.norm(v))
+                light = (
+                    0.299 * red + 0.587 * green + 0.114 * blue > 0.5
+                )  # text readable on the cell
+                ax.text(
+                    c,
+                    r,
+                    f"{v:.1f}",
+                    ha="center",
+                    va="center",
+                    fontsize=MIN_PT,
+                    color="black" if light else "white",
+                )
+    cb = fig.colorbar(im, ax=ax, shrink=0.85)
+    cb.set_label(cbar_label)
+    ax.set_title(title)
+    return fig
+
+
+def score_distribution_chart(
+    counts: list[int] | object, *, title: str = "All 12,994,800 hands with their starter"
+) -> Figure:
+    """Bar chart (log scale) of how many combinations score each total 0..29."""
+    with rc_context(_RC):
+        return _score_distribution_chart(counts, title)
+
+
+def _score_distribution_chart(counts: list[int] | object, title: str) -> Figure:
+    ys = [int(x) for x in counts]  # type: ignore[union-attr]
+    fig = _figure(7.0, 3.2)
+    ax = fig.add_subplot()
+    ax.bar(range(len(ys)), [y if y else float("nan") for y in ys], color="#2e86de")
+    ax.set_yscale("log")
+    ax.set_xticks(range(0, len(ys), 2))
+    ax.set_xlabel("show score")
+    ax.set_ylabel("combinations (log scale)")
+    ax.set_title(title)
+    return fig

@@ -1,0 +1,102 @@
+"""Helpers shared by the widget apps: friendly errors, card rendering, the coach's model.
+
+``COACH_MODEL`` names the model behind every verdict the analyzers give by default
+(a key of :data:`crib.ui.analyze.verdicts.DISCARD_MODELS` and :data:`crib.ui.analyze.verdicts.PLAY_MODELS`).
+Switching the coach to another model is a one-line change here.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Iterable
+from functools import wraps
+from typing import Any
+
+from crib.errors import CribError
+from crib.rules.cards import Card
+from crib.ui.kit.cardview import RED as _RED
+from crib.ui.kit.cardview import card_chip
+
+#: the model the coach uses, by key: the Master (its full discard value; its weighted
+#: expectimax for the play), the same model that grades the game (crib.analysis.coach).
+COACH_MODEL = "master"
+
+
+def card_html(c: Card) -> str:
+    """A card as a small coloured chip (the card component's inline form)."""
+    return card_chip(c)
+
+
+def cards_html(cards: Iterable[Card]) -> str:
+    return "".join(card_html(c) for c in cards)
+
+
+def how_computed(*notes: str) -> str:
+    """The model notes under a "How this was computed" disclosure."""
+    body = "".join(f"<p style='margin:4px 0'>{html.escape(n)}</p>" for n in notes if n)
+    return (
+        '<details class="crib-how"><summary style="cursor:pointer;color:#1f5fa8">'
+        f"How this was computed</summary>{body}</details>"
+    )
+
+
+def ranked_table_html(
+    df: Any,
+    *,
+    table_class: str,
+    formats: dict[str, str],
+    gradients: list[tuple[str, str]],
+    padding: str = "2px 8px",
+    bold_best: bool = False,
+) -> str:
+    """A ranked DataFrame (best first) as a pandas Styler: the best row marked with
+    a star, the given columns colour-scaled, one line per row."""
+    df = df.copy()
+    df.insert(1, "", ["★ best" if i == 0 else "" for i in range(len(df))])
+    sty = df.style.hide(axis="index").format(formats)
+    for column, cmap in gradients:
+        sty = sty.background_gradient(subset=[column], cmap=cmap)
+    if bold_best:
+        best = "font-weight:bold; border-top:2px solid #333; border-bottom:2px solid #333"
+        sty = sty.apply(lambda row: [best if row.name == 0 else "" for _ in row], axis=1)
+    props = f"padding:{padding}; font-size:13px; white-space:nowrap"
+    sty = sty.set_table_attributes(f'class="{table_class}"').set_table_styles(
+        [{"selector": "th, td", "props": props}]
+    )
+    return sty.to_html()
+
+
+def error_html(message: str) -> str:
+    return (
+        f'<div class="crib-error" style="color:{_RED};font-weight:600">'
+        f"⚠ {html.escape(message)}</div>"
+    )
+
+
+def info_html(message: str) -> str:
+    return f'<div class="crib-info" style="color:#555">{html.escape(message)}</div>'
+
+
+def friendly(status_attr: str = "status") -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Decorate a widget callback so bad input becomes a message, never a traceback.
+
+    Input errors (:class:`~crib.errors.CribError`) show their own message; any
+    other exception shows a generic apology, so a bug never prints a traceback
+    to the page.  The previous result is left untouched either way.
+    """
+
+    def deco(fn: Callable[..., Any]) -> Callable[..., Any]:
+        @wraps(fn)
+        def wrapper(self: Any, *args: Any, **kwargs: Any) -> Any:
+            status = getattr(self, status_attr)
+            try:
+                return fn(self, *args, **kwargs)
+            except CribError as e:
+                status.value = error_html(str(e))
+            except Exception as e:  # noqa: BLE001 - the page must never show a traceback
+                status.value = error_html(f"Something went wrong inside crib ({type(e).__name__}).")
+            return None
+
+        return wrapper
+
+    return deco

@@ -1,0 +1,106 @@
+"""Keyboard input for the dashboards: a tiny anywidget that listens on the page.
+
+Why anywidget and not ipyevents: ipyevents only hears keys while the mouse is
+over its widget (it attaches its document listener on ``mouseenter``) and then
+swallows every key, including those typed into other inputs; this 30-line
+anywidget listens on the whole page from the start, leaves keys typed into
+inputs and buttons alone, and so works for a player who never touches the mouse.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import anywidget
+import traitlets
+
+from crib.ui.kit.common import friendly
+
+__all__ = ["KeyListener", "query_reader"]
+
+_ESM = r"""
+function render({ model, el }) {
+  const onKey = (ev) => {
+    const t = ev.target;
+    const tag = t && t.tagName ? t.tagName : "";
+    const key0 = String(ev.key).toLowerCase();
+    if (tag === "INPUT" && key0 === "enter" && t.closest && t.closest(".crib-submit-on-enter")) {
+      model.send({ key: "submit" });  // Enter in a box that submits (the manual count)
+      return;
+    }
+    if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT" || (t && t.isContentEditable)) return;
+    if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    let k = ev.key === " " ? "space" : String(ev.key).toLowerCase();
+    if (tag === "BUTTON" && (k === "enter" || k === "space")) return;  // the button's own click
+    if (!model.get("watched").includes(k)) return;
+    ev.preventDefault();
+    model.send({ key: k });
+  };
+  document.addEventListener("keydown", onKey, true);  // capture: inputs stop keydown bubbling
+  // the page's query string (play.ipynb?tier=easy&seed=7), read in the browser so
+  // that a preheated kernel never waits for the request
+  const q = window.location.search.replace(/^\?/, "");
+  if (q && model.get("send_query")) model.send({ query: q });
+  el.classList.add("crib-keys-ready");
+  el.textContent = model.get("label");
+  el.style.cssText = "font-size:12px;color:#555";
+  return () => document.removeEventListener("keydown", onKey, true);
+}
+export default { render };
+"""
+
+
+class KeyListener(anywidget.AnyWidget):
+    """Sends each watched key pressed anywhere on the page to ``on_key`` handlers."""
+
+    _esm = _ESM
+    watched = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    label = traitlets.Unicode("⌨ keys on: see the list on the right").tag(sync=True)
+    send_query = traitlets.Bool(True).tag(sync=True)
+
+    def __init__(self, keys: list[str], **kw: object) -> None:
+        super().__init__(watched=list(keys), **kw)
+        self._handlers: list[Callable[[str], None]] = []
+        self._query_handlers: list[Callable[[str], None]] = []
+        self.on_msg(self._on_msg)
+
+    def on_key(self, fn: Callable[[str], None]) -> None:
+        self._handlers.append(fn)
+
+    def on_query(self, fn: Callable[[str], None]) -> None:
+        """``fn(query_string)`` once, when the page opens with a query string."""
+        self._query_handlers.append(fn)
+
+    def _on_msg(self, _widget: object, content: dict, _buffers: object) -> None:
+        if not isinstance(content, dict):
+            return
+        key, query = content.get("key"), content.get("query")
+        if isinstance(key, str):
+            for fn in self._handlers:
+                fn(key)
+        if isinstance(query, str) and self.send_query:
+            self.send_query = False  # once per page
+            for fn in self._query_handlers:
+                fn(query)
+
+    def simulate(self, key: str) -> None:
+        """What a key press from the page does (for headless tests)."""
+        self._on_msg(self, {"key": key}, None)
+
+
+def query_reader(app: Any, apply: Callable[[Any, str], object]) -> KeyListener:
+    """A hidden listener that reads the page's query string in the browser and calls
+    ``apply(app, query)`` once (a review link from the game fills an analyzer in).
+
+    Read in the browser, so a preheated kernel never waits for the request; bad
+    input becomes a message in ``app.status``, never a traceback.
+    """
+    listener = KeyListener([], label="")
+
+    @friendly()
+    def handle(target: Any, query: str) -> None:
+        apply(target, query)
+
+    listener.on_query(lambda q: handle(app, q))
+    return listener

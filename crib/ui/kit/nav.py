@@ -1,0 +1,137 @@
+"""The navigation bar on every page (Play · Practice · Analyze · Teach), the page's
+stylesheet, and the loading skeleton.
+
+``nav_bar("analyze")`` returns one widget: the bar, with the analyzers' sub-links
+when Analyze is the current section, and the shared stylesheet (card component,
+15 px text, no horizontal scrolling at 1280 px).  ``page(app, "analyze")`` shows a
+skeleton of the page (plain HTML, drawn before any widget) and returns the bar
+above the app; the skeleton hides itself once the app is drawn.
+
+>>> bar = nav_bar("analyze", current="discard.ipynb")
+>>> "Play" in bar.value and 'aria-current="page"' in bar.value
+True
+"""
+
+from __future__ import annotations
+
+import html
+
+import ipywidgets as w
+
+from crib.ui.kit.cardview import ACCENT, CARD_CSS
+
+__all__ = [
+    "SECTIONS", "ANALYZERS", "PAGE_CSS", "nav_bar", "nav_html", "show_nav", "skeleton_html",
+    "with_skeleton", "page",
+]
+
+# section key -> (label, page)
+SECTIONS = {
+    "play": ("Play", "play.ipynb"),
+    "practice": ("Practice", "trainer.ipynb"),
+    "analyze": ("Analyze", "discard.ipynb"),
+    "teach": ("Teach", "teacher.ipynb"),
+}
+ANALYZERS = {
+    "discard.ipynb": "Discards",
+    "crib_odds.ipynb": "Crib odds",
+    "pegging.ipynb": "Pegging",
+    "traps.ipynb": "Traps",
+}
+
+PAGE_CSS = f"""
+.jp-Cell, .jp-OutputArea, .jp-OutputArea-output {{ max-width: 100%; min-width: 0; }}
+.jp-RenderedHTMLCommon, .widget-html-content {{ font-size: 15px; }}
+.crib-page {{ max-width: 100%; }}
+.crib-page .widget-hbox:not(.widget-inline-hbox) {{ flex-wrap: wrap; }}
+.crib-page .widget-label {{ font-size: 14px; }}
+.crib-page .widget-toggle-buttons {{ display: flex; align-items: center; gap: 4px; flex-wrap: wrap; }}
+.crib-page .widget-toggle-buttons > .widget-label {{ margin-right: 4px; }}
+.crib-nav {{ display: flex; flex-wrap: wrap; align-items: center; gap: 4px 18px; padding: 6px 10px;
+  border-bottom: 2px solid {ACCENT}; margin-bottom: 6px; font-size: 16px; }}
+.crib-nav a {{ color: {ACCENT}; text-decoration: none; padding: 3px 6px; border-radius: 4px; }}
+.crib-nav a:hover, .crib-nav a:focus-visible {{ background: #e8eff8; outline: none; }}
+.crib-nav a[aria-current="page"] {{ font-weight: 700; background: {ACCENT}; color: #fff; }}
+.crib-nav .crib-home {{ font-weight: 700; color: #1d1d1d; margin-right: 10px; }}
+.crib-nav .crib-sub {{ flex-basis: 100%; display: flex; gap: 14px; font-size: 15px; padding-left: 4px; }}
+.crib-nav .crib-sub a[aria-current="page"] {{ background: #e8eff8; color: #1d1d1d; }}
+.jp-OutputArea:has(.crib-page) .crib-skeleton {{ display: none; }}
+.crib-skeleton {{ padding: 8px 10px; }}
+.crib-skeleton .bar {{ height: 14px; margin: 10px 0; border-radius: 4px; background: linear-gradient(
+  90deg, #eceff3 25%, #f7f8fa 50%, #eceff3 75%); background-size: 400% 100%;
+  animation: crib-shimmer 1.4s ease infinite; }}
+.crib-skeleton .cards {{ display: flex; gap: 8px; margin: 14px 0; }}
+.crib-skeleton .card {{ width: 40px; height: 56px; border-radius: 5px; background: #eceff3; }}
+@keyframes crib-shimmer {{ 0% {{ background-position: 100% 0; }} 100% {{ background-position: 0 0; }} }}
+@media (prefers-reduced-motion: reduce) {{ .crib-skeleton .bar {{ animation: none; }} }}
+{CARD_CSS}
+"""
+
+
+def nav_bar(active: str, current: str | None = None) -> w.HTML:
+    """The navigation bar with ``active`` ("play", "practice", "analyze", "teach" or "home")
+    marked; ``current`` (a page file) marks one analyzer in the Analyze sub-bar."""
+    return w.HTML(nav_html(active, current)).add_class("crib-navbar")
+
+
+def show_nav(active: str, current: str | None = None) -> None:
+    """Display the bar as plain HTML, drawn with the page before any widget loads.
+
+    Note: Voila's output renderer opens the links of plain HTML outputs in a new tab,
+    so pages use :func:`nav_bar` (a widget, whose links stay in the tab)."""
+    from IPython.display import HTML, display
+
+    display(HTML(nav_html(active, current)))
+
+
+def nav_html(active: str, current: str | None = None) -> str:
+    """The bar (and the page's stylesheet) as HTML; see :func:`nav_bar`."""
+    if active not in (*SECTIONS, "home"):
+        raise ValueError(f"active must be one of {', '.join(SECTIONS)} or 'home', got {active!r}")
+    links = []
+    for key, (label, href) in SECTIONS.items():
+        cur = ' aria-current="page"' if key == active else ""
+        links.append(f'<a class="crib-nav-{key}" href="{href}"{cur}>{label}</a>')
+    sub = ""
+    if active == "analyze":
+        subs = []
+        for href, label in ANALYZERS.items():
+            cur = ' aria-current="page"' if href == current else ""
+            subs.append(f'<a href="{href}"{cur}>{html.escape(label)}</a>')
+        sub = f'<span class="crib-sub">{"".join(subs)}</span>'
+    bar = (
+        f"<style>{PAGE_CSS}</style>"
+        '<nav class="crib-nav" aria-label="crib">'
+        '<a class="crib-home" href="index.ipynb">♣ crib</a>'
+        + " · ".join(links)
+        + sub
+        + "</nav>"
+    )
+    return bar
+
+
+def skeleton_html(title: str = "") -> str:
+    """A grey outline of a page, shown while its widgets load (plain HTML, no widget)."""
+    cards = '<div class="card"></div>' * 6
+    head = f"<p style='color:#666'>Loading {html.escape(title)}…</p>" if title else ""
+    return (
+        f"<style>{PAGE_CSS}</style><div class='crib-skeleton' aria-busy='true'>{head}"
+        "<div class='bar' style='width:60%'></div><div class='bar' style='width:40%'></div>"
+        f"<div class='cards'>{cards}</div><div class='bar' style='width:80%'></div>"
+        "<div class='bar' style='width:70%'></div></div>"
+    )
+
+
+def with_skeleton(widget: w.DOMWidget, title: str = "") -> w.DOMWidget:
+    """Display the loading skeleton (plain HTML, drawn at once) and return ``widget`` tagged
+    ``crib-page``: the skeleton hides itself when the widget is drawn in the same output."""
+    from IPython.display import HTML, display
+
+    display(HTML(skeleton_html(title)))
+    return widget.add_class("crib-page")
+
+
+def page(app: w.Widget, active: str, current: str | None = None, title: str = "") -> w.VBox:
+    """Display the loading skeleton, and return the nav bar above ``app`` (tagged ``crib-page``)."""
+    box = w.VBox([nav_bar(active, current), app], layout=w.Layout(max_width="100%"))
+    return with_skeleton(box, title)  # type: ignore[return-value]

@@ -1,0 +1,169 @@
+"""Reusable widgets: a 52-card picker kept in step with a text box, figure images.
+
+Every card button is the one card component of :mod:`crib.ui.kit.cardview`.
+"""
+
+from __future__ import annotations
+
+import io
+
+import ipywidgets as w
+from matplotlib.figure import Figure
+from traitlets import List, Unicode, observe
+
+from crib.errors import CribError, HandSizeError
+from crib.rules.cards import SUITS, Card, cards_str, parse_cards
+from crib.ui.kit.cardview import CARD_CSS, style_card_button
+from crib.ui.kit.common import error_html
+
+__all__ = ["CardPicker", "figure_png", "FigureImage", "card_rows", "as_grid", "card_css"]
+
+
+def card_css() -> w.HTML:
+    """The card component's stylesheet as a (hidden) widget, for pages without the nav bar."""
+    return w.HTML(f"<style>{CARD_CSS}</style>", layout=w.Layout(display="none"))
+
+
+def card_rows(
+    make: type[w.Button] | type[w.ToggleButton], class_prefix: str
+) -> dict[str, w.DOMWidget]:
+    """52 small card buttons, red or black, tagged ``{class_prefix}-5H`` etc., by canonical name."""
+    out: dict[str, w.DOMWidget] = {}
+    # one Layout and one style shared by all 52: a third as many widget models for the
+    # page to load (the look comes from the card component's CSS classes)
+    layout = w.Layout()
+    probe = make()
+    style = type(probe.style)()
+    probe.close()
+    for s in SUITS:
+        for r in range(1, 14):
+            c = Card(r, s)
+            b = make(layout=layout, style=style)
+            style_card_button(b, c, "mini")
+            b.add_class(f"{class_prefix}-{c}")
+            b.add_class("crib-pick-red" if s in "DH" else "crib-pick-black")
+            out[str(c)] = b
+    return out
+
+
+def as_grid(buttons: dict[str, w.DOMWidget]) -> list[w.HBox]:
+    """The 52 buttons as four rows, one per suit."""
+    names = list(buttons)
+    return [
+        w.HBox([buttons[n] for n in names[i : i + 13]], layout=w.Layout(flex_flow="row wrap"))
+        for i in range(0, 52, 13)
+    ]
+
+
+def figure_png(fig: Figure, dpi: int = 96) -> bytes:
+    """Render a figure to PNG bytes (no pyplot state involved)."""
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=dpi)
+    return buf.getvalue()
+
+
+class FigureImage(w.Image):
+    """An Image widget that shows a matplotlib figure at its own pixel size (so chart
+    text keeps the size it was drawn at), shrinking only when the page is narrower."""
+
+    def __init__(self, **kw: object) -> None:
+        super().__init__(format="png", **kw)
+        self.layout.max_width = "100%"
+        self.layout.height = "auto"
+
+    def show(self, fig: Figure, dpi: int = 96) -> None:
+        self.value = figure_png(fig, dpi)
+        self.layout.width = f"{round(fig.get_figwidth() * dpi)}px"
+
+
+class CardPicker(w.VBox):
+    """Click cards or type them; the two stay in step.
+
+    ``selected`` holds canonical card strings in the order they were chosen.
+    ``max_cards`` limits how many can be selected (clicks beyond it are undone
+    with a message).  Typing shows parse errors in ``message`` and leaves the
+    selection unchanged.
+    """
+
+    selected = List(Unicode()).tag(sync=False)
+
+    def __init__(
+        self, *, max_cards: int = 6, description: str = "Cards", placeholder: str = ""
+    ) -> None:
+        self.max_cards = max_cards
+        self._syncing = False
+        self.text = w.Text(
+            description=description,
+            placeholder=placeholder or f"type up to {max_cards} cards, e.g. 5h 5d 6c 7s 8h 9d",
+            continuous_update=False,
+            layout=w.Layout(width="30em", max_width="100%"),
+            style={"description_width": "initial"},
+        ).add_class("crib-picker-text")
+        self.message = w.HTML().add_class("crib-picker-message")
+        self.buttons = card_rows(w.ToggleButton, "crib-pick")
+        for name, b in self.buttons.items():
+            b.observe(self._on_toggle(name), "value")
+        rows = as_grid(self.buttons)
+        self.text.observe(self._on_text, "value")
+        super().__init__([self.text, self.message, *rows, card_css()])
+        self.add_class("crib-picker")
+
+    def cards(self) -> tuple[Card, ...]:
+        return tuple(parse_cards(self.selected)) if self.selected else ()
+
+    def set_cards(self, cards: str | tuple[Card, ...]) -> None:
+        """Select exactly these cards (raises a CribError on bad input)."""
+        cs = parse_cards(cards)
+        if len(cs) > self.max_cards:
+            raise HandSizeError(f"expected at most {self.max_cards} cards, got {len(cs)}")
+        self.selected = [str(c) for c in cs]
+
+    @observe("selected")
+    def _sync_from_selected(self, change: dict) -> None:
+        if self._syncing:
+            return
+        self._syncing = True
+        try:
+            chosen = set(change["new"])
+            for name, b in self.buttons.items():
+                b.value = name in chosen
+            self.text.value = " ".join(change["new"])
+            self.message.value = ""
+        finally:
+            self._syncing = False
+
+    def _on_toggle(self, name: str):  # type: ignore[no-untyped-def]
+        def handler(change: dict) -> None:
+            if self._syncing:
+                return
+            sel = list(self.selected)
+            if change["new"] and name not in sel:
+                if len(sel) >= self.max_cards:
+                    self._syncing = True
+                    self.buttons[name].value = False
+                    self._syncing = False
+                    self.message.value = error_html(
+                        f"at most {self.max_cards} cards: unselect one first"
+                    )
+                    return
+                sel.append(name)
+            elif not change["new"] and name in sel:
+                sel.remove(name)
+            self.selected = sel
+
+        return handler
+
+    def _on_text(self, change: dict) -> None:
+        if self._syncing:
+            return
+        try:
+            cs = parse_cards(change["new"])
+            if len(cs) > self.max_cards:
+                raise HandSizeError(f"expected at most {self.max_cards} cards, got {len(cs)}")
+        except CribError as e:
+            self.message.value = error_html(str(e))
+            return
+        self.selected = [str(c) for c in cs]
+
+    def __str__(self) -> str:
+        return cards_str(self.cards())

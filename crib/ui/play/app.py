@@ -1,0 +1,342 @@
+"""The game dashboard: a full game against the computer with the coach at your side.
+
+:class:`PlayApp` draws a :class:`~crib.session.controller.GameController`
+(the state machine, tested headless) with the board (:mod:`crib.ui.play.board`),
+the card component (:mod:`crib.ui.kit.cardview`) and page-wide keys
+(:mod:`crib.ui.kit.keys`).  Every callback goes through
+:func:`crib.ui.kit.common.friendly`, so bad input becomes a message in place and
+the game state is never lost.
+
+The page is split over three modules: this one builds the widgets, lays them out
+and handles every event (keys, clicks, settings, save and load, the URL query);
+:mod:`crib.ui.play.render` redraws the widgets from the controller's view;
+:mod:`crib.ui.play.html` holds the pure HTML fragments (re-exported here).
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+
+import ipywidgets as w
+
+from crib.analysis.coach import grade_discard
+from crib.errors import CribError
+from crib.rules.events import Dealt
+from crib.rules.replay import replay
+from crib.ui.kit.cardview import CARD_CSS, CardButton
+from crib.ui.kit.common import friendly, info_html
+from crib.session.controller import (
+    COACH,
+    KEYS,
+    TIERS,
+    GameController,
+    grade_log,
+    load_saved,
+)
+from crib.ui.kit.keys import KeyListener
+from crib.ui.play.html import (
+    APP_CSS,
+    grade_chip,
+    replay_hand_html,
+    review_html,
+    show_html,
+)
+from crib.ui.play.html import GRADE_COLOURS as GRADE_COLOURS
+from crib.ui.play.render import _RenderMixin
+
+__all__ = [
+    "PlayApp",
+    "show_html",
+    "review_html",
+    "grade_chip",
+    "replay_hand_html",
+    "apply_query",
+]
+
+class PlayApp(_RenderMixin, w.VBox):
+    """A game against a computer tier, with the coach; keys and clicks both work."""
+
+    def __init__(
+        self,
+        seed: int = 1,
+        tier: str = COACH,
+        *,
+        coaching: bool = True,
+        manual: bool = False,
+        muggins: bool = False,
+        scores: tuple[int, int] = (0, 0),
+    ) -> None:
+        self._scores0 = scores
+        self._step = 0
+        self.style_html = w.HTML(f"<style>{CARD_CSS}{APP_CSS}</style>")
+        self.tier = w.Dropdown(
+            options=[(t.capitalize(), t) for t in TIERS], value=tier, description="Opponent",
+            layout=w.Layout(width="15em"),
+        ).add_class("crib-tier")
+        self.seed = w.IntText(value=seed, description="Seed", layout=w.Layout(width="10em")).add_class("crib-seed")
+        self.new_button = w.Button(description="New game", icon="refresh", layout=w.Layout(width="auto")).add_class("crib-new")
+        self.coaching_box = w.Checkbox(value=coaching, description="Coaching", indent=False, layout=w.Layout(width="auto")).add_class("crib-coaching")
+        self.manual_box = w.Checkbox(value=manual, description="Count my hands myself", indent=False, layout=w.Layout(width="auto")).add_class("crib-manual")
+        self.muggins_box = w.Checkbox(value=muggins, description="Muggins", indent=False, layout=w.Layout(width="auto")).add_class("crib-muggins")
+        self.save_button = w.Button(description="Save game", icon="download", layout=w.Layout(width="auto")).add_class("crib-save")
+        self.save_link = w.HTML().add_class("crib-save-link")
+        self.load = w.FileUpload(accept=".json", multiple=False, description="Load game", layout=w.Layout(width="auto")).add_class("crib-load")
+        self.status = w.HTML().add_class("crib-status")
+        self.commit_html = w.HTML().add_class("crib-commit")
+        self.opp_html = w.HTML().add_class("crib-opp")
+        self.board_html = w.HTML().add_class("crib-board-box")
+        self.table_html = w.HTML().add_class("crib-table")
+        self.show_html = w.HTML().add_class("crib-show")
+        self.captions_html = w.HTML().add_class("crib-captions")
+        self.prompt_html = w.HTML().add_class("crib-prompt")
+        self.card_buttons = [CardButton().add_class(f"crib-card-{i + 1}") for i in range(6)]
+        for i, b in enumerate(self.card_buttons):
+            b.on_click(lambda _b, i=i: self.click_card(i))
+        self.hand_box = w.HBox(self.card_buttons).add_class("crib-hand")
+        self.confirm_button = w.Button(description="Continue", button_style="primary", layout=w.Layout(width="auto")).add_class("crib-confirm")
+        self.go_button = w.Button(description="Go (g)").add_class("crib-go")
+        self.hint_button = w.Button(description="Hint (h)", icon="lightbulb-o").add_class("crib-hint-button")
+        self.next_button = w.Button(description="Continue (n)").add_class("crib-next")
+        self.count_text = w.Text(placeholder="your count", description="Your count", layout=w.Layout(width="14em")).add_class("crib-count-entry").add_class("crib-submit-on-enter")
+        self.count_button = w.Button(description="Count it").add_class("crib-count-button")
+        self.count_box = w.HBox([self.count_text, self.count_button]).add_class("crib-count-box")
+        self.rail_html = w.HTML().add_class("crib-scores")
+        self.coach_html = w.HTML().add_class("crib-coach")
+        keys = "".join(f"<li><kbd>{html.escape(k)}</kbd> {html.escape(v)}</li>" for k, v in KEYS)
+        self.keys_html = w.HTML(
+            f'<div class="crib-label">Keys</div><ul style="margin:2px 0 0 16px;padding:0">{keys}</ul>'
+        ).add_class("crib-keys-help")
+        self.review_html = w.HTML().add_class("crib-review")
+        self.chart_html = w.HTML().add_class("crib-chart")
+        self.replay_html = w.HTML().add_class("crib-replay")
+        self.replay_hand = w.IntSlider(value=1, min=1, max=1, description="Replay hand (← →)", style={"description_width": "initial"}).add_class("crib-replay-hand")
+        self.replay_box = w.VBox([self.replay_hand, self.replay_html], layout=w.Layout(display="none")).add_class("crib-replay-box")
+        self.key_listener = KeyListener(
+            ["1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "enter", "g", "h", "n", "space", "backspace", "arrowleft", "arrowright"]
+        )
+        self.key_listener.on_key(self.key)
+        self.key_listener.on_query(self._on_query)
+        self.new_button.on_click(lambda _b: self.new_game())
+        self.confirm_button.on_click(lambda _b: self.act("enter"))
+        self.go_button.on_click(lambda _b: self.act("g"))
+        self.hint_button.on_click(lambda _b: self.act("h"))
+        self.next_button.on_click(lambda _b: self.act("n"))
+        self.count_button.on_click(lambda _b: self.count_it())
+        self.save_button.on_click(lambda _b: self.save())
+        self.load.observe(lambda _c: self.load_game(), "value")
+        self.coaching_box.observe(lambda _c: self._settings(), "value")
+        self.manual_box.observe(lambda _c: self._settings(), "value")
+        self.muggins_box.observe(lambda _c: self._settings(), "value")
+        self.replay_hand.observe(lambda _c: self._show_replay_hand(), "value")
+
+        # one row of settings and files (it wraps in a narrow window): the table
+        # and your hand must fit a 1280x800 window without scrolling
+        settings = w.HBox(
+            [self.tier, self.seed, self.new_button, self.coaching_box, self.manual_box, self.muggins_box,
+             self.save_button, self.load, self.save_link],
+            layout=w.Layout(flex_flow="row wrap", align_items="center", grid_gap="4px 6px"),
+        ).add_class("crib-settings")
+        buttons = w.HBox([self.confirm_button, self.go_button, self.hint_button, self.next_button])
+        table = w.VBox(
+            [
+                self.opp_html,
+                self.board_html,
+                self.table_html,
+                self.prompt_html,
+                self.status,
+                self.show_html,
+                self.count_box,  # above the cards it counts, in view in a 1280x800 window
+                self.hand_box,
+                buttons,
+                self.captions_html,
+            ],
+            layout=w.Layout(flex="1 1 auto", min_width="660px"),
+        )
+        rail = w.VBox(
+            [self.rail_html, self.coach_html, self.chart_html, self.keys_html, self.commit_html],
+            layout=w.Layout(width="320px", flex="0 0 320px", padding="0 0 0 12px"),
+        ).add_class("crib-rail")
+        super().__init__(
+            [
+                self.style_html,
+                self.key_listener,
+                settings,
+                w.HBox([table, rail], layout=w.Layout(align_items="flex-start")),
+                self.review_html,
+                self.replay_box,
+            ]
+        )
+        self.add_class("crib-play-app")
+        # warm the exact discard tables now (a few seconds, once per kernel; a
+        # preheated kernel pays it before the page opens)
+        grade_discard("5H 5D 6C 7S 8H 9D", "8H 9D", dealer=True)
+        self.controller = self._make_controller()
+        self.render()
+
+    # -- actions -----------------------------------------------------------------
+
+    def _make_controller(self) -> GameController:
+        return GameController(
+            seed=self.seed.value,
+            tier=self.tier.value,
+            coaching=self.coaching_box.value,
+            manual=self.manual_box.value,
+            muggins=self.muggins_box.value,
+            scores=self._scores0,
+        )
+
+    @friendly()
+    def new_game(self) -> None:
+        """A new game with the chosen tier and seed (the same seed deals the same cards)."""
+        self.controller = self._make_controller()
+        self.save_link.value = ""
+        self.status.value = ""
+        self.render()
+
+    @friendly()
+    def _on_query(self, query: str) -> None:
+        apply_query(self, query)
+
+    @friendly()
+    def _settings(self) -> None:
+        c = self.controller
+        c.coaching = self.coaching_box.value
+        self.render()
+        if (self.manual_box.value, self.muggins_box.value and self.manual_box.value) != (c.manual, c.muggins):
+            # the counting rules are part of the game's log: they change with a new game
+            self.status.value = info_html(
+                "Counting and muggins are rules of the game: they apply from the next game "
+                "(New game)."
+            )
+
+    @friendly()
+    def key(self, key: str) -> None:
+        """A key pressed anywhere on the page."""
+        if key == "submit":  # Enter in the count box
+            self.count_it()
+            return
+        if key in ("arrowleft", "arrowright") and self.replay_box.layout.display != "none":
+            step = -1 if key == "arrowleft" else 1
+            self.replay_hand.value = min(max(self.replay_hand.value + step, 1), self.replay_hand.max)
+            return
+        if key in ("arrowleft", "arrowright"):
+            return
+        if key in ("7", "8", "9", "0") and self.controller.phase != "count":
+            return
+        self.act(key)
+
+    @friendly()
+    def act(self, key: str) -> None:
+        """Apply a key (or its button) to the game, then redraw."""
+        self.status.value = ""
+        self.controller.press(key)
+        self.render()
+        self._refine()
+
+    @friendly()
+    def click_card(self, i: int) -> None:
+        """A click on card ``i``: select it (discard), or play it at once (the play)."""
+        c = self.controller
+        self.status.value = ""
+        if c.phase == "play":
+            c.toggle(i) if c.selected != [i] else None
+            c.confirm()
+        else:
+            c.toggle(i)
+        self.render()
+        self._refine()
+
+    @friendly()
+    def count_it(self) -> None:
+        """Manual counting: the number typed in the box."""
+        self.status.value = ""
+        self.controller.claim(self.count_text.value)
+        self.count_text.value = ""
+        self.render()
+
+    def _refine(self) -> None:
+        """The exact trap flag, after the computer's reply is already on the screen."""
+        c = self.controller
+        if c._pending_exact and c.coaching:
+            c.refine_grades()
+            self._render_coach(c.view())
+
+    @friendly()
+    def save(self) -> None:
+        """Offer the game's JSON log as a download link."""
+        text, note = self.controller.save()
+        b64 = base64.b64encode(text.encode()).decode()
+        name = f"crib-game-seed{self.controller.seed}.json"
+        self.save_link.value = (
+            f'<a class="crib-download" download="{name}" href="data:application/json;base64,{b64}">'
+            f"⬇ {name}</a> <span style='color:#555'>{html.escape(note)}</span>"
+        )
+
+    @friendly()
+    def load_game(self) -> None:
+        """Replay a saved game: the verdict, then hand by hand with the review."""
+        files = self.load.value
+        if not files:
+            return
+        f = files[0]
+        raw = bytes(f["content"] if isinstance(f, dict) else f.content)
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise CribError("not a saved game: the file is not UTF-8 text") from None
+        events, counts = load_saved(text)
+        r = replay(events)
+        self._replay = (events, counts, r, grade_log(events, counts))
+        hands = sum(isinstance(e, Dealt) for e in events)
+        self.replay_hand.max = max(1, hands)
+        self.replay_hand.value = 1
+        self.replay_box.layout.display = None
+        self._show_replay_hand()
+        self.status.value = info_html(f"Loaded a game of {hands} hands: {r.verdict}.")
+
+    @friendly()
+    def _show_replay_hand(self) -> None:
+        if not hasattr(self, "_replay"):
+            return
+        events, counts, r, grades = self._replay
+        self.replay_html.value = replay_hand_html(events, counts, r, grades, self.replay_hand.value)
+
+
+# --- settings from the page's URL: play.ipynb?tier=easy&seed=7&start=100-100 --------
+# (the browser sends the query string through the key listener when the page opens)
+
+
+def apply_query(app: PlayApp, query: str) -> bool:
+    """Start a game from a URL query string (``tier``, ``seed``, ``start`` as ``a-b``,
+    ``manual`` and ``muggins`` as 1/0); True if it changed anything.
+
+    >>> app = PlayApp(seed=1, tier="easy")
+    >>> apply_query(app, "tier=normal&seed=9&start=100-95&manual=1")
+    True
+    >>> app.controller.tier, app.controller.seed, app.controller.scores, app.controller.manual
+    ('normal', 9, (100, 95), True)
+    >>> apply_query(app, "start=200-1")
+    Traceback (most recent call last):
+    ...
+    crib.errors.CribError: start scores are two numbers 0-120 like 100-100, not '200-1'
+    """
+    from urllib.parse import parse_qs
+
+    q = {k: v[0] for k, v in parse_qs(query or "").items()}
+    if not q:
+        return False
+    if "tier" in q and q["tier"] in TIERS:
+        app.tier.value = q["tier"]
+    if "seed" in q and q["seed"].lstrip("-").isdigit():
+        app.seed.value = int(q["seed"])
+    if "start" in q:
+        parts = q["start"].replace(",", "-").split("-")
+        if len(parts) != 2 or not all(p.isdigit() and int(p) <= 120 for p in parts):
+            raise CribError(f"start scores are two numbers 0-120 like 100-100, not {q['start']!r}")
+        app._scores0 = (int(parts[0]), int(parts[1]))
+    for key, box in (("manual", app.manual_box), ("muggins", app.muggins_box), ("coaching", app.coaching_box)):
+        if key in q:
+            box.value = q[key] not in ("0", "false", "no", "")
+    app.new_game()
+    return True

@@ -1,0 +1,209 @@
+"""The 121-hole cribbage board as SVG, and a small chart of both scores by hand.
+
+Three streets of 40 holes in groups of five (1-40 left to right, 41-80 coming
+back, 81-120 out again), one lane per player side by side, then the game hole
+121.  Every fifth hole is numbered (every tenth in bold); the double-skunk line
+is drawn between 60 and 61 and the skunk line between 90 and 91.  Each player
+has two pegs: the front peg (filled) at the score, the back peg (hollow) at the
+score before the last points, so the gap shows the last score.
+
+>>> svg = board_svg((17, 5), (11, 0))
+>>> svg.count('class="crib-hole"')
+240
+>>> 'data-hole="17"' in svg and 'data-hole="11"' in svg
+True
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+
+from crib.ui.kit.cardview import PLAYER_COLOURS, RED
+
+__all__ = ["hole_xy", "board_svg", "score_chart_svg", "WIDTH", "HEIGHT"]
+
+PITCH = 12
+GROUP_GAP = 6
+LEFT = 58
+TOP = 22
+LANE = 13
+STREET = 58
+WIDTH = LEFT + 39 * PITCH + 7 * GROUP_GAP + 70
+HEIGHT = TOP + 3 * STREET + 10
+
+
+def _x(k: int) -> float:
+    return LEFT + k * PITCH + (k // 5) * GROUP_GAP
+
+
+def hole_xy(hole: int, lane: int) -> tuple[float, float]:
+    """Centre of ``hole`` (0 = start, 1-120, 121 = game hole; -1 = second start hole)."""
+    if hole >= 121:
+        return _x(39) + 34, TOP + 2 * STREET + LANE / 2
+    if hole <= 0:
+        return LEFT - 18 - (12 if hole < 0 else 0), TOP + lane * LANE
+    street, k = divmod(hole - 1, 40)
+    if street == 1:
+        k = 39 - k
+    return _x(k), TOP + street * STREET + lane * LANE
+
+
+def _line_between(a: int, b: int, label: str) -> str:
+    (xa, ya), (xb, _yb) = hole_xy(a, 0), hole_xy(b, 0)
+    x = (xa + xb) / 2
+    return (
+        f'<line class="crib-skunk-line" x1="{x:.1f}" y1="{ya - 8:.1f}" x2="{x:.1f}" '
+        f'y2="{ya + LANE + 8:.1f}" stroke="{RED}" stroke-width="2" stroke-dasharray="3 2"/>'
+        f'<text x="{x:.1f}" y="{ya - 11:.1f}" font-size="10" fill="{RED}" '
+        f'text-anchor="middle">{label}</text>'
+    )
+
+
+def board_svg(
+    scores: Sequence[int],
+    back: Sequence[int],
+    names: Sequence[str] = ("You", "Computer"),
+    dealer: int | None = None,
+    last: tuple[int, int, str] | None = None,
+) -> str:
+    """The board with both players' pegs and their scores in numbers.
+
+    ``last`` (player, points, what for) captions the last move of a peg, e.g.
+    "+2 fifteen", beside that player's front peg, and marks the peg so that CSS
+    can animate it (no animation under reduced motion).
+    """
+    parts = [
+        f'<svg class="crib-board" width="{WIDTH}" height="{HEIGHT + 34}" '
+        f'viewBox="0 0 {WIDTH} {HEIGHT + 34}" role="img" '
+        f'aria-label="cribbage board: {html.escape(names[0])} {scores[0]}, '
+        f'{html.escape(names[1])} {scores[1]}">',
+        f'<rect x="2" y="2" width="{WIDTH - 4}" height="{HEIGHT - 4}" rx="14" fill="#f1e2c6" '
+        'stroke="#b08d57" stroke-width="2"/>',
+    ]
+    for street in range(3):
+        y0 = TOP + street * STREET
+        parts.append(
+            f'<rect x="{LEFT - 8}" y="{y0 - 8}" width="{_x(39) - LEFT + 16}" height="{LANE + 16}" '
+            'rx="8" fill="#e6d0a8"/>'
+        )
+    # holes and labels
+    for hole in range(1, 121):
+        for lane in (0, 1):
+            x, y = hole_xy(hole, lane)
+            parts.append(
+                f'<circle class="crib-hole" cx="{x:.1f}" cy="{y:.1f}" r="3" fill="#5b4326"/>'
+            )
+        if hole % 5 == 0:
+            x, y = hole_xy(hole, 1)
+            weight = "bold" if hole % 10 == 0 else "normal"
+            parts.append(
+                f'<text x="{x:.1f}" y="{y + 17:.1f}" font-size="9" font-weight="{weight}" '
+                f'text-anchor="middle" fill="#5b4326">{hole}</text>'
+            )
+    for lane in (0, 1):
+        for h in (0, -1):
+            x, y = hole_xy(h, lane)
+            parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3" fill="#5b4326"/>')
+    gx, gy = hole_xy(121, 0)
+    parts.append(
+        f'<circle class="crib-game-hole" cx="{gx:.1f}" cy="{gy:.1f}" r="6" fill="#5b4326"/>'
+        f'<text x="{gx:.1f}" y="{gy + 20:.1f}" font-size="10" font-weight="bold" '
+        'text-anchor="middle" fill="#5b4326">121</text>'
+    )
+    sx, sy = hole_xy(0, 0)
+    parts.append(
+        f'<text x="{sx - 6:.1f}" y="{sy - 10:.1f}" font-size="10" font-weight="bold" '
+        'text-anchor="middle" fill="#5b4326">Start</text>'
+    )
+    parts.append(_line_between(60, 61, "double skunk 61"))
+    parts.append(_line_between(90, 91, "skunk 91"))
+    # pegs: back (hollow) first, then front (filled)
+    for p in (0, 1):
+        colour = PLAYER_COLOURS[p]
+        front = min(max(scores[p], 0), 121)
+        rear = min(max(back[p], 0), 121)
+        # a fresh game (or a start from a given score) has no last score: the back
+        # peg waits one hole behind (or in the second start hole)
+        bh = (front - 1 if front > 0 else -1) if rear == front else rear
+        bx, by = hole_xy(bh, p)
+        fx, fy = hole_xy(front, p)
+        parts.append(
+            f'<circle class="crib-peg-back crib-peg-back-{p}" data-hole="{rear}" cx="{bx:.1f}" '
+            f'cy="{by:.1f}" r="4.5" fill="#fff" stroke="{colour}" stroke-width="2.2"/>'
+            f'<circle class="crib-peg-front crib-peg-front-{p}" data-hole="{front}" cx="{fx:.1f}" '
+            f'cy="{fy:.1f}" r="4.8" fill="{colour}" stroke="#222" stroke-width="0.8"/>'
+        )
+    if last is not None and last[1] > 0:
+        p, pts, why = last
+        fx, fy = hole_xy(min(max(scores[p], 0), 121), p)
+        label = f"+{pts} {why}".strip()
+        anchor = "end" if fx > WIDTH - 150 else "start"
+        dx = -8 if anchor == "end" else 8
+        dy = -9 if p == 0 else 28  # above your lane, or under the hole numbers
+        parts.append(
+            f'<text class="crib-peg-caption" x="{fx + dx:.1f}" y="{fy + dy:.1f}" font-size="11" '
+            f'font-weight="bold" text-anchor="{anchor}" fill="{PLAYER_COLOURS[p]}" '
+            f'stroke="#f1e2c6" stroke-width="3" paint-order="stroke">{html.escape(label)}</text>'
+        )
+    # scores in numbers
+    for p in (0, 1):
+        x = 14 + p * (WIDTH / 2)
+        need = 121 - scores[p]
+        deal = " · dealer" if dealer == p else ""
+        parts.append(
+            f'<circle cx="{x + 5}" cy="{HEIGHT + 14}" r="5" fill="{PLAYER_COLOURS[p]}"/>'
+            f'<text class="crib-score-{p}" x="{x + 16}" y="{HEIGHT + 19}" font-size="15" '
+            f'fill="#222"><tspan font-weight="bold">{html.escape(names[p])} {scores[p]}</tspan>'
+            f'<tspan font-size="12" fill="#555"> (needs {need}){deal}</tspan></text>'
+        )
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def score_chart_svg(
+    history: Sequence[tuple[int, int, int]],
+    names: Sequence[str] = ("You", "Computer"),
+    width: int = 360,
+    height: int = 170,
+) -> str:
+    """Both scores after each hand: a small line chart with the skunk lines.
+
+    >>> 'polyline' in score_chart_svg([(0, 0, 0), (1, 10, 6), (2, 24, 20)])
+    True
+    """
+    n = max(1, max((h for h, _a, _b in history), default=1))
+    lft, r, t, b = 34, 12, 12, 28
+    pw, ph = width - lft - r, height - t - b
+
+    def xy(h: int, s: int) -> str:
+        return f"{lft + pw * h / n:.1f},{t + ph * (1 - s / 121):.1f}"
+
+    parts = [
+        f'<svg class="crib-score-chart" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}" role="img" aria-label="scores by hand">',
+        f'<rect x="{lft}" y="{t}" width="{pw}" height="{ph}" fill="#fafafa" stroke="#ccc"/>',
+    ]
+    for s, label in ((61, "61"), (91, "91"), (121, "121")):
+        y = t + ph * (1 - s / 121)
+        dash = ' stroke-dasharray="3 2"' if s < 121 else ""
+        parts.append(
+            f'<line x1="{lft}" y1="{y:.1f}" x2="{lft + pw}" y2="{y:.1f}" stroke="{RED if s < 121 else "#999"}"'
+            f' stroke-width="1"{dash}/><text x="{lft - 4}" y="{y + 4:.1f}" font-size="10" '
+            f'text-anchor="end" fill="#555">{label}</text>'
+        )
+    for p in (0, 1):
+        pts = " ".join(xy(row[0], row[1 + p]) for row in history)
+        parts.append(
+            f'<polyline class="crib-chart-line-{p}" points="{pts}" fill="none" '
+            f'stroke="{PLAYER_COLOURS[p]}" stroke-width="2.2"/>'
+        )
+        parts.append(
+            f'<text x="{lft + 6 + p * 90}" y="{height - 6}" font-size="11" '
+            f'fill="{PLAYER_COLOURS[p]}">■ {html.escape(names[p])}</text>'
+        )
+    parts.append(
+        f'<text x="{lft + pw}" y="{height - 6}" font-size="10" text-anchor="end" fill="#555">'
+        f"hand {n}</text></svg>"
+    )
+    return "".join(parts)

@@ -1,0 +1,166 @@
+"""The game page's HTML fragments: pure functions from the game's records to HTML,
+no widgets and no state (split out of :mod:`crib.ui.play.app`, which re-exports
+the public names): the grade badge, the show component, the review table, the
+middle of the table, and one hand of a loaded game.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+
+from crib.rules.events import Dealt, Event, GameStarted, describe_event
+from crib.rules.replay import Replay
+from crib.ui.play.board import board_svg, score_chart_svg
+from crib.ui.kit.cardview import PLAYER_COLOURS, card_back_svg, card_svg, cards_html
+from crib.session.controller import (
+    HUMAN,
+    CountRecord,
+    GameView,
+    Grade,
+    ShowItem,
+    summary_strip,
+)
+
+GRADE_COLOURS = {"best": "#2e8b57", "ok": "#7a8b2e", "mistake": "#d35400", "blunder": "#c0392b"}
+
+APP_CSS = """
+.crib-play-app { font-size: 15px; }
+.crib-rail { width: 320px; }
+.crib-bigcount { font-size: 30px; font-weight: 700; color: #222; }
+.crib-chip { display: inline-block; padding: 1px 8px; border-radius: 10px; color: #fff; font-weight: 600; font-size: 13px; }
+.crib-label { font-size: 12px; color: #555; text-transform: uppercase; letter-spacing: .04em; }
+.crib-prompt { font-weight: 600; color: #1f5fa8; }
+.crib-review table { border-collapse: collapse; font-size: 13px; }
+.crib-peg-caption { animation: crib-fade 300ms ease-out; }
+@keyframes crib-fade { from { opacity: 0; } to { opacity: 1; } }
+@media (prefers-reduced-motion: reduce) { .crib-peg-caption { animation: none; } }
+.crib-play-app a[href] { color: #1f5fa8 !important; text-decoration: underline !important; }
+.crib-review td, .crib-review th { padding: 3px 8px; border-bottom: 1px solid #e3e3e3; text-align: left; vertical-align: middle; }
+.crib-show-line { padding: 2px 0; min-width: 250px; }
+.crib-show-lines { display: flex; flex-wrap: wrap; column-gap: 14px; width: 540px; }
+.crib-keys-help kbd { border: 1px solid #bbb; border-radius: 3px; padding: 0 4px; background: #f6f6f6; font-size: 12px; }
+"""
+
+
+def grade_chip(verdict: str, lost: float) -> str:
+    """The grade as a small coloured badge with the points lost, e.g. 'mistake −0.62'."""
+    colour = GRADE_COLOURS.get(verdict, "#555")
+    return (
+        f'<span class="crib-chip crib-grade-{verdict}" style="background:{colour}">'
+        f"{verdict} −{lost:.2f}</span>"
+    )
+
+
+def show_html(item: ShowItem, names: Sequence[str]) -> str:
+    """The show component: the cards, the count aloud line by line with each
+    combination's cards lit up, and a large total."""
+    whose = "Your" if item.player == HUMAN else f"{names[item.player]}'s"
+    lines = "".join(
+        f'<div class="crib-show-line">{cards_html(cards, "mini")} '
+        f"<span>{html.escape(words)}</span></div>"
+        for words, cards in item.lines
+    )
+    return (
+        f'<div class="crib-show-item"><div class="crib-label">{html.escape(whose)} {item.what}</div>'
+        f'<div style="display:flex;gap:14px;align-items:flex-start">'
+        f'<div>{cards_html(item.cards, "pile")} + {card_svg(item.starter, "pile")}</div>'
+        f'<div class="crib-show-lines">{lines}</div>'
+        f'<div class="crib-bigcount crib-show-total">{item.total}</div></div></div>'
+    )
+
+
+def review_html(grades: Sequence[Grade], *, title: str, limit: int | None = None) -> str:
+    """Decisions sorted by cost (worst first), each with a link into its analyzer."""
+    rows = sorted(grades, key=lambda g: (-g.lost, g.number))[:limit]
+    if not rows:
+        return f"<b>{html.escape(title)}</b>: no decisions yet."
+    body = []
+    for g in rows:
+        tags = ", ".join(g.tags)
+        if g.trap:
+            tags = (tags + ", " if tags else "") + "trap missed"
+        link = (
+            f'<a class="crib-review-link" href="{html.escape(g.analyzer_url)}" target="_blank">'
+            f"open in the {'discard' if g.kind == 'discard' else 'pegging'} analyzer</a>"
+            if g.analyzer_url
+            else ""
+        )
+        body.append(
+            f'<tr class="crib-review-row"><td>{g.hand + 1}</td><td>{g.kind}</td>'
+            f"<td>{html.escape(g.chosen)}</td><td>{html.escape(g.best)}</td>"
+            f"<td>{grade_chip(g.verdict, g.lost)}</td><td>{html.escape(tags)}"
+            f"{' (hinted)' if g.hinted else ''}</td><td>{link}</td></tr>"
+        )
+    n = len(grades)
+    best = sum(g.verdict == "best" for g in grades)
+    summary = summary_strip(grades)
+    return (
+        f"<b>{html.escape(title)}</b> — {n} decisions, {best / n:.0%} best. {html.escape(summary)}"
+        "<table><tr><th>hand</th><th>decision</th><th>you</th><th>best</th><th>grade</th>"
+        f"<th>notes</th><th>practise</th></tr>{''.join(body)}</table>"
+    )
+
+def _table_html(v: GameView) -> str:
+    """The middle of the table: the pile and its count, the starter, the crib."""
+    edges = [PLAYER_COLOURS[p] for p, _c in v.pile]
+    pile = cards_html([c for _p, c in v.pile], "pile", overlap=14, edges=edges) if v.pile else ""
+    prev = (
+        '<div class="crib-label">earlier this hand</div>' + cards_html([c for _p, c in v.previous], "mini")
+        if v.previous
+        else ""
+    )
+    starter = card_svg(v.starter, "pile") if v.starter is not None else card_back_svg("pile")
+    if v.crib_shown:
+        crib = cards_html(v.crib_shown, "mini")
+    else:
+        crib = "".join(f'<span style="margin-right:-22px">{card_back_svg("pile")}</span>' for _ in range(v.crib_count))
+    owner = "" if v.crib_owner is None else ("yours" if v.crib_owner == HUMAN else f"{v.names[1]}'s")
+    return (
+        '<div style="display:flex;gap:26px;align-items:flex-end;min-height:84px">'
+        f'<div class="crib-pile"><div class="crib-label">The play</div>{pile or "<i>no cards yet</i>"}{prev}</div>'
+        f'<div><div class="crib-label">Count</div><div class="crib-bigcount crib-count">{v.count}</div></div>'
+        f'<div class="crib-starter"><div class="crib-label">Starter</div>{starter}</div>'
+        f'<div class="crib-crib"><div class="crib-label">Crib ({html.escape(owner)})</div>{crib}</div>'
+        "</div>"
+    )
+
+
+def replay_hand_html(
+    events: Sequence[Event], counts: Sequence[CountRecord], r: Replay, grades: Sequence[Grade], hand: int
+) -> str:
+    """One hand of a loaded game: the verdict, the board after it, its events, the review."""
+    start = events[0]
+    assert isinstance(start, GameStarted)
+    names = ("Player", str(start.players[1]).capitalize())
+    idx = [i for i, e in enumerate(events) if isinstance(e, Dealt)]
+    lo = idx[hand - 1] if hand - 1 < len(idx) else len(events)
+    hi = idx[hand] if hand < len(idx) else len(events)
+    snaps = r.snapshots
+    end = snaps[hi - 1].scores if hi - 1 < len(snaps) else (0, 0)
+    before = snaps[lo - 1].scores if lo > 0 else tuple(start.scores)
+    lines = "".join(
+        f'<div class="crib-replay-line">{html.escape(describe_event(e, names).strip())}</div>'
+        for e in events[lo:hi]
+    )
+    history = [(0, *start.scores)]
+    for k, i in enumerate(idx[1:], start=1):
+        history.append((k, *snaps[i - 1].scores))
+    history.append((len(idx), *snaps[-1].scores))
+    verdict_colour = "#2e8b57" if r.verified else "#c0392b"
+    muggins = [c for c in counts if c.hand == hand - 1 and c.muggins]
+    mug = "".join(
+        f"<div>Muggins: you counted {c.claimed} for your {c.what} (it was {c.total}); "
+        f"the computer took {c.muggins}.</div>"
+        for c in muggins
+    )
+    return (
+        f'<div class="crib-replay-verdict" style="color:{verdict_colour}"><b>{html.escape(r.verdict)}</b> — '
+        f"{html.escape(r.summary())}</div>"
+        f"<h4>Hand {hand} of {len(idx)}: {before[0]}–{before[1]} → {end[0]}–{end[1]}</h4>"
+        f"{board_svg(end, before, names)}"
+        f'<div style="font-family:monospace;font-size:13px">{lines}</div>{mug}'
+        f"<div>{score_chart_svg(history, names)}</div>"
+        + review_html([g for g in grades if g.hand == hand - 1], title=f"Hand {hand} review")
+        + review_html(list(grades), title="Whole game review", limit=10)
+    )

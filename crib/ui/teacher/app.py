@@ -1,0 +1,376 @@
+"""The teacher's page: create a session, show its join code, follow the class live.
+
+The live view polls the classroom record every ``refresh_seconds`` (an asyncio
+task on the kernel's own event loop) and redraws only when the number of answers
+or students changed.  Everything it shows comes from one session's answers.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import math
+from typing import Any
+
+import ipywidgets as w
+
+from crib.teach.classroom import (
+    answers_frame,
+    choice_counts,
+    choice_figure,
+    question_stats,
+    student_stats,
+)
+from crib.teach.quiz import KIND_NAMES, LEVELS, make_questions
+from crib.teach.store import Session, Store
+from crib.ui.kit.common import friendly, info_html
+from crib.ui.teacher.views import PROJECTOR_STYLE, heatmap_html, projector_html
+from crib.ui.trainer.render import csv_link_html, reveal_html
+
+__all__ = ["TeacherApp", "frame_html"]
+
+STYLE = """<style>
+.crib-teacher {font-size:15px}
+.crib-teacher table.crib-frame {border-collapse:collapse}
+.crib-teacher table.crib-frame td, .crib-teacher table.crib-frame th
+  {padding:2px 8px; border-bottom:1px solid #eee; text-align:left}
+.crib-code-banner {font-size:40px; font-weight:800; letter-spacing:6px; color:#1f5fa8}
+.crib-reveal .crib-big-cards .crib-card {font-size:30px; padding:8px 6px; min-width:2.4em}
+</style>"""
+
+
+def _fmt(v: Any, col: str) -> str:
+    if isinstance(v, float):
+        if math.isnan(v):
+            return "–"
+        if col == "accuracy":
+            return f"{v:.0%}"
+        return f"{v:.2f}" if col != "median_s" else f"{v:.1f}"
+    if isinstance(v, bool):
+        return "yes" if v else ""
+    return html.escape(str(v))
+
+
+def frame_html(df: Any, css_class: str, headers: dict[str, str] | None = None) -> str:
+    """A small DataFrame as an HTML table; every cell is escaped (names are user input)."""
+    headers = headers or {}
+    head = "".join(f"<th>{html.escape(headers.get(c, c))}</th>" for c in df.columns)
+    body = "".join(
+        "<tr>"
+        + "".join(f"<td>{_fmt(v, c)}</td>" for c, v in zip(df.columns, row, strict=True))
+        + "</tr>"
+        for row in df.itertuples(index=False)
+    )
+    return f'<table class="crib-frame {css_class}"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
+
+
+class TeacherApp(w.VBox):
+    """Create a class session (name, seed, questions) or reopen one by its code, then
+    watch the answers arrive: per question, per student, the choices against the
+    best, a reveal for the class, and a CSV export."""
+
+    def __init__(self, *, store: Store | None = None, refresh_seconds: float = 2.0) -> None:
+        self._store = store
+        self.session: Session | None = None
+        self.refresh_seconds = refresh_seconds
+        self._seen: tuple[int, int] | None = None
+        self._task: asyncio.Task | None = None
+        self.refreshes = 0
+
+        self.session_name = w.Text(
+            description="Session", value="Class 1", layout=w.Layout(width="20em")
+        ).add_class("crib-session-name")
+        self.seed = w.IntText(value=1, description="Seed", layout=w.Layout(width="12em")).add_class(
+            "crib-session-seed"
+        )
+        self.n_count = w.BoundedIntText(
+            value=5, min=0, max=50, description="Counting", layout=w.Layout(width="11em")
+        ).add_class("crib-n-count")
+        self.n_discard = w.BoundedIntText(
+            value=3, min=0, max=50, description="Discard", layout=w.Layout(width="11em")
+        ).add_class("crib-n-discard")
+        self.n_peg = w.BoundedIntText(
+            value=2, min=0, max=50, description="Pegging", layout=w.Layout(width="11em")
+        ).add_class("crib-n-peg")
+        self.time_limit = w.BoundedIntText(
+            value=0, min=0, max=240, description="Minutes", layout=w.Layout(width="11em")
+        ).add_class("crib-time-limit")
+        self.time_limit.tooltip = "time limit from each student's join; 0: none"
+        self.level = w.Dropdown(
+            options=list(LEVELS),
+            value="typical",
+            description="Counting level",
+            style={"description_width": "initial"},
+        ).add_class("crib-session-level")
+        self.create_button = w.Button(
+            description="Create session", button_style="primary"
+        ).add_class("crib-create")
+        self.open_code = w.Text(
+            description="or reopen", placeholder="join code", layout=w.Layout(width="14em")
+        ).add_class("crib-open-code")
+        self.open_button = w.Button(description="Open").add_class("crib-open")
+        self.status = w.HTML().add_class("crib-status")
+        self.code_banner = w.HTML().add_class("crib-code-box")
+
+        self.summary = w.HTML().add_class("crib-summary")
+        self.question_table = w.HTML().add_class("crib-question-table")
+        self.student_table = w.HTML().add_class("crib-student-table")
+        self.question_pick = w.Dropdown(
+            description="Question", options=[], layout=w.Layout(width="26em")
+        ).add_class("crib-question-pick")
+        self.chart = w.Image(format="png", layout=w.Layout(width="560px")).add_class(
+            "crib-choice-chart"
+        )
+        self.choices = w.HTML().add_class("crib-choices")
+        self.reveal_button = w.Button(description="Reveal the answer", icon="eye").add_class(
+            "crib-reveal-button"
+        )
+        self.reveal_panel = w.HTML().add_class("crib-reveal")
+        self.refresh_button = w.Button(description="Refresh", icon="refresh").add_class(
+            "crib-refresh"
+        )
+        self.csv = w.HTML().add_class("crib-teacher-csv")
+        self.heatmap = w.HTML().add_class("crib-heatmap-box")
+        self.projector = w.ToggleButton(
+            description="Projector mode", icon="television", value=False
+        ).add_class("crib-projector-toggle")
+        self.projector_panel = w.HTML(layout=w.Layout(display="none")).add_class(
+            "crib-projector-panel"
+        )
+        self.projector.observe(lambda _c: self.toggle_projector(), "value")
+
+        self.create_button.on_click(lambda _b: self.create())
+        self.open_button.on_click(lambda _b: self.open_session())
+        self.refresh_button.on_click(lambda _b: self.refresh())
+        self.reveal_button.on_click(lambda _b: self.reveal())
+        self.question_pick.observe(lambda _c: self.show_question(), "value")
+
+        setup = w.VBox(
+            [
+                w.HBox([self.session_name, self.seed, self.level]),
+                w.HBox([self.n_count, self.n_discard, self.n_peg, self.time_limit]),
+                w.HBox([self.create_button]),
+                w.HBox([self.open_code, self.open_button]),
+            ],
+            layout=w.Layout(border="1px solid #ddd", padding="6px"),
+        )
+        heads = [
+            w.HTML("<h4>Questions, the hardest first</h4>"),
+            w.HTML("<h4>Students</h4>"),
+            w.HTML("<h4>Each student's answers (the right one in brackets)</h4>"),
+        ]
+        self._tables = [*heads, self.question_table, self.student_table, self.heatmap]
+        self.live = w.VBox(
+            [
+                w.HBox([self.summary, self.refresh_button, self.csv, self.projector]),
+                heads[0],
+                self.question_table,
+                w.HTML("<h4>One question</h4>"),
+                w.HBox([self.question_pick, self.reveal_button]),
+                w.HBox([self.chart, self.choices]),
+                self.reveal_panel,
+                heads[1],
+                self.student_table,
+                heads[2],
+                self.heatmap,
+            ],
+            layout=w.Layout(display="none"),
+        )
+        self.setup = setup
+        super().__init__(
+            [
+                w.HTML(STYLE + PROJECTOR_STYLE),
+                setup,
+                self.status,
+                self.code_banner,
+                self.projector_panel,
+                self.live,
+            ]
+        )
+        self.add_class("crib-teacher")
+
+    @property
+    def store(self) -> Store:
+        if self._store is None:
+            self._store = Store()
+        return self._store
+
+    # -- sessions ---------------------------------------------------------------
+
+    @friendly()
+    def create(self) -> None:
+        """Generate the question set from the seed and store a new session."""
+        spec = {
+            "count": self.n_count.value,
+            "discard": self.n_discard.value,
+            "peg": self.n_peg.value,
+        }
+        self.status.value = info_html(
+            "Preparing the questions (each checked for a clear best answer)..."
+        )
+        qs = make_questions(int(self.seed.value), spec, level=self.level.value)
+        s = self.store.create_session(
+            self.session_name.value,
+            seed=int(self.seed.value),
+            questions=qs,
+            time_limit=60.0 * int(self.time_limit.value),
+        )
+        self._use(s)
+        self.status.value = info_html(f"Session “{s.name}” created with {len(qs)} questions.")
+
+    @friendly()
+    def open_session(self) -> None:
+        """Reopen a session by its join code."""
+        s = self.store.session(self.open_code.value)
+        self._use(s)
+        self.status.value = info_html(f"Opened session “{s.name}” ({len(s.questions)} questions).")
+
+    def _use(self, s: Session) -> None:
+        self.session = s
+        self.code_banner.value = (
+            f"<div>Students open the trainer and join with this code:</div>"
+            f'<div class="crib-code-banner">{html.escape(s.code)}</div>'
+            f'<div style="color:#555">{html.escape(s.name)} · seed {s.seed} · {len(s.questions)} questions</div>'
+        )
+        self.question_pick.options = [
+            (f"{i + 1}. {KIND_NAMES[q['kind']]}", i) for i, q in enumerate(s.questions)
+        ]
+        self.live.layout.display = ""
+        self._seen = None
+        self.refresh()
+        self.start_polling()
+
+    # -- live view ------------------------------------------------------------
+
+    def start_polling(self) -> bool:
+        """Poll for new answers on the kernel's event loop (False outside a running loop)."""
+        if self._task is not None and not self._task.done():
+            return True
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return False
+        self._task = loop.create_task(self._poll())
+        return True
+
+    async def _poll(self) -> None:
+        while True:
+            await asyncio.sleep(self.refresh_seconds)
+            try:
+                self.poll_once()
+            except Exception:  # noqa: BLE001 - a failed poll must not stop the next one
+                continue
+
+    def poll_once(self) -> bool:
+        """Redraw if answers or students changed since the last draw; True if it did."""
+        if self.session is None:
+            return False
+        code = self.session.code
+        seen = (self.store.count_answers(code), len(self.store.students(code)))
+        if seen == self._seen:
+            return False
+        self.refresh()
+        return True
+
+    @friendly()
+    def refresh(self) -> None:
+        s = self.session
+        if s is None:
+            return
+        answers = self.store.answers(s.code)
+        students = [x.name for x in self.store.students(s.code)]
+        revealed = self.store.revealed(s.code)
+        self._seen = (len(answers), len(students))
+        self.refreshes += 1
+        self.answers = answers
+        n_right = sum(a.correct for a in answers)
+        acc = f"{n_right / len(answers):.0%}" if answers else "–"
+        self.summary.value = (
+            f'<div class="crib-live-counts"><b class="crib-n-students">{len(students)}</b> students · '
+            f'<b class="crib-n-answers">{len(answers)}</b> answers · accuracy {acc}</div>'
+        )
+        qdf = question_stats(s.questions, answers, revealed)
+        self.question_df = qdf
+        self.question_table.value = frame_html(
+            qdf[
+                [
+                    "question",
+                    "kind",
+                    "deal",
+                    "answered",
+                    "accuracy",
+                    "avg_lost",
+                    "top_wrong",
+                    "revealed",
+                ]
+            ],
+            "crib-questions",
+            {"avg_lost": "points lost (avg)", "top_wrong": "most common wrong answer"},
+        )
+        sdf = student_stats(students, answers, len(s.questions))
+        self.student_df = sdf
+        self.student_table.value = frame_html(
+            sdf,
+            "crib-students",
+            {
+                "avg_lost": "points lost (avg)",
+                "median_s": "median time (s)",
+                "top_mistake": "top mistake",
+            },
+        )
+        self.heatmap.value = heatmap_html(s.questions, students, answers)
+        from crib.teach.progress import to_csv
+
+        self.csv.value = csv_link_html(
+            to_csv(answers_frame(s.questions, answers)), f"crib-session-{s.code}.csv", "Export CSV"
+        )
+        self.show_question()
+
+    @friendly()
+    def show_question(self) -> None:
+        s = self.session
+        i = self.question_pick.value
+        if s is None or i is None:
+            return
+        from crib.ui.kit.widgets import figure_png
+
+        q = s.questions[i]
+        mine = [a for a in getattr(self, "answers", []) if a.question == i]
+        fig = choice_figure(q, mine)
+        self.chart.value = figure_png(fig)
+        counts = choice_counts(q, mine)
+        n = len(mine)
+        right = sum(k for _a, k, b in counts if b)
+        self.choices.value = (
+            f'<div class="crib-q-counts">Question {i + 1}: <b>{n}</b> answered, '
+            f"<b>{right}</b> right" + (f" ({right / n:.0%})" if n else "") + "</div>"
+        )
+        revealed = i in self.store.revealed(s.code)
+        self.reveal_panel.value = self._reveal_html(q, i) if revealed else ""
+        self.reveal_button.disabled = revealed
+        if self.projector.value:
+            self.projector_panel.value = projector_html(q, i, len(s.questions), mine, revealed)
+
+    @friendly()
+    def toggle_projector(self) -> None:
+        """Projector mode: the picked question large, no names, the class's answers once
+        revealed; the setup and the tables are hidden until it is switched off."""
+        on = bool(self.projector.value)
+        self.setup.layout.display = "none" if on else ""
+        for x in (*self._tables, self.chart, self.choices, self.reveal_panel):
+            x.layout.display = "none" if on else ""
+        self.projector_panel.layout.display = "" if on else "none"
+        self.show_question()
+
+    def _reveal_html(self, q: dict, i: int) -> str:
+        """The answer for the projector: the deal in large cards, then the answer."""
+        return reveal_html(q, i)
+
+    @friendly()
+    def reveal(self) -> None:
+        """Reveal the chosen question's answer to the class (recorded in the session)."""
+        s, i = self.session, self.question_pick.value
+        if s is None or i is None:
+            return
+        self.store.reveal(s.code, i)
+        self.refresh()

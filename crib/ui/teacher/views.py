@@ -1,0 +1,113 @@
+"""The teacher's item-by-student heatmap and projector view, as HTML.
+
+Split out of :mod:`crib.ui.teacher.app`.  Both read one session's answers only.
+The heatmap shows, for each student and question, that student's answer beside
+the correct one (green right, red wrong, blank not yet answered).  The projector
+view is for the class to see: the deal in large cards and how many answered, no
+names; the class's answers are shown per question once the teacher reveals it.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from typing import Any
+
+from crib.rules.cards import parse_card, parse_cards
+from crib.teach.classroom import choice_counts, correct_answer
+from crib.ui.kit.common import card_html
+from crib.ui.trainer.render import question_html, reveal_html
+
+__all__ = ["heatmap_html", "projector_html", "PROJECTOR_STYLE"]
+
+PROJECTOR_STYLE = """<style>
+.crib-projector {font-size:22px}
+.crib-projector .crib-big-cards .crib-card {font-size:44px; min-width:2.4em; padding:10px 8px}
+.crib-projector .crib-card {font-size:30px}
+.crib-projector .crib-proj-count {font-size:30px; margin:10px 0}
+.crib-projector table.crib-proj-answers td {padding:4px 14px; font-size:24px}
+table.crib-heatmap {border-collapse:collapse; font-size:13px}
+table.crib-heatmap td, table.crib-heatmap th {border:1px solid #ddd; padding:2px 6px; text-align:center}
+table.crib-heatmap td.crib-hm-right {background:#d5f5e3}
+table.crib-heatmap td.crib-hm-wrong {background:#fadbd8}
+table.crib-heatmap th.crib-hm-name {text-align:left; max-width:12em; overflow:hidden}
+</style>"""
+
+
+def _short(q: dict, answer: str) -> str:
+    """An answer as cards (pretty) or a number."""
+    if q["kind"] == "count" or not answer:
+        return html.escape(answer)
+    try:
+        return " ".join(c.pretty for c in parse_cards(answer))
+    except ValueError:
+        return html.escape(answer)
+
+
+def heatmap_html(questions: Sequence[dict], students: Sequence[str], answers: Sequence[Any]) -> str:
+    """Rows students, columns questions; a cell is the student's answer and the correct one.
+
+    >>> from types import SimpleNamespace as A
+    >>> qs = [dict(kind="count", hand="5H 5D 5C JS", starter="5S", crib=False, total=29)]
+    >>> t = heatmap_html(qs, ["Ann", "<b>"], [A(student="Ann", question=0, answer="28", correct=False)])
+    >>> "28 <small>(29)</small>" in t and "&lt;b&gt;" in t and "crib-hm-wrong" in t
+    True
+    """
+    last: dict[tuple[str, int], Any] = {}
+    for a in answers:
+        last[(a.student, a.question)] = a
+    head = "".join(
+        f'<th title="answer {html.escape(_short(q, correct_answer(q)))}">Q{i + 1}</th>'
+        for i, q in enumerate(questions)
+    )
+    rows = []
+    for name in students:
+        cells = []
+        for i, q in enumerate(questions):
+            a = last.get((name, i))
+            if a is None:
+                cells.append("<td></td>")
+                continue
+            cls = "crib-hm-right" if a.correct else "crib-hm-wrong"
+            right = "" if a.correct else f" <small>({_short(q, correct_answer(q))})</small>"
+            cells.append(f'<td class="{cls}">{_short(q, a.answer)}{right}</td>')
+        rows.append(f'<tr><th class="crib-hm-name">{html.escape(name)}</th>{"".join(cells)}</tr>')
+    return (
+        '<table class="crib-heatmap"><thead><tr><th>student</th>'
+        f"{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+    )
+
+
+def projector_html(
+    q: dict, i: int, n_questions: int, answers: Sequence[Any], revealed: bool
+) -> str:
+    """Question ``i`` for the projector: large cards, counts, no names; the class's
+    answers and the right one only once revealed."""
+    mine = [a for a in answers if a.question == i]
+    head = f"<div><b>Question {i + 1} of {n_questions}</b></div>"
+    deal = question_html(q)
+    if q["kind"] == "discard":
+        deal += f'<div class="crib-big-cards">{"".join(_big(c) for c in q["six"].split())}</div>'
+    elif q["kind"] == "peg":
+        from crib.rules.position import PeggingPosition
+
+        hand = PeggingPosition.parse(q["position"]).hand
+        deal += f'<div class="crib-big-cards">Hand: {"".join(_big(str(c)) for c in hand)}</div>'
+    count = f'<div class="crib-proj-count"><b>{len(mine)}</b> answered</div>'
+    if not revealed:
+        return f'<div class="crib-projector">{head}{deal}{count}</div>'
+    rows = "".join(
+        f"<tr><td>{'✔ ' if best else ''}{_short(q, ans)}</td><td>{k}</td></tr>"
+        for ans, k, best in choice_counts(q, mine)
+    )
+    right = sum(k for _a, k, best in choice_counts(q, mine) if best)
+    count = f'<div class="crib-proj-count"><b>{len(mine)}</b> answered, <b>{right}</b> right</div>'
+    return (
+        f'<div class="crib-projector">{head}{reveal_html(q, i)}{count}'
+        f'<table class="crib-proj-answers"><tr><th>the class answered</th><th>how many</th></tr>'
+        f"{rows}</table></div>"
+    )
+
+
+def _big(card: str) -> str:
+    return card_html(parse_card(card))

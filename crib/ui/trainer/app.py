@@ -1,0 +1,377 @@
+"""The student's page: counting trainer, discard and pegging quizzes, my progress.
+
+On its own the page is a practice trainer (seeded, nothing stored).  Joining a
+class session with the teacher's code and a name switches it to the session's
+questions, in the session's order; every answer is stored in the classroom
+record (:mod:`crib.teach.store`), and "My progress" reads it back.
+"""
+
+from __future__ import annotations
+
+import html
+import time
+import uuid
+from typing import Any
+
+import ipywidgets as w
+
+from crib.rules.cards import parse_cards
+from crib.rules.position import PeggingPosition
+from crib.teach import quiz
+from crib.teach.store import Session, Store, Student
+from crib.ui.kit.common import friendly, info_html
+from crib.ui.trainer.progress import ClassReveals, TrainerProgress
+from crib.ui.trainer.render import (  # re-exported: the rendering lives there
+    _AMBER,  # noqa: F401
+    _GREEN,  # noqa: F401
+    _RED,  # noqa: F401
+    STYLE,
+    _card_button,
+    _card_toggle,
+    _verdict,  # noqa: F401
+    breakdown_html,
+    count_result_html,
+    csv_link_html,
+    discard_result_html,
+    peg_result_html,
+    question_html,
+)
+from crib.ui.trainer.teach import TeachMode
+
+__all__ = [
+    "TrainerApp",
+    "breakdown_html",
+    "question_html",
+    "discard_result_html",
+    "peg_result_html",
+    "csv_link_html",
+]
+
+
+class _Practice:
+    """A practice answer kept in memory (same fields as a stored answer)."""
+
+    def __init__(self, q: dict, no: int, r: quiz.Result, seconds: float) -> None:
+        self.kind, self.question, self.answer = q["kind"], no, r.answer
+        self.correct, self.lost, self.miss = r.correct, r.lost, r.miss
+        self.seconds, self.created = seconds, time.time()
+
+
+class TrainerApp(TrainerProgress, ClassReveals, TeachMode, w.VBox):
+    """Counting trainer, discard and pegging quizzes, and my progress, in one page.
+
+    ``store`` is opened on the first join (``CRIB_DB`` or the default path) unless
+    one is given.  ``seed`` seeds practice deals.
+    """
+
+    def __init__(self, *, store: Store | None = None, seed: int = 1) -> None:
+        self._store = store
+        self.student: Student | None = None
+        self.session: Session | None = None
+        self.session_code: str | None = None
+        self.questions: list[dict] = []
+        self.no = 0  # index of the current question
+        self.practice_index = 0
+        self.answers: list[Any] = []  # practice answers (in memory)
+        self.streak = 0
+        self.current: dict | None = None
+        self.result: quiz.Result | None = None
+        self._shown_at = time.monotonic()
+        self._picked: list[str] = []
+
+        # joining a class
+        self.code = w.Text(
+            description="Class code", placeholder="e.g. K7QW2M", layout=w.Layout(width="16em")
+        ).add_class("crib-join-code")
+        self.name = w.Text(
+            description="Your name", placeholder="a nickname", layout=w.Layout(width="20em")
+        ).add_class("crib-join-name")
+        self.join_button = w.Button(description="Join class", button_style="primary").add_class(
+            "crib-join"
+        )
+        self.join_status = w.HTML().add_class("crib-join-status")
+        self.join_button.on_click(lambda _b: self.join())
+
+        # practice settings
+        self.kind = w.ToggleButtons(
+            options=[("Counting", "count"), ("Discard quiz", "discard"), ("Pegging quiz", "peg")],
+            value="count",
+            description="Practise",
+        ).add_class("crib-kind")
+        self.level = w.Dropdown(
+            options=list(quiz.LEVELS), value="typical", description="Difficulty"
+        ).add_class("crib-level")
+        self.seat = w.ToggleButtons(
+            options=[("Hand", False), ("Crib", True), ("Either", None)],
+            value=False,
+            description="Count a",
+        ).add_class("crib-hand-crib")
+        self.seed = w.IntText(
+            value=seed, description="Seed", layout=w.Layout(width="12em")
+        ).add_class("crib-seed")
+        for x in (self.kind, self.level, self.seat, self.seed):
+            x.observe(lambda _c: self.new_practice(), "value")
+        self.practice_box = w.VBox(
+            [w.HBox([self.kind]), w.HBox([self.level, self.seat, self.seed])]
+        )
+
+        # the question
+        self.header = w.HTML().add_class("crib-header")
+        self.prompt = w.HTML().add_class("crib-prompt")
+        self.count_box = w.Text(
+            description="Count", placeholder="type the total", layout=w.Layout(width="14em")
+        ).add_class("crib-count-input")
+        self.check_button = w.Button(description="Check", button_style="primary").add_class(
+            "crib-check"
+        )
+        self.check_button.on_click(lambda _b: self.answer_count())
+        self.count_row = w.HBox([self.count_box, self.check_button])
+        self._build_teach()
+        self.throw_button = w.Button(
+            description="Throw these two", button_style="primary", disabled=True
+        ).add_class("crib-throw")
+        self.throw_button.on_click(lambda _b: self.answer_throw())
+        self.card_row = w.HBox().add_class("crib-card-row")
+        self.answer_box = w.VBox([self.count_row]).add_class("crib-answer-box")
+        self.status = w.HTML().add_class("crib-status")
+        self.feedback = w.HTML().add_class("crib-feedback")
+        self.reveal_box = w.HTML().add_class("crib-class-reveal")
+        self.next_button = w.Button(description="Next deal", icon="arrow-right").add_class(
+            "crib-next"
+        )
+        self.next_button.on_click(lambda _b: self.next_question())
+        self.stats = w.HTML().add_class("crib-stats")
+        self.clock = w.HTML(layout=w.Layout(margin="0 0 0 16px")).add_class("crib-clock")
+
+        # my progress
+        self.progress_button = w.Button(
+            description="Show my progress", icon="line-chart"
+        ).add_class("crib-progress-button")
+        self.progress_button.on_click(lambda _b: self.show_progress())
+        self.progress_note = w.HTML().add_class("crib-progress-note")
+        self.progress_image = w.Image(format="png", layout=w.Layout(width="760px", display="none"))
+        self.progress_image.add_class("crib-progress-chart")
+        self.progress_csv = w.HTML().add_class("crib-progress-csv")
+
+        join_box = w.VBox(
+            [
+                w.HTML("<b>In class?</b> Type the code your teacher shows and your name."),
+                w.HBox([self.code, self.name, self.join_button]),
+                self.join_status,
+            ],
+            layout=w.Layout(border="1px solid #ddd", padding="6px", margin="0 0 8px 0"),
+        )
+        super().__init__(
+            [
+                w.HTML(STYLE),
+                join_box,
+                self.practice_box,
+                w.HBox([self.header, self.clock]),
+                self.prompt,
+                self.teach_toggle,
+                self.answer_box,
+                self.status,
+                self.feedback,
+                self.reveal_box,
+                self.next_button,
+                self.stats,
+                w.HTML("<hr><b>My progress</b>"),
+                w.HBox([self.progress_button, self.progress_csv]),
+                self.progress_note,
+                self.progress_image,
+            ]
+        )
+        self.add_class("crib-trainer")
+        self.new_practice()
+
+    # -- the store ------------------------------------------------------------
+
+    @property
+    def store(self) -> Store:
+        if self._store is None:
+            self._store = Store()
+        return self._store
+
+    # -- questions --------------------------------------------------------------
+
+    def _practice_question(self) -> dict:
+        i, s = self.practice_index, int(self.seed.value)
+        if self.kind.value == "count":
+            return quiz.counting_question(s, i, level=self.level.value, crib=self.seat.value)
+        if self.kind.value == "discard":
+            return quiz.discard_question(s, i)
+        return quiz.peg_question(s, i)
+
+    @friendly()
+    def new_practice(self) -> None:
+        """Restart practice with the current settings (seed, kind, difficulty)."""
+        if self.student is not None:
+            return
+        self.practice_index = 0
+        self.seat.layout.display = "" if self.kind.value == "count" else "none"
+        self.level.layout.display = "" if self.kind.value == "count" else "none"
+        self._show(self._practice_question())
+
+    def _show(self, q: dict) -> None:
+        self.current, self.result = q, None
+        self._shown_at = time.monotonic()
+        self.prompt.value = question_html(q)
+        self.feedback.value = ""
+        self.status.value = ""
+        self._picked = []
+        self._teach_reset()
+        self.teach_toggle.layout.display = "" if q["kind"] == "count" else "none"
+        if q["kind"] == "count":
+            self.count_box.value = ""
+            self.count_box.disabled = self.check_button.disabled = False
+            self.answer_box.children = (self.count_row,)
+            self._teach_layout()
+        elif q["kind"] == "discard":
+            toggles = []
+            for c in parse_cards(q["six"]):
+                t = _card_toggle(c)
+                t.observe(self._on_pick(str(c)), "value")
+                toggles.append(t)
+            self.card_row.children = toggles
+            self.throw_button.disabled = True
+            self.answer_box.children = (self.card_row, self.throw_button)
+        else:
+            pos = PeggingPosition.parse(q["position"])
+            buttons = []
+            for c in pos.hand:
+                b = _card_button(c)
+                b.disabled = c not in pos.legal()
+                if b.disabled:
+                    b.tooltip = "would pass 31"
+                b.on_click(lambda _b, c=c: self.answer_play(str(c)))
+                buttons.append(b)
+            self.card_row.children = buttons
+            self.answer_box.children = (self.card_row,)
+        if self.student is None:
+            self.header.value = info_html(
+                f"Practice deal {self.practice_index + 1} (seed {self.seed.value}); nothing is stored."
+            )
+        else:
+            self.header.value = (
+                f"<b>Question {self.no + 1} of {len(self.questions)}</b> "
+                f"({quiz.KIND_NAMES[q['kind']]}) · class {html.escape(self.session_code or '')}, "
+                f"{self.student.name_html}"
+            )
+        self.next_button.disabled = True
+        self.reveal_box.value, self._reveal_shown = "", None
+        self.check_reveal()
+        self._draw_stats()
+
+    def _on_pick(self, name: str):  # type: ignore[no-untyped-def]
+        def handler(change: dict) -> None:
+            if change["new"] and name not in self._picked:
+                self._picked.append(name)
+            elif not change["new"] and name in self._picked:
+                self._picked.remove(name)
+            n = len(self._picked)
+            self.throw_button.disabled = n != 2 or self.result is not None
+            self.status.value = info_html(f"{n} picked: pick exactly 2") if n > 2 else ""
+
+        return handler
+
+    # -- answering -------------------------------------------------------------
+
+    @friendly()
+    def answer_count(self) -> None:
+        self._answer(self.count_box.value)
+
+    @friendly()
+    def answer_throw(self) -> None:
+        self._answer(" ".join(self._picked))
+
+    @friendly()
+    def answer_play(self, card: str) -> None:
+        self._answer(card)
+
+    def _answer(self, given: str) -> None:
+        q = self.current
+        if q is None:
+            return
+        if self.result is not None:
+            self.status.value = info_html("Already answered: press Next deal.")
+            return
+        left = self.time_left()
+        if left is not None and left <= 0:
+            self.status.value = info_html("Time is up for this set: your answer was not stored.")
+            return
+        r = quiz.grade(q, given)  # an AnswerError becomes a message next to the input
+        seconds = round(time.monotonic() - self._shown_at, 2)
+        if self.student is not None:
+            self.store.submit(
+                self.student,
+                self.no,
+                kind=q["kind"],
+                answer=r.answer,
+                correct=r.correct,
+                lost=r.lost,
+                miss=r.miss,
+                seconds=seconds,
+                token=uuid.uuid4().hex,
+            )
+        else:
+            self.answers.append(_Practice(q, self.practice_index, r, seconds))
+        self.result = r
+        self.streak = self.streak + 1 if r.correct else 0
+        if q["kind"] == "count":
+            self.feedback.value = count_result_html(q, r)
+            self.count_box.disabled = self.check_button.disabled = True
+        elif q["kind"] == "discard":
+            self.feedback.value = discard_result_html(q, r)
+            self.throw_button.disabled = True
+        else:
+            self.feedback.value = peg_result_html(q, r)
+            for b in self.card_row.children:
+                b.disabled = True
+        self.status.value = info_html("Answer stored." if self.student is not None else "")
+        last = self.student is not None and self.no + 1 >= len(self.questions)
+        self.next_button.disabled = last
+        if last:
+            self.status.value = info_html(
+                "That was the last question: well done. See your progress below."
+            )
+        self._draw_stats()
+
+    @friendly()
+    def next_question(self) -> None:
+        if self.student is None:
+            self.practice_index += 1
+            self._show(self._practice_question())
+            return
+        if self.no + 1 < len(self.questions):
+            self.no += 1
+            self._show(self.questions[self.no])
+
+    # -- joining ----------------------------------------------------------------
+
+    @friendly("join_status")
+    def join(self) -> None:
+        """Join a class session: its questions replace practice; answers are stored."""
+        session = self.store.session(self.code.value)
+        student = self.store.join(session.code, self.name.value)
+        self.student, self.session_code, self.session = student, session.code, session
+        self.questions = list(session.questions)
+        done = {a.question for a in self.store.answers(session.code, student=student.name)}
+        self.no = next(
+            (i for i in range(len(self.questions)) if i not in done), len(self.questions) - 1
+        )
+        self.practice_box.layout.display = "none"
+        self.code.disabled = self.name.disabled = self.join_button.disabled = True
+        self.join_status.value = info_html(
+            f"Joined “{session.name}” as {student.name}: {len(self.questions)} questions"
+            + (f", {len(done)} already answered." if done else ".")
+        )
+        self.streak = 0
+        self._show(self.questions[self.no])
+        self.time_left()
+        self.start_reveal_polling()
+        if self.no in done:  # every question answered: nothing more to do
+            self.result = quiz.Result(self.questions[self.no]["kind"], "", True, 0.0)
+            self.status.value = info_html(
+                "You have answered every question. See your progress below."
+            )
+            self.answer_box.children = ()

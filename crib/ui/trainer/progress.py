@@ -1,0 +1,138 @@
+"""The trainer's "My progress": the stats line and the progress chart and CSV.
+
+Split out of :mod:`crib.ui.trainer.app`: :class:`TrainerProgress` is a mixin of
+:class:`crib.ui.trainer.app.TrainerApp` and reads the app's state (``store``,
+``student``, ``session_code``, the practice ``answers``, ``streak``,
+``questions``) and writes its widgets (``stats``, ``progress_image``,
+``progress_note``, ``progress_csv``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import statistics
+from typing import Any
+
+from crib.teach.progress import SKILLS
+from crib.ui.kit.common import friendly, info_html
+from crib.ui.trainer.render import csv_link_html, reveal_html
+
+REVEAL_POLL_SECONDS = 3.0  # how often a joined page looks for the teacher's reveals
+
+
+class TrainerProgress:
+    """My answers (stored in a session, else this page's practice), their stats and progress."""
+
+    # -- stats and progress -------------------------------------------------------
+
+    def my_answers(self) -> list[Any]:
+        if self.student is not None and self.session_code is not None:
+            return self.store.answers(self.session_code, student=self.student.name)
+        return list(self.answers)
+
+    def _draw_stats(self) -> None:
+        mine = self.my_answers()
+        n = len(mine)
+        right = sum(1 for a in mine if a.correct)
+        acc = f"{right / n:.0%}" if n else "–"
+        parts = [
+            f"Streak <b class='crib-streak'>{self.streak}</b>",
+            f"accuracy <b class='crib-accuracy'>{acc}</b> ({right} of {n})",
+        ]
+        if n:
+            parts.append(f"median time {statistics.median(a.seconds for a in mine):.1f} s")
+        if self.student is not None:
+            parts.append(f"answered {n} of {len(self.questions)}")
+        self.stats.value = '<div class="crib-stats-line">' + " · ".join(parts) + "</div>"
+
+    @friendly("progress_note")
+    def show_progress(self) -> None:
+        """Accuracy over time per skill and the kinds of misses, as a chart and a CSV."""
+        from crib.teach.progress import miss_counts, progress_figure, progress_table, to_csv
+        from crib.ui.kit.widgets import figure_png
+
+        df = progress_table(self.my_answers())
+        who = self.student.name if self.student is not None else "practice"
+        fig = progress_figure(df, title=f"My progress ({who})")
+        self.progress_image.value = figure_png(fig)
+        self.progress_image.layout.display = ""
+        per = {SKILLS[k]: 0 for k in SKILLS}
+        for s in df["skill"]:
+            per[s] = per.get(s, 0) + 1
+        misses = miss_counts(df)
+        top = ", ".join(f"{k} ({v})" for k, v in list(misses.items())[:3]) or "none yet"
+        self.progress_note.value = (
+            info_html(
+                f"{len(df)} answers ("
+                + ", ".join(f"{k} {v}" for k, v in per.items())
+                + f"). Top misses: {top}."
+            )
+            if len(df)
+            else info_html("No answers yet: answer a few deals first.")
+        )
+        name = "".join(ch if ch.isalnum() else "_" for ch in who)[:30] or "me"
+        self.progress_csv.value = csv_link_html(to_csv(df), f"crib-progress-{name}.csv")
+
+
+class ClassReveals:
+    """The teacher's reveals on a student's page (a mixin of the trainer, like TrainerProgress).
+
+    Once joined, the page polls the classroom record every ``REVEAL_POLL_SECONDS``
+    (an asyncio task on the kernel's event loop) and on every new question; when
+    the teacher has revealed the current question, its answer is shown in
+    ``reveal_box`` without a reload.  Reads ``store``, ``session_code``, ``student``,
+    ``questions``, ``no``.
+    """
+
+    _reveal_task: asyncio.Task | None = None
+    _reveal_shown: int | None = None
+
+    def check_reveal(self) -> bool:
+        """Show the current question's answer if the teacher revealed it; True if shown."""
+        if self.student is None or self.session_code is None or not self.questions:
+            return False
+        if self.no not in self.store.revealed(self.session_code):
+            if self._reveal_shown is not None:
+                self.reveal_box.value, self._reveal_shown = "", None
+            return False
+        if self._reveal_shown != self.no:
+            q = self.questions[self.no]
+            self.reveal_box.value = reveal_html(
+                q, self.no, lead="your teacher revealed the answer", deal=False
+            )
+            self._reveal_shown = self.no
+        return True
+
+    def start_reveal_polling(self) -> bool:
+        """Poll for reveals on the running event loop (False outside one, as in tests)."""
+        if self._reveal_task is not None and not self._reveal_task.done():
+            return True
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return False
+        self._reveal_task = loop.create_task(self._poll_reveals())
+        return True
+
+    def time_left(self) -> float | None:
+        """Seconds left under the set's time limit (None: no limit); shown in ``clock``."""
+        if self.student is None or self.session is None:
+            return None
+        left = self.session.time_left(self.student.joined)
+        if left is None:
+            self.clock.value = ""
+        elif left <= 0:
+            self.clock.value = '<b class="crib-time-up" style="color:#c0392b">Time is up.</b>'
+        else:
+            m, sec = divmod(int(left), 60)
+            self.clock.value = f'<span class="crib-time-left">Time left {m}:{sec:02d}</span>'
+        return left
+
+    async def _poll_reveals(self) -> None:
+        while True:
+            await asyncio.sleep(REVEAL_POLL_SECONDS)
+            try:
+                self.time_left()
+                self.check_reveal()
+            except Exception:  # noqa: BLE001 - a failed poll must not stop the next one
+                continue

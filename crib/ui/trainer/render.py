@@ -1,0 +1,233 @@
+"""The trainer's HTML rendering: questions, verdicts, count breakdowns, CSV links.
+
+Split out of :mod:`crib.ui.trainer.app` (which re-exports every public name):
+pure functions from a question and a :class:`crib.teach.quiz.Result` to HTML,
+the page's ``STYLE``, and the card buttons the answer boxes are built from.
+The teacher's page uses the same helpers.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+
+import ipywidgets as w
+
+from crib.rules.cards import Card, parse_card, parse_cards
+from crib.rules.position import PeggingPosition
+from crib.rules.scoring import Score
+from crib.teach import quiz
+from crib.teach.progress import explain_count_miss
+from crib.ui.kit.common import cards_html
+
+_AMBER = "#fdebd0"
+_GREEN = "#1e8449"
+_RED = "#c0392b"
+STYLE = """<style>
+.crib-trainer {font-size:15px}
+.crib-trainer .crib-big-cards .crib-card {font-size:26px; min-width:2.4em; padding:8px 6px;
+  margin:3px; border-radius:7px; box-shadow:0 1px 2px #0002}
+.crib-trainer table td, .crib-trainer table th {padding:2px 10px}
+.crib-trainer table.crib-ranking td:nth-child(n+3), .crib-trainer table.crib-margins td:nth-child(n+2)
+  {text-align:right; font-variant-numeric:tabular-nums}
+.crib-trainer .crib-missed td {background:#fdebd0}
+.crib-trainer .crib-verdict-right {color:#1e8449; font-weight:700; font-size:18px}
+.crib-trainer .crib-verdict-wrong {color:#c0392b; font-weight:700; font-size:18px}
+.crib-trainer .crib-stats {color:#333}
+.crib-cardbtn button, button.crib-cardbtn {font-size:18px !important; font-weight:700}
+.crib-cardbtn-red, .crib-cardbtn-red button {color:#c0392b !important}
+.crib-cardbtn-black, .crib-cardbtn-black button {color:#1d1d1d !important}
+</style>"""
+
+
+# --- rendering -----------------------------------------------------------------
+
+
+def question_html(q: dict) -> str:
+    """The deal as the student sees it (no answer)."""
+    if q["kind"] == "count":
+        what = "crib" if q["crib"] else "hand"
+        return (
+            f"<div><b>Count this {what}.</b> "
+            + ("(A crib's flush needs all five cards.)" if q["crib"] else "")
+            + f'</div><div class="crib-big-cards">{cards_html(parse_cards(q["hand"]))}'
+            f'<span style="margin:0 10px;color:#777">starter</span>'
+            f"{cards_html([parse_card(q['starter'])])}</div>"
+        )
+    if q["kind"] == "discard":
+        seat = (
+            "the dealer (the crib is yours)"
+            if q["dealer"]
+            else "the pone (the crib is your opponent's)"
+        )
+        # the six cards are the buttons below the prompt
+        return f"<div><b>You are {seat}.</b> Pick the two cards to throw to the crib.</div>"
+    pos = PeggingPosition.parse(q["position"])
+    lines = [
+        f"<div><b>Your turn in the play.</b> Pick the card to play from your hand, below "
+        f"(count {pos.count}).</div>"
+    ]
+    if pos.pile:
+        lines.append(f"<div>Pile (count {pos.count}): {cards_html(pos.pile)}</div>")
+    else:
+        lines.append("<div>The pile is empty: you lead.</div>")
+    if pos.previous:
+        lines.append(f"<div>Played earlier this hand: {cards_html(pos.previous)}</div>")
+    if pos.starter:
+        lines.append(f"<div>Starter: {cards_html([pos.starter])}</div>")
+    if pos.discards:
+        lines.append(f"<div>You threw: {cards_html(pos.discards)}</div>")
+    go = ", and has said go" if pos.opp_go else ""
+    lines.append(f"<div>Your opponent holds {pos.opp_count} card(s){go}.</div>")
+    return "".join(lines)
+
+
+def breakdown_html(s: Score, missed: frozenset[int] = frozenset()) -> str:
+    """The count line by line; the components in ``missed`` are highlighted in amber."""
+    rows = []
+    for i, c in enumerate(s.components):
+        cls = ' class="crib-missed"' if i in missed else ""
+        tag = ' <b style="color:#b9770e">missed</b>' if i in missed else ""
+        rows.append(
+            f"<tr{cls}><td>{html.escape(c.kind)}{tag}</td><td>{cards_html(c.cards)}</td>"
+            f'<td style="text-align:right">{c.points}</td></tr>'
+        )
+    if not rows:
+        rows.append('<tr><td colspan="3">nothing scores: nineteen (no points)</td></tr>')
+    return (
+        '<table class="crib-breakdown" style="border-collapse:collapse">'
+        "<thead><tr><th>item</th><th>cards</th><th>points</th></tr></thead>"
+        f"<tbody>{''.join(rows)}</tbody><tfoot><tr><th colspan=2 style='text-align:left'>total</th>"
+        f"<th style='text-align:right'>{s.total}</th></tr></tfoot></table>"
+        f'<p class="crib-say"><i>{html.escape(s.say().capitalize())}.</i></p>'
+    )
+
+
+def _verdict(r: quiz.Result, right: str, wrong: str) -> str:
+    if r.correct:
+        return f'<div class="crib-verdict-right">✔ {right}</div>'
+    return f'<div class="crib-verdict-wrong">✘ {wrong}</div>'
+
+
+def count_result_html(q: dict, r: quiz.Result) -> str:
+    s = quiz.question_score(q)
+    names, missed = explain_count_miss(s, int(r.answer))
+    head = _verdict(r, f"Right: {s.total}.", f"You said {r.answer}; the count is {s.total}.")
+    why = f"<div>Likely: {html.escape('; '.join(names))}.</div>" if names else ""
+    return head + why + breakdown_html(s, missed)
+
+
+def discard_result_html(q: dict, r: quiz.Result) -> str:
+    """The ranking of the 15 throws, the student's and the best marked, and the points lost."""
+    head = _verdict(
+        r,
+        f"Best throw: {cards_html(parse_cards(r.answer))}",
+        f"You threw {cards_html(parse_cards(r.answer))}: {r.lost:.2f} points lost on average. "
+        f"Best: {cards_html(parse_cards(q['best']))}",
+    )
+    rows = []
+    best_ev = q["ranking"][0][1]
+    for i, (t, ev, hand_ev, crib_ev) in enumerate(q["ranking"]):
+        mark = "★ best" if i == 0 else ("← you" if t == r.answer else "")
+        style = "font-weight:700;" if i == 0 else ""
+        if t == r.answer and i:
+            style += f"background:{_AMBER};"
+        rows.append(
+            f'<tr style="{style}"><td>{i + 1}</td><td>{cards_html(parse_cards(t))}</td>'
+            f"<td>{hand_ev:.2f}</td><td>{crib_ev:.2f}</td><td>{ev:.2f}</td>"
+            f"<td>{best_ev - ev:.2f}</td><td>{mark}</td></tr>"
+        )
+    sign = "+" if q["dealer"] else "−"
+    table = (
+        '<table class="crib-ranking" style="border-collapse:collapse">'
+        f"<thead><tr><th>#</th><th>throw</th><th>hand</th><th>crib</th><th>net (hand {sign} crib)</th>"
+        f"<th>lost</th><th></th></tr></thead><tbody>{''.join(rows)}</tbody></table>"
+    )
+    note = f'<div style="color:#555">{html.escape(q["explain"])}</div>'
+    why = f"<div>{html.escape('; '.join(r.misses))}.</div>" if r.misses else ""
+    return head + why + note + table
+
+
+def peg_result_html(q: dict, r: quiz.Result) -> str:
+    """Every legal card's points now and exact expected margin."""
+    head = _verdict(
+        r,
+        f"Best play: {cards_html([parse_card(r.answer)])}",
+        f"You played {cards_html([parse_card(r.answer)])}: {r.lost:.2f} points of margin lost. "
+        f"Best: {cards_html([parse_card(q['best'])])}",
+    )
+    mine = parse_card(r.answer).rank
+    best = q["options"][0][2]
+    rows = []
+    for i, (c, now, margin, p) in enumerate(q["options"]):
+        card = parse_card(c)
+        mark = "★ best" if i == 0 else ("← you" if card.rank == mine else "")
+        style = "font-weight:700;" if i == 0 else ""
+        if card.rank == mine and i:
+            style += f"background:{_AMBER};"
+        rows.append(
+            f'<tr style="{style}"><td>{cards_html([card])}</td><td>{now}</td>'
+            f"<td>{margin:+.2f}</td><td>{best - margin:.2f}</td><td>{p:.0%}</td><td>{mark}</td></tr>"
+        )
+    table = (
+        '<table class="crib-margins" style="border-collapse:collapse">'
+        "<thead><tr><th>play</th><th>points now</th><th>expected margin</th><th>lost</th>"
+        f"<th>P(margin ≥ 0)</th><th></th></tr></thead><tbody>{''.join(rows)}</tbody></table>"
+    )
+    why = f"<div>{html.escape('; '.join(r.misses))}.</div>" if r.misses else ""
+    note = f'<div style="color:#555">Margin: your pegging points minus theirs for the rest of the play, {html.escape(q["model"])}.</div>'
+    return head + why + table + note
+
+
+def reveal_html(q: dict, i: int, *, lead: str = "the answer", deal: bool = True) -> str:
+    """A revealed answer: the deal (unless ``deal`` is False), the answer and why.
+
+    The teacher's page shows it large; each student's page shows it under the question.
+    """
+    if q["kind"] == "count":
+        answer = str(q["total"])
+        body = breakdown_html(quiz.question_score(q))
+    elif q["kind"] == "discard":
+        answer = " ".join(c.pretty for c in parse_cards(q["best"]))
+        six = f'<div class="crib-big-cards">{cards_html(parse_cards(q["six"]))}</div>' if deal else ""
+        body = (
+            f"{six}<div>Throw {cards_html(parse_cards(q['best']))}: {html.escape(q['explain'])}</div>"
+        )
+    else:
+        answer = parse_card(q["best"]).pretty
+        hand = PeggingPosition.parse(q["position"]).hand
+        held = f'<div class="crib-big-cards">Hand: {cards_html(hand)}</div>' if deal else ""
+        body = (
+            f"{held}<div>Play {cards_html([parse_card(q['best'])])} (better than the next card by "
+            f"{q['gap']:.2f} points of expected margin).</div>"
+        )
+    return (
+        f'<div class="crib-reveal-box" style="border:2px solid #1f5fa8;padding:8px;margin-top:6px">'
+        f"<div style='font-size:20px'><b>Question {i + 1}, {html.escape(lead)}: "
+        f"{html.escape(answer)}</b></div>{question_html(q) if deal else ''}{body}</div>"
+    )
+
+
+def csv_link_html(text: str, filename: str, label: str = "Download CSV") -> str:
+    """A download link holding the CSV itself (works offline, no server route)."""
+    data = base64.b64encode(text.encode()).decode()
+    return (
+        f'<a class="crib-csv" download="{html.escape(filename)}" '
+        f'href="data:text/csv;base64,{data}">⬇ {html.escape(label)}</a>'
+    )
+
+
+def _card_button(c: Card) -> w.Button:
+    b = w.Button(description=c.pretty, layout=w.Layout(width="4.2em", height="2.6em"))
+    b.add_class("crib-cardbtn")
+    b.add_class(f"crib-cardbtn-{c}")
+    b.add_class("crib-cardbtn-red" if c.suit in "DH" else "crib-cardbtn-black")
+    return b
+
+
+def _card_toggle(c: Card) -> w.ToggleButton:
+    b = w.ToggleButton(description=c.pretty, layout=w.Layout(width="4.2em", height="2.6em"))
+    b.add_class("crib-cardbtn")
+    b.add_class(f"crib-cardbtn-{c}")
+    b.add_class("crib-cardbtn-red" if c.suit in "DH" else "crib-cardbtn-black")
+    return b

@@ -1,0 +1,123 @@
+"""The counting trainer's teach mode: count a hand line by line.
+
+A mixin of :class:`crib.ui.trainer.app.TrainerApp` (like ``TrainerProgress``).  With
+"Count line by line" on, a counting question is answered by picking cards, choosing
+the kind, and adding the line; the running total is the sum of the lines.  On
+"Check my lines", the lines are checked against the hand's breakdown
+(:func:`crib.teach.lines.check_lines`): right lines ticked, wrong ones struck,
+missed ones added in amber; the total is then graded (and stored in a class) like a
+typed count.  Reads ``current``, ``result``, ``status``, ``answer_box``,
+``count_row``; calls ``_answer``.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import ipywidgets as w
+
+from crib.rules.cards import parse_card, parse_cards
+from crib.teach import lines as L
+from crib.teach.quiz import question_score
+from crib.ui.kit.common import cards_html, friendly, info_html
+from crib.ui.trainer.render import _card_toggle
+
+_MARK = {"right": "✔", "wrong": "✘", "missed": "+"}
+_STYLE = {
+    "right": "color:#1e8449",
+    "wrong": "color:#c0392b;text-decoration:line-through",
+    "missed": "background:#fdebd0",
+}
+
+
+def lines_html(rows: list[Any], total: int | None = None) -> str:
+    """The lines as a table (claimed, or checked when each has a status)."""
+    body = "".join(
+        f'<tr class="crib-line-{getattr(r, "status", "claimed")}" '
+        f'style="{_STYLE.get(getattr(r, "status", ""), "")}">'
+        f"<td>{_MARK.get(getattr(r, 'status', ''), '')}</td><td>{html.escape(r.kind)}</td>"
+        f"<td>{cards_html(r.cards)}</td><td>{r.points}</td></tr>"
+        for r in rows
+    )
+    foot = (
+        f"<tr><td></td><td><b>total</b></td><td></td><td><b>{total}</b></td></tr>"
+        if total is not None
+        else ""
+    )
+    return f'<table class="crib-lines">{body}{foot}</table>'
+
+
+class TeachMode:
+    """Count line by line: pick cards, choose the kind, add the line, check."""
+
+    def _build_teach(self) -> None:
+        self.teach_toggle = w.ToggleButton(
+            description="Count line by line", icon="list", value=False
+        ).add_class("crib-teach-toggle")
+        self.teach_toggle.observe(lambda _c: self._teach_layout(), "value")
+        self.teach_cards = w.HBox().add_class("crib-teach-cards")
+        self.teach_kind = w.ToggleButtons(options=list(L.KINDS), value="fifteen").add_class(
+            "crib-teach-kind"
+        )
+        self.teach_add = w.Button(description="Add line", icon="plus").add_class("crib-teach-add")
+        self.teach_check = w.Button(description="Check my lines", button_style="primary")
+        self.teach_check.add_class("crib-teach-check")
+        self.teach_lines = w.HTML().add_class("crib-teach-lines")
+        self.teach_add.on_click(lambda _b: self.add_line())
+        self.teach_check.on_click(lambda _b: self.check_lines())
+        self.teach_box = w.VBox(
+            [
+                self.teach_cards,
+                w.HBox([self.teach_kind, self.teach_add]),
+                self.teach_lines,
+                self.teach_check,
+            ]
+        ).add_class("crib-teach-box")
+        self.claims: list[tuple[str, tuple]] = []
+
+    def _teach_reset(self) -> None:
+        """A new question: new card toggles, no lines."""
+        self.claims = []
+        self.teach_lines.value = ""
+        q = self.current
+        if q is None or q["kind"] != "count":
+            self.teach_cards.children = ()
+            return
+        cards = [*parse_cards(q["hand"]), parse_card(q["starter"])]
+        self.teach_cards.children = [_card_toggle(c) for c in cards]
+        self._teach_cards = cards
+        self.teach_check.disabled = self.teach_add.disabled = False
+
+    def _teach_layout(self) -> None:
+        q = self.current
+        if q is None or q["kind"] != "count" or self.result is not None:
+            return
+        on = bool(self.teach_toggle.value)
+        self.answer_box.children = (self.teach_box,) if on else (self.count_row,)
+
+    @friendly()
+    def add_line(self) -> None:
+        """Add the picked cards as a line of the chosen kind; show the running total."""
+        picked = tuple(
+            c for c, t in zip(self._teach_cards, self.teach_cards.children, strict=True) if t.value
+        )
+        pts = L.line_points(self.teach_kind.value, picked)  # a LineError is shown as a message
+        self.claims.append((self.teach_kind.value, picked))
+        for t in self.teach_cards.children:
+            t.value = False
+        rows = [L.Line(k, c, L.line_points(k, c), "") for k, c in self.claims]
+        self.teach_lines.value = lines_html(rows, L.claimed_total(self.claims))
+        self.status.value = info_html(f"Added a {self.teach_kind.value} for {pts}.")
+
+    @friendly()
+    def check_lines(self) -> None:
+        """Check the lines against the breakdown, then grade the total as the count."""
+        q = self.current
+        if q is None or q["kind"] != "count" or self.result is not None:
+            return
+        rows = L.check_lines(question_score(q), self.claims)
+        total = L.claimed_total(self.claims)
+        self._answer(str(total))
+        self.teach_lines.value = lines_html(rows, total)
+        self.teach_check.disabled = self.teach_add.disabled = True
