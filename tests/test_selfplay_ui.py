@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from crib.ui.analyze.discard import DiscardApp
 from crib.ui.analyze.crib_odds import TABLE_SOURCES, CribOddsApp
+from crib.ui.analyze.discard import DiscardApp
 
 
 def grid_labels(app: CribOddsApp) -> list[str]:

@@ -6,11 +6,11 @@ import html
 import re
 
 from crib.analysis.crib_models import heatmap_values
-from crib.ui.kit.common import COACH_MODEL
-from crib.ui.analyze.discard import DiscardApp
 from crib.ui.analyze.crib_odds import VIEWS, CribOddsApp
+from crib.ui.analyze.discard import DiscardApp
 from crib.ui.analyze.pegging import PeggingApp
 from crib.ui.analyze.traps import EXAMPLES, TrapExplorerApp
+from crib.ui.kit.common import COACH_MODEL
 
 PNG = b"\x89PNG"
 ISSUE_POSITION = "hand 5H 4H AC | pile 3S | previous 5D 6S QH 6H | starter 3H | opp 0"

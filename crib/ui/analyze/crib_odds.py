@@ -15,8 +15,8 @@ from crib.analysis.crib_models import (
     seat_heatmap_values,
 )
 from crib.rules.cards import RANK_CHARS, Card
-from crib.ui.kit.common import friendly, how_computed, info_html
 from crib.ui.analyze.heatgrid import HeatGrid
+from crib.ui.kit.common import friendly, how_computed, info_html
 
 __all__ = ["CribOddsApp", "VIEWS", "TABLE_SOURCES"]
 

@@ -14,10 +14,8 @@ import ipywidgets as w
 from crib.analysis.discard import DiscardAnalysis
 from crib.errors import CribError, HandSizeError
 from crib.rules.cards import DECK, Card
-from crib.ui.kit.cardview import CardButton, cards_text
-from crib.ui.kit.charts import discard_chart, hand_distribution_chart
-from crib.ui.kit.common import COACH_MODEL, friendly, how_computed, info_html
-from crib.ui.kit.keys import KeyListener, query_reader
+from crib.ui.analyze.parts import differ_html, verdict_html
+from crib.ui.analyze.tables import discard_table_html
 from crib.ui.analyze.verdicts import (
     DISCARD_MODELS,
     discard_dissent,
@@ -27,8 +25,10 @@ from crib.ui.analyze.verdicts import (
     run_discard,
     second_opinion_key,
 )
-from crib.ui.analyze.parts import differ_html, verdict_html
-from crib.ui.analyze.tables import discard_table_html
+from crib.ui.kit.cardview import CardButton, cards_text
+from crib.ui.kit.charts import discard_chart, hand_distribution_chart
+from crib.ui.kit.common import COACH_MODEL, friendly, how_computed, info_html
+from crib.ui.kit.keys import KeyListener, query_reader
 from crib.ui.kit.widgets import CardPicker, FigureImage
 
 __all__ = ["DiscardApp", "styled_table_html"]

@@ -10,8 +10,8 @@ import ipywidgets as w
 from crib.analysis.play import PlayAnalysis
 from crib.rules.cards import Card, parse_cards
 from crib.rules.position import PeggingPosition
-from crib.ui.kit.cardview import cards_chips
 from crib.ui.analyze.tables import play_table_html
+from crib.ui.kit.cardview import cards_chips
 from crib.ui.kit.widgets import as_grid, card_rows
 
 __all__ = ["CardGrid", "analysis_table_html", "position_html", "verdict_html", "differ_html"]

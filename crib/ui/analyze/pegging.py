@@ -16,12 +16,24 @@ from crib.analysis.play import PlayAnalysis
 from crib.errors import CribError
 from crib.rules.cards import Card, cards_str, parse_cards
 from crib.rules.position import PeggingPosition
+from crib.ui.analyze.parts import (
+    CardGrid,
+    analysis_table_html,
+    differ_html,
+    position_html,
+    verdict_html,
+)
+from crib.ui.analyze.verdicts import (
+    PLAY_MODELS,
+    model_options,
+    play_dissent,
+    play_verdict,
+    run_play,
+)
 from crib.ui.kit.cardview import CardButton, card_text, cards_chips
 from crib.ui.kit.charts import play_chart
 from crib.ui.kit.common import COACH_MODEL, error_html, friendly, how_computed, info_html
 from crib.ui.kit.keys import KeyListener, query_reader
-from crib.ui.analyze.verdicts import PLAY_MODELS, model_options, play_dissent, play_verdict, run_play
-from crib.ui.analyze.parts import CardGrid, analysis_table_html, differ_html, position_html, verdict_html
 from crib.ui.kit.widgets import FigureImage
 
 __all__ = ["PeggingApp", "CardGrid", "analysis_table_html", "position_html"]

@@ -13,11 +13,11 @@ from crib.analysis.play import PlayAnalysis, analyze_play, best_line, springing_
 from crib.errors import CribError
 from crib.rules.cards import DECK, parse_card, parse_cards
 from crib.rules.position import PeggingPosition
+from crib.ui.analyze.parts import analysis_table_html, position_html
+from crib.ui.analyze.verdicts import PLAY_MODELS
 from crib.ui.kit.cardview import card_text, cards_chips
 from crib.ui.kit.charts import play_chart
 from crib.ui.kit.common import friendly, how_computed
-from crib.ui.analyze.verdicts import PLAY_MODELS
-from crib.ui.analyze.parts import analysis_table_html, position_html
 from crib.ui.kit.widgets import FigureImage
 
 __all__ = ["TrapExplorerApp", "EXAMPLES"]

@@ -24,8 +24,6 @@ from crib.analysis.coach import grade_discard
 from crib.errors import CribError
 from crib.rules.events import Dealt
 from crib.rules.replay import replay
-from crib.ui.kit.cardview import CARD_CSS, CardButton
-from crib.ui.kit.common import friendly, info_html
 from crib.session.controller import (
     COACH,
     KEYS,
@@ -34,6 +32,8 @@ from crib.session.controller import (
     grade_log,
     load_saved,
 )
+from crib.ui.kit.cardview import CARD_CSS, CardButton
+from crib.ui.kit.common import friendly, info_html
 from crib.ui.kit.keys import KeyListener
 from crib.ui.play.html import (
     APP_CSS,

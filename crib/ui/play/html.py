@@ -11,8 +11,6 @@ from collections.abc import Sequence
 
 from crib.rules.events import Dealt, Event, GameStarted, describe_event
 from crib.rules.replay import Replay
-from crib.ui.play.board import board_svg, score_chart_svg
-from crib.ui.kit.cardview import PLAYER_COLOURS, card_back_svg, card_svg, cards_html
 from crib.session.controller import (
     HUMAN,
     CountRecord,
@@ -21,6 +19,8 @@ from crib.session.controller import (
     ShowItem,
     summary_strip,
 )
+from crib.ui.kit.cardview import PLAYER_COLOURS, card_back_svg, card_svg, cards_html
+from crib.ui.play.board import board_svg, score_chart_svg
 
 GRADE_COLOURS = {"best": "#2e8b57", "ok": "#7a8b2e", "mistake": "#d35400", "blunder": "#c0392b"}
 

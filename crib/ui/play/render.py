@@ -9,10 +9,10 @@ from __future__ import annotations
 import html
 import time
 
-from crib.ui.play.board import board_svg, score_chart_svg
+from crib.session.controller import HUMAN, GameView
 from crib.ui.kit.cardview import PLAYER_COLOURS, card_back_svg, card_svg, cards_html
 from crib.ui.kit.common import info_html
-from crib.session.controller import HUMAN, GameView
+from crib.ui.play.board import board_svg, score_chart_svg
 from crib.ui.play.html import _table_html, grade_chip, review_html, show_html
 
 
