@@ -33,8 +33,7 @@ from crib.errors import (
     IllegalPlayError,
     InvalidPositionError,
 )
-
-__version__ = "0.1.0"
+from crib.version import __version__ as __version__
 
 # name -> module, imported on first attribute access (PEP 562)
 _LAZY = {

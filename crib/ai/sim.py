@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from crib.ai.players import make_player
 from crib.rules.game import Game
+from crib.version import __version__
 
 __all__ = [
     "MatchStats",
@@ -104,8 +105,6 @@ def default_workers() -> int:
 
 
 def _version() -> str:
-    from crib import __version__
-
     return __version__
 
 
