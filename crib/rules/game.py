@@ -70,6 +70,13 @@ class GameResult:
     events: tuple[Event, ...]
 
 
+def _cards(action: Any) -> tuple[Card, ...]:
+    """A discard's cards: Cards pass through, text (or a mix) is parsed here, once."""
+    if isinstance(action, tuple | list) and all(isinstance(c, Card) for c in action):
+        return tuple(action)
+    return parse_cards(action)
+
+
 def secret_from_seed(seed: int) -> bytes:
     """The secret every deck of a seeded (uncommitted) game derives from."""
     return hashlib.sha256(b"crib-game|" + (seed & ((1 << 64) - 1)).to_bytes(8, "big")).digest()
@@ -241,10 +248,10 @@ class Game:
         if d.player != player:
             raise IllegalPlayError(f"it is player {d.player}'s decision, not player {player}'s")
         if d.kind == "discard":
-            return self._check_throw(player, parse_cards(action))
+            return self._check_throw(player, _cards(action))
         if d.kind == "count":
             return self._show.check_claim(player, action)
-        card = None if action is None else parse_card(action)
+        card = action if action is None or isinstance(action, Card) else parse_card(action)
         assert self._peg is not None
         self._peg.verify_play(card)
         return card

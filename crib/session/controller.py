@@ -295,7 +295,7 @@ class GameController:
             raise CribError(self._not_now("throw cards"))
         d = self.decision
         assert d is not None
-        cards = tuple(parse_card(c) if isinstance(c, str) else c for c in throw)
+        cards = tuple(parse_card(c) if isinstance(c, str) else c for c in throw)  # the edge: text parsed once
         self.game.verify_submit(HUMAN, cards)
         self.coach.grade_discard(self.hand_index, self.six, cards, self.dealer == HUMAN)
         self.game.submit(HUMAN, cards)
@@ -310,7 +310,7 @@ class GameController:
             raise CribError(self._not_now("play a card"))
         d = self.decision
         assert d is not None
-        c = parse_card(card) if isinstance(card, str) else card
+        c = parse_card(card) if isinstance(card, str) else card  # the edge: text parsed once
         if c not in self.my_cards:
             raise CribError(f"you do not hold {c.pretty}")
         if c not in d.observation.legal:

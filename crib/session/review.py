@@ -270,7 +270,9 @@ def counts_from_log(events: Sequence[Event], seat: int = HUMAN) -> list[CountRec
 
 def decisions_from_log(events: Sequence[Event], seat: int = HUMAN) -> list[tuple[int, Decision, Any]]:
     """Each decision of ``seat`` in a log, as (hand, decision, action), by replaying it
-    through the engine (call :func:`crib.replay` first to check the log)."""
+    through the engine (call :func:`crib.replay` first to check the log).  The log's
+    card text is parsed here, once: a discard's action is a tuple of Cards, a play's a
+    Card (None for go), a count's the number claimed."""
     start = events[0]
     assert isinstance(start, GameStarted)
     from crib.rules.replay import _decks_from_log, decision_action, game_kwargs
@@ -292,6 +294,10 @@ def decisions_from_log(events: Sequence[Event], seat: int = HUMAN) -> list[tuple
         if d is None:
             break
         action = decision_action(e)
+        if isinstance(e, Discarded):
+            action = parse_cards(action)
+        elif isinstance(e, Played):
+            action = parse_card(action)
         if e.player == seat:
             out.append((hand, d, action))
         g.submit(e.player, action)
@@ -304,10 +310,10 @@ def grade_log(events: Sequence[Event], counts: Sequence[CountRecord] = (), seat:
     for hand, d, action in decisions_from_log(events, seat):
         obs = d.observation
         if d.kind == "discard":
-            grades.append(_grade_discard(len(grades) + 1, hand, obs.hand, parse_cards(action), obs.dealer, False))
+            grades.append(_grade_discard(len(grades) + 1, hand, obs.hand, action, obs.dealer, False))
         elif d.kind == "play" and action is not None and len(obs.legal) > 1:
             grades.append(_grade_play(
-                len(grades) + 1, hand, PeggingPosition.from_observation(obs), parse_card(action), obs.dealer, False, exact,
+                len(grades) + 1, hand, PeggingPosition.from_observation(obs), action, obs.dealer, False, exact,
                 opp_played=obs.opp_played,
             ))
     for c in counts:
