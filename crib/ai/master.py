@@ -86,24 +86,9 @@ def warm() -> float:
 
 
 def position_of(obs: Observation) -> PeggingPosition:
-    """The pegging position this observation describes, from public facts only.
-
-    The opponent's holding is never part of it: only how many cards they hold.
-    An opponent out of cards after this player's last card counts as having said
-    go (they cannot play, and this player played last).
-    """
-    previous = tuple(c for c in obs.played if c not in obs.pile)
-    opp_go = obs.opp_said_go or (obs.opp_cards_held == 0 and obs.pile_last_mine)
-    return PeggingPosition(
-        hand=obs.hand,
-        pile=obs.pile,
-        previous=previous,
-        starter=obs.starter,
-        discards=obs.my_discards,
-        opp_count=obs.opp_cards_held,
-        opp_go=opp_go and bool(obs.pile),
-        scores=(obs.my_score, obs.opp_score),
-    )
+    """The position the Master searches: :meth:`PeggingPosition.from_observation`,
+    the one conversion, which the coach grades too."""
+    return PeggingPosition.from_observation(obs)
 
 
 @dataclass
@@ -118,6 +103,8 @@ class MasterPlayer:
     endgame: bool = True  # P(win) for the discard near 121
     board: bool = True  # P(win) for the play near 121 (else the margin)
     last_sampled: int = field(default=0, compare=False)  # holdings drawn in the last play (0: exact)
+    # the position the last play decision searched (None: decided without a search)
+    last_position: PeggingPosition | None = field(default=None, compare=False)
 
     def discard(self, obs: Observation, rng: Rng) -> tuple[Card, Card]:
         if not (self.seat_crib or self.peg_value or self.endgame):
@@ -137,6 +124,7 @@ class MasterPlayer:
         return t[0], t[1]
 
     def play(self, obs: Observation, rng: Rng) -> Card | None:
+        self.last_position = None
         if not obs.legal:
             return None
         if len({c.rank for c in obs.legal}) == 1:
@@ -155,7 +143,7 @@ class MasterPlayer:
         if not self.exact_play:
             return choose_play(obs, 1.0, rng)  # the Expert's own pegging
         net = dict(play_values(obs, 1.0))
-        pos = position_of(obs)
+        pos = self.last_position = PeggingPosition.from_observation(obs)
         candidates = list(obs.legal)
         if self.board and board_applies(pos, not obs.dealer):
             b = analyze_board(pos, dealer=obs.dealer, opp_played=obs.opp_played, weighted=self.weighted)

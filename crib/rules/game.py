@@ -46,7 +46,7 @@ from crib.rules.observation import Observation, for_discard, for_play
 from crib.rules.pegging import PegState
 from crib.rules.players import HumanPlayer, Player
 from crib.rules.scoring import his_heels
-from crib.rules.show import _ShowMixin
+from crib.rules.show import Show
 
 __all__ = ["Game", "GameResult", "Decision", "secret_from_seed"]
 
@@ -70,12 +70,19 @@ class GameResult:
     events: tuple[Event, ...]
 
 
+def _cards(action: Any) -> tuple[Card, ...]:
+    """A discard's cards: Cards pass through, text (or a mix) is parsed here, once."""
+    if isinstance(action, tuple | list) and all(isinstance(c, Card) for c in action):
+        return tuple(action)
+    return parse_cards(action)
+
+
 def secret_from_seed(seed: int) -> bytes:
     """The secret every deck of a seeded (uncommitted) game derives from."""
     return hashlib.sha256(b"crib-game|" + (seed & ((1 << 64) - 1)).to_bytes(8, "big")).digest()
 
 
-class Game(_ShowMixin):
+class Game:
     """A game between two players; ``run()`` plays it out, or step it with ``advance()``.
 
     ``players`` are :class:`~crib.ai.players.Player` objects or names
@@ -135,7 +142,7 @@ class Game(_ShowMixin):
             raise CribError("muggins is a house rule of manual counting: turn manual counting on for a seat")
         self.manual: tuple[bool, bool] = (manual[0], manual[1])
         self.muggins = muggins
-        self._show_index = 0
+        self._show = Show(self)  # the show, one count at a time
         self.rngs = (HashRng(seed, "ai:0"), HashRng(seed, "ai:1"))
         if not all(0 <= x < WIN for x in scores):
             raise CribError(f"starting scores must be 0..120, got {scores}")
@@ -203,9 +210,9 @@ class Game(_ShowMixin):
             p = self._peg.turn
             return Decision("play", p, self._play_obs(p))
         if self._stage == "show":
-            who, what, _cards = self._show_item()
+            who, what, _cards = self._show.item()
             if self.manual[who]:
-                return Decision("count", who, self._count_obs(who), what)
+                return Decision("count", who, self._show.count_obs(who), what)
         return None
 
     def advance(self) -> Decision | None:
@@ -241,10 +248,10 @@ class Game(_ShowMixin):
         if d.player != player:
             raise IllegalPlayError(f"it is player {d.player}'s decision, not player {player}'s")
         if d.kind == "discard":
-            return self._check_throw(player, parse_cards(action))
+            return self._check_throw(player, _cards(action))
         if d.kind == "count":
-            return self._check_claim(player, action)
-        card = None if action is None else parse_card(action)
+            return self._show.check_claim(player, action)
+        card = action if action is None or isinstance(action, Card) else parse_card(action)
         assert self._peg is not None
         self._peg.verify_play(card)
         return card
@@ -264,7 +271,7 @@ class Game(_ShowMixin):
         if isinstance(clean, tuple):
             self._apply_discard(player, clean)
         elif isinstance(clean, int):
-            self._show_step(clean)
+            self._show.step(clean)
         else:
             self._apply_play(player, clean)
 
@@ -295,7 +302,7 @@ class Game(_ShowMixin):
         elif self._stage == "cut":
             self._cut()
         elif self._stage == "show":
-            self._show_step()
+            self._show.step()
 
     def _deal(self) -> None:
         self.hand_index += 1
@@ -318,7 +325,7 @@ class Game(_ShowMixin):
         self._thrown = [(), ()]
         self._starter = None
         self._peg = None
-        self._show_index = 0
+        self._show.index = 0
         self._emit(Dealt(self.hand_index, self.dealer, (cards_str(six[0]), cards_str(six[1]))))
         self._stage = "discard"
 

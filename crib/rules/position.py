@@ -18,9 +18,13 @@ crib.errors.InvalidPositionError: the pile counts 30 but holds 3 cards while 8 -
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from crib.errors import CribError, InvalidPositionError
 from crib.rules.cards import DECK, Card, CardsLike, cards_str, parse_cards
+
+if TYPE_CHECKING:
+    from crib.rules.observation import Observation
 
 __all__ = ["PeggingPosition"]
 
@@ -249,6 +253,46 @@ class PeggingPosition:
         if "hand" not in fields:
             raise InvalidPositionError("the position needs your hand, e.g. 'hand 4H 6D 6S 9C'")
         return cls(**fields)  # type: ignore[arg-type]
+
+    @classmethod
+    def from_observation(cls, obs: Observation) -> PeggingPosition:
+        """The position a player's play observation describes, from public facts only.
+
+        This is the one conversion: the Master searches it and the coach grades it.
+        The opponent's cards are never part of it, only how many they hold.  An
+        opponent who holds nothing after *your* last card counts as having said go:
+        they cannot play, so you move again, and if you cannot play either the go
+        point is yours, because you played last (:meth:`last_mine` reads this flag;
+        without it the solvers would give the point to the opponent).
+
+        >>> from crib.rules.observation import for_play
+        >>> from crib.rules.pegging import PegState
+        >>> s = PegState.start(["5H 5D 9C 9D", "KS QS 2C 3C"], pone=1)
+        >>> for card in ["KS", "9C", "QS", None, "2C", "5H", "3C", "5D"]:
+        ...     s, _ = s.play(card)
+        >>> obs = for_play(s, 0, starter=parse_cards("4C")[0], dealer=True)
+        >>> obs.opp_said_go, obs.opp_cards_held, obs.pile_last_mine
+        (False, 0, True)
+        >>> print(PeggingPosition.from_observation(obs).to_text())
+        hand 9D | pile 5H 3C 5D | previous KS 9C QS 2C | starter 4C | opp 0 | go | scores 0 0
+        """
+        if obs.phase != "play":
+            raise InvalidPositionError(
+                f"a pegging position comes from a play observation, not a {obs.phase!r} one"
+            )
+        pile = tuple(obs.pile)
+        played = tuple(obs.played)
+        said_go = obs.opp_said_go or (obs.opp_cards_held == 0 and obs.pile_last_mine)
+        return cls(
+            hand=obs.hand,
+            pile=pile,
+            previous=played[: len(played) - len(pile)],
+            starter=obs.starter,
+            discards=obs.my_discards,
+            opp_count=obs.opp_cards_held,
+            opp_go=said_go and bool(pile),
+            scores=(obs.my_score, obs.opp_score),
+        )
 
     @classmethod
     def lead(cls, hand: CardsLike, starter: CardsLike, discards: CardsLike = ()) -> PeggingPosition:

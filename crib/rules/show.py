@@ -1,7 +1,9 @@
 """The show, one count at a time, with manual counting and muggins.
 
-Split out of :mod:`crib.rules.game` as :class:`_ShowMixin` (the state it reads
-is set up in ``Game.__init__``).  The counts go in the usual order: the pone's
+:class:`Show` is the game's helper for it: the game holds one (``Game._show``) and
+calls :meth:`Show.item`, :meth:`Show.count_obs`, :meth:`Show.check_claim` and
+:meth:`Show.step`; it reads the hand's cards and scores from the game and adds
+points and events through it.  The counts go in the usual order: the pone's
 hand, the dealer's hand, the dealer's crib.  A seat with manual counting on
 (``Game(manual=(True, False))``, a human seat only) is asked for each of its
 counts as a ``"count"`` decision; its claim is recorded as a
@@ -22,7 +24,7 @@ The house rule, as the engine applies it:
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from crib.errors import IllegalPlayError
 from crib.rules.cards import Card, cards_str
@@ -30,75 +32,85 @@ from crib.rules.events import Counted, Muggins, Shown
 from crib.rules.observation import Observation
 from crib.rules.scoring import score_hand
 
+if TYPE_CHECKING:
+    from crib.rules.game import Game
+
 __all__: list[str] = []
 
 
-class _ShowMixin:
-    """Game's show: ``_show_index`` counts done this hand, ``manual``, ``muggins``."""
+class Show:
+    """One game's show: ``index`` counts done this hand (0 to 3)."""
 
-    def _show_item(self) -> tuple[int, str, tuple[Card, ...]]:
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.index = 0
+
+    def item(self) -> tuple[int, str, tuple[Card, ...]]:
         """(who, "hand" or "crib", the cards) of the next count of the show."""
-        pone, dealer = 1 - self.dealer, self.dealer
-        k = self._show_index
+        g = self.game
+        pone, dealer = 1 - g.dealer, g.dealer
+        k = self.index
         if k == 0:
-            return pone, "hand", self._kept[pone] or ()
+            return pone, "hand", g._kept[pone] or ()
         if k == 1:
-            return dealer, "hand", self._kept[dealer] or ()
-        return dealer, "crib", self._thrown[0] + self._thrown[1]
+            return dealer, "hand", g._kept[dealer] or ()
+        return dealer, "crib", g._thrown[0] + g._thrown[1]
 
-    def _count_obs(self, p: int) -> Observation:
+    def count_obs(self, p: int) -> Observation:
         """What a player counting their own hand (or crib) sees: those cards and the starter."""
-        _who, _what, cards = self._show_item()
+        g = self.game
+        _who, _what, cards = self.item()
         return Observation(
             "count",
             tuple(cards),
-            p == self.dealer,
-            self.scores[p],
-            self.scores[1 - p],
-            starter=self._starter,
-            my_discards=self._thrown[p],
+            p == g.dealer,
+            g.scores[p],
+            g.scores[1 - p],
+            starter=g._starter,
+            my_discards=g._thrown[p],
         )
 
-    def _check_claim(self, p: int, action: Any) -> int:
+    def check_claim(self, p: int, action: Any) -> int:
         """A manual count: a whole number from 0 up to the true count."""
-        _who, what, cards = self._show_item()
+        _who, what, cards = self.item()
         if isinstance(action, bool) or not isinstance(action, int | str):
             raise IllegalPlayError(f"player {p}'s count of their {what} is a number, not {action!r}")
         text = str(action).strip()
         if not text.isdigit():
             raise IllegalPlayError(f"player {p}'s count of their {what} is a number from 0 to 29, not {text!r}")
         n = int(text)
-        total = score_hand(cards, self._starter, is_crib=what == "crib").total
+        total = score_hand(cards, self.game._starter, is_crib=what == "crib").total
         if n > total:
             raise IllegalPlayError(
                 f"player {p} claims {n} for their {what}, more than it counts: count again"
             )
         return n
 
-    def _show_step(self, claimed: int | None = None) -> None:
+    def step(self, claimed: int | None = None) -> None:
         """The next count of the show: scored, recorded, and muggins taken."""
-        assert self._starter is not None
-        who, what, cards = self._show_item()
-        s = score_hand(cards, self._starter, is_crib=what == "crib")
+        g = self.game
+        assert g._starter is not None
+        who, what, cards = self.item()
+        s = score_hand(cards, g._starter, is_crib=what == "crib")
         if claimed is not None:
-            self._emit(Counted(who, what, claimed))
-        pegged = claimed if claimed is not None and self.muggins else s.total
-        got = self._add(who, pegged)
+            g._emit(Counted(who, what, claimed))
+        pegged = claimed if claimed is not None and g.muggins else s.total
+        got = g._add(who, pegged)
         detail = "; ".join(f"{c.kind} {cards_str(c.cards)} {c.points}" for c in s.components)
-        self._emit(
-            Shown(who, what, cards_str(cards), str(self._starter), got, s.total, detail, self._score_pair())
+        g._emit(
+            Shown(who, what, cards_str(cards), str(g._starter), got, s.total, detail, self._score_pair())
         )
-        if self._finish_if_won():
+        if g._finish_if_won():
             return
-        if claimed is not None and self.muggins and claimed < s.total:
+        if claimed is not None and g.muggins and claimed < s.total:
             missed = s.total - claimed
-            took = self._add(1 - who, missed)
-            self._emit(Muggins(1 - who, took, missed, self._score_pair()))
-            if self._finish_if_won():
+            took = g._add(1 - who, missed)
+            g._emit(Muggins(1 - who, took, missed, self._score_pair()))
+            if g._finish_if_won():
                 return
-        self._show_index += 1
-        if self._show_index == 3:
-            self._stage = "deal"
+        self.index += 1
+        if self.index == 3:
+            g._stage = "deal"
 
     def _score_pair(self) -> tuple[int, int]:
-        return (self.scores[0], self.scores[1])
+        return (self.game.scores[0], self.game.scores[1])

@@ -6,9 +6,11 @@ grades and hints, the review, saving and loading.  The play page
 (:mod:`crib.ui.play`) renders it; tests drive it through whole games with no
 ipywidgets imported (``tests/test_layers.py`` checks that).
 
-* ``controller``: the state machine and its actions;
+* ``controller``: the state machine and its actions; it holds a ``Table`` and a ``Coach``;
 * ``model``: the plain records the page draws (table, coach's notes, links);
-* ``review``: the coach's grades of the game's decisions, and the position a decision
-  was taken from;
-* ``table``: what is on the table (hands, pile, crib, the show's lines).
+* ``review``: the ``Coach`` (grades, hints, the review), saved games and their grading;
+  a play is graded from ``PeggingPosition.from_observation``, the position the Master
+  searches;
+* ``table``: the ``Table``, what is on the table (hands, pile, crib, the show's lines);
+* ``warm``: warming a computer tier up before the game.
 """

@@ -12,12 +12,13 @@ Actions are plain methods (:meth:`~GameController.press` maps the keys
 ``1``-``6``, ``enter``, ``g``, ``h``, ``n``); bad input raises a
 :class:`~crib.errors.CribError` whose message the app shows in place, and the
 state is left unchanged.
-The controller is split over a few modules, all re-exported here so that
-importers need only this one: :mod:`crib.session.model` (the tiers, the keys,
-the frozen records and :class:`GameView`), :mod:`crib.session.table` (folding
-the revealed events into the table and building the view),
-:mod:`crib.session.review` (grading, hints, the review and saved games); this
-module keeps the constructor and the actions.
+The controller is built from parts, whose public names are re-exported here so
+that importers need only this module: :mod:`crib.session.model` (the tiers, the
+keys, the frozen records and :class:`GameView`); a
+:class:`~crib.session.table.Table` (``controller.table``: the revealed events
+folded into the table, and the view); a :class:`~crib.session.review.Coach`
+(``controller.coach``: grades, hints, the review).  This module keeps the phase,
+your selection and the actions.
 
 >>> c = GameController(seed=7, tier="easy", coaching=False)
 >>> c.phase
@@ -39,11 +40,10 @@ from typing import Any
 
 from crib.ai.players import make_player
 from crib.errors import CribError
-from crib.rules.cards import Card, cards_pretty, parse_card, parse_cards
+from crib.rules.cards import Card, cards_pretty, parse_card
 from crib.rules.events import Muggins, Shown
 from crib.rules.game import Decision, Game
 from crib.rules.players import HumanPlayer
-from crib.rules.position import PeggingPosition
 from crib.session.model import (
     COACH,
     COMPUTER,
@@ -57,17 +57,10 @@ from crib.session.model import (
     cut_for_deal,
 )
 from crib.session.model import show_item as show_item
-from crib.session.review import (
-    _CoachMixin,
-    _grade_discard,
-    _grade_play,
-    _position,
-    decisions_from_log,
-    grade_log,
-    load_saved,
-)
+from crib.session.review import Coach, decisions_from_log, grade_log, load_saved
 from crib.session.review import summary_strip as summary_strip
-from crib.session.table import _TableMixin
+from crib.session.table import Table
+from crib.session.warm import warm_up
 
 __all__ = [
     "TIERS",
@@ -88,7 +81,12 @@ __all__ = [
 ]
 
 
-class GameController(_TableMixin, _CoachMixin):
+def _of(part: str, name: str, doc: str) -> Any:
+    """A read-only attribute of the controller that is one of its part's (table or coach)."""
+    return property(lambda self: getattr(getattr(self, part), name), doc=doc)
+
+
+class GameController:
     """A game against a computer tier, with the coach; see the module docstring.
 
     ``tier`` is one of :data:`TIERS` (or any name ``crib.make_player`` knows);
@@ -127,31 +125,88 @@ class GameController(_TableMixin, _CoachMixin):
         self.names = ("You", tier.capitalize())
         self.phase = "cut"
         self.decision: Decision | None = None
-        self.cursor = 0  # events revealed
-        self.grades: list[Grade] = []
-        self.counts: list[CountRecord] = []
-        self.captions: list[str] = []
         self.message = ""
-        self.hint_text = ""
-        self._hinted: tuple[int, ...] = ()
-        self._hint_used = False
         self.selected: list[int] = []
         self.count_entry = ""
-        self._engine_scores = (scores[0], scores[1])  # as revealed so far
-        self._back = [scores[0], scores[1]]
-        self._front = [scores[0], scores[1]]
-        self._history: list[tuple[int, int, int]] = [(0, scores[0], scores[1])]
-        self.fairness = ""
-        self.winner: int | None = None
-        self.skunk = ""
-        self._pending_exact: list[tuple[int, PeggingPosition, Card, tuple[Card, ...]]] = []
-        self.hand_index = -1
-        self.last_score: tuple[int, int, str] | None = None  # (player, points, what for)
-        self.dealer: int | None = None
-        self._analyses: dict[tuple[Any, ...], Any] = {}
-        self._reset_hand()
-        self._apply(self.game.events[0])
-        self.cursor = 1
+        self.table = Table(self.game, scores)  # what a player at the table knows
+        self.coach = Coach(exact_trap=exact_trap)  # grades, hints, the review
+
+    scores = _of("table", "scores", "The scores as revealed so far (the engine's own, muggins included).")
+    cursor = _of("table", "cursor", "How many of the engine's events are revealed.")
+    six = _of("table", "six", "Your six cards of this deal.")
+    my_cards = _of("table", "my_cards", "Your cards still held.")
+    dealer = _of("table", "dealer", "Who deals this hand (None before the first deal).")
+    hand_index = _of("table", "hand_index", "This hand, 0-based (-1 before the first deal).")
+    winner = _of("table", "winner", "Who won (None while the game goes on).")
+    fairness = _of("table", "fairness", "The FairDeal check, once the game is over.")
+    count = _of("table", "count", "The count of the pile.")
+    grades = _of("coach", "grades", "Your graded decisions, in game order.")
+    counts = _of("coach", "counts", "Your manual counts.")
+    hint_text = _of("coach", "hint_text", "The coach's hint for this decision.")
+
+    def view(self) -> GameView:
+        """What the renderer shows now."""
+        grades = self.grades
+        return self.table.view(
+            self.phase, self.decision, names=self.names, selected=tuple(self.selected),
+            hinted=self.coach.hinted,
+            grade=grades[-1] if grades and self.coaching and grades[-1].hand == self.hand_index else None,
+            hint=self.hint_text, coaching=self.coaching, manual=self.manual, muggins=self.muggins,
+            count_entry=self.count_entry, cut_cards=self.cut_cards if self.phase == "cut_done" else None,
+            mistakes=sum(g.verdict in ("mistake", "blunder") for g in grades),
+        )
+
+    def prompt(self) -> str:
+        return self.table.prompt(self.phase, self.decision)
+
+    def revealed_events(self) -> list[Any]:
+        return self.table.revealed_events()
+
+    def _reveal(self, *, through_show: bool = False) -> None:
+        """Reveal events up to the next stop: a decision of yours, the show, or the end."""
+        stop = self.table.reveal(through_show=through_show)
+        if stop is not None:
+            self.phase = stop
+            return
+        d = self.decision
+        if d is None:
+            return
+        self.phase = d.kind
+        self.selected = []
+        self.coach.new_decision()
+        if d.kind == "play" and not d.observation.legal:
+            self.message = "No card fits: press g (or Go) to say go."
+
+    def _advance_engine(self) -> None:
+        self.decision = self.game.advance()
+
+    # -- the coach -------------------------------------------------------------------
+
+    def refine_grades(self) -> int:
+        """The exact trap flag of the plays graded so far (see :meth:`Coach.refine_grades`)."""
+        return self.coach.refine_grades()
+
+    def hint(self) -> None:
+        """The coach's choice and the reason, for the discard or the play."""
+        if self.phase == "discard":
+            self.coach.hint_discard(self.six, self.dealer == HUMAN)
+        elif self.phase == "play":
+            assert self.decision is not None
+            self.coach.hint_play(self.decision.observation, self.my_cards, self.dealer == HUMAN)
+        else:
+            raise CribError(self._not_now("ask for a hint"))
+
+    def save(self) -> tuple[str, str]:
+        """The game so far as JSON, and a note (a hand in progress is left out)."""
+        return self.coach.save(self.revealed_events(), self.phase, self.tier)
+
+    def hand_summary(self, hand: int | None = None) -> str:
+        """One strip for a hand, e.g. 'Discard best (−0.00) · Pegging 1 mistake (−1.40)'."""
+        return self.coach.hand_summary(self.hand_index if hand is None else hand)
+
+    def review(self) -> list[Grade]:
+        """Every graded decision, the costliest first."""
+        return self.coach.review()
 
     # -- actions -------------------------------------------------------------------
 
@@ -240,16 +295,13 @@ class GameController(_TableMixin, _CoachMixin):
             raise CribError(self._not_now("throw cards"))
         d = self.decision
         assert d is not None
-        cards = tuple(parse_card(c) if isinstance(c, str) else c for c in throw)
+        cards = tuple(parse_card(c) if isinstance(c, str) else c for c in throw)  # the edge: text parsed once
         self.game.verify_submit(HUMAN, cards)
-        grade = _grade_discard(
-            len(self.grades) + 1, self.hand_index, self.six, cards, self.dealer == HUMAN, self._hint_used
-        )
-        self.grades.append(grade)
+        self.coach.grade_discard(self.hand_index, self.six, cards, self.dealer == HUMAN)
         self.game.submit(HUMAN, cards)
         self._advance_engine()
         self.selected = []
-        self.hint_text = ""
+        self.coach.hint_text = ""
         self._reveal()
 
     def play(self, card: Card | str) -> None:
@@ -258,25 +310,18 @@ class GameController(_TableMixin, _CoachMixin):
             raise CribError(self._not_now("play a card"))
         d = self.decision
         assert d is not None
-        c = parse_card(card) if isinstance(card, str) else card
+        c = parse_card(card) if isinstance(card, str) else card  # the edge: text parsed once
         if c not in self.my_cards:
             raise CribError(f"you do not hold {c.pretty}")
         if c not in d.observation.legal:
             raise CribError(f"{c.pretty} would take the count to {self.count + c.value}, over 31")
         self.game.verify_submit(HUMAN, c)
         if len(d.observation.legal) > 1:
-            pos = _position(d.observation)
-            g = _grade_play(
-                len(self.grades) + 1, self.hand_index, pos, c, self.dealer == HUMAN, self._hint_used,
-                exact=False, opp_played=d.observation.opp_played,
-            )
-            self.grades.append(g)
-            if self.exact_trap:
-                self._pending_exact.append((len(self.grades) - 1, pos, c, d.observation.opp_played))
+            self.coach.grade_play(self.hand_index, d.observation, c, self.dealer == HUMAN)
         self.game.submit(HUMAN, c)
         self._advance_engine()
         self.selected = []
-        self.hint_text = ""
+        self.coach.hint_text = ""
         self._reveal()
 
     def go(self) -> None:
@@ -296,7 +341,7 @@ class GameController(_TableMixin, _CoachMixin):
         if self.phase == "cut":
             mine, theirs = self.cut_cards
             dealer = "You deal" if mine.rank < theirs.rank else "The computer deals"
-            self._caption(f"Cut for deal: you cut {mine.pretty}, the computer {theirs.pretty}. {dealer} (low card deals).")
+            self.table.caption(f"Cut for deal: you cut {mine.pretty}, the computer {theirs.pretty}. {dealer} (low card deals).")
             self.phase = "cut_done"
         elif self.phase == "cut_done":
             self._advance_engine()
@@ -345,42 +390,7 @@ class GameController(_TableMixin, _CoachMixin):
         self.count_entry = ""
         start = self.cursor
         self._reveal()  # your count, the show, and any muggins or the end
-        e = next(x for x in self._events()[start : self.cursor] if isinstance(x, Shown))
-        taken = next((x.points for x in self._events()[start : self.cursor] if isinstance(x, Muggins)), 0)
-        if n == e.total:
-            note = f"Right: {n}."
-        else:
-            missed = e.total - n
-            note = f"You missed {missed}: you said {n}, it counts {e.total}."
-            if self.muggins:
-                note += f" Muggins! The computer takes the {missed} you missed."
-        self.counts.append(CountRecord(self.hand_index, e.what, n, e.total, taken))
-        verdict = "best" if n == e.total else "mistake" if abs(n - e.total) <= 2 else "blunder"
-        self.grades.append(
-            Grade(len(self.grades) + 1, self.hand_index, "count", str(n), str(e.total),
-                  float(max(0, e.total - n)), verdict, (), None, note, e.cards, self.dealer == HUMAN)
-        )
-        self.message = note
-
-
-_WARM: set[str] = set()
-
-
-def warm_up(tier: str) -> None:
-    """Make one discard and one play decision for ``tier`` in this process, so that no
-    move of a game waits for its tables to load or its kernels to compile (the
-    Master's first decision in a fresh process takes seconds).  Once per tier."""
-    if tier in _WARM:
-        return
-    from crib.rules.fairness import HashRng
-    from crib.rules.observation import for_discard
-
-    player = make_player(tier)
-    rng = HashRng(0, "warm-up")
-    player.discard(for_discard(parse_cards("5H 5D 6C 7S 8H 9D"), dealer=True), rng)
-    g = Game(0, (HumanPlayer("a"), HumanPlayer("b")), first_dealer=0)
-    while (d := g.advance()) is not None and d.kind == "discard":
-        g.submit(d.player, list(d.observation.hand[:2]))
-    if d is not None:
-        player.play(d.observation, rng)
-    _WARM.add(tier)
+        revealed = self.game.events[start : self.cursor]
+        e = next(x for x in revealed if isinstance(x, Shown))
+        taken = next((x.points for x in revealed if isinstance(x, Muggins)), 0)
+        self.message = self.coach.grade_count(self.hand_index, e, n, taken, self.muggins, self.dealer == HUMAN)

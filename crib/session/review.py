@@ -1,10 +1,10 @@
 """The coach's side of the game: grading your decisions, hints, the review, and saved
 games (save, load, and grading a saved log).
 
-Split out of :mod:`crib.session.controller` (which re-exports the public names):
-the module functions work on a log or a position alone; :class:`_CoachMixin`
-holds the :class:`~crib.session.controller.GameController` methods that read
-its grades and analyses but drive no engine step.
+The module functions work on a log or a position alone (the controller re-exports
+the public ones); a :class:`Coach` holds one game's grades, counts and hints: the
+:class:`~crib.session.controller.GameController` holds one (``controller.coach``),
+hands it each decision you take, and asks it for hints.  It drives no engine step.
 """
 
 from __future__ import annotations
@@ -34,26 +34,10 @@ from crib.rules.events import (
     log_to_json,
 )
 from crib.rules.game import Decision, Game
+from crib.rules.observation import Observation
 from crib.rules.players import HumanPlayer
 from crib.rules.position import PeggingPosition
 from crib.session.model import HUMAN, CountRecord, Grade
-
-
-def _position(obs: Any) -> PeggingPosition:
-    """Your turn in the play as a PeggingPosition (what the analyzers take)."""
-    pile = tuple(obs.pile)
-    played = tuple(obs.played)
-    previous = played[: len(played) - len(pile)]
-    return PeggingPosition(
-        hand=obs.hand,
-        pile=pile,
-        previous=previous,
-        starter=obs.starter,
-        discards=obs.my_discards,
-        opp_count=obs.opp_cards_held,
-        opp_go=obs.opp_said_go,
-        scores=(obs.my_score, obs.opp_score),
-    )
 
 
 def _grade_discard(n: int, hand: int, six: Sequence[Card], throw: Sequence[Card], dealer: bool, hinted: bool) -> Grade:
@@ -77,9 +61,57 @@ def _grade_play(
     )
 
 
-class _CoachMixin:
-    """GameController's coaching and output methods: the exact trap flag, hints, the
-    review, and saving (state lives on the controller; see its ``__init__``)."""
+class Coach:
+    """One game's coach: ``grades`` in game order, ``counts`` (manual counting), the
+    plays whose exact trap flag is ``pending``, and the current hint (``hint_text``,
+    ``hinted``: your cards it points at, ``hint_used`` for this decision)."""
+
+    def __init__(self, *, exact_trap: bool = True) -> None:
+        self.exact_trap = exact_trap
+        self.grades: list[Grade] = []
+        self.counts: list[CountRecord] = []
+        self.pending: list[tuple[int, PeggingPosition, Card, tuple[Card, ...]]] = []
+        self._analyses: dict[tuple[Any, ...], Any] = {}
+        self.hint_text = ""
+        self.hinted: tuple[int, ...] = ()
+        self.hint_used = False
+
+    def new_decision(self) -> None:
+        """A new decision of yours: no hint shown or used for it yet."""
+        self.hinted = ()
+        self.hint_used = False
+
+    def grade_discard(self, hand: int, six: Sequence[Card], throw: Sequence[Card], dealer: bool) -> None:
+        """Grade your throw (``dealer``: you deal)."""
+        self.grades.append(_grade_discard(len(self.grades) + 1, hand, six, throw, dealer, self.hint_used))
+
+    def grade_play(self, hand: int, obs: Observation, card: Card, dealer: bool) -> None:
+        """Grade your card, played from ``obs`` with a choice; the exact trap flag is
+        left pending (:meth:`refine_grades`)."""
+        pos = PeggingPosition.from_observation(obs)
+        self.grades.append(_grade_play(
+            len(self.grades) + 1, hand, pos, card, dealer, self.hint_used, exact=False, opp_played=obs.opp_played,
+        ))
+        if self.exact_trap:
+            self.pending.append((len(self.grades) - 1, pos, card, obs.opp_played))
+
+    def grade_count(self, hand: int, shown: Shown, n: int, taken: int, muggins: bool, dealer: bool) -> str:
+        """Grade your count ``n`` of what was ``shown`` (the computer took ``taken``
+        by muggins); the note to show."""
+        if n == shown.total:
+            note = f"Right: {n}."
+        else:
+            missed = shown.total - n
+            note = f"You missed {missed}: you said {n}, it counts {shown.total}."
+            if muggins:
+                note += f" Muggins! The computer takes the {missed} you missed."
+        self.counts.append(CountRecord(hand, shown.what, n, shown.total, taken))
+        verdict = "best" if n == shown.total else "mistake" if abs(n - shown.total) <= 2 else "blunder"
+        self.grades.append(
+            Grade(len(self.grades) + 1, hand, "count", str(n), str(shown.total),
+                  float(max(0, shown.total - n)), verdict, (), None, note, shown.cards, dealer)
+        )
+        return note
 
     def refine_grades(self) -> int:
         """Run the exact analysis for the trap flag of the plays graded so far.
@@ -88,8 +120,8 @@ class _CoachMixin:
         computer's reply is on the screen.  Returns how many grades it refined.
         """
         n = 0
-        while self._pending_exact:
-            i, pos, card, opp_played = self._pending_exact.pop(0)
+        while self.pending:
+            i, pos, card, opp_played = self.pending.pop(0)
             g = self.grades[i]
             if board_applies(pos, not g.dealer):  # near 121 the grade is by P(win): no trap flag
                 n += 1
@@ -114,68 +146,66 @@ class _CoachMixin:
             )
         return self._analyses[key]
 
-    def hint(self) -> None:
-        """The coach's choice and the reason, for the discard or the play."""
-        if self.phase == "discard":
-            a = analyze_discard(self.six, dealer=self.dealer == HUMAN, model="master")
-            self.hint_text = hint_discard(self.six, self.dealer == HUMAN)
-            self._hinted = tuple(self.six.index(c) for c in a.best.throw)
-        elif self.phase == "play":
-            d = self.decision
-            assert d is not None
-            if not d.observation.legal:
-                self.hint_text = "No card fits: say go (press g)."
-                self._hinted = ()
-            else:
-                pos = _position(d.observation)
-                if board_applies(pos, self.dealer != HUMAN):
-                    self._hint_board(pos, d.observation.opp_played)
-                    self._hint_used = True
-                    return
-                a = self._analysis(pos, d.observation.opp_played, self.dealer != HUMAN)
-                b = a.best
-                self.hint_text = (
-                    f"Play {b.card.pretty if b.card else 'go'}: {b.now} now and {b.future:+.2f} expected for the rest of the "
-                    f"play (margin {b.margin:+.2f}, P(margin ≥ 0) = {b.p_nonneg:.0%}), {a.model_note}."
-                )
-                if len(a.options) > 1:
-                    o = a.options[1]
-                    self.hint_text += f" Next best: {o.card.pretty if o.card else 'go'} ({o.margin:+.2f})."
-                if b.now == 0 and b.margin >= 1.5:
-                    self.hint_text += " It scores nothing now: it is a trap card."
-                self._hinted = (self.my_cards.index(b.card),) if b.card in self.my_cards else ()
-        else:
-            raise CribError(self._not_now("ask for a hint"))
-        self._hint_used = True
+    def hint_discard(self, six: tuple[Card, ...], dealer: bool) -> None:
+        """The coach's throw from ``six`` and the reason (``dealer``: you deal)."""
+        a = analyze_discard(six, dealer=dealer, model="master")
+        self.hint_text = hint_discard(six, dealer)
+        self.hinted = tuple(six.index(c) for c in a.best.throw)
+        self.hint_used = True
 
-    def _hint_board(self, pos: PeggingPosition, opp_played: tuple[Card, ...]) -> None:
+    def hint_play(self, obs: Observation, my_cards: tuple[Card, ...], dealer: bool) -> None:
+        """The coach's card from ``obs`` and the reason (``my_cards`` as shown)."""
+        self.hint_used = True
+        if not obs.legal:
+            self.hint_text = "No card fits: say go (press g)."
+            self.hinted = ()
+            return
+        pos = PeggingPosition.from_observation(obs)
+        if board_applies(pos, not dealer):
+            self._hint_board(pos, obs.opp_played, my_cards, dealer)
+            return
+        a = self._analysis(pos, obs.opp_played, not dealer)
+        b = a.best
+        self.hint_text = (
+            f"Play {b.card.pretty if b.card else 'go'}: {b.now} now and {b.future:+.2f} expected for the rest of the "
+            f"play (margin {b.margin:+.2f}, P(margin ≥ 0) = {b.p_nonneg:.0%}), {a.model_note}."
+        )
+        if len(a.options) > 1:
+            o = a.options[1]
+            self.hint_text += f" Next best: {o.card.pretty if o.card else 'go'} ({o.margin:+.2f})."
+        if b.now == 0 and b.margin >= 1.5:
+            self.hint_text += " It scores nothing now: it is a trap card."
+        self.hinted = (my_cards.index(b.card),) if b.card in my_cards else ()
+
+    def _hint_board(
+        self, pos: PeggingPosition, opp_played: tuple[Card, ...], my_cards: tuple[Card, ...], dealer: bool
+    ) -> None:
         """Near 121: the Master's card by P(win), and the next best."""
-        b = analyze_board(pos, dealer=self.dealer == HUMAN, opp_played=opp_played)
+        b = analyze_board(pos, dealer=dealer, opp_played=opp_played)
         best = b.best
         name = best.card.pretty if best.card else "go"
         self.hint_text = f"Play {name}: it gives you a {best.p_win:.0%} chance to win the game ({b.note})."
         if len(b.options) > 1:
             o = b.options[1]
             self.hint_text += f" Next best: {o.card.pretty if o.card else 'go'} ({o.p_win:.0%})."
-        self._hinted = (self.my_cards.index(best.card),) if best.card in self.my_cards else ()
+        self.hinted = (my_cards.index(best.card),) if best.card in my_cards else ()
 
-    def save(self) -> tuple[str, str]:
-        """The game so far as JSON, and a note.  A hand in progress is left out: its
-        deal event would show the computer's cards."""
-        evs = self.revealed_events()
+    def save(self, events: Sequence[Event], phase: str, tier: str) -> tuple[str, str]:
+        """The game so far (``events`` revealed, now in ``phase``) as JSON, and a note.
+        A hand in progress is left out: its deal event would show the computer's cards."""
+        evs = list(events)
         note = ""
-        if self.phase not in ("over", "hand_over", "cut", "cut_done"):
+        if phase not in ("over", "hand_over", "cut", "cut_done"):
             last_deal = max((i for i, e in enumerate(evs) if isinstance(e, Dealt)), default=len(evs))
             evs = evs[:last_deal]
             note = "The hand in progress is not saved (its log would show the computer's cards)."
         counts = [asdict(c) for c in self.counts if any(isinstance(e, Dealt) and e.hand == c.hand for e in evs)]
-        data = {"crib_play": 1, "tier": self.tier, "events": json.loads(log_to_json(evs)), "counts": counts}
+        data = {"crib_play": 1, "tier": tier, "events": json.loads(log_to_json(evs)), "counts": counts}
         return json.dumps(data), note
 
-    def hand_summary(self, hand: int | None = None) -> str:
+    def hand_summary(self, hand: int) -> str:
         """One strip for a hand, e.g. 'Discard best (−0.00) · Pegging 1 mistake (−1.40)'."""
-        h = self.hand_index if hand is None else hand
-        return summary_strip([g for g in self.grades if g.hand == h])
+        return summary_strip([g for g in self.grades if g.hand == hand])
 
     def review(self) -> list[Grade]:
         """Every graded decision, the costliest first."""
@@ -240,7 +270,9 @@ def counts_from_log(events: Sequence[Event], seat: int = HUMAN) -> list[CountRec
 
 def decisions_from_log(events: Sequence[Event], seat: int = HUMAN) -> list[tuple[int, Decision, Any]]:
     """Each decision of ``seat`` in a log, as (hand, decision, action), by replaying it
-    through the engine (call :func:`crib.replay` first to check the log)."""
+    through the engine (call :func:`crib.replay` first to check the log).  The log's
+    card text is parsed here, once: a discard's action is a tuple of Cards, a play's a
+    Card (None for go), a count's the number claimed."""
     start = events[0]
     assert isinstance(start, GameStarted)
     from crib.rules.replay import _decks_from_log, decision_action, game_kwargs
@@ -262,6 +294,10 @@ def decisions_from_log(events: Sequence[Event], seat: int = HUMAN) -> list[tuple
         if d is None:
             break
         action = decision_action(e)
+        if isinstance(e, Discarded):
+            action = parse_cards(action)
+        elif isinstance(e, Played):
+            action = parse_card(action)
         if e.player == seat:
             out.append((hand, d, action))
         g.submit(e.player, action)
@@ -274,10 +310,10 @@ def grade_log(events: Sequence[Event], counts: Sequence[CountRecord] = (), seat:
     for hand, d, action in decisions_from_log(events, seat):
         obs = d.observation
         if d.kind == "discard":
-            grades.append(_grade_discard(len(grades) + 1, hand, obs.hand, parse_cards(action), obs.dealer, False))
+            grades.append(_grade_discard(len(grades) + 1, hand, obs.hand, action, obs.dealer, False))
         elif d.kind == "play" and action is not None and len(obs.legal) > 1:
             grades.append(_grade_play(
-                len(grades) + 1, hand, _position(obs), parse_card(action), obs.dealer, False, exact,
+                len(grades) + 1, hand, PeggingPosition.from_observation(obs), action, obs.dealer, False, exact,
                 opp_played=obs.opp_played,
             ))
     for c in counts:

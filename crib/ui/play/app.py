@@ -43,7 +43,7 @@ from crib.ui.play.html import (
     show_html,
 )
 from crib.ui.play.html import GRADE_COLOURS as GRADE_COLOURS
-from crib.ui.play.render import _RenderMixin
+from crib.ui.play.render import Renderer
 
 __all__ = [
     "PlayApp",
@@ -54,7 +54,7 @@ __all__ = [
     "apply_query",
 ]
 
-class PlayApp(_RenderMixin, w.VBox):
+class PlayApp(w.VBox):
     """A game against a computer tier, with the coach; keys and clicks both work."""
 
     def __init__(
@@ -68,7 +68,7 @@ class PlayApp(_RenderMixin, w.VBox):
         scores: tuple[int, int] = (0, 0),
     ) -> None:
         self._scores0 = scores
-        self._step = 0
+        self.renderer = Renderer(self)  # draws the widgets from the controller's view
         self.style_html = w.HTML(f"<style>{CARD_CSS}{APP_CSS}</style>")
         self.tier = w.Dropdown(
             options=[(t.capitalize(), t) for t in TIERS], value=tier, description="Opponent",
@@ -255,12 +255,16 @@ class PlayApp(_RenderMixin, w.VBox):
         self.count_text.value = ""
         self.render()
 
+    def render(self) -> None:
+        """Redraw everything from the controller's view (the :class:`Renderer`)."""
+        self.renderer.render()
+
     def _refine(self) -> None:
         """The exact trap flag, after the computer's reply is already on the screen."""
         c = self.controller
-        if c._pending_exact and c.coaching:
+        if c.coach.pending and c.coaching:
             c.refine_grades()
-            self._render_coach(c.view())
+            self.renderer.render_coach(c.view())
 
     @friendly()
     def save(self) -> None:

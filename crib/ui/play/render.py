@@ -1,13 +1,15 @@
-"""Drawing the game page: :class:`_RenderMixin` redraws every widget of
+"""Drawing the game page: a :class:`Renderer` redraws every widget of its
 :class:`~crib.ui.play.app.PlayApp` from the controller's
-:class:`~crib.session.controller.GameView` (split out of :mod:`crib.ui.play.app`;
-the widgets themselves are built in ``PlayApp.__init__``).
+:class:`~crib.session.controller.GameView`.  The app holds one (``PlayApp.renderer``)
+and calls :meth:`Renderer.render` (everything) or :meth:`Renderer.render_coach`; the
+widgets themselves are built in ``PlayApp.__init__``.
 """
 
 from __future__ import annotations
 
 import html
 import time
+from typing import TYPE_CHECKING
 
 from crib.session.controller import HUMAN, GameView
 from crib.ui.kit.cardview import PLAYER_COLOURS, card_back_svg, card_svg, cards_html
@@ -15,17 +17,24 @@ from crib.ui.kit.common import info_html
 from crib.ui.play.board import board_svg, score_chart_svg
 from crib.ui.play.html import _table_html, grade_chip, review_html, show_html
 
+if TYPE_CHECKING:
+    from crib.ui.play.app import PlayApp
 
-class _RenderMixin:
-    """PlayApp's drawing methods (the widgets and the controller live on the app)."""
+
+class Renderer:
+    """Draws one PlayApp's widgets (they and the controller live on the app)."""
+
+    def __init__(self, app: PlayApp) -> None:
+        self.app = app
+        self._step = 0  # renders so far (the page's tests wait for a new step)
 
     def render(self) -> None:
         """Redraw everything from the controller's view."""
         t0 = time.perf_counter()
-        v = self.controller.view()
-        c = self.controller
+        v = self.app.controller.view()
+        c = self.app.controller
         names = v.names
-        self.commit_html.value = (
+        self.app.commit_html.value = (
             f'<span class="crib-label">Fair deal</span> commitment <code>{v.commit[:24]}…</code> '
             f"(SHA-256 of the secret every deck comes from; seed {c.seed})"
             + (f'<div class="crib-fairness"><b>Verified:</b> {html.escape(v.fairness)}</div>' if v.fairness else "")
@@ -37,38 +46,38 @@ class _RenderMixin:
             opp_cards = "".join(
                 f'<span style="margin-right:-12px">{card_back_svg("pile")}</span>' for _ in range(v.opp_held)
             )
-        self.opp_html.value = (
+        self.app.opp_html.value = (
             f'<div style="display:flex;gap:12px;align-items:center">'
             f'<b style="color:{PLAYER_COLOURS[1]}">{html.escape(names[1])}</b>'
             f'<span style="padding-right:12px">{opp_cards}</span><span>{v.scores[1]} points</span></div>'
         )
-        self.board_html.value = board_svg(v.scores, v.back, names, v.dealer, v.last_score)
-        self.table_html.value = _table_html(v)
+        self.app.board_html.value = board_svg(v.scores, v.back, names, v.dealer, v.last_score)
+        self.app.table_html.value = _table_html(v)
         # the show takes the middle of the table: its cards, the starter and the crib are in it
-        self.table_html.layout.display = "none" if v.phase in ("show", "hand_over", "over") and v.shows else None
-        if c.message and not self.status.value:
-            self.status.value = info_html(c.message)
+        self.app.table_html.layout.display = "none" if v.phase in ("show", "hand_over", "over") and v.shows else None
+        if c.message and not self.app.status.value:
+            self.app.status.value = info_html(c.message)
         self._render_hand(v)
         self._render_buttons(v)
         if v.phase in ("show", "hand_over", "over", "count") and v.shows:
-            self.show_html.value = "".join(show_html(s, names) for s in v.shows)
+            self.app.show_html.value = "".join(show_html(s, names) for s in v.shows)
         elif v.phase == "cut_done" and v.cut_cards:
             a, b = v.cut_cards
-            self.show_html.value = (
+            self.app.show_html.value = (
                 f'<div class="crib-label">Cut for deal (low card deals)</div>'
                 f"You {card_svg(a, 'pile')} &nbsp; {html.escape(names[1])} {card_svg(b, 'pile')}"
             )
         else:
-            self.show_html.value = ""
-        self.captions_html.value = '<div aria-live="polite">' + "".join(
+            self.app.show_html.value = ""
+        self.app.captions_html.value = '<div aria-live="polite">' + "".join(
             f'<div class="crib-caption">{html.escape(t)}</div>' for t in v.captions[-4:]
         ) + "</div>"
         self._render_rail(v)
-        self._render_coach(v)
+        self.render_coach(v)
         self._render_review(v)
         # last, so that a page that sees the new step sees everything drawn before it
         self._step += 1
-        self.prompt_html.value = (
+        self.app.prompt_html.value = (
             f'<span class="crib-phase" data-phase="{v.phase}" data-step="{self._step}" '
             f'data-seed="{c.seed}" data-tier="{c.tier}" '
             f'data-render-ms="{(time.perf_counter() - t0) * 1000:.1f}">'
@@ -77,8 +86,8 @@ class _RenderMixin:
 
     def _render_hand(self, v: GameView) -> None:
         # during the show your cards are in the show component
-        self.hand_box.layout.display = "none" if v.phase in ("show", "hand_over", "over") else None
-        for i, b in enumerate(self.card_buttons):
+        self.app.hand_box.layout.display = "none" if v.phase in ("show", "hand_over", "over") else None
+        for i, b in enumerate(self.app.card_buttons):
             card = v.my_cards[i] if i < len(v.my_cards) else None
             b.set_card(
                 card,
@@ -103,18 +112,18 @@ class _RenderMixin:
             label = "Game over"
         else:
             label = "Continue (Enter)"
-        self.confirm_button.description = label
-        self.confirm_button.disabled = p == "over"
+        self.app.confirm_button.description = label
+        self.app.confirm_button.disabled = p == "over"
         # counting has its own box and button (Enter in the box counts too)
-        self.confirm_button.layout.display = "none" if p == "count" else None
-        self.go_button.layout.display = None if v.can_go else "none"
-        self.hint_button.layout.display = None if p in ("discard", "play") else "none"
-        self.next_button.layout.display = "none"  # the confirm button says Continue then
-        self.count_box.layout.display = None if p == "count" else "none"
-        if p == "count" and v.count_entry != self.count_text.value and v.count_entry:
-            self.count_text.value = v.count_entry
-        elif p != "count" and self.count_text.value:
-            self.count_text.value = ""
+        self.app.confirm_button.layout.display = "none" if p == "count" else None
+        self.app.go_button.layout.display = None if v.can_go else "none"
+        self.app.hint_button.layout.display = None if p in ("discard", "play") else "none"
+        self.app.next_button.layout.display = "none"  # the confirm button says Continue then
+        self.app.count_box.layout.display = None if p == "count" else "none"
+        if p == "count" and v.count_entry != self.app.count_text.value and v.count_entry:
+            self.app.count_text.value = v.count_entry
+        elif p != "count" and self.app.count_text.value:
+            self.app.count_text.value = ""
 
     def _render_rail(self, v: GameView) -> None:
         rows = []
@@ -131,17 +140,17 @@ class _RenderMixin:
             word = "You win" if v.winner == HUMAN else f"{v.names[1]} wins"
             rows.append(f'<div class="crib-winner" style="font-size:20px;font-weight:700">{word}'
                         f'{", a " + v.skunk if v.skunk else ""}!</div>')
-        self.rail_html.value = (
+        self.app.rail_html.value = (
             f'<div class="crib-label">Score</div>{"".join(rows)}'
             f'<div style="color:#555">{hand} · {mistakes}</div>'
         )
-        self.chart_html.value = (
+        self.app.chart_html.value = (
             '<div class="crib-label">Scores by hand</div>' + score_chart_svg(v.history, v.names, 300, 150)
             if len(v.history) > 1
             else ""
         )
 
-    def _render_coach(self, v: GameView) -> None:
+    def render_coach(self, v: GameView) -> None:
         parts = ['<div class="crib-label">Coach</div>']
         if not v.coaching:
             parts.append("<div>Coaching is off: grades wait for the review.</div>")
@@ -158,17 +167,17 @@ class _RenderMixin:
             )
         if v.hint:
             parts.append(f'<div class="crib-hint-text" style="font-size:13px;border-left:3px solid #d68910;padding-left:6px">{html.escape(v.hint)}</div>')
-        self.coach_html.value = "".join(parts)
+        self.app.coach_html.value = "".join(parts)
 
     def _render_review(self, v: GameView) -> None:
-        c = self.controller
+        c = self.app.controller
         if v.phase == "over":
-            self.review_html.value = review_html(c.grades, title="Game review: your costliest decisions first")
+            self.app.review_html.value = review_html(c.grades, title="Game review: your costliest decisions first")
         elif v.phase == "hand_over":
             h = c.hand_index
-            self.review_html.value = (
+            self.app.review_html.value = (
                 f'<div class="crib-hand-strip"><b>Hand {h + 1}:</b> {html.escape(c.hand_summary())}</div>'
                 + review_html([g for g in c.grades if g.hand == h], title=f"Hand {h + 1} review")
             )
         else:
-            self.review_html.value = ""
+            self.app.review_html.value = ""

@@ -15,7 +15,7 @@ from typing import Any
 
 import ipywidgets as w
 
-from crib.rules.cards import parse_cards
+from crib.rules.cards import Card, parse_cards
 from crib.rules.position import PeggingPosition
 from crib.teach import quiz
 from crib.teach.store import Session, Store, Student
@@ -77,7 +77,7 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, w.VBox):
         self.current: dict | None = None
         self.result: quiz.Result | None = None
         self._shown_at = time.monotonic()
-        self._picked: list[str] = []
+        self._picked: list[Card] = []  # the cards picked to throw (Cards: no text to parse again)
 
         # joining a class
         self.code = w.Text(
@@ -230,7 +230,7 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, w.VBox):
             toggles = []
             for c in parse_cards(q["six"]):
                 t = _card_toggle(c)
-                t.observe(self._on_pick(str(c)), "value")
+                t.observe(self._on_pick(c), "value")
                 toggles.append(t)
             self.card_row.children = toggles
             self.throw_button.disabled = True
@@ -243,7 +243,7 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, w.VBox):
                 b.disabled = c not in pos.legal()
                 if b.disabled:
                     b.tooltip = "would pass 31"
-                b.on_click(lambda _b, c=c: self.answer_play(str(c)))
+                b.on_click(lambda _b, c=c: self.answer_play(c))
                 buttons.append(b)
             self.card_row.children = buttons
             self.answer_box.children = (self.card_row,)
@@ -262,12 +262,12 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, w.VBox):
         self.check_reveal()
         self._draw_stats()
 
-    def _on_pick(self, name: str):  # type: ignore[no-untyped-def]
+    def _on_pick(self, card: Card):  # type: ignore[no-untyped-def]
         def handler(change: dict) -> None:
-            if change["new"] and name not in self._picked:
-                self._picked.append(name)
-            elif not change["new"] and name in self._picked:
-                self._picked.remove(name)
+            if change["new"] and card not in self._picked:
+                self._picked.append(card)
+            elif not change["new"] and card in self._picked:
+                self._picked.remove(card)
             n = len(self._picked)
             self.throw_button.disabled = n != 2 or self.result is not None
             self.status.value = info_html(f"{n} picked: pick exactly 2") if n > 2 else ""
@@ -282,13 +282,15 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, w.VBox):
 
     @friendly()
     def answer_throw(self) -> None:
-        self._answer(" ".join(self._picked))
+        self._answer(tuple(self._picked))
 
     @friendly()
-    def answer_play(self, card: str) -> None:
+    def answer_play(self, card: Card | str) -> None:
         self._answer(card)
 
-    def _answer(self, given: str) -> None:
+    def _answer(self, given: str | Card | tuple[Card, ...]) -> None:
+        """Grade an answer: a count as typed, or the cards themselves (parsed once, by
+        the quiz, only when they come as text)."""
         q = self.current
         if q is None:
             return
