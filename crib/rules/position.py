@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from crib.errors import CribError, InvalidPositionError
 from crib.rules.cards import DECK, Card, CardsLike, cards_str, parse_cards
+from crib.rules.checks import check_scores
 
 __all__ = ["PeggingPosition"]
 
@@ -154,6 +155,8 @@ class PeggingPosition:
                         f"cards fits under 31, but only {len(misfits)} unseen cards are worth "
                         f"more than {room}"
                     )
+        if self.scores is not None:
+            check_scores(self.scores, error=InvalidPositionError)
 
     # -- views -----------------------------------------------------------------
 
