@@ -30,21 +30,15 @@ from typing import Protocol
 
 import numpy as np
 
-from crib.analysis.crib_heatmaps import (  # re-exported: the heatmap helpers live there
-    heatmap_values,
-    seat_heatmap_values,
-)
 from crib.analysis.tables import JACK, bonus_table, rank5_table
 from crib.rules.cards import Card
 
 __all__ = [
-    "heatmap_values",
     "CribModel",
     "ExactCribModel",
     "TableCribModel",
     "SelfplayCribModel",
     "SELFPLAY",
-    "seat_heatmap_values",
     "EXACT",
     "TABLE",
     "register_crib_model",
