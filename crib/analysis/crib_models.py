@@ -344,16 +344,16 @@ def get_crib_model(name: str | CribModel) -> CribModel:
     >>> get_crib_model("psychic")
     Traceback (most recent call last):
     ...
-    crib.errors.CribError: unknown crib model 'psychic': expected one of exact, table, selfplay
+    crib.errors.ModelError: unknown crib model 'psychic': expected one of exact, table, selfplay
     """
-    from crib.errors import CribError
+    from crib.errors import ModelError
 
     if not isinstance(name, str):
         return name
     try:
         return _REGISTRY[name]
     except KeyError:
-        raise CribError(
+        raise ModelError(
             f"unknown crib model {name!r}: expected one of {', '.join(_REGISTRY)}"
         ) from None
 
