@@ -168,28 +168,27 @@ def _preset(name: Any, kind: str) -> Model:
     )
 
 
+def _part(model: Any, part: str, cls: type) -> Any:
+    """The ``part`` ("discard" or "play") of the model named; a ``cls`` passes through."""
+    if isinstance(model, cls):
+        return model
+    if model is None:
+        model = MASTER
+    elif not isinstance(model, Model):
+        model = _preset(model, cls.__name__)
+    return getattr(model, part)
+
+
 def discard_model(model: Model | DiscardModel | str | None = None) -> DiscardModel:
     """The discard model named (a preset's name, a :class:`Model` or a :class:`DiscardModel`);
     None: the coach's (:data:`MASTER`)."""
-    if model is None:
-        return MASTER.discard
-    if isinstance(model, DiscardModel):
-        return model
-    if isinstance(model, Model):
-        return model.discard
-    return _preset(model, "DiscardModel").discard
+    return _part(model, "discard", DiscardModel)
 
 
 def play_model(model: Model | PlayModel | str | None = None) -> PlayModel:
     """The play model named (a preset's name, a :class:`Model` or a :class:`PlayModel`);
     None: the coach's (:data:`MASTER`)."""
-    if model is None:
-        return MASTER.play
-    if isinstance(model, PlayModel):
-        return model
-    if isinstance(model, Model):
-        return model.play
-    return _preset(model, "PlayModel").play
+    return _part(model, "play", PlayModel)
 
 
 def _named(m: DiscardModel | PlayModel, presets: list) -> DiscardModel | PlayModel:
@@ -226,18 +225,7 @@ def resolve_discard(
             return MASTER.discard
         m = DiscardModel("custom", crib_model or "exact", bool(pegging), False)
         return _named(m, [UNIFORM.discard])  # type: ignore[return-value]
-    dm = discard_model(model)
-    if crib_model is not None and crib_model != dm.crib:
-        raise ModelError(
-            f"crib_model={crib_model!r} contradicts model {dm.name!r}, whose crib is {dm.crib!r}: "
-            "give one or the other"
-        )
-    if pegging is not None and pegging != dm.pegging:
-        raise ModelError(
-            f"pegging={pegging} contradicts model {dm.name!r} (pegging={dm.pegging}): "
-            "give one or the other"
-        )
-    return dm
+    return _agree(discard_model(model), crib_model=("crib", crib_model), pegging=("pegging", pegging))
 
 
 def resolve_play(
@@ -258,15 +246,15 @@ def resolve_play(
         hold = holdings or ("weighted" if opp == "policy:master" else "uniform")
         m = PlayModel("custom", opp, hold)
         return _named(m, [MASTER.play, UNIFORM.play, EXPERT.play])  # type: ignore[return-value]
-    pm = play_model(model)
-    if opponent is not None and opponent != pm.opponent:
-        raise ModelError(
-            f"opponent={opponent!r} contradicts model {pm.name!r}, whose opponent is "
-            f"{pm.opponent!r}: give one or the other"
-        )
-    if holdings is not None and holdings != pm.holdings:
-        raise ModelError(
-            f"holdings={holdings!r} contradicts model {pm.name!r}, whose holdings are "
-            f"{pm.holdings!r}: give one or the other"
-        )
-    return pm
+    return _agree(play_model(model), opponent=("opponent", opponent), holdings=("holdings", holdings))
+
+
+def _agree(m: Any, **given: tuple[str, Any]) -> Any:
+    """``m`` when every keyword given (not None) says what its field says, else a ModelError."""
+    for kw, (attr, value) in given.items():
+        if value is not None and value != getattr(m, attr):
+            raise ModelError(
+                f"{kw}={value!r} contradicts model {m.name!r}, whose {attr} is "
+                f"{getattr(m, attr)!r}: give one or the other"
+            )
+    return m
