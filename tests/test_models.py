@@ -53,13 +53,25 @@ def test_master_is_the_old_master_and_uniform_the_old_default(six: str) -> None:
         assert uni.discard_model.name == "uniform" and new.discard_model.name == "master"
 
 
-def test_the_master_discard_model_is_the_master_players() -> None:
-    from crib.ai.master import ENDGAME, MasterPlayer
+def test_the_master_discards_by_the_master_model(monkeypatch: pytest.MonkeyPatch) -> None:
+    import crib.ai.master as master
+    from crib.rules.observation import Observation
 
-    m = MasterPlayer()
-    assert (m.seat_crib, m.peg_value, m.endgame) == (True, True, True)
-    assert MASTER.discard == DiscardModel("master", "selfplay", True, True)
-    assert ENDGAME == crib.analysis.models.MASTER_ENDGAME == 30
+    master.warm()  # its own warm-up call is not the one recorded
+    seen = []
+
+    def spy(*args, **kwargs):  # the call the Master makes, recorded
+        seen.append(kwargs["model"])
+        return crib.analyze_discard(*args, **kwargs)
+
+    monkeypatch.setattr(master, "analyze_discard", spy)
+    six = crib.parse_cards(SIX)
+    obs = Observation(phase="discard", hand=six, dealer=True, my_score=100, opp_score=95)
+    assert master.MasterPlayer().discard(obs, None) == crib.analyze_discard(
+        six, dealer=True, scores=(100, 95), win_top=master.WIN_TOP).best.throw
+    assert seen == [MASTER.discard] and master.ENDGAME == crib.analysis.models.MASTER_ENDGAME
+    master.MasterPlayer(seat_crib=False).discard(obs, None)
+    assert seen[-1] == DiscardModel("custom", "exact", True, True)
 
 
 def test_play_models_by_name() -> None:
