@@ -81,7 +81,7 @@ def warm() -> float:
         _peg_index()
         keep_ratios("dealer")
         keep_ratios("pone")
-        analyze_discard("5H 5D 6C 7S 8H 9D", dealer=True, scores=(100, 100), objective="win")
+        analyze_discard("5H 5D 6C 7S 8H 9D", dealer=True, model="uniform", scores=(100, 100), objective="win")
         _warm_seconds = time.perf_counter() - t
     return _warm_seconds
 
