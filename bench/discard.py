@@ -45,7 +45,7 @@ def main() -> None:
     args = ap.parse_args()
     rng = random.Random(11)
     sixes = [rng.sample(DECK, 6) for _ in range(args.sixes)]
-    analyze_discard(sixes[0], dealer=True)  # build tables once
+    analyze_discard(sixes[0], dealer=True, model="uniform")  # build tables once
     analyze_discard(sixes[0], dealer=True, crib_model="table")
 
     results = {}
@@ -66,7 +66,7 @@ def main() -> None:
 
     t_df = []
     for six in sixes[:50]:
-        a = analyze_discard(six, dealer=True)
+        a = analyze_discard(six, dealer=True, model="uniform")
         t = time.perf_counter()
         a.table  # noqa: B018
         t_df.append(time.perf_counter() - t)
@@ -77,7 +77,7 @@ def main() -> None:
     t = time.perf_counter()
     brute = brute_one_throw(six, throw)
     t_brute = time.perf_counter() - t
-    exact = analyze_discard(six, dealer=True)
+    exact = analyze_discard(six, dealer=True, model="uniform")
     got = exact.throws[exact.find(list(throw))].crib_ev
     print(
         f"brute force, ONE throw (45,540 completions, reference scorer): {t_brute:.2f} s "

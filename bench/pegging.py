@@ -108,11 +108,11 @@ def main() -> None:
     rng = random.Random(2026)
     positions = [random_lead(rng) for _ in range(args.hands)]
     jit.available = lambda: False  # this bench times the pure-Python solver (see pegging_jit.py)
-    analyze_play(positions[0])  # warm caches of helper tables
+    analyze_play(positions[0], "minimax")  # warm caches of helper tables
     fast_t = []
     for pos in positions:
         t = time.perf_counter()
-        analyze_play(pos)
+        analyze_play(pos, "minimax")
         fast_t.append(time.perf_counter() - t)
     med, p95 = summary(fast_t)
     print(
@@ -126,7 +126,7 @@ def main() -> None:
         rt = time.perf_counter() - t
         ref_t.append(rt)
         ratios.append(rt / ft)
-        a = analyze_play(pos)
+        a = analyze_play(pos, "minimax")
         for o in a.options:
             assert o.margin_exact == ref[o.card.rank], (pos.to_text(), o.label)
     print(
@@ -142,7 +142,7 @@ def main() -> None:
         t = time.perf_counter()
         ref = expectiminimax(pos)
         emm_t.append(time.perf_counter() - t)
-        a = analyze_play(pos)
+        a = analyze_play(pos, "minimax")
         assert {o.label: (o.margin_exact, o.p_nonneg_exact) for o in a.options} == ref
     if emm_t:
         print(

@@ -47,7 +47,7 @@ _WARM_START = """
 import time
 t = time.perf_counter()
 from crib.analysis.play import analyze_play
-analyze_play("hand 3H 7D 8S QC | starter 5S | discards JD KC | opp 4")
+analyze_play("hand 3H 7D 8S QC | starter 5S | discards JD KC | opp 4", "minimax")
 print(time.perf_counter() - t, time.process_time())
 """
 
@@ -87,7 +87,7 @@ def main() -> None:
     new_t, old_t, new_cpu, old_cpu = [], [], [], []
     for pos in positions:
         t, c = time.perf_counter(), time.thread_time()
-        new = analyze_play(pos)
+        new = analyze_play(pos, "minimax")
         new_t.append(time.perf_counter() - t)
         new_cpu.append(time.thread_time() - c)
         t, c = time.perf_counter(), time.thread_time()

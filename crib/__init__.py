@@ -32,6 +32,9 @@ from crib.errors import (
     HandSizeError,
     IllegalPlayError,
     InvalidPositionError,
+    ModelError,
+    ScoreError,
+    SeatError,
 )
 from crib.version import __version__ as __version__
 
@@ -68,12 +71,18 @@ _LAZY = {
     # analysis
     "analyze_discard": "crib.analysis.discard",
     "win_probability": "crib.analysis.win",
+    "DiscardModel": "crib.analysis.models",
+    "PlayModel": "crib.analysis.models",
+    "Model": "crib.analysis.models",
+    "MASTER": "crib.analysis.models",
+    "EXPERT": "crib.analysis.models",
+    "UNIFORM": "crib.analysis.models",
     "DiscardAnalysis": "crib.analysis.discard",
     "analyze_play": "crib.analysis.play",
     "PlayAnalysis": "crib.analysis.play",
     "best_line": "crib.analysis.play",
     "analyze_lead": "crib.analysis.play",
-    "heatmap_values": "crib.analysis.crib_models",
+    "heatmap_values": "crib.analysis.crib_heatmaps",
     "play_values": "crib.analysis.heuristics",
     "temperature": "crib.analysis.heuristics",
     "grade_discard": "crib.analysis.coach",
@@ -97,6 +106,9 @@ __all__ = [
     "HandSizeError",
     "IllegalPlayError",
     "InvalidPositionError",
+    "ModelError",
+    "ScoreError",
+    "SeatError",
     "DECK",
     "Card",
     "cards_pretty",
@@ -125,6 +137,13 @@ __all__ = [
     "verify_match",
     "HashRng",
     "analyze_discard",
+    "win_probability",
+    "DiscardModel",
+    "PlayModel",
+    "Model",
+    "MASTER",
+    "EXPERT",
+    "UNIFORM",
     "DiscardAnalysis",
     "analyze_play",
     "PlayAnalysis",
@@ -170,10 +189,13 @@ if TYPE_CHECKING:  # for type checkers and editors; never executed
         hint_discard,
         hint_play,
     )
-    from crib.analysis.crib_models import crib_table, heatmap_values
+    from crib.analysis.crib_heatmaps import heatmap_values
+    from crib.analysis.crib_models import crib_table
     from crib.analysis.discard import DiscardAnalysis, analyze_discard
     from crib.analysis.heuristics import TIERS, play_values, temperature
+    from crib.analysis.models import EXPERT, MASTER, UNIFORM, DiscardModel, Model, PlayModel
     from crib.analysis.play import PlayAnalysis, analyze_lead, analyze_play, best_line
+    from crib.analysis.win import win_probability
     from crib.rules.cards import DECK, Card, cards_pretty, cards_str, parse_card, parse_cards
     from crib.rules.events import describe_event, log_from_json, log_to_json
     from crib.rules.fairness import HashRng, begin_match, verify_match

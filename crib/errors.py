@@ -13,6 +13,9 @@ __all__ = [
     "HandSizeError",
     "IllegalPlayError",
     "InvalidPositionError",
+    "ModelError",
+    "ScoreError",
+    "SeatError",
 ]
 
 
@@ -38,3 +41,15 @@ class IllegalPlayError(CribError):
 
 class InvalidPositionError(CribError):
     """A pegging position that cannot arise in a real game."""
+
+
+class ScoreError(CribError):
+    """A score outside 0..120 (121 wins, so no game in progress has it), or not a number."""
+
+
+class SeatError(CribError):
+    """A seat that is not ``True`` (you deal) or ``False`` (you are the pone), or an unknown seat name."""
+
+
+class ModelError(CribError):
+    """An unknown model, view or objective, or arguments that contradict the model named."""

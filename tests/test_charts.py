@@ -14,7 +14,7 @@ def test_play_chart_has_a_bar_pair_per_option() -> None:
 
 
 def test_discard_charts() -> None:
-    a = analyze_discard("5H 5D 6C 7S 8H 9D", dealer=True)
+    a = analyze_discard("5H 5D 6C 7S 8H 9D", dealer=True, model="uniform")
     assert len(discard_chart(a).axes[0].patches) == 30
     ax = hand_distribution_chart(a, 0).axes[0]
     assert sum(p.get_height() for p in ax.patches) == 46
@@ -62,7 +62,7 @@ def test_chart_text_is_at_least_11_px_where_shown() -> None:
 
 def test_discard_chart_crib_has_the_tables_sign() -> None:
     for dealer in (True, False):
-        a = analyze_discard("5H 5D 6C 7S 8H 9D", dealer=dealer)
+        a = analyze_discard("5H 5D 6C 7S 8H 9D", dealer=dealer, model="uniform")
         ax = discard_chart(a).axes[0]
         crib_bars = ax.patches[15:30]
         signs = {h > 0 for h in (b.get_height() for b in crib_bars) if h}

@@ -54,7 +54,7 @@ def test_python_dash_m_and_entry_point() -> None:
 
 
 def test_discard_prints_ranked_table(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["discard", "5H", "5D", "6C", "7S", "8H", "9D", "--dealer"]) == 0
+    assert main(["discard", "5H", "5D", "6C", "7S", "8H", "9D", "--dealer", "--model", "uniform"]) == 0
     out = capsys.readouterr().out
     first_row = [ln for ln in out.splitlines() if ln.strip().startswith("1 ")][0]
     assert "5H 5D" in first_row and "exact" in out and "45,540" in out
@@ -64,13 +64,30 @@ def test_discard_prints_ranked_table(capsys: pytest.CaptureFixture[str]) -> None
     assert "8H 9D" in first_row and "169-entry" in out
 
 
+def test_discard_and_peg_default_to_the_coach_model(capsys: pytest.CaptureFixture[str]) -> None:
+    from crib import analyze_discard, analyze_play
+
+    six = ["5H", "5D", "6C", "7S", "8H", "9D"]
+    assert main(["discard", *six, "--pone", "--scores", "110", "112"]) == 0
+    out = capsys.readouterr().out
+    first_row = [ln for ln in out.splitlines() if ln.strip().startswith("1 ")][0]
+    want = analyze_discard(" ".join(six), dealer=False, scores=(110, 112))
+    assert want.objective == "win" and want.best.throw_str in first_row and "the Master" in out
+    pos = "hand 4H 6D 6S 9C | starter 2S | discards JD KC | opp 4"
+    assert main(["peg", pos]) == 0
+    out = capsys.readouterr().out
+    assert "model: master" in out and f"Best: {analyze_play(pos).best.label}" in out
+    assert main(["discard", *six, "--scores", "110", "130"]) == 2
+    assert "0..120" in capsys.readouterr().err
+
+
 @pytest.mark.parametrize(
     ("argv", "needle"),
     [
         (["discard", "5H", "5D", "6C", "7S", "8H"], "expected 6 cards"),
         (["discard", "5H", "5D", "6C", "7S", "8H", "8H"], "duplicate card 8H"),
         (["discard", "5H", "5D", "6C", "7S", "8H", "ZZ"], "invalid card 'ZZ'"),
-        (["discard", "5H", "5D", "6C", "7S", "8H", "9D", "--model", "zz"], "unknown crib model"),
+        (["discard", "5H", "5D", "6C", "7S", "8H", "9D", "--model", "zz"], "unknown model 'zz'"),
     ],
 )
 def test_discard_bad_input(

@@ -75,7 +75,7 @@ TRAP = "hand 5H 4H AC | pile 3S | previous 5D 6S QH 6H | starter 3H | opp 0"
 
 
 def test_trap_flag_on_a_hand_checked_position() -> None:
-    a = analyze_play(TRAP)
+    a = analyze_play(TRAP, model="uniform")
     # count 3, the opponent is out of cards, you play everything:
     #   4H (7, nothing), 5H (12: 3-4-5 run, 3), AC (13: last card, 1)  -> 4
     #   AC (4), then 4H/5H make A-3-4-5 only with a 2: no run; last card 1 -> 1
@@ -89,7 +89,7 @@ def test_trap_flag_on_a_hand_checked_position() -> None:
 
 
 def test_no_trap_when_the_best_card_scores_now() -> None:
-    a = analyze_play("hand 5H 2C | pile KS | previous 3C 4C 6C 7C | starter 9S | opp 1")
+    a = analyze_play("hand 5H 2C | pile KS | previous 3C 4C 6C 7C | starter 9S | opp 1", model="uniform")
     assert a.best.now > 0  # the 5 makes fifteen
     assert not any(trap_flag(a, o.card) for o in a.options)
 
@@ -175,7 +175,7 @@ def test_policy_master_and_bad_models() -> None:
 
     a = analyze_play(LEAD, "policy:master")
     assert a.holdings_model == "weighted" and "the Master's model" in a.model_note
-    with pytest.raises(CribError, match="model must be 'master' or 'expert'"):
+    with pytest.raises(CribError, match="unknown model 'champion': expected master, expert or uniform"):
         grade_play(LEAD, "6D", model="champion")
-    with pytest.raises(CribError, match="model must be 'master' or 'uniform'"):
+    with pytest.raises(CribError, match="unknown model 'champion': expected master, expert or uniform"):
         grade_discard("5H 5D 6C 7S 8H 9D", "5H 5D", dealer=True, model="champion")

@@ -61,7 +61,7 @@ def test_exact_crib_equals_brute_force_enumeration() -> None:
     with ProcessPoolExecutor(2) as ex:
         brute = list(ex.map(_brute_crib, jobs))
     for (six, throw), want in zip(BRUTE_CASES, brute, strict=True):
-        a = analyze_discard(six, dealer=True)
+        a = analyze_discard(six, dealer=True, model="uniform")
         got = a.throws[a.find(throw)].crib_ev_exact
         assert got == want, (six, throw)
 
@@ -83,7 +83,7 @@ def test_own_points_equal_reference_components() -> None:
     from crib.rules.scoring import _fifteens, _pairs, _runs  # the reference finders
 
     six = parse_cards("JH 5H 6H 7H JD 9C")
-    a = analyze_discard(six, dealer=True)
+    a = analyze_discard(six, dealer=True, model="uniform")
     unseen = [c for c in DECK if c not in six]
     for t in a.throws:
         total = 0
@@ -96,7 +96,7 @@ def test_own_points_equal_reference_components() -> None:
 
 def test_distribution_agrees_with_exact_mean() -> None:
     six = parse_cards("JH 5H 6H 7H JD 9C")
-    a = analyze_discard(six, dealer=False)
+    a = analyze_discard(six, dealer=False, model="uniform")
     for i in range(15):
         d = a.crib_counts(i)
         assert d is not None and int(d.sum()) == 45_540
@@ -123,8 +123,8 @@ def test_table_sanity_55_is_the_largest_pair() -> None:
 
 
 def test_seat_flips_the_decision() -> None:
-    assert analyze_discard("5H 5D 6C 7S 8H 9D", dealer=True).best.throw_str == "5H 5D"
-    assert analyze_discard("5H 5D 6C 7S 8H 9D", dealer=False).best.throw_str == "8H 9D"
+    assert analyze_discard("5H 5D 6C 7S 8H 9D", dealer=True, model="uniform").best.throw_str == "5H 5D"
+    assert analyze_discard("5H 5D 6C 7S 8H 9D", dealer=False, model="uniform").best.throw_str == "8H 9D"
     for model in ("exact", "table"):
         assert (
             analyze_discard("5H 5D 6C 7S 8H 9D", dealer=True, crib_model=model).best.throw_str
@@ -137,7 +137,7 @@ def test_ev_definitions_and_ordering() -> None:
     for _ in range(20):
         six = rng.sample(DECK, 6)
         for dealer in (True, False):
-            a = analyze_discard(six, dealer=dealer)
+            a = analyze_discard(six, dealer=dealer, model="uniform")
             sign = 1 if dealer else -1
             assert len(a.throws) == 15
             assert len({frozenset(t.throw) for t in a.throws}) == 15
@@ -156,7 +156,7 @@ def test_ev_definitions_and_ordering() -> None:
 
 
 def test_table_and_explain() -> None:
-    a = analyze_discard("5H 5D 6C 7S 8H 9D", dealer=False)
+    a = analyze_discard("5H 5D 6C 7S 8H 9D", dealer=False, model="uniform")
     df = a.table
     assert list(df.columns) == [
         "rank",
@@ -222,7 +222,7 @@ def test_fast_float_ranking_equals_exact_analysis() -> None:
     for _ in range(150):
         six = rng.sample(DECK, 6)
         for dealer in (True, False):
-            exact = analyze_discard(six, dealer=dealer)
+            exact = analyze_discard(six, dealer=dealer, model="uniform")
             fast = rank_throws_fast(six, dealer)
             assert [set(t.throw) for t in exact.throws] == [set(th) for th, _k, _e, _s in fast]
             for t, (_th, keep, ev, safety) in zip(exact.throws, fast, strict=True):
@@ -265,5 +265,5 @@ def test_master_model_with_scores_shows_p_win_and_ranks_by_it_near_121() -> None
     top = analyze_discard(six, dealer=True, model="master", scores=(112, 115), win_top=5)
     assert sum(t.p_win is not None for t in top.throws) == 5
     assert top.best.throw == near.best.throw  # the best by P(win) is among the top 5 here
-    with pytest.raises(CribError, match="model must be 'master' or 'uniform'"):
+    with pytest.raises(CribError, match="unknown model 'grandmaster': expected master, expert or uniform"):
         analyze_discard(six, dealer=True, model="grandmaster")

@@ -211,7 +211,7 @@ def test_brute_force_covers_go_and_31() -> None:
     pos = PeggingPosition.parse(
         "hand 4H 2C | pile KS QD 7C | previous AS AD | starter 3S | opp 1 | go"
     )
-    a = analyze_play(pos)
+    a = analyze_play(pos, "minimax")
     want = _brute(pos, "minimax")
     for o in a.options:
         assert (o.margin_exact, o.p_nonneg_exact) == want[o.label]
@@ -230,13 +230,13 @@ def test_hand_checked_last_card() -> None:
     pos = PeggingPosition.parse(
         "hand 5H | pile KS QD 6C | previous AS 2D 3H 4C | starter 9S | opp 0"
     )
-    a = analyze_play(pos)
+    a = analyze_play(pos, "minimax")
     assert a.best.label == "5H" and a.best.now == 2 and a.best.future_exact == 0
     # at count 27 a 5 does not fit: go, and the opponent (last to play) gets 1
     pos = PeggingPosition.parse(
         "hand 5H 2S | pile KS QD 7C | previous AS 2D 3H | starter 9S | opp 0"
     )
-    a = analyze_play(pos)
+    a = analyze_play(pos, "minimax")
     two = a.option("2S")  # 29, then 5 cannot be played: go for 1, then lead 5 and last card 1
     assert two.now == 0 and two.future_exact == 2
 

@@ -130,7 +130,7 @@ def _pure(pos: PeggingPosition, model: str = "minimax") -> expectimax.PlayAnalys
 @pytest.mark.parametrize(("n_me", "n_opp"), SIZES, ids=[f"{a}v{b}" for a, b in SIZES])
 def test_analyze_play_equals_the_python_path(n_me: int, n_opp: int) -> None:
     for pos in _positions(n_me, n_opp)[:: 50 if n_me + n_opp >= 6 else 5]:
-        fast = expectimax.analyze_play(pos)
+        fast = expectimax.analyze_play(pos, "minimax")
         slow = _pure(pos)
         assert fast == slow, pos.to_text()
         for f, s in zip(fast.options, slow.options, strict=True):
@@ -171,16 +171,16 @@ def test_generated_levels_are_up_to_date() -> None:
 
 def test_fallback_warns_once_and_gives_the_same_result(monkeypatch: pytest.MonkeyPatch) -> None:
     pos = PeggingPosition.parse("hand 5H 6D | pile KS 4C | previous 2C 3C AS | starter 7S | opp 1")
-    want = expectimax.analyze_play(pos)
+    want = expectimax.analyze_play(pos, "minimax")
     from crib.analysis.play import jit_core
 
     monkeypatch.setattr(jit_core, "_broken", RuntimeError("simulated: numba cannot compile"))
     monkeypatch.setattr(pegjit, "_warned", False)
     with pytest.warns(RuntimeWarning, match="pure-Python solver"):
-        first = expectimax.analyze_play(pos)
+        first = expectimax.analyze_play(pos, "minimax")
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # a second warning would raise
-        second = expectimax.analyze_play(pos)
+        second = expectimax.analyze_play(pos, "minimax")
     assert first == want == second
     assert pegjit.warm() == 0.0
 
@@ -194,8 +194,8 @@ warnings.simplefilter("always")
 with warnings.catch_warnings(record=True) as caught:
     from crib.analysis.play import jit as pegjit
     from crib.analysis.play import analyze_play
-    a = analyze_play("hand 5H 6D | pile KS 4C | previous 2C 3C AS | starter 7S | opp 1")
-    analyze_play("hand 5H 6D | pile KS 4C | previous 2C 3C AS | starter 7S | opp 1")
+    a = analyze_play("hand 5H 6D | pile KS 4C | previous 2C 3C AS | starter 7S | opp 1", "minimax")
+    analyze_play("hand 5H 6D | pile KS 4C | previous 2C 3C AS | starter 7S | opp 1", "minimax")
 msgs = [str(w.message) for w in caught if issubclass(w.category, RuntimeWarning)]
 assert len(msgs) == 1 and "numba is not usable" in msgs[0], msgs
 assert not pegjit.available()
@@ -205,7 +205,7 @@ print([str(o.margin_exact) for o in a.options])
         [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True
     )
     pos = "hand 5H 6D | pile KS 4C | previous 2C 3C AS | starter 7S | opp 1"
-    want = [str(o.margin_exact) for o in expectimax.analyze_play(pos).options]
+    want = [str(o.margin_exact) for o in expectimax.analyze_play(pos, "minimax").options]
     assert out.stdout.strip() == str(want)
 
 

@@ -63,7 +63,7 @@ def test_discard_questions_have_no_near_tie_and_agree_with_analyze_discard(
     qset: list[dict],
 ) -> None:
     for q in (q for q in qset if q["kind"] == "discard"):
-        a = crib.analyze_discard(q["six"], dealer=q["dealer"])
+        a = crib.analyze_discard(q["six"], dealer=q["dealer"], model="uniform")
         assert a.best.throw_str == q["best"]
         assert a.throws[0].ev - a.throws[1].ev >= quiz.DISCARD_MARGIN
         assert grade(q, q["best"]).correct and grade(q, q["best"]).lost == 0
@@ -82,7 +82,7 @@ def test_discard_questions_have_no_near_tie_and_agree_with_analyze_discard(
 
 def test_peg_questions_have_no_near_tie_and_agree_with_analyze_play(qset: list[dict]) -> None:
     for q in (q for q in qset if q["kind"] == "peg"):
-        a = crib.analyze_play(q["position"])
+        a = crib.analyze_play(q["position"], model="uniform")
         cards = [o for o in a.options if o.card is not None]
         assert str(cards[0].card) == q["best"]
         assert cards[0].margin - cards[1].margin >= quiz.PEG_MARGIN

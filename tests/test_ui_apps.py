@@ -5,7 +5,7 @@ from __future__ import annotations
 import html
 import re
 
-from crib.analysis.crib_models import heatmap_values
+from crib.analysis.crib_heatmaps import heatmap_values
 from crib.ui.analyze.crib_odds import VIEWS, CribOddsApp
 from crib.ui.analyze.discard import DiscardApp
 from crib.ui.analyze.pegging import PeggingApp

@@ -49,6 +49,7 @@ from dataclasses import dataclass, field
 from crib.ai.policy import choose_discard, choose_play
 from crib.analysis.discard import MASTER_ENDGAME, analyze_discard
 from crib.analysis.heuristics import play_values
+from crib.analysis.models import DiscardModel
 from crib.analysis.play import analyze_play
 from crib.analysis.play.board import analyze_board, board_applies
 from crib.rules.cards import Card
@@ -80,7 +81,7 @@ def warm() -> float:
         _peg_index()
         keep_ratios("dealer")
         keep_ratios("pone")
-        analyze_discard("5H 5D 6C 7S 8H 9D", dealer=True, scores=(100, 100), objective="win")
+        analyze_discard("5H 5D 6C 7S 8H 9D", dealer=True, model="uniform", scores=(100, 100), objective="win")
         _warm_seconds = time.perf_counter() - t
     return _warm_seconds
 
@@ -111,13 +112,17 @@ class MasterPlayer:
             return choose_discard(obs, 1.0, rng)  # the Expert's own discard
         warm()
         near_end = self.endgame and 121 - max(obs.my_score, obs.opp_score) <= ENDGAME
+        model = DiscardModel(  # all on: MASTER.discard, the coach's model
+            "master" if self.seat_crib and self.peg_value and self.endgame else "custom",
+            crib="selfplay" if self.seat_crib else "exact",
+            pegging=self.peg_value,
+            endgame=self.endgame,
+        )
         a = analyze_discard(
             obs.hand,
             dealer=obs.dealer,
-            crib_model="selfplay" if self.seat_crib else "exact",
-            pegging=self.peg_value,
+            model=model,
             scores=(obs.my_score, obs.opp_score) if near_end else None,
-            objective="win" if near_end else "ev",
             win_top=WIN_TOP,
         )
         t = a.best.throw

@@ -28,10 +28,13 @@ from dataclasses import dataclass
 from crib.analysis.discard import DiscardAnalysis, analyze_discard
 from crib.analysis.formations import FORMATIONS, Formation, find_formations
 from crib.analysis.heuristics import play_values
+from crib.analysis.models import UNIFORM, DiscardModel, Model, PlayModel, play_model
 from crib.analysis.play import PlayAnalysis, analyze_play
+from crib.analysis.play.analysis import _position
 from crib.analysis.play.board import analyze_board, board_applies  # board_applies: re-exported
-from crib.errors import CribError, IllegalPlayError
+from crib.errors import IllegalPlayError
 from crib.rules.cards import RANK_VALUES, Card, CardsLike, cards_pretty, parse_card, parse_cards
+from crib.rules.checks import check_seat
 from crib.rules.observation import Observation
 from crib.rules.pegging import peg_points
 from crib.rules.position import PeggingPosition
@@ -90,36 +93,41 @@ def verdict_word(lost: float, th: dict[str, float]) -> str:
 
 
 def _discard_analysis(
-    six: CardsLike, dealer: bool, crib_model: str, model: str | None, scores: tuple[int, int] | None
+    six: CardsLike,
+    dealer: bool,
+    crib_model: str | None,
+    model: Model | DiscardModel | str | None,
+    scores: tuple[int, int] | None,
 ) -> DiscardAnalysis:
-    if model is None:
-        model = "master" if crib_model == "exact" else "uniform"
-    if model == "master":
-        return analyze_discard(six, dealer=dealer, model="master", scores=scores)
-    return analyze_discard(six, dealer=dealer, crib_model=crib_model, model=model)
+    """The analysis a grade or hint reads, cards parsed here once (at the edge)."""
+    return analyze_discard(
+        parse_cards(six), dealer=check_seat(dealer), model=model, crib_model=crib_model,
+        scores=scores,
+    )
 
 
 def grade_discard(
     six: CardsLike,
     throw: CardsLike,
     dealer: bool,
-    crib_model: str = "exact",
+    crib_model: str | None = None,
     *,
-    model: str | None = None,
+    model: Model | DiscardModel | str | None = None,
     scores: tuple[int, int] | None = None,
 ) -> DiscardGrade:
     """Value lost against the best throw, a verdict and a sentence naming the model.
 
-    ``model="master"`` (the default, unless a ``crib_model`` is named): the
+    ``model`` (default the coach's, :data:`~crib.analysis.models.MASTER`): the
     Master's full value; with ``scores`` within ``MASTER_ENDGAME`` of 121, P(win)
     lost in percentage points.  ``model="uniform"``: the exact hand EV and the
-    named crib model, as before issue 12.
+    uniform crib model, as before issue 12; ``crib_model`` alone names another
+    crib model under the same rules (it contradicts any ``model`` but its own).
     Verdicts: best (<= 0.05 lost), ok (< 0.5), mistake (< 1.5), blunder (>= 1.5).
     """
     a = _discard_analysis(six, dealer, crib_model, model, scores)
-    i = a.find(throw)
+    i = a.find(parse_cards(throw))
     t, b = a.throws[i], a.best
-    seat = "your crib" if dealer else "your opponent's crib"
+    seat = "your crib" if a.dealer else "your opponent's crib"
     who = "the Master's choice" if a.master else "the best throw"
     p_lost = None
     unit = "points"
@@ -131,7 +139,7 @@ def grade_discard(
         lost = b.total - t.total
         cost = f"{lost:.2f} points of full value (hand, crib and pegging) on average"
     else:
-        lost = b.ev - t.ev
+        lost = b.total - t.total  # the ev when the model has no pegging
         cost = f"{lost:.2f} points on average"
     verdict = verdict_word(lost, DISCARD_THRESHOLDS)
     if verdict == "best":
@@ -141,19 +149,22 @@ def grade_discard(
             f"Throwing {cards_pretty(t.throw)} to {seat} gives up {cost} ({verdict}). "
             f"{who[0].upper() + who[1:]} was {cards_pretty(b.throw)}: {a.explain(0)}"
         )
-    model_name = "master" if a.master else "uniform"
+    name = a.discard_model.name if a.discard_model is not None else "custom"
+    model_name = "uniform" if name == "custom" else name  # another crib model: uniform rules
     return DiscardGrade(
         t.throw, b.throw, lost, verdict, sentence, a.model_note, model_name, unit, p_lost
     )
 
 
-def hint_discard(six: CardsLike, dealer: bool, *, model: str = "master") -> str:
-    """What to throw, and why, in one or two sentences (by the Master unless ``model="uniform"``)."""
-    a = _discard_analysis(six, dealer, "exact", model, None)
+def hint_discard(
+    six: CardsLike, dealer: bool, *, model: Model | DiscardModel | str | None = None
+) -> str:
+    """What to throw, and why, in one or two sentences (by the coach's model unless named)."""
+    a = _discard_analysis(six, dealer, None, model, None)
     b = a.best
     s = a.explain(0)
     runner = a.throws[1]
-    gap = (b.total - runner.total) if a.master else (b.ev - runner.ev)
+    gap = b.total - runner.total
     forms = find_formations(b.keep)
     extra = f" The kept hand holds a {forms[0].name}." if forms else ""
     by = " by the Master's full value" if a.master else ""
@@ -233,11 +244,15 @@ class PlayGrade:
 
 def _chosen(pos: PeggingPosition, card: CardsLike | None) -> Card | None:
     """The card played, checked against the position (a clear error otherwise)."""
+    if isinstance(card, str) and card.strip().lower() == "go":
+        raise IllegalPlayError("'go' is not a card: pass card=None to grade saying go")
     chosen = (
         None
         if card is None
+        else card
+        if isinstance(card, Card)
         else parse_card(card)
-        if isinstance(card, str | Card)
+        if isinstance(card, str)
         else parse_cards(card)[0]
     )
     if chosen is not None and chosen not in pos.hand:
@@ -271,8 +286,8 @@ def grade_play(
     card: CardsLike | None,
     *,
     exact: bool = True,
-    model: str = "master",
-    opp_played: tuple[Card, ...] = (),
+    model: Model | PlayModel | str | None = None,
+    opp_played: CardsLike = (),
     opp_dealer: bool | None = None,
 ) -> PlayGrade:
     """Grade a play by the Master (``model="master"``, the default) or the Expert's net value.
@@ -289,9 +304,12 @@ def grade_play(
     Tags: led a five; left a danger count (5, 10, 11, 21, 22); handed over a 15,
     a 31 or a pair.  With ``exact``, the trap flag (from the exact analysis).
     """
-    pos = position if isinstance(position, PeggingPosition) else PeggingPosition.parse(position)
-    if model not in ("master", "expert"):
-        raise CribError(f"model must be 'master' or 'expert', got {model!r}")
+    pos = _position(position)
+    pm = play_model(model)
+    model = "master" if pm.is_master else pm.name
+    if opp_dealer is not None:
+        opp_dealer = check_seat(opp_dealer, "opp_dealer")
+    opp_played = parse_cards(opp_played)
     chosen = _chosen(pos, card)
     values = tuple(play_values(_observation(pos), EXPERT_SKILL))
     if not values or chosen is None:
@@ -319,11 +337,16 @@ def grade_play(
         if wins and all(c.rank != chosen.rank for c in wins):
             best_card, lost = wins[0], max(lost, PLAY_THRESHOLDS["mistake"])
             unit = f" points and the game: {wins[0].pretty} reaches 121 now"
-    else:
+    elif model == "expert":
         best_card, best_v = values[0]
         mine_v = next(v for c, v in values if c.rank == chosen.rank)
         lost = best_v - mine_v
         who, unit = "the Expert's choice", ""
+    else:  # another play model: its margin
+        a = analyze_play(pos, model=pm, opp_played=opp_played, opp_dealer=opp_dealer)
+        best_card = a.best.card
+        lost = max(0.0, a.best.margin - a.option(chosen).margin)
+        note, who, unit = a.model_note, f"the {pm.name} model's choice", " points of pegging margin"
     verdict = verdict_word(lost, PLAY_THRESHOLDS)
     tags: list[str] = []
     new_count = pos.count + chosen.value
@@ -336,7 +359,7 @@ def grade_play(
         tags.append("handed over " + " or ".join(handed))
     trap = None
     if exact and not board:  # near 121 the game, not traps, decides
-        trap = trap_flag(a if model == "master" else analyze_play(pos), chosen)
+        trap = trap_flag(a if model != "expert" else analyze_play(pos, model=UNIFORM), chosen)
     if verdict == "best":
         sentence = f"{chosen.pretty} is {who} too."
     else:
@@ -351,11 +374,14 @@ def grade_play(
     return PlayGrade(chosen, best_card, lost, verdict, tuple(tags), trap, sentence, values, model, note)
 
 
-def hint_play(position: PeggingPosition | str, *, model: str = "master") -> str:
-    """What to play, and why: the best card by the Master's analysis (weighted holdings),
-    or by the uniform minimax with ``model="uniform"``."""
-    pos = position if isinstance(position, PeggingPosition) else PeggingPosition.parse(position)
-    a = analyze_play(pos, "minimax", "weighted" if model == "master" else "uniform")
+def hint_play(
+    position: PeggingPosition | str, *, model: Model | PlayModel | str | None = None
+) -> str:
+    """What to play, and why: the best card by the coach's model (the Master: weighted
+    holdings), or by the model named (e.g. ``model="uniform"``: the uniform minimax)."""
+    pos = _position(position)
+    pm = play_model(model)
+    a = analyze_play(pos, "minimax", "weighted") if pm.is_master else analyze_play(pos, model=pm)
     b = a.best
     if b.card is None:
         return "No card fits: say go."

@@ -1,15 +1,36 @@
 """Heatmap helpers for the crib models: 13x13 grids of crib values by rank pair.
 
-Split out of :mod:`crib.analysis.crib_models` (which re-exports both public
-functions): these only lay values out for display, from the uniform
-:func:`~crib.analysis.crib_models.crib_table` and the self-play seat table.
-``crib_table`` is imported inside the functions, because ``crib_models`` imports
-this module while it is being set up.
+These only lay values out for display, from the uniform
+:func:`~crib.analysis.crib_models.crib_table` (the exact uniform model: the
+heatmaps are teaching tables, whatever model the analyzers use) and the
+self-play seat table.  This module imports ``crib_models``; never the reverse.
+
+>>> heatmap_values("zz")
+Traceback (most recent call last):
+...
+crib.errors.ModelError: unknown view 'zz': expected one of combined, sign, suited, offsuit
+>>> heatmap_values("sign", "north")
+Traceback (most recent call last):
+...
+crib.errors.SeatError: unknown seat 'north': expected dealer or pone
 """
 
 from __future__ import annotations
 
-__all__ = ["heatmap_values", "seat_heatmap_values"]
+from crib.analysis.crib_models import crib_table
+from crib.errors import ModelError, SeatError
+
+__all__ = ["VIEWS", "SEATS", "heatmap_values", "seat_heatmap_values"]
+
+VIEWS = ("combined", "sign", "suited", "offsuit")
+SEATS = ("dealer", "pone")
+
+
+def _check(view: str | None, seat: str) -> None:
+    if view is not None and view not in VIEWS:
+        raise ModelError(f"unknown view {view!r}: expected one of {', '.join(VIEWS)}")
+    if seat not in SEATS:
+        raise SeatError(f"unknown seat {seat!r}: expected dealer or pone")
 
 _NAN = float("nan")
 
@@ -20,9 +41,9 @@ def heatmap_values(view: str, seat: str = "dealer") -> list[list[float]]:
     combined: suited above the diagonal, offsuit below, pairs on it.
     sign: value minus the table's average, + for the dealer (your crib),
     - for the pone (theirs): how much a throw helps or hurts you.
+    suited, offsuit: one kind only (offsuit holds the pairs too), the rest NaN.
     """
-    from crib.analysis.crib_models import crib_table
-
+    _check(view, seat)
     t = crib_table()
     mean = sum(float(v) for v in t.values()) / len(t)
     out = [[_NAN] * 13 for _ in range(13)]
@@ -51,9 +72,9 @@ def seat_heatmap_values(seat: str = "dealer", diff: bool = False) -> list[list[f
 
     ``diff``: the seat value minus the uniform table's exact value.
     """
-    from crib.analysis.crib_models import crib_table
     from crib.analysis.selfplay_tables import seat_crib_value
 
+    _check(None, seat)
     t = crib_table()
     out = [[_NAN] * 13 for _ in range(13)]
     for r in range(13):

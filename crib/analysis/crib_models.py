@@ -30,21 +30,15 @@ from typing import Protocol
 
 import numpy as np
 
-from crib.analysis.crib_heatmaps import (  # re-exported: the heatmap helpers live there
-    heatmap_values,
-    seat_heatmap_values,
-)
 from crib.analysis.tables import JACK, bonus_table, rank5_table
 from crib.rules.cards import Card
 
 __all__ = [
-    "heatmap_values",
     "CribModel",
     "ExactCribModel",
     "TableCribModel",
     "SelfplayCribModel",
     "SELFPLAY",
-    "seat_heatmap_values",
     "EXACT",
     "TABLE",
     "register_crib_model",
@@ -350,16 +344,16 @@ def get_crib_model(name: str | CribModel) -> CribModel:
     >>> get_crib_model("psychic")
     Traceback (most recent call last):
     ...
-    crib.errors.CribError: unknown crib model 'psychic': expected one of exact, table, selfplay
+    crib.errors.ModelError: unknown crib model 'psychic': expected one of exact, table, selfplay
     """
-    from crib.errors import CribError
+    from crib.errors import ModelError
 
     if not isinstance(name, str):
         return name
     try:
         return _REGISTRY[name]
     except KeyError:
-        raise CribError(
+        raise ModelError(
             f"unknown crib model {name!r}: expected one of {', '.join(_REGISTRY)}"
         ) from None
 

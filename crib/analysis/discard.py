@@ -1,9 +1,9 @@
-"""Discard analysis: all 15 throws from six cards, ranked by exact expected value.
+"""Discard analysis: all 15 throws from six cards, ranked by a model (the coach's by default).
 
->>> a = analyze_discard("5H 5D 6C 7S 8H 9D", dealer=True)
+>>> a = analyze_discard("5H 5D 6C 7S 8H 9D", dealer=True, model="uniform")
 >>> a.best.throw_str, a.best.keep_str
 ('5H 5D', '6C 7S 8H 9D')
->>> analyze_discard("5H 5D 6C 7S 8H 9D", dealer=False).best.throw_str
+>>> analyze_discard("5H 5D 6C 7S 8H 9D", dealer=False, model="uniform").best.throw_str
 '8H 9D'
 >>> a.best.hand_ev_exact
 Fraction(243, 23)
@@ -33,7 +33,18 @@ from crib.analysis.discard_fast import (  # re-exported: the array engine lives 
     own_points_table,  # noqa: F401
     rank_throws_fast,  # noqa: F401
 )
+from crib.analysis.models import (  # the notes and the endgame threshold: re-exported
+    MASTER_ENDGAME,
+    MASTER_NOTE,
+    PEG_NOTE,
+    WIN_NOTE,
+    DiscardModel,
+    Model,
+    resolve_discard,
+)
+from crib.errors import CribError, ModelError
 from crib.rules.cards import Card, CardsLike, cards_pretty, cards_str, expect_size, parse_cards
+from crib.rules.checks import WIN, check_scores, check_seat
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -132,6 +143,7 @@ class DiscardAnalysis:
     scores: tuple[int, int] | None = None  # (mine, opponent's) before this deal
     objective: str = "ev"
     master: bool = False  # the Master's full value (model="master")
+    discard_model: DiscardModel | None = None  # the model the throws were ranked by
 
     @property
     def best(self) -> Throw:
@@ -155,12 +167,10 @@ class DiscardAnalysis:
 
     def find(self, throw: CardsLike) -> int:
         """Index (rank - 1) of the given throw in the ranking."""
-        want = set(parse_cards(throw))
+        want = set(throw) if _all_cards(throw) else set(parse_cards(throw))
         for i, t in enumerate(self.throws):
             if set(t.throw) == want:
                 return i
-        from crib.errors import CribError
-
         raise CribError(f"{cards_str(sorted(want))} is not a throw from {cards_str(self.six)}")
 
     def crib_counts(self, i: int) -> np.ndarray | None:
@@ -206,7 +216,7 @@ class DiscardAnalysis:
     def explain(self, i: int = 0) -> str:
         """One plain sentence about throw ``i`` (0 = the best).
 
-        >>> print(analyze_discard("5H 5D 6C 7S 8H 9D", dealer=True).explain(0))
+        >>> print(analyze_discard("5H 5D 6C 7S 8H 9D", dealer=True, model="uniform").explain(0))
         Keep 6♣ 7♠ 8♥ 9♦ (10.57 on average over 46 starters) and give your crib 5♥ 5♦ (about 9.28): 19.85 in all.
         """
         t = self.throws[i]
@@ -235,7 +245,11 @@ class DiscardAnalysis:
         return text
 
 
-MASTER_ENDGAME = 30  # within this many points of 121 (either side) the Master ranks by P(win)
+def _all_cards(x: object) -> bool:
+    """Already cards (parsed at the edge), so not parsed again."""
+    return isinstance(x, tuple) and all(isinstance(c, Card) for c in x)
+
+
 
 
 def _order(throws: list[Throw]) -> tuple[Throw, ...]:
@@ -243,79 +257,90 @@ def _order(throws: list[Throw]) -> tuple[Throw, ...]:
     return tuple(throws[i] for i in order)
 
 
-PEG_NOTE = (
-    "peg_ev: the keeper's pegging minus the opponent's for these four ranks in this seat, "
-    "both playing the Expert, the opponent keeping its Expert discard from a random six "
-    "(data/pegging_ev.csv, self-play)"
-)
-MASTER_NOTE = (
-    "the Master: net = hand (exact over the 46 starters) + crib (seat-conditioned self-play "
-    "crib, + yours, - theirs) + pegging (the kept four's net pegging, self-play)"
-    f"; within {MASTER_ENDGAME} points of 121 it ranks by P(win) from the win table"
-)
-WIN_NOTE = (
-    "p_win: this deal played out in counting order with your exact hand distribution, the "
-    "crib distribution of the exact model, the opponent's hand and both sides' pegging as "
-    "measured in Expert self-play (taken as independent), then the self-play win table"
-)
-
-
 def analyze_discard(
     six: CardsLike,
     *,
     dealer: bool,
-    crib_model: str | CribModel = "exact",
-    pegging: bool = False,
+    model: Model | DiscardModel | str | None = None,
+    crib_model: str | CribModel | None = None,
+    pegging: bool | None = None,
     scores: tuple[int, int] | None = None,
-    objective: str = "ev",
-    model: str | None = None,
+    objective: str | None = None,
     win_top: int | None = None,
 ) -> DiscardAnalysis:
-    """Rank all C(6,2) = 15 throws by expected value for the dealer or the pone.
+    """Rank all C(6,2) = 15 throws for the dealer or the pone, by the model named.
 
-    ``hand_ev`` is exact over the 46 unseen starters.  ``crib_ev`` follows the
-    named crib model (see :mod:`crib.analysis.crib_models`); ``ev`` adds it for the
-    dealer and subtracts it for the pone.  ``pegging=True`` adds ``peg_ev``
-    from the self-play pegging table and ranks by ``ev + peg_ev``.
-    ``scores=(mine, opponent's)`` adds ``p_win``; ``objective="win"`` ranks by it.
-    ``model="master"``: the Master's ranking (the self-play seat crib, pegging,
-    and with scores within ``MASTER_ENDGAME`` of 121, P(win)); its ``.table``
-    adds ``hand``, ``crib`` (signed), ``pegging`` and ``net``.  ``win_top=k``:
-    P(win) for the best k throws by value only (the rest rank after them).
+    ``model`` (a :class:`~crib.analysis.models.DiscardModel`, a preset or its
+    name; default the coach's, :data:`~crib.analysis.models.MASTER`) says how a
+    throw is valued.  ``hand_ev`` is exact over the 46 unseen starters.
+    ``crib_ev`` follows the model's crib model (see
+    :mod:`crib.analysis.crib_models`); ``ev`` adds it for the dealer and
+    subtracts it for the pone.  A model with pegging adds ``peg_ev`` from the
+    self-play pegging table and ranks by ``ev + peg_ev``.
+    ``scores=(mine, opponent's)`` adds ``p_win``; ``objective="win"`` ranks by
+    it (a model with ``endgame``, like the Master's, does so by itself within
+    ``MASTER_ENDGAME`` of 121).  The Master's ``.table`` adds ``hand``, ``crib``
+    (signed), ``pegging`` and ``net``.  ``win_top=k``: P(win) for the best k
+    throws by value only (the rest rank after them).  The older keywords
+    ``crib_model`` and ``pegging`` still name a model when ``model`` is not
+    given; one that contradicts ``model`` is an error.
 
-    >>> m = analyze_discard("5H 5D 6C 7S 8H 9D", dealer=False, model="master")
-    >>> m.best.throw_str, list(m.table.columns[-4:])
-    ('8H 9D', ['hand', 'crib', 'pegging', 'net'])
+    >>> m = analyze_discard("5H 5D 6C 7S 8H 9D", dealer=False)
+    >>> m.best.throw_str, m.discard_model.name, list(m.table.columns[-4:])
+    ('8H 9D', 'master', ['hand', 'crib', 'pegging', 'net'])
 
-    >>> a = analyze_discard("5H 5D 6C 7S 8H 9D", dealer=True, scores=(110, 110), objective="win")
+    >>> a = analyze_discard("5H 5D 6C 7S 8H 9D", dealer=True, model="uniform",
+    ...                     scores=(110, 110), objective="win")
     >>> 0.0 < a.best.p_win < 1.0
     True
-    >>> analyze_discard("5H 5D 6C 7S 8H 9D", dealer=True, objective="win")
+    >>> analyze_discard("5H 5D 6C 7S 8H 9D", dealer=True, model="uniform", objective="win")
     Traceback (most recent call last):
     ...
-    crib.errors.CribError: objective='win' needs scores=(yours, opponent's)
+    crib.errors.ModelError: objective='win' needs scores=(yours, opponent's)
+    >>> analyze_discard("5H 5D 6C 7S 8H 9D", dealer="pone")
+    Traceback (most recent call last):
+    ...
+    crib.errors.SeatError: dealer must be True (you deal) or False (you are the pone), got 'pone'
     """
-    from crib.errors import CribError
-
-    if model not in (None, "master", "uniform"):
-        raise CribError(f"model must be 'master' or 'uniform', got {model!r}")
-    master = model == "master"
-    if master:
-        crib_model, pegging = "selfplay", True
-        near = scores is not None and 121 - max(scores) <= MASTER_ENDGAME
-        objective = "win" if near else "ev"
+    dealer = check_seat(dealer)
     cards = parse_cards(six)
     expect_size(cards, 6, "cards to discard from")
-    crib = get_crib_model(crib_model)
-    if objective not in ("ev", "win"):
-        raise CribError(f"objective must be 'ev' or 'win', got {objective!r}")
-    if objective == "win" and scores is None:
-        raise CribError("objective='win' needs scores=(yours, opponent's)")
+    dm = resolve_discard(model, crib_model, pegging)
+    crib = get_crib_model(dm.crib if crib_model is None or isinstance(crib_model, str) else crib_model)
     if scores is not None:
-        me, opp = scores
-        if not (0 <= me <= 120 and 0 <= opp <= 120):
-            raise CribError(f"scores must be 0..120 (nobody has won yet), got {me}-{opp}")
+        scores = check_scores(scores)
+    if objective is not None and objective not in ("ev", "win"):
+        raise ModelError(f"objective must be 'ev' or 'win', got {objective!r}")
+    if dm.endgame:
+        near = scores is not None and WIN - max(scores) <= MASTER_ENDGAME
+        own = "win" if near else "ev"
+        if objective is not None and objective != own:
+            raise ModelError(
+                f"objective={objective!r} contradicts model {dm.name!r}, which ranks by P(win) "
+                f"within {MASTER_ENDGAME} points of 121 (with the scores) and by value otherwise: "
+                "leave objective out"
+            )
+        objective = own
+    objective = objective or "ev"
+    if objective == "win" and scores is None:
+        raise ModelError("objective='win' needs scores=(yours, opponent's)")
+    master = (dm.crib, dm.pegging, dm.endgame) == ("selfplay", True, True)
+    pegging = dm.pegging
+    return _analyze(cards, dealer, crib, dm, pegging, scores, objective, win_top, master)
 
+
+def _analyze(
+    cards: tuple[Card, ...],
+    dealer: bool,
+    crib: CribModel,
+    dm: DiscardModel,
+    pegging: bool,
+    scores: tuple[int, int] | None,
+    objective: str,
+    win_top: int | None,
+    master: bool,
+) -> DiscardAnalysis:
+    """The ranking, on cards and arguments already checked by :func:`analyze_discard`."""
     _throw_idx, unseen, hand_scores, own_sums = _throw_arrays(cards)
     n_st = len(unseen)
     throw_cards = [(cards[a], cards[b]) for a, b in _PAIRS]
@@ -366,5 +391,5 @@ def analyze_discard(
         ranked = _order(throws)
     return DiscardAnalysis(
         cards, dealer, crib, ranked, pegging=pegging, scores=scores, objective=objective,
-        master=master,
+        master=master, discard_model=dm,
     )

@@ -28,6 +28,7 @@ from functools import cache
 import numpy as np
 
 from crib.errors import CribError
+from crib.rules.checks import check_scores
 
 __all__ = [
     "WIN",
@@ -168,13 +169,12 @@ def win_probability(dealer_score: int, pone_score: int) -> float:
     >>> win_probability(0, 121)
     Traceback (most recent call last):
     ...
-    crib.errors.CribError: scores must be 0..120 (nobody has won yet), got dealer 0, pone 121
+    crib.errors.ScoreError: scores must be 0..120 (nobody has won yet), got dealer 0, pone 121
     """
-    if not (0 <= dealer_score < WIN and 0 <= pone_score < WIN):
-        raise CribError(
-            f"scores must be 0..120 (nobody has won yet), got dealer {dealer_score}, pone {pone_score}"
-        )
-    return float(win_table()[dealer_score, pone_score])
+    d, p = check_scores(
+        (dealer_score, pone_score), got=f"dealer {dealer_score}, pone {pone_score}"
+    )
+    return float(win_table()[d, p])
 
 
 @cache

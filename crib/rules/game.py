@@ -28,6 +28,7 @@ from typing import Any
 
 from crib.errors import CribError, IllegalPlayError
 from crib.rules.cards import Card, cards_str, parse_card, parse_cards
+from crib.rules.checks import check_scores
 from crib.rules.events import (
     WIN,
     Cut,
@@ -144,8 +145,7 @@ class Game:
         self.muggins = muggins
         self._show = Show(self)  # the show, one count at a time
         self.rngs = (HashRng(seed, "ai:0"), HashRng(seed, "ai:1"))
-        if not all(0 <= x < WIN for x in scores):
-            raise CribError(f"starting scores must be 0..120, got {scores}")
+        scores = check_scores(scores)
         self.scores = [scores[0], scores[1]]
         self.events: list[Event] = []
         self.hand_index = -1

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 from crib.errors import CribError, InvalidPositionError
 from crib.rules.cards import DECK, Card, CardsLike, cards_str, parse_cards
+from crib.rules.checks import check_scores
 
 if TYPE_CHECKING:
     from crib.rules.observation import Observation
@@ -158,6 +159,8 @@ class PeggingPosition:
                         f"cards fits under 31, but only {len(misfits)} unseen cards are worth "
                         f"more than {room}"
                     )
+        if self.scores is not None:
+            check_scores(self.scores, error=InvalidPositionError)
 
     # -- views -----------------------------------------------------------------
 

@@ -13,6 +13,7 @@ from fractions import Fraction
 from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING, Any
 
+from crib.analysis.models import UNIFORM
 from crib.datafiles import data_path
 from crib.rules.cards import CardsLike, cards_pretty
 from crib.rules.scoring import Score, score_hand
@@ -149,7 +150,7 @@ def sampled_vs_exact(
 
     from crib.analysis.play import analyze_play, minimax_by_holding
 
-    a = analyze_play(position)
+    a = analyze_play(position, model=UNIFORM)
     # every holding's exact margin per card, once; the samples draw from these
     by_holding = minimax_by_holding(a.position, [o.card for o in a.options])
     weights = [w for _h, w, _row in by_holding]

@@ -25,6 +25,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from crib.analysis.discard import analyze_discard, rank_throws_fast
+from crib.analysis.models import UNIFORM
 from crib.analysis.play import analyze_play
 from crib.errors import CribError
 from crib.rules.cards import DECK, Card, cards_pretty, cards_str, parse_card, parse_cards
@@ -181,7 +182,7 @@ def discard_question(seed: int, index: int, *, margin: float = DISCARD_MARGIN) -
             break
     else:  # pragma: no cover - a clear hand turns up within a few dozen deals
         raise CribError(f"no discard clear by {margin} within {MAX_TRIES} deals")
-    a = analyze_discard(six, dealer=dealer)
+    a = analyze_discard(six, dealer=dealer, model=UNIFORM)
     return {
         "kind": "discard",
         "six": cards_str(six),
@@ -237,7 +238,7 @@ def peg_question(seed: int, index: int, *, margin: float = PEG_MARGIN) -> dict:
         pos = _random_position(rng)
         if pos is None:
             continue
-        a = analyze_play(pos)
+        a = analyze_play(pos, model=UNIFORM)
         cards = [o for o in a.options if o.card is not None]
         if len(cards) >= 2 and cards[0].margin - cards[1].margin >= margin:
             break

@@ -41,11 +41,23 @@ def _cmd_score(args: argparse.Namespace) -> int:
 def _cmd_discard(args: argparse.Namespace) -> int:
     import pandas as pd
 
+    from crib.analysis.crib_models import crib_models
     from crib.analysis.discard import analyze_discard
+    from crib.analysis.models import PRESETS
+    from crib.errors import ModelError
     from crib.rules.cards import parse_cards
 
     six = parse_cards(" ".join(args.cards))
-    a = analyze_discard(six, dealer=not args.pone, crib_model=args.model)
+    scores = tuple(args.scores) if args.scores else None
+    if args.model in PRESETS:
+        a = analyze_discard(six, dealer=not args.pone, model=args.model, scores=scores)
+    elif args.model in crib_models():  # a crib model under the uniform rules
+        a = analyze_discard(six, dealer=not args.pone, crib_model=args.model, scores=scores)
+    else:
+        raise ModelError(
+            f"unknown model {args.model!r}: expected master (the default), expert or uniform, "
+            f"or a crib model ({', '.join(crib_models())})"
+        )
     print(f"Six: {' '.join(c.pretty for c in a.six)}   seat: {a.seat}")
     print(a.model_note)
     with pd.option_context("display.width", 120, "display.max_columns", 20):
@@ -141,7 +153,7 @@ def _cmd_peg(args: argparse.Namespace) -> int:
     opp_dealer = None if args.opp_seat is None else args.opp_seat == "dealer"
     a = analyze_play(args.position, args.model, args.holdings, opp_dealer=opp_dealer)
     print(a.position.to_text())
-    print(f"model: {a.model_note}")
+    print(f"model: {a.model_name}: {a.model_note}")
     with pd.option_context("display.width", 120):
         print(a.table.to_string(index=False, float_format=lambda x: f"{x:+.3f}"))
     b = a.best
@@ -243,21 +255,32 @@ def build_parser() -> argparse.ArgumentParser:
     seat = dc.add_mutually_exclusive_group()
     seat.add_argument("--dealer", action="store_true", help="your crib (default)")
     seat.add_argument("--pone", action="store_true", help="your opponent's crib")
-    dc.add_argument("--model", default="exact", help="crib model: exact (default) or table")
+    dc.add_argument(
+        "--model",
+        default="master",
+        help="master (the coach's, default), expert, uniform (exact teaching model), "
+        "or a crib model under the uniform rules: exact, table, selfplay",
+    )
+    dc.add_argument(
+        "--scores", nargs=2, type=int, metavar=("MINE", "THEIRS"),
+        help="the scores before this deal (adds P(win); the Master ranks by it near 121)",
+    )
     pg = sub.add_parser("peg", help="exact analysis of a pegging position (your turn)")
     pg.add_argument(
         "position", help="e.g. 'hand 4H 6D 6S 9C | starter 2S | discards JD KC | opp 4'"
     )
     pg.add_argument(
         "--model",
-        default="minimax",
-        help="minimax (default), policy:master, policy:expert, policy:hard, ...",
+        default=None,
+        help="master (the coach's, default), expert, uniform, or an opponent model: "
+        "minimax, policy:master, policy:expert, policy:hard, ...",
     )
     pg.add_argument(
         "--holdings",
-        default="uniform",
+        default=None,
         choices=["uniform", "weighted"],
-        help="the opponent's holdings: equally likely, or weighted by how often the Expert keeps them",
+        help="the opponent's holdings: equally likely, or weighted by how often the Expert keeps "
+        "them (default: the model's; with an opponent model, uniform)",
     )
     pg.add_argument(
         "--opp-seat",

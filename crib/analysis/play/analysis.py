@@ -22,7 +22,7 @@ Opponent models:
   opponent's own discards are unknown to you, so its view of the unseen cards
   leaves them in.
 
->>> a = analyze_play("hand 4H 6D 6S 9C | starter 2S | discards JD KC | opp 4")
+>>> a = analyze_play("hand 4H 6D 6S 9C | starter 2S | discards JD KC | opp 4", model="uniform")
 >>> a.best.label, a.holdings, a.combos
 ('6D', 1802, 148995)
 >>> analyze_play("hand 5H | pile KS QS TS 2C | starter 2S | opp 0 | previous 3C 4C 5C")
@@ -36,27 +36,22 @@ from __future__ import annotations
 from fractions import Fraction
 
 from crib.analysis.heuristics import TIERS, temperature
+from crib.analysis.models import OPPONENTS, PRESETS, Model, PlayModel, resolve_play
 from crib.analysis.play import jit
 from crib.analysis.play.holdings import holdings as _holdings
 from crib.analysis.play.holdings import root_options, root_state
 from crib.analysis.play.minimax import minimax_by_holding
 from crib.analysis.play.policy import PolicySolver
 from crib.analysis.play.result import PlayAnalysis, PlayOption
-from crib.analysis.play.weights import HOLDINGS, KeepWeights, keep_weights
-from crib.errors import CribError
-from crib.rules.cards import Card
+from crib.analysis.play.weights import KeepWeights, keep_weights
+from crib.errors import CribError, HandSizeError, InvalidPositionError
+from crib.rules.cards import Card, CardsLike, cards_str, expect_size, parse_cards
+from crib.rules.checks import check_seat
 from crib.rules.position import PeggingPosition
 
 __all__ = ["MODELS", "analyze_play", "analyze_lead"]
 
-MODELS = (
-    "minimax",
-    "policy:master",
-    "policy:expert",
-    "policy:hard",
-    "policy:normal",
-    "policy:easy",
-)
+MODELS = OPPONENTS  # the opponent models by name
 
 Rows = list[tuple[tuple[int, ...], int, list[tuple[int, int]]]]  # as minimax_by_holding gives
 
@@ -171,30 +166,67 @@ def _policy_options(
 
 def analyze_play(
     position: PeggingPosition | str,
-    opponent: str = "minimax",
-    holdings: str = "uniform",
+    opponent: str | Model | PlayModel | None = None,
+    holdings: str | None = None,
     *,
-    opp_played: tuple[Card, ...] = (),
+    model: Model | PlayModel | str | None = None,
+    opp_played: CardsLike = (),
     opp_dealer: bool | None = None,
     sample: int | None = None,
 ) -> PlayAnalysis:
-    """Exact analysis of every legal play (see the module docstring).
+    """Exact analysis of every legal play (see the module docstring), by the model named.
 
-    ``holdings="weighted"`` weights each holding by how likely the opponent
-    was to keep it (:mod:`crib.analysis.play.weights`: ``opp_played`` are the
+    ``model`` (a :class:`~crib.analysis.models.PlayModel`, a preset or its name,
+    also accepted in the place of ``opponent``; default the coach's,
+    :data:`~crib.analysis.models.MASTER`) says how the opponent plays and how
+    likely each holding is.  The older ``opponent`` and ``holdings`` still name
+    a model when ``model`` is not given (``"minimax"`` and ``"uniform"`` unless
+    given); one that contradicts ``model`` is an error.
+    Weighted holdings are weighted by how likely the opponent
+    was to keep them (:mod:`crib.analysis.play.weights`: ``opp_played`` are the
     opponent's cards played this hand, ``opp_dealer`` their seat).  ``sample``:
     solve at most this many holdings, drawn by weight (minimax only; the result
     says so in ``sampled``).  The minimax model runs on compiled kernels
     (:mod:`crib.analysis.play.jit`) where numba works, and on the pure-Python
     solver otherwise; the two are tested equal on every holding.
     """
-    pos = position if isinstance(position, PeggingPosition) else PeggingPosition.parse(position)
-    if opponent not in MODELS:
-        raise CribError(f"unknown opponent model {opponent!r}: expected one of {', '.join(MODELS)}")
-    if holdings not in HOLDINGS:
-        raise CribError(f"unknown holdings {holdings!r}: expected one of {', '.join(HOLDINGS)}")
-    if opponent == "policy:master":  # the Master's own model: weighted holdings, then minimax
-        holdings = "weighted"
+    pos = _position(position)
+    if model is None and (
+        isinstance(opponent, Model | PlayModel) or (isinstance(opponent, str) and opponent in PRESETS)
+    ):
+        model, opponent = opponent, None
+    pm = resolve_play(model, opponent, holdings)  # type: ignore[arg-type]
+    opponent, holdings = pm.opponent, pm.holdings
+    if opp_dealer is not None:
+        opp_dealer = check_seat(opp_dealer, "opp_dealer")
+    opp_played = opp_played if _all_cards(opp_played) else parse_cards(opp_played)
+    return _analyze(pos, pm, opp_played, opp_dealer, sample)
+
+
+def _all_cards(x: object) -> bool:
+    return isinstance(x, tuple) and all(isinstance(c, Card) for c in x)
+
+
+def _position(position: object) -> PeggingPosition:
+    if isinstance(position, PeggingPosition):
+        return position
+    if isinstance(position, str):
+        return PeggingPosition.parse(position)
+    raise InvalidPositionError(
+        f"a position is a PeggingPosition or its text, e.g. 'hand 4H 6D 6S 9C | starter 2S "
+        f"| opp 4', got {position!r}"
+    )
+
+
+def _analyze(
+    pos: PeggingPosition,
+    pm: PlayModel,
+    opp_played: tuple[Card, ...],
+    opp_dealer: bool | None,
+    sample: int | None,
+) -> PlayAnalysis:
+    """The analysis, on a position and arguments already checked by :func:`analyze_play`."""
+    opponent, holdings = pm.opponent, pm.holdings
     minimax = opponent in ("minimax", "policy:master")
     factor = keep_weights(opp_played, opp_dealer) if holdings == "weighted" else None
     opts = root_options(pos)
@@ -224,12 +256,30 @@ def analyze_play(
     extra = {"weights": factor.note} if factor is not None else {}
     return PlayAnalysis(
         pos, opponent, tuple(results), n_holdings, combos, extra, holdings_model=holdings,
-        sampled=sampled,
+        sampled=sampled, model_name=pm.name,
     )
 
 
 def analyze_lead(
-    hand: str | tuple, starter: str | Card, discards: str | tuple = (), opponent: str = "minimax"
+    hand: CardsLike,
+    starter: str | Card,
+    discards: CardsLike = (),
+    opponent: str | Model | PlayModel | None = None,
+    *,
+    model: Model | PlayModel | str | None = None,
 ) -> PlayAnalysis:
-    """Lead analysis: ``analyze_play`` at the start of the play (4 v 4)."""
-    return analyze_play(PeggingPosition.lead(hand, starter, discards), opponent)
+    """Lead analysis: ``analyze_play`` at the start of the play (4 v 4), by the model named.
+
+    >>> analyze_lead("4H 6D 6S", "2S")
+    Traceback (most recent call last):
+    ...
+    crib.errors.HandSizeError: expected 4 cards to lead from, got 3 (4H 6D 6S)
+    """
+    cards = parse_cards(hand)
+    expect_size(cards, 4, "cards to lead from")
+    thrown = parse_cards(discards)
+    if len(thrown) not in (0, 2):
+        raise HandSizeError(
+            f"expected your 2 discards (or none), got {len(thrown)} ({cards_str(thrown)})"
+        )
+    return analyze_play(PeggingPosition.lead(cards, starter, thrown), opponent, model=model)

@@ -64,6 +64,7 @@ class PlayAnalysis:
     extra: dict = field(default_factory=dict, compare=False, repr=False)
     holdings_model: str = "uniform"  # or "weighted" (by how likely they were to keep it)
     sampled: int = 0  # holdings drawn by weight when the exact search did not fit (0: exact)
+    model_name: str = "custom"  # the play model's name (master, expert, uniform or custom)
 
     @property
     def best(self) -> PlayOption:
@@ -78,7 +79,7 @@ class PlayAnalysis:
                 if o.card is None:
                     return o
         else:
-            c = parse_card(card)
+            c = card if isinstance(card, Card) else parse_card(card)
             for o in self.options:
                 if o.card is not None and o.card.rank == c.rank:
                     return o

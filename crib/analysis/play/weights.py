@@ -27,13 +27,13 @@ from functools import cache
 
 import numpy as np
 
+from crib.analysis.models import HOLDINGS  # re-exported: one list, in the models module
 from crib.analysis.selfplay_tables import keep_ratios
 from crib.rules.cards import Card
 from crib.rules.position import PeggingPosition
 
 __all__ = ["HOLDINGS", "KeepWeights", "keep_weights", "reweigh"]
 
-HOLDINGS = ("uniform", "weighted")
 
 
 @dataclass(frozen=True)

@@ -6,13 +6,12 @@ import html
 
 import ipywidgets as w
 
+from crib.analysis.crib_heatmaps import heatmap_values, seat_heatmap_values
 from crib.analysis.crib_models import (
     SELFPLAY,
     TABLE,
     companion_values,
     crib_table,
-    heatmap_values,
-    seat_heatmap_values,
 )
 from crib.rules.cards import RANK_CHARS, Card
 from crib.ui.analyze.heatgrid import HeatGrid

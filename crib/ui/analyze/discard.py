@@ -202,6 +202,7 @@ class DiscardApp(w.VBox):
         if self.objective.value == "win" and scores is None:
             raise CribError("Ranking by winning needs the scores: tick 'use the scores' first.")
         dealer = self.seat.value == "dealer"
+        self.objective.disabled = DISCARD_MODELS[self.model.value].model.endgame  # it decides
         a = run_discard(six, dealer=dealer, key=self.model.value, scores=scores,
                         objective=self.objective.value)
         other = second_opinion_key(self.model.value, DISCARD_MODELS)

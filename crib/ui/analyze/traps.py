@@ -9,6 +9,7 @@ import ipywidgets as w
 
 from crib.analysis.coach import FORMATIONS, find_formations
 from crib.analysis.discard import analyze_discard
+from crib.analysis.models import UNIFORM
 from crib.analysis.play import PlayAnalysis, analyze_play, best_line, springing_holding
 from crib.errors import CribError
 from crib.rules.cards import DECK, parse_card, parse_cards
@@ -121,7 +122,7 @@ class TrapExplorerApp(w.VBox):
         for _ in range(200):  # deal until the kept hand holds a formation
             cards = rng.sample(DECK, 7)
             six, starter = cards[:6], cards[6]
-            a = analyze_discard(six, dealer=False)
+            a = analyze_discard(six, dealer=False, model=UNIFORM)
             forms = find_formations(a.best.keep)
             if forms:
                 break
@@ -139,7 +140,7 @@ class TrapExplorerApp(w.VBox):
         self._show(pos, str(f.cards[0]), None)
 
     def _show(self, pos: PeggingPosition, lead: str, opp: str | None) -> None:
-        an = analyze_play(pos)
+        an = analyze_play(pos, model=UNIFORM)
         self.analysis = an
         self.position_html.value = position_html(pos)
         self.table.value = analysis_table_html(an)

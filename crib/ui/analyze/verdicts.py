@@ -11,7 +11,6 @@ the model chosen in the page's selector, whose default is the coach's model
 
 from __future__ import annotations
 
-import inspect
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,7 +22,14 @@ from crib.analysis.coach import (
     verdict_word,
 )
 from crib.analysis.discard import DiscardAnalysis, analyze_discard
-from crib.analysis.play import MODELS as PLAY_OPPONENTS
+from crib.analysis.models import (
+    EXPERT,
+    MASTER,
+    MASTER_ENDGAME,
+    UNIFORM,
+    DiscardModel,
+    PlayModel,
+)
 from crib.analysis.play import PlayAnalysis, analyze_play
 from crib.rules.cards import Card
 from crib.ui.kit.cardview import card_text, cards_text
@@ -49,12 +55,12 @@ __all__ = [
 
 @dataclass(frozen=True)
 class ModelChoice:
-    """A model a page can rank by: its label, a plain sentence, the analysis arguments."""
+    """A model a page can rank by: its label, a plain sentence, the model object."""
 
     key: str
     label: str
     plain: str
-    kwargs: dict[str, Any] = field(default_factory=dict)
+    model: DiscardModel | PlayModel = field(default=MASTER.discard)
 
 
 _HAND = "Hand: the four cards you keep, averaged over the 46 starters you cannot see."
@@ -65,34 +71,33 @@ DISCARD_MODELS: dict[str, ModelChoice] = {
         _HAND + " Crib: what cribs score when the other player throws as the Expert does, "
         "measured over many self-play games. Pegging: what these four cards peg against "
         "the Expert, minus what the Expert pegs.",
-        {"crib_model": "selfplay", "pegging": True},
+        EXPERT.discard,
     ),
     "uniform": ModelChoice(
         "uniform",
         "Uniform crib, exact (teaching)",
         _HAND + " Crib: every pair the opponent could throw counts as equally likely, with "
         "every starter, and each crib is scored exactly. No pegging.",
-        {"crib_model": "exact"},
+        UNIFORM.discard,
     ),
-}
-if "model" in inspect.signature(analyze_discard).parameters:  # the Master, once merged
-    DISCARD_MODELS["master"] = ModelChoice(
+    "master": ModelChoice(
         "master",
         "Master",
         _HAND + " Crib: what cribs score when the other player throws as the Expert does "
         "(seat by seat, measured in self-play). Pegging: what these four cards peg minus "
-        "what the opponent pegs, from self-play. Within 30 points of 121, with the scores "
-        "given, the throws are ranked by the chance of winning instead.",
-        {"model": "master"},
-    )
+        f"what the opponent pegs, from self-play. Within {MASTER_ENDGAME} points of 121, with "
+        "the scores given, the throws are ranked by the chance of winning instead.",
+        MASTER.discard,
+    ),
+}
 
 PLAY_MODELS: dict[str, ModelChoice] = {
-    "expert": ModelChoice(
+    "expert": ModelChoice(  # the key the page has always used for the uniform minimax
         "expert",
         "Perfect play, exact (minimax)",
         "Every hand the opponent could hold counts as equally likely; from there, both of "
         "you play perfectly to the end of the play.",
-        {"opponent": "minimax"},
+        UNIFORM.play,
     ),
 }
 for _tier in ("expert", "hard", "normal", "easy"):
@@ -101,17 +106,16 @@ for _tier in ("expert", "hard", "normal", "easy"):
         f"Opponent plays like the {_tier.capitalize()} computer",
         "Every hand the opponent could hold counts as equally likely; the opponent plays as "
         f"the {_tier.capitalize()} computer does, and you play your best reply.",
-        {"opponent": f"policy:{_tier}"},
+        EXPERT.play if _tier == "expert" else PlayModel(_tier, f"policy:{_tier}", "uniform"),
     )
-if "policy:master" in PLAY_OPPONENTS:  # the Master, once merged
-    PLAY_MODELS["master"] = ModelChoice(
-        "master",
-        "Master (weighted holdings, exact)",
-        "Every hand the opponent could hold is weighted by how often a strong player keeps "
-        "it (keep frequencies measured in self-play, data/keep_frequencies.csv); from there, "
-        "both of you play perfectly to the end of the play. This is how the Master plays.",
-        {"opponent": "policy:master"},
-    )
+PLAY_MODELS["master"] = ModelChoice(
+    "master",
+    "Master (weighted holdings, exact)",
+    "Every hand the opponent could hold is weighted by how often a strong player keeps "
+    "it (keep frequencies measured in self-play, data/keep_frequencies.csv); from there, "
+    "both of you play perfectly to the end of the play. This is how the Master plays.",
+    MASTER.play,
+)
 
 
 def model_options(models: dict[str, ModelChoice]) -> list[tuple[str, str]]:
@@ -168,12 +172,17 @@ def run_discard(
     six: Any, *, dealer: bool, key: str, scores: tuple[int, int] | None = None,
     objective: str = "ev",
 ) -> DiscardAnalysis:
-    m = DISCARD_MODELS[key]
-    return analyze_discard(six, dealer=dealer, scores=scores, objective=objective, **m.kwargs)
+    """The page's analysis by the chosen model; a model with an endgame (the Master's)
+    chooses its own objective, so the page's objective applies to the others only."""
+    m = DISCARD_MODELS[key].model
+    assert isinstance(m, DiscardModel)
+    return analyze_discard(
+        six, dealer=dealer, model=m, scores=scores, objective=None if m.endgame else objective
+    )
 
 
 def run_play(position: Any, key: str) -> PlayAnalysis:
-    return analyze_play(position, **PLAY_MODELS[key].kwargs)
+    return analyze_play(position, model=PLAY_MODELS[key].model)
 
 
 def _rank_of(values: list[float], mine: float) -> int:

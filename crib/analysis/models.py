@@ -1,0 +1,260 @@
+"""Models by name: what the analyzers, the coach, the pages and the CLI rank by.
+
+A :class:`DiscardModel` says how a throw is valued (which crib model, whether
+the kept four's pegging counts, whether near 121 the throws are ranked by the
+chance of winning); a :class:`PlayModel` says how a play is valued (how the
+opponent plays, and whether their holdings are equally likely or weighted by
+how often they keep them).  A :class:`Model` bundles one of each under a name.
+
+The presets:
+
+* :data:`MASTER`, the coach's model and the default everywhere: exactly what
+  the Master player uses (:mod:`crib.ai.master`): the seat-conditioned
+  self-play crib, the kept four's net pegging and, within
+  ``MASTER_ENDGAME`` points of 121 with the scores given, P(win); in the play,
+  minimax over holdings weighted by keep frequency.
+* :data:`UNIFORM`, the exact teaching model: the uniform crib (every pair
+  equally likely, scored exactly), no pegging; in the play, minimax over
+  equally likely holdings.  The exact tables and the quizzes use it.
+* :data:`EXPERT`: the values measured in Expert self-play (seat crib and
+  pegging, no endgame); in the play, the opponent plays the Expert's pegging
+  policy over equally likely holdings (grades by the Expert's net value).
+
+Names are accepted wherever a model is:
+
+>>> discard_model("uniform") == UNIFORM.discard
+True
+>>> play_model(MASTER).holdings
+'weighted'
+>>> discard_model("best")
+Traceback (most recent call last):
+...
+crib.errors.ModelError: unknown model 'best': expected master, expert or uniform (or a DiscardModel)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from crib.errors import ModelError
+
+__all__ = [
+    "MASTER_ENDGAME",
+    "DiscardModel",
+    "PlayModel",
+    "Model",
+    "MASTER",
+    "EXPERT",
+    "UNIFORM",
+    "PRESETS",
+    "OPPONENTS",
+    "HOLDINGS",
+    "discard_model",
+    "play_model",
+    "resolve_discard",
+    "resolve_play",
+]
+
+MASTER_ENDGAME = 30  # within this many points of 121 (either side) the Master ranks by P(win)
+
+PEG_NOTE = (
+    "peg_ev: the keeper's pegging minus the opponent's for these four ranks in this seat, "
+    "both playing the Expert, the opponent keeping its Expert discard from a random six "
+    "(data/pegging_ev.csv, self-play)"
+)
+MASTER_NOTE = (
+    "the Master: net = hand (exact over the 46 starters) + crib (seat-conditioned self-play "
+    "crib, + yours, - theirs) + pegging (the kept four's net pegging, self-play)"
+    f"; within {MASTER_ENDGAME} points of 121 it ranks by P(win) from the win table"
+)
+WIN_NOTE = (
+    "p_win: this deal played out in counting order with your exact hand distribution, the "
+    "crib distribution of the exact model, the opponent's hand and both sides' pegging as "
+    "measured in Expert self-play (taken as independent), then the self-play win table"
+)
+
+
+OPPONENTS = (
+    "minimax",
+    "policy:master",  # minimax over weighted holdings (the Master's own model), named so
+    "policy:expert",
+    "policy:hard",
+    "policy:normal",
+    "policy:easy",
+)
+HOLDINGS = ("uniform", "weighted")
+
+
+@dataclass(frozen=True)
+class DiscardModel:
+    """How a throw is valued: ``crib`` (a crib model's name, see
+    :mod:`crib.analysis.crib_models`), ``pegging`` (add the kept four's net
+    pegging) and ``endgame`` (near 121, with the scores, rank by P(win))."""
+
+    name: str
+    crib: str = "exact"
+    pegging: bool = False
+    endgame: bool = False
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.crib, str):
+            raise ModelError(f"a discard model's crib is a crib model's name, got {self.crib!r}")
+        for flag in ("pegging", "endgame"):
+            if not isinstance(getattr(self, flag), bool):
+                raise ModelError(f"{flag} must be True or False, got {getattr(self, flag)!r}")
+
+
+@dataclass(frozen=True)
+class PlayModel:
+    """How a play is valued: ``opponent`` (one of :data:`OPPONENTS`) and ``holdings``
+    (``"uniform"``: every holding equally likely; ``"weighted"``: by keep frequency)."""
+
+    name: str
+    opponent: str = "minimax"
+    holdings: str = "uniform"
+
+    def __post_init__(self) -> None:
+        if self.opponent not in OPPONENTS:
+            raise ModelError(
+                f"unknown opponent model {self.opponent!r}: expected one of {', '.join(OPPONENTS)}"
+            )
+        if self.holdings not in HOLDINGS:
+            raise ModelError(
+                f"unknown holdings {self.holdings!r}: expected one of {', '.join(HOLDINGS)}"
+            )
+        if self.opponent == "policy:master" and self.holdings != "weighted":
+            raise ModelError("opponent 'policy:master' is minimax over weighted holdings, "
+                             f"not holdings={self.holdings!r}")
+
+    @property
+    def is_master(self) -> bool:
+        """The Master's play model: minimax over weighted holdings (by either name)."""
+        return self.holdings == "weighted" and self.opponent in ("minimax", "policy:master")
+
+
+@dataclass(frozen=True)
+class Model:
+    """A named pair: how to value the discard, and how to value the play."""
+
+    name: str
+    discard: DiscardModel
+    play: PlayModel
+
+
+MASTER = Model(
+    "master",
+    DiscardModel("master", crib="selfplay", pegging=True, endgame=True),
+    PlayModel("master", opponent="policy:master", holdings="weighted"),
+)
+EXPERT = Model(
+    "expert",
+    DiscardModel("expert", crib="selfplay", pegging=True, endgame=False),
+    PlayModel("expert", opponent="policy:expert", holdings="uniform"),
+)
+UNIFORM = Model(
+    "uniform",
+    DiscardModel("uniform", crib="exact", pegging=False, endgame=False),
+    PlayModel("uniform", opponent="minimax", holdings="uniform"),
+)
+PRESETS: dict[str, Model] = {m.name: m for m in (MASTER, EXPERT, UNIFORM)}
+
+
+def _preset(name: Any, kind: str) -> Model:
+    if isinstance(name, str) and name.strip().lower() in PRESETS:
+        return PRESETS[name.strip().lower()]
+    raise ModelError(
+        f"unknown model {name!r}: expected master, expert or uniform (or a {kind})"
+    )
+
+
+def _part(model: Any, part: str, cls: type) -> Any:
+    """The ``part`` ("discard" or "play") of the model named; a ``cls`` passes through."""
+    if isinstance(model, cls):
+        return model
+    if model is None:
+        model = MASTER
+    elif not isinstance(model, Model):
+        model = _preset(model, cls.__name__)
+    return getattr(model, part)
+
+
+def discard_model(model: Model | DiscardModel | str | None = None) -> DiscardModel:
+    """The discard model named (a preset's name, a :class:`Model` or a :class:`DiscardModel`);
+    None: the coach's (:data:`MASTER`)."""
+    return _part(model, "discard", DiscardModel)
+
+
+def play_model(model: Model | PlayModel | str | None = None) -> PlayModel:
+    """The play model named (a preset's name, a :class:`Model` or a :class:`PlayModel`);
+    None: the coach's (:data:`MASTER`)."""
+    return _part(model, "play", PlayModel)
+
+
+def _named(m: DiscardModel | PlayModel, presets: list) -> DiscardModel | PlayModel:
+    """A custom model under its preset's name when it equals one, else 'custom'."""
+    for p in presets:
+        if (m.__class__(p.name, *_fields(m)) == p):
+            return p
+    return m
+
+
+def _fields(m: DiscardModel | PlayModel) -> tuple:
+    if isinstance(m, DiscardModel):
+        return (m.crib, m.pegging, m.endgame)
+    return (m.opponent, m.holdings)
+
+
+def resolve_discard(
+    model: Model | DiscardModel | str | None,
+    crib_model: str | None = None,
+    pegging: bool | None = None,
+) -> DiscardModel:
+    """One discard model from a model and the older keywords.
+
+    With a model, a keyword that says otherwise is an error; without one, the
+    keywords make a model (crib ``"exact"`` and no pegging unless given, as
+    before models had names); with neither, the coach's model.
+    """
+    if crib_model is not None and not isinstance(crib_model, str):
+        crib_model = getattr(crib_model, "name", crib_model)
+    if pegging is not None and not isinstance(pegging, bool):
+        raise ModelError(f"pegging must be True or False, got {pegging!r}")
+    if model is None:
+        if crib_model is None and pegging is None:
+            return MASTER.discard
+        m = DiscardModel("custom", crib_model or "exact", bool(pegging), False)
+        return _named(m, [UNIFORM.discard])  # type: ignore[return-value]
+    return _agree(discard_model(model), crib_model=("crib", crib_model), pegging=("pegging", pegging))
+
+
+def resolve_play(
+    model: Model | PlayModel | str | None,
+    opponent: str | None = None,
+    holdings: str | None = None,
+) -> PlayModel:
+    """One play model from a model and the older ``opponent``/``holdings`` arguments.
+
+    With a model, an argument that says otherwise is an error; without one, the
+    arguments make a model (``"minimax"`` and uniform holdings unless given;
+    ``"policy:master"`` means weighted holdings); with neither, the coach's model.
+    """
+    if model is None:
+        if opponent is None and holdings is None:
+            return MASTER.play
+        opp = opponent or "minimax"
+        hold = holdings or ("weighted" if opp == "policy:master" else "uniform")
+        m = PlayModel("custom", opp, hold)
+        return _named(m, [MASTER.play, UNIFORM.play, EXPERT.play])  # type: ignore[return-value]
+    return _agree(play_model(model), opponent=("opponent", opponent), holdings=("holdings", holdings))
+
+
+def _agree(m: Any, **given: tuple[str, Any]) -> Any:
+    """``m`` when every keyword given (not None) says what its field says, else a ModelError."""
+    for kw, (attr, value) in given.items():
+        if value is not None and value != getattr(m, attr):
+            raise ModelError(
+                f"{kw}={value!r} contradicts model {m.name!r}, whose {attr} is "
+                f"{getattr(m, attr)!r}: give one or the other"
+            )
+    return m
