@@ -21,6 +21,7 @@ from crib.teach.classroom import (
     question_stats,
     student_stats,
 )
+from crib.session.model import fresh_seed
 from crib.teach.quiz import KIND_NAMES, LEVELS, make_questions
 from crib.teach.store import Session, Store
 from crib.ui.kit.common import friendly, info_html
@@ -80,7 +81,8 @@ class TeacherApp(w.VBox):
         self.session_name = w.Text(
             description="Session", value="Class 1", layout=w.Layout(width="20em")
         ).add_class("crib-session-name")
-        self.seed = w.IntText(value=1, description="Seed", layout=w.Layout(width="12em")).add_class(
+        # a random default: a class's first question is not practice deal 1
+        self.seed = w.IntText(value=fresh_seed(), description="Seed", layout=w.Layout(width="12em")).add_class(
             "crib-session-seed"
         )
         self.n_count = w.BoundedIntText(
@@ -132,7 +134,8 @@ class TeacherApp(w.VBox):
         self.csv = w.HTML().add_class("crib-teacher-csv")
         self.heatmap = w.HTML().add_class("crib-heatmap-box")
         self.projector = w.ToggleButton(
-            description="Projector mode", icon="television", value=False
+            description="Projector mode", icon="television", value=False,
+            tooltip="large cards, no names: for the class screen",
         ).add_class("crib-projector-toggle")
         self.projector_panel = w.HTML(layout=w.Layout(display="none")).add_class(
             "crib-projector-panel"

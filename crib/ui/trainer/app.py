@@ -17,6 +17,7 @@ import ipywidgets as w
 
 from crib.rules.cards import Card, parse_cards
 from crib.rules.position import PeggingPosition
+from crib.session.model import fresh_seed
 from crib.teach import quiz
 from crib.teach.store import Session, Store, Student
 from crib.ui.kit.common import friendly, info_html
@@ -61,10 +62,11 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, w.VBox):
     """Counting trainer, discard and pegging quizzes, and my progress, in one page.
 
     ``store`` is opened on the first join (``CRIB_DB`` or the default path) unless
-    one is given.  ``seed`` seeds practice deals.
+    one is given.  ``seed`` seeds practice deals: by default a fresh random one per visit
+    (a fixed seed only when chosen, in the box or here).
     """
 
-    def __init__(self, *, store: Store | None = None, seed: int = 1) -> None:
+    def __init__(self, *, store: Store | None = None, seed: int | None = None) -> None:
         self._store = store
         self.student: Student | None = None
         self.session: Session | None = None
@@ -107,7 +109,8 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, w.VBox):
             description="Count a",
         ).add_class("crib-hand-crib")
         self.seed = w.IntText(
-            value=seed, description="Seed", layout=w.Layout(width="12em")
+            value=fresh_seed() if seed is None else seed, description="Seed",
+            layout=w.Layout(width="12em"),
         ).add_class("crib-seed")
         for x in (self.kind, self.level, self.seat, self.seed):
             x.observe(lambda _c: self.new_practice(), "value")
@@ -242,7 +245,7 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, w.VBox):
                 b = _card_button(c)
                 b.disabled = c not in pos.legal()
                 if b.disabled:
-                    b.tooltip = "would pass 31"
+                    b.tooltip = f"{b.tooltip}: would pass 31"
                 b.on_click(lambda _b, c=c: self.answer_play(c))
                 buttons.append(b)
             self.card_row.children = buttons
