@@ -74,11 +74,8 @@ def play_out(
                 c.press(str(i + 1))
             c.press("enter")
         elif c.phase == "play":
-            if v.can_go:
-                c.press("g")
-            else:
-                c.press(str(rng.choice(v.legal) + 1))
-                c.press("enter")
+            assert not v.can_go  # the game says go for you
+            c.press(str(rng.choice(v.legal) + 1))  # one key plays the card
         elif c.phase == "count":
             n = max(0, true_count(c) - (rng.choice([0, 1, 2]) if miscount else 0))
             for ch in str(n):

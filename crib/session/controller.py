@@ -216,7 +216,8 @@ class GameController:
     # -- actions -------------------------------------------------------------------
 
     def press(self, key: str) -> None:
-        """A key: ``1``-``6``, ``enter``, ``g``, ``h``, ``n``, digits and ``backspace`` when counting."""
+        """A key: ``1``-``6`` (pick to throw; play at once), ``enter``, ``g``, ``h``, ``n``,
+        digits and ``backspace`` when counting."""
         k = key.lower()
         self.message = ""
         if self.phase == "count":
@@ -232,6 +233,8 @@ class GameController:
                 return
         if k in {"1", "2", "3", "4", "5", "6"}:
             self.toggle(int(k) - 1)
+            if self.phase == "play":
+                self.confirm()  # in the play one key plays the card, as a click does
         elif k == "enter":
             self.confirm()
         elif k == "g":
@@ -259,8 +262,6 @@ class GameController:
                 raise CribError(f"there is no card {i + 1}: you hold {len(self.my_cards)}")
             c = self.my_cards[i]
             if c not in d.observation.legal:
-                if not d.observation.legal:
-                    raise CribError("no card fits under 31: press g to say go")
                 raise CribError(f"{c.pretty} would take the count to {self.count + c.value}, over 31")
             self.selected = [] if self.selected == [i] else [i]
         else:
@@ -283,9 +284,6 @@ class GameController:
             self.discard([self.six[i] for i in self.selected])
         elif self.phase == "play":
             if len(self.selected) != 1:
-                d = self.decision
-                if d is not None and not d.observation.legal:
-                    raise CribError("no card fits under 31: press g to say go")
                 raise CribError("pick a card to play (press 1-4 or click it), then Enter")
             self.play(self.my_cards[self.selected[0]])
         elif self.phase == "count":
@@ -360,7 +358,7 @@ class GameController:
             raise CribError(
                 "it is your turn: pick two cards to throw, then Enter"
                 if self.phase == "discard"
-                else "it is your turn: play a card (1-4, then Enter) or press g if none fits"
+                else "it is your turn: play a card (press its number or click it)"
             )
 
     def claim(self, text: str | int) -> None:

@@ -24,9 +24,8 @@ TIERS: tuple[str, ...] = ("easy", "normal", "hard", "expert", "master")
 COACH = TIERS[-1]
 HUMAN, COMPUTER = 0, 1
 KEYS = (
-    ("1-6", "select a card"),
+    ("1-6", "pick a card to throw; in the play, play it"),
     ("Enter", "confirm"),
-    ("g", "go (when no card fits)"),
     ("h", "hint"),
     ("n", "next / continue"),
     ("0-9, Backspace", "type your count (manual counting)"),

@@ -320,7 +320,7 @@ class Table:
             d = decision
             if d is not None and not d.observation.legal:
                 return f"Count {self.count}: no card fits. Press g to say go."
-            return f"Count {self.count}: your play. Pick a card (1-{len(self.my_cards)}), then Enter, or click it."
+            return f"Count {self.count}: your play. Press a card's number (1-{len(self.my_cards)}) or click it."
         if p == "count":
             d = decision
             what = "your crib" if d is not None and d.what == "crib" else "your hand"

@@ -49,6 +49,7 @@ function render({ model, el }) {
   // that a preheated kernel never waits for the request
   const q = window.location.search.replace(/^\?/, "");
   if (q && model.get("send_query")) model.send({ query: q });
+  model.send({ shown: true });  // a person has the page (a preheated kernel had none)
   el.classList.add("crib-keys-ready");
   el.textContent = model.get("label");
   el.style.cssText = "font-size:12px;color:#555";
@@ -76,6 +77,7 @@ class KeyListener(anywidget.AnyWidget):
         super().__init__(watched=list(keys), **kw)
         self._handlers: list[Callable[[str], None]] = []
         self._query_handlers: list[Callable[[str], None]] = []
+        self._shown_handlers: list[Callable[[], None]] = []
         self.on_msg(self._on_msg)
 
     def on_key(self, fn: Callable[[str], None]) -> None:
@@ -85,9 +87,17 @@ class KeyListener(anywidget.AnyWidget):
         """``fn(query_string)`` once, when the page opens with a query string."""
         self._query_handlers.append(fn)
 
+    def on_shown(self, fn: Callable[[], None]) -> None:
+        """``fn()`` each time the page is drawn in a browser (not when a kernel is
+        preheated): the moment a person sees it."""
+        self._shown_handlers.append(fn)
+
     def _on_msg(self, _widget: object, content: dict, _buffers: object) -> None:
         if not isinstance(content, dict):
             return
+        if content.get("shown") is True:
+            for fn0 in self._shown_handlers:
+                fn0()
         key, query = content.get("key"), content.get("query")
         if isinstance(key, str):
             for fn in self._handlers:

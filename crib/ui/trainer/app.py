@@ -21,6 +21,7 @@ from crib.session.model import fresh_seed
 from crib.teach import quiz
 from crib.teach.store import Session, Store, Student
 from crib.ui.kit.common import friendly, info_html
+from crib.ui.kit.keys import KeyListener
 from crib.ui.trainer.progress import ClassReveals, TrainerProgress
 from crib.ui.trainer.render import (  # re-exported: the rendering lives there
     _AMBER,  # noqa: F401
@@ -128,7 +129,12 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, w.VBox):
             "crib-check"
         )
         self.check_button.on_click(lambda _b: self.answer_count())
+        self.count_box.add_class("crib-submit-on-enter")  # Enter checks the count
         self.count_row = w.HBox([self.count_box, self.check_button])
+        # page keys: Enter in the count box; the page's first drawing starts the clock
+        self.key_listener = KeyListener([], label="")
+        self.key_listener.on_key(lambda k: self.answer_count() if k == "submit" else None)
+        self.key_listener.on_shown(self._page_shown)
         self._build_teach()
         self.throw_button = w.Button(
             description="Throw these two", button_style="primary", disabled=True
@@ -167,6 +173,7 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, w.VBox):
         super().__init__(
             [
                 w.HTML(STYLE),
+                self.key_listener,
                 join_box,
                 self.practice_box,
                 w.HBox([self.header, self.clock]),
@@ -229,6 +236,7 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, w.VBox):
             self.count_box.disabled = self.check_button.disabled = False
             self.answer_box.children = (self.count_row,)
             self._teach_layout()
+            self._focus_answer()
         elif q["kind"] == "discard":
             toggles = []
             for c in parse_cards(q["six"]):
