@@ -319,7 +319,7 @@ class Table:
         if p == "play":
             d = decision
             if d is not None and not d.observation.legal:
-                return f"Count {self.count}: no card fits. Press g to say go."
+                return f"Count {self.count}: no card fits; the game says go for you."
             return f"Count {self.count}: your play. Press a card's number (1-{len(self.my_cards)}) or click it."
         if p == "count":
             d = decision

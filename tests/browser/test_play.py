@@ -180,11 +180,19 @@ def test_manual_counting_with_muggins_and_a_review_link(context, voila_url: str,
     timings["play: open to interactive, second page (preheated pool)"] = ready
     expect(page.locator(f".crib-phase[data-seed='{seed}']")).to_be_attached()
     page.set_viewport_size({"width": 1400, "height": 1900})
-    # turn manual counting and muggins on with the mouse; the settings start a new game
+    # turn manual counting and muggins on with the mouse; they apply from the next game,
+    # and a seed typed in the box is an explicit choice that New game deals (without
+    # one, New game deals a fresh random seed)
     page.locator(".crib-manual input").check()
     page.locator(".crib-muggins input").check()
+    seed_box = page.locator(".crib-seed input")
+    seed_box.fill(str(seed + 1))
+    seed_box.press("Tab")
+    seed_box.fill(str(seed))
+    seed_box.press("Tab")
     page.locator(".crib-new").click()
-    expect(page.locator(".crib-phase")).to_have_attribute("data-phase", "cut")
+    expect(page.locator(f".crib-phase[data-seed='{seed}']")).to_have_attribute("data-phase", "cut")
+    expect(page.locator(".crib-manual input")).to_be_checked()
     # clicking a card out of turn gets a message in place
     page.keyboard.press("3")
     expect(page.locator(".crib-status")).to_contain_text("cut for the deal")
