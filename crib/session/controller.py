@@ -55,6 +55,7 @@ from crib.session.model import (
     Grade,
     ShowItem,
     cut_for_deal,
+    fresh_seed,
 )
 from crib.session.model import show_item as show_item
 from crib.session.review import Coach, decisions_from_log, grade_log, load_saved
@@ -90,12 +91,13 @@ class GameController:
     """A game against a computer tier, with the coach; see the module docstring.
 
     ``tier`` is one of :data:`TIERS` (or any name ``crib.make_player`` knows);
-    ``scores`` starts from a position (lessons, short tests).
+    ``scores`` starts from a position (lessons, short tests); with no ``seed``, a fresh
+    random one (:func:`~crib.session.model.fresh_seed`).
     """
 
     def __init__(
         self,
-        seed: int = 1,
+        seed: int | None = None,
         tier: str = COACH,
         *,
         coaching: bool = True,
@@ -104,7 +106,7 @@ class GameController:
         scores: tuple[int, int] = (0, 0),
         exact_trap: bool = True,
     ) -> None:
-        self.seed = int(seed)
+        self.seed = fresh_seed() if seed is None else int(seed)
         self.tier = tier
         self.coaching = coaching
         self.manual = bool(manual)  # fixed for the game: the engine's rules record them
@@ -165,21 +167,24 @@ class GameController:
     def _reveal(self, *, through_show: bool = False) -> None:
         """Reveal events up to the next stop: a decision of yours, the show, or the end."""
         stop = self.table.reveal(through_show=through_show)
+        while stop == "show":  # one Continue: the whole show (stops at your own count)
+            stop = self.table.reveal()
         if stop is not None:
             self.phase = stop
             return
         d = self.decision
         if d is None:
             return
+        if d.kind == "play" and not d.observation.legal:  # no choice: the game says go for
+            self.game.submit(HUMAN, None)  # you (the table's caption says why)
+            self._advance_engine()
+            return self._reveal()
         self.phase = d.kind
         self.selected = []
         self.coach.new_decision()
-        if d.kind == "play" and not d.observation.legal:
-            self.message = "No card fits: press g (or Go) to say go."
 
     def _advance_engine(self) -> None:
         self.decision = self.game.advance()
-
     # -- the coach -------------------------------------------------------------------
 
     def refine_grades(self) -> int:
@@ -211,7 +216,8 @@ class GameController:
     # -- actions -------------------------------------------------------------------
 
     def press(self, key: str) -> None:
-        """A key: ``1``-``6``, ``enter``, ``g``, ``h``, ``n``, digits and ``backspace`` when counting."""
+        """A key: ``1``-``6`` (pick to throw; play at once), ``enter``, ``g``, ``h``, ``n``,
+        digits and ``backspace`` when counting."""
         k = key.lower()
         self.message = ""
         if self.phase == "count":
@@ -227,6 +233,8 @@ class GameController:
                 return
         if k in {"1", "2", "3", "4", "5", "6"}:
             self.toggle(int(k) - 1)
+            if self.phase == "play":
+                self.confirm()  # in the play one key plays the card, as a click does
         elif k == "enter":
             self.confirm()
         elif k == "g":
@@ -254,8 +262,6 @@ class GameController:
                 raise CribError(f"there is no card {i + 1}: you hold {len(self.my_cards)}")
             c = self.my_cards[i]
             if c not in d.observation.legal:
-                if not d.observation.legal:
-                    raise CribError("no card fits under 31: press g to say go")
                 raise CribError(f"{c.pretty} would take the count to {self.count + c.value}, over 31")
             self.selected = [] if self.selected == [i] else [i]
         else:
@@ -265,7 +271,6 @@ class GameController:
         return {
             "cut": f"you cannot {what} yet: press n to cut for the deal",
             "cut_done": f"you cannot {what} yet: press n to deal",
-            "show": f"you cannot {what} during the show: press n to go on",
             "hand_over": f"you cannot {what} now: the hand is over, press n for the next deal",
             "count": f"you cannot {what} now: type your count, then Enter",
             "over": f"you cannot {what}: the game is over (New game starts another)",
@@ -279,9 +284,6 @@ class GameController:
             self.discard([self.six[i] for i in self.selected])
         elif self.phase == "play":
             if len(self.selected) != 1:
-                d = self.decision
-                if d is not None and not d.observation.legal:
-                    raise CribError("no card fits under 31: press g to say go")
                 raise CribError("pick a card to play (press 1-4 or click it), then Enter")
             self.play(self.my_cards[self.selected[0]])
         elif self.phase == "count":
@@ -337,7 +339,7 @@ class GameController:
         self._reveal()
 
     def next(self) -> None:
-        """Go on: cut for the deal, deal, the next count of the show, the next hand."""
+        """Go on: cut for the deal, deal, the next hand (after the whole show)."""
         if self.phase == "cut":
             mine, theirs = self.cut_cards
             dealer = "You deal" if mine.rank < theirs.rank else "The computer deals"
@@ -346,8 +348,6 @@ class GameController:
         elif self.phase == "cut_done":
             self._advance_engine()
             self._reveal(through_show=True)
-        elif self.phase == "show":
-            self._reveal()
         elif self.phase == "hand_over":
             self._reveal(through_show=True)
         elif self.phase == "count":
@@ -358,7 +358,7 @@ class GameController:
             raise CribError(
                 "it is your turn: pick two cards to throw, then Enter"
                 if self.phase == "discard"
-                else "it is your turn: play a card (1-4, then Enter) or press g if none fits"
+                else "it is your turn: play a card (press its number or click it)"
             )
 
     def claim(self, text: str | int) -> None:

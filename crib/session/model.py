@@ -8,6 +8,7 @@ Plain data and pure functions: no engine state, no widgets.
 from __future__ import annotations
 
 import hashlib
+import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 from urllib.parse import urlencode
@@ -23,9 +24,8 @@ TIERS: tuple[str, ...] = ("easy", "normal", "hard", "expert", "master")
 COACH = TIERS[-1]
 HUMAN, COMPUTER = 0, 1
 KEYS = (
-    ("1-6", "select a card"),
+    ("1-6", "pick a card to throw; in the play, play it"),
     ("Enter", "confirm"),
-    ("g", "go (when no card fits)"),
     ("h", "hint"),
     ("n", "next / continue"),
     ("0-9, Backspace", "type your count (manual counting)"),
@@ -147,6 +147,26 @@ class GameView:
         return "\n".join(
             [*self.captions, self.prompt, self.hint, g.sentence if g else "", g.best if g else ""]
         )
+
+
+def fresh_seed() -> int:
+    """A new game's seed, from the system's randomness (``secrets``): each visit and each
+    New game deals a new game; a fixed seed comes only from a link or an explicit choice.
+    The seeded engine is unchanged: the seed is drawn here, at the edge, and passed in.
+
+    >>> 1 <= fresh_seed() <= 99_999
+    True
+    """
+    return 1 + secrets.randbelow(99_999)
+
+
+def replay_link(seed: int, page: str = "", **params: str) -> str:
+    """The relative link that replays game ``seed`` ("?seed=48213&tier=easy").
+
+    >>> replay_link(48213, tier="easy")
+    '?seed=48213&tier=easy'
+    """
+    return f"{page}?{urlencode({'seed': int(seed), **params})}"
 
 
 def cut_for_deal(seed: int) -> tuple[Card, Card]:

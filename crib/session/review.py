@@ -157,7 +157,7 @@ class Coach:
         """The coach's card from ``obs`` and the reason (``my_cards`` as shown)."""
         self.hint_used = True
         if not obs.legal:
-            self.hint_text = "No card fits: say go (press g)."
+            self.hint_text = "No card fits: the game says go for you."
             self.hinted = ()
             return
         pos = PeggingPosition.from_observation(obs)

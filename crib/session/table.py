@@ -110,7 +110,8 @@ class Table:
             self.hand_index = e.hand
             self.reset_hand()
             self.dealer = e.dealer
-            self.six = parse_cards(e.hands[HUMAN])
+            # your hand sorted by rank (then suit): runs and pairs are easy to see
+            self.six = tuple(sorted(parse_cards(e.hands[HUMAN]), key=lambda c: (c.rank, c.suit)))
             self.my_cards = self.six
             self.opp_held = 6
             self.captions.clear()  # a new deal (the cut for deal used its own shuffle)
@@ -148,16 +149,22 @@ class Table:
             if e.count == 31:
                 self._new_pile = True
         elif isinstance(e, Go):
-            who = "You say" if e.player == HUMAN else "The computer says"
+            count = self.count
+            # your go is said for you: no choice (the caption says why)
+            who = (
+                f"Go for you ({'no cards left' if not self.my_cards else f'no card fits under 31 at {count}'})"
+                if e.player == HUMAN
+                else "The computer says go"
+            )
             if e.scorer is not None:
                 self._new_pile = True
-                last = "last card" if not self.my_cards and not self.opp_held else "go"
+                # the go point (PlayRecord component "go") is for the last card played
                 if e.points:
-                    self.caption(f"{who} go: {self._name(e.scorer)} +{e.points} for the {last}; the count starts again.")
+                    self.caption(f"{who}: {self._name(e.scorer)} +{e.points} for the last card, {count}; the count starts again.")
                 else:
-                    self.caption(f"{who} go; the count starts again.")
+                    self.caption(f"{who}; the count starts again.")
             else:
-                self.caption(f"{who} go.")
+                self.caption(f"{who}.")
             self._set_scores(e.scores, "go")
         elif isinstance(e, Shown):
             cards = parse_cards(e.cards)
@@ -312,8 +319,8 @@ class Table:
         if p == "play":
             d = decision
             if d is not None and not d.observation.legal:
-                return f"Count {self.count}: no card fits. Press g to say go."
-            return f"Count {self.count}: your play. Pick a card (1-{len(self.my_cards)}), then Enter, or click it."
+                return f"Count {self.count}: no card fits; the game says go for you."
+            return f"Count {self.count}: your play. Press a card's number (1-{len(self.my_cards)}) or click it."
         if p == "count":
             d = decision
             what = "your crib" if d is not None and d.what == "crib" else "your hand"

@@ -71,7 +71,7 @@ def question_stats(
                 "accuracy": right / n if n else float("nan"),
                 "avg_lost": sum(a.lost for a in mine) / n if n else float("nan"),
                 "answer": correct_answer(q),
-                "top_wrong": f"{top[0][0]} ({top[0][1]})" if top else "",
+                "top_wrong": f"{answer_text(q, top[0][0])} ({top[0][1]})" if top else "",
                 "revealed": i in revealed,
             }
         )
@@ -127,18 +127,35 @@ def choice_counts(q: dict, answers: Sequence[Any]) -> list[tuple[str, int, bool]
     return sorted(out, key=lambda t: (not t[2], -t[1], t[0]))
 
 
-def choice_figure(q: dict, answers: Sequence[Any], title: str = "") -> Figure:
-    """A bar per answer chosen, the best in green: what the class chose against the best."""
-    from matplotlib.figure import Figure
+def answer_text(q: dict, answer: str) -> str:
+    """An answer as a learner reads it: a count as typed, cards as "4♣ 3♥" (never "4C 3H").
 
+    >>> answer_text({"kind": "discard"}, "4C 3H"), answer_text({"kind": "count"}, "12")
+    ('4♣ 3♥', '12')
+    """
     from crib.rules.cards import cards_pretty
 
+    if q["kind"] == "count" or not answer:
+        return answer
+    try:
+        return cards_pretty(parse_cards(answer))
+    except ValueError:
+        return answer
+
+
+def choice_figure(q: dict, answers: Sequence[Any], title: str = "") -> Figure:
+    """A bar per answer chosen, the best in green: what the class chose against the best;
+    counts in numeric order along the axis."""
+    from matplotlib.figure import Figure
+
     counts = choice_counts(q, answers)
+    if q["kind"] == "count":  # an axis of totals reads in order: 4, 6, 7
+        counts = sorted(counts, key=lambda t: (not t[0].isdigit(), int(t[0]) if t[0].isdigit() else 0, t[0]))
     fig = Figure(figsize=(6.4, 2.8), layout="constrained")
     ax = fig.subplots()
 
     def label(a: str) -> str:
-        return a if q["kind"] == "count" else cards_pretty(parse_cards(a))
+        return answer_text(q, a)
 
     xs = [label(a) for a, _k, _b in counts]
     ax.bar(

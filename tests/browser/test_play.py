@@ -60,7 +60,7 @@ def _legal_index(page) -> int | None:  # type: ignore[no-untyped-def]
 
 def _keyboard_turn(page, phase: str, step: int, moves: list[float]) -> bool:  # type: ignore[no-untyped-def]
     """One decision by keys only: throw the first two cards, or play the first legal
-    card (go when none fits).  Appends the confirming key's reply time to ``moves``;
+    card (the game says go for you).  Appends the confirming key's reply time to ``moves``;
     True when a card was played."""
     if phase == "discard":
         _press(page, "1", step)
@@ -69,14 +69,10 @@ def _keyboard_turn(page, phase: str, step: int, moves: list[float]) -> bool:  # 
         _, step = _state(page)
         moves.append(_press(page, "Enter", step))
         return False
-    if page.locator(".crib-go").is_visible():
-        moves.append(_press(page, "g", step))
-        return False
+    assert not page.locator(".crib-go").is_visible()  # the game says go for you
     i = _legal_index(page)
     assert i is not None
-    _press(page, str(i), step)
-    _, step = _state(page)
-    moves.append(_press(page, "Enter", step))
+    moves.append(_press(page, str(i), step))  # one key plays the card
     return True
 
 def test_whole_game_by_keyboard_against_easy(context, voila_url: str, timings: dict[str, float]) -> None:  # type: ignore[no-untyped-def]
@@ -106,7 +102,7 @@ def test_whole_game_by_keyboard_against_easy(context, voila_url: str, timings: d
                 screenshot(page, "play-board-mid-game")
                 shots.add("mid")
         else:
-            if phase == "show" and "show" not in shots:
+            if phase in ("show", "hand_over") and "show" not in shots:
                 screenshot(page, "play-show")
                 shots.add("show")
             _press(page, "n", step)
@@ -151,8 +147,8 @@ def test_whole_game_by_keyboard_against_easy(context, voila_url: str, timings: d
 
 
 def _first_countable_seed() -> tuple[int, int]:
-    """A seed where your first hand (throwing cards 1 and 2, playing the first legal
-    card) counts at least 2, so a count 2 short is a real miscount; and that total."""
+    """A seed where you deal first and your first hand (throwing cards 1 and 2, playing
+    the first legal card) counts at least 2, so a count 2 short is a real miscount; and that total."""
     for seed in range(1, 60):
         c = GameController(seed=seed, tier="easy", manual=True, muggins=True, exact_trap=False)
         for _ in range(60):
@@ -161,7 +157,9 @@ def _first_countable_seed() -> tuple[int, int]:
                 assert d is not None
                 o = d.observation
                 total = score_hand(o.hand, o.starter).total
-                if c.hand_index == 0 and d.player == HUMAN and d.what == "hand" and total >= 2:
+                # you deal: your crib is your next count, so the computer's score moves
+                # only by the muggins (the rest of the show follows one Continue)
+                if c.hand_index == 0 and d.player == HUMAN and d.what == "hand" and total >= 2 and c.dealer == HUMAN:
                     return seed, total
                 break
             v = c.view()
@@ -170,7 +168,7 @@ def _first_countable_seed() -> tuple[int, int]:
                 c.press("2")
                 c.press("enter")
             elif c.phase == "play":
-                c.press("g") if v.can_go else (c.press(str(v.legal[0] + 1)), c.press("enter"))
+                c.press(str(v.legal[0] + 1))  # one key plays a card; go is said for you
             else:
                 c.press("n")
     raise AssertionError("no seed gives a countable first hand")
@@ -182,11 +180,19 @@ def test_manual_counting_with_muggins_and_a_review_link(context, voila_url: str,
     timings["play: open to interactive, second page (preheated pool)"] = ready
     expect(page.locator(f".crib-phase[data-seed='{seed}']")).to_be_attached()
     page.set_viewport_size({"width": 1400, "height": 1900})
-    # turn manual counting and muggins on with the mouse; the settings start a new game
+    # turn manual counting and muggins on with the mouse; they apply from the next game,
+    # and a seed typed in the box is an explicit choice that New game deals (without
+    # one, New game deals a fresh random seed)
     page.locator(".crib-manual input").check()
     page.locator(".crib-muggins input").check()
+    seed_box = page.locator(".crib-seed input")
+    seed_box.fill(str(seed + 1))
+    seed_box.press("Tab")
+    seed_box.fill(str(seed))
+    seed_box.press("Tab")
     page.locator(".crib-new").click()
-    expect(page.locator(".crib-phase")).to_have_attribute("data-phase", "cut")
+    expect(page.locator(f".crib-phase[data-seed='{seed}']")).to_have_attribute("data-phase", "cut")
+    expect(page.locator(".crib-manual input")).to_be_checked()
     # clicking a card out of turn gets a message in place
     page.keyboard.press("3")
     expect(page.locator(".crib-status")).to_contain_text("cut for the deal")
@@ -320,7 +326,7 @@ def test_whole_game_against_the_master_timed_at_1280x800(context, voila_url: str
                 _shoot(page, "play-master-board-mid-game", widths)
                 shots.add("mid")
         else:
-            if phase == "show" and "show" not in shots and page.locator(".crib-show-line").count() >= 3:
+            if phase in ("show", "hand_over") and "show" not in shots and page.locator(".crib-show-line").count() >= 3:
                 _shoot(page, "play-master-show", widths, ".crib-show-item >> nth=-1")
                 shots.add("show")
             if phase == "hand_over" and "hand" not in shots:

@@ -21,7 +21,7 @@ from collections.abc import Iterable, Sequence
 
 import ipywidgets as w
 
-from crib.rules.cards import Card
+from crib.rules.cards import DECK, Card
 
 __all__ = [
     "RED",
@@ -35,6 +35,7 @@ __all__ = [
     "CARD_CSS",
     "CardButton",
     "card_text",
+    "card_name",
     "cards_text",
     "card_chip",
     "cards_chips",
@@ -62,6 +63,20 @@ def card_text(card: Card) -> str:
     ('10♥', 'K♣')
     """
     return f"{_rank(card)}{_SUIT[card.suit]}"
+
+
+_RANK_NAMES = ("ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king")
+_SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+
+
+def card_name(card: Card) -> str:
+    """A card's one spoken name, for screen readers and tooltips: "king of diamonds".
+
+    >>> from crib.rules.cards import parse_card
+    >>> card_name(parse_card("KD")), card_name(parse_card("TH")), card_name(parse_card("AS"))
+    ('king of diamonds', '10 of hearts', 'ace of spades')
+    """
+    return f"{_RANK_NAMES[card.rank - 1]} of {_SUIT_NAMES[card.suit]}"
 
 
 def cards_text(cards: Iterable[Card]) -> str:
@@ -201,7 +216,7 @@ CARD_CSS = f"""
 .crib-cardbtn.crib-red {{ color: {RED} !important; }}
 .crib-cardbtn.crib-black {{ color: {BLACK} !important; }}
 .crib-cardbtn::before {{
-  content: attr(title); position: absolute; left: 5px; top: 3px; font-size: 16px; font-weight: 700;
+  content: ""; position: absolute; left: 5px; top: 3px; font-size: 16px; font-weight: 700;
 }}
 .crib-cardbtn::after {{
   content: counter(crib-card); position: absolute; left: 50%; bottom: -21px; transform: translateX(-50%);
@@ -222,7 +237,13 @@ CARD_CSS = f"""
 .crib-cardbtn.crib-pile::before, .crib-cardbtn.crib-mini::before,
 .crib-cardbtn.crib-nobadge::after {{ display: none; }}
 .crib-cardbtn.crib-pile.mod-active, .crib-cardbtn.crib-mini.mod-active {{ transform: translateY(-3px); }}
-"""
+""" + "".join(
+    # the corner text comes from the card's own class (crib-face-KD), never from a tooltip
+    # that may be empty; the "/ ''" alt text keeps it out of the spoken name (the card is
+    # not read twice), the first declaration is for browsers without alt text
+    f'.crib-face-{c}::before {{ content: "{card_text(c)}"; content: "{card_text(c)}" / ""; }}\n'
+    for c in DECK
+)
 
 
 def style_card_button(button: w.Button | w.ToggleButton, card: Card, size: str = "mini") -> None:
@@ -230,8 +251,8 @@ def style_card_button(button: w.Button | w.ToggleButton, card: Card, size: str =
     "K♣" in its suit's colour, ``size`` "pile" (40×56) or "mini" (28×38 text, 34 px wide),
     no number badge.  A ToggleButton's pressed state (``mod-active``) is the selected look."""
     button.description = card_text(card)
-    button.tooltip = card_text(card)
-    for cls in ("crib-cardbtn", f"crib-{size}", "crib-nobadge"):
+    button.tooltip = card_name(card)
+    for cls in ("crib-cardbtn", f"crib-{size}", "crib-nobadge", f"crib-face-{card}"):
         button.add_class(cls)
     button.add_class("crib-red" if card.suit in "DH" else "crib-black")
 
@@ -260,15 +281,16 @@ class CardButton(w.Button):
             self.layout.display = "none"
             return
         self.layout.display = None
-        label = f"{_rank(card)}{_SUIT[card.suit]}"
+        label = card_text(card)
         if self.description != label:
             self.description = label
-            self.tooltip = label
+            self.tooltip = card_name(card)
         colour = "crib-red" if card.suit in "DH" else "crib-black"
         state = tuple(
             name
             for name, on in (
                 (colour, True),
+                (f"crib-face-{card}", True),
                 ("crib-selected", selected),
                 ("crib-legal", legal),
                 ("crib-hint", hint),

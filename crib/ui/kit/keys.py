@@ -37,15 +37,26 @@ function render({ model, el }) {
     ev.preventDefault();
     model.send({ key: k });
   };
+  // a clicked button gives its focus back to the page: a later Enter or Space is the
+  // page's key, never a second click of that button (New game, then n n 1 2 Enter)
+  const onClick = (ev) => {
+    const b = ev.target && ev.target.closest ? ev.target.closest("button") : null;
+    if (b && model.get("blur_clicked") && document.activeElement === b) b.blur();
+  };
   document.addEventListener("keydown", onKey, true);  // capture: inputs stop keydown bubbling
+  document.addEventListener("click", onClick);
   // the page's query string (play.ipynb?tier=easy&seed=7), read in the browser so
   // that a preheated kernel never waits for the request
   const q = window.location.search.replace(/^\?/, "");
   if (q && model.get("send_query")) model.send({ query: q });
+  model.send({ shown: true });  // a person has the page (a preheated kernel had none)
   el.classList.add("crib-keys-ready");
   el.textContent = model.get("label");
   el.style.cssText = "font-size:12px;color:#555";
-  return () => document.removeEventListener("keydown", onKey, true);
+  return () => {
+    document.removeEventListener("keydown", onKey, true);
+    document.removeEventListener("click", onClick);
+  };
 }
 export default { render };
 """
@@ -58,11 +69,15 @@ class KeyListener(anywidget.AnyWidget):
     watched = traitlets.List(traitlets.Unicode()).tag(sync=True)
     label = traitlets.Unicode("⌨ keys on: see the list on the right").tag(sync=True)
     send_query = traitlets.Bool(True).tag(sync=True)
+    # after a click, the button loses focus (the sequential focus point stays, so Tab
+    # goes on from it): a key pressed later never clicks it again
+    blur_clicked = traitlets.Bool(True).tag(sync=True)
 
     def __init__(self, keys: list[str], **kw: object) -> None:
         super().__init__(watched=list(keys), **kw)
         self._handlers: list[Callable[[str], None]] = []
         self._query_handlers: list[Callable[[str], None]] = []
+        self._shown_handlers: list[Callable[[], None]] = []
         self.on_msg(self._on_msg)
 
     def on_key(self, fn: Callable[[str], None]) -> None:
@@ -72,9 +87,17 @@ class KeyListener(anywidget.AnyWidget):
         """``fn(query_string)`` once, when the page opens with a query string."""
         self._query_handlers.append(fn)
 
+    def on_shown(self, fn: Callable[[], None]) -> None:
+        """``fn()`` each time the page is drawn in a browser (not when a kernel is
+        preheated): the moment a person sees it."""
+        self._shown_handlers.append(fn)
+
     def _on_msg(self, _widget: object, content: dict, _buffers: object) -> None:
         if not isinstance(content, dict):
             return
+        if content.get("shown") is True:
+            for fn0 in self._shown_handlers:
+                fn0()
         key, query = content.get("key"), content.get("query")
         if isinstance(key, str):
             for fn in self._handlers:
@@ -96,7 +119,7 @@ def query_reader(app: Any, apply: Callable[[Any, str], object]) -> KeyListener:
     Read in the browser, so a preheated kernel never waits for the request; bad
     input becomes a message in ``app.status``, never a traceback.
     """
-    listener = KeyListener([], label="")
+    listener = KeyListener([], label="", blur_clicked=False)
 
     @friendly()
     def handle(target: Any, query: str) -> None:

@@ -29,6 +29,7 @@ from crib.session.controller import (
     KEYS,
     TIERS,
     GameController,
+    fresh_seed,
     grade_log,
     load_saved,
 )
@@ -59,7 +60,7 @@ class PlayApp(w.VBox):
 
     def __init__(
         self,
-        seed: int = 1,
+        seed: int | None = None,
         tier: str = COACH,
         *,
         coaching: bool = True,
@@ -74,7 +75,12 @@ class PlayApp(w.VBox):
             options=[(t.capitalize(), t) for t in TIERS], value=tier, description="Opponent",
             layout=w.Layout(width="15em"),
         ).add_class("crib-tier")
-        self.seed = w.IntText(value=seed, description="Seed", layout=w.Layout(width="10em")).add_class("crib-seed")
+        # no seed: a fresh random one for each visit and each New game; a seed typed in
+        # the box (or from a link, ?seed=7) is an explicit choice: the next New game deals it
+        self._seed_chosen = seed is not None
+        self.seed = w.IntText(value=fresh_seed() if seed is None else seed, description="Seed", layout=w.Layout(width="10em")).add_class("crib-seed")
+        self.seed.observe(lambda _c: setattr(self, "_seed_chosen", True), "value")
+        self.game_html = w.HTML().add_class("crib-game-id")
         self.new_button = w.Button(description="New game", icon="refresh", layout=w.Layout(width="auto")).add_class("crib-new")
         self.coaching_box = w.Checkbox(value=coaching, description="Coaching", indent=False, layout=w.Layout(width="auto")).add_class("crib-coaching")
         self.manual_box = w.Checkbox(value=manual, description="Count my hands myself", indent=False, layout=w.Layout(width="auto")).add_class("crib-manual")
@@ -117,7 +123,7 @@ class PlayApp(w.VBox):
         )
         self.key_listener.on_key(self.key)
         self.key_listener.on_query(self._on_query)
-        self.new_button.on_click(lambda _b: self.new_game())
+        self.new_button.on_click(lambda _b: self.new_game(fresh=True))
         self.confirm_button.on_click(lambda _b: self.act("enter"))
         self.go_button.on_click(lambda _b: self.act("g"))
         self.hint_button.on_click(lambda _b: self.act("h"))
@@ -134,7 +140,7 @@ class PlayApp(w.VBox):
         # and your hand must fit a 1280x800 window without scrolling
         settings = w.HBox(
             [self.tier, self.seed, self.new_button, self.coaching_box, self.manual_box, self.muggins_box,
-             self.save_button, self.load, self.save_link],
+             self.save_button, self.load, self.save_link, self.game_html],
             layout=w.Layout(flex_flow="row wrap", align_items="center", grid_gap="4px 6px"),
         ).add_class("crib-settings")
         buttons = w.HBox([self.confirm_button, self.go_button, self.hint_button, self.next_button])
@@ -177,6 +183,7 @@ class PlayApp(w.VBox):
     # -- actions -----------------------------------------------------------------
 
     def _make_controller(self) -> GameController:
+        self._seed_chosen = False  # the box now shows this game's seed
         return GameController(
             seed=self.seed.value,
             tier=self.tier.value,
@@ -187,8 +194,12 @@ class PlayApp(w.VBox):
         )
 
     @friendly()
-    def new_game(self) -> None:
-        """A new game with the chosen tier and seed (the same seed deals the same cards)."""
+    def new_game(self, *, fresh: bool = False) -> None:
+        """A new game with the chosen tier; with ``fresh`` (the New game button) a new
+        random seed, unless a seed was typed in the box since (the same seed deals the
+        same cards)."""
+        if fresh and not self._seed_chosen:
+            self.seed.value = fresh_seed()
         self.controller = self._make_controller()
         self.save_link.value = ""
         self.status.value = ""

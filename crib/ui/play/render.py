@@ -12,6 +12,7 @@ import time
 from typing import TYPE_CHECKING
 
 from crib.session.controller import HUMAN, GameView
+from crib.session.model import replay_link
 from crib.ui.kit.cardview import PLAYER_COLOURS, card_back_svg, card_svg, cards_html
 from crib.ui.kit.common import info_html
 from crib.ui.play.board import board_svg, score_chart_svg
@@ -34,6 +35,11 @@ class Renderer:
         v = self.app.controller.view()
         c = self.app.controller
         names = v.names
+        link = replay_link(c.seed, tier=c.tier)
+        self.app.game_html.value = (
+            f'Game #{c.seed} · <a class="crib-replay-link" href="{html.escape(link)}">'
+            "replay this deal</a>"
+        )
         self.app.commit_html.value = (
             f'<span class="crib-label">Fair deal</span> commitment <code>{v.commit[:24]}…</code> '
             f"(SHA-256 of the secret every deck comes from; seed {c.seed})"

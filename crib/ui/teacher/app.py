@@ -14,6 +14,7 @@ from typing import Any
 
 import ipywidgets as w
 
+from crib.session.model import fresh_seed
 from crib.teach.classroom import (
     answers_frame,
     choice_counts,
@@ -80,7 +81,8 @@ class TeacherApp(w.VBox):
         self.session_name = w.Text(
             description="Session", value="Class 1", layout=w.Layout(width="20em")
         ).add_class("crib-session-name")
-        self.seed = w.IntText(value=1, description="Seed", layout=w.Layout(width="12em")).add_class(
+        # a random default: a class's first question is not practice deal 1
+        self.seed = w.IntText(value=fresh_seed(), description="Seed", layout=w.Layout(width="12em")).add_class(
             "crib-session-seed"
         )
         self.n_count = w.BoundedIntText(
@@ -118,9 +120,9 @@ class TeacherApp(w.VBox):
         self.question_pick = w.Dropdown(
             description="Question", options=[], layout=w.Layout(width="26em")
         ).add_class("crib-question-pick")
-        self.chart = w.Image(format="png", layout=w.Layout(width="560px")).add_class(
-            "crib-choice-chart"
-        )
+        # hidden until it holds a chart (an empty Image is a broken image)
+        self.chart = w.Image(format="png", layout=w.Layout(width="560px", display="none"))
+        self.chart.add_class("crib-choice-chart")
         self.choices = w.HTML().add_class("crib-choices")
         self.reveal_button = w.Button(description="Reveal the answer", icon="eye").add_class(
             "crib-reveal-button"
@@ -132,7 +134,8 @@ class TeacherApp(w.VBox):
         self.csv = w.HTML().add_class("crib-teacher-csv")
         self.heatmap = w.HTML().add_class("crib-heatmap-box")
         self.projector = w.ToggleButton(
-            description="Projector mode", icon="television", value=False
+            description="Projector mode", icon="television", value=False,
+            tooltip="large cards, no names: for the class screen",
         ).add_class("crib-projector-toggle")
         self.projector_panel = w.HTML(layout=w.Layout(display="none")).add_class(
             "crib-projector-panel"
@@ -159,13 +162,16 @@ class TeacherApp(w.VBox):
             w.HTML("<h4>Students</h4>"),
             w.HTML("<h4>Each student's answers (the right one in brackets)</h4>"),
         ]
-        self._tables = [*heads, self.question_table, self.student_table, self.heatmap]
+        one = w.HTML("<h4>One question</h4>")
+        # hidden in projector mode (with the setup form)
+        self._tables = [*heads, one, self.question_table, self.student_table, self.heatmap,
+                        self.summary, self.refresh_button, self.csv, self.status]
         self.live = w.VBox(
             [
                 w.HBox([self.summary, self.refresh_button, self.csv, self.projector]),
                 heads[0],
                 self.question_table,
-                w.HTML("<h4>One question</h4>"),
+                one,
                 w.HBox([self.question_pick, self.reveal_button]),
                 w.HBox([self.chart, self.choices]),
                 self.reveal_panel,
@@ -235,6 +241,8 @@ class TeacherApp(w.VBox):
         self.question_pick.options = [
             (f"{i + 1}. {KIND_NAMES[q['kind']]}", i) for i, q in enumerate(s.questions)
         ]
+        if s.questions and self.question_pick.value is None:  # new options pick nothing:
+            self.question_pick.value = 0  # the first question (and its chart) at once
         self.live.layout.display = ""
         self._seen = None
         self.refresh()
@@ -338,6 +346,7 @@ class TeacherApp(w.VBox):
         mine = [a for a in getattr(self, "answers", []) if a.question == i]
         fig = choice_figure(q, mine)
         self.chart.value = figure_png(fig)
+        self.chart.layout.display = "none" if self.projector.value else ""
         counts = choice_counts(q, mine)
         n = len(mine)
         right = sum(k for _a, k, b in counts if b)
@@ -360,6 +369,7 @@ class TeacherApp(w.VBox):
         for x in (*self._tables, self.chart, self.choices, self.reveal_panel):
             x.layout.display = "none" if on else ""
         self.projector_panel.layout.display = "" if on else "none"
+        (self.add_class if on else self.remove_class)("crib-projecting")  # hides the nav bar
         self.show_question()
 
     def _reveal_html(self, q: dict, i: int) -> str:

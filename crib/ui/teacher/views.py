@@ -13,8 +13,8 @@ import html
 from collections.abc import Sequence
 from typing import Any
 
-from crib.rules.cards import parse_card, parse_cards
-from crib.teach.classroom import choice_counts, correct_answer
+from crib.rules.cards import parse_card
+from crib.teach.classroom import answer_text, choice_counts, correct_answer
 from crib.ui.kit.common import card_html
 from crib.ui.trainer.render import question_html, reveal_html
 
@@ -31,17 +31,15 @@ table.crib-heatmap td, table.crib-heatmap th {border:1px solid #ddd; padding:2px
 table.crib-heatmap td.crib-hm-right {background:#d5f5e3}
 table.crib-heatmap td.crib-hm-wrong {background:#fadbd8}
 table.crib-heatmap th.crib-hm-name {text-align:left; max-width:12em; overflow:hidden}
+/* projector mode: the class sees the question, not the page's navigation or its forms */
+body:has(.crib-projecting) .crib-nav, body:has(.crib-projecting) .jp-MarkdownOutput,
+body:has(.crib-projecting) .jp-RenderedMarkdown {display:none !important}
 </style>"""
 
 
 def _short(q: dict, answer: str) -> str:
-    """An answer as cards (pretty) or a number."""
-    if q["kind"] == "count" or not answer:
-        return html.escape(answer)
-    try:
-        return " ".join(c.pretty for c in parse_cards(answer))
-    except ValueError:
-        return html.escape(answer)
+    """An answer as cards (pretty) or a number, as HTML."""
+    return html.escape(answer_text(q, answer))
 
 
 def heatmap_html(questions: Sequence[dict], students: Sequence[str], answers: Sequence[Any]) -> str:

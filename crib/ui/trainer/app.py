@@ -17,9 +17,11 @@ import ipywidgets as w
 
 from crib.rules.cards import Card, parse_cards
 from crib.rules.position import PeggingPosition
+from crib.session.model import fresh_seed
 from crib.teach import quiz
 from crib.teach.store import Session, Store, Student
 from crib.ui.kit.common import friendly, info_html
+from crib.ui.kit.keys import KeyListener
 from crib.ui.trainer.progress import ClassReveals, TrainerProgress
 from crib.ui.trainer.render import (  # re-exported: the rendering lives there
     _AMBER,  # noqa: F401
@@ -61,10 +63,11 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, w.VBox):
     """Counting trainer, discard and pegging quizzes, and my progress, in one page.
 
     ``store`` is opened on the first join (``CRIB_DB`` or the default path) unless
-    one is given.  ``seed`` seeds practice deals.
+    one is given.  ``seed`` seeds practice deals: by default a fresh random one per visit
+    (a fixed seed only when chosen, in the box or here).
     """
 
-    def __init__(self, *, store: Store | None = None, seed: int = 1) -> None:
+    def __init__(self, *, store: Store | None = None, seed: int | None = None) -> None:
         self._store = store
         self.student: Student | None = None
         self.session: Session | None = None
@@ -107,7 +110,8 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, w.VBox):
             description="Count a",
         ).add_class("crib-hand-crib")
         self.seed = w.IntText(
-            value=seed, description="Seed", layout=w.Layout(width="12em")
+            value=fresh_seed() if seed is None else seed, description="Seed",
+            layout=w.Layout(width="12em"),
         ).add_class("crib-seed")
         for x in (self.kind, self.level, self.seat, self.seed):
             x.observe(lambda _c: self.new_practice(), "value")
@@ -125,7 +129,12 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, w.VBox):
             "crib-check"
         )
         self.check_button.on_click(lambda _b: self.answer_count())
+        self.count_box.add_class("crib-submit-on-enter")  # Enter checks the count
         self.count_row = w.HBox([self.count_box, self.check_button])
+        # page keys: Enter in the count box; the page's first drawing starts the clock
+        self.key_listener = KeyListener([], label="")
+        self.key_listener.on_key(lambda k: self.answer_count() if k == "submit" else None)
+        self.key_listener.on_shown(self._page_shown)
         self._build_teach()
         self.throw_button = w.Button(
             description="Throw these two", button_style="primary", disabled=True
@@ -164,6 +173,7 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, w.VBox):
         super().__init__(
             [
                 w.HTML(STYLE),
+                self.key_listener,
                 join_box,
                 self.practice_box,
                 w.HBox([self.header, self.clock]),
@@ -226,6 +236,7 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, w.VBox):
             self.count_box.disabled = self.check_button.disabled = False
             self.answer_box.children = (self.count_row,)
             self._teach_layout()
+            self._focus_answer()
         elif q["kind"] == "discard":
             toggles = []
             for c in parse_cards(q["six"]):
@@ -242,7 +253,7 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, w.VBox):
                 b = _card_button(c)
                 b.disabled = c not in pos.legal()
                 if b.disabled:
-                    b.tooltip = "would pass 31"
+                    b.tooltip = f"{b.tooltip}: would pass 31"
                 b.on_click(lambda _b, c=c: self.answer_play(c))
                 buttons.append(b)
             self.card_row.children = buttons

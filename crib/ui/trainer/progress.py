@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import statistics
+import time
 from typing import Any
 
 from crib.teach.progress import SKILLS
@@ -22,6 +23,21 @@ REVEAL_POLL_SECONDS = 3.0  # how often a joined page looks for the teacher's rev
 
 class TrainerProgress:
     """My answers (stored in a session, else this page's practice), their stats and progress."""
+
+    # -- timing -------------------------------------------------------------------
+
+    def _page_shown(self) -> None:
+        """The page is drawn for a person: time the question from now (a preheated
+        kernel draws the first question long before anyone sees it), and put the cursor
+        in the count box."""
+        if self.result is None:
+            self._shown_at = time.monotonic()
+        self._focus_answer()
+
+    def _focus_answer(self) -> None:
+        """A counting question waiting for its answer: the cursor goes to the count box."""
+        if self.current is not None and self.current["kind"] == "count" and self.result is None:
+            self.count_box.focus()
 
     # -- stats and progress -------------------------------------------------------
 

@@ -18,6 +18,7 @@ from crib.rules.position import PeggingPosition
 from crib.rules.scoring import Score
 from crib.teach import quiz
 from crib.teach.progress import explain_count_miss
+from crib.ui.kit.cardview import card_name
 from crib.ui.kit.common import cards_html
 
 _AMBER = "#fdebd0"
@@ -217,17 +218,23 @@ def csv_link_html(text: str, filename: str, label: str = "Download CSV") -> str:
     )
 
 
+def _card_look(b: w.Button | w.ToggleButton, c: Card) -> None:
+    """The card component's classes and its one spoken name (never an empty tooltip:
+    the card style prints the corner from ``crib-face-KD``, and a ToggleButton with no
+    tooltip has the title "null")."""
+    b.tooltip = card_name(c)
+    for cls in ("crib-cardbtn", f"crib-cardbtn-{c}", f"crib-face-{c}"):
+        b.add_class(cls)
+    b.add_class("crib-cardbtn-red" if c.suit in "DH" else "crib-cardbtn-black")
+
+
 def _card_button(c: Card) -> w.Button:
     b = w.Button(description=c.pretty, layout=w.Layout(width="4.2em", height="2.6em"))
-    b.add_class("crib-cardbtn")
-    b.add_class(f"crib-cardbtn-{c}")
-    b.add_class("crib-cardbtn-red" if c.suit in "DH" else "crib-cardbtn-black")
+    _card_look(b, c)
     return b
 
 
 def _card_toggle(c: Card) -> w.ToggleButton:
     b = w.ToggleButton(description=c.pretty, layout=w.Layout(width="4.2em", height="2.6em"))
-    b.add_class("crib-cardbtn")
-    b.add_class(f"crib-cardbtn-{c}")
-    b.add_class("crib-cardbtn-red" if c.suit in "DH" else "crib-cardbtn-black")
+    _card_look(b, c)
     return b

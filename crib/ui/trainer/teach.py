@@ -53,7 +53,8 @@ class TeachMode:
 
     def _build_teach(self) -> None:
         self.teach_toggle = w.ToggleButton(
-            description="Count line by line", icon="list", value=False
+            description="Count line by line", icon="list", value=False,
+            tooltip="pick the cards of each fifteen, pair, run, flush or nobs",
         ).add_class("crib-teach-toggle")
         self.teach_toggle.observe(lambda _c: self._teach_layout(), "value")
         self.teach_cards = w.HBox().add_class("crib-teach-cards")
