@@ -15,8 +15,6 @@ from fractions import Fraction
 from itertools import combinations
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from crib.ai.players import TIERS
 from crib.ai.policy import play_values, temperature
@@ -282,37 +280,7 @@ def test_invalid_positions_name_the_problem() -> None:
         analyze_play("hand 4H 6D 6S 9C | starter 2S | opp 4", "psychic")
 
 
-_CARD = st.sampled_from([str(c) for c in DECK])
-
-
-@settings(max_examples=150, deadline=None)
-@given(
-    hand=st.lists(_CARD, min_size=0, max_size=5),
-    pile=st.lists(_CARD, max_size=5),
-    previous=st.lists(_CARD, max_size=6),
-    starter=st.one_of(st.none(), _CARD),
-    opp=st.integers(-1, 5),
-    go=st.booleans(),
-)
-def test_fuzz_every_input_gives_an_analysis_or_invalid_position(
-    hand, pile, previous, starter, opp, go
-) -> None:  # type: ignore[no-untyped-def]
-    text = (
-        f"hand {' '.join(hand)} | pile {' '.join(pile)} | previous {' '.join(previous)} | opp {opp}"
-    )
-    if starter:
-        text += f" | starter {starter}"
-    if go:
-        text += " | go"
-    try:
-        pos = PeggingPosition.parse(text)
-    except InvalidPositionError:
-        return
-    if pos.opp_count > 2 and len(pos.hand) > 2:
-        return  # keep the fuzz quick: big positions are covered by the benchmark
-    a = analyze_play(pos)
-    assert a.options and all(o.label == "go" or o.card in pos.hand for o in a.options)
-    assert 0 <= a.best.p_nonneg <= 1
+# the position fuzz test lives in test_position_fuzz.py
 
 
 def test_text_round_trip() -> None:
