@@ -192,11 +192,17 @@ def test_the_ladder_runs_a_small_master_v_expert_match() -> None:
     assert ladder.shape == (2, 4) and set(ladder[:, :2].ravel().tolist()) <= {0, 1}
 
 
-def test_warm_up_loads_everything_once() -> None:
-    from crib.ai.master import warm
+def test_warm_up_loads_everything_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    import crib.ai.master as master
+    from crib.analysis.play import jit
 
-    first = warm()
-    assert first >= 0.0 and warm() == first  # the second call does nothing
+    calls: list[int] = []
+    real = jit.warm
+    monkeypatch.setattr(jit, "warm", lambda: calls.append(1) or real())
+    monkeypatch.setattr(master, "_warm_seconds", None)  # as in a fresh process
+    first = master.warm()
+    assert first > 0.0 and calls == [1]  # the solver was loaded, and that took time
+    assert master.warm() == first and calls == [1]  # the second call does nothing
 
 
 def test_the_keep_experiment_and_its_table(tmp_path: Path) -> None:
