@@ -290,8 +290,6 @@ def test_text_round_trip() -> None:
     assert parse_cards("7S 8C") == pos.pile
 
 
-
-
 # --- weighted holdings (issue 12) ------------------------------------------------
 
 
@@ -321,31 +319,50 @@ def _weighted_brute(pos: PeggingPosition, weight) -> dict[str, tuple[Fraction, F
     return out
 
 
-def test_weighted_expectimax_equals_a_weighted_brute_force() -> None:
-    """The keep-frequency weights (compiled path, and the plain reference) against a
-    brute force over weighted concrete holdings; go inference still applies."""
+def _weighted_cases() -> list[tuple[PeggingPosition, tuple, bool]]:
+    """Twelve positions (every third after the opponent's go), the opponent's cards
+    already played and the seat: drawn once, so the quick and slow halves split them."""
+    rng = random.Random(12)
+    cases = []
+    for i in range(12):
+        pos = _random_position(rng, go=i % 3 == 2)
+        known = list(pos.previous + pos.pile)
+        played = tuple(rng.sample(known, min(len(known), 4 - pos.opp_count)))
+        cases.append((pos, played, rng.random() < 0.5))
+    return cases
+
+
+def _check_weighted(pos: PeggingPosition, played: tuple, dealer: bool) -> None:
     from crib.analysis.play import expectiminimax
     from crib.analysis.play.weights import keep_weights
 
-    rng = random.Random(12)
-    n_go = 0
-    for i in range(12):
-        pos = _random_position(rng, go=i % 3 == 2)
-        n_go += pos.opp_go
-        known = list(pos.previous + pos.pile)
-        played = tuple(rng.sample(known, min(len(known), 4 - pos.opp_count)))
-        dealer = rng.random() < 0.5
-        w = keep_weights(played, dealer)
-        want = _weighted_brute(pos, w)
-        ref = expectiminimax(pos, w)
-        a = analyze_play(pos, "minimax", "weighted", opp_played=played, opp_dealer=dealer)
-        assert a.holdings_model == "weighted" and "self-play" in a.model_note
-        assert set(ref) == set(want) == {o.label for o in a.options}
-        for o in a.options:
-            assert ref[o.label] == want[o.label], (pos.to_text(), o.label)  # exactly
-            assert o.margin == pytest.approx(float(want[o.label][0]), abs=1e-9)
-            assert o.p_nonneg == pytest.approx(float(want[o.label][1]), abs=1e-9)
-    assert n_go >= 3
+    want = _weighted_brute(pos, keep_weights(played, dealer))
+    ref = expectiminimax(pos, keep_weights(played, dealer))
+    a = analyze_play(pos, "minimax", "weighted", opp_played=played, opp_dealer=dealer)
+    assert a.holdings_model == "weighted" and "self-play" in a.model_note
+    assert set(ref) == set(want) == {o.label for o in a.options}
+    for o in a.options:
+        assert ref[o.label] == want[o.label], (pos.to_text(), o.label)  # exactly
+        assert o.margin == pytest.approx(float(want[o.label][0]), abs=1e-9)
+        assert o.p_nonneg == pytest.approx(float(want[o.label][1]), abs=1e-9)
+
+
+@pytest.mark.parametrize(
+    "part",
+    [
+        pytest.param(slice(0, 3), id="quick"),
+        pytest.param(slice(3, 12), id="rest", marks=pytest.mark.slow),
+    ],
+)
+def test_weighted_expectimax_equals_a_weighted_brute_force(part: slice) -> None:
+    """The keep-frequency weights (compiled path, and the plain reference) against a
+    brute force over weighted concrete holdings; go inference still applies.  The
+    pure-Python brute force is slow: the default run checks the first three positions
+    (one after a go), the slow mark the other nine; together all twelve."""
+    cases = _weighted_cases()[part]
+    assert sum(pos.opp_go for pos, _p, _d in cases) >= len(cases) // 3
+    for pos, played, dealer in cases:
+        _check_weighted(pos, played, dealer)
 
 
 def test_any_weight_is_threaded_through_the_compiled_solver() -> None:
