@@ -72,7 +72,8 @@ def test_swapping_hidden_cards_never_changes_a_decision() -> None:
 def test_temperature_anchors() -> None:
     assert temperature(0) == 6.0 and temperature(0.12) == 5.0 and temperature(0.35) == 1.6
     assert temperature(0.85) == 0.5 and temperature(1.0) == 0.0
-    assert temperature(0.6) == pytest.approx(1.6 + (0.5 - 1.6) * (0.25 / 0.5))
+    # 0.6 is halfway from the 0.35 anchor (1.6) to the 0.85 one (0.5): 1.6 - 0.55
+    assert temperature(0.6) == pytest.approx(1.05)
     assert TIERS == {"easy": 0.12, "normal": 0.35, "hard": 0.85, "expert": 1.0}
 
 

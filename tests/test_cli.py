@@ -156,9 +156,19 @@ def test_bench_strength_small(tmp_path, capsys: pytest.CaptureFixture[str]) -> N
     res = json.loads(out.read_text())
     assert [m["expert_vs"] for m in res["matches"]] == ["random", "hard", "normal", "easy"]
     assert res["command"].startswith("crib bench strength") and res["version"]
+    # Wilson 95% intervals worked from the score formula (Newcombe 1998, method 3),
+    # (p + z^2/2n +- z sqrt(p(1-p)/n + z^2/4n^2)) / (1 + z^2/n) with z = 1.96:
+    # e.g. 1 of 4 is (0.4802 +- 0.6408) / 1.9604 -> (0.0456, 0.6994)
+    worked = {
+        (0, 4): [0.0, 0.4899], (1, 4): [0.0456, 0.6994], (2, 4): [0.15, 0.85],
+        (3, 4): [0.3006, 0.9544], (4, 4): [0.5101, 1.0],
+        (0, 6): [0.0, 0.3903], (1, 6): [0.0301, 0.5635], (2, 6): [0.0968, 0.7],
+        (3, 6): [0.1876, 0.8124], (4, 6): [0.3, 0.9032], (5, 6): [0.4365, 0.9699],
+        (6, 6): [0.6097, 1.0],
+    }  # fmt: skip
+    assert [m["games"] for m in res["matches"]] == [6, 4, 4, 4]
     for m in res["matches"]:
-        lo, hi = m["wilson95"]
-        assert lo <= m["opponent_win_rate"] <= hi
+        assert m["wilson95"] == worked[m["opponent_wins"], m["games"]], m["expert_vs"]
 
 
 def test_shipped_strength_results_name_their_command() -> None:

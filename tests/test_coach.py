@@ -15,7 +15,7 @@ from crib.analysis.coach import (
 )
 from crib.analysis.play import analyze_play
 from crib.errors import IllegalPlayError
-from crib.rules.cards import parse_card
+from crib.rules.cards import parse_card, parse_cards
 from crib.rules.position import PeggingPosition
 
 LEAD = "hand 4H 6D 6S 9C | starter 2S | discards JD KC | opp 4"
@@ -142,8 +142,12 @@ def test_grade_discard_by_the_master_is_points_of_full_value() -> None:
 def test_grade_discard_near_the_end_is_win_probability() -> None:
     six = "5H 5D 6C 7S 8H 9D"
     g = grade_discard(six, "5H 5D", dealer=False, scores=(110, 112))
-    assert g.unit == "P(win) points" and g.p_win_lost is not None
-    assert g.lost == pytest.approx(100 * g.p_win_lost)
+    # keeping 5-5-6-7 wins 88.5% of the time at 110-112 as pone; the pair of fives in
+    # the dealer's crib gives up 29.3 points of P(win) against 8-9 (pinned values)
+    assert g.unit == "P(win) points" and g.verdict == "blunder"
+    assert set(g.best_throw) == set(parse_cards("8H 9D"))
+    assert g.p_win_lost == pytest.approx(0.293165, abs=1e-6)
+    assert g.lost == pytest.approx(29.3165, abs=1e-4) and "88.5%" in g.sentence
     assert "P(win)" in g.model_note
     far = grade_discard(six, "5H 5D", dealer=False, scores=(10, 12))
     assert far.unit == "points" and far.p_win_lost is None
@@ -152,14 +156,20 @@ def test_grade_discard_near_the_end_is_win_probability() -> None:
 def test_grade_play_by_the_master_is_the_weighted_margin() -> None:
     pos = PeggingPosition.parse("hand 5H 6D 7S 9C | starter 2S | discards JD KC | opp 4")
     a = analyze_play(pos, "minimax", "weighted")
+    # the weighted margins are 6D -1.9230, 7S -1.9383, 9C -2.1951, 5H -2.6842: each
+    # card loses its gap to the 6 (pinned from the analysis)
+    lost = {"6D": (0.0, "best"), "7S": (0.0153, "best"), "9C": (0.2721, "ok"),
+            "5H": (0.7612, "mistake")}  # fmt: skip
+    assert sorted(o.label for o in a.options) == sorted(lost)
     for o in a.options:
         g = grade_play(pos, o.card, exact=False)
-        assert g.model == "master" and g.best_card == a.best.card
-        assert g.lost == pytest.approx(a.best.margin - o.margin)
+        assert g.model == "master" and g.best_card == parse_card("6D") == a.best.card
+        assert (round(g.lost, 4), g.verdict) == lost[o.label], o.label
         assert "weighted" in g.model_note and g.trap is None
     g = grade_play(pos, "5H")
     assert g.verdict in ("mistake", "blunder") and "the Master's choice" in g.sentence
-    assert g.trap in (True, False)
+    # no trap: the best card 6♦ nets -2.05 over the holdings, short of the flag's 1.5
+    assert g.trap is False
 
 
 def test_grade_play_missing_the_winning_card_is_a_blunder() -> None:

@@ -15,8 +15,6 @@ from fractions import Fraction
 from itertools import combinations
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from crib.ai.players import TIERS
 from crib.ai.policy import play_values, temperature
@@ -176,21 +174,35 @@ def _check(pos: PeggingPosition, model: str) -> None:
             assert o.p_nonneg == pytest.approx(float(p), abs=1e-9)
 
 
-@pytest.mark.parametrize("model", ["minimax", "policy:expert", "policy:hard"])
-def test_agrees_with_brute_force_on_small_positions(model: str) -> None:
+def _small_positions(model: str) -> list[PeggingPosition]:
     rng = random.Random({"minimax": 1, "policy:expert": 2, "policy:hard": 3}[model])
-    n = 24 if model == "minimax" else 6
-    n_go = n_mid = 0
-    for i in range(n):
+    out = []
+    for i in range(24 if model == "minimax" else 6):
         go = i % 3 == 2  # every third position follows the opponent's go
         pos = _random_position(rng, go)
         while model == "policy:hard" and len(pos.hand) + pos.opp_count > 4:
             pos = _random_position(rng, go)  # the stochastic brute force grows fast
-        n_go += pos.opp_go
-        n_mid += bool(pos.pile)
+        out.append(pos)
+    return out
+
+
+@pytest.mark.parametrize(
+    ("model", "part"),
+    [
+        ("minimax", slice(0, 9)),
+        pytest.param("minimax", slice(9, 24), marks=pytest.mark.slow),
+        ("policy:expert", slice(0, 6)),
+        ("policy:hard", slice(0, 6)),
+    ],
+)
+def test_agrees_with_brute_force_on_small_positions(model: str, part: slice) -> None:
+    # the minimax brute force is the slow one: nine positions in the quick run, the
+    # other fifteen under the slow mark
+    positions = _small_positions(model)[part]
+    for pos in positions:
         _check(pos, model)
-    assert n_go >= n // 3  # the go positions asked for did arrive
-    assert n_mid > 0
+    assert sum(p.opp_go for p in positions) >= len(positions) // 3  # the go positions arrived
+    assert any(p.pile for p in positions)
 
 
 @pytest.mark.parametrize("model", ["minimax", "policy:expert"])
@@ -282,37 +294,7 @@ def test_invalid_positions_name_the_problem() -> None:
         analyze_play("hand 4H 6D 6S 9C | starter 2S | opp 4", "psychic")
 
 
-_CARD = st.sampled_from([str(c) for c in DECK])
-
-
-@settings(max_examples=150, deadline=None)
-@given(
-    hand=st.lists(_CARD, min_size=0, max_size=5),
-    pile=st.lists(_CARD, max_size=5),
-    previous=st.lists(_CARD, max_size=6),
-    starter=st.one_of(st.none(), _CARD),
-    opp=st.integers(-1, 5),
-    go=st.booleans(),
-)
-def test_fuzz_every_input_gives_an_analysis_or_invalid_position(
-    hand, pile, previous, starter, opp, go
-) -> None:  # type: ignore[no-untyped-def]
-    text = (
-        f"hand {' '.join(hand)} | pile {' '.join(pile)} | previous {' '.join(previous)} | opp {opp}"
-    )
-    if starter:
-        text += f" | starter {starter}"
-    if go:
-        text += " | go"
-    try:
-        pos = PeggingPosition.parse(text)
-    except InvalidPositionError:
-        return
-    if pos.opp_count > 2 and len(pos.hand) > 2:
-        return  # keep the fuzz quick: big positions are covered by the benchmark
-    a = analyze_play(pos)
-    assert a.options and all(o.label == "go" or o.card in pos.hand for o in a.options)
-    assert 0 <= a.best.p_nonneg <= 1
+# the position fuzz test lives in test_position_fuzz.py
 
 
 def test_text_round_trip() -> None:
@@ -320,8 +302,6 @@ def test_text_round_trip() -> None:
     pos = PeggingPosition.parse(text)
     assert PeggingPosition.parse(pos.to_text()) == pos
     assert parse_cards("7S 8C") == pos.pile
-
-
 
 
 # --- weighted holdings (issue 12) ------------------------------------------------
@@ -353,31 +333,50 @@ def _weighted_brute(pos: PeggingPosition, weight) -> dict[str, tuple[Fraction, F
     return out
 
 
-def test_weighted_expectimax_equals_a_weighted_brute_force() -> None:
-    """The keep-frequency weights (compiled path, and the plain reference) against a
-    brute force over weighted concrete holdings; go inference still applies."""
+def _weighted_cases() -> list[tuple[PeggingPosition, tuple, bool]]:
+    """Twelve positions (every third after the opponent's go), the opponent's cards
+    already played and the seat: drawn once, so the quick and slow halves split them."""
+    rng = random.Random(12)
+    cases = []
+    for i in range(12):
+        pos = _random_position(rng, go=i % 3 == 2)
+        known = list(pos.previous + pos.pile)
+        played = tuple(rng.sample(known, min(len(known), 4 - pos.opp_count)))
+        cases.append((pos, played, rng.random() < 0.5))
+    return cases
+
+
+def _check_weighted(pos: PeggingPosition, played: tuple, dealer: bool) -> None:
     from crib.analysis.play import expectiminimax
     from crib.analysis.play.weights import keep_weights
 
-    rng = random.Random(12)
-    n_go = 0
-    for i in range(12):
-        pos = _random_position(rng, go=i % 3 == 2)
-        n_go += pos.opp_go
-        known = list(pos.previous + pos.pile)
-        played = tuple(rng.sample(known, min(len(known), 4 - pos.opp_count)))
-        dealer = rng.random() < 0.5
-        w = keep_weights(played, dealer)
-        want = _weighted_brute(pos, w)
-        ref = expectiminimax(pos, w)
-        a = analyze_play(pos, "minimax", "weighted", opp_played=played, opp_dealer=dealer)
-        assert a.holdings_model == "weighted" and "self-play" in a.model_note
-        assert set(ref) == set(want) == {o.label for o in a.options}
-        for o in a.options:
-            assert ref[o.label] == want[o.label], (pos.to_text(), o.label)  # exactly
-            assert o.margin == pytest.approx(float(want[o.label][0]), abs=1e-9)
-            assert o.p_nonneg == pytest.approx(float(want[o.label][1]), abs=1e-9)
-    assert n_go >= 3
+    want = _weighted_brute(pos, keep_weights(played, dealer))
+    ref = expectiminimax(pos, keep_weights(played, dealer))
+    a = analyze_play(pos, "minimax", "weighted", opp_played=played, opp_dealer=dealer)
+    assert a.holdings_model == "weighted" and "self-play" in a.model_note
+    assert set(ref) == set(want) == {o.label for o in a.options}
+    for o in a.options:
+        assert ref[o.label] == want[o.label], (pos.to_text(), o.label)  # exactly
+        assert o.margin == pytest.approx(float(want[o.label][0]), abs=1e-9)
+        assert o.p_nonneg == pytest.approx(float(want[o.label][1]), abs=1e-9)
+
+
+@pytest.mark.parametrize(
+    "part",
+    [
+        pytest.param(slice(0, 3), id="quick"),
+        pytest.param(slice(3, 12), id="rest", marks=pytest.mark.slow),
+    ],
+)
+def test_weighted_expectimax_equals_a_weighted_brute_force(part: slice) -> None:
+    """The keep-frequency weights (compiled path, and the plain reference) against a
+    brute force over weighted concrete holdings; go inference still applies.  The
+    pure-Python brute force is slow: the default run checks the first three positions
+    (one after a go), the slow mark the other nine; together all twelve."""
+    cases = _weighted_cases()[part]
+    assert sum(pos.opp_go for pos, _p, _d in cases) >= len(cases) // 3
+    for pos, played, dealer in cases:
+        _check_weighted(pos, played, dealer)
 
 
 def test_any_weight_is_threaded_through_the_compiled_solver() -> None:

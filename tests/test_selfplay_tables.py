@@ -61,7 +61,10 @@ def test_pegging_table() -> None:
     ok = df.dropna(subset=["net"])
     assert np.allclose(ok.net, ok.keeper_pegs - ok.opponent_pegs, atol=2e-4)
     r = peg_value((1, 2, 3, 4), "dealer")
-    assert r["keep"] == "A-2-3-4" and r["n"] > 0
+    # row 210 of data/pegging_ev.csv: 4.4175 - 2.6509 = 1.7666 over 1296 deals
+    assert r["keep"] == "A-2-3-4" and r["n"] == 1296
+    assert (r["keeper_pegs"], r["opponent_pegs"], r["net"]) == (4.4175, 2.6509, 1.7666)
+    assert peg_value((4, 3, 2, 1), "pone")["net"] == -0.8965  # any order of the ranks
     # the dealer pegs more than the pone on average (published: about 3.5 v 2.0-2.1)
     assert ok[ok.seat == "dealer"].net.mean() > ok[ok.seat == "pone"].net.mean()
 
