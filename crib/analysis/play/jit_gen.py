@@ -39,16 +39,19 @@ def level_source(
         """The move loop over ``m`` (the mover's cards that fit): sets ``best``."""
         child = f"_n{n - 1}"
         if n == 1:
-            body = "    x = pts + (1 if c != 31 else 0)  # the last card\n"
+            body = """\
+    extra, oc = _after_card(c, 0, 0, og)  # the last card (oc is the end)
+    x = pts + extra
+"""
         else:
             body = f"""\
     a2 = a - (1 << (4 * r))
-    if c == 31:  # reset; the other leads unless they hold nothing
-        if nb:
-            x = pts - {child}(b, a2, nb, na - 1, 0, 0, 0, 0, 0, pts - beta, pts - alpha, mp, stamp)
-        else:
-            x = pts + {child}(a2, b, na - 1, nb, 0, 0, 0, 0, 0, alpha - pts, beta - pts, mp, stamp)
-    elif og or nb == 0:  # the other said go or is out: the mover goes on
+    extra, oc = _after_card(c, na - 1, nb, og)  # the step rule (extra: 0, cards remain)
+    if oc == _RESET_OTHER:
+        x = pts - {child}(b, a2, nb, na - 1, 0, 0, 0, 0, 0, pts - beta, pts - alpha, mp, stamp)
+    elif oc == _RESET_MOVER:
+        x = pts + {child}(a2, b, na - 1, nb, 0, 0, 0, 0, 0, alpha - pts, beta - pts, mp, stamp)
+    elif oc == _MOVER:
         x = pts + {child}(a2, b, na - 1, nb, c, nt, ns, og, 1, alpha - pts, beta - pts, mp, stamp)
     else:
         x = pts - {child}(b, a2, nb, na - 1, c, nt, ns, 0, -1, pts - beta, pts - alpha, mp, stamp)
@@ -110,18 +113,14 @@ def _n{n}({_ARGS}):  # type: ignore[no-untyped-def]
     m = a & fit
     if m:
 {moves(n, "        ")}        v = best
-    elif og == 0 and b & fit:  # go: the other plays on
-        v = -_m{n}(b, a, nb, na, count, tail, streak, 1, -last, -beta, -alpha, mp, stamp)
-    else:  # nobody can play: the go point, a reset, and whoever did not play last leads
-        lead = last != 1
-        if lead and na == 0:
-            lead = False
-        if not lead and nb == 0:
-            lead = True
-        if lead:
-            v = last + _m{n}(a, b, na, nb, 0, 0, 0, 0, 0, alpha - last, beta - last, mp, stamp)
+    else:  # the mover cannot play: the step rule after a go
+        gp, oc = _after_go(b & fit, og, last, na, nb)
+        if oc == _OTHER:
+            v = -_m{n}(b, a, nb, na, count, tail, streak, 1, -last, -beta, -alpha, mp, stamp)
+        elif oc == _RESET_MOVER:
+            v = gp + _m{n}(a, b, na, nb, 0, 0, 0, 0, 0, alpha - gp, beta - gp, mp, stamp)
         else:
-            v = last - _m{n}(b, a, nb, na, 0, 0, 0, 0, 0, last - beta, last - alpha, mp, stamp)
+            v = gp - _m{n}(b, a, nb, na, 0, 0, 0, 0, 0, gp - beta, gp - alpha, mp, stamp)
 {store}    return v
 ''')
     return "".join(out)
