@@ -52,6 +52,7 @@ from crib.analysis.heuristics import play_values
 from crib.analysis.play import analyze_play
 from crib.analysis.play.board import analyze_board, board_applies
 from crib.rules.cards import Card
+from crib.rules.constants import WIN
 from crib.rules.observation import Observation
 from crib.rules.pegging import peg_points
 from crib.rules.players import Rng
@@ -123,7 +124,7 @@ class MasterPlayer:
         if not (self.seat_crib or self.peg_value or self.endgame):
             return choose_discard(obs, 1.0, rng)  # the Expert's own discard
         warm()
-        near_end = self.endgame and 121 - max(obs.my_score, obs.opp_score) <= ENDGAME
+        near_end = self.endgame and WIN - max(obs.my_score, obs.opp_score) <= ENDGAME
         a = analyze_discard(
             obs.hand,
             dealer=obs.dealer,
@@ -142,7 +143,7 @@ class MasterPlayer:
         if len({c.rank for c in obs.legal}) == 1:
             return obs.legal[0]
         warm()
-        need = 121 - obs.my_score
+        need = WIN - obs.my_score
         pile = tuple(c.rank for c in obs.pile)
         last_card = len(obs.hand) == 1 and obs.opp_cards_held == 0
         winners = [

@@ -34,6 +34,7 @@ from crib.analysis.discard_fast import (  # re-exported: the array engine lives 
     rank_throws_fast,  # noqa: F401
 )
 from crib.rules.cards import Card, CardsLike, cards_pretty, cards_str, expect_size, parse_cards
+from crib.rules.constants import WIN
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -302,7 +303,7 @@ def analyze_discard(
     master = model == "master"
     if master:
         crib_model, pegging = "selfplay", True
-        near = scores is not None and 121 - max(scores) <= MASTER_ENDGAME
+        near = scores is not None and WIN - max(scores) <= MASTER_ENDGAME
         objective = "win" if near else "ev"
     cards = parse_cards(six)
     expect_size(cards, 6, "cards to discard from")

@@ -28,6 +28,7 @@ from functools import cache
 import numpy as np
 
 from crib.errors import CribError
+from crib.rules.constants import WIN
 
 __all__ = [
     "WIN",
@@ -39,7 +40,6 @@ __all__ = [
     "p_win_after_throw",
 ]
 
-WIN = 121
 _BIG = 10_000
 _H = 128  # histogram size for a deal's totals
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import html
 import time
 
+from crib.rules.constants import WIN
 from crib.session.controller import HUMAN, GameView
 from crib.ui.kit.cardview import PLAYER_COLOURS, card_back_svg, card_svg, cards_html
 from crib.ui.kit.common import info_html
@@ -123,7 +124,7 @@ class _RenderMixin:
             rows.append(
                 f'<div style="font-size:17px"><span style="color:{PLAYER_COLOURS[p]}">●</span> '
                 f"<b>{html.escape(v.names[p])}</b> {v.scores[p]} "
-                f'<span style="color:#555;font-size:13px">needs {121 - v.scores[p]}</span>{deal}</div>'
+                f'<span style="color:#555;font-size:13px">needs {WIN - v.scores[p]}</span>{deal}</div>'
             )
         hand = f"Hand {v.hand_number}" if v.hand_number else "Before the first deal"
         mistakes = f"Mistakes so far: {v.mistakes}" if v.coaching else "Coaching is off"
