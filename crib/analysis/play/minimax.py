@@ -41,10 +41,26 @@ class _Multisets:
 
 _MS: _Multisets | None = None
 
-# after_card as a table for the inner loop, indexed by
-# (made 31) << 3 | (mover still holds) << 2 | (other holds) << 1 | (other said go)
+# after_card as tables for the inner loop: the outcome by
+# [the other holds][the other said go][the mover still holds][count], and the last card's point
 _AFTER = tuple(
-    after_card(31 if k >> 3 else 30, bool(k >> 2 & 1), bool(k >> 1 & 1), bool(k & 1)) for k in range(16)
+    tuple(
+        tuple(tuple(after_card(c, bool(mh), bool(oh), bool(og))[1] for c in range(32)) for mh in (0, 1))
+        for og in (0, 1)
+    )
+    for oh in (0, 1)
+)
+_LAST_CARD = tuple(after_card(c, False, False, False)[0] for c in range(32))
+# after_go by [the other said go][the other can play][who played last + 1][mover holds][other holds]
+_AFTER_GO = tuple(
+    tuple(
+        tuple(
+            tuple(tuple(after_go(bool(can), bool(og), last, bool(mh), bool(oh)) for oh in (0, 1)) for mh in (0, 1))
+            for last in (-1, 0, 1)
+        )
+        for can in (0, 1)
+    )
+    for og in (0, 1)
 )
 
 
@@ -80,7 +96,9 @@ class _Minimax:
         moves, minval, rmask = ms.moves, ms.minval, ms.rmask
         n_ms = len(ms.items)
         cache: dict[int, int] = {}
-        after = _AFTER
+        after, last_card, go_rule = _AFTER, _LAST_CARD, _AFTER_GO
+        end_, other_, reset_other_ = END, OTHER, RESET_OTHER  # closure cells: faster than globals
+        same_count = (OTHER, MOVER)  # the outcomes that keep the count
         piles: list[tuple[int, tuple, int]] = [(0, (), 0)]
         reqs_of: list[tuple | None] = [None]  # per pile: what its tail needs
         steps: list[list[tuple[int, int, int] | None]] = [[None] * 14]  # per pile and rank
@@ -153,6 +171,7 @@ class _Minimax:
             room = 31 - count
             best = None
             row = steps[pid]
+            rule = after[b != 0][og]  # the outcome by [the mover still holds][count]
             for r, vr, a2 in moves[a]:
                 if vr > room:
                     break  # ranks ascend, and so do their values
@@ -161,24 +180,24 @@ class _Minimax:
                     st = row[r] = step(pid, r)
                 pts, npid, c = st
                 # the step rule, from its table: (last card's point, outcome)
-                extra, oc = after[(c == 31) << 3 | (a2 != 0) << 2 | (b != 0) << 1 | og]
-                if oc == END:
-                    x = pts + extra
-                elif oc == RESET_OTHER:
-                    x = pts - value(b, a2, 0, 0, 0, 0)
-                elif oc == RESET_MOVER:
-                    x = pts + value(a2, b, 0, 0, 0, 0)
-                else:
+                oc = rule[a2 != 0][c]
+                if oc in same_count:
                     info = reqs_of[npid]
                     if info is None:
                         npid = reach(npid, rmask[a2] | rmask[b])
                     else:
                         cut = info[1].get((rmask[a2] | rmask[b]) & info[0])
                         npid = reach(npid, rmask[a2] | rmask[b]) if cut is None else cut
-                    if oc == MOVER:
-                        x = pts + value(a2, b, npid, c, og, 1)
-                    else:
+                    if oc == other_:
                         x = pts - value(b, a2, npid, c, 0, -1)
+                    else:
+                        x = pts + value(a2, b, npid, c, og, 1)
+                elif oc == end_:
+                    x = pts + last_card[c]
+                elif oc == reset_other_:
+                    x = pts - value(b, a2, 0, 0, 0, 0)
+                else:
+                    x = pts + value(a2, b, 0, 0, 0, 0)
                 if best is None or x > best:
                     best = x
             if best is None:
@@ -203,7 +222,7 @@ class _Minimax:
 
         def go(a: int, b: int, pid: int, count: int, og: int, last: int) -> int:
             """The mover cannot play: the other continues, or the go point and a reset."""
-            pts, oc = after_go(minval[b] <= 31 - count, og == 1, last, a != 0, b != 0)
+            pts, oc = go_rule[og][minval[b] <= 31 - count][last + 1][a != 0][b != 0]
             if oc == OTHER:
                 return -value(b, a, pid, count, 1, -last)
             if oc == RESET_MOVER:
