@@ -97,7 +97,7 @@ class _Minimax:
         n_ms = len(ms.items)
         cache: dict[int, int] = {}
         after, last_card, go_rule = _AFTER, _LAST_CARD, _AFTER_GO
-        end_, other_, reset_other_ = END, OTHER, RESET_OTHER  # closure cells: faster than globals
+        end_, other_, reset_other_, reset_mover_ = END, OTHER, RESET_OTHER, RESET_MOVER  # closure cells: fast
         same_count = (OTHER, MOVER)  # the outcomes that keep the count
         piles: list[tuple[int, tuple, int]] = [(0, (), 0)]
         reqs_of: list[tuple | None] = [None]  # per pile: what its tail needs
@@ -223,9 +223,9 @@ class _Minimax:
         def go(a: int, b: int, pid: int, count: int, og: int, last: int) -> int:
             """The mover cannot play: the other continues, or the go point and a reset."""
             pts, oc = go_rule[og][minval[b] <= 31 - count][last + 1][a != 0][b != 0]
-            if oc == OTHER:
+            if oc == other_:
                 return -value(b, a, pid, count, 1, -last)
-            if oc == RESET_MOVER:
+            if oc == reset_mover_:
                 return pts + value(a, b, 0, 0, 0, 0)
             return pts - value(b, a, 0, 0, 0, 0)
 
