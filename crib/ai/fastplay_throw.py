@@ -34,10 +34,10 @@ from crib.analysis.crib_models import MS3_CODE, multiset_weights
 from crib.analysis.discard_fast import TIE_EPS, order_indices, own_points_table
 from crib.analysis.tables import rank5_table
 from crib.rules.cards import Card
+from crib.rules.constants import JACK
 
 __all__ = ["rank_throws_exact", "best_throw_exact"]
 
-JACK = 10  # 0-based rank
 _PAIRS = tuple(combinations(range(6), 2))
 _KEEPS = tuple(tuple(k for k in range(6) if k not in p) for p in _PAIRS)
 _N = 46  # unseen starters after a six

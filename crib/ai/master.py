@@ -53,6 +53,7 @@ from crib.analysis.models import DiscardModel
 from crib.analysis.play import analyze_play
 from crib.analysis.play.board import analyze_board, board_applies
 from crib.rules.cards import Card
+from crib.rules.constants import WIN
 from crib.rules.observation import Observation
 from crib.rules.pegging import peg_points
 from crib.rules.players import Rng
@@ -111,7 +112,7 @@ class MasterPlayer:
         if not (self.seat_crib or self.peg_value or self.endgame):
             return choose_discard(obs, 1.0, rng)  # the Expert's own discard
         warm()
-        near_end = self.endgame and 121 - max(obs.my_score, obs.opp_score) <= ENDGAME
+        near_end = self.endgame and WIN - max(obs.my_score, obs.opp_score) <= ENDGAME
         model = DiscardModel(  # all on: MASTER.discard, the coach's model
             "master" if self.seat_crib and self.peg_value and self.endgame else "custom",
             crib="selfplay" if self.seat_crib else "exact",
@@ -135,7 +136,7 @@ class MasterPlayer:
         if len({c.rank for c in obs.legal}) == 1:
             return obs.legal[0]
         warm()
-        need = 121 - obs.my_score
+        need = WIN - obs.my_score
         pile = tuple(c.rank for c in obs.pile)
         last_card = len(obs.hand) == 1 and obs.opp_cards_held == 0
         winners = [

@@ -35,6 +35,7 @@ from crib.analysis.play.board import analyze_board, board_applies  # board_appli
 from crib.errors import IllegalPlayError
 from crib.rules.cards import RANK_VALUES, Card, CardsLike, cards_pretty, parse_card, parse_cards
 from crib.rules.checks import check_seat
+from crib.rules.constants import WIN
 from crib.rules.observation import Observation
 from crib.rules.pegging import peg_points
 from crib.rules.position import PeggingPosition
@@ -275,7 +276,7 @@ def _winning_now(pos: PeggingPosition) -> list[Card]:
     """Legal cards that peg the points still needed for 121 (when the scores are known)."""
     if pos.scores is None:
         return []
-    need = 121 - pos.scores[0]
+    need = WIN - pos.scores[0]
     pile = tuple(c.rank for c in pos.pile)
     last = len(pos.hand) == 1 and pos.opp_count == 0
     return [c for c in pos.legal() if peg_points((*pile, c.rank)) + last >= need]

@@ -44,7 +44,8 @@ from crib.analysis.models import (  # the notes and the endgame threshold: re-ex
 )
 from crib.errors import CribError, ModelError
 from crib.rules.cards import Card, CardsLike, cards_pretty, cards_str, expect_size, parse_cards
-from crib.rules.checks import WIN, check_scores, check_seat
+from crib.rules.checks import check_scores, check_seat
+from crib.rules.constants import WIN
 
 if TYPE_CHECKING:
     import pandas as pd

@@ -25,6 +25,7 @@ from functools import lru_cache
 from math import comb
 
 from crib.rules.cards import RANK_VALUES, Card
+from crib.rules.constants import LATE
 from crib.rules.observation import Observation
 from crib.rules.pegging import compress, points_for
 
@@ -99,7 +100,7 @@ def threat_weight(skill: float, opp_score: int) -> float:
     >>> threat_weight(1.0, 100), threat_weight(1.0, 115), threat_weight(0.5, 118)
     (1.0, 1.5, 0.5)
     """
-    return skill * (1.5 if skill >= 0.85 and opp_score >= 115 else 1.0)
+    return skill * (1.5 if skill >= 0.85 and opp_score >= LATE else 1.0)
 
 
 def net_value(

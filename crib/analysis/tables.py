@@ -28,6 +28,7 @@ from itertools import combinations_with_replacement
 
 import numpy as np
 
+from crib.rules.constants import JACK
 from crib.rules.scoring import rank_points
 
 __all__ = [
@@ -43,7 +44,6 @@ __all__ = [
 
 RANK_OF = np.arange(52, dtype=np.int64) >> 2  # 0-based rank of each card index
 SUIT_OF = np.arange(52, dtype=np.int64) & 3
-JACK = 10  # 0-based rank of the jack
 _P13 = np.array([13**4, 13**3, 13**2, 13, 1], dtype=np.int64)
 
 

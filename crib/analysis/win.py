@@ -29,6 +29,7 @@ import numpy as np
 
 from crib.errors import CribError
 from crib.rules.checks import check_scores
+from crib.rules.constants import WIN
 
 __all__ = [
     "WIN",
@@ -40,7 +41,6 @@ __all__ = [
     "p_win_after_throw",
 ]
 
-WIN = 121
 _BIG = 10_000
 _H = 128  # histogram size for a deal's totals
 

@@ -22,10 +22,10 @@ from numbers import Integral
 from typing import Any
 
 from crib.errors import CribError, ScoreError, SeatError
+from crib.rules.constants import WIN  # a game in progress has 0..WIN-1
 
 __all__ = ["WIN", "check_scores", "check_seat"]
 
-WIN = 121  # the first to this many points wins, so a game in progress has 0..120
 
 
 def check_scores(

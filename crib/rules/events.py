@@ -13,6 +13,7 @@ from typing import Any
 
 from crib.errors import CribError
 from crib.rules.cards import cards_pretty, parse_cards
+from crib.rules.constants import WIN as _WIN
 
 __all__ = [
     "WIN",
@@ -35,7 +36,7 @@ __all__ = [
     "describe_event",
 ]
 
-WIN = 121
+WIN = _WIN  # re-exported: the one definition is crib.rules.constants.WIN
 
 
 # --- events -----------------------------------------------------------------

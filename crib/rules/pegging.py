@@ -27,6 +27,7 @@ from functools import lru_cache
 from crib.errors import HandSizeError, IllegalPlayError
 from crib.rules.cards import RANK_VALUES, Card, CardsLike, check_distinct, parse_card, parse_cards
 from crib.rules.scoring import Component, _peg_components, peg_parts
+from crib.rules.step import END, MOVER, OTHER, RESET_MOVER, after_card, after_go, mover_leads_next
 
 __all__ = [
     "PegState",
@@ -99,23 +100,6 @@ def compress(ranks: Sequence[int]) -> Pile:
     for r in ranks:
         _p, count, tail, streak = points_for(count, tail, streak, r)
     return count, tail, streak
-
-
-def mover_leads_next(mover_played_last: bool, mover_holds: bool, other_holds: bool) -> bool:
-    """Who leads after a go or a 31 resets the count, from the mover's side.
-
-    The player who did not play the last card leads; if they hold nothing,
-    the other leads.  The one statement of this rule: :class:`PegState` and
-    the solvers all call it.
-
-    >>> mover_leads_next(False, True, True), mover_leads_next(True, True, True)
-    (True, False)
-    >>> mover_leads_next(True, True, False)   # the other is out of cards
-    True
-    """
-    if mover_played_last:
-        return not other_holds
-    return mover_holds or not other_holds
 
 
 def legal_cards(hand: Sequence[Card], count: int) -> tuple[Card, ...]:
@@ -246,9 +230,10 @@ class PegState:
         hands = list(self.hands)
         hands[p] = tuple(x for x in hands[p] if x != c)
         played = (*self.played, (p, c))
-        ended = not hands[0] and not hands[1]
-        if ended and count != 31:
-            comps.append(Component("last card", (c,), 1))
+        extra, outcome = after_card(count, bool(hands[p]), bool(hands[o]), self.said_go[o])
+        ended = outcome == END
+        if extra:
+            comps.append(Component("last card", (c,), extra))
         pts = sum(x.points for x in comps)
         pegged = list(self.pegged)
         pegged[p] += pts
@@ -261,33 +246,32 @@ class PegState:
             pegged=(pegged[0], pegged[1]),
             done=ended,
         )
-        reset = False
+        reset = not ended and outcome not in (OTHER, MOVER)
         if ended:
             new = replace(new, pile_history=(*self.pile_history, pile))
-        elif count == 31:
-            new = _reset(new, leader=o)
-            reset = True
+        elif reset:
+            new = _reset(new, leader=p if outcome == RESET_MOVER else o)
         else:
-            # the opponent moves next unless they said go or hold no cards
-            new = replace(new, turn=p if (self.said_go[o] or not hands[o]) else o)
+            new = replace(new, turn=p if outcome == MOVER else o)
         return new, PlayRecord(p, c, count, pts, tuple(comps), reset, ended)
 
     def _go(self, p: int, o: int) -> tuple[PegState, PlayRecord]:
         count = self.count
-        opp_can = bool(legal_cards(self.hands[o], count)) and not self.said_go[o]
-        if opp_can:
+        last = 0 if self.last is None else (1 if self.last == p else -1)
+        opp_can = bool(legal_cards(self.hands[o], count))
+        pts, outcome = after_go(opp_can, self.said_go[o], last, bool(self.hands[p]), bool(self.hands[o]))
+        if outcome == OTHER:
             go = (True, self.said_go[1]) if p == 0 else (self.said_go[0], True)
             new = replace(self, said_go=go, turn=o)
             return new, PlayRecord(p, None, count, 0, ())
         # nobody can play: the last player to play pegs 1 and the count resets
-        last = self.last if self.last is not None else o
-        comps = (Component("go", (self.pile[-1],), 1),) if self.pile else ()
-        pts = 1 if self.pile else 0
+        scorer = p if pts > 0 else o
+        comps = (Component("go", (self.pile[-1],), 1),) if pts else ()
         pegged = list(self.pegged)
-        pegged[last] += pts
+        pegged[scorer] += abs(pts)
         new = replace(self, pegged=(pegged[0], pegged[1]))
-        new = _reset(new, leader=1 - last)
-        return new, PlayRecord(p, None, count, pts, comps, reset=True, scorer=last)
+        new = _reset(new, leader=p if outcome == RESET_MOVER else o)
+        return new, PlayRecord(p, None, count, abs(pts), comps, reset=True, scorer=scorer)
 
     def public_count(self, player: int) -> int:
         """How many cards ``player`` still holds (public information)."""
@@ -295,15 +279,12 @@ class PegState:
 
 
 def _reset(s: PegState, leader: int) -> PegState:
-    """End the sub-round: clear the pile and go flags; ``leader`` leads if able."""
-    new = replace(
+    """End the sub-round: clear the pile and go flags; ``leader`` leads (chosen by the step rule)."""
+    return replace(
         s,
         pile=(),
         said_go=(False, False),
         last=None,
         pile_history=(*s.pile_history, s.pile),
+        turn=leader,
     )
-    o = 1 - leader
-    # ``o`` played the last card; mover_leads_next decides from o's side
-    nxt = o if mover_leads_next(True, bool(new.hands[o]), bool(new.hands[leader])) else leader
-    return replace(new, turn=nxt)

@@ -21,7 +21,9 @@ import numpy as np
 from crib.ai.fastplay_throw import best_throw_exact
 from crib.analysis.heuristics import rank_values, rank_values_fast
 from crib.rules.cards import RANK_VALUES, Card
-from crib.rules.pegging import mover_leads_next, points_for
+from crib.rules.constants import LATE
+from crib.rules.pegging import points_for
+from crib.rules.step import END, MOVER, OTHER, RESET_MOVER, after_card, after_go
 
 __all__ = ["expert_throw", "peg_expert", "PegEvent"]
 
@@ -50,7 +52,7 @@ def best_rank(
     """The Expert's rank: the first of :func:`rank_values_fast` at skill 1 (the game's own
     cached net-value model); ``tests/test_selfplay.py`` checks it against ``rank_values``
     on random piles."""
-    opp_score = 115 if opp_late else 0
+    opp_score = LATE if opp_late else 0
     return rank_values_fast(legal, count, tail, streak, unseen, k, other_go, 1.0, opp_score)[0][0]
 
 
@@ -65,7 +67,7 @@ def _best_rank(
     other_go: bool,
     opp_late: bool,
 ) -> int:
-    # opp_late: the opponent has >= 115 (the only way the score enters the model)
+    # opp_late: the opponent has >= LATE (the only way the score enters the model)
     return best_rank(legal, count, tail, streak, unseen, k, other_go, opp_late)
 
 
@@ -80,7 +82,7 @@ def best_rank_reference(
     opp_late: bool,
 ) -> int:
     """The readable version: the first of :func:`rank_values` at skill 1."""
-    return rank_values(legal, count, tail, streak, unseen, k, other_go, 1.0, 115 if opp_late else 0)[0][0]
+    return rank_values(legal, count, tail, streak, unseen, k, other_go, 1.0, LATE if opp_late else 0)[0][0]
 
 
 def peg_expert(
@@ -103,7 +105,6 @@ def peg_expert(
     """
     h = [sorted(hands[0]), sorted(hands[1])]
     u = [list(unseen[0]), list(unseen[1])]
-    late = (scores[1] >= 115, scores[0] >= 115)  # late[p]: p's opponent has >= 115
     pegged = [0, 0]
     count, tail, streak = 0, (), 0
     said_go = [False, False]
@@ -114,47 +115,40 @@ def peg_expert(
         o = 1 - p
         legal = tuple(r for r in h[p] if count + RANK_VALUES[r] <= 31)
         if legal:
-            r = _best_rank(legal, count, tail, streak, tuple(u[p]), len(h[o]), said_go[o], late[p])
+            # the game re-reads the score before every card: p's opponent is late at LATE
+            late = scores[o] + pegged[o] >= LATE
+            r = _best_rank(legal, count, tail, streak, tuple(u[p]), len(h[o]), said_go[o], late)
             pts, count, tail, streak = points_for(count, tail, streak, r)
             h[p].remove(r)
             u[o][r - 1] -= 1
             last = p
-            if not h[0] and not h[1]:
-                if count != 31:
-                    pts += 1
-                if pts:
-                    pegged[p] += pts
-                    if events is not None:
-                        events.append((p, pts))
-                break
+            extra, outcome = after_card(count, bool(h[p]), bool(h[o]), said_go[o])
+            pts += extra
             if pts:
                 pegged[p] += pts
                 if events is not None:
                     events.append((p, pts))
-            if count == 31:
-                turn = _reset_turn(h, leader=o)
-                count, tail, streak, said_go, last = 0, (), 0, [False, False], None
-            else:
-                turn = p if (said_go[o] or not h[o]) else o
+            if outcome == END:
+                break
         else:
-            opp_can = not said_go[o] and any(count + RANK_VALUES[x] <= 31 for x in h[o])
-            if opp_can:
+            opp_can = any(count + RANK_VALUES[x] <= 31 for x in h[o])
+            lst = 0 if last is None else (1 if last == p else -1)
+            pts, outcome = after_go(opp_can, said_go[o], lst, bool(h[p]), bool(h[o]))
+            if outcome == OTHER:
                 said_go[p] = True
-                turn = o
-                continue
-            scorer = last if last is not None else o
-            if last is not None:
+            elif pts:
+                scorer = p if pts > 0 else o
                 pegged[scorer] += 1
                 if events is not None:
                     events.append((scorer, 1))
-            turn = _reset_turn(h, leader=1 - scorer)
+        if outcome == OTHER:
+            turn = o
+        elif outcome == MOVER:
+            turn = p
+        else:  # a reset
+            turn = p if outcome == RESET_MOVER else o
             count, tail, streak, said_go, last = 0, (), 0, [False, False], None
     return pegged[0], pegged[1]
-
-
-def _reset_turn(h: list[list[int]], leader: int) -> int:
-    o = 1 - leader
-    return o if mover_leads_next(True, bool(h[o]), bool(h[leader])) else leader
 
 
 def unseen_ranks(*groups: Sequence[int]) -> list[int]:

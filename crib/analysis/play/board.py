@@ -40,8 +40,10 @@ from crib.analysis.play.jit_board import board_values
 from crib.analysis.play.weights import keep_weights
 from crib.errors import CribError
 from crib.rules.cards import RANK_VALUES, Card
-from crib.rules.pegging import mover_leads_next, points_for
+from crib.rules.constants import WIN
+from crib.rules.pegging import points_for
 from crib.rules.position import PeggingPosition
+from crib.rules.step import END, MOVER, OTHER, RESET_MOVER, RESET_OTHER, after_card, after_go
 
 __all__ = ["BoardOption", "BoardAnalysis", "analyze_board", "board_applies", "board_values_reference"]
 
@@ -53,7 +55,7 @@ def board_applies(pos: PeggingPosition, opp_dealer: bool | None) -> bool:
         pos.scores is not None
         and pos.starter is not None
         and opp_dealer is not None
-        and 121 - max(pos.scores) <= MASTER_ENDGAME
+        and WIN - max(pos.scores) <= MASTER_ENDGAME
     )
 
 
@@ -163,18 +165,17 @@ def board_values_reference(
                 continue
             pts, c, t, s = points_for(count, tail, streak, r)
             a2 = remove_rank(a, r)
-            p2 = pm + pts
-            if not a2 and not b:
-                p2 += 1 if c != 31 else 0
+            extra, oc = after_card(c, bool(a2), bool(b), og)
+            p2 = pm + pts + extra
+            if oc == END:
                 x = 1.0 if p2 >= need_m else (leaf[p2][po] if me else 1.0 - leaf[po][p2])
             elif p2 >= need_m:
                 x = 1.0
-            elif c == 31:
-                if b:
-                    x = 1.0 - value(b, a2, 0, (), 0, False, 0, po, p2, not me, leaf)
-                else:
-                    x = value(a2, b, 0, (), 0, False, 0, p2, po, me, leaf)
-            elif og or not b:
+            elif oc == RESET_OTHER:
+                x = 1.0 - value(b, a2, 0, (), 0, False, 0, po, p2, not me, leaf)
+            elif oc == RESET_MOVER:
+                x = value(a2, b, 0, (), 0, False, 0, p2, po, me, leaf)
+            elif oc == MOVER:
                 x = value(a2, b, c, t, s, og, 1, p2, po, me, leaf)
             else:
                 x = 1.0 - value(b, a2, c, t, s, False, -1, po, p2, not me, leaf)
@@ -182,17 +183,18 @@ def board_values_reference(
         if best is not None:
             return best
         # go
-        if not og and any(RANK_VALUES[r] <= 31 - count for r in b):
+        pts, oc = after_go(any(RANK_VALUES[r] <= 31 - count for r in b), og, last, bool(a), bool(b))
+        if oc == OTHER:
             return 1.0 - value(b, a, count, tail, streak, True, -last, po, pm, not me, leaf)
-        if last == 1:
+        if pts > 0:
             pm += 1
             if pm >= need_m:
                 return 1.0
-        elif last == -1:
+        elif pts < 0:
             po += 1
             if po >= need_o:
                 return 0.0
-        if mover_leads_next(last == 1, bool(a), bool(b)):
+        if oc == RESET_MOVER:
             return value(a, b, 0, (), 0, False, 0, pm, po, me, leaf)
         return 1.0 - value(b, a, 0, (), 0, False, 0, po, pm, not me, leaf)
 

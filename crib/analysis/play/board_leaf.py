@@ -34,8 +34,9 @@ from itertools import combinations
 import numpy as np
 
 from crib.analysis.tables import rank5_table, score_indices
-from crib.analysis.win import WIN, deal_distributions, win_table
+from crib.analysis.win import deal_distributions, win_table
 from crib.rules.cards import Card
+from crib.rules.constants import WIN
 from crib.rules.position import PeggingPosition
 from crib.rules.scoring import rank_points, score_hand
 

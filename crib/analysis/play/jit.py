@@ -43,11 +43,17 @@ import numpy as np
 
 from crib.analysis.play import jit_core
 from crib.analysis.play.jit_core import (
+    _END,
     _FIT,
     _IMPORT_ERROR,
     _INF,
     _MEMO_BITS,
+    _MOVER,
+    _RESET_MOVER,
+    _RESET_OTHER,
     _SIG,
+    _after_card,
+    _after_go,
     _jit,
     _step,
 )
@@ -116,32 +122,23 @@ def _solve(mine, na, hands, nbs, count, tail, streak, og, last, opts, out, memo,
                     mp,
                     stamp,
                 )
-                other_can = og == 0 and (b & _FIT[31 - count]) != 0
-                now = 0 if other_can else last
+                now, _oc = _after_go(b & _FIT[31 - count], og, last, na, nb)
             else:
                 pts, c, nt, ns = _step(count, tail, streak, r)
                 a2 = mine - (1 << (4 * r))
                 n = na - 1 + nb
-                if n == 0:
-                    pts += 1 if c != 31 else 0  # the last card
+                extra, oc = _after_card(c, na - 1, nb, og)
+                pts += extra
+                if oc == _END:
                     total = pts
-                elif c == 31:
-                    if nb:
-                        total = pts - _node(
-                            n, b, a2, nb, na - 1, 0, 0, 0, 0, 0, -_INF, _INF, mp, stamp
-                        )
-                    else:
-                        total = pts + _node(
-                            n, a2, b, na - 1, nb, 0, 0, 0, 0, 0, -_INF, _INF, mp, stamp
-                        )
-                elif og or nb == 0:
-                    total = pts + _node(
-                        n, a2, b, na - 1, nb, c, nt, ns, og, 1, -_INF, _INF, mp, stamp
-                    )
+                elif oc == _RESET_OTHER:
+                    total = pts - _node(n, b, a2, nb, na - 1, 0, 0, 0, 0, 0, -_INF, _INF, mp, stamp)
+                elif oc == _RESET_MOVER:
+                    total = pts + _node(n, a2, b, na - 1, nb, 0, 0, 0, 0, 0, -_INF, _INF, mp, stamp)
+                elif oc == _MOVER:
+                    total = pts + _node(n, a2, b, na - 1, nb, c, nt, ns, og, 1, -_INF, _INF, mp, stamp)
                 else:
-                    total = pts - _node(
-                        n, b, a2, nb, na - 1, c, nt, ns, 0, -1, -_INF, _INF, mp, stamp
-                    )
+                    total = pts - _node(n, b, a2, nb, na - 1, c, nt, ns, 0, -1, -_INF, _INF, mp, stamp)
                 now = pts
             out[i, j, 0] = now
             out[i, j, 1] = total - now

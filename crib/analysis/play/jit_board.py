@@ -18,7 +18,18 @@ from __future__ import annotations
 
 import numpy as np
 
-from crib.analysis.play.jit_core import _FIT, _jit, _step
+from crib.analysis.play.jit_core import (
+    _END,
+    _FIT,
+    _MOVER,
+    _OTHER,
+    _RESET_MOVER,
+    _RESET_OTHER,
+    _after_card,
+    _after_go,
+    _jit,
+    _step,
+)
 
 __all__ = ["board_values"]
 
@@ -48,10 +59,9 @@ def _bnode(a, b, count, tail, streak, og, last, pm, po, me, nm, no, leaf, alpha,
                 continue
             pts, c, nt, ns = _step(count, tail, streak, r)
             a2 = a - (1 << (4 * r))
-            p2 = pm + pts
-            if a2 == 0 and b == 0:
-                if c != 31:
-                    p2 += 1  # the last card
+            extra, oc = _after_card(c, a2, b, og)
+            p2 = pm + pts + extra
+            if oc == _END:
                 if p2 >= nm:
                     x = 1.0
                 elif me == 1:
@@ -60,14 +70,13 @@ def _bnode(a, b, count, tail, streak, og, last, pm, po, me, nm, no, leaf, alpha,
                     x = 1.0 - leaf[po, p2]
             elif p2 >= nm:
                 x = 1.0  # reached 121 first
-            elif c == 31:
-                if b != 0:
-                    x = 1.0 - _bnode(
-                        b, a2, z, z, z, z, z, po, p2, 1 - me, no, nm, leaf, 1.0 - beta, 1.0 - al, z
-                    )
-                else:
-                    x = _bnode(a2, b, z, z, z, z, z, p2, po, me, nm, no, leaf, al, beta, z)
-            elif og != 0 or b == 0:
+            elif oc == _RESET_OTHER:
+                x = 1.0 - _bnode(
+                    b, a2, z, z, z, z, z, po, p2, 1 - me, no, nm, leaf, 1.0 - beta, 1.0 - al, z
+                )
+            elif oc == _RESET_MOVER:
+                x = _bnode(a2, b, z, z, z, z, z, p2, po, me, nm, no, leaf, al, beta, z)
+            elif oc == _MOVER:
                 x = _bnode(a2, b, c, nt, ns, og, z + 1, p2, po, me, nm, no, leaf, al, beta, z)
             else:
                 x = 1.0 - _bnode(
@@ -80,23 +89,21 @@ def _bnode(a, b, count, tail, streak, og, last, pm, po, me, nm, no, leaf, alpha,
                 if best >= beta:
                     return best
         return best
-    # no card fits: go
-    if og == 0 and (b & _FIT[room]) != 0:
+    # no card fits: the step rule after a go
+    gp, oc = _after_go(b & _FIT[room], og, last, a, b)
+    if oc == _OTHER:
         return 1.0 - _bnode(
             b, a, count, tail, streak, z + 1, -last, po, pm, 1 - me, no, nm, leaf, 1.0 - beta, 1.0 - alpha, z
         )
-    if last == 1:
+    if gp > 0:
         pm += 1
         if pm >= nm:
             return 1.0
-        lead = b == 0  # crib.rules.pegging.mover_leads_next
-    else:
-        if last == -1:
-            po += 1
-            if po >= no:
-                return 0.0
-        lead = a != 0 or b == 0
-    if lead:
+    elif gp < 0:
+        po += 1
+        if po >= no:
+            return 0.0
+    if oc == _RESET_MOVER:
         return _bnode(a, b, z, z, z, z, z, pm, po, me, nm, no, leaf, alpha, beta, z)
     return 1.0 - _bnode(b, a, z, z, z, z, z, po, pm, 1 - me, no, nm, leaf, 1.0 - beta, 1.0 - alpha, z)
 

@@ -1,5 +1,7 @@
 """The numba building blocks of the compiled pegging minimax (:mod:`crib.analysis.play.jit`):
-the compile wrapper, constants, memory intrinsics, and the pile and table helpers."""
+the compile wrapper, constants, memory intrinsics, the pile and table helpers, and the
+step rule's twin (:func:`_after_card`, :func:`_after_go`: :mod:`crib.rules.step` compiled,
+tested equal on every input)."""
 
 
 from __future__ import annotations
@@ -8,7 +10,15 @@ import os
 
 import numpy as np
 
+from crib.analysis.play.jit_cache import refresh_cache
 from crib.rules.cards import RANK_VALUES
+from crib.rules.step import END as _END
+from crib.rules.step import MOVER as _MOVER
+from crib.rules.step import OTHER as _OTHER
+from crib.rules.step import RESET_MOVER as _RESET_MOVER
+from crib.rules.step import RESET_OTHER as _RESET_OTHER
+
+refresh_cache()  # before the first kernel: stale cached kernels are removed
 
 try:  # numba is a dependency, but a broken install must not break the package
     if os.environ.get("CRIB_NO_NUMBA"):
@@ -117,6 +127,7 @@ def _fit_masks() -> np.ndarray:
 
 
 _FIT = _fit_masks()
+_VALUE = np.array(RANK_VALUES, np.int64)  # card value by rank (index 0 unused)
 
 # --- kernels ----------------------------------------------------------------------
 
@@ -124,7 +135,7 @@ _FIT = _fit_masks()
 @_jit("UniTuple(int64, 4)(int64, int64, int64, int64)")
 def _step(count, tail, streak, r):  # type: ignore[no-untyped-def]
     """Play rank r on (count, tail, streak): (points, count, tail, streak)."""
-    c = count + (10 if r > 10 else r)
+    c = count + _VALUE[r]
     pts = 2 if (c == 15 or c == 31) else 0
     if tail != 0 and (tail & 15) == r:
         s = streak + 1
@@ -216,3 +227,25 @@ def _slot(k1, k2, k3):  # type: ignore[no-untyped-def]
     return (h & ((1 << _MEMO_BITS) - 1)) * 4
 
 
+
+
+@_jit("UniTuple(int64, 2)(int64, int64, int64, int64)")
+def _after_card(count, mover_holds, other_holds, og):  # type: ignore[no-untyped-def]
+    """:func:`crib.rules.step.after_card` on ints (non-zero is true): (points, outcome)."""
+    if mover_holds == 0 and other_holds == 0:
+        return (0 if count == 31 else 1), _END
+    if count == 31:
+        return 0, (_RESET_MOVER if other_holds == 0 else _RESET_OTHER)
+    if og != 0 or other_holds == 0:
+        return 0, _MOVER
+    return 0, _OTHER
+
+
+@_jit("UniTuple(int64, 2)(int64, int64, int64, int64, int64)")
+def _after_go(other_can, og, last, mover_holds, other_holds):  # type: ignore[no-untyped-def]
+    """:func:`crib.rules.step.after_go` on ints (non-zero is true): (points, outcome)."""
+    if other_can != 0 and og == 0:
+        return 0, _OTHER
+    # crib.rules.step.mover_leads_next: whoever did not play the last card leads, if able
+    lead = other_holds == 0 if last == 1 else (mover_holds != 0 or other_holds == 0)
+    return last, (_RESET_MOVER if lead else _RESET_OTHER)

@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from crib.analysis.play.jit_core import _jit
+from crib.analysis.play.jit_core import _VALUE, _jit
 from crib.analysis.play.weights import reweigh
 from crib.rules.position import PeggingPosition
 
@@ -41,7 +41,7 @@ def _holdings(unseen, n, og, room, ranks, hands, weights):  # type: ignore[no-un
             for t in range(m):
                 c = c * (u - t) // (t + 1)
             w *= c
-            if og and (10 if r > 10 else r) <= room:
+            if og and _VALUE[r] <= room:
                 ok = False
                 break
             i = j

@@ -8,8 +8,14 @@ from :func:`crib.analysis.play.jit_gen.level_source` (a test checks it is up to 
 from crib.analysis.play.jit_core import (
     _FIT,
     _INF,
+    _MOVER,
     _NIBBLES,
+    _OTHER,
+    _RESET_MOVER,
+    _RESET_OTHER,
     _SIG,
+    _after_card,
+    _after_go,
     _ctlz,
     _cut,
     _held_mask,
@@ -20,8 +26,9 @@ from crib.analysis.play.jit_core import (
     _step,
 )
 
-
 # <generated levels>
+
+
 @_jit(_SIG)
 def _m1(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: ignore[no-untyped-def]
     """The mover, who has a card that fits, plays the best card (1 cards left)."""
@@ -33,7 +40,8 @@ def _m1(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  #
         nz ^= 1 << hb
         r = hb >> 2
         pts, c, nt, ns = _step(count, tail, streak, r)
-        x = pts + (1 if c != 31 else 0)  # the last card
+        extra, oc = _after_card(c, 0, 0, og)  # the last card (oc is the end)
+        x = pts + extra
         if x > best:
             best = x
             if best > alpha:
@@ -56,7 +64,8 @@ def _n1(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  #
             nz ^= 1 << hb
             r = hb >> 2
             pts, c, nt, ns = _step(count, tail, streak, r)
-            x = pts + (1 if c != 31 else 0)  # the last card
+            extra, oc = _after_card(c, 0, 0, og)  # the last card (oc is the end)
+            x = pts + extra
             if x > best:
                 best = x
                 if best > alpha:
@@ -64,18 +73,14 @@ def _n1(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  #
                     if alpha >= beta:
                         break
         v = best
-    elif og == 0 and b & fit:  # go: the other plays on
-        v = -_m1(b, a, nb, na, count, tail, streak, 1, -last, -beta, -alpha, mp, stamp)
-    else:  # nobody can play: the go point, a reset, and whoever did not play last leads
-        lead = last != 1
-        if lead and na == 0:
-            lead = False
-        if not lead and nb == 0:
-            lead = True
-        if lead:
-            v = last + _m1(a, b, na, nb, 0, 0, 0, 0, 0, alpha - last, beta - last, mp, stamp)
+    else:  # the mover cannot play: the step rule after a go
+        gp, oc = _after_go(b & fit, og, last, na, nb)
+        if oc == _OTHER:
+            v = -_m1(b, a, nb, na, count, tail, streak, 1, -last, -beta, -alpha, mp, stamp)
+        elif oc == _RESET_MOVER:
+            v = gp + _m1(a, b, na, nb, 0, 0, 0, 0, 0, alpha - gp, beta - gp, mp, stamp)
         else:
-            v = last - _m1(b, a, nb, na, 0, 0, 0, 0, 0, last - beta, last - alpha, mp, stamp)
+            v = gp - _m1(b, a, nb, na, 0, 0, 0, 0, 0, gp - beta, gp - alpha, mp, stamp)
     return v
 
 
@@ -91,12 +96,12 @@ def _m2(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  #
         r = hb >> 2
         pts, c, nt, ns = _step(count, tail, streak, r)
         a2 = a - (1 << (4 * r))
-        if c == 31:  # reset; the other leads unless they hold nothing
-            if nb:
-                x = pts - _n1(b, a2, nb, na - 1, 0, 0, 0, 0, 0, pts - beta, pts - alpha, mp, stamp)
-            else:
-                x = pts + _n1(a2, b, na - 1, nb, 0, 0, 0, 0, 0, alpha - pts, beta - pts, mp, stamp)
-        elif og or nb == 0:  # the other said go or is out: the mover goes on
+        extra, oc = _after_card(c, na - 1, nb, og)  # the step rule (extra: 0, cards remain)
+        if oc == _RESET_OTHER:
+            x = pts - _n1(b, a2, nb, na - 1, 0, 0, 0, 0, 0, pts - beta, pts - alpha, mp, stamp)
+        elif oc == _RESET_MOVER:
+            x = pts + _n1(a2, b, na - 1, nb, 0, 0, 0, 0, 0, alpha - pts, beta - pts, mp, stamp)
+        elif oc == _MOVER:
             x = pts + _n1(a2, b, na - 1, nb, c, nt, ns, og, 1, alpha - pts, beta - pts, mp, stamp)
         else:
             x = pts - _n1(b, a2, nb, na - 1, c, nt, ns, 0, -1, pts - beta, pts - alpha, mp, stamp)
@@ -123,23 +128,15 @@ def _n2(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  #
             r = hb >> 2
             pts, c, nt, ns = _step(count, tail, streak, r)
             a2 = a - (1 << (4 * r))
-            if c == 31:  # reset; the other leads unless they hold nothing
-                if nb:
-                    x = pts - _n1(
-                        b, a2, nb, na - 1, 0, 0, 0, 0, 0, pts - beta, pts - alpha, mp, stamp
-                    )
-                else:
-                    x = pts + _n1(
-                        a2, b, na - 1, nb, 0, 0, 0, 0, 0, alpha - pts, beta - pts, mp, stamp
-                    )
-            elif og or nb == 0:  # the other said go or is out: the mover goes on
-                x = pts + _n1(
-                    a2, b, na - 1, nb, c, nt, ns, og, 1, alpha - pts, beta - pts, mp, stamp
-                )
+            extra, oc = _after_card(c, na - 1, nb, og)  # the step rule (extra: 0, cards remain)
+            if oc == _RESET_OTHER:
+                x = pts - _n1(b, a2, nb, na - 1, 0, 0, 0, 0, 0, pts - beta, pts - alpha, mp, stamp)
+            elif oc == _RESET_MOVER:
+                x = pts + _n1(a2, b, na - 1, nb, 0, 0, 0, 0, 0, alpha - pts, beta - pts, mp, stamp)
+            elif oc == _MOVER:
+                x = pts + _n1(a2, b, na - 1, nb, c, nt, ns, og, 1, alpha - pts, beta - pts, mp, stamp)
             else:
-                x = pts - _n1(
-                    b, a2, nb, na - 1, c, nt, ns, 0, -1, pts - beta, pts - alpha, mp, stamp
-                )
+                x = pts - _n1(b, a2, nb, na - 1, c, nt, ns, 0, -1, pts - beta, pts - alpha, mp, stamp)
             if x > best:
                 best = x
                 if best > alpha:
@@ -147,18 +144,14 @@ def _n2(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  #
                     if alpha >= beta:
                         break
         v = best
-    elif og == 0 and b & fit:  # go: the other plays on
-        v = -_m2(b, a, nb, na, count, tail, streak, 1, -last, -beta, -alpha, mp, stamp)
-    else:  # nobody can play: the go point, a reset, and whoever did not play last leads
-        lead = last != 1
-        if lead and na == 0:
-            lead = False
-        if not lead and nb == 0:
-            lead = True
-        if lead:
-            v = last + _m2(a, b, na, nb, 0, 0, 0, 0, 0, alpha - last, beta - last, mp, stamp)
+    else:  # the mover cannot play: the step rule after a go
+        gp, oc = _after_go(b & fit, og, last, na, nb)
+        if oc == _OTHER:
+            v = -_m2(b, a, nb, na, count, tail, streak, 1, -last, -beta, -alpha, mp, stamp)
+        elif oc == _RESET_MOVER:
+            v = gp + _m2(a, b, na, nb, 0, 0, 0, 0, 0, alpha - gp, beta - gp, mp, stamp)
         else:
-            v = last - _m2(b, a, nb, na, 0, 0, 0, 0, 0, last - beta, last - alpha, mp, stamp)
+            v = gp - _m2(b, a, nb, na, 0, 0, 0, 0, 0, gp - beta, gp - alpha, mp, stamp)
     return v
 
 
@@ -174,12 +167,12 @@ def _m3(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  #
         r = hb >> 2
         pts, c, nt, ns = _step(count, tail, streak, r)
         a2 = a - (1 << (4 * r))
-        if c == 31:  # reset; the other leads unless they hold nothing
-            if nb:
-                x = pts - _n2(b, a2, nb, na - 1, 0, 0, 0, 0, 0, pts - beta, pts - alpha, mp, stamp)
-            else:
-                x = pts + _n2(a2, b, na - 1, nb, 0, 0, 0, 0, 0, alpha - pts, beta - pts, mp, stamp)
-        elif og or nb == 0:  # the other said go or is out: the mover goes on
+        extra, oc = _after_card(c, na - 1, nb, og)  # the step rule (extra: 0, cards remain)
+        if oc == _RESET_OTHER:
+            x = pts - _n2(b, a2, nb, na - 1, 0, 0, 0, 0, 0, pts - beta, pts - alpha, mp, stamp)
+        elif oc == _RESET_MOVER:
+            x = pts + _n2(a2, b, na - 1, nb, 0, 0, 0, 0, 0, alpha - pts, beta - pts, mp, stamp)
+        elif oc == _MOVER:
             x = pts + _n2(a2, b, na - 1, nb, c, nt, ns, og, 1, alpha - pts, beta - pts, mp, stamp)
         else:
             x = pts - _n2(b, a2, nb, na - 1, c, nt, ns, 0, -1, pts - beta, pts - alpha, mp, stamp)
@@ -201,12 +194,7 @@ def _n3(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  #
     k3 = tail | (streak << 56)
     slot = _slot(k1, k2, k3)
     e = _ld(mp, slot + 3)
-    if (
-        e >> 16 == stamp
-        and _ld(mp, slot) == k1
-        and _ld(mp, slot + 1) == k2
-        and _ld(mp, slot + 2) == k3
-    ):
+    if e >> 16 == stamp and _ld(mp, slot) == k1 and _ld(mp, slot + 1) == k2 and _ld(mp, slot + 2) == k3:
         return (e & 0xFFFF) - 0x8000
     alpha = -_INF  # exact values only in the table
     beta = _INF
@@ -221,23 +209,15 @@ def _n3(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  #
             r = hb >> 2
             pts, c, nt, ns = _step(count, tail, streak, r)
             a2 = a - (1 << (4 * r))
-            if c == 31:  # reset; the other leads unless they hold nothing
-                if nb:
-                    x = pts - _n2(
-                        b, a2, nb, na - 1, 0, 0, 0, 0, 0, pts - beta, pts - alpha, mp, stamp
-                    )
-                else:
-                    x = pts + _n2(
-                        a2, b, na - 1, nb, 0, 0, 0, 0, 0, alpha - pts, beta - pts, mp, stamp
-                    )
-            elif og or nb == 0:  # the other said go or is out: the mover goes on
-                x = pts + _n2(
-                    a2, b, na - 1, nb, c, nt, ns, og, 1, alpha - pts, beta - pts, mp, stamp
-                )
+            extra, oc = _after_card(c, na - 1, nb, og)  # the step rule (extra: 0, cards remain)
+            if oc == _RESET_OTHER:
+                x = pts - _n2(b, a2, nb, na - 1, 0, 0, 0, 0, 0, pts - beta, pts - alpha, mp, stamp)
+            elif oc == _RESET_MOVER:
+                x = pts + _n2(a2, b, na - 1, nb, 0, 0, 0, 0, 0, alpha - pts, beta - pts, mp, stamp)
+            elif oc == _MOVER:
+                x = pts + _n2(a2, b, na - 1, nb, c, nt, ns, og, 1, alpha - pts, beta - pts, mp, stamp)
             else:
-                x = pts - _n2(
-                    b, a2, nb, na - 1, c, nt, ns, 0, -1, pts - beta, pts - alpha, mp, stamp
-                )
+                x = pts - _n2(b, a2, nb, na - 1, c, nt, ns, 0, -1, pts - beta, pts - alpha, mp, stamp)
             if x > best:
                 best = x
                 if best > alpha:
@@ -245,18 +225,14 @@ def _n3(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  #
                     if alpha >= beta:
                         break
         v = best
-    elif og == 0 and b & fit:  # go: the other plays on
-        v = -_m3(b, a, nb, na, count, tail, streak, 1, -last, -beta, -alpha, mp, stamp)
-    else:  # nobody can play: the go point, a reset, and whoever did not play last leads
-        lead = last != 1
-        if lead and na == 0:
-            lead = False
-        if not lead and nb == 0:
-            lead = True
-        if lead:
-            v = last + _m3(a, b, na, nb, 0, 0, 0, 0, 0, alpha - last, beta - last, mp, stamp)
+    else:  # the mover cannot play: the step rule after a go
+        gp, oc = _after_go(b & fit, og, last, na, nb)
+        if oc == _OTHER:
+            v = -_m3(b, a, nb, na, count, tail, streak, 1, -last, -beta, -alpha, mp, stamp)
+        elif oc == _RESET_MOVER:
+            v = gp + _m3(a, b, na, nb, 0, 0, 0, 0, 0, alpha - gp, beta - gp, mp, stamp)
         else:
-            v = last - _m3(b, a, nb, na, 0, 0, 0, 0, 0, last - beta, last - alpha, mp, stamp)
+            v = gp - _m3(b, a, nb, na, 0, 0, 0, 0, 0, gp - beta, gp - alpha, mp, stamp)
     _st(mp, slot, k1)
     _st(mp, slot + 1, k2)
     _st(mp, slot + 2, k3)
@@ -276,12 +252,12 @@ def _m4(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  #
         r = hb >> 2
         pts, c, nt, ns = _step(count, tail, streak, r)
         a2 = a - (1 << (4 * r))
-        if c == 31:  # reset; the other leads unless they hold nothing
-            if nb:
-                x = pts - _n3(b, a2, nb, na - 1, 0, 0, 0, 0, 0, pts - beta, pts - alpha, mp, stamp)
-            else:
-                x = pts + _n3(a2, b, na - 1, nb, 0, 0, 0, 0, 0, alpha - pts, beta - pts, mp, stamp)
-        elif og or nb == 0:  # the other said go or is out: the mover goes on
+        extra, oc = _after_card(c, na - 1, nb, og)  # the step rule (extra: 0, cards remain)
+        if oc == _RESET_OTHER:
+            x = pts - _n3(b, a2, nb, na - 1, 0, 0, 0, 0, 0, pts - beta, pts - alpha, mp, stamp)
+        elif oc == _RESET_MOVER:
+            x = pts + _n3(a2, b, na - 1, nb, 0, 0, 0, 0, 0, alpha - pts, beta - pts, mp, stamp)
+        elif oc == _MOVER:
             x = pts + _n3(a2, b, na - 1, nb, c, nt, ns, og, 1, alpha - pts, beta - pts, mp, stamp)
         else:
             x = pts - _n3(b, a2, nb, na - 1, c, nt, ns, 0, -1, pts - beta, pts - alpha, mp, stamp)
@@ -308,23 +284,15 @@ def _n4(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  #
             r = hb >> 2
             pts, c, nt, ns = _step(count, tail, streak, r)
             a2 = a - (1 << (4 * r))
-            if c == 31:  # reset; the other leads unless they hold nothing
-                if nb:
-                    x = pts - _n3(
-                        b, a2, nb, na - 1, 0, 0, 0, 0, 0, pts - beta, pts - alpha, mp, stamp
-                    )
-                else:
-                    x = pts + _n3(
-                        a2, b, na - 1, nb, 0, 0, 0, 0, 0, alpha - pts, beta - pts, mp, stamp
-                    )
-            elif og or nb == 0:  # the other said go or is out: the mover goes on
-                x = pts + _n3(
-                    a2, b, na - 1, nb, c, nt, ns, og, 1, alpha - pts, beta - pts, mp, stamp
-                )
+            extra, oc = _after_card(c, na - 1, nb, og)  # the step rule (extra: 0, cards remain)
+            if oc == _RESET_OTHER:
+                x = pts - _n3(b, a2, nb, na - 1, 0, 0, 0, 0, 0, pts - beta, pts - alpha, mp, stamp)
+            elif oc == _RESET_MOVER:
+                x = pts + _n3(a2, b, na - 1, nb, 0, 0, 0, 0, 0, alpha - pts, beta - pts, mp, stamp)
+            elif oc == _MOVER:
+                x = pts + _n3(a2, b, na - 1, nb, c, nt, ns, og, 1, alpha - pts, beta - pts, mp, stamp)
             else:
-                x = pts - _n3(
-                    b, a2, nb, na - 1, c, nt, ns, 0, -1, pts - beta, pts - alpha, mp, stamp
-                )
+                x = pts - _n3(b, a2, nb, na - 1, c, nt, ns, 0, -1, pts - beta, pts - alpha, mp, stamp)
             if x > best:
                 best = x
                 if best > alpha:
@@ -332,17 +300,13 @@ def _n4(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  #
                     if alpha >= beta:
                         break
         v = best
-    elif og == 0 and b & fit:  # go: the other plays on
-        v = -_m4(b, a, nb, na, count, tail, streak, 1, -last, -beta, -alpha, mp, stamp)
-    else:  # nobody can play: the go point, a reset, and whoever did not play last leads
-        lead = last != 1
-        if lead and na == 0:
-            lead = False
-        if not lead and nb == 0:
-            lead = True
-        if lead:
-            v = last + _m4(a, b, na, nb, 0, 0, 0, 0, 0, alpha - last, beta - last, mp, stamp)
+    else:  # the mover cannot play: the step rule after a go
+        gp, oc = _after_go(b & fit, og, last, na, nb)
+        if oc == _OTHER:
+            v = -_m4(b, a, nb, na, count, tail, streak, 1, -last, -beta, -alpha, mp, stamp)
+        elif oc == _RESET_MOVER:
+            v = gp + _m4(a, b, na, nb, 0, 0, 0, 0, 0, alpha - gp, beta - gp, mp, stamp)
         else:
-            v = last - _m4(b, a, nb, na, 0, 0, 0, 0, 0, last - beta, last - alpha, mp, stamp)
+            v = gp - _m4(b, a, nb, na, 0, 0, 0, 0, 0, gp - beta, gp - alpha, mp, stamp)
     return v
 # </generated levels>

@@ -5,7 +5,21 @@ from :func:`crib.analysis.play.jit_gen.level_source` (a test checks it is up to 
 """
 # ruff: noqa: E501
 
-from crib.analysis.play.jit_core import _FIT, _INF, _NIBBLES, _SIG, _ctlz, _jit, _step
+from crib.analysis.play.jit_core import (
+    _FIT,
+    _INF,
+    _MOVER,
+    _NIBBLES,
+    _OTHER,
+    _RESET_MOVER,
+    _RESET_OTHER,
+    _SIG,
+    _after_card,
+    _after_go,
+    _ctlz,
+    _jit,
+    _step,
+)
 from crib.analysis.play.jit_levels_a import _n4
 
 # <generated levels>
@@ -23,12 +37,12 @@ def _m5(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  #
         r = hb >> 2
         pts, c, nt, ns = _step(count, tail, streak, r)
         a2 = a - (1 << (4 * r))
-        if c == 31:  # reset; the other leads unless they hold nothing
-            if nb:
-                x = pts - _n4(b, a2, nb, na - 1, 0, 0, 0, 0, 0, pts - beta, pts - alpha, mp, stamp)
-            else:
-                x = pts + _n4(a2, b, na - 1, nb, 0, 0, 0, 0, 0, alpha - pts, beta - pts, mp, stamp)
-        elif og or nb == 0:  # the other said go or is out: the mover goes on
+        extra, oc = _after_card(c, na - 1, nb, og)  # the step rule (extra: 0, cards remain)
+        if oc == _RESET_OTHER:
+            x = pts - _n4(b, a2, nb, na - 1, 0, 0, 0, 0, 0, pts - beta, pts - alpha, mp, stamp)
+        elif oc == _RESET_MOVER:
+            x = pts + _n4(a2, b, na - 1, nb, 0, 0, 0, 0, 0, alpha - pts, beta - pts, mp, stamp)
+        elif oc == _MOVER:
             x = pts + _n4(a2, b, na - 1, nb, c, nt, ns, og, 1, alpha - pts, beta - pts, mp, stamp)
         else:
             x = pts - _n4(b, a2, nb, na - 1, c, nt, ns, 0, -1, pts - beta, pts - alpha, mp, stamp)
@@ -55,23 +69,15 @@ def _n5(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  #
             r = hb >> 2
             pts, c, nt, ns = _step(count, tail, streak, r)
             a2 = a - (1 << (4 * r))
-            if c == 31:  # reset; the other leads unless they hold nothing
-                if nb:
-                    x = pts - _n4(
-                        b, a2, nb, na - 1, 0, 0, 0, 0, 0, pts - beta, pts - alpha, mp, stamp
-                    )
-                else:
-                    x = pts + _n4(
-                        a2, b, na - 1, nb, 0, 0, 0, 0, 0, alpha - pts, beta - pts, mp, stamp
-                    )
-            elif og or nb == 0:  # the other said go or is out: the mover goes on
-                x = pts + _n4(
-                    a2, b, na - 1, nb, c, nt, ns, og, 1, alpha - pts, beta - pts, mp, stamp
-                )
+            extra, oc = _after_card(c, na - 1, nb, og)  # the step rule (extra: 0, cards remain)
+            if oc == _RESET_OTHER:
+                x = pts - _n4(b, a2, nb, na - 1, 0, 0, 0, 0, 0, pts - beta, pts - alpha, mp, stamp)
+            elif oc == _RESET_MOVER:
+                x = pts + _n4(a2, b, na - 1, nb, 0, 0, 0, 0, 0, alpha - pts, beta - pts, mp, stamp)
+            elif oc == _MOVER:
+                x = pts + _n4(a2, b, na - 1, nb, c, nt, ns, og, 1, alpha - pts, beta - pts, mp, stamp)
             else:
-                x = pts - _n4(
-                    b, a2, nb, na - 1, c, nt, ns, 0, -1, pts - beta, pts - alpha, mp, stamp
-                )
+                x = pts - _n4(b, a2, nb, na - 1, c, nt, ns, 0, -1, pts - beta, pts - alpha, mp, stamp)
             if x > best:
                 best = x
                 if best > alpha:
@@ -79,18 +85,14 @@ def _n5(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  #
                     if alpha >= beta:
                         break
         v = best
-    elif og == 0 and b & fit:  # go: the other plays on
-        v = -_m5(b, a, nb, na, count, tail, streak, 1, -last, -beta, -alpha, mp, stamp)
-    else:  # nobody can play: the go point, a reset, and whoever did not play last leads
-        lead = last != 1
-        if lead and na == 0:
-            lead = False
-        if not lead and nb == 0:
-            lead = True
-        if lead:
-            v = last + _m5(a, b, na, nb, 0, 0, 0, 0, 0, alpha - last, beta - last, mp, stamp)
+    else:  # the mover cannot play: the step rule after a go
+        gp, oc = _after_go(b & fit, og, last, na, nb)
+        if oc == _OTHER:
+            v = -_m5(b, a, nb, na, count, tail, streak, 1, -last, -beta, -alpha, mp, stamp)
+        elif oc == _RESET_MOVER:
+            v = gp + _m5(a, b, na, nb, 0, 0, 0, 0, 0, alpha - gp, beta - gp, mp, stamp)
         else:
-            v = last - _m5(b, a, nb, na, 0, 0, 0, 0, 0, last - beta, last - alpha, mp, stamp)
+            v = gp - _m5(b, a, nb, na, 0, 0, 0, 0, 0, gp - beta, gp - alpha, mp, stamp)
     return v
 
 
@@ -106,12 +108,12 @@ def _m6(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  #
         r = hb >> 2
         pts, c, nt, ns = _step(count, tail, streak, r)
         a2 = a - (1 << (4 * r))
-        if c == 31:  # reset; the other leads unless they hold nothing
-            if nb:
-                x = pts - _n5(b, a2, nb, na - 1, 0, 0, 0, 0, 0, pts - beta, pts - alpha, mp, stamp)
-            else:
-                x = pts + _n5(a2, b, na - 1, nb, 0, 0, 0, 0, 0, alpha - pts, beta - pts, mp, stamp)
-        elif og or nb == 0:  # the other said go or is out: the mover goes on
+        extra, oc = _after_card(c, na - 1, nb, og)  # the step rule (extra: 0, cards remain)
+        if oc == _RESET_OTHER:
+            x = pts - _n5(b, a2, nb, na - 1, 0, 0, 0, 0, 0, pts - beta, pts - alpha, mp, stamp)
+        elif oc == _RESET_MOVER:
+            x = pts + _n5(a2, b, na - 1, nb, 0, 0, 0, 0, 0, alpha - pts, beta - pts, mp, stamp)
+        elif oc == _MOVER:
             x = pts + _n5(a2, b, na - 1, nb, c, nt, ns, og, 1, alpha - pts, beta - pts, mp, stamp)
         else:
             x = pts - _n5(b, a2, nb, na - 1, c, nt, ns, 0, -1, pts - beta, pts - alpha, mp, stamp)
@@ -138,23 +140,15 @@ def _n6(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  #
             r = hb >> 2
             pts, c, nt, ns = _step(count, tail, streak, r)
             a2 = a - (1 << (4 * r))
-            if c == 31:  # reset; the other leads unless they hold nothing
-                if nb:
-                    x = pts - _n5(
-                        b, a2, nb, na - 1, 0, 0, 0, 0, 0, pts - beta, pts - alpha, mp, stamp
-                    )
-                else:
-                    x = pts + _n5(
-                        a2, b, na - 1, nb, 0, 0, 0, 0, 0, alpha - pts, beta - pts, mp, stamp
-                    )
-            elif og or nb == 0:  # the other said go or is out: the mover goes on
-                x = pts + _n5(
-                    a2, b, na - 1, nb, c, nt, ns, og, 1, alpha - pts, beta - pts, mp, stamp
-                )
+            extra, oc = _after_card(c, na - 1, nb, og)  # the step rule (extra: 0, cards remain)
+            if oc == _RESET_OTHER:
+                x = pts - _n5(b, a2, nb, na - 1, 0, 0, 0, 0, 0, pts - beta, pts - alpha, mp, stamp)
+            elif oc == _RESET_MOVER:
+                x = pts + _n5(a2, b, na - 1, nb, 0, 0, 0, 0, 0, alpha - pts, beta - pts, mp, stamp)
+            elif oc == _MOVER:
+                x = pts + _n5(a2, b, na - 1, nb, c, nt, ns, og, 1, alpha - pts, beta - pts, mp, stamp)
             else:
-                x = pts - _n5(
-                    b, a2, nb, na - 1, c, nt, ns, 0, -1, pts - beta, pts - alpha, mp, stamp
-                )
+                x = pts - _n5(b, a2, nb, na - 1, c, nt, ns, 0, -1, pts - beta, pts - alpha, mp, stamp)
             if x > best:
                 best = x
                 if best > alpha:
@@ -162,18 +156,14 @@ def _n6(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  #
                     if alpha >= beta:
                         break
         v = best
-    elif og == 0 and b & fit:  # go: the other plays on
-        v = -_m6(b, a, nb, na, count, tail, streak, 1, -last, -beta, -alpha, mp, stamp)
-    else:  # nobody can play: the go point, a reset, and whoever did not play last leads
-        lead = last != 1
-        if lead and na == 0:
-            lead = False
-        if not lead and nb == 0:
-            lead = True
-        if lead:
-            v = last + _m6(a, b, na, nb, 0, 0, 0, 0, 0, alpha - last, beta - last, mp, stamp)
+    else:  # the mover cannot play: the step rule after a go
+        gp, oc = _after_go(b & fit, og, last, na, nb)
+        if oc == _OTHER:
+            v = -_m6(b, a, nb, na, count, tail, streak, 1, -last, -beta, -alpha, mp, stamp)
+        elif oc == _RESET_MOVER:
+            v = gp + _m6(a, b, na, nb, 0, 0, 0, 0, 0, alpha - gp, beta - gp, mp, stamp)
         else:
-            v = last - _m6(b, a, nb, na, 0, 0, 0, 0, 0, last - beta, last - alpha, mp, stamp)
+            v = gp - _m6(b, a, nb, na, 0, 0, 0, 0, 0, gp - beta, gp - alpha, mp, stamp)
     return v
 
 
@@ -189,12 +179,12 @@ def _m7(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  #
         r = hb >> 2
         pts, c, nt, ns = _step(count, tail, streak, r)
         a2 = a - (1 << (4 * r))
-        if c == 31:  # reset; the other leads unless they hold nothing
-            if nb:
-                x = pts - _n6(b, a2, nb, na - 1, 0, 0, 0, 0, 0, pts - beta, pts - alpha, mp, stamp)
-            else:
-                x = pts + _n6(a2, b, na - 1, nb, 0, 0, 0, 0, 0, alpha - pts, beta - pts, mp, stamp)
-        elif og or nb == 0:  # the other said go or is out: the mover goes on
+        extra, oc = _after_card(c, na - 1, nb, og)  # the step rule (extra: 0, cards remain)
+        if oc == _RESET_OTHER:
+            x = pts - _n6(b, a2, nb, na - 1, 0, 0, 0, 0, 0, pts - beta, pts - alpha, mp, stamp)
+        elif oc == _RESET_MOVER:
+            x = pts + _n6(a2, b, na - 1, nb, 0, 0, 0, 0, 0, alpha - pts, beta - pts, mp, stamp)
+        elif oc == _MOVER:
             x = pts + _n6(a2, b, na - 1, nb, c, nt, ns, og, 1, alpha - pts, beta - pts, mp, stamp)
         else:
             x = pts - _n6(b, a2, nb, na - 1, c, nt, ns, 0, -1, pts - beta, pts - alpha, mp, stamp)
@@ -221,23 +211,15 @@ def _n7(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  #
             r = hb >> 2
             pts, c, nt, ns = _step(count, tail, streak, r)
             a2 = a - (1 << (4 * r))
-            if c == 31:  # reset; the other leads unless they hold nothing
-                if nb:
-                    x = pts - _n6(
-                        b, a2, nb, na - 1, 0, 0, 0, 0, 0, pts - beta, pts - alpha, mp, stamp
-                    )
-                else:
-                    x = pts + _n6(
-                        a2, b, na - 1, nb, 0, 0, 0, 0, 0, alpha - pts, beta - pts, mp, stamp
-                    )
-            elif og or nb == 0:  # the other said go or is out: the mover goes on
-                x = pts + _n6(
-                    a2, b, na - 1, nb, c, nt, ns, og, 1, alpha - pts, beta - pts, mp, stamp
-                )
+            extra, oc = _after_card(c, na - 1, nb, og)  # the step rule (extra: 0, cards remain)
+            if oc == _RESET_OTHER:
+                x = pts - _n6(b, a2, nb, na - 1, 0, 0, 0, 0, 0, pts - beta, pts - alpha, mp, stamp)
+            elif oc == _RESET_MOVER:
+                x = pts + _n6(a2, b, na - 1, nb, 0, 0, 0, 0, 0, alpha - pts, beta - pts, mp, stamp)
+            elif oc == _MOVER:
+                x = pts + _n6(a2, b, na - 1, nb, c, nt, ns, og, 1, alpha - pts, beta - pts, mp, stamp)
             else:
-                x = pts - _n6(
-                    b, a2, nb, na - 1, c, nt, ns, 0, -1, pts - beta, pts - alpha, mp, stamp
-                )
+                x = pts - _n6(b, a2, nb, na - 1, c, nt, ns, 0, -1, pts - beta, pts - alpha, mp, stamp)
             if x > best:
                 best = x
                 if best > alpha:
@@ -245,19 +227,13 @@ def _n7(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  #
                     if alpha >= beta:
                         break
         v = best
-    elif og == 0 and b & fit:  # go: the other plays on
-        v = -_m7(b, a, nb, na, count, tail, streak, 1, -last, -beta, -alpha, mp, stamp)
-    else:  # nobody can play: the go point, a reset, and whoever did not play last leads
-        lead = last != 1
-        if lead and na == 0:
-            lead = False
-        if not lead and nb == 0:
-            lead = True
-        if lead:
-            v = last + _m7(a, b, na, nb, 0, 0, 0, 0, 0, alpha - last, beta - last, mp, stamp)
+    else:  # the mover cannot play: the step rule after a go
+        gp, oc = _after_go(b & fit, og, last, na, nb)
+        if oc == _OTHER:
+            v = -_m7(b, a, nb, na, count, tail, streak, 1, -last, -beta, -alpha, mp, stamp)
+        elif oc == _RESET_MOVER:
+            v = gp + _m7(a, b, na, nb, 0, 0, 0, 0, 0, alpha - gp, beta - gp, mp, stamp)
         else:
-            v = last - _m7(b, a, nb, na, 0, 0, 0, 0, 0, last - beta, last - alpha, mp, stamp)
+            v = gp - _m7(b, a, nb, na, 0, 0, 0, 0, 0, gp - beta, gp - alpha, mp, stamp)
     return v
-
-
 # </generated levels>

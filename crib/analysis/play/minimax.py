@@ -19,8 +19,9 @@ from itertools import combinations_with_replacement
 
 from crib.analysis.play.holdings import holdings, remove_rank, root_options, root_state
 from crib.rules.cards import RANK_VALUES, Card
-from crib.rules.pegging import mover_leads_next, points_for
+from crib.rules.pegging import points_for
 from crib.rules.position import PeggingPosition
+from crib.rules.step import END, MOVER, OTHER, RESET_MOVER, RESET_OTHER, after_card, after_go
 
 __all__ = ["minimax_by_holding"]
 
@@ -39,6 +40,28 @@ class _Multisets:
 
 
 _MS: _Multisets | None = None
+
+# after_card as tables for the inner loop: the outcome by
+# [the other holds][the other said go][the mover still holds][count], and the last card's point
+_AFTER = tuple(
+    tuple(
+        tuple(tuple(after_card(c, bool(mh), bool(oh), bool(og))[1] for c in range(32)) for mh in (0, 1))
+        for og in (0, 1)
+    )
+    for oh in (0, 1)
+)
+_LAST_CARD = tuple(after_card(c, False, False, False)[0] for c in range(32))
+# after_go by [the other said go][the other can play][who played last + 1][mover holds][other holds]
+_AFTER_GO = tuple(
+    tuple(
+        tuple(
+            tuple(tuple(after_go(bool(can), bool(og), last, bool(mh), bool(oh)) for oh in (0, 1)) for mh in (0, 1))
+            for last in (-1, 0, 1)
+        )
+        for can in (0, 1)
+    )
+    for og in (0, 1)
+)
 
 
 def _multisets() -> _Multisets:
@@ -73,6 +96,9 @@ class _Minimax:
         moves, minval, rmask = ms.moves, ms.minval, ms.rmask
         n_ms = len(ms.items)
         cache: dict[int, int] = {}
+        after, last_card, go_rule = _AFTER, _LAST_CARD, _AFTER_GO
+        end_, other_, reset_other_, reset_mover_ = END, OTHER, RESET_OTHER, RESET_MOVER  # closure cells: fast
+        same_count = (OTHER, MOVER)  # the outcomes that keep the count
         piles: list[tuple[int, tuple, int]] = [(0, (), 0)]
         reqs_of: list[tuple | None] = [None]  # per pile: what its tail needs
         steps: list[list[tuple[int, int, int] | None]] = [[None] * 14]  # per pile and rank
@@ -145,6 +171,7 @@ class _Minimax:
             room = 31 - count
             best = None
             row = steps[pid]
+            rule = after[b != 0][og]  # the outcome by [the mover still holds][count]
             for r, vr, a2 in moves[a]:
                 if vr > room:
                     break  # ranks ascend, and so do their values
@@ -152,22 +179,25 @@ class _Minimax:
                 if st is None:
                     st = row[r] = step(pid, r)
                 pts, npid, c = st
-                # the move, inlined from after_play for speed
-                if a2 == 0 and b == 0:
-                    x = pts + (1 if c != 31 else 0)
-                elif c == 31:
-                    x = pts - value(b, a2, 0, 0, 0, 0) if b else pts + value(a2, b, 0, 0, 0, 0)
-                else:
+                # the step rule, from its table: (last card's point, outcome)
+                oc = rule[a2 != 0][c]
+                if oc in same_count:
                     info = reqs_of[npid]
                     if info is None:
                         npid = reach(npid, rmask[a2] | rmask[b])
                     else:
                         cut = info[1].get((rmask[a2] | rmask[b]) & info[0])
                         npid = reach(npid, rmask[a2] | rmask[b]) if cut is None else cut
-                    if og or not b:
-                        x = pts + value(a2, b, npid, c, og, 1)
-                    else:
+                    if oc == other_:
                         x = pts - value(b, a2, npid, c, 0, -1)
+                    else:
+                        x = pts + value(a2, b, npid, c, og, 1)
+                elif oc == end_:
+                    x = pts + last_card[c]
+                elif oc == reset_other_:
+                    x = pts - value(b, a2, 0, 0, 0, 0)
+                else:
+                    x = pts + value(a2, b, 0, 0, 0, 0)
                 if best is None or x > best:
                     best = x
             if best is None:
@@ -178,24 +208,26 @@ class _Minimax:
         def after_play(b: int, pid: int, og: int, r: int, a2: int) -> int:
             """The mover plays ``r`` (keeping ``a2``): its points plus the rest."""
             pts, npid, c = step(pid, r)
-            if a2 == 0 and b == 0:
-                return pts + (1 if c != 31 else 0)  # the last card
-            if c == 31:  # reset; the other leads unless they hold nothing
-                if b:
-                    return pts - value(b, a2, 0, 0, 0, 0)
+            extra, oc = after_card(c, a2 != 0, b != 0, og == 1)
+            if oc == END:
+                return pts + extra
+            if oc == RESET_OTHER:
+                return pts - value(b, a2, 0, 0, 0, 0)
+            if oc == RESET_MOVER:
                 return pts + value(a2, b, 0, 0, 0, 0)
             npid = reach(npid, rmask[a2] | rmask[b])
-            if og or not b:  # the other said go or is out: the mover goes on
+            if oc == MOVER:
                 return pts + value(a2, b, npid, c, og, 1)
             return pts - value(b, a2, npid, c, 0, -1)
 
         def go(a: int, b: int, pid: int, count: int, og: int, last: int) -> int:
             """The mover cannot play: the other continues, or the go point and a reset."""
-            if not og and minval[b] <= 31 - count:
+            pts, oc = go_rule[og][minval[b] <= 31 - count][last + 1][a != 0][b != 0]
+            if oc == other_:
                 return -value(b, a, pid, count, 1, -last)
-            if mover_leads_next(last == 1, a != 0, b != 0):
-                return last + value(a, b, 0, 0, 0, 0)
-            return last - value(b, a, 0, 0, 0, 0)
+            if oc == reset_mover_:
+                return pts + value(a, b, 0, 0, 0, 0)
+            return pts - value(b, a, 0, 0, 0, 0)
 
         self.cache = cache
         self._index = ms.index
@@ -222,14 +254,14 @@ class _Minimax:
         og = 1 if other_go else 0
         if card is None:
             total = go(ai, bi, pid, count, og, last)
-            other_can = not other_go and any(count + RANK_VALUES[r] <= 31 for r in b)
-            now = 0 if other_can else last
+            other_can = any(count + RANK_VALUES[r] <= 31 for r in b)
+            now, _oc = after_go(other_can, other_go, last, bool(a), bool(b))
             return now, total - now
         r = card.rank
         pts, c, _t, _s = points_for(count, tail, streak, r)
         rest = remove_rank(a, r)
-        if not rest and not b and c != 31:
-            pts += 1
+        extra, _oc = after_card(c, bool(rest), bool(b), other_go)
+        pts += extra
         total = after(bi, pid, og, r, self._index[rest])
         return pts, total - pts
 

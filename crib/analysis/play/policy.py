@@ -13,8 +13,9 @@ from collections import Counter
 from crib.analysis.heuristics import rank_values, softmax_weights, temperature
 from crib.analysis.play.holdings import remove_rank
 from crib.rules.cards import RANK_VALUES, Card
-from crib.rules.pegging import mover_leads_next, points_for
+from crib.rules.pegging import points_for
 from crib.rules.position import PeggingPosition
+from crib.rules.step import END, MOVER, OTHER, RESET_MOVER, after_card, after_go
 
 __all__ = ["Dist", "PolicySolver", "policy_probs", "mean"]
 
@@ -147,15 +148,16 @@ class PolicySolver:
         else:
             theirs = remove_rank(theirs, r)
         mover_hand, other_hand = (mine, theirs) if my_turn else (theirs, mine)
-        if not mine and not theirs:
-            return {sign * (pts + (1 if c != 31 else 0)): 1.0}
-        if c == 31:
-            next_my_turn = (not my_turn) if other_hand else my_turn
-            rest = self.value(mine, theirs, 0, (), 0, next_my_turn, False, 0)
-        elif other_go or not other_hand:
+        extra, outcome = after_card(c, bool(mover_hand), bool(other_hand), other_go)
+        if outcome == END:
+            return {sign * (pts + extra): 1.0}
+        if outcome == MOVER:
             rest = self.value(mine, theirs, c, t, s, my_turn, other_go, 1)
-        else:
+        elif outcome == OTHER:
             rest = self.value(mine, theirs, c, t, s, not my_turn, False, -1)
+        else:
+            next_my_turn = my_turn if outcome == RESET_MOVER else not my_turn
+            rest = self.value(mine, theirs, 0, (), 0, next_my_turn, False, 0)
         return _shift(rest, sign * pts)
 
     def go(
@@ -171,14 +173,14 @@ class PolicySolver:
     ) -> Dist:
         other_hand = theirs if my_turn else mine
         mover_hand = mine if my_turn else theirs
-        other_can = (not other_go) and any(count + RANK_VALUES[r] <= 31 for r in other_hand)
-        if other_can:
+        other_can = any(count + RANK_VALUES[r] <= 31 for r in other_hand)
+        pts, outcome = after_go(other_can, other_go, last, bool(mover_hand), bool(other_hand))
+        if outcome == OTHER:
             return self.value(mine, theirs, count, tail, streak, not my_turn, True, -last)
         sign = 1 if my_turn else -1
-        leader_is_mover = mover_leads_next(last == 1, bool(mover_hand), bool(other_hand))
-        next_my_turn = my_turn if leader_is_mover else not my_turn
+        next_my_turn = my_turn if outcome == RESET_MOVER else not my_turn
         rest = self.value(mine, theirs, 0, (), 0, next_my_turn, False, 0)
-        return _shift(rest, sign * last)
+        return _shift(rest, sign * pts)
 
     def root(
         self,
@@ -192,15 +194,13 @@ class PolicySolver:
         card: Card | None,
     ) -> tuple[int, Dist]:
         if card is None:
-            other_can = (not other_go) and any(count + RANK_VALUES[r] <= 31 for r in theirs)
-            now = 0 if other_can else last
+            other_can = any(count + RANK_VALUES[r] <= 31 for r in theirs)
+            now, _outcome = after_go(other_can, other_go, last, bool(mine), bool(theirs))
             return now, self.go(mine, theirs, count, tail, streak, True, other_go, last)
         r = card.rank
         pts, c, _t, _s = points_for(count, tail, streak, r)
-        rest_mine = remove_rank(mine, r)
-        if not rest_mine and not theirs and c != 31:
-            pts += 1
-        return pts, self.play(mine, theirs, count, tail, streak, True, other_go, r)
+        extra, _outcome = after_card(c, bool(remove_rank(mine, r)), bool(theirs), other_go)
+        return pts + extra, self.play(mine, theirs, count, tail, streak, True, other_go, r)
 
 
 def _shift(d: Dist, x: int) -> Dist:

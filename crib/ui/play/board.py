@@ -19,6 +19,7 @@ from __future__ import annotations
 import html
 from collections.abc import Sequence
 
+from crib.rules.constants import WIN
 from crib.ui.kit.cardview import PLAYER_COLOURS, RED
 
 __all__ = ["hole_xy", "board_svg", "score_chart_svg", "WIDTH", "HEIGHT"]
@@ -39,7 +40,7 @@ def _x(k: int) -> float:
 
 def hole_xy(hole: int, lane: int) -> tuple[float, float]:
     """Centre of ``hole`` (0 = start, 1-120, 121 = game hole; -1 = second start hole)."""
-    if hole >= 121:
+    if hole >= WIN:
         return _x(39) + 34, TOP + 2 * STREET + LANE / 2
     if hole <= 0:
         return LEFT - 18 - (12 if hole < 0 else 0), TOP + lane * LANE
@@ -88,7 +89,7 @@ def board_svg(
             'rx="8" fill="#e6d0a8"/>'
         )
     # holes and labels
-    for hole in range(1, 121):
+    for hole in range(1, WIN):
         for lane in (0, 1):
             x, y = hole_xy(hole, lane)
             parts.append(
@@ -105,7 +106,7 @@ def board_svg(
         for h in (0, -1):
             x, y = hole_xy(h, lane)
             parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3" fill="#5b4326"/>')
-    gx, gy = hole_xy(121, 0)
+    gx, gy = hole_xy(WIN, 0)
     parts.append(
         f'<circle class="crib-game-hole" cx="{gx:.1f}" cy="{gy:.1f}" r="6" fill="#5b4326"/>'
         f'<text x="{gx:.1f}" y="{gy + 20:.1f}" font-size="10" font-weight="bold" '
@@ -121,8 +122,8 @@ def board_svg(
     # pegs: back (hollow) first, then front (filled)
     for p in (0, 1):
         colour = PLAYER_COLOURS[p]
-        front = min(max(scores[p], 0), 121)
-        rear = min(max(back[p], 0), 121)
+        front = min(max(scores[p], 0), WIN)
+        rear = min(max(back[p], 0), WIN)
         # a fresh game (or a start from a given score) has no last score: the back
         # peg waits one hole behind (or in the second start hole)
         bh = (front - 1 if front > 0 else -1) if rear == front else rear
@@ -136,7 +137,7 @@ def board_svg(
         )
     if last is not None and last[1] > 0:
         p, pts, why = last
-        fx, fy = hole_xy(min(max(scores[p], 0), 121), p)
+        fx, fy = hole_xy(min(max(scores[p], 0), WIN), p)
         label = f"+{pts} {why}".strip()
         anchor = "end" if fx > WIDTH - 150 else "start"
         dx = -8 if anchor == "end" else 8
@@ -149,7 +150,7 @@ def board_svg(
     # scores in numbers
     for p in (0, 1):
         x = 14 + p * (WIDTH / 2)
-        need = 121 - scores[p]
+        need = WIN - scores[p]
         deal = " · dealer" if dealer == p else ""
         parts.append(
             f'<circle cx="{x + 5}" cy="{HEIGHT + 14}" r="5" fill="{PLAYER_COLOURS[p]}"/>'
@@ -177,18 +178,18 @@ def score_chart_svg(
     pw, ph = width - lft - r, height - t - b
 
     def xy(h: int, s: int) -> str:
-        return f"{lft + pw * h / n:.1f},{t + ph * (1 - s / 121):.1f}"
+        return f"{lft + pw * h / n:.1f},{t + ph * (1 - s / WIN):.1f}"
 
     parts = [
         f'<svg class="crib-score-chart" width="{width}" height="{height}" '
         f'viewBox="0 0 {width} {height}" role="img" aria-label="scores by hand">',
         f'<rect x="{lft}" y="{t}" width="{pw}" height="{ph}" fill="#fafafa" stroke="#ccc"/>',
     ]
-    for s, label in ((61, "61"), (91, "91"), (121, "121")):
-        y = t + ph * (1 - s / 121)
-        dash = ' stroke-dasharray="3 2"' if s < 121 else ""
+    for s, label in ((61, "61"), (91, "91"), (WIN, "121")):
+        y = t + ph * (1 - s / WIN)
+        dash = ' stroke-dasharray="3 2"' if s < WIN else ""
         parts.append(
-            f'<line x1="{lft}" y1="{y:.1f}" x2="{lft + pw}" y2="{y:.1f}" stroke="{RED if s < 121 else "#999"}"'
+            f'<line x1="{lft}" y1="{y:.1f}" x2="{lft + pw}" y2="{y:.1f}" stroke="{RED if s < WIN else "#999"}"'
             f' stroke-width="1"{dash}/><text x="{lft - 4}" y="{y + 4:.1f}" font-size="10" '
             f'text-anchor="end" fill="#555">{label}</text>'
         )

@@ -11,6 +11,7 @@ import html
 import time
 from typing import TYPE_CHECKING
 
+from crib.rules.constants import WIN
 from crib.session.controller import HUMAN, GameView
 from crib.session.model import replay_link
 from crib.ui.kit.cardview import PLAYER_COLOURS, card_back_svg, card_svg, cards_html
@@ -138,7 +139,7 @@ class Renderer:
             rows.append(
                 f'<div style="font-size:17px"><span style="color:{PLAYER_COLOURS[p]}">●</span> '
                 f"<b>{html.escape(v.names[p])}</b> {v.scores[p]} "
-                f'<span style="color:#555;font-size:13px">needs {121 - v.scores[p]}</span>{deal}</div>'
+                f'<span style="color:#555;font-size:13px">needs {WIN - v.scores[p]}</span>{deal}</div>'
             )
         hand = f"Hand {v.hand_number}" if v.hand_number else "Before the first deal"
         mistakes = f"Mistakes so far: {v.mistakes}" if v.coaching else "Coaching is off"
