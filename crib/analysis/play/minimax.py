@@ -43,9 +43,16 @@ _MS: _Multisets | None = None
 
 # after_card as tables for the inner loop: the outcome by
 # [the other holds][the other said go][the mover still holds][count], and the last card's point
+# The inner loop's codes, ordered so that one comparison sorts the common cases:
+# 0 the other moves, 1 the mover again (both keep the count), 2 the play is over,
+# 3 a reset with the other leading, 4 a reset with the mover leading.
+_CODE = {OTHER: 0, MOVER: 1, END: 2, RESET_OTHER: 3, RESET_MOVER: 4}
 _AFTER = tuple(
     tuple(
-        tuple(tuple(after_card(c, bool(mh), bool(oh), bool(og))[1] for c in range(32)) for mh in (0, 1))
+        tuple(
+            tuple(_CODE[after_card(c, bool(mh), bool(oh), bool(og))[1]] for c in range(32))
+            for mh in (0, 1)
+        )
         for og in (0, 1)
     )
     for oh in (0, 1)
@@ -97,8 +104,7 @@ class _Minimax:
         n_ms = len(ms.items)
         cache: dict[int, int] = {}
         after, last_card, go_rule = _AFTER, _LAST_CARD, _AFTER_GO
-        end_, other_, reset_other_, reset_mover_ = END, OTHER, RESET_OTHER, RESET_MOVER  # closure cells: fast
-        same_count = (OTHER, MOVER)  # the outcomes that keep the count
+        other_, reset_mover_ = OTHER, RESET_MOVER  # closure cells: fast
         piles: list[tuple[int, tuple, int]] = [(0, (), 0)]
         reqs_of: list[tuple | None] = [None]  # per pile: what its tail needs
         steps: list[list[tuple[int, int, int] | None]] = [[None] * 14]  # per pile and rank
@@ -180,21 +186,21 @@ class _Minimax:
                     st = row[r] = step(pid, r)
                 pts, npid, c = st
                 # the step rule, from its table: (last card's point, outcome)
-                oc = rule[a2 != 0][c]
-                if oc in same_count:
+                oc = rule[a2 != 0][c]  # _CODE
+                if oc < 2:  # the count goes on
                     info = reqs_of[npid]
                     if info is None:
                         npid = reach(npid, rmask[a2] | rmask[b])
                     else:
                         cut = info[1].get((rmask[a2] | rmask[b]) & info[0])
                         npid = reach(npid, rmask[a2] | rmask[b]) if cut is None else cut
-                    if oc == other_:
+                    if oc == 0:
                         x = pts - value(b, a2, npid, c, 0, -1)
                     else:
                         x = pts + value(a2, b, npid, c, og, 1)
-                elif oc == end_:
+                elif oc == 2:
                     x = pts + last_card[c]
-                elif oc == reset_other_:
+                elif oc == 3:
                     x = pts - value(b, a2, 0, 0, 0, 0)
                 else:
                     x = pts + value(a2, b, 0, 0, 0, 0)
