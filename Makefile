@@ -48,7 +48,7 @@ lint: install-test
 
 test: install-test browser
 	$(VENV)/bin/ruff check crib tests bench
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q -n 2 --dist loadgroup --durations=15
 
 # Re-execute every dashboard and teaching notebook in place (outputs are committed).
 notebooks: install-test
