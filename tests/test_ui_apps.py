@@ -9,6 +9,7 @@ from crib.analysis.crib_heatmaps import heatmap_values
 from crib.ui.analyze.crib_odds import VIEWS, CribOddsApp
 from crib.ui.analyze.discard import DiscardApp
 from crib.ui.analyze.pegging import PeggingApp
+from crib.rules.position import PeggingPosition
 from crib.ui.analyze.traps import EXAMPLES, TrapExplorerApp
 from crib.ui.kit.common import COACH_MODEL
 
@@ -308,3 +309,24 @@ def test_model_selectors_default_to_the_coach_model() -> None:
     assert "uniform" in DISCARD_MODELS  # kept as a teaching option
     assert DiscardApp().model.value == COACH_MODEL
     assert PeggingApp().model.value == COACH_MODEL
+
+
+def test_pegging_lead_mode_resets_inputs_and_table() -> None:
+    """Issue 27 bug 6: "the lead" after a position with a pile kept the old table ("Now 3")
+    and the old hand, so Analyze then warned about cards played."""
+    app = PeggingApp()
+    app.text.value = "hand 4H 6D 9C | pile 3S | starter 2S | discards JD KC | opp 4"
+    app.analyze_button.click()
+    assert app.analysis is not None and app.analysis.position.pile
+    app.kind.value = "lead"
+    pos = app.analysis.position
+    assert not pos.pile and not pos.previous and pos.opp_count == 4 and len(pos.hand) == 4
+    assert "pile" not in app.text.value and "example lead" in app.status.value
+    assert all(o.now == 0 for o in app.analysis.options)  # a lead scores nothing now
+    app.analyze_button.click()
+    assert "cards have been played" not in app.status.value and "error" not in app.status.value.lower()
+    # a four-card hand is kept as the lead
+    app.kind.value = "position"
+    app.text.value = "hand 5H 4H AC 9S | pile 3S | starter 3H | opp 3"
+    app.kind.value = "lead"
+    assert app.analysis.position.hand == PeggingPosition.parse("hand 5H 4H AC 9S | opp 4").hand
