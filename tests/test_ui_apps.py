@@ -6,13 +6,13 @@ import html
 import re
 
 from crib.analysis.crib_heatmaps import heatmap_values
+from crib.rules.cards import parse_card
+from crib.rules.position import PeggingPosition
 from crib.ui.analyze.crib_odds import VIEWS, CribOddsApp
 from crib.ui.analyze.discard import DiscardApp
 from crib.ui.analyze.pegging import PeggingApp
-from crib.rules.cards import parse_card
-from crib.rules.position import PeggingPosition
-from crib.ui.kit.cardview import card_text
 from crib.ui.analyze.traps import EXAMPLES, TrapExplorerApp
+from crib.ui.kit.cardview import card_text
 from crib.ui.kit.common import COACH_MODEL
 
 PNG = b"\x89PNG"

@@ -283,7 +283,7 @@ class PeggingApp(w.VBox):
         best = a.best.card
         cost = (
             "It is the best card." if v.lost <= 1e-9
-            else f"It cost {v.lost:.2f} points against {card_text(best) if best else 'go'}."
+            else f"It cost {v.cost} against {card_text(best) if best else 'go'}."
         )
         trap = " <b style='color:#c0392b'>Trap missed.</b>" if v.trap else ""
         self.verdict.value = verdict_html(
