@@ -135,3 +135,18 @@ def test_every_word_has_its_own_badge_colour(word: str) -> None:
 
     assert word in GRADE_COLOURS
     assert len(set(GRADE_COLOURS.values())) == len(GRADE_COLOURS)
+
+
+def test_the_discard_analyzer_grades_by_the_chance_of_winning_near_121() -> None:
+    from crib.ui.analyze.verdicts import discard_verdict, run_discard
+
+    six = "5H 5D 6C 7S 8H 9D"
+    a = run_discard(six, dealer=False, key="master", scores=(112, 110))
+    assert a.objective == "win"
+    worst = discard_verdict(a, len(a.throws) - 1, "master")
+    assert worst.unit == WIN_UNIT and worst.lost == pytest.approx(
+        100 * (a.best.p_win - a.throws[-1].p_win)
+    )
+    assert "% to win" in worst.phrase() and "chance to win" in worst.cost
+    far = discard_verdict(run_discard(six, dealer=False, key="master", scores=(10, 12)), 1, "master")
+    assert far.unit == "points" and "points" in far.cost
