@@ -94,7 +94,7 @@ def cost_text(verdict: str, lost: float, unit: str = "points") -> str:
     if verdict == "best":
         return "best"
     if unit == WIN_UNIT:
-        return f"{verdict} −{lost:.1f}% to win"
+        return f"{verdict} −{lost:.2f}% to win" if lost < 0.1 else f"{verdict} −{lost:.1f}% to win"
     return f"{verdict} −{lost:.3f}" if lost < 0.01 else f"{verdict} −{lost:.2f}"
 
 
@@ -131,10 +131,10 @@ def _game_reason(pos: PeggingPosition, card: Card, opp_dealer: bool | None) -> l
     wins = winning_now(pos)
     if wins and all(c.rank != card.rank for c in wins):
         return [f"misses pegging out with {wins[0].pretty}"]
-    if pos.opp_go or pos.opp_count == 0:
+    count = pos.count + card.value
+    if pos.opp_go or pos.opp_count == 0 or count == 31:  # at 31 the count starts again
         return []
     pile = (*(c.rank for c in pos.pile), card.rank)
-    count = pos.count + card.value
     need = 121 - pos.scores[1]
     for r in {c.rank for c in pos.unseen()}:
         if count + RANK_VALUES[r] <= 31 and peg_points((*pile, r)) >= need:

@@ -155,7 +155,7 @@ class GameController:
             grade=grades[-1] if grades and self.coaching and grades[-1].hand == self.hand_index else None,
             hint=self.hint_text, coaching=self.coaching, manual=self.manual, muggins=self.muggins,
             count_entry=self.count_entry, cut_cards=self.cut_cards if self.phase == "cut_done" else None,
-            mistakes=sum(g.verdict in ("mistake", "blunder") for g in grades),
+            mistakes=sum(g.verdict in ("mistake", "costly", "blunder") for g in grades),
         )
 
     def prompt(self) -> str:

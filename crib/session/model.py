@@ -127,7 +127,7 @@ class GameView:
     winner: int | None
     skunk: str
     history: tuple[tuple[int, int, int], ...]  # (hand number, my score, computer score) per hand
-    mistakes: int  # mistakes + blunders so far
+    mistakes: int  # mistakes, costly decisions and blunders so far
     last_score: tuple[int, int, str] | None = None  # (player, points, what for): the board's caption
 
     def visible_cards(self) -> set[Card]:
