@@ -296,7 +296,7 @@ def grade_play(
         best_card = b.best.card if p_lost > 0 else chosen
         lost = 100 * p_lost
         who, unit = "the Master's choice", WIN_UNIT
-        cost = f"{p_lost:.1%} of your chance to win the game"
+        cost = f"{lost:.2f} points of P(win) ({p_lost:.1%} of your chance to win the game)"
         note = "the Master near 121: " + b.note
     elif model == "master":
         a = analyze_play(pos, "minimax", "weighted", opp_played=opp_played, opp_dealer=opp_dealer)
