@@ -6,10 +6,13 @@ import html
 import re
 
 from crib.analysis.crib_heatmaps import heatmap_values
+from crib.rules.cards import parse_card
+from crib.rules.position import PeggingPosition
 from crib.ui.analyze.crib_odds import VIEWS, CribOddsApp
 from crib.ui.analyze.discard import DiscardApp
 from crib.ui.analyze.pegging import PeggingApp
 from crib.ui.analyze.traps import EXAMPLES, TrapExplorerApp
+from crib.ui.kit.cardview import card_text
 from crib.ui.kit.common import COACH_MODEL
 
 PNG = b"\x89PNG"
@@ -308,3 +311,45 @@ def test_model_selectors_default_to_the_coach_model() -> None:
     assert "uniform" in DISCARD_MODELS  # kept as a teaching option
     assert DiscardApp().model.value == COACH_MODEL
     assert PeggingApp().model.value == COACH_MODEL
+
+
+def test_pegging_lead_mode_resets_inputs_and_table() -> None:
+    """Issue 27 bug 6: "the lead" after a position with a pile kept the old table ("Now 3")
+    and the old hand, so Analyze then warned about cards played."""
+    app = PeggingApp()
+    app.text.value = "hand 4H 6D 9C | pile 3S | starter 2S | discards JD KC | opp 4"
+    app.analyze_button.click()
+    assert app.analysis is not None and app.analysis.position.pile
+    app.kind.value = "lead"
+    pos = app.analysis.position
+    assert not pos.pile and not pos.previous and pos.opp_count == 4 and len(pos.hand) == 4
+    assert "pile" not in app.text.value and "example lead" in app.status.value
+    assert all(o.now == 0 for o in app.analysis.options)  # a lead scores nothing now
+    app.analyze_button.click()
+    assert "cards have been played" not in app.status.value and "error" not in app.status.value.lower()
+    # a four-card hand is kept as the lead
+    app.kind.value = "position"
+    app.text.value = "hand 5H 4H AC 9S | pile 3S | starter 3H | opp 3"
+    app.kind.value = "lead"
+    assert app.analysis.position.hand == PeggingPosition.parse("hand 5H 4H AC 9S | opp 4").hand
+
+
+def test_trap_explorer_text_agrees_with_its_exact_table() -> None:
+    """Issue 27 bug 7: the five-card trap said "lead the 4" while its own table ranked 6♦
+    first, with no word on why.  Every example's text now names the table's best lead
+    when it is not the formation's, with both numbers."""
+    app = TrapExplorerApp()
+    for name, (_text, lead) in EXAMPLES.items():
+        app.formation.value = name
+        a = app.analysis
+        assert a is not None
+        text = html.unescape(app.explanation.value)
+        best = a.best.card
+        mine = next(o for o in a.options if o.card is not None and o.card.rank == parse_card(lead).rank)
+        if mine.margin < a.best.margin - 1e-9:
+            assert "differ" in text and f"ranks {card_text(best)} first" in text, name
+            assert f"{a.best.margin:+.2f} against {mine.margin:+.2f}" in text, name
+        else:
+            assert "The exact analysis agrees" in text, name
+    app.formation.value = "five-card trap"
+    assert "ranks 6♦ first" in html.unescape(app.explanation.value)

@@ -6,12 +6,18 @@ Expert's net value) is asked for.  Discards lose points of the full value
 (hand + seat crib + pegging), or, within ``MASTER_ENDGAME`` points of 121 when
 the scores are given, percentage points of P(win); plays lose points of the
 pegging margin over the weighted holdings, or, near 121 with the scores and
-seats known, percentage points of P(win) (board-aware play).  The thresholds
-are the same numbers.
+seats known, percentage points of P(win) (board-aware play).  The words (best,
+ok, mistake, costly, blunder) and their bands, set from measured loss
+distributions, are in :mod:`crib.analysis.grades`: "best" is the best choice
+itself, shown with no cost and no warning tags; near 121 the bands are in
+percentage points of P(win), and the point-based tags give way to one reason in
+terms of the game.
 
 >>> g = grade_discard("5H 5D 6C 7S 8H 9D", "8H 9D", dealer=True, model="uniform")
 >>> g.verdict, round(g.lost, 2)
-('blunder', 3.0)
+('costly', 3.0)
+>>> grade_discard("5H 5D 6C 7S 8H 9D", "5H 9D", dealer=True, model="uniform").verdict
+'blunder'
 >>> g = grade_discard("5H 5D 6C 7S 8H 9D", "6C 7S", dealer=True)
 >>> g.verdict, round(g.lost, 2), g.model
 ('blunder', 7.52, 'master')
@@ -27,23 +33,33 @@ from dataclasses import dataclass
 
 from crib.analysis.discard import DiscardAnalysis, analyze_discard
 from crib.analysis.formations import FORMATIONS, Formation, find_formations
+from crib.analysis.grades import (
+    DANGER_COUNTS,
+    DISCARD_THRESHOLDS,
+    PLAY_THRESHOLDS,
+    WIN_UNIT,
+    play_tags,
+    thresholds,
+    verdict_word,
+    winning_now,
+)
 from crib.analysis.heuristics import play_values
 from crib.analysis.models import UNIFORM, DiscardModel, Model, PlayModel, play_model
 from crib.analysis.play import PlayAnalysis, analyze_play
 from crib.analysis.play.analysis import _position
 from crib.analysis.play.board import analyze_board, board_applies  # board_applies: re-exported
 from crib.errors import IllegalPlayError
-from crib.rules.cards import RANK_VALUES, Card, CardsLike, cards_pretty, parse_card, parse_cards
+from crib.rules.cards import Card, CardsLike, cards_pretty, parse_card, parse_cards
 from crib.rules.checks import check_seat
-from crib.rules.constants import WIN
 from crib.rules.observation import Observation
-from crib.rules.pegging import peg_points
 from crib.rules.position import PeggingPosition
 
 __all__ = [
     "board_applies",
     "DISCARD_THRESHOLDS",
     "verdict_word",
+    "thresholds",
+    "WIN_UNIT",
     "PLAY_THRESHOLDS",
     "DANGER_COUNTS",
     "Formation",
@@ -58,11 +74,6 @@ __all__ = [
     "trap_flag",
 ]
 
-# EV lost against the best throw: best <= 0.05 < ok < 0.5 <= mistake < 1.5 <= blunder
-DISCARD_THRESHOLDS = {"best": 0.05, "ok": 0.5, "mistake": 1.5}
-# Net value lost against the Expert's choice: best <= 0.05, ok < 0.35, else mistake (>= 1.0 blunder)
-PLAY_THRESHOLDS = {"best": 0.05, "ok": 0.35, "mistake": 1.0}
-DANGER_COUNTS = (5, 10, 11, 21, 22)
 EXPERT_SKILL = 1.0
 
 
@@ -80,17 +91,6 @@ class DiscardGrade:
     model: str = "uniform"  # "master" or "uniform"
     unit: str = "points"  # "points" of value, or "P(win) points" near the end
     p_win_lost: float | None = None  # P(win) given up against the Master's choice (0..1)
-
-
-def verdict_word(lost: float, th: dict[str, float]) -> str:
-    """best, ok, mistake or blunder for ``lost`` points against thresholds ``th``."""
-    if lost <= th["best"]:
-        return "best"
-    if lost < th["ok"]:
-        return "ok"
-    if lost < th["mistake"]:
-        return "mistake"
-    return "blunder"
 
 
 def _discard_analysis(
@@ -123,7 +123,8 @@ def grade_discard(
     lost in percentage points.  ``model="uniform"``: the exact hand EV and the
     uniform crib model, as before issue 12; ``crib_model`` alone names another
     crib model under the same rules (it contradicts any ``model`` but its own).
-    Verdicts: best (<= 0.05 lost), ok (< 0.5), mistake (< 1.5), blunder (>= 1.5).
+    Verdicts: :func:`crib.analysis.grades.verdict_word` with the discard bands
+    (points, or P(win) near 121).
     """
     a = _discard_analysis(six, dealer, crib_model, model, scores)
     i = a.find(parse_cards(throw))
@@ -134,7 +135,7 @@ def grade_discard(
     unit = "points"
     if a.master and a.objective == "win":
         p_lost = max(0.0, (b.p_win or 0.0) - (t.p_win or 0.0))
-        lost, unit = 100 * p_lost, "P(win) points"
+        lost, unit = 100 * p_lost, WIN_UNIT
         cost = f"{p_lost:.1%} of your chance to win the game"
     elif a.master:
         lost = b.total - t.total
@@ -142,7 +143,7 @@ def grade_discard(
     else:
         lost = b.total - t.total  # the ev when the model has no pegging
         cost = f"{lost:.2f} points on average"
-    verdict = verdict_word(lost, DISCARD_THRESHOLDS)
+    verdict = verdict_word(lost, thresholds("discard", unit))
     if verdict == "best":
         sentence = f"{cards_pretty(t.throw)} to {seat} is {who}: {a.explain(i)}"
     else:
@@ -196,29 +197,6 @@ def _observation(pos: PeggingPosition) -> Observation:
     )
 
 
-def _handed_over(pos: PeggingPosition, card: Card) -> list[str]:
-    """What the opponent could answer with after ``card``, given the unseen ranks."""
-    if pos.opp_go or pos.opp_count == 0:
-        return []
-    ranks = (*(c.rank for c in pos.pile), card.rank)
-    count = sum(RANK_VALUES[r] for r in ranks)
-    if count == 31:
-        return []
-    unseen_ranks = {c.rank for c in pos.unseen()}
-    out = []
-    for r in sorted(unseen_ranks):
-        if count + RANK_VALUES[r] > 31:
-            continue
-        new = count + RANK_VALUES[r]
-        if new == 15 and "a 15" not in out:
-            out.append("a 15")
-        if new == 31 and "a 31" not in out:
-            out.append("a 31")
-        if r == card.rank and "a pair" not in out:
-            out.append("a pair")
-    return out
-
-
 def trap_flag(analysis: PlayAnalysis, chosen: Card | None) -> bool:
     """The design's trap flag: the best card scores nothing now yet nets >= 1.5 over
     the holdings, and the card chosen did >= 1 point worse."""
@@ -241,6 +219,7 @@ class PlayGrade:
     values: tuple[tuple[Card, float], ...]  # the Expert's net value of each legal card
     model: str = "expert"  # "master" (weighted expectimax) or "expert" (net value)
     model_note: str = ""
+    unit: str = "points"  # or WIN_UNIT: percentage points of P(win), near 121
 
 
 def _chosen(pos: PeggingPosition, card: CardsLike | None) -> Card | None:
@@ -272,16 +251,6 @@ def _chosen(pos: PeggingPosition, card: CardsLike | None) -> Card | None:
     return chosen
 
 
-def _winning_now(pos: PeggingPosition) -> list[Card]:
-    """Legal cards that peg the points still needed for 121 (when the scores are known)."""
-    if pos.scores is None:
-        return []
-    need = WIN - pos.scores[0]
-    pile = tuple(c.rank for c in pos.pile)
-    last = len(pos.hand) == 1 and pos.opp_count == 0
-    return [c for c in pos.legal() if peg_points((*pile, c.rank)) + last >= need]
-
-
 def grade_play(
     position: PeggingPosition | str,
     card: CardsLike | None,
@@ -301,9 +270,10 @@ def grade_play(
     the seats known (``opp_dealer``), the Master plays for the game: the grade is
     in percentage points of P(win) lost (:func:`crib.analysis.play.board.analyze_board`).
     ``model="expert"``: the net value the Expert uses for itself (skill 1.0).
-    Verdicts: best (<= 0.05 lost), ok (< 0.35), mistake (< 1.0), blunder (>= 1.0).
-    Tags: led a five; left a danger count (5, 10, 11, 21, 22); handed over a 15,
-    a 31 or a pair.  With ``exact``, the trap flag (from the exact analysis).
+    Verdicts: :func:`crib.analysis.grades.verdict_word` with the play bands.
+    Tags (none on the best card): led a five; left a danger count (5, 10, 11, 21,
+    22); handed over a 15, a 31 or a pair; near 121 instead one reason in terms of
+    the game (:func:`crib.analysis.grades.play_tags`).  With ``exact``, the trap flag.
     """
     pos = _position(position)
     pm = play_model(model)
@@ -319,13 +289,14 @@ def grade_play(
         )
     note = ""
     board = model == "master" and board_applies(pos, opp_dealer)
+    unit = "points"
     if board:  # near 121 the Master plays for the game: no margin analysis needed
         b = analyze_board(pos, dealer=not opp_dealer, opp_played=opp_played)
         p_lost = max(0.0, b.best.p_win - b.option(chosen).p_win)
         best_card = b.best.card if p_lost > 0 else chosen
         lost = 100 * p_lost
-        who = "the Master's choice"
-        unit = f" points of P(win) ({p_lost:.1%} of your chance to win the game)"
+        who, unit = "the Master's choice", WIN_UNIT
+        cost = f"{lost:.2f} points of P(win) ({p_lost:.1%} of your chance to win the game)"
         note = "the Master near 121: " + b.note
     elif model == "master":
         a = analyze_play(pos, "minimax", "weighted", opp_played=opp_played, opp_dealer=opp_dealer)
@@ -333,31 +304,24 @@ def grade_play(
         lost = max(0.0, a.best.margin - a.option(chosen).margin)
         note = "the Master: " + a.model_note
         who = "the Master's choice"
-        unit = " points of pegging margin"
-        wins = _winning_now(pos)
+        cost = f"{lost:.2f} points of pegging margin"
+        wins = winning_now(pos)
         if wins and all(c.rank != chosen.rank for c in wins):
-            best_card, lost = wins[0], max(lost, PLAY_THRESHOLDS["mistake"])
-            unit = f" points and the game: {wins[0].pretty} reaches 121 now"
+            best_card, lost = wins[0], max(lost, PLAY_THRESHOLDS["costly"])
+            cost = f"{lost:.2f} points and the game: {wins[0].pretty} reaches 121 now"
     elif model == "expert":
         best_card, best_v = values[0]
         mine_v = next(v for c, v in values if c.rank == chosen.rank)
         lost = best_v - mine_v
-        who, unit = "the Expert's choice", ""
+        who, cost = "the Expert's choice", f"{lost:.2f}"
     else:  # another play model: its margin
         a = analyze_play(pos, model=pm, opp_played=opp_played, opp_dealer=opp_dealer)
         best_card = a.best.card
         lost = max(0.0, a.best.margin - a.option(chosen).margin)
-        note, who, unit = a.model_note, f"the {pm.name} model's choice", " points of pegging margin"
-    verdict = verdict_word(lost, PLAY_THRESHOLDS)
-    tags: list[str] = []
-    new_count = pos.count + chosen.value
-    if not pos.pile and chosen.rank == 5:
-        tags.append("led a five")
-    if new_count in DANGER_COUNTS:
-        tags.append(f"left a danger count ({new_count})")
-    handed = _handed_over(pos, chosen)
-    if handed:
-        tags.append("handed over " + " or ".join(handed))
+        note, who = a.model_note, f"the {pm.name} model's choice"
+        cost = f"{lost:.2f} points of pegging margin"
+    verdict = verdict_word(lost, thresholds("play", unit))
+    tags = play_tags(pos, chosen, board, opp_dealer) if verdict != "best" else []
     trap = None
     if exact and not board:  # near 121 the game, not traps, decides
         trap = trap_flag(a if model != "expert" else analyze_play(pos, model=UNIFORM), chosen)
@@ -365,14 +329,18 @@ def grade_play(
         sentence = f"{chosen.pretty} is {who} too."
     else:
         assert best_card is not None
-        sentence = f"{chosen.pretty} gives up {lost:.2f}{unit} against {best_card.pretty}, {who} ({verdict})."
-    if tags:
+        sentence = f"{chosen.pretty} gives up {cost} against {best_card.pretty}, {who} ({verdict})."
+    if tags and board:  # one reason in terms of the game
+        sentence += f" It {tags[0]}."
+    elif tags:
         sentence += " You " + "; you ".join(tags) + "."
     if trap:
         sentence += (
             " There was a trap to set: the best card scores nothing now but nets more later."
         )
-    return PlayGrade(chosen, best_card, lost, verdict, tuple(tags), trap, sentence, values, model, note)
+    return PlayGrade(
+        chosen, best_card, lost, verdict, tuple(tags), trap, sentence, values, model, note, unit
+    )
 
 
 def hint_play(

@@ -24,7 +24,7 @@ class Formation:
 
 FORMATIONS = {
     "five-card trap": (
-        "Holding 4, 6 and 6, lead the 4. It cannot be fifteened by one card, so a 5 is a "
+        "Holding 4, 6 and 6, the folk advice is to lead the 4. It cannot be fifteened by one card, so a 5 is a "
         "natural reply (count 9); your 6 then makes fifteen and a run of three, 5 points. "
         "If they answer with a 6 instead (count 10), your own 6 pairs it for 2, and you "
         "still hold the last 6."

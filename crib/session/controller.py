@@ -155,7 +155,7 @@ class GameController:
             grade=grades[-1] if grades and self.coaching and grades[-1].hand == self.hand_index else None,
             hint=self.hint_text, coaching=self.coaching, manual=self.manual, muggins=self.muggins,
             count_entry=self.count_entry, cut_cards=self.cut_cards if self.phase == "cut_done" else None,
-            mistakes=sum(g.verdict in ("mistake", "blunder") for g in grades),
+            mistakes=sum(g.verdict in ("mistake", "costly", "blunder") for g in grades),
         )
 
     def prompt(self) -> str:
@@ -206,7 +206,7 @@ class GameController:
         return self.coach.save(self.revealed_events(), self.phase, self.tier)
 
     def hand_summary(self, hand: int | None = None) -> str:
-        """One strip for a hand, e.g. 'Discard best (−0.00) · Pegging 1 mistake (−1.40)'."""
+        """One strip for a hand, e.g. 'Discard best · Pegging 1 mistake (−1.40)'."""
         return self.coach.hand_summary(self.hand_index if hand is None else hand)
 
     def review(self) -> list[Grade]:
@@ -299,7 +299,9 @@ class GameController:
         assert d is not None
         cards = tuple(parse_card(c) if isinstance(c, str) else c for c in throw)  # the edge: text parsed once
         self.game.verify_submit(HUMAN, cards)
-        self.coach.grade_discard(self.hand_index, self.six, cards, self.dealer == HUMAN)
+        obs = d.observation
+        self.coach.grade_discard(self.hand_index, self.six, cards, self.dealer == HUMAN,
+                                 scores=(obs.my_score, obs.opp_score))
         self.game.submit(HUMAN, cards)
         self._advance_engine()
         self.selected = []

@@ -43,13 +43,14 @@ class Grade:
     chosen: str  # what you did, pretty
     best: str  # the coach's choice, pretty
     lost: float  # points given up (expected, or counted for a miscount)
-    verdict: str  # best, ok, mistake, blunder
+    verdict: str  # best, ok, mistake, costly, blunder (crib.analysis.grades)
     tags: tuple[str, ...] = ()
     trap: bool | None = None  # None until the exact analysis has run (plays only)
     sentence: str = ""
     position: str = ""  # six cards (discard) or a PeggingPosition text (play)
     dealer: bool = False
     hinted: bool = False
+    unit: str = "points"  # or "P(win) points" (crib.analysis.grades.WIN_UNIT), near 121
 
     @property
     def analyzer_url(self) -> str:
@@ -126,7 +127,7 @@ class GameView:
     winner: int | None
     skunk: str
     history: tuple[tuple[int, int, int], ...]  # (hand number, my score, computer score) per hand
-    mistakes: int  # mistakes + blunders so far
+    mistakes: int  # mistakes, costly decisions and blunders so far
     last_score: tuple[int, int, str] | None = None  # (player, points, what for): the board's caption
 
     def visible_cards(self) -> set[Card]:

@@ -16,6 +16,7 @@ from typing import Any
 
 from crib.analysis.coach import board_applies, grade_discard, grade_play, hint_discard, trap_flag
 from crib.analysis.discard import analyze_discard
+from crib.analysis.grades import WIN_UNIT, WORDS, cost_text
 from crib.analysis.play import analyze_play
 from crib.analysis.play.board import analyze_board
 from crib.errors import CribError
@@ -40,11 +41,15 @@ from crib.rules.position import PeggingPosition
 from crib.session.model import HUMAN, CountRecord, Grade
 
 
-def _grade_discard(n: int, hand: int, six: Sequence[Card], throw: Sequence[Card], dealer: bool, hinted: bool) -> Grade:
-    g = grade_discard(tuple(six), tuple(throw), dealer=dealer)
+def _grade_discard(
+    n: int, hand: int, six: Sequence[Card], throw: Sequence[Card], dealer: bool, hinted: bool,
+    scores: tuple[int, int] | None = None,
+) -> Grade:
+    """Graded by the Master; with the ``scores`` (yours first) near 121, by P(win)."""
+    g = grade_discard(tuple(six), tuple(throw), dealer=dealer, scores=scores)
     return Grade(
         n, hand, "discard", cards_pretty(g.throw), cards_pretty(g.best_throw), round(g.lost, 3),
-        g.verdict, (), None, g.sentence, " ".join(str(c) for c in six), dealer, hinted,
+        g.verdict, (), None, g.sentence, " ".join(str(c) for c in six), dealer, hinted, g.unit,
     )
 
 
@@ -57,7 +62,7 @@ def _grade_play(
     g = grade_play(pos, card, exact=exact, opp_played=opp_played, opp_dealer=not dealer)
     return Grade(
         n, hand, "play", card.pretty, g.best_card.pretty if g.best_card else "go",
-        round(g.lost, 3), g.verdict, g.tags, g.trap, g.sentence, pos.to_text(), dealer, hinted,
+        round(g.lost, 3), g.verdict, g.tags, g.trap, g.sentence, pos.to_text(), dealer, hinted, g.unit,
     )
 
 
@@ -81,9 +86,12 @@ class Coach:
         self.hinted = ()
         self.hint_used = False
 
-    def grade_discard(self, hand: int, six: Sequence[Card], throw: Sequence[Card], dealer: bool) -> None:
-        """Grade your throw (``dealer``: you deal)."""
-        self.grades.append(_grade_discard(len(self.grades) + 1, hand, six, throw, dealer, self.hint_used))
+    def grade_discard(
+        self, hand: int, six: Sequence[Card], throw: Sequence[Card], dealer: bool,
+        scores: tuple[int, int] | None = None,
+    ) -> None:
+        """Grade your throw (``dealer``: you deal; ``scores``, yours first: by P(win) near 121)."""
+        self.grades.append(_grade_discard(len(self.grades) + 1, hand, six, throw, dealer, self.hint_used, scores))
 
     def grade_play(self, hand: int, obs: Observation, card: Card, dealer: bool) -> None:
         """Grade your card, played from ``obs`` with a choice; the exact trap flag is
@@ -204,7 +212,7 @@ class Coach:
         return json.dumps(data), note
 
     def hand_summary(self, hand: int) -> str:
-        """One strip for a hand, e.g. 'Discard best (−0.00) · Pegging 1 mistake (−1.40)'."""
+        """One strip for a hand, e.g. 'Discard best · Pegging 1 mistake (−1.40)'."""
         return summary_strip([g for g in self.grades if g.hand == hand])
 
     def review(self) -> list[Grade]:
@@ -212,19 +220,43 @@ class Coach:
         return sorted(self.grades, key=lambda g: (-g.lost, g.number))
 
 
+def _lost_text(gs: Sequence[Grade]) -> str:
+    """The total lost, points and P(win) apart (their units differ)."""
+    pts = sum(g.lost for g in gs if g.unit != WIN_UNIT)
+    win = sum(g.lost for g in gs if g.unit == WIN_UNIT)
+    parts = [f"−{pts:.2f}"] if pts or not win else []
+    if win:
+        parts.append(f"−{win:.1f}% to win")
+    return ", ".join(parts)
+
+
 def summary_strip(grades: Sequence[Grade]) -> str:
+    """E.g. 'Discard best · Pegging 1 mistake (−1.40)': the words worse than ok counted."""
     parts = []
     for kind, label in (("discard", "Discard"), ("play", "Pegging"), ("count", "Counting")):
         gs = [g for g in grades if g.kind == kind]
         if not gs:
             continue
-        lost = sum(g.lost for g in gs)
-        bad = sum(g.verdict in ("mistake", "blunder") for g in gs)
+        bad = sum(g.verdict in ("mistake", "costly", "blunder") for g in gs)
         if kind == "discard" and len(gs) == 1:  # one hand's strip
-            parts.append(f"{label} {gs[0].verdict} (−{lost:.2f})")
+            parts.append(f"{label} {cost_text(gs[0].verdict, gs[0].lost, gs[0].unit)}")
         else:
-            parts.append(f"{label} {bad} mistake{'s' if bad != 1 else ''} (−{lost:.2f})")
+            parts.append(f"{label} {bad} mistake{'s' if bad != 1 else ''} ({_lost_text(gs)})")
     return " · ".join(parts)
+
+
+def band_counts(grades: Sequence[Grade]) -> dict[str, dict[str, int]]:
+    """Your own distribution over the grade words, discards and plays apart (the review).
+
+    >>> g = [Grade(1, 0, "discard", "5♥ 5♦", "5♥ 5♦", 0.0, "best"),
+    ...      Grade(2, 0, "play", "4♥", "6♦", 2.4, "blunder")]
+    >>> band_counts(g)["discard"]["best"], band_counts(g)["play"]["blunder"]
+    (1, 1)
+    """
+    return {
+        kind: {w: sum(g.kind == kind and g.verdict == w for g in grades) for w in WORDS}
+        for kind in ("discard", "play")
+    }
 
 
 # -- saved games -------------------------------------------------------------------
@@ -310,7 +342,9 @@ def grade_log(events: Sequence[Event], counts: Sequence[CountRecord] = (), seat:
     for hand, d, action in decisions_from_log(events, seat):
         obs = d.observation
         if d.kind == "discard":
-            grades.append(_grade_discard(len(grades) + 1, hand, obs.hand, action, obs.dealer, False))
+            grades.append(_grade_discard(
+                len(grades) + 1, hand, obs.hand, action, obs.dealer, False, (obs.my_score, obs.opp_score)
+            ))
         elif d.kind == "play" and action is not None and len(obs.legal) > 1:
             grades.append(_grade_play(
                 len(grades) + 1, hand, PeggingPosition.from_observation(obs), action, obs.dealer, False, exact,

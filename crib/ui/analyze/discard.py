@@ -254,7 +254,7 @@ class DiscardApp(w.VBox):
         v = discard_verdict(a, i, self.model.value)
         cost = (
             "It is the best throw." if v.lost <= 1e-9
-            else f"It cost {v.lost:.2f} points against {cards_text(a.best.throw)}."
+            else f"It cost {v.cost} against {cards_text(a.best.throw)}."
         )
         self.verdict.value = verdict_html(
             f"You threw <b>{cards_text(throw)}</b>: <b>{v.standing}</b>, <b>{v.word}</b>. {cost}",

@@ -16,7 +16,7 @@ from crib.ui.kit.widgets import as_grid, card_rows
 
 __all__ = ["CardGrid", "analysis_table_html", "position_html", "verdict_html", "differ_html"]
 
-GRADE_COLOURS = {"best": "#1e8449", "ok": "#6b8e23", "mistake": "#d68910", "blunder": "#c0392b"}
+GRADE_COLOURS = {"best": "#1e8449", "ok": "#6b8e23", "mistake": "#d68910", "costly": "#b03a2e", "blunder": "#c0392b"}
 
 
 def verdict_html(text: str, word: str) -> str:

@@ -40,14 +40,13 @@ __all__ = ["PeggingApp", "CardGrid", "analysis_table_html", "position_html"]
 
 FIELDS = ("hand", "pile", "previous", "starter", "discards")
 _WIDE = {"description_width": "initial"}
+LEAD_EXAMPLE = "hand 4H 6D 6S 9C | starter 2S | discards JD KC | opp 4"
 
 
 class PeggingApp(w.VBox):
     """Enter a position (clicks or text), see every card's exact value; or practise."""
 
-    def __init__(
-        self, initial: str = "hand 4H 6D 6S 9C | starter 2S | discards JD KC | opp 4"
-    ) -> None:
+    def __init__(self, initial: str = LEAD_EXAMPLE) -> None:
         self.mode = w.ToggleButtons(
             options=["Analyze", "Practice"], value="Analyze", description="Mode", style=_WIDE
         ).add_class("crib-mode")
@@ -68,8 +67,7 @@ class PeggingApp(w.VBox):
         }
         self.opp = w.IntSlider(value=4, min=0, max=4, description="Opponent's cards",
                                style=_WIDE).add_class("crib-opp")
-        self.go = w.Checkbox(value=False, description="opponent said go", style=_WIDE
-                             ).add_class("crib-go")
+        self.go = w.Checkbox(value=False, description="opponent said go", style=_WIDE).add_class("crib-go")
         self.target = w.ToggleButtons(
             options=list(FIELDS), description="A click adds to",
             style={"button_width": "6em", "description_width": "initial"},
@@ -173,22 +171,25 @@ class PeggingApp(w.VBox):
         self.fields[self.target.value].value = ""
 
     def _on_kind(self, change: dict) -> None:
+        """The lead clears the pile, the earlier cards and the go, gives the opponent 4,
+        keeps a four-card hand (else the example's) and analyzes: inputs and table agree."""
         lead = change["new"] == "lead"
-        self.fields["pile"].disabled = lead
-        self.fields["previous"].disabled = lead
-        self.opp.disabled = lead
-        self.go.disabled = lead
-        if lead:
-            self._syncing = True
-            self.fields["pile"].value = ""
-            self.fields["previous"].value = ""
-            self.opp.value = 4
-            self.go.value = False
-            self._syncing = False
-            self._fields_to_text()
-            self.status.value = info_html(
-                "The lead: your four cards, the starter and your discards; the opponent holds 4."
-            )
+        for f in (self.fields["pile"], self.fields["previous"], self.opp, self.go):
+            f.disabled = lead
+        if not lead:
+            return
+        hand = self.fields["hand"].value.split()
+        self._syncing = True
+        if len(hand) != 4:
+            ex = PeggingPosition.parse(LEAD_EXAMPLE)
+            self.fields["hand"].value, self.fields["starter"].value = cards_str(ex.hand), str(ex.starter)
+            self.fields["discards"].value = cards_str(ex.discards)
+        self.fields["pile"].value = self.fields["previous"].value = ""
+        self.opp.value, self.go.value, self._syncing = 4, False, False
+        self._fields_to_text()
+        self.analyze()
+        note = "" if len(hand) == 4 else f" The hand had {len(hand)} cards, so here is an example lead."
+        self.status.value = info_html(f"The lead: your four cards, the starter and your discards; the opponent holds 4.{note}")
 
     def _fields_to_text(self) -> None:
         if self._syncing:
@@ -282,7 +283,7 @@ class PeggingApp(w.VBox):
         best = a.best.card
         cost = (
             "It is the best card." if v.lost <= 1e-9
-            else f"It cost {v.lost:.2f} points against {card_text(best) if best else 'go'}."
+            else f"It cost {v.cost} against {card_text(best) if best else 'go'}."
         )
         trap = " <b style='color:#c0392b'>Trap missed.</b>" if v.trap else ""
         self.verdict.value = verdict_html(

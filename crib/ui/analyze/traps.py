@@ -12,10 +12,10 @@ from crib.analysis.discard import analyze_discard
 from crib.analysis.models import UNIFORM
 from crib.analysis.play import PlayAnalysis, analyze_play, best_line, springing_holding
 from crib.errors import CribError
-from crib.rules.cards import DECK, parse_card, parse_cards
+from crib.rules.cards import DECK, Card, parse_card, parse_cards
 from crib.rules.position import PeggingPosition
 from crib.ui.analyze.parts import analysis_table_html, position_html
-from crib.ui.analyze.verdicts import PLAY_MODELS
+from crib.ui.analyze.verdicts import PLAY_MODELS, ordinal
 from crib.ui.kit.cardview import card_text, cards_chips
 from crib.ui.kit.charts import play_chart
 from crib.ui.kit.common import friendly, how_computed
@@ -43,6 +43,27 @@ def _cards_for_ranks(ranks: tuple[int, ...], pos: PeggingPosition) -> tuple:
         pool.remove(c)
         out.append(c)
     return tuple(out)
+
+
+def agreement_note(an: PlayAnalysis, lead: Card) -> str:
+    """What the exact table says of the formation's lead: that it is the best lead, or,
+    when another lead nets more, both numbers and why the page still shows the trap."""
+    mine = next(o for o in an.options if o.card is not None and o.card.rank == lead.rank)
+    best = an.best
+    if best.card is None or best.card.rank == lead.rank or mine.margin >= best.margin - 1e-9:
+        return (
+            f'<p class="crib-agree">The exact analysis agrees: {card_text(lead)} is the best '
+            f"lead here (net {mine.margin:+.2f}).</p>"
+        )
+    rank = 1 + sum(o.margin > mine.margin + 1e-9 for o in an.options)
+    return (
+        f'<p class="crib-agree"><b>The folk advice and the exact analysis differ here.</b> '
+        f"The formation says lead {card_text(lead)}; the table ranks {card_text(best.card)} first "
+        f"(net {best.margin:+.2f} against {mine.margin:+.2f} for {card_text(lead)}, "
+        f"{ordinal(rank)} of {len(an.options)}). Over every hand the opponent could hold, the "
+        f"trap springs too rarely to pay for what the lead gives away; the line below plays it "
+        f"against a holding where it does spring.</p>"
+    )
 
 
 class TrapExplorerApp(w.VBox):
@@ -157,6 +178,7 @@ class TrapExplorerApp(w.VBox):
             opp = " ".join(str(c) for c in _cards_for_ranks(h, pos)) if h else ""
         self.opp_cards.value = opp
         self.status.value = ""
+        self.explanation.value += agreement_note(an, lead_card)
         self.model_note.value = how_computed(PLAY_MODELS["expert"].plain, an.model_note)
         self.show_line()
 

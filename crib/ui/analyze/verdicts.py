@@ -15,9 +15,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from crib.analysis.coach import (
-    DISCARD_THRESHOLDS,
     PLAY_THRESHOLDS,
+    WIN_UNIT,
     grade_play,
+    thresholds,
     trap_flag,
     verdict_word,
 )
@@ -157,14 +158,24 @@ class Verdict:
     of: int
     model: str  # the model's label
     trap: bool = False
+    unit: str = "points"  # or WIN_UNIT: percentage points of P(win), within reach of 121
 
     @property
     def standing(self) -> str:
         return f"{ordinal(self.rank)} of {self.of}"
 
+    @property
+    def cost(self) -> str:
+        """The loss in its unit: '1.23 points' or '5.1% of your chance to win'."""
+        if self.unit == WIN_UNIT:
+            return f"{self.lost:.1f}% of your chance to win"
+        return f"{self.lost:.2f} points"
+
     def phrase(self) -> str:
         if self.word == "best":
             return "best"
+        if self.unit == WIN_UNIT:
+            return f"{self.word} (−{self.lost:.1f}% to win)"
         return f"{self.word} ({self.lost:.2f} lost)"
 
 
@@ -190,13 +201,15 @@ def _rank_of(values: list[float], mine: float) -> int:
 
 
 def discard_verdict(a: DiscardAnalysis, i: int, key: str) -> Verdict:
-    """Throw ``i`` of ``a`` graded by its net (hand ± crib + pegging) against the best."""
-    nets = [t.total for t in a.throws]
-    best = max(nets)
-    lost = best - nets[i]
+    """Throw ``i`` of ``a`` graded by its net (hand ± crib + pegging) against the best, or,
+    when the analysis ranks by the chance of winning (near 121), by P(win) in percentage points."""
+    win = a.objective == "win" and all(t.p_win is not None for t in a.throws)
+    nets = [100 * (t.p_win or 0.0) for t in a.throws] if win else [t.total for t in a.throws]
+    unit = WIN_UNIT if win else "points"
+    lost = max(nets) - nets[i]
     return Verdict(
-        verdict_word(lost, DISCARD_THRESHOLDS), lost, _rank_of(nets, nets[i]), len(nets),
-        DISCARD_MODELS[key].label,
+        verdict_word(lost, thresholds("discard", unit)), lost, _rank_of(nets, nets[i]), len(nets),
+        DISCARD_MODELS[key].label, unit=unit,
     )
 
 

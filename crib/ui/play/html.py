@@ -9,6 +9,7 @@ from __future__ import annotations
 import html
 from collections.abc import Sequence
 
+from crib.analysis.grades import WORDS, cost_text
 from crib.rules.events import Dealt, Event, GameStarted, describe_event
 from crib.rules.replay import Replay
 from crib.session.controller import (
@@ -19,10 +20,13 @@ from crib.session.controller import (
     ShowItem,
     summary_strip,
 )
+from crib.session.review import band_counts
 from crib.ui.kit.cardview import PLAYER_COLOURS, card_back_svg, card_svg, cards_html
 from crib.ui.play.board import board_svg, score_chart_svg
 
-GRADE_COLOURS = {"best": "#2e8b57", "ok": "#7a8b2e", "mistake": "#d35400", "blunder": "#c0392b"}
+GRADE_COLOURS = {
+    "best": "#2e8b57", "ok": "#7a8b2e", "mistake": "#d35400", "costly": "#b03a2e", "blunder": "#922b21",
+}
 
 APP_CSS = """
 .crib-play-app { font-size: 15px; }
@@ -43,12 +47,32 @@ APP_CSS = """
 """
 
 
-def grade_chip(verdict: str, lost: float) -> str:
-    """The grade as a small coloured badge with the points lost, e.g. 'mistake −0.62'."""
+def grade_chip(verdict: str, lost: float, unit: str = "points") -> str:
+    """The grade as a small coloured badge: 'best' alone, else the word and the loss in
+    its unit, e.g. 'mistake −0.62', 'costly −5.1% to win' (near 121)."""
     colour = GRADE_COLOURS.get(verdict, "#555")
     return (
         f'<span class="crib-chip crib-grade-{verdict}" style="background:{colour}">'
-        f"{verdict} −{lost:.2f}</span>"
+        f"{html.escape(cost_text(verdict, lost, unit))}</span>"
+    )
+
+
+def bands_html(grades: Sequence[Grade]) -> str:
+    """Your own distribution over the grade words, discards and plays apart."""
+    counts = band_counts(grades)
+    rows = "".join(
+        f"<tr><th scope='row'>{label}</th>"
+        + "".join(f"<td>{counts[kind][w]}</td>" for w in WORDS)
+        + "</tr>"
+        for kind, label in (("discard", "discards"), ("play", "plays"))
+        if any(counts[kind].values())
+    )
+    if not rows:
+        return ""
+    head = "".join(f"<th scope='col'>{w}</th>" for w in WORDS)
+    return (
+        '<table class="crib-bands"><caption>Your grades, by word (the bands are set from how '
+        f"each computer level plays)</caption><tr><td></td>{head}</tr>{rows}</table>"
     )
 
 
@@ -89,7 +113,7 @@ def review_html(grades: Sequence[Grade], *, title: str, limit: int | None = None
         body.append(
             f'<tr class="crib-review-row"><td>{g.hand + 1}</td><td>{g.kind}</td>'
             f"<td>{html.escape(g.chosen)}</td><td>{html.escape(g.best)}</td>"
-            f"<td>{grade_chip(g.verdict, g.lost)}</td><td>{html.escape(tags)}"
+            f"<td>{grade_chip(g.verdict, g.lost, g.unit)}</td><td>{html.escape(tags)}"
             f"{' (hinted)' if g.hinted else ''}</td><td>{link}</td></tr>"
         )
     n = len(grades)
@@ -97,6 +121,7 @@ def review_html(grades: Sequence[Grade], *, title: str, limit: int | None = None
     summary = summary_strip(grades)
     return (
         f"<b>{html.escape(title)}</b> — {n} decisions, {best / n:.0%} best. {html.escape(summary)}"
+        f"{bands_html(grades)}"
         "<table><tr><th>hand</th><th>decision</th><th>you</th><th>best</th><th>grade</th>"
         f"<th>notes</th><th>practise</th></tr>{''.join(body)}</table>"
     )

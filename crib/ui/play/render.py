@@ -169,7 +169,7 @@ class Renderer:
                 else ""
             )
             parts.append(
-                f'<div class="crib-last-grade">{g.kind}: {html.escape(g.chosen)} {grade_chip(g.verdict, g.lost)}{trap}</div>'
+                f'<div class="crib-last-grade">{g.kind}: {html.escape(g.chosen)} {grade_chip(g.verdict, g.lost, g.unit)}{trap}</div>'
                 f'<div style="font-size:13px;color:#333">{html.escape(g.sentence)}</div>'
             )
         if v.hint:
