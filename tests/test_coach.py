@@ -158,7 +158,7 @@ def test_grade_play_by_the_master_is_the_weighted_margin() -> None:
     a = analyze_play(pos, "minimax", "weighted")
     # the weighted margins are 6D -1.9230, 7S -1.9383, 9C -2.1951, 5H -2.6842: each
     # card loses its gap to the 6 (pinned from the analysis)
-    lost = {"6D": (0.0, "best"), "7S": (0.0153, "best"), "9C": (0.2721, "ok"),
+    lost = {"6D": (0.0, "best"), "7S": (0.0153, "ok"), "9C": (0.2721, "ok"),
             "5H": (0.7612, "mistake")}  # fmt: skip
     assert sorted(o.label for o in a.options) == sorted(lost)
     for o in a.options:
@@ -167,7 +167,7 @@ def test_grade_play_by_the_master_is_the_weighted_margin() -> None:
         assert (round(g.lost, 4), g.verdict) == lost[o.label], o.label
         assert "weighted" in g.model_note and g.trap is None
     g = grade_play(pos, "5H")
-    assert g.verdict in ("mistake", "blunder") and "the Master's choice" in g.sentence
+    assert g.verdict == "mistake" and "the Master's choice" in g.sentence  # 0.76 lost: under 1
     # no trap: the best card 6♦ nets -2.05 over the holdings, short of the flag's 1.5
     assert g.trap is False
 

@@ -39,8 +39,8 @@ from __future__ import annotations
 from crib.rules.cards import RANK_VALUES, Card
 from crib.rules.constants import WIN
 from crib.rules.pegging import peg_points
-from crib.rules.step import after_card
 from crib.rules.position import PeggingPosition
+from crib.rules.step import after_card
 
 __all__ = [
     "WORDS",
