@@ -69,6 +69,7 @@ _GRADES = "\n".join(
 # this.  ``body[data-voila]`` and !important outrank Jupyter's own widget styles.
 DEVICE_CSS = f"""
 body[data-voila] {{ --jp-widgets-inline-height: 44px; }}
+body[data-voila] :is(.widget-html, .widget-htmlmath) {{ --jp-widgets-inline-height: 28px; }}
 body[data-voila] :is(button, input, select, textarea, a, summary, [tabindex]):is(:focus-visible, :focus) {{
   outline: 3px solid #1f5fa8 !important; outline-offset: 2px !important; }}
 body[data-voila] .jupyter-widgets .widget-toggle-button,
@@ -82,7 +83,7 @@ body[data-voila] .crib-cardbtn.crib-pile {{ width: 44px !important; }}
 body[data-voila] .crib-heatcell {{ height: 44px; }}
 body[data-voila] .crib-heatlabel {{ line-height: 44px; }}
 body[data-voila] .crib-heatgrid {{ max-width: 100%; overflow-x: auto; }}
-body[data-voila] .crib-nav a {{ display: inline-flex; align-items: center; min-height: 44px; padding: 0 8px; }}
+body[data-voila] .crib-nav a {{ display: inline-flex; align-items: center; min-height: 44px; padding: 0 8px; white-space: nowrap; }}
 body[data-voila] .widget-image, body[data-voila] .crib-board, body[data-voila] .crib-score-chart {{
   max-width: 100%; height: auto; }}
 body[data-voila] .widget-html-content {{ max-width: 100%; overflow-x: auto; }}
@@ -98,7 +99,8 @@ body[data-voila] .crib-sr-only {{ position: absolute; width: 1px; height: 1px; o
   body[data-voila] .crib-show-line {{ min-width: 0; }}
 }}
 @media (max-width: 600px) {{
-  body[data-voila] .widget-inline-hbox {{ flex-wrap: wrap; max-width: 100% !important; min-width: 0; box-sizing: border-box; }}
+  body[data-voila] .widget-inline-hbox {{ flex-wrap: wrap; max-width: 100% !important; min-width: 0;
+    box-sizing: border-box; height: auto !important; }}
   body[data-voila] :is(.widget-hbox, .widget-vbox) {{ max-width: 100%; min-width: 0; }}
   body[data-voila] .widget-inline-hbox :is(input, select) {{ max-width: 100%; min-width: 0; }}
   body[data-voila] .crib-hand {{ gap: 4px; }}
