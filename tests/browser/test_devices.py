@@ -67,7 +67,7 @@ TAG_JS = """(start) => {
     if (key) { seen[key] = (seen[key] || 0) + 1; if (seen[key] > 2) { continue; } }
     e.dataset.cribWalk = String(n);
     // a mode, tab or quiz kind (axe runs again after it is chosen)
-    const mode = !!e.closest('.crib-mode, .crib-kind, .crib-projector-toggle, .crib-view');
+    const mode = !!e.closest('.crib-mode, .crib-kind, .crib-projector-toggle');
     out.push({id: n, tag: e.tagName, mode});
     n += 1;
   }
