@@ -31,6 +31,12 @@ browser:
 	  else echo "chromium missing and not root: browser tests will skip (outside CI)"; fi; \
 	fi
 
+# axe-core (npm) for the accessibility checks of the browser tests (tests/browser/test_devices.py),
+# into the venv's node folder (git ignores .venv); skipped when already there
+AXE := $(VENV)/node/node_modules/axe-core/axe.min.js
+$(AXE):
+	npm install --no-save --no-audit --no-fund --prefix $(VENV)/node axe-core@4.14.1
+
 # Voila settings (preheated pool, idle culling, loopback) are the defaults of
 # crib/tools/serve.py, so `make serve` and the browser tests run the same server.
 # a class of CLASS_SIZE students: that many preheated kernels for the student page
@@ -46,7 +52,7 @@ serve: install-serve
 lint: install-test
 	$(VENV)/bin/ruff check crib tests bench
 
-test: install-test browser
+test: install-test browser $(AXE)
 	$(VENV)/bin/ruff check crib tests bench
 	$(PY) -m pytest -q -n 2 --dist loadgroup --durations=15
 

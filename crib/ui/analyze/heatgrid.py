@@ -2,7 +2,8 @@
 
 Clicking a cell calls the registered handlers with (row, column), 0-based; the
 chosen cell is ringed.  Colours come from a matplotlib colormap; the value is
-written in each cell (12 px or more), black or white for contrast.
+written in each cell (12 px or more), black or white, whichever passes WCAG AA
+contrast on it (:func:`crib.ui.kit.access.text_on`).
 
 One widget model for the whole grid (an anywidget that draws 169 ``<button>``
 elements and sends a click back as ``{"cell": [r, c]}``), not one Button and one
@@ -24,6 +25,7 @@ from matplotlib import colormaps
 from matplotlib.colors import Normalize, TwoSlopeNorm, to_hex
 
 from crib.rules.cards import RANK_CHARS
+from crib.ui.kit.access import text_on
 
 __all__ = ["HeatGrid", "HeatCell", "HEAT_CSS"]
 
@@ -200,12 +202,11 @@ class HeatGrid(anywidget.AnyWidget):
                     row.append(None)
                     continue
                 red, green, blue, _a = cm(norm(v))
-                light = 0.299 * red + 0.587 * green + 0.114 * blue > 0.5
                 cell.disabled = False
                 cell.description = f"{v:.1f}"
                 cell.tooltip = f"{_name(r + 1)} and {_name(c + 1)}: {v:.2f}"
                 cell.color = to_hex((red, green, blue))
-                cell.text_color = "#1d1d1d" if light else "#ffffff"
+                cell.text_color = text_on((red, green, blue))  # AA contrast
                 row.append([cell.description, cell.color, cell.text_color, cell.tooltip])
             synced.append(row)
         self.values = synced

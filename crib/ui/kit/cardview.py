@@ -263,6 +263,7 @@ class CardButton(w.Button):
     def __init__(self, **kw: object) -> None:
         super().__init__(**kw)
         self.add_class("crib-cardbtn")
+        self.layout.display = "none"  # no card yet: nothing to show, nothing to name
         self.card: Card | None = None
         self._state: tuple[str, ...] = ()
 

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from matplotlib import rc_context
 from matplotlib.figure import Figure
 
+from crib.ui.kit.access import text_on
 from crib.ui.kit.cardview import RED
 
 if TYPE_CHECKING:
@@ -25,6 +26,7 @@ __all__ = [
     "crib_heatmap",
     "hand_distribution_chart",
     "score_distribution_chart",
+    "figure_summary",
     "MIN_PT",
     "DPI",
 ]
@@ -181,9 +183,6 @@ def _crib_heatmap(
             v = values[r][c]
             if v == v:  # not NaN
                 red, green, blue, _a = im.cmap(im.norm(v))
-                light = (
-                    0.299 * red + 0.587 * green + 0.114 * blue > 0.5
-                )  # text readable on the cell
                 ax.text(
                     c,
                     r,
@@ -191,7 +190,7 @@ def _crib_heatmap(
                     ha="center",
                     va="center",
                     fontsize=MIN_PT,
-                    color="black" if light else "white",
+                    color=text_on((red, green, blue)),  # AA contrast on the cell
                 )
     cb = fig.colorbar(im, ax=ax, shrink=0.85)
     cb.set_label(cbar_label)
@@ -218,3 +217,38 @@ def _score_distribution_chart(counts: list[int] | object, title: str) -> Figure:
     ax.set_ylabel("combinations (log scale)")
     ax.set_title(title)
     return fig
+
+
+def figure_summary(fig: Figure, *, most: int = 15) -> str:
+    """A text alternative for a chart, read from the figure itself: its title, its axes,
+    and for a bar chart each bar's label and height (up to ``most`` bars).
+
+    >>> fig = _figure(3, 2)
+    >>> ax = fig.add_subplot()
+    >>> _ = ax.bar([0, 1], [2.5, -1.0]); _ = ax.set_xticks([0, 1], ["5♥", "K♣"])
+    >>> _ = ax.set_title("Net points"); _ = ax.set_ylabel("points")
+    >>> figure_summary(fig)
+    'Chart: Net points. points by bar: 5♥ 2.5, K♣ −1.0.'
+    """
+    parts = []
+    for ax in fig.axes:
+        title = ax.get_title()
+        if not title and not ax.patches:
+            continue  # a colour bar
+        line = f"Chart: {title or 'untitled'}."
+        ticks = {round(t, 6): lab.get_text() for t, lab in zip(ax.get_xticks(), ax.get_xticklabels(), strict=True)}
+        bars = {}
+        for p in ax.patches:
+            x = round(p.get_x() + p.get_width() / 2, 6)
+            bars[x] = bars.get(x, 0.0) + p.get_height()
+        if bars:
+            items = [
+                f"{ticks.get(x) or f'{x:g}'} {h:.1f}".replace("-", "−")
+                for x, h in sorted(bars.items())[:most]
+            ]
+            more = f" and {len(bars) - most} more" if len(bars) > most else ""
+            line += f" {ax.get_ylabel() or 'value'} by bar: {', '.join(items)}{more}."
+        elif ax.images:
+            line += f" A grid of values, rows: {ax.get_ylabel()}, columns: {ax.get_xlabel()}."
+        parts.append(line)
+    return " ".join(parts) or "Chart."

@@ -18,6 +18,7 @@ import html
 
 import ipywidgets as w
 
+from crib.ui.kit.access import DEVICE_CSS
 from crib.ui.kit.cardview import ACCENT, CARD_CSS
 
 __all__ = [
@@ -65,6 +66,7 @@ PAGE_CSS = f"""
 @keyframes crib-shimmer {{ 0% {{ background-position: 100% 0; }} 100% {{ background-position: 0 0; }} }}
 @media (prefers-reduced-motion: reduce) {{ .crib-skeleton .bar {{ animation: none; }} }}
 {CARD_CSS}
+{DEVICE_CSS}
 """
 
 

@@ -14,6 +14,7 @@ from traitlets import List, Unicode, observe
 from crib.errors import CribError, HandSizeError
 from crib.rules.cards import SUITS, Card, cards_str, parse_cards
 from crib.ui.kit.cardview import CARD_CSS, style_card_button
+from crib.ui.kit.charts import figure_summary
 from crib.ui.kit.common import error_html
 
 __all__ = ["CardPicker", "figure_png", "FigureImage", "card_rows", "as_grid", "card_css"]
@@ -64,14 +65,24 @@ def figure_png(fig: Figure, dpi: int = 96) -> bytes:
 
 class FigureImage(w.Image):
     """An Image widget that shows a matplotlib figure at its own pixel size (so chart
-    text keeps the size it was drawn at), shrinking only when the page is narrower."""
+    text keeps the size it was drawn at), shrinking only when the page is narrower.
+
+    Its text alternative (the image's title, which screen readers read as its name) is
+    :func:`crib.ui.kit.charts.figure_summary` of the figure, or ``summary`` if given."""
+
+    # the widget's view sets the title from the tooltip only when the model has a
+    # description (ipywidgets 8.1's DOMWidgetView.updateTooltip reads its length; an
+    # Image has none, and its view then fails to draw): an empty one makes the tooltip work
+    description = Unicode("").tag(sync=True)
 
     def __init__(self, **kw: object) -> None:
+        kw.setdefault("tooltip", "Chart: not drawn yet.")
         super().__init__(format="png", **kw)
         self.layout.max_width = "100%"
         self.layout.height = "auto"
 
-    def show(self, fig: Figure, dpi: int = 96) -> None:
+    def show(self, fig: Figure, dpi: int = 96, summary: str | None = None) -> None:
+        self.tooltip = summary or figure_summary(fig)
         self.value = figure_png(fig, dpi)
         self.layout.width = f"{round(fig.get_figwidth() * dpi)}px"
 

@@ -88,14 +88,14 @@ class PlayApp(w.VBox):
         self.save_button = w.Button(description="Save game", icon="download", layout=w.Layout(width="auto")).add_class("crib-save")
         self.save_link = w.HTML().add_class("crib-save-link")
         self.load = w.FileUpload(accept=".json", multiple=False, description="Load game", layout=w.Layout(width="auto")).add_class("crib-load")
-        self.status = w.HTML().add_class("crib-status")
+        self.status = w.HTML().add_class("crib-live").add_class("crib-status")
         self.commit_html = w.HTML().add_class("crib-commit")
         self.opp_html = w.HTML().add_class("crib-opp")
         self.board_html = w.HTML().add_class("crib-board-box")
         self.table_html = w.HTML().add_class("crib-table")
         self.show_html = w.HTML().add_class("crib-show")
-        self.captions_html = w.HTML().add_class("crib-captions")
-        self.prompt_html = w.HTML().add_class("crib-prompt")
+        self.captions_html = w.HTML().add_class("crib-live").add_class("crib-captions")
+        self.prompt_html = w.HTML().add_class("crib-live").add_class("crib-prompt")
         self.card_buttons = [CardButton().add_class(f"crib-card-{i + 1}") for i in range(6)]
         for i, b in enumerate(self.card_buttons):
             b.on_click(lambda _b, i=i: self.click_card(i))
@@ -107,8 +107,8 @@ class PlayApp(w.VBox):
         self.count_text = w.Text(placeholder="your count", description="Your count", layout=w.Layout(width="14em")).add_class("crib-count-entry").add_class("crib-submit-on-enter")
         self.count_button = w.Button(description="Count it").add_class("crib-count-button")
         self.count_box = w.HBox([self.count_text, self.count_button]).add_class("crib-count-box")
-        self.rail_html = w.HTML().add_class("crib-scores")
-        self.coach_html = w.HTML().add_class("crib-coach")
+        self.rail_html = w.HTML().add_class("crib-live").add_class("crib-scores")
+        self.coach_html = w.HTML().add_class("crib-live").add_class("crib-coach")
         keys = "".join(f"<li><kbd>{html.escape(k)}</kbd> {html.escape(v)}</li>" for k, v in KEYS)
         self.keys_html = w.HTML(
             f'<div class="crib-label">Keys</div><ul style="margin:2px 0 0 16px;padding:0">{keys}</ul>'
@@ -157,8 +157,7 @@ class PlayApp(w.VBox):
                 buttons,
                 self.captions_html,
             ],
-            layout=w.Layout(flex="1 1 auto", min_width="660px"),
-        )
+        ).add_class("crib-table-col")  # its width and the narrow layout: crib.ui.kit.access
         rail = w.VBox(
             [self.rail_html, self.coach_html, self.chart_html, self.keys_html, self.commit_html],
             layout=w.Layout(width="320px", flex="0 0 320px", padding="0 0 0 12px"),
@@ -168,7 +167,7 @@ class PlayApp(w.VBox):
                 self.style_html,
                 self.key_listener,
                 settings,
-                w.HBox([table, rail], layout=w.Layout(align_items="flex-start")),
+                w.HBox([table, rail], layout=w.Layout(align_items="flex-start")).add_class("crib-main-row"),
                 self.review_html,
                 self.replay_box,
             ]

@@ -25,6 +25,7 @@ from crib.teach.classroom import (
 from crib.teach.quiz import KIND_NAMES, LEVELS, make_questions
 from crib.teach.store import Session, Store
 from crib.ui.kit.common import friendly, info_html
+from crib.ui.kit.widgets import FigureImage
 from crib.ui.teacher.views import PROJECTOR_STYLE, heatmap_html, projector_html
 from crib.ui.trainer.render import csv_link_html, reveal_html
 
@@ -121,7 +122,7 @@ class TeacherApp(w.VBox):
             description="Question", options=[], layout=w.Layout(width="26em")
         ).add_class("crib-question-pick")
         # hidden until it holds a chart (an empty Image is a broken image)
-        self.chart = w.Image(format="png", layout=w.Layout(width="560px", display="none"))
+        self.chart = FigureImage(layout=w.Layout(width="560px", display="none"))
         self.chart.add_class("crib-choice-chart")
         self.choices = w.HTML().add_class("crib-choices")
         self.reveal_button = w.Button(description="Reveal the answer", icon="eye").add_class(
@@ -340,11 +341,13 @@ class TeacherApp(w.VBox):
         i = self.question_pick.value
         if s is None or i is None:
             return
+        from crib.ui.kit.charts import figure_summary
         from crib.ui.kit.widgets import figure_png
 
         q = s.questions[i]
         mine = [a for a in getattr(self, "answers", []) if a.question == i]
         fig = choice_figure(q, mine)
+        self.chart.tooltip = figure_summary(fig)  # the chart's text alternative
         self.chart.value = figure_png(fig)
         self.chart.layout.display = "none" if self.projector.value else ""
         counts = choice_counts(q, mine)

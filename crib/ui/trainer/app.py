@@ -22,6 +22,7 @@ from crib.teach import quiz
 from crib.teach.store import Session, Store, Student
 from crib.ui.kit.common import friendly, info_html
 from crib.ui.kit.keys import KeyListener
+from crib.ui.kit.widgets import FigureImage
 from crib.ui.trainer.progress import ClassReveals, TrainerProgress
 from crib.ui.trainer.render import (  # re-exported: the rendering lives there
     _AMBER,  # noqa: F401
@@ -158,7 +159,7 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, w.VBox):
         ).add_class("crib-progress-button")
         self.progress_button.on_click(lambda _b: self.show_progress())
         self.progress_note = w.HTML().add_class("crib-progress-note")
-        self.progress_image = w.Image(format="png", layout=w.Layout(width="760px", display="none"))
+        self.progress_image = FigureImage(layout=w.Layout(width="760px", display="none"))
         self.progress_image.add_class("crib-progress-chart")
         self.progress_csv = w.HTML().add_class("crib-progress-csv")
 

@@ -65,11 +65,13 @@ class TrainerProgress:
     def show_progress(self) -> None:
         """Accuracy over time per skill and the kinds of misses, as a chart and a CSV."""
         from crib.teach.progress import miss_counts, progress_figure, progress_table, to_csv
+        from crib.ui.kit.charts import figure_summary
         from crib.ui.kit.widgets import figure_png
 
         df = progress_table(self.my_answers())
         who = self.student.name if self.student is not None else "practice"
         fig = progress_figure(df, title=f"My progress ({who})")
+        self.progress_image.tooltip = figure_summary(fig)  # the chart's text alternative
         self.progress_image.value = figure_png(fig)
         self.progress_image.layout.display = ""
         per = {SKILLS[k]: 0 for k in SKILLS}

@@ -52,7 +52,7 @@ def question_html(q: dict) -> str:
             f"<div><b>Count this {what}.</b> "
             + ("(A crib's flush needs all five cards.)" if q["crib"] else "")
             + f'</div><div class="crib-big-cards">{cards_html(parse_cards(q["hand"]))}'
-            f'<span style="margin:0 10px;color:#777">starter</span>'
+            f'<span style="margin:0 10px;color:#595959">starter</span>'
             f"{cards_html([parse_card(q['starter'])])}</div>"
         )
     if q["kind"] == "discard":
