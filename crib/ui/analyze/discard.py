@@ -24,6 +24,7 @@ from crib.ui.analyze.verdicts import (
     plain_note,
     run_discard,
     second_opinion_key,
+    switch_mode,
 )
 from crib.ui.kit.cardview import CardButton, cards_text
 from crib.ui.kit.charts import discard_chart, hand_distribution_chart
@@ -108,7 +109,9 @@ class DiscardApp(w.VBox):
         self.deal_button.on_click(lambda _b: self.deal())
         self.commit_button.on_click(lambda _b: self.commit())
         self.picker.observe(self._on_cards, "selected")
-        self.mode.observe(lambda _c: self._on_mode(), "value")
+        self.mode.observe(lambda _c: switch_mode(  # Analyze or Practice
+            self.mode.value == "Practice", self.analysis_box, self.practice_box, self.deal, self.analyze
+        ), "value")
         for wid in (self.seat, self.model, self.use_scores, self.my_score, self.opp_score,
                     self.objective):
             wid.observe(lambda _c: self._refresh(), "value")
@@ -136,15 +139,6 @@ class DiscardApp(w.VBox):
         self.analyze()
 
     # -- modes ---------------------------------------------------------------------
-
-    def _on_mode(self) -> None:
-        practice = self.mode.value == "Practice"
-        self.analysis_box.layout.display = "none" if practice else None
-        self.practice_box.layout.display = None if practice else "none"
-        if practice:
-            self.deal()
-        else:
-            self.analyze()
 
     def _refresh(self) -> None:
         if self.mode.value == "Analyze":

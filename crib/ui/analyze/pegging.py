@@ -29,6 +29,7 @@ from crib.ui.analyze.verdicts import (
     play_dissent,
     play_verdict,
     run_play,
+    switch_mode,
 )
 from crib.ui.kit.cardview import CardButton, card_text, cards_chips
 from crib.ui.kit.charts import play_chart
@@ -122,7 +123,9 @@ class PeggingApp(w.VBox):
         self.opp.observe(lambda _c: self._fields_to_text(), "value")
         self.go.observe(lambda _c: self._fields_to_text(), "value")
         self.kind.observe(self._on_kind, "value")
-        self.mode.observe(lambda _c: self._on_mode(), "value")
+        self.mode.observe(lambda _c: switch_mode(  # Analyze or Practice
+            self.mode.value == "Practice", self.entry, self.practice_box, self.new_position, self.analyze
+        ), "value")
         self.coach_card.observe(lambda _c: self.show_coach(), "value")
         self.model.observe(lambda _c: self._refresh(), "value")
 
@@ -228,15 +231,6 @@ class PeggingApp(w.VBox):
         self.status.value = ""
 
     # -- modes ---------------------------------------------------------------------
-
-    def _on_mode(self) -> None:
-        practice = self.mode.value == "Practice"
-        self.entry.layout.display = "none" if practice else None
-        self.practice_box.layout.display = None if practice else "none"
-        if practice:
-            self.new_position()
-        else:
-            self.analyze()
 
     def _refresh(self) -> None:
         if self.mode.value == "Analyze":

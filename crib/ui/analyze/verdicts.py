@@ -11,6 +11,7 @@ the model chosen in the page's selector, whose default is the coach's model
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -271,3 +272,13 @@ def play_dissent(a: PlayAnalysis, key: str, card: Card | None) -> str | None:
     )
     coach = PLAY_MODELS[COACH_MODEL].label
     return f"The models differ: {ours}; {theirs}. The coach uses {coach}."
+
+
+def switch_mode(practice: bool, analyze_part: Any, practice_part: Any,
+                start_practice: Callable[[], object], analyze: Callable[[], object]) -> None:
+    """Both analyzers' Analyze / Practice switch: show one part, hide the other, and
+    start the mode (a fresh practice question, or the analysis of what is entered)."""
+    analyze_part.layout.display = "none" if practice else None
+    practice_part.layout.display = None if practice else "none"
+    (start_practice if practice else analyze)()
+

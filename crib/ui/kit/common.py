@@ -7,8 +7,9 @@ Switching the coach to another model is a one-line change here.
 
 from __future__ import annotations
 
+import asyncio
 import html
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Coroutine, Iterable
 from functools import wraps
 from typing import Any
 
@@ -100,3 +101,18 @@ def friendly(status_attr: str = "status") -> Callable[[Callable[..., Any]], Call
         return wrapper
 
     return deco
+
+
+def keep_polling(
+    task: asyncio.Task | None, poll: Callable[[], Coroutine[Any, Any, None]]
+) -> asyncio.Task | None:
+    """The task that runs ``poll()`` on the kernel's event loop: ``task`` itself while it
+    still runs, else a new one; None outside a running loop (as in headless tests)."""
+    if task is not None and not task.done():
+        return task
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+    return loop.create_task(poll())
+

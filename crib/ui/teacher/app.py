@@ -24,7 +24,7 @@ from crib.teach.classroom import (
 )
 from crib.teach.quiz import KIND_NAMES, LEVELS, make_questions
 from crib.teach.store import Session, Store
-from crib.ui.kit.common import friendly, info_html
+from crib.ui.kit.common import friendly, info_html, keep_polling
 from crib.ui.kit.widgets import FigureImage
 from crib.ui.teacher.views import PROJECTOR_STYLE, heatmap_html, projector_html
 from crib.ui.trainer.render import csv_link_html, reveal_html
@@ -86,18 +86,17 @@ class TeacherApp(w.VBox):
         self.seed = w.IntText(value=fresh_seed(), description="Seed", layout=w.Layout(width="12em")).add_class(
             "crib-session-seed"
         )
-        self.n_count = w.BoundedIntText(
-            value=5, min=0, max=50, description="Counting", layout=w.Layout(width="11em")
-        ).add_class("crib-n-count")
-        self.n_discard = w.BoundedIntText(
-            value=3, min=0, max=50, description="Discard", layout=w.Layout(width="11em")
-        ).add_class("crib-n-discard")
-        self.n_peg = w.BoundedIntText(
-            value=2, min=0, max=50, description="Pegging", layout=w.Layout(width="11em")
-        ).add_class("crib-n-peg")
-        self.time_limit = w.BoundedIntText(
-            value=0, min=0, max=240, description="Minutes", layout=w.Layout(width="11em")
-        ).add_class("crib-time-limit")
+        self.n_count, self.n_discard, self.n_peg, self.time_limit = (
+            w.BoundedIntText(
+                value=value, min=0, max=top, description=label, layout=w.Layout(width="11em")
+            ).add_class(cls)
+            for value, top, label, cls in (
+                (5, 50, "Counting", "crib-n-count"),
+                (3, 50, "Discard", "crib-n-discard"),
+                (2, 50, "Pegging", "crib-n-peg"),
+                (0, 240, "Minutes", "crib-time-limit"),
+            )
+        )
         self.time_limit.tooltip = "time limit from each student's join; 0: none"
         self.level = w.Dropdown(
             options=list(LEVELS),
@@ -253,14 +252,8 @@ class TeacherApp(w.VBox):
 
     def start_polling(self) -> bool:
         """Poll for new answers on the kernel's event loop (False outside a running loop)."""
-        if self._task is not None and not self._task.done():
-            return True
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            return False
-        self._task = loop.create_task(self._poll())
-        return True
+        self._task = keep_polling(self._task, self._poll)
+        return self._task is not None
 
     async def _poll(self) -> None:
         while True:

@@ -15,7 +15,7 @@ import time
 from typing import Any
 
 from crib.teach.progress import SKILLS
-from crib.ui.kit.common import friendly, info_html
+from crib.ui.kit.common import friendly, info_html, keep_polling
 from crib.ui.trainer.render import csv_link_html, reveal_html
 
 REVEAL_POLL_SECONDS = 3.0  # how often a joined page looks for the teacher's reveals
@@ -123,14 +123,8 @@ class ClassReveals:
 
     def start_reveal_polling(self) -> bool:
         """Poll for reveals on the running event loop (False outside one, as in tests)."""
-        if self._reveal_task is not None and not self._reveal_task.done():
-            return True
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            return False
-        self._reveal_task = loop.create_task(self._poll_reveals())
-        return True
+        self._reveal_task = keep_polling(self._reveal_task, self._poll_reveals)
+        return self._reveal_task is not None
 
     def time_left(self) -> float | None:
         """Seconds left under the set's time limit (None: no limit); shown in ``clock``."""
