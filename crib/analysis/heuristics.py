@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import lru_cache, partial
 from math import comb
 
 from crib.rules.cards import RANK_VALUES, Card
@@ -130,6 +130,30 @@ def net_value(
     return v
 
 
+def _threat_plain(p_hold: Sequence[float], c: int, t: tuple[int, ...], s: int) -> float:
+    """The threat as stated: the most any reply rank scores, times P(they hold it)."""
+    threat = 0.0
+    for q in range(1, 14):
+        p = p_hold[q - 1]
+        if p and c + RANK_VALUES[q] <= 31:
+            x = points_for(c, t, s, q)[0] * p
+            if x > threat:
+                threat = x
+    return threat
+
+
+def _threat_cached(p_hold: Sequence[float], c: int, t: tuple[int, ...], s: int) -> float:
+    """:func:`_threat_plain` over the cached scoring replies: the same products and maxima."""
+    threat = 0.0
+    for i, x in _scoring_replies(c, t, s):
+        p = p_hold[i]
+        if p:
+            y = x * p
+            if y > threat:
+                threat = y
+    return threat
+
+
 def rank_values(
     hand: Sequence[int],
     count: int,
@@ -140,28 +164,30 @@ def rank_values(
     other_go: bool,
     skill: float,
     opp_score: int,
+    *,
+    cached: bool = False,
 ) -> list[tuple[int, float, int]]:
     """(rank, net value, cards of that rank held) for each playable rank, best first.
 
     The pile is compressed (``crib.rules.pegging.compress``); ``unseen`` and
     ``k`` describe the cards the player cannot see and how many the opponent
-    holds.  Ties go to the lower rank.
+    holds.  Ties go to the lower rank.  ``cached`` (:func:`rank_values_fast`)
+    takes the sub-results from caches: the same products, maxima and
+    :func:`net_value` calls, so the same floats (tested equal on random piles).
     """
-    p_hold = hold_probabilities(unseen, k, other_go)
+    if cached:
+        p_hold: Sequence[float] = _holds(tuple(unseen), k, other_go)
+        points, threat_of = _points, _threat_cached
+    else:
+        p_hold = hold_probabilities(unseen, k, other_go)
+        points, threat_of = points_for, _threat_plain
     threat_w = threat_weight(skill, opp_score)
     out = []
     for r, mult in sorted(Counter(hand).items()):
         if count + RANK_VALUES[r] > 31:
             continue
-        pts, c, t, s = points_for(count, tail, streak, r)
-        threat = 0.0
-        if c != 31 and threat_w:
-            for q in range(1, 14):
-                p = p_hold[q - 1]
-                if p and c + RANK_VALUES[q] <= 31:
-                    x = points_for(c, t, s, q)[0] * p
-                    if x > threat:
-                        threat = x
+        pts, c, t, s = points(count, tail, streak, r)
+        threat = threat_of(p_hold, c, t, s) if c != 31 and threat_w else 0.0
         out.append((r, net_value(pts, count, c, r, threat, threat_w, skill), mult))
     out.sort(key=lambda x: (-x[1], x[0]))
     return out
@@ -190,37 +216,8 @@ def _scoring_replies(count: int, tail: tuple[int, ...], streak: int) -> tuple[tu
     return tuple(out)
 
 
-def rank_values_fast(
-    hand: Sequence[int],
-    count: int,
-    tail: tuple[int, ...],
-    streak: int,
-    unseen: Sequence[int],
-    k: int,
-    other_go: bool,
-    skill: float,
-    opp_score: int,
-) -> list[tuple[int, float, int]]:
-    """:func:`rank_values` with its sub-results cached: the same products, maxima and
-    :func:`net_value` calls, so the same floats (tested equal on random piles)."""
-    p_hold = _holds(tuple(unseen), k, other_go)
-    threat_w = threat_weight(skill, opp_score)
-    out = []
-    for r, mult in sorted(Counter(hand).items()):
-        if count + RANK_VALUES[r] > 31:
-            continue
-        pts, c, t, s = _points(count, tail, streak, r)
-        threat = 0.0
-        if c != 31 and threat_w:
-            for i, x in _scoring_replies(c, t, s):
-                p = p_hold[i]
-                if p:
-                    y = x * p
-                    if y > threat:
-                        threat = y
-        out.append((r, net_value(pts, count, c, r, threat, threat_w, skill), mult))
-    out.sort(key=lambda x: (-x[1], x[0]))
-    return out
+rank_values_fast = partial(rank_values, cached=True)
+"""The net-value ranking with cached sub-results (:func:`rank_values` with ``cached``)."""
 
 
 def play_values(obs: Observation, skill: float) -> list[tuple[Card, float]]:

@@ -13,8 +13,8 @@ checks it against whole games.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from functools import lru_cache
+from collections.abc import Callable, Sequence
+from functools import lru_cache, partial
 
 import numpy as np
 
@@ -48,41 +48,21 @@ def best_rank(
     k: int,
     other_go: bool,
     opp_late: bool,
+    model: Callable[..., list[tuple[int, float, int]]] = rank_values_fast,
 ) -> int:
-    """The Expert's rank: the first of :func:`rank_values_fast` at skill 1 (the game's own
-    cached net-value model); ``tests/test_selfplay.py`` checks it against ``rank_values``
-    on random piles."""
+    """The Expert's rank: the first of the net-value model at skill 1.
+
+    ``opp_late``: the opponent has >= LATE (the only way the score enters the
+    model).  ``model`` is :func:`rank_values_fast` (the game's own cached
+    model); :func:`best_rank_reference` passes the readable :func:`rank_values`,
+    and ``tests/test_selfplay.py`` checks the two equal on random piles.
+    """
     opp_score = LATE if opp_late else 0
-    return rank_values_fast(legal, count, tail, streak, unseen, k, other_go, 1.0, opp_score)[0][0]
+    return model(legal, count, tail, streak, unseen, k, other_go, 1.0, opp_score)[0][0]
 
 
-@lru_cache(maxsize=1 << 18)
-def _best_rank(
-    legal: tuple[int, ...],
-    count: int,
-    tail: tuple[int, ...],
-    streak: int,
-    unseen: tuple[int, ...],
-    k: int,
-    other_go: bool,
-    opp_late: bool,
-) -> int:
-    # opp_late: the opponent has >= LATE (the only way the score enters the model)
-    return best_rank(legal, count, tail, streak, unseen, k, other_go, opp_late)
-
-
-def best_rank_reference(
-    legal: tuple[int, ...],
-    count: int,
-    tail: tuple[int, ...],
-    streak: int,
-    unseen: tuple[int, ...],
-    k: int,
-    other_go: bool,
-    opp_late: bool,
-) -> int:
-    """The readable version: the first of :func:`rank_values` at skill 1."""
-    return rank_values(legal, count, tail, streak, unseen, k, other_go, 1.0, LATE if opp_late else 0)[0][0]
+_best_rank = lru_cache(maxsize=1 << 18)(best_rank)
+best_rank_reference = partial(best_rank, model=rank_values)
 
 
 def peg_expert(

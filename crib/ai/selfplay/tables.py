@@ -62,24 +62,25 @@ def _info(res: RunResult, command: str, files: list[str]) -> dict:
     }
 
 
+def _make_frame(
+    kind: str, n: int, results: Path, out: Path, chunk: int, command: str, frame: Any, name: str, **ex: Any
+) -> Path:
+    """Run ``kind`` self-play, write ``frame(arrays)`` to ``name``.csv and note it in the metadata."""
+    res = run(RunSpec(kind, n, SEEDS[kind], chunk), results / kind, **ex)
+    path = out / f"{name}.csv"
+    frame(res.arrays).to_csv(path, index=False)
+    _meta_update(out, name, _info(res, command, [path.name]))
+    return path
+
+
 def make_crib(n: int, results: Path, out: Path, *, chunk: int = 50, command: str = "", **ex: Any) -> Path:
     """``crib_selfplay.csv``: seat-conditioned crib values from ``n`` deals."""
-    res = run(RunSpec("crib", n, SEEDS["crib"], chunk), results / "crib", **ex)
-    df = build.crib_frame(res.arrays)
-    path = out / "crib_selfplay.csv"
-    df.to_csv(path, index=False)
-    _meta_update(out, "crib_selfplay", _info(res, command, [path.name]))
-    return path
+    return _make_frame("crib", n, results, out, chunk, command, build.crib_frame, "crib_selfplay", **ex)
 
 
 def make_pegging(n: int, results: Path, out: Path, *, chunk: int = 5, command: str = "", **ex: Any) -> Path:
     """``pegging_ev.csv``: pegging values of every rank-only keep from ``n`` opponent deals."""
-    res = run(RunSpec("pegging", n, SEEDS["pegging"], chunk), results / "pegging", **ex)
-    df = build.pegging_frame(res.arrays)
-    path = out / "pegging_ev.csv"
-    df.to_csv(path, index=False)
-    _meta_update(out, "pegging_ev", _info(res, command, [path.name]))
-    return path
+    return _make_frame("pegging", n, results, out, chunk, command, build.pegging_frame, "pegging_ev", **ex)
 
 
 def make_win(

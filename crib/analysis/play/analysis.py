@@ -39,7 +39,7 @@ from crib.analysis.heuristics import TIERS, temperature
 from crib.analysis.models import OPPONENTS, PRESETS, Model, PlayModel, resolve_play
 from crib.analysis.play import jit
 from crib.analysis.play.holdings import holdings as _holdings
-from crib.analysis.play.holdings import root_options, root_state
+from crib.analysis.play.holdings import root_options
 from crib.analysis.play.minimax import minimax_by_holding
 from crib.analysis.play.policy import PolicySolver
 from crib.analysis.play.result import PlayAnalysis, PlayOption
@@ -125,7 +125,6 @@ def _policy_options(
     skill: float,
 ) -> list[PlayOption]:
     """Each option against the policy: exact values too when the policy is deterministic."""
-    mine, count, tail, streak, last = root_state(pos)
     deterministic = temperature(skill) == 0 and isinstance(total_w, int)
     acc: list[dict[int, float]] = [{} for _ in opts]
     acc_exact: list[dict[int, int]] = [{} for _ in opts]
@@ -133,7 +132,7 @@ def _policy_options(
     for theirs, w in hs:
         solver = PolicySolver(pos, skill, theirs)
         for k, (_l, card) in enumerate(opts):
-            now, d = solver.root(mine, theirs, count, tail, streak, pos.opp_go, last, card)
+            now, d = solver.root(card)
             nows[k].add(now)
             for m, q in d.items():
                 acc[k][m] = acc[k].get(m, 0.0) + q * w

@@ -186,14 +186,10 @@ def board_values_reference(
         pts, oc = after_go(any(RANK_VALUES[r] <= 31 - count for r in b), og, last, bool(a), bool(b))
         if oc == OTHER:
             return 1.0 - value(b, a, count, tail, streak, True, -last, po, pm, not me, leaf)
-        if pts > 0:
-            pm += 1
-            if pm >= need_m:
-                return 1.0
-        elif pts < 0:
-            po += 1
-            if po >= need_o:
-                return 0.0
+        # the go point (pts: 1 the mover, -1 the other, 0 none) may reach 121
+        pm, po = pm + max(pts, 0), po + max(-pts, 0)
+        if pm >= need_m or po >= need_o:
+            return 1.0 if pm >= need_m else 0.0
         if oc == RESET_MOVER:
             return value(a, b, 0, (), 0, False, 0, pm, po, me, leaf)
         return 1.0 - value(b, a, 0, (), 0, False, 0, po, pm, not me, leaf)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 
 from crib.analysis.heuristics import rank_values, softmax_weights, temperature
-from crib.analysis.play.holdings import remove_rank
+from crib.analysis.play.holdings import remove_rank, root_state
 from crib.rules.cards import RANK_VALUES, Card
 from crib.rules.pegging import points_for
 from crib.rules.position import PeggingPosition
@@ -35,6 +35,8 @@ def policy_probs(opts: list[tuple[int, float, int]], temp: float) -> list[tuple[
 
 
 Dist = dict[int, float]
+State = tuple[tuple, tuple, int, tuple, int, bool, bool, int]
+"""(your ranks, their ranks, count, tail, streak, your turn, the other said go, who played last)."""
 
 
 class PolicySolver:
@@ -47,7 +49,9 @@ class PolicySolver:
     def __init__(self, pos: PeggingPosition, skill: float, holding: tuple[int, ...]) -> None:
         self.skill = skill
         self.temp = temperature(skill)
-        self.cache: dict[tuple, Dist] = {}
+        self.cache: dict[State, Dist] = {}
+        mine, count, tail, streak, last = root_state(pos)
+        self.start: State = (mine, holding, count, tail, streak, True, pos.opp_go, last)
         base = [4] * 13
         for c in pos.previous + pos.pile:
             base[c.rank - 1] -= 1
@@ -70,44 +74,23 @@ class PolicySolver:
             u[r - 1] -= n  # their whole starting holding is known to them
         return u
 
-    def value(
-        self,
-        mine: tuple,
-        theirs: tuple,
-        count: int,
-        tail: tuple,
-        streak: int,
-        my_turn: bool,
-        other_go: bool,
-        last: int,
-    ) -> Dist:
-        key = (mine, theirs, count, tail, streak, my_turn, other_go, last)
-        d = self.cache.get(key)
+    def value(self, s: State) -> Dist:
+        d = self.cache.get(s)
         if d is None:
-            d = self._value(mine, theirs, count, tail, streak, my_turn, other_go, last)
-            self.cache[key] = d
+            d = self.cache[s] = self._value(s)
         return d
 
-    def _value(
-        self,
-        mine: tuple,
-        theirs: tuple,
-        count: int,
-        tail: tuple,
-        streak: int,
-        my_turn: bool,
-        other_go: bool,
-        last: int,
-    ) -> Dist:
+    def _value(self, s: State) -> Dist:
+        mine, theirs, count, tail, streak, my_turn, other_go, _last = s
         hand = mine if my_turn else theirs
         legal = [r for r in sorted(set(hand)) if count + RANK_VALUES[r] <= 31]
         if not legal:
-            return self.go(mine, theirs, count, tail, streak, my_turn, other_go, last)
+            return self.go(s)
         if my_turn:
             best: Dist | None = None
             best_mean = -1e9
             for r in legal:
-                d = self.play(mine, theirs, count, tail, streak, my_turn, other_go, r)
+                d = self.play(s, r)
                 m = mean(d)
                 if m > best_mean + 1e-12:
                     best, best_mean = d, m
@@ -126,81 +109,60 @@ class PolicySolver:
         )
         out: Dist = {}
         for r, p in policy_probs(opts, self.temp):
-            for m, q in self.play(mine, theirs, count, tail, streak, my_turn, other_go, r).items():
+            for m, q in self.play(s, r).items():
                 out[m] = out.get(m, 0.0) + p * q
         return out
 
-    def play(
-        self,
-        mine: tuple,
-        theirs: tuple,
-        count: int,
-        tail: tuple,
-        streak: int,
-        my_turn: bool,
-        other_go: bool,
-        r: int,
-    ) -> Dist:
-        pts, c, t, s = points_for(count, tail, streak, r)
-        sign = 1 if my_turn else -1
+    def play(self, s: State, r: int) -> Dist:
+        """The mover plays rank ``r``: the distribution of the rest, shifted by its points."""
+        mine, theirs, count, tail, streak, my_turn, other_go, _last = s
+        pts, c, t, st = points_for(count, tail, streak, r)
         if my_turn:
             mine = remove_rank(mine, r)
         else:
             theirs = remove_rank(theirs, r)
         mover_hand, other_hand = (mine, theirs) if my_turn else (theirs, mine)
         extra, outcome = after_card(c, bool(mover_hand), bool(other_hand), other_go)
+        sign = 1 if my_turn else -1
         if outcome == END:
             return {sign * (pts + extra): 1.0}
         if outcome == MOVER:
-            rest = self.value(mine, theirs, c, t, s, my_turn, other_go, 1)
+            rest = self.value((mine, theirs, c, t, st, my_turn, other_go, 1))
         elif outcome == OTHER:
-            rest = self.value(mine, theirs, c, t, s, not my_turn, False, -1)
+            rest = self.value((mine, theirs, c, t, st, not my_turn, False, -1))
         else:
-            next_my_turn = my_turn if outcome == RESET_MOVER else not my_turn
-            rest = self.value(mine, theirs, 0, (), 0, next_my_turn, False, 0)
+            return self._reset(mine, theirs, my_turn, outcome, pts)
         return _shift(rest, sign * pts)
 
-    def go(
-        self,
-        mine: tuple,
-        theirs: tuple,
-        count: int,
-        tail: tuple,
-        streak: int,
-        my_turn: bool,
-        other_go: bool,
-        last: int,
-    ) -> Dist:
+    def go(self, s: State) -> Dist:
+        """The mover cannot play: the other plays on, or the go point and a reset."""
+        mine, theirs, count, tail, streak, my_turn, other_go, last = s
         other_hand = theirs if my_turn else mine
         mover_hand = mine if my_turn else theirs
         other_can = any(count + RANK_VALUES[r] <= 31 for r in other_hand)
         pts, outcome = after_go(other_can, other_go, last, bool(mover_hand), bool(other_hand))
         if outcome == OTHER:
-            return self.value(mine, theirs, count, tail, streak, not my_turn, True, -last)
-        sign = 1 if my_turn else -1
-        next_my_turn = my_turn if outcome == RESET_MOVER else not my_turn
-        rest = self.value(mine, theirs, 0, (), 0, next_my_turn, False, 0)
-        return _shift(rest, sign * pts)
+            return self.value((mine, theirs, count, tail, streak, not my_turn, True, -last))
+        return self._reset(mine, theirs, my_turn, outcome, pts)
 
-    def root(
-        self,
-        mine: tuple,
-        theirs: tuple,
-        count: int,
-        tail: tuple,
-        streak: int,
-        other_go: bool,
-        last: int,
-        card: Card | None,
-    ) -> tuple[int, Dist]:
+    def _reset(self, mine: tuple, theirs: tuple, my_turn: bool, outcome: int, pts: int) -> Dist:
+        """The count resets (``outcome`` says who leads); ``pts`` from the mover's side."""
+        next_my_turn = my_turn if outcome == RESET_MOVER else not my_turn
+        rest = self.value((mine, theirs, 0, (), 0, next_my_turn, False, 0))
+        return _shift(rest, pts if my_turn else -pts)
+
+    def root(self, card: Card | None) -> tuple[int, Dist]:
+        """(points now, distribution of the margin) for a root option (``None``: go)."""
+        s = self.start
+        mine, theirs, count, tail, streak, _me, other_go, last = s
         if card is None:
             other_can = any(count + RANK_VALUES[r] <= 31 for r in theirs)
             now, _outcome = after_go(other_can, other_go, last, bool(mine), bool(theirs))
-            return now, self.go(mine, theirs, count, tail, streak, True, other_go, last)
+            return now, self.go(s)
         r = card.rank
         pts, c, _t, _s = points_for(count, tail, streak, r)
         extra, _outcome = after_card(c, bool(remove_rank(mine, r)), bool(theirs), other_go)
-        return pts + extra, self.play(mine, theirs, count, tail, streak, True, other_go, r)
+        return pts + extra, self.play(s, r)
 
 
 def _shift(d: Dist, x: int) -> Dist:
