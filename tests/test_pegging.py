@@ -33,7 +33,22 @@ def test_peg_points_equals_reference_on_every_short_pile() -> None:
                 continue
             assert peg_points(ranks) == score_pegging(_pile(ranks)).total, ranks
             n += 1
-    assert n > 20_000
+    # every sequence of 1-4 ranks with count <= 31 (no rank can repeat 5 times in 4 cards),
+    # counted apart by sums: ways[s] over values 1-9 (one rank each) and 10 (T, J, Q, K)
+    ways, total = {0: 1}, 0
+    for _ in range(4):
+        ways = _extend(ways)
+        total += sum(ways.values())
+    assert n == total == 24_982
+
+
+def _extend(ways: dict[int, int]) -> dict[int, int]:
+    out: dict[int, int] = {}
+    for s, c in ways.items():
+        for v in range(1, 11):
+            if s + v <= 31:
+                out[s + v] = out.get(s + v, 0) + c * (4 if v == 10 else 1)
+    return out
 
 
 def test_peg_points_equals_reference_on_random_long_piles() -> None:
