@@ -106,3 +106,11 @@ def test_fuzz_every_input_gives_an_analysis_or_invalid_position() -> None:
     one()
     assert seen["invalid"] > 0, seen  # the broken texts are still in the mix
     assert seen["analysed"] >= seen.total() / 2, seen
+
+
+def test_a_certain_margin_is_a_probability_of_one_not_more() -> None:
+    """Found by the fuzz: weighted holdings (float weights) summed to 1.0000000000000002."""
+    from crib.analysis.play import analyze_play
+
+    a = analyze_play("hand QC AD 2S | pile 3C KC 8C | opp 2")
+    assert a.best.p_nonneg == 1.0 and all(0 <= o.p_nonneg <= 1 for o in a.options)

@@ -85,7 +85,8 @@ def _option(
         fut = Fraction(total, total_w) - now
         p = Fraction(nonneg, total_w)
         return PlayOption(label, card, now, fut, float(fut), p, float(p), margins)
-    fut_f, p_f = total / total_w - now, nonneg / total_w
+    # float weights (weighted holdings) can sum a hair past 1: a probability stays in [0, 1]
+    fut_f, p_f = total / total_w - now, min(1.0, nonneg / total_w)
     return PlayOption(label, card, now, None, fut_f, None, p_f, margins)
 
 
@@ -143,7 +144,7 @@ def _policy_options(
         now = _now(nows[k])
         dist_f = {m: q / total_w for m, q in acc[k].items()}
         mean_margin = sum(m * q for m, q in dist_f.items())
-        p_f = sum(q for m, q in dist_f.items() if m >= 0)
+        p_f = min(1.0, sum(q for m, q in dist_f.items() if m >= 0))  # rounding stays in [0, 1]
         fut_exact = p_exact = None
         if deterministic:
             fut_exact = Fraction(sum(m * w for m, w in acc_exact[k].items()), total_w) - now
