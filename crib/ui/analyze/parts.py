@@ -18,6 +18,7 @@ __all__ = [
     "CardGrid", "analysis_table_html", "position_html", "verdict_html", "differ_html", "result_panes",
 ]
 
+_SEEN = {"previous": "Earlier", "starter": "Starter", "discards": "Your discards"}
 GRADE_COLOURS = {"best": "#1e8449", "ok": "#6b8e23", "mistake": "#d68910", "costly": "#b03a2e", "blunder": "#c0392b"}
 
 
@@ -81,12 +82,7 @@ def position_html(pos: PeggingPosition) -> str:
     """The position in words, cards as chips."""
     parts = [f'<span style="font-size:22px;font-weight:700">Count {pos.count}</span>']
     parts.append(f"Pile: {cards_chips(pos.pile) if pos.pile else 'empty (you lead)'}")
-    if pos.previous:
-        parts.append(f"Earlier: {cards_chips(pos.previous)}")
-    if pos.starter is not None:
-        parts.append(f"Starter: {cards_chips([pos.starter])}")
-    if pos.discards:
-        parts.append(f"Your discards: {cards_chips(pos.discards)}")
+    parts += [f"{_SEEN[section]}: {cards_chips(cards)}" for section, cards in pos.seen()]
     n = pos.opp_count
     opp = f"The opponent holds {n} card{'s' if n != 1 else ''}"
     parts.append(opp + (" and said go." if pos.opp_go else "."))
