@@ -34,6 +34,7 @@ crib.errors.ModelError: unknown model 'best': expected master, expert or uniform
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -205,48 +206,52 @@ def _fields(m: DiscardModel | PlayModel) -> tuple:
     return (m.opponent, m.holdings)
 
 
+def _resolve(
+    model: Any, part_of: Callable[[Any], Any], coach: Any, build: Callable[[], Any],
+    presets: list, **given: tuple[str, Any],
+) -> Any:
+    """With a model, its part (``part_of``), and a keyword given (``kw=(field, value)``)
+    that says otherwise is an error; without one, the keywords make a model (``build``,
+    named as the preset it equals); with neither, the coach's (``coach``)."""
+    if model is None:
+        if all(value is None for _field, value in given.values()):
+            return coach
+        return _named(build(), presets)
+    return _agree(part_of(model), **given)
+
+
 def resolve_discard(
     model: Model | DiscardModel | str | None,
     crib_model: str | None = None,
     pegging: bool | None = None,
 ) -> DiscardModel:
-    """One discard model from a model and the older keywords.
-
-    With a model, a keyword that says otherwise is an error; without one, the
-    keywords make a model (crib ``"exact"`` and no pegging unless given, as
-    before models had names); with neither, the coach's model.
-    """
+    """One discard model from a model and the older keywords (see :func:`_resolve`);
+    without a model, crib ``"exact"`` and no pegging unless given, as before models
+    had names."""
     if crib_model is not None and not isinstance(crib_model, str):
         crib_model = getattr(crib_model, "name", crib_model)
     if pegging is not None and not isinstance(pegging, bool):
         raise ModelError(f"pegging must be True or False, got {pegging!r}")
-    if model is None:
-        if crib_model is None and pegging is None:
-            return MASTER.discard
-        m = DiscardModel("custom", crib_model or "exact", bool(pegging), False)
-        return _named(m, [UNIFORM.discard])  # type: ignore[return-value]
-    return _agree(discard_model(model), crib_model=("crib", crib_model), pegging=("pegging", pegging))
+    return _resolve(
+        model, discard_model, MASTER.discard,
+        lambda: DiscardModel("custom", crib_model or "exact", bool(pegging), False),
+        [UNIFORM.discard], crib_model=("crib", crib_model), pegging=("pegging", pegging),
+    )
 
 
 def resolve_play(
-    model: Model | PlayModel | str | None,
-    opponent: str | None = None,
-    holdings: str | None = None,
+    model: Model | PlayModel | str | None, opponent: str | None = None, holdings: str | None = None
 ) -> PlayModel:
-    """One play model from a model and the older ``opponent``/``holdings`` arguments.
-
-    With a model, an argument that says otherwise is an error; without one, the
-    arguments make a model (``"minimax"`` and uniform holdings unless given;
-    ``"policy:master"`` means weighted holdings); with neither, the coach's model.
-    """
-    if model is None:
-        if opponent is None and holdings is None:
-            return MASTER.play
-        opp = opponent or "minimax"
-        hold = holdings or ("weighted" if opp == "policy:master" else "uniform")
-        m = PlayModel("custom", opp, hold)
-        return _named(m, [MASTER.play, UNIFORM.play, EXPERT.play])  # type: ignore[return-value]
-    return _agree(play_model(model), opponent=("opponent", opponent), holdings=("holdings", holdings))
+    """One play model from a model and the older ``opponent``/``holdings`` arguments (see
+    :func:`_resolve`); without a model, ``"minimax"`` and uniform holdings unless given
+    (``"policy:master"`` means weighted holdings)."""
+    opp = opponent or "minimax"
+    hold = holdings or ("weighted" if opp == "policy:master" else "uniform")
+    return _resolve(
+        model, play_model, MASTER.play, lambda: PlayModel("custom", opp, hold),
+        [MASTER.play, UNIFORM.play, EXPERT.play],
+        opponent=("opponent", opponent), holdings=("holdings", holdings),
+    )
 
 
 def _agree(m: Any, **given: tuple[str, Any]) -> Any:

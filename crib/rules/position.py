@@ -17,6 +17,7 @@ crib.errors.InvalidPositionError: the pile counts 30 but holds 3 cards while 8 -
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -188,16 +189,27 @@ class PeggingPosition:
         """Who played the pile's last card: you, if the opponent has said go since."""
         return self.opp_go
 
+    def seen(self) -> Iterator[tuple[str, tuple[Card, ...]]]:
+        """The cards you have seen outside the pile and your hand, as (section, cards),
+        the sections that have any, in the text form's order: both the text form and
+        the analyzer's HTML list them from here.
+
+        >>> pos = PeggingPosition.parse("hand 5H | previous 2C 3C | starter 7S | opp 1")
+        >>> [(k, cards_str(cs)) for k, cs in pos.seen()]
+        [('previous', '2C 3C'), ('starter', '7S')]
+        """
+        if self.previous:
+            yield "previous", self.previous
+        if self.starter is not None:
+            yield "starter", (self.starter,)
+        if self.discards:
+            yield "discards", self.discards
+
     def to_text(self) -> str:
         parts = [f"hand {cards_str(self.hand)}"]
         if self.pile:
             parts.append(f"pile {cards_str(self.pile)}")
-        if self.previous:
-            parts.append(f"previous {cards_str(self.previous)}")
-        if self.starter is not None:
-            parts.append(f"starter {self.starter}")
-        if self.discards:
-            parts.append(f"discards {cards_str(self.discards)}")
+        parts += [f"{section} {cards_str(cards)}" for section, cards in self.seen()]
         parts.append(f"opp {self.opp_count}")
         if self.opp_go:
             parts.append("go")

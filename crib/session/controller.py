@@ -54,6 +54,7 @@ from crib.session.model import (
     GameView,
     Grade,
     ShowItem,
+    _Of,
     cut_for_deal,
     fresh_seed,
 )
@@ -80,11 +81,6 @@ __all__ = [
     "load_saved",
     "warm_up",
 ]
-
-
-def _of(part: str, name: str, doc: str) -> Any:
-    """A read-only attribute of the controller that is one of its part's (table or coach)."""
-    return property(lambda self: getattr(getattr(self, part), name), doc=doc)
 
 
 class GameController:
@@ -133,18 +129,18 @@ class GameController:
         self.table = Table(self.game, scores)  # what a player at the table knows
         self.coach = Coach(exact_trap=exact_trap)  # grades, hints, the review
 
-    scores = _of("table", "scores", "The scores as revealed so far (the engine's own, muggins included).")
-    cursor = _of("table", "cursor", "How many of the engine's events are revealed.")
-    six = _of("table", "six", "Your six cards of this deal.")
-    my_cards = _of("table", "my_cards", "Your cards still held.")
-    dealer = _of("table", "dealer", "Who deals this hand (None before the first deal).")
-    hand_index = _of("table", "hand_index", "This hand, 0-based (-1 before the first deal).")
-    winner = _of("table", "winner", "Who won (None while the game goes on).")
-    fairness = _of("table", "fairness", "The FairDeal check, once the game is over.")
-    count = _of("table", "count", "The count of the pile.")
-    grades = _of("coach", "grades", "Your graded decisions, in game order.")
-    counts = _of("coach", "counts", "Your manual counts.")
-    hint_text = _of("coach", "hint_text", "The coach's hint for this decision.")
+    scores: _Of[tuple[int, int]] = _Of("table", "The scores as revealed so far (the engine's own, muggins included).")
+    cursor: _Of[int] = _Of("table", "How many of the engine's events are revealed.")
+    six: _Of[tuple[Card, ...]] = _Of("table", "Your six cards of this deal.")
+    my_cards: _Of[tuple[Card, ...]] = _Of("table", "Your cards still held.")
+    dealer: _Of[int | None] = _Of("table", "Who deals this hand (None before the first deal).")
+    hand_index: _Of[int] = _Of("table", "This hand, 0-based (-1 before the first deal).")
+    winner: _Of[int | None] = _Of("table", "Who won (None while the game goes on).")
+    fairness: _Of[str] = _Of("table", "The FairDeal check, once the game is over.")
+    count: _Of[int] = _Of("table", "The count of the pile.")
+    grades: _Of[list[Grade]] = _Of("coach", "Your graded decisions, in game order.")
+    counts: _Of[list[CountRecord]] = _Of("coach", "Your manual counts.")
+    hint_text: _Of[str] = _Of("coach", "The coach's hint for this decision.")
 
     def view(self) -> GameView:
         """What the renderer shows now."""

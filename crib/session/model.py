@@ -11,6 +11,7 @@ import hashlib
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
 from urllib.parse import urlencode
 
 from crib.rules.cards import Card
@@ -208,3 +209,26 @@ def show_item(player: int, what: str, cards: Sequence[Card], starter: Card) -> S
     """The show component's data for one hand (or the crib)."""
     s = score_hand(tuple(cards), starter, is_crib=what == "crib")
     return ShowItem(player, what, tuple(cards), starter, s.total, _spoken(s), s.say())
+
+
+T = TypeVar("T")
+
+
+class _Of(Generic[T]):
+    """A read-only attribute of the controller that is its part's (table or coach)
+    attribute of the same name; ``T`` is its type, for type checkers."""
+
+    def __init__(self, part: str, doc: str) -> None:
+        self.part = part
+        self.__doc__ = doc
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, obj: Any, owner: type | None = None) -> T:
+        if obj is None:
+            return self  # type: ignore[return-value]  # the class's own attribute
+        return getattr(getattr(obj, self.part), self.name)  # type: ignore[no-any-return]
+
+    def __set__(self, obj: Any, value: Any) -> None:
+        raise AttributeError(f"{self.name} is read-only: it is the controller's {self.part}'s")

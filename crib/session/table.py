@@ -16,22 +16,8 @@ import re
 from typing import Any
 
 from crib.errors import CribError
+from crib.rules import events as ev
 from crib.rules.cards import Card, cards_pretty, parse_card, parse_cards
-from crib.rules.events import (
-    Counted,
-    Cut,
-    Dealt,
-    Discarded,
-    Event,
-    GameOver,
-    GameStarted,
-    Go,
-    Heels,
-    Muggins,
-    Played,
-    Shown,
-    skunk_of,
-)
 from crib.rules.game import Decision, Game, secret_from_seed
 from crib.rules.replay import replay
 from crib.session.model import _ORDINAL, COMPUTER, HUMAN, GameView, ShowItem, show_item
@@ -102,11 +88,11 @@ class Table:
     def _name(self, p: int | None) -> str:
         return "you" if p == HUMAN else "the computer" if p == COMPUTER else "?"
 
-    def apply(self, e: Event) -> None:
+    def apply(self, e: ev.Event) -> None:
         """Fold one revealed event into the table (never anything unrevealed)."""
-        if isinstance(e, GameStarted):
+        if isinstance(e, ev.GameStarted):
             return
-        if isinstance(e, Dealt):
+        if isinstance(e, ev.Dealt):
             self.hand_index = e.hand
             self.reset_hand()
             self.dealer = e.dealer
@@ -116,7 +102,7 @@ class Table:
             self.opp_held = 6
             self.captions.clear()  # a new deal (the cut for deal used its own shuffle)
             self.caption(f"Hand {e.hand + 1}: {'you deal' if e.dealer == HUMAN else 'the computer deals'}.")
-        elif isinstance(e, Discarded):
+        elif isinstance(e, ev.Discarded):
             self.crib_count += 2
             if e.player == HUMAN:
                 self.my_throw = parse_cards(e.cards)
@@ -125,13 +111,13 @@ class Table:
             else:
                 self.opp_held = 4
                 self.caption("The computer throws two cards to the crib.")
-        elif isinstance(e, Cut):
+        elif isinstance(e, ev.Cut):
             self.starter = parse_card(e.starter)
             self.caption(f"The starter is {self.starter.pretty}.")
-        elif isinstance(e, Heels):
+        elif isinstance(e, ev.Heels):
             self._set_scores(e.scores, "his heels")
             self.caption(f"His heels: {self._name(e.player)} +{e.points} for the jack turned up.")
-        elif isinstance(e, Played):
+        elif isinstance(e, ev.Played):
             if self._new_pile:
                 self.previous.extend(self.pile)
                 self.pile = []
@@ -148,7 +134,7 @@ class Table:
             self._set_scores(e.scores, re.sub(r" for \d+", "", e.detail))
             if e.count == 31:
                 self._new_pile = True
-        elif isinstance(e, Go):
+        elif isinstance(e, ev.Go):
             count = self.count
             # your go is said for you: no choice (the caption says why)
             who = (
@@ -166,7 +152,7 @@ class Table:
             else:
                 self.caption(f"{who}.")
             self._set_scores(e.scores, "go")
-        elif isinstance(e, Shown):
+        elif isinstance(e, ev.Shown):
             cards = parse_cards(e.cards)
             item = show_item(e.player, e.what, cards, parse_card(e.starter))
             self.shows.append(item)
@@ -178,20 +164,20 @@ class Table:
             whose = "Your" if e.player == HUMAN else "The computer's"
             self.caption(f"{whose} {e.what}: {item.said} ({e.total}).")
             self._set_scores(e.scores, e.what)
-        elif isinstance(e, Counted):
+        elif isinstance(e, ev.Counted):
             whose = "your" if e.player == HUMAN else "their"
             self.caption(f"{'You count' if e.player == HUMAN else 'The computer counts'} {whose} {e.what}: {e.claimed}.")
-        elif isinstance(e, Muggins):
+        elif isinstance(e, ev.Muggins):
             who = "You take" if e.player == HUMAN else "Muggins! The computer takes"
             self.caption(f"{who} the {e.missed} missed (+{e.points}).")
             self._set_scores(e.scores, "muggins")
-        elif isinstance(e, GameOver):
+        elif isinstance(e, ev.GameOver):
             self._end(e.winner)
 
     def _end(self, winner: int) -> None:
         self.winner = winner
         s = self.scores
-        self.skunk = skunk_of(s[1 - winner])
+        self.skunk = ev.skunk_of(s[1 - winner])
         self._history.append((self.hand_index + 1, s[0], s[1]))
         seed = self.game.seed
         ok = hashlib.sha256(secret_from_seed(seed)).hexdigest() == self.game.commit
@@ -216,9 +202,9 @@ class Table:
         evs = self.game.events
         while self.cursor < len(evs) and self.winner is None:
             e = evs[self.cursor]
-            if isinstance(e, Shown):
+            if isinstance(e, ev.Shown):
                 return self._enter_show()
-            if isinstance(e, Dealt) and self.hand_index >= 0 and e.hand != self.hand_index and not through_show:
+            if isinstance(e, ev.Dealt) and self.hand_index >= 0 and e.hand != self.hand_index and not through_show:
                 return "hand_over"
             self.cursor += 1
             self.apply(e)
@@ -229,15 +215,15 @@ class Table:
         was a decision before it: the ``count`` phase), and what the show says next."""
         evs = self.game.events
         e = evs[self.cursor]
-        assert isinstance(e, Shown)
+        assert isinstance(e, ev.Shown)
         self.cursor += 1
         self.apply(e)
         if self.winner is not None:
             return "over"
-        if self.cursor < len(evs) and isinstance(evs[self.cursor], Muggins):
+        if self.cursor < len(evs) and isinstance(evs[self.cursor], ev.Muggins):
             self.cursor += 1  # the points a count missed go with that show
             self.apply(evs[self.cursor - 1])
-        if self.cursor < len(evs) and isinstance(evs[self.cursor], GameOver):
+        if self.cursor < len(evs) and isinstance(evs[self.cursor], ev.GameOver):
             self.cursor += 1
             self.apply(evs[self.cursor - 1])
             return "over"
@@ -252,7 +238,7 @@ class Table:
 
     # -- output --------------------------------------------------------------------
 
-    def revealed_events(self) -> list[Event]:
+    def revealed_events(self) -> list[ev.Event]:
         return list(self.game.events[: self.cursor])
 
     def view(self, phase: str, decision: Decision | None, **notes: Any) -> GameView:

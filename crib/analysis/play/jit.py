@@ -51,15 +51,13 @@ from crib.analysis.play.jit_core import (
     _MOVER,
     _RESET_MOVER,
     _RESET_OTHER,
-    _SIG,
     _after_card,
     _after_go,
     _jit,
     _step,
 )
 from crib.analysis.play.jit_holdings import holding_arrays
-from crib.analysis.play.jit_levels_a import _n1, _n2, _n3, _n4
-from crib.analysis.play.jit_levels_b import _n5, _n6, _n7
+from crib.analysis.play.jit_levels_b import _node
 from crib.rules.cards import Card
 from crib.rules.position import PeggingPosition
 
@@ -70,24 +68,6 @@ __all__ = [
     "minimax_rows",
     "minimax_summary",
 ]
-
-@_jit(_SIG.replace("int64(int64, ", "int64(int64, int64, ", 1))
-def _node(n, a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: ignore[no-untyped-def]
-    """``_n{n}``: the search from a node with n (1 to 7) cards left in both hands."""
-    if n == 1:
-        return _n1(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp)
-    if n == 2:
-        return _n2(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp)
-    if n == 3:
-        return _n3(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp)
-    if n == 4:
-        return _n4(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp)
-    if n == 5:
-        return _n5(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp)
-    if n == 6:
-        return _n6(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp)
-    return _n7(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp)
-
 
 @_jit(
     "void(int64, int64, int64[::1], int64[::1], int64, int64, int64, int64, int64, int64[::1], "

@@ -1,4 +1,4 @@
-"""Generated: the per-level kernels 5 to 7 of the compiled pegging minimax.
+"""Generated: the per-level kernels 5 to 7 of the compiled pegging minimax, and ``_node``.
 
 Do not edit by hand: ``python -m crib.analysis.play.jit_gen`` writes this file
 from :func:`crib.analysis.play.jit_gen.level_source` (a test checks it is up to date).
@@ -20,7 +20,7 @@ from crib.analysis.play.jit_core import (
     _jit,
     _step,
 )
-from crib.analysis.play.jit_levels_a import _n4
+from crib.analysis.play.jit_levels_a import _n1, _n2, _n3, _n4
 
 # <generated levels>
 
@@ -236,4 +236,22 @@ def _n7(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  #
         else:
             v = gp - _m7(b, a, nb, na, 0, 0, 0, 0, 0, gp - beta, gp - alpha, mp, stamp)
     return v
+
+
+@_jit(_SIG.replace("int64(int64, ", "int64(int64, int64, ", 1))
+def _node(n, a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: ignore[no-untyped-def]
+    """``_n{n}``: the search from a node with n (1 to 7) cards left in both hands."""
+    if n == 1:
+        return _n1(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp)
+    if n == 2:
+        return _n2(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp)
+    if n == 3:
+        return _n3(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp)
+    if n == 4:
+        return _n4(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp)
+    if n == 5:
+        return _n5(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp)
+    if n == 6:
+        return _n6(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp)
+    return _n7(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp)
 # </generated levels>

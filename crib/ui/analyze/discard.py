@@ -14,7 +14,7 @@ import ipywidgets as w
 from crib.analysis.discard import DiscardAnalysis
 from crib.errors import CribError, HandSizeError
 from crib.rules.cards import DECK, Card
-from crib.ui.analyze.parts import differ_html, verdict_html
+from crib.ui.analyze.parts import differ_html, result_panes, verdict_html
 from crib.ui.analyze.tables import discard_table_html
 from crib.ui.analyze.verdicts import (
     DISCARD_MODELS,
@@ -92,12 +92,7 @@ class DiscardApp(w.VBox):
             layout=w.Layout(display="none"),
         ).add_class("crib-practice")
 
-        self.status = w.HTML().add_class("crib-status")
-        self.verdict = w.HTML().add_class("crib-verdict")
-        self.dissent = w.HTML().add_class("crib-dissent")
-        self.model_note = w.HTML().add_class("crib-model-note")
-        self.table = w.HTML().add_class("crib-table")
-        self.chart = FigureImage().add_class("crib-chart")
+        self.status, self.verdict, self.dissent, self.model_note, self.table, self.chart = result_panes()
         self.throw_choice = w.Dropdown(description="Look at throw", options=[], style=_WIDE,
                                        layout=w.Layout(width="24em")).add_class("crib-throw-choice")
         self.explain = w.HTML(layout=w.Layout(max_width="560px")).add_class("crib-explain")

@@ -12,10 +12,13 @@ from crib.rules.cards import Card, parse_cards
 from crib.rules.position import PeggingPosition
 from crib.ui.analyze.tables import play_table_html
 from crib.ui.kit.cardview import cards_chips
-from crib.ui.kit.widgets import as_grid, card_rows
+from crib.ui.kit.widgets import FigureImage, as_grid, card_rows
 
-__all__ = ["CardGrid", "analysis_table_html", "position_html", "verdict_html", "differ_html"]
+__all__ = [
+    "CardGrid", "analysis_table_html", "position_html", "verdict_html", "differ_html", "result_panes",
+]
 
+_SEEN = {"previous": "Earlier", "starter": "Starter", "discards": "Your discards"}
 GRADE_COLOURS = {"best": "#1e8449", "ok": "#6b8e23", "mistake": "#d68910", "costly": "#b03a2e", "blunder": "#c0392b"}
 
 
@@ -34,6 +37,19 @@ def differ_html(message: str | None) -> str:
     return (
         '<div class="crib-differ" style="padding:6px 10px;background:#fff4e0;'
         f'border-left:5px solid #d68910">{html.escape(message)}</div>'
+    )
+
+
+def result_panes() -> tuple[w.HTML, w.HTML, w.HTML, w.HTML, w.HTML, FigureImage]:
+    """Both analyzers' result panes, empty: the status line, the verdict, the "models
+    differ" box, the model note, the ranked table and the chart (each with its CSS class)."""
+    return (
+        w.HTML().add_class("crib-status"),
+        w.HTML().add_class("crib-verdict"),
+        w.HTML().add_class("crib-dissent"),
+        w.HTML().add_class("crib-model-note"),
+        w.HTML().add_class("crib-table"),
+        FigureImage().add_class("crib-chart"),
     )
 
 
@@ -66,12 +82,7 @@ def position_html(pos: PeggingPosition) -> str:
     """The position in words, cards as chips."""
     parts = [f'<span style="font-size:22px;font-weight:700">Count {pos.count}</span>']
     parts.append(f"Pile: {cards_chips(pos.pile) if pos.pile else 'empty (you lead)'}")
-    if pos.previous:
-        parts.append(f"Earlier: {cards_chips(pos.previous)}")
-    if pos.starter is not None:
-        parts.append(f"Starter: {cards_chips([pos.starter])}")
-    if pos.discards:
-        parts.append(f"Your discards: {cards_chips(pos.discards)}")
+    parts += [f"{_SEEN[section]}: {cards_chips(cards)}" for section, cards in pos.seen()]
     n = pos.opp_count
     opp = f"The opponent holds {n} card{'s' if n != 1 else ''}"
     parts.append(opp + (" and said go." if pos.opp_go else "."))

@@ -21,6 +21,7 @@ from crib.ui.analyze.parts import (
     analysis_table_html,
     differ_html,
     position_html,
+    result_panes,
     verdict_html,
 )
 from crib.ui.analyze.verdicts import (
@@ -35,7 +36,6 @@ from crib.ui.kit.cardview import CardButton, card_text, cards_chips
 from crib.ui.kit.charts import play_chart
 from crib.ui.kit.common import COACH_MODEL, error_html, friendly, how_computed, info_html
 from crib.ui.kit.keys import KeyListener, query_reader
-from crib.ui.kit.widgets import FigureImage
 
 __all__ = ["PeggingApp", "CardGrid", "analysis_table_html", "position_html"]
 
@@ -101,12 +101,7 @@ class PeggingApp(w.VBox):
         self.practice_position: PeggingPosition | None = None
         self.practice_played: Card | None = None
 
-        self.status = w.HTML().add_class("crib-status")
-        self.verdict = w.HTML().add_class("crib-verdict")
-        self.dissent = w.HTML().add_class("crib-dissent")
-        self.model_note = w.HTML().add_class("crib-model-note")
-        self.table = w.HTML().add_class("crib-table")
-        self.chart = FigureImage().add_class("crib-chart")
+        self.status, self.verdict, self.dissent, self.model_note, self.table, self.chart = result_panes()
         self.coach_card = w.Dropdown(description="Grade a card", options=[], style=_WIDE
                                      ).add_class("crib-coach-card")
         self.coach = w.HTML(layout=w.Layout(max_width="560px")).add_class("crib-coach")
