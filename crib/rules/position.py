@@ -194,9 +194,9 @@ class PeggingPosition:
         the sections that have any, in the text form's order: both the text form and
         the analyzer's HTML list them from here.
 
-        >>> pos = PeggingPosition.parse("hand 5H | previous 2C 3C | starter 7S | opp 1")
+        >>> pos = PeggingPosition.parse("hand 5H | pile 9D | previous 2C 3C 4C 6C AH | starter 7S | opp 1")
         >>> [(k, cards_str(cs)) for k, cs in pos.seen()]
-        [('previous', '2C 3C'), ('starter', '7S')]
+        [('previous', '2C 3C 4C 6C AH'), ('starter', '7S')]
         """
         if self.previous:
             yield "previous", self.previous
