@@ -135,7 +135,7 @@ def test_whole_game_by_keyboard_against_easy(context, voila_url: str, timings: d
     with page.expect_file_chooser() as chooser:
         page.locator(".crib-load").click()
     chooser.value.set_files(str(saved))
-    expect(page.locator(".crib-replay-verdict")).to_contain_text("verified from the seed")
+    expect(page.locator(".crib-replay-verdict")).to_contain_text("verified from the seed", timeout=30_000)  # replayed through the engine
     expect(page.locator(".crib-replay")).to_contain_text("Hand 1 of")
     page.keyboard.press("ArrowRight")
     expect(page.locator(".crib-replay")).to_contain_text("Hand 2 of")
