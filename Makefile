@@ -54,7 +54,7 @@ lint: install-test
 
 test: install-test browser $(AXE)
 	$(VENV)/bin/ruff check crib tests bench
-	$(PY) -m pytest -q -n 2 --dist loadfile --durations=15
+	$(PY) -m pytest -q --durations=15
 
 # Re-execute every dashboard and teaching notebook in place (outputs are committed).
 notebooks: install-test
