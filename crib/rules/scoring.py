@@ -19,7 +19,7 @@ from itertools import combinations
 
 from crib.errors import HandSizeError, IllegalPlayError
 from crib.rules.cards import Card, CardsLike, check_distinct, expect_size, parse_cards
-from crib.rules.words import number_words
+from crib.rules.words import ENGLISH, CountWords, number_words
 
 __all__ = [
     "CountStep",
@@ -46,9 +46,6 @@ class Component:
     def __str__(self) -> str:
         cs = " ".join(c.pretty for c in self.cards)
         return f"{self.kind:<10} {cs:<22} {self.points:>2}"
-
-
-_RUN_MULT = {1: "a", 2: "a double", 3: "a triple", 4: "a double-double"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,7 +106,7 @@ class Score:
         Fifteens one by one, then pairs grouped by rank (a pair, a pair royal, a
         double pair royal), then the runs together (a double run...), the flush,
         nobs.  Every language's spoken count renders these steps
-        (:meth:`say` in English, ``crib.teach.say_fr`` in French).
+        (:meth:`say`, in English or French).
 
         >>> [(s.kind, s.points, s.running) for s in score_hand("5H 5D 6C JS", "4S").steps()][-3:]
         [('pair', 2, 10), ('run', 6, 16), ('nobs', 1, 17)]
@@ -140,30 +137,28 @@ class Score:
             add("nobs", 1, 1, c.points, c.cards)
         return tuple(out)
 
-    def say(self) -> str:
-        """The count said aloud, the way players do (English rendering of :meth:`steps`).
+    def say(self, words: CountWords = ENGLISH) -> str:
+        """The count said aloud, the way players do: :meth:`steps` in ``words``
+        (:data:`crib.rules.words.ENGLISH` or :data:`~crib.rules.words.FRENCH`).
 
         >>> print(score_hand("4H 5D 5C 6S", "KD").say())
         fifteen two, fifteen four, fifteen six, fifteen eight, and a pair is ten, and a double run of three is sixteen
         >>> print(score_hand("2H 4D 6C 8S", "QD").say())
         nineteen (no points)
+        >>> from crib.rules.words import FRENCH
+        >>> print(score_hand("5H 5D 6C JS", "4S").say(FRENCH))
+        quinze deux, quinze quatre, quinze six, quinze huit, et une paire fait dix, et deux suites de trois font seize, et le valet fait dix-sept
         """
         parts = []
         for s in self.steps():
-            total = number_words(s.running)
+            total = words.number(s.running)
             if s.kind == "fifteen":
-                parts.append(f"fifteen {total}")
+                parts.append(words.fifteen.format(total=total))
                 continue
-            if s.kind == "pair":
-                phrase = {1: "a pair", 3: "a pair royal", 6: "a double pair royal"}[s.n]
-            elif s.kind == "run":
-                phrase = f"{_RUN_MULT[s.n]} run of {number_words(s.size)}"
-            elif s.kind == "flush":
-                phrase = f"a flush of {number_words(s.size)}"
-            else:
-                phrase = "nobs"
-            parts.append(f"{'and ' if parts else ''}{phrase} is {total}")
-        return ", ".join(parts) if parts else "nineteen (no points)"
+            phrase, many = words.phrase(s.kind, s.n, s.size)
+            link = words.first if not parts else words.link_many if many else words.link
+            parts.append(link.format(phrase=phrase, total=total))
+        return ", ".join(parts) if parts else words.nothing
 
     def table(self) -> str:
         """A line per component and the total, for printing.

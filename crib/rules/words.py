@@ -1,8 +1,17 @@
-"""Numbers in words, as players say a running count."""
+"""The words of a spoken count: numbers as players say them, and each language's phrases.
+
+:meth:`crib.rules.scoring.Score.say` renders the count's steps with one
+:class:`CountWords`; :data:`ENGLISH` is the default and :data:`FRENCH` the
+classroom's other language (its terms follow the course glossary: *paire*,
+*brelan*, *carré*, *suite*, *couleur*, *le valet*).
+"""
 
 from __future__ import annotations
 
-__all__ = ["number_words"]
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+__all__ = ["number_words", "number_words_fr", "CountWords", "ENGLISH", "FRENCH"]
 
 _WORDS = [
     "zero",
@@ -41,3 +50,82 @@ def number_words(n: int) -> str:
     tens, ones = divmod(n, 10)
     word = _TENS[tens * 10]
     return word if ones == 0 else f"{word}-{_WORDS[ones]}"
+
+
+_FR_WORDS = ["zéro", "un", "deux", "trois", "quatre", "cinq", "six", "sept", "huit", "neuf", "dix", "onze", "douze", "treize", "quatorze", "quinze", "seize", "dix-sept", "dix-huit", "dix-neuf", "vingt"]
+
+
+def number_words_fr(n: int) -> str:
+    """French words for 0..39 (1990 spelling of « vingt-et-un »).
+
+    >>> number_words_fr(7), number_words_fr(21), number_words_fr(29)
+    ('sept', 'vingt-et-un', 'vingt-neuf')
+    """
+    if n <= 20:
+        return _FR_WORDS[n]
+    tens, ones = divmod(n, 10)
+    word = {2: "vingt", 3: "trente"}[tens]
+    if ones == 0:
+        return word
+    return f"{word}-et-un" if ones == 1 else f"{word}-{_FR_WORDS[ones]}"
+
+
+@dataclass(frozen=True)
+class CountWords:
+    """One language's phrases for the spoken count.
+
+    ``pair`` and ``run`` are keyed by how many (1, 3 or 6 pairs; 1 to 4 runs);
+    ``run`` and ``flush`` hold ``{size}``; ``link`` and ``link_many`` join a phrase to
+    the running ``{total}`` (``link_many`` when the phrase is plural: "font" in
+    French), with ``first`` the form for the count's first phrase.
+    """
+
+    number: Callable[[int], str]
+    fifteen: str
+    pair: Mapping[int, str]
+    run: Mapping[int, str]
+    flush: str
+    nobs: str
+    first: str
+    link: str
+    link_many: str
+    nothing: str
+
+    def phrase(self, kind: str, n: int, size: int) -> tuple[str, bool]:
+        """The phrase for one step, and whether it is plural."""
+        if kind == "pair":
+            return self.pair[n], False
+        if kind == "run":
+            return self.run[n].format(size=self.number(size)), n > 1
+        if kind == "flush":
+            return self.flush.format(size=self.number(size)), False
+        return self.nobs, False
+
+
+ENGLISH = CountWords(
+    number=number_words,
+    fifteen="fifteen {total}",
+    pair={1: "a pair", 3: "a pair royal", 6: "a double pair royal"},
+    run={1: "a run of {size}", 2: "a double run of {size}", 3: "a triple run of {size}",
+         4: "a double-double run of {size}"},
+    flush="a flush of {size}",
+    nobs="nobs",
+    first="{phrase} is {total}",
+    link="and {phrase} is {total}",
+    link_many="and {phrase} is {total}",
+    nothing="nineteen (no points)",
+)
+
+FRENCH = CountWords(
+    number=number_words_fr,
+    fifteen="quinze {total}",
+    pair={1: "une paire", 3: "un brelan (paire royale)", 6: "un carré (double paire royale)"},
+    run={1: "une suite de {size}", 2: "deux suites de {size}", 3: "trois suites de {size}",
+         4: "quatre suites de {size}"},
+    flush="une couleur de {size}",
+    nobs="le valet",
+    first="{phrase} fait {total}",
+    link="et {phrase} fait {total}",
+    link_many="et {phrase} font {total}",
+    nothing="dix-neuf (aucun point)",
+)

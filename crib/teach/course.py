@@ -17,6 +17,7 @@ from crib.analysis.models import UNIFORM
 from crib.datafiles import data_path
 from crib.rules.cards import CardsLike, cards_pretty
 from crib.rules.scoring import Score, score_hand
+from crib.rules.words import FRENCH
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -246,40 +247,6 @@ def count_aloud(hand: CardsLike, starter: CardsLike, is_crib: bool = False) -> s
 
 # --- French -----------------------------------------------------------------------
 
-_FR_NUM = [
-    "zéro",
-    "un",
-    "deux",
-    "trois",
-    "quatre",
-    "cinq",
-    "six",
-    "sept",
-    "huit",
-    "neuf",
-    "dix",
-    "onze",
-    "douze",
-    "treize",
-    "quatorze",
-    "quinze",
-    "seize",
-    "dix-sept",
-    "dix-huit",
-    "dix-neuf",
-    "vingt",
-    "vingt-et-un",
-    "vingt-deux",
-    "vingt-trois",
-    "vingt-quatre",
-    "vingt-cinq",
-    "vingt-six",
-    "vingt-sept",
-    "vingt-huit",
-    "vingt-neuf",
-    "trente",
-    "trente-et-un",
-]
 _FR_KIND = {
     "fifteen": "quinze",
     "pair": "paire",
@@ -290,35 +257,14 @@ _FR_KIND = {
 
 
 def say_fr(s: Score) -> str:
-    """The count said aloud in French: « quinze deux, quinze quatre et une paire font six ».
-
-    The French rendering of :meth:`crib.rules.scoring.Score.steps`.
+    """The count said aloud in French: « quinze deux, quinze quatre et une paire fait six ».
 
     >>> say_fr(score_hand("5H 5D 5C JS", "5S")).split(", ")[0]
     'quinze deux'
     >>> say_fr(score_hand("5H 5D 6C JS", "4S")).split(", ")[-2]
     'et deux suites de trois font seize'
     """
-    parts = []
-    for st in s.steps():
-        total = _FR_NUM[st.running]
-        if st.kind == "fifteen":
-            parts.append(f"quinze {total}")
-            continue
-        if st.kind == "pair":
-            phrase = _FR_PAIRS[st.n]
-        elif st.kind == "run":
-            phrase = f"{_FR_RUNS[st.n]} de {_FR_NUM[st.size]}"
-        elif st.kind == "flush":
-            phrase = f"une couleur de {_FR_NUM[st.size]}"
-        else:
-            phrase = "le valet"
-        parts.append(f"et {phrase} font {total}")
-    return ", ".join(parts) if parts else "dix-neuf (aucun point)"
-
-
-_FR_PAIRS = {1: "une paire", 3: "un brelan (paire royale)", 6: "un carré (double paire royale)"}
-_FR_RUNS = {1: "une suite", 2: "deux suites", 3: "trois suites", 4: "quatre suites"}
+    return s.say(FRENCH)
 
 
 def score_frame_fr(s: Score) -> pd.DataFrame:
