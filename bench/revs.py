@@ -13,13 +13,14 @@ checks that both revisions computed the same results (a digest of every output).
 
 Items (each seeded; see ``WORK``):
 
-* ``reference_scorer``: ``crib.rules.scoring.score_hand`` on 2,000 random hands;
-* ``pegstate``: 400 random whole plays through ``PegState`` (the rules' step);
+* ``reference_scorer``: ``crib.rules.scoring.score_hand`` on 8,000 random hands
+  (its code is the same in both revisions, so its ratio is the run's noise floor);
+* ``pegstate``: 1,500 random whole plays through ``PegState`` (the rules' step);
 * ``minimax_py``: ``analyze_play`` on 3 random leads with the compiled path off;
 * ``minimax_jit``: the same 3 leads and 27 more, compiled (warmed first);
 * ``fast_expert``: 300 deals of the fast self-play Expert (``deal_chunk``);
-* ``master_game``: one game of the Master against the Expert (seed 5);
-* ``discard_uniform``: ``analyze_discard`` with the uniform/exact crib on 40 sixes.
+* ``master_game``: three games of the Master against the Expert (seeds 5, 6, 7);
+* ``discard_uniform``: ``analyze_discard`` with the uniform/exact crib on 160 sixes.
 """
 
 from __future__ import annotations
@@ -45,13 +46,13 @@ def timed(name, fn):
 from crib.rules.cards import DECK
 from crib.rules.scoring import score_hand
 rng = random.Random(11)
-hands = [rng.sample(DECK, 5) for _ in range(2000)]
+hands = [rng.sample(DECK, 5) for _ in range(8000)]
 timed("reference_scorer", lambda: [score_hand(h[:4], h[4]).total for h in hands])
 
 from crib.rules.pegging import PegState
 def plays():
     rng = random.Random(12); tot = []
-    for _ in range(400):
+    for _ in range(1500):
         d = rng.sample(DECK, 8); s = PegState.start((d[:4], d[4:]), pone=0)
         while not s.done:
             legal = s.legal()
@@ -84,14 +85,17 @@ from crib.rules.game import Game
 import crib.ai.master as master
 master.warm()
 def game():
-    g = Game(5, (make_player("master"), make_player("expert")))
-    g.run()
-    return g.scores
+    out = []
+    for seed in (5, 6, 7):
+        g = Game(seed, (make_player("master"), make_player("expert")))
+        g.run()
+        out.append(g.scores)
+    return out
 timed("master_game", game)
 
 from crib.analysis.discard import analyze_discard
 rng = random.Random(13)
-sixes = [rng.sample(DECK, 6) for _ in range(40)]
+sixes = [rng.sample(DECK, 6) for _ in range(160)]
 def uniform(six, dealer):
     try:
         return analyze_discard(six, dealer=dealer, model="uniform")
@@ -138,16 +142,27 @@ def main() -> None:
     load = os.getloadavg()
     print(f"base {args.base} v head {head}, {args.rounds} rounds each, interleaved; "
           f"load average {load[0]:.1f}")
-    print(f"{'item':18} {'base s':>9} {'head s':>9} {'head/base':>9}  same results")
+    print(f"{'item':18} {'base s':>9} {'head s':>9} {'head/base':>9} {'rounds range':>13}"
+          f" {'/yardstick':>10}  same results")
+    # the reference scorer is the same code in both revisions: its ratio is the noise floor,
+    # and each item's ratio over it is the change the revision made beyond that noise
+    yard = (statistics.median(r["reference_scorer"][0] for r in runs["head"])
+            / statistics.median(r["reference_scorer"][0] for r in runs["base"]))
     summary = {"command": " ".join(["bench/revs.py", *sys.argv[1:]]), "base": args.base,
                "head": head, "load": round(load[0], 1), "items": {}}
     for item in runs["base"][0]:
         b = statistics.median(r[item][0] for r in runs["base"])
         h = statistics.median(r[item][0] for r in runs["head"])
         same = {r[item][1] for r in runs["base"]} == {r[item][1] for r in runs["head"]}
-        print(f"{item:18} {b:9.3f} {h:9.3f} {h / b:9.2f}  {'yes' if same else 'NO'}")
+        # the head/base ratio of each round (the two interpreters that ran side by side)
+        per = sorted(rh[item][0] / rb[item][0] for rb, rh in zip(runs["base"], runs["head"], strict=True))
+        print(f"{item:18} {b:9.3f} {h:9.3f} {h / b:9.2f} {per[0]:6.2f}-{per[-1]:<6.2f}"
+              f" {h / b / yard:10.2f}  {'yes' if same else 'NO'}")
         summary["items"][item] = {"base_s": round(b, 4), "head_s": round(h, 4),
-                                  "ratio": round(h / b, 3), "same_results": same}
+                                  "ratio": round(h / b, 3),
+                                  "round_ratios": [round(x, 3) for x in per],
+                                  "over_yardstick": round(h / b / yard, 3),
+                                  "same_results": same}
     if args.out:
         Path(args.out).write_text(json.dumps(summary, indent=1) + "\n")
 
