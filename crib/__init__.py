@@ -25,17 +25,8 @@ from __future__ import annotations
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
-from crib.errors import (
-    CardParseError,
-    CribError,
-    DuplicateCardError,
-    HandSizeError,
-    IllegalPlayError,
-    InvalidPositionError,
-    ModelError,
-    ScoreError,
-    SeatError,
-)
+from crib import errors as _errors
+from crib.errors import *  # noqa: F403 (the errors are public API, listed in crib.errors.__all__)
 from crib.version import __version__ as __version__
 
 # name -> module, imported on first attribute access (PEP 562)
@@ -99,71 +90,8 @@ _LAZY = {
     "wilson": "crib.ai.sim",
 }
 
-__all__ = [
-    "CardParseError",
-    "CribError",
-    "DuplicateCardError",
-    "HandSizeError",
-    "IllegalPlayError",
-    "InvalidPositionError",
-    "ModelError",
-    "ScoreError",
-    "SeatError",
-    "DECK",
-    "Card",
-    "cards_pretty",
-    "cards_str",
-    "parse_card",
-    "parse_cards",
-    "Score",
-    "his_heels",
-    "is_perfect_29",
-    "score_hand",
-    "score_pegging",
-    "PegState",
-    "PeggingPosition",
-    "Observation",
-    "Player",
-    "HumanPlayer",
-    "Game",
-    "GameResult",
-    "Decision",
-    "log_to_json",
-    "log_from_json",
-    "describe_event",
-    "replay",
-    "Replay",
-    "begin_match",
-    "verify_match",
-    "HashRng",
-    "analyze_discard",
-    "win_probability",
-    "DiscardModel",
-    "PlayModel",
-    "Model",
-    "MASTER",
-    "EXPERT",
-    "UNIFORM",
-    "DiscardAnalysis",
-    "analyze_play",
-    "PlayAnalysis",
-    "best_line",
-    "analyze_lead",
-    "heatmap_values",
-    "play_values",
-    "temperature",
-    "grade_discard",
-    "grade_play",
-    "hint_discard",
-    "hint_play",
-    "find_formations",
-    "crib_table",
-    "TIERS",
-    "make_player",
-    "softmax_pick",
-    "play_games",
-    "wilson",
-]
+# the errors, then every lazy name: one list each, no third copy to keep in step
+__all__ = [*_errors.__all__, *_LAZY]
 
 
 def __getattr__(name: str) -> Any:

@@ -62,6 +62,11 @@ __all__ = [
 ]
 
 
+def _as_float(exact: str) -> property:
+    """A read-only float view of the exact :class:`~fractions.Fraction` attribute ``exact``."""
+    return property(lambda self: float(getattr(self, exact)), doc=f"``{exact}`` as a float.")
+
+
 @dataclass(frozen=True)
 class Throw:
     """One of the 15 ways to split six cards: what it keeps, throws and is worth."""
@@ -78,22 +83,16 @@ class Throw:
     p_win: float | None = None  # P(win the game) after this throw, if scores were given
 
     @property
-    def hand_ev(self) -> float:
-        return float(self.hand_ev_exact)
-
-    @property
-    def crib_ev(self) -> float:
-        return float(self.crib_ev_exact)
-
-    @property
     def ev_exact(self) -> Fraction:
         """hand_ev + crib_ev for the dealer, hand_ev - crib_ev for the pone."""
         sign = 1 if self.dealer else -1
         return self.hand_ev_exact + sign * self.crib_ev_exact
 
-    @property
-    def ev(self) -> float:
-        return float(self.ev_exact)
+    # the exact fractions as floats, for tables and charts
+    hand_ev = _as_float("hand_ev_exact")
+    crib_ev = _as_float("crib_ev_exact")
+    ev = _as_float("ev_exact")
+    safety = _as_float("safety_exact")
 
     @property
     def total(self) -> float:
@@ -105,10 +104,6 @@ class Throw:
         """hand_ev + own (dealer) or hand_ev - own (pone); ``own`` = thrown pair + starter."""
         sign = 1 if self.dealer else -1
         return self.hand_ev_exact + sign * self.own_exact
-
-    @property
-    def safety(self) -> float:
-        return float(self.safety_exact)
 
     @property
     def hand_min(self) -> int:

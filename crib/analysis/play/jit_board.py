@@ -18,18 +18,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from crib.analysis.play.jit_core import (
-    _END,
-    _FIT,
-    _MOVER,
-    _OTHER,
-    _RESET_MOVER,
-    _RESET_OTHER,
-    _after_card,
-    _after_go,
-    _jit,
-    _step,
-)
+# the step rule's compiled twin and its outcome codes, read through the module (numba
+# resolves a module's attributes at compile time, as constants and compiled callees)
+from crib.analysis.play import jit_core as jc
 
 __all__ = ["board_values"]
 
@@ -39,7 +30,7 @@ _NODE_SIG = (
 )
 
 
-@_jit(_NODE_SIG)
+@jc._jit(_NODE_SIG)
 def _bnode(a, b, count, tail, streak, og, last, pm, po, me, nm, no, leaf, alpha, beta, only):  # type: ignore[no-untyped-def]
     """The mover's chance of winning (``me``: 1 when the mover is the root player).
 
@@ -50,18 +41,18 @@ def _bnode(a, b, count, tail, streak, og, last, pm, po, me, nm, no, leaf, alpha,
     """
     z = a & 0  # a typed zero: literal arguments would ask numba for another signature
     room = 31 - count
-    fit = a & _FIT[room]
+    fit = a & jc._FIT[room]
     if fit != 0:
         best = -1.0
         al = alpha
         for r in range(13, 0, -1):
             if (fit >> (4 * r)) & 15 == 0 or (only != 0 and r != only):
                 continue
-            pts, c, nt, ns = _step(count, tail, streak, r)
+            pts, c, nt, ns = jc._step(count, tail, streak, r)
             a2 = a - (1 << (4 * r))
-            extra, oc = _after_card(c, a2, b, og)
+            extra, oc = jc._after_card(c, a2, b, og)
             p2 = pm + pts + extra
-            if oc == _END:
+            if oc == jc._END:
                 if p2 >= nm:
                     x = 1.0
                 elif me == 1:
@@ -70,13 +61,13 @@ def _bnode(a, b, count, tail, streak, og, last, pm, po, me, nm, no, leaf, alpha,
                     x = 1.0 - leaf[po, p2]
             elif p2 >= nm:
                 x = 1.0  # reached 121 first
-            elif oc == _RESET_OTHER:
+            elif oc == jc._RESET_OTHER:
                 x = 1.0 - _bnode(
                     b, a2, z, z, z, z, z, po, p2, 1 - me, no, nm, leaf, 1.0 - beta, 1.0 - al, z
                 )
-            elif oc == _RESET_MOVER:
+            elif oc == jc._RESET_MOVER:
                 x = _bnode(a2, b, z, z, z, z, z, p2, po, me, nm, no, leaf, al, beta, z)
-            elif oc == _MOVER:
+            elif oc == jc._MOVER:
                 x = _bnode(a2, b, c, nt, ns, og, z + 1, p2, po, me, nm, no, leaf, al, beta, z)
             else:
                 x = 1.0 - _bnode(
@@ -90,8 +81,8 @@ def _bnode(a, b, count, tail, streak, og, last, pm, po, me, nm, no, leaf, alpha,
                     return best
         return best
     # no card fits: the step rule after a go
-    gp, oc = _after_go(b & _FIT[room], og, last, a, b)
-    if oc == _OTHER:
+    gp, oc = jc._after_go(b & jc._FIT[room], og, last, a, b)
+    if oc == jc._OTHER:
         return 1.0 - _bnode(
             b, a, count, tail, streak, z + 1, -last, po, pm, 1 - me, no, nm, leaf, 1.0 - beta, 1.0 - alpha, z
         )
@@ -103,12 +94,12 @@ def _bnode(a, b, count, tail, streak, og, last, pm, po, me, nm, no, leaf, alpha,
         po += 1
         if po >= no:
             return 0.0
-    if oc == _RESET_MOVER:
+    if oc == jc._RESET_MOVER:
         return _bnode(a, b, z, z, z, z, z, pm, po, me, nm, no, leaf, alpha, beta, z)
     return 1.0 - _bnode(b, a, z, z, z, z, z, po, pm, 1 - me, no, nm, leaf, 1.0 - beta, 1.0 - alpha, z)
 
 
-@_jit(
+@jc._jit(
     "void(int64, int64[::1], int64, int64, int64, int64, int64, int64[::1], "
     "float64[:, :, ::1], int64[::1], int64, int64, float64[:, ::1])"
 )
