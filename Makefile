@@ -1,12 +1,14 @@
 # Two entry points do all the setup on a fresh machine:
 #   make serve   -> venv + project + voila, serves dashboards/ on http://127.0.0.1:8866
-#   make test    -> venv + project + test deps (+ Debian chromium when root), runs everything
+#   make test    -> venv + project + test deps (+ Debian chromium when root), runs the suite
+#                   but the slow exhaustive checks (pytest -m slow); make test-slow runs
+#                   those, and make test-all (what .ci/run calls) runs both
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8866
 
-.PHONY: serve test lint bench install-serve install-test browser notebooks clean
+.PHONY: serve test test-slow test-all lint bench install-serve install-test browser notebooks clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -54,7 +56,14 @@ lint: install-test
 
 test: install-test browser $(AXE)
 	$(VENV)/bin/ruff check crib tests bench
-	$(PY) -m pytest -q --durations=15
+	$(PY) -m pytest -q -m "not slow" --durations=15
+
+# the exhaustive comparisons of fast paths with their references, the largest sweeps
+# and the page-open measurement: pytest's "slow" marker (see pyproject.toml)
+test-slow: install-test browser $(AXE)
+	$(PY) -m pytest -q -m slow --durations=15
+
+test-all: test test-slow
 
 # Re-execute every dashboard and teaching notebook in place (outputs are committed).
 notebooks: install-test

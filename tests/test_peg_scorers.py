@@ -11,6 +11,7 @@ use), and the compressed pile must be what :func:`compress` gives.
 
 from __future__ import annotations
 
+import random
 from concurrent.futures import ProcessPoolExecutor
 
 import pytest
@@ -20,8 +21,9 @@ from crib.rules.pegging import compress, peg_points, points_for
 from crib.rules.scoring import peg_parts
 
 
-def _check_from(first: int) -> tuple[int, list[tuple[int, ...]]]:
-    """Every pile starting with rank ``first``: (how many, the piles that disagree)."""
+def _check_from(first: int, longest: int = 8) -> tuple[int, list[tuple[int, ...]]]:
+    """Every pile starting with rank ``first``, of up to ``longest`` cards: (how many, the
+    piles that disagree)."""
     bad: list[tuple[int, ...]] = []
     used = [0] * 14
     n = 0
@@ -38,7 +40,7 @@ def _check_from(first: int) -> tuple[int, list[tuple[int, ...]]]:
             ref = sum(pts for _kind, _k, pts in peg_parts(pile, c))
             if fast != ref or c2 != c:
                 bad.append(pile)
-            if len(pile) < 8:
+            if len(pile) < longest:
                 used[r] += 1
                 walk(pile, c, t2, s2)
                 used[r] -= 1
@@ -60,6 +62,31 @@ def test_fast_scorer_equals_the_reference_on_every_pile() -> None:
         results = list(ex.map(_check_from, range(1, 14)))
     assert sum(n for n, _b in results) == 12_892_167
     assert [b for _n, b in results if b] == []
+
+
+def test_fast_scorer_equals_the_reference_on_every_short_pile_and_random_long_ones() -> None:
+    """The default run's share of the exhaustive walk above: every pile of up to four
+    cards (where the runs, pairs and fifteens first form), then 4,000 seeded random
+    piles of five to eight cards, each checked card by card."""
+    results = [_check_from(first, longest=4) for first in range(1, 14)]
+    assert [b for _n, b in results if b] == []
+    n_short = sum(n for n, _b in results)
+    assert n_short > 20_000  # 13 first ranks, then every rank that fits, to 4 cards
+    rng = random.Random(8)
+    checked = 0
+    while checked < 4000:
+        deck = [r for r in range(1, 14) for _ in range(4)]
+        rng.shuffle(deck)
+        pile: list[int] = []
+        count, tail, streak = 0, (), 0
+        for r in deck:
+            if count + RANK_VALUES[r] > 31 or len(pile) == 8:
+                continue
+            pile.append(r)
+            fast, count, tail, streak = points_for(count, tail, streak, r)
+            ref = sum(p for _k, _n, p in peg_parts(tuple(pile), count))
+            assert fast == ref, pile
+        checked += len(pile) >= 5
 
 
 def test_compress_and_peg_points_agree_with_the_reference_on_examples() -> None:

@@ -30,6 +30,12 @@ from crib.rules.position import PeggingPosition
 pytestmark = pytest.mark.skipif(not pegjit.available(), reason="numba is not usable here")
 
 SIZES = [(me, opp) for me in range(1, 5) for opp in range(5)]
+# every size; the largest (4 v 4: the pure-Python solver on every holding, ~50 s) runs
+# with the slow exhaustive checks (`make test-slow`, which .ci/run also runs)
+SIZE_PARAMS = [
+    pytest.param(me, opp, id=f"{me}v{opp}", marks=[pytest.mark.slow] if me + opp == 8 else [])
+    for me, opp in SIZES
+]
 KINDS = ("lead", "mid", "go", "near31")
 PER_SIZE = 50
 
@@ -95,7 +101,7 @@ def _reference_rows(pos: PeggingPosition, solver: _Minimax) -> list:
     ]
 
 
-@pytest.mark.parametrize(("n_me", "n_opp"), SIZES, ids=[f"{a}v{b}" for a, b in SIZES])
+@pytest.mark.parametrize(("n_me", "n_opp"), SIZE_PARAMS)
 def test_rows_equal_the_python_solver_on_every_holding(n_me: int, n_opp: int) -> None:
     kinds = {"lead": 0, "mid": 0, "go": 0, "near31": 0}
     solver = _Minimax()

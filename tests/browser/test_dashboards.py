@@ -220,6 +220,9 @@ def _uptime() -> str:
     return " ".join(Path("/proc/loadavg").read_text().split()[:3])
 
 
+# a measurement more than a check (it waits for the kernel pool to refill between
+# pages): with the slow set, `make test-slow`, which .ci/run also runs
+@pytest.mark.slow
 def test_open_times(browser, voila_url: str) -> None:  # type: ignore[no-untyped-def]
     repeats = int(os.environ.get("CRIB_BROWSER_REPEATS", "1"))
     rows: dict[tuple[str, int], list[tuple[float, float]]] = {}
