@@ -135,7 +135,7 @@ def answer_text(q: dict, answer: str) -> str:
     """
     from crib.rules.cards import cards_pretty
 
-    if q["kind"] == "count" or not answer:
+    if q["kind"] not in ("discard", "peg") or not answer:
         return answer
     try:
         return cards_pretty(parse_cards(answer))

@@ -32,7 +32,8 @@ from crib.rules.cards import DECK, Card, cards_pretty, cards_str, parse_card, pa
 from crib.rules.fairness import HashRng
 from crib.rules.pegging import PegState
 from crib.rules.position import PeggingPosition
-from crib.rules.scoring import Score, score_hand
+from crib.rules.scoring import Score, score_hand, score_pegging
+from crib.teach.rules_bank import BANK, OBJECTIVES, by_id
 
 __all__ = [
     "KINDS",
@@ -44,18 +45,48 @@ __all__ = [
     "counting_question",
     "discard_question",
     "peg_question",
+    "pegpoints_question",
+    "rules_question",
+    "objective_of",
     "make_questions",
     "grade",
     "grade_count",
     "grade_discard_answer",
     "grade_peg_answer",
+    "grade_pegpoints_answer",
+    "grade_rules_answer",
     "question_score",
     "describe_question",
 ]
 
-KINDS = ("count", "discard", "peg")
-KIND_NAMES = {"count": "counting", "discard": "discard", "peg": "pegging"}
-LEVELS = ("easy", "typical", "tricky")
+KINDS = ("count", "pegpoints", "rules", "discard", "peg")
+KIND_NAMES = {
+    "count": "counting",
+    "pegpoints": "what it pegs",
+    "rules": "rules",
+    "discard": "discard",
+    "peg": "pegging",
+}
+# the counting levels a course climbs (each adds one kind of points), then the old
+# three: easy (8 or fewer, no flush), typical (any deal) and tricky (the traps)
+LEVELS = ("fifteens", "pairs", "runs", "flush", "easy", "typical", "tricky")
+LEVEL_NAMES = {
+    "fifteens": "fifteens only",
+    "pairs": "+ pairs",
+    "runs": "+ runs",
+    "flush": "+ flush and nobs",
+    "easy": "easy",
+    "typical": "typical",
+    "tricky": "tricky",
+}
+# the kinds of points each climbing level may hold, and the one it adds
+_LEVEL_KINDS = {
+    "fifteens": ({"fifteen"}, "fifteen"),
+    "pairs": ({"fifteen", "pair"}, "pair"),
+    "runs": ({"fifteen", "pair", "run"}, "run"),
+    "flush": ({"fifteen", "pair", "run", "flush", "nobs"}, "flush or nobs"),
+}
+_LEVEL_OBJECTIVE = {"fifteens": "L1", "pairs": "L1", "runs": "L2", "flush": "L2"}
 TRICKS = ("double run", "flush trap", "nobs trap", "28 or 29")
 DISCARD_MARGIN = 0.5  # the best throw beats the next by at least this much EV
 PEG_MARGIN = 0.5  # the best play beats the next by at least this much expected margin
@@ -136,8 +167,15 @@ def counting_question(
 ) -> dict:
     """A hand (or crib) and a starter to count.
 
-    ``easy``: 8 points or fewer, no flush; ``typical``: any deal; ``tricky``: a double
-    run, a flush trap (a crib with four of a suit), a nobs trap, or a 28/29 hand.
+    The climbing levels hold only the kinds of points learnt so far, and most of their
+    deals (three in four) hold the kind the level adds: ``fifteens`` (fifteens only),
+    ``pairs`` (+ pairs), ``runs`` (+ runs), ``flush`` (+ flush and nobs).  ``easy``: 8
+    points or fewer, no flush; ``typical``: any deal; ``tricky``: a double run, a
+    flush trap (a crib with four of a suit), a nobs trap, or a 28/29 hand.
+
+    >>> q = counting_question(3, 0, level="fifteens")
+    >>> {c.kind for c in question_score(q).components} <= {"fifteen"}, q["objective"]
+    (True, 'L1')
     """
     if level not in LEVELS:
         raise CribError(f"unknown difficulty {level!r}: expected one of {', '.join(LEVELS)}")
@@ -146,6 +184,8 @@ def counting_question(
     if level == "tricky":
         trick = TRICKS[rng.randrange(len(TRICKS))]
         hand, starter, is_crib = _tricky(rng, trick)
+    elif level in _LEVEL_KINDS:
+        hand, starter, is_crib = _climbing(rng, level, crib)
     else:
         while True:
             cards = _draw(rng, 5)
@@ -165,7 +205,24 @@ def counting_question(
         "total": s.total,
         "level": level,
         "trick": trick,
+        "objective": _LEVEL_OBJECTIVE.get(level, "L2"),
     }
+
+
+def _climbing(rng: HashRng, level: str, crib: bool | None) -> tuple[list[Card], Card, bool]:
+    allowed, new = _LEVEL_KINDS[level]
+    want_new = rng.random() < 0.75
+    for _ in range(50 * MAX_TRIES):
+        cards = _draw(rng, 5)
+        hand, starter = cards[:4], cards[4]
+        is_crib = rng.random() < 0.25 if crib is None else crib
+        kinds = {c.kind for c in score_hand(hand, starter, is_crib=is_crib).components}
+        if not kinds <= allowed:
+            continue
+        has_new = bool(kinds & {"flush", "nobs"}) if level == "flush" else new in kinds
+        if has_new or (not want_new and kinds):
+            return hand, starter, is_crib
+    raise CribError(f"no {LEVEL_NAMES[level]} deal found")  # pragma: no cover
 
 
 # --- discards -----------------------------------------------------------------
@@ -254,9 +311,141 @@ def peg_question(seed: int, index: int, *, margin: float = PEG_MARGIN) -> dict:
     }
 
 
+# --- what does this card peg? -------------------------------------------------
+
+
+def pegpoints_question(seed: int, index: int) -> dict:
+    """A series in the play and the card just laid on it: what does it peg?
+
+    The learner says the new count and the points (or the points alone); the answer
+    shows the breakdown.  Three deals in four score something (a fifteen, 31, a pair
+    or better, a run), so the question is worth thinking about.
+
+    >>> q = pegpoints_question(4, 0)
+    >>> score_pegging(q["pile"] + " " + q["card"]).total == int(q["best"])
+    True
+    """
+    rng = HashRng(seed, f"pegpoints|{index}")
+    want_points = rng.random() < 0.75
+    while True:
+        cards = _draw(rng, 10)
+        pile: list[Card] = []
+        for c in cards:
+            if sum(x.value for x in pile) + c.value > 31:
+                break
+            pile.append(c)
+            if len(pile) >= 2 + rng.randrange(6):
+                break
+        if len(pile) < 2:
+            continue
+        score = score_pegging(pile)
+        if (score.total > 0) == want_points:
+            break
+    *before, card = pile
+    return {
+        "kind": "pegpoints",
+        "pile": cards_str(before),
+        "card": str(card),
+        "count_before": sum(c.value for c in before),
+        "count": score.count,
+        "best": str(score.total),
+        "parts": [[c.kind, cards_str(c.cards), c.points] for c in score.components],
+        "objective": "L3",
+    }
+
+
+def _pegpoints_answer(text: str) -> tuple[int | None, int]:
+    """``"21 for 2"``, ``"21 2"`` or ``"2"`` as (count or None, points)."""
+    words = text.replace(",", " ").replace("for", " ").split()
+    if not words or len(words) > 2 or not all(w.isdigit() for w in words):
+        raise AnswerError(
+            f"{text[:20]!r} is not an answer: type the points (2), or the count and the "
+            "points (21 for 2)"
+        )
+    if len(words) == 1:
+        return None, int(words[0])
+    return int(words[0]), int(words[1])
+
+
+def grade_pegpoints_answer(q: dict, answer: str | int) -> Result:
+    """Grade what a card pegs: the points, and the count when one is given."""
+    count, points = _pegpoints_answer(str(answer).strip())
+    if count is not None and not 1 <= count <= 31:
+        raise AnswerError(f"{count} is not a count in the play: the count runs from 1 to 31")
+    if not 0 <= points <= 14:
+        raise AnswerError(f"{points} is not possible: one card pegs 0 to 14 points")
+    want = int(q["best"])
+    misses = []
+    if count is not None and count != q["count"]:
+        misses.append(f"the count is {q['count']}")
+    if points != want:
+        kinds = [k for k, _c, _p in q["parts"]]
+        misses.append(f"missed the {', '.join(kinds)}" if points < want and kinds else
+                      "counted points that are not there")
+    return Result("pegpoints", str(points), not misses, float(abs(points - want)), tuple(misses),
+                  {"total": want, "count": q["count"]})
+
+
+# --- rules --------------------------------------------------------------------
+
+
+def rules_question(seed: int, index: int, *, objective: str | None = None) -> dict:
+    """A question from the rules bank (:mod:`crib.teach.rules_bank`), without repeats
+    within a set of the bank's size; ``objective`` ("L1".."L5") keeps that lesson's.
+
+    >>> q = rules_question(1, 0)
+    >>> q["choices"][q["answer"]] == q["best"]
+    True
+    """
+    if objective is not None and objective not in OBJECTIVES:
+        raise CribError(f"unknown objective {objective!r}: expected one of {', '.join(OBJECTIVES)}")
+    pool = [q for q in BANK if objective is None or q.objective == objective]
+    rng = HashRng(seed, f"rules|{objective or ''}|{index // len(pool)}")
+    order = _perm(rng, len(pool))
+    rq = pool[order[index % len(pool)]]
+    return {
+        "kind": "rules",
+        "id": rq.id,
+        "text": rq.text,
+        "choices": list(rq.choices),
+        "answer": rq.answer,
+        "best": rq.choices[rq.answer],
+        "explain": rq.explain,
+        "objective": rq.objective,
+        "rule": rq.rule,
+    }
+
+
+def grade_rules_answer(q: dict, answer: str | int) -> Result:
+    """Grade a rules answer, given as the choice's number (from 1), letter or text."""
+    choices = list(q["choices"])
+    text = str(answer).strip()
+    if isinstance(answer, int) or text.isdigit():
+        k = int(text) - 1
+    elif len(text) == 1 and text.isalpha():
+        k = ord(text.lower()) - ord("a")
+    else:
+        k = next((i for i, c in enumerate(choices) if c.lower() == text.lower()), -1)
+    if not 0 <= k < len(choices):
+        raise AnswerError(
+            f"{text[:20]!r} is not one of the choices: pick 1 to {len(choices)}"
+        )
+    correct = k == q["answer"]
+    misses = () if correct else (f"rule: {q['rule']}",)
+    return Result("rules", choices[k], correct, 0.0 if correct else 1.0, misses,
+                  {"best": q["best"], "explain": by_id(q["id"]).explain})
+
+
+def objective_of(q: dict) -> str:
+    """The lesson objective a question checks ("L1".."L5"; older stored questions:
+    counting L2, pegging L3, discard L5)."""
+    return q.get("objective") or {"count": "L2", "peg": "L3", "discard": "L5"}.get(q["kind"], "L4")
+
+
 def make_questions(seed: int, spec: dict[str, int], *, level: str = "typical") -> list[dict]:
     """The question set of a session: ``spec`` maps kind to how many (``count``,
-    ``discard``, ``peg``), in that order.  The same seed and spec give the same set.
+    ``pegpoints``, ``rules``, ``discard``, ``peg``), in that order.  The same seed and
+    spec give the same set.
     """
     out: list[dict] = []
     for kind, n in spec.items():
@@ -268,6 +457,10 @@ def make_questions(seed: int, spec: dict[str, int], *, level: str = "typical") -
         for i in range(spec.get(kind, 0)):
             if kind == "count":
                 out.append(counting_question(seed, i, level=level))
+            elif kind == "pegpoints":
+                out.append(pegpoints_question(seed, i))
+            elif kind == "rules":
+                out.append(rules_question(seed, i))
             elif kind == "discard":
                 out.append(discard_question(seed, i))
             else:
@@ -361,6 +554,10 @@ def grade(q: dict, answer: object) -> Result:
         return grade_discard_answer(q, answer)  # type: ignore[arg-type]
     if kind == "peg":
         return grade_peg_answer(q, answer)  # type: ignore[arg-type]
+    if kind == "pegpoints":
+        return grade_pegpoints_answer(q, answer)  # type: ignore[arg-type]
+    if kind == "rules":
+        return grade_rules_answer(q, answer)  # type: ignore[arg-type]
     raise CribError(f"unknown question kind {kind!r}")
 
 
@@ -375,6 +572,11 @@ def describe_question(q: dict) -> str:
         return f"count the {what} {cards_pretty(parse_cards(q['hand']))} | {parse_card(q['starter']).pretty}"
     if q["kind"] == "discard":
         return f"{cards_pretty(parse_cards(q['six']))} as {'dealer' if q['dealer'] else 'pone'}"
+    if q["kind"] == "pegpoints":
+        pile = cards_pretty(parse_cards(q["pile"]))
+        return f"what {parse_card(q['card']).pretty} pegs on {pile} (count {q['count_before']})"
+    if q["kind"] == "rules":
+        return f"rules: {q['text']}"
     pos = PeggingPosition.parse(q["position"])
     pile = f", pile {cards_pretty(pos.pile)} (count {pos.count})" if pos.pile else ", to lead"
     return f"play from {cards_pretty(pos.hand)}{pile}"

@@ -1,0 +1,117 @@
+"""The trainer's climbing levels and its two new kinds: what a card pegs, and rules."""
+
+from __future__ import annotations
+
+import pytest
+
+from crib.errors import CribError
+from crib.rules.scoring import score_pegging
+from crib.teach import quiz
+from crib.teach.classroom import answer_text, correct_answer, question_stats
+from crib.teach.rules_bank import BANK, OBJECTIVES, RULES
+
+ALLOWED = {
+    "fifteens": {"fifteen"},
+    "pairs": {"fifteen", "pair"},
+    "runs": {"fifteen", "pair", "run"},
+    "flush": {"fifteen", "pair", "run", "flush", "nobs"},
+}
+
+
+@pytest.mark.parametrize("level", list(ALLOWED))
+def test_each_level_holds_only_the_points_learnt_so_far(level: str) -> None:
+    qs = [quiz.counting_question(11, i, level=level) for i in range(40)]
+    new_seen = 0
+    for q in qs:
+        kinds = {c.kind for c in quiz.question_score(q).components}
+        assert kinds <= ALLOWED[level], (level, q)
+        assert q["total"] == quiz.question_score(q).total
+        new = {"flush", "nobs"} if level == "flush" else {
+            "fifteens": {"fifteen"}, "pairs": {"pair"}, "runs": {"run"}}[level]
+        new_seen += bool(kinds & new)
+    # three deals in four (drawn per question) hold the kind the level adds
+    assert new_seen >= 20, (level, new_seen)
+    assert qs == [quiz.counting_question(11, i, level=level) for i in range(40)]
+
+
+def test_levels_climb_in_the_course_order_and_name_their_objective() -> None:
+    assert quiz.LEVELS[:4] == ("fifteens", "pairs", "runs", "flush")
+    assert quiz.LEVEL_NAMES["flush"] == "+ flush and nobs"
+    assert quiz.counting_question(2, 0, level="pairs")["objective"] == "L1"
+    assert quiz.counting_question(2, 0, level="runs")["objective"] == "L2"
+    with pytest.raises(CribError, match="unknown difficulty 'hard'"):
+        quiz.counting_question(2, 0, level="hard")
+
+
+def test_pegpoints_questions_match_the_reference_scorer() -> None:
+    scored = 0
+    for i in range(60):
+        q = quiz.pegpoints_question(5, i)
+        s = score_pegging(q["pile"] + " " + q["card"])
+        assert int(q["best"]) == s.total and q["count"] == s.count <= 31
+        assert q["count_before"] + score_pegging(q["card"]).count == q["count"]
+        assert sum(p for _k, _c, p in q["parts"]) == s.total
+        scored += s.total > 0
+    assert 30 <= scored < 60  # mostly worth points, not always
+
+
+def test_pegpoints_grading_worked_example() -> None:
+    # 5 then 4 (count 9), then a 6: a run of three, count 15: fifteen 2 + run 3 = 5
+    q = {"kind": "pegpoints", "pile": "5H 4D", "card": "6C", "count_before": 9, "count": 15,
+         "best": "5", "parts": [["fifteen", "5H 4D 6C", 2], ["run", "5H 4D 6C", 3]],
+         "objective": "L3"}
+    assert quiz.grade(q, "15 for 5").correct
+    assert quiz.grade(q, "5").correct
+    r = quiz.grade(q, "15 2")
+    assert not r.correct and r.lost == 3 and "missed the fifteen, run" in r.miss
+    r = quiz.grade(q, "14 5")
+    assert not r.correct and r.miss == "the count is 15"
+    with pytest.raises(quiz.AnswerError, match="type the points"):
+        quiz.grade(q, "five")
+    with pytest.raises(quiz.AnswerError, match="0 to 14"):
+        quiz.grade(q, "15 for 20")
+
+
+def test_the_bank_asks_every_rule_and_tags_an_objective() -> None:
+    assert {q.rule for q in BANK} == set(RULES)
+    assert {q.objective for q in BANK} <= set(OBJECTIVES)
+    for q in BANK:
+        assert 0 <= q.answer < len(q.choices) and q.explain
+    assert len({q.id for q in BANK}) == len(BANK)
+
+
+def test_rules_questions_do_not_repeat_within_a_set_and_grade_by_number_letter_or_text() -> None:
+    ids = [quiz.rules_question(3, i)["id"] for i in range(len(BANK))]
+    assert sorted(ids) == sorted(q.id for q in BANK)
+    q = quiz.rules_question(3, 0)
+    right = q["answer"]
+    assert quiz.grade(q, right + 1).correct
+    assert quiz.grade(q, "abcd"[right]).correct
+    assert quiz.grade(q, q["best"].upper()).correct
+    wrong = (right + 1) % len(q["choices"])
+    r = quiz.grade(q, wrong + 1)
+    assert not r.correct and r.miss == f"rule: {q['rule']}" and r.detail["explain"]
+    with pytest.raises(quiz.AnswerError, match="pick 1 to"):
+        quiz.grade(q, 9)
+    l4 = {quiz.rules_question(1, i, objective="L4")["objective"] for i in range(10)}
+    assert l4 == {"L4"}
+
+
+def test_a_class_session_mixes_the_new_kinds_and_the_teacher_table_reports_them() -> None:
+    qs = quiz.make_questions(9, {"count": 1, "pegpoints": 2, "rules": 2}, level="fifteens")
+    assert [q["kind"] for q in qs] == ["count", "pegpoints", "pegpoints", "rules", "rules"]
+    assert all(quiz.objective_of(q) in OBJECTIVES for q in qs)
+
+    class A:  # an answer as the store keeps it
+        def __init__(self, question: int, answer: str, correct: bool) -> None:
+            self.question, self.answer, self.correct, self.lost = question, answer, correct, 0.0
+
+    rq = qs[3]
+    wrong = rq["choices"][(rq["answer"] + 1) % len(rq["choices"])]
+    answers = [A(3, rq["best"], True), A(3, wrong, False), A(1, qs[1]["best"], True)]
+    df = question_stats(qs, answers)
+    row = df[df.question == 4].iloc[0]
+    assert row.kind == "rules" and row.answer == rq["best"] and row.accuracy == 0.5
+    assert row.top_wrong == f"{wrong} (1)"
+    assert correct_answer(qs[1]) == qs[1]["best"]
+    assert answer_text(rq, "AS") == "AS"  # a choice is never read as cards
