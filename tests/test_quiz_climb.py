@@ -115,3 +115,38 @@ def test_a_class_session_mixes_the_new_kinds_and_the_teacher_table_reports_them(
     assert row.top_wrong == f"{wrong} (1)"
     assert correct_answer(qs[1]) == qs[1]["best"]
     assert answer_text(rq, "AS") == "AS"  # a choice is never read as cards
+    from crib.teach.classroom import choice_figure
+
+    assert "answers chosen" in choice_figure(rq, answers[:2]).axes[0].get_title()
+    assert "points given" in choice_figure(qs[1], answers[2:]).axes[0].get_title()
+
+
+def test_mastery_per_objective_per_student_and_for_the_class() -> None:
+    from crib.teach.classroom import answers_frame, mastery_frame
+
+    qs = [
+        quiz.counting_question(1, 0, level="fifteens"),  # L1
+        quiz.counting_question(1, 1, level="pairs"),  # L1
+        quiz.pegpoints_question(1, 0),  # L3
+    ]
+
+    class A:
+        def __init__(self, student: str, question: int, correct: bool, created: float) -> None:
+            self.student, self.question, self.correct, self.created = (
+                student, question, correct, created)
+            self.kind, self.answer, self.lost, self.miss, self.seconds = (
+                qs[question]["kind"], "0", 0.0, "", 3.0)
+
+    answers = [
+        A("ann", 0, True, 1), A("ann", 1, False, 2), A("ann", 1, True, 9),  # a retry: not counted
+        A("ann", 2, True, 3),
+        A("bob", 0, False, 4),
+    ]
+    df = mastery_frame(qs, answers, ["ann", "bob", "cy"]).set_index("student")
+    assert list(df.columns) == ["L1", "L1_n", "L3", "L3_n"]
+    assert df.loc["ann", "L1"] == 0.5 and df.loc["ann", "L1_n"] == "1/2"
+    assert df.loc["ann", "L3"] == 1.0
+    assert df.loc["bob", "L1_n"] == "0/1" and df.loc["bob", "L3_n"] == "0/0"
+    assert df.loc["cy"].isna()["L1"]
+    assert df.loc["class", "L1_n"] == "1/3" and df.loc["class", "L3_n"] == "1/1"
+    assert list(answers_frame(qs, answers)["objective"]) == ["L1", "L1", "L1", "L3", "L1"]

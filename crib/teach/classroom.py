@@ -21,7 +21,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from crib.rules.cards import parse_card, parse_cards
-from crib.teach.quiz import KIND_NAMES, describe_question
+from crib.teach.quiz import KIND_NAMES, describe_question, objective_of
+from crib.teach.rules_bank import OBJECTIVES
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -33,6 +34,7 @@ __all__ = [
     "choice_counts",
     "choice_figure",
     "answers_frame",
+    "mastery_frame",
     "correct_answer",
 ]
 
@@ -149,7 +151,7 @@ def choice_figure(q: dict, answers: Sequence[Any], title: str = "") -> Figure:
     from matplotlib.figure import Figure
 
     counts = choice_counts(q, answers)
-    if q["kind"] == "count":  # an axis of totals reads in order: 4, 6, 7
+    if q["kind"] in ("count", "pegpoints"):  # an axis of totals reads in order: 4, 6, 7
         counts = sorted(counts, key=lambda t: (not t[0].isdigit(), int(t[0]) if t[0].isdigit() else 0, t[0]))
     fig = Figure(figsize=(6.4, 2.8), layout="constrained")
     ax = fig.subplots()
@@ -164,7 +166,8 @@ def choice_figure(q: dict, answers: Sequence[Any], title: str = "") -> Figure:
     ax.set_xlim(-0.6, max(len(xs), 5) - 0.4)  # one bar stays a bar, not a wall
     ax.set_ylabel("students")
     ax.yaxis.get_major_locator().set_params(integer=True)
-    what = {"count": "totals given", "discard": "throws chosen", "peg": "cards played"}[q["kind"]]
+    what = {"count": "totals given", "pegpoints": "points given", "rules": "answers chosen",
+            "discard": "throws chosen", "peg": "cards played"}[q["kind"]]
     ax.set_title(title or f"{what} (green: the best, {label(correct_answer(q))})", fontsize=10)
     ax.tick_params(axis="x", labelsize=9, rotation=30 if len(xs) > 5 else 0)
     return fig
@@ -180,6 +183,7 @@ def answers_frame(questions: Sequence[dict], answers: Sequence[Any]) -> pd.DataF
             "student": a.student,
             "question": a.question + 1,
             "kind": KIND_NAMES[a.kind],
+            "objective": objective_of(questions[a.question]),
             "deal": describe_question(questions[a.question]),
             "answer": a.answer,
             "best": correct_answer(questions[a.question]),
@@ -197,6 +201,7 @@ def answers_frame(questions: Sequence[dict], answers: Sequence[Any]) -> pd.DataF
             "student",
             "question",
             "kind",
+            "objective",
             "deal",
             "answer",
             "best",
@@ -206,3 +211,34 @@ def answers_frame(questions: Sequence[dict], answers: Sequence[Any]) -> pd.DataF
             "seconds",
         ],
     )
+
+
+def mastery_frame(
+    questions: Sequence[dict], answers: Sequence[Any], students: Sequence[str]
+) -> pd.DataFrame:
+    """Mastery per lesson objective: a row per student and a last row for the class.
+
+    Each cell is the share of first answers that were right for the objective's
+    questions ("3/4" style counts in the ``*_n`` columns), empty where the student has
+    answered none; objectives the session does not ask are left out.  A student's first
+    answer to a question is the one that counts (a second try after the reveal is not
+    mastery).
+    """
+    import pandas as pd
+
+    asked = [o for o in OBJECTIVES if any(objective_of(q) == o for q in questions)]
+    first: dict[tuple[str, int], Any] = {}
+    for a in sorted(answers, key=lambda a: a.created):
+        first.setdefault((a.student, a.question), a)
+
+    def row(who: str, mine: list[Any]) -> dict[str, Any]:
+        out: dict[str, Any] = {"student": who}
+        for o in asked:
+            got = [a for a in mine if objective_of(questions[a.question]) == o]
+            out[o] = sum(a.correct for a in got) / len(got) if got else float("nan")
+            out[f"{o}_n"] = f"{sum(a.correct for a in got)}/{len(got)}"
+        return out
+
+    rows = [row(s, [a for (st, _q), a in first.items() if st == s]) for s in students]
+    rows.append(row("class", list(first.values())))
+    return pd.DataFrame(rows, columns=["student", *(c for o in asked for c in (o, f"{o}_n"))])
