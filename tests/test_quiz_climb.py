@@ -150,3 +150,15 @@ def test_mastery_per_objective_per_student_and_for_the_class() -> None:
     assert df.loc["cy"].isna()["L1"]
     assert df.loc["class", "L1_n"] == "1/3" and df.loc["class", "L3_n"] == "1/1"
     assert list(answers_frame(qs, answers)["objective"]) == ["L1", "L1", "L1", "L3", "L1"]
+
+
+def test_pre_and_post_tests_are_parallel_forms_over_every_objective() -> None:
+    pre, post = quiz.make_assessment("pre-test"), quiz.make_assessment("post-test")
+    assert [quiz.objective_of(q) for q in pre] == [quiz.objective_of(q) for q in post]
+    assert {quiz.objective_of(q) for q in pre} == set(OBJECTIVES)
+    assert [q["kind"] for q in pre] == [q["kind"] for q in post]
+    assert pre != post and pre == quiz.make_assessment("pre-test")
+    rules = [q["id"] for q in pre if q["kind"] == "rules"]
+    assert len(rules) == len(set(rules)) == 8
+    with pytest.raises(CribError, match="unknown test 'final'"):
+        quiz.make_assessment("final")

@@ -49,6 +49,8 @@ __all__ = [
     "rules_question",
     "objective_of",
     "make_questions",
+    "ASSESSMENTS",
+    "make_assessment",
     "grade",
     "grade_count",
     "grade_discard_answer",
@@ -468,6 +470,34 @@ def make_questions(seed: int, spec: dict[str, int], *, level: str = "typical") -
     if not out:
         raise CribError("choose at least one question")
     return out
+
+
+# --- pre-test and post-test ---------------------------------------------------
+
+# two parallel forms: the same objectives and kinds, different deals and questions
+ASSESSMENTS = {"pre-test": 1701, "post-test": 2602}
+
+
+def make_assessment(name: str) -> list[dict]:
+    """The course's pre-test or post-test: 14 questions, each tagged with its objective.
+
+    One counting hand per climbing level (L1, L2), two "what does it peg?" (L3), two
+    rules questions for each of L1 to L4, and one discard (L5).  The forms are fixed
+    (a seed per form), so a class's pre- and post-test scores compare.
+
+    >>> [q["objective"] for q in make_assessment("pre-test")][:6]
+    ['L1', 'L1', 'L2', 'L2', 'L3', 'L3']
+    """
+    if name not in ASSESSMENTS:
+        raise CribError(f"unknown test {name!r}: expected one of {', '.join(ASSESSMENTS)}")
+    seed = ASSESSMENTS[name]
+    out = [counting_question(seed, 0, level=lv) for lv in ("fifteens", "pairs", "runs", "flush")]
+    out += [pegpoints_question(seed, i) for i in range(2)]
+    for objective in ("L1", "L2", "L3", "L4"):
+        out += [rules_question(seed, i, objective=objective) for i in range(2)]
+    d = discard_question(seed, 0)
+    d["objective"] = "L5"
+    return [*out, d]
 
 
 # --- grading ------------------------------------------------------------------
