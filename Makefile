@@ -8,7 +8,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8866
 
-.PHONY: serve test test-slow test-all lint bench install-serve install-test browser notebooks clean
+.PHONY: serve test test-slow test-all messages lint bench install-serve install-test browser notebooks clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -64,6 +64,14 @@ test-slow: install-test browser $(AXE)
 	$(PY) -m pytest -q -m slow --durations=15
 
 test-all: test test-slow
+
+# The gettext catalogs (Babel): extract the marked strings, merge them into each .po,
+# compile the .mo files that crib.i18n reads (both are committed; tests/test_i18n.py
+# checks that every string has a translation and that each .mo is its .po compiled)
+messages: install-test
+	$(VENV)/bin/pybabel extract -F crib/locale/babel.cfg -k N_ --no-location -o crib/locale/crib.pot crib
+	$(VENV)/bin/pybabel update -i crib/locale/crib.pot -d crib/locale -D crib --width 100
+	$(VENV)/bin/pybabel compile -d crib/locale -D crib
 
 # Re-execute every dashboard and teaching notebook in place (outputs are committed).
 notebooks: install-test

@@ -391,7 +391,9 @@ def grade_pegpoints_answer(q: dict, answer: str | int) -> Result:
 # --- rules --------------------------------------------------------------------
 
 
-def rules_question(seed: int, index: int, *, objective: str | None = None) -> dict:
+def rules_question(
+    seed: int, index: int, *, objective: str | None = None, lang: str = "en"
+) -> dict:
     """A question from the rules bank (:mod:`crib.teach.rules_bank`), without repeats
     within a set of the bank's size; ``objective`` ("L1".."L5") keeps that lesson's.
 
@@ -404,7 +406,7 @@ def rules_question(seed: int, index: int, *, objective: str | None = None) -> di
     pool = [q for q in BANK if objective is None or q.objective == objective]
     rng = HashRng(seed, f"rules|{objective or ''}|{index // len(pool)}")
     order = _perm(rng, len(pool))
-    rq = pool[order[index % len(pool)]]
+    rq = by_id(pool[order[index % len(pool)]].id, lang)
     return {
         "kind": "rules",
         "id": rq.id,
@@ -415,6 +417,7 @@ def rules_question(seed: int, index: int, *, objective: str | None = None) -> di
         "explain": rq.explain,
         "objective": rq.objective,
         "rule": rq.rule,
+        "lang": lang,
     }
 
 
@@ -435,7 +438,7 @@ def grade_rules_answer(q: dict, answer: str | int) -> Result:
     correct = k == q["answer"]
     misses = () if correct else (f"rule: {q['rule']}",)
     return Result("rules", choices[k], correct, 0.0 if correct else 1.0, misses,
-                  {"best": q["best"], "explain": by_id(q["id"]).explain})
+                  {"best": q["best"], "explain": q["explain"]})
 
 
 def objective_of(q: dict) -> str:

@@ -1,0 +1,76 @@
+"""The gettext catalogs: every marked string translated, and each .mo its .po compiled."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from babel.messages.extract import extract_from_dir
+from babel.messages.mofile import read_mo
+from babel.messages.pofile import read_po
+
+import crib
+from crib import i18n
+from crib.errors import CribError
+from crib.teach import quiz
+from crib.teach.rules_bank import BANK
+
+PKG = Path(crib.__file__).parent
+LANGS = [lang for lang in i18n.LANGS if lang != i18n.DEFAULT]
+
+
+def _marked() -> set[str]:
+    """Every string marked for translation in crib/, as ``make messages`` extracts them."""
+    method_map = [("**.py", "python")]
+    out = set()
+    for _file, _line, msg, _comments, _ctx in extract_from_dir(
+        PKG, method_map, keywords={"_": None, "N_": None}
+    ):
+        out.add(msg if isinstance(msg, str) else msg[0])
+    return out
+
+
+def _po(lang: str):  # type: ignore[no-untyped-def]
+    with open(i18n.LOCALE_DIR / lang / "LC_MESSAGES" / "crib.po", "rb") as f:
+        return read_po(f)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_marked_string_has_a_translation(lang: str) -> None:
+    marked = _marked()
+    assert len(marked) > 50  # the rules bank alone marks 80-odd
+    po = _po(lang)
+    done = {m.id: m.string for m in po if m.id and m.string and not m.fuzzy}
+    missing = sorted(marked - set(done))
+    assert missing == [], f"{len(missing)} strings untranslated in {lang}: {missing[:5]}"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_compiled_catalog_is_the_po_compiled(lang: str) -> None:
+    po = _po(lang)
+    with open(i18n.LOCALE_DIR / lang / "LC_MESSAGES" / "crib.mo", "rb") as f:
+        mo = read_mo(f)
+    want = {m.id: m.string for m in po if m.id and m.string and not m.fuzzy}
+    got = {m.id: m.string for m in mo if m.id}
+    assert got == want, "run `make messages` to recompile the .mo"
+
+
+def test_the_rules_bank_reads_in_french_with_the_same_answers() -> None:
+    for i in range(len(BANK)):
+        en = quiz.rules_question(4, i)
+        fr = quiz.rules_question(4, i, lang="fr")
+        assert fr["id"] == en["id"] and fr["answer"] == en["answer"]
+        assert fr["text"] != en["text"] and fr["explain"] != en["explain"]
+        assert fr["best"] == fr["choices"][fr["answer"]]
+    q = quiz.rules_question(4, 0, lang="fr")
+    assert quiz.grade(q, q["best"]).correct
+    tf = next(quiz.rules_question(4, i, lang="fr") for i in range(len(BANK))
+              if quiz.rules_question(4, i)["choices"] == ["True", "False"])
+    assert tf["choices"] == ["Vrai", "Faux"]
+
+
+def test_the_language_comes_from_the_link_and_unknown_ones_are_refused() -> None:
+    assert i18n.lang_from_query("lang=fr&seed=3") == "fr"
+    assert i18n.lang_from_query("lang=de") == "en"
+    with pytest.raises(CribError, match="unknown language 'de': expected one of en, fr"):
+        i18n.tr("de")
