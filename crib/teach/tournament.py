@@ -424,6 +424,7 @@ class Tournament:
         if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
             raise TournamentError(f"the seed must be a whole number from 0 to 2**63 - 1, not {seed!r}")
         self.seed = seed
+        self.code = ""  # the classroom record's code, once stored
         self.played_rounds: list[Round] = []
         self.results: dict[tuple[int, int], Result] = {}
 
