@@ -459,9 +459,9 @@ class Tournament:
         else:
             if k and not self.round_complete(k):
                 missing = [t.number for t in self.played_rounds[-1].tables if (k, t.number) not in self.results]
+                which = f"tables {', '.join(map(str, missing))} have" if len(missing) > 1 else f"table {missing[0]} has"
                 raise TournamentError(
-                    f"round {k} is not finished (tables {', '.join(map(str, missing))} have no "
-                    "result): Swiss pairs from the standings"
+                    f"round {k} is not finished ({which} no result yet): Swiss pairs from the standings"
                 )
             r = self._swiss(k + 1)
         self.played_rounds.append(r)
