@@ -577,7 +577,10 @@ class Tournament:
         over = events[-1]
         if not isinstance(over, GameOver):
             raise TournamentError("this game is not over yet: record it when it ends")
-        rep = replay(events, secret=d.secret)
+        try:
+            rep = replay(events, secret=d.secret)
+        except CribError as e:
+            raise TournamentError(f"the game log does not verify: {e}") from None
         if rep.verdict != VERIFIED_SECRET or not rep.complete:
             raise TournamentError(f"the game log does not verify: {rep.summary()}")
         scores = (over.scores[0] - offset, over.scores[1] - offset)
