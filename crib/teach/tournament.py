@@ -1,53 +1,10 @@
-"""A class tournament: round-robin or Swiss pairings, duplicate deals, standings, CSV.
+"""A class tournament in memory: players, format, rounds, results, standings, CSV.
 
-The model is plain Python with no widgets and no database; :mod:`crib.teach.tournament_store`
-keeps it in the classroom record and :mod:`crib.teach.tournament_print` prints its
-pairing sheets and scorecards.
-
-**Formats.**  *Round-robin* by the circle method: one player stays put and the others
-turn around them, so in ``n - 1`` rounds (``n`` rounds for an odd class, with a "bye"
-seat in the circle) everyone meets everyone exactly once and, for an odd class, each
-player sits out exactly one round.  *Swiss*: players are ranked by the standings;
-each score group is paired top half against bottom half, a player with no partner
-left in their group floats down to the next one, and no two players meet twice
-while another pairing avoids it (a search over the pairings, allowing a rematch only
-when none exists without one).  With an odd number the bye goes to the lowest-ranked
-player who has not had one.  No player gets more than one bye.
-
-**Game length and skunks.**  Games go to 121 or to 61.  The American Cribbage
-Congress defines a skunk by the margin: "Skunk - to win by 31 or more points",
-"Skunk, double - to win by 61 or more points" (ACC Rules, Rule 1.6 Definitions,
-https://www.cribbage.org/rules/ ).  In a game to 121 that is the loser under 91 (a
-skunk) and under 61 (a double skunk).  In a game to 61 the same margin makes a skunk
-of a loser under 31: this is the old "lurch", "scoring the whole sixty-one before
-your adversary has scored thirty-one" (Hoyle's rules as printed in *Enquire Within
-Upon Everything*, rule xvii of cribbage), which is also half the game, as in the
-youth programmes that play 61-point games to go faster.  A double skunk in a game to
-61 would need a win by 61, a loser with no points at all; it is counted as such, and
-it is worth a skunk's game points anyway.  See :func:`skunk_of`.
-
-**Game points** (ACC Point Scoring System, https://www.cribbage.org/newsite/about/scoring.asp:
-"Two game points are awarded for a regular win, three game points for a skunk and no
-game points for a loss"): a win 2, a skunk 3, a loss 0.  A double skunk is worth 3:
-the ACC table has no separate line for it, so it is a skunk (our reading, stated
-here).  A bye is worth 2, "the equivalent of a winning score - usually 2 points"
-(Cribbage Corner, "Byes in tournaments", http://cribbagecorner.com/node/548), with no
-spread, and it does not count as a game won.
-
-**Standings**: game points, then spread (the points a player scored minus the points
-scored against them, over their games; a bye adds nothing), then games won (the
-ACC's own first tie-break), then the players stay tied: they share a rank and are
-listed by name.
-
-**Duplicate deals.**  Each round has one seed list derived from the tournament seed
-with crib's :class:`~crib.rules.fairness.HashRng`: the round's game seed and a
-committed match (:func:`~crib.rules.fairness.begin_match`), whose secret gives every
-hand's seed.  Every table of the round plays the same game seed and the same match,
-so seat 1 at every table holds the same cards hand by hand, and the first dealer is
-the same.  The commitment can go on the pairing sheet before play.  crib's engine
-plays to 121; a game to 61 is played as the last 61 holes of the board: both scores
-start at 60 (:meth:`Tournament.game_kwargs`), and a result read from such a game is
-counted from 60.
+The rules it follows (formats, skunk lines, game points, tie-breaks, duplicate deals)
+and their sources are in :mod:`crib.teach.tournament_rules`; the pairings are
+:mod:`crib.teach.tournament_pairing`.  The model is plain Python with no widgets and no
+database: :mod:`crib.teach.tournament_store` keeps it in the classroom record and
+:mod:`crib.teach.tournament_print` prints its pairing sheets and scorecards.
 
 >>> t = Tournament("Tuesday", ["Ann", "Bob", "Cy"], fmt="round-robin", length=121, seed=7)
 >>> r1 = t.next_round()
@@ -66,13 +23,30 @@ import io
 import math
 import secrets
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from crib.errors import CribError
 from crib.rules.events import Event, GameOver, GameStarted, log_from_json, log_to_json
-from crib.rules.fairness import HashRng, Match, begin_match, hand_seed, shuffled_deck
 from crib.rules.game import GameResult
+from crib.teach.tournament_pairing import round_robin_rounds, swiss_pairing
+from crib.teach.tournament_rules import (
+    BYE_POINTS,
+    DOUBLE_SKUNK_POINTS,
+    FORMATS,
+    LENGTHS,
+    MAX_PLAYERS,
+    SKUNK_POINTS,
+    WIN_POINTS,
+    Result,
+    Round,
+    RoundDeal,
+    Standing,
+    Table,
+    TournamentError,
+    game_points,
+    round_deal,
+    skunk_of,
+)
 
 __all__ = [
     "FORMATS",
@@ -94,265 +68,6 @@ __all__ = [
     "swiss_pairing",
     "round_deal",
 ]
-
-FORMATS = ("round-robin", "swiss")
-LENGTHS = (61, 121)
-WIN_POINTS = 2
-SKUNK_POINTS = 3
-DOUBLE_SKUNK_POINTS = 3  # a double skunk is a skunk (the ACC table has no other line)
-BYE_POINTS = 2
-LOSS_POINTS = 0
-SKUNK_MARGIN = 31  # ACC: "to win by 31 or more points"
-DOUBLE_SKUNK_MARGIN = 61  # ACC: "to win by 61 or more points"
-MAX_PLAYERS = 100
-
-
-class TournamentError(CribError):
-    """Bad input to a tournament: a name, a format, a score, a round out of turn."""
-
-
-def skunk_of(length: int, loser: int) -> str:
-    """'double skunk', 'skunk' or '' for a game to ``length`` whose loser ended on ``loser``.
-
-    >>> skunk_of(121, 90), skunk_of(121, 91), skunk_of(121, 60)
-    ('skunk', '', 'double skunk')
-    >>> skunk_of(61, 30), skunk_of(61, 31), skunk_of(61, 0)
-    ('skunk', '', 'double skunk')
-    """
-    margin = length - loser
-    if margin >= DOUBLE_SKUNK_MARGIN:
-        return "double skunk"
-    if margin >= SKUNK_MARGIN:
-        return "skunk"
-    return ""
-
-
-def game_points(skunk: str) -> int:
-    """The winner's game points for a win with this skunk ('' for a plain win)."""
-    return {"": WIN_POINTS, "skunk": SKUNK_POINTS, "double skunk": DOUBLE_SKUNK_POINTS}[skunk]
-
-
-# --- data ---------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Table:
-    """One game of a round: ``seats[0]`` is seat 1 (player 0 of the engine)."""
-
-    number: int  # 1, 2, ... as printed
-    seats: tuple[str, str]
-
-
-@dataclass(frozen=True)
-class Round:
-    number: int  # 1, 2, ...
-    tables: tuple[Table, ...]
-    bye: str | None = None
-
-    def table(self, number: int) -> Table:
-        for t in self.tables:
-            if t.number == number:
-                return t
-        raise TournamentError(
-            f"round {self.number} has no table {number!r}: it has tables 1 to {len(self.tables)}"
-        )
-
-
-@dataclass(frozen=True)
-class Result:
-    round: int
-    table: int
-    seats: tuple[str, str]
-    scores: tuple[int, int]  # in the game's own length (61 or 121)
-    length: int
-    source: str = "paper"  # "paper" (typed) or "game" (read from a crib game)
-    log: str = ""  # the game's JSON event log, for a result from a game
-
-    @property
-    def winner(self) -> int:
-        return 0 if self.scores[0] > self.scores[1] else 1
-
-    @property
-    def skunk(self) -> str:
-        return skunk_of(self.length, self.scores[1 - self.winner])
-
-    @property
-    def points(self) -> tuple[int, int]:
-        """Game points (seat 1, seat 2)."""
-        p = game_points(self.skunk)
-        return (p, LOSS_POINTS) if self.winner == 0 else (LOSS_POINTS, p)
-
-
-@dataclass
-class Standing:
-    name: str
-    seed: int  # place in the entry list (0 first)
-    rank: int = 0
-    tied: bool = False  # shares its rank with another player
-    points: int = 0
-    spread: int = 0
-    wins: int = 0
-    losses: int = 0
-    skunks: int = 0  # games won with a skunk (double skunks included)
-    byes: int = 0
-    points_for: int = 0
-    points_against: int = 0
-    opponents: list[str] = field(default_factory=list)
-
-    @property
-    def played(self) -> int:
-        return self.wins + self.losses
-
-    @property
-    def rank_text(self) -> str:
-        return f"{self.rank}=" if self.tied else str(self.rank)
-
-
-@dataclass(frozen=True)
-class RoundDeal:
-    """A round's duplicate deals: one game seed and one committed match for every table."""
-
-    round: int
-    game_seed: int
-    match: Match
-
-    @property
-    def commit(self) -> str:
-        return self.match.commit
-
-    @property
-    def secret(self) -> bytes:
-        return self.match.secret
-
-    def hand_seeds(self, hands: int) -> tuple[int, ...]:
-        """The seed list: hand ``i``'s shuffle seed, for the first ``hands`` hands."""
-        return tuple(hand_seed(self.match.secret, i) for i in range(hands))
-
-    def deck(self, hand: int) -> tuple:
-        """Hand ``hand``'s shuffled deck (0-based), as every table of the round gets it."""
-        return shuffled_deck(hand_seed(self.match.secret, hand))
-
-    @property
-    def first_dealer(self) -> int:
-        """The engine's first dealer for this game seed (0: seat 1)."""
-        return HashRng(self.game_seed, "first-dealer").randrange(2)
-
-
-def round_deal(seed: int, round_no: int) -> RoundDeal:
-    """Round ``round_no``'s deals from the tournament ``seed`` (see the module docstring)."""
-    rng = HashRng(seed, f"tournament|round|{round_no}")
-    game_seed = int(rng.random() * 2**53)
-    client = int(rng.random() * 2**53)
-    return RoundDeal(round_no, game_seed, begin_match(seed, client))
-
-
-# --- pairings -----------------------------------------------------------------------
-
-
-def round_robin_rounds(players: Sequence[str]) -> list[Round]:
-    """Every round of a round-robin by the circle method (Berger tables).
-
-    With an odd number a ``None`` joins the circle; whoever meets it has the bye.
-    Seats alternate: the fixed player changes seat every round, and the others
-    take seat 1 on alternate tables, so seat 1 (and the deals it gets) is shared out.
-
-    >>> [(r.number, [t.seats for t in r.tables], r.bye) for r in round_robin_rounds("ABCD")]
-    [(1, [('A', 'D'), ('C', 'B')], None), (2, [('C', 'A'), ('B', 'D')], None), (3, [('A', 'B'), ('D', 'C')], None)]
-    """
-    ring: list[str | None] = list(players)
-    if len(ring) % 2:
-        ring.append(None)
-    m = len(ring)
-    out = []
-    for r in range(m - 1):
-        order = [ring[0]] + [ring[1 + (k - r) % (m - 1)] for k in range(m - 1)]
-        tables: list[Table] = []
-        bye = None
-        for i in range(m // 2):
-            a, b = order[i], order[m - 1 - i]
-            if a is None or b is None:
-                bye = a if b is None else b
-                continue
-            swap = (r % 2 == 1) if i == 0 else (i % 2 == 1)
-            seats = (b, a) if swap else (a, b)
-            tables.append(Table(len(tables) + 1, seats))
-        out.append(Round(r + 1, tuple(tables), bye))
-    return out
-
-
-def swiss_pairing(
-    ranked: Sequence[str],
-    points: dict[str, int],
-    met: set[frozenset[str]],
-    had_bye: set[str],
-    seat1_count: dict[str, int] | None = None,
-    round_no: int = 1,
-    *,
-    max_nodes: int = 200_000,
-) -> Round:
-    """One Swiss round: score groups paired top half v bottom half, no rematch where avoidable.
-
-    ``ranked`` is the current order, best first.  With an odd number the bye goes to the
-    lowest-ranked player without one (the next one up when the rest cannot then be
-    paired without a rematch).  The search first allows no rematch, then one, and so on.
-    """
-    players = list(ranked)
-    pos = {p: i for i, p in enumerate(players)}
-    seat1_count = seat1_count or {}
-    if len(players) % 2:
-        candidates = [p for p in reversed(players) if p not in had_bye]
-        if not candidates:
-            raise TournamentError("every player has had a bye: no round left to pair")
-    else:
-        candidates = [None]  # type: ignore[list-item]
-    for budget in range(len(players) // 2 + 1):
-        for bye in candidates:
-            rest = [p for p in players if p != bye]
-            pairs = _pair(rest, points, met, pos, budget, [max_nodes])
-            if pairs is not None:
-                tables = []
-                for a, b in pairs:  # a ranks above b
-                    if seat1_count.get(b, 0) < seat1_count.get(a, 0):
-                        a, b = b, a
-                    tables.append(Table(len(tables) + 1, (a, b)))
-                return Round(round_no, tuple(tables), bye)
-    raise TournamentError("no Swiss pairing found")  # pragma: no cover - budget covers all
-
-
-def _pair(
-    rest: list[str],
-    points: dict[str, int],
-    met: set[frozenset[str]],
-    pos: dict[str, int],
-    budget: int,
-    nodes: list[int],
-) -> list[tuple[str, str]] | None:
-    if not rest:
-        return []
-    nodes[0] -= 1
-    if nodes[0] < 0:
-        return None
-    p, others = rest[0], rest[1:]
-    group = [q for q in rest if points[q] == points[p]]
-    ideal = group[len(group) // 2] if len(group) > 1 else None
-    ipos = pos[ideal] if ideal is not None else pos[p]
-
-    def pref(q: str) -> tuple[int, int, int]:
-        return (abs(points[p] - points[q]), abs(pos[q] - ipos), pos[q])
-
-    for q in sorted(others, key=pref):
-        rematch = frozenset((p, q)) in met
-        if rematch and budget == 0:
-            continue
-        sub = _pair(
-            [x for x in others if x != q], points, met, pos, budget - rematch, nodes
-        )
-        if sub is not None:
-            return [(p, q), *sub]
-        if nodes[0] < 0:
-            return None
-    return None
-
 
 # --- the tournament -----------------------------------------------------------------
 
