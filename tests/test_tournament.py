@@ -444,6 +444,34 @@ def test_store_round_trip(ts: TournamentStore) -> None:
         ts.load("NOPE23")
 
 
+def test_a_write_that_fails_halfway_leaves_nothing(
+    ts: TournamentStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    code = ts.create(Tournament("t", NAMES[:6], seed=1))
+    real = Tournament.next_round
+
+    def broken(self: Tournament) -> Round:  # the third table's row breaks NOT NULL
+        r = real(self)
+        return Round(r.number, (*r.tables[:2], Table(3, (None, "P05"))), r.bye)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Tournament, "next_round", broken)
+    with pytest.raises(sqlite3.IntegrityError):
+        ts.pair_next_round(code)
+    assert ts.conn.execute("SELECT COUNT(*) FROM tournament_tables").fetchone()[0] == 0
+    monkeypatch.undo()
+    assert [tb.number for tb in ts.pair_next_round(code).tables] == [1, 2, 3]
+    assert ts.conn.execute("SELECT COUNT(*) FROM tournament_tables").fetchone()[0] == 3
+
+
+def test_a_player_finds_their_table() -> None:
+    t = Tournament("t", ["Ann", "Bob", "Cy"], seed=1)
+    t.next_round()
+    assert t.seat_of(1, "Cy") == (1, 0) and t.seat_of(1, "Bob") == (1, 1)
+    assert t.seat_of(1, "Ann") is None  # the bye
+    with pytest.raises(TournamentError, match="does not play"):
+        t.seat_of(1, "Zed")
+
+
 def test_a_retried_result_is_stored_once(ts: TournamentStore) -> None:
     code = ts.create(Tournament("t", NAMES[:4], seed=1))
     ts.pair_next_round(code)

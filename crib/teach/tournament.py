@@ -34,7 +34,6 @@ from crib.teach.tournament_rules import (
     DOUBLE_SKUNK_POINTS,
     FORMATS,
     LENGTHS,
-    MAX_PLAYERS,
     SKUNK_POINTS,
     WIN_POINTS,
     Result,
@@ -43,6 +42,7 @@ from crib.teach.tournament_rules import (
     Standing,
     Table,
     TournamentError,
+    clean_players,
     game_points,
     round_deal,
     skunk_of,
@@ -72,27 +72,6 @@ __all__ = [
 # --- the tournament -----------------------------------------------------------------
 
 
-def _clean_players(players: Iterable[str]) -> tuple[str, ...]:
-    from crib.teach.store import StoreError, clean_name
-
-    out: list[str] = []
-    seen: set[str] = set()
-    for p in players:
-        try:
-            n = clean_name(p, "player name")
-        except StoreError as e:
-            raise TournamentError(str(e)) from None
-        if n.casefold() in seen:
-            raise TournamentError(f"{n!r} is entered twice: each player once")
-        seen.add(n.casefold())
-        out.append(n)
-    if not 2 <= len(out) <= MAX_PLAYERS:
-        raise TournamentError(
-            f"a tournament needs 2 to {MAX_PLAYERS} players, got {len(out)}"
-        )
-    return tuple(out)
-
-
 class Tournament:
     """A tournament in memory: players, format, length, its rounds and results.
 
@@ -118,7 +97,7 @@ class Tournament:
             self.name = clean_name(name, "tournament name")
         except StoreError as e:
             raise TournamentError(str(e)) from None
-        self.players = _clean_players(players)
+        self.players = clean_players(players)
         if fmt not in FORMATS:
             raise TournamentError(f"the format is round-robin or swiss, not {fmt!r}")
         if length not in LENGTHS:
@@ -154,6 +133,19 @@ class Tournament:
                 else f"there is no round {number!r} yet: no round is paired"
             )
         return self.played_rounds[number - 1]
+
+    def seat_of(self, round_no: int, name: str) -> tuple[int, int] | None:
+        """(table, seat) of a player in a round (seat 0 is seat 1), or None on the bye.
+
+        What a play page needs to start the player's game with :meth:`new_game`.
+        """
+        r = self.round(round_no)
+        for t in r.tables:
+            if name in t.seats:
+                return t.number, t.seats.index(name)
+        if name == r.bye:
+            return None
+        raise TournamentError(f"{name!r} does not play in this tournament")
 
     def round_complete(self, number: int) -> bool:
         r = self.round(number)
@@ -346,19 +338,29 @@ class Tournament:
 
     # -- CSV ------------------------------------------------------------------------
 
+    STANDINGS_COLUMNS = (
+        "rank", "player", "points", "spread", "wins", "losses", "skunks", "byes",
+        "played", "points_for", "points_against",
+    )
+
+    def standings_rows(self) -> list[dict[str, Any]]:
+        """The standings as rows (the projector's table and the CSV): rank text ("3=" for
+        a shared rank), player, points, spread, wins, losses, skunks, byes, played,
+        points for and against."""
+        return [
+            dict(zip(self.STANDINGS_COLUMNS, (
+                s.rank_text, s.name, s.points, s.spread, s.wins, s.losses, s.skunks, s.byes,
+                s.played, s.points_for, s.points_against,
+            ), strict=True))
+            for s in self.standings()
+        ]
+
     def standings_csv(self) -> str:
         """The standings as CSV text (one header row, one row per player, best first)."""
         buf = io.StringIO()
-        w = csv.writer(buf, lineterminator="\n")
-        w.writerow(
-            ["rank", "player", "points", "spread", "wins", "losses", "skunks", "byes",
-             "played", "points_for", "points_against"]
-        )
-        for s in self.standings():
-            w.writerow(
-                [s.rank_text, s.name, s.points, s.spread, s.wins, s.losses, s.skunks, s.byes,
-                 s.played, s.points_for, s.points_against]
-            )
+        w = csv.DictWriter(buf, self.STANDINGS_COLUMNS, lineterminator="\n")
+        w.writeheader()
+        w.writerows(self.standings_rows())
         return buf.getvalue()
 
     def results_csv(self) -> str:

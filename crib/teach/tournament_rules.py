@@ -55,6 +55,7 @@ frozen records; :class:`crib.teach.tournament.Tournament` holds a tournament.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from crib.errors import CribError
@@ -78,6 +79,7 @@ __all__ = [
     "skunk_of",
     "game_points",
     "round_deal",
+    "clean_players",
 ]
 
 FORMATS = ("round-robin", "swiss")
@@ -228,3 +230,25 @@ def round_deal(seed: int, round_no: int) -> RoundDeal:
     game_seed = int(rng.random() * 2**53)
     client = int(rng.random() * 2**53)
     return RoundDeal(round_no, game_seed, begin_match(seed, client))
+
+
+def clean_players(players: Iterable[str]) -> tuple[str, ...]:
+    """The entry list, each name cleaned as a student name; no name twice (any case)."""
+    from crib.teach.store import StoreError, clean_name
+
+    out: list[str] = []
+    seen: set[str] = set()
+    for p in players:
+        try:
+            n = clean_name(p, "player name")
+        except StoreError as e:
+            raise TournamentError(str(e)) from None
+        if n.casefold() in seen:
+            raise TournamentError(f"{n!r} is entered twice: each player once")
+        seen.add(n.casefold())
+        out.append(n)
+    if not 2 <= len(out) <= MAX_PLAYERS:
+        raise TournamentError(
+            f"a tournament needs 2 to {MAX_PLAYERS} players, got {len(out)}"
+        )
+    return tuple(out)
