@@ -617,6 +617,7 @@ def test_cli_runs_a_tournament(tmp_path: Path, capsys: pytest.CaptureFixture[str
     out = capsys.readouterr().out
     assert "tournament CLB234: 5 players, swiss, 4 rounds" in out
     assert "table  1: Ann v Cy" in out and "bye: Ed" in out
+    assert "deals: commitment" in out and "secret" not in out  # not before the round ends
     assert main(["tournament", "result", "CLB234", "1", "1", "61", "25", "--db", db]) == 0
     assert "Ann 61, Cy 25, skunk (Ann +3; from paper)" in capsys.readouterr().out
     assert main(["tournament", "result", "CLB234", "1", "2", "61", "61", "--db", db]) == 2
@@ -625,6 +626,13 @@ def test_cli_runs_a_tournament(tmp_path: Path, capsys: pytest.CaptureFixture[str
     assert "table 2 has no result yet" in capsys.readouterr().err
     assert main(["tournament", "play", "CLB234", "--db", db]) == 0
     assert "from the game" in capsys.readouterr().out
+    assert main(["tournament", "pairings", "CLB234", "--db", db]) == 0
+    out = capsys.readouterr().out
+    store = TournamentStore(db)
+    deal = store.load("CLB234").deal(1)
+    store.close()
+    assert f"deals: commitment {deal.commit}" in out
+    assert f"deals: secret {deal.secret.hex()}" in out  # round 1 is over: revealed
     assert main(["tournament", "standings", "CLB234", "--db", db]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[2].split()[:3] == ["1", "Ann", "3"]

@@ -27,7 +27,7 @@ from typing import Any
 
 from crib.errors import CribError
 from crib.rules.events import Event, GameOver, GameStarted, log_from_json, log_to_json
-from crib.rules.game import GameResult
+from crib.rules.game import Game, GameResult
 from crib.teach.tournament_pairing import round_robin_rounds, swiss_pairing
 from crib.teach.tournament_rules import (
     BYE_POINTS,
@@ -205,10 +205,9 @@ class Tournament:
         start = 121 - self.length
         return {"seed": d.game_seed, "match": d.match, "scores": (start, start)}
 
-    def new_game(self, round_no: int, table: int, players: Sequence[Any], **kw: Any) -> Any:
-        """A :class:`~crib.rules.game.Game` for a table: seat 1 first in ``players``."""
-        from crib.rules.game import Game
-
+    def new_game(self, round_no: int, table: int, players: Sequence[Any], **kw: Any) -> Game:
+        """A :class:`~crib.rules.game.Game` for a table on the round's deals: seat 1 first
+        in ``players``; ``kw`` (``manual``, ``muggins``) goes to the game."""
         self.round(round_no).table(table)
         return Game(players=players, **self.game_kwargs(round_no), **kw)
 

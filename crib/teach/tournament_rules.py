@@ -59,6 +59,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from crib.errors import CribError
+from crib.rules.cards import Card
 from crib.rules.fairness import HashRng, Match, begin_match, hand_seed, shuffled_deck
 
 __all__ = [
@@ -214,7 +215,7 @@ class RoundDeal:
         """The seed list: hand ``i``'s shuffle seed, for the first ``hands`` hands."""
         return tuple(hand_seed(self.match.secret, i) for i in range(hands))
 
-    def deck(self, hand: int) -> tuple:
+    def deck(self, hand: int) -> tuple[Card, ...]:
         """Hand ``hand``'s shuffled deck (0-based), as every table of the round gets it."""
         return shuffled_deck(hand_seed(self.match.secret, hand))
 

@@ -24,6 +24,7 @@ One made from a class session keeps that session's id, and
 from __future__ import annotations
 
 import os
+import sqlite3
 import time
 import uuid
 from collections.abc import Sequence
@@ -48,7 +49,7 @@ class TournamentStore:
         self.store = store if isinstance(store, Store) else Store(store)
 
     @property
-    def conn(self) -> Any:
+    def conn(self) -> sqlite3.Connection:
         return self.store.conn
 
     def close(self) -> None:

@@ -96,6 +96,10 @@ def _print_round(t, number: int) -> None:  # type: ignore[no-untyped-def]
         print(f"  table {tb.number:>2}: {tb.seats[0]} v {tb.seats[1]}{score}")
     if r.bye:
         print(f"  bye: {r.bye}")
+    d = t.deal(number)
+    print(f"  deals: commitment {d.commit}")
+    if t.round_complete(number):  # the round is over: reveal, so any log can be replayed
+        print(f"  deals: secret {d.secret.hex()} (check a game: crib replay LOG --secret ...)")
 
 
 def _latest(t, given: int | None) -> int:  # type: ignore[no-untyped-def]
