@@ -26,7 +26,7 @@ __all__ = [
     "default_db_path",
 ]
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 MAX_TIME_LIMIT = 4 * 3600.0  # s: the longest time limit a set may have
 BUSY_TIMEOUT_MS = 30_000
 
@@ -94,6 +94,59 @@ MIGRATIONS: tuple[str, ...] = (
     # 2 -> 3: a time limit per set, in seconds from each student's join (0: none)
     """
     ALTER TABLE sessions ADD COLUMN time_limit REAL NOT NULL DEFAULT 0;
+    """,
+    # 3 -> 4: class tournaments (crib.teach.tournament_store): the tournament, its
+    # players in entry order, each round's tables and bye, and the append-only results
+    # (a correction is a later row for the same table; the latest counts)
+    """
+    CREATE TABLE tournaments (
+        id INTEGER PRIMARY KEY,
+        code TEXT NOT NULL UNIQUE,
+        session_id INTEGER REFERENCES sessions(id),
+        name TEXT NOT NULL,
+        format TEXT NOT NULL CHECK (format IN ('round-robin', 'swiss')),
+        length INTEGER NOT NULL CHECK (length IN (61, 121)),
+        rounds INTEGER NOT NULL,
+        seed INTEGER NOT NULL,
+        created REAL NOT NULL
+    );
+    CREATE TABLE tournament_players (
+        tournament_id INTEGER NOT NULL REFERENCES tournaments(id),
+        no INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        PRIMARY KEY (tournament_id, no),
+        UNIQUE (tournament_id, name)
+    );
+    CREATE TABLE tournament_tables (
+        tournament_id INTEGER NOT NULL REFERENCES tournaments(id),
+        round INTEGER NOT NULL,
+        table_no INTEGER NOT NULL,
+        seat1 TEXT NOT NULL,
+        seat2 TEXT,
+        PRIMARY KEY (tournament_id, round, table_no)
+    );
+    CREATE TABLE tournament_results (
+        id INTEGER PRIMARY KEY,
+        tournament_id INTEGER NOT NULL REFERENCES tournaments(id),
+        round INTEGER NOT NULL,
+        table_no INTEGER NOT NULL,
+        score1 INTEGER NOT NULL,
+        score2 INTEGER NOT NULL,
+        source TEXT NOT NULL,
+        log TEXT NOT NULL,
+        created REAL NOT NULL,
+        token TEXT NOT NULL UNIQUE,
+        FOREIGN KEY (tournament_id, round, table_no)
+            REFERENCES tournament_tables(tournament_id, round, table_no)
+    );
+    CREATE INDEX tournament_results_by_table
+        ON tournament_results(tournament_id, round, table_no, id);
+    CREATE TRIGGER tournament_results_no_update BEFORE UPDATE ON tournament_results
+        BEGIN SELECT RAISE(ABORT, 'results are append-only'); END;
+    CREATE TRIGGER tournament_results_no_delete BEFORE DELETE ON tournament_results
+        BEGIN SELECT RAISE(ABORT, 'results are append-only'); END;
+    CREATE TRIGGER tournament_tables_no_update BEFORE UPDATE ON tournament_tables
+        BEGIN SELECT RAISE(ABORT, 'pairings are fixed once made'); END;
     """,
 )
 assert len(MIGRATIONS) == SCHEMA_VERSION

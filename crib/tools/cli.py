@@ -233,6 +233,12 @@ def _selfplay_keep(args: argparse.Namespace, command: str, ex: dict, results, ou
     return 0
 
 
+def _cmd_tournament(args: argparse.Namespace) -> int:
+    from crib.tools.tournament_cli import run
+
+    return run(args)
+
+
 _COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "selfplay": _cmd_selfplay,
     "peg": _cmd_peg,
@@ -241,6 +247,7 @@ _COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "play": _cmd_play,
     "replay": _cmd_replay,
     "bench": _cmd_bench,
+    "tournament": _cmd_tournament,
 }
 
 
@@ -348,6 +355,9 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--experiment", default=None, help="for 'run': crib, pegging, deal, ladder, games")
     sp.add_argument("--seed", type=int, default=0, help="for 'run': the master seed")
     sp.add_argument("--chunk", type=int, default=None, help="for 'run': items per chunk")
+    from crib.tools.tournament_cli import add_parser as add_tournament
+
+    add_tournament(sub)  # crib tournament create|pair|pairings|result|game|play|standings|csv|print
     return p
 
 
