@@ -30,20 +30,14 @@ from crib.rules.events import Dealt, log_from_json, log_to_json
 from crib.rules.fairness import hash_roll
 from crib.rules.game import Game
 from crib.teach.store import MIGRATIONS, SCHEMA_VERSION, Store, _statements
-from crib.teach.tournament import (
-    Round,
-    Table,
-    Tournament,
-    TournamentError,
-    round_deal,
-    skunk_of,
-)
+from crib.teach.tournament import Tournament
 from crib.teach.tournament_print import (
     expected_pages,
     pdf_page_count,
     pdf_page_size_mm,
     round_pdf,
 )
+from crib.teach.tournament_rules import Round, Table, TournamentError, round_deal, skunk_of
 from crib.teach.tournament_store import TournamentStore, UnknownTournamentError
 from crib.tools.cli import main
 

@@ -64,6 +64,7 @@ __all__ = [
     "clean_name",
     "clean_code",
     "new_code",
+    "unused_code",
 ]
 
 MAX_NAME = 40
@@ -132,6 +133,16 @@ def clean_code(code: object) -> str:
 def new_code(rng: Any) -> str:
     """A 6-character join code drawn from ``rng`` (anything with ``randrange``)."""
     return "".join(CODE_ALPHABET[rng.randrange(len(CODE_ALPHABET))] for _ in range(CODE_LEN))
+
+
+def unused_code(c: Any, table: str, rng: Any) -> str:
+    """A :func:`new_code` that no row of ``table`` (``sessions`` or ``tournaments``: a
+    name from the code, never from input) holds yet, inside the write transaction ``c``."""
+    assert table in ("sessions", "tournaments"), table
+    code = new_code(rng)
+    while c.execute(f"SELECT 1 FROM {table} WHERE code=?", (code,)).fetchone():
+        code = new_code(rng)
+    return code
 
 
 @dataclass(frozen=True)
@@ -226,12 +237,7 @@ class Store(StoreConnection):
             rng = HashRng(seed, f"code|{time.time_ns()}")
         qs = json.dumps(list(questions), separators=(",", ":"))
         with self._write() as c:
-            if code is None:
-                code = new_code(rng)
-                while c.execute("SELECT 1 FROM sessions WHERE code=?", (code,)).fetchone():
-                    code = new_code(rng)
-            else:
-                code = clean_code(code)
+            code = unused_code(c, "sessions", rng) if code is None else clean_code(code)
             now = time.time()
             cur = c.execute(
                 "INSERT INTO sessions(code, name, seed, questions, created, time_limit)"

@@ -31,43 +31,19 @@ from crib.rules.game import Game, GameResult
 from crib.teach.tournament_pairing import round_robin_rounds, swiss_pairing
 from crib.teach.tournament_rules import (
     BYE_POINTS,
-    DOUBLE_SKUNK_POINTS,
     FORMATS,
     LENGTHS,
-    SKUNK_POINTS,
-    WIN_POINTS,
     Result,
     Round,
     RoundDeal,
     Standing,
-    Table,
     TournamentError,
     clean_players,
-    game_points,
     round_deal,
-    skunk_of,
 )
 
-__all__ = [
-    "FORMATS",
-    "LENGTHS",
-    "WIN_POINTS",
-    "SKUNK_POINTS",
-    "DOUBLE_SKUNK_POINTS",
-    "BYE_POINTS",
-    "TournamentError",
-    "Table",
-    "Round",
-    "Result",
-    "Standing",
-    "RoundDeal",
-    "Tournament",
-    "skunk_of",
-    "game_points",
-    "round_robin_rounds",
-    "swiss_pairing",
-    "round_deal",
-]
+# the rules' names (formats, points, Table, Round, Result...) are crib.teach.tournament_rules's
+__all__ = ["Tournament"]
 
 # --- the tournament -----------------------------------------------------------------
 

@@ -29,13 +29,13 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from crib.teach.tournament import (
+from crib.teach.tournament import Tournament
+from crib.teach.tournament_rules import (
     BYE_POINTS,
     DOUBLE_SKUNK_POINTS,
     SKUNK_POINTS,
     WIN_POINTS,
     Table,
-    Tournament,
     TournamentError,
 )
 

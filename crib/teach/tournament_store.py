@@ -32,8 +32,9 @@ from typing import Any
 
 from crib.rules.events import Event
 from crib.rules.game import GameResult
-from crib.teach.store import Store, clean_code, new_code
-from crib.teach.tournament import Result, Round, Table, Tournament, TournamentError
+from crib.teach.store import Store, clean_code, unused_code
+from crib.teach.tournament import Tournament
+from crib.teach.tournament_rules import Result, Round, Table, TournamentError
 
 __all__ = ["TournamentStore", "UnknownTournamentError"]
 
@@ -79,9 +80,7 @@ class TournamentStore:
             rng = HashRng(t.seed, f"tournament-code|{time.time_ns()}")
         with self.store._write() as c:
             if code is None:
-                code = new_code(rng)
-                while c.execute("SELECT 1 FROM tournaments WHERE code=?", (code,)).fetchone():
-                    code = new_code(rng)
+                code = unused_code(c, "tournaments", rng)
             else:
                 code = clean_code(code)
                 if c.execute("SELECT 1 FROM tournaments WHERE code=?", (code,)).fetchone():
