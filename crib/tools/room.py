@@ -45,13 +45,6 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
-from urllib.parse import urlencode
-
-import tornado.web
-from jupyter_server.services.kernels.handlers import KernelHandler
-from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
-from voila.tornado.handler import TornadoVoilaHandler
-from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
 __all__ = [
     "Room",
@@ -61,7 +54,8 @@ __all__ = [
     "CULL_INTERVAL",
     "total_cap",
     "lan_address",
-    "room_handlers",
+    "take_room_options",
+    "class_setup",
 ]
 
 PER_CLIENT = 4  # page kernels one address may hold: the trainer, a game, two analyzers
@@ -319,139 +313,67 @@ def refusal_html(why: str, student_url: str = "") -> str:
     )
 
 
-# -- handlers ---------------------------------------------------------------------
+def take_room_options(argv: list[str]) -> tuple[dict[str, Any], list[str]]:
+    """Remove the class-server options from argv; returns (them, the rest).
+
+    ``--class``: the teacher's key and the kernel caps (:mod:`crib.tools.room`);
+    ``--lan`` (implies ``--class``): listen on every address and print the links with
+    the machine's network address; ``--lan=ADDR``: listen on ADDR only;
+    ``--max-pages N``, ``--max-pages-per-client N``: the caps.
+
+    >>> take_room_options(["x", "--lan", "--max-pages=9", "--port=1"])
+    ({'class': True, 'lan': '', 'max_pages': 9, 'per_client': None}, ['x', '--port=1'])
+    >>> take_room_options(["x"])[0]["class"]
+    False
+    >>> take_room_options(["--max-pages-per-client", "0"])
+    Traceback (most recent call last):
+    ...
+    SystemExit: --max-pages-per-client: expected a whole number from 1 to 1000, got '0'
+    """
+    opts: dict[str, Any] = {"class": False, "lan": None, "max_pages": None, "per_client": None}
+    numbers = {"--max-pages": "max_pages", "--max-pages-per-client": "per_client"}
+    out: list[str] = []
+    it = iter(argv)
+    for a in it:
+        name, eq, value = a.partition("=")
+        if a == "--class":
+            opts["class"] = True
+        elif name == "--lan":
+            opts["class"], opts["lan"] = True, value
+        elif name in numbers:
+            raw = value if eq else next(it, "")
+            if not raw.isdigit() or not 1 <= int(raw) <= 1000:
+                raise SystemExit(f"{name}: expected a whole number from 1 to 1000, got {raw!r}")
+            opts[numbers[name]] = int(raw)
+        else:
+            out.append(a)
+    return opts, out
 
 
-class _RoomMixin:
-    """Shared by the guarded handlers: the room, and the teacher's key or cookie."""
+def class_setup(
+    size: int | None, opts: dict[str, Any], rest: list[str]
+) -> tuple[Room, str, list[str]]:
+    """For ``--class`` (and ``--lan``): (the room, the host the links name, argv with the
+    address and class-mode culling options, each only where the caller gave none).
 
-    @property
-    def room(self) -> Room:
-        return self.settings["crib_room"]  # type: ignore[attr-defined]
-
-    def has_teacher_cookie(self) -> bool:
-        value = self.get_secure_cookie(COOKIE, max_age_days=1)  # type: ignore[attr-defined]
-        return self.room.key_ok(value)
-
-
-class RoomVoilaHandler(_RoomMixin, TornadoVoilaHandler):
-    """Voila's page handler behind the room's checks (the teacher's key, the caps)."""
-
-    _crib_req: _Request | None = None
-
-    async def prepare(self) -> None:  # type: ignore[override]
-        await super().prepare()
-        if self._finished:
-            return
-        path = self.path_args[0] if self.path_args else ""
-        room = self.room
-        teacher = False
-        if room.is_teacher_page(path):
-            given = self.get_query_argument("key", None)
-            if given is not None:
-                if not room.key_ok(given):
-                    return self._refuse(403, "key")
-                self.set_secure_cookie(COOKIE, room.key, expires_days=None, httponly=True,
-                                       samesite="Lax")
-                rest = [(k, v) for k, vs in self.request.query_arguments.items() if k != "key"
-                        for v in vs]
-                query = urlencode([(k, v.decode()) for k, v in rest])
-                return self.redirect(self.request.path + ("?" + query if query else ""))
-            if not self.has_teacher_cookie():
-                return self._refuse(403, "key")
-            teacher = True
-        if not path.lower().endswith(".ipynb"):
-            return  # voila redirects other files; no kernel
-        req, why = await room.admit(self.request.remote_ip or "", path, teacher)
-        if req is None:
-            return self._refuse(429 if why == "client" else 503, why)
-        self._crib_req = req
-        _REQUEST.set(req)
-
-    def _refuse(self, status: int, why: str) -> None:
-        if why == "key":
-            self.room.refused["key"] += 1
-        self.set_status(status)
-        if status != 403:
-            self.set_header("Retry-After", "30")
-        self.set_header("Content-Type", "text/html; charset=utf-8")
-        self.set_header("Cache-Control", "no-store")
-        self.finish(refusal_html(why, self.room.student_url))
-
-    def on_finish(self) -> None:
-        if self._crib_req is not None:
-            self.room.release(self._crib_req)  # a request that got no kernel
-        super().on_finish()
-
-
-class _KernelGuard(_RoomMixin):
-    """For routes named by a kernel id: a teacher kernel needs the teacher's cookie."""
-
-    def _kernel_allowed(self) -> bool:
-        kid = self.path_args[0] if self.path_args else ""  # type: ignore[attr-defined]
-        return not self.room.is_teacher_kernel(kid) or self.has_teacher_cookie()
-
-
-class RoomKernelHandler(_KernelGuard, KernelHandler):
-    async def prepare(self) -> None:  # type: ignore[override]
-        await super().prepare()
-        if not self._kernel_allowed():
-            raise tornado.web.HTTPError(403, "not allowed")
-
-
-class RoomWebsocketHandler(_KernelGuard, VoilaKernelWebsocketHandler):
-    async def prepare(self, *a: Any, **kw: Any) -> None:  # type: ignore[override]
-        await super().prepare(*a, **kw)
-        if not self._kernel_allowed():
-            raise tornado.web.HTTPError(403, "not allowed")
-
-
-class RoomShutdownHandler(_KernelGuard, VoilaShutdownKernelHandler):
-    """A closed page's kernel shutdown (voila's ``beforeunload`` beacon).  Voila's page
-    sends no XSRF token it has (issue 1458); the request is accepted without one when it
-    comes from the address the kernel was handed to, for a page kernel only."""
-
-    def check_xsrf_cookie(self) -> None:
-        kid = self.path_args[0] if self.path_args else ""
-        owner = self.room.owners.get(kid)
-        if owner is not None and owner.ip == self.request.remote_ip:
-            return
-        super().check_xsrf_cookie()
-
-    async def prepare(self) -> None:  # type: ignore[override]
-        await super().prepare()
-        kid = self.path_args[0] if self.path_args else ""
-        if kid not in self.room.owners or not self._kernel_allowed():
-            raise tornado.web.HTTPError(403, "not allowed")  # not a page's kernel: no
-
-
-class RoomStatusHandler(_RoomMixin, tornado.web.RequestHandler):
-    """``/crib/room``: the kernel counts as JSON, for the teacher (key or cookie) only."""
-
-    def get(self) -> None:
-        if not (self.room.key_ok(self.get_query_argument("key", None)) or self.has_teacher_cookie()):
-            self.set_status(403)
-            self.finish({"error": "not allowed"})
-            return
-        self.set_header("Cache-Control", "no-store")
-        self.finish(self.room.status())
-
-
-REPLACE = {
-    TornadoVoilaHandler: RoomVoilaHandler,
-    KernelHandler: RoomKernelHandler,
-    VoilaKernelWebsocketHandler: RoomWebsocketHandler,
-    VoilaShutdownKernelHandler: RoomShutdownHandler,
-}
-
-
-def room_handlers(handlers: list, server_url: str = "/") -> list:
-    """Voila's handler list with each guarded route's class swapped for its room
-    counterpart, and ``/crib/room`` added."""
-    out: list = []
-    for h in handlers:
-        if isinstance(h, tuple) and len(h) >= 2 and h[1] in REPLACE:
-            h = (h[0], REPLACE[h[1]], *h[2:])
-        out.append(h)
-    status = posixpath.join(server_url or "/", "crib/room")
-    return [(status, RoomStatusHandler), *out]
+    >>> room, host, argv = class_setup(12, take_room_options(["--class"])[0], ["d"])
+    >>> host, argv[1:], room.total
+    ('127.0.0.1', ['--MappingKernelManager.cull_idle_timeout=180', '--MappingKernelManager.cull_interval=30'], 32)
+    """
+    given = {a.split("=", 1)[0] for a in rest}
+    host, extra = "127.0.0.1", []
+    if opts["lan"] is not None:  # --lan wins over a --Voila.ip given too
+        rest = [a for a in rest if not a.startswith("--Voila.ip=")]
+        host = opts["lan"] or lan_address()
+        extra.append(f"--Voila.ip={opts['lan'] or '0.0.0.0'}")  # 0.0.0.0: the teacher's machine too
+    elif "--Voila.ip" in given:
+        ip = next(a for a in rest if a.startswith("--Voila.ip=")).split("=", 1)[1]
+        host = lan_address() if ip in ("0.0.0.0", "", "::") else ip
+    for opt, value in (
+        ("--MappingKernelManager.cull_idle_timeout", CULL_IDLE),
+        ("--MappingKernelManager.cull_interval", CULL_INTERVAL),
+    ):
+        if opt not in given:
+            extra.append(f"{opt}={value}")
+    room = Room(per_client=opts["per_client"] or PER_CLIENT, total=opts["max_pages"] or total_cap(size))
+    return room, host, [*rest, *extra]

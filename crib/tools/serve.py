@@ -5,10 +5,9 @@ Voila's directory mode maps ``/`` to a bare file list; this launcher adds a
 redirect from ``/`` to ``voila/render/index.ipynb`` and leaves everything else
 (including ``/voila/tree``) as Voila has it.
 
-``--class`` serves a class: the teacher's pages need the key printed at start, and
-the kernels are capped per client address and in total (:mod:`crib.tools.room`);
-``--lan`` (which implies ``--class``) listens on the machine's network address and
-prints the student and teacher links.  Without them nothing changes: 127.0.0.1, no key.
+``--class``: the teacher's pages need the key printed at start, and page kernels are
+capped per client and in total; ``--lan`` (implies ``--class``) listens on the network
+address (:mod:`crib.tools.room`).  Without them nothing changes: 127.0.0.1, no key.
 
 ``--class-size N`` sizes the preheated pool of the student page (``trainer.ipynb``)
 for a class of N: N kernels are started and have run the page before anyone
@@ -73,15 +72,8 @@ import tornado.web
 from jupyter_server.utils import url_path_join
 from voila.app import Voila
 
-from crib.tools.room import (
-    CULL_IDLE,
-    CULL_INTERVAL,
-    PER_CLIENT,
-    Room,
-    lan_address,
-    room_handlers,
-    total_cap,
-)
+from crib.tools.room import Room, class_setup, take_room_options
+from crib.tools.room_web import room_handlers
 
 HOME = "index.ipynb"
 STUDENT_PAGE = "trainer.ipynb"
@@ -147,43 +139,6 @@ def take_class_size(argv: list[str]) -> tuple[int | None, list[str]]:
         else:
             out.append(a)
     return size, out
-
-
-def take_room_options(argv: list[str]) -> tuple[dict[str, Any], list[str]]:
-    """Remove the class-server options from argv; returns (them, the rest).
-
-    ``--class``: the teacher's key and the kernel caps (:mod:`crib.tools.room`);
-    ``--lan`` (implies ``--class``): listen on every address and print the links with
-    the machine's network address; ``--lan=ADDR``: listen on ADDR only;
-    ``--max-pages N``, ``--max-pages-per-client N``: the caps.
-
-    >>> take_room_options(["x", "--lan", "--max-pages=9", "--port=1"])
-    ({'class': True, 'lan': '', 'max_pages': 9, 'per_client': None}, ['x', '--port=1'])
-    >>> take_room_options(["x"])[0]["class"]
-    False
-    >>> take_room_options(["--max-pages-per-client", "0"])
-    Traceback (most recent call last):
-    ...
-    SystemExit: --max-pages-per-client: expected a whole number from 1 to 1000, got '0'
-    """
-    opts: dict[str, Any] = {"class": False, "lan": None, "max_pages": None, "per_client": None}
-    numbers = {"--max-pages": "max_pages", "--max-pages-per-client": "per_client"}
-    out: list[str] = []
-    it = iter(argv)
-    for a in it:
-        name, eq, value = a.partition("=")
-        if a == "--class":
-            opts["class"] = True
-        elif name == "--lan":
-            opts["class"], opts["lan"] = True, value
-        elif name in numbers:
-            raw = value if eq else next(it, "")
-            if not raw.isdigit() or not 1 <= int(raw) <= 1000:
-                raise SystemExit(f"{name}: expected a whole number from 1 to 1000, got {raw!r}")
-            opts[numbers[name]] = int(raw)
-        else:
-            out.append(a)
-    return opts, out
 
 
 def pools_config(class_size: int | None = None) -> dict[str, Any]:
@@ -378,20 +333,15 @@ class CribVoila(Voila):
             self.template_paths = [str(TEMPLATE_DIR), *self.template_paths]
 
     def room_links(self) -> tuple[str, str]:
-        """(the student link, the teacher link with its key)."""
+        """(the student link, the teacher link with its key): printed at start."""
         base = f"http://{self.link_host}:{self.port}" + url_path_join(self.base_url, "voila/render")
-        assert self.room is not None
-        return f"{base}/{STUDENT_PAGE}", f"{base}/{TEACHER_PAGE}?key={self.room.key}"
+        key = self.room.key if self.room is not None else ""
+        return f"{base}/{STUDENT_PAGE}", f"{base}/{TEACHER_PAGE}?key={key}"
 
     def print_links(self) -> None:
-        student, teacher = self.room_links()
-        print(
-            "\ncrib class server\n"
-            f"  students open: {student}\n"
-            f"  teacher opens: {teacher}\n"
-            "  (the teacher's link is secret: the key changes at every start)\n",
-            flush=True,
-        )
+        s, t = self.room_links()
+        print(f"\ncrib class server\n  students open: {s}\n  teacher opens: {t}\n"
+              "  (the teacher's link is secret; its key changes at every start)\n", flush=True)
 
     def init_settings(self) -> dict:  # type: ignore[override]
         if self.room is not None:
@@ -421,37 +371,11 @@ class CribVoila(Voila):
         ] + list(handlers)
 
 
-def class_server(size: int | None, opts: dict[str, Any], rest: list[str]) -> list[str]:
-    """Set up ``--class`` (and ``--lan``): the room on :class:`CribVoila`, and the
-    address and culling options (each only where the caller gave none)."""
-    given = {a.split("=", 1)[0] for a in rest}
-    extra: list[str] = []
-    if opts["lan"] is not None:
-        bind = opts["lan"] or "0.0.0.0"  # every address: the teacher's machine too
-        CribVoila.link_host = opts["lan"] or lan_address()
-        extra.append(f"--Voila.ip={bind}")
-    elif "--Voila.ip" in given:
-        ip = next(a for a in rest if a.startswith("--Voila.ip=")).split("=", 1)[1]
-        CribVoila.link_host = lan_address() if ip in ("0.0.0.0", "", "::") else ip
-    for opt, value in (
-        ("--MappingKernelManager.cull_idle_timeout", CULL_IDLE),
-        ("--MappingKernelManager.cull_interval", CULL_INTERVAL),
-    ):
-        if opt not in given:
-            extra.append(f"{opt}={value}")
-    CribVoila.room = Room(
-        per_client=opts["per_client"] or PER_CLIENT,
-        total=opts["max_pages"] or total_cap(size),
-    )
-    return [*[a for a in rest if not (a.startswith("--Voila.ip=") and opts["lan"] is not None)],
-            *extra]
-
-
 def main(argv: list[str] | None = None) -> None:
     size, rest = take_class_size(list(sys.argv[1:] if argv is None else argv))
     room, rest = take_room_options(rest)
     if room["class"]:
-        rest = class_server(size, room, rest)
+        CribVoila.room, CribVoila.link_host, rest = class_setup(size, room, rest)
     if not any(not a.startswith("-") for a in rest):  # no folder given: the repo's dashboards
         rest = [str(Path(__file__).resolve().parents[2] / "dashboards"), *rest]
     from traitlets.config import Config
