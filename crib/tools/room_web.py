@@ -86,8 +86,13 @@ class RoomVoilaHandler(_RoomMixin, TornadoVoilaHandler):
 class _KernelGuard(_RoomMixin):
     """For routes named by a kernel id: a teacher kernel needs the teacher's cookie."""
 
+    def _kernel_id(self) -> str:
+        """The route's kernel id: a named group in voila's kernel routes, else the first."""
+        kw, args = self.path_kwargs, self.path_args  # type: ignore[attr-defined]
+        return str(kw.get("kernel_id") or (args[0] if args else ""))
+
     def _kernel_allowed(self) -> bool:
-        kid = self.path_args[0] if self.path_args else ""  # type: ignore[attr-defined]
+        kid = self._kernel_id()
         return not self.room.is_teacher_kernel(kid) or self.has_teacher_cookie()
 
 
@@ -111,7 +116,7 @@ class RoomShutdownHandler(_KernelGuard, VoilaShutdownKernelHandler):
     comes from the address the kernel was handed to, for a page kernel only."""
 
     def check_xsrf_cookie(self) -> None:
-        kid = self.path_args[0] if self.path_args else ""
+        kid = self._kernel_id()
         owner = self.room.owners.get(kid)
         if owner is not None and owner.ip == self.request.remote_ip:
             return
@@ -119,7 +124,7 @@ class RoomShutdownHandler(_KernelGuard, VoilaShutdownKernelHandler):
 
     async def prepare(self) -> None:  # type: ignore[override]
         await super().prepare()
-        kid = self.path_args[0] if self.path_args else ""
+        kid = self._kernel_id()
         if kid not in self.room.owners or not self._kernel_allowed():
             raise tornado.web.HTTPError(403, "not allowed")  # not a page's kernel: no
 

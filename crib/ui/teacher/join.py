@@ -15,9 +15,14 @@ __all__ = ["join_html", "qr_svg", "student_url"]
 
 JOIN_STYLE = """<style>
 .crib-join {display:flex; flex-wrap:wrap; align-items:center; gap:12px 28px}
+.crib-join > .crib-join-text {flex:1 1 420px; min-width:0}
 .crib-join-qr svg {width:260px; height:260px; display:block; background:#fff}
-.crib-projecting .crib-join-qr svg {width:360px; height:360px}
+.crib-projecting .crib-join-qr svg {width:380px; height:380px}
 .crib-join-link {font-size:20px; font-family:monospace; word-break:break-all; color:#1d1d1d}
+.crib-projecting .crib-join-text {font-size:22px}
+.crib-projecting .crib-join-link {font-size:26px}
+.crib-join .crib-code-banner {line-height:1.15; margin:4px 0}
+.crib-projecting .crib-join .crib-code-banner {font-size:84px; letter-spacing:10px}
 </style>"""
 
 
@@ -36,7 +41,7 @@ def qr_svg(text: str) -> str:
     import qrcode
     import qrcode.image.svg
 
-    img = qrcode.make(text, image_factory=qrcode.image.svg.SvgPathImage, border=2)
+    img = qrcode.make(text, image_factory=qrcode.image.svg.SvgPathImage, border=4)
     svg = img.to_string(encoding="unicode")
     svg = svg.replace('width="', 'data-w="', 1).replace('height="', 'data-h="', 1)
     return svg.replace("<svg ", '<svg role="img" aria-label="QR code of the link" ', 1)
@@ -65,7 +70,7 @@ def join_html(code: str, details: str, url: str | None = None) -> str:
         JOIN_STYLE
         + '<div class="crib-join">'
         + f'<div class="crib-join-qr">{qr_svg(url)}</div>'
-        + '<div><div>Students scan the code or open</div>'
+        + '<div class="crib-join-text"><div>Students scan the code or open</div>'
         + f'<div class="crib-join-link">{html.escape(url)}</div>'
         + code_box
         + "</div></div>"
