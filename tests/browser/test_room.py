@@ -213,6 +213,8 @@ def test_a_student_gets_not_allowed_from_every_teacher_route(room: SimpleNamespa
     # no kernel was taken or started for them: the teacher's pool is full and untouched
     assert after["pools"]["teacher.ipynb"] == before["pools"]["teacher.ipynb"] == 2
     assert after["page_kernels"] == before["page_kernels"]
+    # a kernel taken from the pool would have been replaced (1 s later): one kernel more
+    assert after["all_kernels"] == before["all_kernels"]
     assert after["refused"]["key"] - refused_before == len(paths) + 1
 
 
