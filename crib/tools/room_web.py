@@ -59,8 +59,7 @@ class RoomVoilaHandler(_RoomMixin, TornadoVoilaHandler):
             if not self.has_teacher_cookie():
                 return self._refuse(403, "key")
             teacher = True
-        if not path.lower().endswith(".ipynb"):
-            return  # voila redirects other files; no kernel
+        # every page request counts (a file that voila only redirects is released at once)
         req, why = await room.admit(self.request.remote_ip or "", path, teacher)
         if req is None:
             return self._refuse(429 if why == "client" else 503, why)

@@ -204,6 +204,10 @@ def test_a_student_gets_not_allowed_from_every_teacher_route(room: SimpleNamespa
         assert code == 403, path
         assert "Not allowed" in body and "<script" not in body
         assert "kernelId" not in body and WIDGET_STATE not in body and "crib-code" not in body
+    for path in ("/voila/tree/teacher.ipynb", "/voila/tree/", "/voila/files/teacher.ipynb"):
+        code, _h, body = request(room, path, src=STUDENT)
+        assert code != 200 or path == "/voila/tree/", (path, code)  # the list: names only
+        assert "kernelId" not in body and WIDGET_STATE not in body
     forged = f"crib_teacher={room.key}"  # the key itself, unsigned: not the cookie
     code, _h, body = request(room, "/voila/render/teacher.ipynb", src=STUDENT,
                              headers={"Cookie": forged})
