@@ -46,6 +46,14 @@ $(AXE):
 # (default ~/.local/share/crib/classroom.sqlite3).  `make serve CLASS_SIZE=1` for a laptop.
 CLASS_SIZE ?= 30
 VOILA_OPTS := --port=$(PORT) --class-size=$(CLASS_SIZE)
+# `make serve LAN=1`: the class on the school network (crib serve --class --lan): prints
+# the student link and the teacher's secret link; `make serve CLASS=1`: the same guard
+# (teacher key, kernel caps) on 127.0.0.1 only
+ifdef LAN
+VOILA_OPTS += --lan
+else ifdef CLASS
+VOILA_OPTS += --class
+endif
 
 serve: install-serve
 	$(PY) -c "from crib.analysis.play import jit; print(f'pegging kernels ready in {jit.warm():.1f} s')"

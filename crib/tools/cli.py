@@ -324,7 +324,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub.add_parser(
         "serve",
-        help="serve the dashboards with Voila: crib serve [--class-size N] [voila options]",
+        help="serve the dashboards with Voila: crib serve [--class-size N] [--class] [--lan] [voila options]",
     )
     sp = sub.add_parser(
         "selfplay",

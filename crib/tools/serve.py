@@ -5,6 +5,10 @@ Voila's directory mode maps ``/`` to a bare file list; this launcher adds a
 redirect from ``/`` to ``voila/render/index.ipynb`` and leaves everything else
 (including ``/voila/tree``) as Voila has it.
 
+``--class``: the teacher's pages need the key printed at start, and page kernels are
+capped per client and in total; ``--lan`` (implies ``--class``) listens on the network
+address (:mod:`crib.tools.room`).  Without them nothing changes: 127.0.0.1, no key.
+
 ``--class-size N`` sizes the preheated pool of the student page (``trainer.ipynb``)
 for a class of N: N kernels are started and have run the page before anyone
 opens it, so a class arriving at once does not wait for kernels to start
@@ -56,6 +60,7 @@ from __future__ import annotations
 
 import ast
 import json
+import os
 import sys
 import time
 from functools import cache
@@ -66,6 +71,9 @@ import tornado.ioloop
 import tornado.web
 from jupyter_server.utils import url_path_join
 from voila.app import Voila
+
+from crib.tools.room import Room, class_setup, take_room_options
+from crib.tools.room_web import room_handlers
 
 HOME = "index.ipynb"
 STUDENT_PAGE = "trainer.ipynb"
@@ -310,19 +318,42 @@ class ClassPool:
 
 
 class CribVoila(Voila):
-    """Voila with a home-page redirect at the root URL, the class pool policy, and
-    crib's loading skeleton (``TEMPLATE_DIR`` first on the template path)."""
+    """Voila with a home-page redirect at the root URL, the class pool policy,
+    crib's loading skeleton (``TEMPLATE_DIR`` first on the template path), and, for
+    ``--class``, the room's guard (:mod:`crib.tools.room`)."""
 
     class_size: int | None = None
     class_pool: ClassPool | None = None
+    room: Room | None = None
+    link_host: str = "127.0.0.1"
 
     def setup_template_dirs(self) -> None:
         super().setup_template_dirs()
         if self.voila_configuration.template == "lab":  # crib's template extends "lab"
             self.template_paths = [str(TEMPLATE_DIR), *self.template_paths]
 
+    def room_links(self) -> tuple[str, str]:
+        """(the student link, the teacher link with its key): printed at start."""
+        base = f"http://{self.link_host}:{self.port}" + url_path_join(self.base_url, "voila/render")
+        key = self.room.key if self.room is not None else ""
+        return f"{base}/{STUDENT_PAGE}", f"{base}/{TEACHER_PAGE}?key={key}"
+
+    def print_links(self) -> None:
+        s, t = self.room_links()
+        print(f"\ncrib class server\n  students open: {s}\n  teacher opens: {t}\n"
+              "  (the teacher's link is secret; its key changes at every start)\n", flush=True)
+
     def init_settings(self) -> dict:  # type: ignore[override]
+        if self.room is not None:
+            self.port_retries = 0  # the printed links name this port
+            self.room.student_url, self.room.teacher_url = self.room_links()
+            # kernels inherit the server's environment: the teacher's page shows this link
+            os.environ["CRIB_STUDENT_URL"] = self.room.student_url
         settings = super().init_settings()
+        if self.room is not None:
+            self.room.install(self.kernel_manager)
+            settings["crib_room"] = self.room
+            tornado.ioloop.IOLoop.current().add_callback(self.print_links)
         if self.class_size is not None and hasattr(self.kernel_manager, "get_rendered_notebook"):
             self.class_pool = ClassPool(self.kernel_manager, self.class_size)
             tornado.ioloop.PeriodicCallback(self.class_pool.maybe_refill, 15_000).start()
@@ -330,6 +361,8 @@ class CribVoila(Voila):
 
     def init_handlers(self) -> list:  # type: ignore[override]
         handlers = super().init_handlers()
+        if self.room is not None:
+            handlers = room_handlers(handlers, self.server_url)
         if self.notebook_path:
             return handlers
         home = url_path_join(self.server_url, "voila/render", HOME)
@@ -340,6 +373,9 @@ class CribVoila(Voila):
 
 def main(argv: list[str] | None = None) -> None:
     size, rest = take_class_size(list(sys.argv[1:] if argv is None else argv))
+    room, rest = take_room_options(rest)
+    if room["class"]:
+        CribVoila.room, CribVoila.link_host, rest = class_setup(size, room, rest)
     if not any(not a.startswith("-") for a in rest):  # no folder given: the repo's dashboards
         rest = [str(Path(__file__).resolve().parents[2] / "dashboards"), *rest]
     from traitlets.config import Config

@@ -26,6 +26,7 @@ from crib.teach.quiz import KIND_NAMES, LEVELS, make_questions
 from crib.teach.store import Session, Store
 from crib.ui.kit.common import friendly, info_html, keep_polling
 from crib.ui.kit.widgets import FigureImage
+from crib.ui.teacher.join import join_html
 from crib.ui.teacher.views import PROJECTOR_STYLE, heatmap_html, projector_html
 from crib.ui.trainer.render import csv_link_html, reveal_html
 
@@ -233,10 +234,8 @@ class TeacherApp(w.VBox):
 
     def _use(self, s: Session) -> None:
         self.session = s
-        self.code_banner.value = (
-            f"<div>Students open the trainer and join with this code:</div>"
-            f'<div class="crib-code-banner">{html.escape(s.code)}</div>'
-            f'<div style="color:#555">{html.escape(s.name)} · seed {s.seed} · {len(s.questions)} questions</div>'
+        self.code_banner.value = join_html(  # with the link's QR code in a class (join.py)
+            s.code, f"{html.escape(s.name)} · seed {s.seed} · {len(s.questions)} questions"
         )
         self.question_pick.options = [
             (f"{i + 1}. {KIND_NAMES[q['kind']]}", i) for i, q in enumerate(s.questions)
