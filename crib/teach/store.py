@@ -8,9 +8,8 @@ connection waits up to ``busy_timeout`` for the write lock.  Sources: the SQLite
 documentation, "Write-Ahead Logging" (https://sqlite.org/wal.html) and
 "BEGIN TRANSACTION" (https://sqlite.org/lang_transaction.html).
 
-The path comes from ``CRIB_DB``, else ``$XDG_DATA_HOME/crib/classroom.sqlite3``
-(``~/.local/share/crib/classroom.sqlite3``): outside the repository.  Keep it on a
-local disk; WAL does not work over a network filesystem.
+The path: ``CRIB_DB``, else ``$XDG_DATA_HOME/crib/classroom.sqlite3``, outside the
+repository, on a local disk (WAL does not work over a network filesystem).
 
 Every read and write names its session, found by its join code: the API has no
 call that lists or reads answers across sessions.
@@ -136,12 +135,10 @@ def new_code(rng: Any) -> str:
 
 
 def unused_code(c: Any, table: str, rng: Any) -> str:
-    """A :func:`new_code` that no row of ``table`` (``sessions`` or ``tournaments``: a
-    name from the code, never from input) holds yet, inside the write transaction ``c``."""
-    assert table in ("sessions", "tournaments"), table
-    code = new_code(rng)
-    while c.execute(f"SELECT 1 FROM {table} WHERE code=?", (code,)).fetchone():
-        code = new_code(rng)
+    """A :func:`new_code` that no row of ``table`` (a name from crib's code, never input)
+    holds yet, inside the write transaction ``c``."""
+    while c.execute(f"SELECT 1 FROM {table} WHERE code=?", (code := new_code(rng),)).fetchone():
+        pass
     return code
 
 
