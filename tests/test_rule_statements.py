@@ -20,10 +20,12 @@ from crib.rules.cards import DECK, parse_card, parse_cards, rank_value
 from crib.rules.events import Cut, GameOver, Heels, Played
 from crib.rules.game import Game
 from crib.rules.pegging import PegState, peg_points
-from crib.rules.scoring import his_heels, score_hand
+from crib.rules.scoring import his_heels, score_hand, score_pegging
 from crib.rules.words import FRENCH
 from crib.teach.course import say_fr, score_frame_fr
 from crib.teach.progress import classify_count_miss
+from crib.teach.quiz_base import AnswerError
+from crib.teach.quiz_kinds import grade_pegpoints_answer
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -245,3 +247,15 @@ def test_pegging_text_states_runs_of_three_and_the_reset() -> None:
                    "After a go or a 31 the count restarts", "not rules of the game"):
         assert phrase in md, phrase
     assert "player 0" not in md and "player 1" not in md
+
+
+def test_one_card_pegs_14_at_most_before_the_go_and_the_last_card() -> None:
+    """The what-it-pegs grader refuses more than 14: a double pair royal making 15 or 31.
+    In a game the last card of the play adds 1 more, which that question leaves out."""
+    assert score_pegging("7H 2C 2D 2H 2S").total == 14
+    recs = _play("KH JD 2C 2H", "QS 7C 2D 2S", ["KH", "QS", "JD", None, "7C", "2C", "2D", "2H", "2S"])
+    assert recs[3].is_go and recs[3].pegger == 0 and recs[4].player == 1
+    assert recs[-1].ended and recs[-1].points == 15
+    q = {"kind": "pegpoints", "best": "14", "count": 15, "parts": []}
+    with pytest.raises(AnswerError, match="0 to 14 points"):
+        grade_pegpoints_answer(q, "15")
