@@ -128,7 +128,7 @@ def test_count_misses_are_named_from_the_breakdown() -> None:
     # 5D KH QS 2C + 3S: fifteens 5K 5Q KH-2-3 QS-2-3 = 8, no pairs, no run (2-3 only)
     s = crib.score_hand("5D KH QS 2C", "3S")
     assert s.total == 8
-    assert classify_count_miss(s, 6) == ("missed a fifteen with a face card",)
+    assert classify_count_miss(s, 6) == ("missed a fifteen with a ten-card",)
     # a double run: 6 7 7 8 + K: fifteens 7-8 twice = 4, pair 2, double run 6 = 12
     s = crib.score_hand("6H 7D 7C 8S", "KD")
     assert s.total == 12

@@ -54,7 +54,7 @@ def test_a_missed_fifteen_is_highlighted() -> None:
     app.count_box.value = "6"
     app.check_button.click()
     fb = app.feedback.value
-    assert "missed a fifteen with a face card" in fb
+    assert "missed a fifteen with a ten-card" in fb
     assert fb.count('class="crib-missed"') == 1
 
 

@@ -24,10 +24,13 @@ class Formation:
 
 FORMATIONS = {
     "five-card trap": (
-        "Holding 4, 6 and 6, the folk advice is to lead the 4. It cannot be fifteened by one card, so a 5 is a "
-        "natural reply (count 9); your 6 then makes fifteen and a run of three, 5 points. "
-        "If they answer with a 6 instead (count 10), your own 6 pairs it for 2, and you "
-        "still hold the last 6."
+        "Holding 4, 6 and 6, the folk advice is to lead the 4: no single card makes "
+        "fifteen with it. If your opponent answers with a 5 (count 9), your 6 makes "
+        "fifteen and a run of three, 2 + 3 = 5 points. If they answer with a 6 instead "
+        "(count 10), your 6 pairs it for 2 (count 16), and you keep your other 6: should "
+        "they make a pair royal with the fourth 6 (count 22), yours makes a double pair "
+        "royal (count 28) for 12. Whether the lead pays depends on the hand: the exact "
+        "lead table can rank another lead first."
     ),
     "pair-royal bait": (
         "A low pair (aces to fours): lead one of them. If your opponent pairs it for 2, "
@@ -36,9 +39,11 @@ FORMATIONS = {
         "fifteened by a single reply."
     ),
     "magic eleven": (
-        "Two cards that add to eleven (A-10, 2-9, 3-8, 4-7, 5-6). When the count reaches "
-        "20, playing one of them leaves the exact gap the other fills for 31 (2 points): "
-        "20 + x + (11 - x) = 31. Keep the pair back until the count is in the twenties."
+        "Two cards that add to eleven (A-10, 2-9, 3-8, 4-7, 5-6). At a count of 20 the "
+        "two make 31 together, 20 + x + (11 - x) = 31, for 2 points instead of the 1 for "
+        "a go or the last card, but only when you play them one after the other: after "
+        "your opponent has said go, or when they have no cards left. While they can still "
+        "play, their card comes between your two and the gap is gone."
     ),
     "run bait": (
         "Three consecutive ranks: lead the low or high end. If your opponent plays next "

@@ -49,12 +49,12 @@ _SUIT_ALIASES = {
     **{s: i for i, s in enumerate("♧♢♡♤")},
 }
 _RANK_ALIASES = {c: i + 1 for i, c in enumerate(RANK_CHARS)} | {"10": 10, "1": 1}
-# counting value by rank (index 1..13; 0 unused): face cards count 10, an ace 1
+# counting value by rank (index 1..13; 0 unused): a 10 and the face cards (J, Q, K) count 10, an ace 1
 RANK_VALUES = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
 
 
 def rank_value(rank: int) -> int:
-    """The counting value of a rank: face cards count 10, an ace 1.
+    """The counting value of a rank: a 10 and the face cards (J, Q, K) count 10, an ace 1.
 
     >>> rank_value(1), rank_value(9), rank_value(12)
     (1, 9, 10)
@@ -122,7 +122,7 @@ class Card:
 
     @property
     def value(self) -> int:
-        """Counting value: face cards count 10, an ace 1.
+        """Counting value: a 10 and the face cards (J, Q, K) count 10, an ace 1.
 
         >>> Card.parse("QS").value, Card.parse("AH").value
         (10, 1)

@@ -208,10 +208,11 @@ def score_hand(hand: CardsLike, starter: CardsLike, *, is_crib: bool = False) ->
     """Score a 4-card hand (or crib) with its starter, with a full breakdown.
 
     A 4-card flush counts in the hand only; the crib needs all five.  Nobs is a
-    jack *in the hand* of the starter's suit.
+    jack of the starter's suit among the four cards, in a hand or in the crib.
 
-    >>> score_hand("4H 5H 5C 6H", "4S").total   # 4-4-5-5-6: a double-double run, 24
-    24
+    >>> s = score_hand("4H 5H 5C 6H", "4S")   # 4-4-5-5-6: a double-double run
+    >>> s.points_by_kind(), s.total           # runs 12 + pairs 4 + fifteens 8
+    ({'fifteen': 8, 'pair': 4, 'run': 12}, 24)
     >>> score_hand("2H 4H 6H 8H", "KS", is_crib=True).total  # no 4-card flush in the crib
     0
     >>> score_hand("5H 5D 5C", "5S")

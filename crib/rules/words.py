@@ -3,7 +3,10 @@
 :meth:`crib.rules.scoring.Score.say` renders the count's steps with one
 :class:`CountWords`; :data:`ENGLISH` is the default and :data:`FRENCH` the
 classroom's other language (its terms follow the course glossary: *paire*,
-*brelan*, *carré*, *suite*, *couleur*, *le valet*).
+*brelan*, *carré*, *suite*, *couleur* for a flush, *le valet* for nobs, short for
+*le valet de même couleur* as the starter; his heels is *le valet retourné*).  A
+phrase for one thing takes « fait » and a plural one « font »: « et le valet fait
+dix-sept », « et deux suites de trois font seize ».
 """
 
 from __future__ import annotations

@@ -247,12 +247,14 @@ def count_aloud(hand: CardsLike, starter: CardsLike, is_crib: bool = False) -> s
 
 # --- French -----------------------------------------------------------------------
 
+# the course's French terms: a *couleur* is a flush (cards of one suit, not of one colour);
+# nobs is « le valet de même couleur » (as the starter), his heels « le valet retourné »
 _FR_KIND = {
     "fifteen": "quinze",
     "pair": "paire",
     "run": "suite",
     "flush": "couleur",
-    "nobs": "valet (nobs)",
+    "nobs": "valet de même couleur",
 }
 
 

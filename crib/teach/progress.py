@@ -2,12 +2,12 @@
 
 Counting misses are explained by the breakdown: the smallest set of scoring items
 whose points make up the difference, named the way a teacher would ("missed a
-fifteen with a face card", "missed nobs").  Discard and pegging misses come from
+fifteen with a ten-card", "missed nobs").  Discard and pegging misses come from
 the cards: "threw a five to the opponent", "led a five", "handed over a 15".
 
 >>> from crib.rules.scoring import score_hand
 >>> classify_count_miss(score_hand("KH 5D 2C 3S", "9D"), 2)
-('missed a fifteen with a face card',)
+('missed a fifteen with a ten-card',)
 >>> classify_count_miss(score_hand("JH 5D 2C 3S", "9H"), 4)
 ('missed nobs',)
 """
@@ -52,8 +52,9 @@ def _items(s: Score) -> list[tuple[str, int, tuple[int, ...]]]:
     idx = {id(c): i for i, c in enumerate(comps)}
     out: list[tuple[str, int, tuple[int, ...]]] = []
     for c in s.fifteens:
-        face = any(x.rank >= 10 for x in c.cards)
-        name = "missed a fifteen with a face card" if face else "missed a fifteen"
+        # a ten-card counts 10: the 10 and the face cards (J, Q, K); a 10 is not a face card
+        ten = any(x.value == 10 for x in c.cards)
+        name = "missed a fifteen with a ten-card" if ten else "missed a fifteen"
         out.append((name, 2, (idx[id(c)],)))
     for c in s.pairs:
         out.append(("missed a pair", c.points, (idx[id(c)],)))

@@ -75,7 +75,12 @@ def grade_pegpoints_answer(q: dict, answer: str | int) -> Result:
     if count is not None and not 1 <= count <= 31:
         raise AnswerError(f"{count} is not a count in the play: the count runs from 1 to 31")
     if not 0 <= points <= 14:
-        raise AnswerError(f"{points} is not possible: one card pegs 0 to 14 points")
+        # 14 = a double pair royal (12) that makes 15 or 31 (2); the go and the last card,
+        # which this question leaves out, can add 1 more in a game
+        raise AnswerError(
+            f"{points} is not possible: for fifteens, 31, pairs and runs one card pegs "
+            "0 to 14 points (the go and the last card are not asked here)"
+        )
     want = int(q["best"])
     misses = []
     if count is not None and count != q["count"]:

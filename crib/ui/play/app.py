@@ -216,8 +216,8 @@ class PlayApp(w.VBox):
         if (self.manual_box.value, self.muggins_box.value and self.manual_box.value) != (c.manual, c.muggins):
             # the counting rules are part of the game's log: they change with a new game
             self.status.value = info_html(
-                "Counting and muggins are rules of the game: they apply from the next game "
-                "(New game)."
+                "Manual counting and muggins (a house rule: the opponent takes the points a "
+                "count misses) are set for a whole game: they apply from the next game (New game)."
             )
 
     @friendly()
