@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     import pandas as pd
 
 __all__ = [
+    "heuristic_adjustments",
     "solution",
     "score_frame",
     "published_distribution",
@@ -274,3 +275,21 @@ def score_frame_fr(s: Score) -> pd.DataFrame:
     df = score_frame(s)
     df["item"] = [_FR_KIND.get(k, "total") for k in df["item"]]
     return df.rename(columns={"item": "combinaison", "cards": "cartes", "points": "points"})
+
+
+def heuristic_adjustments() -> dict[str, float]:
+    """The computer's heuristic, not a rule of the game: the net value
+    (:func:`crib.analysis.heuristics.net_value`, at full skill, no points, no threat)
+    of a few plays, which shows the small adjustments it makes for the count it leaves.
+
+    >>> list(heuristic_adjustments())[:2]
+    ['lead a 4: count 0 -> 4', 'lead a 5: count 0 -> 5']
+    """
+    from crib.analysis.heuristics import net_value
+
+    plays = [("lead a 4", 0, 4, 4), ("lead a 5", 0, 5, 5), ("play a 10", 10, 20, 10),
+             ("play a 10", 11, 21, 10), ("play a 4", 20, 24, 4)]
+    return {
+        f"{what}: count {before} -> {after}": round(net_value(0, before, after, rank, 0.0, 0.0, 1.0), 2)
+        for what, before, after, rank in plays
+    }
