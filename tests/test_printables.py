@@ -58,6 +58,14 @@ def test_every_printable_builds_at_its_paper_size(kind: str, lang: str, paper: s
         assert first_key.number > 1 and first_key.blocks[0].label == "title"
 
 
+@pytest.mark.parametrize("kind", ["worksheet-1", "worksheet-2", "pegging"])
+@pytest.mark.parametrize("paper", list(PAPERS))
+def test_a_worksheets_questions_fit_one_page(kind: str, paper: str) -> None:
+    for lang in LANGS:
+        d = doc(kind, lang, paper)
+        assert [p.number for p in d.pages if p.section != "key"] == [1], (kind, lang, paper)
+
+
 # each kind drawn to PDF once, the language and paper taking turns (drawing is the slow
 # part: about 0.4 s a page); the command's and the teacher page's tests reuse these
 PDF_CASES = [("glossary", "en", "a4"), ("cheatsheet", "fr", "letter"),
@@ -321,6 +329,10 @@ def test_crib_print_writes_the_pdfs(tmp_path: Path, capsys: pytest.CaptureFixtur
 
 
 def test_groups_and_file_names() -> None:
+    from crib.teach.printables import GROUPS, LANGS
+    from crib.tools.printables import CHOICES
+
+    assert (*KINDS, *GROUPS) == CHOICES and LANGS == ("en", "fr")
     assert expand("worksheets") == ("worksheet-1", "worksheet-2")
     assert expand("quizzes") == ("quiz-1", "quiz-2")
     assert expand("all") == KINDS

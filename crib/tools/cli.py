@@ -234,11 +234,9 @@ def _selfplay_keep(args: argparse.Namespace, command: str, ex: dict, results, ou
 
 
 def _cmd_print(args: argparse.Namespace) -> int:
-    from crib.teach.printables import write_all
+    from crib.tools.printables import run
 
-    for path in write_all(args.what, args.out, lang=args.lang, seed=args.seed, paper=args.paper):
-        print(f"wrote {path}")
-    return 0
+    return run(args)
 
 
 _COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
@@ -324,21 +322,9 @@ def build_parser() -> argparse.ArgumentParser:
     bn.add_argument(
         "--out", default=None, help="write the results as JSON (e.g. data/ai_benchmark.json)"
     )
-    pr = sub.add_parser(
-        "print",
-        help="classroom printables as PDF, answers computed by crib: "
-        "crib print worksheets --lang fr --seed 7 --paper a4",
-    )
-    pr.add_argument(
-        "what",
-        choices=["glossary", "cheatsheet", "worksheets", "worksheet-1", "worksheet-2", "pegging",
-                 "quizzes", "quiz-1", "quiz-2", "all"],
-        help="one printable, or worksheets, quizzes or all",
-    )
-    pr.add_argument("--lang", choices=["en", "fr"], default="en")
-    pr.add_argument("--seed", type=int, default=7, help="draws the worksheets' hands (default 7)")
-    pr.add_argument("--paper", choices=["a4", "letter"], default="a4")
-    pr.add_argument("--out", default=".", help="the folder for the PDFs (default: here)")
+    from crib.tools.printables import add_parser
+
+    add_parser(sub)  # crib print: the classroom printables as PDF
     sub.add_parser(
         "serve",
         help="serve the dashboards with Voila: crib serve [--class-size N] [voila options]",

@@ -23,27 +23,9 @@ from crib.errors import CribError
 from crib.rules.cards import Card
 
 __all__ = [
-    "MM_PER_PT",
-    "LEADING",
-    "Paper",
-    "PAPERS",
-    "Text",
-    "Rect",
-    "CardBox",
-    "Item",
-    "Block",
-    "PageBreak",
-    "PlacedBlock",
-    "Page",
-    "Doc",
-    "LayoutError",
-    "text_width",
-    "line_height",
-    "wrap",
-    "BlockBuilder",
-    "paginate",
-    "side_by_side",
-    "item_bbox",
+    "MM_PER_PT", "LEADING", "Paper", "PAPERS", "Text", "Rect", "CardBox", "Item", "Block",
+    "PageBreak", "PlacedBlock", "Page", "Doc", "LayoutError", "text_width", "line_height",
+    "wrap", "BlockBuilder", "paginate", "side_by_side", "item_bbox",
 ]
 
 MM_PER_PT = 25.4 / 72
@@ -233,8 +215,14 @@ def line_height(size: float) -> float:
     return size * LEADING * MM_PER_PT
 
 
+_NO_BREAK = [(f" {p}", f"\u00a0{p}") for p in ":;?!»"] + [("« ", "«\u00a0")]
+
+
 def wrap(text: str, width: float, size: float, bold: bool = False, italic: bool = False) -> list[str]:
-    """Greedy word wrap to ``width`` mm; a word longer than the line stays whole."""
+    """Greedy word wrap to ``width`` mm; a word longer than the line stays whole.  The
+    space before a French « : ; ? ! » and inside « » does not break (a no-break space)."""
+    for a, b in _NO_BREAK:
+        text = text.replace(a, b)
     lines: list[str] = []
     for para in text.split("\n"):
         cur = ""

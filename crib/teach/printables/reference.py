@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from crib.rules.cards import DECK, Card, parse_card
-from crib.rules.scoring import score_hand, score_pegging
+from crib.rules.scoring import PegScore, Score, score_hand, score_pegging
 from crib.teach.printables import pieces as P
 from crib.teach.printables.layout import Block, BlockBuilder, Paper
 from crib.teach.printables.pieces import WORDS
@@ -59,101 +59,84 @@ def cheatsheet(lang: str, paper: Paper) -> tuple[list, dict]:
     b.text(0, 0, s["cards_values"], 11, bold=True)
     x = 0.0
     spades = [c for c in DECK if c.suit == "S"]
-    step = (width - 9.5) / 12
+    step = (width - 8.5) / 12
     for c in spades:
-        b.card(x, 5.5, c, P.label(c, lang), w=9.5)
-        b.text(x + 4.75, 5.5 + 13.8, str(c.value), 9, bold=True, align="center")
+        b.card(x, 5.5, c, P.label(c, lang), w=8.5)
+        b.text(x + 4.25, 5.5 + 12.4, str(c.value), 9, bold=True, align="center")
         x += step
     flow.append(b.done(b.bottom + 1))
 
     checks: dict[str, int] = {}
 
-    def peg(kind: str, pile: str) -> tuple[str, tuple[Card, ...]]:
-        p = score_pegging(pile)
-        pts = sum(c.points for c in p.components if c.kind == kind)
-        checks[kind] = pts
-        return str(pts), p.pile
+    def pts(kind: str, s: Score | PegScore) -> int:
+        checks[kind] = sum(c.points for c in s.components if c.kind == kind)
+        return checks[kind]
 
-    flow.append(P.heading(s["sec_show"], width))
-    fif = score_pegging("7S 8D")
-    checks["fifteen"] = fif.total
-    flow.append(_cheat_row(k("fifteen"), str(fif.total), fif.pile,
-                           "each different set of cards adding to 15" if en else
-                           "chaque groupe de cartes différent qui fait 15", lang, width))
-    for kind, pile, en_r, fr_r in (
-        ("pair", "9C 9H", "same rank only: K and Q are no pair", "même rang seulement : R et D ne font pas une paire"),
-        ("pair royal", "7C 7D 7H", "three cards of a rank: three pairs", "trois cartes d'un rang : trois paires"),
-        ("double pair royal", "4C 4D 4H 4S", "four of a rank: six pairs", "quatre cartes d'un rang : six paires"),
-    ):
-        pts, cards = peg(kind, pile)
-        flow.append(_cheat_row(k(kind), pts, cards, en_r if en else fr_r, lang, width))
+    def row(label: str, points: str, cards: Sequence[Card], en_rule: str, fr_rule: str,
+            starter: Card | None = None) -> None:
+        flow.append(_cheat_row(label, points, cards, en_rule if en else fr_rule, lang, width,
+                               starter))
+
+    fif, royal = score_pegging("7S 8D"), score_pegging("7C 7D 7H")
+    pairs = (f"{pts('pair', score_pegging('9C 9H'))} · {pts('pair royal', royal)} · "
+             f"{pts('double pair royal', score_pegging('4C 4D 4H 4S'))}")
     run = score_pegging("5H 3D 4C")
-    flow.append(_cheat_row(k("run"), s["per_card"], run.pile,
-                           "3 or more consecutive ranks, any order; the ace is low: Q-K-A is "
-                           "no run" if en else
-                           "3 rangs consécutifs ou plus, dans n'importe quel ordre ; l'as est "
-                           "bas : D-R-As n'est pas une suite", lang, width))
+    pts("run", run)
+    flow.append(P.heading(s["sec_show"], width))
+    row(k("fifteen"), str(pts("fifteen", fif)), fif.pile,
+        "each different set of cards adding up to 15",
+        "chaque groupe de cartes différent qui fait 15")
+    row("Pairs" if en else "Paires", pairs, royal.pile,
+        "pair 2, pair royal (three of a rank) 6, double pair royal (four) 12; by rank only: "
+        "K and Q are no pair",
+        "paire 2, brelan (trois d'un rang) 6, carré (quatre) 12 ; au rang seulement : R et D "
+        "ne font pas une paire")
+    row(k("run"), s["per_card"], run.pile,
+        "3 or more consecutive ranks, any order; the ace is low: Q-K-A is no run",
+        "3 rangs consécutifs ou plus, dans n'importe quel ordre ; l'as est bas : D-R-As n'est "
+        "pas une suite")
     double = score_hand("4H 5D 5C 6S", "KD")
-    d_pts = sum(c.points for c in double.components if c.kind in ("run", "pair"))
-    checks["double run"] = d_pts
-    flow.append(_cheat_row(
-        "double run" if en else "suite double", str(d_pts), double.hand,
-        "two runs of three and the pair (fifteens extra)" if en else
-        "deux suites de trois et la paire (les quinze en plus)", lang, width))
+    checks["double run"] = sum(c.points for c in double.components if c.kind in ("run", "pair"))
+    row("Double run" if en else "Suite double", str(checks["double run"]), double.hand,
+        "two runs of three and the pair (the fifteens on top)",
+        "deux suites de trois et la paire (les quinze en plus)")
     fl = score_hand("2H 6H 9H QH", "4C")
-    fl_crib = score_hand("2H 6H 9H QH", "4C", is_crib=True)
-    checks["flush"] = sum(c.points for c in fl.components if c.kind == "flush")
-    checks["flush crib"] = sum(c.points for c in fl_crib.components if c.kind == "flush")
-    flow.append(_cheat_row(
-        k("flush"), f"{checks['flush']} / 5", fl.hand,
-        "hand: 4 of a suit, 5 with the starter; crib: only 5 count" if en else
-        "main : 4 de même couleur, 5 avec la carte de départ ; crib : 5 seulement",
-        lang, width))
-    nb = score_hand("JD 3C 8S 2H", "6D", is_crib=True)
-    checks["nobs"] = sum(c.points for c in nb.components if c.kind == "nobs")
-    flow.append(_cheat_row(
-        k("nobs"), str(checks["nobs"]), (parse_card("JD"),),
-        "jack of the starter's suit, in a hand or the crib" if en else
-        "valet de la couleur de la carte de départ, en main ou dans le crib",
-        lang, width, starter=parse_card("6D")))
+    pts("flush crib", score_hand("2H 6H 9H QH", "4C", is_crib=True))
+    row(k("flush"), f"{pts('flush', fl)} / 5", fl.hand,
+        "hand: 4 of a suit, 5 with the starter; crib: only 5 count",
+        "main : 4 de même couleur, 5 avec la carte de départ ; crib : 5 seulement")
+    row(k("nobs"), str(pts("nobs", score_hand("JD 3C 8S 2H", "6D", is_crib=True))),
+        (parse_card("JD"),), "the jack of the starter's suit, in a hand or in the crib",
+        "le valet de la couleur de la carte de départ, en main ou dans le crib",
+        starter=parse_card("6D"))
 
     flow.append(P.heading(s["sec_play"], width))
-    for kind, pile, en_r, fr_r in (
-        ("fifteen", "7S 8D", "the count reaches 15", "le compte arrive à 15"),
-        ("thirty-one", "KS 5D 9C 7H", "the count reaches 31; it starts again at 0",
-         "le compte arrive à 31 ; il repart de 0"),
-        ("pair royal", "8S 8D 8H", "pairs: 2, 6, 12, cards played one after another",
-         "paires : 2, 6, 12, cartes jouées à la suite"),
-        ("run", "4C 6D 5H", "the last cards, any order; a go or 31 ends it",
-         "les dernières cartes, tout ordre ; une passe ou un 31 l'arrête"),
-    ):
-        pts, cards = peg(kind, pile)
-        label = k(kind) if kind != "pair royal" else (
-            "pairs" if en else "paires")
-        if kind == "run":
-            pts = s["per_card"]
-        flow.append(_cheat_row(label, pts, cards, en_r if en else fr_r, lang, width))
-    flow.append(_cheat_row(
-        k("go"), "1", (), "the last to play when neither can; 31 pays 2 instead" if en else
-        "le dernier à jouer quand personne ne peut ; un 31 paie 2 à la place", lang, width))
-    flow.append(_cheat_row(
-        k("last card"), "1", (), "the play's last card (not with 31)" if en else
-        "la dernière carte du jeu (sauf si elle fait 31)", lang, width))
+    to31 = score_pegging("KS 5D 9C 7H")
+    row(f"{k('fifteen')} · 31", f"{fif.total} · {pts('thirty-one', to31)}", to31.pile,
+        "the count reaches 15, or 31 (then it starts again at 0)",
+        "le compte arrive à 15, ou à 31 (il repart alors de 0)")
+    row("Pairs" if en else "Paires", pairs, score_pegging("8S 8D 8H").pile,
+        "the same values, for cards played one after another",
+        "les mêmes points, pour des cartes jouées l'une après l'autre")
+    row(k("run"), s["per_card"], score_pegging("4C 6D 5H").pile,
+        "the last cards played, in any order; a go or a 31 ends it",
+        "les dernières cartes jouées, dans n'importe quel ordre ; une passe ou un 31 l'arrête")
+    row(k("go"), "1", (), "to the last to play when neither can; a 31 pays 2 instead",
+        "au dernier à jouer quand personne ne peut ; un 31 paie 2 à la place")
+    row(k("last card"), "1", (), "the play's last card (not when it makes 31)",
+        "la dernière carte du jeu (sauf si elle fait 31)")
 
     flow.append(P.heading(s["sec_game"], width))
-    flow.append(_cheat_row(
-        k("heels"), "2", (), "a jack turned up as the starter: the dealer pegs 2 before the play"
-        if en else "carte de départ valet : le donneur marque 2 avant le jeu",
-        lang, width, starter=parse_card("JC")))
-    flow.append(_cheat_row(
-        "counting order" if en else "ordre du décompte", "", (),
-        "pone's hand, dealer's hand, crib" if en else
-        "main du non-donneur, main du donneur, crib", lang, width))
-    flow.append(_cheat_row(
-        "game" if en else "partie", "121", (),
-        "the first to 121 wins at once; loser under 91: skunk (2 games), under 61: double" if en
-        else "le premier à 121 gagne aussitôt ; perdant sous 91 : capot (2 parties), sous 61 : "
-        "double capot", lang, width))
+    row(k("heels"), "2", (), "a jack turned up as the starter: the dealer pegs 2 before the play",
+        "carte de départ valet : le donneur marque 2 avant le jeu", starter=parse_card("JC"))
+    row("Counting order" if en else "Ordre du décompte", "", (),
+        "the pone's hand, the dealer's hand, the crib",
+        "la main du non-donneur, la main du donneur, le crib")
+    row("Game" if en else "Partie", "121", (),
+        "the first to 121 wins at once; a loser under 91 is skunked (2 games), under 61 "
+        "double skunked",
+        "le premier à 121 gagne aussitôt ; perdant sous 91 : capot (2 parties), sous 61 : "
+        "double capot")
 
     # counting aloud: a hand and its count, from Score.say
     say = score_hand("5H 5D 6C JS", "4S")

@@ -55,7 +55,7 @@ def expand(what: str) -> tuple[str, ...]:
 def _hand_question(i: int, s: Score, lang: str, width: float) -> Block:
     b = BlockBuilder(f"hand {i}", width)
     b.text(0, 6.5, f"{i}.", 11, bold=True)
-    x = P.hand_cards(b, 8, 0, s, s.starter, lang, 9.5, labels=True)
+    x = P.hand_cards(b, 9, 0, s, s.starter, lang, 9.2, labels=True)
     P.answer_box(b, max(x + 3, width - 16), 0, S[lang]["total"], 14)
     return b.done()
 
@@ -63,7 +63,7 @@ def _hand_question(i: int, s: Score, lang: str, width: float) -> Block:
 def _hand_key(i: int, s: Score, lang: str, width: float) -> Block:
     b = BlockBuilder(f"key {i}", width)
     b.text(0, 1.5, f"{i}.", 10, bold=True)
-    x = P.hand_cards(b, 7, 0, s, s.starter, lang, 6.5, labels=False)
+    x = P.hand_cards(b, 8, 0, s, s.starter, lang, 6.5, labels=False)
     tag = S[lang]["crib" if s.is_crib else "hand"]
     b.text(x + 1.5, 2, tag, 8, italic=True, color=GREY)
     y = P.component_lines(b, 10.5, s.components, lang, width)
@@ -97,7 +97,7 @@ def _worksheet(n: int, lang: str, seed: int, paper: Paper) -> tuple[list, dict]:
 def _peg_question(i: int, p: PegScore, lang: str, width: float) -> Block:
     b = BlockBuilder(f"pile {i}", width)
     b.text(0, 5, f"{i}.", 11, bold=True)
-    P.pile_cards(b, 8, 2.0, p.pile, lang, 7.2)
+    P.pile_cards(b, 9, 2.0, p.pile, lang, 7.2)
     P.answer_box(b, width - 27, 0, S[lang]["count"], 12)
     P.answer_box(b, width - 13, 0, S[lang]["points"], 12)
     return b.done()
@@ -106,7 +106,7 @@ def _peg_question(i: int, p: PegScore, lang: str, width: float) -> Block:
 def _peg_key(i: int, p: PegScore, lang: str, width: float) -> Block:
     b = BlockBuilder(f"key {i}", width)
     b.text(0, 1.5, f"{i}.", 10, bold=True)
-    x = P.pile_cards(b, 7, 0, p.pile, lang, 6.5)
+    x = P.pile_cards(b, 8, 0, p.pile, lang, 6.5)
     b.text(x + 1.5, 2, f"{S[lang]['count']} {p.count}", 8.5, bold=True)
     y = P.component_lines(b, 10.5, p.components, lang, width, running=False)
     y = P.total_line(b, y, p.total, lang, width)
@@ -177,7 +177,7 @@ def _quiz_question(i: int, q: Question, lang: str, width: float) -> Block:
 def _quiz_key(i: int, q: Question, lang: str, width: float) -> Block:
     b = BlockBuilder(f"answer {i}", width)
     b.text(0, 0, f"{i}.", 10, bold=True)
-    y = b.text(8, 0, q.answer_text(lang), 10, bold=True)
+    y = b.text(8, 0, P.cap(q.answer_text(lang)), 10, bold=True)
     if q.form in ("count", "peg"):
         a = q.answer
         assert isinstance(a, Score | PegScore)
@@ -265,5 +265,8 @@ def build(kind: str, *, lang: str = "en", seed: int = 7, paper: str = "a4") -> D
     else:
         flow, answers = _quiz(int(kind[-1]), lang, pp)
     used_seed = seed if kind in SEEDED else None
-    pages = paginate(flow, pp, chrome=_chrome(answers["title"], lang, pp, used_seed))
+    # the glossary's and cheat sheet's rows have rules between them; a worksheet's 20
+    # questions fit one page of either paper
+    gap = {"glossary": 1.0, "cheatsheet": 0.6, "worksheet-1": 2.0, "worksheet-2": 2.0}.get(kind, 3.0)
+    pages = paginate(flow, pp, gap=gap, chrome=_chrome(answers["title"], lang, pp, used_seed))
     return Doc(kind, answers["title"], lang, pp, used_seed, pages, answers)
