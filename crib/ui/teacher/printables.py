@@ -23,12 +23,12 @@ __all__ = ["PrintablesPanel", "NAMES", "pdf_link_html"]
 
 NAMES = {
     "glossary": "Glossary",
-    "cheatsheet": "Scoring cheat sheet",
-    "worksheet-1": "Counting worksheet 1 + key",
-    "worksheet-2": "Counting worksheet 2 + key",
-    "pegging": "Pegging worksheet + key",
-    "quiz-1": "Quiz 1 (after lesson 2) + key",
-    "quiz-2": "Quiz 2 (after lesson 4) + key",
+    "cheatsheet": "Cheat sheet",
+    "worksheet-1": "Worksheet 1 + key",
+    "worksheet-2": "Worksheet 2 + key",
+    "pegging": "Pegging sheet + key",
+    "quiz-1": "Quiz 1 (lesson 2) + key",
+    "quiz-2": "Quiz 2 (lesson 4) + key",
 }
 
 
@@ -48,7 +48,7 @@ class PrintablesPanel(w.HBox):
         self._seed = seed
         self.kind = w.Dropdown(
             options=[(NAMES[k], k) for k in KINDS], value="worksheet-1",
-            description="Printable", layout=w.Layout(width="24em"),
+            description="Printable", layout=w.Layout(width="20em"),
         ).add_class("crib-print-kind")
         self.lang = w.Dropdown(
             options=[("English", "en"), ("Français", "fr")], value="en",
