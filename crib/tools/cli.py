@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable, Sequence
+from importlib import import_module
 
 from crib.errors import CribError
 
@@ -233,10 +234,8 @@ def _selfplay_keep(args: argparse.Namespace, command: str, ex: dict, results, ou
     return 0
 
 
-def _cmd_tournament(args: argparse.Namespace) -> int:
-    from crib.tools.tournament_cli import run
-
-    return run(args)
+# commands that live in a module of their own, each with add_parser(sub) and run(args)
+_MODULES = {"print": "crib.tools.printables", "tournament": "crib.tools.tournament_cli"}
 
 
 _COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
@@ -247,7 +246,6 @@ _COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "play": _cmd_play,
     "replay": _cmd_replay,
     "bench": _cmd_bench,
-    "tournament": _cmd_tournament,
 }
 
 
@@ -355,9 +353,8 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--experiment", default=None, help="for 'run': crib, pegging, deal, ladder, games")
     sp.add_argument("--seed", type=int, default=0, help="for 'run': the master seed")
     sp.add_argument("--chunk", type=int, default=None, help="for 'run': items per chunk")
-    from crib.tools.tournament_cli import add_parser as add_tournament
-
-    add_tournament(sub)  # crib tournament create|pair|pairings|result|game|play|standings|csv|print
+    for module in _MODULES.values():  # crib print (the printables), crib tournament
+        import_module(module).add_parser(sub)
     return p
 
 
@@ -385,6 +382,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(e.code or 0)
     args.argv = list(sys.argv[1:] if argv is None else argv)
     try:
+        if args.command in _MODULES:
+            return int(import_module(_MODULES[args.command]).run(args))
         return _COMMANDS[args.command](args)
     except CribError as e:
         print(f"crib: error: {e}", file=sys.stderr)

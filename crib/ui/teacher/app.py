@@ -27,6 +27,7 @@ from crib.teach.store import Session, Store
 from crib.ui.kit.common import friendly, info_html, keep_polling
 from crib.ui.kit.widgets import FigureImage
 from crib.ui.teacher.join import join_html
+from crib.ui.teacher.printables import PrintablesPanel
 from crib.ui.teacher.views import PROJECTOR_STYLE, heatmap_html, projector_html
 from crib.ui.trainer.render import csv_link_html, reveal_html
 
@@ -112,6 +113,8 @@ class TeacherApp(w.VBox):
             description="or reopen", placeholder="join code", layout=w.Layout(width="14em")
         ).add_class("crib-open-code")
         self.open_button = w.Button(description="Open").add_class("crib-open")
+        # printables for the class, the worksheets drawn from the Seed box
+        self.printables = PrintablesPanel(lambda: int(self.seed.value))
         self.status = w.HTML().add_class("crib-status")
         self.code_banner = w.HTML().add_class("crib-code-box")
 
@@ -155,6 +158,7 @@ class TeacherApp(w.VBox):
                 w.HBox([self.n_count, self.n_discard, self.n_peg, self.time_limit]),
                 w.HBox([self.create_button]),
                 w.HBox([self.open_code, self.open_button]),
+                self.printables,
             ],
             layout=w.Layout(border="1px solid #ddd", padding="6px"),
         )

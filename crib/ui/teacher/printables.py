@@ -1,0 +1,84 @@
+"""The teacher page's printables row: pick a printable, a language and a paper size,
+make the PDF, download it.
+
+The PDF is built in the kernel (:func:`crib.teach.printables.build`, drawn by
+matplotlib) and offered as a link holding the file itself (a ``data:`` URI with a
+``download`` attribute, the same way the page exports its CSV): no server route, and
+it works in Voila.  The worksheets and the pegging sheet take their hands from the
+Seed box of the session form.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+from collections.abc import Callable
+
+import ipywidgets as w
+
+from crib.teach.printables import KINDS, SEEDED, build, filename, to_pdf
+from crib.ui.kit.common import friendly
+
+__all__ = ["PrintablesPanel", "NAMES", "pdf_link_html"]
+
+NAMES = {
+    "glossary": "Glossary",
+    "cheatsheet": "Cheat sheet",
+    "worksheet-1": "Worksheet 1 + key",
+    "worksheet-2": "Worksheet 2 + key",
+    "pegging": "Pegging sheet + key",
+    "quiz-1": "Quiz 1 (lesson 2) + key",
+    "quiz-2": "Quiz 2 (lesson 4) + key",
+}
+
+
+def pdf_link_html(data: bytes, name: str, label: str) -> str:
+    """A download link holding the PDF itself."""
+    b64 = base64.b64encode(data).decode()
+    return (
+        f'<a class="crib-pdf" download="{html.escape(name)}" '
+        f'href="data:application/pdf;base64,{b64}">⬇ {html.escape(label)}</a>'
+    )
+
+
+class PrintablesPanel(w.HBox):
+    """Printable, language, paper, a "Make the PDF" button and the download link."""
+
+    def __init__(self, seed: Callable[[], int]) -> None:
+        self._seed = seed
+        self.kind = w.Dropdown(
+            options=[(NAMES[k], k) for k in KINDS], value="worksheet-1",
+            description="Printable", layout=w.Layout(width="20em"),
+        ).add_class("crib-print-kind")
+        self.lang = w.Dropdown(
+            options=[("English", "en"), ("Français", "fr")], value="en",
+            description="Language", layout=w.Layout(width="14em"),
+        ).add_class("crib-print-lang")
+        self.paper = w.Dropdown(
+            options=[("A4", "a4"), ("US Letter", "letter")], value="a4",
+            description="Paper", layout=w.Layout(width="12em"),
+        ).add_class("crib-print-paper")
+        self.button = w.Button(description="Make the PDF", icon="print").add_class("crib-print")
+        self.link = w.HTML().add_class("crib-print-link")
+        self.button.on_click(lambda _b: self.make())
+        for x in (self.kind, self.lang, self.paper):
+            x.observe(lambda _c: setattr(self.link, "value", ""), "value")  # a stale link goes
+        super().__init__([self.kind, self.lang, self.paper, self.button, self.link])
+        self.add_class("crib-printables")
+        self.layout.flex_flow = "row wrap"
+
+    @friendly("link")
+    def make(self) -> bytes | None:
+        """Build the chosen printable and show its download link; returns the PDF
+        (None, with the message in place of the link, if it could not be made)."""
+        kind, lang, paper = self.kind.value, self.lang.value, self.paper.value
+        self.link.value = "Making the PDF…"
+        seed = int(self._seed())
+        doc = build(kind, lang=lang, seed=seed, paper=paper)
+        data = to_pdf(doc)
+        pages = f"{len(doc.pages)} page{'s' if len(doc.pages) > 1 else ''}"
+        seeded = f", seed {seed}" if kind in SEEDED else ""
+        self.link.value = pdf_link_html(
+            data, filename(kind, lang, paper, seed), f"Download the PDF ({pages}{seeded})"
+        )
+        return data
