@@ -97,6 +97,14 @@ def test_a_play_verdict_names_the_card_what_it_does_and_the_better_card() -> Non
     assert "Model: the Master" in plain.model_words("play", g.model)
 
 
+def test_the_best_card_that_scores_nothing_is_said_to_do_best_later() -> None:
+    pos = PeggingPosition("4C 9D 2H 3S", starter="KD")
+    text = plain.play_text(pos, parse_card("4C"), parse_card("4C"), verdict="best", lost=0.0)
+    assert text == "Best play: 4♣ scores nothing now but does best in the rest of the play."
+    text = plain.play_text(pos, parse_card("9D"), parse_card("4C"), verdict="mistake", lost=0.7, trap=True)
+    assert "Better: 4♣, which scores nothing now but does best" in text and plain.TRAP_TEXT in text
+
+
 def test_near_121_the_plain_verdict_is_by_the_chance_to_win_with_one_reason() -> None:
     pos = PeggingPosition.parse(ENDGAME)
     g = grade_play(pos, "QC", opp_dealer=True)

@@ -221,8 +221,8 @@ def _value_words(v: int) -> str:
 
 def card_effect(pos: PeggingPosition, card: Card, *, leaves: bool = True) -> str:
     """What playing ``card`` in ``pos`` does, in words: the points it pegs now and what it
-    leaves your opponent (a 15, a 31 or a pair one card away; ``leaves=False``: only
-    when it scores nothing now).
+    leaves your opponent (a 15, a 31 or a pair one card away; ``leaves=False``: the
+    points now only).
 
     >>> from crib.rules.cards import parse_card
     >>> card_effect(PeggingPosition("5C 9D 2H 3S", starter="KD"), parse_card("5C"))
@@ -240,7 +240,7 @@ def card_effect(pos: PeggingPosition, card: Card, *, leaves: bool = True) -> str
         points += last
         names.append("the last card")
     now = f"pegs {points} for {' and '.join(names)}" if points else "scores nothing now"
-    if pos.opp_go or pos.opp_count == 0 or count == 31 or (points and not leaves):
+    if not leaves or pos.opp_go or pos.opp_count == 0 or count == 31:
         return now
     unseen = pos.unseen()
     values = {c.value for c in unseen}
@@ -301,7 +301,13 @@ def discard_text(mine: ThrowLike, best: ThrowLike, *, dealer: bool, verdict: str
     return f"{text} {grade_words(verdict, lost, unit)}" if grade else text
 
 
-TRAP_TEXT = "The better card scored nothing now but sets up more points later."
+TRAP_TEXT = "The better card was a trap card: it sets up more points for you later."
+
+
+def _good_card(pos: PeggingPosition, card: Card) -> str:
+    """What the coach's card does: its points now, or that it does best later."""
+    now = card_effect(pos, card, leaves=False)
+    return now if now != "scores nothing now" else "scores nothing now but does best in the rest of the play"
 
 
 def play_text(pos: PeggingPosition, card: Card | None, best: Card | None, *, verdict: str, lost: float,
@@ -319,9 +325,9 @@ def play_text(pos: PeggingPosition, card: Card | None, best: Card | None, *, ver
     if card is None:
         return "No card fits: go."
     if verdict == "best" or best is None or best.rank == card.rank:
-        return f"Best play: {card.pretty} {card_effect(pos, card, leaves=False)}."
+        return f"Best play: {card.pretty} {_good_card(pos, card)}."
     mine = card_effect(pos, card)
-    better = card_effect(pos, best, leaves=False)
+    better = _good_card(pos, best)
     text = f"You played {card.pretty}: it {mine}. Better: {best.pretty}, which {better}."
     if board and reasons:
         text += f" Your card {reasons[0]}."
@@ -350,7 +356,7 @@ def hint_play_text(pos: PeggingPosition, best: Card | None, *, sets_up: bool = F
         return "No card fits: say go."
     if sets_up:
         return f"Play {best.pretty}: it scores nothing now but sets up more points later."
-    return f"Play {best.pretty}: it {card_effect(pos, best, leaves=False)}."
+    return f"Play {best.pretty}: it {_good_card(pos, best)}."
 
 
 def hint_board_text(best: Card | None, p_win: float) -> str:

@@ -45,9 +45,10 @@ APP_CSS = """
 .crib-review td, .crib-review th { padding: 3px 8px; border-bottom: 1px solid #e3e3e3; text-align: left; vertical-align: middle; }
 .crib-show-line { padding: 2px 0; min-width: 250px; }
 .crib-show-lines { display: flex; flex-wrap: wrap; column-gap: 14px; width: 540px; }
-.crib-plain-text { font-size: 14px; color: #222; margin: 2px 0; }
+.crib-review .crib-chip { line-height: 1.35; padding: 3px 8px; }
+.crib-plain-text { font-size: 14px; line-height: 1.45; color: #222; margin: 2px 0 4px; }
 .crib-how summary { font-size: 13px; min-height: 24px; }
-.crib-how p { font-size: 12px; color: #444; }
+.crib-how p { font-size: 12px; line-height: 1.4; color: #444; }
 .crib-keys-help kbd { border: 1px solid #bbb; border-radius: 3px; padding: 0 4px; background: #f6f6f6; font-size: 12px; }
 """
 

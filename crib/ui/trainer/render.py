@@ -38,8 +38,9 @@ STYLE = """<style>
 .crib-trainer .crib-verdict-right {color:#1e8449; font-weight:700; font-size:18px}
 .crib-trainer .crib-verdict-wrong {color:#c0392b; font-weight:700; font-size:18px}
 .crib-trainer .crib-stats {color:#333}
-.crib-trainer .crib-plain-text {font-size:16px; margin:4px 0}
+.crib-trainer .crib-plain-text {font-size:16px; line-height:1.45; margin:4px 0}
 .crib-trainer .crib-how {margin:6px 0}
+.crib-trainer .crib-how p {line-height:1.4}
 .crib-trainer .crib-how summary {font-size:14px; min-height:24px}
 .crib-cardbtn button, button.crib-cardbtn {font-size:18px !important; font-weight:700}
 .crib-cardbtn-red, .crib-cardbtn-red button {color:#c0392b !important}
@@ -137,6 +138,11 @@ def _splits(q: dict, answer: str) -> tuple[words.Split, words.Split]:
     return split(answer if answer in by else best), split(best)
 
 
+def _why_plain(r: quiz.Result) -> str:
+    """What went wrong, by name ("threw a five to the opponent")."""
+    return f"<div>What went wrong: {html.escape('; '.join(r.misses))}.</div>" if r.misses else ""
+
+
 def discard_result_html(q: dict, r: quiz.Result, *, plain: bool = False) -> str:
     """The ranking of the 15 throws, the student's and the best marked, and the points lost;
     ``plain``: the verdict in plain words, the ranking and the model under "How this was
@@ -180,7 +186,7 @@ def discard_result_html(q: dict, r: quiz.Result, *, plain: bool = False) -> str:
             if n
         )
     )
-    return head + f'<div class="crib-plain-text">{html.escape(said)}</div>' + why + how
+    return head + f'<div class="crib-plain-text">{html.escape(said)}</div>' + _why_plain(r) + how
 
 
 def peg_result_html(q: dict, r: quiz.Result, *, plain: bool = False) -> str:
@@ -222,7 +228,7 @@ def peg_result_html(q: dict, r: quiz.Result, *, plain: bool = False) -> str:
     )
     head = _verdict(r, "Best play.", words.grade_words(verdict, r.lost, play=True))
     model = f'<p style="margin:4px 0;color:#555">{html.escape(words.model_words("play", "uniform"))}</p>'
-    return head + f'<div class="crib-plain-text">{html.escape(said)}</div>' + why + how_details(table + note + model)
+    return head + f'<div class="crib-plain-text">{html.escape(said)}</div>' + _why_plain(r) + how_details(table + note + model)
 
 
 def result_html(q: dict, r: quiz.Result, *, plain: bool = False) -> str:
