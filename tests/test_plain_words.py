@@ -120,7 +120,7 @@ def test_near_121_the_plain_verdict_is_by_the_chance_to_win_with_one_reason() ->
 def test_the_hand_strip_in_plain_words() -> None:
     grades = [Grade(1, 0, "discard", "a", "b", 1.2, "mistake"), Grade(2, 0, "play", "4♥", "6♦", 2.4, "blunder")]
     assert summary_strip(grades, plain=True) == (
-        "Discard mistake, about 1 point lost · Pegging 1 mistake (about 2 points lost)"
+        "Discard mistake, about 1 point lost · Pegging 1 mistake (about 2½ points lost)"
     )
     assert summary_strip(grades) == "Discard mistake −1.20 · Pegging 1 mistake (−2.40)"
 

@@ -146,15 +146,22 @@ def _split_needs_suits(keep: Sequence[Card], throw: Sequence[Card]) -> bool:
 
 
 def about_points(x: float) -> str:
-    """A number of points as a learner reads it.
+    """A number of points as a learner reads it: to the half point under 3, else whole.
 
-    >>> about_points(10.9), about_points(1.4), about_points(0.3)
-    ('about 11 points', 'about 1 point', 'less than half a point')
+    >>> about_points(10.9), about_points(1.4), about_points(0.6), about_points(0.3)
+    ('about 11 points', 'about 1½ points', 'about half a point', 'less than half a point')
     """
     if x < 0.5:
         return "less than half a point"
-    n = max(1, int(x + 0.5))
-    return f"about {n} point{'s' if n != 1 else ''}"
+    if x < 3:
+        halves = max(1, int(2 * x + 0.5))
+        whole, half = divmod(halves, 2)
+        if not whole:
+            return "about half a point"
+        if half:
+            return f"about {whole}½ points"
+        return f"about {whole} point{'s' if whole != 1 else ''}"
+    return f"about {int(x + 0.5)} points"
 
 
 def keep_throw(keep: Sequence[Card], throw: Sequence[Card], hand_points: float, *, dealer: bool) -> str:
@@ -169,7 +176,7 @@ def loss_words(lost: float, unit: str = "points", *, play: bool = False) -> str:
     """What a choice gave up, in words: points (over the rest of the play, for a card) or,
     near 121, the chance to win in percentage points (acceptance 6).
 
-    >>> loss_words(1.3), loss_words(0.8, play=True), loss_words(5.08, WIN_UNIT)
+    >>> loss_words(1.2), loss_words(0.8, play=True), loss_words(5.08, WIN_UNIT)
     ('about 1 point lost', 'about 1 point lost in the rest of the play', '−5.1% to win')
     """
     if unit == WIN_UNIT:
@@ -200,7 +207,7 @@ def chip_text(verdict: str, lost: float, unit: str = "points") -> str:
     :func:`crib.analysis.grades.cost_text`.
 
     >>> chip_text("mistake", 0.62), chip_text("ok", 0.2), chip_text("costly", 5.08, WIN_UNIT)
-    ('mistake, about 1 point lost', 'ok, less than half a point lost', 'costly −5.1% to win')
+    ('mistake, about half a point lost', 'ok, less than half a point lost', 'costly −5.1% to win')
     """
     if verdict == "best" or unit == WIN_UNIT:
         return cost_text(verdict, lost, unit)
