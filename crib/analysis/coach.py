@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from crib.analysis.discard import DiscardAnalysis, analyze_discard
+from crib.analysis.discard import DiscardAnalysis, Throw, analyze_discard
 from crib.analysis.formations import FORMATIONS, Formation, find_formations
 from crib.analysis.grades import (
     DANGER_COUNTS,
@@ -91,6 +91,8 @@ class DiscardGrade:
     model: str = "uniform"  # "master" or "uniform"
     unit: str = "points"  # "points" of value, or "P(win) points" near the end
     p_win_lost: float | None = None  # P(win) given up against the Master's choice (0..1)
+    mine: Throw | None = None  # the throw graded, with its values (the plain words read them)
+    top: Throw | None = None  # the best throw, with its values
 
 
 def _discard_analysis(
@@ -154,7 +156,7 @@ def grade_discard(
     name = a.discard_model.name if a.discard_model is not None else "custom"
     model_name = "uniform" if name == "custom" else name  # another crib model: uniform rules
     return DiscardGrade(
-        t.throw, b.throw, lost, verdict, sentence, a.model_note, model_name, unit, p_lost
+        t.throw, b.throw, lost, verdict, sentence, a.model_note, model_name, unit, p_lost, t, b
     )
 
 

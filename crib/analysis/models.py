@@ -55,6 +55,7 @@ __all__ = [
     "play_model",
     "resolve_discard",
     "resolve_play",
+    "model_words",
 ]
 
 MASTER_ENDGAME = 30  # within this many points of 121 (either side) the Master ranks by P(win)
@@ -263,3 +264,47 @@ def _agree(m: Any, **given: tuple[str, Any]) -> Any:
                 f"{getattr(m, attr)!r}: give one or the other"
             )
     return m
+
+
+def model_words(kind: str, model: str = "master") -> str:
+    """The model behind a grade, named, and what it assumes the opponent does (for the
+    "How this was computed" part; the analyses' notes give the statistics).
+
+    >>> model_words("play", "uniform").startswith("Model: uniform")
+    True
+    >>> "self-play" in model_words("discard")
+    True
+    """
+    if kind == "discard":
+        if model == "master":
+            return (
+                "Model: the Master, the coach's model (its full value). Hand: the four cards you "
+                "keep, averaged over the 46 starters you cannot see. Crib: what cribs score when "
+                "your opponent throws as the Expert computer does, seat by seat, measured in "
+                "self-play. Pegging: what these four cards peg minus what the opponent pegs, from "
+                f"self-play. Within {MASTER_ENDGAME} points of 121 it ranks the throws by the "
+                "chance of winning the game (P(win)) instead."
+            )
+        if model == "expert":
+            return (
+                "Model: Expert self-play: the crib and the pegging as measured when the Expert "
+                "computer plays itself."
+            )
+        return (
+            "Model: uniform crib, exact (the teaching model): every pair your opponent could "
+            "throw counts as equally likely, with every starter, each crib scored exactly; no pegging."
+        )
+    if model == "master":
+        return (
+            "Model: the Master, the coach's model. Every hand your opponent could hold is "
+            "weighted by how often a strong player keeps it (keep frequencies from self-play); "
+            "from there both of you play perfectly to the end of the play (minimax), and the "
+            "grade is the pegging margin (your points minus theirs) you gave up. Within "
+            f"{MASTER_ENDGAME} points of 121 it plays for the chance of winning the game (P(win))."
+        )
+    if model == "expert":
+        return "Model: the Expert computer's own net value of each card (its pegging policy)."
+    return (
+        "Model: uniform holdings, exact: every hand your opponent could hold counts as equally "
+        "likely; from there both of you play perfectly to the end of the play (minimax)."
+    )

@@ -149,7 +149,8 @@ class GameController:
             self.phase, self.decision, names=self.names, selected=tuple(self.selected),
             hinted=self.coach.hinted,
             grade=grades[-1] if grades and self.coaching and grades[-1].hand == self.hand_index else None,
-            hint=self.hint_text, coaching=self.coaching, manual=self.manual, muggins=self.muggins,
+            hint=self.hint_text, hint_plain=self.coach.hint_plain, hint_how=self.coach.hint_how,
+            coaching=self.coaching, manual=self.manual, muggins=self.muggins,
             count_entry=self.count_entry, cut_cards=self.cut_cards if self.phase == "cut_done" else None,
             mistakes=sum(g.verdict in ("mistake", "costly", "blunder") for g in grades),
         )
@@ -201,9 +202,10 @@ class GameController:
         """The game so far as JSON, and a note (a hand in progress is left out)."""
         return self.coach.save(self.revealed_events(), self.phase, self.tier)
 
-    def hand_summary(self, hand: int | None = None) -> str:
-        """One strip for a hand, e.g. 'Discard best · Pegging 1 mistake (−1.40)'."""
-        return self.coach.hand_summary(self.hand_index if hand is None else hand)
+    def hand_summary(self, hand: int | None = None, *, plain: bool = False) -> str:
+        """One strip for a hand, e.g. 'Discard best · Pegging 1 mistake (−1.40)'
+        (``plain``: 'Discard mistake, about 1 point lost')."""
+        return self.coach.hand_summary(self.hand_index if hand is None else hand, plain=plain)
 
     def review(self) -> list[Grade]:
         """Every graded decision, the costliest first."""
@@ -301,7 +303,7 @@ class GameController:
         self.game.submit(HUMAN, cards)
         self._advance_engine()
         self.selected = []
-        self.coach.hint_text = ""
+        self.coach.clear_hint()
         self._reveal()
 
     def play(self, card: Card | str) -> None:
@@ -321,7 +323,7 @@ class GameController:
         self.game.submit(HUMAN, c)
         self._advance_engine()
         self.selected = []
-        self.coach.hint_text = ""
+        self.coach.clear_hint()
         self._reveal()
 
     def go(self) -> None:

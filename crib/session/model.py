@@ -52,6 +52,13 @@ class Grade:
     dealer: bool = False
     hinted: bool = False
     unit: str = "points"  # or "P(win) points" (crib.analysis.grades.WIN_UNIT), near 121
+    plain: str = ""  # the verdict in plain words (crib.session.plain): the pages' default
+    how: tuple[str, ...] = ()  # "How this was computed": the model named, its statistics
+
+    @property
+    def plain_text(self) -> str:
+        """The verdict in plain words (the detailed sentence when none was written)."""
+        return self.plain or self.sentence
 
     @property
     def analyzer_url(self) -> str:
@@ -130,6 +137,8 @@ class GameView:
     history: tuple[tuple[int, int, int], ...]  # (hand number, my score, computer score) per hand
     mistakes: int  # mistakes, costly decisions and blunders so far
     last_score: tuple[int, int, str] | None = None  # (player, points, what for): the board's caption
+    hint_plain: str = ""  # the hint in plain words (the pages' default)
+    hint_how: tuple[str, ...] = ()  # the hint's "How this was computed"
 
     def visible_cards(self) -> set[Card]:
         """Every card this view carries (for the no-peek tests)."""
@@ -147,7 +156,8 @@ class GameView:
         """All the text this view carries (for the no-peek tests)."""
         g = self.grade
         return "\n".join(
-            [*self.captions, self.prompt, self.hint, g.sentence if g else "", g.best if g else ""]
+            [*self.captions, self.prompt, self.hint, self.hint_plain, *self.hint_how,
+             g.sentence if g else "", g.plain if g else "", *(g.how if g else ()), g.best if g else ""]
         )
 
 

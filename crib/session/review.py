@@ -38,6 +38,7 @@ from crib.rules.game import Decision, Game
 from crib.rules.observation import Observation
 from crib.rules.players import HumanPlayer
 from crib.rules.position import PeggingPosition
+from crib.session import plain
 from crib.session.model import HUMAN, CountRecord, Grade
 
 
@@ -47,9 +48,13 @@ def _grade_discard(
 ) -> Grade:
     """Graded by the Master; with the ``scores`` (yours first) near 121, by P(win)."""
     g = grade_discard(tuple(six), tuple(throw), dealer=dealer, scores=scores)
+    words = ""
+    if g.mine is not None and g.top is not None:
+        words = plain.discard_text(g.mine, g.top, dealer=dealer, verdict=g.verdict, lost=g.lost, unit=g.unit)
     return Grade(
         n, hand, "discard", cards_pretty(g.throw), cards_pretty(g.best_throw), round(g.lost, 3),
         g.verdict, (), None, g.sentence, " ".join(str(c) for c in six), dealer, hinted, g.unit,
+        words, (plain.model_words("discard", g.model), g.model_note),
     )
 
 
@@ -60,9 +65,14 @@ def _grade_play(
     """Graded by the Master: the computer's holdings weighted by how likely it was to keep
     them from its seat (``dealer`` is yours), given the cards it has played this hand."""
     g = grade_play(pos, card, exact=exact, opp_played=opp_played, opp_dealer=not dealer)
+    words = plain.play_text(
+        pos, card, g.best_card, verdict=g.verdict, lost=g.lost, unit=g.unit, reasons=g.tags,
+        board=g.unit == WIN_UNIT, trap=g.trap,
+    )
     return Grade(
         n, hand, "play", card.pretty, g.best_card.pretty if g.best_card else "go",
         round(g.lost, 3), g.verdict, g.tags, g.trap, g.sentence, pos.to_text(), dealer, hinted, g.unit,
+        words, (plain.model_words("play", g.model), g.model_note),
     )
 
 
@@ -77,9 +87,15 @@ class Coach:
         self.counts: list[CountRecord] = []
         self.pending: list[tuple[int, PeggingPosition, Card, tuple[Card, ...]]] = []
         self._analyses: dict[tuple[Any, ...], Any] = {}
-        self.hint_text = ""
+        self.hint_text = ""  # the hint in detail (the "Plain words" switch off)
+        self.hint_plain = ""  # the hint in plain words (crib.session.plain)
+        self.hint_how: tuple[str, ...] = ()  # the hint's "How this was computed"
         self.hinted: tuple[int, ...] = ()
         self.hint_used = False
+
+    def clear_hint(self) -> None:
+        """No hint shown (a decision was taken)."""
+        self.hint_text, self.hint_plain, self.hint_how = "", "", ()
 
     def new_decision(self) -> None:
         """A new decision of yours: no hint shown or used for it yet."""
@@ -117,7 +133,8 @@ class Coach:
         verdict = "best" if n == shown.total else "mistake" if abs(n - shown.total) <= 2 else "blunder"
         self.grades.append(
             Grade(len(self.grades) + 1, hand, "count", str(n), str(shown.total),
-                  float(max(0, shown.total - n)), verdict, (), None, note, shown.cards, dealer)
+                  float(max(0, shown.total - n)), verdict, (), None, note, shown.cards, dealer,
+                  plain=note)
         )
         return note
 
@@ -140,7 +157,14 @@ class Coach:
                 if trap
                 else ""
             )
-            self.grades[i] = Grade(**{**asdict(g), "trap": trap, "sentence": g.sentence + extra, "tags": g.tags})
+            words = g.plain
+            if trap and plain.TRAP_TEXT not in words:  # before the grade word, as play_text puts it
+                head, sep, tail = words.rpartition(". ")
+                words = f"{head}. {plain.TRAP_TEXT} {tail}" if sep else f"{words} {plain.TRAP_TEXT}"
+            self.grades[i] = Grade(**{
+                **asdict(g), "trap": trap, "sentence": g.sentence + extra, "tags": g.tags,
+                "plain": words, "how": g.how,
+            })
             n += 1
         return n
 
@@ -158,6 +182,8 @@ class Coach:
         """The coach's throw from ``six`` and the reason (``dealer``: you deal)."""
         a = analyze_discard(six, dealer=dealer, model="master")
         self.hint_text = hint_discard(six, dealer)
+        self.hint_plain = plain.hint_discard_text(a.best, a.throws[1], dealer=dealer)
+        self.hint_how = (self.hint_text, plain.model_words("discard", "master"), a.model_note)
         self.hinted = tuple(six.index(c) for c in a.best.throw)
         self.hint_used = True
 
@@ -165,7 +191,8 @@ class Coach:
         """The coach's card from ``obs`` and the reason (``my_cards`` as shown)."""
         self.hint_used = True
         if not obs.legal:
-            self.hint_text = "No card fits: the game says go for you."
+            self.hint_text = self.hint_plain = "No card fits: the game says go for you."
+            self.hint_how = ()
             self.hinted = ()
             return
         pos = PeggingPosition.from_observation(obs)
@@ -181,8 +208,11 @@ class Coach:
         if len(a.options) > 1:
             o = a.options[1]
             self.hint_text += f" Next best: {o.card.pretty if o.card else 'go'} ({o.margin:+.2f})."
-        if b.now == 0 and b.margin >= 1.5:
+        sets_up = b.now == 0 and b.margin >= 1.5
+        if sets_up:
             self.hint_text += " It scores nothing now: it is a trap card."
+        self.hint_plain = plain.hint_play_text(pos, b.card, sets_up=sets_up)
+        self.hint_how = (self.hint_text, plain.model_words("play", "master"))
         self.hinted = (my_cards.index(b.card),) if b.card in my_cards else ()
 
     def _hint_board(
@@ -196,6 +226,8 @@ class Coach:
         if len(b.options) > 1:
             o = b.options[1]
             self.hint_text += f" Next best: {o.card.pretty if o.card else 'go'} ({o.p_win:.0%})."
+        self.hint_plain = plain.hint_board_text(best.card, best.p_win)
+        self.hint_how = (self.hint_text, plain.model_words("play", "master"))
         self.hinted = (my_cards.index(best.card),) if best.card in my_cards else ()
 
     def save(self, events: Sequence[Event], phase: str, tier: str) -> tuple[str, str]:
@@ -211,27 +243,31 @@ class Coach:
         data = {"crib_play": 1, "tier": tier, "events": json.loads(log_to_json(evs)), "counts": counts}
         return json.dumps(data), note
 
-    def hand_summary(self, hand: int) -> str:
-        """One strip for a hand, e.g. 'Discard best · Pegging 1 mistake (−1.40)'."""
-        return summary_strip([g for g in self.grades if g.hand == hand])
+    def hand_summary(self, hand: int, *, plain: bool = False) -> str:
+        """One strip for a hand, e.g. 'Discard best · Pegging 1 mistake (−1.40)'
+        (``plain``: the losses as a learner reads them)."""
+        return summary_strip([g for g in self.grades if g.hand == hand], plain=plain)
 
     def review(self) -> list[Grade]:
         """Every graded decision, the costliest first."""
         return sorted(self.grades, key=lambda g: (-g.lost, g.number))
 
 
-def _lost_text(gs: Sequence[Grade]) -> str:
+def _lost_text(gs: Sequence[Grade], plain_words: bool = False) -> str:
     """The total lost, points and P(win) apart (their units differ)."""
     pts = sum(g.lost for g in gs if g.unit != WIN_UNIT)
     win = sum(g.lost for g in gs if g.unit == WIN_UNIT)
-    parts = [f"−{pts:.2f}"] if pts or not win else []
+    parts = ([plain.loss_words(pts)] if plain_words else [f"−{pts:.2f}"]) if pts or not win else []
     if win:
         parts.append(f"−{win:.1f}% to win")
     return ", ".join(parts)
 
 
-def summary_strip(grades: Sequence[Grade]) -> str:
-    """E.g. 'Discard best · Pegging 1 mistake (−1.40)': the words worse than ok counted."""
+def summary_strip(grades: Sequence[Grade], *, plain: bool = False) -> str:
+    """E.g. 'Discard best · Pegging 1 mistake (−1.40)': the words worse than ok counted;
+    ``plain``: the losses in words ('Pegging 1 mistake (about 1 point lost)')."""
+    from crib.session.plain import chip_text
+
     parts = []
     for kind, label in (("discard", "Discard"), ("play", "Pegging"), ("count", "Counting")):
         gs = [g for g in grades if g.kind == kind]
@@ -239,9 +275,10 @@ def summary_strip(grades: Sequence[Grade]) -> str:
             continue
         bad = sum(g.verdict in ("mistake", "costly", "blunder") for g in gs)
         if kind == "discard" and len(gs) == 1:  # one hand's strip
-            parts.append(f"{label} {cost_text(gs[0].verdict, gs[0].lost, gs[0].unit)}")
+            say = chip_text if plain else cost_text
+            parts.append(f"{label} {say(gs[0].verdict, gs[0].lost, gs[0].unit)}")
         else:
-            parts.append(f"{label} {bad} mistake{'s' if bad != 1 else ''} ({_lost_text(gs)})")
+            parts.append(f"{label} {bad} mistake{'s' if bad != 1 else ''} ({_lost_text(gs, plain)})")
     return " · ".join(parts)
 
 
@@ -352,5 +389,7 @@ def grade_log(events: Sequence[Event], counts: Sequence[CountRecord] = (), seat:
             ))
     for c in counts:
         verdict = "best" if c.claimed == c.total else "mistake" if abs(c.claimed - c.total) <= 2 else "blunder"
-        grades.append(Grade(len(grades) + 1, c.hand, "count", str(c.claimed), str(c.total), float(max(0, c.total - c.claimed)), verdict))
+        said = f"You counted {c.claimed}; it counts {c.total}." if c.claimed != c.total else f"Right: {c.total}."
+        grades.append(Grade(len(grades) + 1, c.hand, "count", str(c.claimed), str(c.total),
+                            float(max(0, c.total - c.claimed)), verdict, sentence=said, plain=said))
     return grades

@@ -34,10 +34,17 @@ def cards_html(cards: Iterable[Card]) -> str:
 
 def how_computed(*notes: str) -> str:
     """The model notes under a "How this was computed" disclosure."""
-    body = "".join(f"<p style='margin:4px 0'>{html.escape(n)}</p>" for n in notes if n)
+    return how_details("".join(f"<p style='margin:4px 0'>{html.escape(n)}</p>" for n in notes if n))
+
+
+def how_details(body_html: str) -> str:
+    """``body_html`` (tables, notes: already HTML) under a collapsed "How this was
+    computed" disclosure; nothing when there is nothing to show."""
+    if not body_html:
+        return ""
     return (
         '<details class="crib-how"><summary style="cursor:pointer;color:#1f5fa8">'
-        f"How this was computed</summary>{body}</details>"
+        f"How this was computed</summary>{body_html}</details>"
     )
 
 

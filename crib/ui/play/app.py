@@ -67,6 +67,7 @@ class PlayApp(w.VBox):
         manual: bool = False,
         muggins: bool = False,
         scores: tuple[int, int] = (0, 0),
+        plain: bool = True,
     ) -> None:
         self._scores0 = scores
         self.renderer = Renderer(self)  # draws the widgets from the controller's view
@@ -83,6 +84,8 @@ class PlayApp(w.VBox):
         self.game_html = w.HTML().add_class("crib-game-id")
         self.new_button = w.Button(description="New game", icon="refresh", layout=w.Layout(width="auto")).add_class("crib-new")
         self.coaching_box = w.Checkbox(value=coaching, description="Coaching", indent=False, layout=w.Layout(width="auto")).add_class("crib-coaching")
+        # plain words for learners (the default); off: the coach's exact sentences
+        self.plain_box = w.Checkbox(value=plain, description="Plain words", indent=False, layout=w.Layout(width="auto")).add_class("crib-plain-words")
         self.manual_box = w.Checkbox(value=manual, description="Count my hands myself", indent=False, layout=w.Layout(width="auto")).add_class("crib-manual")
         self.muggins_box = w.Checkbox(value=muggins, description="Muggins", indent=False, layout=w.Layout(width="auto")).add_class("crib-muggins")
         self.save_button = w.Button(description="Save game", icon="download", layout=w.Layout(width="auto")).add_class("crib-save")
@@ -132,6 +135,7 @@ class PlayApp(w.VBox):
         self.save_button.on_click(lambda _b: self.save())
         self.load.observe(lambda _c: self.load_game(), "value")
         self.coaching_box.observe(lambda _c: self._settings(), "value")
+        self.plain_box.observe(lambda _c: self._words(), "value")
         self.manual_box.observe(lambda _c: self._settings(), "value")
         self.muggins_box.observe(lambda _c: self._settings(), "value")
         self.replay_hand.observe(lambda _c: self._show_replay_hand(), "value")
@@ -139,7 +143,7 @@ class PlayApp(w.VBox):
         # one row of settings and files (it wraps in a narrow window): the table
         # and your hand must fit a 1280x800 window without scrolling
         settings = w.HBox(
-            [self.tier, self.seed, self.new_button, self.coaching_box, self.manual_box, self.muggins_box,
+            [self.tier, self.seed, self.new_button, self.coaching_box, self.plain_box, self.manual_box, self.muggins_box,
              self.save_button, self.load, self.save_link, self.game_html],
             layout=w.Layout(flex_flow="row wrap", align_items="center", grid_gap="4px 6px"),
         ).add_class("crib-settings")
@@ -219,6 +223,12 @@ class PlayApp(w.VBox):
                 "Manual counting and muggins (a house rule: the opponent takes the points a "
                 "count misses) are set for a whole game: they apply from the next game (New game)."
             )
+
+    @friendly()
+    def _words(self) -> None:
+        """Plain words on or off: the page is redrawn in those words, the game goes on."""
+        self.render()
+        self._show_replay_hand()
 
     @friendly()
     def key(self, key: str) -> None:
@@ -314,7 +324,9 @@ class PlayApp(w.VBox):
         if not hasattr(self, "_replay"):
             return
         events, counts, r, grades = self._replay
-        self.replay_html.value = replay_hand_html(events, counts, r, grades, self.replay_hand.value)
+        self.replay_html.value = replay_hand_html(
+            events, counts, r, grades, self.replay_hand.value, plain=self.plain_box.value
+        )
 
 
 # --- settings from the page's URL: play.ipynb?tier=easy&seed=7&start=100-100 --------
@@ -323,7 +335,8 @@ class PlayApp(w.VBox):
 
 def apply_query(app: PlayApp, query: str) -> bool:
     """Start a game from a URL query string (``tier``, ``seed``, ``start`` as ``a-b``,
-    ``manual`` and ``muggins`` as 1/0); True if it changed anything.
+    ``manual``, ``muggins``, ``coaching`` and ``plain`` as 1/0; ``plain=0`` shows the
+    coach's expert detail); True if it changed anything.
 
     >>> app = PlayApp(seed=1, tier="easy")
     >>> apply_query(app, "tier=normal&seed=9&start=100-95&manual=1")
@@ -349,7 +362,9 @@ def apply_query(app: PlayApp, query: str) -> bool:
         if len(parts) != 2 or not all(p.isdigit() and int(p) <= 120 for p in parts):
             raise CribError(f"start scores are two numbers 0-120 like 100-100, not {q['start']!r}")
         app._scores0 = (int(parts[0]), int(parts[1]))
-    for key, box in (("manual", app.manual_box), ("muggins", app.muggins_box), ("coaching", app.coaching_box)):
+    boxes = (("manual", app.manual_box), ("muggins", app.muggins_box), ("coaching", app.coaching_box),
+             ("plain", app.plain_box))
+    for key, box in boxes:
         if key in q:
             box.value = q[key] not in ("0", "false", "no", "")
     app.new_game()

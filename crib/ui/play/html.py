@@ -20,8 +20,10 @@ from crib.session.controller import (
     ShowItem,
     summary_strip,
 )
+from crib.session.plain import chip_text
 from crib.session.review import band_counts
 from crib.ui.kit.cardview import PLAYER_COLOURS, card_back_svg, card_svg, cards_html
+from crib.ui.kit.common import how_computed
 from crib.ui.play.board import board_svg, score_chart_svg
 
 GRADE_COLOURS = {
@@ -43,18 +45,36 @@ APP_CSS = """
 .crib-review td, .crib-review th { padding: 3px 8px; border-bottom: 1px solid #e3e3e3; text-align: left; vertical-align: middle; }
 .crib-show-line { padding: 2px 0; min-width: 250px; }
 .crib-show-lines { display: flex; flex-wrap: wrap; column-gap: 14px; width: 540px; }
+.crib-review .crib-chip { line-height: 1.35; padding: 3px 8px; }
+.crib-plain-text { font-size: 14px; line-height: 1.45; color: #222; margin: 2px 0 4px; }
+.crib-how summary { font-size: 13px; min-height: 24px; }
+.crib-how p { font-size: 12px; line-height: 1.4; color: #444; }
 .crib-keys-help kbd { border: 1px solid #bbb; border-radius: 3px; padding: 0 4px; background: #f6f6f6; font-size: 12px; }
 """
 
 
-def grade_chip(verdict: str, lost: float, unit: str = "points") -> str:
+def grade_chip(verdict: str, lost: float, unit: str = "points", *, plain: bool = False) -> str:
     """The grade as a small coloured badge: 'best' alone, else the word and the loss in
-    its unit, e.g. 'mistake −0.62', 'costly −5.1% to win' (near 121)."""
+    its unit, e.g. 'mistake −0.62', 'costly −5.1% to win' (near 121); ``plain``: the
+    loss in words ('mistake, about 1 point lost')."""
     colour = GRADE_COLOURS.get(verdict, "#555")
+    text = chip_text(verdict, lost, unit) if plain else cost_text(verdict, lost, unit)
     return (
         f'<span class="crib-chip crib-grade-{verdict}" style="background:{colour}">'
-        f"{html.escape(cost_text(verdict, lost, unit))}</span>"
+        f"{html.escape(text)}</span>"
     )
+
+
+def grade_html(g: Grade, *, plain: bool = True) -> str:
+    """One verdict as the coach says it: in plain words (the default) with the exact
+    sentence, the model and its statistics under "How this was computed"; or
+    (``plain=False``) the exact sentence, with the model under "How this was computed"."""
+    if plain:
+        return (
+            f'<div class="crib-plain-text">{html.escape(g.plain_text)}</div>'
+            + how_computed(g.sentence if g.plain and g.sentence != g.plain else "", *g.how)
+        )
+    return f'<div style="font-size:13px;color:#333">{html.escape(g.sentence)}</div>' + how_computed(*g.how)
 
 
 def bands_html(grades: Sequence[Grade]) -> str:
@@ -94,9 +114,11 @@ def show_html(item: ShowItem, names: Sequence[str]) -> str:
     )
 
 
-def review_html(grades: Sequence[Grade], *, title: str, limit: int | None = None) -> str:
-    """Decisions sorted by cost (worst first), each with a link into its analyzer."""
+def review_html(grades: Sequence[Grade], *, title: str, limit: int | None = None, plain: bool = False) -> str:
+    """Decisions sorted by cost (worst first), each with a link into its analyzer;
+    ``plain``: each line in plain words, its detail under "How this was computed"."""
     rows = sorted(grades, key=lambda g: (-g.lost, g.number))[:limit]
+    words_class = ' class="crib-review-words"' if plain else ""
     if not rows:
         return f"<b>{html.escape(title)}</b>: no decisions yet."
     body = []
@@ -104,6 +126,11 @@ def review_html(grades: Sequence[Grade], *, title: str, limit: int | None = None
         tags = ", ".join(g.tags)
         if g.trap:
             tags = (tags + ", " if tags else "") + "trap missed"
+        notes = (
+            f"{grade_html(g)}{' (hinted)' if g.hinted else ''}"
+            if plain
+            else f"{html.escape(tags)}{' (hinted)' if g.hinted else ''}"
+        )
         link = (
             f'<a class="crib-review-link" href="{html.escape(g.analyzer_url)}" target="_blank">'
             f"open in the {'discard' if g.kind == 'discard' else 'pegging'} analyzer</a>"
@@ -113,17 +140,17 @@ def review_html(grades: Sequence[Grade], *, title: str, limit: int | None = None
         body.append(
             f'<tr class="crib-review-row"><td>{g.hand + 1}</td><td>{g.kind}</td>'
             f"<td>{html.escape(g.chosen)}</td><td>{html.escape(g.best)}</td>"
-            f"<td>{grade_chip(g.verdict, g.lost, g.unit)}</td><td>{html.escape(tags)}"
-            f"{' (hinted)' if g.hinted else ''}</td><td>{link}</td></tr>"
+            f"<td>{grade_chip(g.verdict, g.lost, g.unit, plain=plain)}</td>"
+            f"<td{words_class}>{notes}</td><td>{link}</td></tr>"
         )
     n = len(grades)
     best = sum(g.verdict == "best" for g in grades)
-    summary = summary_strip(grades)
+    summary = summary_strip(grades, plain=plain)
     return (
         f"<b>{html.escape(title)}</b> — {n} decisions, {best / n:.0%} best. {html.escape(summary)}"
         f"{bands_html(grades)}"
         "<table><tr><th>hand</th><th>decision</th><th>you</th><th>best</th><th>grade</th>"
-        f"<th>notes</th><th>practise</th></tr>{''.join(body)}</table>"
+        f"<th>{'what the coach says' if plain else 'notes'}</th><th>practise</th></tr>{''.join(body)}</table>"
     )
 
 def _table_html(v: GameView) -> str:
@@ -152,9 +179,11 @@ def _table_html(v: GameView) -> str:
 
 
 def replay_hand_html(
-    events: Sequence[Event], counts: Sequence[CountRecord], r: Replay, grades: Sequence[Grade], hand: int
+    events: Sequence[Event], counts: Sequence[CountRecord], r: Replay, grades: Sequence[Grade], hand: int,
+    *, plain: bool = False,
 ) -> str:
-    """One hand of a loaded game: the verdict, the board after it, its events, the review."""
+    """One hand of a loaded game: the verdict, the board after it, its events, the review
+    (``plain``: in plain words)."""
     start = events[0]
     assert isinstance(start, GameStarted)
     names = ("Player", str(start.players[1]).capitalize())
@@ -186,6 +215,6 @@ def replay_hand_html(
         f"{board_svg(end, before, names)}"
         f'<div style="font-family:monospace;font-size:13px">{lines}</div>{mug}'
         f"<div>{score_chart_svg(history, names)}</div>"
-        + review_html([g for g in grades if g.hand == hand - 1], title=f"Hand {hand} review")
-        + review_html(list(grades), title="Whole game review", limit=10)
+        + review_html([g for g in grades if g.hand == hand - 1], title=f"Hand {hand} review", plain=plain)
+        + review_html(list(grades), title="Whole game review", limit=10, plain=plain)
     )

@@ -15,9 +15,9 @@ from crib.rules.constants import WIN
 from crib.session.controller import HUMAN, GameView
 from crib.session.model import replay_link
 from crib.ui.kit.cardview import PLAYER_COLOURS, card_back_svg, card_svg, cards_html
-from crib.ui.kit.common import info_html
+from crib.ui.kit.common import how_computed, info_html
 from crib.ui.play.board import board_svg, score_chart_svg
-from crib.ui.play.html import _table_html, grade_chip, review_html, show_html
+from crib.ui.play.html import _table_html, grade_chip, grade_html, review_html, show_html
 
 if TYPE_CHECKING:
     from crib.ui.play.app import PlayApp
@@ -157,7 +157,15 @@ class Renderer:
             else ""
         )
 
+    @property
+    def plain(self) -> bool:
+        """Plain words (the default) or the expert detail: the page's switch."""
+        return bool(self.app.plain_box.value)
+
     def render_coach(self, v: GameView) -> None:
+        """The coach panel: the last grade and the hint, in plain words unless the switch
+        is off; the exact numbers and the model under "How this was computed"."""
+        plain = self.plain
         parts = ['<div class="crib-label">Coach</div>']
         if not v.coaching:
             parts.append("<div>Coaching is off: grades wait for the review.</div>")
@@ -168,23 +176,33 @@ class Renderer:
                 if g.trap
                 else ""
             )
+            what = {"discard": "Your throw", "play": "Your play", "count": "Your count"}.get(g.kind, g.kind) if plain else g.kind
             parts.append(
-                f'<div class="crib-last-grade">{g.kind}: {html.escape(g.chosen)} {grade_chip(g.verdict, g.lost, g.unit)}{trap}</div>'
-                f'<div style="font-size:13px;color:#333">{html.escape(g.sentence)}</div>'
+                f'<div class="crib-last-grade">{what}: {html.escape(g.chosen)} '
+                f"{grade_chip(g.verdict, g.lost, g.unit, plain=plain)}{trap}</div>"
+                + grade_html(g, plain=plain)
             )
-        if v.hint:
-            parts.append(f'<div class="crib-hint-text" style="font-size:13px;border-left:3px solid #d68910;padding-left:6px">{html.escape(v.hint)}</div>')
+        hint = v.hint_plain if plain and v.hint_plain else v.hint
+        if hint:
+            how = how_computed(*v.hint_how) if plain and v.hint_plain else ""
+            parts.append(
+                '<div class="crib-hint-text" style="font-size:13px;border-left:3px solid #d68910;'
+                f'padding-left:6px">{html.escape(hint)}{how}</div>'
+            )
         self.app.coach_html.value = "".join(parts)
 
     def _render_review(self, v: GameView) -> None:
         c = self.app.controller
+        plain = self.plain
         if v.phase == "over":
-            self.app.review_html.value = review_html(c.grades, title="Game review: your costliest decisions first")
+            self.app.review_html.value = review_html(
+                c.grades, title="Game review: your costliest decisions first", plain=plain
+            )
         elif v.phase == "hand_over":
             h = c.hand_index
             self.app.review_html.value = (
-                f'<div class="crib-hand-strip"><b>Hand {h + 1}:</b> {html.escape(c.hand_summary())}</div>'
-                + review_html([g for g in c.grades if g.hand == h], title=f"Hand {h + 1} review")
+                f'<div class="crib-hand-strip"><b>Hand {h + 1}:</b> {html.escape(c.hand_summary(plain=plain))}</div>'
+                + review_html([g for g in c.grades if g.hand == h], title=f"Hand {h + 1} review", plain=plain)
             )
         else:
             self.app.review_html.value = ""

@@ -33,11 +33,13 @@ from crib.ui.trainer.render import (  # re-exported: the rendering lives there
     _card_toggle,
     _verdict,  # noqa: F401
     breakdown_html,
-    count_result_html,
     csv_link_html,
     discard_result_html,
+    head_row,
     peg_result_html,
+    plain_switch,
     question_html,
+    result_html,
 )
 from crib.ui.trainer.teach import TeachMode
 
@@ -68,7 +70,7 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, w.VBox):
     (a fixed seed only when chosen, in the box or here).
     """
 
-    def __init__(self, *, store: Store | None = None, seed: int | None = None) -> None:
+    def __init__(self, *, store: Store | None = None, seed: int | None = None, plain: bool = True) -> None:
         self._store = store
         self.student: Student | None = None
         self.session: Session | None = None
@@ -151,6 +153,7 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, w.VBox):
         )
         self.next_button.on_click(lambda _b: self.next_question())
         self.stats = w.HTML().add_class("crib-stats")
+        self.plain_box = plain_switch(plain, lambda: self._redraw_feedback())  # plain words first
         self.clock = w.HTML(layout=w.Layout(margin="0 0 0 16px")).add_class("crib-clock")
 
         # my progress
@@ -177,7 +180,7 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, w.VBox):
                 self.key_listener,
                 join_box,
                 self.practice_box,
-                w.HBox([self.header, self.clock]),
+                head_row(self.header, self.clock, self.plain_box),
                 self.prompt,
                 self.teach_toggle,
                 self.answer_box,
@@ -331,14 +334,12 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, w.VBox):
             self.answers.append(_Practice(q, self.practice_index, r, seconds))
         self.result = r
         self.streak = self.streak + 1 if r.correct else 0
+        self.feedback.value = result_html(q, r, plain=self.plain_box.value)
         if q["kind"] == "count":
-            self.feedback.value = count_result_html(q, r)
             self.count_box.disabled = self.check_button.disabled = True
         elif q["kind"] == "discard":
-            self.feedback.value = discard_result_html(q, r)
             self.throw_button.disabled = True
         else:
-            self.feedback.value = peg_result_html(q, r)
             for b in self.card_row.children:
                 b.disabled = True
         self.status.value = info_html("Answer stored." if self.student is not None else "")
@@ -349,6 +350,13 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, w.VBox):
                 "That was the last question: well done. See your progress below."
             )
         self._draw_stats()
+
+    @friendly()
+    def _redraw_feedback(self) -> None:  # plain words on or off: the verdict and a reveal
+        q = self.current
+        if q is not None and q["kind"] != "count" and self.result is not None and self.result.answer:
+            self.feedback.value = result_html(q, self.result, plain=self.plain_box.value)
+        self.redraw_reveal()
 
     @friendly()
     def next_question(self) -> None:

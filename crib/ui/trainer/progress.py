@@ -99,7 +99,7 @@ class ClassReveals:
     (an asyncio task on the kernel's event loop) and on every new question; when
     the teacher has revealed the current question, its answer is shown in
     ``reveal_box`` without a reload.  Reads ``store``, ``session_code``, ``student``,
-    ``questions``, ``no``.
+    ``questions``, ``no``, ``plain_box`` (plain words or the detail).
     """
 
     _reveal_task: asyncio.Task | None = None
@@ -116,10 +116,17 @@ class ClassReveals:
         if self._reveal_shown != self.no:
             q = self.questions[self.no]
             self.reveal_box.value = reveal_html(
-                q, self.no, lead="your teacher revealed the answer", deal=False
+                q, self.no, lead="your teacher revealed the answer", deal=False,
+                plain=bool(self.plain_box.value),
             )
             self._reveal_shown = self.no
         return True
+
+    def redraw_reveal(self) -> None:
+        """Draw a revealed answer again (the "Plain words" switch was flipped)."""
+        if self._reveal_shown is not None:
+            self._reveal_shown = None
+            self.check_reveal()
 
     def start_reveal_polling(self) -> bool:
         """Poll for reveals on the running event loop (False outside one, as in tests)."""

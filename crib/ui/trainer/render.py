@@ -10,16 +10,19 @@ from __future__ import annotations
 
 import base64
 import html
+from collections.abc import Callable
 
 import ipywidgets as w
 
+from crib.analysis.grades import thresholds, verdict_word
 from crib.rules.cards import Card, parse_card, parse_cards
 from crib.rules.position import PeggingPosition
 from crib.rules.scoring import Score
+from crib.session import plain as words
 from crib.teach import quiz
 from crib.teach.progress import explain_count_miss
 from crib.ui.kit.cardview import card_name
-from crib.ui.kit.common import cards_html
+from crib.ui.kit.common import cards_html, how_details
 
 _AMBER = "#fdebd0"
 _GREEN = "#1e8449"
@@ -35,6 +38,10 @@ STYLE = """<style>
 .crib-trainer .crib-verdict-right {color:#1e8449; font-weight:700; font-size:18px}
 .crib-trainer .crib-verdict-wrong {color:#c0392b; font-weight:700; font-size:18px}
 .crib-trainer .crib-stats {color:#333}
+.crib-trainer .crib-plain-text {font-size:16px; line-height:1.45; margin:4px 0}
+.crib-trainer .crib-how {margin:6px 0}
+.crib-trainer .crib-how p {line-height:1.4}
+.crib-trainer .crib-how summary {font-size:14px; min-height:24px}
 .crib-cardbtn button, button.crib-cardbtn {font-size:18px !important; font-weight:700}
 .crib-cardbtn-red, .crib-cardbtn-red button {color:#c0392b !important}
 .crib-cardbtn-black, .crib-cardbtn-black button {color:#1d1d1d !important}
@@ -118,8 +125,28 @@ def count_result_html(q: dict, r: quiz.Result) -> str:
     return head + why + breakdown_html(s, missed)
 
 
-def discard_result_html(q: dict, r: quiz.Result) -> str:
-    """The ranking of the 15 throws, the student's and the best marked, and the points lost."""
+def _splits(q: dict, answer: str) -> tuple[words.Split, words.Split]:
+    """The student's throw and the best one, with their values from the question."""
+    six = parse_cards(q["six"])
+    by = {t: (ev, hand_ev) for t, ev, hand_ev, _crib in q["ranking"]}
+    best = q["ranking"][0][0]
+
+    def split(t: str) -> words.Split:
+        ev, hand_ev = by[t]
+        return words.Split.of(six, parse_cards(t), hand_ev, ev)
+
+    return split(answer if answer in by else best), split(best)
+
+
+def _why_plain(r: quiz.Result) -> str:
+    """What went wrong, by name ("threw a five to the opponent")."""
+    return f"<div>What went wrong: {html.escape('; '.join(r.misses))}.</div>" if r.misses else ""
+
+
+def discard_result_html(q: dict, r: quiz.Result, *, plain: bool = False) -> str:
+    """The ranking of the 15 throws, the student's and the best marked, and the points lost;
+    ``plain``: the verdict in plain words, the ranking and the model under "How this was
+    computed"."""
     head = _verdict(
         r,
         f"Best throw: {cards_html(parse_cards(r.answer))}",
@@ -146,11 +173,26 @@ def discard_result_html(q: dict, r: quiz.Result) -> str:
     )
     note = f'<div style="color:#555">{html.escape(q["explain"])}</div>'
     why = f"<div>{html.escape('; '.join(r.misses))}.</div>" if r.misses else ""
-    return head + why + note + table
+    if not plain:
+        return head + why + note + table
+    mine, best = _splits(q, r.answer)
+    verdict = "best" if r.correct else verdict_word(r.lost, thresholds("discard"))
+    said = words.discard_text(mine, best, dealer=q["dealer"], verdict=verdict, lost=r.lost, grade=False)
+    head = _verdict(r, "Best throw.", words.grade_words(verdict, r.lost))
+    how = how_details(
+        note + table + "".join(
+            f'<p style="margin:4px 0;color:#555">{html.escape(n)}</p>'
+            for n in (words.model_words("discard", "uniform"), q.get("model", ""))
+            if n
+        )
+    )
+    return head + f'<div class="crib-plain-text">{html.escape(said)}</div>' + _why_plain(r) + how
 
 
-def peg_result_html(q: dict, r: quiz.Result) -> str:
-    """Every legal card's points now and exact expected margin."""
+def peg_result_html(q: dict, r: quiz.Result, *, plain: bool = False) -> str:
+    """Every legal card's points now and exact expected margin; ``plain``: the verdict in
+    plain words (what your card did, the better card), the table and the model under
+    "How this was computed"."""
     head = _verdict(
         r,
         f"Best play: {cards_html([parse_card(r.answer)])}",
@@ -177,11 +219,44 @@ def peg_result_html(q: dict, r: quiz.Result) -> str:
     )
     why = f"<div>{html.escape('; '.join(r.misses))}.</div>" if r.misses else ""
     note = f'<div style="color:#555">Margin: your pegging points minus theirs for the rest of the play, {html.escape(q["model"])}.</div>'
-    return head + why + table + note
+    if not plain:
+        return head + why + table + note
+    pos = PeggingPosition.parse(q["position"])
+    verdict = "best" if r.correct else verdict_word(r.lost, thresholds("play"))
+    said = words.play_text(
+        pos, parse_card(r.answer), parse_card(q["best"]), verdict=verdict, lost=r.lost, grade=False
+    )
+    head = _verdict(r, "Best play.", words.grade_words(verdict, r.lost, play=True))
+    model = f'<p style="margin:4px 0;color:#555">{html.escape(words.model_words("play", "uniform"))}</p>'
+    return head + f'<div class="crib-plain-text">{html.escape(said)}</div>' + _why_plain(r) + how_details(table + note + model)
 
 
-def reveal_html(q: dict, i: int, *, lead: str = "the answer", deal: bool = True) -> str:
-    """A revealed answer: the deal (unless ``deal`` is False), the answer and why.
+def result_html(q: dict, r: quiz.Result, *, plain: bool = False) -> str:
+    """An answer's verdict (``plain``: in plain words, the numbers folded)."""
+    if q["kind"] == "count":
+        return count_result_html(q, r)
+    if q["kind"] == "discard":
+        return discard_result_html(q, r, plain=plain)
+    return peg_result_html(q, r, plain=plain)
+
+
+def plain_switch(value: bool = True, on_change: Callable[[], None] | None = None) -> w.Checkbox:
+    """The "Plain words" switch (plain words for learners, the default; off: the exact
+    tables and margins up front), calling ``on_change`` when it is flipped."""
+    box = w.Checkbox(value=value, description="Plain words", indent=False, layout=w.Layout(width="auto"))
+    if on_change is not None:
+        box.observe(lambda _c: on_change(), "value")
+    return box.add_class("crib-plain-words")
+
+
+def head_row(*children: w.Widget) -> w.HBox:
+    """The question's header row (it wraps on a narrow screen)."""
+    return w.HBox(list(children), layout=w.Layout(flex_flow="row wrap", align_items="center", grid_gap="4px 16px"))
+
+
+def reveal_html(q: dict, i: int, *, lead: str = "the answer", deal: bool = True, plain: bool = False) -> str:
+    """A revealed answer: the deal (unless ``deal`` is False), the answer and why
+    (``plain``: in plain words, as the student's page says it by default).
 
     The teacher's page shows it large; each student's page shows it under the question.
     """
@@ -191,17 +266,26 @@ def reveal_html(q: dict, i: int, *, lead: str = "the answer", deal: bool = True)
     elif q["kind"] == "discard":
         answer = " ".join(c.pretty for c in parse_cards(q["best"]))
         six = f'<div class="crib-big-cards">{cards_html(parse_cards(q["six"]))}</div>' if deal else ""
-        body = (
-            f"{six}<div>Throw {cards_html(parse_cards(q['best']))}: {html.escape(q['explain'])}</div>"
-        )
+        if plain:
+            _mine, best = _splits(q, q["best"])
+            said = words.hint_discard_text(best, None, dealer=q["dealer"])
+            body = f'{six}<div class="crib-plain-text">{html.escape(said)}</div>'
+        else:
+            body = (
+                f"{six}<div>Throw {cards_html(parse_cards(q['best']))}: {html.escape(q['explain'])}</div>"
+            )
     else:
         answer = parse_card(q["best"]).pretty
         hand = PeggingPosition.parse(q["position"]).hand
         held = f'<div class="crib-big-cards">Hand: {cards_html(hand)}</div>' if deal else ""
-        body = (
-            f"{held}<div>Play {cards_html([parse_card(q['best'])])} (better than the next card by "
-            f"{q['gap']:.2f} points of expected margin).</div>"
-        )
+        if plain:
+            said = words.hint_play_text(PeggingPosition.parse(q["position"]), parse_card(q["best"]))
+            body = f'{held}<div class="crib-plain-text">{html.escape(said)}</div>'
+        else:
+            body = (
+                f"{held}<div>Play {cards_html([parse_card(q['best'])])} (better than the next card by "
+                f"{q['gap']:.2f} points of expected margin).</div>"
+            )
     return (
         f'<div class="crib-reveal-box" style="border:2px solid #1f5fa8;padding:8px;margin-top:6px">'
         f"<div style='font-size:20px'><b>Question {i + 1}, {html.escape(lead)}: "

@@ -1,0 +1,377 @@
+"""Plain words for learners (issue 27, acceptance 7): the coach's verdicts, hints and
+review lines as a beginner reads them, and what goes under "How this was computed".
+
+The plain text says which cards to keep and throw, about how many points, whose crib,
+what the card you played does ("pegs 2 for fifteen", "leaves the count at 5, where a
+10 or a face card makes 15 for your opponent") and the grade word.  It names no model
+and uses no statistics: the exact numbers, the model (what the opponent is assumed to
+do, :mod:`crib.analysis.models`) and its statistics go to the "How this was computed"
+part, :func:`model_words` and the analyses' own notes.  The play and trainer pages
+show the plain text by default; their "Plain words" switch shows today's detail instead.
+
+Pure functions on cards, positions and numbers: no widgets, no engine state.
+
+>>> from crib.rules.cards import parse_cards
+>>> keep_throw(parse_cards("5H JD QC TS"), parse_cards("AH 3S"), 10.9, dealer=True)
+'keep 5-10-J-Q (about 11 points); throw A-3 to your crib'
+>>> card_effect(PeggingPosition("7C 9D 2H", pile="8S", starter="KD"), parse_cards("7C")[0], leaves=False)
+'pegs 2 for fifteen'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from crib.analysis.grades import WIN_UNIT, cost_text
+from crib.analysis.models import model_words as model_words  # under "How this was computed"
+from crib.rules.cards import Card
+from crib.rules.position import PeggingPosition
+from crib.rules.scoring import peg_parts
+from crib.rules.step import after_card
+
+__all__ = [
+    "JARGON",
+    "jargon_in",
+    "Split",
+    "card_word",
+    "cards_words",
+    "keep_throw",
+    "about_points",
+    "loss_words",
+    "grade_words",
+    "chip_text",
+    "card_effect",
+    "discard_text",
+    "play_text",
+    "hint_discard_text",
+    "hint_play_text",
+    "hint_board_text",
+    "TRAP_TEXT",
+    "model_words",
+]
+
+#: Words a learner's plain text never holds (the test of every plain sentence):
+#: model names, statistics and the search's jargon.
+JARGON: tuple[str, ...] = (
+    "EV", "P(", "minimax", "self-play", "Master", "full value", "margin", "expectimax",
+    "model", "uniform", "holdings", "expected", "on average",
+)
+
+
+def _pattern(word: str) -> str:
+    """A jargon word as a regex: whole word, any case ("EV" in capitals only)."""
+    p = re.escape(word)
+    if word[0].isalnum():
+        p = r"\b" + p
+    if word[-1].isalnum():
+        p += r"\b"
+    return p if word == "EV" else f"(?i:{p})"
+
+
+_JARGON_RE = re.compile("|".join(_pattern(w) for w in JARGON))
+
+
+def jargon_in(text: str) -> list[str]:
+    """The jargon words in ``text`` (whole words, any case; "EV" in capitals only).
+
+    >>> jargon_in("Play 9♦: P(margin ≥ 0) = 60%, Minimax")
+    ['P(', 'margin', 'Minimax']
+    >>> jargon_in("Keep 5-10-J-Q (about 11 points); every card levels")
+    []
+    """
+    return _JARGON_RE.findall(text)
+
+
+class ThrowLike(Protocol):
+    """A throw's cards and values (:class:`crib.analysis.discard.Throw` is one)."""
+
+    @property
+    def throw(self) -> tuple[Card, ...]: ...
+    @property
+    def keep(self) -> tuple[Card, ...]: ...
+    @property
+    def hand_ev(self) -> float: ...
+    @property
+    def ev(self) -> float: ...
+    @property
+    def total(self) -> float: ...
+
+
+@dataclass(frozen=True)
+class Split:
+    """A throw from numbers alone (a stored quiz question's ranking, say): the cards and
+    the hand's average, the value (hand and signed crib) and the total (with pegging)."""
+
+    keep: tuple[Card, ...]
+    throw: tuple[Card, ...]
+    hand_ev: float
+    ev: float
+    total: float
+
+    @classmethod
+    def of(cls, six: Sequence[Card], throw: Sequence[Card], hand_ev: float, ev: float) -> Split:
+        """The split of ``six`` that throws ``throw``, worth ``ev`` (no pegging)."""
+        return cls(tuple(c for c in six if c not in throw), tuple(throw), hand_ev, ev, ev)
+
+
+# --- cards and numbers ------------------------------------------------------------
+
+
+def card_word(card: Card, *, suit: bool = False) -> str:
+    """A card's rank as a learner names it ("A", "10", "K"), or with its suit ("K♣").
+
+    >>> from crib.rules.cards import parse_card
+    >>> card_word(parse_card("TD")), card_word(parse_card("KC"), suit=True)
+    ('10', 'K♣')
+    """
+    return card.pretty if suit else card.pretty[:-1]
+
+
+def cards_words(cards: Sequence[Card], *, suits: bool = False) -> str:
+    """Cards lowest first, joined by dashes: "5-10-J-Q" (or "5♥-10♠-J♦-Q♣").
+
+    >>> from crib.rules.cards import parse_cards
+    >>> cards_words(parse_cards("QC 5H JD TS")), cards_words(parse_cards("3S AH"), suits=True)
+    ('5-10-J-Q', 'A♥-3♠')
+    """
+    return "-".join(card_word(c, suit=suits) for c in sorted(cards, key=lambda c: (c.rank, c.suit)))
+
+
+def _split_needs_suits(keep: Sequence[Card], throw: Sequence[Card]) -> bool:
+    """A rank both kept and thrown: the ranks alone would not say which card goes."""
+    return bool({c.rank for c in keep} & {c.rank for c in throw})
+
+
+def about_points(x: float) -> str:
+    """A number of points as a learner reads it: to the half point under 3, else whole.
+
+    >>> about_points(10.9), about_points(1.4), about_points(0.6), about_points(0.3)
+    ('about 11 points', 'about 1½ points', 'about half a point', 'less than half a point')
+    """
+    if x < 0.5:
+        return "less than half a point"
+    if x < 3:
+        halves = max(1, int(2 * x + 0.5))
+        whole, half = divmod(halves, 2)
+        if not whole:
+            return "about half a point"
+        if half:
+            return f"about {whole}½ points"
+        return f"about {whole} point{'s' if whole != 1 else ''}"
+    return f"about {int(x + 0.5)} points"
+
+
+def keep_throw(keep: Sequence[Card], throw: Sequence[Card], hand_points: float, *, dealer: bool) -> str:
+    """'keep 5-10-J-Q (about 11 points); throw A-3 to your crib' (the opponent's crib
+    for the pone); suits shown when a rank is both kept and thrown."""
+    s = _split_needs_suits(keep, throw)
+    crib = "your crib" if dealer else "your opponent's crib"
+    return f"keep {cards_words(keep, suits=s)} ({about_points(hand_points)}); throw {cards_words(throw, suits=s)} to {crib}"
+
+
+def loss_words(lost: float, unit: str = "points", *, play: bool = False) -> str:
+    """What a choice gave up, in words: points (over the rest of the play, for a card) or,
+    near 121, the chance to win in percentage points (acceptance 6).
+
+    >>> loss_words(1.2), loss_words(0.8, play=True), loss_words(5.08, WIN_UNIT)
+    ('about 1 point lost', 'about 1 point lost in the rest of the play', '−5.1% to win')
+    """
+    if unit == WIN_UNIT:
+        return f"−{lost:.2f}% to win" if lost < 0.1 else f"−{lost:.1f}% to win"
+    return f"{about_points(lost)} lost" + (" in the rest of the play" if play else "")
+
+
+_WORD = {"best": "Best", "ok": "OK", "mistake": "A mistake", "costly": "Costly", "blunder": "A blunder"}
+
+
+def grade_words(verdict: str, lost: float, unit: str = "points", *, play: bool = False) -> str:
+    """The grade word and what it cost: 'A mistake: about 1 point lost.'
+
+    >>> grade_words("costly", 5.08, WIN_UNIT)
+    'Costly: −5.1% to win.'
+    >>> grade_words("best", 0.0)
+    'Best.'
+    """
+    word = _WORD.get(verdict, verdict.capitalize())
+    if verdict == "best":
+        return f"{word}."
+    return f"{word}: {loss_words(lost, unit, play=play)}."
+
+
+def chip_text(verdict: str, lost: float, unit: str = "points") -> str:
+    """The grade badge in plain words: the word and the loss rounded for a learner (the
+    exact loss is under "How this was computed"); near 121 the chance to win as in
+    :func:`crib.analysis.grades.cost_text`.
+
+    >>> chip_text("mistake", 0.62), chip_text("ok", 0.2), chip_text("costly", 5.08, WIN_UNIT)
+    ('mistake, about half a point lost', 'ok, less than half a point lost', 'costly −5.1% to win')
+    """
+    if verdict == "best" or unit == WIN_UNIT:
+        return cost_text(verdict, lost, unit)
+    return f"{verdict}, {loss_words(lost)}"
+
+
+# --- the play: what a card does ---------------------------------------------------
+
+_SCORE_NAMES = {
+    "fifteen": "fifteen", "thirty-one": "thirty-one", "pair": "a pair",
+    "pair royal": "three of a kind", "double pair royal": "four of a kind",
+}
+
+
+def _value_words(v: int) -> str:
+    return "a 10 or a face card" if v == 10 else "an ace" if v == 1 else f"{'an' if v == 8 else 'a'} {v}"
+
+
+def card_effect(pos: PeggingPosition, card: Card, *, leaves: bool = True) -> str:
+    """What playing ``card`` in ``pos`` does, in words: the points it pegs now and what it
+    leaves your opponent (a 15, a 31 or a pair one card away; ``leaves=False``: the
+    points now only).
+
+    >>> from crib.rules.cards import parse_card
+    >>> card_effect(PeggingPosition("5C 9D 2H 3S", starter="KD"), parse_card("5C"))
+    'scores nothing now and leaves the count at 5, where a 10 or a face card makes 15 or another 5 makes a pair for your opponent'
+    >>> card_effect(PeggingPosition("2H 9D", pile="4S 5C", starter="KD"), parse_card("2H"))
+    'scores nothing now and leaves the count at 11, where a 4 makes 15 or another 2 makes a pair for your opponent'
+    """
+    ranks = (*(c.rank for c in pos.pile), card.rank)
+    count = pos.count + card.value
+    scored = peg_parts(ranks, count)
+    points = sum(pts for _n, _k, pts in scored)
+    names = [f"a run of {k}" if n == "run" else _SCORE_NAMES.get(n, n) for n, k, _p in scored]
+    last = after_card(count, len(pos.hand) > 1, pos.opp_count > 0, pos.opp_go)[0]
+    if last:
+        points += last
+        names.append("the last card")
+    now = f"pegs {points} for {' and '.join(names)}" if points else "scores nothing now"
+    if not leaves or pos.opp_go or pos.opp_count == 0 or count == 31:
+        return now
+    unseen = pos.unseen()
+    values = {c.value for c in unseen}
+    threats = []
+    for target in (15, 31):
+        need = target - count
+        if 1 <= need <= 10 and need in values:
+            threats.append(f"{_value_words(need)} makes {target}")
+    if count + card.value <= 31 and any(c.rank == card.rank for c in unseen):
+        threats.append(f"another {card_word(card)} makes a pair")
+    if not threats:
+        return now
+    return f"{now} and leaves the count at {count}, where {' or '.join(threats[:2])} for your opponent"
+
+
+# --- verdicts -----------------------------------------------------------------------
+
+
+def _why_discard(mine: ThrowLike, best: ThrowLike, dealer: bool) -> str:
+    """The biggest of the three differences (hand, crib, pegging) in words, if it is
+    half a point or more."""
+    hand = best.hand_ev - mine.hand_ev
+    crib = (best.ev - best.hand_ev) - (mine.ev - mine.hand_ev)  # signed for you already
+    peg = (best.total - best.ev) - (mine.total - mine.ev)
+    what, size = max((("hand", hand), ("crib", crib), ("peg", peg)), key=lambda x: x[1])
+    if size < 0.5:
+        return ""
+    if what == "hand":
+        return f"The better four score {about_points(size)} more in your hand."
+    if what == "crib":
+        if dealer:
+            return f"The better throw puts {about_points(size)} more in your crib."
+        return f"Your throw gives your opponent's crib {about_points(size)} more."
+    return "The better four also peg better in the play."
+
+
+def discard_text(mine: ThrowLike, best: ThrowLike, *, dealer: bool, verdict: str, lost: float,
+                 unit: str = "points", grade: bool = True) -> str:
+    """A graded throw in plain words: what you kept and threw, the better split, why, and
+    (``grade``) the grade word and what it cost.
+
+    >>> from crib.analysis.discard import analyze_discard
+    >>> a = analyze_discard("5H 5D 6C 7S 8H 9D", dealer=True, model="uniform")
+    >>> discard_text(a.best, a.best, dealer=True, verdict="best", lost=0.0)
+    'Best throw: keep 6-7-8-9 (about 11 points); throw 5-5 to your crib.'
+    """
+    if verdict == "best":
+        return f"Best throw: {keep_throw(best.keep, best.throw, best.hand_ev, dealer=dealer)}."
+    s = _split_needs_suits(mine.keep, mine.throw)
+    crib = "your crib" if dealer else "your opponent's crib"
+    why = _why_discard(mine, best, dealer)
+    text = (
+        f"You kept {cards_words(mine.keep, suits=s)} ({about_points(mine.hand_ev)}) and threw "
+        f"{cards_words(mine.throw, suits=s)} to {crib}. "
+        f"Better: {keep_throw(best.keep, best.throw, best.hand_ev, dealer=dealer)}."
+        + (f" {why}" if why else "")
+    )
+    return f"{text} {grade_words(verdict, lost, unit)}" if grade else text
+
+
+TRAP_TEXT = "The better card was a trap card: it sets up more points for you later."
+
+
+def _good_card(pos: PeggingPosition, card: Card) -> str:
+    """What the coach's card does: its points now, or that it does best later."""
+    now = card_effect(pos, card, leaves=False)
+    return now if now != "scores nothing now" else "scores nothing now but does best in the rest of the play"
+
+
+def play_text(pos: PeggingPosition, card: Card | None, best: Card | None, *, verdict: str, lost: float,
+              unit: str = "points", reasons: Sequence[str] = (), board: bool = False,
+              trap: bool | None = None, grade: bool = True) -> str:
+    """A graded card in plain words: what it does, the better card and what that does,
+    near 121 the one reason in terms of the game, and (``grade``) the grade word and
+    what it cost.
+
+    >>> pos = PeggingPosition("7C 9D 2H", pile="8S", starter="KD")
+    >>> from crib.rules.cards import parse_card
+    >>> play_text(pos, parse_card("2H"), parse_card("7C"), verdict="mistake", lost=1.2)
+    'You played 2♥: it scores nothing now and leaves the count at 10, where a 5 makes 15 or another 2 makes a pair for your opponent. Better: 7♣, which pegs 2 for fifteen. A mistake: about 1 point lost in the rest of the play.'
+    """
+    if card is None:
+        return "No card fits: go."
+    if verdict == "best" or best is None or best.rank == card.rank:
+        return f"Best play: {card.pretty} {_good_card(pos, card)}."
+    mine = card_effect(pos, card)
+    better = _good_card(pos, best)
+    text = f"You played {card.pretty}: it {mine}. Better: {best.pretty}, which {better}."
+    if board and reasons:
+        text += f" Your card {reasons[0]}."
+    if trap:
+        text += " " + TRAP_TEXT
+    return f"{text} {grade_words(verdict, lost, unit, play=True)}" if grade else text
+
+
+# --- hints --------------------------------------------------------------------------
+
+
+def hint_discard_text(best: ThrowLike, runner: ThrowLike | None, *, dealer: bool) -> str:
+    """The coach's throw in plain words, and the next best split."""
+    text = f"{keep_throw(best.keep, best.throw, best.hand_ev, dealer=dealer)}."
+    text = text[0].upper() + text[1:]
+    if runner is not None:
+        s = _split_needs_suits(runner.keep, runner.throw)
+        text += f" Next best: throw {cards_words(runner.throw, suits=s)}."
+    return text
+
+
+def hint_play_text(pos: PeggingPosition, best: Card | None, *, sets_up: bool = False) -> str:
+    """The coach's card in plain words: what it does (``sets_up``: it scores nothing now
+    but sets up more points later, the trap card)."""
+    if best is None:
+        return "No card fits: say go."
+    if sets_up:
+        return f"Play {best.pretty}: it scores nothing now but sets up more points later."
+    return f"Play {best.pretty}: it {_good_card(pos, best)}."
+
+
+def hint_board_text(best: Card | None, p_win: float) -> str:
+    """Near 121: the card that gives the best chance to win the game.
+
+    >>> from crib.rules.cards import parse_card
+    >>> hint_board_text(parse_card("9S"), 0.634)
+    'Play 9♠: it gives you the best chance to win the game (63%).'
+    """
+    name = best.pretty if best is not None else "go"
+    return f"Play {name}: it gives you the best chance to win the game ({p_win:.0%})."
