@@ -77,7 +77,7 @@ test-all: test test-slow
 # compile the .mo files that crib.i18n reads (both are committed; tests/test_i18n.py
 # checks that every string has a translation and that each .mo is its .po compiled)
 messages: install-test
-	$(VENV)/bin/pybabel extract -F crib/locale/babel.cfg -k N_ --no-location -o crib/locale/crib.pot crib
+	$(VENV)/bin/pybabel extract -F crib/locale/babel.cfg -k N_ -k NP_:1c,2 --no-location -o crib/locale/crib.pot crib
 	$(VENV)/bin/pybabel update -i crib/locale/crib.pot -d crib/locale -D crib --width 100
 	$(VENV)/bin/pybabel compile -d crib/locale -D crib
 

@@ -35,7 +35,18 @@ from urllib.parse import parse_qs
 
 from crib.errors import CribError
 
-__all__ = ["LANGS", "DEFAULT", "LOCALE_DIR", "DOMAIN", "tr", "N_", "lang_from_query", "check_lang"]
+__all__ = [
+    "LANGS",
+    "DEFAULT",
+    "LOCALE_DIR",
+    "DOMAIN",
+    "tr",
+    "trp",
+    "N_",
+    "NP_",
+    "lang_from_query",
+    "check_lang",
+]
 
 LANGS = {"en": "English", "fr": "Français"}
 DEFAULT = "en"
@@ -60,6 +71,18 @@ def _translation(lang: str) -> gettext.NullTranslations:
 def tr(lang: str) -> Callable[[str], str]:
     """The gettext function of ``lang`` (``"en"`` returns each string as it is)."""
     return _translation(check_lang(lang)).gettext
+
+
+def trp(lang: str) -> Callable[[str, str], str]:
+    """The ``pgettext`` of ``lang``: (context, message) -> translation, for one English
+    string that needs two translations (« fait » and « font » are both "is")."""
+    return _translation(check_lang(lang)).pgettext
+
+
+def NP_(context: str, message: str) -> str:  # noqa: N802 (gettext's naming)
+    """Mark ``message`` in ``context`` for extraction (``-k NP_:1c,2``); translate later
+    with :func:`trp`."""
+    return message
 
 
 def N_(message: str) -> str:  # noqa: N802 (gettext's name for "mark, translate later")

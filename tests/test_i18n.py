@@ -19,14 +19,15 @@ PKG = Path(crib.__file__).parent
 LANGS = [lang for lang in i18n.LANGS if lang != i18n.DEFAULT]
 
 
-def _marked() -> set[str]:
-    """Every string marked for translation in crib/, as ``make messages`` extracts them."""
+def _marked() -> set[tuple[str | None, str]]:
+    """Every (context, string) marked for translation in crib/, as ``make messages``
+    extracts them."""
     method_map = [("**.py", "python")]
     out = set()
-    for _file, _line, msg, _comments, _ctx in extract_from_dir(
-        PKG, method_map, keywords={"_": None, "N_": None}
+    for _file, _line, msg, _comments, ctx in extract_from_dir(
+        PKG, method_map, keywords={"_": None, "N_": None, "NP_": ((1, "c"), 2)}
     ):
-        out.add(msg if isinstance(msg, str) else msg[0])
+        out.add((ctx, msg if isinstance(msg, str) else msg[0]))
     return out
 
 
@@ -40,8 +41,8 @@ def test_every_marked_string_has_a_translation(lang: str) -> None:
     marked = _marked()
     assert len(marked) > 50  # the rules bank alone marks 80-odd
     po = _po(lang)
-    done = {m.id: m.string for m in po if m.id and m.string and not m.fuzzy}
-    missing = sorted(marked - set(done))
+    done = {(m.context, m.id): m.string for m in po if m.id and m.string and not m.fuzzy}
+    missing = sorted(marked - set(done), key=str)
     assert missing == [], f"{len(missing)} strings untranslated in {lang}: {missing[:5]}"
 
 
@@ -50,8 +51,8 @@ def test_the_compiled_catalog_is_the_po_compiled(lang: str) -> None:
     po = _po(lang)
     with open(i18n.LOCALE_DIR / lang / "LC_MESSAGES" / "crib.mo", "rb") as f:
         mo = read_mo(f)
-    want = {m.id: m.string for m in po if m.id and m.string and not m.fuzzy}
-    got = {m.id: m.string for m in mo if m.id}
+    want = {(m.context, m.id): m.string for m in po if m.id and m.string and not m.fuzzy}
+    got = {(m.context, m.id): m.string for m in mo if m.id}
     assert got == want, "run `make messages` to recompile the .mo"
 
 

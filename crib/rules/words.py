@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
+from crib.i18n import NP_, trp
+
 __all__ = ["number_words", "number_words_fr", "CountWords", "ENGLISH", "FRENCH"]
 
 _WORDS = [
@@ -104,31 +106,39 @@ class CountWords:
             return self.flush.format(size=self.number(size)), False
         return self.nobs, False
 
+    def translated(self, lang: str, number: Callable[[int], str]) -> CountWords:
+        """These phrases from ``lang``'s gettext catalog (context "count"; "count, plural"
+        for ``link_many``), with ``number`` for the numbers."""
+        p = trp(lang)
+        return CountWords(
+            number=number,
+            fifteen=p("count", self.fifteen),
+            pair={k: p("count", v) for k, v in self.pair.items()},
+            run={k: p("count", v) for k, v in self.run.items()},
+            flush=p("count", self.flush),
+            nobs=p("count", self.nobs),
+            first=p("count", self.first),
+            link=p("count", self.link),
+            link_many=p("count, plural", self.link_many),
+            nothing=p("count", self.nothing),
+        )
 
+
+# the English phrases are the catalog's source: crib/locale/<lang>/LC_MESSAGES/crib.po
+# translates them (context "count"), and FRENCH is read from it
 ENGLISH = CountWords(
     number=number_words,
-    fifteen="fifteen {total}",
-    pair={1: "a pair", 3: "a pair royal", 6: "a double pair royal"},
-    run={1: "a run of {size}", 2: "a double run of {size}", 3: "a triple run of {size}",
-         4: "a double-double run of {size}"},
-    flush="a flush of {size}",
-    nobs="nobs",
-    first="{phrase} is {total}",
-    link="and {phrase} is {total}",
-    link_many="and {phrase} is {total}",
-    nothing="nineteen (no points)",
+    fifteen=NP_("count", "fifteen {total}"),
+    pair={1: NP_("count", "a pair"), 3: NP_("count", "a pair royal"),
+          6: NP_("count", "a double pair royal")},
+    run={1: NP_("count", "a run of {size}"), 2: NP_("count", "a double run of {size}"),
+         3: NP_("count", "a triple run of {size}"), 4: NP_("count", "a double-double run of {size}")},
+    flush=NP_("count", "a flush of {size}"),
+    nobs=NP_("count", "nobs"),
+    first=NP_("count", "{phrase} is {total}"),
+    link=NP_("count", "and {phrase} is {total}"),
+    link_many=NP_("count, plural", "and {phrase} is {total}"),
+    nothing=NP_("count", "nineteen (no points)"),
 )
 
-FRENCH = CountWords(
-    number=number_words_fr,
-    fifteen="quinze {total}",
-    pair={1: "une paire", 3: "un brelan (paire royale)", 6: "un carré (double paire royale)"},
-    run={1: "une suite de {size}", 2: "deux suites de {size}", 3: "trois suites de {size}",
-         4: "quatre suites de {size}"},
-    flush="une couleur de {size}",
-    nobs="le valet",
-    first="{phrase} fait {total}",
-    link="et {phrase} fait {total}",
-    link_many="et {phrase} font {total}",
-    nothing="dix-neuf (aucun point)",
-)
+FRENCH = ENGLISH.translated("fr", number_words_fr)

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
+from typing import Any
 
 from crib.errors import CribError
 from crib.rules.cards import Card
@@ -275,19 +276,11 @@ class BlockBuilder:
         return self._grow(y + h)
 
     def para(
-        self,
-        x: float,
-        y: float,
-        s: str,
-        width: float,
-        size: float = 10,
-        *,
-        bold: bool = False,
-        italic: bool = False,
-        color: str = "#000000",
+        self, x: float, y: float, s: str, width: float, size: float = 10, **style: Any
     ) -> float:
-        for line in wrap(s, width, size, bold, italic):
-            y = self.text(x, y, line, size, bold=bold, italic=italic, color=color)
+        """:meth:`text` line by line, wrapped to ``width``; ``style``: its bold, italic, color."""
+        for line in wrap(s, width, size, style.get("bold", False), style.get("italic", False)):
+            y = self.text(x, y, line, size, **style)
         return y
 
     def rect(self, x: float, y: float, w: float, h: float, **kw: object) -> float:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import base64
 import html
+from typing import Unpack
 
 import ipywidgets as w
 
@@ -33,6 +34,7 @@ from crib.session.controller import (
     grade_log,
     load_saved,
 )
+from crib.session.settings import GameSettings, game_defaults
 from crib.ui.kit.cardview import CARD_CSS, CardButton
 from crib.ui.kit.common import friendly, info_html
 from crib.ui.kit.keys import KeyListener
@@ -59,17 +61,14 @@ class PlayApp(w.VBox):
     """A game against a computer tier, with the coach; keys and clicks both work."""
 
     def __init__(
-        self,
-        seed: int | None = None,
-        tier: str = COACH,
-        *,
-        coaching: bool = True,
-        manual: bool = False,
-        muggins: bool = False,
-        scores: tuple[int, int] = (0, 0),
-        plain: bool = True,
+        self, seed: int | None = None, tier: str = COACH, *, plain: bool = True,
+        **game: Unpack[GameSettings],
     ) -> None:
-        self._scores0 = scores
+        """``game``: the first game's :class:`GameSettings` (coaching, manual counting,
+        muggins, the starting scores), at :func:`game_defaults` where not given."""
+        settings = {**game_defaults(), **game}
+        coaching, manual, muggins = settings["coaching"], settings["manual"], settings["muggins"]
+        self._scores0 = settings["scores"]
         self.renderer = Renderer(self)  # draws the widgets from the controller's view
         self.style_html = w.HTML(f"<style>{CARD_CSS}{APP_CSS}</style>")
         self.tier = w.Dropdown(

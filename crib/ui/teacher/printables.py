@@ -21,15 +21,10 @@ from crib.ui.kit.common import friendly
 
 __all__ = ["PrintablesPanel", "NAMES", "pdf_link_html"]
 
-NAMES = {
-    "glossary": "Glossary",
-    "cheatsheet": "Cheat sheet",
-    "worksheet-1": "Worksheet 1 + key",
-    "worksheet-2": "Worksheet 2 + key",
-    "pegging": "Pegging sheet + key",
-    "quiz-1": "Quiz 1 (lesson 2) + key",
-    "quiz-2": "Quiz 2 (lesson 4) + key",
-}
+# the teacher's names for the printables, in crib.teach.printables.KINDS's order
+NAMES = dict(zip(KINDS, ("Glossary", "Cheat sheet", "Worksheet 1 + key", "Worksheet 2 + key",
+                         "Pegging sheet + key", "Quiz 1 (lesson 2) + key",
+                         "Quiz 2 (lesson 4) + key"), strict=True))
 
 
 def pdf_link_html(data: bytes, name: str, label: str) -> str:
