@@ -18,30 +18,16 @@ from crib.i18n import NP_, trp
 
 __all__ = ["number_words", "number_words_fr", "CountWords", "ENGLISH", "FRENCH"]
 
-_WORDS = [
-    "zero",
-    "one",
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "eleven",
-    "twelve",
-    "thirteen",
-    "fourteen",
-    "fifteen",
-    "sixteen",
-    "seventeen",
-    "eighteen",
-    "nineteen",
-    "twenty",
-]
-_TENS = {20: "twenty", 30: "thirty"}
+_EN = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty"]
+_FR = ["zéro", "un", "deux", "trois", "quatre", "cinq", "six", "sept", "huit", "neuf", "dix", "onze", "douze", "treize", "quatorze", "quinze", "seize", "dix-sept", "dix-huit", "dix-neuf", "vingt"]
+
+
+def _spell(n: int, words: list[str], tens: tuple[str, str], one: str) -> str:
+    """0..39 from the words to twenty and the two tens; ``one`` joins a ten and 1."""
+    if n <= 20:
+        return words[n]
+    ten, unit = tens[n // 10 - 2], n % 10
+    return ten if unit == 0 else f"{ten}{one}" if unit == 1 else f"{ten}-{words[unit]}"
 
 
 def number_words(n: int) -> str:
@@ -50,29 +36,16 @@ def number_words(n: int) -> str:
     >>> number_words(7), number_words(24), number_words(31)
     ('seven', 'twenty-four', 'thirty-one')
     """
-    if n <= 20:
-        return _WORDS[n]
-    tens, ones = divmod(n, 10)
-    word = _TENS[tens * 10]
-    return word if ones == 0 else f"{word}-{_WORDS[ones]}"
-
-
-_FR_WORDS = ["zéro", "un", "deux", "trois", "quatre", "cinq", "six", "sept", "huit", "neuf", "dix", "onze", "douze", "treize", "quatorze", "quinze", "seize", "dix-sept", "dix-huit", "dix-neuf", "vingt"]
+    return _spell(n, _EN, ("twenty", "thirty"), "-one")
 
 
 def number_words_fr(n: int) -> str:
     """French words for 0..39 (1990 spelling of « vingt-et-un »).
 
-    >>> number_words_fr(7), number_words_fr(21), number_words_fr(29)
-    ('sept', 'vingt-et-un', 'vingt-neuf')
+    >>> number_words_fr(7), number_words_fr(21), number_words_fr(29), number_words_fr(30)
+    ('sept', 'vingt-et-un', 'vingt-neuf', 'trente')
     """
-    if n <= 20:
-        return _FR_WORDS[n]
-    tens, ones = divmod(n, 10)
-    word = {2: "vingt", 3: "trente"}[tens]
-    if ones == 0:
-        return word
-    return f"{word}-et-un" if ones == 1 else f"{word}-{_FR_WORDS[ones]}"
+    return _spell(n, _FR, ("vingt", "trente"), "-et-un")
 
 
 @dataclass(frozen=True)
