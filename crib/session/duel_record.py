@@ -106,6 +106,7 @@ class MoveRow:
     action: Any  # "5H 6D", "5H", None (go) or a count
     move_id: str
     events: str = "[]"  # the engine's events this move let it emit (JSON)
+    created: float = 0.0  # when it was committed (time.time())
 
 
 @dataclass(frozen=True)
@@ -252,7 +253,7 @@ class MemoryDuelStorage:
                 return r
         c = check(self.moves(code, after))
         self._id += 1
-        row = MoveRow(self._id, seat, n, kind, action, move_id, c.events)
+        row = MoveRow(self._id, seat, n, kind, action, move_id, c.events, time.time())
         self.rows[code].append(row)
         if c.winner is not None:
             self.duels[code].update(status="over", winner=c.winner)

@@ -140,7 +140,8 @@ class DuelStore(StoreConnection):
 
     def _rows(self, c: sqlite3.Connection, duel_id: int, after: int) -> list[MoveRow]:
         return [
-            MoveRow(r["id"], r["seat"], r["n"], r["kind"], json.loads(r["action"]), r["move_id"], r["events"])
+            MoveRow(r["id"], r["seat"], r["n"], r["kind"], json.loads(r["action"]), r["move_id"], r["events"],
+                    r["created"])
             for r in c.execute(
                 "SELECT * FROM duel_moves WHERE duel_id=? AND id>? ORDER BY id", (duel_id, after)
             )
@@ -168,7 +169,7 @@ class DuelStore(StoreConnection):
                 if (old["kind"], old["action"]) != (kind, text):
                     raise IllegalPlayError("that decision was already taken with another move")
                 return MoveRow(old["id"], old["seat"], old["n"], old["kind"], json.loads(old["action"]),
-                               old["move_id"], old["events"])
+                               old["move_id"], old["events"], old["created"])
             duel_id = self._id(code)
             result = check(self._rows(c, duel_id, after))
             now = time.time()
@@ -182,7 +183,7 @@ class DuelStore(StoreConnection):
                     "UPDATE duels SET status='over', winner=?, log=?, ended=? WHERE id=?",
                     (result.winner, result.log, now, duel_id),
                 )
-            return MoveRow(int(cur.lastrowid or 0), seat, n, kind, action, move_id, result.events)
+            return MoveRow(int(cur.lastrowid or 0), seat, n, kind, action, move_id, result.events, now)
 
     def heartbeat(self, code: str, seat: int, *, leave: bool = False) -> None:
         """This seat is here (or, with ``leave``, has left the table)."""
