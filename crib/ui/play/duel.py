@@ -310,12 +310,12 @@ class DuelApp(w.VBox):
             + (f'<div class="crib-fairness"><b>Verified:</b> {html.escape(v.fairness)}</div>' if v.fairness else "")
             if v.commit else ""
         )
-        self._render_end(s, v)
         self._step += 1
         self.prompt_html.value = (
             f'<span class="crib-phase crib-duel-phase" data-phase="{v.phase}" data-step="{self._step}" '
             f'data-move="{s._last}" data-hand="{v.hand_number}" data-seat="{s.seat}">{html.escape(v.prompt)}</span>'
         )
+        self._render_end(s, v)  # after the move is on the page: the review takes seconds
 
     def _render_hand(self, v: GameView) -> None:
         self.hand_box.layout.display = "none" if v.phase in ("hand_over", "over", "waiting", "abandoned") else None
