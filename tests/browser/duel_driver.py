@@ -162,17 +162,18 @@ class Player:
         """This page's move if it has one (the first two cards thrown, the first card that
         fits played, Continue after the show); the kind of move, or None."""
         ph = self.phase
-        m = self.move
+        mine = int(self.attr("mine") or 0)  # this seat's moves drawn so far
+        done = f"Number(e.dataset.mine) > {mine}"
         if ph == "discard":
             self.click(".crib-duel-app button.crib-card-1")
             self.click(".crib-duel-app button.crib-card-2")
             self.t_commit = time.time()
             self.page.click("button.crib-duel-action")
-            self.wait_move_after(m)
+            self.wait_js(done)
         elif ph == "play":
             self.t_commit = time.time()
             self.page.click(".crib-duel-app .crib-hand button.crib-legal >> nth=0")
-            self.wait_move_after(m)
+            self.wait_js(done)
         elif ph == "hand_over":
             self.page.click("button.crib-duel-action")
             self.wait_js("e.dataset.phase !== 'hand_over'")
