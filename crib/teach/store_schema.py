@@ -18,6 +18,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from crib.teach.duel_schema import DUEL_MIGRATION
+
 __all__ = [
     "SCHEMA_VERSION",
     "BUSY_TIMEOUT_MS",
@@ -26,7 +28,7 @@ __all__ = [
     "default_db_path",
 ]
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 MAX_TIME_LIMIT = 4 * 3600.0  # s: the longest time limit a set may have
 BUSY_TIMEOUT_MS = 30_000
 
@@ -148,6 +150,8 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE TRIGGER tournament_tables_no_update BEFORE UPDATE ON tournament_tables
         BEGIN SELECT RAISE(ABORT, 'pairings are fixed once made'); END;
     """,
+    # 4 -> 5: classmate games (one self-contained string: renumber it at a merge)
+    DUEL_MIGRATION,
 )
 assert len(MIGRATIONS) == SCHEMA_VERSION
 

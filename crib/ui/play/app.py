@@ -38,6 +38,7 @@ from crib.session.settings import GameSettings, game_defaults
 from crib.ui.kit.cardview import CARD_CSS, CardButton
 from crib.ui.kit.common import friendly, info_html
 from crib.ui.kit.keys import KeyListener
+from crib.ui.play.duel_hook import classmate_button, open_from_query
 from crib.ui.play.html import (
     APP_CSS,
     grade_chip,
@@ -138,12 +139,13 @@ class PlayApp(w.VBox):
         self.manual_box.observe(lambda _c: self._settings(), "value")
         self.muggins_box.observe(lambda _c: self._settings(), "value")
         self.replay_hand.observe(lambda _c: self._show_replay_hand(), "value")
+        self.classmate_button = classmate_button(self)  # play a classmate (crib.ui.play.duel)
 
         # one row of settings and files (it wraps in a narrow window): the table
         # and your hand must fit a 1280x800 window without scrolling
         settings = w.HBox(
             [self.tier, self.seed, self.new_button, self.coaching_box, self.plain_box, self.manual_box, self.muggins_box,
-             self.save_button, self.load, self.save_link, self.game_html],
+             self.save_button, self.load, self.save_link, self.game_html, self.classmate_button],
             layout=w.Layout(flex_flow="row wrap", align_items="center", grid_gap="4px 6px"),
         ).add_class("crib-settings")
         buttons = w.HBox([self.confirm_button, self.go_button, self.hint_button, self.next_button])
@@ -209,7 +211,8 @@ class PlayApp(w.VBox):
 
     @friendly()
     def _on_query(self, query: str) -> None:
-        apply_query(self, query)
+        if not open_from_query(self, query):  # ?table=CODE: a game against a classmate
+            apply_query(self, query)
 
     @friendly()
     def _settings(self) -> None:

@@ -1,0 +1,384 @@
+"""A game between two people at two pages ("play a classmate"), with no widgets.
+
+Two kernels share one game through a store (:class:`DuelStorage`; the SQLite one is
+:class:`crib.teach.duel_store.DuelStore`).  The session layer may not import the
+classroom store (``crib/teach`` sits above it), so this module states the small
+storage protocol it needs and the teach layer implements it: the game logic stays
+here, next to the controller of the game against the computer, and is tested
+headless with any storage.
+
+* **The record.** A table (``duels``) has a short code, the two names, the seed of
+  the cut for deal, and the two halves of the FairDeal secret (the host's kernel draws
+  one, the guest's the other, :func:`crib.rules.fairness.begin_match`): the
+  commitment is fixed when the guest sits down, before the first deal, and the
+  secret is revealed on the page at the end.  Every decision (a discard, a card, a go,
+  a count) is one appended row (``duel_moves``), written in one ``BEGIN IMMEDIATE``
+  transaction that first checks it against the engine; a page draws a move only once
+  its row is committed.
+* **Idempotent moves.** A move's id is ``code:seat:n`` (the seat's n-th decision): a
+  retry (a double click, a kernel that died after the commit) stores nothing twice,
+  and a second, different move for the same decision is refused.
+* **One engine per kernel.** :class:`DuelSeat` rebuilds the engine from the secret
+  and the rows (after a reload or a ``kill -9``, the game resumes at the same
+  decision) and applies new rows as the poll finds them.  The two discards of a deal
+  may come in either order; the engine takes them pone first.
+* **No peeking.** The engine runs in the kernel, as against the computer, but the
+  page's view is built only from :func:`seat_events` (the log with the opponent's
+  unseen cards blanked) and the seat's own :class:`~crib.rules.observation.Observation`
+  (:meth:`DuelSeat.view`).  Nothing else reaches the widgets.
+* **Presence.** Each kernel writes a heartbeat every :data:`HEARTBEAT_SECONDS`; a seat
+  not seen for :data:`GONE_AFTER_SECONDS` (or that pressed Leave) has left the table.
+  Either player may abandon the game; the record says so.
+
+>>> from crib.session.duel import MemoryDuelStorage
+>>> st = MemoryDuelStorage()
+>>> ann = DuelSeat.create(st, "Ann", seed=7, master_seed=1, code="KQ7P")
+>>> ann.phase
+'waiting'
+>>> bob = DuelSeat.join(st, "kq7p", "Bob", client_seed=2)
+>>> bob.seat, bob.poll() or ann.poll(), ann.phase
+(1, True, 'discard')
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from crib.errors import CribError
+from crib.rules import events as ev
+from crib.rules.cards import Card, parse_card
+from crib.rules.fairness import begin_match
+from crib.session.duel_engine import SeatEngine, _action_json
+from crib.session.duel_record import (
+    CODE_ALPHABET,
+    CODE_LEN,
+    GONE_AFTER_SECONDS,
+    HEARTBEAT_SECONDS,
+    DuelRecord,
+    DuelStorage,
+    MemoryDuelStorage,
+    MoveCheck,
+    MoveRow,
+    clean_table_code,
+    hidden_cards,
+    new_table_code,
+    seat_events,
+)
+from crib.session.duel_view import (
+    SeatFold,
+    presence_text,
+    seat_fairness,
+    seat_fold,
+    seat_review,
+    seat_view,
+)
+from crib.session.model import GameView, Grade
+
+__all__ = [  # the record's names are re-exported: importers need only this module
+    "CODE_ALPHABET",
+    "CODE_LEN",
+    "HEARTBEAT_SECONDS",
+    "GONE_AFTER_SECONDS",
+    "DuelRecord",
+    "MoveRow",
+    "MoveCheck",
+    "DuelStorage",
+    "MemoryDuelStorage",
+    "DuelSeat",
+    "SeatFold",
+    "seat_events",
+    "hidden_cards",
+    "new_table_code",
+    "clean_table_code",
+]
+
+
+class DuelSeat(SeatEngine):
+    """One seat of a shared game: the engine rebuilt from the store, this seat's moves,
+    and the view of this seat alone (see the module docstring).
+
+    Make one with :meth:`create` (a new table, seat 0), :meth:`join` (seat 1, by code)
+    or :meth:`resume` (by code and the seat's token, after a reload).
+    """
+
+    def __init__(self, storage: DuelStorage, code: str, seat: int, token: str) -> None:
+        super().__init__(storage, code, seat, token)
+        self.acked_hand = -1  # the last hand whose show this page has closed (Continue)
+        self.message = ""
+        self.selected: list[int] = []
+        self.count_entry = ""
+        self._grades: list[Grade] | None = None
+        self._folded: tuple[SeatFold, int] | None = None
+        self._start_game()
+        self._read_moves()
+        if self.game is not None:  # a resumed page shows the deal in progress
+            self.acked_hand = sum(isinstance(e, ev.Shown) and e.what == "crib" for e in self.game.events) - 1
+        storage.heartbeat(code, seat)  # here (again): a reload clears Leave
+        self._beat = time.time()
+        self._presence_shown = self.opponent_presence()
+
+    # -- making a seat -------------------------------------------------------------
+
+    @classmethod
+    def create(
+        cls, storage: DuelStorage, name: str, *, seed: int | None = None, master_seed: int | None = None,
+        code: str | None = None, manual: tuple[bool, bool] = (False, False), muggins: bool = False,
+        scores: tuple[int, int] = (0, 0),
+    ) -> DuelSeat:
+        """A new table with ``name`` in seat 0; its code is :attr:`code`."""
+        token = secrets.token_hex(8)
+        seed = 1 + secrets.randbelow(99_999) if seed is None else int(seed)
+        master = secrets.randbits(63) if master_seed is None else int(master_seed)
+        for _ in range(20):
+            c = clean_table_code(code) if code else new_table_code()
+            try:
+                storage.create_duel(
+                    c, name, seed=seed, master_seed=master, token=token, manual=manual,
+                    muggins=muggins, scores=scores,
+                )
+                break
+            except CribError as err:
+                if code or "taken" not in str(err):
+                    raise
+        else:  # pragma: no cover - 20 codes in a row taken
+            raise CribError("no free table code: try again")
+        return cls(storage, c, 0, token)
+
+    @classmethod
+    def join(cls, storage: DuelStorage, code: str, name: str, *, client_seed: int | None = None) -> DuelSeat:
+        """Sit down at a waiting table (seat 1): the deal's commitment is fixed now."""
+        c = clean_table_code(code)
+        rec = storage.duel(c)
+        client = secrets.randbits(63) if client_seed is None else int(client_seed)
+        commit = begin_match(rec.master_seed, client).commit
+        token = secrets.token_hex(8)
+        storage.join_duel(c, name, client_seed=client, commit=commit, token=token)
+        return cls(storage, c, 1, token)
+
+    @classmethod
+    def resume(cls, storage: DuelStorage, code: str, token: str) -> DuelSeat:
+        """The same seat again (a reloaded page, a new kernel): the game from the store."""
+        c = clean_table_code(code)
+        return cls(storage, c, storage.seat_of(c, token), token)
+
+    # -- the table ------------------------------------------------------------------
+
+    def poll(self) -> bool:
+        """Read the store (a cheap query unless something changed); True if anything did.
+
+        Also writes this seat's heartbeat every :data:`HEARTBEAT_SECONDS`, and says go
+        for this seat when it holds no card that fits (a stored move, like any other)."""
+        now = time.time()
+        if now - self._beat >= HEARTBEAT_SECONDS:
+            self._beat = now
+            self.storage.heartbeat(self.code, self.seat)
+        rec = self.storage.duel(self.code)
+        changed = (rec.status, rec.names, rec.winner) != (self.record.status, self.record.names, self.record.winner)
+        self.record = rec
+        self._start_game()
+        if rec.last_move != self._last:
+            changed = self._read_moves() or changed
+        presence = self.opponent_presence()
+        if presence != self._presence_shown:
+            self._presence_shown, changed = presence, True
+        if self._auto_go():
+            changed = True
+        return changed
+
+    def opponent_presence(self, rec: DuelRecord | None = None, now: float | None = None) -> str:
+        """'here', 'left' (pressed Leave, or not seen for :data:`GONE_AFTER_SECONDS`) or
+        'waiting' (no one in the other seat yet)."""
+        r = rec or self.record
+        o = 1 - self.seat
+        if r.names[o] is None:
+            return "waiting"
+        t = time.time() if now is None else now
+        if r.left[o] or (r.seen[o] and t - r.seen[o] > GONE_AFTER_SECONDS):
+            return "left"
+        return "here"
+
+    @property
+    def phase(self) -> str:
+        """What this page shows: 'waiting' (for the classmate), 'discard', 'play', 'count',
+        'wait' (the opponent's move), 'hand_over' (the show, until Continue), 'over',
+        'abandoned'."""
+        if self.record.status == "abandoned":
+            return "abandoned"
+        if self.game is None:
+            return "waiting"
+        if self._show_open():
+            return "hand_over"
+        if self.game.over:
+            return "over"
+        if self._discard_due():
+            return "discard"
+        d = self.decision()
+        if d is not None and d.kind in ("play", "count"):
+            return d.kind
+        return "wait"
+
+    def _show_open(self) -> bool:
+        """The crib of a hand this page has not closed yet has been shown."""
+        assert self.game is not None
+        crib = [e for e in self.game.events if isinstance(e, ev.Shown) and e.what == "crib"]
+        return len(crib) - 1 > self.acked_hand and not self.game.over
+
+    def _visible_upto(self) -> int:
+        """How many of the engine's events this page shows: up to the next deal while
+        the last hand's show is open."""
+        assert self.game is not None
+        evs = self.game.events
+        if not self._show_open():
+            return len(evs)
+        deals = [k for k, e in enumerate(evs) if isinstance(e, ev.Dealt)]
+        return deals[self.acked_hand + 2] if len(deals) > self.acked_hand + 2 else len(evs)
+
+    # -- moves -----------------------------------------------------------------------
+
+    def _move(self, kind: str, action: Any) -> MoveRow:
+        if self.game is None:
+            raise CribError("wait for your classmate to sit down")
+        a = _action_json(kind, action)
+        n = self._n()
+        move_id = f"{self.code}:{self.seat}:{n}"
+        applied: list[MoveRow] = []
+        try:
+            row = self.storage.append_move(
+                self.code, self.seat, n, kind, a, move_id, self._last, self._check(kind, a, n, move_id, applied)
+            )
+        except BaseException:
+            if applied:  # the engine took the move, the store did not: back to the store's state
+                self._rebuild()
+            raise
+        if applied:  # the engine has it already: note the row as read
+            self._rows.append(row)
+            self._last = row.id
+        self.record = self.storage.duel(self.code)
+        self._read_moves()  # any other row, now committed (or ours, for a retried move id)
+        self.selected = []
+        self.message = ""
+        return row
+
+    def discard(self, cards: Sequence[Card | str]) -> MoveRow:
+        """Throw two cards to the crib (stored before the page shows it)."""
+        cs = [parse_card(c) if isinstance(c, str) else c for c in cards]
+        if len(cs) != 2:
+            raise CribError("pick two cards to throw, then Throw")
+        return self._move("discard", cs)
+
+    def play(self, card: Card | str) -> MoveRow:
+        """Play a card."""
+        return self._move("play", parse_card(card) if isinstance(card, str) else card)
+
+    def go(self) -> MoveRow:
+        """Say go (only when no card fits)."""
+        return self._move("go", None)
+
+    def claim(self, n: int | str) -> MoveRow:
+        """Manual counting: your count of the hand or crib being shown."""
+        raw = str(n).strip()
+        if not raw.isdigit() or int(raw) > 29:
+            raise CribError("type your count as a number from 0 to 29")
+        return self._move("count", int(raw))
+
+    def _auto_go(self) -> bool:
+        d = self.decision()
+        if d is not None and d.kind == "play" and not d.observation.legal and not self._show_open():
+            self.go()
+            return True
+        return False
+
+    def next(self) -> None:
+        """Continue: close the show of the last hand."""
+        if self.phase != "hand_over":
+            raise CribError("nothing to continue now")
+        self.acked_hand += 1
+        self._auto_go()
+
+    def toggle(self, i: int) -> None:
+        """Select or unselect card ``i`` of your hand (the discard)."""
+        v = self._fold()
+        if self.phase != "discard":
+            raise CribError("you pick two cards only when throwing to the crib")
+        if not 0 <= i < len(v.six):
+            raise CribError(f"there is no card {i + 1}")
+        if i in self.selected:
+            self.selected.remove(i)
+        elif len(self.selected) == 2:
+            raise CribError("you throw exactly two: unselect one first")
+        else:
+            self.selected.append(i)
+
+    def throw_selected(self) -> MoveRow:
+        v = self._fold()
+        if len(self.selected) != 2:
+            raise CribError("pick two cards to throw, then Throw")
+        return self.discard([v.six[i] for i in self.selected])
+
+    def play_index(self, i: int) -> MoveRow:
+        """Play your card ``i`` (as shown)."""
+        v = self._fold()
+        if self.phase != "play":
+            raise CribError(f"wait for {self.record.names[1 - self.seat]} to play")
+        if not 0 <= i < len(v.my_cards):
+            raise CribError(f"there is no card {i + 1}")
+        return self.play(v.my_cards[i])
+
+    def leave(self) -> None:
+        """Leave the table (the other page says so at once)."""
+        self.storage.heartbeat(self.code, self.seat, leave=True)
+
+    def abandon(self) -> None:
+        """Abandon the game: the record says who did, and when."""
+        name = self.record.names[self.seat]
+        self.record = self.storage.abandon(self.code, self.seat, f"{name} abandoned the game")
+
+    # -- what this seat sees -----------------------------------------------------------
+
+    def my_events(self) -> list[ev.Event]:
+        """The log so far as this seat may see it (the view is built from this alone)."""
+        if self.game is None:
+            return []
+        return seat_events(self.game.events[: self._visible_upto()], self.seat)
+
+    def _fold(self) -> SeatFold:
+        return seat_fold(self)
+
+    def view(self) -> GameView:
+        """What this page shows, from this seat's events and its own observation only
+        (:func:`crib.session.duel_view.seat_view`)."""
+        return seat_view(self)
+
+    def presence_text(self) -> str:
+        """'Ann left the table…', or '' while both are here."""
+        return presence_text(self)
+
+    # -- after the game -----------------------------------------------------------------
+
+    def log(self) -> str:
+        """The whole log as JSON (for ``crib replay --secret``), once the game is over or
+        abandoned; during the game, only this seat's view of it."""
+        if self.game is None:
+            return "[]"
+        if self.game.over or self.record.status == "abandoned":
+            return ev.log_to_json(self.game.events)
+        return ev.log_to_json(self.my_events())
+
+    def secret(self) -> str:
+        """The revealed secret (hex), once the game is over or abandoned."""
+        r = self.record
+        if self.game is None or not (self.game.over or r.status == "abandoned"):
+            raise CribError("the secret is revealed at the end of the game")
+        return begin_match(r.master_seed, r.client_seed or 0).secret.hex()
+
+    def fairness(self) -> str:
+        """The end-of-game check: the commitment against the secret, and the log replayed."""
+        return seat_fairness(self)
+
+    def review(self) -> list[Grade]:
+        """This seat's decisions graded by the Master (as against the computer), the
+        costliest first (:func:`crib.session.duel_view.seat_review`)."""
+        return seat_review(self)

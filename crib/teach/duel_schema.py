@@ -1,0 +1,67 @@
+"""The classmate games' tables: one self-contained migration (see :mod:`crib.teach.duel_store`).
+
+It is kept as one string so that merging with another migration only renumbers it:
+:data:`crib.teach.store_schema.MIGRATIONS` appends :data:`DUEL_MIGRATION` as its next
+step, whatever that step's number is.  Every table is prefixed ``duel``.
+
+* ``duels``: a table (its code, the seed of the cut for deal, the two halves of the
+  FairDeal secret, the commitment, the rules, how it ended and the whole log at the end);
+* ``duel_seats``: who sits where, the seat's token (the page's link), the last heartbeat
+  and whether the player pressed Leave;
+* ``duel_moves``: every decision, append-only (triggers refuse UPDATE and DELETE), with
+  the engine's events it let through; ``move_id`` makes a retry idempotent and
+  ``(duel_id, seat, n)`` refuses a second, different move for the same decision.
+"""
+
+from __future__ import annotations
+
+__all__ = ["DUEL_MIGRATION"]
+
+DUEL_MIGRATION = """
+CREATE TABLE duels (
+    id INTEGER PRIMARY KEY,
+    code TEXT NOT NULL UNIQUE,
+    seed INTEGER NOT NULL,
+    master_seed INTEGER NOT NULL,
+    client_seed INTEGER,
+    commit_hash TEXT NOT NULL DEFAULT '',
+    manual TEXT NOT NULL DEFAULT '00',
+    muggins INTEGER NOT NULL DEFAULT 0,
+    start_scores TEXT NOT NULL DEFAULT '0-0',
+    status TEXT NOT NULL DEFAULT 'waiting'
+        CHECK (status IN ('waiting', 'playing', 'over', 'abandoned')),
+    reason TEXT NOT NULL DEFAULT '',
+    winner INTEGER,
+    log TEXT NOT NULL DEFAULT '',
+    session_id INTEGER REFERENCES sessions(id),
+    created REAL NOT NULL,
+    ended REAL
+);
+CREATE TABLE duel_seats (
+    duel_id INTEGER NOT NULL REFERENCES duels(id),
+    seat INTEGER NOT NULL CHECK (seat IN (0, 1)),
+    name TEXT NOT NULL,
+    token TEXT NOT NULL UNIQUE,
+    joined REAL NOT NULL,
+    seen REAL NOT NULL,
+    left_table INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (duel_id, seat)
+);
+CREATE TABLE duel_moves (
+    id INTEGER PRIMARY KEY,
+    duel_id INTEGER NOT NULL REFERENCES duels(id),
+    seat INTEGER NOT NULL,
+    n INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    action TEXT NOT NULL,
+    events TEXT NOT NULL,
+    move_id TEXT NOT NULL UNIQUE,
+    created REAL NOT NULL,
+    UNIQUE (duel_id, seat, n)
+);
+CREATE INDEX duel_moves_by_duel ON duel_moves(duel_id, id);
+CREATE TRIGGER duel_moves_no_update BEFORE UPDATE ON duel_moves
+    BEGIN SELECT RAISE(ABORT, 'moves are append-only'); END;
+CREATE TRIGGER duel_moves_no_delete BEFORE DELETE ON duel_moves
+    BEGIN SELECT RAISE(ABORT, 'moves are append-only'); END;
+"""

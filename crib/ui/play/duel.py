@@ -1,0 +1,368 @@
+"""Play a classmate, on the play page: create a table and get a short code, or join one
+with a code; then the game, drawn from this seat's view alone.
+
+:class:`DuelApp` draws a :class:`crib.session.duel.DuelSeat` (the game logic, tested
+headless) on the classroom record (:class:`crib.teach.duel_store.DuelStore`).  Every
+widget is drawn from :meth:`DuelSeat.view`, which is built from this seat's events and
+observation only: the opponent's cards reach this page's widgets (and so its browser)
+only once they are played or shown.
+
+The kernel polls the record every :data:`POLL_SECONDS` (an asyncio task; the poll is
+one indexed query) and redraws when the other page moved, joined, left or abandoned.
+The page's address becomes ``play.ipynb?table=CODE&seat=TOKEN`` (:class:`UrlSetter`),
+so a reload (or a new kernel after a crash) resumes the same seat from the record.
+
+:mod:`crib.ui.play.duel_hook` is the play page's hook: a "Play a classmate" button
+that swaps the page over to a :class:`DuelApp`, and links with ``?table=``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import contextlib
+import html
+from collections.abc import Callable
+from urllib.parse import urlencode
+
+import anywidget
+import ipywidgets as w
+import traitlets
+
+from crib.errors import CribError
+from crib.rules.constants import WIN
+from crib.session.duel import DuelSeat, DuelStorage
+from crib.session.model import GameView
+from crib.ui.kit.cardview import CARD_CSS, PLAYER_COLOURS, CardButton, card_back_svg, cards_html
+from crib.ui.kit.common import friendly, info_html, keep_polling
+from crib.ui.play.board import board_svg
+from crib.ui.play.html import APP_CSS, _table_html, review_html, show_html
+
+__all__ = ["POLL_SECONDS", "DuelApp", "UrlSetter"]
+
+POLL_SECONDS = 0.15  # the other page's move shows within about this (plus a redraw)
+
+_URL_ESM = r"""
+function render({ model, el }) {
+  const apply = () => {
+    const q = model.get("query");
+    if (q) { window.history.replaceState(null, "", window.location.pathname + "?" + q); }
+  };
+  model.on("change:query", apply);
+  apply();
+}
+export default { render };
+"""
+
+
+class UrlSetter(anywidget.AnyWidget):
+    """Sets the page's query string (``history.replaceState``), so a reload comes back to
+    the same seat."""
+
+    _esm = _URL_ESM
+    query = traitlets.Unicode("").tag(sync=True)
+
+
+def _default_storage() -> DuelStorage:
+    from crib.teach.duel_store import DuelStore
+
+    return DuelStore()
+
+
+class DuelApp(w.VBox):
+    """A game against a classmate at another page (see the module docstring)."""
+
+    def __init__(
+        self, storage: Callable[[], DuelStorage] = _default_storage, *, on_back: Callable[[], None] | None = None
+    ) -> None:
+        self._storage_factory = storage
+        self._storage: DuelStorage | None = None
+        self.seat: DuelSeat | None = None
+        self._task: asyncio.Task | None = None
+        self._on_back = on_back
+        self._step = 0
+        self.url = UrlSetter()
+        self.style_html = w.HTML(f"<style>{CARD_CSS}{APP_CSS}</style>")
+        # the way in: a name, then create a table or join one with its code
+        self.name_text = w.Text(placeholder="your name", description="Your name", layout=w.Layout(width="18em")).add_class("crib-duel-name")
+        self.code_text = w.Text(placeholder="e.g. KQ7P", description="Table code", layout=w.Layout(width="14em")).add_class("crib-duel-code-entry")
+        self.create_button = w.Button(description="Create a table", button_style="primary", layout=w.Layout(width="auto")).add_class("crib-duel-create")
+        self.join_button = w.Button(description="Join", button_style="primary", layout=w.Layout(width="auto")).add_class("crib-duel-join")
+        self.manual_box = w.Checkbox(value=False, description="We count our own hands", indent=False, layout=w.Layout(width="auto")).add_class("crib-duel-manual")
+        self.muggins_box = w.Checkbox(value=False, description="Muggins", indent=False, layout=w.Layout(width="auto")).add_class("crib-duel-muggins")
+        self.back_button = w.Button(description="Back to the computer", layout=w.Layout(width="auto")).add_class("crib-duel-back")
+        self.status = w.HTML().add_class("crib-live").add_class("crib-duel-status")
+        self.entry_box = w.VBox([
+            w.HTML('<div class="crib-label">Play a classmate</div><div>Create a table and tell your '
+                   "classmate its code, or type the code they gave you.</div>"),
+            w.HBox([self.name_text], layout=w.Layout(flex_flow="row wrap")),
+            w.HBox([self.create_button, self.manual_box, self.muggins_box], layout=w.Layout(flex_flow="row wrap", align_items="center", grid_gap="4px 8px")),
+            w.HBox([self.code_text, self.join_button], layout=w.Layout(flex_flow="row wrap", align_items="center", grid_gap="4px 8px")),
+            self.back_button,
+        ]).add_class("crib-duel-entry")
+        # the game
+        self.header_html = w.HTML().add_class("crib-live").add_class("crib-duel-header")
+        self.opp_html = w.HTML().add_class("crib-opp")
+        self.board_html = w.HTML().add_class("crib-board-box")
+        self.table_html = w.HTML().add_class("crib-table")
+        self.prompt_html = w.HTML().add_class("crib-live").add_class("crib-prompt")
+        self.show_html = w.HTML().add_class("crib-show")
+        self.captions_html = w.HTML().add_class("crib-live").add_class("crib-captions")
+        self.card_buttons = [CardButton().add_class(f"crib-card-{i + 1}") for i in range(6)]
+        for i, b in enumerate(self.card_buttons):
+            b.on_click(lambda _b, i=i: self.click_card(i))
+        self.hand_box = w.HBox(self.card_buttons).add_class("crib-hand")
+        self.action_button = w.Button(description="Continue", button_style="primary", layout=w.Layout(width="auto")).add_class("crib-duel-action")
+        self.count_text = w.Text(placeholder="your count", description="Your count", layout=w.Layout(width="14em")).add_class("crib-count-entry")
+        self.count_button = w.Button(description="Count it").add_class("crib-count-button")
+        self.count_box = w.HBox([self.count_text, self.count_button]).add_class("crib-count-box")
+        self.leave_button = w.Button(description="Leave the table", layout=w.Layout(width="auto")).add_class("crib-duel-leave")
+        self.abandon_button = w.Button(description="Abandon the game", button_style="danger", layout=w.Layout(width="auto")).add_class("crib-duel-abandon")
+        self.rail_html = w.HTML().add_class("crib-live").add_class("crib-scores")
+        self.commit_html = w.HTML().add_class("crib-commit")
+        self.review_html = w.HTML().add_class("crib-review")
+        self.log_html = w.HTML().add_class("crib-duel-log")
+        self.create_button.on_click(lambda _b: self.create())
+        self.join_button.on_click(lambda _b: self.join())
+        self.back_button.on_click(lambda _b: self.back())
+        self.action_button.on_click(lambda _b: self.act())
+        self.count_button.on_click(lambda _b: self.count_it())
+        self.leave_button.on_click(lambda _b: self.leave())
+        self.abandon_button.on_click(lambda _b: self.abandon())
+        table = w.VBox([
+            self.opp_html, self.board_html, self.table_html, self.prompt_html, self.status, self.show_html,
+            self.count_box, self.hand_box, w.HBox([self.action_button]), self.captions_html,
+        ]).add_class("crib-table-col")
+        rail = w.VBox(
+            [self.header_html, self.rail_html, w.HBox([self.leave_button, self.abandon_button], layout=w.Layout(flex_flow="row wrap", grid_gap="4px")), self.commit_html, self.log_html],
+            layout=w.Layout(width="320px", flex="0 0 320px", padding="0 0 0 12px"),
+        ).add_class("crib-rail")
+        self.game_box = w.VBox([
+            w.HBox([table, rail], layout=w.Layout(align_items="flex-start")).add_class("crib-main-row"),
+            self.review_html,
+        ], layout=w.Layout(display="none")).add_class("crib-duel-game")
+        super().__init__([self.style_html, self.url, self.entry_box, self.game_box])
+        self.add_class("crib-play-app").add_class("crib-duel-app")
+
+    # -- the way in --------------------------------------------------------------------
+
+    @property
+    def storage(self) -> DuelStorage:
+        if self._storage is None:
+            self._storage = self._storage_factory()
+        return self._storage
+
+    def _sit(self, seat: DuelSeat) -> None:
+        self.seat = seat
+        self.url.query = urlencode({"table": seat.code, "seat": seat.token})
+        self.entry_box.layout.display = "none"
+        self.game_box.layout.display = None
+        self.status.value = ""
+        self.render()
+        self.start_polling()
+
+    @friendly()
+    def create(self) -> None:
+        """A new table: this page takes seat 0 and shows the code to pass on."""
+        manual = bool(self.manual_box.value)
+        self._sit(DuelSeat.create(
+            self.storage, self.name_text.value, manual=(manual, manual), muggins=manual and bool(self.muggins_box.value)
+        ))
+
+    @friendly()
+    def join(self) -> None:
+        """Sit down at a classmate's table by its code."""
+        self._sit(DuelSeat.join(self.storage, self.code_text.value, self.name_text.value))
+
+    @friendly()
+    def resume(self, code: str, token: str) -> None:
+        """The same seat again (a reload): the game from the record."""
+        self._sit(DuelSeat.resume(self.storage, code, token))
+
+    @friendly()
+    def back(self) -> None:
+        if self._on_back is not None:
+            self._on_back()
+
+    # -- polling -----------------------------------------------------------------------
+
+    def start_polling(self) -> bool:
+        """Poll the record on the kernel's event loop (no loop in headless tests)."""
+        self._task = keep_polling(self._task, self._poll)
+        return self._task is not None
+
+    async def _poll(self) -> None:
+        while self.seat is not None:
+            await asyncio.sleep(POLL_SECONDS)
+            with contextlib.suppress(Exception):  # a failed poll must not stop the next one
+                self.poll_once()
+
+    def poll_once(self) -> bool:
+        """One poll: redraw if anything changed; True if it did."""
+        if self.seat is None:
+            return False
+        if self.seat.poll():
+            self.render()
+            return True
+        return False
+
+    # -- actions -----------------------------------------------------------------------
+
+    @friendly()
+    def click_card(self, i: int) -> None:
+        s = self._seat()
+        self.status.value = ""
+        if s.phase == "play":
+            s.play_index(i)
+        else:
+            s.toggle(i)
+        self.render()
+
+    @friendly()
+    def act(self) -> None:
+        """The action button: Throw (the two picked), or Continue (after the show)."""
+        s = self._seat()
+        self.status.value = ""
+        if s.phase == "discard":
+            s.throw_selected()
+        elif s.phase == "hand_over":
+            s.next()
+        else:
+            raise CribError(s.view().prompt)
+        self.render()
+
+    @friendly()
+    def key(self, key: str) -> None:
+        """A key from the page: 1-6 a card, Enter or n the action button."""
+        if self.seat is None:
+            return
+        if key in {"1", "2", "3", "4", "5", "6"}:
+            self.click_card(int(key) - 1)
+        elif key in ("enter", "n", "space"):
+            if self.seat.phase == "count":
+                self.count_it()
+            else:
+                self.act()
+
+    @friendly()
+    def count_it(self) -> None:
+        self._seat().claim(self.count_text.value)
+        self.count_text.value = ""
+        self.render()
+
+    @friendly()
+    def leave(self) -> None:
+        """Leave the table: the other page says so at once; this page goes back."""
+        s = self._seat()
+        s.leave()
+        self.seat = None
+        self.url.query = "left=1"
+        self.game_box.layout.display = "none"
+        self.entry_box.layout.display = None
+        self.status.value = info_html(f"You left table {s.code}. Its link brings you back to it.")
+
+    @friendly()
+    def abandon(self) -> None:
+        self._seat().abandon()
+        self.render()
+
+    def _seat(self) -> DuelSeat:
+        if self.seat is None:
+            raise CribError("create a table or join one first")
+        return self.seat
+
+    # -- drawing -------------------------------------------------------------------------
+
+    def render(self) -> None:
+        """Redraw from this seat's view (nothing else of the game is read here)."""
+        s = self._seat()
+        v = s.view()
+        me, them = v.names
+        self.header_html.value = (
+            f'<div class="crib-label">Table</div><div class="crib-duel-code" data-code="{s.code}" '
+            f'style="font-size:26px;font-weight:700;letter-spacing:.12em">{s.code}</div>'
+            f"<div>{html.escape(me)} v {html.escape(them or 'your classmate (waiting)')}</div>"
+            + (f'<div class="crib-duel-presence" style="color:#b03a2e;font-weight:600">{html.escape(s.presence_text())}</div>'
+               if s.presence_text() else "")
+        )
+        if v.opp_shown:
+            opp = cards_html(v.opp_shown, "pile")
+        else:
+            opp = "".join(f'<span style="margin-right:-12px">{card_back_svg("pile")}</span>' for _ in range(v.opp_held))
+        self.opp_html.value = (
+            f'<div style="display:flex;gap:12px;align-items:center"><b style="color:{PLAYER_COLOURS[1]}">'
+            f'{html.escape(them or "…")}</b><span style="padding-right:12px">{opp}</span>'
+            f"<span>{v.scores[1]} points</span></div>"
+        )
+        self.board_html.value = board_svg(v.scores, v.back, (me, them or "…"), v.dealer, v.last_score)
+        self.table_html.value = _table_html(v) if v.hand_number else ""
+        self.table_html.layout.display = "none" if v.phase in ("hand_over", "over") and v.shows else None
+        self.show_html.value = "".join(show_html(x, v.names) for x in v.shows) if v.shows else ""
+        self._render_hand(v)
+        self._render_buttons(v)
+        self.captions_html.value = '<div aria-live="polite">' + "".join(
+            f'<div class="crib-caption">{html.escape(t)}</div>' for t in v.captions[-4:]
+        ) + "</div>"
+        self._render_rail(v)
+        self.commit_html.value = (
+            f'<span class="crib-label">Fair deal</span> commitment <code>{v.commit[:24]}…</code> '
+            "(SHA-256 of the secret every deck comes from; fixed when your classmate sat down)"
+            + (f'<div class="crib-fairness"><b>Verified:</b> {html.escape(v.fairness)}</div>' if v.fairness else "")
+            if v.commit else ""
+        )
+        self._step += 1
+        self.prompt_html.value = (
+            f'<span class="crib-phase crib-duel-phase" data-phase="{v.phase}" data-step="{self._step}" '
+            f'data-move="{s._last}" data-mine="{s._n()}" data-hand="{v.hand_number}" data-seat="{s.seat}">{html.escape(v.prompt)}</span>'
+        )
+        self._render_end(s, v)  # after the move is on the page: the review takes seconds
+
+    def _render_hand(self, v: GameView) -> None:
+        self.hand_box.layout.display = "none" if v.phase in ("hand_over", "over", "waiting", "abandoned") else None
+        for i, b in enumerate(self.card_buttons):
+            card = v.my_cards[i] if i < len(v.my_cards) else None
+            b.set_card(
+                card, selected=i in v.selected, legal=v.phase == "play" and i in v.legal,
+                illegal=v.phase in ("play", "wait") and i not in v.legal,
+            )
+
+    def _render_buttons(self, v: GameView) -> None:
+        p = v.phase
+        label = {"discard": f"Throw 2 to {'your' if v.dealer == 0 else 'their'} crib", "hand_over": "Continue"}.get(p)
+        self.action_button.description = label or "Continue"
+        self.action_button.layout.display = None if label else "none"
+        self.count_box.layout.display = None if p == "count" else "none"
+        playing = p not in ("over", "abandoned")
+        self.abandon_button.layout.display = None if playing else "none"
+        self.leave_button.layout.display = None if playing else "none"
+
+    def _render_rail(self, v: GameView) -> None:
+        rows = []
+        for p in (0, 1):
+            deal = ' <span class="crib-chip" style="background:#555">dealer</span>' if v.dealer == p else ""
+            rows.append(
+                f'<div style="font-size:17px"><span style="color:{PLAYER_COLOURS[p]}">●</span> '
+                f"<b>{html.escape(v.names[p] or '…')}</b> {v.scores[p]} "
+                f'<span style="color:#555;font-size:13px">needs {WIN - v.scores[p]}</span>{deal}</div>'
+            )
+        if v.winner is not None:
+            word = "You win" if v.winner == 0 else f"{v.names[1]} wins"
+            rows.append(f'<div class="crib-winner" style="font-size:20px;font-weight:700">{html.escape(word)}'
+                        f'{", a " + v.skunk if v.skunk else ""}!</div>')
+        hand = f"Hand {v.hand_number}" if v.hand_number else "Before the first deal"
+        self.rail_html.value = f'<div class="crib-label">Score</div>{"".join(rows)}<div style="color:#555">{hand}</div>'
+
+    def _render_end(self, s: DuelSeat, v: GameView) -> None:
+        if v.phase not in ("over", "abandoned"):
+            self.review_html.value = self.log_html.value = ""
+            return
+        if not self.log_html.value:
+            b64 = base64.b64encode(s.log().encode()).decode()
+            name = f"crib-table-{s.code}.json"
+            self.log_html.value = (
+                f'<a class="crib-download" download="{name}" href="data:application/json;base64,{b64}">'
+                f"⬇ the game's log</a><div style='color:#555;font-size:13px'>Check it: "
+                f"<code>crib replay {name} --secret {s.secret()}</code></div>"
+            )
+        if v.phase == "over" and not self.review_html.value:
+            self.review_html.value = review_html(s.review(), title="Game review: your costliest decisions first")
