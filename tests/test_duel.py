@@ -16,8 +16,8 @@ from crib.rules import events as ev
 from crib.rules.fairness import HashRng
 from crib.rules.replay import VERIFIED_SECRET, replay
 from crib.session import duel as duel_mod
-from crib.session.duel import (
-    DuelSeat,
+from crib.session.duel import DuelSeat
+from crib.session.duel_record import (
     MemoryDuelStorage,
     clean_table_code,
     hidden_cards,

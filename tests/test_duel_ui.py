@@ -13,7 +13,7 @@ import ipywidgets as w
 import pytest
 
 from crib.rules.cards import Card
-from crib.session.duel import hidden_cards
+from crib.session.duel_record import hidden_cards
 from crib.teach.duel_store import DuelStore
 from crib.ui.kit.cardview import card_name, card_text
 from crib.ui.play.duel import DuelApp

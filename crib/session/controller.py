@@ -57,6 +57,7 @@ from crib.session.model import (
     _Of,
     cut_for_deal,
     fresh_seed,
+    toggle_pick,
 )
 from crib.session.model import show_item as show_item
 from crib.session.review import Coach, decisions_from_log, grade_log, load_saved
@@ -245,14 +246,7 @@ class GameController:
     def toggle(self, i: int) -> None:
         """Select (or unselect) your card ``i`` (0-based)."""
         if self.phase == "discard":
-            if not 0 <= i < len(self.six):
-                raise CribError(f"there is no card {i + 1}: you hold {len(self.six)}")
-            if i in self.selected:
-                self.selected.remove(i)
-            elif len(self.selected) == 2:
-                raise CribError("you throw exactly two: unselect one first (press its number again)")
-            else:
-                self.selected.append(i)
+            toggle_pick(self.selected, i, len(self.six))
         elif self.phase == "play":
             d = self.decision
             assert d is not None

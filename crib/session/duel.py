@@ -30,7 +30,7 @@ headless with any storage.
   not seen for :data:`GONE_AFTER_SECONDS` (or that pressed Leave) has left the table.
   Either player may abandon the game; the record says so.
 
->>> from crib.session.duel import MemoryDuelStorage
+>>> from crib.session.duel_record import MemoryDuelStorage
 >>> st = MemoryDuelStorage()
 >>> ann = DuelSeat.create(st, "Ann", seed=7, master_seed=1, code="KQ7P")
 >>> ann.phase
@@ -53,17 +53,12 @@ from crib.rules.cards import Card, parse_card
 from crib.rules.fairness import begin_match
 from crib.session.duel_engine import SeatEngine, _action_json
 from crib.session.duel_record import (
-    CODE_ALPHABET,
-    CODE_LEN,
     GONE_AFTER_SECONDS,
     HEARTBEAT_SECONDS,
     DuelRecord,
     DuelStorage,
-    MemoryDuelStorage,
-    MoveCheck,
     MoveRow,
     clean_table_code,
-    hidden_cards,
     new_table_code,
     seat_events,
 )
@@ -75,25 +70,10 @@ from crib.session.duel_view import (
     seat_review,
     seat_view,
 )
-from crib.session.model import GameView, Grade
+from crib.session.model import GameView, Grade, toggle_pick
 
-__all__ = [  # the record's names are re-exported: importers need only this module
-    "CODE_ALPHABET",
-    "CODE_LEN",
-    "HEARTBEAT_SECONDS",
-    "GONE_AFTER_SECONDS",
-    "DuelRecord",
-    "MoveRow",
-    "MoveCheck",
-    "DuelStorage",
-    "MemoryDuelStorage",
-    "DuelSeat",
-    "SeatFold",
-    "seat_events",
-    "hidden_cards",
-    "new_table_code",
-    "clean_table_code",
-]
+# the record's names (codes, rows, the storage protocol) are crib.session.duel_record's
+__all__ = ["DuelSeat"]
 
 
 class DuelSeat(SeatEngine):
@@ -303,14 +283,7 @@ class DuelSeat(SeatEngine):
         v = self._fold()
         if self.phase != "discard":
             raise CribError("you pick two cards only when throwing to the crib")
-        if not 0 <= i < len(v.six):
-            raise CribError(f"there is no card {i + 1}")
-        if i in self.selected:
-            self.selected.remove(i)
-        elif len(self.selected) == 2:
-            raise CribError("you throw exactly two: unselect one first")
-        else:
-            self.selected.append(i)
+        toggle_pick(self.selected, i, len(v.six))
 
     def throw_selected(self) -> MoveRow:
         v = self._fold()

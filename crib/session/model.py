@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 from urllib.parse import urlencode
 
+from crib.errors import CribError
 from crib.rules.cards import Card
 from crib.rules.scoring import Score, score_hand
 
@@ -159,6 +160,26 @@ class GameView:
             [*self.captions, self.prompt, self.hint, self.hint_plain, *self.hint_how,
              g.sentence if g else "", g.plain if g else "", *(g.how if g else ()), g.best if g else ""]
         )
+
+
+def toggle_pick(selected: list[int], i: int, held: int) -> None:
+    """Pick or unpick card ``i`` of the ``held`` cards for the throw (two at most), in place.
+
+    >>> picked = [0]; toggle_pick(picked, 3, 6); picked
+    [0, 3]
+    >>> toggle_pick(picked, 4, 6)
+    Traceback (most recent call last):
+    ...
+    crib.errors.CribError: you throw exactly two: unselect one first (press its number again)
+    """
+    if not 0 <= i < held:
+        raise CribError(f"there is no card {i + 1}: you hold {held}")
+    if i in selected:
+        selected.remove(i)
+    elif len(selected) == 2:
+        raise CribError("you throw exactly two: unselect one first (press its number again)")
+    else:
+        selected.append(i)
 
 
 def fresh_seed() -> int:

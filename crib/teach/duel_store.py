@@ -33,7 +33,7 @@ from collections.abc import Callable
 from typing import Any
 
 from crib.errors import CribError, IllegalPlayError
-from crib.session.duel import DuelRecord, MoveCheck, MoveRow
+from crib.session.duel_record import DuelRecord, MoveCheck, MoveRow
 from crib.teach.store import clean_name
 from crib.teach.store_schema import StoreConnection
 

@@ -131,25 +131,19 @@ def _quiz1() -> list[Question]:
             "A run is three or more consecutive ranks in any order.",
             "Une suite, c'est trois rangs consécutifs ou plus, dans n'importe quel ordre.",
         ),
-        _q(
-            "This is a hand. How many points does the flush make?",
-            "C'est une main. Combien de points fait la couleur ?",
-            "number",
-            _points(flush_hand, "flush"),
-            "Four hand cards of one suit make a flush of 4 in a hand.",
-            "Quatre cartes de la même couleur font une couleur de 4 dans une main.",
-            cards=flush_hand.hand,
-            starter=flush_hand.starter,
-        ),
-        _q(
-            "The same cards are now the crib. How many points does the flush make?",
-            "Les mêmes cartes sont maintenant le crib. Combien de points fait la couleur ?",
-            "number",
-            _points(flush_crib, "flush"),
-            "In the crib a flush needs all five cards, the starter too.",
-            "Dans le crib, la couleur doit compter les cinq cartes, la carte de départ aussi.",
-            cards=flush_crib.hand,
-            starter=flush_crib.starter,
+        # the same four hearts as a hand, then as the crib (a crib's flush needs all five)
+        *(
+            _q(en, fr, "number", _points(s, "flush"), en_x, fr_x, cards=s.hand, starter=s.starter)
+            for s, en, fr, en_x, fr_x in (
+                (flush_hand, "This is a hand. How many points does the flush make?",
+                 "C'est une main. Combien de points fait la couleur ?",
+                 "Four hand cards of one suit make a flush of 4 in a hand.",
+                 "Quatre cartes de la même couleur font une couleur de 4 dans une main."),
+                (flush_crib, "The same cards are now the crib. How many points does the flush make?",
+                 "Les mêmes cartes sont maintenant le crib. Combien de points fait la couleur ?",
+                 "In the crib a flush needs all five cards, the starter too.",
+                 "Dans le crib, la couleur doit compter les cinq cartes, la carte de départ aussi."),
+            )
         ),
         _q(
             "The jack of the starter's suit (nobs) scores 1 in the crib too.",

@@ -35,7 +35,7 @@ from crib.session.controller import (
     load_saved,
 )
 from crib.session.settings import GameSettings, game_defaults
-from crib.ui.kit.cardview import CARD_CSS, CardButton
+from crib.ui.kit.cardview import CARD_CSS
 from crib.ui.kit.common import friendly, info_html
 from crib.ui.kit.keys import KeyListener
 from crib.ui.play.duel_hook import classmate_button, open_from_query
@@ -47,6 +47,7 @@ from crib.ui.play.html import (
     show_html,
 )
 from crib.ui.play.html import GRADE_COLOURS as GRADE_COLOURS
+from crib.ui.play.parts import add_table_widgets
 from crib.ui.play.render import Renderer
 
 __all__ = [
@@ -94,15 +95,7 @@ class PlayApp(w.VBox):
         self.status = w.HTML().add_class("crib-live").add_class("crib-status")
         self.commit_html = w.HTML().add_class("crib-commit")
         self.opp_html = w.HTML().add_class("crib-opp")
-        self.board_html = w.HTML().add_class("crib-board-box")
-        self.table_html = w.HTML().add_class("crib-table")
-        self.show_html = w.HTML().add_class("crib-show")
-        self.captions_html = w.HTML().add_class("crib-live").add_class("crib-captions")
-        self.prompt_html = w.HTML().add_class("crib-live").add_class("crib-prompt")
-        self.card_buttons = [CardButton().add_class(f"crib-card-{i + 1}") for i in range(6)]
-        for i, b in enumerate(self.card_buttons):
-            b.on_click(lambda _b, i=i: self.click_card(i))
-        self.hand_box = w.HBox(self.card_buttons).add_class("crib-hand")
+        add_table_widgets(self, self.click_card)  # board, table, show, captions, prompt, cards
         self.confirm_button = w.Button(description="Continue", button_style="primary", layout=w.Layout(width="auto")).add_class("crib-confirm")
         self.go_button = w.Button(description="Go (g)").add_class("crib-go")
         self.hint_button = w.Button(description="Hint (h)", icon="lightbulb-o").add_class("crib-hint-button")

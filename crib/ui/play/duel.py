@@ -30,13 +30,14 @@ import ipywidgets as w
 import traitlets
 
 from crib.errors import CribError
-from crib.rules.constants import WIN
-from crib.session.duel import DuelSeat, DuelStorage
+from crib.session.duel import DuelSeat
+from crib.session.duel_record import DuelStorage
 from crib.session.model import GameView
-from crib.ui.kit.cardview import CARD_CSS, PLAYER_COLOURS, CardButton, card_back_svg, cards_html
+from crib.ui.kit.cardview import CARD_CSS, PLAYER_COLOURS, card_back_svg, cards_html
 from crib.ui.kit.common import friendly, info_html, keep_polling
 from crib.ui.play.board import board_svg
-from crib.ui.play.html import APP_CSS, _table_html, review_html, show_html
+from crib.ui.play.html import APP_CSS, _table_html, review_html, score_rows_html, show_html
+from crib.ui.play.parts import add_table_widgets
 
 __all__ = ["POLL_SECONDS", "DuelApp", "UrlSetter"]
 
@@ -103,15 +104,7 @@ class DuelApp(w.VBox):
         # the game
         self.header_html = w.HTML().add_class("crib-live").add_class("crib-duel-header")
         self.opp_html = w.HTML().add_class("crib-opp")
-        self.board_html = w.HTML().add_class("crib-board-box")
-        self.table_html = w.HTML().add_class("crib-table")
-        self.prompt_html = w.HTML().add_class("crib-live").add_class("crib-prompt")
-        self.show_html = w.HTML().add_class("crib-show")
-        self.captions_html = w.HTML().add_class("crib-live").add_class("crib-captions")
-        self.card_buttons = [CardButton().add_class(f"crib-card-{i + 1}") for i in range(6)]
-        for i, b in enumerate(self.card_buttons):
-            b.on_click(lambda _b, i=i: self.click_card(i))
-        self.hand_box = w.HBox(self.card_buttons).add_class("crib-hand")
+        add_table_widgets(self, self.click_card)  # board, table, show, captions, prompt, cards
         self.action_button = w.Button(description="Continue", button_style="primary", layout=w.Layout(width="auto")).add_class("crib-duel-action")
         self.count_text = w.Text(placeholder="your count", description="Your count", layout=w.Layout(width="14em")).add_class("crib-count-entry")
         self.count_button = w.Button(description="Count it").add_class("crib-count-button")
@@ -337,20 +330,8 @@ class DuelApp(w.VBox):
         self.leave_button.layout.display = None if playing else "none"
 
     def _render_rail(self, v: GameView) -> None:
-        rows = []
-        for p in (0, 1):
-            deal = ' <span class="crib-chip" style="background:#555">dealer</span>' if v.dealer == p else ""
-            rows.append(
-                f'<div style="font-size:17px"><span style="color:{PLAYER_COLOURS[p]}">●</span> '
-                f"<b>{html.escape(v.names[p] or '…')}</b> {v.scores[p]} "
-                f'<span style="color:#555;font-size:13px">needs {WIN - v.scores[p]}</span>{deal}</div>'
-            )
-        if v.winner is not None:
-            word = "You win" if v.winner == 0 else f"{v.names[1]} wins"
-            rows.append(f'<div class="crib-winner" style="font-size:20px;font-weight:700">{html.escape(word)}'
-                        f'{", a " + v.skunk if v.skunk else ""}!</div>')
         hand = f"Hand {v.hand_number}" if v.hand_number else "Before the first deal"
-        self.rail_html.value = f'<div class="crib-label">Score</div>{"".join(rows)}<div style="color:#555">{hand}</div>'
+        self.rail_html.value = f'{score_rows_html(v)}<div style="color:#555">{hand}</div>'
 
     def _render_end(self, s: DuelSeat, v: GameView) -> None:
         if v.phase not in ("over", "abandoned"):

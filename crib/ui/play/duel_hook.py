@@ -12,7 +12,7 @@ from urllib.parse import parse_qs
 import ipywidgets as w
 
 from crib.errors import CribError
-from crib.session.duel import clean_table_code
+from crib.session.duel_record import clean_table_code
 from crib.ui.kit.common import info_html
 from crib.ui.play.duel import DuelApp
 

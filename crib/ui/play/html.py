@@ -218,3 +218,23 @@ def replay_hand_html(
         + review_html([g for g in grades if g.hand == hand - 1], title=f"Hand {hand} review", plain=plain)
         + review_html(list(grades), title="Whole game review", limit=10, plain=plain)
     )
+
+
+def score_rows_html(v: GameView) -> str:
+    """The score column's rows: each player's score, what they need, the dealer chip,
+    and the winner's line once the game is over (seat 0 is "you")."""
+    from crib.rules.constants import WIN
+
+    rows = []
+    for p in (0, 1):
+        deal = ' <span class="crib-chip" style="background:#555">dealer</span>' if v.dealer == p else ""
+        rows.append(
+            f'<div style="font-size:17px"><span style="color:{PLAYER_COLOURS[p]}">●</span> '
+            f"<b>{html.escape(v.names[p] or '…')}</b> {v.scores[p]} "
+            f'<span style="color:#555;font-size:13px">needs {WIN - v.scores[p]}</span>{deal}</div>'
+        )
+    if v.winner is not None:
+        word = "You win" if v.winner == 0 else f"{v.names[1]} wins"
+        rows.append(f'<div class="crib-winner" style="font-size:20px;font-weight:700">{html.escape(word)}'
+                    f'{", a " + v.skunk if v.skunk else ""}!</div>')
+    return f'<div class="crib-label">Score</div>{"".join(rows)}'

@@ -11,13 +11,19 @@ import html
 import time
 from typing import TYPE_CHECKING
 
-from crib.rules.constants import WIN
 from crib.session.controller import HUMAN, GameView
 from crib.session.model import replay_link
 from crib.ui.kit.cardview import PLAYER_COLOURS, card_back_svg, card_svg, cards_html
 from crib.ui.kit.common import how_computed, info_html
 from crib.ui.play.board import board_svg, score_chart_svg
-from crib.ui.play.html import _table_html, grade_chip, grade_html, review_html, show_html
+from crib.ui.play.html import (
+    _table_html,
+    grade_chip,
+    grade_html,
+    review_html,
+    score_rows_html,
+    show_html,
+)
 
 if TYPE_CHECKING:
     from crib.ui.play.app import PlayApp
@@ -133,24 +139,9 @@ class Renderer:
             self.app.count_text.value = ""
 
     def _render_rail(self, v: GameView) -> None:
-        rows = []
-        for p in (0, 1):
-            deal = ' <span class="crib-chip" style="background:#555">dealer</span>' if v.dealer == p else ""
-            rows.append(
-                f'<div style="font-size:17px"><span style="color:{PLAYER_COLOURS[p]}">●</span> '
-                f"<b>{html.escape(v.names[p])}</b> {v.scores[p]} "
-                f'<span style="color:#555;font-size:13px">needs {WIN - v.scores[p]}</span>{deal}</div>'
-            )
         hand = f"Hand {v.hand_number}" if v.hand_number else "Before the first deal"
         mistakes = f"Mistakes so far: {v.mistakes}" if v.coaching else "Coaching is off"
-        if v.winner is not None:
-            word = "You win" if v.winner == HUMAN else f"{v.names[1]} wins"
-            rows.append(f'<div class="crib-winner" style="font-size:20px;font-weight:700">{word}'
-                        f'{", a " + v.skunk if v.skunk else ""}!</div>')
-        self.app.rail_html.value = (
-            f'<div class="crib-label">Score</div>{"".join(rows)}'
-            f'<div style="color:#555">{hand} · {mistakes}</div>'
-        )
+        self.app.rail_html.value = f'{score_rows_html(v)}<div style="color:#555">{hand} · {mistakes}</div>'
         self.app.chart_html.value = (
             '<div class="crib-label">Scores by hand</div>' + score_chart_svg(v.history, v.names, 300, 150)
             if len(v.history) > 1
