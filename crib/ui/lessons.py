@@ -217,12 +217,13 @@ class GuidePage(w.VBox):
         self.lesson_pick.observe(lambda _c: self._show_deck(), "value")
         self.pdf_button.on_click(lambda _b: self.make_pdf())
         self.lang_label, self.lesson_label, self.paper_label = w.HTML(), w.HTML(), w.HTML()
+        self.heading = w.HTML().add_class("crib-guide-heading")
         top = w.HBox([self.lang_label, self.lang_pick])
         guide_tab = w.VBox([w.HBox([self.paper_label, self.paper_pick, self.pdf_button]),
                             self.download, self.guide_view])
         deck_tab = w.VBox([w.HBox([self.lesson_label, self.lesson_pick]), self.deck_box])
         self.tabs.children = [guide_tab, deck_tab]
-        super().__init__([top, self.status, self.tabs])
+        super().__init__([self.heading, top, self.status, self.tabs])
         self.add_class("crib-guide")
         self._set_lang(lang)
 
@@ -231,6 +232,9 @@ class GuidePage(w.VBox):
 
         self.lang = check_lang(lang)
         _ = tr(lang)
+        title, sub = _("Teacher's guide"), _("Five lessons of 45 minutes")
+        self.heading.value = (f"<h1 lang='{lang}'>{html.escape(title, quote=False)}</h1>"
+                              f"<p>{html.escape(sub, quote=False)}</p>")
         self.tabs.set_title(0, _("Teacher's guide"))
         self.tabs.set_title(1, _("Lesson on the projector"))
         self.lang_label.value = f"<b>{html.escape(_('Language'))}</b>"
