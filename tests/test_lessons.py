@@ -237,3 +237,32 @@ def test_ten_lesson_notebooks_each_one_call_into_crib() -> None:
         assert nb.cells[0].outputs, f"{path.name}: run it (crib.tools.regen) to store its outputs"
         seen.add((int(m.group(1)), lang))
     assert seen == {(n, lang) for n in LESSONS for lang in LANGS}
+
+
+_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8}
+
+
+def test_the_teachers_notes_under_examples_say_what_the_scorer_found() -> None:
+    """A note such as "Three fifteens, a pair and two runs of three." is checked against
+    the breakdown (a hand-typed note once said two fifteens where there were three)."""
+    checked = 0
+    for les in lessons():
+        for s in les.slides:
+            if s.kind != "example" or s.starter is None:
+                continue
+            sc = score_hand(s.cards, s.starter, is_crib=s.label == "crib")
+            note = s.parts[-1].text.lower()
+            if m := re.search(r"(\w+) fifteens", note):
+                assert _WORDS[m.group(1)] == len(sc.fifteens), note
+                checked += 1
+            if m := re.search(r"(\w+) runs of (\w+)", note):
+                assert _WORDS[m.group(1)] == len(sc.runs), note
+                assert all(len(r.cards) == _WORDS[m.group(2)] for r in sc.runs), note
+                checked += 1
+            if m := re.search(r"(\w+) pairs", note):
+                assert _WORDS[m.group(1)] == len(sc.pairs), note
+            if "no flush" in note:
+                assert not sc.of_kind("flush"), note
+            if "flush of four" in note:
+                assert [len(c.cards) for c in sc.of_kind("flush")] == [4], note
+    assert checked >= 4

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 from crib.errors import CribError
 from crib.i18n import N_, check_lang, tr
 from crib.rules.cards import cards_pretty, parse_card, parse_cards
-from crib.teach.lessons import LESSONS, OBJECTIVE_TEXT, TITLES, lesson
+from crib.teach.lessons import LESSONS, OBJECTIVE_TEXT, TITLES, lesson, local_cards
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -262,7 +262,7 @@ def _answers(les: Any, lang: str) -> list[str]:
                 what = cards_pretty(parse_cards(q["six"])) + " · " + (
                     _("You deal.") if q["dealer"] else _("Your opponent deals."))
                 ans = _("throw {t}").format(t=cards_pretty(parse_cards(q["best"])))
-            out.append(f"{label} {i}. {what} → {ans}")
+            out.append(local_cards(f"{label} {i}. {what} → {ans}", lang))
     return out
 
 

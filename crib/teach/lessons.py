@@ -24,6 +24,7 @@ the teacher's guide (objective, materials, timed plan, misconceptions, settings)
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
@@ -39,7 +40,7 @@ from crib.rules.words import ENGLISH, FRENCH
 from crib.teach import quiz
 from crib.teach.rules_bank import RULES
 
-__all__ = ["Part", "Slide", "Item", "Lesson", "LESSONS", "lesson", "lessons", "OBJECTIVE_TEXT"]
+__all__ = ["Part", "Slide", "Item", "Lesson", "LESSONS", "lesson", "lessons", "OBJECTIVE_TEXT", "local_cards"]
 
 # the objectives' words, marked for the catalog (the same text as rules_bank.OBJECTIVES)
 OBJECTIVE_TEXT = {
@@ -257,7 +258,8 @@ class _Build:
                 line = _("{who}: go").format(who=who[player]) + " · " + _(
                     "{who} pegs 1 for the go; the count starts again at 0").format(who=who[rec.pegger])
             else:
-                line = f"{who[player]}: " + self._peg_line(rec.card, rec.count, rec.components)
+                line = _("{who}: {what}").format(who=who[player],
+                                                 what=self._peg_line(rec.card, rec.count, rec.components))
                 if rec.reset and rec.count == 31:
                     line += " · " + _("the count starts again at 0")
             parts.append(Part(line, (rec.card,) if rec.card else ()))
@@ -318,6 +320,20 @@ class _Build:
         self.slides.append(Slide("teach", _("Exit ticket"), _("On paper, alone: three questions. Hand it in as you leave.")))
         for i, it in enumerate(self.exit, 1):
             self.slides.append(_item_slide(it, _("Exit ticket {i} of {n}").format(i=i, n=len(self.exit)), "exit", self.lang))
+
+
+_FR_RANKS = {"J": "V", "Q": "D", "K": "R"}  # valet, dame, roi
+
+
+def local_cards(text: str, lang: str) -> str:
+    """Card names as the language writes them: in French K♠ is R♠, Q♥ D♥, J♦ V♦.
+
+    >>> local_cards("K♠ Q♥ J♦ 10♣", "fr"), local_cards("K♠", "en")
+    ('R♠ D♥ V♦ 10♣', 'K♠')
+    """
+    if lang != "fr":
+        return text
+    return re.sub(r"\b([JQK])(?=[♠♥♦♣])", lambda m: _FR_RANKS[m.group(1)], text)
 
 
 def _item(q: dict, lang: str) -> Item:
@@ -392,7 +408,7 @@ def _lesson1(b: _Build) -> None:
             "4C 5D 6S JH 5S", ("card values",), label=N_("hand + starter"))
     b.hand("7H 8D 10C KS", "5S", note=N_("Count every way to make 15."))
     b.hand("5H 5D 10C 2S", "3C")
-    b.hand("9C 9D 6H 6S", "AD", note=N_("Two pairs and two fifteens."))
+    b.hand("9C 9D 6H 6S", "AD", note=N_("Four fifteens (each 9 with each 6) and two pairs."))
     for i in range(4):
         b.item(quiz.counting_question(101, i, level="fifteens"), b.practice)
     for i in range(3):
@@ -423,7 +439,7 @@ def _lesson2(b: _Build) -> None:
             "", ("the crib",))
     b.teach(N_("Count aloud, in order"), N_("Fifteens, then pairs, then runs, then flush, then nobs."),
             "", (), (N_("“Fifteen two, fifteen four, and a pair is six.”"),))
-    b.hand("4H 5S 6D 6C", "3H", note=N_("Two runs of four, a pair and fifteens."))
+    b.hand("4H 5S 6D 6C", "3H", note=N_("Three fifteens, a pair and two runs of four."))
     b.hand("2H 6H 9H KH", "JS", note=N_("A flush of four in the hand."))
     b.hand("2C 6C 9C KC", "JS", crib=True, note=N_("The same cards as a crib: no flush."))
     b.hand("JD 3D 5S 7C", "8D", crib=True, note=N_("Nobs counts in the crib too."))
@@ -501,7 +517,7 @@ def _lesson4(b: _Build) -> None:
            N_("It is worth {n}. With muggins, the opponent calls it and pegs the {m} missed points."),
            "6H 7S 8D 8C 2S", ("muggins",), check=lambda: score_hand("6H 7S 8D 8C", "2S").total,
            said=mug - 2, m=2)
-    b.hand("6H 7S 8D 8C", "2S", note=N_("Two runs of three, a pair and two fifteens."))
+    b.hand("6H 7S 8D 8C", "2S", note=N_("Three fifteens, a pair and two runs of three."))
     for i in range(6):
         b.item(quiz.rules_question(404, i, objective="L4", lang=b.lang), b.practice)
     b.item(quiz.counting_question(404, 0, level="typical", crib=False), b.practice)

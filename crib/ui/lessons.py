@@ -31,7 +31,7 @@ import ipywidgets as w
 
 from crib.i18n import LANGS, N_, check_lang, lang_from_query, tr
 from crib.rules.cards import Card
-from crib.teach.lessons import Lesson, Slide, lesson
+from crib.teach.lessons import Lesson, Slide, lesson, local_cards
 from crib.ui.kit.cardview import ACCENT, card_svg, cards_html
 from crib.ui.kit.common import friendly
 
@@ -41,14 +41,16 @@ SCALE = 1.5  # projector cards: 1.5 times the hand size (105 x 147 px)
 
 SLIDE_CSS = f"""
 .crib-deck {{ max-width: 1200px; font-family: sans-serif; }}
-.crib-slide {{ min-height: 480px; padding: 8px 18px; color: #1d1d1d; }}
+.crib-slide {{ min-height: 420px; padding: 4px 18px; color: #1d1d1d; }}
+.crib-slide.crib-title h2 {{ font-size: 52px; margin-top: 40px; }}
 .crib-slide h2 {{ font-size: 38px; line-height: 1.15; margin: 4px 0 12px; color: #0e3a6b; }}
 .crib-slide .crib-slide-text {{ font-size: 28px; line-height: 1.3; margin: 0 0 14px; }}
 .crib-slide .crib-slide-cards {{ display: flex; align-items: flex-end; gap: 26px; margin: 6px 0 14px;
   flex-wrap: wrap; }}
 .crib-slide .crib-slide-label {{ font-size: 18px; color: #555; display: block; margin-bottom: 4px; }}
 .crib-slide ol {{ font-size: 26px; line-height: 1.3; margin: 0; padding-left: 1.3em; }}
-.crib-slide ol li {{ margin: 4px 0; }}
+.crib-slide ol li {{ margin: 2px 0; break-inside: avoid; }}
+.crib-slide ol.crib-two-cols {{ columns: 2; column-gap: 40px; }}
 .crib-slide ol li .crib-cards {{ margin-left: 10px; vertical-align: middle; }}
 .crib-slide ol li.crib-new {{ color: #0e3a6b; font-weight: 600; }}
 .crib-slide .crib-slide-kind {{ font-size: 16px; color: #555; text-transform: uppercase;
@@ -75,7 +77,8 @@ def slide_html(slide: Slide, shown: int, lang: str = "en") -> str:
     """One slide with its first ``shown`` parts revealed (the last one highlighted)."""
     _ = tr(lang)
     esc = html.escape
-    out = [f'<div class="crib-slide" lang="{lang}">']
+    cls = "crib-slide crib-title" if slide.kind == "title" else "crib-slide"
+    out = [f'<div class="{cls}" lang="{lang}">']
     kinds = {"example": _("Worked example"), "practice": _("Practice"), "exit": _("Exit ticket")}
     if slide.kind in kinds:
         out.append(f'<div class="crib-slide-kind">{esc(kinds[slide.kind])}</div>')
@@ -92,18 +95,23 @@ def slide_html(slide: Slide, shown: int, lang: str = "en") -> str:
                        f"{big_card(slide.starter)}</div>")
         out.append("</div>")
     if shown:
-        out.append("<ol>")
+        out.append('<ol class="crib-two-cols">' if len(slide.parts) > 5 else "<ol>")
         for i, p in enumerate(slide.parts[:shown]):
             cls = ' class="crib-new"' if i == shown - 1 else ""
             cards = cards_html(p.cards, "pile") if p.cards else ""
             out.append(f"<li{cls}>{esc(p.text)}{cards}</li>")
         out.append("</ol>")
     out.append("</div>")
-    return "".join(out)
+    text = "".join(out)
+    if lang == "fr":  # valet, dame, roi: V, D, R on the cards and in the words
+        text = local_cards(text, lang)
+        text = re.sub(r">([JQK])</text>", lambda m: f">{local_cards(m.group(1) + '♠', lang)[0]}</text>", text)
+    return text
 
 
 class SlideDeck(w.VBox):
-    """A lesson on the projector: the slide, then Back, Next and where we are."""
+    """A lesson on the projector: Back, Next and where we are (above, so they never move),
+    then the slide."""
 
     KEYS = ("arrowright", "arrowleft", "pagedown", "pageup")
 
@@ -121,7 +129,7 @@ class SlideDeck(w.VBox):
         self.back_button.on_click(lambda _b: self.back())
         self.next_button.on_click(lambda _b: self.next())
         bar = w.HBox([self.back_button, self.next_button, self.pos]).add_class("crib-deck-bar")
-        kids: list[w.Widget] = [w.HTML(f"<style>{SLIDE_CSS}</style>"), self.view, bar]
+        kids: list[w.Widget] = [w.HTML(f"<style>{SLIDE_CSS}</style>"), bar, self.view]
         self.listener = None
         if keys:
             from crib.ui.kit.keys import KeyListener
