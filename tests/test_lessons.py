@@ -213,6 +213,7 @@ def test_guide_page_reads_the_class_link_and_makes_the_pdf() -> None:
     assert page.lang == "fr" and page.lesson_pick.value == 2 and page.tabs.selected_index == 1
     assert page.deck.lesson.number == 2 and page.deck.lang == "fr"
     assert "Guide de l’enseignant" in page.heading.value
+    assert page.heading.layout.display == "none"  # the projector gets the room
     page.paper_pick.value = "letter"
     data = page.make_pdf()
     assert data.startswith(b"%PDF") and "crib-guide-fr-letter.pdf" in page.download.value

@@ -226,12 +226,15 @@ class GuidePage(w.VBox):
         self.pdf_button.on_click(lambda _b: self.make_pdf())
         self.lang_label, self.lesson_label, self.paper_label = w.HTML(), w.HTML(), w.HTML()
         self.heading = w.HTML().add_class("crib-guide-heading")
-        top = w.HBox([self.lang_label, self.lang_pick])
+        self.top = top = w.HBox([self.lang_label, self.lang_pick])
         guide_tab = w.VBox([w.HBox([self.paper_label, self.paper_pick, self.pdf_button]),
                             self.download, self.guide_view])
         deck_tab = w.VBox([w.HBox([self.lesson_label, self.lesson_pick]), self.deck_box])
         self.tabs.children = [guide_tab, deck_tab]
-        super().__init__([self.heading, top, self.status, self.tabs])
+        style = w.HTML("<style>.crib-guide .lm-TabBar-tab, .crib-guide .p-TabBar-tab "
+                       "{ max-width: none !important; min-width: 12em; flex: 0 0 auto !important; "
+                       "font-size: 16px; }</style>")
+        super().__init__([style, self.heading, top, self.status, self.tabs])
         self.add_class("crib-guide")
         self._set_lang(lang)
 
@@ -276,9 +279,10 @@ class GuidePage(w.VBox):
         """Open what a link asks: ``lang=fr`` and ``lesson=1``..``5`` (the projector tab)."""
         self._set_lang(lang_from_query(query))
         m = re.search(r"(?:^|&)lesson=([1-5])(?:&|$)", query or "")
-        if m:
+        if m:  # a class link to a lesson: the projector gets the room
             self.lesson_pick.value = int(m.group(1))
             self.tabs.selected_index = 1
+            self.heading.layout.display = self.top.layout.display = "none"
 
 
 def guide_page(lang: str = "en") -> Any:
