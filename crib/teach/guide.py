@@ -30,7 +30,8 @@ from typing import TYPE_CHECKING, Any
 from crib.errors import CribError
 from crib.i18n import N_, check_lang, tr
 from crib.rules.cards import cards_pretty, parse_card, parse_cards
-from crib.teach.lessons import LESSONS, OBJECTIVE_TEXT, TITLES, lesson, local_cards
+from crib.teach.lesson_items import local_cards
+from crib.teach.lessons import LESSONS, OBJECTIVE_TEXT, TITLES, lesson
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure

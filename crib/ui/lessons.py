@@ -31,7 +31,8 @@ import ipywidgets as w
 
 from crib.i18n import LANGS, N_, check_lang, lang_from_query, tr
 from crib.rules.cards import Card
-from crib.teach.lessons import Lesson, Slide, lesson, local_cards
+from crib.teach.lesson_items import local_cards
+from crib.teach.lessons import Lesson, Slide, lesson
 from crib.ui.kit.cardview import ACCENT, card_svg, cards_html
 from crib.ui.kit.common import friendly
 
