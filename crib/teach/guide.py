@@ -288,8 +288,7 @@ def guide_html(lang: str = "en") -> str:
     _ = tr(check_lang(lang))
     esc = html.escape
     out = [f'<div class="crib-guide-text" lang="{lang}" style="font-size:16px;max-width:62em">',
-           f"<p>{esc(_('Five lessons of 45 minutes'))}. "
-           f"{esc(_('Students open the trainer, type the class code and a nickname.'))}</p>"]
+           f"<p>{esc(_('Students open the trainer, type the class code and a nickname.'))}</p>"]
     for n in LESSONS:
         g = guide(n, lang)
         les = lesson(n, lang)

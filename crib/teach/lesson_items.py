@@ -52,8 +52,9 @@ def item_of(q: dict, lang: str) -> Item:
         return Item(q, str(q["answer"] + 1), q["explain"])
     if kind == "discard":
         second = q["ranking"][1]
-        return Item(q, q["best"], _("next best: throw {t}, {d:.1f} points less on average").format(
-            t=cards_pretty(parse_cards(second[0])), d=q["gap"]))
+        why = _("next best: throw {t}, {d:.1f} points less on average").format(
+            t=cards_pretty(parse_cards(second[0])), d=q["gap"])
+        return Item(q, q["best"], re.sub(r"(\d)\.(\d)", r"\1,\2", why) if lang == "fr" else why)
     raise CribError(f"no practice item of kind {kind!r}")  # pragma: no cover
 
 

@@ -24,6 +24,7 @@ the teacher's guide (objective, materials, timed plan, misconceptions, settings)
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
@@ -147,6 +148,15 @@ class Lesson:
             n += len(s.title.split()) + len(s.text.split())
             n += sum(len(p.text.split()) for p in s.parts)
         return n
+
+
+def decimal_comma(text: str) -> str:
+    """French numbers: 13.3 is written 13,3.
+
+    >>> decimal_comma("Main 8.0 + votre crib 5.3 = 13.3 points")
+    'Main 8,0 + votre crib 5,3 = 13,3 points'
+    """
+    return re.sub(r"(\d)\.(\d)", r"\1,\2", text)
 
 
 # --- building blocks ---------------------------------------------------------------
@@ -287,6 +297,8 @@ class _Build:
             Part(_("Worst: throw {t}: {e:.1f} points").format(t=cards_pretty(worst.throw), e=worst.ev),
                  tuple(worst.throw)),
         )
+        if self.lang == "fr":  # a decimal comma: 8,0 points
+            parts = tuple(Part(decimal_comma(p.text), p.cards) for p in parts)
         k = len(self.examples) + 1
         title = _("Example {k}: the discard").format(k=k)
         self.examples.append(Example(title, round(best.ev, 1), parts[1].text,

@@ -96,7 +96,7 @@ def slide_html(slide: Slide, shown: int, lang: str = "en") -> str:
                        f"{big_card(slide.starter)}</div>")
         out.append("</div>")
     if shown:
-        out.append('<ol class="crib-two-cols">' if len(slide.parts) > 5 else "<ol>")
+        out.append('<ol class="crib-two-cols">' if len(slide.parts) > 4 else "<ol>")
         for i, p in enumerate(slide.parts[:shown]):
             cls = ' class="crib-new"' if i == shown - 1 else ""
             cards = cards_html(p.cards, "pile") if p.cards else ""
