@@ -267,3 +267,10 @@ def test_the_teachers_notes_under_examples_say_what_the_scorer_found() -> None:
             if "flush of four" in note:
                 assert [len(c.cards) for c in sc.of_kind("flush")] == [4], note
     assert checked >= 4
+
+
+def test_exit_tickets_do_not_repeat_practice_items() -> None:
+    for les in lessons():
+        practice = [it.question for it in les.practice]
+        for it in les.exit_ticket:
+            assert it.question not in practice, (les.number, it.question)

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 from crib.errors import CribError
 from crib.i18n import N_, check_lang, tr
 from crib.rules.cards import cards_pretty, parse_card, parse_cards
-from crib.teach.lesson_items import local_cards
+from crib.teach.lesson_items import french_spaces, local_cards
 from crib.teach.lessons import LESSONS, OBJECTIVE_TEXT, TITLES, lesson
 
 if TYPE_CHECKING:
@@ -270,10 +270,11 @@ def _answers(les: Any, lang: str) -> list[str]:
 def _sections(g: GuideLesson, lang: str) -> list[tuple[str, list[str]]]:
     """The guide's lesson as (heading, lines), shared by the page and the PDF."""
     _ = tr(lang)
-    plan = [f"{s.minutes} min · {s.phase}: {s.what}" for s in g.plan]
+    plan = [f"{s.minutes} min · " + _("{phase}: {what}").format(phase=s.phase, what=s.what)
+            for s in g.plan]
     mis = [f"{a} → {b}" for a, b in g.misconceptions]
     settings = [*g.trainer, *(s.describe(lang) for s in g.sessions)]
-    return [
+    out = [
         (_("Objective"), [g.objective]),
         (_("Materials"), list(g.materials)),
         (_("Plan (45 minutes)"), plan),
@@ -281,6 +282,8 @@ def _sections(g: GuideLesson, lang: str) -> list[tuple[str, list[str]]]:
         (_("Settings"), settings + list(g.notes)),
         (_("Answers"), _answers(lesson(g.number, lang), lang)),
     ]
+    return [(head, [french_spaces(x, lang) for x in lines]) for head, lines in out]
+
 
 
 def guide_html(lang: str = "en") -> str:

@@ -17,7 +17,7 @@ from crib.rules.words import ENGLISH, FRENCH
 from crib.teach import quiz
 from crib.teach.lessons import KIND_WORDS, Item, Part, Slide, _cards
 
-__all__ = ["local_cards", "item_of", "item_slide"]
+__all__ = ["local_cards", "french_spaces", "item_of", "item_slide"]
 
 
 _FR_RANKS = {"J": "V", "Q": "D", "K": "R"}  # valet, dame, roi
@@ -85,3 +85,16 @@ def item_slide(it: Item, title: str, kind: str, lang: str) -> Slide:
                  (Part(_("Answer: {a}").format(a=cards_pretty(parse_cards(q["best"]))),
                        tuple(parse_cards(q["best"]))), Part(it.explain)),
                  label=_("six cards"))
+
+
+def french_spaces(text: str, lang: str) -> str:
+    """French typography on paper: no-break spaces inside « » and before : ; ? ! (a line
+    never starts with a colon or leaves a guillemet alone).
+
+    >>> french_spaces("« crib » : oui ?", "fr") == "«\u00a0crib\u00a0»\u00a0: oui\u00a0?"
+    True
+    """
+    if lang != "fr":
+        return text
+    text = text.replace("« ", "«\u00a0").replace(" »", "\u00a0»")
+    return re.sub(r" ([:;?!])", "\u00a0\\1", text)
