@@ -375,6 +375,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         serve_main(given[1:])
         return 0
+    if given[:2] == ["print", "guide"]:  # the teacher's guide: crib/tools/print_guide.py
+        return int(import_module("crib.tools.print_guide").main(given[2:]))
     parser = build_parser()
     try:
         args = parser.parse_args(argv)

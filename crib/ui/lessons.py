@@ -1,0 +1,295 @@
+"""The lessons on a projector: a slide deck the teacher steps through, and the guide page.
+
+:class:`SlideDeck` shows one :class:`crib.teach.lessons.Lesson` a screen at a time: large
+cards (1.5 times the hand size), a title, a few words, and the slide's parts revealed
+one by one.  "Next" reveals the next part, then goes to the next slide; "Back" steps
+back.  Both are buttons (Tab, then Enter or Space), and the arrow keys and Page Up /
+Page Down (what a presentation clicker sends) do the same anywhere on the page.  The
+slide is a polite live region, so a screen reader reads what was revealed.
+
+:func:`show_lesson` is the one call of a lesson notebook; :class:`GuidePage` is the
+page ``guide.ipynb``: the teacher's guide in English or French (``?lang=fr``), the PDF
+download, and any lesson on the projector (``?lesson=3``).
+
+>>> deck = SlideDeck(1, "en")
+>>> deck.position()
+(0, 0)
+>>> deck.next(); deck.next(); deck.position()
+(1, 0)
+>>> deck.back(); deck.position()
+(0, 1)
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import re
+from typing import Any
+
+import ipywidgets as w
+
+from crib.i18n import LANGS, N_, check_lang, lang_from_query, tr
+from crib.rules.cards import Card
+from crib.teach.lesson_items import local_cards
+from crib.teach.lessons import Lesson, Slide, lesson
+from crib.ui.kit.cardview import ACCENT, card_svg, cards_html
+from crib.ui.kit.common import friendly
+
+__all__ = ["SlideDeck", "slide_html", "big_card", "show_lesson", "GuidePage", "SLIDE_CSS"]
+
+SCALE = 1.5  # projector cards: 1.5 times the hand size (105 x 147 px)
+
+SLIDE_CSS = f"""
+.crib-deck {{ max-width: 1200px; font-family: sans-serif; }}
+.crib-slide {{ min-height: 420px; padding: 4px 18px; color: #1d1d1d; }}
+.crib-slide.crib-title h2 {{ font-size: 52px; margin-top: 40px; }}
+.crib-slide h2 {{ font-size: 38px; line-height: 1.15; margin: 4px 0 12px; color: #0e3a6b; }}
+.crib-slide .crib-slide-text {{ font-size: 28px; line-height: 1.3; margin: 0 0 14px; }}
+.crib-slide .crib-slide-cards {{ display: flex; align-items: flex-end; gap: 26px; margin: 6px 0 14px;
+  flex-wrap: wrap; }}
+.crib-slide .crib-slide-label {{ font-size: 18px; color: #555; display: block; margin-bottom: 4px; }}
+.crib-slide ol {{ font-size: 26px; line-height: 1.3; margin: 0; padding-left: 1.3em; }}
+.crib-slide ol li {{ margin: 2px 0; break-inside: avoid; }}
+.crib-slide ol.crib-two-cols {{ columns: 2; column-gap: 40px; }}
+.crib-slide ol li .crib-cards {{ margin-left: 10px; vertical-align: middle; }}
+.crib-slide ol li.crib-new {{ color: #0e3a6b; font-weight: 600; }}
+.crib-slide .crib-slide-kind {{ font-size: 16px; color: #555; text-transform: uppercase;
+  letter-spacing: .08em; }}
+.crib-deck-bar {{ align-items: center; gap: 10px; }}
+.crib-deck-bar button {{ font-size: 20px !important; height: 48px !important; min-width: 8em; }}
+.crib-deck-bar .crib-deck-pos {{ font-size: 18px; color: #444; }}
+.crib-deck button:focus-visible {{ outline: 3px solid {ACCENT} !important; outline-offset: 2px; }}
+"""
+
+
+def big_card(card: Card) -> str:
+    """One card for the projector: the hand-size SVG drawn 1.5 times larger."""
+    svg = card_svg(card, "hand")
+    wd, ht = round(70 * SCALE), round(98 * SCALE)
+    return re.sub(r'width="70" height="98"', f'width="{wd}" height="{ht}"', svg, count=1)
+
+
+def _big_row(cards: tuple[Card, ...]) -> str:
+    return "".join(f'<span style="margin-right:8px">{big_card(c)}</span>' for c in cards)
+
+
+def slide_html(slide: Slide, shown: int, lang: str = "en") -> str:
+    """One slide with its first ``shown`` parts revealed (the last one highlighted)."""
+    _ = tr(lang)
+    esc = html.escape
+    cls = "crib-slide crib-title" if slide.kind == "title" else "crib-slide"
+    out = [f'<div class="{cls}" lang="{lang}">']
+    kinds = {"example": _("Worked example"), "practice": _("Practice"), "exit": _("Exit ticket")}
+    if slide.kind in kinds:
+        out.append(f'<div class="crib-slide-kind">{esc(kinds[slide.kind])}</div>')
+    out.append(f"<h2>{esc(slide.title)}</h2>")
+    if slide.text:
+        out.append(f'<p class="crib-slide-text">{esc(slide.text).replace(chr(10), "<br>")}</p>')
+    if slide.cards or slide.starter:
+        out.append('<div class="crib-slide-cards">')
+        if slide.cards:
+            label = f'<span class="crib-slide-label">{esc(slide.label)}</span>' if slide.label else ""
+            out.append(f"<div>{label}{_big_row(slide.cards)}</div>")
+        if slide.starter:
+            out.append(f'<div><span class="crib-slide-label">{esc(_("starter"))}</span>'
+                       f"{big_card(slide.starter)}</div>")
+        out.append("</div>")
+    if shown:
+        out.append('<ol class="crib-two-cols">' if len(slide.parts) > 4 else "<ol>")
+        for i, p in enumerate(slide.parts[:shown]):
+            cls = ' class="crib-new"' if i == shown - 1 else ""
+            cards = cards_html(p.cards, "pile") if p.cards else ""
+            out.append(f"<li{cls}>{esc(p.text)}{cards}</li>")
+        out.append("</ol>")
+    out.append("</div>")
+    text = "".join(out)
+    if lang == "fr":  # valet, dame, roi: V, D, R on the cards and in the words
+        text = local_cards(text, lang)
+        text = re.sub(r">([JQK])</text>", lambda m: f">{local_cards(m.group(1) + '♠', lang)[0]}</text>", text)
+    return text
+
+
+class SlideDeck(w.VBox):
+    """A lesson on the projector: Back, Next and where we are (above, so they never move),
+    then the slide."""
+
+    KEYS = ("arrowright", "arrowleft", "pagedown", "pageup")
+
+    def __init__(self, n: int | Lesson = 1, lang: str = "en", *, keys: bool = True) -> None:
+        self.lesson = n if isinstance(n, Lesson) else lesson(n, check_lang(lang))
+        self.lang = self.lesson.lang
+        _ = tr(self.lang)
+        self._ = _
+        self.index, self.shown = 0, 0
+        self.view = w.HTML().add_class("crib-slide-view")
+        self.back_button = w.Button(description=_("◀ Back")).add_class("crib-deck-back")
+        self.next_button = w.Button(description=_("Next ▶"), button_style="primary").add_class(
+            "crib-deck-next")
+        self.pos = w.HTML().add_class("crib-deck-pos")
+        self.back_button.on_click(lambda _b: self.back())
+        self.next_button.on_click(lambda _b: self.next())
+        bar = w.HBox([self.back_button, self.next_button, self.pos]).add_class("crib-deck-bar")
+        kids: list[w.Widget] = [w.HTML(f"<style>{SLIDE_CSS}</style>"), bar, self.view]
+        self.listener = None
+        if keys:
+            from crib.ui.kit.keys import KeyListener
+
+            self.listener = KeyListener(list(self.KEYS), label="")
+            self.listener.on_key(self._key)
+            kids.append(self.listener)
+        super().__init__(kids)
+        self.add_class("crib-deck")
+        self.view.add_class("crib-live")
+        self._draw()
+
+    @property
+    def slide(self) -> Slide:
+        return self.lesson.slides[self.index]
+
+    def position(self) -> tuple[int, int]:
+        """(slide index, parts revealed)."""
+        return self.index, self.shown
+
+    def go(self, index: int, shown: int = 0) -> None:
+        """Show slide ``index`` with ``shown`` parts revealed."""
+        self.index = max(0, min(index, len(self.lesson.slides) - 1))
+        self.shown = max(0, min(shown, len(self.slide.parts)))
+        self._draw()
+
+    def next(self) -> None:
+        """Reveal the next part, or go to the next slide."""
+        if self.shown < len(self.slide.parts):
+            self.go(self.index, self.shown + 1)
+        elif self.index + 1 < len(self.lesson.slides):
+            self.go(self.index + 1, 0)
+
+    def back(self) -> None:
+        """Hide the last part, or go back to the previous slide (fully revealed)."""
+        if self.shown > 0:
+            self.go(self.index, self.shown - 1)
+        elif self.index > 0:
+            self.go(self.index - 1, len(self.lesson.slides[self.index - 1].parts))
+
+    def _key(self, key: str) -> None:
+        (self.next if key in ("arrowright", "pagedown") else self.back)()
+
+    def _draw(self) -> None:
+        _ = self._
+        s = self.slide
+        self.view.value = (
+            f'<div role="region" aria-live="polite" aria-label="{html.escape(_("slide"))}">'
+            + slide_html(s, self.shown, self.lang) + "</div>"
+        )
+        last = self.index == len(self.lesson.slides) - 1
+        more = self.shown < len(s.parts)
+        self.next_button.description = _("Show ▼") if more else _("Next ▶")
+        self.next_button.disabled = last and not more
+        self.back_button.disabled = self.index == 0 and self.shown == 0
+        self.pos.value = html.escape(
+            _("slide {i} of {n}").format(i=self.index + 1, n=len(self.lesson.slides)))
+
+
+def show_lesson(n: int, lang: str = "en") -> SlideDeck:
+    """A lesson notebook's one call: lesson ``n`` on the projector, in ``lang``."""
+    return SlideDeck(n, lang)
+
+
+# --- the guide page --------------------------------------------------------------------
+
+_PAGE_WORDS = (N_("Teacher's guide"), N_("Lesson on the projector"), N_("Language"),
+               N_("Lesson"), N_("Paper"), N_("Make the PDF"), N_("Download {name}"))
+
+
+class GuidePage(w.VBox):
+    """The page ``guide.ipynb``: the guide (five lessons), its PDF, and a lesson to project.
+
+    ``apply_query("lang=fr&lesson=2")`` opens the French guide with lesson 2 on the
+    projector tab (a class link).
+    """
+
+    def __init__(self, lang: str = "en") -> None:
+        self.lang = check_lang(lang)
+        self.lang_pick = w.ToggleButtons(options=[(v, k) for k, v in LANGS.items()], value=lang
+                                         ).add_class("crib-guide-lang")
+        self.lesson_pick = w.Dropdown(options=[(str(i), i) for i in range(1, 6)], value=1
+                                      ).add_class("crib-guide-lesson")
+        self.paper_pick = w.ToggleButtons(options=[("A4", "a4"), ("Letter", "letter")], value="a4"
+                                          ).add_class("crib-guide-paper")
+        self.pdf_button = w.Button(icon="file-pdf-o").add_class("crib-guide-pdf")
+        self.download = w.HTML().add_class("crib-guide-download")
+        self.status = w.HTML()
+        self.guide_view = w.HTML().add_class("crib-guide-view")
+        self.deck_box = w.VBox()
+        self.tabs = w.Tab()
+        self.lang_pick.observe(lambda _c: self._set_lang(self.lang_pick.value), "value")
+        self.lesson_pick.observe(lambda _c: self._show_deck(), "value")
+        self.pdf_button.on_click(lambda _b: self.make_pdf())
+        self.lang_label, self.lesson_label, self.paper_label = w.HTML(), w.HTML(), w.HTML()
+        self.heading = w.HTML().add_class("crib-guide-heading")
+        self.top = top = w.HBox([self.lang_label, self.lang_pick])
+        guide_tab = w.VBox([w.HBox([self.paper_label, self.paper_pick, self.pdf_button]),
+                            self.download, self.guide_view])
+        deck_tab = w.VBox([w.HBox([self.lesson_label, self.lesson_pick]), self.deck_box])
+        self.tabs.children = [guide_tab, deck_tab]
+        style = w.HTML("<style>.crib-guide .lm-TabBar-tab, .crib-guide .p-TabBar-tab "
+                       "{ max-width: none !important; min-width: 12em; flex: 0 0 auto !important; "
+                       "font-size: 16px; }</style>")
+        super().__init__([style, self.heading, top, self.status, self.tabs])
+        self.add_class("crib-guide")
+        self._set_lang(lang)
+
+    def _set_lang(self, lang: str) -> None:
+        from crib.teach.guide import guide_html
+
+        self.lang = check_lang(lang)
+        _ = tr(lang)
+        title, sub = _("Teacher's guide"), _("Five lessons of 45 minutes")
+        self.heading.value = (f"<h1 lang='{lang}'>{html.escape(title, quote=False)}</h1>"
+                              f"<p>{html.escape(sub, quote=False)}</p>")
+        self.tabs.set_title(0, _("Teacher's guide"))
+        self.tabs.set_title(1, _("Lesson on the projector"))
+        self.lang_label.value = f"<b>{html.escape(_('Language'))}</b>"
+        self.lesson_label.value = f"<b>{html.escape(_('Lesson'))}</b>"
+        self.paper_label.value = f"<b>{html.escape(_('Paper'))}</b>"
+        self.pdf_button.description = _("Make the PDF")
+        self.guide_view.value = guide_html(lang)
+        self.download.value = ""
+        if self.lang_pick.value != lang:
+            self.lang_pick.value = lang
+        self._show_deck()
+
+    def _show_deck(self) -> None:
+        self.deck = SlideDeck(self.lesson_pick.value, self.lang)
+        self.deck_box.children = [self.deck]
+
+    @friendly()
+    def make_pdf(self) -> bytes:
+        """Build the guide's PDF for the chosen paper and offer it as a download link."""
+        from crib.teach.guide import guide_pdf
+
+        data = guide_pdf(self.lang, self.paper_pick.value)
+        name = f"crib-guide-{self.lang}-{self.paper_pick.value}.pdf"
+        b64 = base64.b64encode(data).decode()
+        label = tr(self.lang)("Download {name}").format(name=name)
+        self.download.value = (f'<a download="{name}" href="data:application/pdf;base64,{b64}" '
+                               f'style="font-size:18px">⬇ {html.escape(label)}</a>')
+        return data
+
+    def apply_query(self, query: str) -> None:
+        """Open what a link asks: ``lang=fr`` and ``lesson=1``..``5`` (the projector tab)."""
+        self._set_lang(lang_from_query(query))
+        m = re.search(r"(?:^|&)lesson=([1-5])(?:&|$)", query or "")
+        if m:  # a class link to a lesson: the projector gets the room
+            self.lesson_pick.value = int(m.group(1))
+            self.tabs.selected_index = 1
+            self.heading.layout.display = self.top.layout.display = "none"
+
+
+def guide_page(lang: str = "en") -> Any:
+    """The page's one call: the guide, reading ``?lang=`` and ``?lesson=`` in the browser."""
+    from crib.ui.kit.keys import query_reader
+
+    app = GuidePage(lang)
+    reader = query_reader(app, lambda a, q: a.apply_query(q))
+    return w.VBox([app, reader])
