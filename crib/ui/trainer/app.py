@@ -39,6 +39,7 @@ from crib.ui.trainer.render import (  # re-exported: the rendering lives there
     peg_result_html,
     question_html,
 )
+from crib.ui.trainer.sets import DEFAULT_SET_SIZE, SET_SIZES, set_summary_html
 from crib.ui.trainer.teach import TeachMode
 
 __all__ = [
@@ -77,6 +78,7 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, w.VBox):
         self.no = 0  # index of the current question
         self.practice_index = 0
         self.answers: list[Any] = []  # practice answers (in memory)
+        self.set_answers: list[Any] = []  # the practice answers of the current set
         self.streak = 0
         self.current: dict | None = None
         self.result: quiz.Result | None = None
@@ -114,10 +116,15 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, w.VBox):
             value=fresh_seed() if seed is None else seed, description="Seed",
             layout=w.Layout(width="12em"),
         ).add_class("crib-seed")
-        for x in (self.kind, self.level, self.seat, self.seed):
+        self.set_size = w.Dropdown(
+            options=list(SET_SIZES), value=DEFAULT_SET_SIZE, description="Set of",
+            layout=w.Layout(width="13em"),
+        ).add_class("crib-set-size")
+        for x in (self.kind, self.level, self.seat, self.seed, self.set_size):
             x.observe(lambda _c: self.new_practice(), "value")
         self.practice_box = w.VBox(
-            [w.HBox([self.kind]), w.HBox([self.level, self.seat, self.seed])]
+            [w.HBox([self.kind]), w.HBox([self.level, self.seat, self.set_size, self.seed],
+                                         layout=w.Layout(flex_flow="row wrap"))]
         )
 
         # the question
@@ -146,6 +153,7 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, w.VBox):
         self.status = w.HTML().add_class("crib-status")
         self.feedback = w.HTML().add_class("crib-feedback")
         self.reveal_box = w.HTML().add_class("crib-class-reveal")
+        self.summary = w.HTML().add_class("crib-set-summary")  # at the end of a set
         self.next_button = w.Button(description="Next deal", icon="arrow-right").add_class(
             "crib-next"
         )
@@ -184,12 +192,13 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, w.VBox):
                 self.status,
                 self.feedback,
                 self.reveal_box,
+                self.summary,
                 self.next_button,
                 self.stats,
                 w.HTML("<hr><b>My progress</b>"),
                 w.HBox([self.progress_button, self.progress_csv]),
                 self.progress_note,
-                self.progress_image,
+                self.progress_image.with_text(),
             ]
         )
         self.add_class("crib-trainer")
@@ -219,11 +228,19 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, w.VBox):
         if self.student is not None:
             return
         self.practice_index = 0
+        self.set_answers = []
         self.seat.layout.display = "" if self.kind.value == "count" else "none"
         self.level.layout.display = "" if self.kind.value == "count" else "none"
-        self._show(self._practice_question())
+        self._show(self._practice_question(), focus=False)  # the focus stays on the setting
 
-    def _show(self, q: dict) -> None:
+    def _set_done(self) -> bool:
+        """The practice set is complete (its size reached; never with no end, nor in a class)."""
+        size = int(self.set_size.value or 0)
+        return self.student is None and size > 0 and len(self.set_answers) >= size
+
+    def _show(self, q: dict, *, focus: bool = True) -> None:
+        """Show question ``q``; with ``focus``, the keyboard focus goes to its answer (the
+        count box, the first card to pick or play, or the first line-by-line card)."""
         self.current, self.result = q, None
         self._shown_at = time.monotonic()
         self.prompt.value = question_html(q)
@@ -237,7 +254,6 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, w.VBox):
             self.count_box.disabled = self.check_button.disabled = False
             self.answer_box.children = (self.count_row,)
             self._teach_layout()
-            self._focus_answer()
         elif q["kind"] == "discard":
             toggles = []
             for c in parse_cards(q["six"]):
@@ -260,8 +276,11 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, w.VBox):
             self.card_row.children = buttons
             self.answer_box.children = (self.card_row,)
         if self.student is None:
+            size = int(self.set_size.value or 0)
+            of = f" of {size}" if size else ""
             self.header.value = info_html(
-                f"Practice deal {self.practice_index + 1} (seed {self.seed.value}); nothing is stored."
+                f"Practice deal {len(self.set_answers) + 1}{of} (seed {self.seed.value}); "
+                "nothing is stored."
             )
         else:
             self.header.value = (
@@ -270,9 +289,13 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, w.VBox):
                 f"{self.student.name_html}"
             )
         self.next_button.disabled = True
+        self.next_button.description = "Next deal"
+        self.summary.value = ""
         self.reveal_box.value, self._reveal_shown = "", None
         self.check_reveal()
         self._draw_stats()
+        if focus:
+            self._focus_answer()
 
     def _on_pick(self, card: Card):  # type: ignore[no-untyped-def]
         def handler(change: dict) -> None:
@@ -329,6 +352,7 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, w.VBox):
             )
         else:
             self.answers.append(_Practice(q, self.practice_index, r, seconds))
+            self.set_answers.append(self.answers[-1])
         self.result = r
         self.streak = self.streak + 1 if r.correct else 0
         if q["kind"] == "count":
@@ -348,11 +372,21 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, w.VBox):
             self.status.value = info_html(
                 "That was the last question: well done. See your progress below."
             )
+            self.summary.value = set_summary_html(self.my_answers(), "Class set")
+            self.key_listener.focus_on(".crib-progress-button")
+        elif self._set_done():
+            self.summary.value = set_summary_html(self.set_answers)
+            self.next_button.description = "Start a new set"
+            self.key_listener.focus_on(".crib-next")
+        else:
+            self.key_listener.focus_on(".crib-next")  # the next thing to do
         self._draw_stats()
 
     @friendly()
     def next_question(self) -> None:
         if self.student is None:
+            if self._set_done():
+                self.set_answers = []  # a new set, with the next deals of the seed
             self.practice_index += 1
             self._show(self._practice_question())
             return
