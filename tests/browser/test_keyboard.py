@@ -58,7 +58,7 @@ def _answered(page) -> int:  # type: ignore[no-untyped-def]
 
 def _deal(page) -> tuple[list, object, bool]:  # type: ignore[no-untyped-def]
     """The counting deal on the page: four cards, the starter, hand or crib."""
-    cards = page.locator(".crib-prompt svg[data-card]").evaluate_all("els => els.map(e => e.dataset.card)")
+    cards = page.locator(".crib-prompt [data-card]").evaluate_all("els => els.map(e => e.dataset.card)")
     assert len(cards) == 5, cards
     crib = "Count this crib" in page.locator(".crib-prompt").inner_text()
     return parse_cards(" ".join(cards[:4])), parse_cards(cards[4])[0], crib
