@@ -293,6 +293,9 @@ def test_pegging_fields_keep_the_scores_and_the_link_sets_the_dealer() -> None:
     assert "scores 100 95" in app.text.value
     assert pegging_query(app, "position=hand+4H+6D+6S+9C+%7C+starter+2S+%7C+opp+4+%7C+scores+118+100&dealer=you")
     assert app.dealer.value is False and app.scores.value == "118 100" and app.board is not None
+    # the same best card as before: its grade is still redrawn, by the chance of winning
+    assert "by the chance of winning the game" in app.coach.value and app.dissent.value == ""
+    assert "nothing handed over" not in app.coach.value
 
 
 # -- small defects: the crib label and the keys hint ------------------------------------------

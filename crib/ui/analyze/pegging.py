@@ -340,7 +340,10 @@ class PeggingApp(w.VBox):
         self.coach_card.options = [
             (card_text(o.card) if o.card else "go", o.label) for o in a.options
         ]
+        before = self.coach_card.value
         self.coach_card.value = a.options[0].label
+        if self.coach_card.value == before:  # no change event: the coach must still be redrawn
+            self.show_coach()  # (the same card, graded in a new position)
         self.results.layout.display = None
         return a
 
