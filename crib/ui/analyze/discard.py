@@ -173,7 +173,7 @@ class DiscardApp(w.VBox):
     # -- actions -------------------------------------------------------------------
 
     def _on_cards(self, change: dict) -> None:
-        if len(change["new"]) == 6 and self.mode.value == "Analyze":
+        if len(change["new"]) == 6 and self.mode.value == "Analyze" and not self._quiet:
             self.analyze()
 
     @friendly()
@@ -323,13 +323,17 @@ def apply_query(app: DiscardApp, query: str) -> bool:
         return False
     seat = q.get("seat", ["dealer"])[0]
     app.mode.value = "Analyze"
-    if seat in ("dealer", "pone"):
-        app.seat.value = seat
-    scores = q.get("scores", [""])[0].split()  # "112 117": yours, then theirs
-    if len(scores) == 2 and all(x.isdigit() and int(x) <= 120 for x in scores):
-        app.my_score.value, app.opp_score.value = int(scores[0]), int(scores[1])
-        app.use_scores.value = True
-    app.picker.set_cards(six)
+    app._quiet = True  # one analysis once everything is set, not one per setting
+    try:
+        if seat in ("dealer", "pone"):
+            app.seat.value = seat
+        scores = q.get("scores", [""])[0].split()  # "112 117": yours, then theirs
+        if len(scores) == 2 and all(x.isdigit() and int(x) <= 120 for x in scores):
+            app.my_score.value, app.opp_score.value = int(scores[0]), int(scores[1])
+            app.use_scores.value = True
+        app.picker.set_cards(six)
+    finally:
+        app._quiet = False
     app.analyze()
     return True
 
