@@ -262,7 +262,7 @@ NEAR = "hand 4H 6D 6S 9C | starter 2S | discards JD KC | opp 4 | scores 110 112"
 def test_pegging_near_121_grades_by_the_chance_of_winning_with_the_unit() -> None:
     app = PeggingApp(NEAR)
     assert app.scores.value == "110 112" and app.board is not None
-    assert "Chance you win the game" in app.board_table.value
+    assert "Chance to win" in app.board_table.value
     assert "Near 121, best for the game" in app.status.value
     best = app.board.best.card
     others = [o.card for o in app.board.options if o.card is not None and o.card.rank != best.rank]

@@ -138,7 +138,7 @@ def board_table_html(b: BoardAnalysis, *, yours: Card | None = None) -> str:
     chance each gives up against the best (percentage points, the grade's unit)."""
     ps = [100 * o.p_win for o in b.options]
     best, worst = max(ps), max(ps) - min(ps)
-    heads = [("#", ""), ("Card", "l"), ("Chance you win the game", ""), ("Given up", "")]
+    heads = [("#", ""), ("Card", "l"), ("Chance to win", ""), ("Given up", "")]  # fits 390 px
     rows = []
     for i, o in enumerate(b.options):
         mine = yours is not None and o.card is not None and o.card.rank == yours.rank

@@ -108,6 +108,7 @@ body[data-voila] .crib-chart-text p {{ margin: 2px 0 6px 0; max-width: 60em; }}
     box-sizing: border-box; height: auto !important; }}
   body[data-voila] :is(.widget-hbox, .widget-vbox) {{ max-width: 100%; min-width: 0; }}
   body[data-voila] .widget-inline-hbox :is(input, select) {{ max-width: 100%; min-width: 0; }}
+  body[data-voila] .widget-inline-hbox > .widget-label {{ text-align: left; padding-right: 8px; }}
   body[data-voila] .crib-hand {{ gap: 4px; }}
   body[data-voila] .crib-cardbtn:not(.crib-mini):not(.crib-pile) {{ width: 52px !important; height: 74px !important; font-size: 24px !important; }}
 }}
