@@ -355,6 +355,7 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, w.VBox):
             self.set_answers.append(self.answers[-1])
         self.result = r
         self.streak = self.streak + 1 if r.correct else 0
+        self._draw_stats()  # first: the stats are up to date once the feedback shows
         if q["kind"] == "count":
             self.feedback.value = count_result_html(q, r)
             self.count_box.disabled = self.check_button.disabled = True
@@ -380,7 +381,6 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, w.VBox):
             self.key_listener.focus_on(".crib-next")
         else:
             self.key_listener.focus_on(".crib-next")  # the next thing to do
-        self._draw_stats()
 
     @friendly()
     def next_question(self) -> None:
