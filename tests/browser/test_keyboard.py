@@ -80,6 +80,24 @@ def _next(page, k: int, done: int) -> None:  # type: ignore[no-untyped-def]
         expect(page.locator(".crib-next")).to_have_text(re.compile("Start a new set"))
 
 
+def _mark_old(page, row: str) -> None:  # type: ignore[no-untyped-def]
+    """Mark the cards shown now, to wait for the next deal's (a deal's cards are new buttons)."""
+    page.evaluate("row => document.querySelectorAll(row + ' button').forEach(b => { b.dataset.old = '1'; })", row)
+
+
+def _fresh_cards(page, row: str) -> None:  # type: ignore[no-untyped-def]
+    """Wait until the row shows this deal's cards (none marked old) and the focus is not on
+    an old one."""
+    page.wait_for_function(
+        """row => { const bs = [...document.querySelectorAll(row + ' button')];
+                    const a = document.activeElement;
+                    return bs.length > 0 && bs.every(b => !b.dataset.old)
+                      && bs.some(b => b.getBoundingClientRect().width > 0)
+                      && !(a && a.dataset && a.dataset.old); }""",
+        arg=row, timeout=30_000,
+    )
+
+
 def _kind(page, label: str) -> None:  # type: ignore[no-untyped-def]
     """Choose a quiz kind: Shift+Tab back to its button, Space."""
     _tab_to(page, f"e.closest('.crib-kind') && e.textContent.trim() === {label!r}", back=True)
@@ -122,6 +140,7 @@ def test_a_practice_set_of_every_quiz_kind_by_keyboard_only(context, voila_url: 
     expect(page.locator(".crib-teach-cards button")).to_have_count(5)
     for k in range(1, SET + 1):
         _header(page, k)
+        _fresh_cards(page, ".crib-teach-cards")
         hand, starter, crib = _deal(page)
         lines = score_hand(hand, starter, is_crib=crib).components
         if lines:  # claim the first line of the breakdown: its cards, its kind, Add line
@@ -144,6 +163,7 @@ def test_a_practice_set_of_every_quiz_kind_by_keyboard_only(context, voila_url: 
         _next(page, k, done)
         if k == 1:
             page.screenshot(path=str(ARTIFACTS / "keyboard-trainer-lines-checked.png"))
+        _mark_old(page, ".crib-teach-cards")
         page.keyboard.press("Enter")
         if k < SET:  # the next deal: the focus is on its first card
             _wait_focus(page, "!!e.closest('.crib-teach-cards')")
@@ -152,6 +172,7 @@ def test_a_practice_set_of_every_quiz_kind_by_keyboard_only(context, voila_url: 
     _kind(page, "Discard quiz")
     for k in range(1, SET + 1):
         _header(page, k)
+        _fresh_cards(page, ".crib-card-row")
         _tab_to(page, "!!e.closest('.crib-card-row')")
         page.keyboard.press("Space")
         page.keyboard.press("Tab")
@@ -163,18 +184,23 @@ def test_a_practice_set_of_every_quiz_kind_by_keyboard_only(context, voila_url: 
         _next(page, k, done)
         if k == SET:
             page.screenshot(path=str(ARTIFACTS / "keyboard-trainer-discard-set-done.png"), full_page=True)
+        _mark_old(page, ".crib-card-row")
         page.keyboard.press("Enter")
 
     # 4. the pegging quiz: a playable card with Enter
+    _fresh_cards(page, ".crib-card-row")  # the new discard set's cards are drawn: then mark them
+    _mark_old(page, ".crib-card-row")
     _kind(page, "Pegging quiz")
     for k in range(1, SET + 1):
         _header(page, k)
+        _fresh_cards(page, ".crib-card-row")
         _tab_to(page, "!!e.closest('.crib-card-row') && !e.disabled")
         page.keyboard.press("Enter")
         expect(page.locator(".crib-feedback .crib-margins")).to_be_visible(timeout=30_000)
         done += 1
         _next(page, k, done)
         if k < SET:
+            _mark_old(page, ".crib-card-row")
             page.keyboard.press("Enter")
     summary = page.locator(".crib-set-summary")
     expect(summary).to_contain_text("Set done.")
