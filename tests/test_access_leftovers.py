@@ -107,6 +107,14 @@ def test_a_keyboard_click_keeps_its_focus_and_the_listener_can_move_it() -> None
     assert sent == [{"focus": ".crib-next"}] and k.focused == ".crib-next"
 
 
+def test_enter_submits_the_count_the_box_held_even_before_its_own_update() -> None:
+    app = TrainerApp(seed=15)
+    total = question_score(app.current).total
+    app.count_box.value = ""  # the box's own update has not arrived yet
+    app.key_listener._on_msg(app.key_listener, {"key": "submit", "value": str(total)}, None)
+    assert app.result is not None and app.result.correct and app.count_box.value == str(total)
+
+
 def test_the_last_class_question_shows_the_class_set_summary(tmp_path) -> None:  # type: ignore[no-untyped-def]
     from crib.teach.store import Store
 

@@ -26,7 +26,9 @@ function render({ model, el }) {
     const tag = t && t.tagName ? t.tagName : "";
     const key0 = String(ev.key).toLowerCase();
     if (tag === "INPUT" && key0 === "enter" && t.closest && t.closest(".crib-submit-on-enter")) {
-      model.send({ key: "submit" });  // Enter in a box that submits (the manual count)
+      // Enter in a box that submits (the manual count), with what the box holds: a busy
+      // kernel may get the box's own value update after this message
+      model.send({ key: "submit", value: String(t.value) });
       return;
     }
     if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT" || (t && t.isContentEditable)) return;
@@ -113,6 +115,7 @@ class KeyListener(anywidget.AnyWidget):
         self._query_handlers: list[Callable[[str], None]] = []
         self._shown_handlers: list[Callable[[], None]] = []
         self.focused: str | None = None  # the last selector given to focus_on
+        self.submitted: str | None = None  # the text of the box Enter last submitted
         self.on_msg(self._on_msg)
 
     def on_key(self, fn: Callable[[str], None]) -> None:
@@ -134,6 +137,8 @@ class KeyListener(anywidget.AnyWidget):
             for fn0 in self._shown_handlers:
                 fn0()
         key, query = content.get("key"), content.get("query")
+        if key == "submit" and isinstance(content.get("value"), str):
+            self.submitted = content["value"]  # what the box held when Enter was pressed
         if isinstance(key, str):
             for fn in self._handlers:
                 fn(key)

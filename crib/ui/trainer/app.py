@@ -141,7 +141,7 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, w.VBox):
         self.count_row = w.HBox([self.count_box, self.check_button])
         # page keys: Enter in the count box; the page's first drawing starts the clock
         self.key_listener = KeyListener([], label="")
-        self.key_listener.on_key(lambda k: self.answer_count() if k == "submit" else None)
+        self.key_listener.on_key(lambda k: self._submit() if k == "submit" else None)
         self.key_listener.on_shown(self._page_shown)
         self._build_teach()
         self.throw_button = w.Button(
@@ -310,6 +310,12 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, w.VBox):
         return handler
 
     # -- answering -------------------------------------------------------------
+
+    def _submit(self) -> None:
+        """Enter in the count box: the count as the box held it when Enter was pressed."""
+        if self.key_listener.submitted is not None and not self.count_box.disabled:
+            self.count_box.value = self.key_listener.submitted
+        self.answer_count()
 
     @friendly()
     def answer_count(self) -> None:
