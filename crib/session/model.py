@@ -68,7 +68,7 @@ class Grade:
             q = urlencode({"six": self.position, "seat": "dealer" if self.dealer else "pone"})
             return f"discard.ipynb?{q}"
         if self.kind == "play":
-            return f"pegging.ipynb?{urlencode({'position': self.position})}"
+            return f"pegging.ipynb?{urlencode({'position': self.position, 'dealer': 'you' if self.dealer else 'opp'})}"
         return ""
 
 

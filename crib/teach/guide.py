@@ -31,7 +31,7 @@ from crib.errors import CribError
 from crib.i18n import N_, check_lang, tr
 from crib.rules.cards import cards_pretty, parse_card, parse_cards
 from crib.teach.lesson_items import french_spaces, local_cards
-from crib.teach.lessons import LESSONS, OBJECTIVE_TEXT, TITLES, lesson
+from crib.teach.lessons import LESSONS, OBJECTIVE_TEXT, TITLES, LessonHead, lesson
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -73,11 +73,7 @@ class Session:
 
 
 @dataclass(frozen=True)
-class GuideLesson:
-    number: int
-    title: str
-    objective_id: str
-    objective: str
+class GuideLesson(LessonHead):
     materials: tuple[str, ...]
     plan: tuple[Step, ...]
     misconceptions: tuple[tuple[str, str], ...]

@@ -31,6 +31,18 @@ def _fresh_rule(b: _Build, seed: int, objective: str) -> dict:
     return quiz.rules_question(seed, 0, objective=objective, lang=b.lang)  # a bank of one
 
 
+def _count_then_rules(
+    b: _Build, seed: int, levels: tuple[tuple[str, int], ...], objective: str, rules: int
+) -> None:
+    """Practice: ``n`` counting questions at each ``(level, n)`` (from ``seed``), then
+    ``rules`` rules questions of ``objective``."""
+    for level, n in levels:
+        for i in range(n):
+            b.item(quiz.counting_question(seed, i, level=level), b.practice)
+    for i in range(rules):
+        b.item(quiz.rules_question(seed, i, objective=objective, lang=b.lang), b.practice)
+
+
 def _lesson1(b: _Build) -> None:
     b.title(N_("Count to fifteen, find the pairs."))
     b.teach(N_("What each card is worth"), N_("Ace 1. Two to ten: their number. Jack, queen, king: 10."),
@@ -51,12 +63,7 @@ def _lesson1(b: _Build) -> None:
     b.hand("7H 8D 10C KS", "5S", note=N_("Count every way to make 15."))
     b.hand("5H 5D 10C 2S", "3C")
     b.hand("9C 9D 6H 6S", "AD", note=N_("Four fifteens (each 9 with each 6) and two pairs."))
-    for i in range(4):
-        b.item(quiz.counting_question(101, i, level="fifteens"), b.practice)
-    for i in range(3):
-        b.item(quiz.counting_question(101, i, level="pairs"), b.practice)
-    for i in range(3):
-        b.item(quiz.rules_question(101, i, objective="L1", lang=b.lang), b.practice)
+    _count_then_rules(b, 101, (("fifteens", 4), ("pairs", 3)), "L1", 3)
     b.item(quiz.counting_question(911, 0, level="fifteens"), b.exit)
     b.item(quiz.counting_question(911, 1, level="pairs"), b.exit)
     b.item(_fresh_rule(b, 911, "L1"), b.exit)
@@ -85,12 +92,7 @@ def _lesson2(b: _Build) -> None:
     b.hand("2H 6H 9H KH", "JS", note=N_("A flush of four in the hand."))
     b.hand("2C 6C 9C KC", "JS", crib=True, note=N_("The same cards as a crib: no flush."))
     b.hand("JD 3D 5S 7C", "8D", crib=True, note=N_("Nobs counts in the crib too."))
-    for i in range(3):
-        b.item(quiz.counting_question(202, i, level="runs"), b.practice)
-    for i in range(3):
-        b.item(quiz.counting_question(202, i, level="flush"), b.practice)
-    for i in range(4):
-        b.item(quiz.rules_question(202, i, objective="L2", lang=b.lang), b.practice)
+    _count_then_rules(b, 202, (("runs", 3), ("flush", 3)), "L2", 4)
     b.item(quiz.counting_question(922, 0, level="runs"), b.exit)
     b.item(quiz.counting_question(922, 0, level="flush", crib=True), b.exit)
     b.item(_fresh_rule(b, 922, "L2"), b.exit)

@@ -125,12 +125,18 @@ class Example:
 
 
 @dataclass(frozen=True)
-class Lesson:
+class LessonHead:
+    """What a lesson and its page of the teacher's guide share: number, title, objective."""
+
     number: int
-    lang: str
     title: str
     objective_id: str
     objective: str
+
+
+@dataclass(frozen=True)
+class Lesson(LessonHead):
+    lang: str
     slides: tuple[Slide, ...]
     examples: tuple[Example, ...]
     practice: tuple[Item, ...]
@@ -351,7 +357,7 @@ def lesson(n: int, lang: str = "en") -> Lesson:
     b.practice_slides()
     _ = b._
     oid = f"L{n}"
-    return Lesson(n, lang, _(TITLES[n]), oid, _(OBJECTIVE_TEXT[oid]), tuple(b.slides),
+    return Lesson(n, _(TITLES[n]), oid, _(OBJECTIVE_TEXT[oid]), lang, tuple(b.slides),
                   tuple(b.examples), tuple(b.practice), tuple(b.exit))
 
 

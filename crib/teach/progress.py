@@ -16,7 +16,10 @@ from __future__ import annotations
 
 import csv
 import io
+import statistics
+from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
@@ -38,6 +41,8 @@ __all__ = [
     "miss_counts",
     "progress_figure",
     "to_csv",
+    "SetSummary",
+    "set_summary",
     "SKILLS",
 ]
 
@@ -258,3 +263,40 @@ def to_csv(df: pd.DataFrame) -> str:
         out["time"] = out["time"].astype(str)
     out.to_csv(buf, index=False, quoting=csv.QUOTE_MINIMAL)
     return buf.getvalue()
+
+
+@dataclass(frozen=True)
+class SetSummary:
+    """The end of a set of questions: how many, how many right, the points lost, the
+    median time, and the most frequent misses (most first)."""
+
+    answered: int
+    right: int
+    lost: float
+    median_seconds: float | None
+    misses: tuple[tuple[str, int], ...]
+
+    @property
+    def accuracy(self) -> float | None:
+        return self.right / self.answered if self.answered else None
+
+
+def set_summary(answers: Sequence[Any], *, top: int = 3) -> SetSummary:
+    """Summarize a set's answers (anything with ``correct``, ``lost``, ``seconds`` and
+    ``miss``, the misses joined by "; "): the ``top`` misses by how often they occur.
+
+    >>> from types import SimpleNamespace as A
+    >>> s = set_summary([A(correct=True, lost=0.0, seconds=4.0, miss=""),
+    ...                  A(correct=False, lost=2.0, seconds=9.0, miss="missed nobs"),
+    ...                  A(correct=False, lost=1.5, seconds=6.0, miss="missed nobs; led a five")])
+    >>> s.answered, s.right, s.lost, s.median_seconds, s.misses[0]
+    (3, 1, 3.5, 6.0, ('missed nobs', 2))
+    """
+    misses = Counter(m for a in answers for m in (a.miss or "").split("; ") if m)
+    return SetSummary(
+        answered=len(answers),
+        right=sum(1 for a in answers if a.correct),
+        lost=round(sum(float(a.lost or 0.0) for a in answers), 2),
+        median_seconds=statistics.median(a.seconds for a in answers) if answers else None,
+        misses=tuple(misses.most_common(top)),
+    )

@@ -20,6 +20,7 @@ from crib.ui.analyze.verdicts import (
     DISCARD_MODELS,
     discard_dissent,
     discard_verdict,
+    in_reach,
     model_options,
     plain_note,
     run_discard,
@@ -99,6 +100,8 @@ class DiscardApp(w.VBox):
         self.dist_chart = FigureImage().add_class("crib-dist-chart")
         self.analysis: DiscardAnalysis | None = None
         self.second: DiscardAnalysis | None = None
+        self._quiet = False
+        self._forced = False  # the switch says "winning" because the scores are within reach
 
         self.analyze_button.on_click(lambda _b: self.analyze())
         self.deal_button.on_click(lambda _b: self.deal())
@@ -121,7 +124,7 @@ class DiscardApp(w.VBox):
             self.practice_box,
             w.HBox([self.use_scores, self.my_score, self.opp_score, self.objective]),
         ])
-        detail = w.VBox([self.chart, self.throw_choice, self.explain, self.dist_chart])
+        detail = w.VBox([self.chart.with_text(), self.throw_choice, self.explain, self.dist_chart.with_text()])
         self.results = w.HBox(
             [w.VBox([self.table, self.model_note], layout=w.Layout(max_width="100%")), detail],
             layout=w.Layout(flex_flow="row wrap", align_items="flex-start", grid_gap="16px"),
@@ -136,6 +139,8 @@ class DiscardApp(w.VBox):
     # -- modes ---------------------------------------------------------------------
 
     def _refresh(self) -> None:
+        if self._quiet:
+            return
         if self.mode.value == "Analyze":
             self.analyze()
         elif len(self.practice_pick) == 2 and self.analysis is not None:
@@ -168,7 +173,7 @@ class DiscardApp(w.VBox):
     # -- actions -------------------------------------------------------------------
 
     def _on_cards(self, change: dict) -> None:
-        if len(change["new"]) == 6 and self.mode.value == "Analyze":
+        if len(change["new"]) == 6 and self.mode.value == "Analyze" and not self._quiet:
             self.analyze()
 
     @friendly()
@@ -188,14 +193,25 @@ class DiscardApp(w.VBox):
 
     def _run(self, six: tuple[Card, ...]) -> DiscardAnalysis:
         scores = (self.my_score.value, self.opp_score.value) if self.use_scores.value else None
+        dealer = self.seat.value == "dealer"
+        # within reach of 121 every model ranks (and the coach grades) by the chance of
+        # winning, as in the game: the switch shows it and cannot say otherwise
+        near = in_reach(scores)
+        want = "win" if near else "ev" if self._forced else self.objective.value
+        self._forced = near and (self._forced or self.objective.value != "win")
+        if want != self.objective.value:  # set (or given back) by the scores, not by a click
+            self._quiet = True  # no second analysis from the switch's own change
+            try:
+                self.objective.value = want
+            finally:
+                self._quiet = False
+        self.objective.disabled = near or DISCARD_MODELS[self.model.value].model.endgame
         if self.objective.value == "win" and scores is None:
             raise CribError("Ranking by winning needs the scores: tick 'use the scores' first.")
-        dealer = self.seat.value == "dealer"
-        self.objective.disabled = DISCARD_MODELS[self.model.value].model.endgame  # it decides
         a = run_discard(six, dealer=dealer, key=self.model.value, scores=scores,
                         objective=self.objective.value)
         other = second_opinion_key(self.model.value, DISCARD_MODELS)
-        self.second = run_discard(six, dealer=dealer, key=other)
+        self.second = run_discard(six, dealer=dealer, key=other, scores=scores if near else None)
         return a
 
     def _show(self, a: DiscardAnalysis, yours: int | None) -> None:
@@ -228,8 +244,14 @@ class DiscardApp(w.VBox):
         a = self._run(cards)
         self.verdict.value = ""
         self._show(a, None)
+        win = (
+            f" Ranked by the chance of winning the game (you win {a.best.p_win:.0%} of the time)"
+            + (": within reach of 121 every grade is." if in_reach(a.scores) else ".")
+            if a.objective == "win" and a.best.p_win is not None else ""
+        )
         self.status.value = info_html(
             f"Best as {a.seat}: throw {cards_text(a.best.throw)}, keep {cards_text(a.best.keep)}."
+            + win
         )
 
     @friendly()
@@ -246,7 +268,7 @@ class DiscardApp(w.VBox):
             else f"It cost {v.cost} against {cards_text(a.best.throw)}."
         )
         self.verdict.value = verdict_html(
-            f"You threw <b>{cards_text(throw)}</b>: <b>{v.standing}</b>, <b>{v.word}</b>. {cost}",
+            f"You threw <b>{cards_text(throw)}</b>: <b>{v.standing}</b>, <b>{v.badge}</b>. {cost}",
             v.word,
         )
         self._show(a, i)
@@ -301,9 +323,17 @@ def apply_query(app: DiscardApp, query: str) -> bool:
         return False
     seat = q.get("seat", ["dealer"])[0]
     app.mode.value = "Analyze"
-    if seat in ("dealer", "pone"):
-        app.seat.value = seat
-    app.picker.set_cards(six)
+    app._quiet = True  # one analysis once everything is set, not one per setting
+    try:
+        if seat in ("dealer", "pone"):
+            app.seat.value = seat
+        scores = q.get("scores", [""])[0].split()  # "112 117": yours, then theirs
+        if len(scores) == 2 and all(x.isdigit() and int(x) <= 120 for x in scores):
+            app.my_score.value, app.opp_score.value = int(scores[0]), int(scores[1])
+            app.use_scores.value = True
+        app.picker.set_cards(six)
+    finally:
+        app._quiet = False
     app.analyze()
     return True
 

@@ -13,6 +13,7 @@ import ipywidgets as w
 
 from crib.analysis.coach import grade_play
 from crib.analysis.play import PlayAnalysis
+from crib.analysis.play.board import BoardAnalysis
 from crib.errors import CribError
 from crib.rules.cards import Card, cards_str, parse_cards
 from crib.rules.position import PeggingPosition
@@ -24,11 +25,16 @@ from crib.ui.analyze.parts import (
     result_panes,
     verdict_html,
 )
+from crib.ui.analyze.tables import board_table_html
 from crib.ui.analyze.verdicts import (
     PLAY_MODELS,
+    Verdict,
+    board_reason,
+    board_verdict,
     model_options,
     play_dissent,
     play_verdict,
+    run_board,
     run_play,
     switch_mode,
 )
@@ -69,6 +75,17 @@ class PeggingApp(w.VBox):
         self.opp = w.IntSlider(value=4, min=0, max=4, description="Opponent's cards",
                                style=_WIDE).add_class("crib-opp")
         self.go = w.Checkbox(value=False, description="opponent said go", style=_WIDE).add_class("crib-go")
+        # the game's score and the dealer: within reach of 121 the grade is by the chance of
+        # winning, as in the game (crib.analysis.coach.board_applies)
+        self.scores = w.Text(
+            description="Scores", placeholder="yours theirs, e.g. 112 117",
+            layout=w.Layout(width="20em"), continuous_update=False,
+            style={"description_width": "5.5em"},
+        ).add_class("crib-field-scores")
+        self.dealer = w.ToggleButtons(
+            options=[("your opponent", True), ("you", False)], value=True, description="Dealer",
+            style=_WIDE,
+        ).add_class("crib-dealer")  # the value: the opponent deals
         self.target = w.ToggleButtons(
             options=list(FIELDS), description="A click adds to",
             style={"button_width": "6em", "description_width": "initial"},
@@ -105,7 +122,9 @@ class PeggingApp(w.VBox):
         self.coach_card = w.Dropdown(description="Grade a card", options=[], style=_WIDE
                                      ).add_class("crib-coach-card")
         self.coach = w.HTML(layout=w.Layout(max_width="560px")).add_class("crib-coach")
+        self.board_table = w.HTML().add_class("crib-board-table-box")  # near 121 only
         self.analysis: PlayAnalysis | None = None
+        self.board: BoardAnalysis | None = None  # near 121: every card by P(win)
         self._syncing = False
 
         self.grid.on_card(self._on_grid)
@@ -117,6 +136,8 @@ class PeggingApp(w.VBox):
             f.observe(lambda _c: self._fields_to_text(), "value")
         self.opp.observe(lambda _c: self._fields_to_text(), "value")
         self.go.observe(lambda _c: self._fields_to_text(), "value")
+        self.scores.observe(lambda _c: self._fields_to_text(), "value")
+        self.dealer.observe(lambda _c: self._refresh(), "value")
         self.kind.observe(self._on_kind, "value")
         self.mode.observe(lambda _c: switch_mode(  # Analyze or Practice
             self.mode.value == "Practice", self.entry, self.practice_box, self.new_position, self.analyze
@@ -130,7 +151,8 @@ class PeggingApp(w.VBox):
                 self.text,
                 w.HBox(
                     [
-                        w.VBox([*(self.fields[f] for f in FIELDS), self.opp, self.go]),
+                        w.VBox([*(self.fields[f] for f in FIELDS), self.scores, self.dealer,
+                                self.opp, self.go]),
                         w.VBox([w.HBox([self.target, self.clear_button]), self.grid]),
                     ],
                     layout=w.Layout(grid_gap="20px"),
@@ -140,9 +162,9 @@ class PeggingApp(w.VBox):
         )
         self.results = w.HBox(
             [
-                w.VBox([self.table, self.model_note, self.coach_card, self.coach],
+                w.VBox([self.board_table, self.table, self.model_note, self.coach_card, self.coach],
                        layout=w.Layout(max_width="600px")),
-                self.chart,
+                self.chart.with_text(),
             ],
             layout=w.Layout(flex_flow="row wrap", align_items="flex-start", grid_gap="16px"),
         )
@@ -200,6 +222,8 @@ class PeggingApp(w.VBox):
         parts.append(f"opp {self.opp.value}")
         if self.go.value:
             parts.append("go")
+        if self.scores.value.strip():
+            parts.append(f"scores {self.scores.value.strip()}")
         self._syncing = True
         self.text.value = " | ".join(parts)
         self._syncing = False
@@ -221,6 +245,7 @@ class PeggingApp(w.VBox):
             self.fields["discards"].value = cards_str(pos.discards)
             self.opp.value = pos.opp_count
             self.go.value = pos.opp_go
+            self.scores.value = f"{pos.scores[0]} {pos.scores[1]}" if pos.scores else ""
         finally:
             self._syncing = False
         self.status.value = ""
@@ -264,19 +289,27 @@ class PeggingApp(w.VBox):
                 b.set_card(pos.hand[j], selected=j == i, illegal=j != i)
         self._reveal(card)
 
+    def _verdict(self, card: Card) -> tuple[Verdict, Card | None]:
+        """The grade of ``card`` and the best card: near 121 by the chance of winning (the
+        game's rule), else by the pegging margin of the chosen model."""
+        a = self.analysis
+        assert a is not None
+        if self.board is not None:
+            return board_verdict(self.board, card, self.model.value), self.board.best.card
+        return play_verdict(a, card, self.model.value), a.best.card
+
     def _reveal(self, card: Card) -> None:
         pos = self.practice_position
         assert pos is not None
         a = self._show(pos)
-        v = play_verdict(a, card, self.model.value)
-        best = a.best.card
+        v, best = self._verdict(card)
         cost = (
             "It is the best card." if v.lost <= 1e-9
             else f"It cost {v.cost} against {card_text(best) if best else 'go'}."
         )
         trap = " <b style='color:#c0392b'>Trap missed.</b>" if v.trap else ""
         self.verdict.value = verdict_html(
-            f"You played <b>{card_text(card)}</b>: <b>{v.standing}</b>, <b>{v.word}</b>. "
+            f"You played <b>{card_text(card)}</b>: <b>{v.standing}</b>, <b>{v.badge}</b>. "
             f"{cost}{trap}", v.word
         )
         self.table.value = analysis_table_html(a, card)
@@ -290,6 +323,13 @@ class PeggingApp(w.VBox):
         a = run_play(pos, self.model.value)
         self.analysis = a
         self.table.value = analysis_table_html(a)
+        self.board = run_board(a.position, opp_dealer=self.dealer.value, key=self.model.value)
+        self.board_table.value = (
+            "<div><b>Near 121 the coach grades by the chance of winning the game</b> "
+            "(the table under this one is the pegging margin alone).</div>"
+            + board_table_html(self.board)
+            if self.board is not None else ""
+        )
         self.model_note.value = how_computed(
             PLAY_MODELS[self.model.value].plain,
             a.model_note + ". Now: points for the card itself. Later: the rest of the play, "
@@ -300,7 +340,10 @@ class PeggingApp(w.VBox):
         self.coach_card.options = [
             (card_text(o.card) if o.card else "go", o.label) for o in a.options
         ]
+        before = self.coach_card.value
         self.coach_card.value = a.options[0].label
+        if self.coach_card.value == before:  # no change event: the coach must still be redrawn
+            self.show_coach()  # (the same card, graded in a new position)
         self.results.layout.display = None
         return a
 
@@ -323,6 +366,13 @@ class PeggingApp(w.VBox):
             f"Best: {best}, net {b.margin:+.2f}; you come out ahead {b.p_nonneg:.0%} of the "
             f"time ({over})."
         )
+        if self.board is not None:
+            g = self.board.best
+            self.status.value = info_html(
+                f"Near 121, best for the game: {card_text(g.card) if g.card else 'go'}, you win "
+                f"{g.p_win:.0%} of the time. For the pegging margin alone: {best}, net "
+                f"{b.margin:+.2f}."
+            )
 
     @friendly()
     def show_coach(self) -> None:
@@ -335,7 +385,17 @@ class PeggingApp(w.VBox):
             self.dissent.value = ""
             return
         card = parse_cards(label)[0]
-        v = play_verdict(a, card, self.model.value)
+        v, _best = self._verdict(card)
+        if self.board is not None:  # near 121: one reason in terms of the game, no traps
+            tags = board_reason(a.position, card, v, self.dealer.value)
+            tag_html = "".join(f'<li class="crib-tag">{html.escape(t)}</li>' for t in tags)
+            self.coach.value = (
+                f"<div>{cards_chips([card])} is <b>{html.escape(v.badge)}</b>, {v.standing}, by "
+                f"the chance of winning the game ({html.escape(v.model)}).</div>"
+                + (f"<ul>{tag_html}</ul>" if tag_html else "")
+            )
+            self.dissent.value = ""
+            return
         tags = grade_play(a.position, card, exact=False).tags
         tag_html = (
             "".join(f'<li class="crib-tag">{html.escape(t)}</li>' for t in tags)
@@ -371,11 +431,15 @@ def apply_query(app: PeggingApp, query: str) -> bool:
     """
     from urllib.parse import parse_qs
 
-    text = parse_qs(query or "").get("position", [""])[0]
+    q = parse_qs(query or "")
+    text = q.get("position", [""])[0]
     if not text:
         return False
     app.mode.value = "Analyze"
     app.kind.value = "position"
+    dealer = q.get("dealer", [""])[0]  # who dealt: "you" or "opp" (the game's link says)
+    if dealer in ("you", "opp"):
+        app.dealer.value = dealer == "opp"
     app.text.value = text
     app.analyze()
     return True

@@ -9,10 +9,14 @@ import html
 
 from crib.analysis.discard import DiscardAnalysis
 from crib.analysis.play import PlayAnalysis
+from crib.analysis.play.board import BoardAnalysis
 from crib.rules.cards import Card
 from crib.ui.kit.cardview import cards_chips
 
-__all__ = ["discard_rows", "discard_table_html", "play_table_html", "net_colour", "TABLE_CSS"]
+__all__ = [
+    "discard_rows", "discard_table_html", "play_table_html", "board_table_html", "net_colour",
+    "TABLE_CSS",
+]
 
 TABLE_CSS = """
 .crib-rank { border-collapse: collapse; font-size: 14px; }
@@ -127,3 +131,27 @@ def play_table_html(a: PlayAnalysis, *, yours: Card | None = None) -> str:
         cls = " ".join(x for x, on in (("crib-best", i == 0), ("crib-you", mine)) if on)
         rows.append((cls, cells))
     return _table("crib-peg-table", heads, rows)
+
+
+def board_table_html(b: BoardAnalysis, *, yours: Card | None = None) -> str:
+    """Near 121: every legal play by the chance of winning the game, best first, and the
+    chance each gives up against the best (percentage points, the grade's unit)."""
+    ps = [100 * o.p_win for o in b.options]
+    best, worst = max(ps), max(ps) - min(ps)
+    heads = [("#", ""), ("Card", "l"), ("Chance to win", ""), ("Given up", "")]  # fits 390 px
+    rows = []
+    for i, o in enumerate(b.options):
+        mine = yours is not None and o.card is not None and o.card.rank == yours.rank
+        mark = (" ★" if i == 0 else "") + (" ← you" if mine else "")
+        card = cards_chips([o.card]) if o.card is not None else html.escape("go")
+        lost = best - ps[i]
+        colour = net_colour(lost, worst)
+        cells = [
+            f"<td>{i + 1}{mark}</td>",
+            f'<td class="l">{card}</td>',
+            f'<td class="crib-net" style="background:{colour}"><b>{ps[i]:.1f}%</b></td>',
+            f"<td>{'–' if lost <= 1e-9 else f'−{lost:.1f}% to win'}</td>",
+        ]
+        cls = " ".join(x for x, on in (("crib-best", i == 0), ("crib-you", mine)) if on)
+        rows.append((cls, cells))
+    return _table("crib-board-table", heads, rows)

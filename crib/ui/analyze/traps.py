@@ -110,7 +110,7 @@ class TrapExplorerApp(w.VBox):
                 self.position_html,
                 self.status,
                 w.HBox(
-                    [w.VBox([self.table, self.model_note]), self.chart],
+                    [w.VBox([self.table, self.model_note]), self.chart.with_text()],
                     layout=w.Layout(flex_flow="row wrap", align_items="flex-start",
                                     grid_gap="16px"),
                 ),

@@ -18,12 +18,14 @@ from typing import Any
 from crib.analysis.coach import (
     PLAY_THRESHOLDS,
     WIN_UNIT,
+    board_applies,
     grade_play,
     thresholds,
     trap_flag,
     verdict_word,
 )
 from crib.analysis.discard import DiscardAnalysis, analyze_discard
+from crib.analysis.grades import cost_text, play_tags
 from crib.analysis.models import (
     EXPERT,
     MASTER,
@@ -33,7 +35,10 @@ from crib.analysis.models import (
     PlayModel,
 )
 from crib.analysis.play import PlayAnalysis, analyze_play
+from crib.analysis.play.board import BoardAnalysis, analyze_board
 from crib.rules.cards import Card
+from crib.rules.constants import WIN
+from crib.rules.position import PeggingPosition
 from crib.ui.kit.cardview import card_text, cards_text
 from crib.ui.kit.common import COACH_MODEL
 
@@ -48,6 +53,10 @@ __all__ = [
     "run_play",
     "discard_verdict",
     "play_verdict",
+    "in_reach",
+    "run_board",
+    "board_verdict",
+    "board_reason",
     "discard_dissent",
     "play_dissent",
     "plain_note",
@@ -172,6 +181,11 @@ class Verdict:
             return f"{self.lost:.1f}% of your chance to win"
         return f"{self.lost:.2f} points"
 
+    @property
+    def badge(self) -> str:
+        """The grade as the game's badge reads it: "best", "mistake −0.62", "costly −5.1% to win"."""
+        return cost_text(self.word, self.lost, self.unit)
+
     def phrase(self) -> str:
         if self.word == "best":
             return "best"
@@ -180,14 +194,28 @@ class Verdict:
         return f"{self.word} ({self.lost:.2f} lost)"
 
 
+def in_reach(scores: tuple[int, int] | None) -> bool:
+    """Within reach of 121 (either player within ``MASTER_ENDGAME`` points, as the coach
+    counts it in the game): every grade is by the chance of winning.
+
+    >>> in_reach((95, 40)), in_reach((90, 90)), in_reach(None)
+    (True, False, False)
+    """
+    return scores is not None and WIN - max(scores) <= MASTER_ENDGAME
+
+
 def run_discard(
     six: Any, *, dealer: bool, key: str, scores: tuple[int, int] | None = None,
     objective: str = "ev",
 ) -> DiscardAnalysis:
     """The page's analysis by the chosen model; a model with an endgame (the Master's)
-    chooses its own objective, so the page's objective applies to the others only."""
+    chooses its own objective, so the page's objective applies to the others only, and
+    within reach of 121 (:func:`in_reach`) every model ranks by the chance of winning,
+    as the coach grades in the game."""
     m = DISCARD_MODELS[key].model
     assert isinstance(m, DiscardModel)
+    if in_reach(scores):
+        objective = "win"
     return analyze_discard(
         six, dealer=dealer, model=m, scores=scores, objective=None if m.endgame else objective
     )
@@ -223,6 +251,34 @@ def play_verdict(a: PlayAnalysis, card: Card | None, key: str) -> Verdict:
         verdict_word(lost, PLAY_THRESHOLDS), lost, _rank_of(margins, mine.margin), len(margins),
         PLAY_MODELS[key].label, trap_flag(a, card),
     )
+
+
+def run_board(position: PeggingPosition, *, opp_dealer: bool | None, key: str) -> BoardAnalysis | None:
+    """Near 121, with the scores, the starter and the dealer known (the game's rule,
+    :func:`crib.analysis.coach.board_applies`), every card by the chance of winning the
+    game: holdings weighted by how often a strong player keeps them for the coach's
+    model, equally likely for the others.  None when the rule does not apply."""
+    if not board_applies(position, opp_dealer):
+        return None
+    return analyze_board(position, dealer=not opp_dealer, weighted=key == COACH_MODEL)
+
+
+def board_verdict(b: BoardAnalysis, card: Card | None, key: str) -> Verdict:
+    """A card graded by the chance of winning it gives up against the best, in
+    percentage points of P(win) (the unit the badge shows: "−5.1% to win")."""
+    ps = [100 * o.p_win for o in b.options]
+    mine = 100 * b.option(card).p_win
+    lost = max(0.0, max(ps) - mine)
+    return Verdict(
+        verdict_word(lost, thresholds("play", WIN_UNIT)), lost, _rank_of(ps, mine), len(ps),
+        PLAY_MODELS[key].label, unit=WIN_UNIT,
+    )
+
+
+def board_reason(position: PeggingPosition, card: Card, v: Verdict, opp_dealer: bool) -> list[str]:
+    """Near 121, the one reason in terms of the game a card that is not the best costs
+    (none for the best card, and none when no plain reason applies)."""
+    return [] if v.word == "best" else play_tags(position, card, True, opp_dealer)
 
 
 def discard_dissent(

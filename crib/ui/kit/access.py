@@ -90,8 +90,13 @@ body[data-voila] .widget-html-content {{ max-width: 100%; overflow-x: auto; }}
 body[data-voila] .crib-glyph::before {{ content: attr(data-face); content: attr(data-face) / ""; }}
 body[data-voila] .crib-sr-only {{ position: absolute; width: 1px; height: 1px; overflow: hidden;
   clip: rect(0 0 0 0); white-space: nowrap; }}
+body[data-voila] .crib-chart-text summary {{ min-height: 44px; display: flex; align-items: center;
+  cursor: pointer; color: #1f5fa8; }}
+body[data-voila] .crib-chart-text p {{ margin: 2px 0 6px 0; max-width: 60em; }}
+.crib-keys-where::after {{ content: "on the right"; }}
 .crib-table-col {{ flex: 1 1 auto; min-width: 660px; }}
 @media (max-width: {NARROW_PX - 1}px) {{
+  .crib-keys-where::after {{ content: "below the game"; }}
   body[data-voila] .crib-main-row {{ flex-direction: column !important; }}
   body[data-voila] .crib-table-col {{ min-width: 0; width: 100%; }}
   body[data-voila] .crib-rail {{ width: 100% !important; flex: 1 1 auto !important; padding: 12px 0 0 0 !important; }}
@@ -103,6 +108,7 @@ body[data-voila] .crib-sr-only {{ position: absolute; width: 1px; height: 1px; o
     box-sizing: border-box; height: auto !important; }}
   body[data-voila] :is(.widget-hbox, .widget-vbox) {{ max-width: 100%; min-width: 0; }}
   body[data-voila] .widget-inline-hbox :is(input, select) {{ max-width: 100%; min-width: 0; }}
+  body[data-voila] .widget-inline-hbox > .widget-label {{ text-align: left; padding-right: 8px; }}
   body[data-voila] .crib-hand {{ gap: 4px; }}
   body[data-voila] .crib-cardbtn:not(.crib-mini):not(.crib-pile) {{ width: 52px !important; height: 74px !important; font-size: 24px !important; }}
 }}

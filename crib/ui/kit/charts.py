@@ -219,9 +219,32 @@ def _score_distribution_chart(counts: list[int] | object, title: str) -> Figure:
     return fig
 
 
+def _bar_values(ax: object) -> tuple[list[tuple[str, float]], str]:
+    """A bar chart's bars as (label, value) in axis order, stacked parts added up, and
+    the value axis' label; vertical or horizontal bars (``barh``)."""
+    horizontal = any(getattr(c, "orientation", "vertical") == "horizontal" for c in ax.containers)  # type: ignore[attr-defined]
+    axis = ax.yaxis if horizontal else ax.xaxis  # type: ignore[attr-defined]
+    ticks = {round(t, 6): lab.get_text() for t, lab in zip(axis.get_ticklocs(), axis.get_ticklabels(), strict=True)}
+    bars: dict[float, float] = {}
+    for p in ax.patches:  # type: ignore[attr-defined]
+        if horizontal:
+            at, v = round(p.get_y() + p.get_height() / 2, 6), p.get_width()
+        else:
+            at, v = round(p.get_x() + p.get_width() / 2, 6), p.get_height()
+        bars[at] = bars.get(at, 0.0) + v
+    order = sorted(bars.items(), reverse=horizontal)  # a barh chart reads top down
+    unit = (ax.get_xlabel() if horizontal else ax.get_ylabel()) or "value"  # type: ignore[attr-defined]
+    return [(ticks.get(at) or f"{at:g}", v) for at, v in order], unit
+
+
+def _num(v: float) -> str:
+    return f"{v:.1f}".replace("-", "−")
+
+
 def figure_summary(fig: Figure, *, most: int = 15) -> str:
     """A text alternative for a chart, read from the figure itself: its title, its axes,
-    and for a bar chart each bar's label and height (up to ``most`` bars).
+    for a bar chart each bar's label and height (up to ``most`` bars), for a line chart
+    each line's last value, and any note written on an empty chart.
 
     >>> fig = _figure(3, 2)
     >>> ax = fig.add_subplot()
@@ -229,26 +252,39 @@ def figure_summary(fig: Figure, *, most: int = 15) -> str:
     >>> _ = ax.set_title("Net points"); _ = ax.set_ylabel("points")
     >>> figure_summary(fig)
     'Chart: Net points. points by bar: 5♥ 2.5, K♣ −1.0.'
+    >>> fig = _figure(3, 2)
+    >>> ax = fig.add_subplot()
+    >>> _ = ax.plot([1, 2, 3], [100, 50, 66.7], label="counting"); _ = ax.set_title("Accuracy")
+    >>> _ = ax.set_ylabel("accuracy so far (%)")
+    >>> figure_summary(fig)
+    'Chart: Accuracy. accuracy so far (%), last of each line: counting 66.7 (3 points).'
     """
     parts = []
+    sup = getattr(fig, "_suptitle", None)
+    if sup is not None and sup.get_text():
+        parts.append(f"{sup.get_text()}.")
     for ax in fig.axes:
         title = ax.get_title()
-        if not title and not ax.patches:
+        lines = [ln for ln in ax.get_lines() if not ln.get_label().startswith("_")]
+        if not title and not ax.patches and not lines:
             continue  # a colour bar
         line = f"Chart: {title or 'untitled'}."
-        ticks = {round(t, 6): lab.get_text() for t, lab in zip(ax.get_xticks(), ax.get_xticklabels(), strict=True)}
-        bars = {}
-        for p in ax.patches:
-            x = round(p.get_x() + p.get_width() / 2, 6)
-            bars[x] = bars.get(x, 0.0) + p.get_height()
-        if bars:
-            items = [
-                f"{ticks.get(x) or f'{x:g}'} {h:.1f}".replace("-", "−")
-                for x, h in sorted(bars.items())[:most]
-            ]
+        if ax.patches:
+            bars, unit = _bar_values(ax)
+            items = [f"{label} {_num(v)}" for label, v in bars[:most]]
             more = f" and {len(bars) - most} more" if len(bars) > most else ""
-            line += f" {ax.get_ylabel() or 'value'} by bar: {', '.join(items)}{more}."
+            line += f" {unit} by bar: {', '.join(items)}{more}."
+        elif lines:
+            items = [
+                f"{ln.get_label()} {_num(float(ln.get_ydata()[-1]))} ({len(ln.get_ydata())} points)"
+                for ln in lines if len(ln.get_ydata())
+            ]
+            line += f" {ax.get_ylabel() or 'value'}, last of each line: {', '.join(items)}."
         elif ax.images:
             line += f" A grid of values, rows: {ax.get_ylabel()}, columns: {ax.get_xlabel()}."
+        else:
+            notes = [t.get_text() for t in ax.texts if t.get_text()]
+            if notes:
+                line += f" {'; '.join(notes).capitalize()}."
         parts.append(line)
     return " ".join(parts) or "Chart."

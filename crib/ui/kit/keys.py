@@ -26,7 +26,9 @@ function render({ model, el }) {
     const tag = t && t.tagName ? t.tagName : "";
     const key0 = String(ev.key).toLowerCase();
     if (tag === "INPUT" && key0 === "enter" && t.closest && t.closest(".crib-submit-on-enter")) {
-      model.send({ key: "submit" });  // Enter in a box that submits (the manual count)
+      // Enter in a box that submits (the manual count), with what the box holds: a busy
+      // kernel may get the box's own value update after this message
+      model.send({ key: "submit", value: String(t.value) });
       return;
     }
     if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT" || (t && t.isContentEditable)) return;
@@ -39,10 +41,34 @@ function render({ model, el }) {
   };
   // a clicked button gives its focus back to the page: a later Enter or Space is the
   // page's key, never a second click of that button (New game, then n n 1 2 Enter)
+  // (a click from the keyboard, Enter or Space on a focused button, has ev.detail 0: the
+  // focus stays where the keyboard user put it, ring and all)
   const onClick = (ev) => {
     const b = ev.target && ev.target.closest ? ev.target.closest("button") : null;
-    if (b && model.get("blur_clicked") && document.activeElement === b) b.blur();
+    if (b && ev.detail > 0 && model.get("blur_clicked") && document.activeElement === b) b.blur();
   };
+  // the kernel moves the focus to the next thing to do (the answer, then "Next"): the
+  // first element matching the selector once it is shown and enabled (its view may still
+  // be on its way), tried for up to 3 s; if the element focused is then taken out of the
+  // page (the old cards, before the new deal's are drawn), the next match gets the focus
+  const focusOn = (sel, tries) => {
+    const e = [...document.querySelectorAll(sel)].find(
+      (x) => !x.disabled && x.isConnected && x.getBoundingClientRect().width > 0);
+    if (e) e.focus({ focusVisible: true });
+    const watch = (left) => {
+      if (left <= 0) return;
+      const lost = !e || !e.isConnected;
+      const a = document.activeElement;  // no one else's focus is taken
+      const free = !a || a === document.body || a.disabled || !a.isConnected;
+      if (lost && free) { focusOn(sel, left - 1); return; }
+      setTimeout(() => watch(left - 1), 50);
+    };
+    setTimeout(() => watch(tries), 50);
+  };
+  const onMsg = (msg) => {
+    if (msg && typeof msg.focus === "string") focusOn(msg.focus, 60);
+  };
+  model.on("msg:custom", onMsg);
   document.addEventListener("keydown", onKey, true);  // capture: inputs stop keydown bubbling
   document.addEventListener("click", onClick);
   // the page's query string (play.ipynb?tier=easy&seed=7), read in the browser so
@@ -51,9 +77,18 @@ function render({ model, el }) {
   if (q && model.get("send_query")) model.send({ query: q });
   model.send({ shown: true });  // a person has the page (a preheated kernel had none)
   el.classList.add("crib-keys-ready");
-  el.textContent = model.get("label");
+  // "{where}" in the label: where the keys list is, which depends on the width (the
+  // side column goes under the board below 1000 px), said by the stylesheet (crib-keys-where)
+  const [before, after] = String(model.get("label")).split("{where}");
+  el.textContent = before;
+  if (after !== undefined) {
+    const where = document.createElement("span");
+    where.className = "crib-keys-where";
+    el.append(where, after);
+  }
   el.style.cssText = "font-size:12px;color:#555";
   return () => {
+    model.off("msg:custom", onMsg);
     document.removeEventListener("keydown", onKey, true);
     document.removeEventListener("click", onClick);
   };
@@ -67,7 +102,8 @@ class KeyListener(anywidget.AnyWidget):
 
     _esm = _ESM
     watched = traitlets.List(traitlets.Unicode()).tag(sync=True)
-    label = traitlets.Unicode("⌨ keys on: see the list on the right").tag(sync=True)
+    # "{where}": "on the right" or "below the game", by the page's width (crib.ui.kit.access)
+    label = traitlets.Unicode("⌨ keys on: see the Keys list {where}").tag(sync=True)
     send_query = traitlets.Bool(True).tag(sync=True)
     # after a click, the button loses focus (the sequential focus point stays, so Tab
     # goes on from it): a key pressed later never clicks it again
@@ -78,6 +114,8 @@ class KeyListener(anywidget.AnyWidget):
         self._handlers: list[Callable[[str], None]] = []
         self._query_handlers: list[Callable[[str], None]] = []
         self._shown_handlers: list[Callable[[], None]] = []
+        self.focused: str | None = None  # the last selector given to focus_on
+        self.submitted: str | None = None  # the text of the box Enter last submitted
         self.on_msg(self._on_msg)
 
     def on_key(self, fn: Callable[[str], None]) -> None:
@@ -99,6 +137,8 @@ class KeyListener(anywidget.AnyWidget):
             for fn0 in self._shown_handlers:
                 fn0()
         key, query = content.get("key"), content.get("query")
+        if key == "submit" and isinstance(content.get("value"), str):
+            self.submitted = content["value"]  # what the box held when Enter was pressed
         if isinstance(key, str):
             for fn in self._handlers:
                 fn(key)
@@ -106,6 +146,12 @@ class KeyListener(anywidget.AnyWidget):
             self.send_query = False  # once per page
             for fn in self._query_handlers:
                 fn(query)
+
+    def focus_on(self, selector: str) -> None:
+        """Move the page's focus to the first shown, enabled element matching the CSS
+        ``selector`` (waiting up to 3 s for it to be drawn); ``focused`` remembers it."""
+        self.focused = selector
+        self.send({"focus": selector})
 
     def simulate(self, key: str) -> None:
         """What a key press from the page does (for headless tests)."""

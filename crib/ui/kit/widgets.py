@@ -5,6 +5,7 @@ Every card button is the one card component of :mod:`crib.ui.kit.cardview`.
 
 from __future__ import annotations
 
+import html
 import io
 
 import ipywidgets as w
@@ -17,7 +18,9 @@ from crib.ui.kit.cardview import CARD_CSS, style_card_button
 from crib.ui.kit.charts import figure_summary
 from crib.ui.kit.common import error_html
 
-__all__ = ["CardPicker", "figure_png", "FigureImage", "card_rows", "as_grid", "card_css"]
+__all__ = [
+    "CardPicker", "figure_png", "FigureImage", "chart_text_html", "card_rows", "as_grid", "card_css",
+]
 
 
 def card_css() -> w.HTML:
@@ -63,12 +66,27 @@ def figure_png(fig: Figure, dpi: int = 96) -> bytes:
     return buf.getvalue()
 
 
+def chart_text_html(summary: str) -> str:
+    """A chart's text summary, shown next to it: a disclosure ("The chart in words")
+    that anyone can open, by mouse or keyboard, and a screen reader reads as text.
+
+    >>> "<p>Chart: Net points.</p>" in chart_text_html("Chart: Net points.")
+    True
+    """
+    return (
+        '<details class="crib-chart-text"><summary>The chart in words</summary>'
+        f"<p>{html.escape(summary)}</p></details>"
+    )
+
+
 class FigureImage(w.Image):
     """An Image widget that shows a matplotlib figure at its own pixel size (so chart
     text keeps the size it was drawn at), shrinking only when the page is narrower.
 
     Its text alternative (the image's title, which screen readers read as its name) is
-    :func:`crib.ui.kit.charts.figure_summary` of the figure, or ``summary`` if given."""
+    :func:`crib.ui.kit.charts.figure_summary` of the figure, or ``summary`` if given;
+    the same summary is shown next to the chart in ``text`` (place :meth:`with_text`,
+    the chart and its text together, on the page)."""
 
     # the widget's view sets the title from the tooltip only when the model has a
     # description (ipywidgets 8.1's DOMWidgetView.updateTooltip reads its length; an
@@ -80,11 +98,32 @@ class FigureImage(w.Image):
         super().__init__(format="png", **kw)
         self.layout.max_width = "100%"
         self.layout.height = "auto"
+        self.text = w.HTML(layout=w.Layout(max_width="100%", display=self.layout.display))
+        self.text.add_class("crib-chart-summary")
+        self._box: w.VBox | None = None
+
+    def with_text(self) -> w.VBox:
+        """The chart with its text summary under it (one box, made once)."""
+        if self._box is None:
+            self._box = w.VBox([self, self.text], layout=w.Layout(max_width="100%"))
+            self._box.add_class("crib-chart-box")
+        return self._box
 
     def show(self, fig: Figure, dpi: int = 96, summary: str | None = None) -> None:
+        """Draw ``fig`` (shown, with its summary as the title and as the text beside it)."""
         self.tooltip = summary or figure_summary(fig)
         self.value = figure_png(fig, dpi)
-        self.layout.width = f"{round(fig.get_figwidth() * dpi)}px"
+        width = f"{round(fig.get_figwidth() * dpi)}px"
+        self.layout.width = width
+        self.text.value = chart_text_html(self.tooltip)
+        self.text.layout.width = width
+        self.layout.display = self.text.layout.display = None
+
+    def hide(self) -> None:
+        """No chart: nothing shown (no broken image), no summary."""
+        self.layout.display = self.text.layout.display = "none"
+        self.value = b""
+        self.text.value = ""
 
 
 class CardPicker(w.VBox):

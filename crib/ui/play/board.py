@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from crib.rules.constants import WIN
 from crib.ui.kit.cardview import PLAYER_COLOURS, RED
 
-__all__ = ["hole_xy", "board_svg", "score_chart_svg", "WIDTH", "HEIGHT"]
+__all__ = ["hole_xy", "board_svg", "score_chart_svg", "score_chart_summary", "WIDTH", "HEIGHT"]
 
 PITCH = 12
 GROUP_GAP = 6
@@ -162,6 +162,28 @@ def board_svg(
     return "".join(parts)
 
 
+def score_chart_summary(
+    history: Sequence[tuple[int, int, int]], names: Sequence[str] = ("You", "Computer")
+) -> str:
+    """The score chart in words (its text alternative): where both stand after the last
+    hand, and who led after each hand.
+
+    >>> score_chart_summary([(0, 0, 0), (1, 10, 6), (2, 24, 30)])
+    'Chart: scores by hand. After hand 2: You 24, Computer 30. Led after each hand: You, Computer.'
+    >>> score_chart_summary([(0, 0, 0)])
+    'Chart: scores by hand. No hand played yet.'
+    """
+    played = [row for row in history if row[0] > 0]
+    if not played:
+        return "Chart: scores by hand. No hand played yet."
+    h, a, b = played[-1]
+    leads = ", ".join(names[0] if x > y else names[1] if y > x else "level" for _h, x, y in played)
+    return (
+        f"Chart: scores by hand. After hand {h}: {names[0]} {a}, {names[1]} {b}. "
+        f"Led after each hand: {leads}."
+    )
+
+
 def score_chart_svg(
     history: Sequence[tuple[int, int, int]],
     names: Sequence[str] = ("You", "Computer"),
@@ -182,7 +204,8 @@ def score_chart_svg(
 
     parts = [
         f'<svg class="crib-score-chart" width="{width}" height="{height}" '
-        f'viewBox="0 0 {width} {height}" role="img" aria-label="scores by hand">',
+        f'viewBox="0 0 {width} {height}" role="img" '
+        f'aria-label="{html.escape(score_chart_summary(history, names))}">',
         f'<rect x="{lft}" y="{t}" width="{pw}" height="{ph}" fill="#fafafa" stroke="#ccc"/>',
     ]
     for s, label in ((61, "61"), (91, "91"), (WIN, "121")):

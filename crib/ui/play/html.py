@@ -167,7 +167,7 @@ def _table_html(v: GameView) -> str:
         crib = cards_html(v.crib_shown, "mini")
     else:
         crib = "".join(f'<span style="margin-right:-22px">{card_back_svg("pile")}</span>' for _ in range(v.crib_count))
-    owner = "" if v.crib_owner is None else ("yours" if v.crib_owner == HUMAN else f"{v.names[1]}'s")
+    owner = "empty" if v.crib_owner is None else ("yours" if v.crib_owner == HUMAN else f"{v.names[1]}'s")
     return (
         '<div style="display:flex;gap:26px;align-items:flex-end;min-height:84px">'
         f'<div class="crib-pile"><div class="crib-label">The play</div>{pile or "<i>no cards yet</i>"}{prev}</div>'

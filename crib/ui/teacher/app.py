@@ -178,7 +178,7 @@ class TeacherApp(w.VBox):
                 self.question_table,
                 one,
                 w.HBox([self.question_pick, self.reveal_button]),
-                w.HBox([self.chart, self.choices]),
+                w.HBox([self.chart.with_text(), self.choices]),
                 self.reveal_panel,
                 heads[1],
                 self.student_table,
@@ -337,15 +337,12 @@ class TeacherApp(w.VBox):
         i = self.question_pick.value
         if s is None or i is None:
             return
-        from crib.ui.kit.charts import figure_summary
-        from crib.ui.kit.widgets import figure_png
-
         q = s.questions[i]
         mine = [a for a in getattr(self, "answers", []) if a.question == i]
         fig = choice_figure(q, mine)
-        self.chart.tooltip = figure_summary(fig)  # the chart's text alternative
-        self.chart.value = figure_png(fig)
-        self.chart.layout.display = "none" if self.projector.value else ""
+        self.chart.show(fig)  # with its text alternative and its summary beside it
+        if self.projector.value:
+            self.chart.hide()
         counts = choice_counts(q, mine)
         n = len(mine)
         right = sum(k for _a, k, b in counts if b)
@@ -365,7 +362,7 @@ class TeacherApp(w.VBox):
         revealed; the setup and the tables are hidden until it is switched off."""
         on = bool(self.projector.value)
         self.setup.layout.display = "none" if on else ""
-        for x in (*self._tables, self.chart, self.choices, self.reveal_panel):
+        for x in (*self._tables, self.chart.with_text(), self.choices, self.reveal_panel):
             x.layout.display = "none" if on else ""
         self.projector_panel.layout.display = "" if on else "none"
         (self.add_class if on else self.remove_class)("crib-projecting")  # hides the nav bar

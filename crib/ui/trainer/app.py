@@ -17,12 +17,11 @@ import ipywidgets as w
 
 from crib.rules.cards import Card, parse_cards
 from crib.rules.position import PeggingPosition
-from crib.session.model import fresh_seed
 from crib.teach import quiz
 from crib.teach.store import Session, Store, Student
 from crib.ui.kit.common import friendly, info_html
 from crib.ui.kit.keys import KeyListener
-from crib.ui.kit.widgets import FigureImage
+from crib.ui.trainer.parts import add_side_widgets
 from crib.ui.trainer.progress import ClassReveals, TrainerProgress
 from crib.ui.trainer.render import (  # re-exported: the rendering lives there
     _AMBER,  # noqa: F401
@@ -41,6 +40,7 @@ from crib.ui.trainer.render import (  # re-exported: the rendering lives there
     question_html,
     result_html,
 )
+from crib.ui.trainer.sets import set_summary_html
 from crib.ui.trainer.teach import TeachMode
 
 __all__ = [
@@ -79,48 +79,14 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, w.VBox):
         self.no = 0  # index of the current question
         self.practice_index = 0
         self.answers: list[Any] = []  # practice answers (in memory)
+        self.set_answers: list[Any] = []  # the practice answers of the current set
         self.streak = 0
         self.current: dict | None = None
         self.result: quiz.Result | None = None
         self._shown_at = time.monotonic()
         self._picked: list[Card] = []  # the cards picked to throw (Cards: no text to parse again)
 
-        # joining a class
-        self.code = w.Text(
-            description="Class code", placeholder="e.g. K7QW2M", layout=w.Layout(width="16em")
-        ).add_class("crib-join-code")
-        self.name = w.Text(
-            description="Your name", placeholder="a nickname", layout=w.Layout(width="20em")
-        ).add_class("crib-join-name")
-        self.join_button = w.Button(description="Join class", button_style="primary").add_class(
-            "crib-join"
-        )
-        self.join_status = w.HTML().add_class("crib-join-status")
-        self.join_button.on_click(lambda _b: self.join())
-
-        # practice settings
-        self.kind = w.ToggleButtons(
-            options=[("Counting", "count"), ("Discard quiz", "discard"), ("Pegging quiz", "peg")],
-            value="count",
-            description="Practise",
-        ).add_class("crib-kind")
-        self.level = w.Dropdown(
-            options=list(quiz.LEVELS), value="typical", description="Difficulty"
-        ).add_class("crib-level")
-        self.seat = w.ToggleButtons(
-            options=[("Hand", False), ("Crib", True), ("Either", None)],
-            value=False,
-            description="Count a",
-        ).add_class("crib-hand-crib")
-        self.seed = w.IntText(
-            value=fresh_seed() if seed is None else seed, description="Seed",
-            layout=w.Layout(width="12em"),
-        ).add_class("crib-seed")
-        for x in (self.kind, self.level, self.seat, self.seed):
-            x.observe(lambda _c: self.new_practice(), "value")
-        self.practice_box = w.VBox(
-            [w.HBox([self.kind]), w.HBox([self.level, self.seat, self.seed])]
-        )
+        join_box = add_side_widgets(self, seed)  # join a class, practice settings, progress
 
         # the question
         self.header = w.HTML().add_class("crib-header")
@@ -136,7 +102,7 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, w.VBox):
         self.count_row = w.HBox([self.count_box, self.check_button])
         # page keys: Enter in the count box; the page's first drawing starts the clock
         self.key_listener = KeyListener([], label="")
-        self.key_listener.on_key(lambda k: self.answer_count() if k == "submit" else None)
+        self.key_listener.on_key(lambda k: self._submit() if k == "submit" else None)
         self.key_listener.on_shown(self._page_shown)
         self._build_teach()
         self.throw_button = w.Button(
@@ -148,6 +114,7 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, w.VBox):
         self.status = w.HTML().add_class("crib-status")
         self.feedback = w.HTML().add_class("crib-feedback")
         self.reveal_box = w.HTML().add_class("crib-class-reveal")
+        self.summary = w.HTML().add_class("crib-set-summary")  # at the end of a set
         self.next_button = w.Button(description="Next deal", icon="arrow-right").add_class(
             "crib-next"
         )
@@ -156,24 +123,6 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, w.VBox):
         self.plain_box = plain_switch(plain, lambda: self._redraw_feedback())  # plain words first
         self.clock = w.HTML(layout=w.Layout(margin="0 0 0 16px")).add_class("crib-clock")
 
-        # my progress
-        self.progress_button = w.Button(
-            description="Show my progress", icon="line-chart"
-        ).add_class("crib-progress-button")
-        self.progress_button.on_click(lambda _b: self.show_progress())
-        self.progress_note = w.HTML().add_class("crib-progress-note")
-        self.progress_image = FigureImage(layout=w.Layout(width="760px", display="none"))
-        self.progress_image.add_class("crib-progress-chart")
-        self.progress_csv = w.HTML().add_class("crib-progress-csv")
-
-        join_box = w.VBox(
-            [
-                w.HTML("<b>In class?</b> Type the code your teacher shows and your name."),
-                w.HBox([self.code, self.name, self.join_button]),
-                self.join_status,
-            ],
-            layout=w.Layout(border="1px solid #ddd", padding="6px", margin="0 0 8px 0"),
-        )
         super().__init__(
             [
                 w.HTML(STYLE),
@@ -187,12 +136,13 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, w.VBox):
                 self.status,
                 self.feedback,
                 self.reveal_box,
+                self.summary,
                 self.next_button,
                 self.stats,
                 w.HTML("<hr><b>My progress</b>"),
                 w.HBox([self.progress_button, self.progress_csv]),
                 self.progress_note,
-                self.progress_image,
+                self.progress_image.with_text(),
             ]
         )
         self.add_class("crib-trainer")
@@ -222,11 +172,19 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, w.VBox):
         if self.student is not None:
             return
         self.practice_index = 0
+        self.set_answers = []
         self.seat.layout.display = "" if self.kind.value == "count" else "none"
         self.level.layout.display = "" if self.kind.value == "count" else "none"
-        self._show(self._practice_question())
+        self._show(self._practice_question(), focus=False)  # the focus stays on the setting
 
-    def _show(self, q: dict) -> None:
+    def _set_done(self) -> bool:
+        """The practice set is complete (its size reached; never with no end, nor in a class)."""
+        size = int(self.set_size.value or 0)
+        return self.student is None and size > 0 and len(self.set_answers) >= size
+
+    def _show(self, q: dict, *, focus: bool = True) -> None:
+        """Show question ``q``; with ``focus``, the keyboard focus goes to its answer (the
+        count box, the first card to pick or play, or the first line-by-line card)."""
         self.current, self.result = q, None
         self._shown_at = time.monotonic()
         self.prompt.value = question_html(q)
@@ -240,7 +198,6 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, w.VBox):
             self.count_box.disabled = self.check_button.disabled = False
             self.answer_box.children = (self.count_row,)
             self._teach_layout()
-            self._focus_answer()
         elif q["kind"] == "discard":
             toggles = []
             for c in parse_cards(q["six"]):
@@ -263,8 +220,11 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, w.VBox):
             self.card_row.children = buttons
             self.answer_box.children = (self.card_row,)
         if self.student is None:
+            size = int(self.set_size.value or 0)
+            of = f" of {size}" if size else ""
             self.header.value = info_html(
-                f"Practice deal {self.practice_index + 1} (seed {self.seed.value}); nothing is stored."
+                f"Practice deal {len(self.set_answers) + 1}{of} (seed {self.seed.value}); "
+                "nothing is stored."
             )
         else:
             self.header.value = (
@@ -273,9 +233,13 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, w.VBox):
                 f"{self.student.name_html}"
             )
         self.next_button.disabled = True
+        self.next_button.description = "Next deal"
+        self.summary.value = ""
         self.reveal_box.value, self._reveal_shown = "", None
         self.check_reveal()
         self._draw_stats()
+        if focus:
+            self._focus_answer()
 
     def _on_pick(self, card: Card):  # type: ignore[no-untyped-def]
         def handler(change: dict) -> None:
@@ -290,6 +254,12 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, w.VBox):
         return handler
 
     # -- answering -------------------------------------------------------------
+
+    def _submit(self) -> None:
+        """Enter in the count box: the count as the box held it when Enter was pressed."""
+        if self.key_listener.submitted is not None and not self.count_box.disabled:
+            self.count_box.value = self.key_listener.submitted
+        self.answer_count()
 
     @friendly()
     def answer_count(self) -> None:
@@ -332,8 +302,10 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, w.VBox):
             )
         else:
             self.answers.append(_Practice(q, self.practice_index, r, seconds))
+            self.set_answers.append(self.answers[-1])
         self.result = r
         self.streak = self.streak + 1 if r.correct else 0
+        self._draw_stats()  # first: the stats are up to date once the feedback shows
         self.feedback.value = result_html(q, r, plain=self.plain_box.value)
         if q["kind"] == "count":
             self.count_box.disabled = self.check_button.disabled = True
@@ -349,7 +321,14 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, w.VBox):
             self.status.value = info_html(
                 "That was the last question: well done. See your progress below."
             )
-        self._draw_stats()
+            self.summary.value = set_summary_html(self.my_answers(), "Class set")
+            self.key_listener.focus_on(".crib-progress-button")
+        elif self._set_done():
+            self.summary.value = set_summary_html(self.set_answers)
+            self.next_button.description = "Start a new set"
+            self.key_listener.focus_on(".crib-next")
+        else:
+            self.key_listener.focus_on(".crib-next")  # the next thing to do
 
     @friendly()
     def _redraw_feedback(self) -> None:  # plain words on or off: the verdict and a reveal
@@ -361,6 +340,8 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, w.VBox):
     @friendly()
     def next_question(self) -> None:
         if self.student is None:
+            if self._set_done():
+                self.set_answers = []  # a new set, with the next deals of the seed
             self.practice_index += 1
             self._show(self._practice_question())
             return

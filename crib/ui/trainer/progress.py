@@ -35,9 +35,18 @@ class TrainerProgress:
         self._focus_answer()
 
     def _focus_answer(self) -> None:
-        """A counting question waiting for its answer: the cursor goes to the count box."""
-        if self.current is not None and self.current["kind"] == "count" and self.result is None:
+        """A question waiting for its answer: the keyboard focus goes to it (the count box,
+        the first card of a line-by-line count, the first card to pick or play)."""
+        q = self.current
+        if q is None or self.result is not None:
+            return
+        if q["kind"] != "count":
+            self.key_listener.focus_on(".crib-card-row button")
+        elif self.teach_toggle.value:
+            self.key_listener.focus_on(".crib-teach-cards button")
+        else:
             self.count_box.focus()
+            self.key_listener.focus_on(".crib-count-input input")  # once it is enabled again
 
     # -- stats and progress -------------------------------------------------------
 
@@ -65,15 +74,11 @@ class TrainerProgress:
     def show_progress(self) -> None:
         """Accuracy over time per skill and the kinds of misses, as a chart and a CSV."""
         from crib.teach.progress import miss_counts, progress_figure, progress_table, to_csv
-        from crib.ui.kit.charts import figure_summary
-        from crib.ui.kit.widgets import figure_png
 
         df = progress_table(self.my_answers())
         who = self.student.name if self.student is not None else "practice"
         fig = progress_figure(df, title=f"My progress ({who})")
-        self.progress_image.tooltip = figure_summary(fig)  # the chart's text alternative
-        self.progress_image.value = figure_png(fig)
-        self.progress_image.layout.display = ""
+        self.progress_image.show(fig)  # with its text alternative and its summary beside it
         per = {SKILLS[k]: 0 for k in SKILLS}
         for s in df["skill"]:
             per[s] = per.get(s, 0) + 1

@@ -1,0 +1,81 @@
+"""The trainer page's settings, class-joining and progress widgets, built onto the page
+(:class:`crib.ui.trainer.app.TrainerApp`), which wires them to its actions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import ipywidgets as w
+
+from crib.session.model import fresh_seed
+from crib.teach import quiz
+from crib.ui.kit.widgets import FigureImage
+from crib.ui.trainer.sets import DEFAULT_SET_SIZE, SET_SIZES
+
+__all__ = ["add_side_widgets"]
+
+
+def add_side_widgets(app: Any, seed: int | None) -> w.VBox:
+    """Give ``app`` its join-a-class row, its practice settings and its progress widgets
+    (each wired to ``app``'s join, new_practice and show_progress); returns the join box."""
+    # joining a class
+    app.code = w.Text(
+        description="Class code", placeholder="e.g. K7QW2M", layout=w.Layout(width="16em")
+    ).add_class("crib-join-code")
+    app.name = w.Text(
+        description="Your name", placeholder="a nickname", layout=w.Layout(width="20em")
+    ).add_class("crib-join-name")
+    app.join_button = w.Button(description="Join class", button_style="primary").add_class(
+        "crib-join"
+    )
+    app.join_status = w.HTML().add_class("crib-join-status")
+    app.join_button.on_click(lambda _b: app.join())
+
+    # practice settings
+    app.kind = w.ToggleButtons(
+        options=[("Counting", "count"), ("Discard quiz", "discard"), ("Pegging quiz", "peg")],
+        value="count",
+        description="Practise",
+    ).add_class("crib-kind")
+    app.level = w.Dropdown(
+        options=list(quiz.LEVELS), value="typical", description="Difficulty"
+    ).add_class("crib-level")
+    app.seat = w.ToggleButtons(
+        options=[("Hand", False), ("Crib", True), ("Either", None)],
+        value=False,
+        description="Count a",
+    ).add_class("crib-hand-crib")
+    app.seed = w.IntText(
+        value=fresh_seed() if seed is None else seed, description="Seed",
+        layout=w.Layout(width="12em"),
+    ).add_class("crib-seed")
+    app.set_size = w.Dropdown(
+        options=list(SET_SIZES), value=DEFAULT_SET_SIZE, description="Set of",
+        layout=w.Layout(width="13em"),
+    ).add_class("crib-set-size")
+    for x in (app.kind, app.level, app.seat, app.seed, app.set_size):
+        x.observe(lambda _c: app.new_practice(), "value")
+    app.practice_box = w.VBox(
+        [w.HBox([app.kind]), w.HBox([app.level, app.seat, app.set_size, app.seed],
+                                     layout=w.Layout(flex_flow="row wrap"))]
+    )
+
+    # my progress
+    app.progress_button = w.Button(
+        description="Show my progress", icon="line-chart"
+    ).add_class("crib-progress-button")
+    app.progress_button.on_click(lambda _b: app.show_progress())
+    app.progress_note = w.HTML().add_class("crib-progress-note")
+    app.progress_image = FigureImage(layout=w.Layout(width="760px", display="none"))
+    app.progress_image.add_class("crib-progress-chart")
+    app.progress_csv = w.HTML().add_class("crib-progress-csv")
+
+    join_box = w.VBox(
+        [
+            w.HTML("<b>In class?</b> Type the code your teacher shows and your name."),
+            w.HBox([app.code, app.name, app.join_button]),
+            app.join_status,
+        ],
+        layout=w.Layout(border="1px solid #ddd", padding="6px", margin="0 0 8px 0"),
+    )
+    return join_box
