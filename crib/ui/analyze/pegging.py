@@ -7,16 +7,14 @@ model is consulted only to say "the models differ".
 
 from __future__ import annotations
 
-import html
-
 import ipywidgets as w
 
-from crib.analysis.coach import grade_play
 from crib.analysis.play import PlayAnalysis
 from crib.analysis.play.board import BoardAnalysis
 from crib.errors import CribError
 from crib.rules.cards import Card, cards_str, parse_cards
 from crib.rules.position import PeggingPosition
+from crib.ui.analyze.coach_text import best_text, near_121_html, points_verdict_html
 from crib.ui.analyze.parts import (
     CardGrid,
     analysis_table_html,
@@ -25,6 +23,7 @@ from crib.ui.analyze.parts import (
     result_panes,
     verdict_html,
 )
+from crib.ui.analyze.pegging_link import apply_query, open_from_request
 from crib.ui.analyze.tables import board_table_html
 from crib.ui.analyze.verdicts import (
     PLAY_MODELS,
@@ -38,12 +37,18 @@ from crib.ui.analyze.verdicts import (
     run_play,
     switch_mode,
 )
-from crib.ui.kit.cardview import CardButton, card_text, cards_chips
+from crib.ui.kit.cardview import CardButton, card_text
 from crib.ui.kit.charts import play_chart
 from crib.ui.kit.common import COACH_MODEL, error_html, friendly, how_computed, info_html
-from crib.ui.kit.keys import KeyListener, query_reader
 
-__all__ = ["PeggingApp", "CardGrid", "analysis_table_html", "position_html"]
+__all__ = [
+    "PeggingApp",
+    "CardGrid",
+    "analysis_table_html",
+    "position_html",
+    "apply_query",
+    "open_from_request",
+]
 
 FIELDS = ("hand", "pile", "previous", "starter", "discards")
 _WIDE = {"description_width": "initial"}
@@ -356,23 +361,7 @@ class PeggingApp(w.VBox):
             )
         a = self._show(pos)
         self.verdict.value = ""
-        b = a.best
-        best = card_text(b.card) if b.card else "go"
-        over = (
-            "the opponent holds no cards, so nothing is hidden" if a.position.opp_count == 0
-            else f"over all {a.combos:,} hands the opponent could hold"
-        )
-        self.status.value = info_html(
-            f"Best: {best}, net {b.margin:+.2f}; you come out ahead {b.p_nonneg:.0%} of the "
-            f"time ({over})."
-        )
-        if self.board is not None:
-            g = self.board.best
-            self.status.value = info_html(
-                f"Near 121, best for the game: {card_text(g.card) if g.card else 'go'}, you win "
-                f"{g.p_win:.0%} of the time. For the pegging margin alone: {best}, net "
-                f"{b.margin:+.2f}."
-            )
+        self.status.value = info_html(best_text(a, self.board))
 
     @friendly()
     def show_coach(self) -> None:
@@ -388,64 +377,8 @@ class PeggingApp(w.VBox):
         v, _best = self._verdict(card)
         if self.board is not None:  # near 121: one reason in terms of the game, no traps
             tags = board_reason(a.position, card, v, self.dealer.value)
-            tag_html = "".join(f'<li class="crib-tag">{html.escape(t)}</li>' for t in tags)
-            self.coach.value = (
-                f"<div>{cards_chips([card])} is <b>{html.escape(v.badge)}</b>, {v.standing}, by "
-                f"the chance of winning the game ({html.escape(v.model)}).</div>"
-                + (f"<ul>{tag_html}</ul>" if tag_html else "")
-            )
+            self.coach.value = near_121_html(card, v, tags)
             self.dissent.value = ""
             return
-        tags = grade_play(a.position, card, exact=False).tags
-        tag_html = (
-            "".join(f'<li class="crib-tag">{html.escape(t)}</li>' for t in tags)
-            or "<li>nothing handed over</li>"
-        )
-        trap_line = (
-            '<div class="crib-trap" style="color:#c0392b"><b>Trap missed:</b> the best card '
-            "scores nothing now but nets at least 1.5 later, and this card does at least 1 "
-            "point worse.</div>"
-            if v.trap
-            else '<div class="crib-trap-none">No trap missed with this card.</div>'
-        )
-        self.coach.value = (
-            f"<div>{cards_chips([card])} is <b>{v.phrase()}</b>, {v.standing}, "
-            f"by {html.escape(v.model)}.</div><ul>{tag_html}</ul>{trap_line}"
-        )
-        msg = play_dissent(a, self.model.value, card)
-        self.dissent.value = differ_html(msg)
-
-
-# --- opened from a link: the game's review fills the analyzer in --------------------
-# ``pegging.ipynb?position=hand+4H+6D+...`` (see crib.session.controller.Grade)
-
-
-def apply_query(app: PeggingApp, query: str) -> bool:
-    """Fill the analyzer from a URL query string (``position``); True if it did.
-
-    >>> app = PeggingApp()
-    >>> apply_query(app, "position=hand+4H+6D+%7C+pile+7S+8C+%7C+starter+KD+%7C+opp+2")
-    True
-    >>> app.text.value
-    'hand 4H 6D | pile 7S 8C | starter KD | opp 2'
-    """
-    from urllib.parse import parse_qs
-
-    q = parse_qs(query or "")
-    text = q.get("position", [""])[0]
-    if not text:
-        return False
-    app.mode.value = "Analyze"
-    app.kind.value = "position"
-    dealer = q.get("dealer", [""])[0]  # who dealt: "you" or "opp" (the game's link says)
-    if dealer in ("you", "opp"):
-        app.dealer.value = dealer == "opp"
-    app.text.value = text
-    app.analyze()
-    return True
-
-
-def open_from_request(app: PeggingApp) -> KeyListener:
-    """The page's query string, read in the browser, fills the analyzer in (a review
-    link from the game); display the returned (invisible) widget with the app."""
-    return query_reader(app, apply_query)
+        self.coach.value = points_verdict_html(a.position, card, v)
+        self.dissent.value = differ_html(play_dissent(a, self.model.value, card))
