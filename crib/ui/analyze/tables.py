@@ -105,6 +105,16 @@ def discard_table_html(
     return _table("crib-discard-table", heads, rows)
 
 
+def _play_row(i: int, card: Card | None, yours: Card | None) -> tuple[str, list[str]]:
+    """A play's row class and first cells: its place (★ the best, ← you) and its card
+    (a card of your rank is your play: suits play no part in pegging)."""
+    mine = yours is not None and card is not None and card.rank == yours.rank
+    mark = (" ★" if i == 0 else "") + (" ← you" if mine else "")
+    chip = cards_chips([card]) if card is not None else html.escape("go")
+    cls = " ".join(x for x, on in (("crib-best", i == 0), ("crib-you", mine)) if on)
+    return cls, [f"<td>{i + 1}{mark}</td>", f'<td class="l">{chip}</td>']
+
+
 def play_table_html(a: PlayAnalysis, *, yours: Card | None = None) -> str:
     """Every legal play, best first: points now, later, Net and the chance to come out ahead."""
     margins = [o.margin for o in a.options]
@@ -115,20 +125,14 @@ def play_table_html(a: PlayAnalysis, *, yours: Card | None = None) -> str:
     ]
     rows = []
     for i, o in enumerate(a.options):
-        mine = yours is not None and o.card is not None and o.card.rank == yours.rank
-        mark = " ★" if i == 0 else ""
-        mark += " ← you" if mine else ""
-        card = cards_chips([o.card]) if o.card is not None else html.escape("go")
+        cls, cells = _play_row(i, o.card, yours)
         colour = net_colour(best - o.margin, worst)
-        cells = [
-            f"<td>{i + 1}{mark}</td>",
-            f'<td class="l">{card}</td>',
+        cells += [
             f"<td>{o.now:d}</td>",
             f"<td>{o.future:+.2f}</td>",
             f'<td class="crib-net" style="background:{colour}"><b>{o.margin:+.2f}</b></td>',
             f"<td>{o.p_nonneg:.0%}</td>",
         ]
-        cls = " ".join(x for x, on in (("crib-best", i == 0), ("crib-you", mine)) if on)
         rows.append((cls, cells))
     return _table("crib-peg-table", heads, rows)
 
@@ -141,17 +145,12 @@ def board_table_html(b: BoardAnalysis, *, yours: Card | None = None) -> str:
     heads = [("#", ""), ("Card", "l"), ("Chance to win", ""), ("Given up", "")]  # fits 390 px
     rows = []
     for i, o in enumerate(b.options):
-        mine = yours is not None and o.card is not None and o.card.rank == yours.rank
-        mark = (" ★" if i == 0 else "") + (" ← you" if mine else "")
-        card = cards_chips([o.card]) if o.card is not None else html.escape("go")
+        cls, cells = _play_row(i, o.card, yours)
         lost = best - ps[i]
         colour = net_colour(lost, worst)
-        cells = [
-            f"<td>{i + 1}{mark}</td>",
-            f'<td class="l">{card}</td>',
+        cells += [
             f'<td class="crib-net" style="background:{colour}"><b>{ps[i]:.1f}%</b></td>',
             f"<td>{'–' if lost <= 1e-9 else f'−{lost:.1f}% to win'}</td>",
         ]
-        cls = " ".join(x for x, on in (("crib-best", i == 0), ("crib-you", mine)) if on)
         rows.append((cls, cells))
     return _table("crib-board-table", heads, rows)
