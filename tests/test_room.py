@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import hmac
+from concurrent.futures import ThreadPoolExecutor
 from unittest import mock
 
 import pytest
@@ -11,6 +12,13 @@ import pytest
 from crib.tools import room as room_mod
 from crib.tools.room import Room, _Request, class_setup, refusal_html, take_room_options, total_cap
 from crib.ui.teacher.join import join_html
+
+
+def _run(coro):  # type: ignore[no-untyped-def]
+    """``asyncio.run`` in a thread of its own: in the full suite the browser tests'
+    Playwright may have left an event loop running in this thread."""
+    with ThreadPoolExecutor(1) as ex:
+        return ex.submit(asyncio.run, coro).result()
 
 
 def test_the_key_is_random_per_start_and_compared_in_constant_time() -> None:
@@ -76,7 +84,7 @@ def _open(room: Room, km: FakeKM, ip: str, page: str = "trainer.ipynb", teacher:
             room_mod._REQUEST.reset(token)
         return kid, ""
 
-    return asyncio.run(go())
+    return _run(go())
 
 
 def test_a_client_gets_its_cap_of_pages_then_a_refusal_and_no_kernel() -> None:
@@ -121,7 +129,7 @@ def test_the_total_cap_refuses_students_but_not_the_teacher() -> None:
 def test_a_reservation_without_a_kernel_is_released() -> None:
     room = Room(per_client=1, total=5)
     room.install(FakeKM())
-    req, _ = asyncio.run(room.admit("10.0.0.5", "trainer.ipynb", False))
+    req, _ = _run(room.admit("10.0.0.5", "trainer.ipynb", False))
     assert isinstance(req, _Request) and room.held("10.0.0.5") == 1
     room.release(req)
     room.release(req)  # twice is once
@@ -139,7 +147,7 @@ def test_kernels_started_by_the_pool_belong_to_nobody() -> None:
         finally:
             room_mod._REQUEST.reset(token)
 
-    asyncio.run(go())
+    _run(go())
     assert len(km.kernels) == 1 and not room.owners
 
 

@@ -127,6 +127,9 @@ def test_teacher_and_three_students(browser, voila_url: str, timings: dict[str, 
         toggles.nth(0).click()
         toggles.nth(1).click()
         ann.locator(".crib-throw").click()
+        # plain words first (the default): the ranking is folded under "How this was computed"
+        expect(ann.locator(".crib-feedback .crib-plain-text").first).to_be_visible(timeout=10_000)
+        ann.locator(".crib-feedback details.crib-how summary").first.click()
         expect(ann.locator(".crib-feedback .crib-ranking")).to_be_visible(timeout=10_000)
         expect(ann.locator(".crib-feedback")).to_contain_text("★ best")
         ann.locator(".crib-header").scroll_into_view_if_needed()
