@@ -234,7 +234,8 @@ class GuidePage(w.VBox):
         self.tabs.children = [guide_tab, deck_tab]
         style = w.HTML("<style>.crib-guide .lm-TabBar-tab, .crib-guide .p-TabBar-tab "
                        "{ max-width: none !important; min-width: 12em; flex: 0 0 auto !important; "
-                       "font-size: 16px; }</style>")
+                       "font-size: 16px; } .crib-guide .lm-TabBar-tab { background: #e8eff8; } "
+                       ".crib-guide .lm-TabBar-tabLabel { color: #1d1d1d !important; }</style>")
         super().__init__([style, self.heading, top, self.status, self.tabs])
         self.add_class("crib-guide")
         self._set_lang(lang)
