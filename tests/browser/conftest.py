@@ -195,6 +195,16 @@ def _page_times(page: object) -> dict[str, float]:
     return {k: ms[k] / 1000 for k in ("skeleton", "gone", "interactive")}
 
 
+def press_step(page, key: str) -> None:  # type: ignore[no-untyped-def]
+    """Press ``key`` on the play page and wait until the game takes a step (the phase
+    element's ``data-step`` grows)."""
+    step = int(page.locator(".crib-phase").get_attribute("data-step") or 0)
+    page.keyboard.press(key)
+    page.wait_for_function(
+        "s => Number(document.querySelector('.crib-phase').dataset.step) > s", arg=step, timeout=30_000
+    )
+
+
 def open_dashboard(context: object, url: str, ready_selector: str) -> tuple[object, float]:
     """Open a page and wait until Voila finished and ``ready_selector`` is visible.
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import assert_no_error_output, open_dashboard
+from .conftest import assert_no_error_output, open_dashboard, press_step
 
 pytestmark = pytest.mark.browser
 
@@ -56,14 +56,6 @@ def _seed(page) -> str:  # type: ignore[no-untyped-def]
     return page.locator(".crib-phase").get_attribute("data-seed") or ""
 
 
-def _press(page, key: str) -> None:  # type: ignore[no-untyped-def]
-    step = int(page.locator(".crib-phase").get_attribute("data-step") or 0)
-    page.keyboard.press(key)
-    page.wait_for_function(
-        "s => Number(document.querySelector('.crib-phase').dataset.step) > s", arg=step, timeout=30_000
-    )
-
-
 def test_play_new_game_is_new_and_keys_never_reach_the_clicked_button(context, voila_url: str) -> None:  # type: ignore[no-untyped-def]
     page, _ready = open_dashboard(context, f"{voila_url}/voila/render/play.ipynb", ".crib-keys-ready")
     page.set_viewport_size({"width": 1280, "height": 800})
@@ -83,7 +75,7 @@ def test_play_new_game_is_new_and_keys_never_reach_the_clicked_button(context, v
     seed = _seed(page)
     # the keys after the click: n, n, 1, 2, Enter throws two cards
     for k in ("n", "n", "1", "2", "Enter"):
-        _press(page, k)
+        press_step(page, k)
     phase = page.locator(".crib-phase").get_attribute("data-phase")
     assert phase in ("play", "hand_over", "over"), phase  # not a new game ("cut")
     assert _seed(page) == seed

@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 
 from crib.session.plain import jargon_in
 
-from .conftest import assert_no_error_output, open_dashboard
+from .conftest import assert_no_error_output, open_dashboard, press_step
 
 pytestmark = pytest.mark.browser
 
@@ -33,14 +33,6 @@ def _shots(page, name: str) -> None:  # type: ignore[no-untyped-def]
         page.screenshot(path=str(SHOTS / f"{name}-{w}x{h}.png"), full_page=True)
 
 
-def _press(page, key: str) -> None:  # type: ignore[no-untyped-def]
-    step = int(page.locator(".crib-phase").get_attribute("data-step") or 0)
-    page.keyboard.press(key)
-    page.wait_for_function(
-        "s => Number(document.querySelector('.crib-phase').dataset.step) > s", arg=step, timeout=30_000
-    )
-
-
 def test_a_discard_verdict_in_plain_words_with_the_detail_folded(context, voila_url: str) -> None:  # type: ignore[no-untyped-def]
     page, _ready = open_dashboard(context, f"{voila_url}/voila/render/play.ipynb?seed=11&tier=easy", ".crib-keys-ready")
     page.set_viewport_size({"width": 1280, "height": 800})
@@ -48,7 +40,7 @@ def test_a_discard_verdict_in_plain_words_with_the_detail_folded(context, voila_
     switch = page.locator(".crib-plain-words input")
     expect(switch).to_be_checked()  # plain words by default
     for k in ("n", "n", "1", "2", "Enter"):  # cut, deal, throw the first two
-        _press(page, k)
+        press_step(page, k)
     coach = page.locator(".crib-coach")
     words = coach.locator(".crib-plain-text")
     expect(words).to_be_visible()
