@@ -179,7 +179,10 @@ def test_a_practice_set_of_every_quiz_kind_by_keyboard_only(context, voila_url: 
         page.keyboard.press("Space")
         _tab_to(page, "e.classList.contains('crib-throw') && !e.disabled")
         page.keyboard.press("Enter")
-        expect(page.locator(".crib-feedback .crib-ranking")).to_be_visible(timeout=30_000)
+        # plain words first (the default): the verdict shows, the ranking is folded under
+        # "How this was computed"
+        expect(page.locator(".crib-feedback .crib-plain-text").first).to_be_visible(timeout=30_000)
+        expect(page.locator(".crib-feedback details.crib-how .crib-ranking")).to_be_attached()
         done += 1
         _next(page, k, done)
         if k == SET:
@@ -196,7 +199,8 @@ def test_a_practice_set_of_every_quiz_kind_by_keyboard_only(context, voila_url: 
         _fresh_cards(page, ".crib-card-row")
         _tab_to(page, "!!e.closest('.crib-card-row') && !e.disabled")
         page.keyboard.press("Enter")
-        expect(page.locator(".crib-feedback .crib-margins")).to_be_visible(timeout=30_000)
+        expect(page.locator(".crib-feedback .crib-plain-text").first).to_be_visible(timeout=30_000)
+        expect(page.locator(".crib-feedback details.crib-how .crib-margins")).to_be_attached()
         done += 1
         _next(page, k, done)
         if k < SET:
