@@ -24,7 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.browser.duel_driver import Player, median_max, serve_play_page  # noqa: E402
+from tests.browser.duel_driver import Player, median_max, move_latencies, serve_play_page  # noqa: E402
 
 CLOCK = """
 window.crib_moves = {};
@@ -53,17 +53,8 @@ def one_game(browser: object, url: str, db: Path) -> tuple[list[float], list[flo
         for i, p in enumerate(players):
             if p.act() in ("discard", "play"):
                 clicks.append((i, p.t_commit))
-    seen = [{int(k): v / 1000 for k, v in p.page.evaluate("() => window.crib_moves").items()} for p in players]
-    from_click, from_commit = [], []
-    for row in DuelStore(db).moves(code):
-        times = [t for m, t in seen[1 - row.seat].items() if m >= row.id]
-        if not times:
-            continue
-        shown = min(times)
-        from_commit.append(shown - row.created)
-        click = max((t for s, t in clicks if s == row.seat and t <= row.created), default=None)
-        if click is not None and row.kind != "go":
-            from_click.append(shown - click)
+    seen = [p.page.evaluate("() => window.crib_moves") for p in players]
+    from_click, from_commit = move_latencies(DuelStore(db).moves(code), seen, clicks)
     for p in players:
         p.page.context.close()
     return from_click, from_commit

@@ -192,6 +192,25 @@ def kill_kernel(player: Player, server_pid: int) -> int:
     raise RuntimeError(f"no kernel process for kernel {kid}")
 
 
+def move_latencies(
+    rows: list, seen: list[dict], clicks: list[tuple[int, float]]
+) -> tuple[list[float], list[float]]:
+    """Each stored move's delay to the other page (seconds): from its click, and from its
+    commit.  ``seen[seat]`` maps a move id to when that page first drew it (ms, as
+    ``window.crib_moves`` records it); ``clicks`` holds (seat, time) of each commit."""
+    from_click, from_commit = [], []
+    for row in rows:
+        times = [v / 1000 for k, v in seen[1 - row.seat].items() if int(k) >= row.id]
+        if not times:
+            continue
+        shown = min(times)
+        from_commit.append(shown - row.created)
+        click = max((t for s, t in clicks if s == row.seat and t <= row.created), default=None)
+        if click is not None and row.kind != "go":
+            from_click.append(shown - click)
+    return from_click, from_commit
+
+
 def median_max(xs: list[float]) -> tuple[float, float]:
     s = sorted(xs)
     return (s[len(s) // 2] if len(s) % 2 else (s[len(s) // 2 - 1] + s[len(s) // 2]) / 2), s[-1]

@@ -20,7 +20,13 @@ from crib.session.duel_engine import SeatEngine
 from crib.session.duel_record import hidden_cards
 from crib.teach.duel_store import DuelStore
 from tests.browser.conftest import ARTIFACTS
-from tests.browser.duel_driver import Player, kill_kernel, median_max, serve_play_page
+from tests.browser.duel_driver import (
+    Player,
+    kill_kernel,
+    median_max,
+    move_latencies,
+    serve_play_page,
+)
 from tests.test_duel_ui import leaks
 
 # the page's own clock for each new value of data-move (ms since the epoch, as time.time())
@@ -197,17 +203,7 @@ def test_two_pages_play_a_whole_game_with_no_peeking(browser: object, duel_serve
 
     # latency: each move, from its click and from its commit, to the other page's DOM
     rows = st.moves(code)
-    from_click, from_commit = [], []
-    for row in rows:
-        other = seen[1 - row.seat]
-        times = [v / 1000 for k, v in other.items() if int(k) >= row.id]
-        if not times:
-            continue
-        shown = min(times)
-        from_commit.append(shown - row.created)
-        click = max((t for s, t in clicks if s == row.seat and t <= row.created), default=None)
-        if click is not None and row.kind != "go":
-            from_click.append(shown - click)
+    from_click, from_commit = move_latencies(rows, seen, clicks)
     out = {
         "moves": len(rows),
         "from_click_s": {"n": len(from_click), "median": median_max(from_click)[0], "max": median_max(from_click)[1]},
