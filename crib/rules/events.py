@@ -7,9 +7,9 @@ round-trips through :func:`log_to_json` and :func:`log_from_json`.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import MISSING, asdict, dataclass, field, fields
-from typing import Any
+from typing import Any, TypeVar, dataclass_transform
 
 from crib.errors import CribError
 from crib.rules.cards import cards_pretty, parse_cards
@@ -36,6 +36,8 @@ __all__ = [
     "describe_event",
 ]
 
+_E = TypeVar("_E", bound="Event")
+
 WIN = _WIN  # re-exported: the one definition is crib.rules.constants.WIN
 
 
@@ -45,10 +47,22 @@ WIN = _WIN  # re-exported: the one definition is crib.rules.constants.WIN
 
 @dataclass(frozen=True)
 class Event:
-    type: str = field(init=False, default="event")
+    type: str = field(init=False, default="event")  # the log's tag: first in every JSON record
 
 
-@dataclass(frozen=True)
+@dataclass_transform(frozen_default=True)
+def _event(tag: str) -> Callable[[type[_E]], type[_E]]:
+    """An event class: a frozen dataclass whose ``type`` (the log's tag) is ``tag``."""
+
+    def make(cls: type[_E]) -> type[_E]:
+        cls.__annotations__["type"] = "str"  # redefined: it keeps the base's first place
+        cls.type = field(init=False, default=tag)  # type: ignore[assignment]
+        return dataclass(frozen=True)(cls)
+
+    return make
+
+
+@_event("started")
 class GameStarted(Event):
     seed: int
     players: tuple[str, str]
@@ -58,39 +72,34 @@ class GameStarted(Event):
     deals: str = "seed"  # where the decks come from: "seed", "match" (a committed secret) or "stacked"
     manual: tuple[bool, bool] = (False, False)  # which seats count their own hands
     muggins: bool = False  # the opponent takes the points a manual count missed
-    type: str = field(init=False, default="started")
 
 
-@dataclass(frozen=True)
+@_event("dealt")
 class Dealt(Event):
     hand: int
     dealer: int
     hands: tuple[str, str]
-    type: str = field(init=False, default="dealt")
 
 
-@dataclass(frozen=True)
+@_event("discarded")
 class Discarded(Event):
     player: int
     cards: str
-    type: str = field(init=False, default="discarded")
 
 
-@dataclass(frozen=True)
+@_event("cut")
 class Cut(Event):
     starter: str
-    type: str = field(init=False, default="cut")
 
 
-@dataclass(frozen=True)
+@_event("heels")
 class Heels(Event):
     player: int
     points: int
     scores: tuple[int, int]
-    type: str = field(init=False, default="heels")
 
 
-@dataclass(frozen=True)
+@_event("played")
 class Played(Event):
     player: int
     card: str
@@ -98,29 +107,26 @@ class Played(Event):
     points: int  # points recorded (never past 121)
     detail: str
     scores: tuple[int, int]
-    type: str = field(init=False, default="played")
 
 
-@dataclass(frozen=True)
+@_event("go")
 class Go(Event):
     player: int  # who said go (or could not continue)
     scorer: int | None  # who pegged the go point, if the sub-round ended
     points: int
     scores: tuple[int, int]
-    type: str = field(init=False, default="go")
 
 
-@dataclass(frozen=True)
+@_event("counted")
 class Counted(Event):
     """A player's own count of their hand or crib (manual counting): a decision."""
 
     player: int
     what: str  # "hand" or "crib"
     claimed: int
-    type: str = field(init=False, default="counted")
 
 
-@dataclass(frozen=True)
+@_event("shown")
 class Shown(Event):
     player: int
     what: str  # "hand" or "crib"
@@ -130,10 +136,9 @@ class Shown(Event):
     total: int  # the count of the hand
     detail: str
     scores: tuple[int, int]
-    type: str = field(init=False, default="shown")
 
 
-@dataclass(frozen=True)
+@_event("muggins")
 class Muggins(Event):
     """The points a manual count missed, taken by the opponent (right after that show)."""
 
@@ -141,15 +146,13 @@ class Muggins(Event):
     points: int  # points recorded (never past 121)
     missed: int  # the points the count missed
     scores: tuple[int, int]
-    type: str = field(init=False, default="muggins")
 
 
-@dataclass(frozen=True)
+@_event("over")
 class GameOver(Event):
     winner: int
     scores: tuple[int, int]
     skunk: str  # "", "skunk" (loser < 91) or "double skunk" (loser < 61)
-    type: str = field(init=False, default="over")
 
 
 EVENT_TYPES: dict[str, type[Event]] = {
@@ -235,47 +238,37 @@ def describe_event(e: Event, names: Sequence[str] = ("P1", "P2")) -> str:
     def pretty(text: str) -> str:
         return cards_pretty(parse_cards(text)) if text else ""
 
-    if isinstance(e, GameStarted):
-        return (
-            f"Game seed {e.seed}: {n(0)} ({e.players[0]}) v {n(1)} ({e.players[1]}); "
-            f"{n(e.first_dealer)} deals first. Deck commitment {e.commit[:16]}..."
-            + "".join(f" {n(p)} counts by hand." for p in (0, 1) if e.manual[p])
-            + (" Muggins." if e.muggins else "")
-        )
-    if isinstance(e, Dealt):
-        return (
-            f"\n— Hand {e.hand + 1}, {n(e.dealer)} deals. {n(0)}: {pretty(e.hands[0])}   "
-            f"{n(1)}: {pretty(e.hands[1])}"
-        )
-    if isinstance(e, Discarded):
-        return f"{n(e.player)} throws {pretty(e.cards)}"
-    if isinstance(e, Cut):
-        return f"Starter: {pretty(e.starter)}"
-    if isinstance(e, Heels):
-        return f"His heels: {n(e.player)} +{e.points}   [{e.scores[0]}-{e.scores[1]}]"
-    if isinstance(e, Played):
-        pts = f"  {e.detail} (+{e.points})   [{e.scores[0]}-{e.scores[1]}]" if e.points else ""
-        return f"  {n(e.player)} plays {pretty(e.card)}, {e.count}{pts}"
-    if isinstance(e, Go):
-        if e.points:
+    board = f"   [{e.scores[0]}-{e.scores[1]}]" if hasattr(e, "scores") else ""
+    match e:
+        case GameStarted():
             return (
-                f"  {n(e.player)}: go — {n(e.scorer)} +{e.points}   [{e.scores[0]}-{e.scores[1]}]"
+                f"Game seed {e.seed}: {n(0)} ({e.players[0]}) v {n(1)} ({e.players[1]}); "
+                f"{n(e.first_dealer)} deals first. Deck commitment {e.commit[:16]}..."
+                + "".join(f" {n(p)} counts by hand." for p in (0, 1) if e.manual[p])
+                + (" Muggins." if e.muggins else "")
             )
-        return f"  {n(e.player)}: go"
-    if isinstance(e, Shown):
-        extra = f" (counts {e.total}, {e.points} recorded)" if e.points != e.total else ""
-        return (
-            f"{n(e.player)}'s {e.what}: {pretty(e.cards)} + {pretty(e.starter)} = "
-            f"{e.total}{extra}   [{e.scores[0]}-{e.scores[1]}]"
-        )
-    if isinstance(e, Counted):
-        return f"{n(e.player)} counts their {e.what}: {e.claimed}"
-    if isinstance(e, Muggins):
-        return (
-            f"Muggins: {n(e.player)} takes the {e.missed} missed, +{e.points}   "
-            f"[{e.scores[0]}-{e.scores[1]}]"
-        )
-    if isinstance(e, GameOver):
-        sk = f" — a {e.skunk}!" if e.skunk else ""
-        return f"\n{n(e.winner)} wins {e.scores[e.winner]}-{e.scores[1 - e.winner]}{sk}"
+        case Dealt():
+            hands = f"{n(0)}: {pretty(e.hands[0])}   {n(1)}: {pretty(e.hands[1])}"
+            return f"\n— Hand {e.hand + 1}, {n(e.dealer)} deals. {hands}"
+        case Discarded():
+            return f"{n(e.player)} throws {pretty(e.cards)}"
+        case Cut():
+            return f"Starter: {pretty(e.starter)}"
+        case Heels():
+            return f"His heels: {n(e.player)} +{e.points}{board}"
+        case Played():
+            pts = f"  {e.detail} (+{e.points}){board}" if e.points else ""
+            return f"  {n(e.player)} plays {pretty(e.card)}, {e.count}{pts}"
+        case Go():
+            return f"  {n(e.player)}: go — {n(e.scorer)} +{e.points}{board}" if e.points else f"  {n(e.player)}: go"
+        case Shown():
+            extra = f" (counts {e.total}, {e.points} recorded)" if e.points != e.total else ""
+            return f"{n(e.player)}'s {e.what}: {pretty(e.cards)} + {pretty(e.starter)} = {e.total}{extra}{board}"
+        case Counted():
+            return f"{n(e.player)} counts their {e.what}: {e.claimed}"
+        case Muggins():
+            return f"Muggins: {n(e.player)} takes the {e.missed} missed, +{e.points}{board}"
+        case GameOver():
+            sk = f" — a {e.skunk}!" if e.skunk else ""
+            return f"\n{n(e.winner)} wins {e.scores[e.winner]}-{e.scores[1 - e.winner]}{sk}"
     return repr(e)
