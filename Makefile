@@ -64,7 +64,7 @@ lint: install-test
 
 test: install-test browser $(AXE)
 	$(VENV)/bin/ruff check crib tests bench
-	$(PY) -m pytest -q -m "not slow" --durations=15
+	$(PY) -m pytest -q -m "not slow" -n 2 --durations=15
 
 # the exhaustive comparisons of fast paths with their references, the largest sweeps
 # and the page-open measurement: pytest's "slow" marker (see pyproject.toml)

@@ -23,3 +23,29 @@ def published_hand_distribution() -> dict[int, int]:
     with path.open() as f:
         lines = [ln for ln in f if not ln.startswith("#")]
     return {int(r["score"]): int(r["hands"]) for r in csv.DictReader(lines)}
+
+
+
+def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object:
+    """How ``make test`` shares the suite between its two workers (``-n 2``).
+
+    * The real-browser tests (``tests/browser/``) run in one worker, one after another:
+      they share one Voila server, and two servers with their kernels and chromiums
+      would fight over the 2 cores.
+    * A notebook's cells stay together in one worker: nbval runs them in order, in one
+      kernel.
+    * Every other test is a unit of its own, sent to whichever worker is free.
+
+    (pytest-xdist's ``xdist_group`` marks would say the same, but its ``loadgroup``
+    renames node ids, which pytest 9 no longer allows; a scheduler's scopes do not.)
+    """
+    from xdist.scheduler import LoadScopeScheduling
+
+    class Groups(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            path = nodeid.split("::", 1)[0]
+            if path.startswith("tests/browser/"):
+                return "browser"
+            return path if path.endswith(".ipynb") else nodeid
+
+    return Groups(config, log)  # type: ignore[arg-type]
