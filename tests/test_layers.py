@@ -28,7 +28,7 @@ FORBIDDEN = {
     "ai": {"session", "ui", "teach", "tools"},
     "session": {"ui", "teach", "tools"},
     "ui": {"tools"},
-    "teach": {"tools"},
+    "teach": {"ui", "tools"},
 }
 
 
