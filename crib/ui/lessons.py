@@ -225,7 +225,9 @@ class GuidePage(w.VBox):
         self.lang_pick.observe(lambda _c: self._set_lang(self.lang_pick.value), "value")
         self.lesson_pick.observe(lambda _c: self._show_deck(), "value")
         self.pdf_button.on_click(lambda _b: self.make_pdf())
-        self.lang_label, self.lesson_label, self.paper_label = w.HTML(), w.HTML(), w.HTML()
+        # labels keep their own width: on a phone the buttons wrap below, never over them
+        self.lang_label, self.lesson_label, self.paper_label = (
+            w.HTML(layout=w.Layout(flex="0 0 auto", width="auto", margin="0 8px 0 0")) for _i in range(3))
         self.heading = w.HTML().add_class("crib-guide-heading")
         self.top = top = w.HBox([self.lang_label, self.lang_pick])
         guide_tab = w.VBox([w.HBox([self.paper_label, self.paper_pick, self.pdf_button]),
@@ -237,7 +239,7 @@ class GuidePage(w.VBox):
                        "font-size: 16px; } .crib-guide .lm-TabBar-tab { background: #e8eff8; } "
                        ".crib-guide .lm-TabBar-tabLabel { color: #1d1d1d !important; }</style>")
         super().__init__([style, self.heading, top, self.status, self.tabs])
-        self.add_class("crib-guide")
+        self.add_class("crib-guide").add_class("crib-page")  # the pages' narrow-screen rules (wrap)
         self._set_lang(lang)
 
     def _set_lang(self, lang: str) -> None:
