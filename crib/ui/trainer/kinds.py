@@ -115,12 +115,14 @@ class NewKinds:
             self.pegpoints_msg.value = ""
             self.feedback.value = pegpoints_result_html(q, self.result, self._said_count, q.get("lang", "en"))
             return
-        for k, b in enumerate(self.rules_row.children):
+        for k, b in enumerate(self.rules_row.children):  # marked by sign too, not by colour alone
             b.disabled = True
             if b.description == self.result.answer:
                 b.add_class("crib-chosen-right" if self.result.correct else "crib-chosen-wrong")
+                b.description = ("✔ " if self.result.correct else "✘ ") + b.description
             elif k == q["answer"]:
                 b.add_class("crib-the-answer")
+                b.description = "✔ " + b.description
 
     def _submit_pegpoints(self) -> None:
         """Enter in the points box: the points as the box held them when Enter was pressed."""

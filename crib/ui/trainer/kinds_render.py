@@ -46,9 +46,10 @@ KINDS_STYLE = """<style>
 .crib-rules-choices {display:flex; flex-direction:column; align-items:flex-start; gap:6px}
 .crib-rules-choices .crib-rules-choice {white-space:normal; text-align:left; height:auto;
   min-height:44px; max-width:40em; font-size:16px; line-height:1.3; padding:6px 14px}
-.crib-rules-choice.crib-chosen-right {background:#d5f5e3 !important; border:2px solid #1e8449}
-.crib-rules-choice.crib-chosen-wrong {background:#fadbd8 !important; border:2px solid #c0392b}
-.crib-rules-choice.crib-the-answer {border:2px solid #1e8449}
+.crib-rules-choices .crib-rules-choice {min-width:7em}
+.crib-rules-choice.crib-chosen-right {background:#d5f5e3 !important; border:2px solid #1e8449; opacity:1 !important}
+.crib-rules-choice.crib-chosen-wrong {background:#fadbd8 !important; border:2px solid #c0392b; opacity:1 !important}
+.crib-rules-choice.crib-the-answer {border:2px solid #1e8449; opacity:1 !important}
 .crib-peg-inputs .crib-field-error {margin-left:8px; align-self:center}
 ol.crib-rules-list {font-size:inherit; margin:4px 0 4px 1.5em}
 </style>"""
