@@ -13,6 +13,7 @@ from crib.rules.scoring import score_hand
 from crib.teach.quiz import make_assessment
 from crib.teach.store import Store
 from crib.ui.teacher.app import TeacherApp
+from crib.ui.teacher.form import TEST_LENGTH
 from crib.ui.trainer.app import TrainerApp
 
 
@@ -234,4 +235,4 @@ def test_mastery_per_objective_per_student_and_for_the_class(store: Store) -> No
     csv = _csv(view).splitlines()
     assert csv[0] == "student,L1,L1_n,L2,L2_n,L3,L3_n,L4,L4_n,L5,L5_n"
     assert csv[1].startswith("Ann,1.0,2/2,0.5,1/2,,0/0") and csv[-1].startswith("class,0.75,3/4,0.75,3/4,1.0,1/1")
-    assert len(qs) == 15
+    assert len(qs) == TEST_LENGTH == len(make_assessment("post-test")) == 15

@@ -24,7 +24,7 @@ from crib.teach.quiz import (
     make_questions,
 )
 
-__all__ = ["add_question_widgets", "session_questions", "DEFAULT_COUNTS"]
+__all__ = ["add_question_widgets", "session_questions", "DEFAULT_COUNTS", "TEST_LENGTH"]
 
 # how many of each kind a new session asks by default (the order of crib.teach.quiz.KINDS)
 DEFAULT_COUNTS = {"count": 5, "pegpoints": 0, "rules": 0, "discard": 3, "peg": 2}
@@ -33,14 +33,19 @@ _LABELS = {"count": N_("Counting"), "pegpoints": N_("What it pegs"), "rules": N_
 _TESTS = {"pre-test": N_("pre-test"), "post-test": N_("post-test")}
 
 
+# the tests' length, as make_assessment builds them: a counting hand per climbing level (4),
+# two "what it pegs", two rules questions for each of L1-L4, one discard (a test checks it);
+# said without building a test, whose discard takes the kernel seconds under load
+TEST_LENGTH = 4 + 2 + 2 * 4 + 1
+
+
 def _preset_note(name: str, lang: str = "en") -> str:
     _ = tr(lang)
-    qs = make_assessment(name)
     what = _("The {name}: {n} questions, the same for every class (the other test has parallel "
              "questions): a counting hand at each climbing level, two “what does this card "
              "peg?”, two rules questions for each of lessons 1 to 4 and a discard. Each is "
              "tagged with its lesson objective for the Mastery table.")
-    return f'<div class="crib-preset-note" style="max-width:48em">{what.format(name=_(_TESTS[name]), n=len(qs))}</div>'
+    return f'<div class="crib-preset-note" style="max-width:48em">{what.format(name=_(_TESTS[name]), n=TEST_LENGTH)}</div>'
 
 
 def add_question_widgets(app: Any) -> w.VBox:
