@@ -22,11 +22,13 @@ from crib.teach.classroom import (
     question_stats,
     student_stats,
 )
-from crib.teach.quiz import KIND_NAMES, LEVELS, make_questions
+from crib.teach.quiz import KIND_NAMES
 from crib.teach.store import Session, Store
 from crib.ui.kit.common import friendly, info_html, keep_polling
 from crib.ui.kit.widgets import FigureImage
+from crib.ui.teacher.form import add_question_widgets, session_questions
 from crib.ui.teacher.join import join_html
+from crib.ui.teacher.mastery import MASTERY_STYLE, mastery_view_html
 from crib.ui.teacher.printables import PrintablesPanel
 from crib.ui.teacher.views import PROJECTOR_STYLE, heatmap_html, projector_html
 from crib.ui.trainer.render import csv_link_html, reveal_html
@@ -88,24 +90,12 @@ class TeacherApp(w.VBox):
         self.seed = w.IntText(value=fresh_seed(), description="Seed", layout=w.Layout(width="12em")).add_class(
             "crib-session-seed"
         )
-        self.n_count, self.n_discard, self.n_peg, self.time_limit = (
-            w.BoundedIntText(
-                value=value, min=0, max=top, description=label, layout=w.Layout(width="11em")
-            ).add_class(cls)
-            for value, top, label, cls in (
-                (5, 50, "Counting", "crib-n-count"),
-                (3, 50, "Discard", "crib-n-discard"),
-                (2, 50, "Pegging", "crib-n-peg"),
-                (0, 240, "Minutes", "crib-time-limit"),
-            )
-        )
+        self.time_limit = w.BoundedIntText(
+            value=0, min=0, max=240, description="Minutes", layout=w.Layout(width="11em")
+        ).add_class("crib-time-limit")
         self.time_limit.tooltip = "time limit from each student's join; 0: none"
-        self.level = w.Dropdown(
-            options=list(LEVELS),
-            value="typical",
-            description="Counting level",
-            style={"description_width": "initial"},
-        ).add_class("crib-session-level")
+        # how many of each kind and the counting level, or the pre-test or post-test (form.py)
+        questions_box = add_question_widgets(self)
         self.create_button = w.Button(
             description="Create session", button_style="primary"
         ).add_class("crib-create")
@@ -137,6 +127,7 @@ class TeacherApp(w.VBox):
         )
         self.csv = w.HTML().add_class("crib-teacher-csv")
         self.heatmap = w.HTML().add_class("crib-heatmap-box")
+        self.mastery = w.HTML().add_class("crib-mastery-box")  # per lesson objective (mastery.py)
         self.projector = w.ToggleButton(
             description="Projector mode", icon="television", value=False,
             tooltip="large cards, no names: for the class screen",
@@ -154,8 +145,9 @@ class TeacherApp(w.VBox):
 
         setup = w.VBox(
             [
-                w.HBox([self.session_name, self.seed, self.level]),
-                w.HBox([self.n_count, self.n_discard, self.n_peg, self.time_limit]),
+                w.HBox([self.session_name, self.seed, self.time_limit],
+                       layout=w.Layout(flex_flow="row wrap")),
+                questions_box,
                 w.HBox([self.create_button]),
                 w.HBox([self.open_code, self.open_button]),
                 self.printables,
@@ -166,10 +158,11 @@ class TeacherApp(w.VBox):
             w.HTML("<h4>Questions, the hardest first</h4>"),
             w.HTML("<h4>Students</h4>"),
             w.HTML("<h4>Each student's answers (the right one in brackets)</h4>"),
+            w.HTML("<h4>Mastery per lesson objective</h4>"),
         ]
         one = w.HTML("<h4>One question</h4>")
         # hidden in projector mode (with the setup form)
-        self._tables = [*heads, one, self.question_table, self.student_table, self.heatmap,
+        self._tables = [*heads, one, self.question_table, self.student_table, self.heatmap, self.mastery,
                         self.summary, self.refresh_button, self.csv, self.status]
         self.live = w.VBox(
             [
@@ -184,13 +177,15 @@ class TeacherApp(w.VBox):
                 self.student_table,
                 heads[2],
                 self.heatmap,
+                heads[3],
+                self.mastery,
             ],
             layout=w.Layout(display="none"),
         )
         self.setup = setup
         super().__init__(
             [
-                w.HTML(STYLE + PROJECTOR_STYLE),
+                w.HTML(STYLE + PROJECTOR_STYLE + MASTERY_STYLE),
                 setup,
                 self.status,
                 self.code_banner,
@@ -210,19 +205,15 @@ class TeacherApp(w.VBox):
 
     @friendly()
     def create(self) -> None:
-        """Generate the question set from the seed and store a new session."""
-        spec = {
-            "count": self.n_count.value,
-            "discard": self.n_discard.value,
-            "peg": self.n_peg.value,
-        }
+        """Generate the question set from the seed (or take the pre-test or post-test) and
+        store a new session."""
         self.status.value = info_html(
             "Preparing the questions (each checked for a clear best answer)..."
         )
-        qs = make_questions(int(self.seed.value), spec, level=self.level.value)
+        qs, seed = session_questions(self)
         s = self.store.create_session(
             self.session_name.value,
-            seed=int(self.seed.value),
+            seed=seed,
             questions=qs,
             time_limit=60.0 * int(self.time_limit.value),
         )
@@ -324,6 +315,7 @@ class TeacherApp(w.VBox):
             },
         )
         self.heatmap.value = heatmap_html(s.questions, students, answers)
+        self.mastery_df, self.mastery.value = mastery_view_html(s.questions, answers, students, s.code)
         from crib.teach.progress import to_csv
 
         self.csv.value = csv_link_html(

@@ -38,8 +38,12 @@ body:has(.crib-projecting) .jp-RenderedMarkdown {display:none !important}
 
 
 def _short(q: dict, answer: str) -> str:
-    """An answer as cards (pretty) or a number, as HTML."""
-    return html.escape(answer_text(q, answer))
+    """An answer as cards (pretty) or a number, as HTML; a rules answer cut to 18 letters
+    (the table stays narrow; the choices are on the projector)."""
+    text = answer_text(q, answer)
+    if q["kind"] == "rules" and len(text) > 18:
+        text = text[:17].rstrip() + "…"
+    return html.escape(text)
 
 
 def heatmap_html(questions: Sequence[dict], students: Sequence[str], answers: Sequence[Any]) -> str:
@@ -83,7 +87,7 @@ def projector_html(
     answers and the right one only once revealed."""
     mine = [a for a in answers if a.question == i]
     head = f"<div><b>Question {i + 1} of {n_questions}</b></div>"
-    deal = question_html(q)
+    deal = question_html(q, choices=True)  # a rules question's choices listed
     if q["kind"] == "discard":
         deal += f'<div class="crib-big-cards">{"".join(_big(c) for c in q["six"].split())}</div>'
     elif q["kind"] == "peg":

@@ -21,6 +21,7 @@ from crib.teach import quiz
 from crib.teach.store import Session, Store, Student
 from crib.ui.kit.common import friendly, info_html
 from crib.ui.kit.keys import KeyListener
+from crib.ui.trainer.kinds import NEW_KINDS, NewKinds
 from crib.ui.trainer.parts import add_side_widgets
 from crib.ui.trainer.progress import ClassReveals, TrainerProgress
 from crib.ui.trainer.render import (  # re-exported: the rendering lives there
@@ -62,8 +63,9 @@ class _Practice:
         self.seconds, self.created = seconds, time.time()
 
 
-class TrainerApp(TrainerProgress, ClassReveals, TeachMode, w.VBox):
-    """Counting trainer, discard and pegging quizzes, and my progress, in one page.
+class TrainerApp(TrainerProgress, ClassReveals, TeachMode, NewKinds, w.VBox):
+    """Counting trainer, what a card pegs, rules, discard and pegging quizzes, and my
+    progress, in one page.
 
     ``store`` is opened on the first join (``CRIB_DB`` or the default path) unless
     one is given.  ``seed`` seeds practice deals: by default a fresh random one per visit
@@ -105,6 +107,7 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, w.VBox):
         self.key_listener.on_key(lambda k: self._submit() if k == "submit" else None)
         self.key_listener.on_shown(self._page_shown)
         self._build_teach()
+        self._build_kinds()
         self.throw_button = w.Button(
             description="Throw these two", button_style="primary", disabled=True
         ).add_class("crib-throw")
@@ -162,9 +165,9 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, w.VBox):
         i, s = self.practice_index, int(self.seed.value)
         if self.kind.value == "count":
             return quiz.counting_question(s, i, level=self.level.value, crib=self.seat.value)
-        if self.kind.value == "discard":
-            return quiz.discard_question(s, i)
-        return quiz.peg_question(s, i)
+        make = {"pegpoints": quiz.pegpoints_question, "rules": quiz.rules_question,
+                "discard": quiz.discard_question, "peg": quiz.peg_question}[self.kind.value]
+        return make(s, i)
 
     @friendly()
     def new_practice(self) -> None:
@@ -198,6 +201,8 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, w.VBox):
             self.count_box.disabled = self.check_button.disabled = False
             self.answer_box.children = (self.count_row,)
             self._teach_layout()
+        elif q["kind"] in NEW_KINDS:
+            self._show_kind(q)
         elif q["kind"] == "discard":
             toggles = []
             for c in parse_cards(q["six"]):
@@ -256,7 +261,10 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, w.VBox):
     # -- answering -------------------------------------------------------------
 
     def _submit(self) -> None:
-        """Enter in the count box: the count as the box held it when Enter was pressed."""
+        """Enter in the count box (or the points box): the count as the box held it when
+        Enter was pressed."""
+        if self.current is not None and self.current["kind"] == "pegpoints":
+            return self._submit_pegpoints()
         if self.key_listener.submitted is not None and not self.count_box.disabled:
             self.count_box.value = self.key_listener.submitted
         self.answer_count()
@@ -311,6 +319,8 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, w.VBox):
             self.count_box.disabled = self.check_button.disabled = True
         elif q["kind"] == "discard":
             self.throw_button.disabled = True
+        elif q["kind"] in NEW_KINDS:
+            self._lock_kind(q)
         else:
             for b in self.card_row.children:
                 b.disabled = True
@@ -333,7 +343,7 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, w.VBox):
     @friendly()
     def _redraw_feedback(self) -> None:  # plain words on or off: the verdict and a reveal
         q = self.current
-        if q is not None and q["kind"] != "count" and self.result is not None and self.result.answer:
+        if q is not None and q["kind"] in ("discard", "peg") and self.result is not None and self.result.answer:
             self.feedback.value = result_html(q, self.result, plain=self.plain_box.value)
         self.redraw_reveal()
 

@@ -7,6 +7,7 @@ from typing import Any
 
 import ipywidgets as w
 
+from crib.i18n import tr
 from crib.session.model import fresh_seed
 from crib.teach import quiz
 from crib.ui.kit.widgets import FigureImage
@@ -32,13 +33,17 @@ def add_side_widgets(app: Any, seed: int | None) -> w.VBox:
     app.join_button.on_click(lambda _b: app.join())
 
     # practice settings
+    _ = tr("en")
     app.kind = w.ToggleButtons(
-        options=[("Counting", "count"), ("Discard quiz", "discard"), ("Pegging quiz", "peg")],
+        options=[("Counting", "count"), (_("What it pegs"), "pegpoints"), (_("Rules quiz"), "rules"),
+                 ("Discard quiz", "discard"), ("Pegging quiz", "peg")],
         value="count",
         description="Practise",
     ).add_class("crib-kind")
     app.level = w.Dropdown(
-        options=list(quiz.LEVELS), value="typical", description="Difficulty"
+        # the climbing levels first (fifteens only, + pairs, + runs, + flush and nobs)
+        options=[(quiz.LEVEL_NAMES[lv], lv) for lv in quiz.LEVELS], value="typical",
+        description="Difficulty"
     ).add_class("crib-level")
     app.seat = w.ToggleButtons(
         options=[("Hand", False), ("Crib", True), ("Either", None)],

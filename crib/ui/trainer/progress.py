@@ -40,7 +40,9 @@ class TrainerProgress:
         q = self.current
         if q is None or self.result is not None:
             return
-        if q["kind"] != "count":
+        if q["kind"] in ("pegpoints", "rules"):
+            self._focus_kind(q)
+        elif q["kind"] != "count":
             self.key_listener.focus_on(".crib-card-row button")
         elif self.teach_toggle.value:
             self.key_listener.focus_on(".crib-teach-cards button")

@@ -23,6 +23,12 @@ from crib.teach import quiz
 from crib.teach.progress import explain_count_miss
 from crib.ui.kit.cardview import card_name
 from crib.ui.kit.common import cards_html, how_details
+from crib.ui.trainer.kinds_render import (
+    KINDS_STYLE,
+    kind_question_html,
+    kind_result_html,
+    kind_reveal,
+)
 
 _AMBER = "#fdebd0"
 _GREEN = "#1e8449"
@@ -45,14 +51,17 @@ STYLE = """<style>
 .crib-cardbtn button, button.crib-cardbtn {font-size:18px !important; font-weight:700}
 .crib-cardbtn-red, .crib-cardbtn-red button {color:#c0392b !important}
 .crib-cardbtn-black, .crib-cardbtn-black button {color:#1d1d1d !important}
-</style>"""
+</style>""" + KINDS_STYLE
 
 
 # --- rendering -----------------------------------------------------------------
 
 
-def question_html(q: dict) -> str:
-    """The deal as the student sees it (no answer)."""
+def question_html(q: dict, *, choices: bool = False) -> str:
+    """The deal as the student sees it (no answer; ``choices``: a rules question's
+    choices listed too, as on the projector)."""
+    if q["kind"] in ("pegpoints", "rules"):
+        return kind_question_html(q, q.get("lang", "en"), choices=choices)
     if q["kind"] == "count":
         what = "crib" if q["crib"] else "hand"
         return (
@@ -237,6 +246,8 @@ def result_html(q: dict, r: quiz.Result, *, plain: bool = False) -> str:
         return count_result_html(q, r)
     if q["kind"] == "discard":
         return discard_result_html(q, r, plain=plain)
+    if q["kind"] in ("pegpoints", "rules"):
+        return kind_result_html(q, r, q.get("lang", "en"))
     return peg_result_html(q, r, plain=plain)
 
 
@@ -263,6 +274,8 @@ def reveal_html(q: dict, i: int, *, lead: str = "the answer", deal: bool = True,
     if q["kind"] == "count":
         answer = str(q["total"])
         body = breakdown_html(quiz.question_score(q))
+    elif q["kind"] in ("pegpoints", "rules"):
+        answer, body = kind_reveal(q, q.get("lang", "en"))
     elif q["kind"] == "discard":
         answer = " ".join(c.pretty for c in parse_cards(q["best"]))
         six = f'<div class="crib-big-cards">{cards_html(parse_cards(q["six"]))}</div>' if deal else ""
@@ -289,7 +302,7 @@ def reveal_html(q: dict, i: int, *, lead: str = "the answer", deal: bool = True,
     return (
         f'<div class="crib-reveal-box" style="border:2px solid #1f5fa8;padding:8px;margin-top:6px">'
         f"<div style='font-size:20px'><b>Question {i + 1}, {html.escape(lead)}: "
-        f"{html.escape(answer)}</b></div>{question_html(q) if deal else ''}{body}</div>"
+        f"{html.escape(answer)}</b></div>{question_html(q, choices=True) if deal else ''}{body}</div>"
     )
 
 
