@@ -216,9 +216,10 @@ ASSESSMENTS = {"pre-test": 1701, "post-test": 2602}
 
 
 def make_assessment(name: str) -> list[dict]:
-    """The course's pre-test or post-test: 14 questions, each tagged with its objective.
+    """The course's pre-test or post-test: 15 questions, each tagged with its objective.
 
-    One counting hand per climbing level (L1, L2), two "what does it peg?" (L3), two
+    Four counting hands, one per climbing level (two for L1, two for L2), two "what does
+    it peg?" (L3), two
     rules questions for each of L1 to L4, and one discard (L5).  The forms are fixed
     (a seed per form), so a class's pre- and post-test scores compare.
 
