@@ -219,8 +219,7 @@ def make_assessment(name: str) -> list[dict]:
     """The course's pre-test or post-test: 15 questions, each tagged with its objective.
 
     Four counting hands, one per climbing level (two for L1, two for L2), two "what does
-    it peg?" (L3), two
-    rules questions for each of L1 to L4, and one discard (L5).  The forms are fixed
+    it peg?" (L3), two rules questions for each of L1 to L4, and one discard (L5).  The forms are fixed
     (a seed per form), so a class's pre- and post-test scores compare.
 
     >>> [q["objective"] for q in make_assessment("pre-test")][:6]
