@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import html
 
-from crib.i18n import N_, tr
+from crib.i18n import tr
 from crib.rules.cards import parse_card, parse_cards
 from crib.teach import quiz
+from crib.teach.lessons import KIND_WORDS
 from crib.ui.kit.common import card_html, cards_html
 
 __all__ = [
@@ -54,15 +55,6 @@ KINDS_STYLE = """<style>
 ol.crib-rules-list {font-size:inherit; margin:4px 0 4px 1.5em}
 </style>"""
 
-# the pegging scorer's kinds, by the catalog's words
-_PARTS = {
-    "fifteen": N_("fifteen"),
-    "thirty-one": N_("thirty-one"),
-    "pair": N_("pair"),
-    "pair royal": N_("pair royal (three of a kind)"),
-    "double pair royal": N_("double pair royal (four of a kind)"),
-    "run": N_("run"),
-}
 
 
 def _verdict(right: bool, text_html: str) -> str:
@@ -114,7 +106,7 @@ def pegpoints_explain_html(q: dict, lang: str = "en") -> str:
              count=q["count"], before=q["count_before"], value=card.value)
     ]
     for kind, cards, points in q["parts"]:
-        name = _(_PARTS.get(kind, kind))
+        name = _(KIND_WORDS.get(kind, kind))  # the course's one list of the kinds' words
         lines.append(_fmt(_("{kind} for {points}: {cards}"), kind=html.escape(name).capitalize(),
                           points=points, cards=cards_html(parse_cards(cards))))
     if q["parts"]:
