@@ -276,17 +276,16 @@ class DiscardApp(w.VBox):
 
     @friendly()
     def show_throw(self) -> None:
-        a = self.analysis
-        if a is None or self.throw_choice.value is None:
+        a, i = self.analysis, self.throw_choice.value
+        if a is None or i is None:
             return
-        i = self.throw_choice.value
         t = a.throws[i]
-        lines = [a.explain(i)]
-        lines.append(
+        lines = [
+            a.explain(i),
             f"Over the 46 starters this hand scores from {t.hand_min} to {t.hand_max}: "
             f"8 or more {float(t.p_hand_at_least(8)):.0%} of the time, "
-            f"12 or more {float(t.p_hand_at_least(12)):.0%}."
-        )
+            f"12 or more {float(t.p_hand_at_least(12)):.0%}.",
+        ]
         counts = a.crib_counts(i)
         if counts is not None:
             total = int(counts.sum())
