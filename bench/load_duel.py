@@ -61,7 +61,6 @@ from load_class import (  # noqa: E402
 )
 
 from crib.teach.duel_store import DuelStore  # noqa: E402
-from tests.browser.duel_driver import move_latencies  # noqa: E402
 
 GAME_TIMEOUT = 1800.0  # s: a table still playing then is a failure, not a hang
 
@@ -87,13 +86,15 @@ class Meter:
         self.server, self.every = server, every
         self.peak_rss = self.peak_pss = 0
         self.samples = 0
+        self.cpu: list[tuple[float, float, float]] = []  # (time.time(), server CPU s, kernels CPU s)
 
     def sample(self) -> None:
-        pids = [self.server, *_descendants(self.server)]
-        mem = [_mem_kib(p) for p in pids]
+        kernels = _descendants(self.server)
+        mem = [_mem_kib(p) for p in [self.server, *kernels]]
         self.peak_rss = max(self.peak_rss, sum(m[0] for m in mem))
         self.peak_pss = max(self.peak_pss, sum(m[1] for m in mem))
         self.samples += 1
+        self.cpu.append((time.time(), _cpu_seconds([self.server]), _cpu_seconds(kernels)))
 
     async def run(self) -> None:
         while True:
@@ -117,6 +118,7 @@ async def _table(base: str, k: int, delay: float, args: argparse.Namespace, out:
             GAME_TIMEOUT,
         )
         out["game_s"].append(time.perf_counter() - t0)
+        out["over_at"].append(time.time())
         await asyncio.gather(*(p.until(lambda p=p: p.log() is not None, 600) for p in pages))
         out["tables"][code] = pages
     except Exception as e:  # noqa: BLE001 - a table that fails is a result, not a crash
@@ -148,7 +150,8 @@ async def _progress(out: dict, n: int, t0: float) -> None:
 async def _run(base: str, server: int, args: argparse.Namespace) -> dict:
     rng = random.Random(f"{args.seed}:arrivals")
     delays = sorted(rng.random() * args.spread for _ in range(args.tables))
-    out: dict = {"seated_s": [], "game_s": [], "failures": [], "tables": {}, "moves": 0}
+    out: dict = {"seated_s": [], "game_s": [], "over_at": [], "failures": [], "tables": {}, "moves": 0,
+                 "t0": time.time()}
     meter = Meter(server)
     meter.sample()
     tasks = [asyncio.create_task(meter.run())]
@@ -156,11 +159,12 @@ async def _run(base: str, server: int, args: argparse.Namespace) -> dict:
     cpu0 = (_cpu_seconds(tree), _cpu_seconds([os.getpid()]))
     t0 = time.perf_counter()
     tasks.append(asyncio.create_task(_progress(out, args.tables, t0)))
-    loads: list[float] = []
+    loads: list[tuple[float, float]] = []
+    out["loads"] = loads
 
     async def loadavg() -> None:
         while True:
-            loads.append(_loadavg()[0])
+            loads.append((time.time(), _loadavg()[0]))
             await asyncio.sleep(10)
 
     tasks.append(asyncio.create_task(loadavg()))
@@ -177,8 +181,49 @@ async def _run(base: str, server: int, args: argparse.Namespace) -> dict:
     out["memory_peak"] = {"total_rss_mib": round(meter.peak_rss / 1024, 1), "total_pss_mib": round(meter.peak_pss / 1024, 1),
                           "samples": meter.samples}
     out["memory_at_end"] = _memory(server)
-    out["loadavg_1min_during"] = {"min": min(loads), "max": max(loads), "mean": round(statistics.mean(loads), 2)}
+    out["cpu_samples"] = meter.cpu
+    la = [x[1] for x in loads]
+    out["loadavg_1min_during"] = {"min": min(la), "max": max(la), "mean": round(statistics.mean(la), 2)}
     out["arrival_spread_s"] = round(delays[-1] - delays[0], 2)
+    return out
+
+
+def _timeline(rows: list, pages: list[DuelPage]) -> list[dict]:
+    """Each stored move's times (time.time()): its click (none for a go, which the kernel
+    says itself), its commit, and when the player's own page and the other page first
+    drew it (a ``data-move`` at or past its row)."""
+    out = []
+    for row in rows:
+        m = {"commit": row.created, "kind": row.kind}
+        for key, page in (("own", pages[row.seat]), ("other", pages[1 - row.seat])):
+            seen = [v / 1000 for k, v in page.seen.items() if int(k) >= row.id]
+            if seen:
+                m[key] = min(seen)
+        click = max((t for t in pages[row.seat].clicks if t <= row.created), default=None)
+        if click is not None and row.kind != "go":
+            m["click"] = click
+        if "own" in m and "other" in m:
+            out.append(m)
+    return out
+
+
+def _windows(moves: list[dict], res: dict, width: float = 60.0) -> list[dict]:
+    """Click to the other page, and the CPU used, minute by minute of the class (to see
+    what the games' ends, where each page grades its player's decisions, cost)."""
+    t0, cpu = res["t0"], res["cpu_samples"]
+    out = []
+    for k in range(int((max(m["commit"] for m in moves) - t0) // width) + 1):
+        lo, hi = t0 + k * width, t0 + (k + 1) * width
+        xs = [m["other"] - m["click"] for m in moves if "click" in m and lo <= m["click"] < hi]
+        cs = [c for c in cpu if lo <= c[0] < hi]
+        out.append({
+            "minute": k + 1,
+            "games_over_by_end": sum(t < hi for t in res["over_at"]),
+            "click_to_other_page_s": _summary(xs),
+            "loadavg_1min": [x[1] for x in res["loads"] if lo <= x[0] < hi],
+            "cpu_s_server": round(cs[-1][1] - cs[0][1], 1) if len(cs) > 1 else None,
+            "cpu_s_kernels": round(cs[-1][2] - cs[0][2], 1) if len(cs) > 1 else None,
+        })
     return out
 
 
@@ -237,15 +282,10 @@ def main() -> None:
         except subprocess.TimeoutExpired:
             server.kill()
     store = DuelStore(db)
-    click, commit, own = [], [], []
+    moves: list[dict] = []
     bad: list[str] = []
     for code, pages in res.pop("tables").items():
-        rows = store.moves(code)
-        clicks = [(s, t) for s, p in enumerate(pages) for t in p.clicks]
-        a, b = move_latencies(rows, [p.seen for p in pages], clicks)
-        click += a
-        commit += b
-        own += move_latencies(rows, [pages[1].seen, pages[0].seen], clicks)[0]  # the player's own page
+        moves += _timeline(store.moves(code), pages)
         if store.duel(code).status != "over":
             bad.append(f"{code}: status {store.duel(code).status}")
         elif why := _verify(code, pages, tmp):
@@ -269,9 +309,11 @@ def main() -> None:
         "logs_verified": len(res["game_s"]) - len(bad),
         "failures": res["failures"] + bad,
         "moves_clicked": res["moves"],
-        "click_to_other_page_s": _summary(click),
-        "commit_to_other_page_s": _summary(commit),
-        "click_to_own_page_s": _summary(own),
+        "click_to_other_page_s": _summary([m["other"] - m["click"] for m in moves if "click" in m]),
+        "commit_to_other_page_s": _summary([m["other"] - m["commit"] for m in moves]),
+        "click_to_own_page_s": _summary([m["own"] - m["click"] for m in moves if "click" in m]),
+        "click_to_commit_s": _summary([m["commit"] - m["click"] for m in moves if "click" in m]),
+        "by_minute": _windows(moves, res),
         "seated_s": _summary(res["seated_s"]),
         "game_s": _summary(res["game_s"]),
         "whole_class_done_s": round(res["class_done_s"], 1),
