@@ -30,13 +30,11 @@ import ipywidgets as w
 import traitlets
 
 from crib.errors import CribError
-from crib.i18n import tr
 from crib.session.duel import DuelSeat
 from crib.session.duel_record import DuelStorage
 from crib.session.model import GameView
 from crib.ui.kit.cardview import CARD_CSS, PLAYER_COLOURS, card_back_svg, cards_html
 from crib.ui.kit.common import friendly, info_html, keep_polling
-from crib.ui.play.aside import grade_aside
 from crib.ui.play.board import board_svg
 from crib.ui.play.html import APP_CSS, _table_html, review_html, score_rows_html, show_html
 from crib.ui.play.parts import add_table_widgets
@@ -348,11 +346,4 @@ class DuelApp(w.VBox):
                 f"<code>crib replay {name} --secret {s.secret()}</code></div>"
             )
         if v.phase == "over" and not self.review_html.value:
-            def show(grades: list | None) -> None:
-                self.review_html.value = "" if grades is None else review_html(
-                    grades, title="Game review: your costliest decisions first")
-
-            if grade_aside(s.review, show):  # seconds of CPU, which other tables' moves need
-                self.review_html.value = info_html(tr("The coach is grading your decisions…"))
-            else:
-                show(s.review())
+            self.review_html.value = review_html(s.review(), title="Game review: your costliest decisions first")
