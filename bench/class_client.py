@@ -22,6 +22,8 @@ Times are from the start of the GET.
 from __future__ import annotations
 
 import asyncio
+import base64
+import contextlib
 import json
 import re
 import time
@@ -76,6 +78,8 @@ class Page:
         self.marks: dict[str, float] = {}
         self._waiters: list[tuple[Any, asyncio.Future]] = []
         self._reader: asyncio.Task | None = None
+        self.opened: list[str] = []  # widgets the kernel created after the page loaded (comm_open)
+        self.on_state: Any = None  # called (comm id, state changes, time.time() at receipt)
 
     def _mark(self, name: str) -> None:
         self.marks[name] = time.perf_counter() - self.t0
@@ -145,6 +149,7 @@ class Page:
 
     async def _read(self) -> None:
         async for raw in self.ws:
+            t = time.time()
             m = _decode(raw)
             flat = {
                 "msg_type": m.get("msg_type") or m["header"]["msg_type"],
@@ -160,6 +165,12 @@ class Page:
             ):
                 st = self.states.setdefault(flat["comm_id"], {"state": {}})
                 st.setdefault("state", {}).update(flat["data"].get("state", {}))
+                if self.on_state is not None:
+                    self.on_state(flat["comm_id"], flat["data"].get("state", {}), t)
+            elif flat["msg_type"] == "comm_open" and "state" in flat["data"]:
+                # a widget the kernel made after the page loaded (as a click's callback does)
+                self.states[flat["comm_id"]] = {"state": dict(flat["data"]["state"])}
+                self.opened.append(flat["comm_id"])
             for pred, fut in list(self._waiters):
                 if not fut.done() and pred(flat):
                     fut.set_result(flat)
@@ -183,6 +194,26 @@ class Page:
                 "comm_id": mid,
                 "data": {"method": "update", "state": {"value": value}, "buffer_paths": []},
             },
+        )
+        await self.ws.send(_encode(msg))
+
+    async def click(self, mid: str) -> float:
+        """Click the button of model ``mid`` (a comm message, as the page sends);
+        ``time.time()`` just before it was sent."""
+        msg = self._msg(
+            "comm_msg",
+            {"comm_id": mid, "data": {"method": "custom", "content": {"event": "click"}}},
+        )
+        t = time.time()
+        await self.ws.send(_encode(msg))
+        return t
+
+    async def set_state(self, mid: str, state: dict) -> None:
+        """Change a widget's value(s) from the page (an ``update`` comm message)."""
+        self.states[mid]["state"].update(state)
+        msg = self._msg(
+            "comm_msg",
+            {"comm_id": mid, "data": {"method": "update", "state": state, "buffer_paths": []}},
         )
         await self.ws.send(_encode(msg))
 
@@ -234,3 +265,135 @@ async def student(base: str, code: str, name: str, n_answers: int, guess: int) -
         return out
     finally:
         await p.close()
+
+
+_ATTR = re.compile(r'data-([a-z]+)="([^"]*)"')
+
+
+class DuelPage(Page):
+    """One player's play page in a game against a classmate (bench/load_duel.py).
+
+    "Play a classmate" makes the :class:`crib.ui.play.duel.DuelApp` in the kernel; its
+    widgets arrive as ``comm_open`` messages, and only those are looked up here (the play
+    page's own game has card buttons with the same classes).  The phase, the last stored
+    move drawn (``data-move``) and this seat's moves (``data-mine``) are read from the
+    prompt's ``data-`` attributes, as tests/browser/duel_driver.py reads them in a browser.
+    """
+
+    def __init__(self, base: str, name: str) -> None:
+        super().__init__(base, "voila/render/play.ipynb")
+        self.name = name
+        self.duel: list[str] = []  # the DuelApp's widgets
+        self.seen: dict[str, float] = {}  # move id -> ms (time.time()) this page first drew it
+        self.clicks: list[float] = []  # time.time() of each click that commits a move
+        self.changed = asyncio.Event()
+        self.prompt_id = ""
+        self.on_state = self._on_state
+
+    def _on_state(self, mid: str, state: dict, t: float) -> None:
+        if mid == self.prompt_id and "value" in state:
+            m = re.search(r'data-move="(\d+)"', state["value"])
+            if m and m.group(1) not in self.seen:
+                self.seen[m.group(1)] = t * 1000
+        self.changed.set()
+
+    def find(self, css: str) -> str:
+        """The DuelApp's widget with class ``css``."""
+        for mid in self.duel:
+            if css in self.states[mid]["state"].get("_dom_classes", ()):
+                return mid
+        raise KeyError(css)
+
+    def attrs(self) -> dict[str, str]:
+        return dict(_ATTR.findall(str(self.states[self.prompt_id]["state"].get("value", ""))))
+
+    def shown(self, mid: str) -> bool:
+        """Whether the widget is displayed (its Layout model's ``display``)."""
+        lay = str(self.states[mid]["state"].get("layout", "")).removeprefix("IPY_MODEL_")
+        return self.states.get(lay, {}).get("state", {}).get("display") != "none"
+
+    async def until(self, pred: Any, timeout: float = 120) -> None:
+        """Wait until ``pred()`` holds (checked after every widget update)."""
+        deadline = time.monotonic() + timeout
+        while not pred():
+            self.changed.clear()
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError(f"{self.name}: waited {timeout} s at {self.attrs()}")
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.changed.wait(), min(left, 5))
+
+    async def sit(self, code: str | None = None) -> str:
+        """Play a classmate: create a table (no code) or join one; returns the table code."""
+        n0 = len(self.opened)
+        await self.click(self.by_class["crib-classmate"])
+        await self.until(lambda: any(
+            "crib-duel-app" in self.states[m]["state"].get("_dom_classes", ()) for m in self.opened[n0:]
+        ))
+        self.duel = self.opened[n0:]
+        self.prompt_id = self.find("crib-prompt")
+        await self.set_state(self.find("crib-duel-name"), {"value": self.name})
+        if code is None:
+            await self.click(self.find("crib-duel-create"))
+        else:
+            await self.set_state(self.find("crib-duel-code-entry"), {"value": code})
+            await self.click(self.find("crib-duel-join"))
+        await self.until(lambda: "phase" in self.attrs())
+        header = str(self.states[self.find("crib-duel-header")]["state"].get("value", ""))
+        m = re.search(r'data-code="(\w+)"', header)
+        if m is None:
+            raise RuntimeError(f"{self.name}: no table code in the header")
+        return m.group(1)
+
+    async def _click_step(self, css: str) -> None:
+        step = int(self.attrs().get("step", 0))
+        await self.click(self.find(css))
+        await self.until(lambda: int(self.attrs().get("step", 0)) > step)
+
+    def legal_card(self) -> str | None:
+        """The first card button shown that fits (``crib-legal``, not disabled)."""
+        for i in range(1, 7):
+            mid = self.find(f"crib-card-{i}")
+            st = self.states[mid]["state"]
+            if "crib-legal" in st.get("_dom_classes", ()) and not st.get("disabled") and self.shown(mid):
+                return mid
+        return None
+
+    async def act(self) -> str | None:
+        """This seat's move if it has one (the first two cards thrown, the first card that
+        fits played, Continue after the show); the kind of move, or None."""
+        a = self.attrs()
+        ph, mine = a.get("phase", ""), int(a.get("mine", 0))
+
+        def moved() -> bool:
+            return int(self.attrs().get("mine", 0)) > mine
+
+        if ph == "discard":
+            await self._click_step("crib-card-1")
+            await self._click_step("crib-card-2")
+            self.clicks.append(await self.click(self.find("crib-duel-action")))
+            await self.until(moved)
+        elif ph == "play":
+            card = self.legal_card()
+            if card is None:  # the kernel says go for a seat with no card that fits
+                await self.until(lambda: self.attrs() != a, 30)
+                return None
+            self.clicks.append(await self.click(card))
+            await self.until(moved)
+        elif ph == "hand_over":
+            await self.click(self.find("crib-duel-action"))
+            await self.until(lambda: self.attrs().get("phase") != "hand_over")
+        elif ph == "count":
+            raise RuntimeError("manual counting is off at these tables")
+        else:
+            return None
+        return ph
+
+    def log(self) -> tuple[str, str] | None:
+        """(the game's log as JSON, the revealed secret) from the page's download link."""
+        html = str(self.states[self.find("crib-duel-log")]["state"].get("value", ""))
+        m = re.search(r'base64,([A-Za-z0-9+/=]+)"', html)
+        s = re.search(r"--secret ([0-9a-f]+)", html)
+        if m is None or s is None:
+            return None
+        return base64.b64decode(m.group(1)).decode(), s.group(1)
