@@ -21,7 +21,7 @@ from urllib.parse import parse_qs
 import ipywidgets as w
 
 from crib.errors import CribError
-from crib.i18n import tr
+from crib.i18n import NP_, tr, trp
 from crib.session.duel_record import clean_table_code
 from crib.teach.tournament_duels import ClassTournaments, MyTable
 from crib.ui.kit.common import friendly, info_html
@@ -62,7 +62,7 @@ class ClassTableBox(w.VBox):
                                  layout=w.Layout(width="16em")).add_class("crib-duel-class-code")
         self.find_button = w.Button(description=_("Find my table"), layout=w.Layout(width="auto")).add_class("crib-duel-find")
         self.status = w.HTML().add_class("crib-live").add_class("crib-duel-mine")
-        self.play_button = w.Button(description=_("Play"), button_style="primary", icon="play",
+        self.play_button = w.Button(description=trp(lang)("button", NP_("button", "Play")), button_style="primary", icon="play",
                                     layout=w.Layout(width="auto", display="none")).add_class("crib-duel-mine-play")
         self.find_button.on_click(lambda _b: self.find())
         self.play_button.on_click(lambda _b: self.play())

@@ -286,8 +286,8 @@ class TournamentPanel(w.VBox):
               if url and self.projector.value else "")
         self.reach.value = (reach_html(s.code, url, self.lang) + qr) if n else ""
         self.standings.value = standings_html(t, self.lang)
-        opts = [(f"{_('Round {n}').format(n=n)}, {_('table {k}').format(k=x.table)}: "
-                 f"{x.seats[0]} – {x.seats[1]}", (n, x.table)) for x in self.tables]
+        which = _("Round {n}, table {k}: {a} – {b}")
+        opts = [(which.format(n=n, k=x.table, a=x.seats[0], b=x.seats[1]), (n, x.table)) for x in self.tables]
         self.hand_table.options = opts
         self.hand_row.layout.display = None if opts and not self.projector.value else "none"
         self.files_row.layout.display = None if not self.projector.value else "none"

@@ -55,7 +55,7 @@ def standings_html(t: Tournament, lang: str = "en") -> str:
     )
     body = []
     for s in t.standings():
-        byes = f" · {_('bye')}" if s.byes else ""
+        byes = " · " + _("bye") if s.byes else ""
         body.append(
             f'<tr><td class="crib-num">{html.escape(s.rank_text)}</td><td>{html.escape(s.name)}</td>'
             f'<td class="crib-num">{s.wins}–{s.losses}{byes}</td><td class="crib-num"><b>{s.points}</b></td>'
@@ -75,7 +75,7 @@ def result_text(res: Result, lang: str = "en") -> str:
     """'Cy 121–88 (skunk)': the winner, seat 1's score first."""
     _ = tr(lang)
     skunk = {"skunk": _("skunk"), "double skunk": _("double skunk")}.get(res.skunk, "")
-    by_hand = "" if res.source == "game" else f" · {_('by hand')}"
+    by_hand = "" if res.source == "game" else " · " + _("by hand")
     return (f"{html.escape(res.seats[res.winner])} {res.scores[0]}–{res.scores[1]}"
             + (f" ({skunk})" if skunk else "") + by_hand)
 
@@ -84,9 +84,11 @@ def status_text(x: TableState, lang: str = "en") -> str:
     """How far a table is, in words (as HTML)."""
     _ = tr(lang)
     if x.result is not None:
-        return f'<span class="crib-tour-done">{html.escape(_("finished"))}</span>'
+        done = html.escape(_("finished"))
+        return f'<span class="crib-tour-done">{done}</span>'
     if x.status == "abandoned":
-        return f'<span class="crib-tour-abandoned">{html.escape(_("abandoned: record the score by hand"))}</span>'
+        gone = html.escape(_("abandoned: record the score by hand"))
+        return f'<span class="crib-tour-abandoned">{gone}</span>'
     if x.status == "not opened":
         return html.escape(_("nobody has opened it yet"))
     if x.status == "playing":
@@ -114,8 +116,8 @@ def round_html(t: Tournament, round_no: int, tables: Sequence[TableState], lang:
         for x in tables
     )
     r = t.round(round_no)
-    bye = (f"<div class='crib-tour-bye'>{html.escape(_('Bye (2 points, no game): {name}').format(name=r.bye))}</div>"
-           if r.bye else "")
+    bye_text = _("Bye (2 points, no game): {name}").format(name=r.bye)
+    bye = f"<div class='crib-tour-bye'>{html.escape(bye_text)}</div>" if r.bye else ""
     title = _("Round {n} of {total}").format(n=round_no, total=t.rounds)
     return (
         f'<table class="crib-tour-table crib-round" data-round="{round_no}">'
