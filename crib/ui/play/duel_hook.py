@@ -73,7 +73,7 @@ class ClassTableBox(w.VBox):
                                    "then Find my table.")) + "</div>"),
             w.HBox([self.class_code, self.find_button], layout=row),
             w.HBox([self.status, self.play_button], layout=row),
-        ])
+        ], layout=w.Layout(border="1px solid #ddd", padding="4px 8px", margin="6px 0"))
         self.add_class("crib-duel-class")
 
     @property
@@ -122,7 +122,7 @@ def add_class_box(duel: DuelApp, lang: str = "en") -> ClassTableBox:
     if box is None:
         box = duel.class_box = ClassTableBox(duel, lang)
         kids = list(duel.entry_box.children)
-        duel.entry_box.children = (*kids[:1], box, *kids[1:])
+        duel.entry_box.children = (*kids[:2], box, *kids[2:])  # after the name, before create and join
         duel.on_over = lambda code: box.ct.record_duel(code)
         duel.secret_note = lambda code: box.ct.secret_note(code)
     return box  # type: ignore[no-any-return]

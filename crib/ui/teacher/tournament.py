@@ -115,8 +115,10 @@ class TournamentPanel(w.VBox):
 
         row = {"flex_flow": "row wrap", "align_items": "center", "grid_gap": "4px 10px"}
         self.form = w.VBox([
-            w.HBox([self.players, w.VBox([self.fill_button, self.mode, self.length, self.rounds, self.name,
-                                          self.create_button])], layout=w.Layout(**row)),
+            w.HBox([w.VBox([self.players, self.fill_button], layout=w.Layout(align_items="flex-end")),
+                    w.VBox([self.mode, self.length, self.rounds, self.name, self.create_button],
+                           layout=w.Layout(align_items="flex-start"))],
+                   layout=w.Layout(**{**row, "align_items": "flex-start"})),
         ]).add_class("crib-tour-form")
         self.hand_row = w.HBox([self.hand_table, self.score1, self.score2, self.hand_button],
                                layout=w.Layout(**row)).add_class("crib-tour-hand-row")
@@ -288,7 +290,13 @@ class TournamentPanel(w.VBox):
         self.standings.value = standings_html(t, self.lang)
         which = _("Round {n}, table {k}: {a} – {b}")
         opts = [(which.format(n=n, k=x.table, a=x.seats[0], b=x.seats[1]), (n, x.table)) for x in self.tables]
+        keep = self.hand_table.value
         self.hand_table.options = opts
+        if keep in [v for _l, v in opts]:
+            self.hand_table.value = keep  # the teacher's pick survives a redraw
+        else:  # else the first abandoned table, or the first without a result
+            todo = sorted((x.status != "abandoned", x.table) for x in self.tables if x.result is None)
+            self.hand_table.value = (n, todo[0][1]) if todo else None
         self.hand_row.layout.display = None if opts and not self.projector.value else "none"
         self.files_row.layout.display = None if not self.projector.value else "none"
         self.downloads.value = (
@@ -318,6 +326,7 @@ class TournamentPanel(w.VBox):
         (self.add_class if on else self.remove_class)("crib-projecting")
         self.form.layout.display = "none" if on else None
         self.pick.layout.display = self.start_button.layout.display = "none" if on else None
+        self.status.layout.display = "none" if on else None
         self._seen = None
         self.draw()
 

@@ -33,11 +33,18 @@ TOUR_STYLE = """<style>
 .crib-tour.crib-projecting table.crib-standings td, .crib-tour.crib-projecting table.crib-standings th
   {font-size:36px}
 .crib-tour.crib-projecting h3 {font-size:40px}
+.crib-tour.crib-projecting caption {font-size:32px}
+.crib-tour.crib-projecting .crib-tour-reach {font-size:24px}
+.crib-tour a.crib-tour-link {color:#1f5fa8; text-decoration:underline; font-weight:600}
+/* the quiz's projector mode (the teacher page's own): this panel steps aside */
+.crib-teacher.crib-projecting > .crib-tour:not(.crib-projecting) {display:none !important}
 /* the standings on the projector: the rest of the teacher page steps aside */
 .crib-teacher:has(.crib-tour.crib-projecting) > :not(.crib-tour) {display:none !important}
 @media (max-width: 800px) {
   .crib-tour.crib-projecting table.crib-tour-table th, .crib-tour.crib-projecting table.crib-tour-table td
     {padding:4px 10px; font-size:22px}
+  .crib-tour.crib-projecting table.crib-standings td, .crib-tour.crib-projecting table.crib-standings th
+    {font-size:28px}
 }
 </style>"""
 
