@@ -10,6 +10,7 @@ Every database lives in pytest's tmp_path.
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 
 import ipywidgets as w
@@ -251,6 +252,15 @@ def test_a_student_finds_their_own_table_and_no_other_seat(tmp_path: Path) -> No
     assert duel.url.query == f"table={m.code}&seat={m.token}"
     state = _states(duel)
     assert [tok for tok in tokens if tok in state] == [m.token]  # only Ann's own seat
+    # a second page typing Ann's name while her game is open does not get her seat
+    thief = DuelApp(lambda: DuelStore(db))
+    tbox = add_class_box(thief)
+    thief.name_text.value, tbox.class_code.value = "Ann", scode
+    assert tbox.find() is None and thief.seat is None
+    assert "open on another page right now" in tbox.status.value
+    assert m.token not in _states(thief) and tbox.play_button.layout.display == "none"
+    ct = ClassTournaments(Store(db))
+    assert ct.find_table(scode, "Ann", now=time.time() + 11) == m  # her page closed: her seat again
     # a name the teacher did not seat
     duel2 = DuelApp(lambda: DuelStore(db))
     box2 = add_class_box(duel2)

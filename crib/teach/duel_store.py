@@ -139,17 +139,19 @@ class DuelStore(StoreConnection):
             out.setdefault((r[1], r[2]), r[0])
         return out
 
-    def seats_named(self, session_id: int, name: str) -> list[tuple[str, int, str, str, str]]:
-        """The class session's tables where ``name`` (any case) sits, newest first:
-        (code, seat, the seat's token, the opponent's name, the table's status)."""
+    def seats_named(self, session_id: int, name: str) -> list[tuple[str, int, str, str, str, float]]:
+        """The class session's tables where ``name`` (any case) sits, newest first: (code,
+        seat, the seat's token, the opponent's name, the table's status, the seat's last
+        heartbeat, 0 if it left or never opened the table)."""
         n = clean_name(name).casefold()
         rows = self.conn.execute(
-            "SELECT d.code, s.seat, s.name, s.token, o.name AS other, d.status FROM duels d "
+            "SELECT d.code, s.seat, s.name, s.token, o.name AS other, d.status, "
+            "CASE WHEN s.left_table THEN 0 ELSE s.seen END AS seen FROM duels d "
             "JOIN duel_seats s ON s.duel_id=d.id LEFT JOIN duel_seats o ON o.duel_id=d.id AND o.seat=1-s.seat "
             "WHERE d.session_id=? ORDER BY d.id DESC",
             (int(session_id),),
         ).fetchall()
-        return [(r["code"], r["seat"], r["token"], r["other"] or "", r["status"])
+        return [(r["code"], r["seat"], r["token"], r["other"] or "", r["status"], float(r["seen"]))
                 for r in rows if str(r["name"]).casefold() == n]
 
     def duel(self, code: str) -> DuelRecord:

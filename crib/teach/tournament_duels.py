@@ -41,11 +41,12 @@ from __future__ import annotations
 
 import random
 import secrets
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from crib.errors import CribError
-from crib.session.duel_record import new_table_code
+from crib.session.duel_record import GONE_AFTER_SECONDS, new_table_code
 from crib.teach.duel_store import DuelStore
 from crib.teach.store import Store
 from crib.teach.tournament import Tournament
@@ -256,13 +257,24 @@ class ClassTournaments:
 
     # -- a student's table ---------------------------------------------------------------
 
-    def find_table(self, session_code: str, name: str) -> MyTable | None:
+    def find_table(self, session_code: str, name: str, *, now: float | None = None) -> MyTable | None:
         """The student's seat at the class session's newest table still in play (else the
-        newest one); None if the teacher has seated them nowhere."""
+        newest one); None if the teacher has seated them nowhere.
+
+        A seat whose page is open right now (a heartbeat in the last
+        :data:`~crib.session.duel_record.GONE_AFTER_SECONDS`) is not given to a second
+        page: names are all a class page knows of a student, so this keeps a classmate
+        who types another's name from taking a game in progress."""
         s = self.store.session(session_code)
         rows = self.duels.seats_named(s.id, name)
         if not rows:
             return None
         live = [x for x in rows if x[4] in ("playing", "waiting")]
-        code, seat, token, other, status = (live or rows)[0]
+        code, seat, token, other, status, seen = (live or rows)[0]
+        t = time.time() if now is None else now
+        if status == "playing" and seen and t - seen <= GONE_AFTER_SECONDS:
+            raise CribError(
+                f"{name.strip()}'s table is open on another page right now: go on there (its link "
+                f"comes back to it), or try again in {GONE_AFTER_SECONDS:.0f} seconds once it is closed."
+            )
         return MyTable(code, seat, token, other, status)
