@@ -132,6 +132,17 @@ def test_a_finished_game_updates_the_standings_by_itself_and_once(tmp_path: Path
     winner = res.seats[res.winner]
     assert t.standings()[0].name == winner and f"<td>{winner}</td>" in panel.standings.value
     assert "1–0" in panel.standings.value and "finished" in panel.round_box.value
+    # Ann's page after the game: Back to the tables looks again (no next round yet)
+    page = DuelApp(lambda: DuelStore(db))
+    box = add_class_box(page)
+    page.name_text.value, box.class_code.value = "Ann", scode
+    box.find()
+    box.play()
+    assert page.seat is not None and page.seat.phase == "over"
+    assert page.leave_button.description == "Back to the tables"
+    page.leave_button.click()
+    assert page.seat is None and page.entry_box.layout.display is None
+    assert "Your game against Bob is over" in box.status.value
     # the play page records it too at the game's end: still one row (the token)
     ct = ClassTournaments(Store(db))
     assert ct.record_duel(panel.tables[0].code) == res

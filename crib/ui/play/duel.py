@@ -331,7 +331,8 @@ class DuelApp(w.VBox):
         self.count_box.layout.display = None if p == "count" else "none"
         playing = p not in ("over", "abandoned")
         self.abandon_button.layout.display = None if playing else "none"
-        self.leave_button.layout.display = None if playing else "none"
+        # after the game: back to the way in (a class's next table is found there)
+        self.leave_button.description = "Leave the table" if playing else "Back to the tables"
 
     def _render_rail(self, v: GameView) -> None:
         hand = f"Hand {v.hand_number}" if v.hand_number else "Before the first deal"

@@ -124,6 +124,8 @@ def add_class_box(duel: DuelApp, lang: str = "en") -> ClassTableBox:
         kids = list(duel.entry_box.children)
         duel.entry_box.children = (*kids[:2], box, *kids[2:])  # after the name, before create and join
         duel.on_over = lambda code: box.ct.record_duel(code)
+        # back from a table (Leave, or Back after the game): look again for the next one
+        duel.entry_box.layout.observe(lambda c: box.find() if c.new is None and box.mine else None, "display")
         duel.secret_note = lambda code: box.ct.secret_note(code)
     return box  # type: ignore[no-any-return]
 
