@@ -169,12 +169,15 @@ class DuelSeat(SeatEngine):
         return changed
 
     def opponent_presence(self, rec: DuelRecord | None = None, now: float | None = None) -> str:
-        """'here', 'left' (pressed Leave, or not seen for :data:`GONE_AFTER_SECONDS`) or
-        'waiting' (no one in the other seat yet)."""
+        """'here', 'left' (pressed Leave, or not seen for :data:`GONE_AFTER_SECONDS`),
+        'waiting' (no one in the other seat yet) or 'not yet' (seated by the teacher, and
+        their page has not opened the table yet)."""
         r = rec or self.record
         o = 1 - self.seat
         if r.names[o] is None:
             return "waiting"
+        if not r.seen[o] and not r.left[o]:
+            return "not yet"
         t = time.time() if now is None else now
         if r.left[o] or (r.seen[o] and t - r.seen[o] > GONE_AFTER_SECONDS):
             return "left"

@@ -96,6 +96,8 @@ def presence_text(self: DuelSeat) -> str:
     them = self.record.names[1 - self.seat]
     if p == "left" and self.record.status in ("playing", "waiting") and not (self.game and self.game.over):
         return f"{them} left the table. Wait for them to come back (same link), or abandon the game."
+    if p == "not yet" and self.record.status == "playing":
+        return f"{them} has not opened this table yet: you can make your first move."
     return ""
 
 

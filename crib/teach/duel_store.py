@@ -101,6 +101,59 @@ class DuelStore(StoreConnection):
             )
         return self.duel(code)
 
+    def create_seated(
+        self, code: str, names: tuple[str, str], *, seed: int, master_seed: int, client_seed: int,
+        commit: str, tokens: tuple[str, str], scores: tuple[int, int], session_id: int | None = None,
+    ) -> DuelRecord:
+        """A table made by the teacher with both players seated (a class pairing), in one
+        transaction: the deal's two halves and commitment are fixed now, and neither
+        seat has opened its page yet (``seen`` 0)."""
+        n = (clean_name(names[0]), clean_name(names[1]))
+        now = time.time()
+        try:
+            with self._write() as c:
+                cur = c.execute(
+                    "INSERT INTO duels(code, seed, master_seed, client_seed, commit_hash, status, "
+                    "start_scores, session_id, created) VALUES (?,?,?,?,?,'playing',?,?,?)",
+                    (code, int(seed), int(master_seed), int(client_seed), commit,
+                     f"{scores[0]}-{scores[1]}", session_id, now),
+                )
+                c.executemany(
+                    "INSERT INTO duel_seats(duel_id, seat, name, token, joined, seen) VALUES (?,?,?,?,?,0)",
+                    [(cur.lastrowid, i, n[i], tokens[i], now) for i in (0, 1)],
+                )
+        except sqlite3.IntegrityError:
+            raise CribError(f"table {code} is taken") from None
+        return self.duel(code)
+
+    def dealt_tables(self, master_seed: int, seed: int) -> dict[tuple[str, str], str]:
+        """The tables dealt from these seeds (a tournament round's), by their two names
+        (seat 0, seat 1): the code of the first such table of each pair."""
+        out: dict[tuple[str, str], str] = {}
+        for r in self.conn.execute(
+            "SELECT d.code, a.name, b.name FROM duels d "
+            "JOIN duel_seats a ON a.duel_id=d.id AND a.seat=0 JOIN duel_seats b ON b.duel_id=d.id AND b.seat=1 "
+            "WHERE d.master_seed=? AND d.seed=? ORDER BY d.id",
+            (int(master_seed), int(seed)),
+        ):
+            out.setdefault((r[1], r[2]), r[0])
+        return out
+
+    def seats_named(self, session_id: int, name: str) -> list[tuple[str, int, str, str, str, float]]:
+        """The class session's tables where ``name`` (any case) sits, newest first: (code,
+        seat, the seat's token, the opponent's name, the table's status, the seat's last
+        heartbeat, 0 if it left or never opened the table)."""
+        n = clean_name(name).casefold()
+        rows = self.conn.execute(
+            "SELECT d.code, s.seat, s.name, s.token, o.name AS other, d.status, "
+            "CASE WHEN s.left_table THEN 0 ELSE s.seen END AS seen FROM duels d "
+            "JOIN duel_seats s ON s.duel_id=d.id LEFT JOIN duel_seats o ON o.duel_id=d.id AND o.seat=1-s.seat "
+            "WHERE d.session_id=? ORDER BY d.id DESC",
+            (int(session_id),),
+        ).fetchall()
+        return [(r["code"], r["seat"], r["token"], r["other"] or "", r["status"], float(r["seen"]))
+                for r in rows if str(r["name"]).casefold() == n]
+
     def duel(self, code: str) -> DuelRecord:
         """The table (one query, the poll's)."""
         rows = self.conn.execute(

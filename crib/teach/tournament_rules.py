@@ -202,6 +202,7 @@ class RoundDeal:
     round: int
     game_seed: int
     match: Match
+    client_seed: int = 0  # the match's second half: begin_match(tournament seed, client_seed)
 
     @property
     def commit(self) -> str:
@@ -230,7 +231,7 @@ def round_deal(seed: int, round_no: int) -> RoundDeal:
     rng = HashRng(seed, f"tournament|round|{round_no}")
     game_seed = int(rng.random() * 2**53)
     client = int(rng.random() * 2**53)
-    return RoundDeal(round_no, game_seed, begin_match(seed, client))
+    return RoundDeal(round_no, game_seed, begin_match(seed, client), client)
 
 
 def clean_players(players: Iterable[str]) -> tuple[str, ...]:

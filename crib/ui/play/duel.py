@@ -82,6 +82,10 @@ class DuelApp(w.VBox):
         self._task: asyncio.Task | None = None
         self._on_back = on_back
         self._step = 0
+        # set by crib.ui.play.duel_hook for a class's tables: the result goes in at the
+        # game's end, and a tournament round's shared secret waits for the whole round
+        self.on_over: Callable[[str], object] | None = None
+        self.secret_note: Callable[[str], str] | None = None
         self.url = UrlSetter()
         self.style_html = w.HTML(f"<style>{CARD_CSS}{APP_CSS}</style>")
         # the way in: a name, then create a table or join one with its code
@@ -327,7 +331,8 @@ class DuelApp(w.VBox):
         self.count_box.layout.display = None if p == "count" else "none"
         playing = p not in ("over", "abandoned")
         self.abandon_button.layout.display = None if playing else "none"
-        self.leave_button.layout.display = None if playing else "none"
+        # after the game: back to the way in (a class's next table is found there)
+        self.leave_button.description = "Leave the table" if playing else "Back to the tables"
 
     def _render_rail(self, v: GameView) -> None:
         hand = f"Hand {v.hand_number}" if v.hand_number else "Before the first deal"
@@ -338,12 +343,25 @@ class DuelApp(w.VBox):
             self.review_html.value = self.log_html.value = ""
             return
         if not self.log_html.value:
+            if v.phase == "over":  # a class table's result, before its secret is asked about
+                self._hook(self.on_over, s.code)
             b64 = base64.b64encode(s.log().encode()).decode()
             name = f"crib-table-{s.code}.json"
+            held = self._hook(self.secret_note, s.code) or ""
             self.log_html.value = (
                 f'<a class="crib-download" download="{name}" href="data:application/json;base64,{b64}">'
-                f"⬇ the game's log</a><div style='color:#555;font-size:13px'>Check it: "
-                f"<code>crib replay {name} --secret {s.secret()}</code></div>"
+                f"⬇ the game's log</a><div style='color:#555;font-size:13px'>"
+                + (html.escape(str(held)) if held else f"Check it: <code>crib replay {name} --secret {s.secret()}</code>")
+                + "</div>"
             )
         if v.phase == "over" and not self.review_html.value:
             self.review_html.value = review_html(s.review(), title="Game review: your costliest decisions first")
+
+    @staticmethod
+    def _hook(fn: Callable[[str], object] | None, code: str) -> object:
+        """A class hook's answer (None without one, or if it failed: the game goes on)."""
+        if fn is None:
+            return None
+        with contextlib.suppress(Exception):
+            return fn(code)
+        return None

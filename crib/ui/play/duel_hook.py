@@ -2,21 +2,32 @@
 "Play a classmate" button for the settings row, and ``?table=`` links.  The play page
 (:mod:`crib.ui.play.app`) calls :func:`classmate_button` once and
 :func:`open_from_query` with its query string; nothing else of it changes.
+
+A class's tables (:mod:`crib.teach.tournament_duels`): the classmate page gets a
+"Your class table" box (:class:`ClassTableBox`): the class code and the student's
+name find the seat the teacher gave them, and Play opens it (the page's address
+becomes that seat's ``?table=CODE&seat=TOKEN``).  ``?class=CODE&name=NAME`` fills the
+box in and looks at once.  Only the student's own seat token reaches their page.  A
+tournament table's result is recorded when its game ends, and the round's shared
+secret is held until the round is over.
 """
 
 from __future__ import annotations
 
+import html
 from typing import Any
 from urllib.parse import parse_qs
 
 import ipywidgets as w
 
 from crib.errors import CribError
+from crib.i18n import NP_, tr, trp
 from crib.session.duel_record import clean_table_code
-from crib.ui.kit.common import info_html
+from crib.teach.tournament_duels import ClassTournaments, MyTable
+from crib.ui.kit.common import friendly, info_html
 from crib.ui.play.duel import DuelApp
 
-__all__ = ["classmate_button", "open_from_query"]
+__all__ = ["classmate_button", "open_from_query", "ClassTableBox", "add_class_box"]
 
 
 def _swap(app: Any, duel: DuelApp) -> None:
@@ -37,10 +48,93 @@ def _swap(app: Any, duel: DuelApp) -> None:
     duel._on_back = back
 
 
+class ClassTableBox(w.VBox):
+    """Your class table: the class code and your name (the duel page's name box) find
+    the seat your teacher gave you; Play opens it on this page."""
+
+    def __init__(self, duel: DuelApp, lang: str = "en") -> None:
+        self.duel = duel
+        self.lang = lang
+        _ = tr(lang)
+        self._ct: ClassTournaments | None = None
+        self.mine: MyTable | None = None
+        self.class_code = w.Text(placeholder=_("e.g. ABC234"), description=_("Class code"),
+                                 layout=w.Layout(width="16em")).add_class("crib-duel-class-code")
+        self.find_button = w.Button(description=_("Find my table"), layout=w.Layout(width="auto")).add_class("crib-duel-find")
+        self.status = w.HTML().add_class("crib-live").add_class("crib-duel-mine")
+        self.play_button = w.Button(description=trp(lang)("button", NP_("button", "Play")), button_style="primary", icon="play",
+                                    layout=w.Layout(width="auto", display="none")).add_class("crib-duel-mine-play")
+        self.find_button.on_click(lambda _b: self.find())
+        self.play_button.on_click(lambda _b: self.play())
+        row = w.Layout(flex_flow="row wrap", align_items="center", grid_gap="4px 8px")
+        super().__init__([
+            w.HTML(f'<div class="crib-label">{html.escape(_("Your class table"))}</div><div>'
+                   + html.escape(_("If your teacher paired the class: type the class code and your name, "
+                                   "then Find my table.")) + "</div>"),
+            w.HBox([self.class_code, self.find_button], layout=row),
+            w.HBox([self.status, self.play_button], layout=row),
+        ], layout=w.Layout(border="1px solid #ddd", padding="4px 8px", margin="6px 0"))
+        self.add_class("crib-duel-class")
+
+    @property
+    def ct(self) -> ClassTournaments:
+        if self._ct is None:
+            from crib.teach.store import Store
+
+            duels = self.duel.storage
+            self._ct = ClassTournaments(Store(duels.path), duels)  # type: ignore[attr-defined, arg-type]
+        return self._ct
+
+    @friendly()
+    def find(self) -> MyTable | None:
+        """Your seat in the class session: "Your table: against NAME", and Play."""
+        _ = tr(self.lang)
+        self.mine = None
+        self.play_button.layout.display = "none"
+        name = self.duel.name_text.value
+        if not str(name).strip():
+            raise CribError(_("type your name (the one you joined the class with), then Find my table"))
+        m = self.ct.find_table(self.class_code.value, name)
+        if m is None:
+            self.status.value = info_html(_("No table for {name} in this class yet: wait for your teacher to "
+                                            "start the round, and check your name.").format(name=name.strip()))
+            return None
+        self.mine = m
+        what = {"over": _("Your game against {name} is over: Play shows it again."),
+                "abandoned": _("Your game against {name} was abandoned: ask your teacher.")}.get(
+            m.status, _("Your table: {code}, against {name}."))
+        self.status.value = f'<b class="crib-duel-mine-text">{html.escape(what.format(name=m.opponent, code=m.code))}</b>'
+        self.play_button.layout.display = None
+        return m
+
+    @friendly()
+    def play(self) -> None:
+        """Open your seat on this page (the address becomes your seat's link)."""
+        if self.mine is None:
+            raise CribError(tr(self.lang)("find your table first"))
+        self.duel.resume(self.mine.code, self.mine.token)
+
+
+def add_class_box(duel: DuelApp, lang: str = "en") -> ClassTableBox:
+    """The duel page's "Your class table" box (made once), and its class hooks: a
+    tournament table's result at the game's end, the round's secret held."""
+    box = getattr(duel, "class_box", None)
+    if box is None:
+        box = duel.class_box = ClassTableBox(duel, lang)
+        kids = list(duel.entry_box.children)
+        duel.entry_box.children = (*kids[:2], box, *kids[2:])  # after the name, before create and join
+        duel.on_over = lambda code: box.ct.record_duel(code)
+        # back from a table (Leave, or Back after the game): look again for the next one
+        duel.entry_box.layout.observe(lambda c: box.find() if c.new is None and box.mine else None, "display")
+        duel.secret_note = lambda code: box.ct.secret_note(code)
+    return box  # type: ignore[no-any-return]
+
+
 def _duel_of(app: Any) -> DuelApp:
     duel = getattr(app, "duel_app", None)
     if duel is None:
         duel = app.duel_app = DuelApp()
+        add_class_box(duel)
     return duel  # type: ignore[no-any-return]
 
 
@@ -53,12 +147,20 @@ def classmate_button(app: Any) -> w.Button:
 
 def open_from_query(app: Any, query: str) -> bool:
     """``?table=CODE&seat=TOKEN`` resumes that seat; ``?table=CODE`` fills the code in to
-    join.  False when the query names no table (the page goes on as before)."""
+    join; ``?class=CODE&name=NAME`` looks for the student's class table.  False when the
+    query names no table and no class (the page goes on as before)."""
     q = {k: v[0] for k, v in parse_qs(query or "").items()}
-    if "table" not in q:
+    if "table" not in q and "class" not in q:
         return False
     duel = _duel_of(app)
     _swap(app, duel)
+    if "table" not in q:
+        box = duel.class_box
+        box.class_code.value = q["class"]
+        if q.get("name"):
+            duel.name_text.value = q["name"]
+            box.find()
+        return True
     if q.get("seat"):
         duel.resume(q["table"], q["seat"])
     else:

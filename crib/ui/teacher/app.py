@@ -30,6 +30,7 @@ from crib.ui.teacher.form import add_question_widgets, session_questions
 from crib.ui.teacher.join import join_html
 from crib.ui.teacher.mastery import MASTERY_STYLE, mastery_view_html
 from crib.ui.teacher.printables import PrintablesPanel
+from crib.ui.teacher.tournament import TournamentPanel
 from crib.ui.teacher.views import PROJECTOR_STYLE, heatmap_html, projector_html
 from crib.ui.trainer.render import csv_link_html, reveal_html
 
@@ -191,6 +192,7 @@ class TeacherApp(w.VBox):
                 self.code_banner,
                 self.projector_panel,
                 self.live,
+                TournamentPanel(self),  # pair the class, a class tournament (crib.ui.teacher.tournament)
             ]
         )
         self.add_class("crib-teacher")

@@ -1,0 +1,280 @@
+"""A class tournament played at the classmate tables (issue #25): the teacher pairs the
+class, each pairing becomes a classmate table (:class:`crib.teach.duel_store.DuelStore`)
+dealt from its round's duplicate deals, and the results come in from the games.
+
+* **Pairing.**  :meth:`ClassTournaments.create` makes a tournament of the class
+  session's players (round-robin or Swiss, 61 or 121), or ``"friendly"`` games: one
+  round, the players shuffled from the tournament's seed, no one meeting anyone in
+  particular.  :meth:`ClassTournaments.start_round` pairs the next round and seats
+  both players of every table at once (:meth:`DuelStore.create_seated`).
+* **Duplicate deals.**  Every table of a round gets the round's
+  :class:`~crib.teach.tournament_rules.RoundDeal`: the game seed (the cut for deal),
+  and the committed match ``begin_match(tournament seed, round's client seed)`` whose
+  secret deals every hand, so seat 1 at every table holds the same cards hand by hand.
+  A table is found again from those seeds and its two names
+  (:meth:`DuelStore.dealt_tables`): the record needs no new column.
+* **Results.**  A finished table's whole log is in the record; :meth:`sync` (the
+  teacher page's poll) and :meth:`record_duel` (the play page, at the game's end)
+  record it with :meth:`TournamentStore.record_game`, which replays it against the
+  round's secret.  Both write with the token ``duel:CODE``, so the result is stored
+  once however many pages see the end.  An abandoned game has no result: the teacher
+  records one by hand (:meth:`record_by_hand`).
+* **A student's table.**  :meth:`find_table` gives a student (class code and name)
+  their own seat at the session's newest table, and nobody else's.
+* **The secret.**  Every table of a round shares its secret; a table that finishes
+  first would reveal the deals still to come at the others, so :meth:`secret_note`
+  holds it back until the round is over.
+
+>>> import tempfile, os
+>>> from crib.teach.store import Store
+>>> ct = ClassTournaments(Store(os.path.join(tempfile.mkdtemp(), "c.sqlite3")))
+>>> s = ct.store.create_session("Class", seed=1, questions=[{"kind": "count"}])
+>>> code = ct.create(s.code, "Tuesday", ["Ann", "Bob", "Cy"], mode="round-robin", seed=7)
+>>> r = ct.start_round(code)
+>>> [(x.seats, x.status) for x in ct.tables(code, 1)], r.bye
+([(('Cy', 'Bob'), 'not opened')], 'Ann')
+>>> ct.find_table(s.code, "bob").opponent
+'Cy'
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from crib.errors import CribError
+from crib.session.duel_record import GONE_AFTER_SECONDS, new_table_code
+from crib.teach.duel_store import DuelStore
+from crib.teach.store import Store
+from crib.teach.tournament import Tournament
+from crib.teach.tournament_rules import Result, Round, TournamentError
+from crib.teach.tournament_store import TournamentStore
+
+__all__ = ["MODES", "TableState", "MyTable", "ClassTournaments"]
+
+MODES = ("friendly", "round-robin", "swiss")
+
+
+@dataclass(frozen=True)
+class TableState:
+    """One table of a round as the teacher sees it."""
+
+    round: int
+    table: int
+    seats: tuple[str, str]
+    code: str  # the classmate table's code ('' if it has none)
+    status: str  # 'not opened', 'playing', 'over', 'abandoned' or 'no table'
+    opened: tuple[bool, bool]  # each seat's page has opened the table
+    result: Result | None
+    reason: str = ""  # why it ended early
+
+
+@dataclass(frozen=True)
+class MyTable:
+    """A student's own seat (the token is theirs alone)."""
+
+    code: str
+    seat: int
+    token: str
+    opponent: str
+    status: str  # the table's: 'playing', 'over', 'abandoned', 'waiting'
+
+
+class ClassTournaments:
+    """The class session's tournaments and their classmate tables, on one classroom record."""
+
+    def __init__(
+        self,
+        store: Store,
+        duels: DuelStore | None = None,
+        *,
+        table_code: Callable[[], str] = new_table_code,
+        token: Callable[[], str] = lambda: secrets.token_hex(8),
+    ) -> None:
+        self.store = store
+        self.ts = TournamentStore(store)
+        self.duels = duels if duels is not None else DuelStore(store.path)
+        self._table_code = table_code
+        self._token = token
+
+    # -- making and pairing -------------------------------------------------------------
+
+    def create(
+        self,
+        session_code: str,
+        name: str,
+        players: Sequence[str],
+        *,
+        mode: str = "round-robin",
+        length: int = 121,
+        rounds: int | None = None,
+        seed: int | None = None,
+    ) -> str:
+        """A new tournament of ``players`` tied to the class session; returns its code.
+
+        ``mode`` is 'round-robin', 'swiss' or 'friendly' (one round, partners drawn at
+        random from the seed).  ``seed`` (all the cards) is drawn with ``secrets`` when
+        omitted: keep it from the students."""
+        if mode not in MODES:
+            raise TournamentError(f"pair once (friendly), round-robin or swiss, not {mode!r}")
+        if seed is None:
+            seed = secrets.randbits(63)
+        players = list(players)
+        if mode == "friendly":
+            random.Random(seed).shuffle(players)
+            t = Tournament(name, players, fmt="round-robin", length=length, rounds=1, seed=seed)
+        else:
+            t = Tournament(name, players, fmt=mode, length=length, rounds=rounds, seed=seed)
+        return self.ts.create(t, session_code=session_code)
+
+    def load(self, code: str) -> Tournament:
+        return self.ts.load(code)
+
+    def start_round(self, code: str) -> Round:
+        """Pair the next round and seat every table on the round's duplicate deals."""
+        r = self.ts.pair_next_round(code)
+        self.deal_tables(code, r.number)
+        return r
+
+    def deal_tables(self, code: str, round_no: int) -> dict[int, str]:
+        """Make the classmate table of every table of the round that has none yet (after
+        a crash between the pairing and the tables, this finishes the job); returns
+        {table number: table code}."""
+        t = self.ts.load(code)
+        r = t.round(round_no)
+        d = t.deal(round_no)
+        start = 121 - t.length
+        row = self.ts.conn.execute("SELECT session_id FROM tournaments WHERE code=?", (t.code,)).fetchone()
+        have = self.duels.dealt_tables(t.seed, d.game_seed)
+        out: dict[int, str] = {}
+        for tb in r.tables:
+            dcode = have.get(tb.seats)
+            for _ in range(20):
+                if dcode is not None:
+                    break
+                try:
+                    dcode = self._table_code()
+                    self.duels.create_seated(
+                        dcode, tb.seats, seed=d.game_seed, master_seed=t.seed, client_seed=d.client_seed,
+                        commit=d.commit, tokens=(self._token(), self._token()), scores=(start, start),
+                        session_id=row[0],
+                    )
+                except CribError as e:
+                    if "taken" not in str(e):
+                        raise
+                    dcode = None
+            if dcode is None:  # pragma: no cover - 20 codes in a row taken
+                raise CribError("no free table code: try again")
+            out[tb.number] = dcode
+        return out
+
+    # -- the tables and their results ----------------------------------------------------
+
+    def tables(self, code: str, round_no: int, t: Tournament | None = None) -> list[TableState]:
+        """Every table of the round: its code, how far it is, its result."""
+        t = t or self.ts.load(code)
+        r = t.round(round_no)
+        have = self.duels.dealt_tables(t.seed, t.deal(round_no).game_seed)
+        out = []
+        for tb in r.tables:
+            res = t.results.get((round_no, tb.number))
+            dcode = have.get(tb.seats, "")
+            if not dcode:
+                out.append(TableState(round_no, tb.number, tb.seats, "", "no table", (False, False), res))
+                continue
+            rec = self.duels.duel(dcode)
+            opened = (bool(rec.seen[0]), bool(rec.seen[1]))
+            status = rec.status
+            if status == "playing" and not any(opened):
+                status = "not opened"
+            out.append(TableState(round_no, tb.number, tb.seats, dcode, status, opened, res, rec.reason))
+        return out
+
+    def sync(self, code: str) -> list[Result]:
+        """Record every finished game that has no result yet (the teacher page's poll)."""
+        t = self.ts.load(code)
+        new = []
+        for r in t.played_rounds:
+            pending = [tb for tb in r.tables if (r.number, tb.number) not in t.results]
+            if not pending:
+                continue
+            have = self.duels.dealt_tables(t.seed, t.deal(r.number).game_seed)
+            for tb in pending:
+                dcode = have.get(tb.seats)
+                if dcode is not None and self.duels.duel(dcode).status == "over":
+                    new.append(self._record(t.code, r.number, tb.number, dcode))
+        return new
+
+    def _record(self, code: str, round_no: int, table: int, dcode: str) -> Result:
+        return self.ts.record_game(code, round_no, table, self.duels.duel_log(dcode), token=f"duel:{dcode}")
+
+    def record_by_hand(self, code: str, round_no: int, table: int, scores: Sequence[int | str]) -> Result:
+        """The teacher's result for a table (an abandoned game, a game on paper)."""
+        return self.ts.record_result(code, round_no, table, scores)  # type: ignore[arg-type]
+
+    def _table_of(self, dcode: str) -> tuple[Tournament, int, int] | None:
+        """(tournament, round, table) of a classmate table dealt for a tournament."""
+        rec = self.duels.duel(dcode)
+        if rec.names[1] is None:
+            return None
+        for (tcode,) in self.ts.conn.execute("SELECT code FROM tournaments WHERE seed=? ORDER BY id", (rec.master_seed,)):
+            t = self.ts.load(tcode)
+            for r in t.played_rounds:
+                d = t.deal(r.number)
+                if d.game_seed != rec.seed or d.commit != rec.commit:
+                    continue
+                for tb in r.tables:
+                    if tb.seats == rec.names:
+                        return t, r.number, tb.number
+        return None
+
+    def record_duel(self, dcode: str) -> Result | None:
+        """At a game's end (the play page): its result, if it is a tournament table's."""
+        found = self._table_of(dcode)
+        if found is None or self.duels.duel(dcode).status != "over":
+            return None
+        t, round_no, table = found
+        if (round_no, table) in t.results:
+            return t.results[(round_no, table)]
+        return self._record(t.code, round_no, table, dcode)
+
+    def secret_note(self, dcode: str) -> str:
+        """Why this table's secret is not shown yet ('' when it may be): every table of
+        a round shares its deals, so the secret waits until the round is over."""
+        found = self._table_of(dcode)
+        if found is None:
+            return ""
+        t, round_no, _table = found
+        if t.round_complete(round_no):
+            return ""
+        return (
+            f"Every table of round {round_no} plays the same cards: the deals' secret (to check "
+            "them) is shown here once every table of the round has finished."
+        )
+
+    # -- a student's table ---------------------------------------------------------------
+
+    def find_table(self, session_code: str, name: str, *, now: float | None = None) -> MyTable | None:
+        """The student's seat at the class session's newest table still in play (else the
+        newest one); None if the teacher has seated them nowhere.
+
+        A seat whose page is open right now (a heartbeat in the last
+        :data:`~crib.session.duel_record.GONE_AFTER_SECONDS`) is not given to a second
+        page: names are all a class page knows of a student, so this keeps a classmate
+        who types another's name from taking a game in progress."""
+        s = self.store.session(session_code)
+        rows = self.duels.seats_named(s.id, name)
+        if not rows:
+            return None
+        live = [x for x in rows if x[4] in ("playing", "waiting")]
+        code, seat, token, other, status, seen = (live or rows)[0]
+        t = time.time() if now is None else now
+        if status == "playing" and seen and t - seen <= GONE_AFTER_SECONDS:
+            raise CribError(
+                f"{name.strip()}'s table is open on another page right now: go on there (its link "
+                f"comes back to it), or try again in {GONE_AFTER_SECONDS:.0f} seconds once it is closed."
+            )
+        return MyTable(code, seat, token, other, status)

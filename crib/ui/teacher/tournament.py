@@ -1,0 +1,344 @@
+"""The teacher page's "Pair the class / Tournament" panel (issue #25, points 4 and 5).
+
+The players are the students who joined the open class session (an editable list:
+take out who is absent, add a name).  The teacher pairs them once (friendly games) or
+runs a round-robin or Swiss tournament, to 61 or 121.  "Start round" seats every table
+of the next round at a classmate table dealt from the round's duplicate deals
+(:class:`crib.teach.tournament_duels.ClassTournaments`); each student finds their own
+table on the play page.  The panel polls the record: a finished game's result comes in
+by itself, and the standings follow.  An abandoned game is recorded by hand.  The
+standings go large on the projector; the CSVs and the printable pairing sheet and
+scorecards (:mod:`crib.teach.tournament_print`) download from here.
+
+Everything is in the classroom record, so a reload (or a new kernel) finds the
+session's tournaments again.  The teacher page hooks the panel in with one line:
+``TournamentPanel(self)`` reads its ``session`` and ``store``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import html
+from typing import Any
+
+import ipywidgets as w
+
+from crib.errors import CribError
+from crib.i18n import tr
+from crib.teach.store import Session, Store
+from crib.teach.tournament import Tournament
+from crib.teach.tournament_duels import ClassTournaments, TableState
+from crib.ui.kit.common import friendly, info_html, keep_polling
+from crib.ui.teacher.join import qr_svg, student_url
+from crib.ui.teacher.printables import pdf_link_html
+from crib.ui.teacher.tournament_views import (
+    TOUR_STYLE,
+    play_link,
+    reach_html,
+    round_html,
+    standings_html,
+)
+from crib.ui.trainer.render import csv_link_html
+
+__all__ = ["TournamentPanel"]
+
+
+class TournamentPanel(w.VBox):
+    """Pair the class and run a class tournament (see the module docstring).
+
+    ``host`` has the open class session as ``host.session`` (None before one is
+    opened) and the classroom record as ``host.store``: the teacher page itself."""
+
+    def __init__(self, host: Any, *, lang: str = "en", refresh_seconds: float = 2.0,
+                 seed: int | None = None) -> None:
+        self.host = host
+        self.lang = lang
+        _ = tr(lang)
+        self.refresh_seconds = refresh_seconds
+        self._seed = seed  # the tournaments' seed (tests); None: drawn with secrets
+        self._ct: ClassTournaments | None = None
+        self._session_code: str | None = None
+        self._seen: Any = None
+        self._task: asyncio.Task | None = None
+        self.tournament: Tournament | None = None
+        self.tables: list[TableState] = []
+
+        self.note = w.HTML(info_html(_("Create or reopen a class session above: its students are the players."))
+                           ).add_class("crib-tour-note")
+        self.players = w.Textarea(
+            description=_("Players"), placeholder=_("one name a line"), rows=6, layout=w.Layout(width="22em"),
+        ).add_class("crib-tour-players")
+        self.fill_button = w.Button(description=_("Use the class list"), icon="users",
+                                    layout=w.Layout(width="auto")).add_class("crib-tour-fill")
+        self.mode = w.Dropdown(
+            options=[(_("Pair once (friendly games)"), "friendly"), (_("Round-robin tournament"), "round-robin"),
+                     (_("Swiss tournament"), "swiss")],
+            value="friendly", description=_("Pairing"), layout=w.Layout(width="24em"),
+        ).add_class("crib-tour-mode")
+        self.length = w.Dropdown(options=[(_("121 points"), 121), (_("61 points"), 61)], value=121,
+                                 description=_("Games to"), layout=w.Layout(width="14em")).add_class("crib-tour-length")
+        self.rounds = w.BoundedIntText(value=0, min=0, max=99, description=_("Rounds"),
+                                       tooltip=_("0: every round of the format"),
+                                       layout=w.Layout(width="10em")).add_class("crib-tour-rounds")
+        self.name = w.Text(value=_("Class tournament"), description=_("Name"),
+                           layout=w.Layout(width="20em")).add_class("crib-tour-name")
+        self.create_button = w.Button(description=_("Create"), button_style="primary",
+                                      layout=w.Layout(width="auto")).add_class("crib-tour-create")
+        self.pick = w.Dropdown(description=_("Tournament"), options=[],
+                               layout=w.Layout(width="24em")).add_class("crib-tour-pick")
+        self.start_button = w.Button(description=_("Start round 1"), button_style="primary", icon="play",
+                                     layout=w.Layout(width="auto")).add_class("crib-tour-start")
+        self.projector = w.ToggleButton(description=_("Standings on the projector"), icon="television",
+                                        layout=w.Layout(width="auto")).add_class("crib-tour-projector")
+        self.status = w.HTML().add_class("crib-live").add_class("crib-tour-status")
+        self.round_box = w.HTML().add_class("crib-tour-round")
+        self.reach = w.HTML().add_class("crib-tour-reach-box")
+        self.hand_table = w.Dropdown(description=_("Table"), options=[],
+                                     layout=w.Layout(width="22em")).add_class("crib-tour-hand-table")
+        self.score1 = w.Text(description=_("Seat 1"), placeholder="121", layout=w.Layout(width="10em")).add_class("crib-tour-score1")
+        self.score2 = w.Text(description=_("Seat 2"), placeholder="98", layout=w.Layout(width="10em")).add_class("crib-tour-score2")
+        self.hand_button = w.Button(description=_("Record by hand"), layout=w.Layout(width="auto")).add_class("crib-tour-hand")
+        self.standings = w.HTML().add_class("crib-tour-standings")
+        self.downloads = w.HTML().add_class("crib-tour-downloads")
+        self.pdf_button = w.Button(description=_("Pairing sheet and scorecards (PDF)"), icon="print",
+                                   layout=w.Layout(width="auto")).add_class("crib-tour-pdf")
+        self.pdf_link = w.HTML().add_class("crib-tour-pdf-link")
+
+        self.fill_button.on_click(lambda _b: self.fill_players())
+        self.create_button.on_click(lambda _b: self.create())
+        self.start_button.on_click(lambda _b: self.start_round())
+        self.hand_button.on_click(lambda _b: self.record_by_hand())
+        self.pdf_button.on_click(lambda _b: self.make_pdf())
+        self.pick.observe(lambda _c: self.open_tournament(), "value")
+        self.projector.observe(lambda _c: self.toggle_projector(), "value")
+
+        row = {"flex_flow": "row wrap", "align_items": "center", "grid_gap": "4px 10px"}
+        self.form = w.VBox([
+            w.HBox([w.VBox([self.players, self.fill_button], layout=w.Layout(align_items="flex-end")),
+                    w.VBox([self.mode, self.length, self.rounds, self.name, self.create_button],
+                           layout=w.Layout(align_items="flex-start"))],
+                   layout=w.Layout(**{**row, "align_items": "flex-start"})),
+        ]).add_class("crib-tour-form")
+        self.hand_row = w.HBox([self.hand_table, self.score1, self.score2, self.hand_button],
+                               layout=w.Layout(**row)).add_class("crib-tour-hand-row")
+        self.files_row = w.HBox([self.downloads, self.pdf_button, self.pdf_link], layout=w.Layout(**row))
+        self.run_row = w.HBox([self.pick, self.start_button, self.projector], layout=w.Layout(**row))
+        self.body = w.VBox([self.form, self.run_row, self.status, self.round_box, self.reach, self.hand_row,
+                            self.standings, self.files_row], layout=w.Layout(display="none"))
+        super().__init__([w.HTML(TOUR_STYLE + f"<h3>{html.escape(_('Pair the class · Tournament'))}</h3>"),
+                          self.note, self.body])
+        self.add_class("crib-tour")
+        self.refresh()
+        self.start_polling()
+
+    # -- the record -----------------------------------------------------------------------
+
+    @property
+    def ct(self) -> ClassTournaments:
+        store: Store = self.host.store
+        if self._ct is None or self._ct.store is not store:
+            self._ct = ClassTournaments(store)
+        return self._ct
+
+    @property
+    def session(self) -> Session | None:
+        return getattr(self.host, "session", None)
+
+    # -- the class session and its tournaments -------------------------------------------
+
+    def _session_changed(self) -> bool:
+        """Follow the teacher page's session: a new one fills the players and lists its
+        tournaments (the newest opens)."""
+        s = self.session
+        code = s.code if s is not None else None
+        if code == self._session_code:
+            return False
+        self._session_code = code
+        self.body.layout.display = "none" if s is None else None
+        self.note.layout.display = None if s is None else "none"
+        self.tournament, self.tables, self._seen = None, [], None
+        if s is not None:
+            self.fill_players()
+            self._list(pick_last=True)
+        return True
+
+    def _list(self, pick_last: bool = False, pick: str | None = None) -> None:
+        s = self.session
+        if s is None:
+            return
+        opts = [(f"{name} ({code})", code) for code, name in self.ct.ts.list_for_session(s.code)]
+        self.pick.options = opts
+        if pick is not None:
+            self.pick.value = pick
+        elif pick_last and opts:
+            self.pick.value = opts[-1][1]
+        self.open_tournament()
+
+    @friendly()
+    def fill_players(self) -> None:
+        """The players box gets the students who joined the session, in joining order."""
+        s = self.session
+        if s is None:
+            return
+        names = [x.name for x in self.ct.store.students(s.code)]
+        self.players.value = "\n".join(names)
+        if not names:
+            self.status.value = info_html(tr(self.lang)(
+                "No student has joined this session yet: type the players' names, one a line."))
+
+    def player_names(self) -> list[str]:
+        return [x.strip() for x in self.players.value.splitlines() if x.strip()]
+
+    @friendly()
+    def create(self) -> None:
+        """A new tournament (or friendly pairing) of the players box, tied to the session."""
+        _ = tr(self.lang)
+        s = self.session
+        if s is None:
+            raise CribError(_("create or reopen a class session first"))
+        mode = self.mode.value
+        name = self.name.value if mode != "friendly" else _("Friendly games")
+        code = self.ct.create(
+            s.code, name, self.player_names(), mode=mode, length=int(self.length.value),
+            rounds=int(self.rounds.value) or None, seed=self._seed,
+        )
+        self._list(pick=code)
+        self.status.value = info_html(_("Created: press Start round 1 to seat the class at its tables."))
+
+    @friendly()
+    def open_tournament(self) -> None:
+        code = self.pick.value
+        self.tournament = self.ct.load(code) if code else None
+        self._seen = None
+        self.refresh()
+
+    # -- rounds and results ----------------------------------------------------------------
+
+    @friendly()
+    def start_round(self) -> None:
+        """Pair the next round and seat every table at its classmate table."""
+        _ = tr(self.lang)
+        t = self.tournament
+        if t is None:
+            raise CribError(_("create a tournament (or a friendly pairing) first"))
+        self.ct.sync(t.code)  # a Swiss round pairs from every result in
+        r = self.ct.start_round(t.code)
+        self.tournament = self.ct.load(t.code)
+        self._seen = None
+        self.refresh()
+        self.status.value = info_html(
+            _("Round {n} is seated: every table plays the same cards.").format(n=r.number))
+
+    @friendly()
+    def record_by_hand(self) -> None:
+        """The score the teacher types for the picked table (an abandoned game)."""
+        _ = tr(self.lang)
+        t = self.tournament
+        if t is None or self.hand_table.value is None:
+            raise CribError(_("pick a table first"))
+        round_no, table = self.hand_table.value
+        res = self.ct.record_by_hand(t.code, round_no, table, (self.score1.value, self.score2.value))
+        self.score1.value = self.score2.value = ""
+        self.tournament = self.ct.load(t.code)
+        self._seen = None
+        self.refresh()
+        self.status.value = info_html(_("Recorded table {table}: {who} wins {a}–{b}.").format(
+            table=table, who=res.seats[res.winner], a=res.scores[0], b=res.scores[1]))
+
+    def _signature(self) -> Any:
+        t = self.tournament
+        return (t.code, len(t.played_rounds), len(t.results),
+                tuple((x.status, x.opened, x.result) for x in self.tables)) if t else None
+
+    @friendly()
+    def refresh(self) -> bool:
+        """Bring in finished games, then redraw if anything changed; True if it did."""
+        changed = self._session_changed()
+        t = self.tournament
+        if t is not None:
+            if self.ct.sync(t.code):
+                t = self.tournament = self.ct.load(t.code)
+            n = len(t.played_rounds)
+            self.tables = self.ct.tables(t.code, n, t) if n else []
+        sig = self._signature()
+        if sig == self._seen and not changed:
+            return False
+        self._seen = sig
+        self.draw()
+        return True
+
+    def draw(self) -> None:
+        _ = tr(self.lang)
+        t, s = self.tournament, self.session
+        if t is None or s is None:
+            for x in (self.round_box, self.reach, self.standings, self.downloads):
+                x.value = ""
+            self.run_row.children = (self.pick,) if self.pick.options else ()
+            self.hand_row.layout.display = self.files_row.layout.display = "none"
+            return
+        self.run_row.children = (self.pick, self.start_button, self.projector)
+        n = len(t.played_rounds)
+        more = n < t.rounds
+        self.start_button.description = _("Start round {n}").format(n=n + 1) if more else _("All rounds paired")
+        self.start_button.disabled = not more
+        self.round_box.value = round_html(t, n, self.tables, self.lang) if n else ""
+        url = student_url()
+        qr = (f'<div class="crib-join-qr" style="width:220px">{qr_svg(play_link(s.code, url))}</div>'
+              if url and self.projector.value else "")
+        self.reach.value = (reach_html(s.code, url, self.lang) + qr) if n else ""
+        self.standings.value = standings_html(t, self.lang)
+        which = _("Round {n}, table {k}: {a} – {b}")
+        opts = [(which.format(n=n, k=x.table, a=x.seats[0], b=x.seats[1]), (n, x.table)) for x in self.tables]
+        keep = self.hand_table.value
+        self.hand_table.options = opts
+        if keep in [v for _l, v in opts]:
+            self.hand_table.value = keep  # the teacher's pick survives a redraw
+        else:  # else the first abandoned table, or the first without a result
+            todo = sorted((x.status != "abandoned", x.table) for x in self.tables if x.result is None)
+            self.hand_table.value = (n, todo[0][1]) if todo else None
+        self.hand_row.layout.display = None if opts and not self.projector.value else "none"
+        self.files_row.layout.display = None if not self.projector.value else "none"
+        self.downloads.value = (
+            csv_link_html(t.standings_csv(), f"crib-standings-{t.code}.csv", _("Standings (CSV)")) + " · "
+            + csv_link_html(t.results_csv(), f"crib-results-{t.code}.csv", _("Results (CSV)"))
+        )
+
+    @friendly("pdf_link")
+    def make_pdf(self) -> bytes | None:
+        """The current round's pairing sheet and scorecards, to print for a class on paper."""
+        from crib.teach.tournament_print import round_pdf
+
+        _ = tr(self.lang)
+        t = self.tournament
+        if t is None or not t.played_rounds:
+            raise CribError(_("start a round first: the sheet lists its tables"))
+        n = len(t.played_rounds)
+        data = round_pdf(t, n)
+        self.pdf_link.value = pdf_link_html(
+            data, f"crib-{t.code}-round-{n}.pdf", _("Round {n}: pairing sheet and scorecards").format(n=n))
+        return data
+
+    @friendly()
+    def toggle_projector(self) -> None:
+        """The standings and the round, large, for the class screen (the forms step aside)."""
+        on = bool(self.projector.value)
+        (self.add_class if on else self.remove_class)("crib-projecting")
+        self.form.layout.display = "none" if on else None
+        self.pick.layout.display = self.start_button.layout.display = "none" if on else None
+        self.status.layout.display = "none" if on else None
+        self._seen = None
+        self.draw()
+
+    # -- polling ---------------------------------------------------------------------------
+
+    def start_polling(self) -> bool:
+        """Poll the record on the kernel's event loop (False outside a running loop)."""
+        self._task = keep_polling(self._task, self._poll)
+        return self._task is not None
+
+    async def _poll(self) -> None:
+        while True:
+            await asyncio.sleep(self.refresh_seconds)
+            with contextlib.suppress(Exception):  # a failed poll must not stop the next one
+                self.refresh()
