@@ -8,8 +8,9 @@ Switching the coach to another model is a one-line change here.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import html
-from collections.abc import Callable, Coroutine, Iterable
+from collections.abc import Callable, Iterable
 from functools import wraps
 from typing import Any
 
@@ -111,15 +112,28 @@ def friendly(status_attr: str = "status") -> Callable[[Callable[..., Any]], Call
 
 
 def keep_polling(
-    task: asyncio.Task | None, poll: Callable[[], Coroutine[Any, Any, None]]
+    task: asyncio.Task | None,
+    step: Callable[[], object],
+    seconds: Callable[[], float],
+    *,
+    until: Callable[[], bool] = lambda: False,
 ) -> asyncio.Task | None:
-    """The task that runs ``poll()`` on the kernel's event loop: ``task`` itself while it
-    still runs, else a new one; None outside a running loop (as in headless tests)."""
+    """The task that runs ``step()`` every ``seconds()`` on the kernel's event loop, until
+    ``until()``: ``task`` itself while it still runs, else a new one; None outside a
+    running loop (as in headless tests).  A failed step does not stop the next one (a
+    page's poll of the record must outlive a locked database or a closed comm)."""
     if task is not None and not task.done():
         return task
     try:
         loop = asyncio.get_running_loop()
     except RuntimeError:
         return None
+
+    async def poll() -> None:
+        while not until():
+            await asyncio.sleep(seconds())
+            with contextlib.suppress(Exception):
+                step()
+
     return loop.create_task(poll())
 

@@ -185,14 +185,10 @@ class DuelApp(w.VBox):
 
     def start_polling(self) -> bool:
         """Poll the record on the kernel's event loop (no loop in headless tests)."""
-        self._task = keep_polling(self._task, self._poll)
+        self._task = keep_polling(
+            self._task, self.poll_once, lambda: POLL_SECONDS, until=lambda: self.seat is None
+        )
         return self._task is not None
-
-    async def _poll(self) -> None:
-        while self.seat is not None:
-            await asyncio.sleep(POLL_SECONDS)
-            with contextlib.suppress(Exception):  # a failed poll must not stop the next one
-                self.poll_once()
 
     def poll_once(self) -> bool:
         """One poll: redraw if anything changed; True if it did."""

@@ -248,16 +248,8 @@ class TeacherApp(w.VBox):
 
     def start_polling(self) -> bool:
         """Poll for new answers on the kernel's event loop (False outside a running loop)."""
-        self._task = keep_polling(self._task, self._poll)
+        self._task = keep_polling(self._task, self.poll_once, lambda: self.refresh_seconds)
         return self._task is not None
-
-    async def _poll(self) -> None:
-        while True:
-            await asyncio.sleep(self.refresh_seconds)
-            try:
-                self.poll_once()
-            except Exception:  # noqa: BLE001 - a failed poll must not stop the next one
-                continue
 
     def poll_once(self) -> bool:
         """Redraw if answers or students changed since the last draw; True if it did."""

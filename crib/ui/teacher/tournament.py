@@ -18,7 +18,6 @@ session's tournaments again.  The teacher page hooks the panel in with one line:
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import html
 from typing import Any
 
@@ -334,11 +333,6 @@ class TournamentPanel(w.VBox):
 
     def start_polling(self) -> bool:
         """Poll the record on the kernel's event loop (False outside a running loop)."""
-        self._task = keep_polling(self._task, self._poll)
+        self._task = keep_polling(self._task, self.refresh, lambda: self.refresh_seconds)
         return self._task is not None
 
-    async def _poll(self) -> None:
-        while True:
-            await asyncio.sleep(self.refresh_seconds)
-            with contextlib.suppress(Exception):  # a failed poll must not stop the next one
-                self.refresh()

@@ -137,8 +137,14 @@ class ClassReveals:
 
     def start_reveal_polling(self) -> bool:
         """Poll for reveals on the running event loop (False outside one, as in tests)."""
-        self._reveal_task = keep_polling(self._reveal_task, self._poll_reveals)
+        self._reveal_task = keep_polling(
+            self._reveal_task, self._reveal_step, lambda: REVEAL_POLL_SECONDS
+        )
         return self._reveal_task is not None
+
+    def _reveal_step(self) -> None:
+        self.time_left()
+        self.check_reveal()
 
     def time_left(self) -> float | None:
         """Seconds left under the set's time limit (None: no limit); shown in ``clock``."""
@@ -154,11 +160,3 @@ class ClassReveals:
             self.clock.value = f'<span class="crib-time-left">Time left {m}:{sec:02d}</span>'
         return left
 
-    async def _poll_reveals(self) -> None:
-        while True:
-            await asyncio.sleep(REVEAL_POLL_SECONDS)
-            try:
-                self.time_left()
-                self.check_reveal()
-            except Exception:  # noqa: BLE001 - a failed poll must not stop the next one
-                continue

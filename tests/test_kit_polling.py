@@ -1,0 +1,31 @@
+"""The one poll loop of the pages (teacher's live view, tournament panel, classmate game,
+trainer's reveals): crib.ui.kit.common.keep_polling."""
+
+from __future__ import annotations
+
+import asyncio
+
+from crib.ui.kit.common import keep_polling
+
+
+def test_a_failed_step_does_not_stop_the_next_and_until_ends_it() -> None:
+    calls: list[int] = []
+
+    def step() -> None:
+        calls.append(len(calls))
+        if len(calls) == 2:
+            raise RuntimeError("database is locked")  # the next poll still runs
+
+    async def main() -> tuple[bool, bool, int]:
+        task = keep_polling(None, step, lambda: 0.001, until=lambda: len(calls) >= 5)
+        assert task is not None
+        same = keep_polling(task, step, lambda: 0.001) is task  # still running: kept
+        await asyncio.wait_for(task, 5)
+        return same, task.done(), len(calls)
+
+    same, done, n = asyncio.run(main())
+    assert same and done and n == 5
+
+
+def test_no_running_loop_means_no_task() -> None:
+    assert keep_polling(None, lambda: None, lambda: 1.0) is None
