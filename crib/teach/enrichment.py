@@ -16,7 +16,7 @@ opponent model its numbers assume.
 True
 >>> r = check(1, 24)
 >>> r.right, r.worked.model
-(True, 'the rules alone: a count does not depend on the opponent')
+(True, 'the rules alone (a count does not depend on the opponent)')
 >>> check(1, 23).verdict
 'Exercise 1: not quite: you wrote 23. Think again, or open the worked answer below.'
 >>> exercises("counting", "fr").check(4, "sept").verdict.split(":")[0]

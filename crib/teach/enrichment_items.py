@@ -24,8 +24,8 @@ __all__ = ["COUNTING", "NUMBERS", "DISCARD", "MASTER_DEALS", "master_differs"]
 ALL_HANDS = 12_994_800  # C(52,4) x 48: four cards and a starter
 
 _RULES_ALONE = {
-    "en": "the rules alone: a count does not depend on the opponent",
-    "fr": "les règles seules : un décompte ne dépend pas de l'adversaire",
+    "en": "the rules alone (a count does not depend on the opponent)",
+    "fr": "les règles seules (un décompte ne dépend pas de l'adversaire)",
 }
 _KINDS = {
     "en": {"fifteen": "fifteens", "pair": "pairs", "run": "runs", "flush": "flush", "nobs": "nobs"},
@@ -34,9 +34,9 @@ _KINDS = {
 }
 
 
-def _said(s: Score, lang: str) -> str:
+def _said(s: Score, lang: str, cap: bool = True) -> str:
     text = s.say(ENGLISH if lang == "en" else FRENCH)
-    return text[:1].upper() + text[1:] + "."
+    return (text[:1].upper() + text[1:] if cap else text) + "."
 
 
 def _breakdown(s: Score, lang: str) -> str:
@@ -61,13 +61,13 @@ def _flush_hand_crib(lang: str) -> Worked:
     h = score_hand("3C 6C 9C QC", "5D")
     c = score_hand("3C 6C 9C QC", "5D", is_crib=True)
     if lang == "en":
-        steps = (f"As a hand: {_said(h, lang)}", f"{_breakdown(h, lang)}: the four-card flush counts.",
-                 f"As a crib: {_said(c, lang)}", f"{_breakdown(c, lang)}: a crib scores a flush "
+        steps = (f"As a hand: {_said(h, lang, cap=False)}", f"{_breakdown(h, lang)}: the four-card flush counts.",
+                 f"As a crib: {_said(c, lang, cap=False)}", f"{_breakdown(c, lang)}: a crib scores a flush "
                  "only when the starter is of the same suit too.")
         shown = f"hand {h.total}, crib {c.total}"
     else:
-        steps = (f"En main : {_said(h, lang)}", f"{_breakdown(h, lang)} : la couleur de quatre compte.",
-                 f"En crib : {_said(c, lang)}", f"{_breakdown(c, lang)} : le crib ne marque la "
+        steps = (f"En main : {_said(h, lang, cap=False)}", f"{_breakdown(h, lang)} : la couleur de quatre compte.",
+                 f"En crib : {_said(c, lang, cap=False)}", f"{_breakdown(c, lang)} : le crib ne marque la "
                  "couleur que si la carte de départ est de la même enseigne.")
         shown = f"main {h.total}, crib {c.total}"
     return Worked((h.total, c.total), shown, steps, _RULES_ALONE[lang])
@@ -79,12 +79,12 @@ def _heels_and_crib(lang: str) -> Worked:
     total = heels + c.total
     if lang == "en":
         steps = (f"The jack starter: his heels, {heels} to the dealer at the cut, before the play.",
-                 f"The crib: {_said(c, lang)}", f"{_breakdown(c, lang)}.",
+                 f"The crib: {_said(c, lang, cap=False)}", f"{_breakdown(c, lang)}.",
                  "No nobs: the jack is the starter itself, not one of the four cards counted.",
                  f"{heels} + {c.total} = {total}.")
     else:
         steps = (f"Le valet retourné : {heels} points au donneur à la coupe, avant le jeu.",
-                 f"Le crib : {_said(c, lang)}", f"{_breakdown(c, lang)}.",
+                 f"Le crib : {_said(c, lang, cap=False)}", f"{_breakdown(c, lang)}.",
                  "Pas de valet de même couleur : le valet est la carte de départ elle-même, "
                  "pas l'une des quatre cartes comptées.",
                  f"{heels} + {c.total} = {total}.")
@@ -195,6 +195,12 @@ _SIX = "5H 5D JC QS 2C 9D"
 _PONE_SIX = "2C 3D 4H 5S JC QD"
 _DISAGREE = "4C 5S 5H TD 8S 9C"
 MASTER_DEALS = 40  # seeded sixes for the how-often question
+_UNIFORM_VS_MASTER = (
+    "uniform (the opponent's two crib cards any two you cannot see, all equally likely; no "
+    "pegging) beside the Master (the crib as self-play cribs score in your seat, the Expert "
+    "throwing the other two, plus the kept four's pegging measured in Expert self-play); "
+    "both as the dealer at the start of a game, so the Master does not rank by P(win)"
+)
 _HAND_MODEL = ("the kept hand alone, exact over the 46 starters you cannot see; no crib and "
                "no opponent")
 
@@ -210,7 +216,7 @@ def _hand_ev(lang: str) -> Worked:
 
 
 def _ranking(a: DiscardAnalysis, k: int = 3) -> tuple[str, ...]:
-    return tuple(f"{i + 1}. throw {cards_pretty(t.throw)}: {t.ev:.2f}" for i, t in
+    return tuple(f"{i + 1}. throw {cards_pretty(t.throw)}: EV {t.ev:.2f}" for i, t in
                  enumerate(a.throws[:k]))
 
 
@@ -249,7 +255,7 @@ def _master_choice(lang: str) -> Worked:
                    f"The uniform throw, valued by the Master: {_master_line(m, m.find(u.best.throw))}.",
                    "The Master's crib is what self-play cribs are really worth in this seat, and "
                    "it adds how the kept four peg."),
-                  f"uniform ({u.model_note}) beside the Master ({m.model_note})")
+                  _UNIFORM_VS_MASTER)
 
 
 def master_differs(n: int = MASTER_DEALS, seed: int = 1, dealer: bool = True
@@ -275,9 +281,7 @@ def _how_often(lang: str) -> Worked:
     steps = [f"{len(diff)} of {MASTER_DEALS} deals (seed 1): {len(diff) / MASTER_DEALS:.0%}."]
     steps += [f"{cards_pretty(six)}: uniform throws {cards_pretty(u)}, the Master {cards_pretty(m)}"
               for six, u, m in diff[:3]]
-    return Worked(len(diff), f"{len(diff)} of {MASTER_DEALS}", tuple(steps),
-                  "uniform (every unseen pair equally likely in the crib) against the Master "
-                  "(self-play crib by seat + pegging), both as the dealer at the start of a game")
+    return Worked(len(diff), f"{len(diff)} of {MASTER_DEALS}", tuple(steps), _UNIFORM_VS_MASTER)
 
 
 DISCARD = (

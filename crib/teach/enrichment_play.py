@@ -135,7 +135,10 @@ def _master_lead(lang: str) -> Worked:
                    "The two differ only in how likely each holding is: uniform counts every "
                    "holding alike, the Master weights each by how often the Expert keeps it in "
                    f"self-play. That moves the 5 from rank {_rank_of(u, 5)} to rank {_rank_of(m, 5)}."),
-                  f"uniform ({u.model_note}) beside the Master ({m.model_note})")
+                  f"uniform (all {u.combos:,} four-card holdings of the {len(u.position.unseen())} "
+                  "cards you cannot see equally likely) beside the Master (each holding weighted "
+                  "by how often the Expert keeps those four ranks, self-play); then both sides "
+                  "play perfectly with full information (minimax)")
 
 
 def _holdings(lang: str) -> Worked:
