@@ -122,9 +122,10 @@ def section_html(key: str, lang: str = DEFAULT) -> str:
                           "when each hand is counted. The first to reach 121 wins at once, even in "
                           "the middle of a deal."), lang))
         board = board_svg((52, 47), (45, 40), (_("You"), _("Opponent")))
-        if lang == "fr":
-            board = board.replace("cribbage board", "planchette de cribbage").replace(
-                "double skunk", "double capot").replace("skunk", "capot")
+        if lang == "fr":  # the board's own words (crib.ui.play.board speaks English)
+            for en, fr in (("cribbage board", "planchette de cribbage"), ("double skunk", "double capot"),
+                           ("skunk", "capot"), (">Start<", ">Départ<"), ("(needs ", "(reste ")):
+                board = board.replace(en, fr)
         body.append(f'<div style="max-width:640px;overflow-x:auto">{board}</div>')
         body.append(_p(N_("Each player has two pegs: the back one jumps ahead of the front one, "
                           "so the gap shows the last score."), lang))
@@ -199,14 +200,14 @@ def section_html(key: str, lang: str = DEFAULT) -> str:
                     + _figure(ex.cards_row(ex.FLUSH_HAND, lang, "pile")
                               + " " + ex.one_card(ex.FLUSH_STARTER, lang, "pile"),
                               _("hand {a} · crib {b}").format(a=hand.total, b=crib.total)) + "</div>")
-        body.append(_p(N_("The best hand there is scores {n}: three fives and a jack, with the "
-                          "fourth five turned up in the jack's suit."), lang, n=ex.best_hand().total))
+        body.append(_p(N_("No hand scores more than {n}: three fives and a jack, with the fourth "
+                          "five turned up in the jack's suit."), lang, n=ex.best_hand().total))
     elif key == "win":
         body.append(_p(N_("The first to 121 wins, at once. A win before the loser reaches 91 is a "
                           "{skunk}, and counts as two games."), lang))
-        body.append(_p(N_("{muggins} is an optional rule, agreed before the game: points a player "
-                          "misses when counting may be claimed by the opponent. On the game page it "
-                          "is an option when you count your own hands."), lang))
+        body.append(_p(N_("An optional rule, {muggins}, may be agreed before the game: points a player "
+                          "misses when counting can then be claimed by the opponent. On the game page "
+                          "it is an option when you count your own hands."), lang))
     else:
         raise KeyError(f"no section {key!r}: expected one of {', '.join(k for k, _t in SECTIONS)}")
     n = [k for k, _t in SECTIONS].index(key) + 1

@@ -78,7 +78,7 @@ class LearnPage(w.VBox):
         self.lang = check_lang(lang)
         self.status = w.HTML()
         self.view = w.HTML().add_class("crib-learn-view")
-        self.link = PageLink(self.open)
+        self.link = PageLink(self.follow_link)
         super().__init__([w.HTML(f"<style>{LEARN_CSS}{GLOSSARY_CSS}</style>"), self.status, self.view,
                           self.link])
         self.add_class("crib-learn-page")
@@ -95,7 +95,7 @@ class LearnPage(w.VBox):
             self._draw()
 
     @friendly()
-    def open(self, query: str, fragment: str = "") -> None:
+    def follow_link(self, query: str, fragment: str = "") -> None:
         """The page as a link opens it: its language, then its anchor."""
         self.apply_query(query)
         if fragment:

@@ -24,13 +24,14 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass
 
+import anywidget
 import ipywidgets as w
 
 from crib.i18n import DEFAULT, N_, check_lang, tr
 from crib.ui.kit.cardview import ACCENT, AMBER
 from crib.ui.kit.glossary import term_link
 
-__all__ = ["TourStep", "STEPS", "Tour", "TourPanel", "TOUR_CSS"]
+__all__ = ["TourStep", "STEPS", "Tour", "TourPanel", "TourScroll", "TOUR_CSS"]
 
 
 @dataclass(frozen=True)
@@ -66,13 +67,15 @@ STEPS: tuple[TourStep, ...] = (
 _WORDS = (N_("Guided tour"), N_("step {i} of {n}"), N_("Skip tour"), N_("Start playing"))
 
 TOUR_CSS = f"""
-.crib-tour {{ border: 2px solid {AMBER}; border-radius: 8px; background: #fffaf0; padding: 6px 12px;
-  margin: 4px 0 6px; max-width: 980px; }}
-.crib-tour .crib-tour-head {{ font-size: 12px; color: #5c4a1e; text-transform: uppercase;
-  letter-spacing: .04em; }}
-.crib-tour h2 {{ font-size: 18px; margin: 2px 0; color: #1d1d1d; }}
-.crib-tour p {{ font-size: 15px; line-height: 1.4; margin: 2px 0 4px; color: #1d1d1d; }}
-.crib-tour .crib-tour-bar {{ gap: 8px; align-items: center; }}
+.crib-tour {{ border: 2px solid {AMBER}; border-radius: 8px; background: #fffaf0; padding: 4px 10px;
+  margin: 2px 0 6px; max-width: 1240px; flex-flow: row wrap !important; align-items: center; gap: 2px 12px; }}
+.crib-tour .crib-tour-text {{ flex: 1 1 420px; min-width: 0; }}
+.crib-tour .crib-tour-head {{ display: flex; flex-wrap: wrap; align-items: baseline; gap: 0 10px; }}
+.crib-tour .crib-tour-step {{ font-size: 12px; color: #5c4a1e; text-transform: uppercase; letter-spacing: .04em; }}
+.crib-tour h2 {{ font-size: 17px; margin: 0; color: #1d1d1d; }}
+.crib-tour p {{ font-size: 15px; line-height: 1.35; margin: 0 0 2px; color: #1d1d1d; }}
+.crib-tour .crib-tour-bar {{ flex: 0 0 auto; gap: 6px; align-items: center; flex-wrap: nowrap !important; }}
+.crib-tour .crib-tour-bar button {{ width: auto; padding: 0 12px; }}
 .crib-tour button:focus-visible {{ outline: 3px solid {ACCENT} !important; outline-offset: 2px; }}
 """
 
@@ -136,8 +139,8 @@ class Tour:
                                                        "nobs", "skunk")}
         text = html.escape(_(s.text), quote=False).format(**links)
         head = _("Guided tour") + " · " + _("step {i} of {n}").format(i=self.index + 1, n=len(self.steps))
-        return (f'<div class="crib-tour-head">{html.escape(head)}</div>'
-                f'<h2 class="crib-tour-title">{html.escape(_(s.title))}</h2><p>{text}</p>')
+        return (f'<div class="crib-tour-head"><span class="crib-tour-step">{html.escape(head)}</span>'
+                f'<h2 class="crib-tour-title">{html.escape(_(s.title))}</h2></div><p>{text}</p>')
 
     def outline_css(self) -> str:
         """A stylesheet outlining what the open step speaks of (empty when closed)."""
@@ -145,6 +148,28 @@ class Tour:
             return ""
         sel = ", ".join(f".crib-play-app {t.strip()}" for t in self.step.target.split(","))
         return f"<style>{sel} {{ outline: 3px dashed {AMBER}; outline-offset: 3px; }}</style>"
+
+
+class TourScroll(anywidget.AnyWidget):
+    """Brings what a step outlines into view (only as far as needed, at once under reduced
+    motion), so the tour never leaves its subject below the fold."""
+
+    _esm = r"""
+    function render({ model, el }) {
+      const onMsg = (msg) => {
+        if (!msg || typeof msg.show !== "string") return;
+        const e = [...document.querySelectorAll(msg.show)].find((x) => x.getBoundingClientRect().height > 0);
+        const calm = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+        if (e) e.scrollIntoView({ block: "nearest", behavior: calm ? "auto" : "smooth" });
+      };
+      model.on("msg:custom", onMsg);
+      return () => model.off("msg:custom", onMsg);
+    }
+    export default { render };
+    """
+
+    def show(self, selector: str) -> None:
+        self.send({"show": selector})
 
 
 class TourPanel(w.VBox):
@@ -161,8 +186,9 @@ class TourPanel(w.VBox):
         self.next_button.on_click(lambda _b: self.next())
         self.skip_button.on_click(lambda _b: self.skip())
         bar = w.HBox([self.back_button, self.next_button, self.skip_button]).add_class("crib-tour-bar")
-        self.box = w.VBox([self.text, bar]).add_class("crib-tour")
-        super().__init__([w.HTML(f"<style>{TOUR_CSS}</style>"), self.outline, self.box])
+        self.box = w.HBox([self.text, bar]).add_class("crib-tour")
+        self.scroll = TourScroll()
+        super().__init__([w.HTML(f"<style>{TOUR_CSS}</style>"), self.outline, self.box, self.scroll])
         self.add_class("crib-tour-panel")
         self._draw()
 
@@ -193,3 +219,5 @@ class TourPanel(w.VBox):
         self.back_button.disabled = t.index == 0
         self.next_button.description = _("Start playing") if t.last else _("Next ▶")
         self.skip_button.description = _("Skip tour")
+        if t.open:  # what the step speaks of, in view
+            self.scroll.show(", ".join(f".crib-play-app {x.strip()}" for x in t.step.target.split(",")))
