@@ -24,7 +24,7 @@ from crib.teach.printables.texts import GLOSSARY, GlossaryEntry
 
 __all__ = [
     "ENTRIES", "PLAY_TERMS", "GLOSSARY_CSS", "anchor", "entry", "definition", "term_link",
-    "mark_terms", "terms_strip", "learn_href",
+    "mark_terms", "terms_strip", "terms_bar", "learn_href",
 ]
 
 ENTRIES: dict[str, GlossaryEntry] = {e.key: e for e in GLOSSARY}
@@ -114,3 +114,8 @@ def terms_strip(keys: Iterable[str] = PLAY_TERMS, lang: str = DEFAULT) -> str:
     links = " · ".join(term_link(k, lang) for k in keys)
     return (f'<div class="crib-terms"><span>{html.escape(_("Cribbage words:"))}</span> '
             f"{links}</div>")
+
+
+def terms_bar(keys: Iterable[str], lang: str = DEFAULT) -> str:
+    """:func:`terms_strip` with its stylesheet, for a page's heading (the analyzers)."""
+    return f"<style>{GLOSSARY_CSS}</style>{terms_strip(keys, lang)}"

@@ -375,7 +375,7 @@ def apply_query(app: PlayApp, query: str) -> bool:
             box.value = q[key] not in ("0", "false", "no", "")
     app.new_game()
     if q.get("tour") in ("1", "true", "yes"):  # the first game from the learn page: its tour,
-        for _ in range(3):  # from the deal (the cut for deal stays in the captions)
+        for _ in range(3):  # cut for the deal and deal: the tour starts at the throw
             if app.controller.phase in ("cut", "cut_done"):
                 app.act("n")
         app.tour.start(lang_from_query(query))

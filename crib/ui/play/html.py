@@ -174,7 +174,7 @@ def _table_html(v: GameView) -> str:
         f'<div class="crib-pile"><div class="crib-label">The play</div>{pile or "<i>no cards yet</i>"}{prev}</div>'
         f'<div><div class="crib-label">Count</div><div class="crib-bigcount crib-count">{v.count}</div></div>'
         f'<div class="crib-starter"><div class="crib-label">{term_link("starter", text="Starter")}</div>{starter}</div>'
-        f'<div class="crib-crib"><div class="crib-label">{term_link("crib", text="Crib")} ({html.escape(owner)})</div>{crib}</div>'
+        f'<div class="crib-crib"><div class="crib-label">{term_link("crib", text=f"Crib ({owner})")}</div>{crib}</div>'
         "</div>"
     )
 
