@@ -144,8 +144,11 @@ def test_the_page_and_the_home_entry_follow_the_link_language() -> None:
     page = LearnPage()
     page.follow_link("lang=fr", "term-nobs")
     assert page.lang == "fr" and "Glossaire" in page.view.value
+    assert page.lang_pick.value == "fr"
     page.follow_link("lang=xx")
     assert page.lang == "en" and "Glossary" in page.view.value
+    page.lang_pick.value = "fr"  # the page's own switch
+    assert page.lang == "fr" and "Comment jouer au cribbage" in page.view.value
     start = StartHere()
     assert 'href="learn.ipynb"' in start.view.value and "Start here" in start.view.value
     start.apply_query("lang=fr")

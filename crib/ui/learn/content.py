@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import html
 
-from crib.i18n import DEFAULT, LANGS, N_, check_lang, tr
+from crib.i18n import DEFAULT, N_, check_lang, tr
 from crib.rules.cards import parse_cards
 from crib.teach.printables.texts import GLOSSARY
 from crib.ui.kit.cardview import ACCENT
@@ -62,6 +62,7 @@ LEARN_CSS = f"""
 .crib-learn .crib-learn-p1 {{ color: #4a3575; }}
 .crib-learn table {{ border-collapse: collapse; margin: 4px 0 8px; }}
 .crib-learn td, .crib-learn th {{ border-bottom: 1px solid #e3e3e3; padding: 3px 10px 3px 0; text-align: left; }}
+.crib-learn dl dt, .crib-learn dl dd {{ float: none; width: auto; max-width: none; }}
 .crib-learn dl dt {{ font-weight: 700; margin-top: 8px; scroll-margin-top: 12px; }}
 .crib-learn dl dt:target, .crib-learn dl dt:focus {{ background: #fff3d6; outline: none; }}
 .crib-learn dl dd {{ margin: 0 0 0 1.2em; }}
@@ -73,6 +74,8 @@ a.crib-first-game:focus-visible {{ outline: 3px solid #0e3a6b; outline-offset: 3
 a.crib-start-here {{ display: inline-block; border: 3px solid {ACCENT}; color: {ACCENT} !important;
   background: #fff; font-size: 20px; font-weight: 700; padding: 10px 22px; border-radius: 8px;
   text-decoration: none !important; }}
+.crib-start {{ margin: 4px 3px 8px; }}
+.crib-start .crib-start-text {{ margin: 8px 0 0; font-size: 15px; }}
 a.crib-start-here:focus-visible {{ outline: 3px solid #0e3a6b; outline-offset: 3px; }}
 @media (max-width: 600px) {{ .crib-learn nav.crib-learn-toc ol {{ columns: 1; }} }}
 """
@@ -230,15 +233,12 @@ def learn_html(lang: str = DEFAULT) -> str:
     """The whole page: the title, the way to a first game, the contents, the seven screens,
     the glossary, and the first game again."""
     _ = tr(check_lang(lang))
-    other = "fr" if lang == DEFAULT else DEFAULT
-    switch = (f'<a class="crib-learn-lang" href="learn.ipynb{"" if other == DEFAULT else "?lang=fr"}" '
-              f'lang="{other}" hreflang="{other}">{LANGS[other]}</a>')
     toc = "".join(f'<li><a href="#learn-{k}">{html.escape(_(t))}</a></li>' for k, t in SECTIONS)
     toc += f'<li><a href="#learn-glossary">{html.escape(_("Glossary"))}</a></li>'
     head = (f'<h1>{html.escape(_("How to play cribbage"))}</h1>'
             + _p(N_("New to cribbage? Here are the rules in seven short screens, then a first game "
                     "against the Easy computer, with a short guided tour."), lang)
-            + f"<p>{switch}</p>{first_game_link(lang)}"
+            + first_game_link(lang)
             + f'<nav class="crib-learn-toc" aria-label="{html.escape(_("Contents"))}"><ol>{toc}</ol></nav>')
     body = "".join(section_html(k, lang) for k, _t in SECTIONS)
     end = (f'<section id="learn-next"><h2>{html.escape(_("Ready?"))}</h2>'
@@ -253,6 +253,7 @@ def start_here_html(lang: str = DEFAULT) -> str:
     _ = tr(check_lang(lang))
     href = "learn.ipynb" + ("" if lang == DEFAULT else f"?lang={lang}")
     return (f'<div class="crib-start" lang="{lang}"><a class="crib-start-here" href="{href}">'
-            f'{html.escape(_("New to cribbage? Start here"))} →</a> '
-            f'<span>{html.escape(_("The rules in seven short screens, then a first game with a guided tour."))}'
-            "</span></div>")
+            f'{html.escape(_("New to cribbage? Start here"))} →</a>'
+            f'<p class="crib-start-text">'
+            f'{html.escape(_("The rules in seven short screens, then a first game with a guided tour."))}'
+            "</p></div>")

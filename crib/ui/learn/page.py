@@ -19,7 +19,7 @@ import anywidget
 import ipywidgets as w
 import traitlets
 
-from crib.i18n import DEFAULT, check_lang, lang_from_query
+from crib.i18n import DEFAULT, LANGS, check_lang, lang_from_query
 from crib.ui.kit.common import friendly
 from crib.ui.kit.glossary import GLOSSARY_CSS
 from crib.ui.learn.content import LEARN_CSS, learn_html, start_here_html
@@ -79,20 +79,29 @@ class LearnPage(w.VBox):
         self.status = w.HTML()
         self.view = w.HTML().add_class("crib-learn-view")
         self.link = PageLink(self.follow_link)
-        super().__init__([w.HTML(f"<style>{LEARN_CSS}{GLOSSARY_CSS}</style>"), self.status, self.view,
-                          self.link])
+        # the page's language, switched in place (a link with ?lang=fr opens it in French)
+        self.lang_pick = w.ToggleButtons(options=[(v, k) for k, v in LANGS.items()], value=self.lang,
+                                         style={"button_width": "auto"}).add_class("crib-learn-lang")
+        self.lang_pick.observe(lambda _c: self.set_lang(self.lang_pick.value), "value")
+        super().__init__([w.HTML(f"<style>{LEARN_CSS}{GLOSSARY_CSS}</style>"), self.lang_pick, self.status,
+                          self.view, self.link])
         self.add_class("crib-learn-page")
         self._draw()
 
     def _draw(self) -> None:
         self.view.value = learn_html(self.lang)
 
-    def apply_query(self, query: str) -> None:
-        """The language a link asks for (``lang=fr``)."""
-        lang = lang_from_query(query)
-        if lang != self.lang:
+    def set_lang(self, lang: str) -> None:
+        """The page in ``lang``."""
+        if check_lang(lang) != self.lang:
             self.lang = lang
             self._draw()
+        if self.lang_pick.value != lang:
+            self.lang_pick.value = lang
+
+    def apply_query(self, query: str) -> None:
+        """The language a link asks for (``lang=fr``)."""
+        self.set_lang(lang_from_query(query))
 
     @friendly()
     def follow_link(self, query: str, fragment: str = "") -> None:
