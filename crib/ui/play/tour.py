@@ -151,16 +151,15 @@ class Tour:
 
 
 class TourScroll(anywidget.AnyWidget):
-    """Brings what a step outlines into view (only as far as needed, at once under reduced
-    motion), so the tour never leaves its subject below the fold."""
+    """Brings what a step outlines into view (only as far as needed, at once), so the tour
+    never leaves its subject below the fold."""
 
     _esm = r"""
     function render({ model, el }) {
       const onMsg = (msg) => {
         if (!msg || typeof msg.show !== "string") return;
         const e = [...document.querySelectorAll(msg.show)].find((x) => x.getBoundingClientRect().height > 0);
-        const calm = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-        if (e) e.scrollIntoView({ block: "nearest", behavior: calm ? "auto" : "smooth" });
+        if (e) e.scrollIntoView({ block: "nearest" });  // at once: a focus move cannot cut it short
       };
       model.on("msg:custom", onMsg);
       return () => model.off("msg:custom", onMsg);
