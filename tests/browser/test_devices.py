@@ -39,9 +39,10 @@ PAGES = {
     "traps": ".crib-formation select",
     "teacher": ".crib-create",
     "guide": ".crib-guide",
+    "learn": ".crib-learn",
 }
 TITLES = {"index": "Home", "play": "Play", "trainer": "Practice", "teacher": "Teach",
-          "discard": "Discards", "crib_odds": "Crib odds", "pegging": "Pegging", "traps": "Traps", "guide": "Lessons"}
+          "discard": "Discards", "crib_odds": "Crib odds", "pegging": "Pegging", "traps": "Traps", "guide": "Lessons", "learn": "Learn"}
 SIZES = [(1280, 800), (1024, 768), (768, 1024), (390, 844)]
 AXE_SIZES = {(1280, 800), (768, 1024)}
 BAD_WORDS = re.compile(r"\b(null|undefined|NaN|None)\b")

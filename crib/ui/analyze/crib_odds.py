@@ -16,6 +16,7 @@ from crib.analysis.crib_models import (
 from crib.rules.cards import RANK_CHARS, Card
 from crib.ui.analyze.heatgrid import HeatGrid
 from crib.ui.kit.common import friendly, how_computed, info_html
+from crib.ui.kit.glossary import terms_bar
 
 __all__ = ["CribOddsApp", "VIEWS", "TABLE_SOURCES"]
 
@@ -70,6 +71,7 @@ class CribOddsApp(w.VBox):
         self.heatmap.on_cell(self.click_cell)
         super().__init__(
             [
+                w.HTML(terms_bar(("crib", "dealer", "pone", "starter"))).add_class("crib-terms-bar"),
                 w.HBox([self.source, self.view, self.seat]),
                 self.status,
                 w.HBox(

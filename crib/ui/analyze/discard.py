@@ -30,6 +30,7 @@ from crib.ui.analyze.verdicts import (
 from crib.ui.kit.cardview import CardButton, cards_text
 from crib.ui.kit.charts import discard_chart, hand_distribution_chart
 from crib.ui.kit.common import COACH_MODEL, friendly, how_computed, info_html
+from crib.ui.kit.glossary import terms_bar
 from crib.ui.kit.keys import KeyListener, query_reader
 from crib.ui.kit.widgets import CardPicker, FigureImage
 
@@ -130,7 +131,8 @@ class DiscardApp(w.VBox):
             layout=w.Layout(flex_flow="row wrap", align_items="flex-start", grid_gap="16px"),
         )
         super().__init__(
-            [controls, self.status, self.verdict, self.dissent, self.results]
+            [w.HTML(terms_bar(("crib", "dealer", "pone", "starter"))).add_class("crib-terms-bar"),
+             controls, self.status, self.verdict, self.dissent, self.results]
         )
         self.add_class("crib-discard-app")
         self.picker.set_cards(initial)

@@ -40,6 +40,7 @@ from crib.ui.analyze.verdicts import (
 from crib.ui.kit.cardview import CardButton, card_text
 from crib.ui.kit.charts import play_chart
 from crib.ui.kit.common import COACH_MODEL, error_html, friendly, how_computed, info_html
+from crib.ui.kit.glossary import terms_bar
 
 __all__ = [
     "PeggingApp",
@@ -174,7 +175,8 @@ class PeggingApp(w.VBox):
             layout=w.Layout(flex_flow="row wrap", align_items="flex-start", grid_gap="16px"),
         )
         super().__init__(
-            [w.HBox([self.mode, self.model]), self.entry, self.practice_box, self.status,
+            [w.HTML(terms_bar(("play", "pone", "go", "starter", "last card"))).add_class("crib-terms-bar"),
+             w.HBox([self.mode, self.model]), self.entry, self.practice_box, self.status,
              self.verdict, self.dissent, self.results]
         )
         self.add_class("crib-pegging-app")

@@ -19,6 +19,7 @@ from crib.ui.analyze.verdicts import PLAY_MODELS, ordinal
 from crib.ui.kit.cardview import card_text, cards_chips
 from crib.ui.kit.charts import play_chart
 from crib.ui.kit.common import friendly, how_computed
+from crib.ui.kit.glossary import terms_bar
 from crib.ui.kit.widgets import FigureImage
 
 __all__ = ["TrapExplorerApp", "EXAMPLES"]
@@ -105,6 +106,7 @@ class TrapExplorerApp(w.VBox):
         self.lead.observe(lambda _c: self.show_line(), "value")
         super().__init__(
             [
+                w.HTML(terms_bar(("play", "go", "pair royal", "run", "thirty-one"))).add_class("crib-terms-bar"),
                 w.HBox([self.formation, self.seed, self.deal_button]),
                 self.explanation,
                 self.position_html,

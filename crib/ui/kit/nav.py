@@ -22,7 +22,7 @@ from crib.ui.kit.access import DEVICE_CSS
 from crib.ui.kit.cardview import ACCENT, CARD_CSS
 
 __all__ = [
-    "SECTIONS", "ANALYZERS", "PAGE_CSS", "nav_bar", "nav_html", "show_nav", "skeleton_html",
+    "SECTIONS", "ANALYZERS", "LEARN", "PAGE_CSS", "nav_bar", "nav_html", "show_nav", "skeleton_html",
     "with_skeleton", "page",
 ]
 
@@ -33,6 +33,9 @@ SECTIONS = {
     "analyze": ("Analyze", "discard.ipynb"),
     "teach": ("Teach", "teacher.ipynb"),
 }
+# the how-to-play page, for a beginner: after the sections, not one of them (the loading
+# skeleton of crib/tools/voila_template draws the sections only)
+LEARN = ("Learn to play", "learn.ipynb")
 ANALYZERS = {
     "discard.ipynb": "Discards",
     "crib_odds.ipynb": "Crib odds",
@@ -71,8 +74,8 @@ PAGE_CSS = f"""
 
 
 def nav_bar(active: str, current: str | None = None) -> w.HTML:
-    """The navigation bar with ``active`` ("play", "practice", "analyze", "teach" or "home")
-    marked; ``current`` (a page file) marks one analyzer in the Analyze sub-bar."""
+    """The navigation bar with ``active`` ("play", "practice", "analyze", "teach", "learn" or
+    "home") marked; ``current`` (a page file) marks one analyzer in the Analyze sub-bar."""
     return w.HTML(nav_html(active, current)).add_class("crib-navbar")
 
 
@@ -88,12 +91,14 @@ def show_nav(active: str, current: str | None = None) -> None:
 
 def nav_html(active: str, current: str | None = None) -> str:
     """The bar (and the page's stylesheet) as HTML; see :func:`nav_bar`."""
-    if active not in (*SECTIONS, "home"):
-        raise ValueError(f"active must be one of {', '.join(SECTIONS)} or 'home', got {active!r}")
+    if active not in (*SECTIONS, "learn", "home"):
+        raise ValueError(f"active must be one of {', '.join(SECTIONS)}, 'learn' or 'home', got {active!r}")
     links = []
     for key, (label, href) in SECTIONS.items():
         cur = ' aria-current="page"' if key == active else ""
         links.append(f'<a class="crib-nav-{key}" href="{href}"{cur}>{label}</a>')
+    cur = ' aria-current="page"' if active == "learn" else ""
+    links.append(f'<a class="crib-nav-learn" href="{LEARN[1]}"{cur}>{LEARN[0]}</a>')
     sub = ""
     if active == "analyze":
         subs = []

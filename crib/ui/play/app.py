@@ -23,6 +23,7 @@ import ipywidgets as w
 
 from crib.analysis.coach import grade_discard
 from crib.errors import CribError
+from crib.i18n import lang_from_query
 from crib.rules.events import Dealt
 from crib.rules.replay import replay
 from crib.session.controller import (
@@ -37,6 +38,7 @@ from crib.session.controller import (
 from crib.session.settings import GameSettings, game_defaults
 from crib.ui.kit.cardview import CARD_CSS
 from crib.ui.kit.common import friendly, info_html
+from crib.ui.kit.glossary import GLOSSARY_CSS, terms_strip
 from crib.ui.kit.keys import KeyListener
 from crib.ui.play.duel_hook import classmate_button, open_from_query
 from crib.ui.play.html import (
@@ -49,6 +51,7 @@ from crib.ui.play.html import (
 from crib.ui.play.html import GRADE_COLOURS as GRADE_COLOURS
 from crib.ui.play.parts import add_table_widgets
 from crib.ui.play.render import Renderer
+from crib.ui.play.tour import TourPanel
 
 __all__ = [
     "PlayApp",
@@ -72,7 +75,8 @@ class PlayApp(w.VBox):
         coaching, manual, muggins = settings["coaching"], settings["manual"], settings["muggins"]
         self._scores0 = settings["scores"]
         self.renderer = Renderer(self)  # draws the widgets from the controller's view
-        self.style_html = w.HTML(f"<style>{CARD_CSS}{APP_CSS}</style>")
+        self.style_html = w.HTML(f"<style>{CARD_CSS}{APP_CSS}{GLOSSARY_CSS}</style>")
+        self.tour = TourPanel()  # the guided tour (play.ipynb?tour=1), hidden until asked
         self.tier = w.Dropdown(
             options=[(t.capitalize(), t) for t in TIERS], value=tier, description="Opponent",
             layout=w.Layout(width="15em"),
@@ -108,6 +112,7 @@ class PlayApp(w.VBox):
         keys = "".join(f"<li><kbd>{html.escape(k)}</kbd> {html.escape(v)}</li>" for k, v in KEYS)
         self.keys_html = w.HTML(
             f'<div class="crib-label">Keys</div><ul style="margin:2px 0 0 16px;padding:0">{keys}</ul>'
+            + terms_strip()  # each cribbage word of the page, linked to its definition
         ).add_class("crib-keys-help")
         self.review_html = w.HTML().add_class("crib-review")
         self.chart_html = w.HTML().add_class("crib-chart")
@@ -115,7 +120,7 @@ class PlayApp(w.VBox):
         self.replay_hand = w.IntSlider(value=1, min=1, max=1, description="Replay hand (← →)", style={"description_width": "initial"}).add_class("crib-replay-hand")
         self.replay_box = w.VBox([self.replay_hand, self.replay_html], layout=w.Layout(display="none")).add_class("crib-replay-box")
         self.key_listener = KeyListener(
-            ["1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "enter", "g", "h", "n", "space", "backspace", "arrowleft", "arrowright"]
+            ["1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "enter", "g", "h", "n", "space", "backspace", "arrowleft", "arrowright", "escape"]
         )
         self.key_listener.on_key(self.key)
         self.key_listener.on_query(self._on_query)
@@ -165,6 +170,7 @@ class PlayApp(w.VBox):
                 self.style_html,
                 self.key_listener,
                 settings,
+                self.tour,
                 w.HBox([table, rail], layout=w.Layout(align_items="flex-start")).add_class("crib-main-row"),
                 self.review_html,
                 self.replay_box,
@@ -228,6 +234,9 @@ class PlayApp(w.VBox):
     @friendly()
     def key(self, key: str) -> None:
         """A key pressed anywhere on the page."""
+        if key == "escape":  # closes the guided tour
+            self.tour.skip()
+            return
         if key == "submit":  # Enter in the count box
             self.count_it()
             return
@@ -329,9 +338,10 @@ class PlayApp(w.VBox):
 
 
 def apply_query(app: PlayApp, query: str) -> bool:
-    """Start a game from a URL query string (``tier``, ``seed``, ``start`` as ``a-b``,
-    ``manual``, ``muggins``, ``coaching`` and ``plain`` as 1/0; ``plain=0`` shows the
-    coach's expert detail); True if it changed anything.
+    """Start a game from a URL query string (``tier``, or ``level``, ``seed``, ``start`` as
+    ``a-b``, ``manual``, ``muggins``, ``coaching`` and ``plain`` as 1/0; ``plain=0`` shows
+    the coach's expert detail; ``tour=1`` opens the guided tour, in ``lang``); True if it
+    changed anything.
 
     >>> app = PlayApp(seed=1, tier="easy")
     >>> apply_query(app, "tier=normal&seed=9&start=100-95&manual=1")
@@ -348,7 +358,8 @@ def apply_query(app: PlayApp, query: str) -> bool:
     q = {k: v[0] for k, v in parse_qs(query or "").items()}
     if not q:
         return False
-    if "tier" in q and q["tier"] in TIERS:
+    q.setdefault("tier", q.get("level", ""))  # the learn page's link says level=easy
+    if q["tier"] in TIERS:
         app.tier.value = q["tier"]
     if "seed" in q and q["seed"].lstrip("-").isdigit():
         app.seed.value = int(q["seed"])
@@ -363,4 +374,10 @@ def apply_query(app: PlayApp, query: str) -> bool:
         if key in q:
             box.value = q[key] not in ("0", "false", "no", "")
     app.new_game()
+    if q.get("tour") in ("1", "true", "yes"):  # the first game from the learn page: its tour,
+        for _ in range(3):  # cut for the deal and deal: the tour starts at the throw
+            if app.controller.phase in ("cut", "cut_done"):
+                app.act("n")
+        app.tour.start(lang_from_query(query))
+        app.key_listener.focus_on(".crib-tour-next")
     return True

@@ -24,6 +24,7 @@ from crib.session.plain import chip_text
 from crib.session.review import band_counts
 from crib.ui.kit.cardview import PLAYER_COLOURS, card_back_svg, card_svg, cards_html
 from crib.ui.kit.common import how_computed
+from crib.ui.kit.glossary import mark_terms, term_link
 from crib.ui.play.board import board_svg, score_chart_svg
 
 GRADE_COLOURS = {
@@ -172,8 +173,8 @@ def _table_html(v: GameView) -> str:
         '<div style="display:flex;gap:26px;align-items:flex-end;min-height:84px">'
         f'<div class="crib-pile"><div class="crib-label">The play</div>{pile or "<i>no cards yet</i>"}{prev}</div>'
         f'<div><div class="crib-label">Count</div><div class="crib-bigcount crib-count">{v.count}</div></div>'
-        f'<div class="crib-starter"><div class="crib-label">Starter</div>{starter}</div>'
-        f'<div class="crib-crib"><div class="crib-label">Crib ({html.escape(owner)})</div>{crib}</div>'
+        f'<div class="crib-starter"><div class="crib-label">{term_link("starter", text="Starter")}</div>{starter}</div>'
+        f'<div class="crib-crib"><div class="crib-label">{term_link("crib", text=f"Crib ({owner})")}</div>{crib}</div>'
         "</div>"
     )
 
@@ -236,5 +237,5 @@ def score_rows_html(v: GameView) -> str:
     if v.winner is not None:
         word = "You win" if v.winner == 0 else f"{v.names[1]} wins"
         rows.append(f'<div class="crib-winner" style="font-size:20px;font-weight:700">{html.escape(word)}'
-                    f'{", a " + v.skunk if v.skunk else ""}!</div>')
+                    f'{mark_terms(", a " + v.skunk, keys=("skunk",)) if v.skunk else ""}!</div>')
     return f'<div class="crib-label">Score</div>{"".join(rows)}'

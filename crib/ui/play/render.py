@@ -15,6 +15,7 @@ from crib.session.controller import HUMAN, GameView
 from crib.session.model import replay_link
 from crib.ui.kit.cardview import PLAYER_COLOURS, card_back_svg, card_svg, cards_html
 from crib.ui.kit.common import how_computed, info_html
+from crib.ui.kit.glossary import mark_terms
 from crib.ui.play.board import board_svg, score_chart_svg
 from crib.ui.play.html import (
     _table_html,
@@ -27,6 +28,11 @@ from crib.ui.play.html import (
 
 if TYPE_CHECKING:
     from crib.ui.play.app import PlayApp
+
+
+# the cribbage words linked to their definitions in the captions (the table's labels
+# link the crib and the starter, the prompt the crib)
+CAPTION_TERMS = ("pone", "go", "heels", "nobs", "muggins", "skunk")
 
 
 class Renderer:
@@ -83,7 +89,7 @@ class Renderer:
         else:
             self.app.show_html.value = ""
         self.app.captions_html.value = '<div aria-live="polite">' + "".join(
-            f'<div class="crib-caption">{html.escape(t)}</div>' for t in v.captions[-4:]
+            f'<div class="crib-caption">{mark_terms(t, keys=CAPTION_TERMS)}</div>' for t in v.captions[-4:]
         ) + "</div>"
         self._render_rail(v)
         self.render_coach(v)
@@ -94,7 +100,7 @@ class Renderer:
             f'<span class="crib-phase" data-phase="{v.phase}" data-step="{self._step}" '
             f'data-seed="{c.seed}" data-tier="{c.tier}" '
             f'data-render-ms="{(time.perf_counter() - t0) * 1000:.1f}">'
-            f"{html.escape(v.prompt)}</span>"
+            f"{mark_terms(v.prompt, keys=('crib',))}</span>"
         )
 
     def _render_hand(self, v: GameView) -> None:

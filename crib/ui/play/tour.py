@@ -1,0 +1,222 @@
+"""The guided tour of the game page: five short steps for a first game (issue #24, point 6).
+
+``play.ipynb?tier=easy&tour=1`` (the learn page's "Play your first game" link) opens it:
+a panel above the table with one step at a time (your hand and the crib, the starter,
+the play, the show, the board and the coach), the part of the page it speaks of
+outlined.  Next, Back and Skip tour are buttons (Tab, then Enter), Escape closes it,
+and the game's own keys and clicks go on working all along: the panel never blocks play.
+
+:class:`Tour` is the logic, without widgets (tested headless); :class:`TourPanel` draws
+it.  The words go through gettext (``?lang=fr``) and each cribbage word links to its
+definition on the learn page (:mod:`crib.ui.kit.glossary`).
+
+>>> t = Tour()
+>>> t.start(); t.position()
+(1, 5)
+>>> t.next(); t.next(); t.step.key, t.position()
+('play', (3, 5))
+>>> t.skip(); t.open, t.skipped
+(False, True)
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass
+
+import anywidget
+import ipywidgets as w
+
+from crib.i18n import DEFAULT, N_, check_lang, tr
+from crib.ui.kit.cardview import ACCENT, AMBER
+from crib.ui.kit.glossary import term_link
+
+__all__ = ["TourStep", "STEPS", "Tour", "TourPanel", "TourScroll", "TOUR_CSS"]
+
+
+@dataclass(frozen=True)
+class TourStep:
+    """One step: its key, the CSS selector of what it outlines, its title and its text
+    (English, marked for the catalog; ``{crib}`` and the like become glossary links)."""
+
+    key: str
+    target: str
+    title: str
+    text: str
+
+
+STEPS: tuple[TourStep, ...] = (
+    TourStep("hand", ".crib-hand", N_("Your hand and the crib"), N_(
+        "You get six cards. Throw two of them into the {crib}, the dealer's extra hand: "
+        "click two cards (or press their numbers, 1 to 6), then press Enter.")),
+    TourStep("starter", ".crib-starter", N_("The starter"), N_(
+        "Then a card is turned up: the {starter}. It is a fifth card for both hands and "
+        "for the crib. A jack turned up gives the dealer 2 points: {heels}.")),
+    TourStep("play", ".crib-table, .crib-go", N_("The play"), N_(
+        "The {pone} plays first. Take turns laying a card and adding up the count, never "
+        "above 31. Making 15 or 31, a pair or a run scores. No card fits? Say {go}.")),
+    TourStep("show", ".crib-show, .crib-captions", N_("The show"), N_(
+        "When all the cards are played, each hand is counted with the starter: the pone's "
+        "hand, the dealer's, then the crib. Fifteens, pairs, runs, a flush and {nobs} "
+        "score; the page counts aloud for you.")),
+    TourStep("board", ".crib-board-box, .crib-coach", N_("The board and the coach"), N_(
+        "The board shows the scores: the first to 121 wins (before the loser reaches "
+        "91, it is a {skunk}). The coach grades each of your decisions; press h for a hint.")),
+)
+
+_WORDS = (N_("Guided tour"), N_("step {i} of {n}"), N_("Skip tour"), N_("Start playing"))
+
+TOUR_CSS = f"""
+.crib-tour {{ border: 2px solid {AMBER}; border-radius: 8px; background: #fffaf0; padding: 4px 10px;
+  margin: 2px 0 6px; max-width: 1240px; flex-flow: row wrap !important; align-items: center; gap: 2px 12px; }}
+.crib-tour .crib-tour-text {{ flex: 1 1 420px; min-width: 0; }}
+.crib-tour .crib-tour-head {{ display: flex; flex-wrap: wrap; align-items: baseline; gap: 0 10px; }}
+.crib-tour .crib-tour-step {{ font-size: 12px; color: #5c4a1e; text-transform: uppercase; letter-spacing: .04em; }}
+.crib-tour h2 {{ font-size: 17px; margin: 0; color: #1d1d1d; }}
+.crib-tour p {{ font-size: 15px; line-height: 1.35; margin: 0 0 2px; color: #1d1d1d; }}
+.crib-tour .crib-tour-bar {{ flex: 0 0 auto; gap: 6px; align-items: center; flex-wrap: nowrap !important; }}
+.crib-tour .crib-tour-bar button {{ width: auto; padding: 0 12px; }}
+.crib-tour button:focus-visible {{ outline: 3px solid {ACCENT} !important; outline-offset: 2px; }}
+"""
+
+
+class Tour:
+    """Where the tour is: open or not, which step; no widgets."""
+
+    def __init__(self, lang: str = DEFAULT, steps: tuple[TourStep, ...] = STEPS) -> None:
+        self.lang = check_lang(lang)
+        self.steps = steps
+        self.index = 0
+        self.open = False
+        self.skipped = False
+        self.finished = False
+
+    @property
+    def step(self) -> TourStep:
+        return self.steps[self.index]
+
+    def position(self) -> tuple[int, int]:
+        """(this step's number from 1, the number of steps)."""
+        return self.index + 1, len(self.steps)
+
+    @property
+    def last(self) -> bool:
+        return self.index == len(self.steps) - 1
+
+    def start(self, lang: str | None = None) -> None:
+        """Open the tour at its first step (in ``lang``, if given)."""
+        if lang is not None:
+            self.lang = check_lang(lang)
+        self.index, self.open, self.skipped, self.finished = 0, True, False, False
+
+    def next(self) -> None:
+        """The next step; after the last, the tour is done and closes."""
+        if not self.open:
+            return
+        if self.last:
+            self.open, self.finished = False, True
+        else:
+            self.index += 1
+
+    def back(self) -> None:
+        """The step before (none before the first)."""
+        if self.open and self.index > 0:
+            self.index -= 1
+
+    def skip(self) -> None:
+        """Close the tour now."""
+        if self.open:
+            self.open, self.skipped = False, True
+
+    def text_html(self) -> str:
+        """The open step as HTML: where we are, its title and its text, its cribbage words
+        linked to their definitions (empty when the tour is closed)."""
+        if not self.open:
+            return ""
+        _ = tr(self.lang)
+        s = self.step
+        links = {k: term_link(k, self.lang) for k in ("crib", "starter", "heels", "pone", "go",
+                                                       "nobs", "skunk")}
+        text = html.escape(_(s.text), quote=False).format(**links)
+        head = _("Guided tour") + " · " + _("step {i} of {n}").format(i=self.index + 1, n=len(self.steps))
+        return (f'<div class="crib-tour-head"><span class="crib-tour-step">{html.escape(head)}</span>'
+                f'<h2 class="crib-tour-title">{html.escape(_(s.title))}</h2></div><p>{text}</p>')
+
+    def outline_css(self) -> str:
+        """A stylesheet outlining what the open step speaks of (empty when closed)."""
+        if not self.open:
+            return ""
+        sel = ", ".join(f".crib-play-app {t.strip()}" for t in self.step.target.split(","))
+        return f"<style>{sel} {{ outline: 3px dashed {AMBER}; outline-offset: 3px; }}</style>"
+
+
+class TourScroll(anywidget.AnyWidget):
+    """Brings what a step outlines into view (only as far as needed, at once), so the tour
+    never leaves its subject below the fold."""
+
+    _esm = r"""
+    function render({ model, el }) {
+      const onMsg = (msg) => {
+        if (!msg || typeof msg.show !== "string") return;
+        const e = [...document.querySelectorAll(msg.show)].find((x) => x.getBoundingClientRect().height > 0);
+        if (e) e.scrollIntoView({ block: "nearest" });  // at once: a focus move cannot cut it short
+      };
+      model.on("msg:custom", onMsg);
+      return () => model.off("msg:custom", onMsg);
+    }
+    export default { render };
+    """
+
+    def show(self, selector: str) -> None:
+        self.send({"show": selector})
+
+
+class TourPanel(w.VBox):
+    """The tour above the table: the step, then Back, Next and Skip tour; hidden when closed."""
+
+    def __init__(self, lang: str = DEFAULT) -> None:
+        self.tour = Tour(lang)
+        self.text = w.HTML().add_class("crib-tour-text")
+        self.outline = w.HTML()
+        self.back_button = w.Button().add_class("crib-tour-back")
+        self.next_button = w.Button(button_style="primary").add_class("crib-tour-next")
+        self.skip_button = w.Button().add_class("crib-tour-skip")
+        self.back_button.on_click(lambda _b: self.back())
+        self.next_button.on_click(lambda _b: self.next())
+        self.skip_button.on_click(lambda _b: self.skip())
+        bar = w.HBox([self.back_button, self.next_button, self.skip_button]).add_class("crib-tour-bar")
+        self.box = w.HBox([self.text, bar]).add_class("crib-tour")
+        self.scroll = TourScroll()
+        super().__init__([w.HTML(f"<style>{TOUR_CSS}</style>"), self.outline, self.box, self.scroll])
+        self.add_class("crib-tour-panel")
+        self._draw()
+
+    def start(self, lang: str | None = None) -> None:
+        self.tour.start(lang)
+        self._draw()
+
+    def next(self) -> None:
+        self.tour.next()
+        self._draw()
+
+    def back(self) -> None:
+        self.tour.back()
+        self._draw()
+
+    def skip(self) -> None:
+        self.tour.skip()
+        self._draw()
+
+    def _draw(self) -> None:
+        t = self.tour
+        _ = tr(t.lang)
+        self.layout.display = None if t.open else "none"
+        self.text.value = (f'<div role="region" aria-live="polite" aria-label="{html.escape(_("Guided tour"))}"'
+                           f' lang="{t.lang}">{t.text_html()}</div>')
+        self.outline.value = t.outline_css()
+        self.back_button.description = _("◀ Back")
+        self.back_button.disabled = t.index == 0
+        self.next_button.description = _("Start playing") if t.last else _("Next ▶")
+        self.skip_button.description = _("Skip tour")
+        if t.open:  # what the step speaks of, in view
+            self.scroll.show(", ".join(f".crib-play-app {x.strip()}" for x in t.step.target.split(",")))
