@@ -47,14 +47,19 @@ def _breakdown(s: Score, lang: str) -> str:
 # --- part 1: counting in code (English and French) ----------------------------------
 
 
+def _hand_worked(hand: str, starter: str, lang: str, note: dict[str, str]) -> Worked:
+    """A hand's count as a worked answer: said aloud, broken down, and ``note[lang]``."""
+    s = score_hand(hand, starter)
+    steps = (_said(s, lang), _breakdown(s, lang), note[lang])
+    return Worked(s.total, f"{s.total} points", steps, _RULES_ALONE[lang])
+
+
 def _count_7789(lang: str) -> Worked:
-    s = score_hand("7H 7D 8C 9S", "8D")
-    note = {"en": "Two sevens and two eights: each 7 with each 8 is a fifteen, and 7-8-9 "
-                  "is a run four times over (a double-double run).",
-            "fr": "Deux 7 et deux 8 : chaque 7 avec chaque 8 fait quinze, et 7-8-9 est une "
-                  "suite quatre fois (une double-double suite)."}[lang]
-    return Worked(s.total, f"{s.total} points", (_said(s, lang), _breakdown(s, lang), note),
-                  _RULES_ALONE[lang])
+    return _hand_worked("7H 7D 8C 9S", "8D", lang, {
+        "en": "Two sevens and two eights: each 7 with each 8 is a fifteen, and 7-8-9 "
+              "is a run four times over (a double-double run).",
+        "fr": "Deux 7 et deux 8 : chaque 7 avec chaque 8 fait quinze, et 7-8-9 est une "
+              "suite quatre fois (une double-double suite)."})
 
 
 def _flush_hand_crib(lang: str) -> Worked:
@@ -92,13 +97,11 @@ def _heels_and_crib(lang: str) -> Worked:
 
 
 def _ace_low(lang: str) -> Worked:
-    s = score_hand("KH QD AC 2S", "3D")
-    note = {"en": "Q-K-A is no run: the ace is low. A-2-3 is a run of three, and K+2+3, Q+2+3 "
-                  "are the two fifteens.",
-            "fr": "Dame-roi-as n'est pas une suite : l'as est bas. As-2-3 est une suite de trois, "
-                  "et R+2+3, D+2+3 sont les deux quinze."}[lang]
-    return Worked(s.total, f"{s.total} points", (_said(s, lang), _breakdown(s, lang), note),
-                  _RULES_ALONE[lang])
+    return _hand_worked("KH QD AC 2S", "3D", lang, {
+        "en": "Q-K-A is no run: the ace is low. A-2-3 is a run of three, and K+2+3, Q+2+3 "
+              "are the two fifteens.",
+        "fr": "Dame-roi-as n'est pas une suite : l'as est bas. As-2-3 est une suite de trois, "
+              "et R+2+3, D+2+3 sont les deux quinze."})
 
 
 COUNTING = (
