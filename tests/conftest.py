@@ -16,6 +16,24 @@ def _warm_pegging_kernels() -> None:
     jit.warm()
 
 
+@pytest.fixture()
+def store(tmp_path: Path):  # type: ignore[no-untyped-def]
+    """A fresh classroom record (SQLite) in the test's tmp dir."""
+    from crib.teach.store import Store
+
+    return Store(tmp_path / "class.sqlite3")
+
+
+def csv_of_link(link_html: str) -> str:
+    """The CSV inside a download link (``csv_link_html``: a base64 data URL)."""
+    import base64
+    import re
+
+    m = re.search(r"base64,([A-Za-z0-9+/=]+)", link_html)
+    assert m, link_html
+    return base64.b64decode(m.group(1)).decode()
+
+
 @pytest.fixture(scope="session")
 def published_hand_distribution() -> dict[int, int]:
     """Lumetta, "Amusing Cribbage Facts" (also Wikipedia, "Cribbage statistics")."""

@@ -2,27 +2,14 @@
 
 from __future__ import annotations
 
-import base64
 import dataclasses
-import re
-from pathlib import Path
 
 import pytest
 
 from crib.teach.store import Store
 from crib.ui.teacher.app import TeacherApp
 from crib.ui.trainer.app import TrainerApp
-
-
-@pytest.fixture()
-def store(tmp_path: Path) -> Store:
-    return Store(tmp_path / "class.sqlite3")
-
-
-def _csv(link_html: str) -> str:
-    m = re.search(r"base64,([A-Za-z0-9+/=]+)", link_html)
-    assert m, link_html
-    return base64.b64decode(m.group(1)).decode()
+from tests.conftest import csv_of_link as _csv
 
 
 def test_counting_practice_right_wrong_streak_and_accuracy() -> None:

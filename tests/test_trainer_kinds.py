@@ -3,30 +3,13 @@ counting levels, the pre-test and post-test, and the teacher's Mastery table."""
 
 from __future__ import annotations
 
-import base64
-import re
-from pathlib import Path
-
-import pytest
-
 from crib.rules.scoring import score_hand
 from crib.teach.quiz import make_assessment
 from crib.teach.store import Store
 from crib.ui.teacher.app import TeacherApp
 from crib.ui.teacher.form import TEST_LENGTH
 from crib.ui.trainer.app import TrainerApp
-
-
-@pytest.fixture()
-def store(tmp_path: Path) -> Store:
-    return Store(tmp_path / "class.sqlite3")
-
-
-def _csv(link_html: str) -> str:
-    m = re.search(r"base64,([A-Za-z0-9+/=]+)", link_html)
-    assert m, link_html
-    return base64.b64decode(m.group(1)).decode()
-
+from tests.conftest import csv_of_link as _csv
 
 # a known deal: 10, 6, 5, 6 (count 27), then a 4: 31 for 2 and a run 5-6-4 for 3
 PEG = {"kind": "pegpoints", "pile": "TS 6D 5C 6S", "card": "4H", "count_before": 27, "count": 31,
