@@ -27,6 +27,7 @@ from crib.analysis.discard import analyze_discard, rank_throws_fast
 from crib.analysis.models import UNIFORM
 from crib.analysis.play import analyze_play
 from crib.errors import CribError
+from crib.i18n import N_
 from crib.rules.cards import Card, cards_pretty, cards_str, parse_card, parse_cards
 from crib.rules.fairness import HashRng
 from crib.rules.pegging import PegState
@@ -77,11 +78,11 @@ __all__ = [
 
 KINDS = ("count", "pegpoints", "rules", "discard", "peg")
 KIND_NAMES = {
-    "count": "counting",
-    "pegpoints": "what it pegs",
-    "rules": "rules",
-    "discard": "discard",
-    "peg": "pegging",
+    "count": N_("counting"),
+    "pegpoints": N_("what it pegs"),
+    "rules": N_("rules"),
+    "discard": N_("discard"),
+    "peg": N_("pegging"),
 }
 # the counting levels a course climbs (each adds one kind of points), then the old
 # three: easy (8 or fewer, no flush), typical (any deal) and tricky (the traps)

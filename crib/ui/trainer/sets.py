@@ -8,18 +8,30 @@ region, so a screen reader hears it too), and "Next" starts a new set.
 from __future__ import annotations
 
 import html
+import time
 from collections.abc import Sequence
 from typing import Any
 
+from crib.i18n import N_, tr
 from crib.teach.progress import set_summary
 
-__all__ = ["SET_SIZES", "DEFAULT_SET_SIZE", "set_summary_html"]
+__all__ = ["SET_SIZES", "DEFAULT_SET_SIZE", "set_summary_html", "Practice"]
 
-SET_SIZES = (("3 deals", 3), ("5 deals", 5), ("10 deals", 10), ("20 deals", 20), ("no end", 0))
+SET_SIZES = ((N_("3 deals"), 3), (N_("5 deals"), 5), (N_("10 deals"), 10), (N_("20 deals"), 20),
+             (N_("no end"), 0))
 DEFAULT_SET_SIZE = 10
 
 
-def set_summary_html(answers: Sequence[Any], what: str = "Set") -> str:
+class Practice:
+    """A practice answer kept in memory (same fields as a stored answer)."""
+
+    def __init__(self, q: dict, no: int, r: Any, seconds: float) -> None:
+        self.kind, self.question, self.answer = q["kind"], no, r.answer
+        self.correct, self.lost, self.miss = r.correct, r.lost, r.miss
+        self.seconds, self.created = seconds, time.time()
+
+
+def set_summary_html(answers: Sequence[Any], what: str = N_("Set"), lang: str = "en") -> str:
     """The summary of a set's answers as the student reads it.
 
     >>> from types import SimpleNamespace as A
@@ -28,17 +40,21 @@ def set_summary_html(answers: Sequence[Any], what: str = "Set") -> str:
     >>> "1 of 2 right</b> (50%)" in h and "missed nobs (1)" in h and 'role="status"' in h
     True
     """
+    _ = tr(lang)
     s = set_summary(answers)
     acc = f" ({s.accuracy:.0%})" if s.accuracy is not None else ""
-    parts = [f"<b>{s.right} of {s.answered} right</b>{acc}"]
+    right = html.escape(_("{right} of {n} right").format(right=s.right, n=s.answered))
+    parts = [f"<b>{right}</b>{acc}"]
     if s.answered:
-        parts.append(f"{s.lost:.2f} points lost in all")
+        parts.append(html.escape(_("{lost} points lost in all").format(lost=f"{s.lost:.2f}")))
     if s.median_seconds is not None:
-        parts.append(f"median time {s.median_seconds:.1f} s")
-    misses = ", ".join(f"{html.escape(m)} ({k})" for m, k in s.misses) or "none"
+        parts.append(html.escape(_("median time {s} s").format(s=f"{s.median_seconds:.1f}")))
+    misses = ", ".join(f"{html.escape(m)} ({k})" for m, k in s.misses) or html.escape(_("none"))
+    done = html.escape(_("{what} done.").format(what=_(what)))
+    most = html.escape(_("Most frequent misses: {misses}.")).replace("{misses}", misses)
     return (
         '<div class="crib-set-summary-box" role="status" style="border:2px solid #1e6b43;'
         'border-radius:6px;padding:8px 12px;margin:6px 0;background:#f3faf6">'
-        f'<div style="font-size:18px"><b>{html.escape(what)} done.</b> {" · ".join(parts)}.</div>'
-        f"<div>Most frequent misses: {misses}.</div></div>"
+        f'<div style="font-size:18px"><b>{done}</b> {" · ".join(parts)}.</div>'
+        f"<div>{most}</div></div>"
     )
