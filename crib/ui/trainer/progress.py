@@ -158,7 +158,8 @@ class ClassReveals:
         if left is None:
             self.clock.value = ""
         elif left <= 0:
-            self.clock.value = f'<b class="crib-time-up" style="color:#c0392b">{_("Time is up.")}</b>'
+            up = _("Time is up.")
+            self.clock.value = f'<b class="crib-time-up" style="color:#c0392b">{up}</b>'
         else:
             m, sec = divmod(int(left), 60)
             said = _("Time left {time}").format(time=f"{m}:{sec:02d}")

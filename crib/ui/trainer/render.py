@@ -116,7 +116,8 @@ KIND_LABELS = {"fifteen": N_("fifteen"), "pair": N_("pair"), "run": N_("run"), "
 def breakdown_html(s: Score, missed: frozenset[int] = frozenset(), lang: str = "en") -> str:
     """The count line by line; the components in ``missed`` are highlighted in amber."""
     _ = tr(lang)
-    rows, tag = [], f' <b style="color:#b9770e">{html.escape(_("missed"))}</b>'
+    missed_word = _("missed")
+    rows, tag = [], f' <b style="color:#b9770e">{html.escape(missed_word)}</b>'
     for i, c in enumerate(s.components):
         cls = ' class="crib-missed"' if i in missed else ""
         kind = _(KIND_LABELS[c.kind]) if c.kind in KIND_LABELS else c.kind
@@ -125,7 +126,8 @@ def breakdown_html(s: Score, missed: frozenset[int] = frozenset(), lang: str = "
             f'<td style="text-align:right">{c.points}</td></tr>'
         )
     if not rows:
-        rows.append(f'<tr><td colspan="3">{html.escape(_("nothing scores: nineteen (no points)"))}</td></tr>')
+        nothing = _("nothing scores: nineteen (no points)")
+        rows.append(f'<tr><td colspan="3">{html.escape(nothing)}</td></tr>')
     item, cards, points, total = _("item"), _("cards"), _("points"), _("total")
     said = say_fr(s) if lang == "fr" else s.say()
     return (
@@ -169,9 +171,10 @@ def _splits(q: dict, answer: str) -> tuple[words.Split, words.Split]:
     return split(answer if answer in by else best), split(best)
 
 
-def _why_plain(r: quiz.Result) -> str:
+def _why_plain(r: quiz.Result, lang: str = "en") -> str:
     """What went wrong, by name ("threw a five to the opponent")."""
-    return f"<div>What went wrong: {html.escape('; '.join(r.misses))}.</div>" if r.misses else ""
+    why = _t(lang, N_("What went wrong: {misses}."), misses=html.escape("; ".join(r.misses)))
+    return f"<div>{why}</div>" if r.misses else ""
 
 
 def discard_result_html(q: dict, r: quiz.Result, *, plain: bool = False, lang: str = "en") -> str:
@@ -220,7 +223,7 @@ def discard_result_html(q: dict, r: quiz.Result, *, plain: bool = False, lang: s
             if n
         )
     )
-    return head + f'<div class="crib-plain-text">{html.escape(said)}</div>' + _why_plain(r) + how
+    return head + f'<div class="crib-plain-text">{html.escape(said)}</div>' + _why_plain(r, lang) + how
 
 
 def peg_result_html(q: dict, r: quiz.Result, *, plain: bool = False, lang: str = "en") -> str:
@@ -266,7 +269,7 @@ def peg_result_html(q: dict, r: quiz.Result, *, plain: bool = False, lang: str =
     )
     head = _verdict(r, html.escape(_("Best play.")), words.grade_words(verdict, r.lost, play=True))
     model = f'<p style="margin:4px 0;color:#555">{html.escape(words.model_words("play", "uniform"))}</p>'
-    return head + f'<div class="crib-plain-text">{html.escape(said)}</div>' + _why_plain(r) + how_details(table + note + model)
+    return head + f'<div class="crib-plain-text">{html.escape(said)}</div>' + _why_plain(r, lang) + how_details(table + note + model)
 
 
 def result_html(q: dict, r: quiz.Result, *, plain: bool = False, lang: str | None = None) -> str:
