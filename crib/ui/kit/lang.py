@@ -24,7 +24,7 @@ from urllib.parse import parse_qsl, urlencode
 
 import ipywidgets as w
 
-from crib.i18n import LANGS, check_lang, lang_from_query, tr
+from crib.i18n import LANGS, N_, check_lang, lang_from_query, tr
 
 __all__ = ["with_lang", "switch_html", "LangSwitch", "LangPage", "lang_page", "LANG_CSS"]
 
@@ -51,7 +51,7 @@ def with_lang(query: str, lang: str) -> str:
 def switch_html(lang: str, query: str = "") -> str:
     """The switch as HTML: a labelled ``nav`` of one link per language, the current one
     marked (``aria-current``); each link is the page with ``lang`` set."""
-    label = tr(lang)("Language")
+    label = tr(lang)(N_("Language"))
     links = "".join(
         f'<a href="?{html.escape(with_lang(query, code))}" hreflang="{code}" lang="{code}" '
         f'class="crib-lang-{code}"{_CURRENT if code == lang else ""}>{html.escape(name)}</a>'

@@ -255,7 +255,7 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, NewKinds, w.VBox):
                 self._picked.remove(card)
             n = len(self._picked)
             self.throw_button.disabled = n != 2 or self.result is not None
-            self.status.value = info_html(tr(self.lang)("{n} picked: pick exactly 2").format(n=n)) if n > 2 else ""
+            self.status.value = info_html(tr(self.lang)(N_("{n} picked: pick exactly 2")).format(n=n)) if n > 2 else ""
 
         return handler
 

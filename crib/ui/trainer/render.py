@@ -287,7 +287,7 @@ def result_html(q: dict, r: quiz.Result, *, plain: bool = False, lang: str | Non
 def plain_switch(value: bool = True, on_change: Callable[[], None] | None = None, lang: str = "en") -> w.Checkbox:
     """The "Plain words" switch (plain words for learners, the default; off: the exact
     tables and margins up front), calling ``on_change`` when it is flipped."""
-    box = w.Checkbox(value=value, description=tr(lang)("Plain words"), indent=False, layout=w.Layout(width="auto"))
+    box = w.Checkbox(value=value, description=tr(lang)(N_("Plain words")), indent=False, layout=w.Layout(width="auto"))
     if on_change is not None:
         box.observe(lambda _c: on_change(), "value")
     return box.add_class("crib-plain-words")
