@@ -61,7 +61,8 @@ def add_question_widgets(app: Any) -> w.VBox:
     for kind in KINDS:
         b = w.BoundedIntText(
             value=DEFAULT_COUNTS[kind], min=0, max=50, description=_(_LABELS[kind]),
-            style={"description_width": "initial"}, layout=w.Layout(width="11em"),
+            style={"description_width": "initial"},  # as wide as its label (longer in French)
+            layout=w.Layout(width=f"calc({len(_(_LABELS[kind]))}ch + 5em)"),
         ).add_class(f"crib-n-{kind}")
         b.tooltip = _("how many {kind} questions (0 to 50)").format(kind=_(KIND_NAMES[kind]))
         setattr(app, f"n_{kind}", b)

@@ -39,7 +39,7 @@ def add_side_widgets(app: Any, seed: int | None) -> w.VBox:
         options=[(_("Counting"), "count"), (_("What it pegs"), "pegpoints"), (_("Rules quiz"), "rules"),
                  (_("Discard quiz"), "discard"), (_("Pegging quiz"), "peg")],
         value="count",
-        description=_("Practise"),
+        description=_("Practise"), style={"button_width": "auto"},  # the French names are longer
     ).add_class("crib-kind")
     app.level = w.Dropdown(
         # the climbing levels first (fifteens only, + pairs, + runs, + flush and nobs)

@@ -18,6 +18,7 @@ from crib.i18n import N_, tr
 from crib.teach.progress import SKILLS
 from crib.ui.kit.common import friendly, info_html, keep_polling
 from crib.ui.trainer.render import csv_link_html, reveal_html
+from crib.ui.trainer.sets import miss_words
 
 _SKILL_WORDS = (N_("counting"), N_("discard"), N_("pegging"))  # SKILLS's names, for the catalog
 _REVEALED = N_("your teacher revealed the answer")
@@ -92,7 +93,7 @@ class TrainerProgress:
         for s in df["skill"]:
             per[s] = per.get(s, 0) + 1
         misses = miss_counts(df)
-        top = ", ".join(f"{k} ({v})" for k, v in list(misses.items())[:3]) or _("none yet")
+        top = ", ".join(f"{miss_words(k, self.lang)} ({v})" for k, v in list(misses.items())[:3]) or _("none yet")
         self.progress_note.value = (
             info_html(_("{n} answers ({per}). Top misses: {top}.").format(
                 n=len(df), per=", ".join(f"{_(k)} {v}" for k, v in per.items()), top=top))

@@ -31,6 +31,7 @@ from crib.ui.trainer.kinds_render import (
     kind_result_html,
     kind_reveal,
 )
+from crib.ui.trainer.sets import miss_words
 
 _AMBER = "#fdebd0"
 _GREEN = "#1e8449"
@@ -153,7 +154,7 @@ def count_result_html(q: dict, r: quiz.Result, lang: str = "en") -> str:
     names, missed = explain_count_miss(s, int(r.answer))
     head = _verdict(r, _t(lang, N_("Right: {total}."), total=s.total),
                     _t(lang, N_("You said {answer}; the count is {total}."), answer=r.answer, total=s.total))
-    likely = _t(lang, N_("Likely: {misses}."), misses=html.escape("; ".join(names)))
+    likely = _t(lang, N_("Likely: {misses}."), misses=html.escape("; ".join(miss_words(n, lang) for n in names)))
     why = f"<div>{likely}</div>" if names else ""
     return head + why + breakdown_html(s, missed, lang)
 

@@ -8,6 +8,7 @@ region, so a screen reader hears it too), and "Next" starts a new set.
 from __future__ import annotations
 
 import html
+import re
 import time
 from collections.abc import Sequence
 from typing import Any
@@ -15,7 +16,30 @@ from typing import Any
 from crib.i18n import N_, tr
 from crib.teach.progress import set_summary
 
-__all__ = ["SET_SIZES", "DEFAULT_SET_SIZE", "set_summary_html", "Practice"]
+__all__ = ["SET_SIZES", "DEFAULT_SET_SIZE", "set_summary_html", "Practice", "miss_words"]
+
+# the counting misses' names (crib.teach.progress stores them in English), for the catalog
+_MISSES = (N_("missed a fifteen"), N_("missed a fifteen with a ten-card"), N_("missed a pair"),
+           N_("missed a run"), N_("missed a double run"), N_("missed a triple run"),
+           N_("missed a double-double run"), N_("counted a double run as a single run"),
+           N_("counted a triple run as a single run"), N_("counted a double-double run as a single run"),
+           N_("missed a flush"), N_("missed nobs"), N_("counted a four-card flush in the crib"),
+           N_("counted nobs that was not there"))
+_BY = re.compile(r"(over|under)-counted by (\d+)")
+
+
+def miss_words(name: str, lang: str = "en") -> str:
+    """A stored miss's name in ``lang`` (as it is when the catalog does not know it).
+
+    >>> miss_words("missed a pair", "fr"), miss_words("under-counted by 3", "fr")
+    ('oublié une paire', 'compté 3 de moins')
+    """
+    _ = tr(lang)
+    m = _BY.fullmatch(name)
+    if m:
+        said = _("over-counted by {n}") if m.group(1) == "over" else _("under-counted by {n}")
+        return said.format(n=m.group(2))
+    return _(name) if name else name
 
 SET_SIZES = ((N_("3 deals"), 3), (N_("5 deals"), 5), (N_("10 deals"), 10), (N_("20 deals"), 20),
              (N_("no end"), 0))
@@ -49,7 +73,7 @@ def set_summary_html(answers: Sequence[Any], what: str = N_("Set"), lang: str = 
         parts.append(html.escape(_("{lost} points lost in all").format(lost=f"{s.lost:.2f}")))
     if s.median_seconds is not None:
         parts.append(html.escape(_("median time {s} s").format(s=f"{s.median_seconds:.1f}")))
-    misses = ", ".join(f"{html.escape(m)} ({k})" for m, k in s.misses) or html.escape(_("none"))
+    misses = ", ".join(f"{html.escape(miss_words(m, lang))} ({k})" for m, k in s.misses) or html.escape(_("none"))
     done = html.escape(_("{what} done.").format(what=_(what)))
     most = html.escape(_("Most frequent misses: {misses}.")).replace("{misses}", misses)
     return (

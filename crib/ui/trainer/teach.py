@@ -57,7 +57,7 @@ class TeachMode:
     def _build_teach(self) -> None:
         _ = tr(self.lang)
         self.teach_toggle = w.ToggleButton(
-            description=_("Count line by line"), icon="list", value=False,
+            description=_("Count line by line"), icon="list", value=False, layout=w.Layout(width="fit-content"),
             tooltip=_("pick the cards of each fifteen, pair, run, flush or nobs"),
         ).add_class("crib-teach-toggle")
         self.teach_toggle.observe(lambda _c: self._teach_layout(), "value")
