@@ -24,7 +24,7 @@ from crib.ui.kit.common import friendly, info_html
 from crib.ui.kit.keys import KeyListener
 from crib.ui.trainer.kinds import NEW_KINDS, NewKinds, read_whole
 from crib.ui.trainer.kinds_render import localize
-from crib.ui.trainer.parts import add_side_widgets
+from crib.ui.trainer.parts import add_side_widgets, join_session
 from crib.ui.trainer.progress import ClassReveals, TrainerProgress
 from crib.ui.trainer.render import (  # re-exported: the rendering lives there
     _AMBER,  # noqa: F401
@@ -366,8 +366,7 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, NewKinds, w.VBox):
     @friendly("join_status")
     def join(self) -> None:
         """Join a class session: its questions replace practice; answers are stored."""
-        session = self.store.session(self.code.value)
-        student = self.store.join(session.code, self.name.value)
+        session, student = join_session(self.store, self.code.value, self.name.value, self.lang)
         self.student, self.session_code, self.session = student, session.code, session
         self.questions = list(session.questions)
         done = {a.question for a in self.store.answers(session.code, student=student.name)}
