@@ -77,10 +77,10 @@ class LangPage(w.VBox):
     (:meth:`apply_query`)."""
 
     def __init__(self, make: Callable[[str, str], w.Widget], lang: str = "en",
-                 intro: Callable[[str], str] | None = None) -> None:
+                 intro: Callable[[str], str] | None = None, nav: w.HTML | None = None) -> None:
         from crib.ui.kit.keys import KeyListener
 
-        self.make, self.lang, self._intro = make, check_lang(lang), intro
+        self.make, self.lang, self._intro, self.nav = make, check_lang(lang), intro, nav
         self.switch = LangSwitch(lang)
         self.intro = w.HTML(intro(self.lang) if intro else "").add_class("crib-page-intro")
         self.app = make(self.lang, "")
@@ -94,6 +94,10 @@ class LangPage(w.VBox):
         self.lang = lang_from_query(query)
         self.switch.show(self.lang, query)
         self.intro.value = self._intro(self.lang) if self._intro else ""
+        if self.nav is not None:  # the page's nav bar (crib.ui.kit.nav) in the same language
+            from crib.ui.kit.nav import nav_lang
+
+            nav_lang(self.nav, self.lang)
         self.app = self.make(self.lang, query)
         self.holder.children = (self.app,)
 

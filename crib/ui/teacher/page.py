@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import html
 
+import ipywidgets as w
+
 from crib.i18n import tr
 from crib.teach.store import Store
 from crib.ui.kit.lang import LangPage
@@ -27,6 +29,7 @@ def intro_html(lang: str = "en") -> str:
     return f'<h1 lang="{lang}">{html.escape(head)}</h1><p>{html.escape(text)}</p>'
 
 
-def teacher_page(lang: str = "en", *, store: Store | None = None) -> LangPage:
-    """The page's one call: the teacher's dashboard in ``lang``, then in the URL's language."""
-    return LangPage(lambda lang, _query: TeacherApp(store=store, lang=lang), lang, intro_html)
+def teacher_page(lang: str = "en", *, store: Store | None = None, nav: w.HTML | None = None) -> LangPage:
+    """The page's one call: the teacher's dashboard in ``lang``, then in the URL's language
+    (and the page's ``nav`` bar with it)."""
+    return LangPage(lambda lang, _query: TeacherApp(store=store, lang=lang), lang, intro_html, nav)

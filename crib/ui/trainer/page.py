@@ -9,6 +9,8 @@ from __future__ import annotations
 import html
 import re
 
+import ipywidgets as w
+
 from crib.i18n import tr
 from crib.teach.store import Store
 from crib.ui.kit.lang import LangPage
@@ -38,8 +40,10 @@ def intro_html(lang: str = "en") -> str:
     return f'<h1 lang="{lang}">{html.escape(head)}</h1><p>{html.escape(text)}</p>'
 
 
-def trainer_page(lang: str = "en", *, store: Store | None = None, seed: int | None = None) -> LangPage:
-    """The page's one call: the trainer in ``lang``, then in the URL's language."""
+def trainer_page(lang: str = "en", *, store: Store | None = None, seed: int | None = None,
+                 nav: w.HTML | None = None) -> LangPage:
+    """The page's one call: the trainer in ``lang``, then in the URL's language (and the
+    page's ``nav`` bar with it)."""
     seeds: list[int | None] = [seed]
 
     def make(lang: str, query: str) -> TrainerApp:
@@ -48,4 +52,4 @@ def trainer_page(lang: str = "en", *, store: Store | None = None, seed: int | No
         app.code.value = code_from_query(query) or app.code.value
         return app
 
-    return LangPage(make, lang, intro_html)
+    return LangPage(make, lang, intro_html, nav)
