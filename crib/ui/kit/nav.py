@@ -18,7 +18,7 @@ import html
 
 import ipywidgets as w
 
-from crib.i18n import N_, check_lang, tr
+from crib.i18n import NP_, check_lang, trp
 from crib.ui.kit.access import DEVICE_CSS
 from crib.ui.kit.cardview import ACCENT, CARD_CSS
 
@@ -29,19 +29,19 @@ __all__ = [
 
 # section key -> (label, page)
 SECTIONS = {
-    "play": (N_("Play"), "play.ipynb"),
-    "practice": (N_("Practice"), "trainer.ipynb"),
-    "analyze": (N_("Analyze"), "discard.ipynb"),
-    "teach": (N_("Teach"), "teacher.ipynb"),
+    "play": (NP_("nav", "Play"), "play.ipynb"),
+    "practice": (NP_("nav", "Practice"), "trainer.ipynb"),
+    "analyze": (NP_("nav", "Analyze"), "discard.ipynb"),
+    "teach": (NP_("nav", "Teach"), "teacher.ipynb"),
 }
 # the how-to-play page, for a beginner: after the sections, not one of them (the loading
 # skeleton of crib/tools/voila_template draws the sections only)
-LEARN = (N_("Learn to play"), "learn.ipynb")
+LEARN = (NP_("nav", "Learn to play"), "learn.ipynb")
 ANALYZERS = {
-    "discard.ipynb": N_("Discards"),
-    "crib_odds.ipynb": N_("Crib odds"),
-    "pegging.ipynb": N_("Pegging"),
-    "traps.ipynb": N_("Traps"),
+    "discard.ipynb": NP_("nav", "Discards"),
+    "crib_odds.ipynb": NP_("nav", "Crib odds"),
+    "pegging.ipynb": NP_("nav", "Pegging"),
+    "traps.ipynb": NP_("nav", "Traps"),
 }
 
 PAGE_CSS = f"""
@@ -103,7 +103,11 @@ def nav_html(active: str, current: str | None = None, lang: str = "en") -> str:
     language other than English: ``?lang=fr``); see :func:`nav_bar`."""
     if active not in (*SECTIONS, "learn", "home"):
         raise ValueError(f"active must be one of {', '.join(SECTIONS)}, 'learn' or 'home', got {active!r}")
-    _, keep = tr(check_lang(lang)), ("" if lang == "en" else f"?lang={lang}")
+    nav, keep = trp(check_lang(lang)), ("" if lang == "en" else f"?lang={lang}")
+
+    def _(label: str) -> str:  # the bar's words: their own context in the catalog
+        return nav("nav", label)
+
     links = []
     for key, (label, href) in SECTIONS.items():
         cur = ' aria-current="page"' if key == active else ""

@@ -125,7 +125,8 @@ class TournamentPanel(w.VBox):
         self.run_row = w.HBox([self.pick, self.start_button, self.projector], layout=w.Layout(**row))
         self.body = w.VBox([self.form, self.run_row, self.status, self.round_box, self.reach, self.hand_row,
                             self.standings, self.files_row], layout=w.Layout(display="none"))
-        super().__init__([w.HTML(TOUR_STYLE + f"<h3>{html.escape(_('Pair the class · Tournament'))}</h3>"),
+        title = _("Pair the class · Tournament")
+        super().__init__([w.HTML(TOUR_STYLE + f"<h3>{html.escape(title)}</h3>"),
                           self.note, self.body])
         self.add_class("crib-tour")
         self.refresh()
