@@ -148,3 +148,22 @@ def test_the_trainer_page_follows_the_url() -> None:
     assert page.app.lang == "fr" and page.app.code.value == "ABCD12" and int(page.app.seed.value) == 5
     assert 'aria-current="true">Français' in page.switch.value and "Entraînement au compte" in page.intro.value
     assert tr("fr")("Counting trainer and quizzes") != "Counting trainer and quizzes"
+
+
+def test_nav_bar_and_home_page_in_french() -> None:
+    from crib.ui.kit.home import PARTS, HomeTexts, home_html
+    from crib.ui.kit.nav import nav_bar, nav_html
+
+    bar = nav_html("practice", lang="fr")
+    assert 'href="trainer.ipynb?lang=fr" aria-current="page">S’entraîner</a>' in bar
+    assert ">Enseigner</a>" in bar and 'href="index.ipynb?lang=fr"' in bar
+    assert "?lang=" not in nav_html("practice") and ">Practice</a>" in nav_html("practice")
+    for part in PARTS:  # every text of the home page is French
+        fr, en = home_html(part, "fr"), home_html(part, "en")
+        assert fr != en and 'lang="fr"' in fr
+    assert 'class="crib-cta" href="play.ipynb?lang=fr"' in home_html("intro", "fr")
+    nav = nav_bar("home")
+    home = HomeTexts(nav=nav)
+    home.apply_query("lang=fr")
+    assert "Jouer une partie commentée" in home.views["intro"].value and ">Jouer</a>" in nav.value
+    assert 'id="Count-a-hand"' in home.views["count"].value
