@@ -32,6 +32,7 @@ from crib.ui.teacher.printables import PrintablesPanel
 from crib.ui.teacher.tournament import TournamentPanel
 from crib.ui.teacher.views import PROJECTOR_STYLE, frame_html, heatmap_html, projector_html
 from crib.ui.trainer.render import csv_link_html, reveal_html
+from crib.ui.trainer.sets import miss_words
 
 __all__ = ["TeacherApp", "frame_html"]
 
@@ -279,7 +280,8 @@ class TeacherApp(w.VBox):
         sdf = student_stats(students, answers, len(s.questions))
         self.student_df = sdf
         self.student_table.value = frame_html(
-            sdf,
+            sdf.assign(top_mistake=[miss_words(str(m), self.lang) for m in sdf["top_mistake"]])
+            if "top_mistake" in sdf and len(sdf) else sdf,
             "crib-students",
             {
                 "avg_lost": "points lost (avg)",

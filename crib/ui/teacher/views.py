@@ -68,7 +68,7 @@ def frame_html(df: Any, css_class: str, headers: dict[str, str] | None = None, l
 # the live tables' columns (crib.teach.classroom's frames), for the catalog
 COLUMNS = (N_("question"), N_("kind"), N_("deal"), N_("answered"), N_("accuracy"), N_("revealed"),
            N_("student"), N_("right"), N_("points lost (avg)"), N_("most common wrong answer"),
-           N_("median time (s)"), N_("top mistake"))
+           N_("median time (s)"), N_("top mistake"), N_("progress"))
 
 
 def _short(q: dict, answer: str) -> str:
