@@ -48,8 +48,9 @@ _ANALYZE = (
 def _items(rows: tuple[tuple[str, str, str], ...], lang: str) -> str:
     _ = tr(lang)
     keep = "" if lang == "en" else f"?lang={lang}"
+    sep = " : " if lang == "fr" else ": "  # French puts a space before the colon
     return "<ul>" + "".join(
-        f'<li><b><a href="{href}{keep if href.endswith(".ipynb") else ""}">{html.escape(_(name))}</a></b>: '
+        f'<li><b><a href="{href}{keep if href.endswith(".ipynb") else ""}">{html.escape(_(name))}</a></b>{sep}'
         f"{html.escape(_(what))}</li>" for href, name, what in rows) + "</ul>"
 
 

@@ -24,7 +24,7 @@ from typing import Any
 import ipywidgets as w
 
 from crib.errors import CribError
-from crib.i18n import tr
+from crib.i18n import N_, tr
 from crib.teach.store import Session, Store
 from crib.teach.tournament import Tournament
 from crib.teach.tournament_duels import ClassTournaments, TableState
@@ -185,7 +185,7 @@ class TournamentPanel(w.VBox):
         self.players.value = "\n".join(names)
         if not names:
             self.status.value = info_html(tr(self.lang)(
-                "No student has joined this session yet: type the players' names, one a line."))
+                N_("No student has joined this session yet: type the players' names, one a line.")))
 
     def player_names(self) -> list[str]:
         return [x.strip() for x in self.players.value.splitlines() if x.strip()]
