@@ -167,3 +167,25 @@ def test_nav_bar_and_home_page_in_french() -> None:
     home.apply_query("lang=fr")
     assert "Jouer une partie commentée" in home.views["intro"].value and ">Jouer</a>" in nav.value
     assert 'id="Count-a-hand"' in home.views["count"].value
+
+
+@pytest.mark.parametrize("plain", [True, False])
+def test_discard_and_peg_verdicts_and_reveals_have_no_english_sentence(plain: bool) -> None:
+    from crib.teach import quiz
+    from crib.ui.trainer.render import reveal_html
+
+    app = TrainerApp(seed=4, lang="fr", plain=plain)
+    for kind in ("discard", "peg"):
+        app.kind.value = kind
+        q = app.current
+        wrong = (q["ranking"][-1][0] if kind == "discard"
+                 else next(c for c, *_r in reversed(q["options"])))
+        app._answer(tuple(parse_cards(wrong)) if kind == "discard" else wrong)
+        said = text(app.feedback.value)
+        for english in ("You kept", "You played", "Better:", "Keep ", "What went wrong", "on average over",
+                        "uniform", "Costly", "A mistake", "points lost"):
+            assert english not in said, (kind, english, said)
+        assert "perdus" in said or "Correct" in said or "Le meilleur" in said
+        shown = text(reveal_html(q, 0, plain=plain, lang="fr"))
+        assert "Question 1, la réponse" in shown and "Throw" not in shown and "Play " not in shown
+        assert quiz.KIND_NAMES[kind] in ("discard", "pegging")

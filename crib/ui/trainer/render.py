@@ -31,6 +31,7 @@ from crib.ui.trainer.kinds_render import (
     kind_result_html,
     kind_reveal,
 )
+from crib.ui.trainer.plain_lang import discard_words, play_words
 from crib.ui.trainer.sets import miss_words
 
 _AMBER = "#fdebd0"
@@ -174,7 +175,7 @@ def _splits(q: dict, answer: str) -> tuple[words.Split, words.Split]:
 
 def _why_plain(r: quiz.Result, lang: str = "en") -> str:
     """What went wrong, by name ("threw a five to the opponent")."""
-    why = _t(lang, N_("What went wrong: {misses}."), misses=html.escape("; ".join(r.misses)))
+    why = _t(lang, N_("What went wrong: {misses}."), misses=html.escape("; ".join(miss_words(m, lang) for m in r.misses)))
     return f"<div>{why}</div>" if r.misses else ""
 
 
@@ -209,12 +210,16 @@ def discard_result_html(q: dict, r: quiz.Result, *, plain: bool = False, lang: s
         f"<thead><tr><th>#</th><th>{throw}</th><th>{hand}</th><th>{crib}</th><th>{net}</th>"
         f"<th>{lost}</th><th></th></tr></thead><tbody>{''.join(rows)}</tbody></table>"
     )
-    note = f'<div style="color:#555">{html.escape(q["explain"])}</div>'
-    why = f"<div>{html.escape('; '.join(r.misses))}.</div>" if r.misses else ""
+    verdict = "best" if r.correct else verdict_word(r.lost, thresholds("discard"))
+    local = discard_words(q, r.answer, r.lost, verdict, lang) if lang != "en" else None  # not English
+    note = f'<div style="color:#555">{html.escape(local[2] if local else q["explain"])}</div>'
+    why = f"<div>{html.escape('; '.join(miss_words(m, lang) for m in r.misses))}.</div>" if r.misses else ""
     if not plain:
         return head + why + note + table
+    if local:
+        head = _verdict(r, html.escape(_("Best throw.")), html.escape(local[0]))
+        return head + f'<div class="crib-plain-text">{html.escape(local[1])}</div>' + _why_plain(r, lang) + how_details(note + table, lang)
     mine, best = _splits(q, r.answer)
-    verdict = "best" if r.correct else verdict_word(r.lost, thresholds("discard"))
     said = words.discard_text(mine, best, dealer=q["dealer"], verdict=verdict, lost=r.lost, grade=False)
     head = _verdict(r, html.escape(_("Best throw.")), words.grade_words(verdict, r.lost))
     how = how_details(
@@ -257,14 +262,19 @@ def peg_result_html(q: dict, r: quiz.Result, *, plain: bool = False, lang: str =
         '<table class="crib-margins" style="border-collapse:collapse">'
         f"<thead><tr>{heads}<th></th></tr></thead><tbody>{''.join(rows)}</tbody></table>"
     )
-    why = f"<div>{html.escape('; '.join(r.misses))}.</div>" if r.misses else ""
-    margin = _t(lang, N_("Margin: your pegging points minus theirs for the rest of the play, {model}."),
-                model=html.escape(q["model"]))
+    why = f"<div>{html.escape('; '.join(miss_words(m, lang) for m in r.misses))}.</div>" if r.misses else ""
+    margin = (_t(lang, N_("Margin: your pegging points minus theirs for the rest of the play, {model}."),
+                 model=html.escape(q["model"])) if lang == "en"
+              else _t(lang, N_("Margin: your pegging points minus theirs for the rest of the play.")))
     note = f'<div style="color:#555">{margin}</div>'
     if not plain:
         return head + why + table + note
     pos = PeggingPosition.parse(q["position"])
     verdict = "best" if r.correct else verdict_word(r.lost, thresholds("play"))
+    if lang != "en":
+        grade, said = play_words(q, r.answer, r.lost, verdict, lang)
+        head = _verdict(r, html.escape(_("Best play.")), html.escape(grade))
+        return head + f'<div class="crib-plain-text">{html.escape(said)}</div>' + _why_plain(r, lang) + how_details(table + note, lang)
     said = words.play_text(
         pos, parse_card(r.answer), parse_card(q["best"]), verdict=verdict, lost=r.lost, grade=False
     )
@@ -317,11 +327,13 @@ def reveal_html(q: dict, i: int, *, lead: str = N_("the answer"), deal: bool = T
         six = f'<div class="crib-big-cards">{cards_html(parse_cards(q["six"]))}</div>' if deal else ""
         if plain:
             _mine, best = _splits(q, q["best"])
-            said = words.hint_discard_text(best, None, dealer=q["dealer"])
+            said = (discard_words(q, q["best"], 0.0, "best", lang)[2] if lang != "en"
+                    else words.hint_discard_text(best, None, dealer=q["dealer"]))
             body = f'{six}<div class="crib-plain-text">{html.escape(said)}</div>'
         else:
             throw = _t(lang, N_("Throw {cards}: {why}"), cards=cards_html(parse_cards(q["best"])),
-                       why=html.escape(q["explain"]))
+                       why=html.escape(discard_words(q, q["best"], 0.0, "best", lang)[2] if lang != "en"
+                                       else q["explain"]))
             body = f"{six}<div>{throw}</div>"
     else:
         answer = parse_card(q["best"]).pretty
@@ -329,7 +341,8 @@ def reveal_html(q: dict, i: int, *, lead: str = N_("the answer"), deal: bool = T
         held = _t(lang, N_("Hand: {cards}"), cards=cards_html(hand))
         held = f'<div class="crib-big-cards">{held}</div>' if deal else ""
         if plain:
-            said = words.hint_play_text(PeggingPosition.parse(q["position"]), parse_card(q["best"]))
+            said = (play_words(q, q["best"], 0.0, "best", lang)[1] if lang != "en"
+                    else words.hint_play_text(PeggingPosition.parse(q["position"]), parse_card(q["best"])))
             body = f'{held}<div class="crib-plain-text">{html.escape(said)}</div>'
         else:
             play = _t(lang, N_("Play {card} (better than the next card by {gap} points of expected margin)."),

@@ -24,8 +24,20 @@ _MISSES = (N_("missed a fifteen"), N_("missed a fifteen with a ten-card"), N_("m
            N_("missed a double-double run"), N_("counted a double run as a single run"),
            N_("counted a triple run as a single run"), N_("counted a double-double run as a single run"),
            N_("missed a flush"), N_("missed nobs"), N_("counted a four-card flush in the crib"),
-           N_("counted nobs that was not there"))
+           N_("counted nobs that was not there"),
+           # the discard's and the play's (crib.teach.progress classify_discard_miss, classify_peg_miss)
+           N_("threw a five to the opponent"), N_("threw a fifteen to the opponent"),
+           N_("threw a pair to the opponent"), N_("threw touching cards to the opponent"),
+           N_("kept a five the crib wanted"), N_("split a pair"), N_("kept the weaker hand"), N_("led a five"),
+           N_("gave up position later in the play"))
 _BY = re.compile(r"(over|under)-counted by (\d+)")
+_FORMS = (  # the misses with a number in them: (pattern, its sentence in the catalog)
+    (re.compile(r"left a count of (?P<count>\d+) \(a ten-card makes (?P<then>\d+)\)"),
+     N_("left a count of {count} (a ten-card makes {then})")),
+    (re.compile(r"handed over a 15 \(a (?P<rank>\d+) makes it\)"), N_("handed over a 15 (a {rank} makes it)")),
+    (re.compile(r"missed points now \((?P<card>\S+) scores (?P<points>\d+)\)"),
+     N_("missed points now ({card} scores {points})")),
+)
 
 
 def miss_words(name: str, lang: str = "en") -> str:
@@ -39,6 +51,10 @@ def miss_words(name: str, lang: str = "en") -> str:
     if m:
         said = _("over-counted by {n}") if m.group(1) == "over" else _("under-counted by {n}")
         return said.format(n=m.group(2))
+    for pattern, sentence in _FORMS:
+        m = pattern.fullmatch(name)
+        if m:
+            return _(sentence).format(**m.groupdict())
     return _(name) if name else name
 
 SET_SIZES = ((N_("3 deals"), 3), (N_("5 deals"), 5), (N_("10 deals"), 10), (N_("20 deals"), 20),
