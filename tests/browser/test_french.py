@@ -62,7 +62,7 @@ def test_trainer_and_teacher_in_french(voila_url: str, browser: object) -> None:
         page.click(".crib-trainer .crib-check >> nth=0")
         page.wait_for_selector(".crib-status .crib-error", timeout=30_000)
         assert "n’est pas un nombre" in page.inner_text(".crib-status")
-        page.fill(".crib-count-input input", "4")
+        page.fill(".crib-count-input input", "0")  # wrong unless the hand is a nineteen: a miss shown
         page.click(".crib-trainer .crib-check >> nth=0")
         page.wait_for_selector(".crib-feedback :is(.crib-verdict-right, .crib-verdict-wrong)", timeout=30_000)
         assert "combinaison" in page.inner_text(".crib-feedback")

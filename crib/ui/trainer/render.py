@@ -119,7 +119,7 @@ def breakdown_html(s: Score, missed: frozenset[int] = frozenset(), lang: str = "
     """The count line by line; the components in ``missed`` are highlighted in amber."""
     _ = tr(lang)
     missed_word = _("missed")
-    rows, tag = [], f' <b style="color:#b9770e">{html.escape(missed_word)}</b>'
+    rows, tag = [], f' <b style="color:#7a4f00">{html.escape(missed_word)}</b>'
     for i, c in enumerate(s.components):
         cls = ' class="crib-missed"' if i in missed else ""
         kind = _(KIND_LABELS[c.kind]) if c.kind in KIND_LABELS else c.kind
