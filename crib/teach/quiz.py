@@ -27,6 +27,7 @@ from crib.analysis.discard import analyze_discard, rank_throws_fast
 from crib.analysis.models import UNIFORM
 from crib.analysis.play import analyze_play
 from crib.errors import CribError
+from crib.i18n import N_, tr
 from crib.rules.cards import Card, cards_pretty, cards_str, parse_card, parse_cards
 from crib.rules.fairness import HashRng
 from crib.rules.pegging import PegState
@@ -46,6 +47,7 @@ from crib.teach.quiz_kinds import (
     pegpoints_question,
     rules_question,
 )
+from crib.teach.rules_bank import by_id
 
 __all__ = [
     "KINDS",
@@ -77,11 +79,11 @@ __all__ = [
 
 KINDS = ("count", "pegpoints", "rules", "discard", "peg")
 KIND_NAMES = {
-    "count": "counting",
-    "pegpoints": "what it pegs",
-    "rules": "rules",
-    "discard": "discard",
-    "peg": "pegging",
+    "count": N_("counting"),
+    "pegpoints": N_("what it pegs"),
+    "rules": N_("rules"),
+    "discard": N_("discard"),
+    "peg": N_("pegging"),
 }
 # the counting levels a course climbs (each adds one kind of points), then the old
 # three: easy (8 or fewer, no flush), typical (any deal) and tricky (the traps)
@@ -294,22 +296,29 @@ def grade(q: dict, answer: object) -> Result:
     raise CribError(f"unknown question kind {kind!r}")
 
 
-def describe_question(q: dict) -> str:
-    """One line naming the deal, for tables.
+def describe_question(q: dict, lang: str = "en") -> str:
+    """One line naming the deal, for tables, in ``lang``.
 
     >>> describe_question(dict(kind="count", hand="5H 5D 5C JS", starter="5S", crib=False))
     'count the hand 5♥ 5♦ 5♣ J♠ | 5♠'
+    >>> describe_question(dict(kind="count", hand="5H 5D 5C JS", starter="5S", crib=True), "fr")
+    'compter le crib 5♥ 5♦ 5♣ J♠ | 5♠'
     """
+    _ = tr(lang)
     if q["kind"] == "count":
-        what = "crib" if q["crib"] else "hand"
-        return f"count the {what} {cards_pretty(parse_cards(q['hand']))} | {parse_card(q['starter']).pretty}"
+        what = _("count the crib {cards}") if q["crib"] else _("count the hand {cards}")
+        return what.format(cards=f"{cards_pretty(parse_cards(q['hand']))} | {parse_card(q['starter']).pretty}")
     if q["kind"] == "discard":
-        return f"{cards_pretty(parse_cards(q['six']))} as {'dealer' if q['dealer'] else 'pone'}"
+        seat = _("{cards} as dealer") if q["dealer"] else _("{cards} as pone")
+        return seat.format(cards=cards_pretty(parse_cards(q["six"])))
     if q["kind"] == "pegpoints":
-        pile = cards_pretty(parse_cards(q["pile"]))
-        return f"what {parse_card(q['card']).pretty} pegs on {pile} (count {q['count_before']})"
+        return _("what {card} pegs on {pile} (count {count})").format(
+            card=parse_card(q["card"]).pretty, pile=cards_pretty(parse_cards(q["pile"])), count=q["count_before"])
     if q["kind"] == "rules":
-        return f"rules: {q['text']}"
+        text = q["text"] if q.get("lang", "en") == lang or "id" not in q else by_id(q["id"], lang).text
+        return _("rules: {text}").format(text=text)
     pos = PeggingPosition.parse(q["position"])
-    pile = f", pile {cards_pretty(pos.pile)} (count {pos.count})" if pos.pile else ", to lead"
-    return f"play from {cards_pretty(pos.hand)}{pile}"
+    if pos.pile:
+        return _("play from {hand}, pile {pile} (count {count})").format(
+            hand=cards_pretty(pos.hand), pile=cards_pretty(pos.pile), count=pos.count)
+    return _("play from {hand}, to lead").format(hand=cards_pretty(pos.hand))

@@ -4,6 +4,7 @@ nobs), easy, typical and tricky deals, and their grading."""
 from __future__ import annotations
 
 from crib.errors import CribError
+from crib.i18n import N_
 from crib.rules.cards import DECK, Card, cards_str
 from crib.rules.fairness import HashRng
 from crib.rules.scoring import Score, score_hand
@@ -13,13 +14,13 @@ __all__ = ["LEVELS", "LEVEL_NAMES", "TRICKS", "counting_question", "question_sco
 
 LEVELS = ("fifteens", "pairs", "runs", "flush", "easy", "typical", "tricky")
 LEVEL_NAMES = {
-    "fifteens": "fifteens only",
-    "pairs": "+ pairs",
-    "runs": "+ runs",
-    "flush": "+ flush and nobs",
-    "easy": "easy",
-    "typical": "typical",
-    "tricky": "tricky",
+    "fifteens": N_("fifteens only"),
+    "pairs": N_("+ pairs"),
+    "runs": N_("+ runs"),
+    "flush": N_("+ flush and nobs"),
+    "easy": N_("easy"),
+    "typical": N_("typical"),
+    "tricky": N_("tricky"),
 }
 # the kinds of points each climbing level may hold, and the one it adds
 _LEVEL_KINDS = {

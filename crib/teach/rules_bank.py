@@ -29,11 +29,11 @@ __all__ = ["OBJECTIVES", "RULES", "RuleQuestion", "BANK", "by_id"]
 
 # the five lessons' objectives (the teacher's guide states them at length)
 OBJECTIVES = {
-    "L1": "card values, fifteens and pairs",
-    "L2": "runs, flush, nobs, the crib and counting aloud",
-    "L3": "the play: 15, 31, pairs, runs, go and last card",
-    "L4": "a full game: the deal, the cut, counting order, muggins and skunks",
-    "L5": "the discard and a tournament game",
+    "L1": N_("card values, fifteens and pairs"),
+    "L2": N_("runs, flush, nobs, the crib and counting aloud"),
+    "L3": N_("the play: 15, 31, pairs, runs, go and last card"),
+    "L4": N_("a full game: the deal, the cut, counting order, muggins and skunks"),
+    "L5": N_("the discard and a tournament game"),
 }
 
 # every rule a game needs (issue #24, point 2), each asked by at least one question

@@ -38,14 +38,17 @@ def how_computed(*notes: str) -> str:
     return how_details("".join(f"<p style='margin:4px 0'>{html.escape(n)}</p>" for n in notes if n))
 
 
-def how_details(body_html: str) -> str:
+def how_details(body_html: str, lang: str = "en") -> str:
     """``body_html`` (tables, notes: already HTML) under a collapsed "How this was
-    computed" disclosure; nothing when there is nothing to show."""
+    computed" disclosure (its words in ``lang``); nothing when there is nothing to show."""
     if not body_html:
         return ""
+    from crib.i18n import N_, tr
+
+    summary = html.escape(tr(lang)(N_("How this was computed")))
     return (
         '<details class="crib-how"><summary style="cursor:pointer;color:#1f5fa8">'
-        f"How this was computed</summary>{body_html}</details>"
+        f"{summary}</summary>{body_html}</details>"
     )
 
 

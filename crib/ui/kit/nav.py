@@ -18,29 +18,30 @@ import html
 
 import ipywidgets as w
 
+from crib.i18n import NP_, check_lang, trp
 from crib.ui.kit.access import DEVICE_CSS
 from crib.ui.kit.cardview import ACCENT, CARD_CSS
 
 __all__ = [
     "SECTIONS", "ANALYZERS", "LEARN", "PAGE_CSS", "nav_bar", "nav_html", "show_nav", "skeleton_html",
-    "with_skeleton", "page",
+    "with_skeleton", "page", "nav_lang",
 ]
 
 # section key -> (label, page)
 SECTIONS = {
-    "play": ("Play", "play.ipynb"),
-    "practice": ("Practice", "trainer.ipynb"),
-    "analyze": ("Analyze", "discard.ipynb"),
-    "teach": ("Teach", "teacher.ipynb"),
+    "play": (NP_("nav", "Play"), "play.ipynb"),
+    "practice": (NP_("nav", "Practice"), "trainer.ipynb"),
+    "analyze": (NP_("nav", "Analyze"), "discard.ipynb"),
+    "teach": (NP_("nav", "Teach"), "teacher.ipynb"),
 }
 # the how-to-play page, for a beginner: after the sections, not one of them (the loading
 # skeleton of crib/tools/voila_template draws the sections only)
-LEARN = ("Learn to play", "learn.ipynb")
+LEARN = (NP_("nav", "Learn to play"), "learn.ipynb")
 ANALYZERS = {
-    "discard.ipynb": "Discards",
-    "crib_odds.ipynb": "Crib odds",
-    "pegging.ipynb": "Pegging",
-    "traps.ipynb": "Traps",
+    "discard.ipynb": NP_("nav", "Discards"),
+    "crib_odds.ipynb": NP_("nav", "Crib odds"),
+    "pegging.ipynb": NP_("nav", "Pegging"),
+    "traps.ipynb": NP_("nav", "Traps"),
 }
 
 PAGE_CSS = f"""
@@ -76,7 +77,15 @@ PAGE_CSS = f"""
 def nav_bar(active: str, current: str | None = None) -> w.HTML:
     """The navigation bar with ``active`` ("play", "practice", "analyze", "teach", "learn" or
     "home") marked; ``current`` (a page file) marks one analyzer in the Analyze sub-bar."""
-    return w.HTML(nav_html(active, current)).add_class("crib-navbar")
+    bar = w.HTML(nav_html(active, current)).add_class("crib-navbar")
+    bar._crib_nav = (active, current)  # for nav_lang
+    return bar
+
+
+def nav_lang(bar: w.HTML, lang: str) -> None:
+    """Draw ``bar`` (from :func:`nav_bar`) again in ``lang``, its links keeping ``lang``."""
+    active, current = getattr(bar, "_crib_nav", ("home", None))
+    bar.value = nav_html(active, current, lang)
 
 
 def show_nav(active: str, current: str | None = None) -> None:
@@ -89,27 +98,33 @@ def show_nav(active: str, current: str | None = None) -> None:
     display(HTML(nav_html(active, current)))
 
 
-def nav_html(active: str, current: str | None = None) -> str:
-    """The bar (and the page's stylesheet) as HTML; see :func:`nav_bar`."""
+def nav_html(active: str, current: str | None = None, lang: str = "en") -> str:
+    """The bar (and the page's stylesheet) as HTML in ``lang`` (its links keep a
+    language other than English: ``?lang=fr``); see :func:`nav_bar`."""
     if active not in (*SECTIONS, "learn", "home"):
         raise ValueError(f"active must be one of {', '.join(SECTIONS)}, 'learn' or 'home', got {active!r}")
+    nav, keep = trp(check_lang(lang)), ("" if lang == "en" else f"?lang={lang}")
+
+    def _(label: str) -> str:  # the bar's words: their own context in the catalog
+        return nav("nav", label)
+
     links = []
     for key, (label, href) in SECTIONS.items():
         cur = ' aria-current="page"' if key == active else ""
-        links.append(f'<a class="crib-nav-{key}" href="{href}"{cur}>{label}</a>')
+        links.append(f'<a class="crib-nav-{key}" href="{href}{keep}"{cur}>{html.escape(_(label))}</a>')
     cur = ' aria-current="page"' if active == "learn" else ""
-    links.append(f'<a class="crib-nav-learn" href="{LEARN[1]}"{cur}>{LEARN[0]}</a>')
+    links.append(f'<a class="crib-nav-learn" href="{LEARN[1]}{keep}"{cur}>{html.escape(_(LEARN[0]))}</a>')
     sub = ""
     if active == "analyze":
         subs = []
         for href, label in ANALYZERS.items():
             cur = ' aria-current="page"' if href == current else ""
-            subs.append(f'<a href="{href}"{cur}>{html.escape(label)}</a>')
+            subs.append(f'<a href="{href}{keep}"{cur}>{html.escape(_(label))}</a>')
         sub = f'<span class="crib-sub">{"".join(subs)}</span>'
     bar = (
         f"<style>{PAGE_CSS}</style>"
-        '<nav class="crib-nav" aria-label="crib">'
-        '<a class="crib-home" href="index.ipynb">♣ crib</a>'
+        f'<nav class="crib-nav" aria-label="crib" lang="{lang}">'
+        f'<a class="crib-home" href="index.ipynb{keep}">♣ crib</a>'
         + " · ".join(links)
         + sub
         + "</nav>"

@@ -9,11 +9,10 @@ from __future__ import annotations
 
 import asyncio
 import html
-import math
-from typing import Any
 
 import ipywidgets as w
 
+from crib.i18n import N_, check_lang, tr
 from crib.session.model import fresh_seed
 from crib.teach.classroom import (
     answers_frame,
@@ -22,7 +21,7 @@ from crib.teach.classroom import (
     question_stats,
     student_stats,
 )
-from crib.teach.quiz import KIND_NAMES
+from crib.teach.quiz import KIND_NAMES, describe_question
 from crib.teach.store import Session, Store
 from crib.ui.kit.common import friendly, info_html, keep_polling
 from crib.ui.kit.widgets import FigureImage
@@ -31,10 +30,14 @@ from crib.ui.teacher.join import join_html
 from crib.ui.teacher.mastery import MASTERY_STYLE, mastery_view_html
 from crib.ui.teacher.printables import PrintablesPanel
 from crib.ui.teacher.tournament import TournamentPanel
-from crib.ui.teacher.views import PROJECTOR_STYLE, heatmap_html, projector_html
+from crib.ui.teacher.views import PROJECTOR_STYLE, frame_html, heatmap_html, projector_html
 from crib.ui.trainer.render import csv_link_html, reveal_html
+from crib.ui.trainer.sets import miss_words
 
 __all__ = ["TeacherApp", "frame_html"]
+
+_HEADS = (N_("Questions, the hardest first"), N_("Students"),
+          N_("Each student's answers (the right one in brackets)"), N_("Mastery per lesson objective"))
 
 STYLE = """<style>
 .crib-teacher {font-size:15px}
@@ -46,37 +49,14 @@ STYLE = """<style>
 </style>"""
 
 
-def _fmt(v: Any, col: str) -> str:
-    if isinstance(v, float):
-        if math.isnan(v):
-            return "–"
-        if col == "accuracy":
-            return f"{v:.0%}"
-        return f"{v:.2f}" if col != "median_s" else f"{v:.1f}"
-    if isinstance(v, bool):
-        return "yes" if v else ""
-    return html.escape(str(v))
-
-
-def frame_html(df: Any, css_class: str, headers: dict[str, str] | None = None) -> str:
-    """A small DataFrame as an HTML table; every cell is escaped (names are user input)."""
-    headers = headers or {}
-    head = "".join(f"<th>{html.escape(headers.get(c, c))}</th>" for c in df.columns)
-    body = "".join(
-        "<tr>"
-        + "".join(f"<td>{_fmt(v, c)}</td>" for c, v in zip(df.columns, row, strict=True))
-        + "</tr>"
-        for row in df.itertuples(index=False)
-    )
-    return f'<table class="crib-frame {css_class}"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
-
-
 class TeacherApp(w.VBox):
     """Create a class session (name, seed, questions) or reopen one by its code, then
     watch the answers arrive: per question, per student, the choices against the
-    best, a reveal for the class, and a CSV export."""
+    best, a reveal for the class, and a CSV export; in ``lang``."""
 
-    def __init__(self, *, store: Store | None = None, refresh_seconds: float = 2.0) -> None:
+    def __init__(self, *, store: Store | None = None, refresh_seconds: float = 2.0, lang: str = "en") -> None:
+        self.lang = check_lang(lang)
+        _ = tr(lang)
         self._store = store
         self.session: Session | None = None
         self.refresh_seconds = refresh_seconds
@@ -85,27 +65,28 @@ class TeacherApp(w.VBox):
         self.refreshes = 0
 
         self.session_name = w.Text(
-            description="Session", value="Class 1", layout=w.Layout(width="20em")
+            description=_("Session"), value=_("Class 1"), layout=w.Layout(width="20em")
         ).add_class("crib-session-name")
         # a random default: a class's first question is not practice deal 1
-        self.seed = w.IntText(value=fresh_seed(), description="Seed", layout=w.Layout(width="12em")).add_class(
+        self.seed = w.IntText(value=fresh_seed(), description=_("Seed"), layout=w.Layout(width="12em")).add_class(
             "crib-session-seed"
         )
         self.time_limit = w.BoundedIntText(
-            value=0, min=0, max=240, description="Minutes", layout=w.Layout(width="11em")
+            value=0, min=0, max=240, description=_("Minutes"), layout=w.Layout(width="11em")
         ).add_class("crib-time-limit")
-        self.time_limit.tooltip = "time limit from each student's join; 0: none"
+        self.time_limit.tooltip = _("time limit from each student's join; 0: none")
         # how many of each kind and the counting level, or the pre-test or post-test (form.py)
         questions_box = add_question_widgets(self)
         self.create_button = w.Button(
-            description="Create session", button_style="primary"
+            description=_("Create session"), button_style="primary"
         ).add_class("crib-create")
         self.open_code = w.Text(
-            description="or reopen", placeholder="join code", layout=w.Layout(width="14em")
+            description=_("or reopen"), placeholder=_("join code"), layout=w.Layout(width="16em"),
+            style={"description_width": "initial"},
         ).add_class("crib-open-code")
-        self.open_button = w.Button(description="Open").add_class("crib-open")
+        self.open_button = w.Button(description=_("Open")).add_class("crib-open")
         # printables for the class, the worksheets drawn from the Seed box
-        self.printables = PrintablesPanel(lambda: int(self.seed.value))
+        self.printables = PrintablesPanel(lambda: int(self.seed.value), lang)
         self.status = w.HTML().add_class("crib-status")
         self.code_banner = w.HTML().add_class("crib-code-box")
 
@@ -113,25 +94,25 @@ class TeacherApp(w.VBox):
         self.question_table = w.HTML().add_class("crib-question-table")
         self.student_table = w.HTML().add_class("crib-student-table")
         self.question_pick = w.Dropdown(
-            description="Question", options=[], layout=w.Layout(width="26em")
+            description=_("Question"), options=[], layout=w.Layout(width="26em")
         ).add_class("crib-question-pick")
         # hidden until it holds a chart (an empty Image is a broken image)
         self.chart = FigureImage(layout=w.Layout(width="560px", display="none"))
         self.chart.add_class("crib-choice-chart")
         self.choices = w.HTML().add_class("crib-choices")
-        self.reveal_button = w.Button(description="Reveal the answer", icon="eye").add_class(
+        self.reveal_button = w.Button(description=_("Reveal the answer"), icon="eye").add_class(
             "crib-reveal-button"
         )
         self.reveal_panel = w.HTML().add_class("crib-reveal")
-        self.refresh_button = w.Button(description="Refresh", icon="refresh").add_class(
+        self.refresh_button = w.Button(description=_("Refresh"), icon="refresh").add_class(
             "crib-refresh"
         )
         self.csv = w.HTML().add_class("crib-teacher-csv")
         self.heatmap = w.HTML().add_class("crib-heatmap-box")
         self.mastery = w.HTML().add_class("crib-mastery-box")  # per lesson objective (mastery.py)
         self.projector = w.ToggleButton(
-            description="Projector mode", icon="television", value=False,
-            tooltip="large cards, no names: for the class screen",
+            description=_("Projector mode"), icon="television", value=False,
+            tooltip=_("large cards, no names: for the class screen"),
         ).add_class("crib-projector-toggle")
         self.projector_panel = w.HTML(layout=w.Layout(display="none")).add_class(
             "crib-projector-panel"
@@ -155,13 +136,8 @@ class TeacherApp(w.VBox):
             ],
             layout=w.Layout(border="1px solid #ddd", padding="6px"),
         )
-        heads = [
-            w.HTML("<h4>Questions, the hardest first</h4>"),
-            w.HTML("<h4>Students</h4>"),
-            w.HTML("<h4>Each student's answers (the right one in brackets)</h4>"),
-            w.HTML("<h4>Mastery per lesson objective</h4>"),
-        ]
-        one = w.HTML("<h4>One question</h4>")
+        heads = [w.HTML(f"<h4>{html.escape(_(h))}</h4>") for h in _HEADS]
+        one = w.HTML("<h4>{}</h4>".format(html.escape(_("One question"))))
         # hidden in projector mode (with the setup form)
         self._tables = [*heads, one, self.question_table, self.student_table, self.heatmap, self.mastery,
                         self.summary, self.refresh_button, self.csv, self.status]
@@ -192,7 +168,7 @@ class TeacherApp(w.VBox):
                 self.code_banner,
                 self.projector_panel,
                 self.live,
-                TournamentPanel(self),  # pair the class, a class tournament (crib.ui.teacher.tournament)
+                TournamentPanel(self, lang=lang),  # pair the class, a class tournament (crib.ui.teacher.tournament)
             ]
         )
         self.add_class("crib-teacher")
@@ -209,9 +185,8 @@ class TeacherApp(w.VBox):
     def create(self) -> None:
         """Generate the question set from the seed (or take the pre-test or post-test) and
         store a new session."""
-        self.status.value = info_html(
-            "Preparing the questions (each checked for a clear best answer)..."
-        )
+        _ = tr(self.lang)
+        self.status.value = info_html(_("Preparing the questions (each checked for a clear best answer)..."))
         qs, seed = session_questions(self)
         s = self.store.create_session(
             self.session_name.value,
@@ -220,22 +195,24 @@ class TeacherApp(w.VBox):
             time_limit=60.0 * int(self.time_limit.value),
         )
         self._use(s)
-        self.status.value = info_html(f"Session “{s.name}” created with {len(qs)} questions.")
+        self.status.value = info_html(_("Session “{name}” created with {n} questions.").format(
+            name=s.name, n=len(qs)))
 
     @friendly()
     def open_session(self) -> None:
         """Reopen a session by its join code."""
         s = self.store.session(self.open_code.value)
         self._use(s)
-        self.status.value = info_html(f"Opened session “{s.name}” ({len(s.questions)} questions).")
+        self.status.value = info_html(tr(self.lang)(N_("Opened session “{name}” ({n} questions).")).format(
+            name=s.name, n=len(s.questions)))
 
     def _use(self, s: Session) -> None:
-        self.session = s
+        self.session, _ = s, tr(self.lang)
         self.code_banner.value = join_html(  # with the link's QR code in a class (join.py)
-            s.code, f"{html.escape(s.name)} · seed {s.seed} · {len(s.questions)} questions"
-        )
+            s.code, _("{name} · seed {seed} · {n} questions").format(
+                name=html.escape(s.name), seed=s.seed, n=len(s.questions)), lang=self.lang)
         self.question_pick.options = [
-            (f"{i + 1}. {KIND_NAMES[q['kind']]}", i) for i, q in enumerate(s.questions)
+            (f"{i + 1}. {_(KIND_NAMES[q['kind']])}", i) for i, q in enumerate(s.questions)
         ]
         if s.questions and self.question_pick.value is None:  # new options pick nothing:
             self.question_pick.value = 0  # the first question (and its chart) at once
@@ -275,14 +252,17 @@ class TeacherApp(w.VBox):
         self.answers = answers
         n_right = sum(a.correct for a in answers)
         acc = f"{n_right / len(answers):.0%}" if answers else "–"
-        self.summary.value = (
-            f'<div class="crib-live-counts"><b class="crib-n-students">{len(students)}</b> students · '
-            f'<b class="crib-n-answers">{len(answers)}</b> answers · accuracy {acc}</div>'
-        )
+        _ = tr(self.lang)
+        said = _("{students} students · {answers} answers · accuracy {acc}").format(
+            students=f'<b class="crib-n-students">{len(students)}</b>',
+            answers=f'<b class="crib-n-answers">{len(answers)}</b>', acc=acc)
+        self.summary.value = f'<div class="crib-live-counts">{said}</div>'
         qdf = question_stats(s.questions, answers, revealed)
         self.question_df = qdf
+        shown = qdf.assign(kind=[_(k) for k in qdf["kind"]],  # in the page's language
+                           deal=[describe_question(s.questions[n - 1], self.lang) for n in qdf["question"]])
         self.question_table.value = frame_html(
-            qdf[
+            shown[
                 [
                     "question",
                     "kind",
@@ -295,25 +275,28 @@ class TeacherApp(w.VBox):
                 ]
             ],
             "crib-questions",
-            {"avg_lost": "points lost (avg)", "top_wrong": "most common wrong answer"},
+            {"avg_lost": "points lost (avg)", "top_wrong": "most common wrong answer"}, self.lang,
         )
         sdf = student_stats(students, answers, len(s.questions))
         self.student_df = sdf
         self.student_table.value = frame_html(
-            sdf,
+            sdf.assign(top_mistake=[miss_words(str(m), self.lang) for m in sdf["top_mistake"]])
+            if "top_mistake" in sdf and len(sdf) else sdf,
             "crib-students",
             {
                 "avg_lost": "points lost (avg)",
                 "median_s": "median time (s)",
                 "top_mistake": "top mistake",
             },
+            self.lang,
         )
-        self.heatmap.value = heatmap_html(s.questions, students, answers)
-        self.mastery_df, self.mastery.value = mastery_view_html(s.questions, answers, students, s.code)
+        self.heatmap.value = heatmap_html(s.questions, students, answers, self.lang)
+        self.mastery_df, self.mastery.value = mastery_view_html(s.questions, answers, students, s.code,
+                                                                self.lang)
         from crib.teach.progress import to_csv
 
         self.csv.value = csv_link_html(
-            to_csv(answers_frame(s.questions, answers)), f"crib-session-{s.code}.csv", "Export CSV"
+            to_csv(answers_frame(s.questions, answers)), f"crib-session-{s.code}.csv", N_("Export CSV"), self.lang
         )
         self.show_question()
 
@@ -332,15 +315,14 @@ class TeacherApp(w.VBox):
         counts = choice_counts(q, mine)
         n = len(mine)
         right = sum(k for _a, k, b in counts if b)
-        self.choices.value = (
-            f'<div class="crib-q-counts">Question {i + 1}: <b>{n}</b> answered, '
-            f"<b>{right}</b> right" + (f" ({right / n:.0%})" if n else "") + "</div>"
-        )
+        said = tr(self.lang)(N_("Question {i}: {n} answered, {right} right")).format(
+            i=i + 1, n=f"<b>{n}</b>", right=f"<b>{right}</b>")
+        self.choices.value = f'<div class="crib-q-counts">{said}' + (f" ({right / n:.0%})" if n else "") + "</div>"
         revealed = i in self.store.revealed(s.code)
         self.reveal_panel.value = self._reveal_html(q, i) if revealed else ""
         self.reveal_button.disabled = revealed
         if self.projector.value:
-            self.projector_panel.value = projector_html(q, i, len(s.questions), mine, revealed)
+            self.projector_panel.value = projector_html(q, i, len(s.questions), mine, revealed, self.lang)
 
     @friendly()
     def toggle_projector(self) -> None:
@@ -356,7 +338,7 @@ class TeacherApp(w.VBox):
 
     def _reveal_html(self, q: dict, i: int) -> str:
         """The answer for the projector: the deal in large cards, then the answer."""
-        return reveal_html(q, i)
+        return reveal_html(q, i, lang=self.lang)
 
     @friendly()
     def reveal(self) -> None:

@@ -51,7 +51,8 @@ def _preset_note(name: str, lang: str = "en") -> str:
 def add_question_widgets(app: Any) -> w.VBox:
     """Give ``app`` its question boxes (a box per kind, the counting level, the preset);
     returns the box that holds them."""
-    _ = tr("en")
+    lang = getattr(app, "lang", "en")
+    _ = tr(lang)
     app.preset = w.ToggleButtons(
         options=[(_("Choose the questions"), ""), (_("Pre-test"), "pre-test"), (_("Post-test"), "post-test")],
         value="", description=_("Questions"),
@@ -60,14 +61,15 @@ def add_question_widgets(app: Any) -> w.VBox:
     for kind in KINDS:
         b = w.BoundedIntText(
             value=DEFAULT_COUNTS[kind], min=0, max=50, description=_(_LABELS[kind]),
-            style={"description_width": "initial"}, layout=w.Layout(width="11em"),
+            style={"description_width": "initial"},  # as wide as its label (longer in French)
+            layout=w.Layout(width=f"calc({len(_(_LABELS[kind]))}ch + 5em)"),
         ).add_class(f"crib-n-{kind}")
-        b.tooltip = _("how many {kind} questions (0 to 50)").format(kind=KIND_NAMES[kind])
+        b.tooltip = _("how many {kind} questions (0 to 50)").format(kind=_(KIND_NAMES[kind]))
         setattr(app, f"n_{kind}", b)
         boxes.append(b)
     app.level = w.Dropdown(
         # the climbing levels first (fifteens only, + pairs, + runs, + flush and nobs)
-        options=[(LEVEL_NAMES[lv], lv) for lv in LEVELS],
+        options=[(_(LEVEL_NAMES[lv]), lv) for lv in LEVELS],
         value="typical",
         description=_("Counting level"),
         style={"description_width": "initial"},
@@ -81,8 +83,8 @@ def add_question_widgets(app: Any) -> w.VBox:
         name = app.preset.value
         kinds_row.layout.display = level_row.layout.display = "none" if name else ""
         app.seed.disabled = bool(name)  # a test's questions are fixed: no seed to choose
-        app.preset_note.value = _preset_note(name) if name else ""
-        if name and app.session_name.value in ("Class 1", *(_(t).capitalize() for t in _TESTS.values())):
+        app.preset_note.value = _preset_note(name, lang) if name else ""
+        if name and app.session_name.value in (_("Class 1"), *(_(t).capitalize() for t in _TESTS.values())):
             app.session_name.value = _(_TESTS[name]).capitalize()  # a default name says which test
 
     app.preset.observe(on_preset, "value")

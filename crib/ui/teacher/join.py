@@ -11,6 +11,9 @@ from __future__ import annotations
 import html
 import os
 
+from crib.i18n import tr
+from crib.ui.kit.lang import with_lang
+
 __all__ = ["join_html", "qr_svg", "student_url"]
 
 JOIN_STYLE = """<style>
@@ -47,7 +50,7 @@ def qr_svg(text: str) -> str:
     return svg.replace("<svg ", '<svg role="img" aria-label="QR code of the link" ', 1)
 
 
-def join_html(code: str, details: str, url: str | None = None) -> str:
+def join_html(code: str, details: str, url: str | None = None, lang: str = "en") -> str:
     """The join box: the code (and the link and its QR code when there is a link).
 
     >>> box = join_html("ABC123", "Class 1", url="")
@@ -58,9 +61,14 @@ def join_html(code: str, details: str, url: str | None = None) -> str:
     True
     """
     url = student_url() if url is None else url
+    _ = tr(lang)
+    if url and lang != "en":  # the class link opens the trainer in the page's language
+        base, _sep, query = url.partition("?")
+        url = f"{base}?{with_lang(query, lang)}"
+    then = _("Then join with this code:") if url else _("Students open the trainer and join with this code:")
+    scan = _("Students scan the code or open")
     code_box = (
-        f'<div class="crib-join-code"><div>{"Then" if url else "Students open the trainer and"}'
-        " join with this code:</div>"
+        f'<div class="crib-join-code"><div>{html.escape(then)}</div>'
         f'<div class="crib-code-banner">{html.escape(code)}</div>'
         f'<div style="color:#555">{details}</div></div>'
     )
@@ -70,7 +78,7 @@ def join_html(code: str, details: str, url: str | None = None) -> str:
         JOIN_STYLE
         + '<div class="crib-join">'
         + f'<div class="crib-join-qr">{qr_svg(url)}</div>'
-        + '<div class="crib-join-text"><div>Students scan the code or open</div>'
+        + f'<div class="crib-join-text"><div>{html.escape(scan)}</div>'
         + f'<div class="crib-join-link">{html.escape(url)}</div>'
         + code_box
         + "</div></div>"

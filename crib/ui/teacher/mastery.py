@@ -50,7 +50,7 @@ def mastery_table_html(df: Any, lang: str = "en") -> str:
     _ = tr(lang)
     objectives = [c for c in df.columns if c in OBJECTIVES]
     head = "".join(
-        f"<th scope='col'>{o}<small>{html.escape(OBJECTIVES[o])}</small></th>" for o in objectives
+        f"<th scope='col'>{o}<small>{html.escape(_(OBJECTIVES[o]))}</small></th>" for o in objectives
     )
     who_head = html.escape(_("student"))
     rows = []

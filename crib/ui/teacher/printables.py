@@ -16,15 +16,16 @@ from collections.abc import Callable
 
 import ipywidgets as w
 
+from crib.i18n import N_, check_lang, tr
 from crib.teach.printables import KINDS, SEEDED, build, filename, to_pdf
 from crib.ui.kit.common import friendly
 
 __all__ = ["PrintablesPanel", "NAMES", "pdf_link_html"]
 
 # the teacher's names for the printables, in crib.teach.printables.KINDS's order
-NAMES = dict(zip(KINDS, ("Glossary", "Cheat sheet", "Worksheet 1 + key", "Worksheet 2 + key",
-                         "Pegging sheet + key", "Quiz 1 (lesson 2) + key",
-                         "Quiz 2 (lesson 4) + key"), strict=True))
+NAMES = dict(zip(KINDS, (N_("Glossary"), N_("Cheat sheet"), N_("Worksheet 1 + key"), N_("Worksheet 2 + key"),
+                         N_("Pegging sheet + key"), N_("Quiz 1 (lesson 2) + key"),
+                         N_("Quiz 2 (lesson 4) + key")), strict=True))
 
 
 def pdf_link_html(data: bytes, name: str, label: str) -> str:
@@ -39,21 +40,23 @@ def pdf_link_html(data: bytes, name: str, label: str) -> str:
 class PrintablesPanel(w.HBox):
     """Printable, language, paper, a "Make the PDF" button and the download link."""
 
-    def __init__(self, seed: Callable[[], int]) -> None:
-        self._seed = seed
+    def __init__(self, seed: Callable[[], int], ui_lang: str = "en") -> None:
+        self._seed, self.ui_lang = seed, check_lang(ui_lang)
+        _ = tr(ui_lang)
+        wide = {"description_width": "initial"}  # the French labels are longer
         self.kind = w.Dropdown(
-            options=[(NAMES[k], k) for k in KINDS], value="worksheet-1",
-            description="Printable", layout=w.Layout(width="20em"),
+            options=[(_(NAMES[k]), k) for k in KINDS], value="worksheet-1",
+            description=_("Printable"), layout=w.Layout(width="22em"), style=wide,
         ).add_class("crib-print-kind")
-        self.lang = w.Dropdown(
-            options=[("English", "en"), ("Français", "fr")], value="en",
-            description="Language", layout=w.Layout(width="14em"),
+        self.lang = w.Dropdown(  # the printable's language: the page's by default
+            options=[("English", "en"), ("Français", "fr")], value=ui_lang,
+            description=_("Language"), layout=w.Layout(width="14em"), style=wide,
         ).add_class("crib-print-lang")
         self.paper = w.Dropdown(
             options=[("A4", "a4"), ("US Letter", "letter")], value="a4",
-            description="Paper", layout=w.Layout(width="12em"),
+            description=_("Paper"), layout=w.Layout(width="12em"), style=wide,
         ).add_class("crib-print-paper")
-        self.button = w.Button(description="Make the PDF", icon="print").add_class("crib-print")
+        self.button = w.Button(description=_("Make the PDF"), icon="print").add_class("crib-print")
         self.link = w.HTML().add_class("crib-print-link")
         self.button.on_click(lambda _b: self.make())
         for x in (self.kind, self.lang, self.paper):
@@ -67,13 +70,14 @@ class PrintablesPanel(w.HBox):
         """Build the chosen printable and show its download link; returns the PDF
         (None, with the message in place of the link, if it could not be made)."""
         kind, lang, paper = self.kind.value, self.lang.value, self.paper.value
-        self.link.value = "Making the PDF…"
+        _ = tr(self.ui_lang)
+        self.link.value = _("Making the PDF…")
         seed = int(self._seed())
         doc = build(kind, lang=lang, seed=seed, paper=paper)
         data = to_pdf(doc)
-        pages = f"{len(doc.pages)} page{'s' if len(doc.pages) > 1 else ''}"
-        seeded = f", seed {seed}" if kind in SEEDED else ""
-        self.link.value = pdf_link_html(
-            data, filename(kind, lang, paper, seed), f"Download the PDF ({pages}{seeded})"
-        )
+        n = len(doc.pages)
+        pages = (_("{n} pages") if n > 1 else _("{n} page")).format(n=n)
+        label = (_("Download the PDF ({pages}, seed {seed})") if kind in SEEDED
+                 else _("Download the PDF ({pages})")).format(pages=pages, seed=seed)
+        self.link.value = pdf_link_html(data, filename(kind, lang, paper, seed), label)
         return data

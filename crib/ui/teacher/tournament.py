@@ -24,7 +24,7 @@ from typing import Any
 import ipywidgets as w
 
 from crib.errors import CribError
-from crib.i18n import tr
+from crib.i18n import N_, tr
 from crib.teach.store import Session, Store
 from crib.teach.tournament import Tournament
 from crib.teach.tournament_duels import ClassTournaments, TableState
@@ -125,7 +125,8 @@ class TournamentPanel(w.VBox):
         self.run_row = w.HBox([self.pick, self.start_button, self.projector], layout=w.Layout(**row))
         self.body = w.VBox([self.form, self.run_row, self.status, self.round_box, self.reach, self.hand_row,
                             self.standings, self.files_row], layout=w.Layout(display="none"))
-        super().__init__([w.HTML(TOUR_STYLE + f"<h3>{html.escape(_('Pair the class · Tournament'))}</h3>"),
+        title = _("Pair the class · Tournament")
+        super().__init__([w.HTML(TOUR_STYLE + f"<h3>{html.escape(title)}</h3>"),
                           self.note, self.body])
         self.add_class("crib-tour")
         self.refresh()
@@ -184,7 +185,7 @@ class TournamentPanel(w.VBox):
         self.players.value = "\n".join(names)
         if not names:
             self.status.value = info_html(tr(self.lang)(
-                "No student has joined this session yet: type the players' names, one a line."))
+                N_("No student has joined this session yet: type the players' names, one a line.")))
 
     def player_names(self) -> list[str]:
         return [x.strip() for x in self.players.value.splitlines() if x.strip()]

@@ -10,15 +10,17 @@ names; the class's answers are shown per question once the teacher reveals it.
 from __future__ import annotations
 
 import html
+import math
 from collections.abc import Sequence
 from typing import Any
 
+from crib.i18n import N_, tr
 from crib.rules.cards import parse_card
 from crib.teach.classroom import answer_text, choice_counts, correct_answer
 from crib.ui.kit.common import card_html
 from crib.ui.trainer.render import question_html, reveal_html
 
-__all__ = ["heatmap_html", "projector_html", "PROJECTOR_STYLE"]
+__all__ = ["heatmap_html", "projector_html", "frame_html", "PROJECTOR_STYLE"]
 
 PROJECTOR_STYLE = """<style>
 .crib-projector {font-size:22px}
@@ -37,6 +39,38 @@ body:has(.crib-projecting) .jp-RenderedMarkdown {display:none !important}
 </style>"""
 
 
+def _fmt(v: Any, col: str, lang: str = "en") -> str:
+    if isinstance(v, float):
+        if math.isnan(v):
+            return "–"
+        if col == "accuracy":
+            return f"{v:.0%}"
+        return f"{v:.2f}" if col != "median_s" else f"{v:.1f}"
+    if isinstance(v, bool):
+        return tr(lang)(N_("yes")) if v else ""
+    return html.escape(str(v))
+
+
+def frame_html(df: Any, css_class: str, headers: dict[str, str] | None = None, lang: str = "en") -> str:
+    """A small DataFrame as an HTML table; every cell is escaped (names are user input).
+    The headers (``headers``, else the columns' names) are translated into ``lang``."""
+    headers, _ = headers or {}, tr(lang)
+    head = "".join(f"<th>{html.escape(_(headers.get(c, c)))}</th>" for c in df.columns)
+    body = "".join(
+        "<tr>"
+        + "".join(f"<td>{_fmt(v, c, lang)}</td>" for c, v in zip(df.columns, row, strict=True))
+        + "</tr>"
+        for row in df.itertuples(index=False)
+    )
+    return f'<table class="crib-frame {css_class}"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
+
+
+# the live tables' columns (crib.teach.classroom's frames), for the catalog
+COLUMNS = (N_("question"), N_("kind"), N_("deal"), N_("answered"), N_("accuracy"), N_("revealed"),
+           N_("student"), N_("right"), N_("points lost (avg)"), N_("most common wrong answer"),
+           N_("median time (s)"), N_("top mistake"), N_("progress"))
+
+
 def _short(q: dict, answer: str) -> str:
     """An answer as cards (pretty) or a number, as HTML; a rules answer cut to 18 letters
     (the table stays narrow; the choices are on the projector)."""
@@ -46,7 +80,8 @@ def _short(q: dict, answer: str) -> str:
     return html.escape(text)
 
 
-def heatmap_html(questions: Sequence[dict], students: Sequence[str], answers: Sequence[Any]) -> str:
+def heatmap_html(questions: Sequence[dict], students: Sequence[str], answers: Sequence[Any],
+                 lang: str = "en") -> str:
     """Rows students, columns questions; a cell is the student's answer and the correct one.
 
     >>> from types import SimpleNamespace as A
@@ -55,11 +90,13 @@ def heatmap_html(questions: Sequence[dict], students: Sequence[str], answers: Se
     >>> "28 <small>(29)</small>" in t and "&lt;b&gt;" in t and "crib-hm-wrong" in t
     True
     """
+    _ = tr(lang)
+    answer = _("answer {answer}")
     last: dict[tuple[str, int], Any] = {}
     for a in answers:
         last[(a.student, a.question)] = a
     head = "".join(
-        f'<th title="answer {html.escape(_short(q, correct_answer(q)))}">Q{i + 1}</th>'
+        f'<th title="{html.escape(answer.format(answer=_short(q, correct_answer(q))))}">Q{i + 1}</th>'
         for i, q in enumerate(questions)
     )
     rows = []
@@ -75,27 +112,30 @@ def heatmap_html(questions: Sequence[dict], students: Sequence[str], answers: Se
             cells.append(f'<td class="{cls}">{_short(q, a.answer)}{right}</td>')
         rows.append(f'<tr><th class="crib-hm-name">{html.escape(name)}</th>{"".join(cells)}</tr>')
     return (
-        '<table class="crib-heatmap"><thead><tr><th>student</th>'
+        f'<table class="crib-heatmap"><thead><tr><th>{html.escape(_("student"))}</th>'
         f"{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
     )
 
 
 def projector_html(
-    q: dict, i: int, n_questions: int, answers: Sequence[Any], revealed: bool
+    q: dict, i: int, n_questions: int, answers: Sequence[Any], revealed: bool, lang: str = "en"
 ) -> str:
     """Question ``i`` for the projector: large cards, counts, no names; the class's
     answers and the right one only once revealed."""
+    _ = tr(lang)
     mine = [a for a in answers if a.question == i]
-    head = f"<div><b>Question {i + 1} of {n_questions}</b></div>"
-    deal = question_html(q, choices=True)  # a rules question's choices listed
+    head = f"<div><b>{html.escape(_('Question {n} of {total}').format(n=i + 1, total=n_questions))}</b></div>"
+    deal = question_html(q, choices=True, lang=lang)  # a rules question's choices listed
     if q["kind"] == "discard":
         deal += f'<div class="crib-big-cards">{"".join(_big(c) for c in q["six"].split())}</div>'
     elif q["kind"] == "peg":
         from crib.rules.position import PeggingPosition
 
         hand = PeggingPosition.parse(q["position"]).hand
-        deal += f'<div class="crib-big-cards">Hand: {"".join(_big(str(c)) for c in hand)}</div>'
-    count = f'<div class="crib-proj-count"><b>{len(mine)}</b> answered</div>'
+        held = html.escape(_("Hand: {cards}")).format(cards="".join(_big(str(c)) for c in hand))
+        deal += f'<div class="crib-big-cards">{held}</div>'
+    said = html.escape(_("{n} answered")).format(n=f"<b>{len(mine)}</b>")
+    count = f'<div class="crib-proj-count">{said}</div>'
     if not revealed:
         return f'<div class="crib-projector">{head}{deal}{count}</div>'
     rows = "".join(
@@ -103,10 +143,12 @@ def projector_html(
         for ans, k, best in choice_counts(q, mine)
     )
     right = sum(k for _a, k, best in choice_counts(q, mine) if best)
-    count = f'<div class="crib-proj-count"><b>{len(mine)}</b> answered, <b>{right}</b> right</div>'
+    said = html.escape(_("{n} answered, {right} right")).format(n=f"<b>{len(mine)}</b>", right=f"<b>{right}</b>")
+    count = f'<div class="crib-proj-count">{said}</div>'
+    class_said, many = html.escape(_("the class answered")), html.escape(_("how many"))
     return (
-        f'<div class="crib-projector">{head}{reveal_html(q, i)}{count}'
-        f'<table class="crib-proj-answers"><tr><th>the class answered</th><th>how many</th></tr>'
+        f'<div class="crib-projector">{head}{reveal_html(q, i, lang=lang)}{count}'
+        f'<table class="crib-proj-answers"><tr><th>{class_said}</th><th>{many}</th></tr>'
         f"{rows}</table></div>"
     )
 

@@ -15,14 +15,16 @@ from typing import Any
 
 import ipywidgets as w
 
+from crib.i18n import N_, check_lang, tr
 from crib.rules.cards import Card, parse_cards
 from crib.rules.position import PeggingPosition
 from crib.teach import quiz
 from crib.teach.store import Session, Store, Student
 from crib.ui.kit.common import friendly, info_html
 from crib.ui.kit.keys import KeyListener
-from crib.ui.trainer.kinds import NEW_KINDS, NewKinds
-from crib.ui.trainer.parts import add_side_widgets
+from crib.ui.trainer.kinds import NEW_KINDS, NewKinds, read_whole
+from crib.ui.trainer.kinds_render import localize
+from crib.ui.trainer.parts import add_side_widgets, join_session
 from crib.ui.trainer.progress import ClassReveals, TrainerProgress
 from crib.ui.trainer.render import (  # re-exported: the rendering lives there
     _AMBER,  # noqa: F401
@@ -41,7 +43,7 @@ from crib.ui.trainer.render import (  # re-exported: the rendering lives there
     question_html,
     result_html,
 )
-from crib.ui.trainer.sets import set_summary_html
+from crib.ui.trainer.sets import Practice, set_summary_html
 from crib.ui.trainer.teach import TeachMode
 
 __all__ = [
@@ -54,25 +56,21 @@ __all__ = [
 ]
 
 
-class _Practice:
-    """A practice answer kept in memory (same fields as a stored answer)."""
-
-    def __init__(self, q: dict, no: int, r: quiz.Result, seconds: float) -> None:
-        self.kind, self.question, self.answer = q["kind"], no, r.answer
-        self.correct, self.lost, self.miss = r.correct, r.lost, r.miss
-        self.seconds, self.created = seconds, time.time()
-
-
 class TrainerApp(TrainerProgress, ClassReveals, TeachMode, NewKinds, w.VBox):
     """Counting trainer, what a card pegs, rules, discard and pegging quizzes, and my
     progress, in one page.
 
     ``store`` is opened on the first join (``CRIB_DB`` or the default path) unless
     one is given.  ``seed`` seeds practice deals: by default a fresh random one per visit
-    (a fixed seed only when chosen, in the box or here).
+    (a fixed seed only when chosen, in the box or here).  ``lang``: the page's language.
     """
 
-    def __init__(self, *, store: Store | None = None, seed: int | None = None, plain: bool = True) -> None:
+    lang = "en"
+
+    def __init__(self, *, store: Store | None = None, seed: int | None = None, plain: bool = True,
+                 lang: str = "en") -> None:
+        self.lang = check_lang(lang)
+        _ = tr(lang)
         self._store = store
         self.student: Student | None = None
         self.session: Session | None = None
@@ -94,9 +92,9 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, NewKinds, w.VBox):
         self.header = w.HTML().add_class("crib-header")
         self.prompt = w.HTML().add_class("crib-prompt")
         self.count_box = w.Text(
-            description="Count", placeholder="type the total", layout=w.Layout(width="14em")
+            description=_("Count"), placeholder=_("type the total"), layout=w.Layout(width="16em")
         ).add_class("crib-count-input")
-        self.check_button = w.Button(description="Check", button_style="primary").add_class(
+        self.check_button = w.Button(description=_("Check"), button_style="primary").add_class(
             "crib-check"
         )
         self.check_button.on_click(lambda _b: self.answer_count())
@@ -109,7 +107,7 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, NewKinds, w.VBox):
         self._build_teach()
         self._build_kinds()
         self.throw_button = w.Button(
-            description="Throw these two", button_style="primary", disabled=True
+            description=_("Throw these two"), button_style="primary", disabled=True
         ).add_class("crib-throw")
         self.throw_button.on_click(lambda _b: self.answer_throw())
         self.card_row = w.HBox().add_class("crib-card-row")
@@ -118,14 +116,15 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, NewKinds, w.VBox):
         self.feedback = w.HTML().add_class("crib-feedback")
         self.reveal_box = w.HTML().add_class("crib-class-reveal")
         self.summary = w.HTML().add_class("crib-set-summary")  # at the end of a set
-        self.next_button = w.Button(description="Next deal", icon="arrow-right").add_class(
+        self.next_button = w.Button(description=_("Next deal"), icon="arrow-right").add_class(
             "crib-next"
         )
         self.next_button.on_click(lambda _b: self.next_question())
         self.stats = w.HTML().add_class("crib-stats")
-        self.plain_box = plain_switch(plain, lambda: self._redraw_feedback())  # plain words first
+        self.plain_box = plain_switch(plain, lambda: self._redraw_feedback(), lang)  # plain words first
         self.clock = w.HTML(layout=w.Layout(margin="0 0 0 16px")).add_class("crib-clock")
 
+        my_progress = _("My progress")
         super().__init__(
             [
                 w.HTML(STYLE),
@@ -142,7 +141,7 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, NewKinds, w.VBox):
                 self.summary,
                 self.next_button,
                 self.stats,
-                w.HTML("<hr><b>My progress</b>"),
+                w.HTML(f"<hr><b>{my_progress}</b>"),
                 w.HBox([self.progress_button, self.progress_csv]),
                 self.progress_note,
                 self.progress_image.with_text(),
@@ -165,6 +164,8 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, NewKinds, w.VBox):
         i, s = self.practice_index, int(self.seed.value)
         if self.kind.value == "count":
             return quiz.counting_question(s, i, level=self.level.value, crib=self.seat.value)
+        if self.kind.value == "rules":
+            return quiz.rules_question(s, i, lang=self.lang)
         make = {"pegpoints": quiz.pegpoints_question, "rules": quiz.rules_question,
                 "discard": quiz.discard_question, "peg": quiz.peg_question}[self.kind.value]
         return make(s, i)
@@ -188,9 +189,11 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, NewKinds, w.VBox):
     def _show(self, q: dict, *, focus: bool = True) -> None:
         """Show question ``q``; with ``focus``, the keyboard focus goes to its answer (the
         count box, the first card to pick or play, or the first line-by-line card)."""
+        q = localize(q, self.lang)  # a class question in the page's language
+        _ = tr(self.lang)
         self.current, self.result = q, None
         self._shown_at = time.monotonic()
-        self.prompt.value = question_html(q)
+        self.prompt.value = question_html(q, lang=self.lang)
         self.feedback.value = ""
         self.status.value = ""
         self._picked = []
@@ -219,26 +222,24 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, NewKinds, w.VBox):
                 b = _card_button(c)
                 b.disabled = c not in pos.legal()
                 if b.disabled:
-                    b.tooltip = f"{b.tooltip}: would pass 31"
+                    b.tooltip = _("{card}: would pass 31").format(card=b.tooltip)
                 b.on_click(lambda _b, c=c: self.answer_play(c))
                 buttons.append(b)
             self.card_row.children = buttons
             self.answer_box.children = (self.card_row,)
         if self.student is None:
-            size = int(self.set_size.value or 0)
-            of = f" of {size}" if size else ""
+            size, no = int(self.set_size.value or 0), len(self.set_answers) + 1
+            deal = (_("Practice deal {no} of {size}") if size else _("Practice deal {no}")).format(no=no, size=size)
             self.header.value = info_html(
-                f"Practice deal {len(self.set_answers) + 1}{of} (seed {self.seed.value}); "
-                "nothing is stored."
-            )
+                _("{deal} (seed {seed}); nothing is stored.").format(deal=deal, seed=self.seed.value))
         else:
-            self.header.value = (
-                f"<b>Question {self.no + 1} of {len(self.questions)}</b> "
-                f"({quiz.KIND_NAMES[q['kind']]}) · class {html.escape(self.session_code or '')}, "
-                f"{self.student.name_html}"
-            )
+            self.header.value = "<b>{}</b> ({}) · {}".format(
+                _("Question {n} of {total}").format(n=self.no + 1, total=len(self.questions)),
+                _(quiz.KIND_NAMES[q["kind"]]),
+                _("class {code}, {name}").format(code=html.escape(self.session_code or ""),
+                                                 name=self.student.name_html))
         self.next_button.disabled = True
-        self.next_button.description = "Next deal"
+        self.next_button.description = _("Next deal")
         self.summary.value = ""
         self.reveal_box.value, self._reveal_shown = "", None
         self.check_reveal()
@@ -254,7 +255,7 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, NewKinds, w.VBox):
                 self._picked.remove(card)
             n = len(self._picked)
             self.throw_button.disabled = n != 2 or self.result is not None
-            self.status.value = info_html(f"{n} picked: pick exactly 2") if n > 2 else ""
+            self.status.value = info_html(tr(self.lang)(N_("{n} picked: pick exactly 2")).format(n=n)) if n > 2 else ""
 
         return handler
 
@@ -271,6 +272,8 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, NewKinds, w.VBox):
 
     @friendly()
     def answer_count(self) -> None:
+        if self.current is not None and self.current["kind"] == "count" and self.result is None:
+            read_whole(self.count_box.value, what="total", low=0, high=29, lang=self.lang)  # else a message
         self._answer(self.count_box.value)
 
     @friendly()
@@ -287,12 +290,13 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, NewKinds, w.VBox):
         q = self.current
         if q is None:
             return
+        _ = tr(self.lang)
         if self.result is not None:
-            self.status.value = info_html("Already answered: press Next deal.")
+            self.status.value = info_html(_("Already answered: press Next deal."))
             return
         left = self.time_left()
         if left is not None and left <= 0:
-            self.status.value = info_html("Time is up for this set: your answer was not stored.")
+            self.status.value = info_html(_("Time is up for this set: your answer was not stored."))
             return
         r = quiz.grade(q, given)  # an AnswerError becomes a message next to the input
         seconds = round(time.monotonic() - self._shown_at, 2)
@@ -309,12 +313,12 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, NewKinds, w.VBox):
                 token=uuid.uuid4().hex,
             )
         else:
-            self.answers.append(_Practice(q, self.practice_index, r, seconds))
+            self.answers.append(Practice(q, self.practice_index, r, seconds))
             self.set_answers.append(self.answers[-1])
         self.result = r
         self.streak = self.streak + 1 if r.correct else 0
         self._draw_stats()  # first: the stats are up to date once the feedback shows
-        self.feedback.value = result_html(q, r, plain=self.plain_box.value)
+        self.feedback.value = result_html(q, r, plain=self.plain_box.value, lang=self.lang)
         if q["kind"] == "count":
             self.count_box.disabled = self.check_button.disabled = True
         elif q["kind"] == "discard":
@@ -324,18 +328,16 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, NewKinds, w.VBox):
         else:
             for b in self.card_row.children:
                 b.disabled = True
-        self.status.value = info_html("Answer stored." if self.student is not None else "")
+        self.status.value = info_html(_("Answer stored.") if self.student is not None else "")
         last = self.student is not None and self.no + 1 >= len(self.questions)
         self.next_button.disabled = last
         if last:
-            self.status.value = info_html(
-                "That was the last question: well done. See your progress below."
-            )
-            self.summary.value = set_summary_html(self.my_answers(), "Class set")
+            self.status.value = info_html(_("That was the last question: well done. See your progress below."))
+            self.summary.value = set_summary_html(self.my_answers(), N_("Class set"), self.lang)
             self.key_listener.focus_on(".crib-progress-button")
         elif self._set_done():
-            self.summary.value = set_summary_html(self.set_answers)
-            self.next_button.description = "Start a new set"
+            self.summary.value = set_summary_html(self.set_answers, lang=self.lang)
+            self.next_button.description = _("Start a new set")
             self.key_listener.focus_on(".crib-next")
         else:
             self.key_listener.focus_on(".crib-next")  # the next thing to do
@@ -344,7 +346,7 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, NewKinds, w.VBox):
     def _redraw_feedback(self) -> None:  # plain words on or off: the verdict and a reveal
         q = self.current
         if q is not None and q["kind"] in ("discard", "peg") and self.result is not None and self.result.answer:
-            self.feedback.value = result_html(q, self.result, plain=self.plain_box.value)
+            self.feedback.value = result_html(q, self.result, plain=self.plain_box.value, lang=self.lang)
         self.redraw_reveal()
 
     @friendly()
@@ -364,8 +366,7 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, NewKinds, w.VBox):
     @friendly("join_status")
     def join(self) -> None:
         """Join a class session: its questions replace practice; answers are stored."""
-        session = self.store.session(self.code.value)
-        student = self.store.join(session.code, self.name.value)
+        session, student = join_session(self.store, self.code.value, self.name.value, self.lang)
         self.student, self.session_code, self.session = student, session.code, session
         self.questions = list(session.questions)
         done = {a.question for a in self.store.answers(session.code, student=student.name)}
@@ -374,17 +375,16 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, NewKinds, w.VBox):
         )
         self.practice_box.layout.display = "none"
         self.code.disabled = self.name.disabled = self.join_button.disabled = True
+        _ = tr(self.lang)
+        said = (_("Joined “{session}” as {name}: {n} questions, {done} already answered.") if done
+                else _("Joined “{session}” as {name}: {n} questions."))
         self.join_status.value = info_html(
-            f"Joined “{session.name}” as {student.name}: {len(self.questions)} questions"
-            + (f", {len(done)} already answered." if done else ".")
-        )
+            said.format(session=session.name, name=student.name, n=len(self.questions), done=len(done)))
         self.streak = 0
         self._show(self.questions[self.no])
         self.time_left()
         self.start_reveal_polling()
         if self.no in done:  # every question answered: nothing more to do
             self.result = quiz.Result(self.questions[self.no]["kind"], "", True, 0.0)
-            self.status.value = info_html(
-                "You have answered every question. See your progress below."
-            )
+            self.status.value = info_html(_("You have answered every question. See your progress below."))
             self.answer_box.children = ()

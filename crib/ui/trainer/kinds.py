@@ -44,6 +44,8 @@ def read_whole(text: str, *, what: str, low: int, high: int, lang: str = "en") -
     _ = tr(lang)
     if what == "count":
         need = _("the count now, a whole number from {low} to {high}").format(low=low, high=high)
+    elif what == "total":
+        need = _("the hand's total, a whole number from {low} to {high}").format(low=low, high=high)
     else:
         need = _("the points this card pegs, a whole number from {low} to {high} (0 if it pegs nothing)").format(
             low=low, high=high)
@@ -61,7 +63,7 @@ class NewKinds:
     """The answer boxes and buttons of the "what it pegs" and rules questions."""
 
     def _build_kinds(self) -> None:
-        _ = tr("en")
+        _ = tr(self.lang)
         self.pegcount_box = w.Text(
             description=_("Count now"), placeholder=_("e.g. 21"), layout=w.Layout(width="13em"),
             style={"description_width": "initial"},
@@ -113,7 +115,7 @@ class NewKinds:
             self.pegcount_box.disabled = self.pegpoints_box.disabled = True
             self.pegpoints_check.disabled = True
             self.pegpoints_msg.value = ""
-            self.feedback.value = pegpoints_result_html(q, self.result, self._said_count, q.get("lang", "en"))
+            self.feedback.value = pegpoints_result_html(q, self.result, self._said_count, self.lang)
             return
         for k, b in enumerate(self.rules_row.children):  # marked by sign too, not by colour alone
             b.disabled = True
@@ -139,7 +141,7 @@ class NewKinds:
         if self.result is not None:
             self._answer("")  # "already answered"
             return
-        lang = q.get("lang", "en")
+        lang = self.lang
         count = read_whole(self.pegcount_box.value, what="count", low=1, high=31, lang=lang)
         points = read_whole(self.pegpoints_box.value, what="points", low=0, high=14, lang=lang)
         self.pegpoints_msg.value = ""

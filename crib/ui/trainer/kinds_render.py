@@ -22,10 +22,12 @@ from crib.i18n import tr
 from crib.rules.cards import parse_card, parse_cards
 from crib.teach import quiz
 from crib.teach.lessons import KIND_WORDS
+from crib.teach.rules_bank import by_id
 from crib.ui.kit.common import card_html, cards_html
 
 __all__ = [
     "KINDS_STYLE",
+    "localize",
     "pegpoints_question_html",
     "pegpoints_explain_html",
     "pegpoints_result_html",
@@ -187,3 +189,16 @@ def kind_reveal(q: dict, lang: str = "en") -> tuple[str, str]:
         return answer, pegpoints_explain_html(q, lang)
     why = _fmt(_("Why: {explain}"), explain=html.escape(q["explain"]))
     return q["best"], f'<div class="crib-plain-text">{why}</div>'
+
+
+def localize(q: dict, lang: str) -> dict:
+    """``q`` for a page in ``lang``: a rules question's text, choices and explanation
+    taken from the bank in that language (a class question is stored in one language);
+    every other kind carries the language its sentences are drawn in."""
+    if q.get("lang", "en") == lang:
+        return q
+    if q["kind"] != "rules":
+        return {**q, "lang": lang}
+    rq = by_id(q["id"], lang)
+    return {**q, "text": rq.text, "choices": list(rq.choices), "best": rq.choices[rq.answer],
+            "explain": rq.explain, "lang": lang}

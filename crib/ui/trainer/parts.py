@@ -13,50 +13,84 @@ from crib.teach import quiz
 from crib.ui.kit.widgets import FigureImage
 from crib.ui.trainer.sets import DEFAULT_SET_SIZE, SET_SIZES
 
-__all__ = ["add_side_widgets"]
+__all__ = ["add_side_widgets", "join_session"]
+
+
+def join_session(store: Any, code: str, name: str, lang: str = "en") -> tuple[Any, Any]:
+    """(the session, the student) of a join, or a :class:`~crib.errors.CribError` saying,
+    in ``lang``, what to fix in the code or the name (in English, the record's messages)."""
+    from crib.errors import CribError
+    from crib.teach.store import MAX_NAME, BadNameError, UnknownCodeError, clean_code, clean_name
+
+    if lang == "en":  # the record's own messages
+        session = store.session(code)
+        return session, store.join(session.code, name)
+    _ = tr(lang)
+    try:
+        c = clean_code(code)
+    except UnknownCodeError:
+        raise CribError(_("The class code is empty: type the code your teacher shows.")) from None
+    try:
+        session = store.session(c)
+    except UnknownCodeError:
+        raise CribError(_("Unknown class code “{code}”: check the code your teacher shows "
+                          "(6 letters and digits).").format(code=c[:12])) from None
+    try:
+        n = clean_name(name)
+    except BadNameError:
+        n = " ".join(str(name).split())
+        if not n:
+            raise CribError(_("Your name is empty: type a name of 1 to {max} characters.").format(
+                max=MAX_NAME)) from None
+        if len(n) > MAX_NAME:
+            raise CribError(_("Your name is {n} characters long: use at most {max}.").format(
+                n=len(n), max=MAX_NAME)) from None
+        raise CribError(_("Use letters, digits and spaces in your name (no < or >).")) from None
+    return session, store.join(session.code, n)
 
 
 def add_side_widgets(app: Any, seed: int | None) -> w.VBox:
     """Give ``app`` its join-a-class row, its practice settings and its progress widgets
     (each wired to ``app``'s join, new_practice and show_progress); returns the join box."""
+    _ = tr(app.lang)
+    wide = {"description_width": "initial"}  # the French labels are longer
     # joining a class
     app.code = w.Text(
-        description="Class code", placeholder="e.g. K7QW2M", layout=w.Layout(width="16em")
+        description=_("Class code"), placeholder=_("e.g. K7QW2M"), layout=w.Layout(width="18em"), style=wide
     ).add_class("crib-join-code")
     app.name = w.Text(
-        description="Your name", placeholder="a nickname", layout=w.Layout(width="20em")
+        description=_("Your name"), placeholder=_("a nickname"), layout=w.Layout(width="20em"), style=wide
     ).add_class("crib-join-name")
-    app.join_button = w.Button(description="Join class", button_style="primary").add_class(
+    app.join_button = w.Button(description=_("Join class"), button_style="primary").add_class(
         "crib-join"
     )
     app.join_status = w.HTML().add_class("crib-join-status")
     app.join_button.on_click(lambda _b: app.join())
 
     # practice settings
-    _ = tr("en")
     app.kind = w.ToggleButtons(
-        options=[("Counting", "count"), (_("What it pegs"), "pegpoints"), (_("Rules quiz"), "rules"),
-                 ("Discard quiz", "discard"), ("Pegging quiz", "peg")],
+        options=[(_("Counting"), "count"), (_("What it pegs"), "pegpoints"), (_("Rules quiz"), "rules"),
+                 (_("Discard quiz"), "discard"), (_("Pegging quiz"), "peg")],
         value="count",
-        description="Practise",
+        description=_("Practise"), style={"button_width": "auto"},  # the French names are longer
     ).add_class("crib-kind")
     app.level = w.Dropdown(
         # the climbing levels first (fifteens only, + pairs, + runs, + flush and nobs)
-        options=[(quiz.LEVEL_NAMES[lv], lv) for lv in quiz.LEVELS], value="typical",
-        description="Difficulty"
+        options=[(_(quiz.LEVEL_NAMES[lv]), lv) for lv in quiz.LEVELS], value="typical",
+        description=_("Difficulty"), style=wide
     ).add_class("crib-level")
     app.seat = w.ToggleButtons(
-        options=[("Hand", False), ("Crib", True), ("Either", None)],
+        options=[(_("Hand"), False), (_("Crib"), True), (_("Either"), None)],
         value=False,
-        description="Count a",
+        description=_("Count a"),
     ).add_class("crib-hand-crib")
     app.seed = w.IntText(
-        value=fresh_seed() if seed is None else seed, description="Seed",
+        value=fresh_seed() if seed is None else seed, description=_("Seed"),
         layout=w.Layout(width="12em"),
     ).add_class("crib-seed")
     app.set_size = w.Dropdown(
-        options=list(SET_SIZES), value=DEFAULT_SET_SIZE, description="Set of",
-        layout=w.Layout(width="13em"),
+        options=[(_(k), v) for k, v in SET_SIZES], value=DEFAULT_SET_SIZE, description=_("Set of"),
+        layout=w.Layout(width="15em"), style=wide,
     ).add_class("crib-set-size")
     for x in (app.kind, app.level, app.seat, app.seed, app.set_size):
         x.observe(lambda _c: app.new_practice(), "value")
@@ -67,7 +101,7 @@ def add_side_widgets(app: Any, seed: int | None) -> w.VBox:
 
     # my progress
     app.progress_button = w.Button(
-        description="Show my progress", icon="line-chart"
+        description=_("Show my progress"), icon="line-chart"
     ).add_class("crib-progress-button")
     app.progress_button.on_click(lambda _b: app.show_progress())
     app.progress_note = w.HTML().add_class("crib-progress-note")
@@ -75,9 +109,10 @@ def add_side_widgets(app: Any, seed: int | None) -> w.VBox:
     app.progress_image.add_class("crib-progress-chart")
     app.progress_csv = w.HTML().add_class("crib-progress-csv")
 
+    in_class, type_code = _("In class?"), _("Type the code your teacher shows and your name.")
     join_box = w.VBox(
         [
-            w.HTML("<b>In class?</b> Type the code your teacher shows and your name."),
+            w.HTML(f"<b>{in_class}</b> {type_code}"),
             w.HBox([app.code, app.name, app.join_button]),
             app.join_status,
         ],

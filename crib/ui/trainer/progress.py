@@ -14,10 +14,14 @@ import statistics
 import time
 from typing import Any
 
+from crib.i18n import N_, tr
 from crib.teach.progress import SKILLS
 from crib.ui.kit.common import friendly, info_html, keep_polling
 from crib.ui.trainer.render import csv_link_html, reveal_html
+from crib.ui.trainer.sets import miss_words
 
+_SKILL_WORDS = (N_("counting"), N_("discard"), N_("pegging"))  # SKILLS's names, for the catalog
+_REVEALED = N_("your teacher revealed the answer")
 REVEAL_POLL_SECONDS = 3.0  # how often a joined page looks for the teacher's reveals
 
 
@@ -62,14 +66,17 @@ class TrainerProgress:
         n = len(mine)
         right = sum(1 for a in mine if a.correct)
         acc = f"{right / n:.0%}" if n else "–"
+        _ = tr(self.lang)
         parts = [
-            f"Streak <b class='crib-streak'>{self.streak}</b>",
-            f"accuracy <b class='crib-accuracy'>{acc}</b> ({right} of {n})",
+            _("Streak {n}").format(n=f"<b class='crib-streak'>{self.streak}</b>"),
+            _("accuracy {acc} ({right} of {n})").format(acc=f"<b class='crib-accuracy'>{acc}</b>",
+                                                        right=right, n=n),
         ]
         if n:
-            parts.append(f"median time {statistics.median(a.seconds for a in mine):.1f} s")
+            median = f"{statistics.median(a.seconds for a in mine):.1f}"
+            parts.append(_("median time {s} s").format(s=median))
         if self.student is not None:
-            parts.append(f"answered {n} of {len(self.questions)}")
+            parts.append(_("answered {n} of {total}").format(n=n, total=len(self.questions)))
         self.stats.value = '<div class="crib-stats-line">' + " · ".join(parts) + "</div>"
 
     @friendly("progress_note")
@@ -77,26 +84,24 @@ class TrainerProgress:
         """Accuracy over time per skill and the kinds of misses, as a chart and a CSV."""
         from crib.teach.progress import miss_counts, progress_figure, progress_table, to_csv
 
+        _ = tr(self.lang)
         df = progress_table(self.my_answers())
-        who = self.student.name if self.student is not None else "practice"
-        fig = progress_figure(df, title=f"My progress ({who})")
+        who = self.student.name if self.student is not None else _("practice")
+        fig = progress_figure(df, title=_("My progress ({who})").format(who=who))
         self.progress_image.show(fig)  # with its text alternative and its summary beside it
         per = {SKILLS[k]: 0 for k in SKILLS}
         for s in df["skill"]:
             per[s] = per.get(s, 0) + 1
         misses = miss_counts(df)
-        top = ", ".join(f"{k} ({v})" for k, v in list(misses.items())[:3]) or "none yet"
+        top = ", ".join(f"{miss_words(k, self.lang)} ({v})" for k, v in list(misses.items())[:3]) or _("none yet")
         self.progress_note.value = (
-            info_html(
-                f"{len(df)} answers ("
-                + ", ".join(f"{k} {v}" for k, v in per.items())
-                + f"). Top misses: {top}."
-            )
+            info_html(_("{n} answers ({per}). Top misses: {top}.").format(
+                n=len(df), per=", ".join(f"{_(k)} {v}" for k, v in per.items()), top=top))
             if len(df)
-            else info_html("No answers yet: answer a few deals first.")
+            else info_html(_("No answers yet: answer a few deals first."))
         )
         name = "".join(ch if ch.isalnum() else "_" for ch in who)[:30] or "me"
-        self.progress_csv.value = csv_link_html(to_csv(df), f"crib-progress-{name}.csv")
+        self.progress_csv.value = csv_link_html(to_csv(df), f"crib-progress-{name}.csv", lang=self.lang)
 
 
 class ClassReveals:
@@ -123,8 +128,7 @@ class ClassReveals:
         if self._reveal_shown != self.no:
             q = self.questions[self.no]
             self.reveal_box.value = reveal_html(
-                q, self.no, lead="your teacher revealed the answer", deal=False,
-                plain=bool(self.plain_box.value),
+                q, self.no, lead=_REVEALED, deal=False, plain=bool(self.plain_box.value), lang=self.lang,
             )
             self._reveal_shown = self.no
         return True
@@ -151,12 +155,15 @@ class ClassReveals:
         if self.student is None or self.session is None:
             return None
         left = self.session.time_left(self.student.joined)
+        _ = tr(self.lang)
         if left is None:
             self.clock.value = ""
         elif left <= 0:
-            self.clock.value = '<b class="crib-time-up" style="color:#c0392b">Time is up.</b>'
+            up = _("Time is up.")
+            self.clock.value = f'<b class="crib-time-up" style="color:#c0392b">{up}</b>'
         else:
             m, sec = divmod(int(left), 60)
-            self.clock.value = f'<span class="crib-time-left">Time left {m}:{sec:02d}</span>'
+            said = _("Time left {time}").format(time=f"{m}:{sec:02d}")
+            self.clock.value = f'<span class="crib-time-left">{said}</span>'
         return left
 

@@ -8,18 +8,70 @@ region, so a screen reader hears it too), and "Next" starts a new set.
 from __future__ import annotations
 
 import html
+import re
+import time
 from collections.abc import Sequence
 from typing import Any
 
+from crib.i18n import N_, tr
 from crib.teach.progress import set_summary
 
-__all__ = ["SET_SIZES", "DEFAULT_SET_SIZE", "set_summary_html"]
+__all__ = ["SET_SIZES", "DEFAULT_SET_SIZE", "set_summary_html", "Practice", "miss_words"]
 
-SET_SIZES = (("3 deals", 3), ("5 deals", 5), ("10 deals", 10), ("20 deals", 20), ("no end", 0))
+# the counting misses' names (crib.teach.progress stores them in English), for the catalog
+_MISSES = (N_("missed a fifteen"), N_("missed a fifteen with a ten-card"), N_("missed a pair"),
+           N_("missed a run"), N_("missed a double run"), N_("missed a triple run"),
+           N_("missed a double-double run"), N_("counted a double run as a single run"),
+           N_("counted a triple run as a single run"), N_("counted a double-double run as a single run"),
+           N_("missed a flush"), N_("missed nobs"), N_("counted a four-card flush in the crib"),
+           N_("counted nobs that was not there"),
+           # the discard's and the play's (crib.teach.progress classify_discard_miss, classify_peg_miss)
+           N_("threw a five to the opponent"), N_("threw a fifteen to the opponent"),
+           N_("threw a pair to the opponent"), N_("threw touching cards to the opponent"),
+           N_("kept a five the crib wanted"), N_("split a pair"), N_("kept the weaker hand"), N_("led a five"),
+           N_("gave up position later in the play"))
+_BY = re.compile(r"(over|under)-counted by (\d+)")
+_FORMS = (  # the misses with a number in them: (pattern, its sentence in the catalog)
+    (re.compile(r"left a count of (?P<count>\d+) \(a ten-card makes (?P<then>\d+)\)"),
+     N_("left a count of {count} (a ten-card makes {then})")),
+    (re.compile(r"handed over a 15 \(a (?P<rank>\d+) makes it\)"), N_("handed over a 15 (a {rank} makes it)")),
+    (re.compile(r"missed points now \((?P<card>\S+) scores (?P<points>\d+)\)"),
+     N_("missed points now ({card} scores {points})")),
+)
+
+
+def miss_words(name: str, lang: str = "en") -> str:
+    """A stored miss's name in ``lang`` (as it is when the catalog does not know it).
+
+    >>> miss_words("missed a pair", "fr"), miss_words("under-counted by 3", "fr")
+    ('oublié une paire', 'compté 3 de moins')
+    """
+    _ = tr(lang)
+    m = _BY.fullmatch(name)
+    if m:
+        said = _("over-counted by {n}") if m.group(1) == "over" else _("under-counted by {n}")
+        return said.format(n=m.group(2))
+    for pattern, sentence in _FORMS:
+        m = pattern.fullmatch(name)
+        if m:
+            return _(sentence).format(**m.groupdict())
+    return _(name) if name else name
+
+SET_SIZES = ((N_("3 deals"), 3), (N_("5 deals"), 5), (N_("10 deals"), 10), (N_("20 deals"), 20),
+             (N_("no end"), 0))
 DEFAULT_SET_SIZE = 10
 
 
-def set_summary_html(answers: Sequence[Any], what: str = "Set") -> str:
+class Practice:
+    """A practice answer kept in memory (same fields as a stored answer)."""
+
+    def __init__(self, q: dict, no: int, r: Any, seconds: float) -> None:
+        self.kind, self.question, self.answer = q["kind"], no, r.answer
+        self.correct, self.lost, self.miss = r.correct, r.lost, r.miss
+        self.seconds, self.created = seconds, time.time()
+
+
+def set_summary_html(answers: Sequence[Any], what: str = N_("Set"), lang: str = "en") -> str:
     """The summary of a set's answers as the student reads it.
 
     >>> from types import SimpleNamespace as A
@@ -28,17 +80,21 @@ def set_summary_html(answers: Sequence[Any], what: str = "Set") -> str:
     >>> "1 of 2 right</b> (50%)" in h and "missed nobs (1)" in h and 'role="status"' in h
     True
     """
+    _ = tr(lang)
     s = set_summary(answers)
     acc = f" ({s.accuracy:.0%})" if s.accuracy is not None else ""
-    parts = [f"<b>{s.right} of {s.answered} right</b>{acc}"]
+    right = html.escape(_("{right} of {n} right").format(right=s.right, n=s.answered))
+    parts = [f"<b>{right}</b>{acc}"]
     if s.answered:
-        parts.append(f"{s.lost:.2f} points lost in all")
+        parts.append(html.escape(_("{lost} points lost in all").format(lost=f"{s.lost:.2f}")))
     if s.median_seconds is not None:
-        parts.append(f"median time {s.median_seconds:.1f} s")
-    misses = ", ".join(f"{html.escape(m)} ({k})" for m, k in s.misses) or "none"
+        parts.append(html.escape(_("median time {s} s").format(s=f"{s.median_seconds:.1f}")))
+    misses = ", ".join(f"{html.escape(miss_words(m, lang))} ({k})" for m, k in s.misses) or html.escape(_("none"))
+    done = html.escape(_("{what} done.").format(what=_(what)))
+    most = html.escape(_("Most frequent misses: {misses}.")).replace("{misses}", misses)
     return (
         '<div class="crib-set-summary-box" role="status" style="border:2px solid #1e6b43;'
         'border-radius:6px;padding:8px 12px;margin:6px 0;background:#f3faf6">'
-        f'<div style="font-size:18px"><b>{html.escape(what)} done.</b> {" · ".join(parts)}.</div>'
-        f"<div>Most frequent misses: {misses}.</div></div>"
+        f'<div style="font-size:18px"><b>{done}</b> {" · ".join(parts)}.</div>'
+        f"<div>{most}</div></div>"
     )

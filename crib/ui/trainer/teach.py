@@ -17,12 +17,14 @@ from typing import Any
 
 import ipywidgets as w
 
+from crib.i18n import N_, tr
 from crib.rules.cards import parse_card, parse_cards
 from crib.teach import lines as L
 from crib.teach.quiz import question_score
 from crib.ui.kit.common import cards_html, friendly, info_html
-from crib.ui.trainer.render import _card_toggle
+from crib.ui.trainer.render import KIND_LABELS, _card_toggle
 
+_ADDED = N_("Added a line: {kind} for {points}.")
 _MARK = {"right": "✔", "wrong": "✘", "missed": "+"}
 _STYLE = {
     "right": "color:#1e8449",
@@ -31,17 +33,18 @@ _STYLE = {
 }
 
 
-def lines_html(rows: list[Any], total: int | None = None) -> str:
+def lines_html(rows: list[Any], total: int | None = None, lang: str = "en") -> str:
     """The lines as a table (claimed, or checked when each has a status)."""
+    _ = tr(lang)
     body = "".join(
         f'<tr class="crib-line-{getattr(r, "status", "claimed")}" '
         f'style="{_STYLE.get(getattr(r, "status", ""), "")}">'
-        f"<td>{_MARK.get(getattr(r, 'status', ''), '')}</td><td>{html.escape(r.kind)}</td>"
+        f"<td>{_MARK.get(getattr(r, 'status', ''), '')}</td><td>{html.escape(_(KIND_LABELS.get(r.kind, r.kind)))}</td>"
         f"<td>{cards_html(r.cards)}</td><td>{r.points}</td></tr>"
         for r in rows
     )
     foot = (
-        f"<tr><td></td><td><b>total</b></td><td></td><td><b>{total}</b></td></tr>"
+        f"<tr><td></td><td><b>{html.escape(_('total'))}</b></td><td></td><td><b>{total}</b></td></tr>"
         if total is not None
         else ""
     )
@@ -52,17 +55,18 @@ class TeachMode:
     """Count line by line: pick cards, choose the kind, add the line, check."""
 
     def _build_teach(self) -> None:
+        _ = tr(self.lang)
         self.teach_toggle = w.ToggleButton(
-            description="Count line by line", icon="list", value=False,
-            tooltip="pick the cards of each fifteen, pair, run, flush or nobs",
+            description=_("Count line by line"), icon="list", value=False, layout=w.Layout(width="fit-content"),
+            tooltip=_("pick the cards of each fifteen, pair, run, flush or nobs"),
         ).add_class("crib-teach-toggle")
         self.teach_toggle.observe(lambda _c: self._teach_layout(), "value")
         self.teach_cards = w.HBox().add_class("crib-teach-cards")
-        self.teach_kind = w.ToggleButtons(options=list(L.KINDS), value="fifteen").add_class(
+        self.teach_kind = w.ToggleButtons(options=[(_(KIND_LABELS[k]), k) for k in L.KINDS], value="fifteen").add_class(
             "crib-teach-kind"
         )
-        self.teach_add = w.Button(description="Add line", icon="plus").add_class("crib-teach-add")
-        self.teach_check = w.Button(description="Check my lines", button_style="primary")
+        self.teach_add = w.Button(description=_("Add line"), icon="plus").add_class("crib-teach-add")
+        self.teach_check = w.Button(description=_("Check my lines"), button_style="primary")
         self.teach_check.add_class("crib-teach-check")
         self.teach_lines = w.HTML().add_class("crib-teach-lines")
         self.teach_add.on_click(lambda _b: self.add_line())
@@ -108,8 +112,10 @@ class TeachMode:
         for t in self.teach_cards.children:
             t.value = False
         rows = [L.Line(k, c, L.line_points(k, c), "") for k, c in self.claims]
-        self.teach_lines.value = lines_html(rows, L.claimed_total(self.claims))
-        self.status.value = info_html(f"Added a {self.teach_kind.value} for {pts}.")
+        _ = tr(self.lang)
+        self.teach_lines.value = lines_html(rows, L.claimed_total(self.claims), self.lang)
+        kind = _(KIND_LABELS[self.teach_kind.value])
+        self.status.value = info_html(_(_ADDED).format(kind=kind, points=pts))
 
     @friendly()
     def check_lines(self) -> None:
@@ -120,5 +126,5 @@ class TeachMode:
         rows = L.check_lines(question_score(q), self.claims)
         total = L.claimed_total(self.claims)
         self._answer(str(total))
-        self.teach_lines.value = lines_html(rows, total)
+        self.teach_lines.value = lines_html(rows, total, self.lang)
         self.teach_check.disabled = self.teach_add.disabled = True

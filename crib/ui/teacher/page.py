@@ -1,0 +1,35 @@
+"""The teacher's page: the language switch above :class:`~crib.ui.teacher.app.TeacherApp`.
+
+``teacher.ipynb?lang=fr`` opens it in French, and the student link it shows (the QR
+code) then opens the trainer in French too (``lang=fr``).
+"""
+
+from __future__ import annotations
+
+import html
+
+import ipywidgets as w
+
+from crib.i18n import tr
+from crib.teach.store import Store
+from crib.ui.kit.lang import LangPage
+from crib.ui.teacher.app import TeacherApp
+
+__all__ = ["teacher_page", "intro_html"]
+
+
+def intro_html(lang: str = "en") -> str:
+    """The page's heading and what it is for."""
+    _ = tr(lang)
+    head = _("Teacher's dashboard")
+    text = _("Create a class session (a name, a seed and how many questions of each kind, or the "
+             "course's pre-test or post-test), show its join code, and follow the answers live: per "
+             "question, per student, the choices against the best, and mastery per lesson objective; "
+             "reveal an answer to the class; export a CSV.")
+    return f'<h1 lang="{lang}">{html.escape(head)}</h1><p>{html.escape(text)}</p>'
+
+
+def teacher_page(lang: str = "en", *, store: Store | None = None, nav: w.HTML | None = None) -> LangPage:
+    """The page's one call: the teacher's dashboard in ``lang``, then in the URL's language
+    (and the page's ``nav`` bar with it)."""
+    return LangPage(lambda lang, _query: TeacherApp(store=store, lang=lang), lang, intro_html, nav)

@@ -1,0 +1,98 @@
+"""The trainer and teacher pages in French in a real browser (issue #24, point 8).
+
+Each page opens with ``?lang=fr``; after a question is answered (the trainer) or a
+session created (the teacher), no English message of the catalog whose French differs
+and that is longer than three words shows in the page's visible text; the language
+switch goes to English and back, keeping the URL's other parameters; axe finds no
+serious violation at 768x1024 in French.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+
+from tests.browser.conftest import assert_no_error_output, open_dashboard
+from tests.browser.test_devices import AXE, _axe
+
+pytestmark = pytest.mark.browser
+
+PO = Path(__file__).resolve().parents[2] / "crib" / "locale" / "fr" / "LC_MESSAGES" / "crib.po"
+
+
+def english_phrases() -> list[str]:
+    """The catalog's English phrases a French page must not show: each message's pieces
+    between placeholders, of more than three words, whose French differs."""
+    with PO.open("rb") as f:
+        cat = read_po(f)
+    out = set()
+    for m in cat:
+        if not m.id or isinstance(m.id, tuple) or not m.string or m.string == m.id:
+            continue
+        for piece in re.split(r"\{[^}]*\}", m.id):
+            piece = piece.strip(" .,:;()")
+            if len(piece.split()) > 3 and piece not in m.string:
+                out.add(piece)
+    return sorted(out)
+
+
+def english_on(page: object, phrases: list[str]) -> list[str]:
+    shown = page.evaluate("() => document.body.innerText")  # type: ignore[attr-defined]
+    shown = re.sub(r"\s+", " ", shown)
+    return [p for p in phrases if p in shown]
+
+
+def test_trainer_and_teacher_in_french(voila_url: str, browser: object) -> None:
+    phrases = english_phrases()
+    assert len(phrases) > 100  # the catalog holds the pages' sentences
+    assert AXE.exists(), f"axe-core is missing at {AXE}"
+    found: list[str] = []
+    ctx = browser.new_context(viewport={"width": 768, "height": 1024})  # type: ignore[attr-defined]
+    try:
+        base = f"{voila_url}/voila/render"
+        page, _t = open_dashboard(ctx, f"{base}/trainer.ipynb?code=ABC123&lang=fr", ".crib-count-input input")
+        page.wait_for_selector(".crib-lang a.crib-lang-fr[aria-current='true']", timeout=60_000)
+        page.wait_for_function(  # the app made again in French, the link's code filled in
+            "() => document.querySelector('.crib-join-code input').value === 'ABC123'", timeout=60_000)
+        assert "Comptez" in page.inner_text(".crib-prompt")
+        page.fill(".crib-count-input input", "beaucoup")
+        page.click(".crib-trainer .crib-check >> nth=0")
+        page.wait_for_selector(".crib-status .crib-error", timeout=30_000)
+        assert "n’est pas un nombre" in page.inner_text(".crib-status")
+        page.fill(".crib-count-input input", "0")  # wrong unless the hand is a nineteen: a miss shown
+        page.click(".crib-trainer .crib-check >> nth=0")
+        page.wait_for_selector(".crib-feedback :is(.crib-verdict-right, .crib-verdict-wrong)", timeout=30_000)
+        assert "combinaison" in page.inner_text(".crib-feedback")
+        found += [f"trainer: {p}" for p in english_on(page, phrases)]
+        _axe(page, "trainer fr 768", found)
+        assert_no_error_output(page)
+
+        # the switch: to English and back, the code kept in the URL
+        page.click(".crib-lang a.crib-lang-en")
+        page.wait_for_url(re.compile(r"code=ABC123&lang=en"), timeout=60_000)
+        page.wait_for_selector(".crib-lang a.crib-lang-en[aria-current='true']", timeout=90_000)
+        page.wait_for_function("() => document.body.innerText.includes('Counting trainer and quizzes')",
+                               timeout=60_000)
+        page.click(".crib-lang a.crib-lang-fr")
+        page.wait_for_url(re.compile(r"code=ABC123&lang=fr"), timeout=60_000)
+        page.wait_for_selector(".crib-lang a.crib-lang-fr[aria-current='true']", timeout=90_000)
+        page.close()
+
+        page, _t = open_dashboard(ctx, f"{base}/teacher.ipynb?lang=fr", ".crib-create")
+        page.wait_for_selector(".crib-lang a.crib-lang-fr[aria-current='true']", timeout=60_000)
+        page.wait_for_function("() => document.body.innerText.includes('Créer la séance')", timeout=60_000)
+        for kind in ("discard", "peg"):  # counting questions only: a quick session
+            page.fill(f".crib-n-{kind} input", "0")
+        page.click(".crib-create")
+        page.wait_for_selector(".crib-live-counts", timeout=120_000)
+        assert "élèves" in page.inner_text(".crib-live-counts")
+        found += [f"teacher: {p}" for p in english_on(page, phrases)]
+        _axe(page, "teacher fr 768", found)
+        assert_no_error_output(page)
+        page.close()
+    finally:
+        ctx.close()
+    assert not found, "\n".join(found)
