@@ -26,7 +26,7 @@ import ipywidgets as w
 
 from crib.i18n import LANGS, N_, check_lang, lang_from_query, tr
 
-__all__ = ["with_lang", "switch_html", "LangSwitch", "LangPage", "lang_page", "LANG_CSS"]
+__all__ = ["intro", "with_lang", "switch_html", "LangSwitch", "LangPage", "lang_page", "LANG_CSS"]
 
 LANG_CSS = """<style>
 .crib-lang {display:flex; align-items:center; gap:6px; flex-wrap:wrap; margin:2px 0 6px}
@@ -40,6 +40,11 @@ LANG_CSS = """<style>
 
 
 _CURRENT = ' aria-current="true"'
+
+
+def intro(lang: str, head: str, text: str) -> str:
+    """A page's heading and what it is for, both already in ``lang``, escaped."""
+    return f'<h1 lang="{lang}">{html.escape(head)}</h1><p>{html.escape(text)}</p>'
 
 
 def with_lang(query: str, lang: str) -> str:

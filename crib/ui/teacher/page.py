@@ -6,13 +6,11 @@ code) then opens the trainer in French too (``lang=fr``).
 
 from __future__ import annotations
 
-import html
-
 import ipywidgets as w
 
 from crib.i18n import tr
 from crib.teach.store import Store
-from crib.ui.kit.lang import LangPage
+from crib.ui.kit.lang import LangPage, intro
 from crib.ui.teacher.app import TeacherApp
 
 __all__ = ["teacher_page", "intro_html"]
@@ -26,7 +24,7 @@ def intro_html(lang: str = "en") -> str:
              "course's pre-test or post-test), show its join code, and follow the answers live: per "
              "question, per student, the choices against the best, and mastery per lesson objective; "
              "reveal an answer to the class; export a CSV.")
-    return f'<h1 lang="{lang}">{html.escape(head)}</h1><p>{html.escape(text)}</p>'
+    return intro(lang, head, text)
 
 
 def teacher_page(lang: str = "en", *, store: Store | None = None, nav: w.HTML | None = None) -> LangPage:

@@ -6,14 +6,13 @@ class link) fills the class code in, so a student types only a name.
 
 from __future__ import annotations
 
-import html
 import re
 
 import ipywidgets as w
 
 from crib.i18n import tr
 from crib.teach.store import Store
-from crib.ui.kit.lang import LangPage
+from crib.ui.kit.lang import LangPage, intro
 from crib.ui.trainer.app import TrainerApp
 
 __all__ = ["trainer_page", "code_from_query", "intro_html"]
@@ -37,7 +36,7 @@ def intro_html(lang: str = "en") -> str:
              "the play, answer rules questions, pick the throw, pick the play: each answer is checked "
              "at once, with the breakdown or the explanation in plain words. In class, join with the "
              "code your teacher shows and your name; your answers are recorded for your progress.")
-    return f'<h1 lang="{lang}">{html.escape(head)}</h1><p>{html.escape(text)}</p>'
+    return intro(lang, head, text)
 
 
 def trainer_page(lang: str = "en", *, store: Store | None = None, seed: int | None = None,
