@@ -94,7 +94,10 @@ def test_two_pages_play_a_game_and_no_widget_holds_a_hidden_card(tmp_path: Path)
         if ann.seat.phase == bob.seat.phase == "over":  # type: ignore[union-attr]
             break
     assert own_seen  # the patterns do find cards that are there
-    for app in (ann, bob):
+    for app in (ann, bob):  # the coach grades in a background thread, at the lowest priority
+        assert "crib-review-wait" in app.review_html.value or "Game review" in app.review_html.value
+        assert app.review_thread is not None
+        app.review_thread.join(120)
         assert "Game review" in app.review_html.value and "crib-review-row" in app.review_html.value
         assert "--secret" in app.log_html.value
         assert "verified against the revealed secret" in app.commit_html.value

@@ -29,3 +29,25 @@ def test_a_failed_step_does_not_stop_the_next_and_until_ends_it() -> None:
 
 def test_no_running_loop_means_no_task() -> None:
     assert keep_polling(None, lambda: None, lambda: 1.0) is None
+
+
+def test_in_background_runs_the_work_at_the_lowest_priority_and_hands_over_failures() -> None:
+    import os
+    import sys
+    import threading
+
+    from crib.ui.kit.common import in_background
+
+    got: list = []
+
+    def work() -> tuple[int, int]:
+        return os.getpriority(os.PRIO_PROCESS, threading.get_native_id()), threading.get_ident()
+
+    in_background(work, got.append).join(10)
+    in_background(lambda: 1 // 0, got.append).join(10)
+    (nice, ident), err = got
+    assert ident != threading.get_ident()  # not the page's own thread
+    if sys.platform == "linux":  # a thread's nice value is its own there
+        assert nice == 19
+        assert os.getpriority(os.PRIO_PROCESS, threading.get_native_id()) != 19  # the caller keeps its own
+    assert isinstance(err, ZeroDivisionError)

@@ -10,6 +10,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import html
+import os
+import threading
 from collections.abc import Callable, Iterable
 from functools import wraps
 from typing import Any
@@ -140,3 +142,26 @@ def keep_polling(
 
     return loop.create_task(poll())
 
+
+
+def in_background(work: Callable[[], Any], done: Callable[[Any], object]) -> threading.Thread:
+    """Run ``work()`` in a daemon thread at the lowest CPU priority, then ``done(result)``
+    (``done(err)`` with the exception if it failed); the started thread.
+
+    For a page's long computation that nobody waits on, such as the coach's review at a
+    game's end: on Linux a thread's nice value is its own, so at nice 19 it yields the
+    cores to every other kernel's work (a classmate's move at another table) and takes
+    what is left.  Elsewhere the thread only runs beside the page's loop."""
+
+    def run() -> None:
+        with contextlib.suppress(OSError, AttributeError):
+            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 19)
+        try:
+            result = work()
+        except Exception as err:  # noqa: BLE001 - the page shows what went wrong instead
+            result = err
+        done(result)
+
+    t = threading.Thread(target=run, name="crib-background", daemon=True)
+    t.start()
+    return t

@@ -22,6 +22,7 @@ import asyncio
 import base64
 import contextlib
 import html
+import threading
 from collections.abc import Callable
 from urllib.parse import urlencode
 
@@ -34,7 +35,7 @@ from crib.session.duel import DuelSeat
 from crib.session.duel_record import DuelStorage
 from crib.session.model import GameView
 from crib.ui.kit.cardview import CARD_CSS, PLAYER_COLOURS, card_back_svg, cards_html
-from crib.ui.kit.common import friendly, info_html, keep_polling
+from crib.ui.kit.common import friendly, in_background, info_html, keep_polling
 from crib.ui.play.board import board_svg
 from crib.ui.play.html import APP_CSS, _table_html, review_html, score_rows_html, show_html
 from crib.ui.play.parts import add_table_widgets
@@ -82,6 +83,7 @@ class DuelApp(w.VBox):
         self._task: asyncio.Task | None = None
         self._on_back = on_back
         self._step = 0
+        self.review_thread: threading.Thread | None = None  # the coach grading the game's end
         # set by crib.ui.play.duel_hook for a class's tables: the result goes in at the
         # game's end, and a tournament round's shared secret waits for the whole round
         self.on_over: Callable[[str], object] | None = None
@@ -337,6 +339,7 @@ class DuelApp(w.VBox):
     def _render_end(self, s: DuelSeat, v: GameView) -> None:
         if v.phase not in ("over", "abandoned"):
             self.review_html.value = self.log_html.value = ""
+            self.review_thread = None
             return
         if not self.log_html.value:
             if v.phase == "over":  # a class table's result, before its secret is asked about
@@ -350,8 +353,22 @@ class DuelApp(w.VBox):
                 + (html.escape(str(held)) if held else f"Check it: <code>crib replay {name} --secret {s.secret()}</code>")
                 + "</div>"
             )
-        if v.phase == "over" and not self.review_html.value:
-            self.review_html.value = review_html(s.review(), title="Game review: your costliest decisions first")
+        if v.phase == "over" and self.review_thread is None:
+            self.review_html.value = ('<div class="crib-review-wait" role="status">The coach is grading '
+                                      "your decisions…</div>")
+            game = s.game
+            self.review_thread = in_background(s.review, lambda grades: self._show_review(game, grades))
+
+    def _show_review(self, game: object, grades: list | Exception) -> None:
+        """The review, when its thread has graded ``game`` (at the lowest priority: a class's
+        other tables still playing come first), if the page still shows that game."""
+        if self.seat is None or self.seat.game is not game:
+            return
+        self.review_html.value = (
+            review_html(grades, title="Game review: your costliest decisions first")
+            if not isinstance(grades, Exception)
+            else f'<div class="crib-error">The review could not be made: {html.escape(str(grades))}</div>'
+        )
 
     @staticmethod
     def _hook(fn: Callable[[str], object] | None, code: str) -> object:
