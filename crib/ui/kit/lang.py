@@ -26,7 +26,7 @@ import ipywidgets as w
 
 from crib.i18n import LANGS, N_, check_lang, lang_from_query, tr
 
-__all__ = ["intro", "with_lang", "switch_html", "LangSwitch", "LangPage", "lang_page", "LANG_CSS"]
+__all__ = ["intro", "Intro", "with_lang", "switch_html", "LangSwitch", "LangPage", "lang_page", "LANG_CSS"]
 
 LANG_CSS = """<style>
 .crib-lang {display:flex; align-items:center; gap:6px; flex-wrap:wrap; margin:2px 0 6px}
@@ -45,6 +45,22 @@ _CURRENT = ' aria-current="true"'
 def intro(lang: str, head: str, text: str) -> str:
     """A page's heading and what it is for, both already in ``lang``, escaped."""
     return f'<h1 lang="{lang}">{html.escape(head)}</h1><p>{html.escape(text)}</p>'
+
+
+class Intro:
+    """A page's heading and what it is for, from two catalog msgids (marked ``N_``): called
+    with a language, the :func:`intro` HTML in it (a :class:`LangPage`'s ``intro``).
+
+    >>> Intro(N_("Language"), N_("Language"))("fr").startswith('<h1 lang="fr">Langue</h1>')
+    True
+    """
+
+    def __init__(self, head: str, text: str) -> None:
+        self.head, self.text = head, text
+
+    def __call__(self, lang: str = "en") -> str:
+        _ = tr(lang)
+        return intro(lang, _(self.head), _(self.text))
 
 
 def with_lang(query: str, lang: str) -> str:

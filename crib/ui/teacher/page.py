@@ -8,23 +8,22 @@ from __future__ import annotations
 
 import ipywidgets as w
 
-from crib.i18n import tr
+from crib.i18n import N_
 from crib.teach.store import Store
-from crib.ui.kit.lang import LangPage, intro
+from crib.ui.kit.lang import Intro, LangPage
 from crib.ui.teacher.app import TeacherApp
 
 __all__ = ["teacher_page", "intro_html"]
 
 
-def intro_html(lang: str = "en") -> str:
-    """The page's heading and what it is for."""
-    _ = tr(lang)
-    head = _("Teacher's dashboard")
-    text = _("Create a class session (a name, a seed and how many questions of each kind, or the "
-             "course's pre-test or post-test), show its join code, and follow the answers live: per "
-             "question, per student, the choices against the best, and mastery per lesson objective; "
-             "reveal an answer to the class; export a CSV.")
-    return intro(lang, head, text)
+#: the page's heading and what it is for
+intro_html = Intro(
+    N_("Teacher's dashboard"),
+    N_("Create a class session (a name, a seed and how many questions of each kind, or the "
+       "course's pre-test or post-test), show its join code, and follow the answers live: per "
+       "question, per student, the choices against the best, and mastery per lesson objective; "
+       "reveal an answer to the class; export a CSV."),
+)
 
 
 def teacher_page(lang: str = "en", *, store: Store | None = None, nav: w.HTML | None = None) -> LangPage:

@@ -10,9 +10,9 @@ import re
 
 import ipywidgets as w
 
-from crib.i18n import tr
+from crib.i18n import N_
 from crib.teach.store import Store
-from crib.ui.kit.lang import LangPage, intro
+from crib.ui.kit.lang import Intro, LangPage
 from crib.ui.trainer.app import TrainerApp
 
 __all__ = ["trainer_page", "code_from_query", "intro_html"]
@@ -28,15 +28,14 @@ def code_from_query(query: str) -> str:
     return m.group(1).upper() if m else ""
 
 
-def intro_html(lang: str = "en") -> str:
-    """The page's heading and what it is for."""
-    _ = tr(lang)
-    head = _("Counting trainer and quizzes")
-    text = _("Count hands and cribs (from fifteens only up to tricky hands), say what a card pegs in "
-             "the play, answer rules questions, pick the throw, pick the play: each answer is checked "
-             "at once, with the breakdown or the explanation in plain words. In class, join with the "
-             "code your teacher shows and your name; your answers are recorded for your progress.")
-    return intro(lang, head, text)
+#: the page's heading and what it is for
+intro_html = Intro(
+    N_("Counting trainer and quizzes"),
+    N_("Count hands and cribs (from fifteens only up to tricky hands), say what a card pegs in "
+       "the play, answer rules questions, pick the throw, pick the play: each answer is checked "
+       "at once, with the breakdown or the explanation in plain words. In class, join with the "
+       "code your teacher shows and your name; your answers are recorded for your progress."),
+)
 
 
 def trainer_page(lang: str = "en", *, store: Store | None = None, seed: int | None = None,
