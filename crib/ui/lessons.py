@@ -34,7 +34,7 @@ from crib.rules.cards import Card
 from crib.teach.lesson_items import local_cards
 from crib.teach.lessons import Lesson, Slide, lesson
 from crib.ui.kit.cardview import ACCENT, card_svg, cards_html
-from crib.ui.kit.common import friendly
+from crib.ui.kit.common import friendly, on_clicks
 
 __all__ = ["SlideDeck", "slide_html", "big_card", "show_lesson", "GuidePage", "SLIDE_CSS"]
 
@@ -127,8 +127,7 @@ class SlideDeck(w.VBox):
         self.next_button = w.Button(description=_("Next ▶"), button_style="primary").add_class(
             "crib-deck-next")
         self.pos = w.HTML().add_class("crib-deck-pos")
-        self.back_button.on_click(lambda _b: self.back())
-        self.next_button.on_click(lambda _b: self.next())
+        on_clicks((self.back_button, self.back), (self.next_button, self.next))
         bar = w.HBox([self.back_button, self.next_button, self.pos]).add_class("crib-deck-bar")
         kids: list[w.Widget] = [w.HTML(f"<style>{SLIDE_CSS}</style>"), bar, self.view]
         self.listener = None

@@ -29,7 +29,7 @@ from crib.ui.analyze.verdicts import (
 )
 from crib.ui.kit.cardview import CardButton, cards_text
 from crib.ui.kit.charts import discard_chart, hand_distribution_chart
-from crib.ui.kit.common import COACH_MODEL, friendly, how_computed, info_html
+from crib.ui.kit.common import COACH_MODEL, friendly, how_computed, info_html, on_clicks
 from crib.ui.kit.glossary import terms_bar
 from crib.ui.kit.keys import KeyListener, query_reader
 from crib.ui.kit.widgets import CardPicker, FigureImage
@@ -104,9 +104,8 @@ class DiscardApp(w.VBox):
         self._quiet = False
         self._forced = False  # the switch says "winning" because the scores are within reach
 
-        self.analyze_button.on_click(lambda _b: self.analyze())
-        self.deal_button.on_click(lambda _b: self.deal())
-        self.commit_button.on_click(lambda _b: self.commit())
+        on_clicks((self.analyze_button, self.analyze), (self.deal_button, self.deal),
+                  (self.commit_button, self.commit))
         self.picker.observe(self._on_cards, "selected")
         self.mode.observe(lambda _c: switch_mode(  # Analyze or Practice
             self.mode.value == "Practice", self.analysis_box, self.practice_box, self.deal, self.analyze

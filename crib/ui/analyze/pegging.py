@@ -39,7 +39,7 @@ from crib.ui.analyze.verdicts import (
 )
 from crib.ui.kit.cardview import CardButton, card_text
 from crib.ui.kit.charts import play_chart
-from crib.ui.kit.common import COACH_MODEL, error_html, friendly, how_computed, info_html
+from crib.ui.kit.common import COACH_MODEL, error_html, friendly, how_computed, info_html, on_clicks
 from crib.ui.kit.glossary import terms_bar
 
 __all__ = [
@@ -134,9 +134,8 @@ class PeggingApp(w.VBox):
         self._syncing = False
 
         self.grid.on_card(self._on_grid)
-        self.clear_button.on_click(lambda _b: self._clear_field())
-        self.analyze_button.on_click(lambda _b: self.analyze())
-        self.new_button.on_click(lambda _b: self.new_position())
+        on_clicks((self.clear_button, self._clear_field), (self.analyze_button, self.analyze),
+                  (self.new_button, self.new_position))
         self.text.observe(self._on_text, "value")
         for f in self.fields.values():
             f.observe(lambda _c: self._fields_to_text(), "value")

@@ -165,3 +165,10 @@ def in_background(work: Callable[[], Any], done: Callable[[Any], object]) -> thr
     t = threading.Thread(target=run, name="crib-background", daemon=True)
     t.start()
     return t
+
+
+def on_clicks(*pairs: tuple[Any, Callable[[], object]]) -> None:
+    """Wire each ``(button, action)``: a click calls ``action()`` (ipywidgets passes the
+    button, which no action here needs)."""
+    for button, action in pairs:
+        button.on_click(lambda _b, act=action: act())

@@ -37,7 +37,7 @@ from crib.session.controller import (
 )
 from crib.session.settings import GameSettings, game_defaults
 from crib.ui.kit.cardview import CARD_CSS
-from crib.ui.kit.common import friendly, info_html
+from crib.ui.kit.common import friendly, info_html, on_clicks
 from crib.ui.kit.glossary import GLOSSARY_CSS, terms_strip
 from crib.ui.kit.keys import KeyListener
 from crib.ui.play.duel_hook import classmate_button, open_from_query
@@ -129,8 +129,7 @@ class PlayApp(w.VBox):
         self.go_button.on_click(lambda _b: self.act("g"))
         self.hint_button.on_click(lambda _b: self.act("h"))
         self.next_button.on_click(lambda _b: self.act("n"))
-        self.count_button.on_click(lambda _b: self.count_it())
-        self.save_button.on_click(lambda _b: self.save())
+        on_clicks((self.count_button, self.count_it), (self.save_button, self.save))
         self.load.observe(lambda _c: self.load_game(), "value")
         self.coaching_box.observe(lambda _c: self._settings(), "value")
         self.plain_box.observe(lambda _c: self._words(), "value")

@@ -35,7 +35,7 @@ from crib.session.duel import DuelSeat
 from crib.session.duel_record import DuelStorage
 from crib.session.model import GameView
 from crib.ui.kit.cardview import CARD_CSS, PLAYER_COLOURS, card_back_svg, cards_html
-from crib.ui.kit.common import friendly, in_background, info_html, keep_polling
+from crib.ui.kit.common import friendly, in_background, info_html, keep_polling, on_clicks
 from crib.ui.play.board import board_svg
 from crib.ui.play.html import APP_CSS, _table_html, review_html, score_rows_html, show_html
 from crib.ui.play.parts import add_table_widgets
@@ -121,13 +121,9 @@ class DuelApp(w.VBox):
         self.commit_html = w.HTML().add_class("crib-commit")
         self.review_html = w.HTML().add_class("crib-review")
         self.log_html = w.HTML().add_class("crib-duel-log")
-        self.create_button.on_click(lambda _b: self.create())
-        self.join_button.on_click(lambda _b: self.join())
-        self.back_button.on_click(lambda _b: self.back())
-        self.action_button.on_click(lambda _b: self.act())
-        self.count_button.on_click(lambda _b: self.count_it())
-        self.leave_button.on_click(lambda _b: self.leave())
-        self.abandon_button.on_click(lambda _b: self.abandon())
+        on_clicks((self.create_button, self.create), (self.join_button, self.join), (self.back_button, self.back),
+                  (self.action_button, self.act), (self.count_button, self.count_it),
+                  (self.leave_button, self.leave), (self.abandon_button, self.abandon))
         table = w.VBox([
             self.opp_html, self.board_html, self.table_html, self.prompt_html, self.status, self.show_html,
             self.count_box, self.hand_box, w.HBox([self.action_button]), self.captions_html,

@@ -24,7 +24,7 @@ from crib.errors import CribError
 from crib.i18n import NP_, tr, trp
 from crib.session.duel_record import clean_table_code
 from crib.teach.tournament_duels import ClassTournaments, MyTable
-from crib.ui.kit.common import friendly, info_html
+from crib.ui.kit.common import friendly, info_html, on_clicks
 from crib.ui.play.duel import DuelApp
 
 __all__ = ["classmate_button", "open_from_query", "ClassTableBox", "add_class_box"]
@@ -64,8 +64,7 @@ class ClassTableBox(w.VBox):
         self.status = w.HTML().add_class("crib-live").add_class("crib-duel-mine")
         self.play_button = w.Button(description=trp(lang)("button", NP_("button", "Play")), button_style="primary", icon="play",
                                     layout=w.Layout(width="auto", display="none")).add_class("crib-duel-mine-play")
-        self.find_button.on_click(lambda _b: self.find())
-        self.play_button.on_click(lambda _b: self.play())
+        on_clicks((self.find_button, self.find), (self.play_button, self.play))
         row = w.Layout(flex_flow="row wrap", align_items="center", grid_gap="4px 8px")
         super().__init__([
             w.HTML(f'<div class="crib-label">{html.escape(_("Your class table"))}</div><div>'

@@ -29,6 +29,7 @@ import ipywidgets as w
 
 from crib.i18n import DEFAULT, N_, check_lang, tr
 from crib.ui.kit.cardview import ACCENT, AMBER
+from crib.ui.kit.common import on_clicks
 from crib.ui.kit.glossary import term_link
 
 __all__ = ["TourStep", "STEPS", "Tour", "TourPanel", "TourScroll", "TOUR_CSS"]
@@ -181,9 +182,7 @@ class TourPanel(w.VBox):
         self.back_button = w.Button().add_class("crib-tour-back")
         self.next_button = w.Button(button_style="primary").add_class("crib-tour-next")
         self.skip_button = w.Button().add_class("crib-tour-skip")
-        self.back_button.on_click(lambda _b: self.back())
-        self.next_button.on_click(lambda _b: self.next())
-        self.skip_button.on_click(lambda _b: self.skip())
+        on_clicks((self.back_button, self.back), (self.next_button, self.next), (self.skip_button, self.skip))
         bar = w.HBox([self.back_button, self.next_button, self.skip_button]).add_class("crib-tour-bar")
         self.box = w.HBox([self.text, bar]).add_class("crib-tour")
         self.scroll = TourScroll()

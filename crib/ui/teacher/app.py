@@ -23,7 +23,7 @@ from crib.teach.classroom import (
 )
 from crib.teach.quiz import KIND_NAMES, describe_question
 from crib.teach.store import Session, Store
-from crib.ui.kit.common import friendly, info_html, keep_polling
+from crib.ui.kit.common import friendly, info_html, keep_polling, on_clicks
 from crib.ui.kit.widgets import FigureImage
 from crib.ui.teacher.form import add_question_widgets, session_questions
 from crib.ui.teacher.join import join_html
@@ -119,10 +119,8 @@ class TeacherApp(w.VBox):
         )
         self.projector.observe(lambda _c: self.toggle_projector(), "value")
 
-        self.create_button.on_click(lambda _b: self.create())
-        self.open_button.on_click(lambda _b: self.open_session())
-        self.refresh_button.on_click(lambda _b: self.refresh())
-        self.reveal_button.on_click(lambda _b: self.reveal())
+        on_clicks((self.create_button, self.create), (self.open_button, self.open_session),
+                  (self.refresh_button, self.refresh), (self.reveal_button, self.reveal))
         self.question_pick.observe(lambda _c: self.show_question(), "value")
 
         setup = w.VBox(

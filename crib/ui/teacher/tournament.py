@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import html
-from typing import Any
+from typing import Any, TypeVar
 
 import ipywidgets as w
 
@@ -28,7 +28,7 @@ from crib.i18n import N_, tr
 from crib.teach.store import Session, Store
 from crib.teach.tournament import Tournament
 from crib.teach.tournament_duels import ClassTournaments, TableState
-from crib.ui.kit.common import friendly, info_html, keep_polling
+from crib.ui.kit.common import friendly, info_html, keep_polling, on_clicks
 from crib.ui.teacher.join import qr_svg, student_url
 from crib.ui.teacher.printables import pdf_link_html
 from crib.ui.teacher.tournament_views import (
@@ -41,6 +41,16 @@ from crib.ui.teacher.tournament_views import (
 from crib.ui.trainer.render import csv_link_html
 
 __all__ = ["TournamentPanel"]
+
+
+T = TypeVar("T")
+
+
+def _needed(value: T | None, missing: str) -> T:
+    """``value``, or a :class:`CribError` saying ``missing`` (what to do first) if it is None."""
+    if value is None:
+        raise CribError(missing)
+    return value
 
 
 class TournamentPanel(w.VBox):
@@ -104,11 +114,9 @@ class TournamentPanel(w.VBox):
                                    layout=w.Layout(width="auto")).add_class("crib-tour-pdf")
         self.pdf_link = w.HTML().add_class("crib-tour-pdf-link")
 
-        self.fill_button.on_click(lambda _b: self.fill_players())
-        self.create_button.on_click(lambda _b: self.create())
-        self.start_button.on_click(lambda _b: self.start_round())
-        self.hand_button.on_click(lambda _b: self.record_by_hand())
-        self.pdf_button.on_click(lambda _b: self.make_pdf())
+        on_clicks((self.fill_button, self.fill_players), (self.create_button, self.create),
+                  (self.start_button, self.start_round), (self.hand_button, self.record_by_hand),
+                  (self.pdf_button, self.make_pdf))
         self.pick.observe(lambda _c: self.open_tournament(), "value")
         self.projector.observe(lambda _c: self.toggle_projector(), "value")
 
@@ -194,9 +202,7 @@ class TournamentPanel(w.VBox):
     def create(self) -> None:
         """A new tournament (or friendly pairing) of the players box, tied to the session."""
         _ = tr(self.lang)
-        s = self.session
-        if s is None:
-            raise CribError(_("create or reopen a class session first"))
+        s = _needed(self.session, _("create or reopen a class session first"))
         mode = self.mode.value
         name = self.name.value if mode != "friendly" else _("Friendly games")
         code = self.ct.create(
@@ -219,9 +225,7 @@ class TournamentPanel(w.VBox):
     def start_round(self) -> None:
         """Pair the next round and seat every table at its classmate table."""
         _ = tr(self.lang)
-        t = self.tournament
-        if t is None:
-            raise CribError(_("create a tournament (or a friendly pairing) first"))
+        t = _needed(self.tournament, _("create a tournament (or a friendly pairing) first"))
         self.ct.sync(t.code)  # a Swiss round pairs from every result in
         r = self.ct.start_round(t.code)
         self.tournament = self.ct.load(t.code)

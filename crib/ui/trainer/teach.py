@@ -21,7 +21,7 @@ from crib.i18n import N_, tr
 from crib.rules.cards import parse_card, parse_cards
 from crib.teach import lines as L
 from crib.teach.quiz import question_score
-from crib.ui.kit.common import cards_html, friendly, info_html
+from crib.ui.kit.common import cards_html, friendly, info_html, on_clicks
 from crib.ui.trainer.render import KIND_LABELS, _card_toggle
 
 _ADDED = N_("Added a line: {kind} for {points}.")
@@ -69,8 +69,7 @@ class TeachMode:
         self.teach_check = w.Button(description=_("Check my lines"), button_style="primary")
         self.teach_check.add_class("crib-teach-check")
         self.teach_lines = w.HTML().add_class("crib-teach-lines")
-        self.teach_add.on_click(lambda _b: self.add_line())
-        self.teach_check.on_click(lambda _b: self.check_lines())
+        on_clicks((self.teach_add, self.add_line), (self.teach_check, self.check_lines))
         self.teach_box = w.VBox(
             [
                 self.teach_cards,
