@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from fractions import Fraction
+from functools import partial
 
 from crib.analysis.discard import DiscardAnalysis, analyze_discard
 from crib.rules.cards import DECK, Card, cards_pretty, parse_cards
@@ -54,14 +55,6 @@ def _hand_worked(hand: str, starter: str, lang: str, note: dict[str, str]) -> Wo
     return Worked(s.total, f"{s.total} points", steps, _RULES_ALONE[lang])
 
 
-def _count_7789(lang: str) -> Worked:
-    return _hand_worked("7H 7D 8C 9S", "8D", lang, {
-        "en": "Two sevens and two eights: each 7 with each 8 is a fifteen, and 7-8-9 "
-              "is a run four times over (a double-double run).",
-        "fr": "Deux 7 et deux 8 : chaque 7 avec chaque 8 fait quinze, et 7-8-9 est une "
-              "suite quatre fois (une double-double suite)."})
-
-
 def _flush_hand_crib(lang: str) -> Worked:
     h = score_hand("3C 6C 9C QC", "5D")
     c = score_hand("3C 6C 9C QC", "5D", is_crib=True)
@@ -96,19 +89,24 @@ def _heels_and_crib(lang: str) -> Worked:
     return Worked(total, f"{total} points", steps, _RULES_ALONE[lang])
 
 
-def _ace_low(lang: str) -> Worked:
-    return _hand_worked("KH QD AC 2S", "3D", lang, {
-        "en": "Q-K-A is no run: the ace is low. A-2-3 is a run of three, and K+2+3, Q+2+3 "
-              "are the two fifteens.",
-        "fr": "Dame-roi-as n'est pas une suite : l'as est bas. As-2-3 est une suite de trois, "
-              "et R+2+3, D+2+3 sont les deux quinze."})
+def _hand_exercise(hand: str, starter: str, note: dict[str, str]) -> Exercise:
+    """An exercise to count ``hand`` with ``starter``, worked with ``note`` in each language."""
+    return Exercise("int", partial(_hand_worked, hand, starter, note=note))
 
 
 COUNTING = (
-    Exercise("int", _count_7789),
+    _hand_exercise("7H 7D 8C 9S", "8D", {
+        "en": "Two sevens and two eights: each 7 with each 8 is a fifteen, and 7-8-9 "
+              "is a run four times over (a double-double run).",
+        "fr": "Deux 7 et deux 8 : chaque 7 avec chaque 8 fait quinze, et 7-8-9 est une "
+              "suite quatre fois (une double-double suite)."}),
     Exercise("ints", _flush_hand_crib),
     Exercise("int", _heels_and_crib),
-    Exercise("int", _ace_low),
+    _hand_exercise("KH QD AC 2S", "3D", {
+        "en": "Q-K-A is no run: the ace is low. A-2-3 is a run of three, and K+2+3, Q+2+3 "
+              "are the two fifteens.",
+        "fr": "Dame-roi-as n'est pas une suite : l'as est bas. As-2-3 est une suite de trois, "
+              "et R+2+3, D+2+3 sont les deux quinze."}),
 )
 
 # --- part 2: the numbers ------------------------------------------------------------------
