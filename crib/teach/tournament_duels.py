@@ -107,27 +107,25 @@ class ClassTournaments:
         session_code: str,
         name: str,
         players: Sequence[str],
-        *,
         mode: str = "round-robin",
-        length: int = 121,
-        rounds: int | None = None,
-        seed: int | None = None,
+        **options: int | None,
     ) -> str:
         """A new tournament of ``players`` tied to the class session; returns its code.
 
         ``mode`` is 'round-robin', 'swiss' or 'friendly' (one round, partners drawn at
-        random from the seed).  ``seed`` (all the cards) is drawn with ``secrets`` when
+        random from the seed); ``options`` are the :class:`Tournament`'s ``length``,
+        ``rounds`` and ``seed``.  The seed (all the cards) is drawn with ``secrets`` when
         omitted: keep it from the students."""
         if mode not in MODES:
             raise TournamentError(f"pair once (friendly), round-robin or swiss, not {mode!r}")
-        if seed is None:
-            seed = secrets.randbits(63)
+        seed = options.pop("seed", None)
+        seed = secrets.randbits(63) if seed is None else seed
         players = list(players)
         if mode == "friendly":
             random.Random(seed).shuffle(players)
-            t = Tournament(name, players, fmt="round-robin", length=length, rounds=1, seed=seed)
-        else:
-            t = Tournament(name, players, fmt=mode, length=length, rounds=rounds, seed=seed)
+            options["rounds"] = 1
+        fmt = "round-robin" if mode == "friendly" else mode
+        t = Tournament(name, players, fmt=fmt, seed=seed, **options)  # type: ignore[arg-type]
         return self.ts.create(t, session_code=session_code)
 
     def load(self, code: str) -> Tournament:
