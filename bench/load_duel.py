@@ -237,6 +237,19 @@ def _windows(moves: list[dict], res: dict, width: float = 60.0) -> list[dict]:
     return out
 
 
+def _slowest(moves: list[dict], res: dict, n: int = 10) -> list[dict]:
+    """The ``n`` moves slowest from click to the other page: which, when (s since the
+    class began, and how many games were over by then), and where the time went."""
+    clicked = sorted((m for m in moves if "click" in m), key=lambda m: m["click"] - m["other"])[:n]
+    return [{
+        "table": m["table"], "kind": m["kind"], "at_s": round(m["click"] - res["t0"], 1),
+        "games_over_by_then": sum(t < m["click"] for t in res["over_at"]),
+        "click_to_commit_s": round(m["commit"] - m["click"], 3),
+        "commit_to_own_page_s": round(m["own"] - m["commit"], 3),
+        "commit_to_other_page_s": round(m["other"] - m["commit"], 3),
+    } for m in clicked]
+
+
 def _verify(code: str, pages: list[DuelPage], tmp: Path) -> str:
     """'' if both pages' logs are the same and ``crib replay`` verifies it; else why not."""
     logs = [p.log() for p in pages]
@@ -302,7 +315,7 @@ def main() -> None:
     moves: list[dict] = []
     bad: list[str] = []
     for code, pages in res.pop("tables").items():
-        moves += _timeline(store.moves(code), pages)
+        moves += [{**m, "table": code} for m in _timeline(store.moves(code), pages)]
         if store.duel(code).status != "over":
             bad.append(f"{code}: status {store.duel(code).status}")
         elif why := _verify(code, pages, tmp):
@@ -333,6 +346,7 @@ def main() -> None:
         "click_to_own_page_s": _summary([m["own"] - m["click"] for m in moves if "click" in m]),
         "click_to_commit_s": _summary([m["commit"] - m["click"] for m in moves if "click" in m]),
         "by_minute": _windows(moves, res),
+        "slowest_moves": _slowest(moves, res),
         "client_loop_lag_s": _summary(res["client_lag"]),
         "seated_s": _summary(res["seated_s"]),
         "game_s": _summary(res["game_s"]),
