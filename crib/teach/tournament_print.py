@@ -12,7 +12,8 @@ the paper, A4 (210 x 297 mm) or US Letter (8.5 x 11 in), and written with
 :class:`matplotlib.backends.backend_pdf.PdfPages`, one figure per page.  Coordinates
 below are millimetres from the top-left corner.
 
->>> from crib.teach.tournament import Tournament
+>>> from crib.i18n import check_lang, tr
+from crib.teach.tournament import Tournament
 >>> t = Tournament("Friday", ["Ann", "Bob", "Cy", "Di", "Ed"], seed=3)
 >>> _ = t.next_round()
 >>> data = round_pdf(t, 1, paper="letter")
@@ -26,9 +27,11 @@ import io
 import math
 import os
 import re
+import textwrap
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from crib.i18n import check_lang, tr
 from crib.teach.tournament import Tournament
 from crib.teach.tournament_rules import (
     BYE_POINTS,
@@ -62,21 +65,21 @@ MARGIN = 14.0
 TABLES_PER_SHEET = 22
 
 
-def skunk_note(length: int) -> str:
+def skunk_note(length: int, lang: str = "en") -> str:
     """The skunk lines of a game to ``length``, as printed on the scorecard.
 
     >>> skunk_note(61)
     'Skunk line 31: a loser under 31 is skunked (3 game points to the winner, not 2); a loser on 0, double skunk (also 3).'
     """
-    if length == 121:
-        return (
-            f"Skunk line 91: a loser under 91 is skunked ({SKUNK_POINTS} game points to the winner, "
-            f"not {WIN_POINTS}); under 61, double skunk (also {DOUBLE_SKUNK_POINTS})."
-        )
-    return (
-        f"Skunk line 31: a loser under 31 is skunked ({SKUNK_POINTS} game points to the winner, "
-        f"not {WIN_POINTS}); a loser on 0, double skunk (also {DOUBLE_SKUNK_POINTS})."
+    _ = tr(lang)
+    text = (
+        _("Skunk line 91: a loser under 91 is skunked ({skunk} game points to the winner, "
+          "not {win}); under 61, double skunk (also {double}).")
+        if length == 121
+        else _("Skunk line 31: a loser under 31 is skunked ({skunk} game points to the winner, "
+               "not {win}); a loser on 0, double skunk (also {double}).")
     )
+    return text.format(skunk=SKUNK_POINTS, win=WIN_POINTS, double=DOUBLE_SKUNK_POINTS)
 
 
 def _paper(paper: str) -> tuple[float, float]:
@@ -104,6 +107,14 @@ class _Page:
         kw.setdefault("va", "baseline")
         self.ax.text(x, y, s, fontsize=size, family="DejaVu Sans", **kw)
 
+    def para(self, x: float, y: float, s: str, size: float, width: float, **kw: Any) -> float:
+        """``s`` wrapped to ``width`` mm from baseline ``y``; the baseline below its last line."""
+        per_line = max(20, int(width / (size * _EM * 1.12)))  # wide letters: a margin
+        for line in textwrap.wrap(s, per_line):
+            self.text(x, y, line, size, **kw)
+            y += size * 0.5
+        return y
+
     def box(self, x: float, y: float, w: float, h: float, **kw: Any) -> None:
         from matplotlib.patches import Rectangle
 
@@ -117,19 +128,24 @@ class _Page:
         self.ax.plot([x0, x1], [y0, y1], **kw)
 
 
+_EM = 0.5 * MM_PER_IN / 72  # mm per point of font size, per character (DejaVu Sans, mixed case)
+
+
 def _fit(name: str, room_mm: float, size: float = 10) -> float:
-    """A font size at which ``name`` fits in ``room_mm`` (about 0.55 em per character)."""
-    em = 0.5 * MM_PER_IN / 72  # mm per point of font size, per character (DejaVu Sans, mixed case)
-    return size if len(name) * size * em <= room_mm else max(6.0, room_mm / (len(name) * em))
+    """A font size at which ``name`` fits in ``room_mm`` (about 0.5 em per character)."""
+    return size if len(name) * size * _EM <= room_mm else max(6.0, room_mm / (len(name) * _EM))
 
 
-def _title(t: Tournament) -> str:
-    kind = "round-robin" if t.format == "round-robin" else "Swiss"
-    return f"{t.name}: {kind}, {len(t.players)} players, games to {t.length}"
+def _title(t: Tournament, lang: str) -> str:
+    _ = tr(lang)
+    kind = _("round-robin") if t.format == "round-robin" else _("Swiss")
+    return _("{name}: {kind}, {n} players, games to {length}").format(
+        name=t.name, kind=kind, n=len(t.players), length=t.length)
 
 
-def pairing_sheet(t: Tournament, round_no: int, paper: str = "a4") -> list[Figure]:
-    """Round ``round_no``'s pairing sheet: one page per 22 tables."""
+def pairing_sheet(t: Tournament, round_no: int, paper: str = "a4", *, lang: str = "en") -> list[Figure]:
+    """Round ``round_no``'s pairing sheet in ``lang``: one page per 22 tables."""
+    _ = tr(lang)
     r = t.round(round_no)
     chunks = [r.tables[i : i + TABLES_PER_SHEET] for i in range(0, len(r.tables), TABLES_PER_SHEET)]
     pages = []
@@ -137,32 +153,25 @@ def pairing_sheet(t: Tournament, round_no: int, paper: str = "a4") -> list[Figur
         p = _Page(paper)
         x0, x1 = MARGIN, p.w - MARGIN
         y = MARGIN + 6
-        p.text(x0, y, f"Pairings, round {round_no} of {t.rounds}", 16, weight="bold")
+        p.text(x0, y, _("Pairings, round {n} of {of}").format(n=round_no, of=t.rounds), 16, weight="bold")
         if len(chunks) > 1:
-            p.text(x1, y, f"sheet {k + 1} of {len(chunks)}", 9, ha="right")
+            p.text(x1, y, _("sheet {n} of {of}").format(n=k + 1, of=len(chunks)), 9, ha="right")
         y += 7
-        p.text(x0, y, _title(t), 10)
+        p.text(x0, y, _title(t, lang), 10)
         y += 5.5
-        p.text(
-            x0, y,
-            f"Pts: game points. Win {WIN_POINTS}, skunk {SKUNK_POINTS}, loss 0, bye {BYE_POINTS}. "
-            "Standings: points, then spread (points for minus against), then games won.",
-            8,
-        )
-        y += 4.5
-        p.text(x0, y, skunk_note(t.length), 8)
-        y += 4.5
+        rules = _("Pts: game points. Win {win}, skunk {skunk}, loss 0, bye {bye}. Standings: points, then "
+                  "spread (points for minus against), then games won.").format(
+            win=WIN_POINTS, skunk=SKUNK_POINTS, bye=BYE_POINTS)
+        y = p.para(x0, y, rules, 8, x1 - x0)
+        y = p.para(x0, y, skunk_note(t.length, lang), 8, x1 - x0)
         commit = t.deal(round_no).commit
-        p.text(
-            x0, y,
-            f"Duplicate deals: every table plays the same cards in crib (commitment {commit[:16]}). "
-            "On paper, shuffle and cut for deal.",
-            8,
-        )
+        y = p.para(x0, y, _("Duplicate deals: every table plays the same cards in crib (commitment {commit}). "
+                            "On paper, shuffle and cut for deal.").format(commit=commit[:16]), 8, x1 - x0)
+        y -= 4
         y += 8
         cols = [
-            ("Table", 14), ("Seat 1", 52), ("Seat 2", 52),
-            ("Score 1", 17), ("Score 2", 17), ("Pts 1", 14), ("Pts 2", 14),
+            (_("Table"), 14), (_("Seat 1"), 52), (_("Seat 2"), 52),
+            (_("Score 1"), 17), (_("Score 2"), 17), (_("Pts 1"), 14), (_("Pts 2"), 14),
         ]
         total = sum(w for _n, w in cols)
         scale = (x1 - x0) / total
@@ -189,22 +198,21 @@ def pairing_sheet(t: Tournament, round_no: int, paper: str = "a4") -> list[Figur
         if k == len(chunks) - 1:
             y += 8
             if r.bye is not None:
-                p.text(x0, y, f"Bye: {r.bye} sits out this round ({BYE_POINTS} game points, no spread).", 10)
+                p.text(x0, y, _("Bye: {name} sits out this round ({bye} game points, no spread).").format(
+                    name=r.bye, bye=BYE_POINTS), 10)
                 y += 6
-            p.text(
-                x0, y,
-                "Write both final scores and hand the scorecards in; games played in crib report themselves.",
-                8, style="italic",
-            )
+            p.para(x0, y, _("Write both final scores and hand the scorecards in; games played in crib "
+                            "report themselves."), 8, x1 - x0, style="italic")
         pages.append(p.fig)
     return pages
 
 
-def _scorecard(p: _Page, t: Tournament, round_no: int, tb: Table, top: float, height: float) -> None:
+def _scorecard(p: _Page, t: Tournament, round_no: int, tb: Table, top: float, height: float, lang: str) -> None:
+    _ = tr(lang)
     x0, x1 = MARGIN, p.w - MARGIN
     y = top + 8
-    p.text(x0, y, f"Scorecard · round {round_no} · table {tb.number}", 13, weight="bold")
-    p.text(x1, y, f"game to {t.length}", 11, ha="right", weight="bold")
+    p.text(x0, y, _("Scorecard · round {n} · table {table}").format(n=round_no, table=tb.number), 13, weight="bold")
+    p.text(x1, y, _("game to {length}").format(length=t.length), 11, ha="right", weight="bold")
     y += 5.5
     p.text(x0, y, t.name, 9)
     y += 7
@@ -212,16 +220,18 @@ def _scorecard(p: _Page, t: Tournament, round_no: int, tb: Table, top: float, he
     for s in (0, 1):
         name = tb.seats[s]
         xs = x0 + 18 + s * half
-        p.text(xs + 1, y, f"Seat {s + 1}: ", 9)
-        p.text(xs + 16, y, name, _fit(name, half - 24, 11), weight="bold")
+        label = _("Seat {n}:").format(n=s + 1)
+        p.text(xs + 1, y, label, 9)
+        room = len(label) * 9 * _EM + 3
+        p.text(xs + room, y, name, _fit(name, half - room - 8, 11), weight="bold")
     y += 3
     rows = HAND_ROWS[t.length]
     foot = 24.0
     rh = min(7.0, (top + height - foot - (y + 7)) / (rows + 0))
-    sub = ("Play", "Hand", "Crib", "Total")
+    sub = (_("Play"), _("Hand"), _("Crib"), _("Total"))
     cw = half / 4
     p.box(x0, y, x1 - x0, 6, fill=True, facecolor="#e6e6e6", edgecolor="black")
-    p.text(x0 + 1.5, y + 4.3, "Hand", 8, weight="bold")
+    p.text(x0 + 1.5, y + 4.3, _("Hand"), 8, weight="bold")
     for s in (0, 1):
         for j, n in enumerate(sub):
             p.text(x0 + 18 + s * half + j * cw + 1.5, y + 4.3, n, 8, weight="bold")
@@ -236,55 +246,63 @@ def _scorecard(p: _Page, t: Tournament, round_no: int, tb: Table, top: float, he
             xv = x0 + 18 + s * half + j * cw
             p.line(xv, grid_top - 6, xv, y, linewidth=1.2 if j == 0 else 0.5)
     y += 4.5
-    p.text(x0, y, skunk_note(t.length) + " More hands: continue on the back.", 7.5)
+    y = p.para(x0, y, skunk_note(t.length, lang) + " " + _("More hands: continue on the back."), 7.5, x1 - x0)
+    y += 3
+    p.text(x0, y, _("Final score   seat 1 ______   seat 2 ______      Winner _______________"), 9)
     y += 7
-    p.text(x0, y, "Final score   seat 1 ______   seat 2 ______      Winner _______________", 9)
-    y += 7
-    p.text(x0, y, "Signatures   seat 1 ____________________   seat 2 ____________________", 9)
+    p.text(x0, y, _("Signatures   seat 1 ____________________   seat 2 ____________________"), 9)
 
 
-def scorecard_page(t: Tournament, round_no: int, tables: Sequence[Table], paper: str = "a4") -> Figure:
+def scorecard_page(
+    t: Tournament, round_no: int, tables: Sequence[Table], paper: str = "a4", *, lang: str = "en"
+) -> Figure:
     """One page with up to two scorecards (top and bottom half, a dashed cut line between)."""
     if not 1 <= len(tables) <= 2:
         raise TournamentError("a scorecard page holds one or two tables")
     p = _Page(paper)
     half = p.h / 2
     for k, tb in enumerate(tables):
-        _scorecard(p, t, round_no, tb, k * half + MARGIN * 0.6, half - MARGIN * 1.2)
+        _scorecard(p, t, round_no, tb, k * half + MARGIN * 0.6, half - MARGIN * 1.2, lang)
     p.line(6, half, p.w - 6, half, linestyle=(0, (4, 3)), color="#777777")
     return p.fig
 
 
-def round_figures(t: Tournament, round_no: int, paper: str = "a4", what: str = "all") -> list[Figure]:
-    """The pages of a round: ``what`` is "pairings", "scorecards" or "all" (pairings first)."""
+def round_figures(
+    t: Tournament, round_no: int, paper: str = "a4", what: str = "all", *, lang: str = "en"
+) -> list[Figure]:
+    """The pages of a round in ``lang``: ``what`` is "pairings", "scorecards" or "all"
+    (pairings first)."""
+    check_lang(lang)
     if what not in ("all", "pairings", "scorecards"):
         raise TournamentError(f"print all, pairings or scorecards, not {what!r}")
     r = t.round(round_no)
     figs: list[Figure] = []
     if what in ("all", "pairings"):
-        figs += pairing_sheet(t, round_no, paper)
+        figs += pairing_sheet(t, round_no, paper, lang=lang)
     if what in ("all", "scorecards"):
         for i in range(0, len(r.tables), 2):
-            figs.append(scorecard_page(t, round_no, r.tables[i : i + 2], paper))
+            figs.append(scorecard_page(t, round_no, r.tables[i : i + 2], paper, lang=lang))
     return figs
 
 
-def round_pdf(t: Tournament, round_no: int, paper: str = "a4", what: str = "all") -> bytes:
+def round_pdf(t: Tournament, round_no: int, paper: str = "a4", what: str = "all", *, lang: str = "en") -> bytes:
     """The round's pages as one PDF (bytes), written with matplotlib's PdfPages."""
     from matplotlib.backends.backend_pdf import PdfPages
 
     buf = io.BytesIO()
-    with PdfPages(buf, metadata={"Title": f"{t.name}: round {round_no}", "Creator": "crib"}) as pdf:
-        for fig in round_figures(t, round_no, paper, what):
+    title = tr(lang)("{name}: round {n}").format(name=t.name, n=round_no)
+    with PdfPages(buf, metadata={"Title": title, "Creator": "crib"}) as pdf:
+        for fig in round_figures(t, round_no, paper, what, lang=lang):
             pdf.savefig(fig)
     return buf.getvalue()
 
 
 def write_round_pdf(
-    t: Tournament, round_no: int, path: str | os.PathLike[str], paper: str = "a4", what: str = "all"
+    t: Tournament, round_no: int, path: str | os.PathLike[str], paper: str = "a4", what: str = "all",
+    *, lang: str = "en",
 ) -> int:
-    """Write the round's PDF to ``path``; returns its page count."""
-    data = round_pdf(t, round_no, paper, what)
+    """Write the round's PDF (in ``lang``) to ``path``; returns its page count."""
+    data = round_pdf(t, round_no, paper, what, lang=lang)
     with open(path, "wb") as f:
         f.write(data)
     return pdf_page_count(data)

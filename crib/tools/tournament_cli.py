@@ -10,7 +10,7 @@
     crib tournament pair CODE                # pair the next round
     crib tournament standings CODE
     crib tournament csv CODE --what results --out results.csv
-    crib tournament print CODE --round 1 --paper letter --out round1.pdf
+    crib tournament print CODE --round 1 --paper letter --out round1.pdf  # --lang fr: in French
 
 Every command takes ``--db FILE`` (default: ``CRIB_DB``, else the classroom database).
 """
@@ -74,6 +74,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     pp.add_argument("--round", type=int, default=None, help="default: the latest round")
     pp.add_argument("--paper", choices=["a4", "letter"], default="a4")
     pp.add_argument("--what", choices=["all", "pairings", "scorecards"], default="all")
+    pp.add_argument("--lang", choices=["en", "fr"], default="en", help="the sheets' language")
     pp.add_argument("--out", default=None, help="the PDF (default: <code>-round<N>.pdf)")
 
 
@@ -184,7 +185,7 @@ def run(args: argparse.Namespace) -> int:
 
             n = _latest(t, args.round)
             out = args.out or f"{t.code}-round{n}.pdf"
-            pages = write_round_pdf(t, n, out, paper=args.paper, what=args.what)
+            pages = write_round_pdf(t, n, out, paper=args.paper, what=args.what, lang=args.lang)
             print(f"wrote {out} ({pages} pages, {args.paper})")
         return 0
     finally:

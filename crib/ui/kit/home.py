@@ -75,7 +75,7 @@ def home_html(part: str, lang: str = "en") -> str:
         return f'<h2 id="Count-a-hand" lang="{lang}">{head}</h2>'
     if part == "ladder":
         text = _("Each level against the Expert on duplicate deals (every deal played twice with the seats "
-                 "swapped), with 95% intervals and the target band.")
+                 "swapped), with the target band and each level's interval at 95%.")
         head = html.escape(_("How strong is the computer?"))
         return (f'<h2 lang="{lang}">{head}</h2>'
                 f"<p>{html.escape(text)}</p>")
