@@ -12,8 +12,7 @@ the paper, A4 (210 x 297 mm) or US Letter (8.5 x 11 in), and written with
 :class:`matplotlib.backends.backend_pdf.PdfPages`, one figure per page.  Coordinates
 below are millimetres from the top-left corner.
 
->>> from crib.i18n import check_lang, tr
-from crib.teach.tournament import Tournament
+>>> from crib.teach.tournament import Tournament
 >>> t = Tournament("Friday", ["Ann", "Bob", "Cy", "Di", "Ed"], seed=3)
 >>> _ = t.next_round()
 >>> data = round_pdf(t, 1, paper="letter")
