@@ -292,7 +292,7 @@ class PeggingApp(PositionEntry, w.VBox):
         note = a.model_note + ". " + cols if self.lang == "en" else play_note(a, self.lang) + " " + cols
         self.model_note.value = how_computed(PLAY_MODELS[self.model.value].plain_in(self.lang), note,
                                              lang=self.lang)
-        self.chart.show(play_chart(a, lang=self.lang))
+        self.chart.show(play_chart(a, lang=self.lang), lang=self.lang)
         self.coach_card.options = [
             (card_text(o.card) if o.card else _("go"), o.label) for o in a.options
         ]
