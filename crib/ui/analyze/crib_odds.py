@@ -58,7 +58,7 @@ class CribOddsApp(w.VBox):
         ).add_class("crib-source")
         self.view = w.Dropdown(
             options=[(_(k), k) for k in VIEWS], description=_("View"), style=wide,
-            layout=w.Layout(width="22em", max_width="100%"),
+            layout=w.Layout(width="27em", max_width="100%"),
         ).add_class("crib-view")
         self.seat = w.ToggleButtons(
             options=[(seat_word(True, lang), "dealer"), (seat_word(False, lang), "pone")],

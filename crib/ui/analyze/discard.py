@@ -75,7 +75,7 @@ class DiscardApp(w.VBox):
             style=_WIDE, layout=w.Layout(width="31em", max_width="100%"),
         ).add_class("crib-model")
         self.seed = w.IntText(value=1, description=_("Deal number"), style=_WIDE,
-                              layout=w.Layout(width="13em")).add_class("crib-seed")
+                              layout=w.Layout(width="15em")).add_class("crib-seed")
         self.use_scores = w.Checkbox(value=False, description=_("use the scores"), style=_WIDE
                                      ).add_class("crib-use-scores")
         self.my_score = w.BoundedIntText(value=0, min=0, max=120, description=_("You"), style=_WIDE,

@@ -107,7 +107,7 @@ class PeggingApp(PositionEntry, w.VBox):
         # winning, as in the game (crib.analysis.coach.board_applies)
         self.scores = w.Text(
             description=_("Scores"), placeholder=_("yours theirs, e.g. 112 117"),
-            layout=w.Layout(width="20em"), continuous_update=False,
+            layout=w.Layout(width="24em", max_width="100%"), continuous_update=False,
             style={"description_width": "6.5em"},
         ).add_class("crib-field-scores")
         self.dealer = w.ToggleButtons(
@@ -116,7 +116,7 @@ class PeggingApp(PositionEntry, w.VBox):
         ).add_class("crib-dealer")  # the value: the opponent deals
         self.target = w.ToggleButtons(
             options=[(_(_FIELD_NAMES[f]), f) for f in FIELDS], description=_("A click adds to"),
-            style={"button_width": "6.5em", "description_width": "initial"},
+            style={"button_width": "6em" if lang == "en" else "9.5em", "description_width": "initial"},
         ).add_class("crib-target")
         self.grid = CardGrid()
         self.clear_button = w.Button(description=_("Clear field")).add_class("crib-clear")

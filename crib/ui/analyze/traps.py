@@ -118,7 +118,7 @@ class TrapExplorerApp(w.VBox):
             layout=w.Layout(width="24em", max_width="100%"),
         ).add_class("crib-formation")
         self.seed = w.IntText(
-            value=3, description=_("Deal number"), style=wide, layout=w.Layout(width="13em")
+            value=3, description=_("Deal number"), style=wide, layout=w.Layout(width="15em")
         ).add_class("crib-seed")
         self.deal_button = w.Button(description=_("Deal and find"), icon="random",
                                     layout=w.Layout(width="auto")).add_class("crib-deal")
