@@ -96,3 +96,47 @@ def test_trainer_and_teacher_in_french(voila_url: str, browser: object) -> None:
     finally:
         ctx.close()
     assert not found, "\n".join(found)
+
+
+# each analyzer in French: (page, the selector of its app, one analysis to run)
+ANALYZERS = (
+    ("discard", ".crib-discard-app", ".crib-analyze"),
+    ("pegging", ".crib-pegging-app", ".crib-analyze"),
+    ("crib_odds", ".crib-odds-app", ".crib-heat-0-4"),
+    ("traps", ".crib-trap-app", ".crib-deal"),
+)
+
+
+def test_analyzers_in_french(voila_url: str, browser: object) -> None:
+    """Each analyzer opened with ?lang=fr: made again in French, one analysis run, no
+    English catalog phrase in the page's text, axe at 768x1024; screenshots at 1280x800
+    and 768x1024 in tests/artifacts/ (french-<page>-<width>.png)."""
+    from crib.analysis.coach import FORMATIONS
+    from tests.browser.conftest import ARTIFACTS
+
+    # the formations' own explanations are crib.analysis.coach's words, translated there
+    theirs = " ".join(FORMATIONS.values())
+    phrases = [p for p in english_phrases() if p not in theirs]
+    found: list[str] = []
+    ctx = browser.new_context(viewport={"width": 768, "height": 1024})  # type: ignore[attr-defined]
+    try:
+        for name, app, action in ANALYZERS:
+            page, _t = open_dashboard(ctx, f"{voila_url}/voila/render/{name}.ipynb?lang=fr", app)
+            page.wait_for_selector(".crib-lang a.crib-lang-fr[aria-current='true']", timeout=60_000)
+            page.wait_for_function(  # the app made again in French
+                "() => document.body.innerText.includes('Comment c’est calculé')", timeout=90_000)
+            page.click(f"{app} {action} >> nth=0")
+            page.wait_for_timeout(1500)
+            page.wait_for_function("() => !document.querySelector('.crib-status .crib-error')", timeout=60_000)
+            found += [f"{name}: {p}" for p in english_on(page, phrases)]
+            _axe(page, f"{name} fr 768", found)
+            assert_no_error_output(page)
+            ARTIFACTS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(ARTIFACTS / f"french-{name}-768.png"), full_page=True)
+            page.set_viewport_size({"width": 1280, "height": 800})
+            page.wait_for_timeout(500)
+            page.screenshot(path=str(ARTIFACTS / f"french-{name}-1280.png"), full_page=True)
+            page.close()
+    finally:
+        ctx.close()
+    assert not found, "\n".join(found)

@@ -1,4 +1,5 @@
-"""Dashboard 2: crib-odds heatmaps by thrown rank pair."""
+"""Dashboard 2: crib-odds heatmaps by thrown rank pair, in the app's ``lang``
+(:func:`crib_odds_page`: the page in the URL's language)."""
 
 from __future__ import annotations
 
@@ -13,52 +14,67 @@ from crib.analysis.crib_models import (
     companion_values,
     crib_table,
 )
+from crib.i18n import N_, tr
 from crib.rules.cards import RANK_CHARS, Card
 from crib.ui.analyze.heatgrid import HeatGrid
-from crib.ui.kit.common import friendly, how_computed, info_html
+from crib.ui.analyze.speak import analyzer_page, num, pct, seat_word
+from crib.ui.kit.common import how_computed, info_html
 from crib.ui.kit.glossary import terms_bar
+from crib.ui.kit.lang import Intro, LangPage
+from crib.ui.kit.say import friendly_in
 
-__all__ = ["CribOddsApp", "VIEWS", "TABLE_SOURCES"]
+__all__ = ["CribOddsApp", "VIEWS", "TABLE_SOURCES", "crib_odds_page"]
+
+# said inside f-strings, which the extractor does not read
+_IN_FSTRINGS = (
+    N_('Click a cell, or choose one:'),
+    N_('Worked out from every pair the opponent could add and every starter: 58,800 equally likely cribs, each scored exactly (five-card flushes and nobs included).'),
+    N_('Against an Expert (self-play):'),
+)
 
 VIEWS = {
-    "suited above, offsuit below": "combined",
-    "suited only": "suited",
-    "offsuit and pairs only": "offsuit",
-    "dealer / pone sign view": "sign",
+    N_("suited above, offsuit below"): "combined",
+    N_("suited only"): "suited",
+    N_("offsuit and pairs only"): "offsuit",
+    N_("dealer / pone sign view"): "sign",
 }
 # The uniform table, the seat tables measured in self-play, and their difference.
 TABLE_SOURCES = {
-    "exact uniform table (169 entries)": TABLE,
-    "self-play seat table (Expert opponent)": SELFPLAY,
-    "self-play minus uniform (difference)": "diff",
+    N_("exact uniform table (169 entries)"): TABLE,
+    N_("self-play seat table (Expert opponent)"): SELFPLAY,
+    N_("self-play minus uniform (difference)"): "diff",
 }
 
 class CribOddsApp(w.VBox):
     """13x13 heatmaps of expected crib points; click a cell (or choose it) for its detail."""
 
-    def __init__(self) -> None:
+    def __init__(self, lang: str = "en") -> None:
+        self.lang = lang
+        _ = tr(lang)
         wide = {"description_width": "initial"}
         self.source = w.Dropdown(
-            options=list(TABLE_SOURCES), description="Table", style=wide,
-            layout=w.Layout(width="25em"),
+            options=[(_(k), k) for k in TABLE_SOURCES], description=_("Table"), style=wide,
+            layout=w.Layout(width="27em", max_width="100%"),
         ).add_class("crib-source")
         self.view = w.Dropdown(
-            options=list(VIEWS), description="View", style=wide, layout=w.Layout(width="20em")
+            options=[(_(k), k) for k in VIEWS], description=_("View"), style=wide,
+            layout=w.Layout(width="27em", max_width="100%"),
         ).add_class("crib-view")
         self.seat = w.ToggleButtons(
-            options=["dealer", "pone"], description="Your seat", style=wide
+            options=[(seat_word(True, lang), "dealer"), (seat_word(False, lang), "pone")],
+            description=_("Your seat"), style=wide,
         ).add_class("crib-seat")
         self.heatmap = HeatGrid().add_class("crib-heatmap")
         ranks = [(("10" if i == 10 else RANK_CHARS[i - 1]), i) for i in range(1, 14)]
         self.first = w.Dropdown(
-            options=ranks, value=5, description="First card", style=wide,
-            layout=w.Layout(width="11em"),
+            options=ranks, value=5, description=_("First card"), style=wide,
+            layout=w.Layout(width="13em"),
         ).add_class("crib-first")
         self.second = w.Dropdown(
-            options=ranks, value=5, description="Second card", style=wide,
-            layout=w.Layout(width="11em"),
+            options=ranks, value=5, description=_("Second card"), style=wide,
+            layout=w.Layout(width="13em"),
         ).add_class("crib-second")
-        self.suited = w.Checkbox(value=False, description="suited", style=wide).add_class(
+        self.suited = w.Checkbox(value=False, description=_("suited"), style=wide).add_class(
             "crib-suited"
         )
         self.cell = w.HTML(layout=w.Layout(max_width="400px")).add_class("crib-cell")
@@ -71,7 +87,7 @@ class CribOddsApp(w.VBox):
         self.heatmap.on_cell(self.click_cell)
         super().__init__(
             [
-                w.HTML(terms_bar(("crib", "dealer", "pone", "starter"))).add_class("crib-terms-bar"),
+                w.HTML(terms_bar(("crib", "dealer", "pone", "starter"), lang)).add_class("crib-terms-bar"),
                 w.HBox([self.source, self.view, self.seat]),
                 self.status,
                 w.HBox(
@@ -79,7 +95,7 @@ class CribOddsApp(w.VBox):
                         w.VBox([self.heatmap, self.model_note]),
                         w.VBox(
                             [
-                                w.HTML("<b>Click a cell, or choose one:</b>"),
+                                w.HTML(f"<b>{html.escape(_('Click a cell, or choose one:'))}</b>"),
                                 w.HBox([self.first, self.second, self.suited]),
                                 self.cell,
                             ],
@@ -111,55 +127,63 @@ class CribOddsApp(w.VBox):
         self.suited.value = suited and r != c
         self.show_cell()
 
-    @friendly()
+    @friendly_in()
     def draw(self) -> None:
+        _ = tr(self.lang)
         src = TABLE_SOURCES[self.source.value]
         if src is not TABLE:
             self._draw_seat_table(diff=src == "diff")
             return
         self.view.disabled = False
         view = VIEWS[self.view.value]
+        seat = seat_word(self.seat.value == "dealer", self.lang)
         vals = heatmap_values(view, self.seat.value)
         if view == "sign":
-            title = (
-                f"Crib value minus the average throw, as {self.seat.value} "
-                f"({'+ helps you: your crib' if self.seat.value == 'dealer' else '- hurts you: their crib'})"
-            )
-            label, cmap = "points relative to an average throw (seat-signed)", "RdBu"
+            title = (_("Crib value minus the average throw, as {seat} (+ helps you: your crib)")
+                     if self.seat.value == "dealer" else
+                     _("Crib value minus the average throw, as {seat} (- hurts you: their crib)")).format(seat=seat)
+            label, cmap = _("points relative to an average throw (seat-signed)"), "RdBu"
         else:
-            title = f"Expected crib points by thrown pair — {self.view.value}"
-            label, cmap = "expected crib points (exact, uniform opponent)", "viridis"
+            title = _("Expected crib points by thrown pair — {view}").format(view=_(self.view.value))
+            label, cmap = _("expected crib points (exact, uniform opponent)"), "viridis"
         center = 0.0 if view == "sign" else None
-        self.heatmap.show(vals, title=title, label=label, cmap=cmap, center=center)
-        self.status.value = info_html(f"Showing: {self.view.value} ({self.seat.value}).")
+        self.heatmap.show(vals, title=title, label=label, cmap=cmap, center=center, lang=self.lang)
+        self.status.value = info_html(_("Showing: {what} ({seat}).").format(what=_(self.view.value), seat=seat))
+        tech = (f"{self.source.value}: {TABLE.assumption}." if self.lang == "en" else
+                _("{source}: every pair the opponent could add and every starter count as equally likely, "
+                  "and each crib is scored exactly; your kept cards are not taken into account.").format(
+                    source=_(self.source.value)))
         self.model_note.value = how_computed(
-            "Each cell: the crib's average score when these two cards go into it, the other "
-            "two crib cards and the starter drawn from the cards you cannot see.",
-            f"{self.source.value}: {TABLE.assumption}.",
+            _("Each cell: the crib's average score when these two cards go into it, the other "
+              "two crib cards and the starter drawn from the cards you cannot see."),
+            tech, lang=self.lang,
         )
 
     def _draw_seat_table(self, diff: bool) -> None:
         """The seat table (suited above, offsuit below) or its difference from the uniform one."""
+        _ = tr(self.lang)
         self.view.disabled = True  # the seat tables have one layout: suited above, offsuit below
         seat = self.seat.value
         vals = seat_heatmap_values(seat, diff=diff)
-        into = "your own crib" if seat == "dealer" else "the dealer's crib"
+        into = _("your own crib") if seat == "dealer" else _("the dealer's crib")
         if diff:
-            title = f"Self-play minus uniform, thrown into {into} (suited above, offsuit below)"
-            label, cmap, center = "points: seat table minus uniform table", "RdBu", 0.0
+            title = _("Self-play minus uniform, thrown into {into} (suited above, offsuit below)").format(into=into)
+            label, cmap, center = _("points: seat table minus uniform table"), "RdBu", 0.0
         else:
-            title = f"Self-play crib points, thrown into {into} (suited above, offsuit below)"
-            label, cmap, center = "expected crib points (Expert opponent)", "viridis", None
-        self.heatmap.show(vals, title=title, label=label, cmap=cmap, center=center)
-        self.status.value = info_html(f"Showing: {self.source.value} ({seat}).")
+            title = _("Self-play crib points, thrown into {into} (suited above, offsuit below)").format(into=into)
+            label, cmap, center = _("expected crib points (Expert opponent)"), "viridis", None
+        self.heatmap.show(vals, title=title, label=label, cmap=cmap, center=center, lang=self.lang)
+        self.status.value = info_html(_("Showing: {what} ({seat}).").format(
+            what=_(self.source.value), seat=seat_word(seat == "dealer", self.lang)))
+        tech = (f"{SELFPLAY.assumption}. " if self.lang == "en" else "") + _(
+            "Source: data/crib_selfplay.csv (command and seed in data/selfplay_tables.json).")
         self.model_note.value = how_computed(
-            "Each cell: the crib's average score in games between two Expert players, when "
-            "these two cards go into it.",
-            f"{SELFPLAY.assumption}. Source: data/crib_selfplay.csv (command and seed in "
-            "data/selfplay_tables.json).",
+            _("Each cell: the crib's average score in games between two Expert players, when "
+              "these two cards go into it."),
+            tech, lang=self.lang,
         )
 
-    @friendly()
+    @friendly_in()
     def show_cell(self) -> None:
         if getattr(self, "_choosing", False):
             return
@@ -178,39 +202,58 @@ class CribOddsApp(w.VBox):
         def name(r: int) -> str:
             return "10" if r == 10 else RANK_CHARS[r - 1]
 
-        best = ", ".join(f"{name(r)} ({float(x):.2f})" for r, x in ranked[:3])
-        worst = ", ".join(f"{name(r)} ({float(x):.2f})" for r, x in ranked[-3:][::-1])
-        kind = "pair" if pair else ("suited" if suited else "offsuit")
+        lang = self.lang
+        _ = tr(lang)
+        best = ", ".join(f"{name(r)} ({num(float(x), '.2f', lang)})" for r, x in ranked[:3])
+        worst = ", ".join(f"{name(r)} ({num(float(x), '.2f', lang)})" for r, x in ranked[-3:][::-1])
+        kind = _("pair") if pair else (_("suited") if suited else _("offsuit"))
+        head = _("{pair} {kind}: {value}").format(pair=f"{name(lo)}-{name(hi)}", kind=kind,
+                                                  value=num(float(v), ".3f", lang))
+        exact = _("expected crib points (exactly {fraction}).").format(fraction=f"{v.numerator}/{v.denominator}")
         self.cell.value = (
-            f'<div class="crib-cell-value"><b>{name(lo)}-{name(hi)} {kind}: {float(v):.3f}</b> '
-            f"expected crib points (exactly {v.numerator}/{v.denominator}).</div>"
-            f"<div>Worked out from every pair the opponent could add and every starter: "
-            f"58,800 equally likely cribs, each scored exactly (five-card flushes and "
-            f"nobs included).</div>"
-            f'<div class="crib-companions">Best cards for the opponent to add (the crib on average): '
-            f"{html.escape(best)}.<br>Worst: {html.escape(worst)}.</div>"
-            + self._seat_cell(lo, hi, suited, float(v))
+            f'<div class="crib-cell-value"><b>{html.escape(head)}</b> {html.escape(exact)}</div>'
+            f"<div>{html.escape(_('Worked out from every pair the opponent could add and every starter: 58,800 equally likely cribs, each scored exactly (five-card flushes and nobs included).'))}</div>"  # noqa: E501
+            f'<div class="crib-companions">'
+            + html.escape(_("Best cards for the opponent to add (the crib on average): {cards}.").format(cards=best))
+            + "<br>" + html.escape(_("Worst: {cards}.").format(cards=worst)) + "</div>"
+            + self._seat_cell(lo, hi, suited, float(v), lang)
         )
 
     @staticmethod
-    def _seat_cell(lo: int, hi: int, suited: bool, uniform: float) -> str:
+    def _seat_cell(lo: int, hi: int, suited: bool, uniform: float, lang: str = "en") -> str:
         """The seat tables' values for the chosen pair, with their 95% intervals."""
         from crib.analysis.selfplay_tables import pair_label, seat_crib_frame
 
         df = seat_crib_frame()
         key = "" if lo == hi else ("true" if suited else "false")
         rows = df[(df.pair == pair_label(lo, hi)) & (df.suited == key)]
+        _ = tr(lang)
         parts = []
         for r in rows.itertuples():
-            what = "into your own crib" if r.seat == "dealer" else "into the dealer's crib"
             diff = r.mean - uniform
-            parts.append(
-                f"As {r.seat} ({what}): {r.mean:.2f} on average (95% sure it is between "
-                f"{r.ci95_low:.2f} and {r.ci95_high:.2f}), {abs(diff):.2f} "
-                f"{'above' if diff >= 0 else 'below'} the uniform table, from {r.n:,} cribs."
-            )
+            said = (_("As dealer (into your own crib): {mean} on average ({ci} sure it is between {lo} and {hi}), "
+                      "{diff} {side} the uniform table, from {n} cribs.") if r.seat == "dealer" else
+                    _("As pone (into the dealer's crib): {mean} on average ({ci} sure it is between {lo} and {hi}), "
+                      "{diff} {side} the uniform table, from {n} cribs."))
+            parts.append(said.format(
+                ci=pct(0.95, 0, lang), mean=num(r.mean, ".2f", lang), lo=num(r.ci95_low, ".2f", lang), hi=num(r.ci95_high, ".2f", lang),
+                diff=num(abs(diff), ".2f", lang), side=_("above") if diff >= 0 else _("below"),
+                n=f"{r.n:,}".replace(",", "\u202f") if lang == "fr" else f"{r.n:,}"))
         return (
-            '<div class="crib-seat-cell"><b>Against an Expert (self-play):</b><br>'
+            f'<div class="crib-seat-cell"><b>{html.escape(_("Against an Expert (self-play):"))}</b><br>'
             + "<br>".join(html.escape(p) for p in parts)
             + "</div>"
         )
+
+
+#: the page's heading and what it is for
+intro_html = Intro(
+    N_("Crib odds"),
+    N_("What is a crib worth, for each pair of cards thrown into it? Click a cell for its exact value and "
+       "the cards that go best and worst with it."),
+)
+
+
+def crib_odds_page(lang: str = "en", *, nav: w.HTML | None = None) -> LangPage:
+    """The page's one call: the heatmaps under the language switch, in the URL's language."""
+    return analyzer_page(lambda lang: CribOddsApp(lang=lang), None, intro_html, lang, nav)

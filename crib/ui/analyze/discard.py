@@ -2,19 +2,23 @@
 
 The grade, the table and the chart come from one model, chosen in the Model
 selector (default: the coach's, :data:`crib.ui.kit.common.COACH_MODEL`); a second
-model is consulted only to say "the models differ".
+model is consulted only to say "the models differ".  Every word is in the app's ``lang``
+(:func:`discard_page`: the page in the URL's language).
 """
 
 from __future__ import annotations
 
+import html
 import random
 
 import ipywidgets as w
 
 from crib.analysis.discard import DiscardAnalysis
-from crib.errors import CribError, HandSizeError
+from crib.i18n import N_, tr
 from crib.rules.cards import DECK, Card
+from crib.ui.analyze.discard_words import best_line, explain, spread_lines
 from crib.ui.analyze.parts import differ_html, result_panes, verdict_html
+from crib.ui.analyze.speak import analyzer_page, seat_word
 from crib.ui.analyze.tables import discard_table_html
 from crib.ui.analyze.verdicts import (
     DISCARD_MODELS,
@@ -29,73 +33,83 @@ from crib.ui.analyze.verdicts import (
 )
 from crib.ui.kit.cardview import CardButton, cards_text
 from crib.ui.kit.charts import discard_chart, hand_distribution_chart
-from crib.ui.kit.common import COACH_MODEL, friendly, how_computed, info_html, on_clicks
+from crib.ui.kit.common import COACH_MODEL, how_computed, info_html, on_clicks
 from crib.ui.kit.glossary import terms_bar
 from crib.ui.kit.keys import KeyListener, query_reader
+from crib.ui.kit.lang import Intro, LangPage
+from crib.ui.kit.say import SaidError, friendly_in
 from crib.ui.kit.widgets import CardPicker, FigureImage
 
-__all__ = ["DiscardApp", "styled_table_html"]
+__all__ = ["DiscardApp", "styled_table_html", "discard_page"]
+
+# said inside f-strings, which the extractor does not read
+_IN_FSTRINGS = (
+    N_('Choose two cards to throw, then commit.'),
+)
 
 _WIDE = {"description_width": "initial"}
 
 
-def styled_table_html(a: DiscardAnalysis, yours: int | None = None) -> str:
+def styled_table_html(a: DiscardAnalysis, yours: int | None = None, lang: str = "en") -> str:
     """The 15 throws in plain words (Hand, Crib, Pegging, Net), Net coloured, best marked."""
-    return discard_table_html(a, yours=yours)
+    return discard_table_html(a, yours=yours, lang=lang)
 
 
 class DiscardApp(w.VBox):
     """Six cards in, all 15 throws out, ranked and explained; or practise: throw first."""
 
-    def __init__(self, initial: str = "5H 5D 6C 7S 8H 9D", dealer: bool = True) -> None:
+    def __init__(self, initial: str = "5H 5D 6C 7S 8H 9D", dealer: bool = True, lang: str = "en") -> None:
+        self.lang = lang
+        _ = tr(lang)
         self.mode = w.ToggleButtons(
-            options=["Analyze", "Practice"], value="Analyze", description="Mode", style=_WIDE
+            options=[(_("Analyze"), "Analyze"), (_("Practice"), "Practice")], value="Analyze",
+            description=_("Mode"), style=_WIDE,
         ).add_class("crib-mode")
-        self.picker = CardPicker(max_cards=6, description="Six cards")
+        self.picker = CardPicker(max_cards=6, description=_("Six cards"), lang=lang)
         self.seat = w.ToggleButtons(
-            options=["dealer", "pone"], value="dealer" if dealer else "pone",
-            description="Your seat", style=_WIDE,
+            options=[(seat_word(True, lang), "dealer"), (seat_word(False, lang), "pone")],
+            value="dealer" if dealer else "pone", description=_("Your seat"), style=_WIDE,
         ).add_class("crib-seat")
         self.model = w.Dropdown(
-            options=model_options(DISCARD_MODELS), value=COACH_MODEL, description="Model",
-            style=_WIDE, layout=w.Layout(width="31em"),
+            options=model_options(DISCARD_MODELS, lang), value=COACH_MODEL, description=_("Model"),
+            style=_WIDE, layout=w.Layout(width="31em", max_width="100%"),
         ).add_class("crib-model")
-        self.seed = w.IntText(value=1, description="Deal number", style=_WIDE,
-                              layout=w.Layout(width="11em")).add_class("crib-seed")
-        self.use_scores = w.Checkbox(value=False, description="use the scores", style=_WIDE
+        self.seed = w.IntText(value=1, description=_("Deal number"), style=_WIDE,
+                              layout=w.Layout(width="15em")).add_class("crib-seed")
+        self.use_scores = w.Checkbox(value=False, description=_("use the scores"), style=_WIDE
                                      ).add_class("crib-use-scores")
-        self.my_score = w.BoundedIntText(value=0, min=0, max=120, description="You", style=_WIDE,
+        self.my_score = w.BoundedIntText(value=0, min=0, max=120, description=_("You"), style=_WIDE,
                                          layout=w.Layout(width="8em")).add_class("crib-my-score")
         self.opp_score = w.BoundedIntText(
-            value=0, min=0, max=120, description="Opponent", style=_WIDE,
-            layout=w.Layout(width="10em"),
+            value=0, min=0, max=120, description=_("Opponent"), style=_WIDE,
+            layout=w.Layout(width="11em"),
         ).add_class("crib-opp-score")
         self.objective = w.ToggleButtons(
-            options=[("points", "ev"), ("winning", "win")], value="ev", description="Rank by",
+            options=[(_("points"), "ev"), (_("winning"), "win")], value="ev", description=_("Rank by"),
             style=_WIDE,
         ).add_class("crib-objective")
-        self.deal_button = w.Button(description="Deal six", icon="random").add_class("crib-deal")
-        self.analyze_button = w.Button(description="Analyze", button_style="primary").add_class(
+        self.deal_button = w.Button(description=_("Deal six"), icon="random").add_class("crib-deal")
+        self.analyze_button = w.Button(description=_("Analyze"), button_style="primary").add_class(
             "crib-analyze"
         )
         # practice: six cards to click, a commit button
-        self.hand = [CardButton() for _ in range(6)]
+        self.hand = [CardButton() for _c in range(6)]
         for i, b in enumerate(self.hand):
             b.add_class(f"crib-hand-{i}")
             b.on_click(lambda _b, i=i: self._toggle(i))
         self.commit_button = w.Button(
-            description="Throw these two", button_style="primary", disabled=True
+            description=_("Throw these two"), button_style="primary", disabled=True
         ).add_class("crib-commit")
         self.practice_six: tuple[Card, ...] = ()
         self.practice_pick: list[int] = []
         self.practice_box = w.VBox(
-            [w.HTML("<b>Choose two cards to throw, then commit.</b>"),
+            [w.HTML(f"<b>{html.escape(_('Choose two cards to throw, then commit.'))}</b>"),
              w.HBox(self.hand).add_class("crib-hand"), self.commit_button],
             layout=w.Layout(display="none"),
         ).add_class("crib-practice")
 
         self.status, self.verdict, self.dissent, self.model_note, self.table, self.chart = result_panes()
-        self.throw_choice = w.Dropdown(description="Look at throw", options=[], style=_WIDE,
+        self.throw_choice = w.Dropdown(description=_("Look at throw"), options=[], style=_WIDE,
                                        layout=w.Layout(width="24em")).add_class("crib-throw-choice")
         self.explain = w.HTML(layout=w.Layout(max_width="560px")).add_class("crib-explain")
         self.dist_chart = FigureImage().add_class("crib-dist-chart")
@@ -130,7 +144,7 @@ class DiscardApp(w.VBox):
             layout=w.Layout(flex_flow="row wrap", align_items="flex-start", grid_gap="16px"),
         )
         super().__init__(
-            [w.HTML(terms_bar(("crib", "dealer", "pone", "starter"))).add_class("crib-terms-bar"),
+            [w.HTML(terms_bar(("crib", "dealer", "pone", "starter"), lang)).add_class("crib-terms-bar"),
              controls, self.status, self.verdict, self.dissent, self.results]
         )
         self.add_class("crib-discard-app")
@@ -150,8 +164,10 @@ class DiscardApp(w.VBox):
             self.status.value = info_html(self._question())
 
     def _question(self) -> str:
-        whose = "your" if self.seat.value == "dealer" else "your opponent’s"
-        return f"You are the {self.seat.value}. Which two would you throw to {whose} crib?"
+        _ = tr(self.lang)
+        if self.seat.value == "dealer":
+            return _("You are the dealer. Which two would you throw to your crib?")
+        return _("You are the pone. Which two would you throw to your opponent’s crib?")
 
     def _hide_results(self) -> None:
         self.results.layout.display = "none"
@@ -177,7 +193,7 @@ class DiscardApp(w.VBox):
         if len(change["new"]) == 6 and self.mode.value == "Analyze" and not self._quiet:
             self.analyze()
 
-    @friendly()
+    @friendly_in()
     def deal(self) -> None:
         """Six random cards from the deal number (the same number gives the same six)."""
         rng = random.Random(self.seed.value)
@@ -208,7 +224,7 @@ class DiscardApp(w.VBox):
                 self._quiet = False
         self.objective.disabled = near or DISCARD_MODELS[self.model.value].model.endgame
         if self.objective.value == "win" and scores is None:
-            raise CribError("Ranking by winning needs the scores: tick 'use the scores' first.")
+            raise SaidError(tr(self.lang)(N_("Ranking by winning needs the scores: tick 'use the scores' first.")))
         a = run_discard(six, dealer=dealer, key=self.model.value, scores=scores,
                         objective=self.objective.value)
         other = second_opinion_key(self.model.value, DISCARD_MODELS)
@@ -217,89 +233,71 @@ class DiscardApp(w.VBox):
 
     def _show(self, a: DiscardAnalysis, yours: int | None) -> None:
         self.analysis = a
-        self.table.value = styled_table_html(a, yours)
+        self.table.value = styled_table_html(a, yours, self.lang)
         m = DISCARD_MODELS[self.model.value]
-        self.model_note.value = how_computed(m.plain, plain_note(a.model_note))
-        self.chart.show(discard_chart(a))
+        # the analysis' technical note is English: a French page gives the model's sentence alone
+        tech = plain_note(a.model_note) if self.lang == "en" else ""
+        self.model_note.value = how_computed(m.plain_in(self.lang), tech, lang=self.lang)
+        self.chart.show(discard_chart(a, self.lang), lang=self.lang)
         other = second_opinion_key(self.model.value, DISCARD_MODELS)
-        msg = discard_dissent(a, self.model.value, self.second, other, yours)  # type: ignore[arg-type]
+        msg = discard_dissent(a, self.model.value, self.second, other, yours, self.lang)  # type: ignore[arg-type]
         self.dissent.value = differ_html(msg)
-        opts = [(f"{i + 1}. throw {cards_text(t.throw)}", i) for i, t in enumerate(a.throws)]
+        throw = tr(self.lang)(N_("{n}. throw {cards}"))
+        opts = [(throw.format(n=i + 1, cards=cards_text(t.throw)), i) for i, t in enumerate(a.throws)]
         self.throw_choice.options = opts
         self.throw_choice.value = yours if yours is not None else 0
         self.show_throw()
         self.results.layout.display = None
 
-    @friendly()
+    @friendly_in()
     def analyze(self) -> None:
+        _ = tr(self.lang)
         cards = self.picker.cards()
         if self.picker.message.value:  # the last thing typed did not parse
             self.status.value = self.picker.message.value
             return
         if len(cards) != 6:
-            raise HandSizeError(
-                f"expected 6 cards, got {len(cards)}: pick {6 - len(cards)} more"
+            raise SaidError(
+                _("expected 6 cards, got {n}: pick {more} more").format(n=len(cards), more=6 - len(cards))
                 if len(cards) < 6
-                else f"expected 6 cards, got {len(cards)}"
+                else _("expected 6 cards, got {n}").format(n=len(cards))
             )
         a = self._run(cards)
         self.verdict.value = ""
         self._show(a, None)
-        win = (
-            f" Ranked by the chance of winning the game (you win {a.best.p_win:.0%} of the time)"
-            + (": within reach of 121 every grade is." if in_reach(a.scores) else ".")
-            if a.objective == "win" and a.best.p_win is not None else ""
-        )
-        self.status.value = info_html(
-            f"Best as {a.seat}: throw {cards_text(a.best.throw)}, keep {cards_text(a.best.keep)}."
-            + win
-        )
+        self.status.value = info_html(best_line(a, in_reach(a.scores), self.lang))
 
-    @friendly()
+    @friendly_in()
     def commit(self) -> None:
         """Practice: grade the two picked cards, then reveal the ranking."""
+        _ = tr(self.lang)
         if len(self.practice_pick) != 2:
-            raise CribError("Choose exactly two cards to throw.")
+            raise SaidError(_("Choose exactly two cards to throw."))
         throw = tuple(self.practice_six[i] for i in self.practice_pick)
         a = self._run(self.practice_six)
         i = a.find(throw)
-        v = discard_verdict(a, i, self.model.value)
+        v = discard_verdict(a, i, self.model.value, self.lang)
         cost = (
-            "It is the best throw." if v.lost <= 1e-9
-            else f"It cost {v.cost} against {cards_text(a.best.throw)}."
+            _("It is the best throw.") if v.lost <= 1e-9
+            else _("It cost {cost} against {cards}.").format(cost=v.cost, cards=cards_text(a.best.throw))
         )
-        self.verdict.value = verdict_html(
-            f"You threw <b>{cards_text(throw)}</b>: <b>{v.standing}</b>, <b>{v.badge}</b>. {cost}",
-            v.word,
-        )
+        said = html.escape(_("You threw {cards}: {place}, {grade}.").format(cards="\0", place="\1", grade="\2"))
+        said = said.replace("\0", f"<b>{cards_text(throw)}</b>").replace(
+            "\1", f"<b>{html.escape(v.standing)}</b>").replace("\2", f"<b>{html.escape(v.badge)}</b>")
+        self.verdict.value = verdict_html(f"{said} {html.escape(cost)}", v.word)
         self._show(a, i)
-        self.status.value = info_html(f"Graded by {v.model}. Deal six for another hand.")
+        self.status.value = info_html(_("Graded by {model}. Deal six for another hand.").format(model=v.model))
 
-    @friendly()
+    @friendly_in()
     def show_throw(self) -> None:
         a, i = self.analysis, self.throw_choice.value
         if a is None or i is None:
             return
-        t = a.throws[i]
-        lines = [
-            a.explain(i),
-            f"Over the 46 starters this hand scores from {t.hand_min} to {t.hand_max}: "
-            f"8 or more {float(t.p_hand_at_least(8)):.0%} of the time, "
-            f"12 or more {float(t.p_hand_at_least(12)):.0%}.",
-        ]
-        counts = a.crib_counts(i)
-        if counts is not None:
-            total = int(counts.sum())
-            p0 = counts[0] / total
-            p8 = counts[8:].sum() / total
-            lines.append(
-                f"The crib scores nothing {p0:.0%} of the time and 8 or more {p8:.0%}, "
-                f"over all {total:,} ways it can be completed."
-            )
+        lines = [explain(a, i, self.lang), *spread_lines(a, i, self.lang)]
         self.explain.value = "".join(
-            f'<p class="crib-explain-line" style="margin:4px 0">{x}</p>' for x in lines
+            f'<p class="crib-explain-line" style="margin:4px 0">{html.escape(x)}</p>' for x in lines
         )
-        self.dist_chart.show(hand_distribution_chart(a, i))
+        self.dist_chart.show(hand_distribution_chart(a, i, self.lang), lang=self.lang)
 
 
 # --- opened from a link: the game's review fills the analyzer in --------------------
@@ -342,3 +340,17 @@ def open_from_request(app: DiscardApp) -> KeyListener:
     """The page's query string, read in the browser, fills the analyzer in (a review
     link from the game); display the returned (invisible) widget with the app."""
     return query_reader(app, apply_query)
+
+
+#: the page's heading and what it is for
+intro_html = Intro(
+    N_("Discard analyzer"),
+    N_("Six cards in: which two to throw? Analyze ranks all 15 throws; Practice deals six, lets you "
+       "choose first, then shows where your throw stands and what it cost."),
+)
+
+
+def discard_page(lang: str = "en", *, nav: w.HTML | None = None) -> LangPage:
+    """The page's one call: the analyzer under the language switch, in the URL's language,
+    filled from a review link (``?six=...&seat=pone``)."""
+    return analyzer_page(lambda lang: DiscardApp(lang=lang), apply_query, intro_html, lang, nav)

@@ -24,10 +24,16 @@ import traitlets
 from matplotlib import colormaps
 from matplotlib.colors import Normalize, TwoSlopeNorm, to_hex
 
+from crib.i18n import N_, tr
 from crib.rules.cards import RANK_CHARS
 from crib.ui.kit.access import text_on
 
 __all__ = ["HeatGrid", "HeatCell", "HEAT_CSS"]
+
+# said inside f-strings, which the extractor does not read
+_IN_FSTRINGS = (
+    N_('Rows: the first card. Columns: the second card.'),
+)
 
 HEAT_CSS = """
 .crib-heatgrid-cells { display: grid; grid-template-columns: repeat(14, 44px); gap: 4px 1px; }
@@ -181,8 +187,9 @@ class HeatGrid(anywidget.AnyWidget):
 
     def show(
         self, values: list[list[float]], *, title: str, label: str, cmap: str = "viridis",
-        center: float | None = None,
+        center: float | None = None, lang: str = "en",
     ) -> None:
+        _ = tr(lang)
         flat = [v for row in values for v in row if not math.isnan(v)]
         lo, hi = min(flat), max(flat)
         norm: Normalize = (
@@ -197,14 +204,15 @@ class HeatGrid(anywidget.AnyWidget):
             for c in range(13):
                 cell, v = self.cells[r][c], values[r][c]
                 if math.isnan(v):
-                    cell.description, cell.disabled, cell.tooltip = "", True, "no such pair"
+                    cell.description, cell.disabled, cell.tooltip = "", True, _("no such pair")
                     cell.color, cell.text_color = "#f2f2f2", ""
                     row.append(None)
                     continue
                 red, green, blue, _a = cm(norm(v))
                 cell.disabled = False
-                cell.description = f"{v:.1f}"
-                cell.tooltip = f"{_name(r + 1)} and {_name(c + 1)}: {v:.2f}"
+                cell.description = f"{v:.1f}".replace(".", ",") if lang == "fr" else f"{v:.1f}"
+                cell.tooltip = _("{first} and {second}: {value}").format(
+                    first=_name(r + 1), second=_name(c + 1), value=f"{v:.2f}")
                 cell.color = to_hex((red, green, blue))
                 cell.text_color = text_on((red, green, blue))  # AA contrast
                 row.append([cell.description, cell.color, cell.text_color, cell.tooltip])
@@ -213,7 +221,7 @@ class HeatGrid(anywidget.AnyWidget):
         stops = ", ".join(to_hex(cm(x / 8)) for x in range(9))
         self.title = (
             f"<b style='font-size:15px'>{title}</b><br><span style='font-size:14px'>"
-            "Rows: the first card. Columns: the second card.</span>"
+            f"{_('Rows: the first card. Columns: the second card.')}</span>"
         )
         self.legend = (
             f"<div style='display:flex;align-items:center;gap:8px;font-size:14px;margin-top:4px'>"

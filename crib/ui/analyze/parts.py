@@ -8,6 +8,7 @@ import html
 import ipywidgets as w
 
 from crib.analysis.play import PlayAnalysis
+from crib.i18n import N_, tr
 from crib.rules.cards import Card, parse_cards
 from crib.rules.position import PeggingPosition
 from crib.ui.analyze.tables import play_table_html
@@ -18,7 +19,7 @@ __all__ = [
     "CardGrid", "analysis_table_html", "position_html", "verdict_html", "differ_html", "result_panes",
 ]
 
-_SEEN = {"previous": "Earlier", "starter": "Starter", "discards": "Your discards"}
+_SEEN = {"previous": N_("Earlier"), "starter": N_("Starter"), "discards": N_("Your discards")}
 GRADE_COLOURS = {"best": "#1e8449", "ok": "#6b8e23", "mistake": "#d68910", "costly": "#b03a2e", "blunder": "#c0392b"}
 
 
@@ -73,19 +74,24 @@ class CardGrid(w.VBox):
             fn(c)
 
 
-def analysis_table_html(a: PlayAnalysis, yours: Card | None = None) -> str:
+def analysis_table_html(a: PlayAnalysis, yours: Card | None = None, lang: str = "en") -> str:
     """Every legal card, best first, in plain words; Net coloured."""
-    return play_table_html(a, yours=yours)
+    return play_table_html(a, yours=yours, lang=lang)
 
 
-def position_html(pos: PeggingPosition) -> str:
+def position_html(pos: PeggingPosition, lang: str = "en") -> str:
     """The position in words, cards as chips."""
-    parts = [f'<span style="font-size:22px;font-weight:700">Count {pos.count}</span>']
-    parts.append(f"Pile: {cards_chips(pos.pile) if pos.pile else 'empty (you lead)'}")
-    parts += [f"{_SEEN[section]}: {cards_chips(cards)}" for section, cards in pos.seen()]
+    _ = tr(lang)
+    sep = " : " if lang == "fr" else ": "
+    count = _("Count {count}").format(count=pos.count)
+    parts = [f'<span style="font-size:22px;font-weight:700">{count}</span>']
+    parts.append(_("Pile") + sep + (cards_chips(pos.pile) if pos.pile else html.escape(_("empty (you lead)"))))
+    parts += [f"{html.escape(_(_SEEN[section]))}{sep}{cards_chips(cards)}" for section, cards in pos.seen()]
     n = pos.opp_count
-    opp = f"The opponent holds {n} card{'s' if n != 1 else ''}"
-    parts.append(opp + (" and said go." if pos.opp_go else "."))
+    opp = (_("The opponent holds {n} cards and said go.") if pos.opp_go
+           else _("The opponent holds {n} cards.")) if n != 1 else (
+        _("The opponent holds 1 card and said go.") if pos.opp_go else _("The opponent holds 1 card."))
+    parts.append(html.escape(opp.format(n=n)))
     return '<div class="crib-position" style="display:flex;flex-wrap:wrap;gap:6px 16px;' \
         f'align-items:center">{"".join(f"<span>{p}</span>" for p in parts)}</div>'
 

@@ -2,17 +2,20 @@
 
 The grade, the table and the trap flag come from one model, the one chosen in the
 Model selector (default: the coach's, exact minimax); the Expert's quick net-value
-model is consulted only to say "the models differ".
+model is consulted only to say "the models differ".  Every word is in the app's
+``lang`` (:func:`pegging_page`: the page in the URL's language).
 """
 
 from __future__ import annotations
+
+import html
 
 import ipywidgets as w
 
 from crib.analysis.play import PlayAnalysis
 from crib.analysis.play.board import BoardAnalysis
-from crib.errors import CribError
-from crib.rules.cards import Card, cards_str, parse_cards
+from crib.i18n import N_, tr
+from crib.rules.cards import Card, parse_cards
 from crib.rules.position import PeggingPosition
 from crib.ui.analyze.coach_text import best_text, near_121_html, points_verdict_html
 from crib.ui.analyze.parts import (
@@ -23,7 +26,9 @@ from crib.ui.analyze.parts import (
     result_panes,
     verdict_html,
 )
+from crib.ui.analyze.pegging_entry import FIELDS, LEAD_EXAMPLE, PositionEntry
 from crib.ui.analyze.pegging_link import apply_query, open_from_request
+from crib.ui.analyze.speak import analyzer_page
 from crib.ui.analyze.tables import board_table_html
 from crib.ui.analyze.verdicts import (
     PLAY_MODELS,
@@ -39,8 +44,10 @@ from crib.ui.analyze.verdicts import (
 )
 from crib.ui.kit.cardview import CardButton, card_text
 from crib.ui.kit.charts import play_chart
-from crib.ui.kit.common import COACH_MODEL, error_html, friendly, how_computed, info_html, on_clicks
+from crib.ui.kit.common import COACH_MODEL, how_computed, info_html, on_clicks
 from crib.ui.kit.glossary import terms_bar
+from crib.ui.kit.lang import Intro, LangPage
+from crib.ui.kit.say import SaidError, friendly_in
 
 __all__ = [
     "PeggingApp",
@@ -49,75 +56,90 @@ __all__ = [
     "position_html",
     "apply_query",
     "open_from_request",
+    "pegging_page",
+    "FIELDS",
+    "LEAD_EXAMPLE",
 ]
 
-FIELDS = ("hand", "pile", "previous", "starter", "discards")
+# said inside f-strings, which the extractor does not read
+_IN_FSTRINGS = (
+    N_('Your turn: click the card you would play.'),
+    N_('Trap missed.'),
+    N_('Near 121 the coach grades by the chance of winning the game'),
+    N_('(the table under this one is the pegging margin alone).'),
+)
+
 _WIDE = {"description_width": "initial"}
-LEAD_EXAMPLE = "hand 4H 6D 6S 9C | starter 2S | discards JD KC | opp 4"
+_FIELD_NAMES = {"hand": N_("Hand"), "pile": N_("Pile"), "previous": N_("Previous"), "starter": N_("Starter"),
+                "discards": N_("Discards")}
 
 
-class PeggingApp(w.VBox):
+class PeggingApp(PositionEntry, w.VBox):
     """Enter a position (clicks or text), see every card's exact value; or practise."""
 
-    def __init__(self, initial: str = LEAD_EXAMPLE) -> None:
+    def __init__(self, initial: str = LEAD_EXAMPLE, lang: str = "en") -> None:
+        self.lang = lang
+        _ = tr(lang)
         self.mode = w.ToggleButtons(
-            options=["Analyze", "Practice"], value="Analyze", description="Mode", style=_WIDE
+            options=[(_("Analyze"), "Analyze"), (_("Practice"), "Practice")], value="Analyze",
+            description=_("Mode"), style=_WIDE,
         ).add_class("crib-mode")
         self.kind = w.ToggleButtons(
-            options=[("a position", "position"), ("the lead", "lead")],
-            description="Analyze", style=_WIDE,
+            options=[(_("a position"), "position"), (_("the lead"), "lead")],
+            description=_("Analyze"), style=_WIDE,
         ).add_class("crib-kind")
         self.text = w.Text(
-            description="Position", layout=w.Layout(width="46em", max_width="100%"),
+            description=_("Position"), layout=w.Layout(width="46em", max_width="100%"),
+            placeholder=_("e.g. hand 4H 6D 6S 9C | pile 7S | starter 2S | opp 3"),
             continuous_update=False, style=_WIDE,
         ).add_class("crib-position-text")
         self.fields = {
             f: w.Text(
-                description=f.capitalize(), layout=w.Layout(width="20em"),
-                continuous_update=False, style={"description_width": "5.5em"},
+                description=_(_FIELD_NAMES[f]), layout=w.Layout(width="20em"),
+                continuous_update=False, style={"description_width": "6.5em"},
             ).add_class(f"crib-field-{f}")
             for f in FIELDS
         }
-        self.opp = w.IntSlider(value=4, min=0, max=4, description="Opponent's cards",
+        self.opp = w.IntSlider(value=4, min=0, max=4, description=_("Opponent's cards"),
                                style=_WIDE).add_class("crib-opp")
-        self.go = w.Checkbox(value=False, description="opponent said go", style=_WIDE).add_class("crib-go")
+        self.go = w.Checkbox(value=False, description=_("opponent said go"), style=_WIDE).add_class("crib-go")
         # the game's score and the dealer: within reach of 121 the grade is by the chance of
         # winning, as in the game (crib.analysis.coach.board_applies)
         self.scores = w.Text(
-            description="Scores", placeholder="yours theirs, e.g. 112 117",
-            layout=w.Layout(width="20em"), continuous_update=False,
-            style={"description_width": "5.5em"},
+            description=_("Scores"), placeholder=_("yours theirs, e.g. 112 117"),
+            layout=w.Layout(width="24em", max_width="100%"), continuous_update=False,
+            style={"description_width": "6.5em"},
         ).add_class("crib-field-scores")
         self.dealer = w.ToggleButtons(
-            options=[("your opponent", True), ("you", False)], value=True, description="Dealer",
+            options=[(_("your opponent"), True), (_("you"), False)], value=True, description=_("Dealer"),
             style=_WIDE,
         ).add_class("crib-dealer")  # the value: the opponent deals
         self.target = w.ToggleButtons(
-            options=list(FIELDS), description="A click adds to",
-            style={"button_width": "6em", "description_width": "initial"},
+            options=[(_(_FIELD_NAMES[f]), f) for f in FIELDS], description=_("A click adds to"),
+            style={"button_width": "6em" if lang == "en" else "9.5em", "description_width": "initial"},
         ).add_class("crib-target")
         self.grid = CardGrid()
-        self.clear_button = w.Button(description="Clear field").add_class("crib-clear")
+        self.clear_button = w.Button(description=_("Clear field")).add_class("crib-clear")
         self.model = w.Dropdown(
-            options=model_options(PLAY_MODELS), value=COACH_MODEL, description="Model",
-            style=_WIDE, layout=w.Layout(width="31em"),
+            options=model_options(PLAY_MODELS, lang), value=COACH_MODEL, description=_("Model"),
+            style=_WIDE, layout=w.Layout(width="31em", max_width="100%"),
         ).add_class("crib-model")
-        self.analyze_button = w.Button(description="Analyze", button_style="primary").add_class(
+        self.analyze_button = w.Button(description=_("Analyze"), button_style="primary").add_class(
             "crib-analyze"
         )
         # practice: a dealt position, the hand to click
-        self.seed = w.IntText(value=1, description="Position number", style=_WIDE,
+        self.seed = w.IntText(value=1, description=_("Position number"), style=_WIDE,
                               layout=w.Layout(width="13em")).add_class("crib-seed")
-        self.new_button = w.Button(description="New position", icon="random").add_class(
+        self.new_button = w.Button(description=_("New position"), icon="random").add_class(
             "crib-practice-deal")
-        self.hand = [CardButton() for _ in range(4)]
+        self.hand = [CardButton() for _c in range(4)]
         for i, b in enumerate(self.hand):
             b.add_class(f"crib-hand-{i}")
             b.on_click(lambda _b, i=i: self._play(i))
         self.practice_pos = w.HTML().add_class("crib-practice-position")
         self.practice_box = w.VBox(
             [w.HBox([self.seed, self.new_button]), self.practice_pos,
-             w.HTML("<b>Your turn: click the card you would play.</b>"),
+             w.HTML(f"<b>{html.escape(_('Your turn: click the card you would play.'))}</b>"),
              w.HBox(self.hand).add_class("crib-hand")],
             layout=w.Layout(display="none"),
         ).add_class("crib-practice")
@@ -125,7 +147,7 @@ class PeggingApp(w.VBox):
         self.practice_played: Card | None = None
 
         self.status, self.verdict, self.dissent, self.model_note, self.table, self.chart = result_panes()
-        self.coach_card = w.Dropdown(description="Grade a card", options=[], style=_WIDE
+        self.coach_card = w.Dropdown(description=_("Grade a card"), options=[], style=_WIDE
                                      ).add_class("crib-coach-card")
         self.coach = w.HTML(layout=w.Layout(max_width="560px")).add_class("crib-coach")
         self.board_table = w.HTML().add_class("crib-board-table-box")  # near 121 only
@@ -174,87 +196,13 @@ class PeggingApp(w.VBox):
             layout=w.Layout(flex_flow="row wrap", align_items="flex-start", grid_gap="16px"),
         )
         super().__init__(
-            [w.HTML(terms_bar(("play", "pone", "go", "starter", "last card"))).add_class("crib-terms-bar"),
+            [w.HTML(terms_bar(("play", "pone", "go", "starter", "last card"), lang)).add_class("crib-terms-bar"),
              w.HBox([self.mode, self.model]), self.entry, self.practice_box, self.status,
              self.verdict, self.dissent, self.results]
         )
         self.add_class("crib-pegging-app")
         self.text.value = initial
         self.analyze()
-
-    # -- entry -------------------------------------------------------------------
-
-    def _on_grid(self, c: Card) -> None:
-        f = self.fields[self.target.value]
-        if self.target.value == "starter":
-            f.value = str(c)
-        else:
-            cur = f.value.split()
-            if str(c) not in cur:
-                f.value = " ".join([*cur, str(c)])
-
-    def _clear_field(self) -> None:
-        self.fields[self.target.value].value = ""
-
-    def _on_kind(self, change: dict) -> None:
-        """The lead clears the pile, the earlier cards and the go, gives the opponent 4,
-        keeps a four-card hand (else the example's) and analyzes: inputs and table agree."""
-        lead = change["new"] == "lead"
-        for f in (self.fields["pile"], self.fields["previous"], self.opp, self.go):
-            f.disabled = lead
-        if not lead:
-            return
-        hand = self.fields["hand"].value.split()
-        self._syncing = True
-        if len(hand) != 4:
-            ex = PeggingPosition.parse(LEAD_EXAMPLE)
-            self.fields["hand"].value, self.fields["starter"].value = cards_str(ex.hand), str(ex.starter)
-            self.fields["discards"].value = cards_str(ex.discards)
-        self.fields["pile"].value = self.fields["previous"].value = ""
-        self.opp.value, self.go.value, self._syncing = 4, False, False
-        self._fields_to_text()
-        self.analyze()
-        note = "" if len(hand) == 4 else f" The hand had {len(hand)} cards, so here is an example lead."
-        self.status.value = info_html(f"The lead: your four cards, the starter and your discards; the opponent holds 4.{note}")
-
-    def _fields_to_text(self) -> None:
-        if self._syncing:
-            return
-        parts = [f"hand {self.fields['hand'].value.strip()}"]
-        for f in ("pile", "previous", "starter", "discards"):
-            v = self.fields[f].value.strip()
-            if v:
-                parts.append(f"{f} {v}")
-        parts.append(f"opp {self.opp.value}")
-        if self.go.value:
-            parts.append("go")
-        if self.scores.value.strip():
-            parts.append(f"scores {self.scores.value.strip()}")
-        self._syncing = True
-        self.text.value = " | ".join(parts)
-        self._syncing = False
-
-    def _on_text(self, change: dict) -> None:
-        if self._syncing:
-            return
-        try:
-            pos = PeggingPosition.parse(change["new"])
-        except CribError as e:
-            self.status.value = error_html(str(e))
-            return
-        self._syncing = True
-        try:
-            self.fields["hand"].value = cards_str(pos.hand)
-            self.fields["pile"].value = cards_str(pos.pile)
-            self.fields["previous"].value = cards_str(pos.previous)
-            self.fields["starter"].value = str(pos.starter) if pos.starter else ""
-            self.fields["discards"].value = cards_str(pos.discards)
-            self.opp.value = pos.opp_count
-            self.go.value = pos.opp_go
-            self.scores.value = f"{pos.scores[0]} {pos.scores[1]}" if pos.scores else ""
-        finally:
-            self._syncing = False
-        self.status.value = ""
 
     # -- modes ---------------------------------------------------------------------
 
@@ -264,7 +212,7 @@ class PeggingApp(w.VBox):
         elif self.practice_played is not None:
             self._reveal(self.practice_played)
 
-    @friendly()
+    @friendly_in()
     def new_position(self) -> None:
         """Practice: a dealt position (numbered: the same number gives the same position)."""
         from crib.teach.quiz import peg_question
@@ -273,22 +221,22 @@ class PeggingApp(w.VBox):
         self.seed.value = self.seed.value + 1
         pos = PeggingPosition.parse(q["position"])
         self.practice_position, self.practice_played = pos, None
-        self.practice_pos.value = position_html(pos)
+        self.practice_pos.value = position_html(pos, self.lang)
         legal = set(pos.legal())
         for b, c in zip(self.hand, [*pos.hand, None, None, None, None], strict=False):
             b.set_card(c, legal=c in legal, illegal=c is not None and c not in legal)
         self.results.layout.display = "none"
         self.verdict.value = self.dissent.value = ""
-        self.status.value = info_html("Which card would you play? The answer shows after you choose.")
+        self.status.value = info_html(tr(self.lang)(N_("Which card would you play? The answer shows after you choose.")))
 
-    @friendly()
+    @friendly_in()
     def _play(self, i: int) -> None:
         pos = self.practice_position
         if pos is None or self.practice_played is not None or i >= len(pos.hand):
             return
         card = pos.hand[i]
         if card not in pos.legal():
-            raise CribError(f"{card_text(card)} would take the count past 31")
+            raise SaidError(tr(self.lang)(N_("{card} would take the count past 31")).format(card=card_text(card)))
         self.practice_played = card
         for j, b in enumerate(self.hand):
             if j < len(pos.hand):
@@ -301,50 +249,52 @@ class PeggingApp(w.VBox):
         a = self.analysis
         assert a is not None
         if self.board is not None:
-            return board_verdict(self.board, card, self.model.value), self.board.best.card
-        return play_verdict(a, card, self.model.value), a.best.card
+            return board_verdict(self.board, card, self.model.value, self.lang), self.board.best.card
+        return play_verdict(a, card, self.model.value, self.lang), a.best.card
 
     def _reveal(self, card: Card) -> None:
+        _ = tr(self.lang)
         pos = self.practice_position
         assert pos is not None
         a = self._show(pos)
         v, best = self._verdict(card)
         cost = (
-            "It is the best card." if v.lost <= 1e-9
-            else f"It cost {v.cost} against {card_text(best) if best else 'go'}."
+            _("It is the best card.") if v.lost <= 1e-9
+            else _("It cost {cost} against {card}.").format(cost=v.cost, card=card_text(best) if best else _("go"))
         )
-        trap = " <b style='color:#c0392b'>Trap missed.</b>" if v.trap else ""
-        self.verdict.value = verdict_html(
-            f"You played <b>{card_text(card)}</b>: <b>{v.standing}</b>, <b>{v.badge}</b>. "
-            f"{cost}{trap}", v.word
-        )
-        self.table.value = analysis_table_html(a, card)
+        trap = f" <b style='color:#c0392b'>{html.escape(_('Trap missed.'))}</b>" if v.trap else ""
+        said = _("You played {card}: {place}, {grade}.").format(card="\0", place="\1", grade="\2")
+        said = html.escape(said).replace("\0", f"<b>{card_text(card)}</b>").replace(
+            "\1", f"<b>{html.escape(v.standing)}</b>").replace("\2", f"<b>{html.escape(v.badge)}</b>")
+        self.verdict.value = verdict_html(f"{said} {html.escape(cost)}{trap}", v.word)
+        self.table.value = analysis_table_html(a, card, self.lang)
         self.coach_card.value = next(o.label for o in a.options if o.card == card or (
             o.card is not None and o.card.rank == card.rank))
-        self.status.value = info_html(f"Graded by {v.model}. New position for another.")
+        self.status.value = info_html(_("Graded by {model}. New position for another.").format(model=v.model))
 
     # -- analysis ----------------------------------------------------------------
 
     def _show(self, pos: PeggingPosition) -> PlayAnalysis:
+        _ = tr(self.lang)
         a = run_play(pos, self.model.value)
         self.analysis = a
-        self.table.value = analysis_table_html(a)
+        self.table.value = analysis_table_html(a, lang=self.lang)
         self.board = run_board(a.position, opp_dealer=self.dealer.value, key=self.model.value)
         self.board_table.value = (
-            "<div><b>Near 121 the coach grades by the chance of winning the game</b> "
-            "(the table under this one is the pegging margin alone).</div>"
-            + board_table_html(self.board)
+            f"<div><b>{html.escape(_('Near 121 the coach grades by the chance of winning the game'))}</b> "
+            f"{html.escape(_('(the table under this one is the pegging margin alone).'))}</div>"
+            + board_table_html(self.board, lang=self.lang)
             if self.board is not None else ""
         )
-        self.model_note.value = how_computed(
-            PLAY_MODELS[self.model.value].plain,
-            a.model_note + ". Now: points for the card itself. Later: the rest of the play, "
-            "your points minus theirs, on average. Net: the two together. Chance you come out "
-            "ahead: how often the net is zero or better.",
-        )
-        self.chart.show(play_chart(a))
+        cols = _("Now: points for the card itself. Later: the rest of the play, your points minus theirs, "
+                 "on average. Net: the two together. Chance you come out ahead: how often the net is zero "
+                 "or better.")
+        note = a.model_note + ". " + cols if self.lang == "en" else play_note(a, self.lang) + " " + cols
+        self.model_note.value = how_computed(PLAY_MODELS[self.model.value].plain_in(self.lang), note,
+                                             lang=self.lang)
+        self.chart.show(play_chart(a, lang=self.lang), lang=self.lang)
         self.coach_card.options = [
-            (card_text(o.card) if o.card else "go", o.label) for o in a.options
+            (card_text(o.card) if o.card else _("go"), o.label) for o in a.options
         ]
         before = self.coach_card.value
         self.coach_card.value = a.options[0].label
@@ -353,33 +303,58 @@ class PeggingApp(w.VBox):
         self.results.layout.display = None
         return a
 
-    @friendly()
+    @friendly_in()
     def analyze(self) -> None:
         pos = PeggingPosition.parse(self.text.value)
         if self.kind.value == "lead" and (pos.pile or pos.previous or len(pos.hand) != 4):
-            raise CribError(
-                "the lead takes exactly four cards in hand and no pile or earlier cards"
-            )
+            raise SaidError(tr(self.lang)(
+                N_("the lead takes exactly four cards in hand and no pile or earlier cards")))
         a = self._show(pos)
         self.verdict.value = ""
-        self.status.value = info_html(best_text(a, self.board))
+        self.status.value = info_html(best_text(a, self.board, self.lang))
 
-    @friendly()
+    @friendly_in()
     def show_coach(self) -> None:
         a = self.analysis
         if a is None or self.coach_card.value is None:
             return
         label = self.coach_card.value
         if label == "go":
-            self.coach.value = info_html("No card fits: go.")
+            self.coach.value = info_html(tr(self.lang)(N_("No card fits: go.")))
             self.dissent.value = ""
             return
         card = parse_cards(label)[0]
         v, _best = self._verdict(card)
         if self.board is not None:  # near 121: one reason in terms of the game, no traps
             tags = board_reason(a.position, card, v, self.dealer.value)
-            self.coach.value = near_121_html(card, v, tags)
+            self.coach.value = near_121_html(card, v, tags, self.lang)
             self.dissent.value = ""
             return
-        self.coach.value = points_verdict_html(a.position, card, v)
-        self.dissent.value = differ_html(play_dissent(a, self.model.value, card))
+        self.coach.value = points_verdict_html(a.position, card, v, self.lang)
+        self.dissent.value = differ_html(play_dissent(a, self.model.value, card, self.lang))
+
+
+def play_note(a: PlayAnalysis, lang: str) -> str:
+    """What the numbers average over, in ``lang`` (the analysis' own note is English)."""
+    _ = tr(lang)
+    n = a.position.opp_count
+    if n == 0:
+        return _("The opponent holds no cards, so nothing is hidden.")
+    return _("Averaged over all {combos} {n}-card hands the opponent could hold among the {unseen} cards "
+             "you cannot see.").format(combos=f"{a.combos:,}".replace(",", "\u202f"), n=n,
+                                       unseen=len(a.position.unseen()))
+
+
+#: the page's heading and what it is for
+intro_html = Intro(
+    N_("Pegging analyzer"),
+    N_("Which card to play? Analyze enters a position (your hand, the pile, earlier cards, the starter) "
+       "and ranks every card you could play over every hand the opponent could hold. Practice deals a "
+       "position: play your card first, then see the ranking."),
+)
+
+
+def pegging_page(lang: str = "en", *, nav: w.HTML | None = None) -> LangPage:
+    """The page's one call: the analyzer under the language switch, in the URL's language,
+    filled from a review link (``?position=...``)."""
+    return analyzer_page(lambda lang: PeggingApp(lang=lang), apply_query, intro_html, lang, nav)

@@ -1,4 +1,4 @@
-"""Hand scorer: type four cards and a starter, see the count line by line."""
+"""Hand scorer: type four cards and a starter, see the count line by line (in ``lang``)."""
 
 from __future__ import annotations
 
@@ -6,46 +6,68 @@ import html
 
 import ipywidgets as w
 
-from crib.errors import HandSizeError
+from crib.i18n import N_, tr
 from crib.rules.cards import parse_cards
 from crib.rules.scoring import Score, score_hand
-from crib.ui.kit.common import cards_html, friendly, info_html
+from crib.rules.words import ENGLISH, FRENCH
+from crib.teach.lessons import KIND_WORDS
+from crib.ui.kit.common import cards_html, info_html
+from crib.ui.kit.say import SaidError, friendly_in
+
+__all__ = ["HandScorerApp", "score_table_html"]
+
+# said inside f-strings, which the extractor does not read
+_IN_FSTRINGS = (
+    N_('What'),
+    N_('Cards'),
+    N_('Points'),
+    N_('Total'),
+)
 
 
-def score_table_html(s: Score) -> str:
+def score_table_html(s: Score, lang: str = "en") -> str:
     """The breakdown as an HTML table with the total and the spoken count."""
+    _ = tr(lang)
+
+    def kind(k: str) -> str:
+        return k if lang == "en" else _(KIND_WORDS.get(k, k))
+
     rows = "".join(
-        f"<tr><td>{html.escape(c.kind)}</td><td>{cards_html(c.cards)}</td>"
+        f"<tr><td>{html.escape(kind(c.kind))}</td><td>{cards_html(c.cards)}</td>"
         f'<td style="text-align:right">{c.points}</td></tr>'
         for c in s.components
     )
+    said = s.say(FRENCH if lang == "fr" else ENGLISH)
     return (
         '<table class="crib-score-table" style="border-collapse:collapse">'
-        "<thead><tr><th>What</th><th>Cards</th><th>Points</th></tr></thead>"
+        f"<thead><tr><th>{html.escape(_('What'))}</th><th>{html.escape(_('Cards'))}</th>"
+        f"<th>{html.escape(_('Points'))}</th></tr></thead>"
         f"<tbody>{rows}</tbody>"
-        f'<tfoot><tr><th colspan="2" style="text-align:left">Total</th>'
+        f'<tfoot><tr><th colspan="2" style="text-align:left">{html.escape(_("Total"))}</th>'
         f'<th class="crib-total" style="text-align:right">{s.total}</th></tr></tfoot></table>'
-        f'<p class="crib-say"><i>{html.escape(s.say().capitalize())}.</i></p>'
+        f'<p class="crib-say"><i>{html.escape(said[:1].upper() + said[1:])}.</i></p>'
     )
 
 
 class HandScorerApp(w.VBox):
     """Type ``5H 5D 5C JS 5S`` (four hand cards, then the starter) and press Count."""
 
-    def __init__(self, initial: str = "5H 5D 5C JS 5S") -> None:
+    def __init__(self, initial: str = "5H 5D 5C JS 5S", lang: str = "en") -> None:
+        self.lang = lang
+        _ = tr(lang)
         self.cards = w.Text(
             value=initial,
-            description="Cards",
-            placeholder="four hand cards, then the starter: 5H 5D 5C JS 5S",
-            layout=w.Layout(width="28em"),
+            description=_("Cards"),
+            placeholder=_("four hand cards, then the starter: 5H 5D 5C JS 5S"),
+            layout=w.Layout(width="28em", max_width="100%"),
             continuous_update=False,
         ).add_class("crib-cards-input")
         self.is_crib = w.Checkbox(
-            value=False, description="score as a crib", layout=w.Layout(width="auto")
+            value=False, description=_("score as a crib"), layout=w.Layout(width="auto")
         ).add_class(
             "crib-is-crib"
         )
-        self.count_button = w.Button(description="Count", button_style="primary").add_class(
+        self.count_button = w.Button(description=_("Count"), button_style="primary").add_class(
             "crib-count"
         )
         self.status = w.HTML().add_class("crib-status")
@@ -64,14 +86,15 @@ class HandScorerApp(w.VBox):
         self.add_class("crib-scorer")
         self.count()
 
-    @friendly()
+    @friendly_in()
     def count(self) -> None:
+        _ = tr(self.lang)
         cards = parse_cards(self.cards.value)
         if len(cards) != 5:
-            raise HandSizeError(
-                f"expected 5 cards (4 hand cards, then the starter), got {len(cards)}"
+            raise SaidError(
+                _("expected 5 cards (4 hand cards, then the starter), got {n}").format(n=len(cards))
             )
         self.score = score_hand(cards[:4], cards[4], is_crib=self.is_crib.value)
-        self.result.value = score_table_html(self.score)
-        what = "crib" if self.is_crib.value else "hand"
-        self.status.value = info_html(f"Scored as a {what}: {self.score.total} points.")
+        self.result.value = score_table_html(self.score, self.lang)
+        said = (_("Scored as a crib: {n} points.") if self.is_crib.value else _("Scored as a hand: {n} points."))
+        self.status.value = info_html(said.format(n=self.score.total))

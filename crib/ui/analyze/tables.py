@@ -10,13 +10,20 @@ import html
 from crib.analysis.discard import DiscardAnalysis
 from crib.analysis.play import PlayAnalysis
 from crib.analysis.play.board import BoardAnalysis
+from crib.i18n import N_, tr
 from crib.rules.cards import Card
+from crib.ui.analyze.speak import num, pct
 from crib.ui.kit.cardview import cards_chips
 
 __all__ = [
     "discard_rows", "discard_table_html", "play_table_html", "board_table_html", "net_colour",
     "TABLE_CSS",
 ]
+
+# said inside f-strings, which the extractor does not read
+_IN_FSTRINGS = (
+    N_('← you'),
+)
 
 TABLE_CSS = """
 .crib-rank { border-collapse: collapse; font-size: 14px; }
@@ -66,91 +73,98 @@ def discard_rows(a: DiscardAnalysis) -> list[dict[str, float | None]]:
     ]
 
 
+#: the crib's column: signed for your seat
+CRIB_HEADS = {True: N_("Crib (yours, +)"), False: N_("Crib (theirs, −)")}
+
+
 def discard_table_html(
-    a: DiscardAnalysis, *, yours: int | None = None, limit: int | None = None
+    a: DiscardAnalysis, *, yours: int | None = None, limit: int | None = None, lang: str = "en"
 ) -> str:
     """The throws, best first; ``yours`` (an index) marks the user's throw."""
+    _ = tr(lang)
     vals = discard_rows(a)
     nets = [v["Net"] for v in vals]
     best, worst = max(nets), max(nets) - min(nets)  # type: ignore[type-var,operator]
-    crib_head = "Crib (yours, +)" if a.dealer else "Crib (theirs, −)"
-    heads = [("#", ""), ("Throw", "l"), ("Keep", "l"), ("Hand", ""), (crib_head, "")]
+    heads = [("#", ""), (_("Throw"), "l"), (_("Keep"), "l"), (_("Hand"), ""), (_(CRIB_HEADS[a.dealer]), "")]
     if a.pegging:
-        heads.append(("Pegging", ""))
-    heads.append(("Net", ""))
+        heads.append((_("Pegging"), ""))
+    heads.append((_("Net"), ""))
     if a.scores is not None:
-        heads.append(("Chance you win the game", ""))
+        heads.append((_("Chance you win the game"), ""))
+    you = _("← you")
     rows = []
     for i, (t, v) in enumerate(zip(a.throws, vals, strict=True)):
         if limit is not None and i >= limit and i != yours:
             continue
-        mark = " ★" if i == 0 else (" ← you" if i == yours else "")
-        if i == 0 and i == yours:
-            mark = " ★ ← you"
+        mark = (" ★" if i == 0 else "") + (f" {you}" if i == yours else "")
         cells = [
             f"<td>{i + 1}{mark}</td>",
             f'<td class="l">{cards_chips(t.throw)}</td>',
             f'<td class="l">{cards_chips(t.keep)}</td>',
-            f"<td>{v['Hand']:.2f}</td>",
-            f"<td>{v['Crib']:+.2f}</td>",
+            f"<td>{num(v['Hand'], '.2f', lang)}</td>",  # type: ignore[arg-type]
+            f"<td>{num(v['Crib'], '+.2f', lang)}</td>",  # type: ignore[arg-type]
         ]
         if a.pegging:
-            cells.append(f"<td>{v['Pegging']:+.2f}</td>")
+            cells.append(f"<td>{num(v['Pegging'], '+.2f', lang)}</td>")  # type: ignore[arg-type]
         colour = net_colour(best - v["Net"], worst)  # type: ignore[operator]
-        cells.append(f'<td class="crib-net" style="background:{colour}"><b>{v["Net"]:.2f}</b></td>')
+        cells.append(f'<td class="crib-net" style="background:{colour}"><b>{num(v["Net"], ".2f", lang)}</b></td>')  # type: ignore[arg-type]
         if a.scores is not None:
-            cells.append(f"<td>{(t.p_win or 0.0):.0%}</td>")
+            cells.append(f"<td>{pct(t.p_win or 0.0, 0, lang)}</td>")
         cls = " ".join(x for x, on in (("crib-best", i == 0), ("crib-you", i == yours)) if on)
         rows.append((cls, cells))
     return _table("crib-discard-table", heads, rows)
 
 
-def _play_row(i: int, card: Card | None, yours: Card | None) -> tuple[str, list[str]]:
+def _play_row(i: int, card: Card | None, yours: Card | None, lang: str = "en") -> tuple[str, list[str]]:
     """A play's row class and first cells: its place (★ the best, ← you) and its card
     (a card of your rank is your play: suits play no part in pegging)."""
+    _ = tr(lang)
     mine = yours is not None and card is not None and card.rank == yours.rank
-    mark = (" ★" if i == 0 else "") + (" ← you" if mine else "")
-    chip = cards_chips([card]) if card is not None else html.escape("go")
+    mark = (" ★" if i == 0 else "") + (f" {_('← you')}" if mine else "")
+    chip = cards_chips([card]) if card is not None else html.escape(_("go"))
     cls = " ".join(x for x, on in (("crib-best", i == 0), ("crib-you", mine)) if on)
     return cls, [f"<td>{i + 1}{mark}</td>", f'<td class="l">{chip}</td>']
 
 
-def play_table_html(a: PlayAnalysis, *, yours: Card | None = None) -> str:
+def play_table_html(a: PlayAnalysis, *, yours: Card | None = None, lang: str = "en") -> str:
     """Every legal play, best first: points now, later, Net and the chance to come out ahead."""
+    _ = tr(lang)
     margins = [o.margin for o in a.options]
     best, worst = max(margins), max(margins) - min(margins)
     heads = [
-        ("#", ""), ("Card", "l"), ("Now", ""), ("Later", ""), ("Net", ""),
-        ("Chance you come out ahead", ""),
+        ("#", ""), (_("Card"), "l"), (_("Now"), ""), (_("Later"), ""), (_("Net"), ""),
+        (_("Chance you come out ahead"), ""),
     ]
     rows = []
     for i, o in enumerate(a.options):
-        cls, cells = _play_row(i, o.card, yours)
+        cls, cells = _play_row(i, o.card, yours, lang)
         colour = net_colour(best - o.margin, worst)
         cells += [
             f"<td>{o.now:d}</td>",
-            f"<td>{o.future:+.2f}</td>",
-            f'<td class="crib-net" style="background:{colour}"><b>{o.margin:+.2f}</b></td>',
-            f"<td>{o.p_nonneg:.0%}</td>",
+            f"<td>{num(o.future, '+.2f', lang)}</td>",
+            f'<td class="crib-net" style="background:{colour}"><b>{num(o.margin, "+.2f", lang)}</b></td>',
+            f"<td>{pct(o.p_nonneg, 0, lang)}</td>",
         ]
         rows.append((cls, cells))
     return _table("crib-peg-table", heads, rows)
 
 
-def board_table_html(b: BoardAnalysis, *, yours: Card | None = None) -> str:
+def board_table_html(b: BoardAnalysis, *, yours: Card | None = None, lang: str = "en") -> str:
     """Near 121: every legal play by the chance of winning the game, best first, and the
     chance each gives up against the best (percentage points, the grade's unit)."""
+    _ = tr(lang)
     ps = [100 * o.p_win for o in b.options]
     best, worst = max(ps), max(ps) - min(ps)
-    heads = [("#", ""), ("Card", "l"), ("Chance to win", ""), ("Given up", "")]  # fits 390 px
+    heads = [("#", ""), (_("Card"), "l"), (_("Chance to win"), ""), (_("Given up"), "")]  # fits 390 px
     rows = []
     for i, o in enumerate(b.options):
-        cls, cells = _play_row(i, o.card, yours)
+        cls, cells = _play_row(i, o.card, yours, lang)
         lost = best - ps[i]
         colour = net_colour(lost, worst)
+        given = "–" if lost <= 1e-9 else _("−{lost}% to win").format(lost=num(lost, ".1f", lang))
         cells += [
-            f'<td class="crib-net" style="background:{colour}"><b>{ps[i]:.1f}%</b></td>',
-            f"<td>{'–' if lost <= 1e-9 else f'−{lost:.1f}% to win'}</td>",
+            f'<td class="crib-net" style="background:{colour}"><b>{pct(ps[i] / 100, 1, lang)}</b></td>',
+            f"<td>{given}</td>",
         ]
         rows.append((cls, cells))
     return _table("crib-board-table", heads, rows)

@@ -1,4 +1,5 @@
-"""Dashboard 4: the trap explorer."""
+"""Dashboard 4: the trap explorer, in the app's ``lang`` (:func:`traps_page`: the page in
+the URL's language)."""
 
 from __future__ import annotations
 
@@ -11,18 +12,29 @@ from crib.analysis.coach import FORMATIONS, find_formations
 from crib.analysis.discard import analyze_discard
 from crib.analysis.models import UNIFORM
 from crib.analysis.play import PlayAnalysis, analyze_play, best_line, springing_holding
-from crib.errors import CribError
+from crib.analysis.play.line import LineStep
+from crib.i18n import N_, tr
 from crib.rules.cards import DECK, Card, parse_card, parse_cards
 from crib.rules.position import PeggingPosition
+from crib.teach.lessons import KIND_WORDS
 from crib.ui.analyze.parts import analysis_table_html, position_html
-from crib.ui.analyze.verdicts import PLAY_MODELS, ordinal
+from crib.ui.analyze.pegging import play_note
+from crib.ui.analyze.speak import analyzer_page, num, ordinal
+from crib.ui.analyze.verdicts import PLAY_MODELS
 from crib.ui.kit.cardview import card_text, cards_chips
 from crib.ui.kit.charts import play_chart
-from crib.ui.kit.common import friendly, how_computed
+from crib.ui.kit.common import how_computed
 from crib.ui.kit.glossary import terms_bar
+from crib.ui.kit.lang import Intro, LangPage
+from crib.ui.kit.say import SaidError, friendly_in
 from crib.ui.kit.widgets import FigureImage
 
-__all__ = ["TrapExplorerApp", "EXAMPLES"]
+__all__ = ["TrapExplorerApp", "EXAMPLES", "traps_page", "step_text"]
+
+# said inside f-strings, which the extractor does not read
+_IN_FSTRINGS = (
+    N_('The folk advice and the exact analysis differ here.'),
+)
 
 # name -> (lead position, the card the formation leads).  The opponent hand shown
 # is the most likely holding against which that lead nets the most under perfect
@@ -34,6 +46,9 @@ EXAMPLES = {
     "run bait": ("hand 7H 8D 9S KC | starter 2C | discards 4D 3S | opp 4", "7H"),
 }
 FIND = "find in a dealt hand"
+#: the formations' names, for the catalog (the names are the keys of EXAMPLES)
+NAMES = {k: k for k in (N_("five-card trap"), N_("pair-royal bait"), N_("magic eleven"), N_("run bait"),
+                        N_("find in a dealt hand"))}
 
 
 def _cards_for_ranks(ranks: tuple[int, ...], pos: PeggingPosition) -> tuple:
@@ -46,50 +61,75 @@ def _cards_for_ranks(ranks: tuple[int, ...], pos: PeggingPosition) -> tuple:
     return tuple(out)
 
 
-def agreement_note(an: PlayAnalysis, lead: Card) -> str:
+def agreement_note(an: PlayAnalysis, lead: Card, lang: str = "en") -> str:
     """What the exact table says of the formation's lead: that it is the best lead, or,
     when another lead nets more, both numbers and why the page still shows the trap."""
+    _ = tr(lang)
     mine = next(o for o in an.options if o.card is not None and o.card.rank == lead.rank)
     best = an.best
     if best.card is None or best.card.rank == lead.rank or mine.margin >= best.margin - 1e-9:
-        return (
-            f'<p class="crib-agree">The exact analysis agrees: {card_text(lead)} is the best '
-            f"lead here (net {mine.margin:+.2f}).</p>"
-        )
+        said = _("The exact analysis agrees: {lead} is the best lead here (net {net}).").format(
+            lead=card_text(lead), net=num(mine.margin, "+.2f", lang))
+        return f'<p class="crib-agree">{html.escape(said)}</p>'
     rank = 1 + sum(o.margin > mine.margin + 1e-9 for o in an.options)
+    said = _("The formation says lead {lead}; the table ranks {best} first (net {net} against {mine} for "
+             "{lead}, {place} of {n}). Over every hand the opponent could hold, the trap springs too rarely "
+             "to pay for what the lead gives away; the line below plays it against a holding where it does "
+             "spring.").format(lead=card_text(lead), best=card_text(best.card), net=num(best.margin, "+.2f", lang),
+                               mine=num(mine.margin, "+.2f", lang), place=ordinal(rank, lang), n=len(an.options))
     return (
-        f'<p class="crib-agree"><b>The folk advice and the exact analysis differ here.</b> '
-        f"The formation says lead {card_text(lead)}; the table ranks {card_text(best.card)} first "
-        f"(net {best.margin:+.2f} against {mine.margin:+.2f} for {card_text(lead)}, "
-        f"{ordinal(rank)} of {len(an.options)}). Over every hand the opponent could hold, the "
-        f"trap springs too rarely to pay for what the lead gives away; the line below plays it "
-        f"against a holding where it does spring.</p>"
+        f'<p class="crib-agree"><b>{html.escape(_("The folk advice and the exact analysis differ here."))}</b> '
+        f"{html.escape(said)}</p>"
     )
+
+
+def step_text(s: LineStep, lang: str = "en") -> str:
+    """One action of the line in words ("You play 4♥ (4)", "Opponent plays J♠ (14) — fifteen
+    for 2: +2 to them"), in ``lang``."""
+    if lang == "en":
+        return s.describe()
+    _ = tr(lang)
+    mine = s.player == 0
+    if s.card is None:
+        what = _("You: go") if mine else _("Opponent: go")
+    else:
+        what = (_("You play {card} ({count})") if mine else _("Opponent plays {card} ({count})")).format(
+            card=s.card.pretty, count=s.count)
+    if s.points:
+        parts = []
+        for part in s.detail.split(", "):
+            kind, _sep, n = part.rpartition(" for ")
+            parts.append(_("{kind} for {n}").format(kind=_(KIND_WORDS[kind]), n=n) if kind in KIND_WORDS
+                         else _(part))
+        to = _(" — {detail}: +{points} to you") if s.scorer == 0 else _(" — {detail}: +{points} to them")
+        what += to.format(detail=", ".join(parts), points=s.points)
+    return what
 
 
 class TrapExplorerApp(w.VBox):
     """Pick a formation (or deal a hand), see each lead's exact value and the trap played out."""
 
-    def __init__(self) -> None:
+    def __init__(self, lang: str = "en") -> None:
+        self.lang = lang
+        _ = tr(lang)
         wide = {"description_width": "initial"}
         self.formation = w.Dropdown(
-            options=[*EXAMPLES, FIND], description="Formation", style=wide,
-            layout=w.Layout(width="22em"),
+            options=[(_(k), k) for k in (*EXAMPLES, FIND)], description=_("Formation"), style=wide,
+            layout=w.Layout(width="24em", max_width="100%"),
         ).add_class("crib-formation")
         self.seed = w.IntText(
-            value=3, description="Deal number", style=wide, layout=w.Layout(width="11em")
+            value=3, description=_("Deal number"), style=wide, layout=w.Layout(width="15em")
         ).add_class("crib-seed")
-        self.deal_button = w.Button(description="Deal and find", icon="random").add_class(
-            "crib-deal"
-        )
+        self.deal_button = w.Button(description=_("Deal and find"), icon="random",
+                                    layout=w.Layout(width="auto")).add_class("crib-deal")
         self.opp_cards = w.Text(
-            description="Opponent's cards",
+            description=_("Opponent's cards"),
             style=wide,
-            layout=w.Layout(width="24em"),
+            layout=w.Layout(width="26em", max_width="100%"),
             continuous_update=False,
-            placeholder="their 4 cards for the line below",
+            placeholder=_("their 4 cards for the line below"),
         ).add_class("crib-opp-cards")
-        self.lead = w.Dropdown(description="Your lead", options=[], style=wide).add_class(
+        self.lead = w.Dropdown(description=_("Your lead"), options=[], style=wide).add_class(
             "crib-lead"
         )
         self.explanation = w.HTML().add_class("crib-explanation")
@@ -106,7 +146,7 @@ class TrapExplorerApp(w.VBox):
         self.lead.observe(lambda _c: self.show_line(), "value")
         super().__init__(
             [
-                w.HTML(terms_bar(("play", "go", "pair royal", "run", "thirty-one"))).add_class("crib-terms-bar"),
+                w.HTML(terms_bar(("play", "go", "pair royal", "run", "thirty-one"), lang)).add_class("crib-terms-bar"),
                 w.HBox([self.formation, self.seed, self.deal_button]),
                 self.explanation,
                 self.position_html,
@@ -123,19 +163,20 @@ class TrapExplorerApp(w.VBox):
         self.add_class("crib-trap-app")
         self.load()
 
-    @friendly()
+    @friendly_in()
     def load(self) -> None:
         name = self.formation.value
         if name == FIND:
             self.deal()
             return
         text, lead = EXAMPLES[name]
-        self.explanation.value = (
-            f"<p><b>{html.escape(name)}</b>: {html.escape(FORMATIONS[name])}</p>"
+        sep = " : " if self.lang == "fr" else ": "
+        self.explanation.value = (  # the formation's explanation: crib.analysis.coach's words
+            f"<p><b>{html.escape(tr(self.lang)(name))}</b>{sep}{html.escape(FORMATIONS[name])}</p>"
         )
         self._show(PeggingPosition.parse(text), lead, None)
 
-    @friendly()
+    @friendly_in()
     def deal(self) -> None:
         """Deal six (seeded) as the pone, keep the best four, look for formations."""
         if self.formation.value != FIND:
@@ -150,14 +191,16 @@ class TrapExplorerApp(w.VBox):
             if forms:
                 break
         else:
-            raise CribError("no formation in 200 deals: try another seed")
+            raise SaidError(tr(self.lang)(N_("no formation in 200 deals: try another seed")))
         self.seed.value = self.seed.value + 1
         f = forms[0]
+        _ = tr(self.lang)
+        dealt = html.escape(_("Dealt {six} as the pone; the best throw keeps {keep}. Found: {found}.").format(
+            six="\0", keep="\1", found="\2"))
+        found = ", ".join(f"<b>{html.escape(_(x.name))}</b> ({cards_chips(x.cards)})" for x in forms)
         self.explanation.value = (
-            f"<p>Dealt {cards_chips(six)} as the pone; the best throw keeps "
-            f"{cards_chips(a.best.keep)}. Found: "
-            + ", ".join(f"<b>{html.escape(x.name)}</b> ({cards_chips(x.cards)})" for x in forms)
-            + f".</p><p>{html.escape(f.explanation)}</p>"
+            "<p>" + dealt.replace("\0", cards_chips(six)).replace("\1", cards_chips(a.best.keep)).replace(
+                "\2", found) + f"</p><p>{html.escape(f.explanation)}</p>"
         )
         pos = PeggingPosition.lead(a.best.keep, starter, a.best.throw)
         self._show(pos, str(f.cards[0]), None)
@@ -165,11 +208,12 @@ class TrapExplorerApp(w.VBox):
     def _show(self, pos: PeggingPosition, lead: str, opp: str | None) -> None:
         an = analyze_play(pos, model=UNIFORM)
         self.analysis = an
-        self.position_html.value = position_html(pos)
-        self.table.value = analysis_table_html(an)
-        self.chart.show(play_chart(an, title="Net points by lead, best first"))
+        _ = tr(self.lang)
+        self.position_html.value = position_html(pos, self.lang)
+        self.table.value = analysis_table_html(an, lang=self.lang)
+        self.chart.show(play_chart(an, title=_("Net points by lead, best first"), lang=self.lang), lang=self.lang)
         self.lead.options = [
-            (card_text(o.card) if o.card else "go", o.label) for o in an.options
+            (card_text(o.card) if o.card else _("go"), o.label) for o in an.options
         ]
         lead_card = parse_card(lead)
         self.lead.value = next(
@@ -180,11 +224,12 @@ class TrapExplorerApp(w.VBox):
             opp = " ".join(str(c) for c in _cards_for_ranks(h, pos)) if h else ""
         self.opp_cards.value = opp
         self.status.value = ""
-        self.explanation.value += agreement_note(an, lead_card)
-        self.model_note.value = how_computed(PLAY_MODELS["expert"].plain, an.model_note)
+        self.explanation.value += agreement_note(an, lead_card, self.lang)
+        note = an.model_note if self.lang == "en" else play_note(an, self.lang)
+        self.model_note.value = how_computed(PLAY_MODELS["expert"].plain_in(self.lang), note, lang=self.lang)
         self.show_line()
 
-    @friendly()
+    @friendly_in()
     def show_line(self) -> None:
         an = self.analysis
         if an is None or not self.lead.value or not self.opp_cards.value.strip():
@@ -193,11 +238,26 @@ class TrapExplorerApp(w.VBox):
         steps = best_line(an.position, opp, first=self.lead.value)
         me = sum(s.points for s in steps if s.scorer == 0)
         them = sum(s.points for s in steps if s.scorer == 1)
+        _ = tr(self.lang)
         items = "".join(
-            f'<li class="crib-line-step">{html.escape(s.describe())}</li>' for s in steps
+            f'<li class="crib-line-step">{html.escape(step_text(s, self.lang))}</li>' for s in steps
         )
-        self.line.value = (
-            f"<p>Leading {cards_chips(parse_cards(self.lead.value))} against "
-            f"{cards_chips(opp)}, both playing perfectly from there:</p>"
-            f"<ol>{items}</ol><p class='crib-line-total'>You peg {me}, they peg {them}: margin {me - them:+d}.</p>"
-        )
+        head = html.escape(_("Leading {lead} against {opp}, both playing perfectly from there:").format(
+            lead="\0", opp="\1")).replace("\0", cards_chips(parse_cards(self.lead.value))).replace(
+            "\1", cards_chips(opp))
+        total = _("You peg {me}, they peg {them}: margin {margin}.").format(me=me, them=them, margin=f"{me - them:+d}")
+        self.line.value = f"<p>{head}</p><ol>{items}</ol><p class='crib-line-total'>{html.escape(total)}</p>"
+
+
+#: the page's heading and what it is for
+intro_html = Intro(
+    N_("Trap explorer"),
+    N_("The named pegging traps (five-card trap, pair-royal bait, magic eleven, run bait), each with an "
+       "example lead, every lead's value, and the trap played out card by card. Or deal a hand and let "
+       "the tool find them."),
+)
+
+
+def traps_page(lang: str = "en", *, nav: w.HTML | None = None) -> LangPage:
+    """The page's one call: the explorer under the language switch, in the URL's language."""
+    return analyzer_page(lambda lang: TrapExplorerApp(lang=lang), None, intro_html, lang, nav)

@@ -36,9 +36,11 @@ from crib.analysis.models import (
 )
 from crib.analysis.play import PlayAnalysis, analyze_play
 from crib.analysis.play.board import BoardAnalysis, analyze_board
+from crib.i18n import N_, tr
 from crib.rules.cards import Card
 from crib.rules.constants import WIN
 from crib.rules.position import PeggingPosition
+from crib.ui.analyze.speak import grade_word, num, ordinal, pct
 from crib.ui.kit.cardview import card_text, cards_text
 from crib.ui.kit.common import COACH_MODEL
 
@@ -66,74 +68,94 @@ __all__ = [
 
 @dataclass(frozen=True)
 class ModelChoice:
-    """A model a page can rank by: its label, a plain sentence, the model object."""
+    """A model a page can rank by: its label, a plain sentence (catalog messages, with
+    ``args`` to fill them in), the model object."""
 
     key: str
     label: str
     plain: str
     model: DiscardModel | PlayModel = field(default=MASTER.discard)
+    args: tuple[tuple[str, Any], ...] = ()
+
+    def _fill(self, msg: str, lang: str) -> str:
+        _ = tr(lang)
+        return _(msg).format(**{k: _(v) if isinstance(v, str) else v for k, v in self.args})
+
+    def label_in(self, lang: str = "en") -> str:
+        """The label in ``lang``."""
+        return self._fill(self.label, lang)
+
+    def plain_in(self, lang: str = "en") -> str:
+        """The plain sentence in ``lang``."""
+        return self._fill(self.plain, lang)
 
 
-_HAND = "Hand: the four cards you keep, averaged over the 46 starters you cannot see."
 DISCARD_MODELS: dict[str, ModelChoice] = {
     "expert": ModelChoice(
         "expert",
-        "Expert self-play (crib + pegging)",
-        _HAND + " Crib: what cribs score when the other player throws as the Expert does, "
-        "measured over many self-play games. Pegging: what these four cards peg against "
-        "the Expert, minus what the Expert pegs.",
+        N_("Expert self-play (crib + pegging)"),
+        N_("Hand: the four cards you keep, averaged over the 46 starters you cannot see. Crib: what "
+           "cribs score when the other player throws as the Expert does, measured over many self-play "
+           "games. Pegging: what these four cards peg against the Expert, minus what the Expert pegs."),
         EXPERT.discard,
     ),
     "uniform": ModelChoice(
         "uniform",
-        "Uniform crib, exact (teaching)",
-        _HAND + " Crib: every pair the opponent could throw counts as equally likely, with "
-        "every starter, and each crib is scored exactly. No pegging.",
+        N_("Uniform crib, exact (teaching)"),
+        N_("Hand: the four cards you keep, averaged over the 46 starters you cannot see. Crib: every "
+           "pair the opponent could throw counts as equally likely, with every starter, and each crib "
+           "is scored exactly. No pegging."),
         UNIFORM.discard,
     ),
     "master": ModelChoice(
         "master",
-        "Master",
-        _HAND + " Crib: what cribs score when the other player throws as the Expert does "
-        "(seat by seat, measured in self-play). Pegging: what these four cards peg minus "
-        f"what the opponent pegs, from self-play. Within {MASTER_ENDGAME} points of 121, with "
-        "the scores given, the throws are ranked by the chance of winning instead.",
+        N_("Master"),
+        N_("Hand: the four cards you keep, averaged over the 46 starters you cannot see. Crib: what "
+           "cribs score when the other player throws as the Expert does (seat by seat, measured in "
+           "self-play). Pegging: what these four cards peg minus what the opponent pegs, from "
+           "self-play. Within {endgame} points of 121, with the scores given, the throws are ranked "
+           "by the chance of winning instead."),
         MASTER.discard,
+        (("endgame", MASTER_ENDGAME),),
     ),
 }
 
 PLAY_MODELS: dict[str, ModelChoice] = {
     "expert": ModelChoice(  # the key the page has always used for the uniform minimax
         "expert",
-        "Perfect play, exact (minimax)",
-        "Every hand the opponent could hold counts as equally likely; from there, both of "
-        "you play perfectly to the end of the play.",
+        N_("Perfect play, exact (minimax)"),
+        N_("Every hand the opponent could hold counts as equally likely; from there, both of you "
+           "play perfectly to the end of the play."),
         UNIFORM.play,
     ),
 }
+TIERS = {"expert": N_("Expert"), "hard": N_("Hard"), "normal": N_("Normal"), "easy": N_("Easy")}
 for _tier in ("expert", "hard", "normal", "easy"):
     PLAY_MODELS[f"policy:{_tier}"] = ModelChoice(
         f"policy:{_tier}",
-        f"Opponent plays like the {_tier.capitalize()} computer",
-        "Every hand the opponent could hold counts as equally likely; the opponent plays as "
-        f"the {_tier.capitalize()} computer does, and you play your best reply.",
+        N_("Opponent plays like the {tier} computer"),
+        N_("Every hand the opponent could hold counts as equally likely; the opponent plays as the "
+           "{tier} computer does, and you play your best reply."),
         EXPERT.play if _tier == "expert" else PlayModel(_tier, f"policy:{_tier}", "uniform"),
+        (("tier", TIERS[_tier]),),
     )
 PLAY_MODELS["master"] = ModelChoice(
     "master",
-    "Master (weighted holdings, exact)",
-    "Every hand the opponent could hold is weighted by how often a strong player keeps "
-    "it (keep frequencies measured in self-play, data/keep_frequencies.csv); from there, "
-    "both of you play perfectly to the end of the play. This is how the Master plays.",
+    N_("Master (weighted holdings, exact)"),
+    N_("Every hand the opponent could hold is weighted by how often a strong player keeps it (keep "
+       "frequencies measured in self-play, data/keep_frequencies.csv); from there, both of you play "
+       "perfectly to the end of the play. This is how the Master plays."),
     MASTER.play,
 )
 
 
-def model_options(models: dict[str, ModelChoice]) -> list[tuple[str, str]]:
+def model_options(models: dict[str, ModelChoice], lang: str = "en") -> list[tuple[str, str]]:
     """Dropdown options (label, key), the coach's model first and named as such."""
     keys = sorted(models, key=lambda k: k != COACH_MODEL)
+    coach = tr(lang)(N_("{model} — the coach's model"))
     return [
-        (models[k].label + (" — the coach's model" if k == COACH_MODEL else ""), k) for k in keys
+        (coach.format(model=models[k].label_in(lang)) if k == COACH_MODEL else models[k].label_in(lang), k)
+        for k in keys
     ]
 
 
@@ -153,11 +175,6 @@ def plain_note(note: str) -> str:
     )
 
 
-def ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
-
-
 @dataclass(frozen=True)
 class Verdict:
     """A choice graded by one model: the word, the points lost, where it stands."""
@@ -166,32 +183,43 @@ class Verdict:
     lost: float
     rank: int  # 1 = best (ties share a rank)
     of: int
-    model: str  # the model's label
+    model: str  # the model's label (in ``lang``)
     trap: bool = False
     unit: str = "points"  # or WIN_UNIT: percentage points of P(win), within reach of 121
+    lang: str = "en"
 
     @property
     def standing(self) -> str:
-        return f"{ordinal(self.rank)} of {self.of}"
+        return tr(self.lang)(N_("{place} of {n}")).format(place=ordinal(self.rank, self.lang), n=self.of)
 
     @property
     def cost(self) -> str:
         """The loss in its unit: '1.23 points' or '5.1% of your chance to win'."""
+        _ = tr(self.lang)
         if self.unit == WIN_UNIT:
-            return f"{self.lost:.1f}% of your chance to win"
-        return f"{self.lost:.2f} points"
+            return _(N_("{lost} of your chance to win")).format(lost=pct(self.lost / 100, 1, self.lang))
+        return _(N_("{lost} points")).format(lost=num(self.lost, ".2f", self.lang))
 
     @property
     def badge(self) -> str:
         """The grade as the game's badge reads it: "best", "mistake −0.62", "costly −5.1% to win"."""
-        return cost_text(self.word, self.lost, self.unit)
+        if self.lang == "en":
+            return cost_text(self.word, self.lost, self.unit)
+        word = grade_word(self.word, self.lang)
+        if self.word == "best":
+            return word
+        if self.unit == WIN_UNIT:
+            return tr(self.lang)(N_("{word} −{lost}% to win")).format(
+                word=word, lost=num(self.lost, ".2f" if self.lost < 0.1 else ".1f", self.lang))
+        return f"{word} −{num(self.lost, '.3f' if self.lost < 0.01 else '.2f', self.lang)}"
 
     def phrase(self) -> str:
+        _, word = tr(self.lang), grade_word(self.word, self.lang)
         if self.word == "best":
-            return "best"
+            return word
         if self.unit == WIN_UNIT:
-            return f"{self.word} (−{self.lost:.1f}% to win)"
-        return f"{self.word} ({self.lost:.2f} lost)"
+            return _(N_("{word} (−{lost}% to win)")).format(word=word, lost=num(self.lost, ".1f", self.lang))
+        return _(N_("{word} ({lost} lost)")).format(word=word, lost=num(self.lost, ".2f", self.lang))
 
 
 def in_reach(scores: tuple[int, int] | None) -> bool:
@@ -229,7 +257,7 @@ def _rank_of(values: list[float], mine: float) -> int:
     return 1 + sum(1 for v in values if v > mine + 1e-9)
 
 
-def discard_verdict(a: DiscardAnalysis, i: int, key: str) -> Verdict:
+def discard_verdict(a: DiscardAnalysis, i: int, key: str, lang: str = "en") -> Verdict:
     """Throw ``i`` of ``a`` graded by its net (hand ± crib + pegging) against the best, or,
     when the analysis ranks by the chance of winning (near 121), by P(win) in percentage points."""
     win = a.objective == "win" and all(t.p_win is not None for t in a.throws)
@@ -238,18 +266,18 @@ def discard_verdict(a: DiscardAnalysis, i: int, key: str) -> Verdict:
     lost = max(nets) - nets[i]
     return Verdict(
         verdict_word(lost, thresholds("discard", unit)), lost, _rank_of(nets, nets[i]), len(nets),
-        DISCARD_MODELS[key].label, unit=unit,
+        DISCARD_MODELS[key].label_in(lang), unit=unit, lang=lang,
     )
 
 
-def play_verdict(a: PlayAnalysis, card: Card | None, key: str) -> Verdict:
+def play_verdict(a: PlayAnalysis, card: Card | None, key: str, lang: str = "en") -> Verdict:
     """A card graded by the analysis' margin against the best, with the same analysis' trap flag."""
     mine = a.option(card)
     margins = [o.margin for o in a.options]
     lost = max(margins) - mine.margin
     return Verdict(
         verdict_word(lost, PLAY_THRESHOLDS), lost, _rank_of(margins, mine.margin), len(margins),
-        PLAY_MODELS[key].label, trap_flag(a, card),
+        PLAY_MODELS[key].label_in(lang), trap_flag(a, card), lang=lang,
     )
 
 
@@ -263,7 +291,7 @@ def run_board(position: PeggingPosition, *, opp_dealer: bool | None, key: str) -
     return analyze_board(position, dealer=not opp_dealer, weighted=key == COACH_MODEL)
 
 
-def board_verdict(b: BoardAnalysis, card: Card | None, key: str) -> Verdict:
+def board_verdict(b: BoardAnalysis, card: Card | None, key: str, lang: str = "en") -> Verdict:
     """A card graded by the chance of winning it gives up against the best, in
     percentage points of P(win) (the unit the badge shows: "−5.1% to win")."""
     ps = [100 * o.p_win for o in b.options]
@@ -271,7 +299,7 @@ def board_verdict(b: BoardAnalysis, card: Card | None, key: str) -> Verdict:
     lost = max(0.0, max(ps) - mine)
     return Verdict(
         verdict_word(lost, thresholds("play", WIN_UNIT)), lost, _rank_of(ps, mine), len(ps),
-        PLAY_MODELS[key].label, unit=WIN_UNIT,
+        PLAY_MODELS[key].label_in(lang), unit=WIN_UNIT, lang=lang,
     )
 
 
@@ -282,34 +310,35 @@ def board_reason(position: PeggingPosition, card: Card, v: Verdict, opp_dealer: 
 
 
 def discard_dissent(
-    a: DiscardAnalysis, key: str, other: DiscardAnalysis, other_key: str, i: int | None = None
+    a: DiscardAnalysis, key: str, other: DiscardAnalysis, other_key: str, i: int | None = None,
+    lang: str = "en",
 ) -> str | None:
     """A sentence when the two models pick different best throws (or grade throw ``i``
     differently); None when they agree."""
     best_a, best_o = set(a.best.throw), set(other.best.throw)
     mine = a.throws[i].throw if i is not None else None
-    va = discard_verdict(a, i, key) if i is not None else None
-    vo = discard_verdict(other, other.find(mine), other_key) if mine is not None else None
+    va = discard_verdict(a, i, key, lang) if i is not None else None
+    vo = discard_verdict(other, other.find(mine), other_key, lang) if mine is not None else None
     if best_a == best_o and (va is None or va.word == vo.word):  # type: ignore[union-attr]
         return None
+    _ = tr(lang)
 
     def say(an: DiscardAnalysis, k: str, v: Verdict | None) -> str:
-        s = f"{DISCARD_MODELS[k].label} says throw {cards_text(an.best.throw)}"
-        return s + (f" (your throw: {v.phrase()}, {v.standing})" if v else "")
+        s = _(N_("{model} says throw {cards}")).format(
+            model=DISCARD_MODELS[k].label_in(lang), cards=cards_text(an.best.throw))
+        return s + (_(N_(" (your throw: {grade}, {place})")).format(grade=v.phrase(), place=v.standing)
+                    if v else "")
 
-    coach = DISCARD_MODELS[COACH_MODEL].label
-    return (
-        f"The models differ: {say(a, key, va)}; {say(other, other_key, vo)}. "
-        f"The coach uses {coach}."
-    )
+    return _(N_("The models differ: {one}; {other}. The coach uses {coach}.")).format(
+        one=say(a, key, va), other=say(other, other_key, vo), coach=DISCARD_MODELS[COACH_MODEL].label_in(lang))
 
 
-def play_dissent(a: PlayAnalysis, key: str, card: Card | None) -> str | None:
+def play_dissent(a: PlayAnalysis, key: str, card: Card | None, lang: str = "en") -> str | None:
     """A sentence when the Expert's quick net-value model grades ``card`` (or picks the best
     card) differently from the page's model; None when they agree or no card fits."""
     if card is None:
         return None
-    v = play_verdict(a, card, key)
+    v = play_verdict(a, card, key, lang)
     g = grade_play(a.position, card, exact=False, model="expert")
     if g.best_card is None:
         return None
@@ -317,17 +346,19 @@ def play_dissent(a: PlayAnalysis, key: str, card: Card | None) -> str | None:
     same_best = best is not None and best.rank == g.best_card.rank
     if g.verdict == v.word and same_best:
         return None
-    best_txt = card_text(best) if best is not None else "go"
-    ours = f"{PLAY_MODELS[key].label} rates {card_text(card)} {v.phrase()}" + (
-        "" if v.word == "best" else f" and prefers {best_txt}"
-    )
-    theirs = (
-        f"the Expert's quick net-value model rates it {g.verdict}"
-        + (f" ({g.lost:.2f} lost) and prefers {card_text(g.best_card)}" if g.verdict != "best"
-           else "")
-    )
-    coach = PLAY_MODELS[COACH_MODEL].label
-    return f"The models differ: {ours}; {theirs}. The coach uses {coach}."
+    _ = tr(lang)
+    best_txt = card_text(best) if best is not None else _(N_("go"))
+    ours = _(N_("{model} rates {card} {grade}")).format(
+        model=PLAY_MODELS[key].label_in(lang), card=card_text(card), grade=v.phrase())
+    if v.word != "best":
+        ours += _(N_(" and prefers {card}")).format(card=best_txt)
+    theirs = _(N_("the Expert's quick net-value model rates it {grade}")).format(
+        grade=grade_word(g.verdict, lang))
+    if g.verdict != "best":
+        theirs += _(N_(" ({lost} lost) and prefers {card}")).format(
+            lost=num(g.lost, ".2f", lang), card=card_text(g.best_card))
+    return _(N_("The models differ: {one}; {other}. The coach uses {coach}.")).format(
+        one=ours, other=theirs, coach=PLAY_MODELS[COACH_MODEL].label_in(lang))
 
 
 def switch_mode(practice: bool, analyze_part: Any, practice_part: Any,

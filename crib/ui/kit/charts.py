@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from matplotlib import rc_context
 from matplotlib.figure import Figure
 
+from crib.i18n import N_, tr
 from crib.ui.kit.access import text_on
 from crib.ui.kit.cardview import RED
 
@@ -49,23 +50,25 @@ def _figure(width: float, height: float) -> Figure:
         return Figure(figsize=(width, height), layout="constrained", dpi=DPI)
 
 
-def play_chart(analysis: PlayAnalysis, *, title: str | None = None) -> Figure:
-    """A bar per legal card, split into points now and the expected future margin."""
+def play_chart(analysis: PlayAnalysis, *, title: str | None = None, lang: str = "en") -> Figure:
+    """A bar per legal card, split into points now and the expected future margin (its
+    words in ``lang``; ``title`` already in it)."""
     with rc_context(_RC):
-        return _play_chart(analysis, title)
+        return _play_chart(analysis, title, lang)
 
 
-def _play_chart(analysis: PlayAnalysis, title: str | None) -> Figure:
+def _play_chart(analysis: PlayAnalysis, title: str | None, lang: str) -> Figure:
+    _ = tr(lang)
     fig = _figure(6.2, 3.4)
     ax = fig.add_subplot()
-    labels = [o.card.pretty if o.card is not None else "go" for o in analysis.options]
+    labels = [o.card.pretty if o.card is not None else _("go") for o in analysis.options]
     now = [o.now for o in analysis.options]
     fut = [o.future for o in analysis.options]
     x = range(len(labels))
-    ax.bar(x, now, color="#2e86de", label="Now (points for this card)")
+    ax.bar(x, now, color="#2e86de", label=_("Now (points for this card)"))
     # stack the future on top of now when both point the same way, else from zero
     bottoms = [n if (n >= 0) == (f >= 0) else 0 for n, f in zip(now, fut, strict=True)]
-    ax.bar(x, fut, bottom=bottoms, color="#f39c12", label="Later (rest of the play, you − them)")
+    ax.bar(x, fut, bottom=bottoms, color="#f39c12", label=_("Later (rest of the play, you − them)"))
     for i, o in enumerate(analysis.options):
         ax.annotate(
             f"{o.margin:+.2f}",
@@ -83,18 +86,19 @@ def _play_chart(analysis: PlayAnalysis, title: str | None) -> Figure:
     for tick, o in zip(ax.get_xticklabels(), analysis.options, strict=True):
         if o.card is not None and o.card.suit in "DH":
             tick.set_color(RED)
-    ax.set_ylabel("Net points (you − them)")
-    ax.set_title(title or "Net points by card, best first")
+    ax.set_ylabel(_("Net points (you − them)"))
+    ax.set_title(title or _("Net points by card, best first"))
     ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.12), ncols=2, frameon=False)
     return fig
 
 
-def discard_chart(analysis: DiscardAnalysis) -> Figure:
+def discard_chart(analysis: DiscardAnalysis, lang: str = "en") -> Figure:
     """Each throw's Hand, Crib and Pegging as bars, the Net as a black tick.
 
     The Crib is signed for your seat, as in the table: + into your crib (dealer),
     − into theirs (pone).  Positive parts stack up from 0, negative parts down.
     """
+    _ = tr(lang)
     with rc_context(_RC):
         fig = _figure(6.4, 3.9)
         ax = fig.add_subplot()
@@ -102,12 +106,12 @@ def discard_chart(analysis: DiscardAnalysis) -> Figure:
         labels = [" ".join(c.pretty for c in t.throw) for t in ts]
         sign = 1 if analysis.dealer else -1
         parts = [
-            ("Hand", [t.hand_ev for t in ts], "#27ae60"),
-            ("Crib (yours, +)" if analysis.dealer else "Crib (theirs, −)",
+            (_("Hand"), [t.hand_ev for t in ts], "#27ae60"),
+            (_("Crib (yours, +)") if analysis.dealer else _("Crib (theirs, −)"),
              [sign * t.crib_ev for t in ts], "#8e44ad" if analysis.dealer else "#c0392b"),
         ]
         if analysis.pegging:
-            parts.append(("Pegging", [t.peg_ev or 0.0 for t in ts], "#2e86de"))
+            parts.append((_("Pegging"), [t.peg_ev or 0.0 for t in ts], "#2e86de"))
         x = list(range(len(ts)))
         up = [0.0] * len(ts)
         down = [0.0] * len(ts)
@@ -116,33 +120,36 @@ def discard_chart(analysis: DiscardAnalysis) -> Figure:
             ax.bar(x, vals, bottom=bottoms, color=colour, label=name)
             up = [u + max(v, 0) for u, v in zip(up, vals, strict=True)]
             down = [d + min(v, 0) for d, v in zip(down, vals, strict=True)]
-        ax.plot(x, [t.total for t in ts], "k_", ms=14, mew=2.5, label="Net")
+        ax.plot(x, [t.total for t in ts], "k_", ms=14, mew=2.5, label=_("Net"))
         ax.axhline(0, color="#333", lw=0.8)
         ax.set_xticks(x, labels, rotation=60)
-        ax.set_ylabel("points")
-        ax.set_title(f"All 15 throws as {analysis.seat}, best first")
+        ax.set_ylabel(_("points"))
+        seat = _(N_("dealer") if analysis.dealer else N_("pone"))
+        ax.set_title(_("All 15 throws as {seat}, best first").format(seat=seat))
         ax.margins(y=0.08)
         fig.legend(ncols=4, loc="outside lower center", frameon=False)
         return fig
 
 
-def hand_distribution_chart(analysis: DiscardAnalysis, i: int) -> Figure:
+def hand_distribution_chart(analysis: DiscardAnalysis, i: int, lang: str = "en") -> Figure:
     """The kept hand's score distribution over the 46 starters for throw ``i``."""
     with rc_context(_RC):
-        return _hand_distribution_chart(analysis, i)
+        return _hand_distribution_chart(analysis, i, lang)
 
 
-def _hand_distribution_chart(analysis: DiscardAnalysis, i: int) -> Figure:
+def _hand_distribution_chart(analysis: DiscardAnalysis, i: int, lang: str) -> Figure:
+    _ = tr(lang)
     t = analysis.throws[i]
     fig = _figure(5.2, 2.7)
     ax = fig.add_subplot()
     ks = [k for k, n in enumerate(t.hand_counts) if n]
     lo, hi = min(ks), max(ks)
     ax.bar(range(lo, hi + 1), [t.hand_counts[k] for k in range(lo, hi + 1)], color="#27ae60")
-    ax.set_xlabel("hand points")
-    ax.set_ylabel("starters (of 46)")
+    ax.set_xlabel(_("hand points"))
+    ax.set_ylabel(_("starters (of 46)"))
     keep = " ".join(c.pretty for c in t.keep)
-    ax.set_title(f"Keep {keep}: {t.hand_ev:.2f} on average")
+    ev = f"{t.hand_ev:.2f}".replace(".", ",") if lang == "fr" else f"{t.hand_ev:.2f}"
+    ax.set_title(_("Keep {keep}: {ev} on average").format(keep=keep, ev=ev))
     return fig
 
 
@@ -241,7 +248,7 @@ def _num(v: float) -> str:
     return f"{v:.1f}".replace("-", "−")
 
 
-def figure_summary(fig: Figure, *, most: int = 15) -> str:
+def figure_summary(fig: Figure, *, most: int = 15, lang: str = "en") -> str:
     """A text alternative for a chart, read from the figure itself: its title, its axes,
     for a bar chart each bar's label and height (up to ``most`` bars), for a line chart
     each line's last value, and any note written on an empty chart.
@@ -259,6 +266,7 @@ def figure_summary(fig: Figure, *, most: int = 15) -> str:
     >>> figure_summary(fig)
     'Chart: Accuracy. accuracy so far (%), last of each line: counting 66.7 (3 points).'
     """
+    _ = tr(lang)
     parts = []
     sup = getattr(fig, "_suptitle", None)
     if sup is not None and sup.get_text():
@@ -268,23 +276,25 @@ def figure_summary(fig: Figure, *, most: int = 15) -> str:
         lines = [ln for ln in ax.get_lines() if not ln.get_label().startswith("_")]
         if not title and not ax.patches and not lines:
             continue  # a colour bar
-        line = f"Chart: {title or 'untitled'}."
+        line = _("Chart: {title}.").format(title=title or _("untitled"))
         if ax.patches:
             bars, unit = _bar_values(ax)
             items = [f"{label} {_num(v)}" for label, v in bars[:most]]
-            more = f" and {len(bars) - most} more" if len(bars) > most else ""
-            line += f" {unit} by bar: {', '.join(items)}{more}."
+            more = _(" and {n} more").format(n=len(bars) - most) if len(bars) > most else ""
+            line += " " + _("{unit} by bar: {items}{more}.").format(unit=unit, items=", ".join(items), more=more)
         elif lines:
             items = [
                 f"{ln.get_label()} {_num(float(ln.get_ydata()[-1]))} ({len(ln.get_ydata())} points)"
                 for ln in lines if len(ln.get_ydata())
             ]
-            line += f" {ax.get_ylabel() or 'value'}, last of each line: {', '.join(items)}."
+            line += " " + _("{unit}, last of each line: {items}.").format(
+                unit=ax.get_ylabel() or _("value"), items=", ".join(items))
         elif ax.images:
-            line += f" A grid of values, rows: {ax.get_ylabel()}, columns: {ax.get_xlabel()}."
+            line += " " + _("A grid of values, rows: {rows}, columns: {cols}.").format(
+                rows=ax.get_ylabel(), cols=ax.get_xlabel())
         else:
             notes = [t.get_text() for t in ax.texts if t.get_text()]
             if notes:
                 line += f" {'; '.join(notes).capitalize()}."
         parts.append(line)
-    return " ".join(parts) or "Chart."
+    return " ".join(parts) or _("Chart.")

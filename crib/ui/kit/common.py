@@ -35,9 +35,9 @@ def cards_html(cards: Iterable[Card]) -> str:
     return "".join(card_html(c) for c in cards)
 
 
-def how_computed(*notes: str) -> str:
-    """The model notes under a "How this was computed" disclosure."""
-    return how_details("".join(f"<p style='margin:4px 0'>{html.escape(n)}</p>" for n in notes if n))
+def how_computed(*notes: str, lang: str = "en") -> str:
+    """The model notes under a "How this was computed" disclosure (its words in ``lang``)."""
+    return how_details("".join(f"<p style='margin:4px 0'>{html.escape(n)}</p>" for n in notes if n), lang)
 
 
 def how_details(body_html: str, lang: str = "en") -> str:

@@ -75,7 +75,7 @@ def home_html(part: str, lang: str = "en") -> str:
         return f'<h2 id="Count-a-hand" lang="{lang}">{head}</h2>'
     if part == "ladder":
         text = _("Each level against the Expert on duplicate deals (every deal played twice with the seats "
-                 "swapped), with the target band and each level's interval at 95%.")
+                 "swapped), with {ci} intervals and the target band.").format(ci="95 %" if lang == "fr" else "95%")
         head = html.escape(_("How strong is the computer?"))
         return (f'<h2 lang="{lang}">{head}</h2>'
                 f"<p>{html.escape(text)}</p>")
@@ -93,6 +93,25 @@ class HomeTexts:
         self.views = {p: w.HTML(home_html(p, self.lang)).add_class(f"crib-home-{p}") for p in PARTS}
         self.reader = KeyListener([], label="", blur_clicked=False)
         self.reader.on_query(self.apply_query)
+        self._counter: w.VBox | None = None
+        self._ladder: w.Widget | None = None
+
+    def counter(self) -> w.VBox:
+        """The hand counter (:class:`crib.ui.analyze.scorer.HandScorerApp`) in the page's
+        language, made again in the URL's (one box, made once)."""
+        if self._counter is None:
+            from crib.ui.analyze.scorer import HandScorerApp
+
+            self._counter = w.VBox([HandScorerApp(lang=self.lang)]).add_class("crib-home-counter")
+        return self._counter
+
+    def ladder(self) -> w.Widget:
+        """The strength ladder (:class:`crib.ui.kit.ladder.LadderView`) in the page's language."""
+        if self._ladder is None:
+            from crib.ui.kit.ladder import LadderView
+
+            self._ladder = LadderView(self.lang)
+        return self._ladder
 
     def part(self, name: str) -> w.Widget:
         """The widget of one text (the first, ``intro``, with the switch and the reader)."""
@@ -106,6 +125,13 @@ class HomeTexts:
         self.switch.show(self.lang, query)
         for p, view in self.views.items():
             view.value = home_html(p, self.lang)
+        if self._counter is not None and self._counter.children[0].lang != self.lang:
+            from crib.ui.analyze.scorer import HandScorerApp
+
+            old = self._counter.children[0]
+            self._counter.children = (HandScorerApp(old.cards.value, lang=self.lang),)
+        if self._ladder is not None:
+            self._ladder.show(self.lang)
         if self.nav is not None:
             from crib.ui.kit.nav import nav_lang
 

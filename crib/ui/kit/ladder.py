@@ -8,6 +8,7 @@ import json
 import ipywidgets as w
 
 from crib.datafiles import data_path
+from crib.i18n import N_, tr
 
 __all__ = ["ladder_rows", "ladder_html", "LadderView"]
 
@@ -32,32 +33,58 @@ def ladder_rows() -> list[dict]:
     return rows
 
 
-def ladder_html() -> str:
-    """The ladder as an HTML table, with the command that made it."""
+#: the computer's levels as the ladder names them
+TIERS = {"random": N_("random"), "easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard"), "expert": N_("expert")}
+
+
+#: the shipped results' format line (data/ai_benchmark.json), for the catalog
+FORMAT = N_("duplicate deals: each seed played twice with the seats swapped")
+
+
+def _pc(x: float, lang: str) -> str:
+    return f"{100 * x:.1f}".replace(".", ",") + " %" if lang == "fr" else f"{x:.1%}"
+
+
+def ladder_html(lang: str = "en") -> str:
+    """The ladder as an HTML table, with the command that made it (its words in ``lang``)."""
+    _ = tr(lang)
     res = json.loads(data_path("ai_benchmark.json").read_text())
     body = []
     for r in ladder_rows():
         lo, hi = r["wilson95"]
-        band = f"{r['band'][0]:.0%}–{r['band'][1]:.0%}" if r["band"] else "baseline"
-        verdict = "" if r["band"] is None else ("inside" if r["inside"] else "outside")
+        if r["band"]:
+            band = (f"{r['band'][0]:.0%}–{r['band'][1]:.0%}" if lang == "en"
+                    else f"{100 * r['band'][0]:.0f}–{100 * r['band'][1]:.0f} %")
+        else:
+            band = _("baseline")
+        verdict = "" if r["band"] is None else (_("inside") if r["inside"] else _("outside"))
+        games = f"{r['games']:,}".replace(",", "\u202f" if lang == "fr" else ",")
+        tier = _(TIERS[r["tier"]]) if r["tier"] in TIERS else r["tier"]
         body.append(
-            f"<tr><td>{html.escape(r['tier'])}</td><td>{r['games']:,}</td>"
-            f"<td>{r['win_rate']:.1%}</td><td>[{lo:.1%}, {hi:.1%}]</td>"
-            f"<td>{band}</td><td>{verdict}</td></tr>"
+            f"<tr><td>{html.escape(tier)}</td><td>{games}</td>"
+            f"<td>{_pc(r['win_rate'], lang)}</td><td>[{_pc(lo, lang)}, {_pc(hi, lang)}]</td>"
+            f"<td>{band}</td><td>{html.escape(verdict)}</td></tr>"
         )
+    heads = (_("against the Expert"), _("games"), _("wins"), _("Wilson 95%"), _("design band"), "")
+    fmt = _(res.get("format", "")) if res.get("format") else ""  # the shipped format: FORMAT
     return (
-        '<table class="crib-ladder"><thead><tr><th>against the Expert</th><th>games</th>'
-        "<th>wins</th><th>Wilson 95%</th><th>design band</th><th></th></tr></thead><tbody>"
+        '<table class="crib-ladder"><thead><tr>'
+        + "".join(f"<th>{html.escape(h)}</th>" for h in heads)
+        + "</tr></thead><tbody>"
         + "".join(body)
         + "</tbody></table>"
-        + f"<div style='color:#555'>{html.escape(res.get('format', ''))}; "
+        + f"<div style='color:#555'>{html.escape(fmt)}; "
         + f"<code>{html.escape(res.get('command', ''))}</code></div>"
     )
 
 
 class LadderView(w.HTML):
-    """The ladder, read from the shipped results."""
+    """The ladder, read from the shipped results (in ``lang``)."""
 
-    def __init__(self) -> None:
-        super().__init__(value=ladder_html())
+    def __init__(self, lang: str = "en") -> None:
+        super().__init__(value=ladder_html(lang))
         self.add_class("crib-ladder-view")
+
+    def show(self, lang: str) -> None:
+        """Draw the ladder again in ``lang``."""
+        self.value = ladder_html(lang)

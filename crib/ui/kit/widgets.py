@@ -66,15 +66,18 @@ def figure_png(fig: Figure, dpi: int = 96) -> bytes:
     return buf.getvalue()
 
 
-def chart_text_html(summary: str) -> str:
+def chart_text_html(summary: str, lang: str = "en") -> str:
     """A chart's text summary, shown next to it: a disclosure ("The chart in words")
     that anyone can open, by mouse or keyboard, and a screen reader reads as text.
 
     >>> "<p>Chart: Net points.</p>" in chart_text_html("Chart: Net points.")
     True
     """
+    from crib.i18n import N_, tr
+
+    head = tr(lang)(N_("The chart in words"))
     return (
-        '<details class="crib-chart-text"><summary>The chart in words</summary>'
+        f'<details class="crib-chart-text"><summary>{html.escape(head)}</summary>'
         f"<p>{html.escape(summary)}</p></details>"
     )
 
@@ -109,13 +112,14 @@ class FigureImage(w.Image):
             self._box.add_class("crib-chart-box")
         return self._box
 
-    def show(self, fig: Figure, dpi: int = 96, summary: str | None = None) -> None:
-        """Draw ``fig`` (shown, with its summary as the title and as the text beside it)."""
-        self.tooltip = summary or figure_summary(fig)
+    def show(self, fig: Figure, dpi: int = 96, summary: str | None = None, lang: str = "en") -> None:
+        """Draw ``fig`` (shown, with its summary as the title and as the text beside it,
+        in ``lang``)."""
+        self.tooltip = summary or figure_summary(fig, lang=lang)
         self.value = figure_png(fig, dpi)
         width = f"{round(fig.get_figwidth() * dpi)}px"
         self.layout.width = width
-        self.text.value = chart_text_html(self.tooltip)
+        self.text.value = chart_text_html(self.tooltip, lang)
         self.text.layout.width = width
         self.layout.display = self.text.layout.display = None
 
@@ -138,13 +142,16 @@ class CardPicker(w.VBox):
     selected = List(Unicode()).tag(sync=False)
 
     def __init__(
-        self, *, max_cards: int = 6, description: str = "Cards", placeholder: str = ""
+        self, *, max_cards: int = 6, description: str = "Cards", placeholder: str = "", lang: str = "en"
     ) -> None:
-        self.max_cards = max_cards
+        from crib.i18n import tr
+
+        self.max_cards, self.lang = max_cards, lang
+        _ = tr(lang)
         self._syncing = False
         self.text = w.Text(
             description=description,
-            placeholder=placeholder or f"type up to {max_cards} cards, e.g. 5h 5d 6c 7s 8h 9d",
+            placeholder=placeholder or _("type up to {n} cards, e.g. 5h 5d 6c 7s 8h 9d").format(n=max_cards),
             continuous_update=False,
             layout=w.Layout(width="30em", max_width="100%"),
             style={"description_width": "initial"},
@@ -192,8 +199,10 @@ class CardPicker(w.VBox):
                     self._syncing = True
                     self.buttons[name].value = False
                     self._syncing = False
+                    from crib.i18n import N_, tr
+
                     self.message.value = error_html(
-                        f"at most {self.max_cards} cards: unselect one first"
+                        tr(self.lang)(N_("at most {n} cards: unselect one first")).format(n=self.max_cards)
                     )
                     return
                 sel.append(name)
@@ -211,7 +220,9 @@ class CardPicker(w.VBox):
             if len(cs) > self.max_cards:
                 raise HandSizeError(f"expected at most {self.max_cards} cards, got {len(cs)}")
         except CribError as e:
-            self.message.value = error_html(str(e))
+            from crib.ui.kit.say import say_error
+
+            self.message.value = error_html(say_error(str(e), self.lang))
             return
         self.selected = [str(c) for c in cs]
 
