@@ -26,6 +26,7 @@ from crib.session.duel_record import clean_table_code
 from crib.teach.tournament_duels import ClassTournaments, MyTable
 from crib.ui.kit.common import friendly, info_html, on_clicks
 from crib.ui.play.duel import DuelApp
+from crib.ui.play.duel_words import duel_error
 
 __all__ = ["classmate_button", "open_from_query", "ClassTableBox", "add_class_box"]
 
@@ -93,7 +94,10 @@ class ClassTableBox(w.VBox):
         name = self.duel.name_text.value
         if not str(name).strip():
             raise CribError(_("type your name (the one you joined the class with), then Find my table"))
-        m = self.ct.find_table(self.class_code.value, name)
+        try:
+            m = self.ct.find_table(self.class_code.value, name)
+        except CribError as e:
+            raise CribError(duel_error(str(e), self.lang)) from None
         if m is None:
             self.status.value = info_html(_("No table for {name} in this class yet: wait for your teacher to "
                                             "start the round, and check your name.").format(name=name.strip()))
@@ -132,14 +136,16 @@ def add_class_box(duel: DuelApp, lang: str = "en") -> ClassTableBox:
 def _duel_of(app: Any) -> DuelApp:
     duel = getattr(app, "duel_app", None)
     if duel is None:
-        duel = app.duel_app = DuelApp()
-        add_class_box(duel)
+        lang = getattr(app, "lang", "en")
+        duel = app.duel_app = DuelApp(lang=lang)
+        add_class_box(duel, lang)
     return duel  # type: ignore[no-any-return]
 
 
 def classmate_button(app: Any) -> w.Button:
     """The play page's "Play a classmate" button (it swaps the page to a :class:`DuelApp`)."""
-    b = w.Button(description="Play a classmate", icon="users", layout=w.Layout(width="auto")).add_class("crib-classmate")
+    label = tr(getattr(app, "lang", "en"))("Play a classmate")
+    b = w.Button(description=label, icon="users", layout=w.Layout(width="auto")).add_class("crib-classmate")
     b.on_click(lambda _b: _swap(app, _duel_of(app)))
     return b
 
@@ -166,5 +172,5 @@ def open_from_query(app: Any, query: str) -> bool:
         try:
             duel.code_text.value = clean_table_code(q["table"])
         except CribError as e:
-            duel.status.value = info_html(str(e))
+            duel.status.value = info_html(duel_error(str(e), duel.lang))
     return True
