@@ -35,7 +35,7 @@ from typing import Any
 
 from crib.ai.players import make_player
 from crib.errors import CribError
-from crib.i18n import check_lang, tr
+from crib.i18n import N_, check_lang, tr
 from crib.rules.cards import Card, cards_pretty, parse_card
 from crib.rules.events import Muggins, Shown
 from crib.rules.game import Decision, Game
@@ -195,7 +195,7 @@ class GameController:
             assert self.decision is not None
             self.coach.hint_play(self.decision.observation, self.my_cards, self.dealer == HUMAN)
         else:
-            raise CribError(self._not_now(tr(self.lang)("ask for a hint")))
+            raise CribError(self._not_now(tr(self.lang)(N_("ask for a hint"))))
 
     def save(self) -> tuple[str, str]:
         """The game so far as JSON, and a note (a hand in progress is left out)."""
@@ -258,7 +258,7 @@ class GameController:
             raise CribError(self._not_now(_("pick a card")))
 
     def _over_31(self, c: Card) -> str:
-        return tr(self.lang)("{card} would take the count to {n}, over 31").format(card=c.pretty, n=self.count + c.value)
+        return tr(self.lang)(N_("{card} would take the count to {n}, over 31")).format(card=c.pretty, n=self.count + c.value)
 
     def _not_now(self, what: str) -> str:
         _ = tr(self.lang)
@@ -289,7 +289,7 @@ class GameController:
     def discard(self, throw: Sequence[Card | str]) -> None:
         """Throw two cards to the crib (graded by the coach)."""
         if self.phase != "discard":
-            raise CribError(self._not_now(tr(self.lang)("throw cards")))
+            raise CribError(self._not_now(tr(self.lang)(N_("throw cards"))))
         d = self.decision
         assert d is not None
         cards = tuple(parse_card(c) if isinstance(c, str) else c for c in throw)  # the edge: text parsed once
@@ -306,12 +306,12 @@ class GameController:
     def play(self, card: Card | str) -> None:
         """Play a card (graded by the coach when you had a choice)."""
         if self.phase != "play":
-            raise CribError(self._not_now(tr(self.lang)("play a card")))
+            raise CribError(self._not_now(tr(self.lang)(N_("play a card"))))
         d = self.decision
         assert d is not None
         c = parse_card(card) if isinstance(card, str) else card  # the edge: text parsed once
         if c not in self.my_cards:
-            raise CribError(tr(self.lang)("you do not hold {card}").format(card=c.pretty))
+            raise CribError(tr(self.lang)(N_("you do not hold {card}")).format(card=c.pretty))
         if c not in d.observation.legal:
             raise CribError(self._over_31(c))
         self.game.verify_submit(HUMAN, c)

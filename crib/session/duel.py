@@ -48,7 +48,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from crib.errors import CribError
-from crib.i18n import tr
+from crib.i18n import N_, tr
 from crib.rules import events as ev
 from crib.rules.cards import Card, parse_card
 from crib.rules.fairness import begin_match
@@ -226,7 +226,7 @@ class DuelSeat(SeatEngine):
 
     def _move(self, kind: str, action: Any) -> MoveRow:
         if self.game is None:
-            raise CribError(tr(self.lang)("wait for your classmate to sit down"))
+            raise CribError(tr(self.lang)(N_("wait for your classmate to sit down")))
         a = _action_json(kind, action)
         n = self._n()
         move_id = f"{self.code}:{self.seat}:{n}"
@@ -252,7 +252,7 @@ class DuelSeat(SeatEngine):
         """Throw two cards to the crib (stored before the page shows it)."""
         cs = [parse_card(c) if isinstance(c, str) else c for c in cards]
         if len(cs) != 2:
-            raise CribError(tr(self.lang)("pick two cards to throw, then Throw"))
+            raise CribError(tr(self.lang)(N_("pick two cards to throw, then Throw")))
         return self._move("discard", cs)
 
     def play(self, card: Card | str) -> MoveRow:
@@ -267,7 +267,7 @@ class DuelSeat(SeatEngine):
         """Manual counting: your count of the hand or crib being shown."""
         raw = str(n).strip()
         if not raw.isdigit() or int(raw) > 29:
-            raise CribError(tr(self.lang)("type your count as a number from 0 to 29"))
+            raise CribError(tr(self.lang)(N_("type your count as a number from 0 to 29")))
         return self._move("count", int(raw))
 
     def _auto_go(self) -> bool:
@@ -280,7 +280,7 @@ class DuelSeat(SeatEngine):
     def next(self) -> None:
         """Continue: close the show of the last hand."""
         if self.phase != "hand_over":
-            raise CribError(tr(self.lang)("nothing to continue now"))
+            raise CribError(tr(self.lang)(N_("nothing to continue now")))
         self.acked_hand += 1
         self._auto_go()
 
@@ -288,22 +288,22 @@ class DuelSeat(SeatEngine):
         """Select or unselect card ``i`` of your hand (the discard)."""
         v = self._fold()
         if self.phase != "discard":
-            raise CribError(tr(self.lang)("you pick two cards only when throwing to the crib"))
+            raise CribError(tr(self.lang)(N_("you pick two cards only when throwing to the crib")))
         toggle_pick(self.selected, i, len(v.six), self.lang)
 
     def throw_selected(self) -> MoveRow:
         v = self._fold()
         if len(self.selected) != 2:
-            raise CribError(tr(self.lang)("pick two cards to throw, then Throw"))
+            raise CribError(tr(self.lang)(N_("pick two cards to throw, then Throw")))
         return self.discard([v.six[i] for i in self.selected])
 
     def play_index(self, i: int) -> MoveRow:
         """Play your card ``i`` (as shown)."""
         v = self._fold()
         if self.phase != "play":
-            raise CribError(tr(self.lang)("wait for {name} to play").format(name=self.record.names[1 - self.seat]))
+            raise CribError(tr(self.lang)(N_("wait for {name} to play")).format(name=self.record.names[1 - self.seat]))
         if not 0 <= i < len(v.my_cards):
-            raise CribError(tr(self.lang)("there is no card {i}").format(i=i + 1))
+            raise CribError(tr(self.lang)(N_("there is no card {i}")).format(i=i + 1))
         return self.play(v.my_cards[i])
 
     def leave(self) -> None:

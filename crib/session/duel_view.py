@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from crib.errors import CribError
-from crib.i18n import tr
+from crib.i18n import N_, tr
 from crib.rules.fairness import verify_match
 from crib.rules.replay import replay
 from crib.session.duel_record import seat_events
@@ -112,7 +112,7 @@ def seat_fold(self: DuelSeat) -> SeatFold:
     page sees only grow)."""
     r = self.record
     if self.game is None:
-        return SeatFold(self.seat, (r.names[self.seat] or "", tr(self.lang)("your classmate")), scores=r.scores,
+        return SeatFold(self.seat, (r.names[self.seat] or "", tr(self.lang)(N_("your classmate"))), scores=r.scores,
                         lang=self.lang)
     if self._folded is None:
         me, them = r.names[self.seat] or "", r.names[1 - self.seat] or ""
@@ -133,14 +133,14 @@ def seat_fairness(self: DuelSeat) -> str:
     try:
         verdict = replay_summary(replay(self.game.events, secret=secret), self.lang)
     except CribError as err:
-        verdict = tr(self.lang)("the log did not replay: {error}").format(error=err)
+        verdict = tr(self.lang)(N_("the log did not replay: {error}")).format(error=err)
     return fairness_words(self.record.commit, secret.hex(), not problems, verdict, self.lang)
 
 def seat_review(self: DuelSeat) -> list[Grade]:
     """This seat's decisions graded by the Master (as against the computer), in game
     order; :func:`crib.session.review.Coach.review` sorts them worst first."""
     if self.game is None or not self.game.over:
-        raise CribError(tr(self.lang)("the review comes at the end of the game"))
+        raise CribError(tr(self.lang)(N_("the review comes at the end of the game")))
     if self._grades is None:
         evs = self.game.events
         self._grades = grade_log(evs, counts_from_log(evs, self.seat), seat=self.seat, lang=self.lang)

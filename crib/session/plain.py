@@ -200,7 +200,7 @@ def chip_text(verdict: str, lost: float, unit: str = "points", lang: str = "en")
     """
     if verdict == "best" or unit == WIN_UNIT:
         return cost_text(verdict, lost, unit, lang)
-    return tr(lang)("{word}, {cost}").format(word=verdict_name(verdict, lang), cost=loss_words(lost, lang=lang))
+    return tr(lang)(N_("{word}, {cost}")).format(word=verdict_name(verdict, lang), cost=loss_words(lost, lang=lang))
 
 
 # --- the play: what a card does ---------------------------------------------------
@@ -362,7 +362,7 @@ def hint_discard_text(best: ThrowLike, runner: ThrowLike | None, *, dealer: bool
     text = text[0].upper() + text[1:]
     if runner is not None:
         s = _split_needs_suits(runner.keep, runner.throw)
-        text += " " + tr(lang)("Next best: throw {cards}.").format(cards=cards_words(runner.throw, suits=s))
+        text += " " + tr(lang)(N_("Next best: throw {cards}.")).format(cards=cards_words(runner.throw, suits=s))
     return text
 
 

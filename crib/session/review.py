@@ -20,7 +20,7 @@ from crib.analysis.grades import WIN_UNIT
 from crib.analysis.play import analyze_play
 from crib.analysis.play.board import analyze_board
 from crib.errors import CribError
-from crib.i18n import tr
+from crib.i18n import N_, tr
 from crib.rules.cards import Card, cards_pretty, parse_card, parse_cards
 from crib.rules.events import (
     Counted,
@@ -199,7 +199,7 @@ class Coach:
         """The coach's card from ``obs`` and the reason (``my_cards`` as shown)."""
         self.hint_used = True
         if not obs.legal:
-            self.hint_text = self.hint_plain = tr(self.lang)("No card fits: the game says go for you.")
+            self.hint_text = self.hint_plain = tr(self.lang)(N_("No card fits: the game says go for you."))
             self.hint_how = ()
             self.hinted = ()
             return
@@ -246,7 +246,7 @@ class Coach:
         if phase not in ("over", "hand_over", "cut", "cut_done"):
             last_deal = max((i for i, e in enumerate(evs) if isinstance(e, Dealt)), default=len(evs))
             evs = evs[:last_deal]
-            note = tr(self.lang)("The hand in progress is not saved (its log would show the computer's cards).")
+            note = tr(self.lang)(N_("The hand in progress is not saved (its log would show the computer's cards)."))
         counts = [asdict(c) for c in self.counts if any(isinstance(e, Dealt) and e.hand == c.hand for e in evs)]
         data = {"crib_play": 1, "tier": tier, "events": json.loads(log_to_json(evs)), "counts": counts}
         return json.dumps(data), note

@@ -26,7 +26,7 @@ def _lost_text(gs: Sequence[Grade], plain_words: bool = False, lang: str = "en")
 
     parts = ([plain.loss_words(pts, lang=lang)] if plain_words else [f"−{num(pts, '.2f')}"]) if pts or not win else []
     if win:
-        parts.append(tr(lang)("−{p}% to win").format(p=num(win, ".1f")))
+        parts.append(tr(lang)(N_("−{p}% to win")).format(p=num(win, ".1f")))
     return ", ".join(parts)
 
 

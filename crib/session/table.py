@@ -15,7 +15,7 @@ import hashlib
 from typing import Any
 
 from crib.errors import CribError
-from crib.i18n import tr
+from crib.i18n import N_, tr
 from crib.rules import events as ev
 from crib.rules.game import Decision, Game, secret_from_seed
 from crib.rules.replay import replay
@@ -52,7 +52,7 @@ class Table(SeatTable):
         try:
             verdict = replay_summary(replay(self.revealed_events()), self.lang)
         except CribError as err:
-            verdict = tr(self.lang)("the log did not replay: {error}").format(error=err)
+            verdict = tr(self.lang)(N_("the log did not replay: {error}")).format(error=err)
         return fairness_words(self.game.commit, secret_from_seed(seed).hex(), ok, verdict, self.lang)
 
     # -- revealing the engine's events -------------------------------------------

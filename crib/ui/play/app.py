@@ -230,9 +230,8 @@ class PlayApp(w.VBox):
         if (self.manual_box.value, self.muggins_box.value and self.manual_box.value) != (c.manual, c.muggins):
             # the counting rules are part of the game's log: they change with a new game
             self.status.value = info_html(tr(self.lang)(
-                "Manual counting and muggins (a house rule: the opponent takes the points a "
-                "count misses) are set for a whole game: they apply from the next game (New game)."
-            ))
+                N_("Manual counting and muggins (a house rule: the opponent takes the points a "
+                "count misses) are set for a whole game: they apply from the next game (New game).")))
 
     @friendly()
     def _words(self) -> None:
@@ -321,7 +320,7 @@ class PlayApp(w.VBox):
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError:
-            raise CribError(tr(self.lang)("not a saved game: the file is not UTF-8 text")) from None
+            raise CribError(tr(self.lang)(N_("not a saved game: the file is not UTF-8 text"))) from None
         events, counts = load_saved(text)
         r = replay(events)
         self._replay = (events, counts, r, grade_log(events, counts, lang=self.lang))
@@ -330,7 +329,7 @@ class PlayApp(w.VBox):
         self.replay_hand.value = 1
         self.replay_box.layout.display = None
         self._show_replay_hand()
-        self.status.value = info_html(tr(self.lang)("Loaded a game of {n} hands: {verdict}.").format(
+        self.status.value = info_html(tr(self.lang)(N_("Loaded a game of {n} hands: {verdict}.")).format(
             n=hands, verdict=replay_summary(r, self.lang)))
 
     @friendly()
@@ -376,7 +375,7 @@ def apply_query(app: PlayApp, query: str) -> bool:
     if "start" in q:
         parts = q["start"].replace(",", "-").split("-")
         if len(parts) != 2 or not all(p.isdigit() and int(p) <= 120 for p in parts):
-            raise CribError(tr(app.lang)("start scores are two numbers 0-120 like 100-100, not '{start}'").format(
+            raise CribError(tr(app.lang)(N_("start scores are two numbers 0-120 like 100-100, not '{start}'")).format(
                 start=q["start"]))
         app._scores0 = (int(parts[0]), int(parts[1]))
     boxes = (("manual", app.manual_box), ("muggins", app.muggins_box), ("coaching", app.coaching_box),

@@ -28,7 +28,7 @@ import ipywidgets as w
 import traitlets
 
 from crib.errors import CribError
-from crib.i18n import check_lang, tr
+from crib.i18n import N_, check_lang, tr
 from crib.session.duel import DuelSeat
 from crib.session.duel_record import DuelStorage
 from crib.session.model import GameView
@@ -271,7 +271,7 @@ class DuelApp(w.VBox):
         self.url.query = "left=1" + (f"&lang={self.lang}" if self.lang != "en" else "")
         self.game_box.layout.display = "none"
         self.entry_box.layout.display = None
-        self.status.value = info_html(tr(self.lang)("You left table {code}. Its link brings you back to it.").format(code=s.code))
+        self.status.value = info_html(tr(self.lang)(N_("You left table {code}. Its link brings you back to it.")).format(code=s.code))
 
     @friendly()
     def abandon(self) -> None:
@@ -280,7 +280,7 @@ class DuelApp(w.VBox):
 
     def _seat(self) -> DuelSeat:
         if self.seat is None:
-            raise CribError(tr(self.lang)("create a table or join one first"))
+            raise CribError(tr(self.lang)(N_("create a table or join one first")))
         return self.seat
 
     # -- drawing -------------------------------------------------------------------------
@@ -374,7 +374,7 @@ class DuelApp(w.VBox):
             )
         if v.phase == "over" and self.review_thread is None:
             self.review_html.value = ('<div class="crib-review-wait" role="status">'
-                                      + tr(self.lang)("The coach is grading your decisions…") + "</div>")
+                                      + tr(self.lang)(N_("The coach is grading your decisions…")) + "</div>")
             game = s.game
             self.review_thread = in_background(s.review, lambda grades: self._show_review(game, grades))
 

@@ -21,7 +21,7 @@ from urllib.parse import parse_qs
 import ipywidgets as w
 
 from crib.errors import CribError
-from crib.i18n import NP_, tr, trp
+from crib.i18n import N_, NP_, tr, trp
 from crib.session.duel_record import clean_table_code
 from crib.teach.tournament_duels import ClassTournaments, MyTable
 from crib.ui.kit.common import friendly, info_html, on_clicks
@@ -114,7 +114,7 @@ class ClassTableBox(w.VBox):
     def play(self) -> None:
         """Open your seat on this page (the address becomes your seat's link)."""
         if self.mine is None:
-            raise CribError(tr(self.lang)("find your table first"))
+            raise CribError(tr(self.lang)(N_("find your table first")))
         self.duel.resume(self.mine.code, self.mine.token)
 
 
