@@ -16,11 +16,10 @@ from babel.messages.pofile import read_po
 
 from crib import i18n
 from crib.teach.duel_store import DuelStore
-from crib.ui.kit.lang import LangPage
 from crib.ui.play.app import PlayApp
 from crib.ui.play.duel import DuelApp
 from crib.ui.play.duel_words import duel_error
-from crib.ui.play.page import play_page
+from crib.ui.play.page import PlayPage, play_page
 
 
 @cache
@@ -143,7 +142,7 @@ def test_manual_counting_muggins_and_errors_in_french() -> None:
 
 def test_the_page_follows_the_url() -> None:
     page = play_page()
-    assert isinstance(page, LangPage) and page.app.lang == "en"
+    assert isinstance(page, PlayPage) and page.app.lang == "en"
     first = page.app
     page.apply_query("seed=9&tier=normal")  # same language: the game set up in place
     assert page.app is first and first.controller.seed == 9

@@ -50,7 +50,7 @@ from crib.ui.play.html import (
     show_html,
 )
 from crib.ui.play.html import GRADE_COLOURS as GRADE_COLOURS
-from crib.ui.play.parts import add_table_widgets
+from crib.ui.play.parts import add_table_widgets, keys_where_css
 from crib.ui.play.render import Renderer
 from crib.ui.play.tour import TourPanel
 
@@ -84,7 +84,7 @@ class PlayApp(w.VBox):
         coaching, manual, muggins = settings["coaching"], settings["manual"], settings["muggins"]
         self._scores0 = settings["scores"]
         self.renderer = Renderer(self)  # draws the widgets from the controller's view
-        self.style_html = w.HTML(f"<style>{CARD_CSS}{APP_CSS}{GLOSSARY_CSS}</style>")
+        self.style_html = w.HTML(f"<style>{CARD_CSS}{APP_CSS}{GLOSSARY_CSS}{keys_where_css(lang)}</style>")
         self.tour = TourPanel(lang)  # the guided tour (play.ipynb?tour=1), hidden until asked
         self.tier = w.Dropdown(
             options=[(tier_name(t, lang), t) for t in TIERS], value=tier, description=_("Opponent"),
@@ -129,7 +129,7 @@ class PlayApp(w.VBox):
         self.replay_hand = w.IntSlider(value=1, min=1, max=1, description=_("Replay hand (← →)"), style={"description_width": "initial"}).add_class("crib-replay-hand")
         self.replay_box = w.VBox([self.replay_hand, self.replay_html], layout=w.Layout(display="none")).add_class("crib-replay-box")
         self.key_listener = KeyListener(
-            ["1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "enter", "g", "h", "n", "space", "backspace", "arrowleft", "arrowright", "escape"]
+            label=_("⌨ keys on: see the Keys list {where}"), keys=["1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "enter", "g", "h", "n", "space", "backspace", "arrowleft", "arrowright", "escape"]
         )
         self.key_listener.on_key(self.key)
         self.key_listener.on_query(self._on_query)

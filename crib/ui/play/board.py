@@ -236,6 +236,6 @@ def score_chart_svg(
         )
     parts.append(
         f'<text x="{lft + pw}" y="{height - 6}" font-size="10" text-anchor="end" fill="#555">'
-        f"{html.escape(tr(lang)(N_('hand {n}')).format(n=n))}</text></svg>"
+        + html.escape(tr(lang)(N_("hand {n}")).format(n=n)) + "</text></svg>"
     )
     return "".join(parts)

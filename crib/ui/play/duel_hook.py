@@ -68,7 +68,7 @@ class ClassTableBox(w.VBox):
         on_clicks((self.find_button, self.find), (self.play_button, self.play))
         row = w.Layout(flex_flow="row wrap", align_items="center", grid_gap="4px 8px")
         super().__init__([
-            w.HTML(f'<div class="crib-label">{html.escape(_("Your class table"))}</div><div>'
+            w.HTML('<div class="crib-label">' + html.escape(_("Your class table")) + "</div><div>"
                    + html.escape(_("If your teacher paired the class: type the class code and your name, "
                                    "then Find my table.")) + "</div>"),
             w.HBox([self.class_code, self.find_button], layout=row),
