@@ -36,6 +36,7 @@ points bands from the same data's ``discard_win`` and ``play_win`` kinds.
 
 from __future__ import annotations
 
+from crib.i18n import NP_, trp
 from crib.rules.cards import RANK_VALUES, Card
 from crib.rules.constants import WIN
 from crib.rules.pegging import peg_points
@@ -53,6 +54,8 @@ __all__ = [
     "thresholds",
     "verdict_word",
     "cost_text",
+    "verdict_name",
+    "VERDICT_NAMES",
     "DANGER_COUNTS",
     "play_tags",
     "winning_now",
@@ -91,14 +94,28 @@ def verdict_word(lost: float, th: dict[str, float]) -> str:
     return "blunder"
 
 
-def cost_text(verdict: str, lost: float, unit: str = "points") -> str:
+#: the grade words as a page names them (context "grade"), e.g. « erreur » for mistake
+VERDICT_NAMES = {"best": NP_("grade", "best"), "ok": NP_("grade", "ok"), "mistake": NP_("grade", "mistake"),
+                 "costly": NP_("grade", "costly"), "blunder": NP_("grade", "blunder")}
+
+
+def verdict_name(verdict: str, lang: str = "en") -> str:
+    """A grade word in ``lang`` ("mistake", « erreur »)."""
+    return trp(lang)("grade", VERDICT_NAMES[verdict]) if verdict in VERDICT_NAMES else verdict
+
+
+def cost_text(verdict: str, lost: float, unit: str = "points", lang: str = "en") -> str:
     """The grade as the learner reads it: "best" alone, else the word and the loss in
-    its unit ("mistake −0.62", "costly −5.1% to win")."""
+    its unit ("mistake −0.62", "costly −5.1% to win"), in ``lang``."""
+    word = verdict_name(verdict, lang)
     if verdict == "best":
-        return "best"
+        return word
     if unit == WIN_UNIT:
-        return f"{verdict} −{lost:.2f}% to win" if lost < 0.1 else f"{verdict} −{lost:.1f}% to win"
-    return f"{verdict} −{lost:.3f}" if lost < 0.01 else f"{verdict} −{lost:.2f}"
+        num = f"{lost:.2f}" if lost < 0.1 else f"{lost:.1f}"
+        text = trp(lang)("grade", NP_("grade", "{word} −{p}% to win")).format(word=word, p=num.replace(".", ",") if lang == "fr" else num)
+        return text
+    num = f"{lost:.3f}" if lost < 0.01 else f"{lost:.2f}"
+    return f"{word} −{num.replace('.', ',') if lang == 'fr' else num}"
 
 
 # --- the tags of a play that is not the best -----------------------------------

@@ -2,23 +2,18 @@
 
 :class:`GameController` runs a :class:`~crib.rules.game.Game` between you
 (seat 0) and a computer tier (seat 1) and *reveals* the engine's events to the
-view one step at a time: the engine may already have dealt the next hand, but
-the view only learns what a player at the table would know.  Everything the
-renderer needs is in :meth:`GameController.view`, a frozen :class:`GameView`
-built from the revealed events and your own cards only; the computer's cards
-appear there only when they are played or shown.
+view one step at a time (what a player at the table would know): the renderer
+draws :meth:`GameController.view`, a frozen :class:`GameView` built from the revealed
+events and your own cards only (the computer's only once played or shown).
 
 Actions are plain methods (:meth:`~GameController.press` maps the keys
 ``1``-``6``, ``enter``, ``g``, ``h``, ``n``); bad input raises a
 :class:`~crib.errors.CribError` whose message the app shows in place, and the
-state is left unchanged.
-The controller is built from parts, whose public names are re-exported here so
-that importers need only this module: :mod:`crib.session.model` (the tiers, the
-keys, the frozen records and :class:`GameView`); a
-:class:`~crib.session.table.Table` (``controller.table``: the revealed events
-folded into the table, and the view); a :class:`~crib.session.review.Coach`
-(``controller.coach``: grades, hints, the review).  This module keeps the phase,
-your selection and the actions.
+state is left unchanged.  The controller is built from parts, re-exported here: :mod:`crib.session.model` (tiers,
+keys, records, :class:`GameView`), a :class:`~crib.session.table.Table` (``table``: the
+revealed events folded, the view) and a :class:`~crib.session.review.Coach` (``coach``:
+grades, hints, the review); this module keeps the phase, your selection and the actions.
+``lang`` is the language of its sentences (prompts, captions, errors, the coach's words).
 
 >>> c = GameController(seed=7, tier="easy", coaching=False)
 >>> c.phase
@@ -40,6 +35,7 @@ from typing import Any
 
 from crib.ai.players import make_player
 from crib.errors import CribError
+from crib.i18n import N_, check_lang, tr
 from crib.rules.cards import Card, cards_pretty, parse_card
 from crib.rules.events import Muggins, Shown
 from crib.rules.game import Decision, Game
@@ -57,6 +53,7 @@ from crib.session.model import (
     _Of,
     cut_for_deal,
     fresh_seed,
+    tier_name,
     toggle_pick,
 )
 from crib.session.model import show_item as show_item
@@ -102,7 +99,9 @@ class GameController:
         muggins: bool = False,
         scores: tuple[int, int] = (0, 0),
         exact_trap: bool = True,
+        lang: str = "en",
     ) -> None:
+        self.lang = check_lang(lang)  # the language of every sentence it makes
         self.seed = fresh_seed() if seed is None else int(seed)
         self.tier = tier
         self.coaching = coaching
@@ -121,14 +120,15 @@ class GameController:
             muggins=bool(manual and muggins),
         )
         warm_up(tier)
-        self.names = ("You", tier.capitalize())
+        _ = tr(lang)
+        self.names = (_("You"), tier_name(tier, lang))
         self.phase = "cut"
         self.decision: Decision | None = None
         self.message = ""
         self.selected: list[int] = []
         self.count_entry = ""
-        self.table = Table(self.game, scores)  # what a player at the table knows
-        self.coach = Coach(exact_trap=exact_trap)  # grades, hints, the review
+        self.table = Table(self.game, scores, lang)  # what a player at the table knows
+        self.coach = Coach(exact_trap=exact_trap, lang=lang)  # grades, hints, the review
 
     scores: _Of[tuple[int, int]] = _Of("table", "The scores as revealed so far (the engine's own, muggins included).")
     cursor: _Of[int] = _Of("table", "How many of the engine's events are revealed.")
@@ -183,8 +183,6 @@ class GameController:
 
     def _advance_engine(self) -> None:
         self.decision = self.game.advance()
-    # -- the coach -------------------------------------------------------------------
-
     def refine_grades(self) -> int:
         """The exact trap flag of the plays graded so far (see :meth:`Coach.refine_grades`)."""
         return self.coach.refine_grades()
@@ -197,7 +195,7 @@ class GameController:
             assert self.decision is not None
             self.coach.hint_play(self.decision.observation, self.my_cards, self.dealer == HUMAN)
         else:
-            raise CribError(self._not_now("ask for a hint"))
+            raise CribError(self._not_now(tr(self.lang)(N_("ask for a hint"))))
 
     def save(self) -> tuple[str, str]:
         """The game so far as JSON, and a note (a hand in progress is left out)."""
@@ -215,8 +213,7 @@ class GameController:
     # -- actions -------------------------------------------------------------------
 
     def press(self, key: str) -> None:
-        """A key: ``1``-``6`` (pick to throw; play at once), ``enter``, ``g``, ``h``, ``n``,
-        digits and ``backspace`` when counting."""
+        """A key: ``1``-``6``, ``enter``, ``g``, ``h``, ``n``; digits, ``backspace`` when counting."""
         k = key.lower()
         self.message = ""
         if self.phase == "count":
@@ -245,38 +242,44 @@ class GameController:
 
     def toggle(self, i: int) -> None:
         """Select (or unselect) your card ``i`` (0-based)."""
+        _ = tr(self.lang)
         if self.phase == "discard":
-            toggle_pick(self.selected, i, len(self.six))
+            toggle_pick(self.selected, i, len(self.six), self.lang)
         elif self.phase == "play":
             d = self.decision
             assert d is not None
             if not 0 <= i < len(self.my_cards):
-                raise CribError(f"there is no card {i + 1}: you hold {len(self.my_cards)}")
+                raise CribError(_("there is no card {i}: you hold {n}").format(i=i + 1, n=len(self.my_cards)))
             c = self.my_cards[i]
             if c not in d.observation.legal:
-                raise CribError(f"{c.pretty} would take the count to {self.count + c.value}, over 31")
+                raise CribError(self._over_31(c))
             self.selected = [] if self.selected == [i] else [i]
         else:
-            raise CribError(self._not_now("pick a card"))
+            raise CribError(self._not_now(_("pick a card")))
+
+    def _over_31(self, c: Card) -> str:
+        return tr(self.lang)(N_("{card} would take the count to {n}, over 31")).format(card=c.pretty, n=self.count + c.value)
 
     def _not_now(self, what: str) -> str:
+        _ = tr(self.lang)
         return {
-            "cut": f"you cannot {what} yet: press n to cut for the deal",
-            "cut_done": f"you cannot {what} yet: press n to deal",
-            "hand_over": f"you cannot {what} now: the hand is over, press n for the next deal",
-            "count": f"you cannot {what} now: type your count, then Enter",
-            "over": f"you cannot {what}: the game is over (New game starts another)",
-        }.get(self.phase, f"you cannot {what} now")
+            "cut": _("you cannot {what} yet: press n to cut for the deal"),
+            "cut_done": _("you cannot {what} yet: press n to deal"),
+            "hand_over": _("you cannot {what} now: the hand is over, press n for the next deal"),
+            "count": _("you cannot {what} now: type your count, then Enter"),
+            "over": _("you cannot {what}: the game is over (New game starts another)"),
+        }.get(self.phase, _("you cannot {what} now")).format(what=what)
 
     def confirm(self) -> None:
         """Enter: throw the two selected cards, or play the selected card; else go on."""
+        _ = tr(self.lang)
         if self.phase == "discard":
             if len(self.selected) != 2:
-                raise CribError("pick two cards to throw (press 1-6 or click them), then Enter")
+                raise CribError(_("pick two cards to throw (press 1-6 or click them), then Enter"))
             self.discard([self.six[i] for i in self.selected])
         elif self.phase == "play":
             if len(self.selected) != 1:
-                raise CribError("pick a card to play (press 1-4 or click it), then Enter")
+                raise CribError(_("pick a card to play (press 1-4 or click it), then Enter"))
             self.play(self.my_cards[self.selected[0]])
         elif self.phase == "count":
             self.claim(self.count_entry)
@@ -286,7 +289,7 @@ class GameController:
     def discard(self, throw: Sequence[Card | str]) -> None:
         """Throw two cards to the crib (graded by the coach)."""
         if self.phase != "discard":
-            raise CribError(self._not_now("throw cards"))
+            raise CribError(self._not_now(tr(self.lang)(N_("throw cards"))))
         d = self.decision
         assert d is not None
         cards = tuple(parse_card(c) if isinstance(c, str) else c for c in throw)  # the edge: text parsed once
@@ -303,14 +306,14 @@ class GameController:
     def play(self, card: Card | str) -> None:
         """Play a card (graded by the coach when you had a choice)."""
         if self.phase != "play":
-            raise CribError(self._not_now("play a card"))
+            raise CribError(self._not_now(tr(self.lang)(N_("play a card"))))
         d = self.decision
         assert d is not None
         c = parse_card(card) if isinstance(card, str) else card  # the edge: text parsed once
         if c not in self.my_cards:
-            raise CribError(f"you do not hold {c.pretty}")
+            raise CribError(tr(self.lang)(N_("you do not hold {card}")).format(card=c.pretty))
         if c not in d.observation.legal:
-            raise CribError(f"{c.pretty} would take the count to {self.count + c.value}, over 31")
+            raise CribError(self._over_31(c))
         self.game.verify_submit(HUMAN, c)
         if len(d.observation.legal) > 1:
             self.coach.grade_play(self.hand_index, d.observation, c, self.dealer == HUMAN)
@@ -322,22 +325,25 @@ class GameController:
 
     def go(self) -> None:
         """Say go: only when no card fits."""
+        _ = tr(self.lang)
         if self.phase != "play":
-            raise CribError(self._not_now("say go"))
+            raise CribError(self._not_now(_("say go")))
         d = self.decision
         assert d is not None
         if d.observation.legal:
-            raise CribError(f"you cannot say go: {cards_pretty(d.observation.legal)} still fits under 31")
+            raise CribError(_("you cannot say go: {cards} still fits under 31").format(cards=cards_pretty(d.observation.legal)))
         self.game.submit(HUMAN, None)
         self._advance_engine()
         self._reveal()
 
     def next(self) -> None:
         """Go on: cut for the deal, deal, the next hand (after the whole show)."""
+        _ = tr(self.lang)
         if self.phase == "cut":
             mine, theirs = self.cut_cards
-            dealer = "You deal" if mine.rank < theirs.rank else "The computer deals"
-            self.table.caption(f"Cut for deal: you cut {mine.pretty}, the computer {theirs.pretty}. {dealer} (low card deals).")
+            dealer = _("You deal") if mine.rank < theirs.rank else _("The computer deals")
+            self.table.caption(_("Cut for deal: you cut {mine}, the computer {theirs}. {dealer} (low card deals).").format(
+                mine=mine.pretty, theirs=theirs.pretty, dealer=dealer))
             self.phase = "cut_done"
         elif self.phase == "cut_done":
             self._advance_engine()
@@ -345,14 +351,14 @@ class GameController:
         elif self.phase == "hand_over":
             self._reveal(through_show=True)
         elif self.phase == "count":
-            raise CribError("count your cards first: type the number, then Enter")
+            raise CribError(_("count your cards first: type the number, then Enter"))
         elif self.phase == "over":
-            raise CribError("the game is over: New game starts another")
+            raise CribError(_("the game is over: New game starts another"))
         else:
             raise CribError(
-                "it is your turn: pick two cards to throw, then Enter"
+                _("it is your turn: pick two cards to throw, then Enter")
                 if self.phase == "discard"
-                else "it is your turn: play a card (press its number or click it)"
+                else _("it is your turn: play a card (press its number or click it)")
             )
 
     def claim(self, text: str | int) -> None:
@@ -362,23 +368,25 @@ class GameController:
         count above the true one is refused (count again); a count below it pegs
         the true count, or with muggins only your count, and the computer takes the
         points you missed (a ``muggins`` event, before the next count)."""
+        _ = tr(self.lang)
         if self.phase != "count":
-            raise CribError("there is nothing of yours to count now")
+            raise CribError(_("there is nothing of yours to count now"))
         raw = str(text).strip()
         if not raw.isdigit():
-            raise CribError(f"type your count as a number from 0 to 29, not {raw!r}" if raw else "type your count (a number from 0 to 29), then Enter")
+            raise CribError(_("type your count as a number from 0 to 29, not '{text}'").format(text=raw) if raw
+                            else _("type your count (a number from 0 to 29), then Enter"))
         n = int(raw)
         if n > 29:
-            raise CribError(f"{n} is more than any hand can score (29 is the most): count again")
+            raise CribError(_("{n} is more than any hand can score (29 is the most): count again").format(n=n))
         d = self.decision
         assert d is not None and d.kind == "count"
         try:
             self.game.verify_submit(HUMAN, n)
         except CribError:
-            raise CribError(
-                f"{n} is more than your {d.what} counts: count again "
-                "(fifteens, pairs, runs, a flush, his nobs)"
-            ) from None
+            raise CribError((_("{n} is more than your crib counts: count again (fifteens, pairs, runs, a flush, his nobs)")
+                             if d.what == "crib" else
+                             _("{n} is more than your hand counts: count again (fifteens, pairs, runs, a flush, his nobs)")
+                             ).format(n=n)) from None
         self.game.submit(HUMAN, n)
         self._advance_engine()
         self.count_entry = ""

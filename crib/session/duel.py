@@ -48,6 +48,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from crib.errors import CribError
+from crib.i18n import N_, tr
 from crib.rules import events as ev
 from crib.rules.cards import Card, parse_card
 from crib.rules.fairness import begin_match
@@ -83,6 +84,8 @@ class DuelSeat(SeatEngine):
     Make one with :meth:`create` (a new table, seat 0), :meth:`join` (seat 1, by code)
     or :meth:`resume` (by code and the seat's token, after a reload).
     """
+
+    lang = "en"  # the language of its prompts, captions and errors (the page sets it)
 
     def __init__(self, storage: DuelStorage, code: str, seat: int, token: str) -> None:
         super().__init__(storage, code, seat, token)
@@ -223,7 +226,7 @@ class DuelSeat(SeatEngine):
 
     def _move(self, kind: str, action: Any) -> MoveRow:
         if self.game is None:
-            raise CribError("wait for your classmate to sit down")
+            raise CribError(tr(self.lang)(N_("wait for your classmate to sit down")))
         a = _action_json(kind, action)
         n = self._n()
         move_id = f"{self.code}:{self.seat}:{n}"
@@ -249,7 +252,7 @@ class DuelSeat(SeatEngine):
         """Throw two cards to the crib (stored before the page shows it)."""
         cs = [parse_card(c) if isinstance(c, str) else c for c in cards]
         if len(cs) != 2:
-            raise CribError("pick two cards to throw, then Throw")
+            raise CribError(tr(self.lang)(N_("pick two cards to throw, then Throw")))
         return self._move("discard", cs)
 
     def play(self, card: Card | str) -> MoveRow:
@@ -264,7 +267,7 @@ class DuelSeat(SeatEngine):
         """Manual counting: your count of the hand or crib being shown."""
         raw = str(n).strip()
         if not raw.isdigit() or int(raw) > 29:
-            raise CribError("type your count as a number from 0 to 29")
+            raise CribError(tr(self.lang)(N_("type your count as a number from 0 to 29")))
         return self._move("count", int(raw))
 
     def _auto_go(self) -> bool:
@@ -277,7 +280,7 @@ class DuelSeat(SeatEngine):
     def next(self) -> None:
         """Continue: close the show of the last hand."""
         if self.phase != "hand_over":
-            raise CribError("nothing to continue now")
+            raise CribError(tr(self.lang)(N_("nothing to continue now")))
         self.acked_hand += 1
         self._auto_go()
 
@@ -285,22 +288,22 @@ class DuelSeat(SeatEngine):
         """Select or unselect card ``i`` of your hand (the discard)."""
         v = self._fold()
         if self.phase != "discard":
-            raise CribError("you pick two cards only when throwing to the crib")
-        toggle_pick(self.selected, i, len(v.six))
+            raise CribError(tr(self.lang)(N_("you pick two cards only when throwing to the crib")))
+        toggle_pick(self.selected, i, len(v.six), self.lang)
 
     def throw_selected(self) -> MoveRow:
         v = self._fold()
         if len(self.selected) != 2:
-            raise CribError("pick two cards to throw, then Throw")
+            raise CribError(tr(self.lang)(N_("pick two cards to throw, then Throw")))
         return self.discard([v.six[i] for i in self.selected])
 
     def play_index(self, i: int) -> MoveRow:
         """Play your card ``i`` (as shown)."""
         v = self._fold()
         if self.phase != "play":
-            raise CribError(f"wait for {self.record.names[1 - self.seat]} to play")
+            raise CribError(tr(self.lang)(N_("wait for {name} to play")).format(name=self.record.names[1 - self.seat]))
         if not 0 <= i < len(v.my_cards):
-            raise CribError(f"there is no card {i + 1}")
+            raise CribError(tr(self.lang)(N_("there is no card {i}")).format(i=i + 1))
         return self.play(v.my_cards[i])
 
     def leave(self) -> None:

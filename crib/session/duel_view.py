@@ -10,11 +10,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from crib.errors import CribError
+from crib.i18n import N_, tr
 from crib.rules.fairness import verify_match
 from crib.rules.replay import replay
 from crib.session.duel_record import seat_events
 from crib.session.fold import SeatTable
-from crib.session.model import GameView, Grade
+from crib.session.model import GameView, Grade, fairness_words, replay_summary
 from crib.session.review import counts_from_log, grade_log
 
 if TYPE_CHECKING:
@@ -61,27 +62,32 @@ def seat_view(self: DuelSeat) -> GameView:
 
 def seat_prompt(self: DuelSeat, phase: str, f: SeatFold | None = None) -> str:
     """The line that says what to do in ``phase``."""
-    them = self.record.names[1 - self.seat] or "your classmate"
+    _ = tr(self.lang)
+    them = self.record.names[1 - self.seat] or _("your classmate")
     if phase == "waiting":
-        return f"Table {self.code}: waiting for your classmate. Tell them the code {self.code}."
+        return _("Table {code}: waiting for your classmate. Tell them the code {code}.").format(code=self.code)
     if phase == "discard":
-        whose = "your" if f is not None and f.dealer == 0 else f"{them}’s"
-        return f"Throw two cards to {whose} crib: pick them, then Throw."
+        if f is not None and f.dealer == 0:
+            return _("Throw two cards to your crib: pick them, then Throw.")
+        return _("Throw two cards to {name}’s crib: pick them, then Throw.").format(name=them)
     if phase == "play":
         count = f.count if f is not None else 0
-        return f"Count {count}: your play. Click a card (or press its number)."
+        return _("Count {n}: your play. Click a card (or press its number).").format(n=count)
     if phase == "count":
-        return "Count your cards: type the number, then Count it."
+        return _("Count your cards: type the number, then Count it.")
     if phase == "wait":
         if self.game is not None and self._my_waiting_discard() or _discard_thrown(self):
-            return f"Waiting for {them} to throw."
-        return f"Waiting for {them}…"
+            return _("Waiting for {name} to throw.").format(name=them)
+        return _("Waiting for {name}…").format(name=them)
     if phase == "hand_over":
-        return "The show. Press Continue for the next deal."
+        return _("The show. Press Continue for the next deal.")
     if phase == "over":
-        return "Game over. The coach reviews your decisions below."
+        return _("Game over. The coach reviews your decisions below.")
     if phase == "abandoned":
-        return f"This game was abandoned: {self.record.reason}."
+        reason = self.record.reason or ""
+        if reason.endswith(" abandoned the game"):  # the record's own words (stored in English)
+            reason = _("{name} abandoned the game").format(name=reason.removesuffix(" abandoned the game"))
+        return _("This game was abandoned: {reason}.").format(reason=reason)
     return ""
 
 def _discard_thrown(self: DuelSeat) -> bool:
@@ -93,11 +99,11 @@ def _discard_thrown(self: DuelSeat) -> bool:
 def presence_text(self: DuelSeat) -> str:
     """'Ann left the table', or '' while both are here."""
     p = self.opponent_presence()
-    them = self.record.names[1 - self.seat]
+    them, _ = self.record.names[1 - self.seat], tr(self.lang)
     if p == "left" and self.record.status in ("playing", "waiting") and not (self.game and self.game.over):
-        return f"{them} left the table. Wait for them to come back (same link), or abandon the game."
+        return _("{name} left the table. Wait for them to come back (same link), or abandon the game.").format(name=them)
     if p == "not yet" and self.record.status == "playing":
-        return f"{them} has not opened this table yet: you can make your first move."
+        return _("{name} has not opened this table yet: you can make your first move.").format(name=them)
     return ""
 
 
@@ -106,10 +112,11 @@ def seat_fold(self: DuelSeat) -> SeatFold:
     page sees only grow)."""
     r = self.record
     if self.game is None:
-        return SeatFold(self.seat, (r.names[self.seat] or "", "your classmate"), scores=r.scores)
+        return SeatFold(self.seat, (r.names[self.seat] or "", tr(self.lang)(N_("your classmate"))), scores=r.scores,
+                        lang=self.lang)
     if self._folded is None:
         me, them = r.names[self.seat] or "", r.names[1 - self.seat] or ""
-        self._folded = (SeatFold(self.seat, (me, them), scores=r.scores), 0)
+        self._folded = (SeatFold(self.seat, (me, them), scores=r.scores, lang=self.lang), 0)
     f, done = self._folded
     upto = self._visible_upto()
     for e in seat_events(self.game.events[done:upto], self.seat):
@@ -124,18 +131,17 @@ def seat_fairness(self: DuelSeat) -> str:
     secret = bytes.fromhex(self.secret())
     problems = verify_match(self.record.commit, secret, self.game.decks)
     try:
-        verdict = replay(self.game.events, secret=secret).summary()
+        verdict = replay_summary(replay(self.game.events, secret=secret), self.lang)
     except CribError as err:
-        verdict = f"the log did not replay: {err}"
-    ok = "matches" if not problems else "does NOT match"
-    return f"Commitment {self.record.commit[:16]}… {ok} the revealed secret {secret.hex()[:16]}…; {verdict}."
+        verdict = tr(self.lang)(N_("the log did not replay: {error}")).format(error=err)
+    return fairness_words(self.record.commit, secret.hex(), not problems, verdict, self.lang)
 
 def seat_review(self: DuelSeat) -> list[Grade]:
     """This seat's decisions graded by the Master (as against the computer), in game
     order; :func:`crib.session.review.Coach.review` sorts them worst first."""
     if self.game is None or not self.game.over:
-        raise CribError("the review comes at the end of the game")
+        raise CribError(tr(self.lang)(N_("the review comes at the end of the game")))
     if self._grades is None:
         evs = self.game.events
-        self._grades = grade_log(evs, counts_from_log(evs, self.seat), seat=self.seat)
+        self._grades = grade_log(evs, counts_from_log(evs, self.seat), seat=self.seat, lang=self.lang)
     return sorted(self._grades, key=lambda g: (-g.lost, g.number))

@@ -20,24 +20,54 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from crib.i18n import N_, NP_, tr, trp
 from crib.rules import events as ev
 from crib.rules.cards import Card, cards_pretty, parse_card, parse_cards
 from crib.rules.game import Decision
-from crib.session.model import ShowItem, show_item
+from crib.session.model import ShowItem, show_item, skunk_words
 
-__all__ = ["SeatTable"]
+__all__ = ["SeatTable", "PEG_WORDS", "peg_detail", "WHAT_WORDS"]
+
+#: the pegging scores' names (a Played event's detail, "fifteen for 2, run for 3")
+PEG_WORDS = {"fifteen": N_("fifteen"), "thirty-one": N_("thirty-one"), "pair": N_("pair"),
+             "pair royal": N_("pair royal"), "double pair royal": N_("double pair royal"),
+             "run": N_("run"), "last card": N_("last card"), "go": N_("go"), "his heels": N_("his heels"),
+             "muggins": N_("muggins")}
+#: what a show counts (context "show"): a hand or the crib
+WHAT_WORDS = {"hand": NP_("show", "hand"), "crib": NP_("show", "crib")}
 
 
 def _cap(s: str) -> str:
     return s[:1].upper() + s[1:]
 
 
+def peg_detail(detail: str, lang: str = "en") -> str:
+    """A Played event's detail ("fifteen for 2, run for 3") in ``lang``; the stored
+    event keeps its English (logs are language-neutral).
+
+    >>> peg_detail("fifteen for 2, run for 3", "fr")
+    'quinze pour 2, suite pour 3'
+    """
+    if lang == "en" or not detail:
+        return detail
+    _ = tr(lang)
+    out = []
+    for part in detail.split(", "):
+        m = re.fullmatch(r"(.+) for (\d+)", part)
+        kind = m.group(1) if m else part
+        word = _(PEG_WORDS[kind]) if kind in PEG_WORDS else trp(lang)("show", WHAT_WORDS[kind]) if kind in WHAT_WORDS else kind
+        out.append(_("{kind} for {n}").format(kind=word, n=m.group(2)) if m else word)
+    return ", ".join(out)
+
+
 class SeatTable:
     """The table as ``seat`` sees it; ``names`` are (me, them), ``them`` as a caption
     says it ("the computer", or a classmate's name)."""
 
-    def __init__(self, seat: int, names: tuple[str, str], scores: Sequence[int] = (0, 0)) -> None:
+    def __init__(self, seat: int, names: tuple[str, str], scores: Sequence[int] = (0, 0), lang: str = "en") -> None:
         self.seat = seat
+        self.lang = lang
+        self._ = tr(lang)
         self.names = (names[0], names[1])
         self.scores: tuple[int, int] = (scores[0], scores[1])  # (me, them), as revealed so far
         self.back = [scores[0], scores[1]]  # each peg's back hole
@@ -72,7 +102,7 @@ class SeatTable:
 
     def who(self, p: int | None) -> str:
         """'you' or the opponent as a caption names them."""
-        return "you" if self.me(p) == 0 else self.names[1]
+        return self._("you") if self.me(p) == 0 else self.names[1]
 
     def caption(self, text: str) -> None:
         self.captions.append(text)
@@ -85,6 +115,8 @@ class SeatTable:
                 self.back[i] = self.scores[i]
                 self.last_score = (i, new[i] - self.scores[i], why)
         self.scores = new
+        if self.last_score is not None and self.last_score[2] == why:
+            self.last_score = (*self.last_score[:2], peg_detail(why, self.lang))
 
     @property
     def count(self) -> int:
@@ -135,7 +167,7 @@ class SeatTable:
 
     def apply(self, e: ev.Event) -> None:
         """Fold one revealed event into the table."""
-        them = self.names[1]
+        them, _ = self.names[1], self._
         if isinstance(e, ev.GameStarted):
             self.scores = (e.scores[self.seat], e.scores[1 - self.seat])
             self.back = list(self.scores)
@@ -147,23 +179,25 @@ class SeatTable:
             self.six = tuple(sorted(parse_cards(e.hands[self.seat]), key=lambda c: (c.rank, c.suit)))
             self.my_cards, self.opp_held = self.six, 6
             self.captions.clear()  # a new deal (the cut for deal used its own shuffle)
-            self.caption(f"Hand {e.hand + 1}: {'you deal' if self.dealer == 0 else them + ' deals'}.")
+            self.caption(_("Hand {n}: you deal.").format(n=e.hand + 1) if self.dealer == 0
+                         else _("Hand {n}: {name} deals.").format(n=e.hand + 1, name=them))
         elif isinstance(e, ev.Discarded):
             self.crib_count += 2
             if self.me(e.player) == 0:
                 self.my_throw = parse_cards(e.cards)
                 self.my_cards = tuple(c for c in self.six if c not in self.my_throw)
-                whose = "your" if self.dealer == 0 else them + "’s"
-                self.caption(f"You throw {cards_pretty(self.my_throw)} to {whose} crib.")
+                cards = cards_pretty(self.my_throw)
+                self.caption(_("You throw {cards} to your crib.").format(cards=cards) if self.dealer == 0
+                             else _("You throw {cards} to {name}’s crib.").format(cards=cards, name=them))
             else:
                 self.opp_held = 4
-                self.caption(f"{_cap(them)} throws two cards to the crib.")
+                self.caption(_("{name} throws two cards to the crib.").format(name=_cap(them)))
         elif isinstance(e, ev.Cut):
             self.starter = parse_card(e.starter)
-            self.caption(f"The starter is {self.starter.pretty}.")
+            self.caption(_("The starter is {card}.").format(card=self.starter.pretty))
         elif isinstance(e, ev.Heels):
             self._scores(e.scores, "his heels")
-            self.caption(f"His heels: {self.who(e.player)} +{e.points} for the jack turned up.")
+            self.caption(_("His heels: {who} +{n} for the jack turned up.").format(who=self.who(e.player), n=e.points))
         elif isinstance(e, ev.Played):
             self._played(e)
         elif isinstance(e, ev.Go):
@@ -183,54 +217,62 @@ class SeatTable:
             self.my_cards = tuple(c for c in self.my_cards if c != card)
         else:
             self.opp_held -= 1
-        who = "You play" if p == 0 else f"{_cap(self.names[1])} plays"
-        pts = f": {e.detail} (+{e.points})" if e.points else ""
-        self.caption(f"{who} {card.pretty}, {e.count}{pts}.")
+        _ = self._
+        if e.points:
+            text = _("You play {card}, {count}: {what} (+{n}).") if p == 0 else _("{name} plays {card}, {count}: {what} (+{n}).")
+        else:
+            text = _("You play {card}, {count}.") if p == 0 else _("{name} plays {card}, {count}.")
+        self.caption(text.format(name=_cap(self.names[1]), card=card.pretty, count=e.count,
+                                 what=peg_detail(e.detail, self.lang), n=e.points))
         self._scores(e.scores, re.sub(r" for \d+", "", e.detail))
         if e.count == 31:
             self.new_pile = True
 
     def _go(self, e: ev.Go) -> None:
-        count = self.count
+        count, _ = self.count, self._
         # your go is said for you: no choice (the caption says why)
         if self.me(e.player) == 0:
-            why = "no cards left" if not self.my_cards else f"no card fits under 31 at {count}"
-            who = f"Go for you ({why})"
+            why = _("no cards left") if not self.my_cards else _("no card fits under 31 at {n}").format(n=count)
+            who = _("Go for you ({why})").format(why=why)
         else:
-            who = f"{_cap(self.names[1])} says go"
+            who = _("{name} says go").format(name=_cap(self.names[1]))
         if e.scorer is not None:
             self.new_pile = True
             # the go point (PlayRecord component "go") is for the last card played
             if e.points:
-                self.caption(f"{who}: {self.who(e.scorer)} +{e.points} for the last card, {count}; the count starts again.")
+                self.caption(_("{who}: {scorer} +{n} for the last card, {count}; the count starts again.").format(
+                    who=who, scorer=self.who(e.scorer), n=e.points, count=count))
             else:
-                self.caption(f"{who}; the count starts again.")
+                self.caption(_("{who}; the count starts again.").format(who=who))
         else:
             self.caption(f"{who}.")
         self._scores(e.scores, "go")
 
     def _show(self, e: ev.Event) -> None:
-        them = _cap(self.names[1])
+        them, _ = _cap(self.names[1]), self._
+        what = trp(self.lang)("show", WHAT_WORDS[e.what]) if getattr(e, "what", None) in WHAT_WORDS else ""
         if isinstance(e, ev.Shown):
             cards = parse_cards(e.cards)
             p = self.me(e.player)
             assert p is not None
-            item = show_item(p, e.what, cards, parse_card(e.starter))
+            item = show_item(p, e.what, cards, parse_card(e.starter), self.lang)
             self.shows.append(item)
             if e.what == "crib":
                 self.crib_shown, self.crib_count = cards, 0
             elif p == 1:
                 self.opp_shown = cards
-            self.caption(f"{'Your' if p == 0 else them + '’s'} {e.what}: {item.said} ({e.total}).")
+            self.caption((_("Your {what}: {said} ({n}).") if p == 0 else _("{name}’s {what}: {said} ({n})."))
+                         .format(name=them, what=what, said=item.said, n=e.total))
             self._scores(e.scores, e.what)
             if e.what == "crib":
                 self.history.append((self.hand_index + 1, *self.scores))
         elif isinstance(e, ev.Counted):
-            whose = "your" if self.me(e.player) == 0 else "their"
-            self.caption(f"{'You count' if self.me(e.player) == 0 else them + ' counts'} {whose} {e.what}: {e.claimed}.")
+            self.caption((_("You count your {what}: {n}.") if self.me(e.player) == 0
+                          else _("{name} counts their {what}: {n}.")).format(name=them, what=what, n=e.claimed))
         elif isinstance(e, ev.Muggins):
-            who = "You take" if self.me(e.player) == 0 else f"Muggins! {them} takes"
-            self.caption(f"{who} the {e.missed} missed (+{e.points}).")
+            self.caption((_("You take the {n} missed (+{points}).") if self.me(e.player) == 0
+                          else _("Muggins! {name} takes the {n} missed (+{points}).")).format(
+                name=them, n=e.missed, points=e.points))
             self._scores(e.scores, "muggins")
             if self.shows and self.shows[-1].what == "crib" and self.history[-1][0] == self.hand_index + 1:
                 self.history[-1] = (self.hand_index + 1, *self.scores)  # the crib's show, muggins included
@@ -239,5 +281,6 @@ class SeatTable:
             self.skunk = e.skunk
             if self.history[-1][1:] != self.scores:
                 self.history.append((self.hand_index + 1, *self.scores))
-            won = "You win" if self.winner == 0 else f"{them} wins"
-            self.caption(f"{won} {max(self.scores)}–{min(self.scores)}{', a ' + e.skunk if e.skunk else ''}.")
+            score = f"{max(self.scores)}–{min(self.scores)}"
+            won = (_("You win {score}") if self.winner == 0 else _("{name} wins {score}")).format(name=them, score=score)
+            self.caption(f"{won}, {skunk_words(e.skunk, self.lang)}." if e.skunk else f"{won}.")

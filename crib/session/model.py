@@ -15,8 +15,10 @@ from typing import Any, Generic, TypeVar
 from urllib.parse import urlencode
 
 from crib.errors import CribError
+from crib.i18n import N_, NP_, tr, trp
 from crib.rules.cards import Card
 from crib.rules.scoring import Score, score_hand
+from crib.rules.words import ENGLISH, FRENCH, CountWords
 
 # The opponent tiers offered, weakest first; the last one is the default opponent.
 TIERS: tuple[str, ...] = ("easy", "normal", "hard", "expert", "master")
@@ -25,14 +27,56 @@ TIERS: tuple[str, ...] = ("easy", "normal", "hard", "expert", "master")
 # from crib.analysis.coach (grade_discard / grade_play), whatever the opponent.
 COACH = TIERS[-1]
 HUMAN, COMPUTER = 0, 1
-KEYS = (
-    ("1-6", "pick a card to throw; in the play, play it"),
-    ("Enter", "confirm"),
-    ("h", "hint"),
-    ("n", "next / continue"),
-    ("0-9, Backspace", "type your count (manual counting)"),
+#: each tier's name as the page shows it (context "tier")
+TIER_NAMES = {"easy": NP_("tier", "Easy"), "normal": NP_("tier", "Normal"), "hard": NP_("tier", "Hard"),
+              "expert": NP_("tier", "Expert"), "master": NP_("tier", "Master")}
+KEYS = (  # the key and what it does (the page translates both, N_)
+    (N_("1-6"), N_("pick a card to throw; in the play, play it")),
+    (N_("Enter"), N_("confirm")),
+    ("h", N_("hint")),
+    ("n", N_("next / continue")),
+    (N_("0-9, Backspace"), N_("type your count (manual counting)")),
 )
-_ORDINAL = ("pone's hand", "dealer's hand", "crib")
+_ORDINAL = (N_("pone's hand"), N_("dealer's hand"), N_("crib"))
+
+
+_SKUNKS = {"skunk": N_("a skunk"), "double skunk": N_("a double skunk")}
+
+
+def skunk_words(skunk: str, lang: str = "en") -> str:
+    """A win's skunk in words ("a double skunk", « un double capot »); "" for none."""
+    return tr(lang)(_SKUNKS[skunk]) if skunk in _SKUNKS else skunk
+
+
+_VERDICTS = {"verified from the seed": N_("verified from the seed"),
+             "verified against the revealed secret": N_("verified against the revealed secret"),
+             "not verified": N_("not verified")}
+
+
+def replay_summary(r: Any, lang: str = "en") -> str:
+    """:meth:`crib.rules.replay.Replay.summary` in ``lang`` (the log itself stays English)."""
+    if lang == "en":
+        return str(r.summary())
+    _ = tr(lang)
+    done = _("a whole game") if r.complete else _("a game in progress")
+    if r.verified:
+        return _("replayed {n} events ({done}): every play and count agrees with the rules; deals {verdict}").format(
+            n=len(r.events), done=done, verdict=_(_VERDICTS.get(r.verdict, r.verdict)))
+    return _("replayed {n} events ({done}): every play and count agrees with the rules, but the deals NOT "
+             "verified ({reason}): the cards dealt could have been chosen").format(n=len(r.events), done=done, reason=r.reason)
+
+
+def fairness_words(commit: str, secret_hex: str, ok: bool, verdict: str, lang: str = "en") -> str:
+    """The end-of-game check in words: the commitment against the revealed secret, and the replay."""
+    _ = tr(lang)
+    text = (_("Commitment {commit}… matches the revealed secret {secret}…; {verdict}.") if ok else
+            _("Commitment {commit}… does NOT match the revealed secret {secret}…; {verdict}."))
+    return text.format(commit=commit[:16], secret=secret_hex[:16], verdict=verdict)
+
+
+def tier_name(tier: str, lang: str = "en") -> str:
+    """A computer tier's name in ``lang`` ("Master", « Maître »)."""
+    return trp(lang)("tier", TIER_NAMES[tier]) if tier in TIER_NAMES else tier.capitalize()
 
 
 @dataclass(frozen=True)
@@ -162,7 +206,7 @@ class GameView:
         )
 
 
-def toggle_pick(selected: list[int], i: int, held: int) -> None:
+def toggle_pick(selected: list[int], i: int, held: int, lang: str = "en") -> None:
     """Pick or unpick card ``i`` of the ``held`` cards for the throw (two at most), in place.
 
     >>> picked = [0]; toggle_pick(picked, 3, 6); picked
@@ -172,12 +216,13 @@ def toggle_pick(selected: list[int], i: int, held: int) -> None:
     ...
     crib.errors.CribError: you throw exactly two: unselect one first (press its number again)
     """
+    _ = tr(lang)
     if not 0 <= i < held:
-        raise CribError(f"there is no card {i + 1}: you hold {held}")
+        raise CribError(_("there is no card {i}: you hold {n}").format(i=i + 1, n=held))
     if i in selected:
         selected.remove(i)
     elif len(selected) == 2:
-        raise CribError("you throw exactly two: unselect one first (press its number again)")
+        raise CribError(_("you throw exactly two: unselect one first (press its number again)"))
     else:
         selected.append(i)
 
@@ -217,7 +262,7 @@ def cut_for_deal(seed: int) -> tuple[Card, Card]:
     return mine, theirs
 
 
-def _spoken(s: Score) -> tuple[tuple[str, tuple[Card, ...]], ...]:
+def _spoken(s: Score, words: CountWords = ENGLISH) -> tuple[tuple[str, tuple[Card, ...]], ...]:
     """The count aloud, one line per step of :meth:`~crib.rules.scoring.Score.steps`
     with that step's cards: the same words as :meth:`~crib.rules.scoring.Score.say`
     (the trainer's), one phrase per line.
@@ -229,17 +274,18 @@ def _spoken(s: Score) -> tuple[tuple[str, tuple[Card, ...]], ...]:
     (('nineteen (no points)', ()),)
     """
     steps = s.steps()
-    phrases = s.say().split(", ")  # say() renders the steps in order, one phrase each
+    phrases = s.say(words).split(", ")  # say() renders the steps in order, one phrase each
     if not steps:
         return ((phrases[0], ()),)
     assert len(phrases) == len(steps), (phrases, steps)
     return tuple((words, tuple(st.cards)) for words, st in zip(phrases, steps, strict=True))
 
 
-def show_item(player: int, what: str, cards: Sequence[Card], starter: Card) -> ShowItem:
-    """The show component's data for one hand (or the crib)."""
+def show_item(player: int, what: str, cards: Sequence[Card], starter: Card, lang: str = "en") -> ShowItem:
+    """The show component's data for one hand (or the crib), the count said in ``lang``."""
     s = score_hand(tuple(cards), starter, is_crib=what == "crib")
-    return ShowItem(player, what, tuple(cards), starter, s.total, _spoken(s), s.say())
+    words = FRENCH if lang == "fr" else ENGLISH
+    return ShowItem(player, what, tuple(cards), starter, s.total, _spoken(s, words), s.say(words))
 
 
 T = TypeVar("T")

@@ -25,12 +25,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from crib.analysis.grades import WIN_UNIT, cost_text
+from crib.analysis.grades import WIN_UNIT, cost_text, verdict_name
 from crib.analysis.models import model_words as model_words  # under "How this was computed"
+from crib.i18n import N_, tr
 from crib.rules.cards import Card
 from crib.rules.position import PeggingPosition
 from crib.rules.scoring import peg_parts
 from crib.rules.step import after_card
+from crib.session.jargon import JARGON as JARGON
+from crib.session.jargon import jargon_in as jargon_in
 
 __all__ = [
     "JARGON",
@@ -52,38 +55,6 @@ __all__ = [
     "TRAP_TEXT",
     "model_words",
 ]
-
-#: Words a learner's plain text never holds (the test of every plain sentence):
-#: model names, statistics and the search's jargon.
-JARGON: tuple[str, ...] = (
-    "EV", "P(", "minimax", "self-play", "Master", "full value", "margin", "expectimax",
-    "model", "uniform", "holdings", "expected", "on average",
-)
-
-
-def _pattern(word: str) -> str:
-    """A jargon word as a regex: whole word, any case ("EV" in capitals only)."""
-    p = re.escape(word)
-    if word[0].isalnum():
-        p = r"\b" + p
-    if word[-1].isalnum():
-        p += r"\b"
-    return p if word == "EV" else f"(?i:{p})"
-
-
-_JARGON_RE = re.compile("|".join(_pattern(w) for w in JARGON))
-
-
-def jargon_in(text: str) -> list[str]:
-    """The jargon words in ``text`` (whole words, any case; "EV" in capitals only).
-
-    >>> jargon_in("Play 9♦: P(margin ≥ 0) = 60%, Minimax")
-    ['P(', 'margin', 'Minimax']
-    >>> jargon_in("Keep 5-10-J-Q (about 11 points); every card levels")
-    []
-    """
-    return _JARGON_RE.findall(text)
-
 
 class ThrowLike(Protocol):
     """A throw's cards and values (:class:`crib.analysis.discard.Throw` is one)."""
@@ -145,49 +116,66 @@ def _split_needs_suits(keep: Sequence[Card], throw: Sequence[Card]) -> bool:
     return bool({c.rank for c in keep} & {c.rank for c in throw})
 
 
-def about_points(x: float) -> str:
+def about_points(x: float, lang: str = "en") -> str:
     """A number of points as a learner reads it: to the half point under 3, else whole.
 
     >>> about_points(10.9), about_points(1.4), about_points(0.6), about_points(0.3)
     ('about 11 points', 'about 1½ points', 'about half a point', 'less than half a point')
     """
+    _ = tr(lang)
     if x < 0.5:
-        return "less than half a point"
+        return _("less than half a point")
     if x < 3:
         halves = max(1, int(2 * x + 0.5))
         whole, half = divmod(halves, 2)
         if not whole:
-            return "about half a point"
+            return _("about half a point")
         if half:
-            return f"about {whole}½ points"
-        return f"about {whole} point{'s' if whole != 1 else ''}"
-    return f"about {int(x + 0.5)} points"
+            return _("about {n}½ points").format(n=whole)
+        return _("about 1 point") if whole == 1 else _("about {n} points").format(n=whole)
+    return _("about {n} points").format(n=int(x + 0.5))
 
 
-def keep_throw(keep: Sequence[Card], throw: Sequence[Card], hand_points: float, *, dealer: bool) -> str:
+def keep_throw(keep: Sequence[Card], throw: Sequence[Card], hand_points: float, *, dealer: bool,
+               lang: str = "en") -> str:
     """'keep 5-10-J-Q (about 11 points); throw A-3 to your crib' (the opponent's crib
     for the pone); suits shown when a rank is both kept and thrown."""
+    _ = tr(lang)
     s = _split_needs_suits(keep, throw)
-    crib = "your crib" if dealer else "your opponent's crib"
-    return f"keep {cards_words(keep, suits=s)} ({about_points(hand_points)}); throw {cards_words(throw, suits=s)} to {crib}"
+    return _("keep {keep} ({points}); throw {throw} {to_crib}").format(
+        keep=cards_words(keep, suits=s), points=about_points(hand_points, lang),
+        throw=cards_words(throw, suits=s), to_crib=_to_crib(dealer, lang))
 
 
-def loss_words(lost: float, unit: str = "points", *, play: bool = False) -> str:
+def _to_crib(dealer: bool, lang: str) -> str:
+    _ = tr(lang)
+    return _("to your crib") if dealer else _("to your opponent's crib")
+
+
+def loss_words(lost: float, unit: str = "points", *, play: bool = False, lang: str = "en") -> str:
     """What a choice gave up, in words: points (over the rest of the play, for a card) or,
     near 121, the chance to win in percentage points (acceptance 6).
 
     >>> loss_words(1.2), loss_words(0.8, play=True), loss_words(5.08, WIN_UNIT)
     ('about 1 point lost', 'about 1 point lost in the rest of the play', '−5.1% to win')
     """
+    _ = tr(lang)
     if unit == WIN_UNIT:
-        return f"−{lost:.2f}% to win" if lost < 0.1 else f"−{lost:.1f}% to win"
-    return f"{about_points(lost)} lost" + (" in the rest of the play" if play else "")
+        return _("−{p}% to win").format(p=_pct(lost, lang))
+    pts = about_points(lost, lang)
+    return _("{points} lost in the rest of the play").format(points=pts) if play else _("{points} lost").format(points=pts)
 
 
-_WORD = {"best": "Best", "ok": "OK", "mistake": "A mistake", "costly": "Costly", "blunder": "A blunder"}
+def _pct(lost: float, lang: str) -> str:
+    s = f"{lost:.2f}" if lost < 0.1 else f"{lost:.1f}"
+    return s.replace(".", ",") if lang == "fr" else s
 
 
-def grade_words(verdict: str, lost: float, unit: str = "points", *, play: bool = False) -> str:
+_WORD = {"best": N_("Best"), "ok": N_("OK"), "mistake": N_("A mistake"), "costly": N_("Costly"),
+         "blunder": N_("A blunder")}
+
+
+def grade_words(verdict: str, lost: float, unit: str = "points", *, play: bool = False, lang: str = "en") -> str:
     """The grade word and what it cost: 'A mistake: about 1 point lost.'
 
     >>> grade_words("costly", 5.08, WIN_UNIT)
@@ -195,13 +183,14 @@ def grade_words(verdict: str, lost: float, unit: str = "points", *, play: bool =
     >>> grade_words("best", 0.0)
     'Best.'
     """
-    word = _WORD.get(verdict, verdict.capitalize())
+    _ = tr(lang)
+    word = _(_WORD[verdict]) if verdict in _WORD else verdict.capitalize()
     if verdict == "best":
         return f"{word}."
-    return f"{word}: {loss_words(lost, unit, play=play)}."
+    return _("{word}: {cost}.").format(word=word, cost=loss_words(lost, unit, play=play, lang=lang))
 
 
-def chip_text(verdict: str, lost: float, unit: str = "points") -> str:
+def chip_text(verdict: str, lost: float, unit: str = "points", lang: str = "en") -> str:
     """The grade badge in plain words: the word and the loss rounded for a learner (the
     exact loss is under "How this was computed"); near 121 the chance to win as in
     :func:`crib.analysis.grades.cost_text`.
@@ -210,23 +199,26 @@ def chip_text(verdict: str, lost: float, unit: str = "points") -> str:
     ('mistake, about half a point lost', 'ok, less than half a point lost', 'costly −5.1% to win')
     """
     if verdict == "best" or unit == WIN_UNIT:
-        return cost_text(verdict, lost, unit)
-    return f"{verdict}, {loss_words(lost)}"
+        return cost_text(verdict, lost, unit, lang)
+    return tr(lang)(N_("{word}, {cost}")).format(word=verdict_name(verdict, lang), cost=loss_words(lost, lang=lang))
 
 
 # --- the play: what a card does ---------------------------------------------------
 
 _SCORE_NAMES = {
-    "fifteen": "fifteen", "thirty-one": "thirty-one", "pair": "a pair",
-    "pair royal": "three of a kind", "double pair royal": "four of a kind",
+    "fifteen": N_("fifteen"), "thirty-one": N_("thirty-one"), "pair": N_("a pair"),
+    "pair royal": N_("three of a kind"), "double pair royal": N_("four of a kind"),
 }
 
 
-def _value_words(v: int) -> str:
-    return "a 10 or a face card" if v == 10 else "an ace" if v == 1 else f"{'an' if v == 8 else 'a'} {v}"
+def _value_words(v: int, lang: str) -> str:
+    _ = tr(lang)
+    if v in (1, 10):
+        return _("an ace") if v == 1 else _("a 10 or a face card")
+    return (_("an {v}") if v == 8 else _("a {v}")).format(v=v)
 
 
-def card_effect(pos: PeggingPosition, card: Card, *, leaves: bool = True) -> str:
+def card_effect(pos: PeggingPosition, card: Card, *, leaves: bool = True, lang: str = "en") -> str:
     """What playing ``card`` in ``pos`` does, in words: the points it pegs now and what it
     leaves your opponent (a 15, a 31 or a pair one card away; ``leaves=False``: the
     points now only).
@@ -237,16 +229,18 @@ def card_effect(pos: PeggingPosition, card: Card, *, leaves: bool = True) -> str
     >>> card_effect(PeggingPosition("2H 9D", pile="4S 5C", starter="KD"), parse_card("2H"))
     'scores nothing now and leaves the count at 11, where a 4 makes 15 or another 2 makes a pair for your opponent'
     """
+    _ = tr(lang)
     ranks = (*(c.rank for c in pos.pile), card.rank)
     count = pos.count + card.value
     scored = peg_parts(ranks, count)
     points = sum(pts for _n, _k, pts in scored)
-    names = [f"a run of {k}" if n == "run" else _SCORE_NAMES.get(n, n) for n, k, _p in scored]
+    names = [_("a run of {k}").format(k=k) if n == "run" else _(_SCORE_NAMES[n]) if n in _SCORE_NAMES else n
+             for n, k, _p in scored]
     last = after_card(count, len(pos.hand) > 1, pos.opp_count > 0, pos.opp_go)[0]
     if last:
         points += last
-        names.append("the last card")
-    now = f"pegs {points} for {' and '.join(names)}" if points else "scores nothing now"
+        names.append(_("the last card"))
+    now = _("pegs {points} for {what}").format(points=points, what=_(" and ").join(names)) if points else _(NOTHING)
     if not leaves or pos.opp_go or pos.opp_count == 0 or count == 31:
         return now
     unseen = pos.unseen()
@@ -255,37 +249,43 @@ def card_effect(pos: PeggingPosition, card: Card, *, leaves: bool = True) -> str
     for target in (15, 31):
         need = target - count
         if 1 <= need <= 10 and need in values:
-            threats.append(f"{_value_words(need)} makes {target}")
+            threats.append(_("{card} makes {target}").format(card=_value_words(need, lang), target=target))
     if count + card.value <= 31 and any(c.rank == card.rank for c in unseen):
-        threats.append(f"another {card_word(card)} makes a pair")
+        threats.append(_("another {card} makes a pair").format(card=card_word(card)))
     if not threats:
         return now
-    return f"{now} and leaves the count at {count}, where {' or '.join(threats[:2])} for your opponent"
+    return _("{now} and leaves the count at {count}, where {threats} for your opponent").format(
+        now=now, count=count, threats=_(" or ").join(threats[:2]))
+
+
+NOTHING = N_("scores nothing now")
 
 
 # --- verdicts -----------------------------------------------------------------------
 
 
-def _why_discard(mine: ThrowLike, best: ThrowLike, dealer: bool) -> str:
+def _why_discard(mine: ThrowLike, best: ThrowLike, dealer: bool, lang: str = "en") -> str:
     """The biggest of the three differences (hand, crib, pegging) in words, if it is
     half a point or more."""
     hand = best.hand_ev - mine.hand_ev
     crib = (best.ev - best.hand_ev) - (mine.ev - mine.hand_ev)  # signed for you already
     peg = (best.total - best.ev) - (mine.total - mine.ev)
     what, size = max((("hand", hand), ("crib", crib), ("peg", peg)), key=lambda x: x[1])
+    _ = tr(lang)
     if size < 0.5:
         return ""
+    n = about_points(size, lang)
     if what == "hand":
-        return f"The better four score {about_points(size)} more in your hand."
+        return _("The better four score {n} more in your hand.").format(n=n)
     if what == "crib":
         if dealer:
-            return f"The better throw puts {about_points(size)} more in your crib."
-        return f"Your throw gives your opponent's crib {about_points(size)} more."
-    return "The better four also peg better in the play."
+            return _("The better throw puts {n} more in your crib.").format(n=n)
+        return _("Your throw gives your opponent's crib {n} more.").format(n=n)
+    return _("The better four also peg better in the play.")
 
 
 def discard_text(mine: ThrowLike, best: ThrowLike, *, dealer: bool, verdict: str, lost: float,
-                 unit: str = "points", grade: bool = True) -> str:
+                 unit: str = "points", grade: bool = True, lang: str = "en") -> str:
     """A graded throw in plain words: what you kept and threw, the better split, why, and
     (``grade``) the grade word and what it cost.
 
@@ -294,32 +294,31 @@ def discard_text(mine: ThrowLike, best: ThrowLike, *, dealer: bool, verdict: str
     >>> discard_text(a.best, a.best, dealer=True, verdict="best", lost=0.0)
     'Best throw: keep 6-7-8-9 (about 11 points); throw 5-5 to your crib.'
     """
+    _ = tr(lang)
     if verdict == "best":
-        return f"Best throw: {keep_throw(best.keep, best.throw, best.hand_ev, dealer=dealer)}."
+        return _("Best throw: {split}.").format(split=keep_throw(best.keep, best.throw, best.hand_ev, dealer=dealer, lang=lang))
     s = _split_needs_suits(mine.keep, mine.throw)
-    crib = "your crib" if dealer else "your opponent's crib"
-    why = _why_discard(mine, best, dealer)
-    text = (
-        f"You kept {cards_words(mine.keep, suits=s)} ({about_points(mine.hand_ev)}) and threw "
-        f"{cards_words(mine.throw, suits=s)} to {crib}. "
-        f"Better: {keep_throw(best.keep, best.throw, best.hand_ev, dealer=dealer)}."
-        + (f" {why}" if why else "")
-    )
-    return f"{text} {grade_words(verdict, lost, unit)}" if grade else text
+    why = _why_discard(mine, best, dealer, lang)
+    text = _("You kept {keep} ({points}) and threw {throw} {to_crib}. Better: {better}.").format(
+        keep=cards_words(mine.keep, suits=s), points=about_points(mine.hand_ev, lang),
+        throw=cards_words(mine.throw, suits=s), to_crib=_to_crib(dealer, lang),
+        better=keep_throw(best.keep, best.throw, best.hand_ev, dealer=dealer, lang=lang)) + (f" {why}" if why else "")
+    return f"{text} {grade_words(verdict, lost, unit, lang=lang)}" if grade else text
 
 
-TRAP_TEXT = "The better card was a trap card: it sets up more points for you later."
+TRAP_TEXT = N_("The better card was a trap card: it sets up more points for you later.")
 
 
-def _good_card(pos: PeggingPosition, card: Card) -> str:
+def _good_card(pos: PeggingPosition, card: Card, lang: str = "en") -> str:
     """What the coach's card does: its points now, or that it does best later."""
-    now = card_effect(pos, card, leaves=False)
-    return now if now != "scores nothing now" else "scores nothing now but does best in the rest of the play"
+    _ = tr(lang)
+    now = card_effect(pos, card, leaves=False, lang=lang)
+    return now if now != _(NOTHING) else _("scores nothing now but does best in the rest of the play")
 
 
 def play_text(pos: PeggingPosition, card: Card | None, best: Card | None, *, verdict: str, lost: float,
               unit: str = "points", reasons: Sequence[str] = (), board: bool = False,
-              trap: bool | None = None, grade: bool = True) -> str:
+              trap: bool | None = None, grade: bool = True, lang: str = "en") -> str:
     """A graded card in plain words: what it does, the better card and what that does,
     near 121 the one reason in terms of the game, and (``grade``) the grade word and
     what it cost.
@@ -329,49 +328,62 @@ def play_text(pos: PeggingPosition, card: Card | None, best: Card | None, *, ver
     >>> play_text(pos, parse_card("2H"), parse_card("7C"), verdict="mistake", lost=1.2)
     'You played 2♥: it scores nothing now and leaves the count at 10, where a 5 makes 15 or another 2 makes a pair for your opponent. Better: 7♣, which pegs 2 for fifteen. A mistake: about 1 point lost in the rest of the play.'
     """
+    _ = tr(lang)
     if card is None:
-        return "No card fits: go."
+        return _("No card fits: go.")
     if verdict == "best" or best is None or best.rank == card.rank:
-        return f"Best play: {card.pretty} {_good_card(pos, card)}."
-    mine = card_effect(pos, card)
-    better = _good_card(pos, best)
-    text = f"You played {card.pretty}: it {mine}. Better: {best.pretty}, which {better}."
+        return _("Best play: {card} {does}.").format(card=card.pretty, does=_good_card(pos, card, lang))
+    text = _("You played {card}: it {does}. Better: {best}, which {better}.").format(
+        card=card.pretty, does=card_effect(pos, card, lang=lang), best=best.pretty,
+        better=_good_card(pos, best, lang))
     if board and reasons:
-        text += f" Your card {reasons[0]}."
+        text += " " + _("Your card {reason}.").format(reason=_reason(reasons[0], lang))
     if trap:
-        text += " " + TRAP_TEXT
-    return f"{text} {grade_words(verdict, lost, unit, play=True)}" if grade else text
+        text += " " + _(TRAP_TEXT)
+    return f"{text} {grade_words(verdict, lost, unit, play=True, lang=lang)}" if grade else text
+
+
+def _reason(reason: str, lang: str) -> str:
+    """A near-121 reason (:func:`crib.analysis.grades.play_tags`) in ``lang``."""
+    _ = tr(lang)
+    m = re.fullmatch(r"misses pegging out with (\S+)", reason)
+    if m:
+        return _("misses pegging out with {card}").format(card=m.group(1))
+    return {"lets the dealer peg out": _("lets the dealer peg out"),
+            "lets your opponent peg out": _("lets your opponent peg out")}.get(reason, reason)
 
 
 # --- hints --------------------------------------------------------------------------
 
 
-def hint_discard_text(best: ThrowLike, runner: ThrowLike | None, *, dealer: bool) -> str:
+def hint_discard_text(best: ThrowLike, runner: ThrowLike | None, *, dealer: bool, lang: str = "en") -> str:
     """The coach's throw in plain words, and the next best split."""
-    text = f"{keep_throw(best.keep, best.throw, best.hand_ev, dealer=dealer)}."
+    text = f"{keep_throw(best.keep, best.throw, best.hand_ev, dealer=dealer, lang=lang)}."
     text = text[0].upper() + text[1:]
     if runner is not None:
         s = _split_needs_suits(runner.keep, runner.throw)
-        text += f" Next best: throw {cards_words(runner.throw, suits=s)}."
+        text += " " + tr(lang)(N_("Next best: throw {cards}.")).format(cards=cards_words(runner.throw, suits=s))
     return text
 
 
-def hint_play_text(pos: PeggingPosition, best: Card | None, *, sets_up: bool = False) -> str:
+def hint_play_text(pos: PeggingPosition, best: Card | None, *, sets_up: bool = False, lang: str = "en") -> str:
     """The coach's card in plain words: what it does (``sets_up``: it scores nothing now
     but sets up more points later, the trap card)."""
+    _ = tr(lang)
     if best is None:
-        return "No card fits: say go."
+        return _("No card fits: say go.")
     if sets_up:
-        return f"Play {best.pretty}: it scores nothing now but sets up more points later."
-    return f"Play {best.pretty}: it {_good_card(pos, best)}."
+        return _("Play {card}: it scores nothing now but sets up more points later.").format(card=best.pretty)
+    return _("Play {card}: it {does}.").format(card=best.pretty, does=_good_card(pos, best, lang))
 
 
-def hint_board_text(best: Card | None, p_win: float) -> str:
+def hint_board_text(best: Card | None, p_win: float, lang: str = "en") -> str:
     """Near 121: the card that gives the best chance to win the game.
 
     >>> from crib.rules.cards import parse_card
     >>> hint_board_text(parse_card("9S"), 0.634)
     'Play 9♠: it gives you the best chance to win the game (63%).'
     """
-    name = best.pretty if best is not None else "go"
-    return f"Play {name}: it gives you the best chance to win the game ({p_win:.0%})."
+    _ = tr(lang)
+    name = best.pretty if best is not None else _("go")
+    return _("Play {card}: it gives you the best chance to win the game ({p}%).").format(card=name, p=round(100 * p_win))

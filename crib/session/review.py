@@ -16,10 +16,11 @@ from typing import Any
 
 from crib.analysis.coach import board_applies, grade_discard, grade_play, hint_discard, trap_flag
 from crib.analysis.discard import analyze_discard
-from crib.analysis.grades import WIN_UNIT, WORDS, cost_text
+from crib.analysis.grades import WIN_UNIT
 from crib.analysis.play import analyze_play
 from crib.analysis.play.board import analyze_board
 from crib.errors import CribError
+from crib.i18n import N_, tr
 from crib.rules.cards import Card, cards_pretty, parse_card, parse_cards
 from crib.rules.events import (
     Counted,
@@ -40,17 +41,20 @@ from crib.rules.players import HumanPlayer
 from crib.rules.position import PeggingPosition
 from crib.session import plain
 from crib.session.model import HUMAN, CountRecord, Grade
+from crib.session.summary import band_counts as band_counts
+from crib.session.summary import summary_strip
 
 
 def _grade_discard(
     n: int, hand: int, six: Sequence[Card], throw: Sequence[Card], dealer: bool, hinted: bool,
-    scores: tuple[int, int] | None = None,
+    scores: tuple[int, int] | None = None, lang: str = "en",
 ) -> Grade:
     """Graded by the Master; with the ``scores`` (yours first) near 121, by P(win)."""
     g = grade_discard(tuple(six), tuple(throw), dealer=dealer, scores=scores)
     words = ""
     if g.mine is not None and g.top is not None:
-        words = plain.discard_text(g.mine, g.top, dealer=dealer, verdict=g.verdict, lost=g.lost, unit=g.unit)
+        words = plain.discard_text(g.mine, g.top, dealer=dealer, verdict=g.verdict, lost=g.lost, unit=g.unit,
+                                   lang=lang)
     return Grade(
         n, hand, "discard", cards_pretty(g.throw), cards_pretty(g.best_throw), round(g.lost, 3),
         g.verdict, (), None, g.sentence, " ".join(str(c) for c in six), dealer, hinted, g.unit,
@@ -60,14 +64,14 @@ def _grade_discard(
 
 def _grade_play(
     n: int, hand: int, pos: PeggingPosition, card: Card, dealer: bool, hinted: bool, exact: bool,
-    opp_played: tuple[Card, ...] = (),
+    opp_played: tuple[Card, ...] = (), lang: str = "en",
 ) -> Grade:
     """Graded by the Master: the computer's holdings weighted by how likely it was to keep
     them from its seat (``dealer`` is yours), given the cards it has played this hand."""
     g = grade_play(pos, card, exact=exact, opp_played=opp_played, opp_dealer=not dealer)
     words = plain.play_text(
         pos, card, g.best_card, verdict=g.verdict, lost=g.lost, unit=g.unit, reasons=g.tags,
-        board=g.unit == WIN_UNIT, trap=g.trap,
+        board=g.unit == WIN_UNIT, trap=g.trap, lang=lang,
     )
     return Grade(
         n, hand, "play", card.pretty, g.best_card.pretty if g.best_card else "go",
@@ -81,8 +85,9 @@ class Coach:
     plays whose exact trap flag is ``pending``, and the current hint (``hint_text``,
     ``hinted``: your cards it points at, ``hint_used`` for this decision)."""
 
-    def __init__(self, *, exact_trap: bool = True) -> None:
+    def __init__(self, *, exact_trap: bool = True, lang: str = "en") -> None:
         self.exact_trap = exact_trap
+        self.lang = lang  # the language of the plain words and the notes
         self.grades: list[Grade] = []
         self.counts: list[CountRecord] = []
         self.pending: list[tuple[int, PeggingPosition, Card, tuple[Card, ...]]] = []
@@ -107,7 +112,8 @@ class Coach:
         scores: tuple[int, int] | None = None,
     ) -> None:
         """Grade your throw (``dealer``: you deal; ``scores``, yours first: by P(win) near 121)."""
-        self.grades.append(_grade_discard(len(self.grades) + 1, hand, six, throw, dealer, self.hint_used, scores))
+        self.grades.append(_grade_discard(len(self.grades) + 1, hand, six, throw, dealer, self.hint_used, scores,
+                                          self.lang))
 
     def grade_play(self, hand: int, obs: Observation, card: Card, dealer: bool) -> None:
         """Grade your card, played from ``obs`` with a choice; the exact trap flag is
@@ -115,6 +121,7 @@ class Coach:
         pos = PeggingPosition.from_observation(obs)
         self.grades.append(_grade_play(
             len(self.grades) + 1, hand, pos, card, dealer, self.hint_used, exact=False, opp_played=obs.opp_played,
+            lang=self.lang,
         ))
         if self.exact_trap:
             self.pending.append((len(self.grades) - 1, pos, card, obs.opp_played))
@@ -122,13 +129,14 @@ class Coach:
     def grade_count(self, hand: int, shown: Shown, n: int, taken: int, muggins: bool, dealer: bool) -> str:
         """Grade your count ``n`` of what was ``shown`` (the computer took ``taken``
         by muggins); the note to show."""
+        _ = tr(self.lang)
         if n == shown.total:
-            note = f"Right: {n}."
+            note = _("Right: {n}.").format(n=n)
         else:
             missed = shown.total - n
-            note = f"You missed {missed}: you said {n}, it counts {shown.total}."
+            note = _("You missed {missed}: you said {n}, it counts {total}.").format(missed=missed, n=n, total=shown.total)
             if muggins:
-                note += f" Muggins! The computer takes the {missed} you missed."
+                note += " " + _("Muggins! The computer takes the {missed} you missed.").format(missed=missed)
         self.counts.append(CountRecord(hand, shown.what, n, shown.total, taken))
         verdict = "best" if n == shown.total else "mistake" if abs(n - shown.total) <= 2 else "blunder"
         self.grades.append(
@@ -157,10 +165,10 @@ class Coach:
                 if trap
                 else ""
             )
-            words = g.plain
-            if trap and plain.TRAP_TEXT not in words:  # before the grade word, as play_text puts it
+            words, said = g.plain, tr(self.lang)(plain.TRAP_TEXT)
+            if trap and said not in words:  # before the grade word, as play_text puts it
                 head, sep, tail = words.rpartition(". ")
-                words = f"{head}. {plain.TRAP_TEXT} {tail}" if sep else f"{words} {plain.TRAP_TEXT}"
+                words = f"{head}. {said} {tail}" if sep else f"{words} {said}"
             self.grades[i] = Grade(**{
                 **asdict(g), "trap": trap, "sentence": g.sentence + extra, "tags": g.tags,
                 "plain": words, "how": g.how,
@@ -182,7 +190,7 @@ class Coach:
         """The coach's throw from ``six`` and the reason (``dealer``: you deal)."""
         a = analyze_discard(six, dealer=dealer, model="master")
         self.hint_text = hint_discard(six, dealer)
-        self.hint_plain = plain.hint_discard_text(a.best, a.throws[1], dealer=dealer)
+        self.hint_plain = plain.hint_discard_text(a.best, a.throws[1], dealer=dealer, lang=self.lang)
         self.hint_how = (self.hint_text, plain.model_words("discard", "master"), a.model_note)
         self.hinted = tuple(six.index(c) for c in a.best.throw)
         self.hint_used = True
@@ -191,7 +199,7 @@ class Coach:
         """The coach's card from ``obs`` and the reason (``my_cards`` as shown)."""
         self.hint_used = True
         if not obs.legal:
-            self.hint_text = self.hint_plain = "No card fits: the game says go for you."
+            self.hint_text = self.hint_plain = tr(self.lang)(N_("No card fits: the game says go for you."))
             self.hint_how = ()
             self.hinted = ()
             return
@@ -211,7 +219,7 @@ class Coach:
         sets_up = b.now == 0 and b.margin >= 1.5
         if sets_up:
             self.hint_text += " It scores nothing now: it is a trap card."
-        self.hint_plain = plain.hint_play_text(pos, b.card, sets_up=sets_up)
+        self.hint_plain = plain.hint_play_text(pos, b.card, sets_up=sets_up, lang=self.lang)
         self.hint_how = (self.hint_text, plain.model_words("play", "master"))
         self.hinted = (my_cards.index(b.card),) if b.card in my_cards else ()
 
@@ -226,7 +234,7 @@ class Coach:
         if len(b.options) > 1:
             o = b.options[1]
             self.hint_text += f" Next best: {o.card.pretty if o.card else 'go'} ({o.p_win:.0%})."
-        self.hint_plain = plain.hint_board_text(best.card, best.p_win)
+        self.hint_plain = plain.hint_board_text(best.card, best.p_win, self.lang)
         self.hint_how = (self.hint_text, plain.model_words("play", "master"))
         self.hinted = (my_cards.index(best.card),) if best.card in my_cards else ()
 
@@ -238,7 +246,7 @@ class Coach:
         if phase not in ("over", "hand_over", "cut", "cut_done"):
             last_deal = max((i for i, e in enumerate(evs) if isinstance(e, Dealt)), default=len(evs))
             evs = evs[:last_deal]
-            note = "The hand in progress is not saved (its log would show the computer's cards)."
+            note = tr(self.lang)(N_("The hand in progress is not saved (its log would show the computer's cards)."))
         counts = [asdict(c) for c in self.counts if any(isinstance(e, Dealt) and e.hand == c.hand for e in evs)]
         data = {"crib_play": 1, "tier": tier, "events": json.loads(log_to_json(evs)), "counts": counts}
         return json.dumps(data), note
@@ -246,54 +254,11 @@ class Coach:
     def hand_summary(self, hand: int, *, plain: bool = False) -> str:
         """One strip for a hand, e.g. 'Discard best · Pegging 1 mistake (−1.40)'
         (``plain``: the losses as a learner reads them)."""
-        return summary_strip([g for g in self.grades if g.hand == hand], plain=plain)
+        return summary_strip([g for g in self.grades if g.hand == hand], plain=plain, lang=self.lang)
 
     def review(self) -> list[Grade]:
         """Every graded decision, the costliest first."""
         return sorted(self.grades, key=lambda g: (-g.lost, g.number))
-
-
-def _lost_text(gs: Sequence[Grade], plain_words: bool = False) -> str:
-    """The total lost, points and P(win) apart (their units differ)."""
-    pts = sum(g.lost for g in gs if g.unit != WIN_UNIT)
-    win = sum(g.lost for g in gs if g.unit == WIN_UNIT)
-    parts = ([plain.loss_words(pts)] if plain_words else [f"−{pts:.2f}"]) if pts or not win else []
-    if win:
-        parts.append(f"−{win:.1f}% to win")
-    return ", ".join(parts)
-
-
-def summary_strip(grades: Sequence[Grade], *, plain: bool = False) -> str:
-    """E.g. 'Discard best · Pegging 1 mistake (−1.40)': the words worse than ok counted;
-    ``plain``: the losses in words ('Pegging 1 mistake (about 1 point lost)')."""
-    from crib.session.plain import chip_text
-
-    parts = []
-    for kind, label in (("discard", "Discard"), ("play", "Pegging"), ("count", "Counting")):
-        gs = [g for g in grades if g.kind == kind]
-        if not gs:
-            continue
-        bad = sum(g.verdict in ("mistake", "costly", "blunder") for g in gs)
-        if kind == "discard" and len(gs) == 1:  # one hand's strip
-            say = chip_text if plain else cost_text
-            parts.append(f"{label} {say(gs[0].verdict, gs[0].lost, gs[0].unit)}")
-        else:
-            parts.append(f"{label} {bad} mistake{'s' if bad != 1 else ''} ({_lost_text(gs, plain)})")
-    return " · ".join(parts)
-
-
-def band_counts(grades: Sequence[Grade]) -> dict[str, dict[str, int]]:
-    """Your own distribution over the grade words, discards and plays apart (the review).
-
-    >>> g = [Grade(1, 0, "discard", "5♥ 5♦", "5♥ 5♦", 0.0, "best"),
-    ...      Grade(2, 0, "play", "4♥", "6♦", 2.4, "blunder")]
-    >>> band_counts(g)["discard"]["best"], band_counts(g)["play"]["blunder"]
-    (1, 1)
-    """
-    return {
-        kind: {w: sum(g.kind == kind and g.verdict == w for g in grades) for w in WORDS}
-        for kind in ("discard", "play")
-    }
 
 
 # -- saved games -------------------------------------------------------------------
@@ -373,23 +338,26 @@ def decisions_from_log(events: Sequence[Event], seat: int = HUMAN) -> list[tuple
     return out
 
 
-def grade_log(events: Sequence[Event], counts: Sequence[CountRecord] = (), seat: int = HUMAN, *, exact: bool = False) -> list[Grade]:
-    """The review of a saved game: ``seat``'s decisions graded, in game order."""
+def grade_log(events: Sequence[Event], counts: Sequence[CountRecord] = (), seat: int = HUMAN, *, exact: bool = False,
+              lang: str = "en") -> list[Grade]:
+    """The review of a saved game: ``seat``'s decisions graded, in game order (words in ``lang``)."""
+    _ = tr(lang)
     grades: list[Grade] = []
     for hand, d, action in decisions_from_log(events, seat):
         obs = d.observation
         if d.kind == "discard":
             grades.append(_grade_discard(
-                len(grades) + 1, hand, obs.hand, action, obs.dealer, False, (obs.my_score, obs.opp_score)
+                len(grades) + 1, hand, obs.hand, action, obs.dealer, False, (obs.my_score, obs.opp_score), lang
             ))
         elif d.kind == "play" and action is not None and len(obs.legal) > 1:
             grades.append(_grade_play(
                 len(grades) + 1, hand, PeggingPosition.from_observation(obs), action, obs.dealer, False, exact,
-                opp_played=obs.opp_played,
+                opp_played=obs.opp_played, lang=lang,
             ))
     for c in counts:
         verdict = "best" if c.claimed == c.total else "mistake" if abs(c.claimed - c.total) <= 2 else "blunder"
-        said = f"You counted {c.claimed}; it counts {c.total}." if c.claimed != c.total else f"Right: {c.total}."
+        said = (_("You counted {n}; it counts {total}.") if c.claimed != c.total else _("Right: {total}.")).format(
+            n=c.claimed, total=c.total)
         grades.append(Grade(len(grades) + 1, c.hand, "count", str(c.claimed), str(c.total),
                             float(max(0, c.total - c.claimed)), verdict, sentence=said, plain=said))
     return grades

@@ -15,11 +15,12 @@ import hashlib
 from typing import Any
 
 from crib.errors import CribError
+from crib.i18n import N_, tr
 from crib.rules import events as ev
 from crib.rules.game import Decision, Game, secret_from_seed
 from crib.rules.replay import replay
 from crib.session.fold import SeatTable
-from crib.session.model import _ORDINAL, HUMAN, GameView
+from crib.session.model import _ORDINAL, HUMAN, GameView, fairness_words, replay_summary
 
 
 class Table(SeatTable):
@@ -30,8 +31,9 @@ class Table(SeatTable):
     ``cursor`` counts the events revealed; ``winner`` is set when the game is over.
     """
 
-    def __init__(self, game: Game, scores: tuple[int, int]) -> None:
-        super().__init__(HUMAN, ("you", "the computer"), scores)
+    def __init__(self, game: Game, scores: tuple[int, int], lang: str = "en") -> None:
+        _ = tr(lang)
+        super().__init__(HUMAN, (_("you"), _("the computer")), scores, lang)
         self.game = game
         self.cursor = 0  # events revealed
         self.fairness = ""
@@ -48,13 +50,10 @@ class Table(SeatTable):
         seed = self.game.seed
         ok = hashlib.sha256(secret_from_seed(seed)).hexdigest() == self.game.commit
         try:
-            verdict = replay(self.revealed_events()).summary()
+            verdict = replay_summary(replay(self.revealed_events()), self.lang)
         except CribError as err:
-            verdict = f"the log did not replay: {err}"
-        return (
-            f"Commitment {self.game.commit[:16]}… {'matches' if ok else 'does NOT match'} the "
-            f"revealed secret {secret_from_seed(seed).hex()[:16]}…; {verdict}."
-        )
+            verdict = tr(self.lang)(N_("the log did not replay: {error}")).format(error=err)
+        return fairness_words(self.game.commit, secret_from_seed(seed).hex(), ok, verdict, self.lang)
 
     # -- revealing the engine's events -------------------------------------------
 
@@ -116,29 +115,32 @@ class Table(SeatTable):
 
     def prompt(self, phase: str, decision: Decision | None) -> str:
         """The line that says what to do in ``phase``."""
-        p = phase
+        p, _ = phase, self._
         if p == "cut":
-            return "Cut for the deal: press n (or Continue)."
+            return _("Cut for the deal: press n (or Continue).")
         if p == "cut_done":
-            return "Press n to deal."
+            return _("Press n to deal.")
         if p == "discard":
-            whose = "your" if self.dealer == HUMAN else "the computer's"
-            return f"Throw two cards to {whose} crib: pick them (1-6), then Enter."
+            if self.dealer == HUMAN:
+                return _("Throw two cards to your crib: pick them (1-6), then Enter.")
+            return _("Throw two cards to the computer's crib: pick them (1-6), then Enter.")
         if p == "play":
             d = decision
             if d is not None and not d.observation.legal:
-                return f"Count {self.count}: no card fits; the game says go for you."
-            return f"Count {self.count}: your play. Press a card's number (1-{len(self.my_cards)}) or click it."
+                return _("Count {n}: no card fits; the game says go for you.").format(n=self.count)
+            return _("Count {n}: your play. Press a card's number (1-{k}) or click it.").format(
+                n=self.count, k=len(self.my_cards))
         if p == "count":
             d = decision
-            what = "your crib" if d is not None and d.what == "crib" else "your hand"
-            return f"Count {what}: type the number, then Enter."
+            crib = d is not None and d.what == "crib"
+            return _("Count your crib: type the number, then Enter.") if crib else _(
+                "Count your hand: type the number, then Enter.")
         if p == "show":
             nxt = len(self.shows)
-            left = _ORDINAL[nxt] if nxt < 3 else ""
-            return f"The show. Press n for the {left}." if left else "Press n."
+            left = _(_ORDINAL[nxt]) if nxt < 3 else ""
+            return _("The show. Press n for the {next}.").format(next=left) if left else _("Press n.")
         if p == "hand_over":
-            return "The hand is over. Press n for the next deal."
+            return _("The hand is over. Press n for the next deal.")
         if p == "over":
-            return "Game over. New game starts another."
+            return _("Game over. New game starts another.")
         return ""

@@ -23,7 +23,7 @@ import ipywidgets as w
 
 from crib.analysis.coach import grade_discard
 from crib.errors import CribError
-from crib.i18n import lang_from_query
+from crib.i18n import N_, check_lang, tr
 from crib.rules.events import Dealt
 from crib.rules.replay import replay
 from crib.session.controller import (
@@ -35,6 +35,7 @@ from crib.session.controller import (
     grade_log,
     load_saved,
 )
+from crib.session.model import replay_summary, tier_name
 from crib.session.settings import GameSettings, game_defaults
 from crib.ui.kit.cardview import CARD_CSS
 from crib.ui.kit.common import friendly, info_html, on_clicks
@@ -49,9 +50,14 @@ from crib.ui.play.html import (
     show_html,
 )
 from crib.ui.play.html import GRADE_COLOURS as GRADE_COLOURS
-from crib.ui.play.parts import add_table_widgets
+from crib.ui.play.parts import add_table_widgets, keys_where_css
 from crib.ui.play.render import Renderer
 from crib.ui.play.tour import TourPanel
+
+# the words this module translates inside f-strings, marked for Babel (on Python 3.11 its
+# extractor does not read a call inside an f-string)
+_IN_FSTRINGS = (N_("Keys"),)
+
 
 __all__ = [
     "PlayApp",
@@ -66,61 +72,64 @@ class PlayApp(w.VBox):
     """A game against a computer tier, with the coach; keys and clicks both work."""
 
     def __init__(
-        self, seed: int | None = None, tier: str = COACH, *, plain: bool = True,
+        self, seed: int | None = None, tier: str = COACH, *, plain: bool = True, lang: str = "en",
         **game: Unpack[GameSettings],
     ) -> None:
         """``game``: the first game's :class:`GameSettings` (coaching, manual counting,
-        muggins, the starting scores), at :func:`game_defaults` where not given."""
+        muggins, the starting scores), at :func:`game_defaults` where not given; ``lang``
+        the page's language (every word of the page and of its game)."""
+        self.lang = check_lang(lang)
+        _ = tr(lang)
         settings = {**game_defaults(), **game}
         coaching, manual, muggins = settings["coaching"], settings["manual"], settings["muggins"]
         self._scores0 = settings["scores"]
         self.renderer = Renderer(self)  # draws the widgets from the controller's view
-        self.style_html = w.HTML(f"<style>{CARD_CSS}{APP_CSS}{GLOSSARY_CSS}</style>")
-        self.tour = TourPanel()  # the guided tour (play.ipynb?tour=1), hidden until asked
+        self.style_html = w.HTML(f"<style>{CARD_CSS}{APP_CSS}{GLOSSARY_CSS}{keys_where_css(lang)}</style>")
+        self.tour = TourPanel(lang)  # the guided tour (play.ipynb?tour=1), hidden until asked
         self.tier = w.Dropdown(
-            options=[(t.capitalize(), t) for t in TIERS], value=tier, description="Opponent",
+            options=[(tier_name(t, lang), t) for t in TIERS], value=tier, description=_("Opponent"),
             layout=w.Layout(width="15em"),
         ).add_class("crib-tier")
         # no seed: a fresh random one for each visit and each New game; a seed typed in
         # the box (or from a link, ?seed=7) is an explicit choice: the next New game deals it
         self._seed_chosen = seed is not None
-        self.seed = w.IntText(value=fresh_seed() if seed is None else seed, description="Seed", layout=w.Layout(width="10em")).add_class("crib-seed")
+        self.seed = w.IntText(value=fresh_seed() if seed is None else seed, description=_("Seed"), layout=w.Layout(width="10em")).add_class("crib-seed")
         self.seed.observe(lambda _c: setattr(self, "_seed_chosen", True), "value")
         self.game_html = w.HTML().add_class("crib-game-id")
-        self.new_button = w.Button(description="New game", icon="refresh", layout=w.Layout(width="auto")).add_class("crib-new")
-        self.coaching_box = w.Checkbox(value=coaching, description="Coaching", indent=False, layout=w.Layout(width="auto")).add_class("crib-coaching")
+        self.new_button = w.Button(description=_("New game"), icon="refresh", layout=w.Layout(width="auto")).add_class("crib-new")
+        self.coaching_box = w.Checkbox(value=coaching, description=_("Coaching"), indent=False, layout=w.Layout(width="auto")).add_class("crib-coaching")
         # plain words for learners (the default); off: the coach's exact sentences
-        self.plain_box = w.Checkbox(value=plain, description="Plain words", indent=False, layout=w.Layout(width="auto")).add_class("crib-plain-words")
-        self.manual_box = w.Checkbox(value=manual, description="Count my hands myself", indent=False, layout=w.Layout(width="auto")).add_class("crib-manual")
-        self.muggins_box = w.Checkbox(value=muggins, description="Muggins", indent=False, layout=w.Layout(width="auto")).add_class("crib-muggins")
-        self.save_button = w.Button(description="Save game", icon="download", layout=w.Layout(width="auto")).add_class("crib-save")
+        self.plain_box = w.Checkbox(value=plain, description=_("Plain words"), indent=False, layout=w.Layout(width="auto")).add_class("crib-plain-words")
+        self.manual_box = w.Checkbox(value=manual, description=_("Count my hands myself"), indent=False, layout=w.Layout(width="auto")).add_class("crib-manual")
+        self.muggins_box = w.Checkbox(value=muggins, description=_("Muggins"), indent=False, layout=w.Layout(width="auto")).add_class("crib-muggins")
+        self.save_button = w.Button(description=_("Save game"), icon="download", layout=w.Layout(width="auto")).add_class("crib-save")
         self.save_link = w.HTML().add_class("crib-save-link")
-        self.load = w.FileUpload(accept=".json", multiple=False, description="Load game", layout=w.Layout(width="auto")).add_class("crib-load")
+        self.load = w.FileUpload(accept=".json", multiple=False, description=_("Load game"), layout=w.Layout(width="auto")).add_class("crib-load")
         self.status = w.HTML().add_class("crib-live").add_class("crib-status")
         self.commit_html = w.HTML().add_class("crib-commit")
         self.opp_html = w.HTML().add_class("crib-opp")
         add_table_widgets(self, self.click_card)  # board, table, show, captions, prompt, cards
-        self.confirm_button = w.Button(description="Continue", button_style="primary", layout=w.Layout(width="auto")).add_class("crib-confirm")
-        self.go_button = w.Button(description="Go (g)").add_class("crib-go")
-        self.hint_button = w.Button(description="Hint (h)", icon="lightbulb-o").add_class("crib-hint-button")
-        self.next_button = w.Button(description="Continue (n)").add_class("crib-next")
-        self.count_text = w.Text(placeholder="your count", description="Your count", layout=w.Layout(width="14em")).add_class("crib-count-entry").add_class("crib-submit-on-enter")
-        self.count_button = w.Button(description="Count it").add_class("crib-count-button")
+        self.confirm_button = w.Button(description=_("Continue"), button_style="primary", layout=w.Layout(width="auto")).add_class("crib-confirm")
+        self.go_button = w.Button(description=_("Go (g)")).add_class("crib-go")
+        self.hint_button = w.Button(description=_("Hint (h)"), icon="lightbulb-o").add_class("crib-hint-button")
+        self.next_button = w.Button(description=_("Continue (n)")).add_class("crib-next")
+        self.count_text = w.Text(placeholder=_("your count"), description=_("Your count"), layout=w.Layout(width="14em")).add_class("crib-count-entry").add_class("crib-submit-on-enter")
+        self.count_button = w.Button(description=_("Count it")).add_class("crib-count-button")
         self.count_box = w.HBox([self.count_text, self.count_button]).add_class("crib-count-box")
         self.rail_html = w.HTML().add_class("crib-live").add_class("crib-scores")
         self.coach_html = w.HTML().add_class("crib-live").add_class("crib-coach")
-        keys = "".join(f"<li><kbd>{html.escape(k)}</kbd> {html.escape(v)}</li>" for k, v in KEYS)
+        keys = "".join(f"<li><kbd>{html.escape(_(k))}</kbd> {html.escape(_(v))}</li>" for k, v in KEYS)
         self.keys_html = w.HTML(
-            f'<div class="crib-label">Keys</div><ul style="margin:2px 0 0 16px;padding:0">{keys}</ul>'
-            + terms_strip()  # each cribbage word of the page, linked to its definition
+            f'<div class="crib-label">{_("Keys")}</div><ul style="margin:2px 0 0 16px;padding:0">{keys}</ul>'
+            + terms_strip(lang=lang)  # each cribbage word of the page, linked to its definition
         ).add_class("crib-keys-help")
         self.review_html = w.HTML().add_class("crib-review")
         self.chart_html = w.HTML().add_class("crib-chart")
         self.replay_html = w.HTML().add_class("crib-replay")
-        self.replay_hand = w.IntSlider(value=1, min=1, max=1, description="Replay hand (← →)", style={"description_width": "initial"}).add_class("crib-replay-hand")
+        self.replay_hand = w.IntSlider(value=1, min=1, max=1, description=_("Replay hand (← →)"), style={"description_width": "initial"}).add_class("crib-replay-hand")
         self.replay_box = w.VBox([self.replay_hand, self.replay_html], layout=w.Layout(display="none")).add_class("crib-replay-box")
         self.key_listener = KeyListener(
-            ["1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "enter", "g", "h", "n", "space", "backspace", "arrowleft", "arrowright", "escape"]
+            label=_("⌨ keys on: see the Keys list {where}"), keys=["1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "enter", "g", "h", "n", "space", "backspace", "arrowleft", "arrowright", "escape"]
         )
         self.key_listener.on_key(self.key)
         self.key_listener.on_query(self._on_query)
@@ -193,6 +202,7 @@ class PlayApp(w.VBox):
             manual=self.manual_box.value,
             muggins=self.muggins_box.value,
             scores=self._scores0,
+            lang=self.lang,
         )
 
     @friendly()
@@ -219,10 +229,9 @@ class PlayApp(w.VBox):
         self.render()
         if (self.manual_box.value, self.muggins_box.value and self.manual_box.value) != (c.manual, c.muggins):
             # the counting rules are part of the game's log: they change with a new game
-            self.status.value = info_html(
-                "Manual counting and muggins (a house rule: the opponent takes the points a "
-                "count misses) are set for a whole game: they apply from the next game (New game)."
-            )
+            self.status.value = info_html(tr(self.lang)(
+                N_("Manual counting and muggins (a house rule: the opponent takes the points a "
+                "count misses) are set for a whole game: they apply from the next game (New game).")))
 
     @friendly()
     def _words(self) -> None:
@@ -297,7 +306,7 @@ class PlayApp(w.VBox):
         name = f"crib-game-seed{self.controller.seed}.json"
         self.save_link.value = (
             f'<a class="crib-download" download="{name}" href="data:application/json;base64,{b64}">'
-            f"⬇ {name}</a> <span style='color:#555'>{html.escape(note)}</span>"
+            f"⬇ {name}</a> <span style='color:#555'>{html.escape(note)}</span>"  # the note is in the game's language
         )
 
     @friendly()
@@ -311,16 +320,17 @@ class PlayApp(w.VBox):
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError:
-            raise CribError("not a saved game: the file is not UTF-8 text") from None
+            raise CribError(tr(self.lang)(N_("not a saved game: the file is not UTF-8 text"))) from None
         events, counts = load_saved(text)
         r = replay(events)
-        self._replay = (events, counts, r, grade_log(events, counts))
+        self._replay = (events, counts, r, grade_log(events, counts, lang=self.lang))
         hands = sum(isinstance(e, Dealt) for e in events)
         self.replay_hand.max = max(1, hands)
         self.replay_hand.value = 1
         self.replay_box.layout.display = None
         self._show_replay_hand()
-        self.status.value = info_html(f"Loaded a game of {hands} hands: {r.verdict}.")
+        self.status.value = info_html(tr(self.lang)(N_("Loaded a game of {n} hands: {verdict}.")).format(
+            n=hands, verdict=replay_summary(r, self.lang)))
 
     @friendly()
     def _show_replay_hand(self) -> None:
@@ -328,7 +338,7 @@ class PlayApp(w.VBox):
             return
         events, counts, r, grades = self._replay
         self.replay_html.value = replay_hand_html(
-            events, counts, r, grades, self.replay_hand.value, plain=self.plain_box.value
+            events, counts, r, grades, self.replay_hand.value, plain=self.plain_box.value, lang=self.lang
         )
 
 
@@ -365,7 +375,8 @@ def apply_query(app: PlayApp, query: str) -> bool:
     if "start" in q:
         parts = q["start"].replace(",", "-").split("-")
         if len(parts) != 2 or not all(p.isdigit() and int(p) <= 120 for p in parts):
-            raise CribError(f"start scores are two numbers 0-120 like 100-100, not {q['start']!r}")
+            raise CribError(tr(app.lang)(N_("start scores are two numbers 0-120 like 100-100, not '{start}'")).format(
+                start=q["start"]))
         app._scores0 = (int(parts[0]), int(parts[1]))
     boxes = (("manual", app.manual_box), ("muggins", app.muggins_box), ("coaching", app.coaching_box),
              ("plain", app.plain_box))
@@ -377,6 +388,6 @@ def apply_query(app: PlayApp, query: str) -> bool:
         for _ in range(3):  # cut for the deal and deal: the tour starts at the throw
             if app.controller.phase in ("cut", "cut_done"):
                 app.act("n")
-        app.tour.start(lang_from_query(query))
+        app.tour.start(app.lang)
         app.key_listener.focus_on(".crib-tour-next")
     return True

@@ -19,8 +19,14 @@ from __future__ import annotations
 import html
 from collections.abc import Sequence
 
+from crib.i18n import N_, tr
 from crib.rules.constants import WIN
 from crib.ui.kit.cardview import PLAYER_COLOURS, RED
+
+# the words this module translates inside f-strings, marked for Babel (on Python 3.11 its
+# extractor does not read a call inside an f-string)
+_IN_FSTRINGS = (N_("needs {n}"))
+
 
 __all__ = ["hole_xy", "board_svg", "score_chart_svg", "score_chart_summary", "WIDTH", "HEIGHT"]
 
@@ -67,6 +73,7 @@ def board_svg(
     names: Sequence[str] = ("You", "Computer"),
     dealer: int | None = None,
     last: tuple[int, int, str] | None = None,
+    *, lang: str = "en",
 ) -> str:
     """The board with both players' pegs and their scores in numbers.
 
@@ -74,11 +81,12 @@ def board_svg(
     "+2 fifteen", beside that player's front peg, and marks the peg so that CSS
     can animate it (no animation under reduced motion).
     """
+    _ = tr(lang)
+    label = _("cribbage board: {a} {x}, {b} {y}").format(a=names[0], x=scores[0], b=names[1], y=scores[1])
     parts = [
         f'<svg class="crib-board" width="{WIDTH}" height="{HEIGHT + 34}" '
         f'viewBox="0 0 {WIDTH} {HEIGHT + 34}" role="img" '
-        f'aria-label="cribbage board: {html.escape(names[0])} {scores[0]}, '
-        f'{html.escape(names[1])} {scores[1]}">',
+        f'aria-label="{html.escape(label)}">',
         f'<rect x="2" y="2" width="{WIDTH - 4}" height="{HEIGHT - 4}" rx="14" fill="#f1e2c6" '
         'stroke="#b08d57" stroke-width="2"/>',
     ]
@@ -115,10 +123,10 @@ def board_svg(
     sx, sy = hole_xy(0, 0)
     parts.append(
         f'<text x="{sx - 6:.1f}" y="{sy - 10:.1f}" font-size="10" font-weight="bold" '
-        'text-anchor="middle" fill="#5b4326">Start</text>'
+        'text-anchor="middle" fill="#5b4326">' + html.escape(_("Start")) + "</text>"
     )
-    parts.append(_line_between(60, 61, "double skunk 61"))
-    parts.append(_line_between(90, 91, "skunk 91"))
+    parts.append(_line_between(60, 61, html.escape(_("double skunk 61"))))
+    parts.append(_line_between(90, 91, html.escape(_("skunk 91"))))
     # pegs: back (hollow) first, then front (filled)
     for p in (0, 1):
         colour = PLAYER_COLOURS[p]
@@ -151,19 +159,19 @@ def board_svg(
     for p in (0, 1):
         x = 14 + p * (WIDTH / 2)
         need = WIN - scores[p]
-        deal = " · dealer" if dealer == p else ""
+        deal = " · " + _("dealer") if dealer == p else ""
         parts.append(
             f'<circle cx="{x + 5}" cy="{HEIGHT + 14}" r="5" fill="{PLAYER_COLOURS[p]}"/>'
             f'<text class="crib-score-{p}" x="{x + 16}" y="{HEIGHT + 19}" font-size="15" '
             f'fill="#222"><tspan font-weight="bold">{html.escape(names[p])} {scores[p]}</tspan>'
-            f'<tspan font-size="12" fill="#555"> (needs {need}){deal}</tspan></text>'
+            f'<tspan font-size="12" fill="#555"> ({html.escape(_("needs {n}").format(n=need))}){html.escape(deal)}</tspan></text>'
         )
     parts.append("</svg>")
     return "".join(parts)
 
 
 def score_chart_summary(
-    history: Sequence[tuple[int, int, int]], names: Sequence[str] = ("You", "Computer")
+    history: Sequence[tuple[int, int, int]], names: Sequence[str] = ("You", "Computer"), lang: str = "en"
 ) -> str:
     """The score chart in words (its text alternative): where both stand after the last
     hand, and who led after each hand.
@@ -173,15 +181,14 @@ def score_chart_summary(
     >>> score_chart_summary([(0, 0, 0)])
     'Chart: scores by hand. No hand played yet.'
     """
+    _ = tr(lang)
     played = [row for row in history if row[0] > 0]
     if not played:
-        return "Chart: scores by hand. No hand played yet."
+        return _("Chart: scores by hand. No hand played yet.")
     h, a, b = played[-1]
-    leads = ", ".join(names[0] if x > y else names[1] if y > x else "level" for _h, x, y in played)
-    return (
-        f"Chart: scores by hand. After hand {h}: {names[0]} {a}, {names[1]} {b}. "
-        f"Led after each hand: {leads}."
-    )
+    leads = ", ".join(names[0] if x > y else names[1] if y > x else _("level") for _h, x, y in played)
+    return _("Chart: scores by hand. After hand {h}: {p} {a}, {q} {b}. Led after each hand: {leads}.").format(
+        h=h, p=names[0], a=a, q=names[1], b=b, leads=leads)
 
 
 def score_chart_svg(
@@ -189,6 +196,7 @@ def score_chart_svg(
     names: Sequence[str] = ("You", "Computer"),
     width: int = 360,
     height: int = 170,
+    lang: str = "en",
 ) -> str:
     """Both scores after each hand: a small line chart with the skunk lines.
 
@@ -205,7 +213,7 @@ def score_chart_svg(
     parts = [
         f'<svg class="crib-score-chart" width="{width}" height="{height}" '
         f'viewBox="0 0 {width} {height}" role="img" '
-        f'aria-label="{html.escape(score_chart_summary(history, names))}">',
+        f'aria-label="{html.escape(score_chart_summary(history, names, lang))}">',
         f'<rect x="{lft}" y="{t}" width="{pw}" height="{ph}" fill="#fafafa" stroke="#ccc"/>',
     ]
     for s, label in ((61, "61"), (91, "91"), (WIN, "121")):
@@ -228,6 +236,6 @@ def score_chart_svg(
         )
     parts.append(
         f'<text x="{lft + pw}" y="{height - 6}" font-size="10" text-anchor="end" fill="#555">'
-        f"hand {n}</text></svg>"
+        + html.escape(tr(lang)(N_("hand {n}")).format(n=n)) + "</text></svg>"
     )
     return "".join(parts)

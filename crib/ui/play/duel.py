@@ -7,13 +7,10 @@ widget is drawn from :meth:`DuelSeat.view`, which is built from this seat's even
 observation only: the opponent's cards reach this page's widgets (and so its browser)
 only once they are played or shown.
 
-The kernel polls the record every :data:`POLL_SECONDS` (an asyncio task; the poll is
-one indexed query) and redraws when the other page moved, joined, left or abandoned.
-The page's address becomes ``play.ipynb?table=CODE&seat=TOKEN`` (:class:`UrlSetter`),
-so a reload (or a new kernel after a crash) resumes the same seat from the record.
-
-:mod:`crib.ui.play.duel_hook` is the play page's hook: a "Play a classmate" button
-that swaps the page over to a :class:`DuelApp`, and links with ``?table=``.
+The kernel polls the record every :data:`POLL_SECONDS` (an asyncio task, one indexed
+query) and redraws when the other page moved, joined, left or abandoned.  The page's
+address becomes ``play.ipynb?table=CODE&seat=TOKEN`` (:class:`UrlSetter`), so a reload
+resumes the seat from the record (:mod:`crib.ui.play.duel_hook` is the page's hook).
 """
 
 from __future__ import annotations
@@ -23,7 +20,7 @@ import base64
 import contextlib
 import html
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from urllib.parse import urlencode
 
 import anywidget
@@ -31,13 +28,22 @@ import ipywidgets as w
 import traitlets
 
 from crib.errors import CribError
+from crib.i18n import N_, check_lang, tr
 from crib.session.duel import DuelSeat
 from crib.session.duel_record import DuelStorage
 from crib.session.model import GameView
 from crib.ui.kit.cardview import CARD_CSS, PLAYER_COLOURS, card_back_svg, cards_html
 from crib.ui.kit.common import friendly, in_background, info_html, keep_polling, on_clicks
 from crib.ui.play.board import board_svg
-from crib.ui.play.html import APP_CSS, _table_html, review_html, score_rows_html, show_html
+from crib.ui.play.duel_words import duel_error
+from crib.ui.play.html import (
+    APP_CSS,
+    _table_html,
+    commit_html,
+    review_html,
+    score_rows_html,
+    show_html,
+)
 from crib.ui.play.parts import add_table_widgets
 
 __all__ = ["POLL_SECONDS", "DuelApp", "UrlSetter"]
@@ -75,8 +81,11 @@ class DuelApp(w.VBox):
     """A game against a classmate at another page (see the module docstring)."""
 
     def __init__(
-        self, storage: Callable[[], DuelStorage] = _default_storage, *, on_back: Callable[[], None] | None = None
+        self, storage: Callable[[], DuelStorage] = _default_storage, *, on_back: Callable[[], None] | None = None,
+        lang: str = "en",
     ) -> None:
+        self.lang = check_lang(lang)
+        _ = tr(lang)
         self._storage_factory = storage
         self._storage: DuelStorage | None = None
         self.seat: DuelSeat | None = None
@@ -91,17 +100,17 @@ class DuelApp(w.VBox):
         self.url = UrlSetter()
         self.style_html = w.HTML(f"<style>{CARD_CSS}{APP_CSS}</style>")
         # the way in: a name, then create a table or join one with its code
-        self.name_text = w.Text(placeholder="your name", description="Your name", layout=w.Layout(width="18em")).add_class("crib-duel-name")
-        self.code_text = w.Text(placeholder="e.g. KQ7P", description="Table code", layout=w.Layout(width="14em")).add_class("crib-duel-code-entry")
-        self.create_button = w.Button(description="Create a table", button_style="primary", layout=w.Layout(width="auto")).add_class("crib-duel-create")
-        self.join_button = w.Button(description="Join", button_style="primary", layout=w.Layout(width="auto")).add_class("crib-duel-join")
-        self.manual_box = w.Checkbox(value=False, description="We count our own hands", indent=False, layout=w.Layout(width="auto")).add_class("crib-duel-manual")
-        self.muggins_box = w.Checkbox(value=False, description="Muggins", indent=False, layout=w.Layout(width="auto")).add_class("crib-duel-muggins")
-        self.back_button = w.Button(description="Back to the computer", layout=w.Layout(width="auto")).add_class("crib-duel-back")
+        self.name_text = w.Text(placeholder=_("your name"), description=_("Your name"), layout=w.Layout(width="18em")).add_class("crib-duel-name")
+        self.code_text = w.Text(placeholder=_("e.g. KQ7P"), description=_("Table code"), layout=w.Layout(width="14em")).add_class("crib-duel-code-entry")
+        self.create_button = w.Button(description=_("Create a table"), button_style="primary", layout=w.Layout(width="auto")).add_class("crib-duel-create")
+        self.join_button = w.Button(description=_("Join"), button_style="primary", layout=w.Layout(width="auto")).add_class("crib-duel-join")
+        self.manual_box = w.Checkbox(value=False, description=_("We count our own hands"), indent=False, layout=w.Layout(width="auto")).add_class("crib-duel-manual")
+        self.muggins_box = w.Checkbox(value=False, description=_("Muggins"), indent=False, layout=w.Layout(width="auto")).add_class("crib-duel-muggins")
+        self.back_button = w.Button(description=_("Back to the computer"), layout=w.Layout(width="auto")).add_class("crib-duel-back")
         self.status = w.HTML().add_class("crib-live").add_class("crib-duel-status")
         self.entry_box = w.VBox([
-            w.HTML('<div class="crib-label">Play a classmate</div><div>Create a table and tell your '
-                   "classmate its code, or type the code they gave you.</div>"),
+            w.HTML('<div class="crib-label">' + _("Play a classmate") + "</div><div>"
+                   + _("Create a table and tell your classmate its code, or type the code they gave you.") + "</div>"),
             w.HBox([self.name_text], layout=w.Layout(flex_flow="row wrap")),
             w.HBox([self.create_button, self.manual_box, self.muggins_box], layout=w.Layout(flex_flow="row wrap", align_items="center", grid_gap="4px 8px")),
             w.HBox([self.code_text, self.join_button], layout=w.Layout(flex_flow="row wrap", align_items="center", grid_gap="4px 8px")),
@@ -111,12 +120,12 @@ class DuelApp(w.VBox):
         self.header_html = w.HTML().add_class("crib-live").add_class("crib-duel-header")
         self.opp_html = w.HTML().add_class("crib-opp")
         add_table_widgets(self, self.click_card)  # board, table, show, captions, prompt, cards
-        self.action_button = w.Button(description="Continue", button_style="primary", layout=w.Layout(width="auto")).add_class("crib-duel-action")
-        self.count_text = w.Text(placeholder="your count", description="Your count", layout=w.Layout(width="14em")).add_class("crib-count-entry")
-        self.count_button = w.Button(description="Count it").add_class("crib-count-button")
+        self.action_button = w.Button(description=_("Continue"), button_style="primary", layout=w.Layout(width="auto")).add_class("crib-duel-action")
+        self.count_text = w.Text(placeholder=_("your count"), description=_("Your count"), layout=w.Layout(width="14em")).add_class("crib-count-entry")
+        self.count_button = w.Button(description=_("Count it")).add_class("crib-count-button")
         self.count_box = w.HBox([self.count_text, self.count_button]).add_class("crib-count-box")
-        self.leave_button = w.Button(description="Leave the table", layout=w.Layout(width="auto")).add_class("crib-duel-leave")
-        self.abandon_button = w.Button(description="Abandon the game", button_style="danger", layout=w.Layout(width="auto")).add_class("crib-duel-abandon")
+        self.leave_button = w.Button(description=_("Leave the table"), layout=w.Layout(width="auto")).add_class("crib-duel-leave")
+        self.abandon_button = w.Button(description=_("Abandon the game"), button_style="danger", layout=w.Layout(width="auto")).add_class("crib-duel-abandon")
         self.rail_html = w.HTML().add_class("crib-live").add_class("crib-scores")
         self.commit_html = w.HTML().add_class("crib-commit")
         self.review_html = w.HTML().add_class("crib-review")
@@ -148,8 +157,10 @@ class DuelApp(w.VBox):
         return self._storage
 
     def _sit(self, seat: DuelSeat) -> None:
+        seat.lang = self.lang  # its prompts, captions and errors in the page's language
+        seat._folded = None  # folded again, in that language
         self.seat = seat
-        self.url.query = urlencode({"table": seat.code, "seat": seat.token})
+        self.url.query = urlencode({"table": seat.code, "seat": seat.token, **({"lang": self.lang} if self.lang != "en" else {})})
         self.entry_box.layout.display = "none"
         self.game_box.layout.display = None
         self.status.value = ""
@@ -160,19 +171,31 @@ class DuelApp(w.VBox):
     def create(self) -> None:
         """A new table: this page takes seat 0 and shows the code to pass on."""
         manual = bool(self.manual_box.value)
-        self._sit(DuelSeat.create(
-            self.storage, self.name_text.value, manual=(manual, manual), muggins=manual and bool(self.muggins_box.value)
-        ))
+        with self._words():
+            seat = DuelSeat.create(self.storage, self.name_text.value, manual=(manual, manual),
+                                   muggins=manual and bool(self.muggins_box.value))
+        self._sit(seat)
 
     @friendly()
     def join(self) -> None:
         """Sit down at a classmate's table by its code."""
-        self._sit(DuelSeat.join(self.storage, self.code_text.value, self.name_text.value))
+        with self._words():
+            seat = DuelSeat.join(self.storage, self.code_text.value, self.name_text.value)
+        self._sit(seat)
 
     @friendly()
     def resume(self, code: str, token: str) -> None:
         """The same seat again (a reload): the game from the record."""
-        self._sit(DuelSeat.resume(self.storage, code, token))
+        with self._words():
+            seat = DuelSeat.resume(self.storage, code, token)
+        self._sit(seat)
+
+    @contextlib.contextmanager
+    def _words(self) -> Iterator[None]:  # the record's English errors in the page's language
+        try:
+            yield
+        except CribError as e:
+            raise CribError(duel_error(str(e), self.lang)) from None
 
     @friendly()
     def back(self) -> None:
@@ -203,10 +226,8 @@ class DuelApp(w.VBox):
     def click_card(self, i: int) -> None:
         s = self._seat()
         self.status.value = ""
-        if s.phase == "play":
-            s.play_index(i)
-        else:
-            s.toggle(i)
+        with self._words():
+            s.play_index(i) if s.phase == "play" else s.toggle(i)
         self.render()
 
     @friendly()
@@ -247,10 +268,10 @@ class DuelApp(w.VBox):
         s = self._seat()
         s.leave()
         self.seat = None
-        self.url.query = "left=1"
+        self.url.query = "left=1" + (f"&lang={self.lang}" if self.lang != "en" else "")
         self.game_box.layout.display = "none"
         self.entry_box.layout.display = None
-        self.status.value = info_html(f"You left table {s.code}. Its link brings you back to it.")
+        self.status.value = info_html(tr(self.lang)(N_("You left table {code}. Its link brings you back to it.")).format(code=s.code))
 
     @friendly()
     def abandon(self) -> None:
@@ -259,7 +280,7 @@ class DuelApp(w.VBox):
 
     def _seat(self) -> DuelSeat:
         if self.seat is None:
-            raise CribError("create a table or join one first")
+            raise CribError(tr(self.lang)(N_("create a table or join one first")))
         return self.seat
 
     # -- drawing -------------------------------------------------------------------------
@@ -269,10 +290,12 @@ class DuelApp(w.VBox):
         s = self._seat()
         v = s.view()
         me, them = v.names
+        lang, _ = self.lang, tr(self.lang)
+        waiting, points = _("your classmate (waiting)"), _("{n} points").format(n=v.scores[1])
         self.header_html.value = (
-            f'<div class="crib-label">Table</div><div class="crib-duel-code" data-code="{s.code}" '
+            f'<div class="crib-label">{_("Table")}</div><div class="crib-duel-code" data-code="{s.code}" '
             f'style="font-size:26px;font-weight:700;letter-spacing:.12em">{s.code}</div>'
-            f"<div>{html.escape(me)} v {html.escape(them or 'your classmate (waiting)')}</div>"
+            f"<div>{html.escape(me)} v {html.escape(them or waiting)}</div>"
             + (f'<div class="crib-duel-presence" style="color:#b03a2e;font-weight:600">{html.escape(s.presence_text())}</div>'
                if s.presence_text() else "")
         )
@@ -283,24 +306,21 @@ class DuelApp(w.VBox):
         self.opp_html.value = (
             f'<div style="display:flex;gap:12px;align-items:center"><b style="color:{PLAYER_COLOURS[1]}">'
             f'{html.escape(them or "…")}</b><span style="padding-right:12px">{opp}</span>'
-            f"<span>{v.scores[1]} points</span></div>"
+            f"<span>{points}</span></div>"
         )
-        self.board_html.value = board_svg(v.scores, v.back, (me, them or "…"), v.dealer, v.last_score)
-        self.table_html.value = _table_html(v) if v.hand_number else ""
+        self.board_html.value = board_svg(v.scores, v.back, (me, them or "…"), v.dealer, v.last_score, lang=lang)
+        self.table_html.value = _table_html(v, lang) if v.hand_number else ""
         self.table_html.layout.display = "none" if v.phase in ("hand_over", "over") and v.shows else None
-        self.show_html.value = "".join(show_html(x, v.names) for x in v.shows) if v.shows else ""
+        self.show_html.value = "".join(show_html(x, v.names, lang) for x in v.shows) if v.shows else ""
         self._render_hand(v)
         self._render_buttons(v)
         self.captions_html.value = '<div aria-live="polite">' + "".join(
             f'<div class="crib-caption">{html.escape(t)}</div>' for t in v.captions[-4:]
         ) + "</div>"
         self._render_rail(v)
-        self.commit_html.value = (
-            f'<span class="crib-label">Fair deal</span> commitment <code>{v.commit[:24]}…</code> '
-            "(SHA-256 of the secret every deck comes from; fixed when your classmate sat down)"
-            + (f'<div class="crib-fairness"><b>Verified:</b> {html.escape(v.fairness)}</div>' if v.fairness else "")
-            if v.commit else ""
-        )
+        self.commit_html.value = commit_html(
+            v, _("(SHA-256 of the secret every deck comes from; fixed when your classmate sat down)"), lang
+        ) if v.commit else ""
         self._step += 1
         self.prompt_html.value = (
             f'<span class="crib-phase crib-duel-phase" data-phase="{v.phase}" data-step="{self._step}" '
@@ -318,19 +338,21 @@ class DuelApp(w.VBox):
             )
 
     def _render_buttons(self, v: GameView) -> None:
-        p = v.phase
-        label = {"discard": f"Throw 2 to {'your' if v.dealer == 0 else 'their'} crib", "hand_over": "Continue"}.get(p)
-        self.action_button.description = label or "Continue"
+        p, _ = v.phase, tr(self.lang)
+        throw = _("Throw 2 to your crib") if v.dealer == 0 else _("Throw 2 to their crib")
+        label = {"discard": throw, "hand_over": _("Continue")}.get(p)
+        self.action_button.description = label or _("Continue")
         self.action_button.layout.display = None if label else "none"
         self.count_box.layout.display = None if p == "count" else "none"
         playing = p not in ("over", "abandoned")
         self.abandon_button.layout.display = None if playing else "none"
         # after the game: back to the way in (a class's next table is found there)
-        self.leave_button.description = "Leave the table" if playing else "Back to the tables"
+        self.leave_button.description = _("Leave the table") if playing else _("Back to the tables")
 
     def _render_rail(self, v: GameView) -> None:
-        hand = f"Hand {v.hand_number}" if v.hand_number else "Before the first deal"
-        self.rail_html.value = f'{score_rows_html(v)}<div style="color:#555">{hand}</div>'
+        _ = tr(self.lang)
+        hand = _("Hand {n}").format(n=v.hand_number) if v.hand_number else _("Before the first deal")
+        self.rail_html.value = f'{score_rows_html(v, self.lang)}<div style="color:#555">{hand}</div>'
 
     def _render_end(self, s: DuelSeat, v: GameView) -> None:
         if v.phase not in ("over", "abandoned"):
@@ -343,15 +365,16 @@ class DuelApp(w.VBox):
             b64 = base64.b64encode(s.log().encode()).decode()
             name = f"crib-table-{s.code}.json"
             held = self._hook(self.secret_note, s.code) or ""
+            _ = tr(self.lang)
             self.log_html.value = (
                 f'<a class="crib-download" download="{name}" href="data:application/json;base64,{b64}">'
-                f"⬇ the game's log</a><div style='color:#555;font-size:13px'>"
-                + (html.escape(str(held)) if held else f"Check it: <code>crib replay {name} --secret {s.secret()}</code>")
+                "⬇ " + _("the game’s log") + "</a><div style='color:#555;font-size:13px'>"
+                + (html.escape(str(held)) if held else _("Check it:") + f" <code>crib replay {name} --secret {s.secret()}</code>")
                 + "</div>"
             )
         if v.phase == "over" and self.review_thread is None:
-            self.review_html.value = ('<div class="crib-review-wait" role="status">The coach is grading '
-                                      "your decisions…</div>")
+            self.review_html.value = ('<div class="crib-review-wait" role="status">'
+                                      + tr(self.lang)(N_("The coach is grading your decisions…")) + "</div>")
             game = s.game
             self.review_thread = in_background(s.review, lambda grades: self._show_review(game, grades))
 
@@ -360,10 +383,11 @@ class DuelApp(w.VBox):
         other tables still playing come first), if the page still shows that game."""
         if self.seat is None or self.seat.game is not game:
             return
+        _ = tr(self.lang)
         self.review_html.value = (
-            review_html(grades, title="Game review: your costliest decisions first")
+            review_html(grades, title=_("Game review: your costliest decisions first"), lang=self.lang)
             if not isinstance(grades, Exception)
-            else f'<div class="crib-error">The review could not be made: {html.escape(str(grades))}</div>'
+            else '<div class="crib-error">' + html.escape(_("The review could not be made: {error}").format(error=grades)) + "</div>"
         )
 
     @staticmethod

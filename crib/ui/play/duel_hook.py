@@ -21,11 +21,12 @@ from urllib.parse import parse_qs
 import ipywidgets as w
 
 from crib.errors import CribError
-from crib.i18n import NP_, tr, trp
+from crib.i18n import N_, NP_, tr, trp
 from crib.session.duel_record import clean_table_code
 from crib.teach.tournament_duels import ClassTournaments, MyTable
 from crib.ui.kit.common import friendly, info_html, on_clicks
 from crib.ui.play.duel import DuelApp
+from crib.ui.play.duel_words import duel_error
 
 __all__ = ["classmate_button", "open_from_query", "ClassTableBox", "add_class_box"]
 
@@ -67,7 +68,7 @@ class ClassTableBox(w.VBox):
         on_clicks((self.find_button, self.find), (self.play_button, self.play))
         row = w.Layout(flex_flow="row wrap", align_items="center", grid_gap="4px 8px")
         super().__init__([
-            w.HTML(f'<div class="crib-label">{html.escape(_("Your class table"))}</div><div>'
+            w.HTML('<div class="crib-label">' + html.escape(_("Your class table")) + "</div><div>"
                    + html.escape(_("If your teacher paired the class: type the class code and your name, "
                                    "then Find my table.")) + "</div>"),
             w.HBox([self.class_code, self.find_button], layout=row),
@@ -93,7 +94,10 @@ class ClassTableBox(w.VBox):
         name = self.duel.name_text.value
         if not str(name).strip():
             raise CribError(_("type your name (the one you joined the class with), then Find my table"))
-        m = self.ct.find_table(self.class_code.value, name)
+        try:
+            m = self.ct.find_table(self.class_code.value, name)
+        except CribError as e:
+            raise CribError(duel_error(str(e), self.lang)) from None
         if m is None:
             self.status.value = info_html(_("No table for {name} in this class yet: wait for your teacher to "
                                             "start the round, and check your name.").format(name=name.strip()))
@@ -110,7 +114,7 @@ class ClassTableBox(w.VBox):
     def play(self) -> None:
         """Open your seat on this page (the address becomes your seat's link)."""
         if self.mine is None:
-            raise CribError(tr(self.lang)("find your table first"))
+            raise CribError(tr(self.lang)(N_("find your table first")))
         self.duel.resume(self.mine.code, self.mine.token)
 
 
@@ -132,14 +136,16 @@ def add_class_box(duel: DuelApp, lang: str = "en") -> ClassTableBox:
 def _duel_of(app: Any) -> DuelApp:
     duel = getattr(app, "duel_app", None)
     if duel is None:
-        duel = app.duel_app = DuelApp()
-        add_class_box(duel)
+        lang = getattr(app, "lang", "en")
+        duel = app.duel_app = DuelApp(lang=lang)
+        add_class_box(duel, lang)
     return duel  # type: ignore[no-any-return]
 
 
 def classmate_button(app: Any) -> w.Button:
     """The play page's "Play a classmate" button (it swaps the page to a :class:`DuelApp`)."""
-    b = w.Button(description="Play a classmate", icon="users", layout=w.Layout(width="auto")).add_class("crib-classmate")
+    label = tr(getattr(app, "lang", "en"))("Play a classmate")
+    b = w.Button(description=label, icon="users", layout=w.Layout(width="auto")).add_class("crib-classmate")
     b.on_click(lambda _b: _swap(app, _duel_of(app)))
     return b
 
@@ -166,5 +172,5 @@ def open_from_query(app: Any, query: str) -> bool:
         try:
             duel.code_text.value = clean_table_code(q["table"])
         except CribError as e:
-            duel.status.value = info_html(str(e))
+            duel.status.value = info_html(duel_error(str(e), duel.lang))
     return True

@@ -11,20 +11,29 @@ import html
 import time
 from typing import TYPE_CHECKING
 
+from crib.i18n import N_, tr
 from crib.session.controller import HUMAN, GameView
 from crib.session.model import replay_link
 from crib.ui.kit.cardview import PLAYER_COLOURS, card_back_svg, card_svg, cards_html
-from crib.ui.kit.common import how_computed, info_html
+from crib.ui.kit.common import info_html
 from crib.ui.kit.glossary import mark_terms
 from crib.ui.play.board import board_svg, score_chart_svg
 from crib.ui.play.html import (
     _table_html,
+    commit_html,
     grade_chip,
     grade_html,
+    how_notes,
+    kind_name,
     review_html,
     score_rows_html,
     show_html,
 )
+
+# the words this module translates inside f-strings, marked for Babel (on Python 3.11 its
+# extractor does not read a call inside an f-string)
+_IN_FSTRINGS = (N_("replay this deal"), N_("{n} points"), N_("Cut for deal (low card deals)"), N_("Scores by hand"), N_("Coach"), N_("Coaching is off: grades wait for the review."), N_("{what}: {card}"), N_("Hand {n}:"))
+
 
 if TYPE_CHECKING:
     from crib.ui.play.app import PlayApp
@@ -33,6 +42,8 @@ if TYPE_CHECKING:
 # the cribbage words linked to their definitions in the captions (the table's labels
 # link the crib and the starter, the prompt the crib)
 CAPTION_TERMS = ("pone", "go", "heels", "nobs", "muggins", "skunk")
+#: the coach panel's name for a graded decision
+YOUR = {"discard": N_("Your throw"), "play": N_("Your play"), "count": N_("Your count")}
 
 
 class Renderer:
@@ -47,17 +58,14 @@ class Renderer:
         t0 = time.perf_counter()
         v = self.app.controller.view()
         c = self.app.controller
-        names = v.names
-        link = replay_link(c.seed, tier=c.tier)
+        names, lang, _ = v.names, self.lang, tr(self.lang)
+        link = replay_link(c.seed, tier=c.tier, **({"lang": lang} if lang != "en" else {}))
         self.app.game_html.value = (
-            f'Game #{c.seed} · <a class="crib-replay-link" href="{html.escape(link)}">'
-            "replay this deal</a>"
+            _("Game #{seed}").format(seed=c.seed) + f' · <a class="crib-replay-link" href="{html.escape(link)}">'
+            f"{_('replay this deal')}</a>"
         )
-        self.app.commit_html.value = (
-            f'<span class="crib-label">Fair deal</span> commitment <code>{v.commit[:24]}…</code> '
-            f"(SHA-256 of the secret every deck comes from; seed {c.seed})"
-            + (f'<div class="crib-fairness"><b>Verified:</b> {html.escape(v.fairness)}</div>' if v.fairness else "")
-        )
+        self.app.commit_html.value = commit_html(v, _("(SHA-256 of the secret every deck comes from; seed {seed})").format(
+            seed=c.seed), lang)
         # the opponent: face down until the show
         if v.opp_shown:
             opp_cards = cards_html(v.opp_shown, "pile")
@@ -68,10 +76,10 @@ class Renderer:
         self.app.opp_html.value = (
             f'<div style="display:flex;gap:12px;align-items:center">'
             f'<b style="color:{PLAYER_COLOURS[1]}">{html.escape(names[1])}</b>'
-            f'<span style="padding-right:12px">{opp_cards}</span><span>{v.scores[1]} points</span></div>'
+            f'<span style="padding-right:12px">{opp_cards}</span><span>{_("{n} points").format(n=v.scores[1])}</span></div>'
         )
-        self.app.board_html.value = board_svg(v.scores, v.back, names, v.dealer, v.last_score)
-        self.app.table_html.value = _table_html(v)
+        self.app.board_html.value = board_svg(v.scores, v.back, names, v.dealer, v.last_score, lang=lang)
+        self.app.table_html.value = _table_html(v, lang)
         # the show takes the middle of the table: its cards, the starter and the crib are in it
         self.app.table_html.layout.display = "none" if v.phase in ("show", "hand_over", "over") and v.shows else None
         if c.message and not self.app.status.value:
@@ -79,17 +87,17 @@ class Renderer:
         self._render_hand(v)
         self._render_buttons(v)
         if v.phase in ("show", "hand_over", "over", "count") and v.shows:
-            self.app.show_html.value = "".join(show_html(s, names) for s in v.shows)
+            self.app.show_html.value = "".join(show_html(s, names, lang) for s in v.shows)
         elif v.phase == "cut_done" and v.cut_cards:
             a, b = v.cut_cards
             self.app.show_html.value = (
-                f'<div class="crib-label">Cut for deal (low card deals)</div>'
-                f"You {card_svg(a, 'pile')} &nbsp; {html.escape(names[1])} {card_svg(b, 'pile')}"
+                f'<div class="crib-label">{_("Cut for deal (low card deals)")}</div>'
+                f"{html.escape(names[0])} {card_svg(a, 'pile')} &nbsp; {html.escape(names[1])} {card_svg(b, 'pile')}"
             )
         else:
             self.app.show_html.value = ""
         self.app.captions_html.value = '<div aria-live="polite">' + "".join(
-            f'<div class="crib-caption">{mark_terms(t, keys=CAPTION_TERMS)}</div>' for t in v.captions[-4:]
+            f'<div class="crib-caption">{mark_terms(t, lang, keys=CAPTION_TERMS)}</div>' for t in v.captions[-4:]
         ) + "</div>"
         self._render_rail(v)
         self.render_coach(v)
@@ -100,7 +108,7 @@ class Renderer:
             f'<span class="crib-phase" data-phase="{v.phase}" data-step="{self._step}" '
             f'data-seed="{c.seed}" data-tier="{c.tier}" '
             f'data-render-ms="{(time.perf_counter() - t0) * 1000:.1f}">'
-            f"{mark_terms(v.prompt, keys=('crib',))}</span>"
+            f"{mark_terms(v.prompt, lang, keys=('crib',))}</span>"
         )
 
     def _render_hand(self, v: GameView) -> None:
@@ -117,20 +125,19 @@ class Renderer:
             )
 
     def _render_buttons(self, v: GameView) -> None:
-        p = v.phase
+        p, _ = v.phase, tr(self.lang)
         if p == "discard":
-            whose = "your" if v.dealer == HUMAN else "their"
-            label = f"Throw 2 to {whose} crib (Enter)"
+            label = _("Throw 2 to your crib (Enter)") if v.dealer == HUMAN else _("Throw 2 to their crib (Enter)")
         elif p == "play":
-            label = "Play (Enter)"
+            label = _("Play (Enter)")
         elif p == "count":
-            label = "Count it (Enter)"
+            label = _("Count it (Enter)")
         elif p == "cut":
-            label = "Cut for deal (Enter)"
+            label = _("Cut for deal (Enter)")
         elif p == "over":
-            label = "Game over"
+            label = _("Game over")
         else:
-            label = "Continue (Enter)"
+            label = _("Continue (Enter)")
         self.app.confirm_button.description = label
         self.app.confirm_button.disabled = p == "over"
         # counting has its own box and button (Enter in the box counts too)
@@ -145,11 +152,12 @@ class Renderer:
             self.app.count_text.value = ""
 
     def _render_rail(self, v: GameView) -> None:
-        hand = f"Hand {v.hand_number}" if v.hand_number else "Before the first deal"
-        mistakes = f"Mistakes so far: {v.mistakes}" if v.coaching else "Coaching is off"
-        self.app.rail_html.value = f'{score_rows_html(v)}<div style="color:#555">{hand} · {mistakes}</div>'
+        _ = tr(self.lang)
+        hand = _("Hand {n}").format(n=v.hand_number) if v.hand_number else _("Before the first deal")
+        mistakes = _("Mistakes so far: {n}").format(n=v.mistakes) if v.coaching else _("Coaching is off")
+        self.app.rail_html.value = f'{score_rows_html(v, self.lang)}<div style="color:#555">{hand} · {mistakes}</div>'
         self.app.chart_html.value = (
-            '<div class="crib-label">Scores by hand</div>' + score_chart_svg(v.history, v.names, 300, 150)
+            f'<div class="crib-label">{_("Scores by hand")}</div>' + score_chart_svg(v.history, v.names, 300, 150, self.lang)
             if len(v.history) > 1
             else ""
         )
@@ -159,29 +167,34 @@ class Renderer:
         """Plain words (the default) or the expert detail: the page's switch."""
         return bool(self.app.plain_box.value)
 
+    @property
+    def lang(self) -> str:
+        """The page's language (the app's)."""
+        return str(getattr(self.app, "lang", "en"))
+
     def render_coach(self, v: GameView) -> None:
         """The coach panel: the last grade and the hint, in plain words unless the switch
         is off; the exact numbers and the model under "How this was computed"."""
-        plain = self.plain
-        parts = ['<div class="crib-label">Coach</div>']
+        plain, lang, _ = self.plain, self.lang, tr(self.lang)
+        parts = [f'<div class="crib-label">{_("Coach")}</div>']
         if not v.coaching:
-            parts.append("<div>Coaching is off: grades wait for the review.</div>")
+            parts.append(f"<div>{_('Coaching is off: grades wait for the review.')}</div>")
         elif v.grade is not None:
             g = v.grade
             trap = (
-                ' <span class="crib-chip crib-trap" style="background:#c0392b">trap missed</span>'
+                f' <span class="crib-chip crib-trap" style="background:#c0392b">{_("trap missed")}</span>'
                 if g.trap
                 else ""
             )
-            what = {"discard": "Your throw", "play": "Your play", "count": "Your count"}.get(g.kind, g.kind) if plain else g.kind
+            what = _(YOUR[g.kind]) if g.kind in YOUR and plain else kind_name(g.kind, lang)
             parts.append(
-                f'<div class="crib-last-grade">{what}: {html.escape(g.chosen)} '
-                f"{grade_chip(g.verdict, g.lost, g.unit, plain=plain)}{trap}</div>"
-                + grade_html(g, plain=plain)
+                f'<div class="crib-last-grade">{html.escape(_("{what}: {card}").format(what=what, card=g.chosen))} '
+                f"{grade_chip(g.verdict, g.lost, g.unit, plain=plain, lang=lang)}{trap}</div>"
+                + grade_html(g, plain=plain, lang=lang)
             )
         hint = v.hint_plain if plain and v.hint_plain else v.hint
         if hint:
-            how = how_computed(*v.hint_how) if plain and v.hint_plain else ""
+            how = how_notes(*v.hint_how, lang=lang) if plain and v.hint_plain else ""
             parts.append(
                 '<div class="crib-hint-text" style="font-size:13px;border-left:3px solid #d68910;'
                 f'padding-left:6px">{html.escape(hint)}{how}</div>'
@@ -190,16 +203,18 @@ class Renderer:
 
     def _render_review(self, v: GameView) -> None:
         c = self.app.controller
-        plain = self.plain
+        plain, lang, _ = self.plain, self.lang, tr(self.lang)
         if v.phase == "over":
             self.app.review_html.value = review_html(
-                c.grades, title="Game review: your costliest decisions first", plain=plain
+                c.grades, title=_("Game review: your costliest decisions first"), plain=plain, lang=lang
             )
         elif v.phase == "hand_over":
             h = c.hand_index
             self.app.review_html.value = (
-                f'<div class="crib-hand-strip"><b>Hand {h + 1}:</b> {html.escape(c.hand_summary(plain=plain))}</div>'
-                + review_html([g for g in c.grades if g.hand == h], title=f"Hand {h + 1} review", plain=plain)
+                f'<div class="crib-hand-strip"><b>{_("Hand {n}:").format(n=h + 1)}</b> '
+                f'{html.escape(c.hand_summary(plain=plain))}</div>'
+                + review_html([g for g in c.grades if g.hand == h], title=_("Hand {n} review").format(n=h + 1),
+                              plain=plain, lang=lang)
             )
         else:
             self.app.review_html.value = ""

@@ -1,0 +1,65 @@
+"""A hand's or a game's grades summed up in one strip, and your grade words counted (the
+review's head); split out of :mod:`crib.session.review`, which re-exports both."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from crib.analysis.grades import WIN_UNIT, WORDS, cost_text
+from crib.i18n import N_, tr
+from crib.session.model import Grade
+
+__all__ = ["summary_strip", "band_counts"]
+
+_LABELS = (("discard", N_("Discard")), ("play", N_("Pegging")), ("count", N_("Counting")))
+
+
+def _lost_text(gs: Sequence[Grade], plain_words: bool = False, lang: str = "en") -> str:
+    """The total lost, points and P(win) apart (their units differ)."""
+    from crib.session import plain
+
+    pts = sum(g.lost for g in gs if g.unit != WIN_UNIT)
+    win = sum(g.lost for g in gs if g.unit == WIN_UNIT)
+
+    def num(x: float, f: str) -> str:
+        return f"{x:{f}}".replace(".", ",") if lang == "fr" else f"{x:{f}}"
+
+    parts = ([plain.loss_words(pts, lang=lang)] if plain_words else [f"−{num(pts, '.2f')}"]) if pts or not win else []
+    if win:
+        parts.append(tr(lang)(N_("−{p}% to win")).format(p=num(win, ".1f")))
+    return ", ".join(parts)
+
+
+def summary_strip(grades: Sequence[Grade], *, plain: bool = False, lang: str = "en") -> str:
+    """E.g. 'Discard best · Pegging 1 mistake (−1.40)': the words worse than ok counted;
+    ``plain``: the losses in words ('Pegging 1 mistake (about 1 point lost)')."""
+    from crib.session.plain import chip_text
+
+    _ = tr(lang)
+    parts = []
+    for kind, label in _LABELS:
+        gs = [g for g in grades if g.kind == kind]
+        if not gs:
+            continue
+        bad = sum(g.verdict in ("mistake", "costly", "blunder") for g in gs)
+        if kind == "discard" and len(gs) == 1:  # one hand's strip
+            say = chip_text if plain else cost_text
+            parts.append(f"{_(label)} {say(gs[0].verdict, gs[0].lost, gs[0].unit, lang)}")
+        else:
+            n = (_("1 mistake") if bad == 1 else _("{n} mistakes")).format(n=bad)
+            parts.append(f"{_(label)} {n} ({_lost_text(gs, plain, lang)})")
+    return " · ".join(parts)
+
+
+def band_counts(grades: Sequence[Grade]) -> dict[str, dict[str, int]]:
+    """Your own distribution over the grade words, discards and plays apart (the review).
+
+    >>> g = [Grade(1, 0, "discard", "5♥ 5♦", "5♥ 5♦", 0.0, "best"),
+    ...      Grade(2, 0, "play", "4♥", "6♦", 2.4, "blunder")]
+    >>> band_counts(g)["discard"]["best"], band_counts(g)["play"]["blunder"]
+    (1, 1)
+    """
+    return {
+        kind: {w: sum(g.kind == kind and g.verdict == w for g in grades) for w in WORDS}
+        for kind in ("discard", "play")
+    }

@@ -1,0 +1,87 @@
+"""The play page in French in a real browser (issue #24, point 8).
+
+``play.ipynb?seed=11&tier=easy&lang=fr`` opens the game in French; a hand is played by
+keys and clicks to its review; at each stop no English message of the catalog (French
+differs, more than three words) shows in the page's visible text; axe finds no serious
+violation at 768x1024; screenshots mid-hand and at the hand's review.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.conftest import assert_no_error_output, open_dashboard, press_step, screenshot
+from tests.browser.test_devices import AXE, _axe
+from tests.browser.test_french import english_on, english_phrases
+
+pytestmark = pytest.mark.browser
+
+
+def _phase(page) -> str:  # type: ignore[no-untyped-def]
+    return page.locator(".crib-phase").get_attribute("data-phase") or ""
+
+
+def _legal(page) -> int | None:  # type: ignore[no-untyped-def]
+    return page.evaluate(
+        """() => { const bs = [...document.querySelectorAll('.crib-hand .crib-cardbtn')]
+                    .filter(b => b.offsetParent !== null);
+                   const i = bs.findIndex(b => b.classList.contains('crib-legal'));
+                   return i < 0 ? null : i; }"""
+    )
+
+
+def test_a_hand_in_french(voila_url: str, browser: object) -> None:
+    phrases = english_phrases()
+    assert AXE.exists(), f"axe-core is missing at {AXE}"
+    found: list[str] = []
+    ctx = browser.new_context(viewport={"width": 768, "height": 1024})  # type: ignore[attr-defined]
+    ctx.set_default_navigation_timeout(120_000)
+    try:
+        url = f"{voila_url}/voila/render/play.ipynb?seed=11&tier=easy&lang=fr"
+        page, _t = open_dashboard(ctx, url, ".crib-keys-ready")
+        page.wait_for_selector(".crib-lang a.crib-lang-fr[aria-current='true']", timeout=60_000)
+        page.wait_for_selector(".crib-phase[data-seed='11']", timeout=60_000)  # the French game
+        assert "Coupez pour la donne" in page.inner_text(".crib-prompt")
+        assert "Jouer au cribbage avec le coach" in page.inner_text("body")
+        found += [f"opened: {p}" for p in english_on(page, phrases)]
+        press_step(page, "n")  # the cut for deal
+        press_step(page, "n")  # the deal
+        assert _phase(page) == "discard" and "Jetez deux cartes" in page.inner_text(".crib-prompt")
+        page.locator(".crib-hand .crib-cardbtn").nth(0).click()  # a click, then a key
+        page.wait_for_selector(".crib-hand .crib-selected")
+        press_step(page, "2")
+        press_step(page, "Enter")
+        assert _phase(page) == "play" and "à vous de jouer" in page.inner_text(".crib-prompt")
+        found += [f"the play: {p}" for p in english_on(page, phrases)]
+        _axe(page, "play in French, the play", found)
+        screenshot(page, "french-play-midhand-768")
+        page.set_viewport_size({"width": 1280, "height": 800})
+        screenshot(page, "french-play-midhand-1280")
+        page.set_viewport_size({"width": 768, "height": 1024})
+        for _ in range(12):  # the rest of the play, by clicks (a go is said for you)
+            if _phase(page) != "play":
+                break
+            i = _legal(page)
+            step = int(page.locator(".crib-phase").get_attribute("data-step") or 0)
+            if i is None:
+                page.keyboard.press("g")
+            else:
+                page.locator(".crib-hand .crib-cardbtn").nth(i).click()
+            page.wait_for_function(
+                "s => Number(document.querySelector('.crib-phase').dataset.step) > s", arg=step, timeout=30_000)
+        for _ in range(4):  # the show, to the hand's review
+            if _phase(page) == "hand_over":
+                break
+            press_step(page, "n")
+        assert _phase(page) == "hand_over", _phase(page)
+        review = page.inner_text(".crib-review")
+        assert "Revue de la donne 1" in review and "Donne 1 :" in review
+        found += [f"the review: {p}" for p in english_on(page, phrases)]
+        _axe(page, "play in French, the review", found)
+        screenshot(page, "french-play-review-768")
+        page.set_viewport_size({"width": 1280, "height": 800})
+        screenshot(page, "french-play-review-1280")
+        assert_no_error_output(page)
+    finally:
+        ctx.close()
+    assert not found, "\n".join(found)
