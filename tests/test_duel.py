@@ -1,12 +1,13 @@
 """Play a classmate (crib.session.duel on crib.teach.duel_store), with no widgets: two
-seats on one SQLite file play seeded games to the end by scripted moves; a seat dropped
+seats on one record (a SQLite file, then a PostgreSQL database: the ``db`` fixture runs
+every test on both) play seeded games to the end by scripted moves; a seat dropped
 mid-game resumes from the store; moves are idempotent; a game can be abandoned; and a
 seat's view never holds a card of the other seat's that it has not seen."""
 
 from __future__ import annotations
 
 import re
-import sqlite3
+import threading
 from pathlib import Path
 
 import pytest
@@ -23,6 +24,7 @@ from crib.session.duel_record import (
     hidden_cards,
     seat_events,
 )
+from crib.teach.db import integrity_errors
 from crib.teach.duel_store import DuelStore
 from crib.teach.store import Store
 from crib.teach.store_schema import SCHEMA_VERSION
@@ -30,8 +32,8 @@ from crib.ui.kit.cardview import card_name, card_text
 
 
 @pytest.fixture()
-def db(tmp_path: Path) -> Path:
-    return tmp_path / "class.sqlite3"
+def db(db_target: Path | str) -> Path | str:
+    return db_target
 
 
 def _pair(db: Path, *, seed: int = 11, **kw: object) -> tuple[DuelSeat, DuelSeat]:
@@ -92,7 +94,9 @@ def _decisions(events: list[ev.Event]) -> int:
 def test_schema_has_the_duel_tables(db: Path) -> None:
     st = Store(db)
     assert st.schema_version == SCHEMA_VERSION
-    names = {r[0] for r in st.conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    sql = ("SELECT name FROM sqlite_master WHERE type='table'" if st.dialect == "sqlite"
+           else "SELECT tablename FROM pg_tables WHERE schemaname=current_schema()")
+    names = {r[0] for r in st.conn.execute(sql)}
     assert {"duels", "duel_seats", "duel_moves"} <= names
 
 
@@ -197,7 +201,7 @@ def test_moves_are_idempotent(db: Path) -> None:
         again.discard(again._fold().six[2:4])
     assert len(st.moves(pone.code)) == 1
     # the table's moves are append-only
-    with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+    with pytest.raises(integrity_errors(), match="append-only"):
         st.conn.execute("DELETE FROM duel_moves")
 
 
@@ -323,3 +327,28 @@ def test_the_in_memory_storage_plays_the_same_game(db: Path) -> None:
     ann, bob = _pair(db, seed=11)
     _play_out([ann, bob], HashRng(1, "script"))
     assert a.game.events == ann.game.events  # type: ignore[union-attr]
+
+
+def test_two_classmates_racing_for_one_seat(db: Path) -> None:
+    """Two kernels sit down at the same waiting table at once: one gets the seat, the
+    other the clear message (the table's row is locked on PostgreSQL, the file on SQLite)."""
+    DuelStore(db).create_duel("RACE", "Ann", seed=1, master_seed=2, token="t0",
+                              manual=(False, False), muggins=False, scores=(0, 0))
+    barrier = threading.Barrier(2)
+    out: list[object] = []
+
+    def sit(name: str) -> None:
+        st = DuelStore(db)
+        barrier.wait()
+        try:
+            out.append(st.join_duel("RACE", name, client_seed=3, commit="c", token=f"t-{name}").names)
+        except CribError as e:
+            out.append(str(e))
+
+    threads = [threading.Thread(target=sit, args=(n,)) for n in ("Bob", "Cy")]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    assert sorted(map(str, out))[1] == "table RACE already has two players: ask for a new code"
+    assert DuelStore(db).duel("RACE").names in (("Ann", "Bob"), ("Ann", "Cy"))
