@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -20,6 +21,7 @@ from crib.session import duel as duel_mod
 from crib.session.duel import DuelSeat
 from crib.session.duel_record import (
     MemoryDuelStorage,
+    MoveCheck,
     clean_table_code,
     hidden_cards,
     seat_events,
@@ -352,3 +354,31 @@ def test_two_classmates_racing_for_one_seat(db: Path) -> None:
         t.join(60)
     assert sorted(map(str, out))[1] == "table RACE already has two players: ask for a new code"
     assert DuelStore(db).duel("RACE").names in (("Ann", "Bob"), ("Ann", "Cy"))
+
+
+def test_two_moves_appended_at_once_each_see_the_one_before(db: Path) -> None:
+    """Both seats append at once: the engine check of the second sees the first's row
+    (each append_move runs alone at its table), so no move is checked on a stale game."""
+    DuelStore(db).create_duel("PAIR", "Ann", seed=1, master_seed=2, token="t0",
+                              manual=(False, False), muggins=False, scores=(0, 0))
+    DuelStore(db).join_duel("PAIR", "Bob", client_seed=3, commit="c", token="t1")
+    barrier = threading.Barrier(2)
+    seen: list[int] = []
+
+    def move(seat: int) -> None:
+        st = DuelStore(db)
+        barrier.wait()
+
+        def check(rows: list) -> MoveCheck:  # type: ignore[type-arg]
+            seen.append(len(rows))
+            time.sleep(0.2)  # a slow check: the other seat's append waits for it
+            return MoveCheck("[]", None)
+
+        st.append_move("PAIR", seat, 0, "discard", [seat], f"PAIR:{seat}:0", 0, check)
+
+    threads = [threading.Thread(target=move, args=(s,)) for s in (0, 1)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    assert sorted(seen) == [0, 1] and len(DuelStore(db).moves("PAIR")) == 2
