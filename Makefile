@@ -1,6 +1,6 @@
 # Two entry points do all the setup on a fresh machine:
 #   make serve   -> venv + project + voila, serves dashboards/ on http://127.0.0.1:8866
-#   make test    -> venv + project + test deps (+ Debian chromium when root), runs the suite
+#   make test    -> venv + project + test deps (+ Debian chromium and postgresql when root), runs the suite
 #                   but the slow exhaustive checks (pytest -m slow); make test-slow runs
 #                   those, and make test-all (what .ci/run calls) runs both
 PYTHON ?= python3
@@ -8,7 +8,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8866
 
-.PHONY: serve test test-slow test-all messages lint bench install-serve install-test browser notebooks clean
+.PHONY: serve test test-slow test-all messages lint bench install-serve install-test browser postgresql notebooks clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -31,6 +31,17 @@ browser:
 	  if [ "$$(id -u)" = "0" ]; then \
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
 	  else echo "chromium missing and not root: browser tests will skip (outside CI)"; fi; \
+	fi
+
+# Debian's PostgreSQL for the store tests' second database (tests/pg.py starts a throwaway
+# server from its binaries in a temp dir; the package's own "main" cluster is not created)
+postgresql:
+	@if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then \
+	  if [ "$$(id -u)" = "0" ]; then \
+	    mkdir -p /etc/postgresql-common/createcluster.d && \
+	    echo "create_main_cluster = false" > /etc/postgresql-common/createcluster.d/crib-tests.conf && \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null; \
+	  else echo "postgresql missing and not root: the store tests' PostgreSQL run will skip (outside CI)"; fi; \
 	fi
 
 # axe-core (npm) for the accessibility checks of the browser tests (tests/browser/test_devices.py),
@@ -62,13 +73,13 @@ serve: install-serve
 lint: install-test
 	$(VENV)/bin/ruff check crib tests bench
 
-test: install-test browser $(AXE)
+test: install-test browser postgresql $(AXE)
 	$(VENV)/bin/ruff check crib tests bench
 	$(PY) -m pytest -q -m "not slow" -n 2 --durations=15
 
 # the exhaustive comparisons of fast paths with their references, the largest sweeps
 # and the page-open measurement: pytest's "slow" marker (see pyproject.toml)
-test-slow: install-test browser $(AXE)
+test-slow: install-test browser postgresql $(AXE)
 	$(PY) -m pytest -q -m slow --durations=15
 
 test-all: test test-slow

@@ -5,6 +5,9 @@ from pathlib import Path
 
 import pytest
 
+# the store tests' PostgreSQL server and their two databases (tests/pg.py)
+from tests.pg import db_target, pg_empty_url, pg_server, pg_url  # noqa: F401
+
 ROOT = Path(__file__).resolve().parents[1]
 
 

@@ -1,12 +1,14 @@
 """Play a classmate (crib.session.duel on crib.teach.duel_store), with no widgets: two
-seats on one SQLite file play seeded games to the end by scripted moves; a seat dropped
+seats on one record (a SQLite file, then a PostgreSQL database: the ``db`` fixture runs
+every test on both) play seeded games to the end by scripted moves; a seat dropped
 mid-game resumes from the store; moves are idempotent; a game can be abandoned; and a
 seat's view never holds a card of the other seat's that it has not seen."""
 
 from __future__ import annotations
 
 import re
-import sqlite3
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -19,10 +21,12 @@ from crib.session import duel as duel_mod
 from crib.session.duel import DuelSeat
 from crib.session.duel_record import (
     MemoryDuelStorage,
+    MoveCheck,
     clean_table_code,
     hidden_cards,
     seat_events,
 )
+from crib.teach.db import integrity_errors
 from crib.teach.duel_store import DuelStore
 from crib.teach.store import Store
 from crib.teach.store_schema import SCHEMA_VERSION
@@ -30,8 +34,8 @@ from crib.ui.kit.cardview import card_name, card_text
 
 
 @pytest.fixture()
-def db(tmp_path: Path) -> Path:
-    return tmp_path / "class.sqlite3"
+def db(db_target: Path | str) -> Path | str:
+    return db_target
 
 
 def _pair(db: Path, *, seed: int = 11, **kw: object) -> tuple[DuelSeat, DuelSeat]:
@@ -92,7 +96,9 @@ def _decisions(events: list[ev.Event]) -> int:
 def test_schema_has_the_duel_tables(db: Path) -> None:
     st = Store(db)
     assert st.schema_version == SCHEMA_VERSION
-    names = {r[0] for r in st.conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    sql = ("SELECT name FROM sqlite_master WHERE type='table'" if st.dialect == "sqlite"
+           else "SELECT tablename FROM pg_tables WHERE schemaname=current_schema()")
+    names = {r[0] for r in st.conn.execute(sql)}
     assert {"duels", "duel_seats", "duel_moves"} <= names
 
 
@@ -197,7 +203,7 @@ def test_moves_are_idempotent(db: Path) -> None:
         again.discard(again._fold().six[2:4])
     assert len(st.moves(pone.code)) == 1
     # the table's moves are append-only
-    with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+    with pytest.raises(integrity_errors(), match="append-only"):
         st.conn.execute("DELETE FROM duel_moves")
 
 
@@ -323,3 +329,56 @@ def test_the_in_memory_storage_plays_the_same_game(db: Path) -> None:
     ann, bob = _pair(db, seed=11)
     _play_out([ann, bob], HashRng(1, "script"))
     assert a.game.events == ann.game.events  # type: ignore[union-attr]
+
+
+def test_two_classmates_racing_for_one_seat(db: Path) -> None:
+    """Two kernels sit down at the same waiting table at once: one gets the seat, the
+    other the clear message (the table's row is locked on PostgreSQL, the file on SQLite)."""
+    DuelStore(db).create_duel("RACE", "Ann", seed=1, master_seed=2, token="t0",
+                              manual=(False, False), muggins=False, scores=(0, 0))
+    barrier = threading.Barrier(2)
+    out: list[object] = []
+
+    def sit(name: str) -> None:
+        st = DuelStore(db)
+        barrier.wait()
+        try:
+            out.append(st.join_duel("RACE", name, client_seed=3, commit="c", token=f"t-{name}").names)
+        except CribError as e:
+            out.append(str(e))
+
+    threads = [threading.Thread(target=sit, args=(n,)) for n in ("Bob", "Cy")]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    assert sorted(map(str, out))[1] == "table RACE already has two players: ask for a new code"
+    assert DuelStore(db).duel("RACE").names in (("Ann", "Bob"), ("Ann", "Cy"))
+
+
+def test_two_moves_appended_at_once_each_see_the_one_before(db: Path) -> None:
+    """Both seats append at once: the engine check of the second sees the first's row
+    (each append_move runs alone at its table), so no move is checked on a stale game."""
+    DuelStore(db).create_duel("PAIR", "Ann", seed=1, master_seed=2, token="t0",
+                              manual=(False, False), muggins=False, scores=(0, 0))
+    DuelStore(db).join_duel("PAIR", "Bob", client_seed=3, commit="c", token="t1")
+    barrier = threading.Barrier(2)
+    seen: list[int] = []
+
+    def move(seat: int) -> None:
+        st = DuelStore(db)
+        barrier.wait()
+
+        def check(rows: list) -> MoveCheck:  # type: ignore[type-arg]
+            seen.append(len(rows))
+            time.sleep(0.2)  # a slow check: the other seat's append waits for it
+            return MoveCheck("[]", None)
+
+        st.append_move("PAIR", seat, 0, "discard", [seat], f"PAIR:{seat}:0", 0, check)
+
+    threads = [threading.Thread(target=move, args=(s,)) for s in (0, 1)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    assert sorted(seen) == [0, 1] and len(DuelStore(db).moves("PAIR")) == 2

@@ -1,6 +1,8 @@
 """The classroom record: nothing lost, nobody where they don't belong.
 
-Every test writes to a database in pytest's tmp_path (never CRIB_DB's default).
+Every test writes to a database of its own (never CRIB_DB's default): the ``store`` tests
+run twice, on a SQLite file in pytest's tmp_path and on a database of a real PostgreSQL
+server that the fixtures start (tests/pg.py).
 """
 
 from __future__ import annotations
@@ -12,23 +14,25 @@ import sqlite3
 import subprocess
 import sys
 import textwrap
+import threading
 import time
 from pathlib import Path
 
 import pytest
 
+from crib.teach import db_migrate
+from crib.teach.db import database_errors
 from crib.teach.store import (
     MAX_NAME,
-    MIGRATIONS,
     SCHEMA_VERSION,
     BadNameError,
     Store,
     StoreError,
     UnknownCodeError,
     UnknownQuestionError,
-    _statements,
     default_db_path,
 )
+from tests.pg import legacy_sqlite
 
 QUESTIONS = [
     {"kind": "count", "hand": "5H 5D 5C JS", "starter": "5S", "crib": False, "total": 29}
@@ -41,16 +45,55 @@ def db(tmp_path: Path) -> Path:
 
 
 @pytest.fixture()
-def store(db: Path) -> Store:
-    st = Store(db)
+def store(db_target: Path | str) -> Store:
+    st = Store(db_target)
     yield st
     st.close()
 
 
-def test_wal_mode_busy_timeout_and_schema_version(store: Store) -> None:
+def test_wal_mode_busy_timeout_and_schema_version(db: Path) -> None:
+    store = Store(db)
+    assert store.dialect == "sqlite" and store.path == db
     assert store.conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     assert store.conn.execute("PRAGMA busy_timeout").fetchone()[0] >= 5000
-    assert store.schema_version == SCHEMA_VERSION == len(MIGRATIONS)
+    assert store.schema_version == SCHEMA_VERSION == db_migrate.head() == 5
+    # user_version follows the revision, for an older crib that opens the file
+    assert store.conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+
+
+def test_a_postgresql_url_opens_postgresql(pg_url: str) -> None:
+    store = Store(pg_url)
+    assert store.dialect == "postgresql" and store.path == pg_url
+    assert store.schema_version == SCHEMA_VERSION
+    # a REAL column is PostgreSQL's 8-byte DOUBLE PRECISION: the times keep their digits
+    s = store.create_session("t", seed=2**62, questions=QUESTIONS)
+    assert store.session(s.code).created == s.created and store.session(s.code).seed == 2**62
+    kinds = dict(store.conn.execute(
+        "SELECT column_name, data_type FROM information_schema.columns WHERE table_name='answers'"
+    ).fetchall())
+    assert kinds["created"] == "double precision" and kinds["id"] == "bigint"
+
+
+def _open(target: str, out: str) -> None:
+    Path(out).write_text(str(Store(target).schema_version))
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+def test_three_kernels_opening_a_new_database_at_once_migrate_it_once(
+    kind: str, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
+    target = str(tmp_path / "new.sqlite3") if kind == "sqlite" else request.getfixturevalue("pg_empty_url")
+    ctx = mp.get_context("spawn")
+    procs = [ctx.Process(target=_open, args=(target, str(tmp_path / f"{i}.v"))) for i in range(3)]
+    for p in procs:
+        p.start()
+    for p in procs:
+        p.join(120)
+    assert [p.exitcode for p in procs] == [0] * 3
+    assert {(tmp_path / f"{i}.v").read_text() for i in range(3)} == {str(SCHEMA_VERSION)}
+    st = Store(target)
+    assert st.conn.execute("SELECT COUNT(*) FROM alembic_version").fetchone()[0] == 1
+    assert st.integrity_check() == "ok"
 
 
 def test_default_path_is_crib_db_or_outside_the_repo(
@@ -58,6 +101,8 @@ def test_default_path_is_crib_db_or_outside_the_repo(
 ) -> None:
     monkeypatch.setenv("CRIB_DB", str(tmp_path / "x.db"))
     assert default_db_path() == tmp_path / "x.db"
+    monkeypatch.setenv("CRIB_DB", "postgresql://crib@db.school/classroom")
+    assert default_db_path() == "postgresql://crib@db.school/classroom"  # a URL stays text
     monkeypatch.delenv("CRIB_DB")
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
     p = default_db_path()
@@ -67,16 +112,16 @@ def test_default_path_is_crib_db_or_outside_the_repo(
 
 
 def test_migration_from_version_1_keeps_the_data(db: Path) -> None:
+    """A file of crib before Alembic (PRAGMA user_version 1) is carried to the head."""
+    legacy_sqlite(db, 1)
     conn = sqlite3.connect(db, isolation_level=None)
-    for stmt in _statements(MIGRATIONS[0]):
-        conn.execute(stmt)
-    conn.execute("PRAGMA user_version=1")
+    assert conn.execute("SELECT name FROM sqlite_master WHERE name='alembic_version'").fetchone() is None
     conn.execute(
         "INSERT INTO sessions(code,name,seed,questions,created) VALUES ('OLD234','old',1,'[{}]',0)"
     )
     conn.close()
     st = Store(db)
-    assert st.schema_version == SCHEMA_VERSION == len(MIGRATIONS)
+    assert st.schema_version == SCHEMA_VERSION
     assert st.session("OLD234").time_limit == 0
     assert st.session("OLD234").name == "old"
     assert st.revealed("OLD234") == set()
@@ -88,10 +133,13 @@ def test_answers_are_append_only(store: Store) -> None:
     s = store.create_session("t", seed=1, questions=QUESTIONS)
     ann = store.join(s.code, "Ann")
     store.submit(ann, 0, kind="count", answer="29", correct=True)
-    with pytest.raises(sqlite3.DatabaseError, match="append-only"):
+    with pytest.raises(database_errors(), match="append-only"):
         store.conn.execute("UPDATE answers SET correct=0")
-    with pytest.raises(sqlite3.DatabaseError, match="append-only"):
+    with pytest.raises(database_errors(), match="append-only"):
         store.conn.execute("DELETE FROM answers")
+    if store.dialect == "postgresql":
+        with pytest.raises(database_errors(), match="append-only"):
+            store.conn.execute("TRUNCATE answers")
     assert store.count_answers(s.code) == 1
 
 
@@ -181,6 +229,35 @@ def test_one_session_never_sees_another_sessions_answers(store: Store) -> None:
     assert store.revealed(b.code) == set()
 
 
+def test_the_same_tokens_from_eight_connections_at_once_are_stored_once(store: Store) -> None:
+    """Eight kernels retry the same 20 answers at once (and join the same name): each
+    token is stored once and every submit returns the stored row."""
+    s = store.create_session("race", seed=1, questions=QUESTIONS)
+    barrier = threading.Barrier(8)
+    got: list[list[int]] = []
+    errors: list[BaseException] = []
+
+    def kernel() -> None:
+        try:
+            st = Store(store.path)
+            barrier.wait()
+            me = st.join(s.code, "Ann")
+            got.append([st.submit(me, q % 25, kind="count", answer="1", correct=True,
+                                  token=f"same-{q}").id for q in range(20)])
+            st.close()
+        except BaseException as e:  # noqa: BLE001 - reported below
+            errors.append(e)
+
+    threads = [threading.Thread(target=kernel) for _ in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(120)
+    assert errors == [] and len(got) == 8
+    assert all(ids == got[0] for ids in got)  # every kernel saw the one stored row
+    assert store.count_answers(s.code) == 20 and len(store.students(s.code)) == 1
+
+
 # --- 40 writers at once -----------------------------------------------------------
 
 
@@ -242,7 +319,7 @@ def test_kill_9_of_a_writer_loses_no_acknowledged_answer(tmp_path: Path, store: 
     s = store.create_session("crash", seed=1, questions=QUESTIONS)
     script = tmp_path / "writer.py"
     script.write_text(_KILLED_WRITER)
-    env = {**os.environ, "CRIB_DB": str(store.path)}
+    env = {**os.environ, "CRIB_DB": str(store.path), "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
     procs = [
         subprocess.Popen(
             [sys.executable, str(script), str(store.path), s.code, f"w{k}"],

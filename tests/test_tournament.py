@@ -1,7 +1,8 @@
 """The class tournament: pairings, byes, standings, duplicate deals, results from real
 games, the classroom record (crash included), CSV, the printable PDF and the command line.
 
-Every database lives in pytest's tmp_path.
+Every database lives in pytest's tmp_path, or (the ``ts`` fixture's second run) in a
+PostgreSQL database of its own on the server tests/pg.py starts.
 """
 
 from __future__ import annotations
@@ -29,7 +30,8 @@ from crib.rules.cards import cards_str
 from crib.rules.events import Dealt, log_from_json, log_to_json
 from crib.rules.fairness import hash_roll
 from crib.rules.game import Game
-from crib.teach.store import MIGRATIONS, SCHEMA_VERSION, Store, _statements
+from crib.teach.db import database_errors, integrity_errors
+from crib.teach.store import SCHEMA_VERSION, Store
 from crib.teach.tournament import Tournament
 from crib.teach.tournament_print import (
     expected_pages,
@@ -40,6 +42,7 @@ from crib.teach.tournament_print import (
 from crib.teach.tournament_rules import Round, Table, TournamentError, round_deal, skunk_of
 from crib.teach.tournament_store import TournamentStore, UnknownTournamentError
 from crib.tools.cli import main
+from tests.pg import legacy_sqlite
 
 NAMES = [f"P{i:02d}" for i in range(30)]
 
@@ -394,8 +397,8 @@ def test_results_csv_has_every_table_and_bye() -> None:
 
 
 @pytest.fixture()
-def ts(tmp_path: Path) -> TournamentStore:
-    s = TournamentStore(tmp_path / "class.sqlite3")
+def ts(db_target: Path | str) -> TournamentStore:
+    s = TournamentStore(db_target)
     yield s
     s.close()
 
@@ -430,10 +433,12 @@ def test_store_round_trip(ts: TournamentStore) -> None:
     # results are append-only: 5 rows kept (3 tables, a correction, a game)
     n = ts.conn.execute("SELECT COUNT(*) FROM tournament_results").fetchone()[0]
     assert n == 5
-    with pytest.raises(sqlite3.DatabaseError, match="append-only"):
+    with pytest.raises(database_errors(), match="append-only"):
         ts.conn.execute("UPDATE tournament_results SET score1=0")
-    with pytest.raises(sqlite3.DatabaseError, match="append-only"):
+    with pytest.raises(database_errors(), match="append-only"):
         ts.conn.execute("DELETE FROM tournament_results")
+    with pytest.raises(database_errors(), match="fixed once made"):
+        ts.conn.execute("UPDATE tournament_tables SET seat1='x'")
     with pytest.raises(UnknownTournamentError):
         ts.load("NOPE23")
 
@@ -449,12 +454,38 @@ def test_a_write_that_fails_halfway_leaves_nothing(
         return Round(r.number, (*r.tables[:2], Table(3, (None, "P05"))), r.bye)  # type: ignore[arg-type]
 
     monkeypatch.setattr(Tournament, "next_round", broken)
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(integrity_errors()):
         ts.pair_next_round(code)
     assert ts.conn.execute("SELECT COUNT(*) FROM tournament_tables").fetchone()[0] == 0
     monkeypatch.undo()
     assert [tb.number for tb in ts.pair_next_round(code).tables] == [1, 2, 3]
     assert ts.conn.execute("SELECT COUNT(*) FROM tournament_tables").fetchone()[0] == 3
+
+
+def test_two_teacher_pages_pairing_at_once(ts: TournamentStore) -> None:
+    """Two pages press 'next round' at once: the presses pair rounds 1 and 2, one after
+    the other (the tournament's row is locked on PostgreSQL, the file on SQLite)."""
+    import threading
+
+    code = ts.create(Tournament("t", NAMES[:4], seed=1))
+    barrier = threading.Barrier(2)
+    out: list[object] = []
+
+    def press() -> None:
+        other = TournamentStore(ts.store.path)
+        barrier.wait()
+        try:
+            out.append(other.pair_next_round(code).number)
+        except Exception as e:  # noqa: BLE001 - the assertion shows it
+            out.append(e)
+
+    threads = [threading.Thread(target=press) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    assert sorted(out) == [1, 2]  # type: ignore[type-var]
+    assert [r.number for r in ts.load(code).played_rounds] == [1, 2]
 
 
 def test_a_player_finds_their_table() -> None:
@@ -491,18 +522,15 @@ def test_a_tournament_from_a_class_session(ts: TournamentStore) -> None:
 
 def test_migration_from_version_3_keeps_the_data(tmp_path: Path) -> None:
     db = tmp_path / "old.sqlite3"
+    legacy_sqlite(db, 3)  # crib before Alembic: PRAGMA user_version 3
     conn = sqlite3.connect(db, isolation_level=None)
-    for m in MIGRATIONS[:3]:
-        for stmt in _statements(m):
-            conn.execute(stmt)
-    conn.execute("PRAGMA user_version=3")
     conn.execute(
         "INSERT INTO sessions(code,name,seed,questions,created,time_limit)"
         " VALUES ('OLD234','old',1,'[{}]',0,60)"
     )
     conn.close()
     st = Store(db)
-    assert st.schema_version == SCHEMA_VERSION == len(MIGRATIONS)
+    assert st.schema_version == SCHEMA_VERSION
     assert st.session("OLD234").time_limit == 60
     st.join("OLD234", "Ann")
     st.join("OLD234", "Bob")

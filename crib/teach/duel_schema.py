@@ -1,23 +1,24 @@
-"""The classmate games' tables: one self-contained migration (see :mod:`crib.teach.duel_store`).
+"""The classmate games' tables (see :mod:`crib.teach.duel_store`): Alembic's revision 0005.
 
-It is kept as one string so that merging with another migration only renumbers it:
-:data:`crib.teach.store_schema.MIGRATIONS` appends :data:`DUEL_MIGRATION` as its next
-step, whatever that step's number is.  Every table is prefixed ``duel``.
+Kept as one string, in SQLite's words, that the revision
+(``crib/teach/migrations/versions/v5_duels.py``) runs through
+:func:`crib.teach.db_migrate.ddl` on either database; the revision adds the append-only
+triggers.  Every table is prefixed ``duel``.
 
 * ``duels``: a table (its code, the seed of the cut for deal, the two halves of the
   FairDeal secret, the commitment, the rules, how it ended and the whole log at the end);
 * ``duel_seats``: who sits where, the seat's token (the page's link), the last heartbeat
   and whether the player pressed Leave;
-* ``duel_moves``: every decision, append-only (triggers refuse UPDATE and DELETE), with
+* ``duel_moves``: every decision, append-only (the revision's triggers refuse UPDATE and DELETE), with
   the engine's events it let through; ``move_id`` makes a retry idempotent and
   ``(duel_id, seat, n)`` refuses a second, different move for the same decision.
 """
 
 from __future__ import annotations
 
-__all__ = ["DUEL_MIGRATION"]
+__all__ = ["DUEL_TABLES"]
 
-DUEL_MIGRATION = """
+DUEL_TABLES = """
 CREATE TABLE duels (
     id INTEGER PRIMARY KEY,
     code TEXT NOT NULL UNIQUE,
@@ -60,8 +61,4 @@ CREATE TABLE duel_moves (
     UNIQUE (duel_id, seat, n)
 );
 CREATE INDEX duel_moves_by_duel ON duel_moves(duel_id, id);
-CREATE TRIGGER duel_moves_no_update BEFORE UPDATE ON duel_moves
-    BEGIN SELECT RAISE(ABORT, 'moves are append-only'); END;
-CREATE TRIGGER duel_moves_no_delete BEFORE DELETE ON duel_moves
-    BEGIN SELECT RAISE(ABORT, 'moves are append-only'); END;
 """

@@ -1,13 +1,15 @@
 """The classmate games in the classroom record: :class:`DuelStore` implements the session
-layer's :class:`crib.session.duel.DuelStorage` protocol on SQLite.
+layer's :class:`crib.session.duel.DuelStorage` protocol on SQLite or PostgreSQL.
 
 The session layer may not import the store (``crib/teach`` sits above it), so the game
 logic (:mod:`crib.session.duel`) states what it needs and this module provides it, on
-the same WAL file, connection plumbing and ``BEGIN IMMEDIATE`` transactions as the
-classroom's answers (:mod:`crib.teach.store_schema`; the tables are
-:data:`crib.teach.duel_schema.DUEL_MIGRATION`).
+the same database, connection plumbing and write transactions as the classroom's
+answers (:mod:`crib.teach.store_schema`; the tables are
+:data:`crib.teach.duel_schema.DUEL_TABLES`).
 
-* :meth:`DuelStore.append_move` is one write transaction: an already stored
+* :meth:`DuelStore.append_move` is one write transaction (on PostgreSQL it first locks
+  the table's ``duels`` row, so the two seats' moves are appended one at a time, as
+  SQLite's ``BEGIN IMMEDIATE`` does for the whole file): an already stored
   ``move_id`` returns its row (a retry stores nothing twice); otherwise it reads the
   rows stored since the caller's last one, runs the caller's engine check on them and
   the move, appends the row, and, when the move ends the game, marks the table over and
@@ -27,13 +29,13 @@ classroom's answers (:mod:`crib.teach.store_schema`; the tables are
 from __future__ import annotations
 
 import json
-import sqlite3
 import time
 from collections.abc import Callable
 from typing import Any
 
 from crib.errors import CribError, IllegalPlayError
 from crib.session.duel_record import DuelRecord, MoveCheck, MoveRow
+from crib.teach.db import insert_id, integrity_errors
 from crib.teach.store import clean_name
 from crib.teach.store_schema import StoreConnection
 
@@ -64,7 +66,8 @@ class DuelStore(StoreConnection):
         flags = "".join("1" if m else "0" for m in manual)
         try:
             with self._write() as c:
-                cur = c.execute(
+                did = insert_id(
+                    c,
                     "INSERT INTO duels(code, seed, master_seed, manual, muggins, start_scores, "
                     "session_id, created) VALUES (?,?,?,?,?,?,?,?)",
                     (code, int(seed), int(master_seed), flags, int(bool(muggins)),
@@ -72,9 +75,9 @@ class DuelStore(StoreConnection):
                 )
                 c.execute(
                     "INSERT INTO duel_seats(duel_id, seat, name, token, joined, seen) VALUES (?,?,?,?,?,?)",
-                    (cur.lastrowid, 0, n, token, now, now),
+                    (did, 0, n, token, now, now),
                 )
-        except sqlite3.IntegrityError:
+        except integrity_errors():
             raise CribError(f"table {code} is taken") from None
         return self.duel(code)
 
@@ -83,6 +86,7 @@ class DuelStore(StoreConnection):
         n = clean_name(name)
         now = time.time()
         with self._write() as c:
+            self._lock(c, "duels", "code", code)
             row = c.execute("SELECT id, status FROM duels WHERE code=?", (code,)).fetchone()
             if row is None:
                 raise CribError(f"no table {code!r}: check the code your classmate gave you")
@@ -112,7 +116,8 @@ class DuelStore(StoreConnection):
         now = time.time()
         try:
             with self._write() as c:
-                cur = c.execute(
+                did = insert_id(
+                    c,
                     "INSERT INTO duels(code, seed, master_seed, client_seed, commit_hash, status, "
                     "start_scores, session_id, created) VALUES (?,?,?,?,?,'playing',?,?,?)",
                     (code, int(seed), int(master_seed), int(client_seed), commit,
@@ -120,9 +125,9 @@ class DuelStore(StoreConnection):
                 )
                 c.executemany(
                     "INSERT INTO duel_seats(duel_id, seat, name, token, joined, seen) VALUES (?,?,?,?,?,0)",
-                    [(cur.lastrowid, i, n[i], tokens[i], now) for i in (0, 1)],
+                    [(did, i, n[i], tokens[i], now) for i in (0, 1)],
                 )
-        except sqlite3.IntegrityError:
+        except integrity_errors():
             raise CribError(f"table {code} is taken") from None
         return self.duel(code)
 
@@ -146,7 +151,7 @@ class DuelStore(StoreConnection):
         n = clean_name(name).casefold()
         rows = self.conn.execute(
             "SELECT d.code, s.seat, s.name, s.token, o.name AS other, d.status, "
-            "CASE WHEN s.left_table THEN 0 ELSE s.seen END AS seen FROM duels d "
+            "CASE WHEN s.left_table<>0 THEN 0 ELSE s.seen END AS seen FROM duels d "
             "JOIN duel_seats s ON s.duel_id=d.id LEFT JOIN duel_seats o ON o.duel_id=d.id AND o.seat=1-s.seat "
             "WHERE d.session_id=? ORDER BY d.id DESC",
             (int(session_id),),
@@ -191,7 +196,7 @@ class DuelStore(StoreConnection):
             raise CribError("this link is not a seat at that table: join with the code instead")
         return int(row[0])
 
-    def _rows(self, c: sqlite3.Connection, duel_id: int, after: int) -> list[MoveRow]:
+    def _rows(self, c: Any, duel_id: int, after: int) -> list[MoveRow]:
         return [
             MoveRow(r["id"], r["seat"], r["n"], r["kind"], json.loads(r["action"]), r["move_id"], r["events"],
                     r["created"])
@@ -217,6 +222,7 @@ class DuelStore(StoreConnection):
         """Append one checked move in one transaction (see the module docstring)."""
         text = json.dumps(action)
         with self._write() as c:
+            self._lock(c, "duels", "code", code)
             old = c.execute("SELECT * FROM duel_moves WHERE move_id=?", (move_id,)).fetchone()
             if old is not None:
                 if (old["kind"], old["action"]) != (kind, text):
@@ -226,7 +232,8 @@ class DuelStore(StoreConnection):
             duel_id = self._id(code)
             result = check(self._rows(c, duel_id, after))
             now = time.time()
-            cur = c.execute(
+            mid = insert_id(
+                c,
                 "INSERT INTO duel_moves(duel_id, seat, n, kind, action, events, move_id, created) "
                 "VALUES (?,?,?,?,?,?,?,?)",
                 (duel_id, seat, n, kind, text, result.events, move_id, now),
@@ -236,7 +243,7 @@ class DuelStore(StoreConnection):
                     "UPDATE duels SET status='over', winner=?, log=?, ended=? WHERE id=?",
                     (result.winner, result.log, now, duel_id),
                 )
-            return MoveRow(int(cur.lastrowid or 0), seat, n, kind, action, move_id, result.events, now)
+            return MoveRow(mid, seat, n, kind, action, move_id, result.events, now)
 
     def heartbeat(self, code: str, seat: int, *, leave: bool = False) -> None:
         """This seat is here (or, with ``leave``, has left the table)."""

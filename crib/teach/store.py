@@ -1,8 +1,9 @@
-"""The classroom record: sessions, students and an append-only answers table in SQLite.
+"""The classroom record: sessions, students and an append-only answers table.
 
-SQLite is the embedded default: no server, one file.  Several kernels (one per
-student page) write at once, so the database runs in WAL mode, every write is a
-short ``BEGIN IMMEDIATE`` transaction (a deferred one that reads and then writes
+It runs on SQLite or PostgreSQL, by ``CRIB_DB`` (a file path or a ``postgresql://``
+URL; :mod:`crib.teach.db` says what differs).  SQLite is the embedded default: no
+server, one file.  Several kernels (one per student page) write at once, so the
+database runs in WAL mode, every write is a short ``BEGIN IMMEDIATE`` transaction (a deferred one that reads and then writes
 can fail at once with ``SQLITE_BUSY_SNAPSHOT`` instead of waiting), and each
 connection waits up to ``busy_timeout`` for the write lock.  Sources: the SQLite
 documentation, "Write-Ahead Logging" (https://sqlite.org/wal.html) and
@@ -12,7 +13,9 @@ The path: ``CRIB_DB``, else ``$XDG_DATA_HOME/crib/classroom.sqlite3``, outside t
 repository, on a local disk (WAL does not work over a network filesystem).
 
 Every read and write names its session, found by its join code: the API has no
-call that lists or reads answers across sessions.
+call that lists or reads answers across sessions.  On PostgreSQL too every query of a
+session's rows holds its key (``session_id``); crib connects as one database role, so
+there are no roles to give row-level security to.
 
 >>> import tempfile, os
 >>> st = Store(os.path.join(tempfile.mkdtemp(), "c.sqlite3"))
@@ -37,13 +40,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from crib.errors import CribError
+from crib.teach.db import insert_id
 from crib.teach.store_schema import (  # re-exported: the schema and plumbing live there
     BUSY_TIMEOUT_MS,  # noqa: F401
     MAX_TIME_LIMIT,
-    MIGRATIONS,  # noqa: F401
     SCHEMA_VERSION,
     StoreConnection,
-    _statements,  # noqa: F401
     default_db_path,
 )
 
@@ -86,7 +88,6 @@ class BadNameError(StoreError):
 
 class UnknownQuestionError(StoreError):
     """An answer to a question the session does not have."""
-
 
 
 def clean_name(name: object, what: str = "name") -> str:
@@ -197,12 +198,8 @@ class Answer:
 
 
 class Store(StoreConnection):
-    """One connection to the classroom database (one per kernel or process).
-
-    Opening it sets WAL mode and the busy timeout, and migrates the schema to
-    :data:`SCHEMA_VERSION` (under ``BEGIN IMMEDIATE``, so two kernels opening a
-    new file at once migrate it once).
-    """
+    """One connection to the classroom database (one per kernel or process); opening it
+    migrates the schema to :data:`SCHEMA_VERSION` (see :class:`StoreConnection`)."""
 
     # -- sessions and students ------------------------------------------------
 
@@ -236,12 +233,12 @@ class Store(StoreConnection):
         with self._write() as c:
             code = unused_code(c, "sessions", rng) if code is None else clean_code(code)
             now = time.time()
-            cur = c.execute(
+            sid = insert_id(
+                c,
                 "INSERT INTO sessions(code, name, seed, questions, created, time_limit)"
                 " VALUES (?,?,?,?,?,?)",
                 (code, name, seed, qs, now, float(time_limit)),
             )
-            sid = int(cur.lastrowid or 0)
         return Session(sid, code, name, seed, tuple(questions), now, float(time_limit))
 
     def session(self, code: str) -> Session:
@@ -269,7 +266,8 @@ class Store(StoreConnection):
         n = clean_name(name)
         with self._write() as c:
             c.execute(
-                "INSERT OR IGNORE INTO students(session_id, name, joined) VALUES (?,?,?)",
+                "INSERT INTO students(session_id, name, joined) VALUES (?,?,?)"
+                " ON CONFLICT DO NOTHING",
                 (s.id, n, time.time()),
             )
             row = c.execute(
@@ -325,8 +323,9 @@ class Store(StoreConnection):
             if not ok:
                 raise StoreError(f"student {student.name!r} has not joined this session")
             c.execute(
-                "INSERT OR IGNORE INTO answers(session_id, student_id, question, kind, answer, "
-                "correct, lost, miss, seconds, created, token) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+                "INSERT INTO answers(session_id, student_id, question, kind, answer, correct, "
+                "lost, miss, seconds, created, token) VALUES (?,?,?,?,?,?,?,?,?,?,?)"
+                " ON CONFLICT DO NOTHING",
                 (
                     student.session_id,
                     student.id,
@@ -390,7 +389,8 @@ class Store(StoreConnection):
         s.question(question)
         with self._write() as c:
             c.execute(
-                "INSERT OR IGNORE INTO reveals(session_id, question, revealed) VALUES (?,?,?)",
+                "INSERT INTO reveals(session_id, question, revealed) VALUES (?,?,?)"
+                " ON CONFLICT DO NOTHING",
                 (s.id, question, time.time()),
             )
 

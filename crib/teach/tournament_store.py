@@ -1,6 +1,7 @@
-"""Class tournaments in the classroom record (SQLite): created, paired and scored in place.
+"""Class tournaments in the classroom record (SQLite or PostgreSQL): created, paired and
+scored in place.
 
-Every write is one short ``BEGIN IMMEDIATE`` transaction of the classroom store
+Every write is one short write transaction of the classroom store
 (:mod:`crib.teach.store_schema`), so a crash (``kill -9``) between two writes loses
 nothing already committed, and a write that was interrupted leaves no half of itself:
 a round's tables go in together, a result is one row.  Results are append-only (a
@@ -24,7 +25,6 @@ One made from a class session keeps that session's id, and
 from __future__ import annotations
 
 import os
-import sqlite3
 import time
 import uuid
 from collections.abc import Sequence
@@ -32,6 +32,7 @@ from typing import Any
 
 from crib.rules.events import Event
 from crib.rules.game import GameResult
+from crib.teach.db import insert_id
 from crib.teach.store import Store, clean_code, unused_code
 from crib.teach.tournament import Tournament
 from crib.teach.tournament_rules import Result, Round, Table, TournamentError
@@ -50,7 +51,7 @@ class TournamentStore:
         self.store = store if isinstance(store, Store) else Store(store)
 
     @property
-    def conn(self) -> sqlite3.Connection:
+    def conn(self) -> Any:
         return self.store.conn
 
     def close(self) -> None:
@@ -85,12 +86,12 @@ class TournamentStore:
                 code = clean_code(code)
                 if c.execute("SELECT 1 FROM tournaments WHERE code=?", (code,)).fetchone():
                     raise TournamentError(f"the code {code} is taken: choose another")
-            cur = c.execute(
+            tid = insert_id(
+                c,
                 "INSERT INTO tournaments(code, session_id, name, format, length, rounds, seed, created)"
                 " VALUES (?,?,?,?,?,?,?,?)",
                 (code, sid, t.name, t.format, t.length, t.rounds, t.seed, time.time()),
             )
-            tid = int(cur.lastrowid or 0)
             c.executemany(
                 "INSERT INTO tournament_players(tournament_id, no, name) VALUES (?,?,?)",
                 [(tid, i, p) for i, p in enumerate(t.players)],
@@ -177,6 +178,7 @@ class TournamentStore:
         """Pair the next round from the stored state and store it, in one transaction
         (two teacher pages pressing at once pair it once)."""
         with self.store._write() as c:
+            self.store._lock(c, "tournaments", "code", clean_code(code))
             t = self.load(code)
             r = t.next_round()
             tid = self._row(code)["id"]
@@ -196,8 +198,8 @@ class TournamentStore:
         tid = self._row(code)["id"]
         with self.store._write() as c:
             c.execute(
-                "INSERT OR IGNORE INTO tournament_results(tournament_id, round, table_no, score1,"
-                " score2, source, log, created, token) VALUES (?,?,?,?,?,?,?,?,?)",
+                "INSERT INTO tournament_results(tournament_id, round, table_no, score1, score2,"
+                " source, log, created, token) VALUES (?,?,?,?,?,?,?,?,?) ON CONFLICT DO NOTHING",
                 (tid, res.round, res.table, res.scores[0], res.scores[1], res.source, res.log,
                  time.time(), token or uuid.uuid4().hex),
             )

@@ -1,0 +1,1 @@
+"""The classroom record's revisions, oldest first (Alembic skips this file)."""
