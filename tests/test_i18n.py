@@ -75,3 +75,32 @@ def test_the_language_comes_from_the_link_and_unknown_ones_are_refused() -> None
     assert i18n.lang_from_query("lang=de") == "en"
     with pytest.raises(CribError, match="unknown language 'de': expected one of en, fr"):
         i18n.tr("de")
+
+
+def _translated_literals() -> set[tuple[str, int, str]]:
+    """Every string literal the code hands to gettext, as the parser sees it: ``_("…")``,
+    ``N_("…")``, ``tr(x)("…")`` and ``trp(x)("…", …)``, in f-strings too (Babel's
+    extractor misses ``tr(x)("…")`` and calls inside f-strings on Python 3.11, so a
+    string there would stay English without a word of warning)."""
+    import ast
+
+    out = set()
+    for path in PKG.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call) or not node.args:
+                continue
+            f = node.func
+            named = isinstance(f, ast.Name) and f.id in ("_", "N_")
+            curried = isinstance(f, ast.Call) and isinstance(f.func, ast.Name) and f.func.id == "tr"
+            arg = node.args[0]
+            if (named or curried) and isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+                out.add((str(path.relative_to(PKG)), node.lineno, arg.value))
+    return out
+
+
+def test_every_string_handed_to_gettext_is_in_the_catalog() -> None:
+    literals = _translated_literals()
+    assert len(literals) > 500  # the walk finds the pages' strings
+    known = {m.id for m in _po("fr") if isinstance(m.id, str)}
+    missing = sorted(f"{path}:{line}: {text!r}" for path, line, text in literals if text not in known)
+    assert not missing, "strings the catalog does not hold (write _(...) outside f-strings):\n" + "\n".join(missing)

@@ -289,7 +289,8 @@ def round_pdf(t: Tournament, round_no: int, paper: str = "a4", what: str = "all"
     from matplotlib.backends.backend_pdf import PdfPages
 
     buf = io.BytesIO()
-    title = tr(lang)("{name}: round {n}").format(name=t.name, n=round_no)
+    _ = tr(lang)
+    title = _("{name}: round {n}").format(name=t.name, n=round_no)
     with PdfPages(buf, metadata={"Title": title, "Creator": "crib"}) as pdf:
         for fig in round_figures(t, round_no, paper, what, lang=lang):
             pdf.savefig(fig)

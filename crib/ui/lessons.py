@@ -176,8 +176,9 @@ class SlideDeck(w.VBox):
     def _draw(self) -> None:
         _ = self._
         s = self.slide
+        region = html.escape(_("slide"))
         self.view.value = (
-            f'<div role="region" aria-live="polite" aria-label="{html.escape(_("slide"))}">'
+            f'<div role="region" aria-live="polite" aria-label="{region}">'
             + slide_html(s, self.shown, self.lang) + "</div>"
         )
         last = self.index == len(self.lesson.slides) - 1
