@@ -94,6 +94,7 @@ class DuelSeat(SeatEngine):
         self.selected: list[int] = []
         self.count_entry = ""
         self._grades: list[Grade] | None = None
+        self._fair = ""  # the end-of-game check, once made (:meth:`fairness`)
         self._folded: tuple[SeatFold, int] | None = None
         self._start_game()
         self._read_moves()

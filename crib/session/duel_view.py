@@ -35,9 +35,9 @@ def seat_view(self: DuelSeat) -> GameView:
     f = self._fold()
     phase = self.phase
     d = self.decision()
-    fair = ""
-    if self.game is not None and self.game.over:
-        fair = self.fairness()
+    # the check replays the whole log (a third of a second of CPU): the page asks for it
+    # off its event loop (crib.ui.play.duel), and the view shows it once it is made
+    fair = self._fair if self.game is not None and self.game.over else ""
     fields = f.view_fields(phase, d)
     if phase not in ("hand_over", "over", "count"):
         fields.update(show=None, shows=())  # the show is drawn once the hand is over
@@ -134,7 +134,8 @@ def seat_fairness(self: DuelSeat) -> str:
         verdict = replay_summary(replay(self.game.events, secret=secret), self.lang)
     except CribError as err:
         verdict = tr(self.lang)(N_("the log did not replay: {error}")).format(error=err)
-    return fairness_words(self.record.commit, secret.hex(), not problems, verdict, self.lang)
+    self._fair = fairness_words(self.record.commit, secret.hex(), not problems, verdict, self.lang)
+    return self._fair
 
 def seat_review(self: DuelSeat) -> list[Grade]:
     """This seat's decisions graded by the Master (as against the computer), in game

@@ -21,6 +21,7 @@ import contextlib
 import html
 import threading
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from urllib.parse import urlencode
 
 import anywidget
@@ -49,6 +50,7 @@ from crib.ui.play.parts import add_table_widgets
 __all__ = ["POLL_SECONDS", "DuelApp", "UrlSetter"]
 
 POLL_SECONDS = 0.15  # the other page's move shows within about this (plus a redraw)
+COMMIT_SOURCE = N_("(SHA-256 of the secret every deck comes from; fixed when your classmate sat down)")
 
 _URL_ESM = r"""
 function render({ model, el }) {
@@ -318,9 +320,7 @@ class DuelApp(w.VBox):
             f'<div class="crib-caption">{html.escape(t)}</div>' for t in v.captions[-4:]
         ) + "</div>"
         self._render_rail(v)
-        self.commit_html.value = commit_html(
-            v, _("(SHA-256 of the secret every deck comes from; fixed when your classmate sat down)"), lang
-        ) if v.commit else ""
+        self.commit_html.value = commit_html(v, _(COMMIT_SOURCE), lang) if v.commit else ""
         self._step += 1
         self.prompt_html.value = (
             f'<span class="crib-phase crib-duel-phase" data-phase="{v.phase}" data-step="{self._step}" '
@@ -376,25 +376,25 @@ class DuelApp(w.VBox):
             self.review_html.value = ('<div class="crib-review-wait" role="status">'
                                       + tr(self.lang)(N_("The coach is grading your decisions…")) + "</div>")
             game = s.game
-            self.review_thread = in_background(s.review, lambda grades: self._show_review(game, grades))
+            self.review_thread = in_background(lambda: (s.fairness(), s.review()),
+                                               lambda done: self._show_end(game, v, done))
 
-    def _show_review(self, game: object, grades: list | Exception) -> None:
-        """The review, when its thread has graded ``game`` (at the lowest priority: a class's
-        other tables still playing come first), if the page still shows that game."""
+    def _show_end(self, game: object, v: GameView, done: tuple[str, list] | Exception) -> None:
+        """The fair-deal check and the review of ``game`` once the thread has made them (seconds
+        of CPU at the lowest priority: a class's other tables come first), if still shown."""
         if self.seat is None or self.seat.game is not game:
             return
         _ = tr(self.lang)
-        self.review_html.value = (
-            review_html(grades, title=_("Game review: your costliest decisions first"), lang=self.lang)
-            if not isinstance(grades, Exception)
-            else '<div class="crib-error">' + html.escape(_("The review could not be made: {error}").format(error=grades)) + "</div>"
-        )
+        if isinstance(done, Exception):
+            error = html.escape(_("The review could not be made: {error}").format(error=done))
+            self.review_html.value = f'<div class="crib-error">{error}</div>'
+            return
+        self.commit_html.value = commit_html(replace(v, fairness=done[0]), _(COMMIT_SOURCE), self.lang)
+        self.review_html.value = review_html(done[1], title=_("Game review: your costliest decisions first"), lang=self.lang)
 
     @staticmethod
     def _hook(fn: Callable[[str], object] | None, code: str) -> object:
         """A class hook's answer (None without one, or if it failed: the game goes on)."""
-        if fn is None:
-            return None
         with contextlib.suppress(Exception):
-            return fn(code)
+            return fn(code) if fn is not None else None
         return None
