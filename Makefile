@@ -8,7 +8,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8866
 
-.PHONY: serve test test-slow test-all messages lint bench install-serve install-test browser postgresql notebooks clean
+.PHONY: serve test test-slow test-all messages lint bench install-serve install-test browser postgresql nginx notebooks clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -44,6 +44,16 @@ postgresql:
 	  else echo "postgresql missing and not root: the store tests' PostgreSQL run will skip (outside CI)"; fi; \
 	fi
 
+# Debian's nginx for the school tests (tests/test_school.py starts its own nginx, with its
+# own configuration and pid in a temp dir; the package's service is not used)
+nginx:
+	@if [ ! -x /usr/sbin/nginx ]; then \
+	  if [ "$$(id -u)" = "0" ]; then \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx >/dev/null; \
+	    (service nginx stop || nginx -s stop || true) >/dev/null 2>&1; \
+	  else echo "nginx missing and not root: the school tests will skip (outside CI)"; fi; \
+	fi
+
 # axe-core (npm) for the accessibility checks of the browser tests (tests/browser/test_devices.py),
 # into the venv's node folder (git ignores .venv); skipped when already there
 AXE := $(VENV)/node/node_modules/axe-core/axe.min.js
@@ -73,13 +83,13 @@ serve: install-serve
 lint: install-test
 	$(VENV)/bin/ruff check crib tests bench
 
-test: install-test browser postgresql $(AXE)
+test: install-test browser postgresql nginx $(AXE)
 	$(VENV)/bin/ruff check crib tests bench
 	$(PY) -m pytest -q -m "not slow" -n 2 --durations=15
 
 # the exhaustive comparisons of fast paths with their references, the largest sweeps
 # and the page-open measurement: pytest's "slow" marker (see pyproject.toml)
-test-slow: install-test browser postgresql $(AXE)
+test-slow: install-test browser postgresql nginx $(AXE)
 	$(PY) -m pytest -q -m slow --durations=15
 
 test-all: test test-slow

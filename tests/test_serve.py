@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
@@ -13,13 +14,17 @@ DASHBOARDS = Path(__file__).resolve().parents[1] / "dashboards"
 EXTENSIONS = [{"name": "anywidget"}, {"name": "@jupyter-widgets/jupyterlab-manager"}]
 
 
-def test_pages_that_can_create_an_anywidget_are_found_from_their_imports() -> None:
+def test_pages_that_can_create_an_anywidget_are_found_from_their_imports(tmp_path: Path) -> None:
     needs = {p.stem for p in DASHBOARDS.glob("*.ipynb") if notebook_imports(p, "anywidget")}
-    # the key listener (discard, pegging: the review link's query; play: the keys), the
-    # crib-odds heat grid and the learn page's link reader (learn, and home's "Start
-    # here", which reads ?lang) are anywidgets; the traps page has none
-    assert {"discard", "pegging", "play", "crib_odds", "learn", "index"} <= needs
-    assert "traps" not in needs
+    # every page reads its language from the URL (?lang=fr) with the key listener, an
+    # anywidget (crib.ui.kit.lang.LangPage; the play page's own listener, which also
+    # takes its keys): no dashboard goes without the extension now
+    assert needs == {p.stem for p in DASHBOARDS.glob("*.ipynb")}
+    plain = tmp_path / "plain.ipynb"  # a page with no crib widget at all
+    plain.write_text(json.dumps({"cells": [{"cell_type": "code", "source": "import json\nprint(1)",
+                                            "metadata": {}, "outputs": [], "execution_count": None}],
+                                 "metadata": {}, "nbformat": 4, "nbformat_minor": 5}))
+    assert not notebook_imports(plain, "anywidget")
 
 
 def test_imports_are_followed_through_crib_modules_and_relative_imports() -> None:
@@ -36,9 +41,11 @@ def test_hook_leaves_the_extension_out_only_where_no_page_code_needs_it(tmp_path
         cfg = hook({"federated_extensions": list(EXTENSIONS)}, notebook_path=nb)
         return [x["name"] for x in cfg["federated_extensions"]]
 
-    assert names("traps.ipynb") == ["@jupyter-widgets/jupyterlab-manager"]
     assert names("discard.ipynb") == ["anywidget", "@jupyter-widgets/jupyterlab-manager"]
     assert "anywidget" in names("missing.ipynb")  # unreadable: nothing is left out
+    (tmp_path / "plain.ipynb").write_text(json.dumps({"cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}))
+    plain = page_config_hook(tmp_path)({"federated_extensions": list(EXTENSIONS)}, notebook_path="plain.ipynb")
+    assert [x["name"] for x in plain["federated_extensions"]] == ["@jupyter-widgets/jupyterlab-manager"]
     (tmp_path / "bad.ipynb").write_text("{not json")
     assert notebook_imports(tmp_path / "bad.ipynb", "anywidget")
 

@@ -320,10 +320,9 @@ def build_parser() -> argparse.ArgumentParser:
     bn.add_argument(
         "--out", default=None, help="write the results as JSON (e.g. data/ai_benchmark.json)"
     )
-    sub.add_parser(
-        "serve",
-        help="serve the dashboards with Voila: crib serve [--class-size N] [--class] [--lan] [voila options]",
-    )
+    for name, what in (("serve", "serve the dashboards with Voila: crib serve [--class-size N] [--class] [--lan] [voila options]"),
+                       ("school", "several crib servers behind nginx: crib school --servers N --port P [--db URL] [serve options]")):
+        sub.add_parser(name, help=what)
     sp = sub.add_parser(
         "selfplay",
         help="self-play tables: seat cribs, pegging values, the win table (resumable)",
@@ -370,11 +369,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     2
     """
     given = list(sys.argv[1:] if argv is None else argv)
-    if given[:1] == ["serve"]:  # every other option goes to Voila as it is
-        from crib.tools.serve import main as serve_main
-
-        serve_main(given[1:])
-        return 0
+    ahead = {"serve": "crib.tools.serve", "school": "crib.tools.school"}  # every other option passed on as it is
+    if given[:1] and given[0] in ahead:
+        return int(import_module(ahead[given[0]]).main(given[1:]) or 0)
     if given[:2] == ["print", "guide"]:  # the teacher's guide: crib/tools/print_guide.py
         return int(import_module("crib.tools.print_guide").main(given[2:]))
     parser = build_parser()

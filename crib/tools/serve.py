@@ -68,12 +68,12 @@ from pathlib import Path
 from typing import Any
 
 import tornado.ioloop
-import tornado.web
 from jupyter_server.utils import url_path_join
 from voila.app import Voila
 
 from crib.tools.room import Room, class_setup, take_room_options
 from crib.tools.room_web import room_handlers
+from crib.tools.school import way_in_handlers
 
 HOME = "index.ipynb"
 STUDENT_PAGE = "trainer.ipynb"
@@ -365,10 +365,7 @@ class CribVoila(Voila):
             handlers = room_handlers(handlers, self.server_url)
         if self.notebook_path:
             return handlers
-        home = url_path_join(self.server_url, "voila/render", HOME)
-        return [
-            (url_path_join(self.server_url, r"/?"), tornado.web.RedirectHandler, {"url": home})
-        ] + list(handlers)
+        return way_in_handlers(self.server_url, HOME) + list(handlers)  # a school's way in too
 
 
 def main(argv: list[str] | None = None) -> None:
