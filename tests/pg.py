@@ -58,8 +58,8 @@ class PgServer:
                   "-E", "UTF8", "--locale=C", "--no-sync")
         opts = (f"-k {self.dir} -p {PG_PORT} -c listen_addresses='' -c max_connections=200 "
                 "-c fsync=off -c full_page_writes=off")
-        self._run("pg_ctl", "-D", str(self.data), "-l", str(self.dir / "log"), "-o", opts,
-                  "-w", "-t", "120", "start")
+        self.opts = opts
+        self.start()
         self._n = itertools.count()
 
     def _run(self, tool: str, *args: str) -> None:
@@ -82,6 +82,19 @@ class PgServer:
         name = f"crib_{os.getpid()}_{next(self._n)}"
         self.admin(f"CREATE DATABASE {name} TEMPLATE {template}")
         return name
+
+    def start(self) -> None:
+        # -l: the server's output to a log file, not to this process's pipes
+        self._run("pg_ctl", "-D", str(self.data), "-l", str(self.dir / "log"), "-o", self.opts,
+                  "-w", "-t", "120", "start")
+
+    def halt(self) -> None:
+        """Stop the server (every connection dropped), keeping its data: :meth:`start` again."""
+        self._run("pg_ctl", "-D", str(self.data), "-m", "fast", "-w", "-t", "120", "stop")
+
+    def restart(self) -> None:
+        self.halt()
+        self.start()
 
     def stop(self) -> None:
         try:

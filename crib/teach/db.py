@@ -39,15 +39,19 @@ import os
 import sqlite3
 import sys
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
+
+from crib.errors import CribError
 
 __all__ = [
     "BUSY_TIMEOUT_MS",
     "PG_SCHEMES",
     "PgConnection",
+    "RecordUnavailable",
     "Row",
     "connect",
     "database_errors",
@@ -121,30 +125,74 @@ def _pg_sql(sql: str) -> str:
     return sql.replace("%", "%%").replace("?", "%s")
 
 
+class RecordUnavailable(CribError):
+    """The PostgreSQL server does not answer (restarting, the network down): the page says
+    so, and the next poll or click reconnects.  A write that raised this was not
+    acknowledged; a retry stores it once (unique tokens)."""
+
+
+UNAVAILABLE = ("the class record is not answering (its database is restarting or out of reach): "
+               "reconnecting; try again in a moment")
+
+
 class PgConnection:
     """A psycopg connection with sqlite3's calling convention (``?`` parameters, rows by
-    name), so the stores' queries run unchanged.  Autocommit; writes open a transaction."""
+    name), so the stores' queries run unchanged.  Autocommit; writes open a transaction.
+
+    **Reconnecting.**  A connection the server dropped (a restart) is opened again on the
+    next call; a read (``SELECT``) that failed on the dropped connection runs again at
+    once on the new one.  A write is never run again here, since whether it committed is
+    unknown: it raises :class:`RecordUnavailable`, and the page offers the retry."""
 
     dialect = "postgresql"
 
     def __init__(self, url: str) -> None:
+        self.url = libpq_url(url)
+        self.raw = self._open()
+
+    def _open(self) -> Any:
         import psycopg
 
-        self.raw = psycopg.connect(libpq_url(url), autocommit=True, row_factory=_row_factory)
+        try:
+            return psycopg.connect(self.url, autocommit=True, row_factory=_row_factory, connect_timeout=5)
+        except psycopg.OperationalError as e:
+            raise RecordUnavailable(UNAVAILABLE) from e
+
+    def _live(self) -> Any:
+        if self.raw.closed or self.raw.broken:
+            self.raw = self._open()
+        return self.raw
 
     def execute(self, sql: str, params: Sequence[Any] = ()) -> Any:
-        if not params:
-            return self.raw.execute(sql)
-        return self.raw.execute(_pg_sql(sql), tuple(params))
+        import psycopg
+
+        query = _pg_sql(sql) if params else sql
+        for again in (False, True):
+            raw = self._live()
+            inside = raw.info.transaction_status != psycopg.pq.TransactionStatus.IDLE
+            try:
+                return raw.execute(query, tuple(params)) if params else raw.execute(query)
+            except psycopg.OperationalError as e:
+                if again or inside or sql.lstrip()[:6].upper() != "SELECT" or not raw.broken:
+                    raise RecordUnavailable(UNAVAILABLE) from e
+        return None  # pragma: no cover
 
     def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> Any:
-        cur = self.raw.cursor()
+        cur = self._live().cursor()
         cur.executemany(_pg_sql(sql), [tuple(r) for r in rows])
         return cur
 
-    def transaction(self) -> Any:
-        """``BEGIN ... COMMIT`` (``ROLLBACK`` if the block raises)."""
-        return self.raw.transaction()
+    @contextmanager
+    def transaction(self) -> Iterator[None]:
+        """``BEGIN ... COMMIT`` (``ROLLBACK`` if the block raises); a dropped connection
+        is :class:`RecordUnavailable`."""
+        import psycopg
+
+        try:
+            with self._live().transaction():
+                yield
+        except psycopg.OperationalError as e:
+            raise RecordUnavailable(UNAVAILABLE) from e
 
     def close(self) -> None:
         self.raw.close()
