@@ -164,9 +164,9 @@ SHAPES: tuple[tuple[str, str], ...] = (
     (r"store a tournament before pairing it", N_("Create the tournament before pairing it.")),
     # the line-by-line count's (crib.teach.lines)
     (r"a (?P<kind>fifteen|pair|run|flush|nobs) uses (?P<lo>\d+) cards; (?P<n>\d+) picked",
-     N_("A line of {kind} uses {lo} cards, and {n} are picked.")),
+     N_("A line of {kind} uses {lo} cards: you picked {n}.")),
     (r"a (?P<kind>fifteen|pair|run|flush|nobs) uses (?P<lo>\d+) to (?P<hi>\d+) cards; (?P<n>\d+) picked",
-     N_("A line of {kind} uses {lo} to {hi} cards, and {n} are picked.")),
+     N_("A line of {kind} uses {lo} to {hi} cards: you picked {n}.")),
 )
 #: the words a shape's ``what`` or ``kind`` field holds, translated in the message
 FIELD_WORDS = (N_("session name"), N_("tournament name"), N_("player name"), N_("fifteen"), N_("pair"),
