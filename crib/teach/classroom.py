@@ -167,6 +167,7 @@ def choice_figure(q: dict, answers: Sequence[Any], title: str = "", lang: str = 
         xs, [k for _a, k, _b in counts], color=["#1e8449" if b else "#d68910" for *_x, b in counts]
     )
     ax.set_xlim(-0.6, max(len(xs), 5) - 0.4)  # one bar stays a bar, not a wall
+    ax.set_ylim(0, max([k for _a, k, _b in counts] + [1]) * 1.1)  # no answers yet: an axis 0 to 1, not ±0.05
     ax.set_ylabel(_("students"))
     ax.yaxis.get_major_locator().set_params(integer=True)
     what = {"count": N_("totals given"), "pegpoints": N_("points given"), "rules": N_("answers chosen"),
