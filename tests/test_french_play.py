@@ -16,9 +16,9 @@ from babel.messages.pofile import read_po
 
 from crib import i18n
 from crib.teach.duel_store import DuelStore
+from crib.ui.kit.say import record_error as duel_error
 from crib.ui.play.app import PlayApp
 from crib.ui.play.duel import DuelApp
-from crib.ui.play.duel_words import duel_error
 from crib.ui.play.page import PlayPage, play_page
 
 

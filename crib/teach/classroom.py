@@ -145,11 +145,14 @@ def answer_text(q: dict, answer: str) -> str:
         return answer
 
 
-def choice_figure(q: dict, answers: Sequence[Any], title: str = "") -> Figure:
+def choice_figure(q: dict, answers: Sequence[Any], title: str = "", lang: str = "en") -> Figure:
     """A bar per answer chosen, the best in green: what the class chose against the best;
-    counts in numeric order along the axis."""
+    counts in numeric order along the axis; its words in ``lang``."""
     from matplotlib.figure import Figure
 
+    from crib.i18n import N_, tr
+
+    _ = tr(lang)
     counts = choice_counts(q, answers)
     if q["kind"] in ("count", "pegpoints"):  # an axis of totals reads in order: 4, 6, 7
         counts = sorted(counts, key=lambda t: (not t[0].isdigit(), int(t[0]) if t[0].isdigit() else 0, t[0]))
@@ -164,11 +167,13 @@ def choice_figure(q: dict, answers: Sequence[Any], title: str = "") -> Figure:
         xs, [k for _a, k, _b in counts], color=["#1e8449" if b else "#d68910" for *_x, b in counts]
     )
     ax.set_xlim(-0.6, max(len(xs), 5) - 0.4)  # one bar stays a bar, not a wall
-    ax.set_ylabel("students")
+    ax.set_ylim(0, max([k for _a, k, _b in counts] + [1]) * 1.1)  # no answers yet: an axis 0 to 1, not ±0.05
+    ax.set_ylabel(_("students"))
     ax.yaxis.get_major_locator().set_params(integer=True)
-    what = {"count": "totals given", "pegpoints": "points given", "rules": "answers chosen",
-            "discard": "throws chosen", "peg": "cards played"}[q["kind"]]
-    ax.set_title(title or f"{what} (green: the best, {label(correct_answer(q))})", fontsize=10)
+    what = {"count": N_("totals given"), "pegpoints": N_("points given"), "rules": N_("answers chosen"),
+            "discard": N_("throws chosen"), "peg": N_("cards played")}[q["kind"]]
+    ax.set_title(title or _("{what} (green: the best, {best})").format(what=_(what), best=label(correct_answer(q))),
+                 fontsize=10)
     ax.tick_params(axis="x", labelsize=9, rotation=30 if len(xs) > 5 else 0)
     return fig
 

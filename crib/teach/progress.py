@@ -18,7 +18,7 @@ import csv
 import io
 import statistics
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
@@ -220,36 +220,41 @@ def miss_counts(df: pd.DataFrame) -> dict[str, int]:
     return dict(sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))
 
 
-def progress_figure(df: pd.DataFrame, title: str = "My progress") -> Figure:
-    """Running accuracy per skill, and the kinds of misses, as one matplotlib figure."""
+def progress_figure(df: pd.DataFrame, title: str = "My progress", lang: str = "en",
+                    miss_label: Callable[[str], str] | None = None) -> Figure:
+    """Running accuracy per skill, and the kinds of misses, as one matplotlib figure; its
+    words in ``lang`` (``title`` already in it), each miss named by ``miss_label``."""
     from matplotlib.figure import Figure
 
+    from crib.i18n import tr
+
+    _ = tr(lang)
     fig = Figure(figsize=(9, 3.4), layout="constrained")
     ax1, ax2 = fig.subplots(1, 2, width_ratios=[1, 1.2])
     colours = {"counting": "#138a8a", "discard": "#1f5fa8", "pegging": "#6b4fa0"}
     series = accuracy_over_time(df)
     for skill, pts in series.items():
         xs, ys = zip(*pts, strict=True)
-        ax1.plot(xs, [100 * y for y in ys], marker="o", label=skill, color=colours.get(skill))
+        ax1.plot(xs, [100 * y for y in ys], marker="o", label=_(skill), color=colours.get(skill))
     ax1.set_ylim(-5, 105)
     ax1.xaxis.get_major_locator().set_params(integer=True)
-    ax1.set_xlabel("answer number (per skill)")
-    ax1.set_ylabel("accuracy so far (%)")
-    ax1.set_title("Accuracy over time")
+    ax1.set_xlabel(_("answer number (per skill)"))
+    ax1.set_ylabel(_("accuracy so far (%)"))
+    ax1.set_title(_("Accuracy over time"))
     if series:
         ax1.legend(loc="lower right", fontsize=8)
     else:
-        ax1.text(0.5, 0.5, "no answers yet", ha="center", va="center", transform=ax1.transAxes)
+        ax1.text(0.5, 0.5, _("no answers yet"), ha="center", va="center", transform=ax1.transAxes)
     misses = miss_counts(df)
     top = list(misses.items())[:8][::-1]
     if top:
-        ax2.barh([k for k, _ in top], [v for _, v in top], color="#d68910")
-        ax2.set_xlabel("times")
+        ax2.barh([(miss_label or str)(k) for k, _n in top], [v for _k, v in top], color="#d68910")
+        ax2.set_xlabel(_("times"))
         ax2.xaxis.get_major_locator().set_params(integer=True)
     else:
-        ax2.text(0.5, 0.5, "no misses yet", ha="center", va="center", transform=ax2.transAxes)
+        ax2.text(0.5, 0.5, _("no misses yet"), ha="center", va="center", transform=ax2.transAxes)
         ax2.set_yticks([])
-    ax2.set_title("Kinds of misses")
+    ax2.set_title(_("Kinds of misses"))
     ax2.tick_params(axis="y", labelsize=8)
     fig.suptitle(title)
     return fig

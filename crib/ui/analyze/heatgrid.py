@@ -86,7 +86,7 @@ function render({ model, el }) {
     buttons.forEach((row, r) => row.forEach((b, c) => {
       const v = (cells[r] || [])[c];
       if (!v) {
-        b.textContent = ""; b.disabled = true; b.title = "no such pair";
+        b.textContent = ""; b.disabled = true; b.title = model.get("none_tip");
         b.style.background = "#f2f2f2"; b.style.color = "";
         return;
       }
@@ -153,6 +153,7 @@ class HeatGrid(anywidget.AnyWidget):
     chosen = traitlets.List(traitlets.Int(), default_value=[]).tag(sync=True)  # [r, c] or []
     title = traitlets.Unicode("").tag(sync=True)
     legend = traitlets.Unicode("").tag(sync=True)
+    none_tip = traitlets.Unicode("no such pair").tag(sync=True)  # an empty cell's tooltip, in the page's language
 
     def __init__(self) -> None:
         super().__init__(names=[_name(r) for r in range(1, 14)])
@@ -190,6 +191,7 @@ class HeatGrid(anywidget.AnyWidget):
         center: float | None = None, lang: str = "en",
     ) -> None:
         _ = tr(lang)
+        self.none_tip = _("no such pair")
         flat = [v for row in values for v in row if not math.isnan(v)]
         lo, hi = min(flat), max(flat)
         norm: Normalize = (

@@ -244,8 +244,9 @@ def _bar_values(ax: object) -> tuple[list[tuple[str, float]], str]:
     return [(ticks.get(at) or f"{at:g}", v) for at, v in order], unit
 
 
-def _num(v: float) -> str:
-    return f"{v:.1f}".replace("-", "−")
+def _num(v: float, lang: str = "en") -> str:
+    said = f"{v:.1f}".replace("-", "−")
+    return said.replace(".", ",") if lang == "fr" else said
 
 
 def figure_summary(fig: Figure, *, most: int = 15, lang: str = "en") -> str:
@@ -279,12 +280,13 @@ def figure_summary(fig: Figure, *, most: int = 15, lang: str = "en") -> str:
         line = _("Chart: {title}.").format(title=title or _("untitled"))
         if ax.patches:
             bars, unit = _bar_values(ax)
-            items = [f"{label} {_num(v)}" for label, v in bars[:most]]
+            items = [f"{label} {_num(v, lang)}" for label, v in bars[:most]]
             more = _(" and {n} more").format(n=len(bars) - most) if len(bars) > most else ""
             line += " " + _("{unit} by bar: {items}{more}.").format(unit=unit, items=", ".join(items), more=more)
         elif lines:
             items = [
-                f"{ln.get_label()} {_num(float(ln.get_ydata()[-1]))} ({len(ln.get_ydata())} points)"
+                f"{ln.get_label()} {_num(float(ln.get_ydata()[-1]), lang)} "
+                + _("({n} points)").format(n=len(ln.get_ydata()))
                 for ln in lines if len(ln.get_ydata())
             ]
             line += " " + _("{unit}, last of each line: {items}.").format(

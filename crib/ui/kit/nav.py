@@ -18,7 +18,7 @@ import html
 
 import ipywidgets as w
 
-from crib.i18n import NP_, check_lang, trp
+from crib.i18n import DEFAULT, LANGS, N_, NP_, check_lang, tr, trp
 from crib.ui.kit.access import DEVICE_CSS
 from crib.ui.kit.cardview import ACCENT, CARD_CSS
 
@@ -132,10 +132,30 @@ def nav_html(active: str, current: str | None = None, lang: str = "en") -> str:
     return bar
 
 
+#: the page template's own words (crib/tools/voila_template: its crib_fr says them in French)
+TEMPLATE_WORDS = (N_("Loading the page"), N_("Loading…"), N_("Loading… part {i} of {n}"))
+#: the pages' loading titles (the dashboards' ``with_skeleton`` titles), for the catalog
+SKELETON_TITLES = (N_("crib odds"), N_("the discard analyzer"), N_("the hand counter"),
+                   N_("the pegging analyzer"), N_("the trap explorer"), N_("how to play"))
+# the skeleton is drawn before the page knows its language: it holds the title in every
+# language, and the page template marks the document with the URL's (crib-lang-fr)
+_SKELETON_LANG_CSS = "".join(
+    f".crib-skel-{k} {{display:none}} html.crib-lang-{k} .crib-skel-{k} {{display:inline}} "
+    f"html.crib-lang-{k} .crib-skel-{DEFAULT} {{display:none}}" for k in LANGS if k != DEFAULT)
+
+
 def skeleton_html(title: str = "") -> str:
-    """A grey outline of a page, shown while its widgets load (plain HTML, no widget)."""
+    """A grey outline of a page, shown while its widgets load (plain HTML, no widget); its
+    "Loading {title}…" in each language, the URL's shown (``?lang=fr``: French)."""
     cards = '<div class="card"></div>' * 6
-    head = f"<p style='color:#666'>Loading {html.escape(title)}…</p>" if title else ""
+    head = ""
+    if title:
+        said = [
+            f'<span class="crib-skel-{k}" lang="{k}">'
+            + html.escape(tr(k)(N_("Loading {title}…")).format(title=tr(k)(title))) + "</span>"
+            for k in LANGS
+        ]
+        head = f"<style>{_SKELETON_LANG_CSS}</style><p style='color:#666'>{''.join(said)}</p>"
     return (
         f"<style>{PAGE_CSS}</style><div class='crib-skeleton' aria-busy='true'>{head}"
         "<div class='bar' style='width:60%'></div><div class='bar' style='width:40%'></div>"

@@ -1,12 +1,23 @@
-"""Bad input's messages in the page's language.
+"""Bad input's messages in the page's language: the one place errors are translated.
 
-The rules (:mod:`crib.rules.cards`, :mod:`crib.rules.position`) and the analysis raise
-:class:`~crib.errors.CribError` with English messages that quote the input.  A page in
-another language shows the same fact through the catalog: :func:`say_error` reads the
-English message (each kind has one fixed shape) and says it again from a catalog
-message, with the quoted input kept.  A message of no known shape gets a plain
-sentence in the page's language, so no English is left on a French page.
+The rules (:mod:`crib.rules.cards`, :mod:`crib.rules.position`), the analysis, the
+classroom record (:mod:`crib.teach.store`, :mod:`crib.teach.tournament`), the table
+record (:mod:`crib.teach.duel_store`, :mod:`crib.session.duel_record`) and the
+line-by-line count (:mod:`crib.teach.lines`) raise :class:`~crib.errors.CribError` with
+English messages that quote the input; those messages are also the logs' and the
+command line's.  A page in another language shows the same fact through the catalog:
+:func:`say_error` reads the English message (each kind has one fixed shape, one table
+:data:`SHAPES`) and says it again from a catalog message, with the quoted input kept.
+An analyzer's message of no known shape gets a plain sentence in the page's language,
+so no English is left on a French page; :func:`record_error` (the play page's table
+errors, which may already be in the page's language) keeps such a message as it is.
 English pages show the message as it is.
+
+Why shapes and not a msgid carried by each error: the records' messages are raised in
+layers the pages do not own (:mod:`crib.session` among them), printed in English by the
+command line and logs, and tested by their English text; reading their shape at the UI
+edge leaves them as they are, and ``tests/test_french_teach.py`` checks each one a page
+can show.
 
 >>> say_error("invalid card 'XX': expected rank A,2-10,T,J,Q,K then suit C,D,H,S (or ♣♦♥♠)", "fr")
 '« XX » n’est pas une carte : écrivez sa valeur (A, 2 à 10, J, Q, K) puis sa couleur (C, D, H, S), par ex. 5H.'
@@ -14,6 +25,8 @@ English pages show the message as it is.
 'Dans pile : la carte 5H est là deux fois ; chaque carte ne peut paraître qu’une fois.'
 >>> say_error("invalid card 'XX': expected ...", "en")
 "invalid card 'XX': expected ..."
+>>> record_error("table K7QW is taken", "fr"), record_error("something new", "fr")
+('la table K7QW est prise', 'something new')
 """
 
 from __future__ import annotations
@@ -26,7 +39,7 @@ from typing import Any
 from crib.errors import CribError
 from crib.i18n import DEFAULT, N_, tr
 
-__all__ = ["say_error", "friendly_in", "SaidError", "SHAPES", "UNKNOWN", "WENT_WRONG"]
+__all__ = ["say_error", "record_error", "friendly_in", "SaidError", "SHAPES", "UNKNOWN", "WENT_WRONG"]
 
 
 class SaidError(CribError):
@@ -82,7 +95,82 @@ SHAPES: tuple[tuple[str, str], ...] = (
         "play: they cannot hold {n} such cards.")),
     (r"the opponent holds (?P<n>.+) cards: expected 0 to 4", N_(
         "The opponent holds {n} cards: from 0 to 4.")),
+    # the table record's (crib.teach.duel_store, crib.session.duel_record) and the names'
+    (r"no table '(?P<code>[^']*)': check the code your classmate gave you",
+     N_("no table « {code} »: check the code your classmate gave you")),
+    (r"no table '(?P<code>[^']*)': check the code", N_("no table « {code} »: check the code")),
+    (r"no table '(?P<code>[^']*)'", N_("no table « {code} »: check the code")),
+    (r"table (?P<code>\S+) is taken", N_("table {code} is taken")),
+    (r"table (?P<code>\S+) is full", N_("table {code} is full")),
+    (r"table (?P<code>\S+) already has two players: ask for a new code",
+     N_("table {code} already has two players: ask for a new code")),
+    (r"(?P<name>.+) is already at table (?P<code>\S+): type your own name",
+     N_("{name} is already at table {code}: type your own name")),
+    (r"this link is not a seat at that table(: join with the code instead)?",
+     N_("this link is not a seat at that table: join with the code instead")),
+    (r"type the table code your classmate gave you", N_("type the table code your classmate gave you")),
+    (r"a table code is (?P<n>\d+) letters and digits \(no 0, O, 1, I or L\), not '(?P<code>[^']*)'",
+     N_("a table code is {n} letters and digits (no 0, O, 1, I or L), not « {code} »")),
+    (r"the name is empty: type a name of 1 to (?P<max>\d+) characters",
+     N_("Your name is empty: type a name of 1 to {max} characters.")),
+    (r"the name is (?P<n>\d+) characters long: use at most (?P<max>\d+).*",
+     N_("Your name is {n} characters long: use at most {max}.")),
+    (r"no free table code: try again", N_("no free table code: try again")),
+    (r"the join code is empty: type the code your teacher gave",
+     N_("The class code is empty: type the code your teacher shows.")),
+    (r"(?P<name>.+)'s table is open on another page right now: go on there \(its link comes back to it\), "
+     r"or try again in (?P<s>\d+) seconds once it is closed\.",
+     N_("{name}’s table is open on another page right now: go on there (its link comes back to it), "
+        "or try again in {s} seconds once it is closed.")),
+    (r"the game was abandoned", N_("the game was abandoned")),
+    (r"it is (?P<name>.+)'s turn", N_("it is {name}’s turn")),
+    # the classroom record's (crib.teach.store): names, codes, sessions
+    (r"unknown join code (?P<code>'[^']*'): check the code your teacher gave \((?P<n>\d+) letters and digits\)",
+     N_("Unknown class code {code}: check the code your teacher shows ({n} letters and digits).")),
+    (r"the name (?P<n>'.*') looks like HTML or a script: .*",
+     N_("Use letters, digits and spaces in your name (no < or >).")),
+    (r"the name (?P<n>'.*') holds control characters: .*", N_("Use letters and digits in your name.")),
+    (r"the (?P<what>session name|tournament name|player name) is empty: type a .* of 1 to (?P<max>\d+) characters",
+     N_("The {what} is empty: type 1 to {max} characters.")),
+    (r"the (?P<what>session name|tournament name|player name) is (?P<n>\d+) characters long: use at most "
+     r"(?P<max>\d+).*", N_("The {what} is {n} characters long: use at most {max}.")),
+    (r"the (?P<what>session name|tournament name|player name) (?P<n>'.*') looks like HTML or a script: .*",
+     N_("The {what} {n} looks like HTML: use letters, digits and spaces (no < or >).")),
+    (r"the (?P<what>session name|tournament name|player name) (?P<n>'.*') holds control characters: .*",
+     N_("The {what} {n} holds control characters: use letters and digits.")),
+    (r"a session needs at least one question", N_("A session needs at least one question: ask for some.")),
+    (r"the seed must be a whole number >= 0, got (?P<v>.+)", N_("The seed is a whole number from 0 up, not {v}.")),
+    (r"the time limit must be 0 \(none\) to (?P<max>\d+) minutes, got .*",
+     N_("The time limit is 0 (none) to {max} minutes.")),
+    # the tournament's (crib.teach.tournament*)
+    (r"(?P<n>'.*') is entered twice: each player once", N_("{n} is entered twice: enter each player once.")),
+    (r"a tournament needs 2 to (?P<max>\d+) players, got (?P<n>\d+)",
+     N_("A tournament needs 2 to {max} players, and {n} are entered.")),
+    (r"(?P<n>\d+) players can play 1 to (?P<most>\d+) rounds without meeting twice, not (?P<v>.+)",
+     N_("{n} players can play 1 to {most} rounds without meeting twice, not {v}.")),
+    (r"the seed must be a whole number from 0 to 2\*\*63 - 1, not (?P<v>.+)",
+     N_("The seed is a whole number from 0 to 2**63 − 1, not {v}.")),
+    (r"all (?P<n>\d+) rounds are paired", N_("All {n} rounds are paired already.")),
+    (r"every player has had a bye: no round left to pair", N_("Every player has had a bye: no round is left to pair.")),
+    (r"a score is a whole number, not (?P<v>'.*')", N_("A score is a whole number, not {v}.")),
+    (r"a result is two scores, seat 1 then seat 2, not .*", N_("A result is two scores: seat 1, then seat 2.")),
+    (r"in a game to (?P<len>\d+) the winner has \d+ and the loser 0 to (?P<lo>\d+): got (?P<got>\S+) at table "
+     r"(?P<table>\d+) of round (?P<round>\d+)", N_(
+        "In a game to {len}, the winner has {len} and the loser 0 to {lo}: {got} at table {table} of round "
+        "{round} is not a result.")),
+    (r"this game is not over yet: record it when it ends", N_("This game is not over yet: record it when it ends.")),
+    (r"the code (?P<code>\S+) is taken: choose another", N_("The code {code} is taken: choose another.")),
+    (r"unknown tournament code (?P<code>'[^']*'): check the code", N_("Unknown tournament code {code}: check the code.")),
+    (r"store a tournament before pairing it", N_("Create the tournament before pairing it.")),
+    # the line-by-line count's (crib.teach.lines)
+    (r"a (?P<kind>fifteen|pair|run|flush|nobs) uses (?P<lo>\d+) cards; (?P<n>\d+) picked",
+     N_("A line of {kind} uses {lo} cards: you picked {n}.")),
+    (r"a (?P<kind>fifteen|pair|run|flush|nobs) uses (?P<lo>\d+) to (?P<hi>\d+) cards; (?P<n>\d+) picked",
+     N_("A line of {kind} uses {lo} to {hi} cards: you picked {n}.")),
 )
+#: the words a shape's ``what`` or ``kind`` field holds, translated in the message
+FIELD_WORDS = (N_("session name"), N_("tournament name"), N_("player name"), N_("fifteen"), N_("pair"),
+               N_("run"), N_("flush"), N_("nobs"))
 #: the message of an input error of no known shape
 UNKNOWN = N_("That input was not understood: check the cards and the position, then try again.")
 #: the message of a bug (never a traceback on the page)
@@ -92,8 +180,9 @@ _SECTION = re.compile(r"in (?P<section>hand|pile|previous|starter|discards): (?P
 _COMPILED = [(re.compile(shape, re.S), msg) for shape, msg in SHAPES]
 
 
-def say_error(message: str, lang: str = DEFAULT) -> str:
-    """``message`` (an input error's English text) in ``lang``."""
+def say_error(message: str, lang: str = DEFAULT, *, keep_unknown: bool = False) -> str:
+    """``message`` (an input error's English text) in ``lang``; one of no known shape
+    becomes :data:`UNKNOWN`'s sentence (or stays as it is with ``keep_unknown``)."""
     if lang == DEFAULT:
         return message
     _ = tr(lang)
@@ -104,9 +193,23 @@ def say_error(message: str, lang: str = DEFAULT) -> str:
     for shape, msg in _COMPILED:
         m = shape.fullmatch(message)
         if m:
-            fields = {k: _quote(v, lang) if v.startswith("'") else v for k, v in m.groupdict().items()}
+            fields = {k: _field(k, v or "", lang) for k, v in m.groupdict().items()}
             return _(msg).format(**fields)
-    return _(UNKNOWN)
+    return message if keep_unknown else _(UNKNOWN)
+
+
+def record_error(message: str, lang: str = DEFAULT) -> str:
+    """A record's error (a table's, a session's, a tournament's) in ``lang``: :func:`say_error`
+    that leaves a message of no known shape as it is (it may be in ``lang`` already)."""
+    return say_error(message, lang, keep_unknown=True)
+
+
+def _field(key: str, value: str, lang: str) -> str:
+    """A shape's field in the message: a quoted input in the language's quotation marks,
+    a name of a thing (``what``, ``kind``) translated, anything else as it is."""
+    if value.startswith("'"):
+        return _quote(value, lang)
+    return tr(lang)(value) if key in ("what", "kind") else value
 
 
 def lower_first(text: str) -> str:

@@ -35,8 +35,8 @@ from crib.session.duel_record import DuelStorage
 from crib.session.model import GameView
 from crib.ui.kit.cardview import CARD_CSS, PLAYER_COLOURS, card_back_svg, cards_html
 from crib.ui.kit.common import friendly, in_background, info_html, keep_polling, on_clicks
+from crib.ui.kit.say import record_error as duel_error
 from crib.ui.play.board import board_svg
-from crib.ui.play.duel_words import duel_error
 from crib.ui.play.html import (
     APP_CSS,
     _table_html,

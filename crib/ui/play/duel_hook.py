@@ -25,8 +25,8 @@ from crib.i18n import N_, NP_, tr, trp
 from crib.session.duel_record import clean_table_code
 from crib.teach.tournament_duels import ClassTournaments, MyTable
 from crib.ui.kit.common import friendly, info_html, on_clicks
+from crib.ui.kit.say import record_error as duel_error
 from crib.ui.play.duel import DuelApp
-from crib.ui.play.duel_words import duel_error
 
 __all__ = ["classmate_button", "open_from_query", "ClassTableBox", "add_class_box"]
 

@@ -23,7 +23,8 @@ from crib.teach.classroom import (
 )
 from crib.teach.quiz import KIND_NAMES, describe_question
 from crib.teach.store import Session, Store
-from crib.ui.kit.common import friendly, info_html, keep_polling, on_clicks
+from crib.ui.kit.common import info_html, keep_polling, on_clicks
+from crib.ui.kit.say import friendly_in
 from crib.ui.kit.widgets import FigureImage
 from crib.ui.teacher.form import add_question_widgets, session_questions
 from crib.ui.teacher.join import join_html
@@ -179,7 +180,7 @@ class TeacherApp(w.VBox):
 
     # -- sessions ---------------------------------------------------------------
 
-    @friendly()
+    @friendly_in()
     def create(self) -> None:
         """Generate the question set from the seed (or take the pre-test or post-test) and
         store a new session."""
@@ -196,7 +197,7 @@ class TeacherApp(w.VBox):
         self.status.value = info_html(_("Session “{name}” created with {n} questions.").format(
             name=s.name, n=len(qs)))
 
-    @friendly()
+    @friendly_in()
     def open_session(self) -> None:
         """Reopen a session by its join code."""
         s = self.store.session(self.open_code.value)
@@ -237,7 +238,7 @@ class TeacherApp(w.VBox):
         self.refresh()
         return True
 
-    @friendly()
+    @friendly_in()
     def refresh(self) -> None:
         s = self.session
         if s is None:
@@ -298,7 +299,7 @@ class TeacherApp(w.VBox):
         )
         self.show_question()
 
-    @friendly()
+    @friendly_in()
     def show_question(self) -> None:
         s = self.session
         i = self.question_pick.value
@@ -306,8 +307,8 @@ class TeacherApp(w.VBox):
             return
         q = s.questions[i]
         mine = [a for a in getattr(self, "answers", []) if a.question == i]
-        fig = choice_figure(q, mine)
-        self.chart.show(fig)  # with its text alternative and its summary beside it
+        fig = choice_figure(q, mine, lang=self.lang)
+        self.chart.show(fig, lang=self.lang)  # with its text alternative and its summary beside it
         if self.projector.value:
             self.chart.hide()
         counts = choice_counts(q, mine)
@@ -322,7 +323,7 @@ class TeacherApp(w.VBox):
         if self.projector.value:
             self.projector_panel.value = projector_html(q, i, len(s.questions), mine, revealed, self.lang)
 
-    @friendly()
+    @friendly_in()
     def toggle_projector(self) -> None:
         """Projector mode: the picked question large, no names, the class's answers once
         revealed; the setup and the tables are hidden until it is switched off."""
@@ -338,7 +339,7 @@ class TeacherApp(w.VBox):
         """The answer for the projector: the deal in large cards, then the answer."""
         return reveal_html(q, i, lang=self.lang)
 
-    @friendly()
+    @friendly_in()
     def reveal(self) -> None:
         """Reveal the chosen question's answer to the class (recorded in the session)."""
         s, i = self.session, self.question_pick.value

@@ -23,12 +23,12 @@ from typing import Any, TypeVar
 
 import ipywidgets as w
 
-from crib.errors import CribError
 from crib.i18n import N_, tr
 from crib.teach.store import Session, Store
 from crib.teach.tournament import Tournament
 from crib.teach.tournament_duels import ClassTournaments, TableState
-from crib.ui.kit.common import friendly, info_html, keep_polling, on_clicks
+from crib.ui.kit.common import info_html, keep_polling, on_clicks
+from crib.ui.kit.say import SaidError, friendly_in
 from crib.ui.teacher.join import qr_svg, student_url
 from crib.ui.teacher.printables import pdf_link_html
 from crib.ui.teacher.tournament_views import (
@@ -49,7 +49,7 @@ T = TypeVar("T")
 def _needed(value: T | None, missing: str) -> T:
     """``value``, or a :class:`CribError` saying ``missing`` (what to do first) if it is None."""
     if value is None:
-        raise CribError(missing)
+        raise SaidError(missing)
     return value
 
 
@@ -183,7 +183,7 @@ class TournamentPanel(w.VBox):
             self.pick.value = opts[-1][1]
         self.open_tournament()
 
-    @friendly()
+    @friendly_in()
     def fill_players(self) -> None:
         """The players box gets the students who joined the session, in joining order."""
         s = self.session
@@ -198,7 +198,7 @@ class TournamentPanel(w.VBox):
     def player_names(self) -> list[str]:
         return [x.strip() for x in self.players.value.splitlines() if x.strip()]
 
-    @friendly()
+    @friendly_in()
     def create(self) -> None:
         """A new tournament (or friendly pairing) of the players box, tied to the session."""
         _ = tr(self.lang)
@@ -212,7 +212,7 @@ class TournamentPanel(w.VBox):
         self._list(pick=code)
         self.status.value = info_html(_("Created: press Start round 1 to seat the class at its tables."))
 
-    @friendly()
+    @friendly_in()
     def open_tournament(self) -> None:
         code = self.pick.value
         self.tournament = self.ct.load(code) if code else None
@@ -221,7 +221,7 @@ class TournamentPanel(w.VBox):
 
     # -- rounds and results ----------------------------------------------------------------
 
-    @friendly()
+    @friendly_in()
     def start_round(self) -> None:
         """Pair the next round and seat every table at its classmate table."""
         _ = tr(self.lang)
@@ -234,13 +234,13 @@ class TournamentPanel(w.VBox):
         self.status.value = info_html(
             _("Round {n} is seated: every table plays the same cards.").format(n=r.number))
 
-    @friendly()
+    @friendly_in()
     def record_by_hand(self) -> None:
         """The score the teacher types for the picked table (an abandoned game)."""
         _ = tr(self.lang)
         t = self.tournament
         if t is None or self.hand_table.value is None:
-            raise CribError(_("pick a table first"))
+            raise SaidError(_("pick a table first"))
         round_no, table = self.hand_table.value
         res = self.ct.record_by_hand(t.code, round_no, table, (self.score1.value, self.score2.value))
         self.score1.value = self.score2.value = ""
@@ -255,7 +255,7 @@ class TournamentPanel(w.VBox):
         return (t.code, len(t.played_rounds), len(t.results),
                 tuple((x.status, x.opened, x.result) for x in self.tables)) if t else None
 
-    @friendly()
+    @friendly_in()
     def refresh(self) -> bool:
         """Bring in finished games, then redraw if anything changed; True if it did."""
         changed = self._session_changed()
@@ -308,7 +308,7 @@ class TournamentPanel(w.VBox):
             + csv_link_html(t.results_csv(), f"crib-results-{t.code}.csv", _("Results (CSV)"))
         )
 
-    @friendly("pdf_link")
+    @friendly_in("pdf_link")
     def make_pdf(self) -> bytes | None:
         """The current round's pairing sheet and scorecards, to print for a class on paper."""
         from crib.teach.tournament_print import round_pdf
@@ -316,14 +316,14 @@ class TournamentPanel(w.VBox):
         _ = tr(self.lang)
         t = self.tournament
         if t is None or not t.played_rounds:
-            raise CribError(_("start a round first: the sheet lists its tables"))
+            raise SaidError(_("start a round first: the sheet lists its tables"))
         n = len(t.played_rounds)
         data = round_pdf(t, n)
         self.pdf_link.value = pdf_link_html(
             data, f"crib-{t.code}-round-{n}.pdf", _("Round {n}: pairing sheet and scorecards").format(n=n))
         return data
 
-    @friendly()
+    @friendly_in()
     def toggle_projector(self) -> None:
         """The standings and the round, large, for the class screen (the forms step aside)."""
         on = bool(self.projector.value)

@@ -20,8 +20,9 @@ from crib.rules.cards import Card, parse_cards
 from crib.rules.position import PeggingPosition
 from crib.teach import quiz
 from crib.teach.store import Session, Store, Student
-from crib.ui.kit.common import friendly, info_html
+from crib.ui.kit.common import info_html
 from crib.ui.kit.keys import KeyListener
+from crib.ui.kit.say import friendly_in
 from crib.ui.trainer.kinds import NEW_KINDS, NewKinds, read_whole
 from crib.ui.trainer.kinds_render import localize
 from crib.ui.trainer.parts import add_side_widgets, join_session
@@ -170,7 +171,7 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, NewKinds, w.VBox):
                 "discard": quiz.discard_question, "peg": quiz.peg_question}[self.kind.value]
         return make(s, i)
 
-    @friendly()
+    @friendly_in()
     def new_practice(self) -> None:
         """Restart practice with the current settings (seed, kind, difficulty)."""
         if self.student is not None:
@@ -270,17 +271,17 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, NewKinds, w.VBox):
             self.count_box.value = self.key_listener.submitted
         self.answer_count()
 
-    @friendly()
+    @friendly_in()
     def answer_count(self) -> None:
         if self.current is not None and self.current["kind"] == "count" and self.result is None:
             read_whole(self.count_box.value, what="total", low=0, high=29, lang=self.lang)  # else a message
         self._answer(self.count_box.value)
 
-    @friendly()
+    @friendly_in()
     def answer_throw(self) -> None:
         self._answer(tuple(self._picked))
 
-    @friendly()
+    @friendly_in()
     def answer_play(self, card: Card | str) -> None:
         self._answer(card)
 
@@ -342,14 +343,14 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, NewKinds, w.VBox):
         else:
             self.key_listener.focus_on(".crib-next")  # the next thing to do
 
-    @friendly()
+    @friendly_in()
     def _redraw_feedback(self) -> None:  # plain words on or off: the verdict and a reveal
         q = self.current
         if q is not None and q["kind"] in ("discard", "peg") and self.result is not None and self.result.answer:
             self.feedback.value = result_html(q, self.result, plain=self.plain_box.value, lang=self.lang)
         self.redraw_reveal()
 
-    @friendly()
+    @friendly_in()
     def next_question(self) -> None:
         if self.student is None:
             if self._set_done():
@@ -363,7 +364,7 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, NewKinds, w.VBox):
 
     # -- joining ----------------------------------------------------------------
 
-    @friendly("join_status")
+    @friendly_in("join_status")
     def join(self) -> None:
         """Join a class session: its questions replace practice; answers are stored."""
         session, student = join_session(self.store, self.code.value, self.name.value, self.lang)

@@ -13,9 +13,8 @@ from __future__ import annotations
 
 import ipywidgets as w
 
-from crib.errors import CribError
 from crib.i18n import tr
-from crib.ui.kit.common import friendly
+from crib.ui.kit.say import SaidError, friendly_in
 from crib.ui.trainer.kinds_render import pegpoints_result_html
 
 __all__ = ["NewKinds", "NEW_KINDS", "read_whole"]
@@ -23,7 +22,7 @@ __all__ = ["NewKinds", "NEW_KINDS", "read_whole"]
 NEW_KINDS = ("pegpoints", "rules")
 
 
-class _BadBox(CribError):
+class _BadBox(SaidError):
     """A box of the answer that does not hold what it should."""
 
 
@@ -132,7 +131,7 @@ class NewKinds:
             self.pegpoints_box.value = self.key_listener.submitted
         self.answer_pegpoints()
 
-    @friendly("pegpoints_msg")
+    @friendly_in("pegpoints_msg")
     def answer_pegpoints(self) -> None:
         """Check the two boxes (each a whole number, else a message beside them), then grade."""
         q = self.current
@@ -148,7 +147,7 @@ class NewKinds:
         self._said_count = count
         self._answer(f"{count} {points}")
 
-    @friendly()
+    @friendly_in()
     def answer_rule(self, k: int) -> None:
         """The ``k``-th choice (from 0) of a rules question."""
         q = self.current

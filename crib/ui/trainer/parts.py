@@ -17,36 +17,17 @@ __all__ = ["add_side_widgets", "join_session"]
 
 
 def join_session(store: Any, code: str, name: str, lang: str = "en") -> tuple[Any, Any]:
-    """(the session, the student) of a join, or a :class:`~crib.errors.CribError` saying,
-    in ``lang``, what to fix in the code or the name (in English, the record's messages)."""
+    """(the session, the student) of a join, or a :class:`~crib.ui.kit.say.SaidError` saying,
+    in ``lang``, what to fix in the code or the name (the record's message, said through
+    :func:`crib.ui.kit.say.record_error`, the pages' one way to say errors)."""
     from crib.errors import CribError
-    from crib.teach.store import MAX_NAME, BadNameError, UnknownCodeError, clean_code, clean_name
+    from crib.ui.kit.say import SaidError, record_error
 
-    if lang == "en":  # the record's own messages
+    try:
         session = store.session(code)
         return session, store.join(session.code, name)
-    _ = tr(lang)
-    try:
-        c = clean_code(code)
-    except UnknownCodeError:
-        raise CribError(_("The class code is empty: type the code your teacher shows.")) from None
-    try:
-        session = store.session(c)
-    except UnknownCodeError:
-        raise CribError(_("Unknown class code “{code}”: check the code your teacher shows "
-                          "(6 letters and digits).").format(code=c[:12])) from None
-    try:
-        n = clean_name(name)
-    except BadNameError:
-        n = " ".join(str(name).split())
-        if not n:
-            raise CribError(_("Your name is empty: type a name of 1 to {max} characters.").format(
-                max=MAX_NAME)) from None
-        if len(n) > MAX_NAME:
-            raise CribError(_("Your name is {n} characters long: use at most {max}.").format(
-                n=len(n), max=MAX_NAME)) from None
-        raise CribError(_("Use letters, digits and spaces in your name (no < or >).")) from None
-    return session, store.join(session.code, n)
+    except CribError as e:
+        raise SaidError(record_error(str(e), lang)) from None
 
 
 def add_side_widgets(app: Any, seed: int | None) -> w.VBox:

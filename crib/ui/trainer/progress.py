@@ -16,7 +16,8 @@ from typing import Any
 
 from crib.i18n import N_, tr
 from crib.teach.progress import SKILLS
-from crib.ui.kit.common import friendly, info_html, keep_polling
+from crib.ui.kit.common import info_html, keep_polling
+from crib.ui.kit.say import friendly_in
 from crib.ui.trainer.render import csv_link_html, reveal_html
 from crib.ui.trainer.sets import miss_words
 
@@ -79,7 +80,7 @@ class TrainerProgress:
             parts.append(_("answered {n} of {total}").format(n=n, total=len(self.questions)))
         self.stats.value = '<div class="crib-stats-line">' + " · ".join(parts) + "</div>"
 
-    @friendly("progress_note")
+    @friendly_in("progress_note")
     def show_progress(self) -> None:
         """Accuracy over time per skill and the kinds of misses, as a chart and a CSV."""
         from crib.teach.progress import miss_counts, progress_figure, progress_table, to_csv
@@ -87,8 +88,9 @@ class TrainerProgress:
         _ = tr(self.lang)
         df = progress_table(self.my_answers())
         who = self.student.name if self.student is not None else _("practice")
-        fig = progress_figure(df, title=_("My progress ({who})").format(who=who))
-        self.progress_image.show(fig)  # with its text alternative and its summary beside it
+        fig = progress_figure(df, title=_("My progress ({who})").format(who=who), lang=self.lang,
+                              miss_label=lambda k: miss_words(k, self.lang))
+        self.progress_image.show(fig, lang=self.lang)  # with its text alternative and its summary beside it
         per = {SKILLS[k]: 0 for k in SKILLS}
         for s in df["skill"]:
             per[s] = per.get(s, 0) + 1

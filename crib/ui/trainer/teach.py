@@ -21,7 +21,8 @@ from crib.i18n import N_, tr
 from crib.rules.cards import parse_card, parse_cards
 from crib.teach import lines as L
 from crib.teach.quiz import question_score
-from crib.ui.kit.common import cards_html, friendly, info_html, on_clicks
+from crib.ui.kit.common import cards_html, info_html, on_clicks
+from crib.ui.kit.say import friendly_in
 from crib.ui.trainer.render import KIND_LABELS, _card_toggle
 
 _ADDED = N_("Added a line: {kind} for {points}.")
@@ -100,7 +101,7 @@ class TeachMode:
         on = bool(self.teach_toggle.value)
         self.answer_box.children = (self.teach_box,) if on else (self.count_row,)
 
-    @friendly()
+    @friendly_in()
     def add_line(self) -> None:
         """Add the picked cards as a line of the chosen kind; show the running total."""
         picked = tuple(
@@ -116,7 +117,7 @@ class TeachMode:
         kind = _(KIND_LABELS[self.teach_kind.value])
         self.status.value = info_html(_(_ADDED).format(kind=kind, points=pts))
 
-    @friendly()
+    @friendly_in()
     def check_lines(self) -> None:
         """Check the lines against the breakdown, then grade the total as the count."""
         q = self.current
