@@ -212,8 +212,9 @@ class GuidePage(w.VBox):
         self.lang = check_lang(lang)
         self.lang_pick = w.ToggleButtons(options=[(v, k) for k, v in LANGS.items()], value=lang
                                          ).add_class("crib-guide-lang")
-        self.lesson_pick = w.Dropdown(options=[(str(i), i) for i in range(1, 6)], value=1
-                                      ).add_class("crib-guide-lesson")
+        # the select's own label (description): its accessible name, said with it
+        self.lesson_pick = w.Dropdown(options=[(str(i), i) for i in range(1, 6)], value=1,
+                                      style={"description_width": "initial"}).add_class("crib-guide-lesson")
         self.paper_pick = w.ToggleButtons(options=[("A4", "a4"), ("Letter", "letter")], value="a4"
                                           ).add_class("crib-guide-paper")
         self.pdf_button = w.Button(icon="file-pdf-o").add_class("crib-guide-pdf")
@@ -226,13 +227,13 @@ class GuidePage(w.VBox):
         self.lesson_pick.observe(lambda _c: self._show_deck(), "value")
         self.pdf_button.on_click(lambda _b: self.make_pdf())
         # labels keep their own width: on a phone the buttons wrap below, never over them
-        self.lang_label, self.lesson_label, self.paper_label = (
-            w.HTML(layout=w.Layout(flex="0 0 auto", width="auto", margin="0 8px 0 0")) for _i in range(3))
+        self.lang_label, self.paper_label = (
+            w.HTML(layout=w.Layout(flex="0 0 auto", width="auto", margin="0 8px 0 0")) for _i in range(2))
         self.heading = w.HTML().add_class("crib-guide-heading")
         self.top = top = w.HBox([self.lang_label, self.lang_pick])
         guide_tab = w.VBox([w.HBox([self.paper_label, self.paper_pick, self.pdf_button]),
                             self.download, self.guide_view])
-        deck_tab = w.VBox([w.HBox([self.lesson_label, self.lesson_pick]), self.deck_box])
+        deck_tab = w.VBox([self.lesson_pick, self.deck_box])
         self.tabs.children = [guide_tab, deck_tab]
         style = w.HTML("<style>.crib-guide .lm-TabBar-tab, .crib-guide .p-TabBar-tab "
                        "{ max-width: none !important; min-width: 12em; flex: 0 0 auto !important; "
@@ -253,7 +254,7 @@ class GuidePage(w.VBox):
         self.tabs.set_title(0, _("Teacher's guide"))
         self.tabs.set_title(1, _("Lesson on the projector"))
         self.lang_label.value = f"<b>{html.escape(_('Language'))}</b>"
-        self.lesson_label.value = f"<b>{html.escape(_('Lesson'))}</b>"
+        self.lesson_pick.description = _("Lesson")
         self.paper_label.value = f"<b>{html.escape(_('Paper'))}</b>"
         self.pdf_button.description = _("Make the PDF")
         self.guide_view.value = guide_html(lang)

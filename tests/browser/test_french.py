@@ -146,9 +146,6 @@ def test_home_learn_and_guide_in_french(voila_url: str, browser: object) -> None
             page.close()
     finally:
         ctx.close()
-    # KNOWN: the guide's lesson Dropdown (crib/ui/lessons.py) has its label in a separate
-    # HTML, so axe finds a select with no name, in English too; not this file's to fix
-    found = [f for f in found if not f.startswith("guide fr 768: critical select-name")]
     assert not found, "\n".join(found)
 
 
