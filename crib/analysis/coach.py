@@ -89,6 +89,8 @@ __all__ = [
 
 EXPERT_SKILL = 1.0
 NO_CARD = N_("No card fits: go is the only play.")
+SAY_GO = N_("No card fits: say go.")
+MASTER_NEAR_121, MASTER_SAYS = N_("the Master near 121: {note}"), N_("the Master: {note}")
 
 
 # --- discards ------------------------------------------------------------------
@@ -296,12 +298,12 @@ def grade_play(
         lost = 100 * p_lost
         who, unit = play_who("master", lang), WIN_UNIT
         cost = play_cost(lost, "board", p_lost=p_lost, lang=lang)
-        note = tr(lang)("the Master near 121: {note}").format(note=board_note(b, lang))
+        note = tr(lang)(MASTER_NEAR_121).format(note=board_note(b, lang))
     elif model == "master":
         a = analyze_play(pos, "minimax", "weighted", opp_played=opp_played, opp_dealer=opp_dealer)
         best_card = a.best.card
         lost = max(0.0, a.best.margin - a.option(chosen).margin)
-        note = tr(lang)("the Master: {note}").format(note=play_note(a, lang))
+        note = tr(lang)(MASTER_SAYS).format(note=play_note(a, lang))
         who = play_who("master", lang)
         cost = play_cost(lost, "margin", lang=lang)
         wins = winning_now(pos)
@@ -340,7 +342,7 @@ def hint_play(
     a = analyze_play(pos, "minimax", "weighted") if pm.is_master else analyze_play(pos, model=pm)
     b = a.best
     if b.card is None:
-        return tr(lang)("No card fits: say go.")
+        return tr(lang)(SAY_GO)
     parts = [hint_play_sentence(b.card.pretty, b.now, b.future, b.margin, b.p_nonneg, play_note(a, lang),
                                 lang=lang)]
     if len(a.options) > 1:

@@ -189,7 +189,7 @@ def tag_text(tag: str, lang: str = "en") -> str:
     """A tag of :func:`play_tags` (kept in English with the grade) as a page shows it in ``lang``.
 
     >>> tag_text("handed over a 15 or a pair", "fr")
-    'a offert un 15 ou une paire'
+    'offert un 15 ou une paire'
     >>> tag_text("left a danger count (21)", "en")
     'left a danger count (21)'
     """
