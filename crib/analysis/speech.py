@@ -51,16 +51,21 @@ def grouped(n: int, lang: str = "en") -> str:
 # --- discards ---------------------------------------------------------------------
 
 
+def _semi(lang: str) -> str:
+    """The separator of a note's parts: "; ", in French " ; " (a space before the semicolon)."""
+    return " ; " if lang == "fr" else "; "
+
+
 def discard_note(a: DiscardAnalysis, lang: str = "en") -> str:
     """The discard model's name and assumptions, to show beside every number."""
-    _ = tr(lang)
+    _, semi = tr(lang), _semi(lang)
     note = _("crib model '{name}': {assumption}").format(name=a.model.name, assumption=_(a.model.assumption))
     if a.master:
-        note = f"{_(MASTER_NOTE).format(endgame=MASTER_ENDGAME)}; {note}"
+        note = f"{_(MASTER_NOTE).format(endgame=MASTER_ENDGAME)}{semi}{note}"
     if a.pegging:
-        note += f"; {_(PEG_NOTE)}"
+        note += f"{semi}{_(PEG_NOTE)}"
     if a.scores is not None:
-        note += f"; {_(WIN_NOTE)}"
+        note += f"{semi}{_(WIN_NOTE)}"
     return note
 
 
@@ -118,7 +123,7 @@ def _weights_in(text: str, lang: str) -> str:
 
 def play_note(a: PlayAnalysis, lang: str = "en") -> str:
     """What a pegging analysis averages over and how the opponent plays."""
-    _ = tr(lang)
+    _, semi = tr(lang), _semi(lang)
     n = a.position.opp_count
     unseen = len(a.position.unseen())
     if n == 0:
@@ -133,17 +138,17 @@ def play_note(a: PlayAnalysis, lang: str = "en") -> str:
                  "see ({patterns} rank patterns)").format(
             combos=grouped(a.combos, lang), n=n, unseen=unseen, patterns=grouped(a.holdings, lang))
     if a.sampled:
-        base += "; " + _("SAMPLED: {k} distinct holdings drawn by weight (not exact)").format(
+        base += semi + _("SAMPLED: {k} distinct holdings drawn by weight (not exact)").format(
             k=grouped(a.sampled, lang))
     if a.position.opp_go:
         base += ", " + _("keeping only holdings with no card that fits (the opponent said go)")
     if a.model == "minimax":
-        return base + "; " + _("then both sides play perfectly with full information (minimax)")
+        return base + semi + _("then both sides play perfectly with full information (minimax)")
     if a.model == "policy:master":
-        return base + "; " + _("the Master's model: once the holding is fixed, both sides play perfectly "
+        return base + semi + _("the Master's model: once the holding is fixed, both sides play perfectly "
                                "with full information (minimax)")
     tier = a.model.split(":", 1)[1]
-    return base + "; " + _("the opponent plays the computer's {tier} pegging policy (its softmax, exactly), "
+    return base + semi + _("the opponent plays the computer's {tier} pegging policy (its softmax, exactly), "
                            "you play your best reply").format(tier=_(tier))
 
 
