@@ -55,10 +55,7 @@ def visible(widget: w.Widget) -> str:
         value = getattr(x, "value", "")
         if isinstance(x, w.HTML) and isinstance(value, str):
             value = re.sub(r"<style>.*?</style>", " ", value, flags=re.S)
-            # the model's exact detail under "How this was computed" (collapsed) is still
-            # the analyses' English: only its heading is checked here
-            value = re.sub(r"(<details class=\"crib-how\"><summary[^>]*>[^<]*</summary>).*?</details>", r"\1",
-                           value, flags=re.S)
+            # "How this was computed" (collapsed) is read too: the analyses' notes are French
             labels = re.findall(r'aria-label="([^"]*)"', value)
             parts += [*labels, re.sub(r"<[^>]+>", " ", value)]
     return re.sub(r"\s+", " ", html.unescape(" ".join(parts)))

@@ -31,6 +31,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from crib.analysis.coach_words import (
+    TRAP_CARD,
+    discard_cost,
+    discard_sentence,
+    hint_discard_sentence,
+    hint_play_sentence,
+    next_best_sentence,
+    play_cost,
+    play_sentence,
+    play_who,
+)
 from crib.analysis.discard import DiscardAnalysis, Throw, analyze_discard
 from crib.analysis.formations import FORMATIONS, Formation, find_formations
 from crib.analysis.grades import (
@@ -48,7 +59,9 @@ from crib.analysis.models import UNIFORM, DiscardModel, Model, PlayModel, play_m
 from crib.analysis.play import PlayAnalysis, analyze_play
 from crib.analysis.play.analysis import _position
 from crib.analysis.play.board import analyze_board, board_applies  # board_applies: re-exported
+from crib.analysis.speech import board_note, discard_note, num, play_note
 from crib.errors import IllegalPlayError
+from crib.i18n import N_, tr
 from crib.rules.cards import Card, CardsLike, cards_pretty, parse_card, parse_cards
 from crib.rules.checks import check_seat
 from crib.rules.observation import Observation
@@ -75,6 +88,9 @@ __all__ = [
 ]
 
 EXPERT_SKILL = 1.0
+NO_CARD = N_("No card fits: go is the only play.")
+SAY_GO = N_("No card fits: say go.")
+MASTER_NEAR_121, MASTER_SAYS = N_("the Master near 121: {note}"), N_("the Master: {note}")
 
 
 # --- discards ------------------------------------------------------------------
@@ -117,6 +133,7 @@ def grade_discard(
     *,
     model: Model | DiscardModel | str | None = None,
     scores: tuple[int, int] | None = None,
+    lang: str = "en",
 ) -> DiscardGrade:
     """Value lost against the best throw, a verdict and a sentence naming the model.
 
@@ -126,56 +143,35 @@ def grade_discard(
     uniform crib model, as before issue 12; ``crib_model`` alone names another
     crib model under the same rules (it contradicts any ``model`` but its own).
     Verdicts: :func:`crib.analysis.grades.verdict_word` with the discard bands
-    (points, or P(win) near 121).
+    (points, or P(win) near 121).  ``lang``: the sentence and the note in that language.
     """
     a = _discard_analysis(six, dealer, crib_model, model, scores)
     i = a.find(parse_cards(throw))
     t, b = a.throws[i], a.best
-    seat = "your crib" if a.dealer else "your opponent's crib"
-    who = "the Master's choice" if a.master else "the best throw"
     p_lost = None
     unit = "points"
     if a.master and a.objective == "win":
         p_lost = max(0.0, (b.p_win or 0.0) - (t.p_win or 0.0))
         lost, unit = 100 * p_lost, WIN_UNIT
-        cost = f"{p_lost:.1%} of your chance to win the game"
-    elif a.master:
-        lost = b.total - t.total
-        cost = f"{lost:.2f} points of full value (hand, crib and pegging) on average"
     else:
         lost = b.total - t.total  # the ev when the model has no pegging
-        cost = f"{lost:.2f} points on average"
     verdict = verdict_word(lost, thresholds("discard", unit))
-    if verdict == "best":
-        sentence = f"{cards_pretty(t.throw)} to {seat} is {who}: {a.explain(i)}"
-    else:
-        sentence = (
-            f"Throwing {cards_pretty(t.throw)} to {seat} gives up {cost} ({verdict}). "
-            f"{who[0].upper() + who[1:]} was {cards_pretty(b.throw)}: {a.explain(0)}"
-        )
+    cost = discard_cost(lost, p_lost, master=a.master, lang=lang)
+    sentence = discard_sentence(a, i, verdict, cost, lang)
     name = a.discard_model.name if a.discard_model is not None else "custom"
     model_name = "uniform" if name == "custom" else name  # another crib model: uniform rules
     return DiscardGrade(
-        t.throw, b.throw, lost, verdict, sentence, a.model_note, model_name, unit, p_lost, t, b
+        t.throw, b.throw, lost, verdict, sentence, discard_note(a, lang), model_name, unit, p_lost, t, b
     )
 
 
 def hint_discard(
-    six: CardsLike, dealer: bool, *, model: Model | DiscardModel | str | None = None
+    six: CardsLike, dealer: bool, *, model: Model | DiscardModel | str | None = None, lang: str = "en"
 ) -> str:
     """What to throw, and why, in one or two sentences (by the coach's model unless named)."""
     a = _discard_analysis(six, dealer, None, model, None)
-    b = a.best
-    s = a.explain(0)
-    runner = a.throws[1]
-    gap = b.total - runner.total
-    forms = find_formations(b.keep)
-    extra = f" The kept hand holds a {forms[0].name}." if forms else ""
-    by = " by the Master's full value" if a.master else ""
-    return (
-        f"Throw {cards_pretty(b.throw)}. {s} The next best, {cards_pretty(runner.throw)}, "
-        f"is {gap:.2f} behind{by}.{extra}"
-    )
+    forms = find_formations(a.best.keep)
+    return hint_discard_sentence(a, forms[0].name if forms else None, lang)
 
 
 # --- plays ---------------------------------------------------------------------
@@ -261,6 +257,7 @@ def grade_play(
     model: Model | PlayModel | str | None = None,
     opp_played: CardsLike = (),
     opp_dealer: bool | None = None,
+    lang: str = "en",
 ) -> PlayGrade:
     """Grade a play by the Master (``model="master"``, the default) or the Expert's net value.
 
@@ -276,6 +273,8 @@ def grade_play(
     Tags (none on the best card): led a five; left a danger count (5, 10, 11, 21,
     22); handed over a 15, a 31 or a pair; near 121 instead one reason in terms of
     the game (:func:`crib.analysis.grades.play_tags`).  With ``exact``, the trap flag.
+    ``lang``: the sentence and the note in that language (the tags stay English: say
+    them with :func:`crib.analysis.grades.tag_text`).
     """
     pos = _position(position)
     pm = play_model(model)
@@ -287,7 +286,7 @@ def grade_play(
     values = tuple(play_values(_observation(pos), EXPERT_SKILL))
     if not values or chosen is None:
         return PlayGrade(
-            None, None, 0.0, "best", (), None, "No card fits: go is the only play.", (), model
+            None, None, 0.0, "best", (), None, tr(lang)(NO_CARD), (), model
         )
     note = ""
     board = model == "master" and board_applies(pos, opp_dealer)
@@ -297,56 +296,44 @@ def grade_play(
         p_lost = max(0.0, b.best.p_win - b.option(chosen).p_win)
         best_card = b.best.card if p_lost > 0 else chosen
         lost = 100 * p_lost
-        who, unit = "the Master's choice", WIN_UNIT
-        cost = f"{lost:.2f} points of P(win) ({p_lost:.1%} of your chance to win the game)"
-        note = "the Master near 121: " + b.note
+        who, unit = play_who("master", lang), WIN_UNIT
+        cost = play_cost(lost, "board", p_lost=p_lost, lang=lang)
+        note = tr(lang)(MASTER_NEAR_121).format(note=board_note(b, lang))
     elif model == "master":
         a = analyze_play(pos, "minimax", "weighted", opp_played=opp_played, opp_dealer=opp_dealer)
         best_card = a.best.card
         lost = max(0.0, a.best.margin - a.option(chosen).margin)
-        note = "the Master: " + a.model_note
-        who = "the Master's choice"
-        cost = f"{lost:.2f} points of pegging margin"
+        note = tr(lang)(MASTER_SAYS).format(note=play_note(a, lang))
+        who = play_who("master", lang)
+        cost = play_cost(lost, "margin", lang=lang)
         wins = winning_now(pos)
         if wins and all(c.rank != chosen.rank for c in wins):
             best_card, lost = wins[0], max(lost, PLAY_THRESHOLDS["costly"])
-            cost = f"{lost:.2f} points and the game: {wins[0].pretty} reaches 121 now"
+            cost = play_cost(lost, "game", winner=wins[0], lang=lang)
     elif model == "expert":
         best_card, best_v = values[0]
         mine_v = next(v for c, v in values if c.rank == chosen.rank)
         lost = best_v - mine_v
-        who, cost = "the Expert's choice", f"{lost:.2f}"
+        who, cost = play_who("expert", lang), play_cost(lost, "value", lang=lang)
     else:  # another play model: its margin
         a = analyze_play(pos, model=pm, opp_played=opp_played, opp_dealer=opp_dealer)
         best_card = a.best.card
         lost = max(0.0, a.best.margin - a.option(chosen).margin)
-        note, who = a.model_note, f"the {pm.name} model's choice"
-        cost = f"{lost:.2f} points of pegging margin"
+        note, who = play_note(a, lang), play_who(pm.name, lang)
+        cost = play_cost(lost, "margin", lang=lang)
     verdict = verdict_word(lost, thresholds("play", unit))
     tags = play_tags(pos, chosen, board, opp_dealer) if verdict != "best" else []
     trap = None
     if exact and not board:  # near 121 the game, not traps, decides
         trap = trap_flag(a if model != "expert" else analyze_play(pos, model=UNIFORM), chosen)
-    if verdict == "best":
-        sentence = f"{chosen.pretty} is {who} too."
-    else:
-        assert best_card is not None
-        sentence = f"{chosen.pretty} gives up {cost} against {best_card.pretty}, {who} ({verdict})."
-    if tags and board:  # one reason in terms of the game
-        sentence += f" It {tags[0]}."
-    elif tags:
-        sentence += " You " + "; you ".join(tags) + "."
-    if trap:
-        sentence += (
-            " There was a trap to set: the best card scores nothing now but nets more later."
-        )
+    sentence = play_sentence(chosen, best_card, verdict, who, cost, tags, board=board, trap=trap, lang=lang)
     return PlayGrade(
         chosen, best_card, lost, verdict, tuple(tags), trap, sentence, values, model, note, unit
     )
 
 
 def hint_play(
-    position: PeggingPosition | str, *, model: Model | PlayModel | str | None = None
+    position: PeggingPosition | str, *, model: Model | PlayModel | str | None = None, lang: str = "en"
 ) -> str:
     """What to play, and why: the best card by the coach's model (the Master: weighted
     holdings), or by the model named (e.g. ``model="uniform"``: the uniform minimax)."""
@@ -355,14 +342,12 @@ def hint_play(
     a = analyze_play(pos, "minimax", "weighted") if pm.is_master else analyze_play(pos, model=pm)
     b = a.best
     if b.card is None:
-        return "No card fits: say go."
-    parts = [
-        f"Play {b.card.pretty}: {b.now} now and {b.future:+.2f} expected for the rest of the play "
-        f"(margin {b.margin:+.2f}, P(margin >= 0) = {b.p_nonneg:.0%}), {a.model_note}."
-    ]
+        return tr(lang)(SAY_GO)
+    parts = [hint_play_sentence(b.card.pretty, b.now, b.future, b.margin, b.p_nonneg, play_note(a, lang),
+                                lang=lang)]
     if len(a.options) > 1:
         nxt = a.options[1]
-        parts.append(f"Next best is {nxt.label} ({nxt.margin:+.2f}).")
+        parts.append(next_best_sentence(nxt.label, num(nxt.margin, "+.2f", lang), lang=lang))
     if b.now == 0 and b.margin >= 1.5:
-        parts.append("It scores nothing now: it is a trap card.")
+        parts.append(tr(lang)(TRAP_CARD))
     return " ".join(parts)

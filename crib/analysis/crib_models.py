@@ -31,6 +31,7 @@ from typing import Protocol
 import numpy as np
 
 from crib.analysis.tables import JACK, bonus_table, rank5_table
+from crib.i18n import N_
 from crib.rules.cards import Card
 
 __all__ = [
@@ -247,7 +248,7 @@ class CribModel(Protocol):
 @dataclass(frozen=True)
 class ExactCribModel:
     name: str = "exact"
-    assumption: str = (
+    assumption: str = N_(
         "opponent's two crib cards uniform over all C(46,2)=1035 pairs you cannot see, "
         "starter uniform over the other 44: 45,540 equally likely completions, exact"
     )
@@ -263,7 +264,7 @@ class ExactCribModel:
 @dataclass(frozen=True)
 class TableCribModel:
     name: str = "table"
-    assumption: str = (
+    assumption: str = N_(
         "169-entry table: exact uniform crib value knowing only the two thrown cards "
         "(opponent pair and starter uniform over the other 50 cards); ignores your kept cards"
     )
@@ -288,7 +289,7 @@ class SelfplayCribModel:
     """
 
     name: str = "selfplay"
-    assumption: str = (
+    assumption: str = N_(
         "seat table from self-play: the other player's two crib cards are the Expert's discard "
         "from a random six, the starter uniform; knows only your two thrown cards (rank pair and "
         "suitedness), not your kept four; one mean per seat"

@@ -35,15 +35,13 @@ from crib.analysis.discard_fast import (  # re-exported: the array engine lives 
 )
 from crib.analysis.models import (  # the notes and the endgame threshold: re-exported
     MASTER_ENDGAME,
-    MASTER_NOTE,
-    PEG_NOTE,
-    WIN_NOTE,
     DiscardModel,
     Model,
     resolve_discard,
 )
+from crib.analysis.speech import discard_note, explain_throw
 from crib.errors import CribError, ModelError
-from crib.rules.cards import Card, CardsLike, cards_pretty, cards_str, expect_size, parse_cards
+from crib.rules.cards import Card, CardsLike, cards_str, expect_size, parse_cards
 from crib.rules.checks import check_scores, check_seat
 from crib.rules.constants import WIN
 
@@ -151,15 +149,9 @@ class DiscardAnalysis:
 
     @property
     def model_note(self) -> str:
-        """The model's name and assumption, to show beside every number."""
-        note = f"crib model '{self.model.name}': {self.model.assumption}"
-        if self.master:
-            note = f"{MASTER_NOTE}; {note}"
-        if self.pegging:
-            note += f"; {PEG_NOTE}"
-        if self.scores is not None:
-            note += f"; {WIN_NOTE}"
-        return note
+        """The model's name and assumption, to show beside every number (in French:
+        :func:`crib.analysis.speech.discard_note`)."""
+        return discard_note(self)
 
     def find(self, throw: CardsLike) -> int:
         """Index (rank - 1) of the given throw in the ranking."""
@@ -215,30 +207,7 @@ class DiscardAnalysis:
         >>> print(analyze_discard("5H 5D 6C 7S 8H 9D", dealer=True, model="uniform").explain(0))
         Keep 6♣ 7♠ 8♥ 9♦ (10.57 on average over 46 starters) and give your crib 5♥ 5♦ (about 9.28): 19.85 in all.
         """
-        t = self.throws[i]
-        keep = f"Keep {cards_pretty(t.keep)} ({t.hand_ev:.2f} on average over 46 starters)"
-        if self.dealer:
-            text = (
-                f"{keep} and give your crib {cards_pretty(t.throw)} "
-                f"(about {t.crib_ev:.2f}): {t.ev:.2f} in all."
-            )
-        else:
-            text = (
-                f"{keep} and give your opponent's crib {cards_pretty(t.throw)} "
-                f"(about {t.crib_ev:.2f} for them): {t.ev:.2f} net."
-            )
-        if t.peg_ev is not None:
-            text += (
-                f" In the play these four peg {t.peg_ev:+.2f} against an Expert "
-                f"(your pegging minus theirs, from self-play): {t.total:.2f} with pegging."
-            )
-        if t.p_win is not None and self.scores is not None:
-            me, opp = self.scores
-            text += (
-                f" At {me}-{opp} with you {'dealing' if self.dealer else 'the pone'}, "
-                f"you win the game {t.p_win:.1%} of the time after this throw."
-            )
-        return text
+        return explain_throw(self, i)
 
 
 def _all_cards(x: object) -> bool:

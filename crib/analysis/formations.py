@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from crib.i18n import N_, tr
 from crib.rules.cards import Card, CardsLike, cards_pretty, parse_cards
 
-__all__ = ["FORMATIONS", "Formation", "find_formations"]
+__all__ = ["FORMATIONS", "Formation", "find_formations", "formation_text"]
 
 
 @dataclass(frozen=True)
@@ -23,7 +24,7 @@ class Formation:
 
 
 FORMATIONS = {
-    "five-card trap": (
+    "five-card trap": N_(
         "Holding 4, 6 and 6, the folk advice is to lead the 4: no single card makes "
         "fifteen with it. If your opponent answers with a 5 (count 9), your 6 makes "
         "fifteen and a run of three, 2 + 3 = 5 points. If they answer with a 6 instead "
@@ -32,20 +33,20 @@ FORMATIONS = {
         "royal (count 28) for 12. Whether the lead pays depends on the hand: the exact "
         "lead table can rank another lead first."
     ),
-    "pair-royal bait": (
+    "pair-royal bait": N_(
         "A low pair (aces to fours): lead one of them. If your opponent pairs it for 2, "
         "you answer with the third card of the rank for a pair royal, 6 points, and the "
         "count stays low enough that the play goes on. Low cards also cannot be "
         "fifteened by a single reply."
     ),
-    "magic eleven": (
+    "magic eleven": N_(
         "Two cards that add to eleven (A-10, 2-9, 3-8, 4-7, 5-6). At a count of 20 the "
         "two make 31 together, 20 + x + (11 - x) = 31, for 2 points instead of the 1 for "
         "a go or the last card, but only when you play them one after the other: after "
         "your opponent has said go, or when they have no cards left. While they can still "
         "play, their card comes between your two and the gap is gone."
     ),
-    "run bait": (
+    "run bait": N_(
         "Three consecutive ranks: lead the low or high end. If your opponent plays next "
         "to it to start a run, you can extend the run with the card that fits, and any "
         "card they add after that you may be able to extend again."
@@ -53,13 +54,21 @@ FORMATIONS = {
 }
 
 
-def find_formations(hand: CardsLike) -> list[Formation]:
-    """The named formations present in a kept hand (or any set of cards).
+def formation_text(name: str, lang: str = "en") -> str:
+    """The explanation of the formation ``name`` (a key of :data:`FORMATIONS`) in ``lang``."""
+    return tr(lang)(FORMATIONS[name])
+
+
+def find_formations(hand: CardsLike, lang: str = "en") -> list[Formation]:
+    """The named formations present in a kept hand (or any set of cards), each
+    explained in ``lang`` (the names stay the English keys of :data:`FORMATIONS`).
 
     >>> [f.name for f in find_formations("4H 6D 6S 9C")]
     ['five-card trap']
     >>> [f.name for f in find_formations("3H 3D 8S 7C")]
     ['pair-royal bait', 'magic eleven']
+    >>> find_formations("3H 3D", "fr")[0].explanation.startswith("Une paire basse")
+    True
     """
     cards = parse_cards(hand)
     out: list[Formation] = []
@@ -94,6 +103,9 @@ def find_formations(hand: CardsLike) -> list[Formation]:
                 )
             )
             break
+    if lang != "en":
+        _ = tr(lang)
+        out = [Formation(f.name, f.cards, _(f.explanation)) for f in out]
     return out
 
 

@@ -36,7 +36,9 @@ points bands from the same data's ``discard_win`` and ``play_win`` kinds.
 
 from __future__ import annotations
 
-from crib.i18n import NP_, trp
+import re
+
+from crib.i18n import N_, NP_, tr, trp
 from crib.rules.cards import RANK_VALUES, Card
 from crib.rules.constants import WIN
 from crib.rules.pegging import peg_points
@@ -58,6 +60,7 @@ __all__ = [
     "VERDICT_NAMES",
     "DANGER_COUNTS",
     "play_tags",
+    "tag_text",
     "winning_now",
 ]
 
@@ -177,6 +180,33 @@ def play_tags(pos: PeggingPosition, card: Card, board: bool, opp_dealer: bool | 
     if handed:
         tags.append("handed over " + " or ".join(handed))
     return tags
+
+
+_HANDED = {"a 15": N_("a 15"), "a 31": N_("a 31"), "a pair": N_("a pair")}
+
+
+def tag_text(tag: str, lang: str = "en") -> str:
+    """A tag of :func:`play_tags` (kept in English with the grade) as a page shows it in ``lang``.
+
+    >>> tag_text("handed over a 15 or a pair", "fr")
+    'offert un 15 ou une paire'
+    >>> tag_text("left a danger count (21)", "en")
+    'left a danger count (21)'
+    """
+    if lang == "en":
+        return tag
+    _ = tr(lang)
+    if tag == "led a five":
+        return _("led a five")
+    if m := re.fullmatch(r"left a danger count \((\d+)\)", tag):
+        return _("left a danger count ({count})").format(count=m.group(1))
+    if tag.startswith("handed over "):
+        parts = tag.removeprefix("handed over ").split(" or ")
+        return _("handed over {what}").format(what=_(" or ").join(_(_HANDED.get(p, p)) for p in parts))
+    if m := re.fullmatch(r"misses pegging out with (\S+)", tag):
+        return _("misses pegging out with {card}").format(card=m.group(1))
+    return {"lets the dealer peg out": _("lets the dealer peg out"),
+            "lets your opponent peg out": _("lets your opponent peg out")}.get(tag, tag)
 
 
 def winning_now(pos: PeggingPosition) -> list[Card]:

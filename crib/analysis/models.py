@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from crib.errors import ModelError
+from crib.i18n import N_, tr
 
 __all__ = [
     "MASTER_ENDGAME",
@@ -60,17 +61,18 @@ __all__ = [
 
 MASTER_ENDGAME = 30  # within this many points of 121 (either side) the Master ranks by P(win)
 
-PEG_NOTE = (
+PEG_NOTE = N_(
     "peg_ev: the keeper's pegging minus the opponent's for these four ranks in this seat, "
     "both playing the Expert, the opponent keeping its Expert discard from a random six "
     "(data/pegging_ev.csv, self-play)"
 )
-MASTER_NOTE = (
+#: the Master's note; ``{endgame}`` is :data:`MASTER_ENDGAME`
+MASTER_NOTE = N_(
     "the Master: net = hand (exact over the 46 starters) + crib (seat-conditioned self-play "
     "crib, + yours, - theirs) + pegging (the kept four's net pegging, self-play)"
-    f"; within {MASTER_ENDGAME} points of 121 it ranks by P(win) from the win table"
+    "; within {endgame} points of 121 it ranks by P(win) from the win table"
 )
-WIN_NOTE = (
+WIN_NOTE = N_(
     "p_win: this deal played out in counting order with your exact hand distribution, the "
     "crib distribution of the exact model, the opponent's hand and both sides' pegging as "
     "measured in Expert self-play (taken as independent), then the self-play win table"
@@ -266,45 +268,48 @@ def _agree(m: Any, **given: tuple[str, Any]) -> Any:
     return m
 
 
-def model_words(kind: str, model: str = "master") -> str:
+def model_words(kind: str, model: str = "master", lang: str = "en") -> str:
     """The model behind a grade, named, and what it assumes the opponent does (for the
-    "How this was computed" part; the analyses' notes give the statistics).
+    "How this was computed" part; the analyses' notes give the statistics), in ``lang``.
 
     >>> model_words("play", "uniform").startswith("Model: uniform")
     True
     >>> "self-play" in model_words("discard")
     True
+    >>> model_words("play", "expert", "fr").startswith("Modèle")
+    True
     """
+    _ = tr(lang)
     if kind == "discard":
         if model == "master":
-            return (
+            return _(
                 "Model: the Master, the coach's model (its full value). Hand: the four cards you "
                 "keep, averaged over the 46 starters you cannot see. Crib: what cribs score when "
                 "your opponent throws as the Expert computer does, seat by seat, measured in "
                 "self-play. Pegging: what these four cards peg minus what the opponent pegs, from "
-                f"self-play. Within {MASTER_ENDGAME} points of 121 it ranks the throws by the "
+                "self-play. Within {endgame} points of 121 it ranks the throws by the "
                 "chance of winning the game (P(win)) instead."
-            )
+            ).format(endgame=MASTER_ENDGAME)
         if model == "expert":
-            return (
+            return _(
                 "Model: Expert self-play: the crib and the pegging as measured when the Expert "
                 "computer plays itself."
             )
-        return (
+        return _(
             "Model: uniform crib, exact (the teaching model): every pair your opponent could "
             "throw counts as equally likely, with every starter, each crib scored exactly; no pegging."
         )
     if model == "master":
-        return (
+        return _(
             "Model: the Master, the coach's model. Every hand your opponent could hold is "
             "weighted by how often a strong player keeps it (keep frequencies from self-play); "
             "from there both of you play perfectly to the end of the play (minimax), and the "
             "grade is the pegging margin (your points minus theirs) you gave up. Within "
-            f"{MASTER_ENDGAME} points of 121 it plays for the chance of winning the game (P(win))."
-        )
+            "{endgame} points of 121 it plays for the chance of winning the game (P(win))."
+        ).format(endgame=MASTER_ENDGAME)
     if model == "expert":
-        return "Model: the Expert computer's own net value of each card (its pegging policy)."
-    return (
+        return _("Model: the Expert computer's own net value of each card (its pegging policy).")
+    return _(
         "Model: uniform holdings, exact: every hand your opponent could hold counts as equally "
         "likely; from there both of you play perfectly to the end of the play (minimax)."
     )

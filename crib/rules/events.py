@@ -12,6 +12,7 @@ from dataclasses import MISSING, asdict, dataclass, field, fields
 from typing import Any, TypeVar, dataclass_transform
 
 from crib.errors import CribError
+from crib.i18n import N_, tr
 from crib.rules.cards import cards_pretty, parse_cards
 from crib.rules.constants import WIN as _WIN
 
@@ -180,14 +181,15 @@ def log_to_json(events: Sequence[Event]) -> str:
     return json.dumps([asdict(e) for e in events], indent=None)
 
 
-def _event_from_dict(i: int, d: Any) -> Event:
+def _event_from_dict(i: int, d: Any, lang: str = "en") -> Event:
+    _ = tr(lang)
     if not isinstance(d, dict):
-        raise CribError(f"not a crib game log: event {i} is not an object")
+        raise CribError(_("not a crib game log: event {i} is not an object").format(i=i))
     d = dict(d)
     kind = d.pop("type", None)
     cls = EVENT_TYPES.get(kind) if isinstance(kind, str) else None
     if cls is None:
-        raise CribError(f"not a crib game log: event {i} has unknown type {kind!r}")
+        raise CribError(_("not a crib game log: event {i} has unknown type {kind}").format(i=i, kind=repr(kind)))
     names = {f.name for f in fields(cls) if f.init}
     required = {
         f.name
@@ -197,18 +199,19 @@ def _event_from_dict(i: int, d: Any) -> Event:
     missing, extra = sorted(required - d.keys()), sorted(d.keys() - names)
     if missing or extra:
         what = "; ".join(
-            [f"missing {', '.join(missing)}"] * bool(missing)
-            + [f"unexpected {', '.join(extra)}"] * bool(extra)
+            [_("missing {names}").format(names=", ".join(missing))] * bool(missing)
+            + [_("unexpected {names}").format(names=", ".join(extra))] * bool(extra)
         )
-        raise CribError(f"not a crib game log: event {i} ({kind}): {what}")
+        raise CribError(_("not a crib game log: event {i} ({kind}): {what}").format(i=i, kind=kind, what=what))
     for k, v in d.items():
         if isinstance(v, list):
             d[k] = tuple(v)
     return cls(**d)
 
 
-def log_from_json(text: str) -> list[Event]:
-    """Events from a JSON log; anything else raises :class:`~crib.errors.CribError`.
+def log_from_json(text: str, lang: str = "en") -> list[Event]:
+    """Events from a JSON log; anything else raises :class:`~crib.errors.CribError`
+    (its message in ``lang``).
 
     >>> log_from_json('[{"type": "cut"}]')
     Traceback (most recent call last):
@@ -219,19 +222,46 @@ def log_from_json(text: str) -> list[Event]:
     ...
     crib.errors.CribError: not a crib game log: invalid JSON at line 1 column 2
     """
+    _ = tr(lang)
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
         raise CribError(
-            f"not a crib game log: invalid JSON at line {e.lineno} column {e.colno}"
+            _("not a crib game log: invalid JSON at line {line} column {col}").format(line=e.lineno, col=e.colno)
         ) from None
     if not isinstance(data, list):
-        raise CribError("not a crib game log: expected a list of events")
-    return [_event_from_dict(i, d) for i, d in enumerate(data)]
+        raise CribError(_("not a crib game log: expected a list of events"))
+    return [_event_from_dict(i, d, lang) for i, d in enumerate(data)]
 
 
-def describe_event(e: Event, names: Sequence[str] = ("P1", "P2")) -> str:
-    """One readable line for an event."""
+_PEG_KINDS = {"fifteen": N_("fifteen"), "thirty-one": N_("thirty-one"), "pair": N_("pair"),
+              "pair royal": N_("pair royal"), "double pair royal": N_("double pair royal"), "run": N_("run"),
+              "last card": N_("last card"), "go": N_("go")}
+_WHAT = {"hand": N_("hand"), "crib": N_("crib")}
+_SKUNK = {"skunk": N_("a skunk"), "double skunk": N_("a double skunk")}
+
+
+def _peg_detail(detail: str, lang: str) -> str:
+    """A play's scoring ("fifteen for 2, pair for 2") in ``lang``."""
+    if lang == "en":
+        return detail
+    _ = tr(lang)
+    parts = []
+    for part in detail.split(", "):
+        kind, sep, n = part.rpartition(" for ")
+        parts.append(_("{kind} for {n}").format(kind=_(_PEG_KINDS[kind]), n=n) if sep and kind in _PEG_KINDS
+                     else part)
+    return ", ".join(parts)
+
+
+def describe_event(e: Event, names: Sequence[str] = ("P1", "P2"), lang: str = "en") -> str:
+    """One readable line for an event (in ``lang``; the log itself stays English).
+
+    >>> describe_event(Cut("5H")), describe_event(Cut("5H"), lang="fr")
+    ('Starter: 5♥', 'Carte de départ : 5♥')
+    """
+    _ = tr(lang)
+
     def n(p: int | None) -> str:
         return names[p] if p is not None else "?"
 
@@ -242,33 +272,44 @@ def describe_event(e: Event, names: Sequence[str] = ("P1", "P2")) -> str:
     match e:
         case GameStarted():
             return (
-                f"Game seed {e.seed}: {n(0)} ({e.players[0]}) v {n(1)} ({e.players[1]}); "
-                f"{n(e.first_dealer)} deals first. Deck commitment {e.commit[:16]}..."
-                + "".join(f" {n(p)} counts by hand." for p in (0, 1) if e.manual[p])
-                + (" Muggins." if e.muggins else "")
+                _("Game seed {seed}: {a} ({pa}) v {b} ({pb}); {dealer} deals first. Deck commitment {commit}...").format(
+                    seed=e.seed, a=n(0), pa=e.players[0], b=n(1), pb=e.players[1], dealer=n(e.first_dealer),
+                    commit=e.commit[:16])
+                + "".join(" " + _("{name} counts by hand.").format(name=n(p)) for p in (0, 1) if e.manual[p])
+                + (" " + _("Muggins.") if e.muggins else "")
             )
         case Dealt():
             hands = f"{n(0)}: {pretty(e.hands[0])}   {n(1)}: {pretty(e.hands[1])}"
-            return f"\n— Hand {e.hand + 1}, {n(e.dealer)} deals. {hands}"
+            return "\n— " + _("Hand {k}, {dealer} deals. {hands}").format(k=e.hand + 1, dealer=n(e.dealer), hands=hands)
         case Discarded():
-            return f"{n(e.player)} throws {pretty(e.cards)}"
+            return _("{name} throws {cards}").format(name=n(e.player), cards=pretty(e.cards))
         case Cut():
-            return f"Starter: {pretty(e.starter)}"
+            return _("Starter: {card}").format(card=pretty(e.starter))
         case Heels():
-            return f"His heels: {n(e.player)} +{e.points}{board}"
+            return _("His heels: {name} +{points}").format(name=n(e.player), points=e.points) + board
         case Played():
-            pts = f"  {e.detail} (+{e.points}){board}" if e.points else ""
-            return f"  {n(e.player)} plays {pretty(e.card)}, {e.count}{pts}"
+            pts = f"  {_peg_detail(e.detail, lang)} (+{e.points}){board}" if e.points else ""
+            return "  " + _("{name} plays {card}, {count}").format(name=n(e.player), card=pretty(e.card),
+                                                                    count=e.count) + pts
         case Go():
-            return f"  {n(e.player)}: go — {n(e.scorer)} +{e.points}{board}" if e.points else f"  {n(e.player)}: go"
+            if e.points:
+                return "  " + _("{name}: go — {scorer} +{points}").format(
+                    name=n(e.player), scorer=n(e.scorer), points=e.points) + board
+            return "  " + _("{name}: go").format(name=n(e.player))
         case Shown():
-            extra = f" (counts {e.total}, {e.points} recorded)" if e.points != e.total else ""
-            return f"{n(e.player)}'s {e.what}: {pretty(e.cards)} + {pretty(e.starter)} = {e.total}{extra}{board}"
+            extra = (" " + _("(counts {total}, {points} recorded)").format(total=e.total, points=e.points)
+                     if e.points != e.total else "")
+            return _("{name}'s {what}: {cards} + {starter} = {total}").format(
+                name=n(e.player), what=_(_WHAT.get(e.what, e.what)), cards=pretty(e.cards),
+                starter=pretty(e.starter), total=e.total) + extra + board
         case Counted():
-            return f"{n(e.player)} counts their {e.what}: {e.claimed}"
+            return _("{name} counts their {what}: {claimed}").format(
+                name=n(e.player), what=_(_WHAT.get(e.what, e.what)), claimed=e.claimed)
         case Muggins():
-            return f"Muggins: {n(e.player)} takes the {e.missed} missed, +{e.points}{board}"
+            return _("Muggins: {name} takes the {missed} missed, +{points}").format(
+                name=n(e.player), missed=e.missed, points=e.points) + board
         case GameOver():
-            sk = f" — a {e.skunk}!" if e.skunk else ""
-            return f"\n{n(e.winner)} wins {e.scores[e.winner]}-{e.scores[1 - e.winner]}{sk}"
+            sk = " — " + _("{skunk}!").format(skunk=_(_SKUNK[e.skunk])) if e.skunk in _SKUNK else ""
+            return "\n" + _("{name} wins {a}-{b}").format(
+                name=n(e.winner), a=e.scores[e.winner], b=e.scores[1 - e.winner]) + sk
     return repr(e)

@@ -29,11 +29,13 @@ Any disagreement raises :class:`~crib.errors.CribError` naming the event.
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Sequence
 from dataclasses import astuple, dataclass, fields, replace
 from typing import Any
 
 from crib.errors import CribError
+from crib.i18n import N_, tr
 from crib.rules.cards import DECK, Card, parse_card, parse_cards
 from crib.rules.events import (
     Counted,
@@ -63,6 +65,8 @@ __all__ = [
 VERIFIED_SEED = "verified from the seed"
 VERIFIED_SECRET = "verified against the revealed secret"
 NOT_VERIFIED = "not verified"
+#: why a log's deals are not verified (translated at display, :mod:`crib.i18n`)
+STACKED, NO_SECRET = N_("stacked decks"), N_("a match without its secret")
 
 
 @dataclass(frozen=True)
@@ -119,6 +123,30 @@ def parse_secret(text: str) -> bytes:
         return bytes.fromhex(text.strip())
     except ValueError:
         raise CribError(f"a match secret is hex digits (0-9, a-f), not {text!r}") from None
+
+
+_WHYS = {w: w for w in (
+    N_("a deal is six cards to each of two players"), N_("the same card is dealt twice"),
+    N_("the revealed secret does not match the commitment"), N_("stacked decks carry no commitment"),
+    N_("a decision where the rules record an automatic step"), N_("a decision after the game was over"),
+    N_("an event after the game was over"),
+)}
+_BAD = re.compile(r"log event (?P<i>\d+) \((?P<type>\w+)\): (?P<why>.*)", re.S)
+
+
+def replay_error_words(message: str, lang: str = "en") -> str:
+    """A replay's error (``log event 3 (played): ...``) in ``lang``: the event, and why
+    when the reason is one of the fixed ones, else that it breaks the rules.
+
+    >>> replay_error_words("log event 3 (played): the same card is dealt twice", "en")
+    'log event 3 (played): the same card is dealt twice'
+    """
+    m = _BAD.fullmatch(message)
+    if lang == "en" or m is None:
+        return message if lang == "en" else tr(lang)(N_("the log breaks the rules"))
+    _ = tr(lang)
+    why = _(_WHYS[m["why"]]) if m["why"] in _WHYS else _("it does not agree with the rules")
+    return _("log event {i} ({type}): {why}").format(i=m["i"], type=m["type"], why=why)
 
 
 def _bad(i: int, e: Event, why: str) -> CribError:
@@ -224,7 +252,7 @@ def replay(events: Sequence[Event] | str, *, secret: bytes | str | None = None) 
         elif start.deals in ("match", "stacked"):
             if start.deals == "stacked" and start.commit != "stacked":
                 raise _bad(0, start, "stacked decks carry no commitment")
-            reason = "stacked decks" if start.deals == "stacked" else "a match without its secret"
+            reason = STACKED if start.deals == "stacked" else NO_SECRET
             g = Game(start.seed, players, stacked=_decks_from_log(evs), **kwargs)  # type: ignore[arg-type]
             verdict, source = NOT_VERIFIED, "the log's own deals"
             if start.deals == "match":

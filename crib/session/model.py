@@ -63,7 +63,8 @@ def replay_summary(r: Any, lang: str = "en") -> str:
         return _("replayed {n} events ({done}): every play and count agrees with the rules; deals {verdict}").format(
             n=len(r.events), done=done, verdict=_(_VERDICTS.get(r.verdict, r.verdict)))
     return _("replayed {n} events ({done}): every play and count agrees with the rules, but the deals NOT "
-             "verified ({reason}): the cards dealt could have been chosen").format(n=len(r.events), done=done, reason=r.reason)
+             "verified ({reason}): the cards dealt could have been chosen").format(n=len(r.events), done=done,
+                                                                          reason=_(r.reason))
 
 
 def fairness_words(commit: str, secret_hex: str, ok: bool, verdict: str, lang: str = "en") -> str:

@@ -15,10 +15,12 @@ from dataclasses import asdict
 from typing import Any
 
 from crib.analysis.coach import board_applies, grade_discard, grade_play, hint_discard, trap_flag
+from crib.analysis.coach_words import TRAP_CARD, TRAP_SET, hint_play_sentence, next_best_sentence
 from crib.analysis.discard import analyze_discard
 from crib.analysis.grades import WIN_UNIT
 from crib.analysis.play import analyze_play
 from crib.analysis.play.board import analyze_board
+from crib.analysis.speech import board_note, discard_note, num, pct, play_note
 from crib.errors import CribError
 from crib.i18n import N_, tr
 from crib.rules.cards import Card, cards_pretty, parse_card, parse_cards
@@ -39,6 +41,7 @@ from crib.rules.game import Decision, Game
 from crib.rules.observation import Observation
 from crib.rules.players import HumanPlayer
 from crib.rules.position import PeggingPosition
+from crib.rules.replay import Replay, replay, replay_error_words
 from crib.session import plain
 from crib.session.model import HUMAN, CountRecord, Grade
 from crib.session.summary import band_counts as band_counts
@@ -50,7 +53,7 @@ def _grade_discard(
     scores: tuple[int, int] | None = None, lang: str = "en",
 ) -> Grade:
     """Graded by the Master; with the ``scores`` (yours first) near 121, by P(win)."""
-    g = grade_discard(tuple(six), tuple(throw), dealer=dealer, scores=scores)
+    g = grade_discard(tuple(six), tuple(throw), dealer=dealer, scores=scores, lang=lang)
     words = ""
     if g.mine is not None and g.top is not None:
         words = plain.discard_text(g.mine, g.top, dealer=dealer, verdict=g.verdict, lost=g.lost, unit=g.unit,
@@ -58,7 +61,7 @@ def _grade_discard(
     return Grade(
         n, hand, "discard", cards_pretty(g.throw), cards_pretty(g.best_throw), round(g.lost, 3),
         g.verdict, (), None, g.sentence, " ".join(str(c) for c in six), dealer, hinted, g.unit,
-        words, (plain.model_words("discard", g.model), g.model_note),
+        words, (plain.model_words("discard", g.model, lang), g.model_note),
     )
 
 
@@ -68,7 +71,7 @@ def _grade_play(
 ) -> Grade:
     """Graded by the Master: the computer's holdings weighted by how likely it was to keep
     them from its seat (``dealer`` is yours), given the cards it has played this hand."""
-    g = grade_play(pos, card, exact=exact, opp_played=opp_played, opp_dealer=not dealer)
+    g = grade_play(pos, card, exact=exact, opp_played=opp_played, opp_dealer=not dealer, lang=lang)
     words = plain.play_text(
         pos, card, g.best_card, verdict=g.verdict, lost=g.lost, unit=g.unit, reasons=g.tags,
         board=g.unit == WIN_UNIT, trap=g.trap, lang=lang,
@@ -76,7 +79,7 @@ def _grade_play(
     return Grade(
         n, hand, "play", card.pretty, g.best_card.pretty if g.best_card else "go",
         round(g.lost, 3), g.verdict, g.tags, g.trap, g.sentence, pos.to_text(), dealer, hinted, g.unit,
-        words, (plain.model_words("play", g.model), g.model_note),
+        words, (plain.model_words("play", g.model, lang), g.model_note),
     )
 
 
@@ -160,11 +163,7 @@ class Coach:
                 n += 1
                 continue
             trap = trap_flag(self._analysis(pos, opp_played, not g.dealer), card)
-            extra = (
-                " There was a trap to set: the best card scores nothing now but nets more later."
-                if trap
-                else ""
-            )
+            extra = " " + tr(self.lang)(TRAP_SET) if trap else ""
             words, said = g.plain, tr(self.lang)(plain.TRAP_TEXT)
             if trap and said not in words:  # before the grade word, as play_text puts it
                 head, sep, tail = words.rpartition(". ")
@@ -189,9 +188,10 @@ class Coach:
     def hint_discard(self, six: tuple[Card, ...], dealer: bool) -> None:
         """The coach's throw from ``six`` and the reason (``dealer``: you deal)."""
         a = analyze_discard(six, dealer=dealer, model="master")
-        self.hint_text = hint_discard(six, dealer)
+        self.hint_text = hint_discard(six, dealer, lang=self.lang)
         self.hint_plain = plain.hint_discard_text(a.best, a.throws[1], dealer=dealer, lang=self.lang)
-        self.hint_how = (self.hint_text, plain.model_words("discard", "master"), a.model_note)
+        self.hint_how = (self.hint_text, plain.model_words("discard", "master", self.lang),
+                         discard_note(a, self.lang))
         self.hinted = tuple(six.index(c) for c in a.best.throw)
         self.hint_used = True
 
@@ -209,18 +209,18 @@ class Coach:
             return
         a = self._analysis(pos, obs.opp_played, not dealer)
         b = a.best
-        self.hint_text = (
-            f"Play {b.card.pretty if b.card else 'go'}: {b.now} now and {b.future:+.2f} expected for the rest of the "
-            f"play (margin {b.margin:+.2f}, P(margin ≥ 0) = {b.p_nonneg:.0%}), {a.model_note}."
-        )
+        _ = tr(self.lang)
+        self.hint_text = hint_play_sentence(b.card.pretty if b.card else _("go"), b.now, b.future, b.margin,
+                                            b.p_nonneg, play_note(a, self.lang), ge="≥", lang=self.lang)
         if len(a.options) > 1:
             o = a.options[1]
-            self.hint_text += f" Next best: {o.card.pretty if o.card else 'go'} ({o.margin:+.2f})."
+            self.hint_text += " " + next_best_sentence(o.card.pretty if o.card else _("go"),
+                                                       num(o.margin, "+.2f", self.lang), colon=True, lang=self.lang)
         sets_up = b.now == 0 and b.margin >= 1.5
         if sets_up:
-            self.hint_text += " It scores nothing now: it is a trap card."
+            self.hint_text += " " + _(TRAP_CARD)
         self.hint_plain = plain.hint_play_text(pos, b.card, sets_up=sets_up, lang=self.lang)
-        self.hint_how = (self.hint_text, plain.model_words("play", "master"))
+        self.hint_how = (self.hint_text, plain.model_words("play", "master", self.lang))
         self.hinted = (my_cards.index(b.card),) if b.card in my_cards else ()
 
     def _hint_board(
@@ -229,13 +229,16 @@ class Coach:
         """Near 121: the Master's card by P(win), and the next best."""
         b = analyze_board(pos, dealer=dealer, opp_played=opp_played)
         best = b.best
-        name = best.card.pretty if best.card else "go"
-        self.hint_text = f"Play {name}: it gives you a {best.p_win:.0%} chance to win the game ({b.note})."
+        _ = tr(self.lang)
+        name = best.card.pretty if best.card else _("go")
+        self.hint_text = _("Play {card}: it gives you a {p} chance to win the game ({note}).").format(
+            card=name, p=pct(best.p_win, ".0%", self.lang), note=board_note(b, self.lang))
         if len(b.options) > 1:
             o = b.options[1]
-            self.hint_text += f" Next best: {o.card.pretty if o.card else 'go'} ({o.p_win:.0%})."
+            self.hint_text += " " + next_best_sentence(o.card.pretty if o.card else _("go"),
+                                                       pct(o.p_win, ".0%", self.lang), colon=True, lang=self.lang)
         self.hint_plain = plain.hint_board_text(best.card, best.p_win, self.lang)
-        self.hint_how = (self.hint_text, plain.model_words("play", "master"))
+        self.hint_how = (self.hint_text, plain.model_words("play", "master", self.lang))
         self.hinted = (my_cards.index(best.card),) if best.card in my_cards else ()
 
     def save(self, events: Sequence[Event], phase: str, tier: str) -> tuple[str, str]:
@@ -264,25 +267,40 @@ class Coach:
 # -- saved games -------------------------------------------------------------------
 
 
-def load_saved(text: str) -> tuple[list[Event], list[CountRecord]]:
-    """A saved game (this app's JSON, or a plain event log) as events and counts."""
+def load_saved(text: str, lang: str = "en") -> tuple[list[Event], list[CountRecord]]:
+    """A saved game (this app's JSON, or a plain event log) as events and counts; a
+    :class:`~crib.errors.CribError` in ``lang`` for anything else."""
+    _ = tr(lang)
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
-        raise CribError(f"not a saved game: invalid JSON at line {e.lineno} column {e.colno}") from None
+        raise CribError(_("not a saved game: invalid JSON at line {line} column {col}").format(
+            line=e.lineno, col=e.colno)) from None
     if isinstance(data, dict):
         if "events" not in data:
-            raise CribError("not a saved game: no 'events' in the file")
-        events = log_from_json(json.dumps(data["events"]))
+            raise CribError(_("not a saved game: no 'events' in the file"))
+        events = log_from_json(json.dumps(data["events"]), lang)
         if any(isinstance(e, Counted) for e in events):
             return events, counts_from_log(events)
         try:  # a game saved before the counts were engine events
             counts = [CountRecord(**c) for c in data.get("counts", [])]
         except TypeError as e:
-            raise CribError(f"not a saved game: a count record is malformed ({e})") from None
+            raise CribError(_("not a saved game: a count record is malformed ({error})").format(error=e)) from None
         return events, counts
-    events = log_from_json(text)
+    events = log_from_json(text, lang)
     return events, counts_from_log(events)
+
+
+def replay_saved(events: Sequence[Event], lang: str = "en") -> Replay:
+    """:func:`crib.rules.replay.replay` of a loaded game, its error (a log that breaks the
+    rules) said in ``lang``."""
+    try:
+        return replay(events)
+    except CribError as e:
+        if lang == "en":
+            raise
+        raise CribError(tr(lang)(N_("This log does not replay under the rules: {error}")).format(
+            error=replay_error_words(str(e), lang))) from None
 
 
 def counts_from_log(events: Sequence[Event], seat: int = HUMAN) -> list[CountRecord]:

@@ -1,7 +1,8 @@
 """The play page in French in a real browser (issue #24, point 8).
 
 ``play.ipynb?seed=11&tier=easy&lang=fr`` opens the game in French; a hand is played by
-keys and clicks to its review; at each stop no English message of the catalog (French
+keys and clicks to its review; at each stop, every ``details`` ("How this was computed")
+opened, no English message of the catalog (French
 differs, more than three words) shows in the page's visible text; axe finds no serious
 violation at 768x1024; screenshots mid-hand and at the hand's review.
 """
@@ -30,6 +31,11 @@ def _legal(page) -> int | None:  # type: ignore[no-untyped-def]
     )
 
 
+def _open_details(page) -> None:  # type: ignore[no-untyped-def]
+    """Open every disclosure ("How this was computed"): its words are read too."""
+    page.evaluate("() => document.querySelectorAll('details').forEach(d => d.open = true)")
+
+
 def test_a_hand_in_french(voila_url: str, browser: object) -> None:
     phrases = english_phrases()
     assert AXE.exists(), f"axe-core is missing at {AXE}"
@@ -43,6 +49,7 @@ def test_a_hand_in_french(voila_url: str, browser: object) -> None:
         page.wait_for_selector(".crib-phase[data-seed='11']", timeout=60_000)  # the French game
         assert "Coupez pour la donne" in page.inner_text(".crib-prompt")
         assert "Jouer au cribbage avec le coach" in page.inner_text("body")
+        _open_details(page)
         found += [f"opened: {p}" for p in english_on(page, phrases)]
         press_step(page, "n")  # the cut for deal
         press_step(page, "n")  # the deal
@@ -52,6 +59,9 @@ def test_a_hand_in_french(voila_url: str, browser: object) -> None:
         press_step(page, "2")
         press_step(page, "Enter")
         assert _phase(page) == "play" and "à vous de jouer" in page.inner_text(".crib-prompt")
+        page.keyboard.press("h")  # a hint: its detail sits under "How this was computed"
+        page.wait_for_selector(".crib-hint-text details.crib-how", timeout=60_000)
+        _open_details(page)
         found += [f"the play: {p}" for p in english_on(page, phrases)]
         _axe(page, "play in French, the play", found)
         screenshot(page, "french-play-midhand-768")
@@ -76,6 +86,7 @@ def test_a_hand_in_french(voila_url: str, browser: object) -> None:
         assert _phase(page) == "hand_over", _phase(page)
         review = page.inner_text(".crib-review")
         assert "Revue de la donne 1" in review and "Donne 1 :" in review
+        _open_details(page)
         found += [f"the review: {p}" for p in english_on(page, phrases)]
         _axe(page, "play in French, the review", found)
         screenshot(page, "french-play-review-768")

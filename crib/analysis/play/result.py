@@ -7,6 +7,7 @@ from fractions import Fraction
 from functools import cached_property
 from typing import TYPE_CHECKING
 
+from crib.analysis.speech import play_note
 from crib.errors import IllegalPlayError
 from crib.rules.cards import Card
 from crib.rules.position import PeggingPosition
@@ -88,37 +89,8 @@ class PlayAnalysis:
 
     @property
     def model_note(self) -> str:
-        n = self.position.opp_count
-        if n == 0:
-            base = "the opponent holds no cards, so nothing is hidden"
-        elif self.holdings_model == "weighted":
-            base = (
-                f"averaged over all {self.combos:,} {n}-card holdings of the "
-                f"{len(self.position.unseen())} cards you cannot see ({self.holdings:,} rank "
-                f"patterns), {self.extra.get('weights', 'weighted by keep frequency')}"
-            )
-        else:
-            base = (
-                f"averaged over all {self.combos:,} equally likely {n}-card holdings of the "
-                f"{len(self.position.unseen())} cards you cannot see ({self.holdings:,} rank patterns)"
-            )
-        if self.sampled:
-            base += f"; SAMPLED: {self.sampled:,} distinct holdings drawn by weight (not exact)"
-        if self.position.opp_go:
-            base += ", keeping only holdings with no card that fits (the opponent said go)"
-        if self.model == "minimax":
-            return base + "; then both sides play perfectly with full information (minimax)"
-        if self.model == "policy:master":
-            return base + (
-                "; the Master's model: once the holding is fixed, both sides play perfectly "
-                "with full information (minimax)"
-            )
-        tier = self.model.split(":", 1)[1]
-        return (
-            base
-            + f"; the opponent plays the computer's {tier} pegging policy (its softmax, exactly), "
-            "you play your best reply"
-        )
+        """What the values average over (in French: :func:`crib.analysis.speech.play_note`)."""
+        return play_note(self)
 
     @cached_property
     def table(self) -> pd.DataFrame:

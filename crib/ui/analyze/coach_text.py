@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from crib.analysis.coach import grade_play
+from crib.analysis.grades import tag_text
 from crib.analysis.play import PlayAnalysis
 from crib.analysis.play.board import BoardAnalysis
 from crib.i18n import N_, tr
@@ -61,7 +62,7 @@ def near_121_html(card: Card, v: Any, tags: Sequence[str], lang: str = "en") -> 
 def points_verdict_html(position: PeggingPosition, card: Card, v: Any, lang: str = "en") -> str:
     """The coach on ``card`` by the pegging margin: grade, what it hands over, the trap."""
     _ = tr(lang)
-    tags = grade_play(position, card, exact=False).tags
+    tags = [tag_text(t, lang) for t in grade_play(position, card, exact=False).tags]
     tag_html = (
         "".join(f'<li class="crib-tag">{html.escape(t)}</li>' for t in tags)
         or f"<li>{html.escape(_('nothing handed over'))}</li>"

@@ -149,10 +149,7 @@ class CribOddsApp(w.VBox):
         center = 0.0 if view == "sign" else None
         self.heatmap.show(vals, title=title, label=label, cmap=cmap, center=center, lang=self.lang)
         self.status.value = info_html(_("Showing: {what} ({seat}).").format(what=_(self.view.value), seat=seat))
-        tech = (f"{self.source.value}: {TABLE.assumption}." if self.lang == "en" else
-                _("{source}: every pair the opponent could add and every starter count as equally likely, "
-                  "and each crib is scored exactly; your kept cards are not taken into account.").format(
-                    source=_(self.source.value)))
+        tech = f"{_(self.source.value)}: {_(TABLE.assumption)}."  # the model's own words
         self.model_note.value = how_computed(
             _("Each cell: the crib's average score when these two cards go into it, the other "
               "two crib cards and the starter drawn from the cards you cannot see."),
@@ -175,7 +172,7 @@ class CribOddsApp(w.VBox):
         self.heatmap.show(vals, title=title, label=label, cmap=cmap, center=center, lang=self.lang)
         self.status.value = info_html(_("Showing: {what} ({seat}).").format(
             what=_(self.source.value), seat=seat_word(seat == "dealer", self.lang)))
-        tech = (f"{SELFPLAY.assumption}. " if self.lang == "en" else "") + _(
+        tech = f"{_(SELFPLAY.assumption)}. " + _(
             "Source: data/crib_selfplay.csv (command and seed in data/selfplay_tables.json).")
         self.model_note.value = how_computed(
             _("Each cell: the crib's average score in games between two Expert players, when "

@@ -14,6 +14,7 @@ import random
 import ipywidgets as w
 
 from crib.analysis.discard import DiscardAnalysis
+from crib.analysis.speech import discard_note
 from crib.i18n import N_, tr
 from crib.rules.cards import DECK, Card
 from crib.ui.analyze.discard_words import best_line, explain, spread_lines
@@ -235,8 +236,7 @@ class DiscardApp(w.VBox):
         self.analysis = a
         self.table.value = styled_table_html(a, yours, self.lang)
         m = DISCARD_MODELS[self.model.value]
-        # the analysis' technical note is English: a French page gives the model's sentence alone
-        tech = plain_note(a.model_note) if self.lang == "en" else ""
+        tech = plain_note(discard_note(a, self.lang))  # the analysis' own note, in the page's language
         self.model_note.value = how_computed(m.plain_in(self.lang), tech, lang=self.lang)
         self.chart.show(discard_chart(a, self.lang), lang=self.lang)
         other = second_opinion_key(self.model.value, DISCARD_MODELS)

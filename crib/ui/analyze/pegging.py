@@ -14,6 +14,7 @@ import ipywidgets as w
 
 from crib.analysis.play import PlayAnalysis
 from crib.analysis.play.board import BoardAnalysis
+from crib.analysis.speech import play_note
 from crib.i18n import N_, tr
 from crib.rules.cards import Card, parse_cards
 from crib.rules.position import PeggingPosition
@@ -289,7 +290,7 @@ class PeggingApp(PositionEntry, w.VBox):
         cols = _("Now: points for the card itself. Later: the rest of the play, your points minus theirs, "
                  "on average. Net: the two together. Chance you come out ahead: how often the net is zero "
                  "or better.")
-        note = a.model_note + ". " + cols if self.lang == "en" else play_note(a, self.lang) + " " + cols
+        note = play_note(a, self.lang) + ". " + cols  # the analysis' own note, in the page's language
         self.model_note.value = how_computed(PLAY_MODELS[self.model.value].plain_in(self.lang), note,
                                              lang=self.lang)
         self.chart.show(play_chart(a, lang=self.lang), lang=self.lang)
@@ -332,17 +333,6 @@ class PeggingApp(PositionEntry, w.VBox):
             return
         self.coach.value = points_verdict_html(a.position, card, v, self.lang)
         self.dissent.value = differ_html(play_dissent(a, self.model.value, card, self.lang))
-
-
-def play_note(a: PlayAnalysis, lang: str) -> str:
-    """What the numbers average over, in ``lang`` (the analysis' own note is English)."""
-    _ = tr(lang)
-    n = a.position.opp_count
-    if n == 0:
-        return _("The opponent holds no cards, so nothing is hidden.")
-    return _("Averaged over all {combos} {n}-card hands the opponent could hold among the {unseen} cards "
-             "you cannot see.").format(combos=f"{a.combos:,}".replace(",", "\u202f"), n=n,
-                                       unseen=len(a.position.unseen()))
 
 
 #: the page's heading and what it is for

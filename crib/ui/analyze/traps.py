@@ -8,17 +8,18 @@ import random
 
 import ipywidgets as w
 
-from crib.analysis.coach import FORMATIONS, find_formations
+from crib.analysis.coach import find_formations
 from crib.analysis.discard import analyze_discard
+from crib.analysis.formations import formation_text
 from crib.analysis.models import UNIFORM
 from crib.analysis.play import PlayAnalysis, analyze_play, best_line, springing_holding
 from crib.analysis.play.line import LineStep
+from crib.analysis.speech import play_note
 from crib.i18n import N_, tr
 from crib.rules.cards import DECK, Card, parse_card, parse_cards
 from crib.rules.position import PeggingPosition
 from crib.teach.lessons import KIND_WORDS
 from crib.ui.analyze.parts import analysis_table_html, position_html
-from crib.ui.analyze.pegging import play_note
 from crib.ui.analyze.speak import analyzer_page, num, ordinal
 from crib.ui.analyze.verdicts import PLAY_MODELS
 from crib.ui.kit.cardview import card_text, cards_chips
@@ -172,7 +173,7 @@ class TrapExplorerApp(w.VBox):
         text, lead = EXAMPLES[name]
         sep = " : " if self.lang == "fr" else ": "
         self.explanation.value = (  # the formation's explanation: crib.analysis.coach's words
-            f"<p><b>{html.escape(tr(self.lang)(name))}</b>{sep}{html.escape(FORMATIONS[name])}</p>"
+            f"<p><b>{html.escape(tr(self.lang)(name))}</b>{sep}{html.escape(formation_text(name, self.lang))}</p>"
         )
         self._show(PeggingPosition.parse(text), lead, None)
 
@@ -187,7 +188,7 @@ class TrapExplorerApp(w.VBox):
             cards = rng.sample(DECK, 7)
             six, starter = cards[:6], cards[6]
             a = analyze_discard(six, dealer=False, model=UNIFORM)
-            forms = find_formations(a.best.keep)
+            forms = find_formations(a.best.keep, self.lang)
             if forms:
                 break
         else:
@@ -225,7 +226,7 @@ class TrapExplorerApp(w.VBox):
         self.opp_cards.value = opp
         self.status.value = ""
         self.explanation.value += agreement_note(an, lead_card, self.lang)
-        note = an.model_note if self.lang == "en" else play_note(an, self.lang)
+        note = play_note(an, self.lang)
         self.model_note.value = how_computed(PLAY_MODELS["expert"].plain_in(self.lang), note, lang=self.lang)
         self.show_line()
 

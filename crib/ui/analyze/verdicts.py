@@ -25,7 +25,7 @@ from crib.analysis.coach import (
     verdict_word,
 )
 from crib.analysis.discard import DiscardAnalysis, analyze_discard
-from crib.analysis.grades import cost_text, play_tags
+from crib.analysis.grades import cost_text, play_tags, tag_text
 from crib.analysis.models import (
     EXPERT,
     MASTER,
@@ -306,7 +306,7 @@ def board_verdict(b: BoardAnalysis, card: Card | None, key: str, lang: str = "en
 def board_reason(position: PeggingPosition, card: Card, v: Verdict, opp_dealer: bool) -> list[str]:
     """Near 121, the one reason in terms of the game a card that is not the best costs
     (none for the best card, and none when no plain reason applies)."""
-    return [] if v.word == "best" else play_tags(position, card, True, opp_dealer)
+    return [] if v.word == "best" else [tag_text(t, v.lang) for t in play_tags(position, card, True, opp_dealer)]
 
 
 def discard_dissent(

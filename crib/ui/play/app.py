@@ -25,7 +25,6 @@ from crib.analysis.coach import grade_discard
 from crib.errors import CribError
 from crib.i18n import N_, check_lang, tr
 from crib.rules.events import Dealt
-from crib.rules.replay import replay
 from crib.session.controller import (
     COACH,
     KEYS,
@@ -36,6 +35,7 @@ from crib.session.controller import (
     load_saved,
 )
 from crib.session.model import replay_summary, tier_name
+from crib.session.review import replay_saved
 from crib.session.settings import GameSettings, game_defaults
 from crib.ui.kit.cardview import CARD_CSS
 from crib.ui.kit.common import friendly, info_html, on_clicks
@@ -321,8 +321,8 @@ class PlayApp(w.VBox):
             text = raw.decode("utf-8")
         except UnicodeDecodeError:
             raise CribError(tr(self.lang)(N_("not a saved game: the file is not UTF-8 text"))) from None
-        events, counts = load_saved(text)
-        r = replay(events)
+        events, counts = load_saved(text, self.lang)
+        r = replay_saved(events, self.lang)
         self._replay = (events, counts, r, grade_log(events, counts, lang=self.lang))
         hands = sum(isinstance(e, Dealt) for e in events)
         self.replay_hand.max = max(1, hands)

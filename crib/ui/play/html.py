@@ -9,7 +9,7 @@ from __future__ import annotations
 import html
 from collections.abc import Sequence
 
-from crib.analysis.grades import WORDS, cost_text, verdict_name
+from crib.analysis.grades import WORDS, cost_text, tag_text, verdict_name
 from crib.i18n import N_, NP_, tr, trp
 from crib.rules.events import Dealt, Event, GameStarted, describe_event
 from crib.rules.replay import Replay
@@ -163,7 +163,7 @@ def review_html(grades: Sequence[Grade], *, title: str, limit: int | None = None
     body = []
     hinted = " " + _("(hinted)")
     for g in rows:
-        tags = ", ".join(g.tags)
+        tags = ", ".join(tag_text(t, lang) for t in g.tags)
         if g.trap:
             tags = (tags + ", " if tags else "") + _("trap missed")
         notes = (
@@ -240,7 +240,7 @@ def replay_hand_html(
     end = snaps[hi - 1].scores if hi - 1 < len(snaps) else (0, 0)
     before = snaps[lo - 1].scores if lo > 0 else tuple(start.scores)
     lines = "".join(
-        f'<div class="crib-replay-line">{html.escape(describe_event(e, names).strip())}</div>'
+        f'<div class="crib-replay-line">{html.escape(describe_event(e, names, lang).strip())}</div>'
         for e in events[lo:hi]
     )
     history = [(0, *start.scores)]
