@@ -17,10 +17,11 @@ from crib.analysis.crib_models import (
 from crib.i18n import N_, tr
 from crib.rules.cards import RANK_CHARS, Card
 from crib.ui.analyze.heatgrid import HeatGrid
-from crib.ui.analyze.speak import analyzer_page, num, pct, seat_word
+from crib.ui.analyze.parts import WIDE
+from crib.ui.analyze.speak import AnalyzerPage, num, pct, seat_word
 from crib.ui.kit.common import how_computed, info_html
 from crib.ui.kit.glossary import terms_bar
-from crib.ui.kit.lang import Intro, LangPage
+from crib.ui.kit.lang import Intro
 from crib.ui.kit.say import friendly_in
 
 __all__ = ["CribOddsApp", "VIEWS", "TABLE_SOURCES", "crib_odds_page"]
@@ -51,30 +52,29 @@ class CribOddsApp(w.VBox):
     def __init__(self, lang: str = "en") -> None:
         self.lang = lang
         _ = tr(lang)
-        wide = {"description_width": "initial"}
         self.source = w.Dropdown(
-            options=[(_(k), k) for k in TABLE_SOURCES], description=_("Table"), style=wide,
+            options=[(_(k), k) for k in TABLE_SOURCES], description=_("Table"), style=WIDE,
             layout=w.Layout(width="27em", max_width="100%"),
         ).add_class("crib-source")
         self.view = w.Dropdown(
-            options=[(_(k), k) for k in VIEWS], description=_("View"), style=wide,
+            options=[(_(k), k) for k in VIEWS], description=_("View"), style=WIDE,
             layout=w.Layout(width="27em", max_width="100%"),
         ).add_class("crib-view")
         self.seat = w.ToggleButtons(
             options=[(seat_word(True, lang), "dealer"), (seat_word(False, lang), "pone")],
-            description=_("Your seat"), style=wide,
+            description=_("Your seat"), style=WIDE,
         ).add_class("crib-seat")
         self.heatmap = HeatGrid().add_class("crib-heatmap")
         ranks = [(("10" if i == 10 else RANK_CHARS[i - 1]), i) for i in range(1, 14)]
         self.first = w.Dropdown(
-            options=ranks, value=5, description=_("First card"), style=wide,
+            options=ranks, value=5, description=_("First card"), style=WIDE,
             layout=w.Layout(width="13em"),
         ).add_class("crib-first")
         self.second = w.Dropdown(
-            options=ranks, value=5, description=_("Second card"), style=wide,
+            options=ranks, value=5, description=_("Second card"), style=WIDE,
             layout=w.Layout(width="13em"),
         ).add_class("crib-second")
-        self.suited = w.Checkbox(value=False, description=_("suited"), style=wide).add_class(
+        self.suited = w.Checkbox(value=False, description=_("suited"), style=WIDE).add_class(
             "crib-suited"
         )
         self.cell = w.HTML(layout=w.Layout(max_width="400px")).add_class("crib-cell")
@@ -243,14 +243,9 @@ class CribOddsApp(w.VBox):
         )
 
 
-#: the page's heading and what it is for
-intro_html = Intro(
+#: the page's one call: the analyzer under the language switch, in the URL's language
+crib_odds_page = AnalyzerPage(CribOddsApp, Intro(
     N_("Crib odds"),
     N_("What is a crib worth, for each pair of cards thrown into it? Click a cell for its exact value and "
        "the cards that go best and worst with it."),
-)
-
-
-def crib_odds_page(lang: str = "en", *, nav: w.HTML | None = None) -> LangPage:
-    """The page's one call: the heatmaps under the language switch, in the URL's language."""
-    return analyzer_page(lambda lang: CribOddsApp(lang=lang), None, intro_html, lang, nav)
+))

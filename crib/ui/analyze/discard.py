@@ -18,8 +18,8 @@ from crib.analysis.speech import discard_note
 from crib.i18n import N_, tr
 from crib.rules.cards import DECK, Card
 from crib.ui.analyze.discard_words import best_line, explain, spread_lines
-from crib.ui.analyze.parts import differ_html, result_panes, verdict_html
-from crib.ui.analyze.speak import analyzer_page, seat_word
+from crib.ui.analyze.parts import WIDE, differ_html, mode_toggle, result_panes, verdict_html
+from crib.ui.analyze.speak import AnalyzerPage, seat_word
 from crib.ui.analyze.tables import discard_table_html
 from crib.ui.analyze.verdicts import (
     DISCARD_MODELS,
@@ -37,7 +37,7 @@ from crib.ui.kit.charts import discard_chart, hand_distribution_chart
 from crib.ui.kit.common import COACH_MODEL, how_computed, info_html, on_clicks
 from crib.ui.kit.glossary import terms_bar
 from crib.ui.kit.keys import KeyListener, query_reader
-from crib.ui.kit.lang import Intro, LangPage
+from crib.ui.kit.lang import Intro
 from crib.ui.kit.say import SaidError, friendly_in
 from crib.ui.kit.widgets import CardPicker, FigureImage
 
@@ -48,7 +48,6 @@ _IN_FSTRINGS = (
     N_('Choose two cards to throw, then commit.'),
 )
 
-_WIDE = {"description_width": "initial"}
 
 
 def styled_table_html(a: DiscardAnalysis, yours: int | None = None, lang: str = "en") -> str:
@@ -62,32 +61,29 @@ class DiscardApp(w.VBox):
     def __init__(self, initial: str = "5H 5D 6C 7S 8H 9D", dealer: bool = True, lang: str = "en") -> None:
         self.lang = lang
         _ = tr(lang)
-        self.mode = w.ToggleButtons(
-            options=[(_("Analyze"), "Analyze"), (_("Practice"), "Practice")], value="Analyze",
-            description=_("Mode"), style=_WIDE,
-        ).add_class("crib-mode")
+        self.mode = mode_toggle(lang)
         self.picker = CardPicker(max_cards=6, description=_("Six cards"), lang=lang)
         self.seat = w.ToggleButtons(
             options=[(seat_word(True, lang), "dealer"), (seat_word(False, lang), "pone")],
-            value="dealer" if dealer else "pone", description=_("Your seat"), style=_WIDE,
+            value="dealer" if dealer else "pone", description=_("Your seat"), style=WIDE,
         ).add_class("crib-seat")
         self.model = w.Dropdown(
             options=model_options(DISCARD_MODELS, lang), value=COACH_MODEL, description=_("Model"),
-            style=_WIDE, layout=w.Layout(width="31em", max_width="100%"),
+            style=WIDE, layout=w.Layout(width="31em", max_width="100%"),
         ).add_class("crib-model")
-        self.seed = w.IntText(value=1, description=_("Deal number"), style=_WIDE,
+        self.seed = w.IntText(value=1, description=_("Deal number"), style=WIDE,
                               layout=w.Layout(width="15em")).add_class("crib-seed")
-        self.use_scores = w.Checkbox(value=False, description=_("use the scores"), style=_WIDE
+        self.use_scores = w.Checkbox(value=False, description=_("use the scores"), style=WIDE
                                      ).add_class("crib-use-scores")
-        self.my_score = w.BoundedIntText(value=0, min=0, max=120, description=_("You"), style=_WIDE,
+        self.my_score = w.BoundedIntText(value=0, min=0, max=120, description=_("You"), style=WIDE,
                                          layout=w.Layout(width="8em")).add_class("crib-my-score")
         self.opp_score = w.BoundedIntText(
-            value=0, min=0, max=120, description=_("Opponent"), style=_WIDE,
+            value=0, min=0, max=120, description=_("Opponent"), style=WIDE,
             layout=w.Layout(width="11em"),
         ).add_class("crib-opp-score")
         self.objective = w.ToggleButtons(
             options=[(_("points"), "ev"), (_("winning"), "win")], value="ev", description=_("Rank by"),
-            style=_WIDE,
+            style=WIDE,
         ).add_class("crib-objective")
         self.deal_button = w.Button(description=_("Deal six"), icon="random").add_class("crib-deal")
         self.analyze_button = w.Button(description=_("Analyze"), button_style="primary").add_class(
@@ -110,7 +106,7 @@ class DiscardApp(w.VBox):
         ).add_class("crib-practice")
 
         self.status, self.verdict, self.dissent, self.model_note, self.table, self.chart = result_panes()
-        self.throw_choice = w.Dropdown(description=_("Look at throw"), options=[], style=_WIDE,
+        self.throw_choice = w.Dropdown(description=_("Look at throw"), options=[], style=WIDE,
                                        layout=w.Layout(width="24em")).add_class("crib-throw-choice")
         self.explain = w.HTML(layout=w.Layout(max_width="560px")).add_class("crib-explain")
         self.dist_chart = FigureImage().add_class("crib-dist-chart")
@@ -342,15 +338,9 @@ def open_from_request(app: DiscardApp) -> KeyListener:
     return query_reader(app, apply_query)
 
 
-#: the page's heading and what it is for
-intro_html = Intro(
+#: the page's one call: the analyzer under the language switch, in the URL's language, filled from a review link
+discard_page = AnalyzerPage(DiscardApp, Intro(
     N_("Discard analyzer"),
     N_("Six cards in: which two to throw? Analyze ranks all 15 throws; Practice deals six, lets you "
        "choose first, then shows where your throw stands and what it cost."),
-)
-
-
-def discard_page(lang: str = "en", *, nav: w.HTML | None = None) -> LangPage:
-    """The page's one call: the analyzer under the language switch, in the URL's language,
-    filled from a review link (``?six=...&seat=pone``)."""
-    return analyzer_page(lambda lang: DiscardApp(lang=lang), apply_query, intro_html, lang, nav)
+), apply_query)

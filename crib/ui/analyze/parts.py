@@ -16,10 +16,21 @@ from crib.ui.kit.cardview import cards_chips
 from crib.ui.kit.widgets import FigureImage, as_grid, card_rows
 
 __all__ = [
-    "CardGrid", "analysis_table_html", "position_html", "verdict_html", "differ_html", "result_panes",
+    "WIDE", "mode_toggle", "CardGrid", "analysis_table_html", "position_html", "verdict_html", "differ_html", "result_panes",
 ]
 
 _SEEN = {"previous": N_("Earlier"), "starter": N_("Starter"), "discards": N_("Your discards")}
+#: a control's style with its label at its own width (the labels are longer in French)
+WIDE = {"description_width": "initial"}
+
+
+def mode_toggle(lang: str) -> w.ToggleButtons:
+    """An analyzer's Analyze / Practice switch (values stay English: the apps read them)."""
+    _ = tr(lang)
+    return w.ToggleButtons(options=[(_("Analyze"), "Analyze"), (_("Practice"), "Practice")], value="Analyze",
+                           description=_("Mode"), style=WIDE).add_class("crib-mode")
+
+
 GRADE_COLOURS = {"best": "#1e8449", "ok": "#6b8e23", "mistake": "#d68910", "costly": "#b03a2e", "blunder": "#c0392b"}
 
 

@@ -20,16 +20,18 @@ from crib.rules.cards import Card, parse_cards
 from crib.rules.position import PeggingPosition
 from crib.ui.analyze.coach_text import best_text, near_121_html, points_verdict_html
 from crib.ui.analyze.parts import (
+    WIDE,
     CardGrid,
     analysis_table_html,
     differ_html,
+    mode_toggle,
     position_html,
     result_panes,
     verdict_html,
 )
 from crib.ui.analyze.pegging_entry import FIELDS, LEAD_EXAMPLE, PositionEntry
 from crib.ui.analyze.pegging_link import apply_query, open_from_request
-from crib.ui.analyze.speak import analyzer_page
+from crib.ui.analyze.speak import AnalyzerPage
 from crib.ui.analyze.tables import board_table_html
 from crib.ui.analyze.verdicts import (
     PLAY_MODELS,
@@ -47,7 +49,7 @@ from crib.ui.kit.cardview import CardButton, card_text
 from crib.ui.kit.charts import play_chart
 from crib.ui.kit.common import COACH_MODEL, how_computed, info_html, on_clicks
 from crib.ui.kit.glossary import terms_bar
-from crib.ui.kit.lang import Intro, LangPage
+from crib.ui.kit.lang import Intro
 from crib.ui.kit.say import SaidError, friendly_in
 
 __all__ = [
@@ -70,7 +72,6 @@ _IN_FSTRINGS = (
     N_('(the table under this one is the pegging margin alone).'),
 )
 
-_WIDE = {"description_width": "initial"}
 _FIELD_NAMES = {"hand": N_("Hand"), "pile": N_("Pile"), "previous": N_("Previous"), "starter": N_("Starter"),
                 "discards": N_("Discards")}
 
@@ -81,18 +82,15 @@ class PeggingApp(PositionEntry, w.VBox):
     def __init__(self, initial: str = LEAD_EXAMPLE, lang: str = "en") -> None:
         self.lang = lang
         _ = tr(lang)
-        self.mode = w.ToggleButtons(
-            options=[(_("Analyze"), "Analyze"), (_("Practice"), "Practice")], value="Analyze",
-            description=_("Mode"), style=_WIDE,
-        ).add_class("crib-mode")
+        self.mode = mode_toggle(lang)
         self.kind = w.ToggleButtons(
             options=[(_("a position"), "position"), (_("the lead"), "lead")],
-            description=_("Analyze"), style=_WIDE,
+            description=_("Analyze"), style=WIDE,
         ).add_class("crib-kind")
         self.text = w.Text(
             description=_("Position"), layout=w.Layout(width="46em", max_width="100%"),
             placeholder=_("e.g. hand 4H 6D 6S 9C | pile 7S | starter 2S | opp 3"),
-            continuous_update=False, style=_WIDE,
+            continuous_update=False, style=WIDE,
         ).add_class("crib-position-text")
         self.fields = {
             f: w.Text(
@@ -102,8 +100,8 @@ class PeggingApp(PositionEntry, w.VBox):
             for f in FIELDS
         }
         self.opp = w.IntSlider(value=4, min=0, max=4, description=_("Opponent's cards"),
-                               style=_WIDE).add_class("crib-opp")
-        self.go = w.Checkbox(value=False, description=_("opponent said go"), style=_WIDE).add_class("crib-go")
+                               style=WIDE).add_class("crib-opp")
+        self.go = w.Checkbox(value=False, description=_("opponent said go"), style=WIDE).add_class("crib-go")
         # the game's score and the dealer: within reach of 121 the grade is by the chance of
         # winning, as in the game (crib.analysis.coach.board_applies)
         self.scores = w.Text(
@@ -113,7 +111,7 @@ class PeggingApp(PositionEntry, w.VBox):
         ).add_class("crib-field-scores")
         self.dealer = w.ToggleButtons(
             options=[(_("your opponent"), True), (_("you"), False)], value=True, description=_("Dealer"),
-            style=_WIDE,
+            style=WIDE,
         ).add_class("crib-dealer")  # the value: the opponent deals
         self.target = w.ToggleButtons(
             options=[(_(_FIELD_NAMES[f]), f) for f in FIELDS], description=_("A click adds to"),
@@ -123,13 +121,13 @@ class PeggingApp(PositionEntry, w.VBox):
         self.clear_button = w.Button(description=_("Clear field")).add_class("crib-clear")
         self.model = w.Dropdown(
             options=model_options(PLAY_MODELS, lang), value=COACH_MODEL, description=_("Model"),
-            style=_WIDE, layout=w.Layout(width="31em", max_width="100%"),
+            style=WIDE, layout=w.Layout(width="31em", max_width="100%"),
         ).add_class("crib-model")
         self.analyze_button = w.Button(description=_("Analyze"), button_style="primary").add_class(
             "crib-analyze"
         )
         # practice: a dealt position, the hand to click
-        self.seed = w.IntText(value=1, description=_("Position number"), style=_WIDE,
+        self.seed = w.IntText(value=1, description=_("Position number"), style=WIDE,
                               layout=w.Layout(width="13em")).add_class("crib-seed")
         self.new_button = w.Button(description=_("New position"), icon="random").add_class(
             "crib-practice-deal")
@@ -148,7 +146,7 @@ class PeggingApp(PositionEntry, w.VBox):
         self.practice_played: Card | None = None
 
         self.status, self.verdict, self.dissent, self.model_note, self.table, self.chart = result_panes()
-        self.coach_card = w.Dropdown(description=_("Grade a card"), options=[], style=_WIDE
+        self.coach_card = w.Dropdown(description=_("Grade a card"), options=[], style=WIDE
                                      ).add_class("crib-coach-card")
         self.coach = w.HTML(layout=w.Layout(max_width="560px")).add_class("crib-coach")
         self.board_table = w.HTML().add_class("crib-board-table-box")  # near 121 only
@@ -335,16 +333,10 @@ class PeggingApp(PositionEntry, w.VBox):
         self.dissent.value = differ_html(play_dissent(a, self.model.value, card, self.lang))
 
 
-#: the page's heading and what it is for
-intro_html = Intro(
+#: the page's one call: the analyzer under the language switch, in the URL's language, filled from a review link
+pegging_page = AnalyzerPage(PeggingApp, Intro(
     N_("Pegging analyzer"),
     N_("Which card to play? Analyze enters a position (your hand, the pile, earlier cards, the starter) "
        "and ranks every card you could play over every hand the opponent could hold. Practice deals a "
        "position: play your card first, then see the ranking."),
-)
-
-
-def pegging_page(lang: str = "en", *, nav: w.HTML | None = None) -> LangPage:
-    """The page's one call: the analyzer under the language switch, in the URL's language,
-    filled from a review link (``?position=...``)."""
-    return analyzer_page(lambda lang: PeggingApp(lang=lang), apply_query, intro_html, lang, nav)
+), apply_query)

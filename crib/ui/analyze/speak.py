@@ -87,3 +87,16 @@ def analyzer_page(
         return app
 
     return LangPage(make, lang, intro, nav)
+
+
+class AnalyzerPage:
+    """An analyzer's page call, ``page(lang="en", *, nav=None)``: ``app_class(lang=...)``
+    under the language switch and ``intro`` (:func:`analyzer_page`), filled from a review
+    link by ``apply(app, query)`` when given."""
+
+    def __init__(self, app_class: Callable[..., w.Widget], intro: Intro,
+                 apply: Callable[[Any, str], object] | None = None) -> None:
+        self.app_class, self.intro, self.apply = app_class, intro, apply
+
+    def __call__(self, lang: str = DEFAULT, *, nav: w.HTML | None = None) -> LangPage:
+        return analyzer_page(lambda lang: self.app_class(lang=lang), self.apply, self.intro, lang, nav)

@@ -19,14 +19,14 @@ from crib.i18n import N_, tr
 from crib.rules.cards import DECK, Card, parse_card, parse_cards
 from crib.rules.position import PeggingPosition
 from crib.teach.lessons import KIND_WORDS
-from crib.ui.analyze.parts import analysis_table_html, position_html
-from crib.ui.analyze.speak import analyzer_page, num, ordinal
+from crib.ui.analyze.parts import WIDE, analysis_table_html, position_html
+from crib.ui.analyze.speak import AnalyzerPage, num, ordinal
 from crib.ui.analyze.verdicts import PLAY_MODELS
 from crib.ui.kit.cardview import card_text, cards_chips
 from crib.ui.kit.charts import play_chart
 from crib.ui.kit.common import how_computed
 from crib.ui.kit.glossary import terms_bar
-from crib.ui.kit.lang import Intro, LangPage
+from crib.ui.kit.lang import Intro
 from crib.ui.kit.say import SaidError, friendly_in
 from crib.ui.kit.widgets import FigureImage
 
@@ -113,24 +113,23 @@ class TrapExplorerApp(w.VBox):
     def __init__(self, lang: str = "en") -> None:
         self.lang = lang
         _ = tr(lang)
-        wide = {"description_width": "initial"}
         self.formation = w.Dropdown(
-            options=[(_(k), k) for k in (*EXAMPLES, FIND)], description=_("Formation"), style=wide,
+            options=[(_(k), k) for k in (*EXAMPLES, FIND)], description=_("Formation"), style=WIDE,
             layout=w.Layout(width="24em", max_width="100%"),
         ).add_class("crib-formation")
         self.seed = w.IntText(
-            value=3, description=_("Deal number"), style=wide, layout=w.Layout(width="15em")
+            value=3, description=_("Deal number"), style=WIDE, layout=w.Layout(width="15em")
         ).add_class("crib-seed")
         self.deal_button = w.Button(description=_("Deal and find"), icon="random",
                                     layout=w.Layout(width="auto")).add_class("crib-deal")
         self.opp_cards = w.Text(
             description=_("Opponent's cards"),
-            style=wide,
+            style=WIDE,
             layout=w.Layout(width="26em", max_width="100%"),
             continuous_update=False,
             placeholder=_("their 4 cards for the line below"),
         ).add_class("crib-opp-cards")
-        self.lead = w.Dropdown(description=_("Your lead"), options=[], style=wide).add_class(
+        self.lead = w.Dropdown(description=_("Your lead"), options=[], style=WIDE).add_class(
             "crib-lead"
         )
         self.explanation = w.HTML().add_class("crib-explanation")
@@ -250,15 +249,10 @@ class TrapExplorerApp(w.VBox):
         self.line.value = f"<p>{head}</p><ol>{items}</ol><p class='crib-line-total'>{html.escape(total)}</p>"
 
 
-#: the page's heading and what it is for
-intro_html = Intro(
+#: the page's one call: the analyzer under the language switch, in the URL's language
+traps_page = AnalyzerPage(TrapExplorerApp, Intro(
     N_("Trap explorer"),
     N_("The named pegging traps (five-card trap, pair-royal bait, magic eleven, run bait), each with an "
        "example lead, every lead's value, and the trap played out card by card. Or deal a hand and let "
        "the tool find them."),
-)
-
-
-def traps_page(lang: str = "en", *, nav: w.HTML | None = None) -> LangPage:
-    """The page's one call: the explorer under the language switch, in the URL's language."""
-    return analyzer_page(lambda lang: TrapExplorerApp(lang=lang), None, intro_html, lang, nav)
+))
