@@ -65,3 +65,11 @@ def test_a_classmate_game_survives_a_restart(pg_server: PgServer, pg_url: str) -
         pg_server.start()
     assert ann.poll() and ann.phase == "play"  # both throws in: the play begins
     assert [m.kind for m in a.moves(ann.code)] == ["discard", "discard"]
+
+
+def test_the_pages_say_reconnecting_in_their_language() -> None:
+    from crib.teach.db import UNAVAILABLE
+    from crib.ui.kit.say import say_error
+
+    assert "reconnecting" in say_error(UNAVAILABLE, "en")
+    assert say_error(UNAVAILABLE, "fr").startswith("Le registre de la classe ne répond pas")

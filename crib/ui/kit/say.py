@@ -162,6 +162,10 @@ SHAPES: tuple[tuple[str, str], ...] = (
     (r"the code (?P<code>\S+) is taken: choose another", N_("The code {code} is taken: choose another.")),
     (r"unknown tournament code (?P<code>'[^']*'): check the code", N_("Unknown tournament code {code}: check the code.")),
     (r"store a tournament before pairing it", N_("Create the tournament before pairing it.")),
+    # the record's database out of reach (crib.teach.db.RecordUnavailable)
+    (r"the class record is not answering .*", N_(
+        "The class record is not answering (its database is restarting or out of reach): reconnecting; "
+        "try again in a moment.")),
     # the line-by-line count's (crib.teach.lines)
     (r"a (?P<kind>fifteen|pair|run|flush|nobs) uses (?P<lo>\d+) cards; (?P<n>\d+) picked",
      N_("A line of {kind} uses {lo} cards: you picked {n}.")),
