@@ -51,3 +51,27 @@ def test_in_background_runs_the_work_at_the_lowest_priority_and_hands_over_failu
         assert nice == 19
         assert os.getpriority(os.PRIO_PROCESS, threading.get_native_id()) != 19  # the caller keeps its own
     assert isinstance(err, ZeroDivisionError)
+
+
+def test_in_background_in_a_process_runs_in_its_own_session_at_the_lowest_priority() -> None:
+    import os
+    import sys
+
+    from crib.errors import CribError
+    from crib.ui.kit.common import in_background
+
+    got: list = []
+
+    def work() -> tuple[int, int, int]:
+        return os.getpid(), os.getsid(0), os.getpriority(os.PRIO_PROCESS, 0)
+
+    def fails() -> None:
+        raise ValueError("no such hand")
+
+    in_background(work, got.append, process=True).join(60)
+    in_background(fails, got.append, process=True).join(60)
+    (pid, sid, nice), err = got
+    assert pid != os.getpid() and sid != os.getsid(0)  # another process, in a session of its own
+    if sys.platform == "linux":
+        assert nice == 19
+    assert isinstance(err, CribError) and "ValueError: no such hand" in str(err)

@@ -358,6 +358,15 @@ class DuelSeat(SeatEngine):
         """The end-of-game check: the commitment against the secret, and the log replayed."""
         return seat_fairness(self)
 
+    def end_check(self) -> tuple[str, list[Grade]]:
+        """The end-of-game check and this seat's review, both at once (seconds of CPU: a
+        page makes them off its loop, in another process, then :meth:`keep_end_check`)."""
+        return self.fairness(), self.review()
+
+    def keep_end_check(self, fair: str, grades: list[Grade]) -> None:
+        """Keep what :meth:`end_check` made elsewhere, so the view shows the check."""
+        self._fair, self._grades = fair, list(grades)
+
     def review(self) -> list[Grade]:
         """This seat's decisions graded by the Master (as against the computer), the
         costliest first (:func:`crib.session.duel_view.seat_review`)."""

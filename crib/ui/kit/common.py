@@ -11,9 +11,11 @@ import asyncio
 import contextlib
 import html
 import os
+import pickle
 import threading
 from collections.abc import Callable, Iterable
 from functools import wraps
+from pathlib import Path
 from typing import Any
 
 from crib.errors import CribError
@@ -144,20 +146,26 @@ def keep_polling(
 
 
 
-def in_background(work: Callable[[], Any], done: Callable[[Any], object]) -> threading.Thread:
-    """Run ``work()`` in a daemon thread at the lowest CPU priority, then ``done(result)``
-    (``done(err)`` with the exception if it failed); the started thread.
+def in_background(work: Callable[[], Any], done: Callable[[Any], object], *, process: bool = False
+                  ) -> threading.Thread:
+    """Run ``work()`` off the page's event loop at the lowest CPU priority, then
+    ``done(result)`` (``done(err)`` with the exception if it failed); the started thread.
 
     For a page's long computation that nobody waits on, such as the coach's review at a
-    game's end: on Linux a thread's nice value is its own, so at nice 19 it yields the
-    cores to every other kernel's work (a classmate's move at another table) and takes
-    what is left.  Elsewhere the thread only runs beside the page's loop."""
+    game's end.  A thread at nice 19 (on Linux a thread's nice value is its own) only
+    yields to the other threads of its own scheduling group, and Linux's autogroups put
+    every kernel in a group of its own (jupyter starts each kernel in a new session), so
+    across kernels the group still takes its equal share.  With ``process``, ``work``
+    runs in a forked child that starts a session of its own, that is a new autogroup,
+    and sets that group's nice to 19 (``/proc/self/autogroup``, sched(7)): the other
+    kernels' work (a classmate's move at another table) comes first.  The result comes
+    back pickled through a pipe.  Without ``fork`` the work runs in the thread."""
 
     def run() -> None:
         with contextlib.suppress(OSError, AttributeError):
             os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 19)
         try:
-            result = work()
+            result = _in_child(work) if process and hasattr(os, "fork") else work()
         except Exception as err:  # noqa: BLE001 - the page shows what went wrong instead
             result = err
         done(result)
@@ -165,6 +173,38 @@ def in_background(work: Callable[[], Any], done: Callable[[Any], object]) -> thr
     t = threading.Thread(target=run, name="crib-background", daemon=True)
     t.start()
     return t
+
+
+def _in_child(work: Callable[[], Any]) -> Any:
+    """``work()`` computed in a forked child in its own session at the lowest priority."""
+    r, w = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: compute, write the answer, leave without running any exit hook
+        try:
+            os.close(r)
+            os.setsid()  # a new session: a new scheduler autogroup
+            with contextlib.suppress(OSError):
+                Path("/proc/self/autogroup").write_text("19")
+            with contextlib.suppress(OSError):
+                os.setpriority(os.PRIO_PROCESS, 0, 19)
+            try:
+                payload = pickle.dumps((True, work()))
+            except BaseException as err:  # noqa: BLE001 - said to the parent
+                payload = pickle.dumps((False, f"{type(err).__name__}: {err}"))
+            with os.fdopen(w, "wb") as f:
+                f.write(payload)
+        finally:
+            os._exit(0)
+    os.close(w)
+    with os.fdopen(r, "rb") as f:
+        data = f.read()
+    os.waitpid(pid, 0)
+    if not data:
+        raise CribError("the background work stopped before it answered")
+    ok, value = pickle.loads(data)  # noqa: S301 - our own child's answer through our own pipe
+    if not ok:
+        raise CribError(value)
+    return value
 
 
 def on_clicks(*pairs: tuple[Any, Callable[[], object]]) -> None:

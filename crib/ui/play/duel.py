@@ -376,8 +376,7 @@ class DuelApp(w.VBox):
             self.review_html.value = ('<div class="crib-review-wait" role="status">'
                                       + tr(self.lang)(N_("The coach is grading your decisions…")) + "</div>")
             game = s.game
-            self.review_thread = in_background(lambda: (s.fairness(), s.review()),
-                                               lambda done: self._show_end(game, v, done))
+            self.review_thread = in_background(s.end_check, lambda done: self._show_end(game, v, done), process=True)
 
     def _show_end(self, game: object, v: GameView, done: tuple[str, list] | Exception) -> None:
         """The fair-deal check and the review of ``game`` once the thread has made them (seconds
@@ -389,6 +388,7 @@ class DuelApp(w.VBox):
             error = html.escape(_("The review could not be made: {error}").format(error=done))
             self.review_html.value = f'<div class="crib-error">{error}</div>'
             return
+        self.seat.keep_end_check(*done)
         self.commit_html.value = commit_html(replace(v, fairness=done[0]), _(COMMIT_SOURCE), self.lang)
         self.review_html.value = review_html(done[1], title=_("Game review: your costliest decisions first"), lang=self.lang)
 
