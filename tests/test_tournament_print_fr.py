@@ -57,3 +57,26 @@ def test_cli_prints_the_round_in_french(tmp_path: Path, monkeypatch: pytest.Monk
     assert data[:5] == b"%PDF-" and pdf_page_count(data) == 2  # the sheet, and one page of two cards
     assert main(["tournament", "print", code, "--lang", "de"]) == 2  # argparse's usage error
     assert "invalid choice: 'de'" in capsys.readouterr().err
+
+
+def test_the_teacher_pages_sheets_follow_its_language(tmp_path: Path) -> None:
+    from crib.teach.store import Store
+    from crib.ui.teacher.app import TeacherApp
+    from tests.test_tournament_class import _panel
+
+    st = Store(tmp_path / "c.sqlite3")
+    s = st.create_session("Classe 1", seed=3, questions=[{"kind": "count"}], code="CLS234")
+    for n in ("Ann", "Bob", "Cy", "Di"):
+        st.join(s.code, n)
+    app = TeacherApp(store=st, lang="fr")
+    panel = _panel(app)
+    app.open_code.value = s.code
+    app.open_session()
+    panel.refresh()
+    panel._seed = 11
+    panel.name.value, panel.mode.value = "Vendredi", "round-robin"
+    panel.create()
+    panel.start_round()
+    pdf = panel.make_pdf()
+    assert pdf is not None and b"(Vendredi : ronde 1)" in pdf  # the PDF's title, in French
+    assert "Ronde 1" in panel.pdf_link.value

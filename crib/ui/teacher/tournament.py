@@ -318,7 +318,7 @@ class TournamentPanel(w.VBox):
         if t is None or not t.played_rounds:
             raise SaidError(_("start a round first: the sheet lists its tables"))
         n = len(t.played_rounds)
-        data = round_pdf(t, n)
+        data = round_pdf(t, n, lang=self.lang)  # the sheets in the page's language
         self.pdf_link.value = pdf_link_html(
             data, f"crib-{t.code}-round-{n}.pdf", _("Round {n}: pairing sheet and scorecards").format(n=n))
         return data
