@@ -52,7 +52,9 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object:
 
     * The real-browser tests (``tests/browser/``) run in one worker, one after another:
       they share one Voila server, and two servers with their kernels and chromiums
-      would fight over the 2 cores.
+      would fight over the 2 cores.  The two that start a server of their own (the
+      classmate game, the class room's guard) are scopes of their own, for whichever
+      worker is free: the browser worker is the longest.
     * A notebook's cells stay together in one worker: nbval runs them in order, in one
       kernel.
     * Every other test is a unit of its own, sent to whichever worker is free.
@@ -62,9 +64,14 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object:
     """
     from xdist.scheduler import LoadScopeScheduling
 
+    # these start their own Voila (not the shared one), so the other worker can run them
+    OWN_SERVER = {"tests/browser/test_duel.py", "tests/browser/test_room.py"}
+
     class Groups(LoadScopeScheduling):
         def _split_scope(self, nodeid: str) -> str:
             path = nodeid.split("::", 1)[0]
+            if path in OWN_SERVER:  # a browser test with a server of its own: beside the others
+                return path
             if path.startswith("tests/browser/"):
                 return "browser"
             return path if path.endswith(".ipynb") else nodeid
