@@ -11,11 +11,9 @@ from __future__ import annotations
 
 import html
 import re
-from pathlib import Path
 
 import ipywidgets as w
 import pytest
-from babel.messages.pofile import read_po
 
 from crib.ui.analyze.crib_odds import CribOddsApp, crib_odds_page
 from crib.ui.analyze.discard import DiscardApp, discard_page
@@ -26,25 +24,7 @@ from crib.ui.kit.charts import discard_chart, figure_summary, play_chart
 from crib.ui.kit.home import HomeTexts
 from crib.ui.kit.lang import LangPage
 from crib.ui.kit.say import say_error
-
-PO = Path(__file__).resolve().parents[1] / "crib" / "locale" / "fr" / "LC_MESSAGES" / "crib.po"
-
-
-def english_phrases() -> list[str]:
-    """The catalog's English pieces (between placeholders) of more than three words whose
-    French differs: none may show on a French page."""
-    with PO.open("rb") as f:
-        cat = read_po(f)
-    out = set()
-    for m in cat:
-        if not m.id or isinstance(m.id, tuple) or not m.string or m.string == m.id:
-            continue
-        for piece in re.split(r"\{[^}]*\}", m.id):
-            piece = piece.strip(" .,:;()")
-            if len(piece.split()) > 3 and piece not in m.string:
-                out.add(piece)
-    return sorted(out)
-
+from tests.french import english_phrases
 
 PHRASES = english_phrases()
 

@@ -11,33 +11,17 @@ browser context per test, on the one served Voila.
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
-from babel.messages.pofile import read_po
 
 from tests.browser.conftest import assert_no_error_output, open_dashboard
 from tests.browser.test_devices import AXE, _axe
+from tests.french import english_phrases
 
 pytestmark = pytest.mark.browser
 
-PO = Path(__file__).resolve().parents[2] / "crib" / "locale" / "fr" / "LC_MESSAGES" / "crib.po"
 
 
-def english_phrases() -> list[str]:
-    """The catalog's English phrases a French page must not show: each message's pieces
-    between placeholders, of more than three words, whose French differs."""
-    with PO.open("rb") as f:
-        cat = read_po(f)
-    out = set()
-    for m in cat:
-        if not m.id or isinstance(m.id, tuple) or not m.string or m.string == m.id:
-            continue
-        for piece in re.split(r"\{[^}]*\}", m.id):
-            piece = piece.strip(" .,:;()")
-            if len(piece.split()) > 3 and piece not in m.string:
-                out.add(piece)
-    return sorted(out)
 
 
 OPEN_ALL = "() => document.querySelectorAll('details').forEach(d => d.open = true)"
