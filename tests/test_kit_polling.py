@@ -4,8 +4,18 @@ trainer's reveals): crib.ui.kit.common.keep_polling."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
 
 from crib.ui.kit.common import keep_polling
+
+
+def _in_thread(fn: Callable[[], Any]) -> Any:
+    """``fn()`` in a thread of its own: in the full suite a worker that ran the browser
+    tests keeps playwright's event loop running in its main thread."""
+    with ThreadPoolExecutor(1) as ex:
+        return ex.submit(fn).result()
 
 
 def test_a_failed_step_does_not_stop_the_next_and_until_ends_it() -> None:
@@ -23,12 +33,12 @@ def test_a_failed_step_does_not_stop_the_next_and_until_ends_it() -> None:
         await asyncio.wait_for(task, 5)
         return same, task.done(), len(calls)
 
-    same, done, n = asyncio.run(main())
+    same, done, n = _in_thread(lambda: asyncio.run(main()))
     assert same and done and n == 5
 
 
 def test_no_running_loop_means_no_task() -> None:
-    assert keep_polling(None, lambda: None, lambda: 1.0) is None
+    assert _in_thread(lambda: keep_polling(None, lambda: None, lambda: 1.0)) is None
 
 
 def test_in_background_runs_the_work_at_the_lowest_priority_and_hands_over_failures() -> None:

@@ -36,6 +36,19 @@ def _open_details(page) -> None:  # type: ignore[no-untyped-def]
     page.evaluate("() => document.querySelectorAll('details').forEach(d => d.open = true)")
 
 
+def _checked(page: object, what: str, phrases: list[str], shot: str) -> list[str]:
+    """Every ``details`` opened: the English found and axe's findings, screenshots at 768
+    and 1280 px wide (the page left at 768)."""
+    _open_details(page)
+    found = [f"{what}: {p}" for p in english_on(page, phrases)]
+    _axe(page, f"play in French, {what}", found)
+    for width, height in ((768, 1024), (1280, 800)):
+        page.set_viewport_size({"width": width, "height": height})  # type: ignore[attr-defined]
+        screenshot(page, f"{shot}-{width}")
+    page.set_viewport_size({"width": 768, "height": 1024})  # type: ignore[attr-defined]
+    return found
+
+
 def test_a_hand_in_french(voila_url: str, browser: object) -> None:
     phrases = english_phrases()
     assert AXE.exists(), f"axe-core is missing at {AXE}"
@@ -61,13 +74,7 @@ def test_a_hand_in_french(voila_url: str, browser: object) -> None:
         assert _phase(page) == "play" and "à vous de jouer" in page.inner_text(".crib-prompt")
         page.keyboard.press("h")  # a hint: its detail sits under "How this was computed"
         page.wait_for_selector(".crib-hint-text details.crib-how", timeout=60_000)
-        _open_details(page)
-        found += [f"the play: {p}" for p in english_on(page, phrases)]
-        _axe(page, "play in French, the play", found)
-        screenshot(page, "french-play-midhand-768")
-        page.set_viewport_size({"width": 1280, "height": 800})
-        screenshot(page, "french-play-midhand-1280")
-        page.set_viewport_size({"width": 768, "height": 1024})
+        found += _checked(page, "the play", phrases, "french-play-midhand")
         for _ in range(12):  # the rest of the play, by clicks (a go is said for you)
             if _phase(page) != "play":
                 break
@@ -86,12 +93,7 @@ def test_a_hand_in_french(voila_url: str, browser: object) -> None:
         assert _phase(page) == "hand_over", _phase(page)
         review = page.inner_text(".crib-review")
         assert "Revue de la donne 1" in review and "Donne 1 :" in review
-        _open_details(page)
-        found += [f"the review: {p}" for p in english_on(page, phrases)]
-        _axe(page, "play in French, the review", found)
-        screenshot(page, "french-play-review-768")
-        page.set_viewport_size({"width": 1280, "height": 800})
-        screenshot(page, "french-play-review-1280")
+        found += _checked(page, "the review", phrases, "french-play-review")
         assert_no_error_output(page)
     finally:
         ctx.close()

@@ -281,11 +281,11 @@ class CardButton(w.Button):
         if card is None:
             self.layout.display = "none"
             return
-        self.layout.display = None
         label = card_text(card)
-        if self.description != label:
+        if self.description != label:  # named before it shows: never a visible button without a name
             self.description = label
             self.tooltip = card_name(card)
+        self.layout.display = None
         colour = "crib-red" if card.suit in "DH" else "crib-black"
         state = tuple(
             name
