@@ -4,18 +4,9 @@ trainer's reveals): crib.ui.kit.common.keep_polling."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
-from typing import Any
 
 from crib.ui.kit.common import keep_polling
-
-
-def _in_thread(fn: Callable[[], Any]) -> Any:
-    """``fn()`` in a thread of its own: in the full suite a worker that ran the browser
-    tests keeps playwright's event loop running in its main thread."""
-    with ThreadPoolExecutor(1) as ex:
-        return ex.submit(fn).result()
+from tests.loops import in_thread as _in_thread
 
 
 def test_a_failed_step_does_not_stop_the_next_and_until_ends_it() -> None:

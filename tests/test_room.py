@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import asyncio
 import hmac
-from concurrent.futures import ThreadPoolExecutor
 from unittest import mock
 
 import pytest
@@ -12,13 +10,7 @@ import pytest
 from crib.tools import room as room_mod
 from crib.tools.room import Room, _Request, class_setup, refusal_html, take_room_options, total_cap
 from crib.ui.teacher.join import join_html
-
-
-def _run(coro):  # type: ignore[no-untyped-def]
-    """``asyncio.run`` in a thread of its own: in the full suite the browser tests'
-    Playwright may have left an event loop running in this thread."""
-    with ThreadPoolExecutor(1) as ex:
-        return ex.submit(asyncio.run, coro).result()
+from tests.loops import run as _run
 
 
 def test_the_key_is_random_per_start_and_compared_in_constant_time() -> None:

@@ -27,6 +27,7 @@ import nbformat
 import pytest
 
 from crib.tools.school import NGINX, free_port, nginx_conf
+from tests.loops import run as _run
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -130,15 +131,6 @@ def test_the_way_in_reaches_both_servers_and_keeps_the_query(school: tuple[int, 
     assert status == 302 and loc.endswith("/voila/render/index.ipynb?x=1"), loc
     status, loc, _ = _get(port, "/go/..%2F..%2Fetc%2Fpasswd")  # refused, or sent home: never followed
     assert status in (400, 403, 404) or (status == 302 and "passwd" not in loc), (status, loc)
-
-
-def _run(coro: object) -> dict:
-    """The coroutine run to its end on a loop of its own, in a thread (a test before this
-    one in the same worker may have left a loop running in the main thread)."""
-    from concurrent.futures import ThreadPoolExecutor
-
-    with ThreadPoolExecutor(1) as ex:
-        return ex.submit(asyncio.run, coro).result()  # type: ignore[arg-type]
 
 
 async def _kernel_info(port: int, prefix: str, kernel: str) -> dict:
