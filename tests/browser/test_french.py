@@ -63,12 +63,12 @@ def test_trainer_and_teacher_in_french(voila_url: str, browser: object) -> None:
 
         # the switch: to English and back, the code kept in the URL
         page.click(".crib-lang a.crib-lang-en")
-        page.wait_for_url(re.compile(r"code=ABC123&lang=en"), timeout=60_000)
+        page.wait_for_url(re.compile(r"code=ABC123&lang=en"), timeout=120_000, wait_until="commit")
         page.wait_for_selector(".crib-lang a.crib-lang-en[aria-current='true']", timeout=90_000)
         page.wait_for_function("() => document.body.innerText.includes('Counting trainer and quizzes')",
                                timeout=60_000)
         page.click(".crib-lang a.crib-lang-fr")
-        page.wait_for_url(re.compile(r"code=ABC123&lang=fr"), timeout=60_000)
+        page.wait_for_url(re.compile(r"code=ABC123&lang=fr"), timeout=120_000, wait_until="commit")
         page.wait_for_selector(".crib-lang a.crib-lang-fr[aria-current='true']", timeout=90_000)
         page.close()
 
