@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from crib.tools.serve import imports_module, notebook_imports, page_config_hook
+from crib.tools.page_config import imports_module, notebook_imports, page_config_hook
 
 DASHBOARDS = Path(__file__).resolve().parents[1] / "dashboards"
 EXTENSIONS = [{"name": "anywidget"}, {"name": "@jupyter-widgets/jupyterlab-manager"}]
@@ -56,7 +56,7 @@ def test_pages_get_a_typesetter_that_loads_nothing() -> None:
     import subprocess
     import urllib.parse
 
-    from crib.tools.serve import NO_MATH
+    from crib.tools.page_config import NO_MATH
 
     cfg = page_config_hook(DASHBOARDS)({"federated_extensions": []}, notebook_path="discard.ipynb")
     assert cfg["fullMathjaxUrl"] == NO_MATH and cfg["mathjaxConfig"] == "none"

@@ -351,10 +351,11 @@ def take_room_options(argv: list[str]) -> tuple[dict[str, Any], list[str]]:
 
 
 def class_setup(
-    size: int | None, opts: dict[str, Any], rest: list[str]
+    size: int | None, opts: dict[str, Any], rest: list[str], key: str | None = None
 ) -> tuple[Room, str, list[str]]:
     """For ``--class`` (and ``--lan``): (the room, the host the links name, argv with the
     address and class-mode culling options, each only where the caller gave none).
+    ``key``: the teacher's key shared by a school's servers (else a fresh one).
 
     >>> room, host, argv = class_setup(12, take_room_options(["--class"])[0], ["d"])
     >>> host, argv[1:], room.total
@@ -375,5 +376,5 @@ def class_setup(
     ):
         if opt not in given:
             extra.append(f"{opt}={value}")
-    room = Room(per_client=opts["per_client"] or PER_CLIENT, total=opts["max_pages"] or total_cap(size))
+    room = Room(key=key, per_client=opts["per_client"] or PER_CLIENT, total=opts["max_pages"] or total_cap(size))
     return room, host, [*rest, *extra]

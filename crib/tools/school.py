@@ -24,6 +24,18 @@ the page under its own prefix (:func:`way_in_handlers`).
 page load lands on a live server, with the link's class code kept; the record is
 shared, so they rejoin and go on.
 
+**One class across the servers.**  With ``--class``, the school draws one teacher's key
+and one cookie secret and hands them to every server in its environment
+(:data:`KEY_ENV`, :data:`COOKIE_ENV`; each server takes them out of its environment
+before any kernel starts, :func:`take_school`), so the teacher's link and cookie are
+good on every server, and the links that the servers print and the teacher's page
+shows name the school's address (:data:`URL_ENV`), not a server's.  The record is
+shared (PostgreSQL), so the teacher's live view, the classmate games and the
+tournaments see every student, whichever server holds their page.  Behind nginx every
+request comes from nginx's address: the servers read the student's own address from
+``X-Real-IP`` (tornado's ``xheaders``), so the per-device page cap still counts devices.
+Start servers with those headers trusted only where nginx is the only way in.
+
 Websockets through nginx need HTTP/1.1 and the ``Upgrade``/``Connection`` headers
 passed on explicitly, since they are hop-by-hop (nginx documentation, "WebSocket
 proxying", https://nginx.org/en/docs/http/websocket.html); a kernel's websocket is
@@ -35,6 +47,7 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import secrets
 import shutil
 import signal
 import socket
@@ -42,16 +55,63 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import MutableMapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import tornado.web
 from jupyter_server.utils import url_path_join
 
-__all__ = ["nginx_conf", "way_in_handlers", "prefix", "free_port", "main"]
+__all__ = ["nginx_conf", "way_in_handlers", "prefix", "free_port", "School", "take_school", "school_env", "main"]
 
 NGINX = "/usr/sbin/nginx"
 PAGE = re.compile(r"[A-Za-z0-9_.-]+\.ipynb")
+KEY_ENV, COOKIE_ENV, URL_ENV = "CRIB_SCHOOL_KEY", "CRIB_SCHOOL_COOKIE_SECRET", "CRIB_SCHOOL_URL"
+
+
+@dataclass(frozen=True)
+class School:
+    """What a server behind the school's nginx shares with the others."""
+
+    url: str  # the school's address: http://host:port
+    key: str | None  # the teacher's key (--class), the same on every server
+    cookie_secret: bytes | None  # signs the teacher's cookie, the same on every server
+
+    def links(self, student_page: str, teacher_page: str) -> tuple[str, str]:
+        """(the student link, the teacher link with its key), through the way in.
+
+        >>> School("http://10.0.0.5:8080", "k3y", None).links("trainer.ipynb", "teacher.ipynb")
+        ('http://10.0.0.5:8080/go/trainer.ipynb', 'http://10.0.0.5:8080/go/teacher.ipynb?key=k3y')
+        """
+        return f"{self.url}/go/{student_page}", f"{self.url}/go/{teacher_page}?key={self.key or ''}"
+
+
+def school_env(url: str, klass: bool) -> dict[str, str]:
+    """The environment a school gives each of its servers (a fresh key and secret)."""
+    env = {URL_ENV: url}
+    if klass:
+        env[KEY_ENV] = secrets.token_urlsafe(18)
+        env[COOKIE_ENV] = secrets.token_hex(32)
+    return env
+
+
+def take_school(environ: MutableMapping[str, str] = os.environ) -> School | None:
+    """This server's school, if a school started it, with the key and the cookie secret
+    taken out of ``environ`` (the kernels inherit the server's environment: a page's
+    kernel must not hold the teacher's key).
+
+    >>> env = {URL_ENV: "http://h:80", KEY_ENV: "k", COOKIE_ENV: "ab", "PATH": "/bin"}
+    >>> take_school(env), sorted(env)
+    (School(url='http://h:80', key='k', cookie_secret=b'ab'), ['CRIB_SCHOOL_URL', 'PATH'])
+    >>> take_school({"PATH": "/bin"}) is None
+    True
+    """
+    key, secret = environ.pop(KEY_ENV, None), environ.pop(COOKIE_ENV, None)
+    url = environ.get(URL_ENV)
+    if not url:
+        return None
+    return School(url.rstrip("/"), key or None, secret.encode() if secret else None)
 
 
 def prefix(k: int) -> str:
@@ -103,12 +163,13 @@ def nginx_conf(port: int, backends: list[str], run_dir: Path, host: str = "127.0
     ws = ("proxy_http_version 1.1; proxy_set_header Upgrade $http_upgrade; "
           "proxy_set_header Connection $connection_upgrade; proxy_set_header Host $http_host; "
           "proxy_read_timeout 3600s; proxy_send_timeout 3600s; proxy_buffering off;")
+    who = "proxy_set_header X-Real-IP $remote_addr; proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;"
     any_server = "".join(f"        server {b} max_fails=1 fail_timeout=10s;\n" for b in backends)
     mounts = "".join(
-        f"        location {prefix(k)} {{ proxy_pass http://{b}; {ws} error_page 502 504 = @failover; }}\n"
+        f"        location {prefix(k)} {{ proxy_pass http://{b}; {ws} {who} error_page 502 504 = @failover; }}\n"
         for k, b in enumerate(backends, 1)
     )
-    way_in = ("proxy_pass http://crib_any; proxy_set_header Host $http_host; "
+    way_in = (f"proxy_pass http://crib_any; proxy_set_header Host $http_host; {who} "
               "proxy_next_upstream error timeout http_502 http_503; proxy_connect_timeout 2s;")
     r = run_dir
     return f"""# crib school: {len(backends)} crib servers behind nginx (crib.tools.school)
@@ -149,12 +210,29 @@ def _wait_port(port: int, proc: subprocess.Popen, seconds: float) -> None:
     raise RuntimeError(f"no crib server answered on port {port} within {seconds:.0f} s")
 
 
+def _local_postgres() -> tuple[Any, str]:
+    """A throwaway PostgreSQL (:mod:`crib.tools.pg_local`) with the record migrated:
+    (the server, the record's URL)."""
+    from crib.teach import db_migrate
+    from crib.tools.pg_local import PgServer, pg_bindir
+
+    bindir = pg_bindir()
+    if bindir is None:
+        raise SystemExit("crib school: --local-postgres needs Debian's postgresql (apt-get install postgresql)")
+    pg = PgServer(bindir, fast=False)
+    pg.admin("CREATE DATABASE crib")
+    db_migrate.upgrade(pg.url("crib"))
+    return pg, pg.url("crib")
+
+
 def _args(argv: list[str] | None) -> tuple[argparse.Namespace, list[str]]:
     ap = argparse.ArgumentParser(prog="crib school", description=__doc__.split("\n\n")[0])
     ap.add_argument("--servers", type=int, default=2, help="how many crib servers (default 2)")
     ap.add_argument("--port", type=int, default=8080, help="nginx's port, the school's address")
     ap.add_argument("--host", default="127.0.0.1", help="nginx's address (0.0.0.0: the network)")
     ap.add_argument("--db", default=None, help="the shared record (CRIB_DB): a postgresql:// URL or a file")
+    ap.add_argument("--local-postgres", action="store_true",
+                    help="a demo's record: a throwaway PostgreSQL from Debian's binaries, removed at the end")
     ap.add_argument("--backend", action="append", default=[], help="with --conf-only: host:port of a server")
     ap.add_argument("--conf-only", action="store_true", help="print nginx's configuration and stop")
     ap.add_argument("--run-dir", default=None, help="nginx's pid, logs and buffers (default: a tmp dir)")
@@ -176,7 +254,14 @@ def main(argv: list[str] | None = None) -> int:
     if not Path(NGINX).exists():
         print(f"crib school: nginx is missing at {NGINX} (Debian: apt-get install nginx)", file=sys.stderr)
         return 2
-    env = {**os.environ, **({"CRIB_DB": args.db} if args.db else {})}
+    from crib.tools.room import lan_address
+
+    url = f"http://{lan_address() if args.host in ('0.0.0.0', '', '::') else args.host}:{args.port}"
+    klass = any(a == "--class" or a.startswith("--lan") for a in serve_args)
+    pg = None
+    if args.local_postgres and not args.db:
+        pg, args.db = _local_postgres()
+    env = {**os.environ, **({"CRIB_DB": args.db} if args.db else {}), **school_env(url, klass)}
     ports = [free_port() for _ in range(args.servers)]
     procs: list[subprocess.Popen] = []
     try:
@@ -191,8 +276,10 @@ def main(argv: list[str] | None = None) -> int:
         conf.write_text(nginx_conf(args.port, [f"127.0.0.1:{p}" for p in ports], run, args.host))
         procs.append(subprocess.Popen([NGINX, "-c", str(conf), "-p", str(run)]))
         _wait_port(args.port, procs[-1], 30)
-        print(f"\ncrib school: {args.servers} servers behind nginx\n  everyone opens: "
-              f"http://{args.host}:{args.port}/\n  (logs in {run})\n", flush=True)
+        student, teacher = School(url, env.get(KEY_ENV), None).links("trainer.ipynb", "teacher.ipynb")
+        who = (f"  students open: {student}\n  teacher opens: {teacher}\n  (the teacher's link is secret)\n"
+               if klass else f"  everyone opens: {url}/\n")
+        print(f"\ncrib school: {args.servers} servers behind nginx\n{who}  (logs in {run})\n", flush=True)
         signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
         while all(p.poll() is None for p in procs[-1:]):
             time.sleep(1)
@@ -209,6 +296,8 @@ def main(argv: list[str] | None = None) -> int:
                 proc.kill()
         if args.run_dir is None:
             shutil.rmtree(run, ignore_errors=True)
+        if pg is not None:
+            pg.stop()
 
 
 if __name__ == "__main__":

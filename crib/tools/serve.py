@@ -15,7 +15,9 @@ opens it, so a class arriving at once does not wait for kernels to start
 (``VoilaKernelManager.kernel_pools_config``, a pool size per notebook).  The
 other dashboards keep their pools (below).  Each pooled trainer kernel costs about 110 MB
 PSS (measured by ``bench/load_class.py``; see the README).  The classroom record
-is the SQLite file at ``CRIB_DB``; kernels inherit the server's environment.
+is the SQLite file at ``CRIB_DB``; kernels inherit the server's environment.  Behind a
+school's nginx (:mod:`crib.tools.school`), the key, the cookie secret and the links are
+the school's.
 
 Refilling (:class:`ClassPool`).  Voila refills a pool to its full size after
 every kernel taken.  For a class that is wrong twice: with voila's 1 s delay, N
@@ -40,14 +42,7 @@ replacement (a kernel importing numpy, pandas and matplotlib, then running the p
 takes both cores for several seconds, and at 1 s it competes with the page that was
 just opened and with the next visitor's.
 
-Lab extensions per page (:func:`page_config_hook`).  Voila loads every installed lab
-extension on every page.  The code-highlighting one is denied everywhere (no page
-shows code); anywidget's (3 scripts, about 370 KB) is left out of the pages whose code
-cannot create an anywidget: those whose imports reach no ``import anywidget`` in
-crib's modules (:func:`imports_module`, read from the source, so a page that starts
-using one gets the extension back without a list to keep).  No page typesets
-mathematics: a stand-in typesetter (:data:`NO_MATH`) keeps MathJax's 16 scripts
-(about 0.9 MB) off every page.
+Lab extensions and MathJax per page: :mod:`crib.tools.page_config`.
 
 The loading page (``TEMPLATE_DIR``).  Voila's "lab" template shows a bare spinner
 until its scripts have loaded; crib's template (``crib/tools/voila_template``, put
@@ -58,12 +53,10 @@ placeholders, kept over the page until every widget is drawn.
 
 from __future__ import annotations
 
-import ast
-import json
 import os
 import sys
 import time
-from functools import cache
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -71,9 +64,10 @@ import tornado.ioloop
 from jupyter_server.utils import url_path_join
 from voila.app import Voila
 
+from crib.tools.page_config import page_config_hook
 from crib.tools.room import Room, class_setup, take_room_options
 from crib.tools.room_web import room_handlers
-from crib.tools.school import way_in_handlers
+from crib.tools.school import School, take_school, way_in_handlers
 
 HOME = "index.ipynb"
 STUDENT_PAGE = "trainer.ipynb"
@@ -158,104 +152,6 @@ def pools_config(class_size: int | None = None) -> dict[str, Any]:
     }
 
 
-def _imports(tree: ast.AST, package: str) -> set[str]:
-    """Every module named by an import statement anywhere in ``tree`` (functions too)."""
-    out: set[str] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            out.update(a.name for a in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                parts = package.split(".")[: len(package.split(".")) - node.level + 1]
-                base = ".".join(p for p in [*parts, base] if p)
-            out.add(base)
-            out.update(f"{base}.{a.name}" for a in node.names)  # a name may be a submodule
-    return out
-
-
-@cache
-def _crib_module_imports(name: str) -> frozenset[str]:
-    """The modules a crib module (with its parent packages) imports; empty if not crib's."""
-    root = Path(__file__).resolve().parents[1]  # crib/
-    parts = name.split(".")
-    if parts[0] != "crib":
-        return frozenset()
-    files = [(root.joinpath(*parts[1:i], "__init__.py"), ".".join(parts[:i]))
-             for i in range(1, len(parts) + 1)]  # the packages, then the module itself
-    if len(parts) > 1:
-        files.append((root.joinpath(*parts[1:-1], parts[-1] + ".py"), ".".join(parts[:-1])))
-    out: set[str] = set()
-    for path, package in files:
-        if path.is_file():
-            out |= _imports(ast.parse(path.read_text()), package)
-    return frozenset(out)
-
-
-def imports_module(code: str, module: str) -> bool:
-    """Whether ``code`` imports ``module``, directly or through crib's modules (read from
-    their source, conservatively: an import inside a function counts).
-
-    >>> imports_module("from crib.ui.kit.keys import KeyListener", "anywidget")
-    True
-    >>> imports_module("from crib.rules.cards import Card", "anywidget")
-    False
-    """
-    seen: set[str] = set()
-    todo = list(_imports(ast.parse(code), ""))
-    while todo:
-        name = todo.pop()
-        if name == module or name.startswith(module + "."):
-            return True
-        if name not in seen:
-            seen.add(name)
-            todo.extend(_crib_module_imports(name))
-    return False
-
-
-def notebook_imports(path: Path, module: str) -> bool:
-    """Whether a notebook's code cells import ``module`` (see :func:`imports_module`);
-    True when the notebook cannot be read (then nothing is left out)."""
-    try:
-        cells = json.loads(path.read_text())["cells"]
-        code = "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "code")
-        return imports_module(code, module)
-    except (OSError, ValueError, KeyError, SyntaxError):
-        return True
-
-
-# No page typesets mathematics.  Voila's default typesetter (MathJax 3, about 0.9 MB of
-# JavaScript in 16 scripts) loads on the first Markdown cell or HTML widget it sees; given
-# a MathJax URL, Voila uses the MathJax 2 typesetter instead, which loads that URL when it
-# first typesets.  This one is a stand-in that typesets nothing: no request, no parsing,
-# and no "$...$" in a sentence taken for mathematics.  (The typesetter appends
-# "?config=..." to the URL; the trailing "//" makes that a comment.)
-NO_MATH = (
-    "data:text/javascript,window.MathJax={Hub:{Config(){},Configured(){},Queue(){},"
-    "Register:{StartupHook(){}}},Ajax:{},InputJax:{TeX:{resetEquationNumbers(){}}}};//"
-)
-
-
-def page_config_hook(root: Path):  # type: ignore[no-untyped-def]
-    """Voila's ``page_config_hook``: leave anywidget's extension out of the pages under
-    ``root`` whose code cannot create an anywidget."""
-    needs: dict[str, bool] = {}
-
-    def hook(page_config: dict, *_a: Any, notebook_path: str | None = None, **_k: Any) -> dict:
-        if notebook_path is None:
-            return page_config
-        if notebook_path not in needs:
-            needs[notebook_path] = notebook_imports(root / notebook_path, "anywidget")
-        page_config["fullMathjaxUrl"], page_config["mathjaxConfig"] = NO_MATH, "none"
-        if not needs[notebook_path]:
-            page_config["federated_extensions"] = [
-                x for x in page_config.get("federated_extensions", []) if x["name"] != "anywidget"
-            ]
-        return page_config
-
-    return hook
-
-
 class ClassPool:
     """The student page's refill policy in class mode (see the module's docstring).
 
@@ -326,6 +222,7 @@ class CribVoila(Voila):
     class_pool: ClassPool | None = None
     room: Room | None = None
     link_host: str = "127.0.0.1"
+    school: School | None = None  # behind a school's nginx (crib.tools.school)
 
     def setup_template_dirs(self) -> None:
         super().setup_template_dirs()
@@ -334,8 +231,10 @@ class CribVoila(Voila):
 
     def room_links(self) -> tuple[str, str]:
         """(the student link, the teacher link with its key): printed at start."""
-        base = f"http://{self.link_host}:{self.port}" + url_path_join(self.base_url, "voila/render")
         key = self.room.key if self.room is not None else ""
+        if self.school is not None:  # the school's way in: any live server
+            return replace(self.school, key=key).links(STUDENT_PAGE, TEACHER_PAGE)
+        base = f"http://{self.link_host}:{self.port}" + url_path_join(self.base_url, "voila/render")
         return f"{base}/{STUDENT_PAGE}", f"{base}/{TEACHER_PAGE}?key={key}"
 
     def print_links(self) -> None:
@@ -359,6 +258,12 @@ class CribVoila(Voila):
             tornado.ioloop.PeriodicCallback(self.class_pool.maybe_refill, 15_000).start()
         return settings
 
+    def listen(self) -> None:
+        if self.school is not None:  # behind nginx: a request's address is X-Real-IP's
+            listen = self.app.listen
+            self.app.listen = lambda port, ip: listen(port, ip, xheaders=True)  # type: ignore[method-assign]
+        super().listen()
+
     def init_handlers(self) -> list:  # type: ignore[override]
         handlers = super().init_handlers()
         if self.room is not None:
@@ -371,13 +276,17 @@ class CribVoila(Voila):
 def main(argv: list[str] | None = None) -> None:
     size, rest = take_class_size(list(sys.argv[1:] if argv is None else argv))
     room, rest = take_room_options(rest)
+    CribVoila.school = school = take_school()
     if room["class"]:
-        CribVoila.room, CribVoila.link_host, rest = class_setup(size, room, rest)
+        key = school.key if school is not None else None
+        CribVoila.room, CribVoila.link_host, rest = class_setup(size, room, rest, key)
     if not any(not a.startswith("-") for a in rest):  # no folder given: the repo's dashboards
         rest = [str(Path(__file__).resolve().parents[2] / "dashboards"), *rest]
     from traitlets.config import Config
 
     cfg = Config()
+    if school is not None and school.cookie_secret:  # the teacher's cookie good on every server
+        cfg.Voila.cookie_secret = school.cookie_secret
     if not any(a.startswith("--pool_size") for a in rest):  # an explicit size wins
         cfg.VoilaKernelManager.kernel_pools_config = pools_config(size)
     if not any(a.startswith("--VoilaConfiguration.extension_") for a in rest):
