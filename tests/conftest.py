@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import csv
+import os
 from pathlib import Path
 
 import pytest
@@ -47,33 +48,78 @@ def published_hand_distribution() -> dict[int, int]:
 
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """Under ``pytest -n`` (``make test``), the controller starts the browser tests' one
+    Voila server before the workers exist (they inherit its address: tests/browser/server.py),
+    so its kernel pools warm up while the workers collect and start."""
+    if hasattr(config, "workerinput") or not config.getoption("numprocesses", None):
+        return
+    from tests.browser import server
+
+    if not Path("/usr/bin/chromium").exists() or not server.wanted(config.args, config.getini("testpaths")):
+        return
+    srv = server.start()
+    os.environ[server.ENV] = srv.to_env()
+    config.stash[_VOILA] = srv
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    srv = config.stash.get(_VOILA, None)
+    if srv is not None:
+        srv.stop()
+
+
+_VOILA: pytest.StashKey = pytest.StashKey()
+
+# what each long test file takes, roughly (s, clean-clone runs on 2 cores): the longest
+# are sent first, so the two workers end together (longest processing time first)
+LONG = {
+    "tests/browser/test_devices.py": 200, "tests/browser/test_classroom.py": 150,
+    "tests/browser/test_play.py": 130, "tests/browser/test_french.py": 120,
+    "tests/browser/test_learner.py": 110, "tests/browser/test_class_tables.py": 90,
+    "tests/browser/test_duel.py": 90, "tests/browser/test_keyboard.py": 70,
+    "tests/browser/test_room.py": 100, "tests/browser/test_dashboards.py": 60,
+}
+# browser files whose tests share a module fixture (a server of their own): one scope each
+OWN_SERVER = {"tests/browser/test_duel.py", "tests/browser/test_room.py"}
+
+
 def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object:
     """How ``make test`` shares the suite between its two workers (``-n 2``).
 
-    * The real-browser tests (``tests/browser/``) run in one worker, one after another:
-      they share one Voila server, and two servers with their kernels and chromiums
-      would fight over the 2 cores.  The two that start a server of their own (the
-      classmate game, the class room's guard) are scopes of their own, for whichever
-      worker is free: the browser worker is the longest.
+    * Every test is a unit of its own, sent to whichever worker is free, but for the
+      two below.  The browser tests share one Voila server (started by the controller,
+      :func:`pytest_configure`), so both workers run them.
+    * The browser tests with a server of their own (the classmate game, the class room's
+      guard) stay together: their module fixture starts it once.
     * A notebook's cells stay together in one worker: nbval runs them in order, in one
       kernel.
-    * Every other test is a unit of its own, sent to whichever worker is free.
+    * The long files go first (:data:`LONG`), the browser tests before the rest.
 
     (pytest-xdist's ``xdist_group`` marks would say the same, but its ``loadgroup``
     renames node ids, which pytest 9 no longer allows; a scheduler's scopes do not.)
     """
     from xdist.scheduler import LoadScopeScheduling
 
-    # these start their own Voila (not the shared one), so the other worker can run them
-    OWN_SERVER = {"tests/browser/test_duel.py", "tests/browser/test_room.py"}
+    def weight(scope: str) -> float:
+        path = scope.split("::", 1)[0]
+        return LONG.get(path, 0) + (1 if path.startswith("tests/browser/") else 0)
 
     class Groups(LoadScopeScheduling):
+        ordered = False
+
         def _split_scope(self, nodeid: str) -> str:
             path = nodeid.split("::", 1)[0]
-            if path in OWN_SERVER:  # a browser test with a server of its own: beside the others
+            if path in OWN_SERVER or path.endswith(".ipynb"):
                 return path
-            if path.startswith("tests/browser/"):
-                return "browser"
-            return path if path.endswith(".ipynb") else nodeid
+            return nodeid
+
+        def _assign_work_unit(self, node: object) -> None:
+            if not self.ordered:  # once, before the first unit goes out: longest first
+                self.ordered = True
+                units = sorted(self.workqueue.items(), key=lambda kv: -weight(kv[0]))
+                self.workqueue.clear()
+                self.workqueue.update(units)
+            super()._assign_work_unit(node)  # type: ignore[arg-type]
 
     return Groups(config, log)  # type: ignore[arg-type]

@@ -9,26 +9,17 @@ from __future__ import annotations
 
 import json
 import os
-import signal
-import socket
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-ARTIFACTS = ROOT / "tests" / "artifacts"
+from tests.browser import server
+
+ROOT, ARTIFACTS = server.ROOT, server.ARTIFACTS
 CHROMIUM = "/usr/bin/chromium"
 SERVER: dict[str, int] = {}  # "pid": the served voila's process id, for waiting on its kernels
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @pytest.fixture(scope="session")
@@ -40,84 +31,23 @@ def chromium_path() -> str:
     return CHROMIUM
 
 
-def _kernel_cpu(server_pid: int) -> tuple[int, int]:
-    """(number of kernel processes under the server, their total CPU ticks), from /proc."""
-    n, ticks = 0, 0
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-            cmd = (stat.parent / "cmdline").read_bytes()
-        except OSError:
-            continue
-        if int(fields[1]) == server_pid and b"ipykernel" in cmd:  # fields[1] is the ppid
-            n += 1
-            ticks += int(fields[11]) + int(fields[12])  # utime + stime
-    return n, ticks
-
-
-def _wait_for_idle_kernels(server_pid: int, n: int, deadline: float) -> None:
-    """Wait until ``n`` kernels exist and none used any CPU for a whole second."""
-    last = None
-    while time.monotonic() < deadline:
-        now = _kernel_cpu(server_pid)
-        if now[0] >= n and now == last:
-            return
-        last = now
-        time.sleep(1.0)
-    pytest.fail("the preheated kernels did not settle before the deadline")
-
-
 @pytest.fixture(scope="session")
-def voila_url(chromium_path: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    port = _free_port()
-    # the classroom record of the browser tests lives in a tmp dir (kernels inherit it)
-    env = {**os.environ, "CRIB_DB": str(tmp_path_factory.mktemp("crib-db") / "classroom.sqlite3")}
-    log = ARTIFACTS / "voila.log"
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    with log.open("w") as f:
-        proc = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "crib.tools.serve",
-                str(ROOT / "dashboards"),
-                "--no-browser",
-                f"--port={port}",
-                "--Voila.ip=127.0.0.1",
-                # e.g. CRIB_SERVE_ARGS=--pool_size=1 to time voila's pools of 1
-                *os.environ.get("CRIB_SERVE_ARGS", "").split(),
-            ],
-            stdout=f,
-            stderr=subprocess.STDOUT,
-            cwd=ROOT,
-            env=env,
-        )
-    # wait for the port, then for every dashboard's preheated kernel (the same
-    # settings as `make serve`), so the timings measure what users get
-    n_dash = len(list((ROOT / "dashboards").glob("*.ipynb")))
-    deadline = time.monotonic() + 180
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            pytest.fail(f"voila exited early; see {log}")
-        filled = log.read_text().count("is filled with")
-        with socket.socket() as s:
-            up = s.connect_ex(("127.0.0.1", port)) == 0
-        if up and filled >= n_dash:
-            # "filled" is logged before each pooled kernel has run its notebook:
-            # wait until the server's kernels have stopped using the CPU
-            _wait_for_idle_kernels(proc.pid, n_dash, deadline)
-            break
-        time.sleep(0.3)
-    else:
-        proc.terminate()
-        pytest.fail(f"voila did not start with its kernel pools within 180 s; see {log}")
-    SERVER["pid"] = proc.pid
-    yield f"http://127.0.0.1:{port}"
-    proc.send_signal(signal.SIGTERM)
+def voila_url(chromium_path: str) -> Iterator[str]:
+    """The Voila server of the browser tests: the one the controller started for both
+    workers under ``pytest -n`` (:mod:`tests.browser.server`), else one for this session."""
+    shared = server.Server.from_env()
+    own = server.start() if shared is None else None
+    srv = shared or own
+    assert srv is not None
     try:
-        proc.wait(15)
-    except subprocess.TimeoutExpired:
-        proc.kill()
+        problem = srv.wait_ready()
+        if problem:
+            pytest.fail(problem)
+        SERVER["pid"] = srv.pid
+        yield srv.url
+    finally:
+        if own is not None:
+            own.stop()
 
 
 @pytest.fixture(scope="session")
@@ -253,14 +183,16 @@ def timings() -> Iterator[dict[str, float]]:
     if out:
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         lines = [f"{k}: {v:.2f} s" for k, v in sorted(out.items())]
-        (ARTIFACTS / "browser_timings.txt").write_text("\n".join(lines) + "\n")
+        worker = os.environ.get("PYTEST_XDIST_WORKER", "")  # one file per worker of `pytest -n`
+        (ARTIFACTS / f"browser_timings{'-' + worker if worker else ''}.txt").write_text("\n".join(lines) + "\n")
 
 
 def wait_for_quiet_kernels(seconds: float = 180) -> None:
     """After pages took pooled kernels: wait for voila's refill (started 1 s after a take)
     to finish, i.e. until the server's kernels used no CPU for a whole second."""
     time.sleep(2.5)
-    _wait_for_idle_kernels(SERVER["pid"], 1, time.monotonic() + seconds)
+    if not server.wait_for_idle_kernels(SERVER["pid"], 1, time.monotonic() + seconds):
+        pytest.fail("the server's kernels did not settle")
 
 
 # what the page shows while the skeleton is up (the skeleton is never gone before the

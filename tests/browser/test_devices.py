@@ -200,38 +200,38 @@ def _layout(page: object, name: str, size: tuple[int, int], found: list[str]) ->
         _axe(page, f"{name} at {w}x{h}", found)
 
 
-def test_every_page_walked_checked_by_axe_at_four_sizes(browser, voila_url: str, timings: dict[str, float]) -> None:  # type: ignore[no-untyped-def]
+@pytest.mark.parametrize("name", list(PAGES))
+def test_every_page_walked_checked_by_axe_at_four_sizes(browser, voila_url: str, timings: dict[str, float], name: str) -> None:  # type: ignore[no-untyped-def]
+    """One page (a test each, so the two workers of ``make test`` share the pages)."""
     assert AXE.exists(), f"axe-core is missing at {AXE}: run `make test` (it installs it)"
     found: list[str] = []
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    t0 = time.perf_counter()
-    for name, ready in PAGES.items():
-        t = time.perf_counter()
-        ctx = browser.new_context(viewport={"width": 1280, "height": 800})
-        try:
-            page, _ = open_dashboard(ctx, f"{voila_url}/voila/render/{name}.ipynb", ready)
-            assert page.title() == f"{TITLES[name]} · crib"
-            assert page.locator("nav.crib-nav").count() == 1 and page.locator("[role=main]").count() == 1
-            _axe(page, f"{name} as opened", found)
-            _look(page, f"{name} as opened", found)
-            used = _walk(page, name, found)
-            assert used >= 1, f"{name}: the walk found no control"
-            ring = page.evaluate(FOCUS_JS)
-            if ring["style"] == "none" or ring["width"] < 2:
-                found.append(f"{name}: the focus ring is {ring}")
-            if name == "play":
-                # the walk may leave the page on the classmate screen ("Play a classmate",
-                # "Your class table"): the layouts are checked on the game, freshly opened
-                assert not page.crib_errors, page.crib_errors
-                page.close()
-                page, _ = open_dashboard(ctx, f"{voila_url}/voila/render/{name}.ipynb", ready)
-            for size in SIZES:
-                _layout(page, name, size, found)
+    ready = PAGES[name]
+    t = time.perf_counter()
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        page, _ = open_dashboard(ctx, f"{voila_url}/voila/render/{name}.ipynb", ready)
+        assert page.title() == f"{TITLES[name]} · crib"
+        assert page.locator("nav.crib-nav").count() == 1 and page.locator("[role=main]").count() == 1
+        _axe(page, f"{name} as opened", found)
+        _look(page, f"{name} as opened", found)
+        used = _walk(page, name, found)
+        assert used >= 1, f"{name}: the walk found no control"
+        ring = page.evaluate(FOCUS_JS)
+        if ring["style"] == "none" or ring["width"] < 2:
+            found.append(f"{name}: the focus ring is {ring}")
+        if name == "play":
+            # the walk may leave the page on the classmate screen ("Play a classmate",
+            # "Your class table"): the layouts are checked on the game, freshly opened
             assert not page.crib_errors, page.crib_errors
-        finally:
-            ctx.close()
-        timings[f"devices {name}"] = time.perf_counter() - t
-    timings["devices all pages"] = time.perf_counter() - t0
+            page.close()
+            page, _ = open_dashboard(ctx, f"{voila_url}/voila/render/{name}.ipynb", ready)
+        for size in SIZES:
+            _layout(page, name, size, found)
+        assert not page.crib_errors, page.crib_errors
+    finally:
+        ctx.close()
+    timings[f"devices {name}"] = time.perf_counter() - t
     assert not found, "\n".join(found)
 
 

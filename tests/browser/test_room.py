@@ -34,7 +34,8 @@ import pytest
 
 from crib.teach.store import Store
 from crib.tools.serve import SPARE
-from tests.browser.conftest import ARTIFACTS, ROOT, _free_port, _wait_for_idle_kernels
+from tests.browser.conftest import ARTIFACTS, ROOT
+from tests.browser.server import free_port, wait_for_idle_kernels
 
 pytestmark = pytest.mark.browser
 playwright_api = pytest.importorskip("playwright.sync_api")
@@ -117,7 +118,7 @@ def room(chromium_path: str, tmp_path_factory: pytest.TempPathFactory) -> Iterat
         shutil.copy(ROOT / "dashboards" / nb, pages / nb)
     db = tmp / "classroom.sqlite3"
     env = {**os.environ, "CRIB_DB": str(db), "PYTHONPATH": str(ROOT)}
-    port = _free_port()
+    port = free_port()
     log = ARTIFACTS / "voila-room.log"
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     with log.open("w") as f:
@@ -136,7 +137,7 @@ def room(chromium_path: str, tmp_path_factory: pytest.TempPathFactory) -> Iterat
         if m := re.search(r"teacher opens: (\S+)", text):
             key = m.group(1).split("key=", 1)[1]
         if key and text.count("is filled with") >= 2:
-            _wait_for_idle_kernels(proc.pid, CLASS_SIZE + 2, deadline)
+            assert wait_for_idle_kernels(proc.pid, CLASS_SIZE + 2, deadline), "the class pool did not settle"
             break
         time.sleep(0.5)
     else:

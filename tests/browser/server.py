@@ -1,0 +1,168 @@
+"""The browser tests' Voila server (``crib.tools.serve`` on ``dashboards/``, the same
+settings as ``make serve``): started, waited for, stopped.
+
+Under ``make test`` (``pytest -n 2``) one server serves both workers: the controller
+process starts it in ``pytest_configure`` (tests/conftest.py), before the workers exist,
+so its kernel pools warm up while the workers collect and run their first tests, and the
+workers read its address from :data:`ENV`.  Without xdist, the ``voila_url`` fixture
+starts one for the session.  Either way its classroom record is a SQLite file in a temp
+dir (the kernels inherit ``CRIB_DB``).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "tests" / "artifacts"
+ENV = "CRIB_TEST_VOILA"  # the shared server: JSON {url, pid, log}
+READY_SECONDS = 240  # the pools of every page filled and settled (20 kernels on 2 cores)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def kernel_cpu(server_pid: int) -> tuple[int, int]:
+    """(number of kernel processes under the server, their total CPU ticks), from /proc."""
+    n, ticks = 0, 0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+            cmd = (stat.parent / "cmdline").read_bytes()
+        except OSError:
+            continue
+        if int(fields[1]) == server_pid and b"ipykernel" in cmd:  # fields[1] is the ppid
+            n += 1
+            ticks += int(fields[11]) + int(fields[12])  # utime + stime
+    return n, ticks
+
+
+def wait_for_idle_kernels(server_pid: int, n: int, deadline: float) -> bool:
+    """Wait until ``n`` kernels exist and none used any CPU for a whole second (False:
+    the deadline came first)."""
+    last = None
+    while time.monotonic() < deadline:
+        now = kernel_cpu(server_pid)
+        if now[0] >= n and now == last:
+            return True
+        last = now
+        time.sleep(1.0)
+    return False
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except OSError:
+        return False
+    stat = Path(f"/proc/{pid}/stat")
+    return not (stat.exists() and stat.read_text().rsplit(")", 1)[1].split()[0] == "Z")
+
+
+@dataclass
+class Server:
+    url: str
+    pid: int
+    log: Path
+    proc: subprocess.Popen | None = None  # only in the process that started it
+    home: Path | None = None  # its temp dir (the classroom record), removed at the end
+
+    def to_env(self) -> str:
+        return json.dumps({"url": self.url, "pid": self.pid, "log": str(self.log)})
+
+    @classmethod
+    def from_env(cls) -> Server | None:
+        raw = os.environ.get(ENV)
+        if not raw:
+            return None
+        d = json.loads(raw)
+        return cls(d["url"], int(d["pid"]), Path(d["log"]))
+
+    def wait_ready(self) -> str:
+        """Wait for the port, then for every dashboard's preheated kernels to have run
+        their page (the same settings as ``make serve``, so the tests meet what users
+        get); the error, or "" once ready.  The first waiter marks it ready for the rest."""
+        mark = self.log.with_suffix(".ready")
+        if mark.exists():
+            return ""
+        n_dash = len(list((ROOT / "dashboards").glob("*.ipynb")))
+        port = int(self.url.rsplit(":", 1)[1])
+        deadline = time.monotonic() + READY_SECONDS
+        while time.monotonic() < deadline:
+            if mark.exists():
+                return ""
+            if not _alive(self.pid):
+                return f"voila exited early; see {self.log}"
+            filled = self.log.read_text().count("is filled with")
+            with socket.socket() as s:
+                up = s.connect_ex(("127.0.0.1", port)) == 0
+            if up and filled >= n_dash:
+                # "filled" is logged before each pooled kernel has run its notebook:
+                # wait until the server's kernels have stopped using the CPU
+                if not wait_for_idle_kernels(self.pid, n_dash, deadline):
+                    break
+                mark.touch()
+                return ""
+            time.sleep(0.3)
+        return f"voila did not start with its kernel pools within {READY_SECONDS} s; see {self.log}"
+
+    def stop(self) -> None:
+        if self.proc is None:
+            return
+        self.proc.send_signal(signal.SIGTERM)
+        try:
+            self.proc.wait(15)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+        if self.home is not None:
+            shutil.rmtree(self.home, ignore_errors=True)
+
+
+def start(log_name: str = "voila.log") -> Server:
+    """Start the server on a free port (not waiting for it)."""
+    port = free_port()
+    home = Path(tempfile.mkdtemp(prefix="crib-browser-db-"))
+    env = {**os.environ, "CRIB_DB": str(home / "classroom.sqlite3")}
+    env.pop(ENV, None)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    log = ARTIFACTS / log_name
+    log.with_suffix(".ready").unlink(missing_ok=True)
+    with log.open("w") as f:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "crib.tools.serve", str(ROOT / "dashboards"), "--no-browser",
+             f"--port={port}", "--Voila.ip=127.0.0.1",
+             # e.g. CRIB_SERVE_ARGS=--pool_size=1 to time voila's pools of 1
+             *os.environ.get("CRIB_SERVE_ARGS", "").split()],
+            stdout=f, stderr=subprocess.STDOUT, cwd=ROOT, env=env,
+        )
+    return Server(f"http://127.0.0.1:{port}", proc.pid, log, proc, home)
+
+
+def wanted(args: list[str], testpaths: list[str]) -> bool:
+    """Whether a run given these path arguments collects browser tests.
+
+    >>> wanted([], ["tests", "crib"]), wanted(["tests/test_x.py"], []), wanted(["tests"], [])
+    (True, False, True)
+    >>> wanted(["tests/browser/test_play.py::test_a"], []), wanted(["."], [])
+    (True, True)
+    """
+    browser = (ROOT / "tests" / "browser").resolve()
+    for a in args or testpaths:
+        p = Path(a.split("::", 1)[0])
+        p = (p if p.is_absolute() else Path.cwd() / p).resolve()
+        if p == browser or browser in p.parents or p in browser.parents:
+            return True
+    return False
