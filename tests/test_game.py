@@ -164,7 +164,9 @@ def test_win_in_the_middle_of_the_show() -> None:
             assert res.scores[dealer] < WIN
             # the hand counted more than was recorded only if it passed 121
             assert shows[-1].points <= shows[-1].total
-    assert found >= 5
+            if found == 10:  # ten such endings checked (about 1 game in 10 ends so)
+                break
+    assert found == 10
 
 
 def test_game_stops_the_moment_121_is_reached_in_pegging() -> None:
@@ -178,7 +180,9 @@ def test_game_stops_the_moment_121_is_reached_in_pegging() -> None:
             assert not any(isinstance(e, Shown) for e in deal)
             assert last.scores[res.winner] == WIN
             assert isinstance(deal[-1], GameOver)
-    assert found >= 5
+            if found == 10:  # ten such endings checked
+                break
+    assert found == 10
 
 
 def test_starting_scores_and_recorded_points_cap_at_121() -> None:
