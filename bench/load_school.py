@@ -71,6 +71,7 @@ from school_setup import (  # noqa: E402
     memory,
     page_dir,
     pg_connections,
+    pg_transactions,
 )
 
 from crib.rules.fairness import HashRng  # noqa: E402
@@ -90,7 +91,8 @@ async def _measured(setup: Setup, what: str, out: dict, jobs: list) -> dict:
     main = asyncio.ensure_future(asyncio.gather(*jobs))
     meter.on_low = lambda why: (print(f"    {why}", flush=True), main.cancel())
     await asyncio.to_thread(meter.sample)
-    cpu0 = setup.cpu_s()
+    cpu0 = setup.cpu_by_kind()
+    xact0 = pg_transactions(setup.target) if setup.pg is not None else 0
     t0 = time.perf_counter()
     side = [asyncio.create_task(meter.run()), asyncio.create_task(_progress(what, out, t0))]
     try:
@@ -101,7 +103,13 @@ async def _measured(setup: Setup, what: str, out: dict, jobs: list) -> dict:
     await asyncio.to_thread(meter.sample)
     for t in side:
         t.cancel()
-    return {**meter.result(), "done_s": round(done, 1), "cpu_s_setup": round(setup.cpu_s() - cpu0, 1)}
+    cpu = {k: round(v - cpu0.get(k, 0.0), 1) for k, v in setup.cpu_by_kind().items()}
+    out_ = {**meter.result(), "done_s": round(done, 1), "cpu_s_by_kind": cpu,
+            "cpu_s_setup": round(sum(cpu.values()), 1)}
+    if setup.pg is not None:
+        await asyncio.sleep(1.5)  # PostgreSQL's backends flush their counts to pg_stat_database within about 1 s
+        out_["pg_transactions_per_s"] = round((pg_transactions(setup.target) - xact0) / done, 1)
+    return out_
 
 
 # -- the classes ---------------------------------------------------------------------------

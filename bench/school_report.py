@@ -105,6 +105,9 @@ ROWS: list[tuple[str, str, Any]] = [
     ("PostgreSQL client connections, idle / peak", "classes",
      lambda c: f"{c['before_load']['pg_connections']['client']} / {c['pg_connections_peak']['client']}"
      if "pg_connections_peak" in c else "-"),
+    ("CPU s in the load: kernels / servers / nginx / PostgreSQL", "classes",
+     lambda c: " / ".join(f"{c['cpu_s_by_kind'].get(k, 0):.1f}" for k in ("kernel", "server", "nginx", "postgres"))),
+    ("PostgreSQL transactions per s", "classes", lambda c: f"{c['pg_transactions_per_s']:.0f}" if "pg_transactions_per_s" in c else "-"),
     ("load average (1 min), mean / max", "classes", lambda c: f"{c['loadavg_1min']['mean']} / {c['loadavg_1min']['max']}"),
     ("start until quiet", "classes", lambda c: f"{c['startup_until_quiet_s']:.0f} s"),
     ("**Games**", "", None),
@@ -120,6 +123,9 @@ ROWS: list[tuple[str, str, Any]] = [
     ("PostgreSQL client connections, idle / peak", "games",
      lambda g: f"{g['before_load']['pg_connections']['client']} / {g['pg_connections_peak']['client']}"
      if "pg_connections_peak" in g else "-"),
+    ("CPU s in the load: kernels / servers / nginx / PostgreSQL", "games",
+     lambda g: " / ".join(f"{g['cpu_s_by_kind'].get(k, 0):.1f}" for k in ("kernel", "server", "nginx", "postgres"))),
+    ("PostgreSQL transactions per s", "games", lambda g: f"{g['pg_transactions_per_s']:.0f}" if "pg_transactions_per_s" in g else "-"),
     ("load average (1 min), mean / max", "games", lambda g: f"{g['loadavg_1min']['mean']} / {g['loadavg_1min']['max']}"),
 ]
 

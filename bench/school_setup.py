@@ -136,6 +136,13 @@ class Setup:
     def cpu_s(self) -> float:
         return _cpu_seconds([p for p, k in self.pids().items() if k in ("kernel", "server", "nginx", "postgres")])
 
+    def cpu_by_kind(self) -> dict[str, float]:
+        """CPU seconds so far by kind of process (a process's children it has waited for
+        included: a kernel that exited counts for its server, a connection's backend that
+        ended for PostgreSQL's postmaster)."""
+        pids = self.pids()
+        return {k: _cpu_seconds([p for p, kind in pids.items() if kind == k]) for k in KINDS[:4]}
+
     def way_in(self, page: str, query: str = "") -> tuple[str, int, float]:
         """(the page's server base URL, its number, seconds the way in took)."""
         return self.base, 1, 0.0
@@ -248,6 +255,17 @@ def pg_connections(url: str) -> dict[str, int]:
             "SELECT count(*), count(*) FILTER (WHERE backend_type='client backend' AND pid<>pg_backend_pid()) "
             "FROM pg_stat_activity").fetchone()
     return {"pg_stat_activity": int(row[0]), "client": int(row[1])}
+
+
+def pg_transactions(url: str) -> int:
+    """Transactions committed and rolled back in the record's database so far
+    (``pg_stat_database``; each autocommit read is one)."""
+    import psycopg
+
+    with psycopg.connect(url, autocommit=True) as c:
+        row = c.execute("SELECT xact_commit + xact_rollback FROM pg_stat_database "
+                        "WHERE datname = current_database()").fetchone()
+    return int(row[0])
 
 
 def memory(pids: dict[int, str]) -> dict:
