@@ -64,6 +64,7 @@ from school_report import exactly_once, pick_widgets, side_by_side  # noqa: E402
 from school_setup import (  # noqa: E402
     LowMemory,
     Meter,
+    NotReady,
     OneServer,
     SchoolSetup,
     Setup,
@@ -279,27 +280,45 @@ def games_phase(setup: Setup, args: argparse.Namespace) -> dict:
 # -- the run -------------------------------------------------------------------------------
 
 
-def _run_setup(make: object, args: argparse.Namespace, tmp: Path) -> dict:
-    """Both loads on one setup: started for the classes, started again for the games."""
+def _run_setup(make: object, args: argparse.Namespace, tmp: Path, save: object) -> dict:
+    """Both loads on one setup: started for the classes, started again for the games (a
+    start whose preheating stalls is tried once more, and said so)."""
     res: dict = {}
     for phase, pages, per, run in (("classes", ["trainer.ipynb"], args.classes * args.students, class_phase),
                                    ("games", ["play.ipynb"], 2 * args.tables, games_phase)):
-        setup: Setup = make(page_dir(tmp, pages, args.all_pages and phase == "classes"), per)  # type: ignore[operator]
-        t = time.monotonic()
-        setup.start()
-        print(f"  {setup.name}: starting for the {phase} ({' '.join(setup.command)})", flush=True)
-        try:
-            ready = setup.wait_ready(len(list(setup.page_dir.glob("*.ipynb"))))
-            print(f"  {setup.name}: ready after {ready:.0f} s, load {_loadavg()}", flush=True)
-            res[phase] = {"command": " ".join(setup.command), "startup_until_quiet_s": round(ready, 1),
-                          **run(setup, args)}
-        except LowMemory as e:
-            print(f"  {e}", flush=True)
-            res[phase] = {"command": " ".join(setup.command), "not_run": str(e)}
-        finally:
-            setup.stop()
-        print(f"  {setup.name}: {phase} done in {time.monotonic() - t:.0f} s", flush=True)
+        d = page_dir(tmp, pages, args.all_pages and phase == "classes")
+        stalled: list[str] = []
+        for _attempt in range(2):
+            setup: Setup = make(d, per)  # type: ignore[operator]
+            t = time.monotonic()
+            setup.start()
+            print(f"  {setup.name}: starting for the {phase} ({' '.join(setup.command)})", flush=True)
+            try:
+                ready = setup.wait_ready(len(list(d.glob("*.ipynb"))), _kernels(setup, per))
+                print(f"  {setup.name}: ready after {ready:.0f} s, load {_loadavg()}", flush=True)
+                res[phase] = {"command": " ".join(setup.command), "startup_until_quiet_s": round(ready, 1),
+                              "start_stalled_before": stalled, **run(setup, args)}
+            except NotReady as e:
+                print(f"  {e}", flush=True)
+                stalled.append(str(e))
+                res[phase] = {"command": " ".join(setup.command), "not_run": stalled}
+            except LowMemory as e:
+                print(f"  {e}", flush=True)
+                res[phase] = {"command": " ".join(setup.command), "not_run": [str(e)]}
+            finally:
+                setup.stop()
+            print(f"  {setup.name}: {phase} done in {time.monotonic() - t:.0f} s", flush=True)
+            save(setup.name, res)  # type: ignore[operator]
+            if "not_run" not in res[phase] or len(stalled) != 1:
+                break
     return res
+
+
+def _kernels(setup: Setup, per: int) -> int:
+    """How many preheated kernels the setup starts for ``per`` students or players."""
+    servers = getattr(setup, "servers", 1)
+    n = math.ceil(per / servers)
+    return servers * int(_serve_args(setup.page_dir, n)[0].split("=")[1])
 
 
 def _machine() -> dict:
@@ -339,6 +358,11 @@ def main() -> None:
                                                     ("classes", "students", "answers", "tables", "moves",
                                                      "think", "spread", "servers", "all_pages")}}
     print(f"load_school: {result['machine']}", flush=True)
+
+    def save(name: str, res: dict) -> None:  # after every load: a run stopped half-way keeps its figures
+        result[name] = {**result.get(name, {}), **res}
+        out.write_text(json.dumps(result, indent=1) + "\n")
+
     if "A" in args.setups:
         from crib.teach import db_migrate
         from crib.tools.pg_local import PgServer, pg_bindir
@@ -352,16 +376,14 @@ def main() -> None:
             db_migrate.upgrade(pg.url("crib"))
             sv = args.servers
             result["A"] = {"what": f"crib school --servers {sv}, nginx, PostgreSQL {bindir.parts[-2]} "
-                                   "(throwaway, defaults, max_connections=200)",
-                           **_run_setup(lambda d, n: SchoolSetup(tmp, d, _serve_args(d, math.ceil(n / sv)), pg,
-                                                                 pg.url("crib"), sv), args, tmp)}
+                                   "(throwaway, defaults, max_connections=200)"}
+            _run_setup(lambda d, n: SchoolSetup(tmp, d, _serve_args(d, math.ceil(n / sv)), pg, pg.url("crib"), sv),
+                       args, tmp, save)
         finally:
             pg.stop()
     if "B" in args.setups:
-        result["B"] = {"what": "one crib.tools.serve, SQLite (WAL)",
-                       **_run_setup(lambda d, n: OneServer(tmp, d, _serve_args(d, n), tmp / "class.sqlite3"),
-                                    args, tmp)}
-    out.write_text(json.dumps(result, indent=1) + "\n")
+        result["B"] = {"what": "one crib.tools.serve, SQLite (WAL)"}
+        _run_setup(lambda d, n: OneServer(tmp, d, _serve_args(d, n), tmp / "class.sqlite3"), args, tmp, save)
     print("\n" + side_by_side(result))
     print(f"saved {out}")
 

@@ -91,6 +91,8 @@ def _s(d: dict, path: str, unit: str = " s") -> str:
 
 ROWS: list[tuple[str, str, Any]] = [
     ("**Classes**", "", None),
+    ("starts whose preheating stalled", "classes",
+     lambda c: f"{len(c.get('start_stalled_before', []))}" if "not_run" not in c else f"not run: {len(c['not_run'])}"),
     ("students interactive", "classes", lambda c: f"{c['students_interactive']} of {c['students']}"),
     ("students per server", "classes", lambda c: ", ".join(f"s{k}: {n}" for k, n in c["students_per_server"].items())),
     ("time to interactive, median / p95 / max", "classes", lambda c: _s(c, "time_to_interactive_s")),
@@ -111,6 +113,8 @@ ROWS: list[tuple[str, str, Any]] = [
     ("load average (1 min), mean / max", "classes", lambda c: f"{c['loadavg_1min']['mean']} / {c['loadavg_1min']['max']}"),
     ("start until quiet", "classes", lambda c: f"{c['startup_until_quiet_s']:.0f} s"),
     ("**Games**", "", None),
+    ("starts whose preheating stalled", "games",
+     lambda g: f"{len(g.get('start_stalled_before', []))}" if "not_run" not in g else f"not run: {len(g['not_run'])}"),
     ("tables playing / split across servers", "games",
      lambda g: f"{g['tables_played']} of {g['tables']} / {g['tables_split_across_servers']}"),
     ("moves clicked", "games", lambda g: str(g["moves_clicked"])),

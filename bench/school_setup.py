@@ -25,6 +25,7 @@ import statistics
 import subprocess
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -37,6 +38,13 @@ from load_class import _cpu_seconds, _descendants, _free_port, _loadavg, _mem_ki
 
 KINDS = ("kernel", "server", "nginx", "postgres", "other")
 MIN_AVAILABLE_MIB = 1500  # a load stops when the machine's available memory falls below this
+
+
+RENDERED_KIB = 100 * 1024
+
+
+class NotReady(RuntimeError):
+    """A setup whose preheated kernels did not all run their page."""
 
 
 class LowMemory(RuntimeError):
@@ -147,23 +155,47 @@ class Setup:
         """(the page's server base URL, its number, seconds the way in took)."""
         return self.base, 1, 0.0
 
-    def wait_ready(self, n_pools: int, timeout: float = 1500) -> float:
-        """Until every server's pools are filled and the setup is quiet (< 0.3 CPU-s in 3 s)."""
-        t0 = time.monotonic()
+    def rendered(self) -> int:
+        """Kernels that have run their page: a bare kernel is about 53 MiB RSS, one that has
+        run the trainer or the play page (numpy, pandas, matplotlib, crib) 170 to 250."""
+        return sum(_mem_kib(p)[0] > RENDERED_KIB for p, k in self.pids().items() if k == "kernel")
+
+    def wait_ready(self, n_pools: int, kernels: int, timeout: float = 1500, stuck: float = 240) -> float:
+        """Until every server's pools are filled, ``kernels`` kernels have run their page and
+        the setup is quiet (< 0.3 CPU-s in 3 s); :class:`NotReady` if no more kernels run
+        their page for ``stuck`` seconds (a kernel that could not start, say)."""
+        t0 = last = time.monotonic()
+        seen = -1
         while time.monotonic() - t0 < timeout:
             if self.proc is None or self.proc.poll() is not None:
                 raise SystemExit(f"{self.name}: the server exited; see {self.logs}")
             check_memory(f"{self.name}, starting")
-            if self.logs and all(p.exists() and p.read_text(errors="replace").count("is filled with") >= n_pools
-                                 for p in self.logs):
+            filled = self.logs and all(p.exists() and p.read_text(errors="replace").count("is filled with")
+                                       >= n_pools for p in self.logs)
+            n = self.rendered()
+            if filled and n >= kernels:
                 break
-            time.sleep(1)
+            if n > seen:
+                seen, last = n, time.monotonic()
+            elif time.monotonic() - last > stuck:
+                raise NotReady(f"{self.name}: {n} of {kernels} preheated kernels had run the page after "
+                               f"{time.monotonic() - t0:.0f} s, none more for {stuck:.0f} s; {self.log_errors()}")
+            time.sleep(2)
         while time.monotonic() - t0 < timeout:
             a = self.cpu_s()
             time.sleep(3)
             if self.cpu_s() - a < 0.3:
                 return time.monotonic() - t0
-        raise SystemExit(f"{self.name}: not ready within {timeout} s; see {self.logs}")
+        raise NotReady(f"{self.name}: not ready within {timeout} s; {self.log_errors()}")
+
+    def log_errors(self) -> str:
+        """The servers' logs' error lines (the last lines of each traceback), counted."""
+        errs: Counter[str] = Counter()
+        for p in self.logs:
+            for line in p.read_text(errors="replace").splitlines() if p.exists() else []:
+                if re.match(r"^[a-zA-Z_.]+(Error|Exception): ", line):
+                    errs[re.sub(r"\d{4,}", "N", line.strip())[:160]] += 1
+        return "; ".join(f"{n} x {e}" for e, n in errs.most_common(3)) or "no error in the server logs"
 
     def stop(self) -> None:
         if self.proc is not None:
