@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import math
 import os
@@ -292,6 +293,7 @@ def _run_setup(make: object, args: argparse.Namespace, tmp: Path, save: object) 
             setup: Setup = make(d, per)  # type: ignore[operator]
             t = time.monotonic()
             setup.start()
+            LIVE.append(setup)
             print(f"  {setup.name}: starting for the {phase} ({' '.join(setup.command)})", flush=True)
             try:
                 ready = setup.wait_ready(len(list(d.glob("*.ipynb"))), _kernels(setup, per))
@@ -307,6 +309,7 @@ def _run_setup(make: object, args: argparse.Namespace, tmp: Path, save: object) 
                 res[phase] = {"command": " ".join(setup.command), "not_run": [str(e)]}
             finally:
                 setup.stop()
+                LIVE.remove(setup)
             print(f"  {setup.name}: {phase} done in {time.monotonic() - t:.0f} s", flush=True)
             save(setup.name, res)  # type: ignore[operator]
             if "not_run" not in res[phase] or len(stalled) != 1:
@@ -348,7 +351,7 @@ def main() -> None:
     ap.add_argument("--quick", action="store_true", help="a smoke run: 2 x 3 students, 2 tables of 10 moves")
     ap.add_argument("--out", default=None, help="default data/load_school.json (--quick: a tmp file)")
     args = ap.parse_args()
-    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # stop the servers and PostgreSQL on the way out
+    signal.signal(signal.SIGTERM, _stop_all)
     if args.quick:
         args.students, args.tables, args.moves, args.spread = 3, 2, 10, 3.0
     tmp = Path(tempfile.mkdtemp(prefix="crib-school-bench-"))
@@ -371,6 +374,7 @@ def main() -> None:
         if bindir is None:
             raise SystemExit("load_school: setup A needs Debian's postgresql (apt-get install postgresql)")
         pg = PgServer(bindir, fast=False)
+        LIVE.append(pg)
         try:
             pg.admin("CREATE DATABASE crib")
             db_migrate.upgrade(pg.url("crib"))
@@ -381,11 +385,24 @@ def main() -> None:
                        args, tmp, save)
         finally:
             pg.stop()
+            LIVE.remove(pg)
     if "B" in args.setups:
         result["B"] = {"what": "one crib.tools.serve, SQLite (WAL)"}
         _run_setup(lambda d, n: OneServer(tmp, d, _serve_args(d, n), tmp / "class.sqlite3"), args, tmp, save)
     print("\n" + side_by_side(result))
     print(f"saved {out}")
+
+
+LIVE: list = []  # what is running (setups, PostgreSQL): stopped on SIGTERM
+
+
+def _stop_all(*_: object) -> None:
+    """SIGTERM: stop every setup and PostgreSQL, then exit at once (a load's threads may be
+    blocked in a page request for minutes)."""
+    for x in reversed(LIVE):
+        with contextlib.suppress(Exception):
+            x.stop()
+    os._exit(143)
 
 
 def _serve_args(d: Path, n: int) -> list[str]:

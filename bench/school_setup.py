@@ -16,6 +16,7 @@ from ``/proc/<pid>/smaps_rollup``, the peak of the total; PostgreSQL's connectio
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import http.client
 import os
 import re
@@ -198,13 +199,23 @@ class Setup:
         return "; ".join(f"{n} x {e}" for e, n in errs.most_common(3)) or "no error in the server logs"
 
     def stop(self) -> None:
-        if self.proc is not None:
-            self.proc.send_signal(signal.SIGTERM)
-            try:
-                self.proc.wait(90)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-            self.proc = None
+        """SIGTERM the setup (the school stops its servers and nginx; a server its kernels);
+        after 90 s, SIGKILL, and any of its processes left (a server whose pool is stuck
+        does not stop its kernels) too, each by its pid."""
+        if self.proc is None:
+            return
+        mine = {p: k for p, k in self.pids().items() if k in ("kernel", "server", "nginx")}
+        self.proc.send_signal(signal.SIGTERM)
+        try:
+            self.proc.wait(90)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait(10)
+        self.proc = None
+        for pid, kind in mine.items():
+            if classify(_cmdline(pid)) == kind:  # still that process, not a new one with its pid
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(pid, signal.SIGKILL)
 
 
 class SchoolSetup(Setup):
