@@ -83,6 +83,7 @@ class Page:
         self.jar = jar  # cookies kept across redirects (the teacher's key sets one)
         self.url = ""  # the page's address, once its redirects are followed
         self.kernel = ""  # the page's kernel id
+        self.get_timeout = 600.0  # s the page's GET may stay silent
         self.session = uuid.uuid4().hex
         self.states: dict[str, dict] = {}
         self.by_class: dict[str, str] = {}
@@ -157,7 +158,7 @@ class Page:
 
     def _get(self) -> tuple[str, str]:
         opener = urllib.request.build_opener(*([urllib.request.HTTPCookieProcessor(self.jar)] if self.jar is not None else []))
-        with opener.open(f"{self.base}/{self.path}", timeout=600) as r:
+        with opener.open(f"{self.base}/{self.path}", timeout=self.get_timeout) as r:
             cookies = [c.split(";", 1)[0] for c in r.headers.get_all("Set-Cookie") or []]
             cookies += [f"{c.name}={c.value}" for c in (self.jar if self.jar is not None else [])]
             self.url = r.geturl()
