@@ -17,6 +17,13 @@ does, and nothing a student's own device would do:
    each question (type the count, click Check, wait for the stats line, Next).
 
 Times are from the start of the GET.
+
+A page may be opened through a school's way in (``go/trainer.ipynb?code=...``,
+:mod:`crib.tools.school`): the redirects are followed, and the page's server is the
+prefix it landed on (:attr:`Page.base`), where its websocket goes.  A cookie jar keeps
+the teacher's cookie across the key's redirect.  :meth:`Page.send_query` sends the
+page's query string to the kernel as the page's script does on load (the class code of
+the link, a classmate table's seat).
 """
 
 from __future__ import annotations
@@ -24,9 +31,11 @@ from __future__ import annotations
 import asyncio
 import base64
 import contextlib
+import http.cookiejar
 import json
 import re
 import time
+import urllib.parse
 import urllib.request
 import uuid
 from datetime import UTC, datetime
@@ -68,8 +77,13 @@ def _encode(msg: dict) -> bytes:
 class Page:
     """One student's trainer page, driven at the message level."""
 
-    def __init__(self, base: str, path: str = "voila/render/trainer.ipynb") -> None:
+    def __init__(self, base: str, path: str = "voila/render/trainer.ipynb", *,
+                 jar: http.cookiejar.CookieJar | None = None) -> None:
         self.base, self.path = base.rstrip("/"), path
+        self.jar = jar  # cookies kept across redirects (the teacher's key sets one)
+        self.url = ""  # the page's address, once its redirects are followed
+        self.kernel = ""  # the page's kernel id
+        self.get_timeout = 600.0  # s the page's GET may stay silent
         self.session = uuid.uuid4().hex
         self.states: dict[str, dict] = {}
         self.by_class: dict[str, str] = {}
@@ -109,7 +123,7 @@ class Page:
         m = _CONFIG.search(html)
         if m is None:
             raise RuntimeError("no jupyter-config-data in the page (not a voila page?)")
-        kernel = json.loads(m.group(1))["kernelId"]
+        self.kernel = kernel = json.loads(m.group(1))["kernelId"]
         url = (
             self.base.replace("http", "ws", 1)
             + f"/api/kernels/{kernel}/channels?session_id={self.session}"
@@ -143,9 +157,14 @@ class Page:
         self._mark("widgets_loaded")
 
     def _get(self) -> tuple[str, str]:
-        with urllib.request.urlopen(f"{self.base}/{self.path}", timeout=600) as r:
-            cookie = "; ".join(c.split(";", 1)[0] for c in r.headers.get_all("Set-Cookie") or [])
-            return r.read().decode(), cookie
+        opener = urllib.request.build_opener(*([urllib.request.HTTPCookieProcessor(self.jar)] if self.jar is not None else []))
+        with opener.open(f"{self.base}/{self.path}", timeout=self.get_timeout) as r:
+            cookies = [c.split(";", 1)[0] for c in r.headers.get_all("Set-Cookie") or []]
+            cookies += [f"{c.name}={c.value}" for c in (self.jar if self.jar is not None else [])]
+            self.url = r.geturl()
+            if "/voila/render/" in self.url:  # the server it landed on (a school's prefix)
+                self.base = self.url.split("/voila/render/", 1)[0]
+            return r.read().decode(), "; ".join(dict.fromkeys(cookies))
 
     async def _read(self) -> None:
         async for raw in self.ws:
@@ -158,6 +177,7 @@ class Page:
                 if isinstance(m.get("content"), dict)
                 else {},
                 "comm_id": (m.get("content") or {}).get("comm_id"),
+                "state": (m.get("content") or {}).get("execution_state"),
             }
             if flat["msg_type"] == "comm_msg" and flat["data"].get("method") in (
                 "update",
@@ -181,6 +201,35 @@ class Page:
         self._waiters.append((pred, fut))
         await self.ws.send(_encode(msg))
         return await asyncio.wait_for(fut, timeout)
+
+    def query(self) -> str:
+        """The page's query string (after its redirects)."""
+        return urllib.parse.urlsplit(self.url).query
+
+    async def send_query(self, root: str, timeout: float = 120) -> list[str]:
+        """Send the page's query string to every key listener that asks for it (as the
+        page's script does on load) and wait until the kernel has handled it (its
+        ``idle`` status for each message); the widgets it opened meanwhile, among them
+        one of class ``root``, are looked up by class from then on (:attr:`by_class`),
+        the first made of each class.  Returns their ids."""
+        n0 = len(self.opened)
+        for mid, st in list(self.states.items()):
+            if st.get("state", {}).get("send_query"):
+                msg = self._msg("comm_msg", {"comm_id": mid, "data": {"method": "custom",
+                                                                      "content": {"query": self.query()}}})
+                sent = msg["header"]["msg_id"]
+                await self._send_wait(
+                    msg, lambda m, sent=sent: m["msg_type"] == "status" and m["parent"] == sent and m["state"] == "idle",
+                    timeout)
+        new = self.opened[n0:]
+        if not any(root in self.states[m]["state"].get("_dom_classes", ()) for m in new):
+            raise RuntimeError(f"the query {self.query()!r} made no widget of class {root}")
+        mine: dict[str, str] = {}
+        for mid in new:  # a class two of them share names the first made (the count's Check)
+            for c in self.states[mid]["state"].get("_dom_classes", ()):
+                mine.setdefault(c, mid)
+        self.by_class.update(mine)
+        return new
 
     def value(self, css: str) -> str:
         return str(self.states[self.by_class[css]]["state"].get("value", ""))
@@ -207,6 +256,17 @@ class Page:
         t = time.time()
         await self.ws.send(_encode(msg))
         return t
+
+    async def click_done(self, mid: str, timeout: float = 600) -> None:
+        """Click the button of model ``mid``; return once the kernel has handled the click
+        (its ``idle`` status for that message: every update it made is in :attr:`states`)."""
+        msg = self._msg(
+            "comm_msg",
+            {"comm_id": mid, "data": {"method": "custom", "content": {"event": "click"}}},
+        )
+        sent = msg["header"]["msg_id"]
+        await self._send_wait(
+            msg, lambda m: m["msg_type"] == "status" and m["parent"] == sent and m["state"] == "idle", timeout)
 
     async def set_state(self, mid: str, state: dict) -> None:
         """Change a widget's value(s) from the page (an ``update`` comm message)."""
@@ -284,6 +344,7 @@ class DuelPage(Page):
         super().__init__(base, "voila/render/play.ipynb")
         self.name = name
         self.duel: list[str] = []  # the DuelApp's widgets
+        self._since = 0  # where they start in ``opened``
         self.seen: dict[str, float] = {}  # move id -> ms (time.time()) this page first drew it
         self.clicks: list[float] = []  # time.time() of each click that commits a move
         self.changed = asyncio.Event()
@@ -298,8 +359,9 @@ class DuelPage(Page):
         self.changed.set()
 
     def find(self, css: str) -> str:
-        """The DuelApp's widget with class ``css``."""
-        for mid in self.duel:
+        """The DuelApp's widget with class ``css`` (its own first, then those the page
+        made after it: the class table box)."""
+        for mid in self.duel + self.opened[self._since + len(self.duel):]:
             if css in self.states[mid]["state"].get("_dom_classes", ()):
                 return mid
         raise KeyError(css)
@@ -330,8 +392,7 @@ class DuelPage(Page):
         await self.until(lambda: any(
             "crib-duel-app" in self.states[m]["state"].get("_dom_classes", ()) for m in self.opened[n0:]
         ))
-        self.duel = self.opened[n0:]
-        self.prompt_id = self.find("crib-prompt")
+        self._adopt(n0)
         await self.set_state(self.find("crib-duel-name"), {"value": self.name})
         if code is None:
             await self.click(self.find("crib-duel-create"))
@@ -341,6 +402,57 @@ class DuelPage(Page):
         await self.until(lambda: "phase" in self.attrs())
         header = str(self.states[self.find("crib-duel-header")]["state"].get("value", ""))
         m = re.search(r'data-code="(\w+)"', header)
+        if m is None:
+            raise RuntimeError(f"{self.name}: no table code in the header")
+        return m.group(1)
+
+    def _adopt(self, since: int) -> None:
+        """The DuelApp's widgets are those opened from ``since`` on (its prompt read from then on)."""
+        self._since, self.duel = since, self.opened[since:]
+        self.prompt_id = self.find("crib-prompt")
+
+    async def reopen(self, timeout: float = 120) -> None:
+        """The page opened at a seat's link (``play.ipynb?table=CODE&seat=TOKEN``, as a
+        reload finds it): the query goes to the kernel as the page's script sends it,
+        and the seat comes back from the record."""
+        n0 = len(self.opened)
+        await self.send_query("crib-duel-app", timeout)
+        self._adopt(n0)
+        await self.until(lambda: "phase" in self.attrs(), timeout)
+
+    def seat_link(self) -> str:
+        """The query string the page's address holds for its seat (``table=CODE&seat=TOKEN``,
+        set by the DuelApp's UrlSetter), which a reload opens again."""
+        for mid in self.duel:
+            st = self.states[mid]["state"]
+            if st.get("_model_name") == "AnyModel" and "query" in st:
+                return str(st["query"])
+        raise KeyError(f"{self.name}: no UrlSetter among the DuelApp's widgets")
+
+    def text(self, css: str) -> str:
+        return str(self.states[self.find(css)]["state"].get("value", ""))
+
+    async def back_to_tables(self) -> None:
+        """Leave the table (after a game: "Back to the tables"): the way in again."""
+        await self.click(self.find("crib-duel-leave"))
+        entry = self.find("crib-duel-entry")
+        await self.until(lambda: self.shown(entry))
+
+    async def find_class_table(self, class_code: str) -> str:
+        """Your class table: the class code (the name is the page's), Find my table;
+        the status the kernel answers with."""
+        await self.set_state(self.find("crib-duel-class-code"), {"value": class_code})
+        before = self.text("crib-duel-mine")
+        await self.click(self.find("crib-duel-find"))
+        await self.until(lambda: self.text("crib-duel-mine") not in ("", before))
+        return self.text("crib-duel-mine")
+
+    async def play_class_table(self) -> str:
+        """Play: this page sits at the table found; returns its code."""
+        step = int(self.attrs().get("step", 0) or 0)
+        await self.click(self.find("crib-duel-mine-play"))
+        await self.until(lambda: int(self.attrs().get("step", 0) or 0) > step)
+        m = re.search(r'data-code="(\w+)"', self.text("crib-duel-header"))
         if m is None:
             raise RuntimeError(f"{self.name}: no table code in the header")
         return m.group(1)

@@ -154,6 +154,33 @@ def test_a_finished_game_updates_the_standings_by_itself_and_once(tmp_path: Path
     assert panel.start_button.disabled and panel.start_button.description == "All rounds paired"
 
 
+def test_a_result_a_students_page_recorded_shows_on_the_teachers_panel(tmp_path: Path) -> None:
+    """The play page records its table's result at the game's end, before the teacher
+    page's next poll (found with a school of two servers, tests/test_school_class.py):
+    the panel must show that result too, not only those its own poll records."""
+    db = tmp_path / "c.sqlite3"
+    _app, panel, scode = _class(db, ["Ann", "Bob"])
+    panel.mode.value, panel.length.value = "friendly", 61
+    panel.create()
+    panel.start_round()
+    a, b = _seat(db, scode, "Ann"), _seat(db, scode, "Bob")
+    panel.refresh()
+    assert "playing" in panel.round_box.value
+    _play_out([a, b], HashRng(7, "class"))
+    res = ClassTournaments(Store(db)).record_duel(a.code)  # the play page, in its own kernel
+    assert res is not None
+    assert panel.refresh() is True
+    assert panel.tournament is not None and panel.tournament.results[(1, 1)] == res
+    winner = res.seats[res.winner]
+    assert "finished" in panel.round_box.value and "over: the result comes in" not in panel.round_box.value
+    assert f"<td>{winner}</td><td class=\"crib-num\">1–0" in panel.standings.value
+    assert panel.refresh() is False  # nothing new since: no redraw
+    # a result typed by hand on another teacher page (another kernel) comes in too
+    other = ClassTournaments(Store(db))
+    other.record_by_hand(panel.tournament.code, 1, 1, (61, 40))
+    assert panel.refresh() is True and panel.tournament.results[(1, 1)].scores == (61, 40)
+
+
 def test_an_abandoned_game_is_recorded_by_hand_with_a_clear_message(tmp_path: Path) -> None:
     db = tmp_path / "c.sqlite3"
     _app, panel, scode = _class(db, ["Ann", "Bob", "Cy", "Di"])

@@ -121,6 +121,21 @@ class TournamentStore:
             raise UnknownTournamentError(f"unknown tournament code {c[:12]!r}: check the code")
         return row
 
+    def version(self, code: str) -> tuple[int, int, int]:
+        """(rows of tables, rows of results, the newest result's id) of a tournament: a
+        cheap read that changes whenever any page (a student's, another teacher's, on
+        any server) pairs a round or records a result."""
+        r = self.conn.execute(
+            "SELECT (SELECT COUNT(*) FROM tournament_tables WHERE tournament_id=t.id),"
+            " (SELECT COUNT(*) FROM tournament_results WHERE tournament_id=t.id),"
+            " (SELECT COALESCE(MAX(id), 0) FROM tournament_results WHERE tournament_id=t.id)"
+            " FROM tournaments t WHERE t.code=?",
+            (clean_code(code),),
+        ).fetchone()
+        if r is None:
+            raise UnknownTournamentError(f"unknown tournament code {clean_code(code)[:12]!r}: check the code")
+        return int(r[0]), int(r[1]), int(r[2])
+
     def load(self, code: str) -> Tournament:
         """The tournament with every stored round and the latest result of each table."""
         row = self._row(code)

@@ -69,6 +69,7 @@ class TournamentPanel(w.VBox):
         self._ct: ClassTournaments | None = None
         self._session_code: str | None = None
         self._seen: Any = None
+        self._version: Any = None  # the record's version of the tournament loaded (TournamentStore.version)
         self._task: asyncio.Task | None = None
         self.tournament: Tournament | None = None
         self.tables: list[TableState] = []
@@ -212,10 +213,17 @@ class TournamentPanel(w.VBox):
         self._list(pick=code)
         self.status.value = info_html(_("Created: press Start round 1 to seat the class at its tables."))
 
+    def _load(self, code: str) -> Tournament:
+        """The tournament from the record (its version read first: a result recorded
+        meanwhile is seen at the next poll)."""
+        self._version = self.ct.ts.version(code)
+        self.tournament = self.ct.load(code)
+        return self.tournament
+
     @friendly_in()
     def open_tournament(self) -> None:
         code = self.pick.value
-        self.tournament = self.ct.load(code) if code else None
+        self.tournament = self._load(code) if code else None
         self._seen = None
         self.refresh()
 
@@ -228,7 +236,7 @@ class TournamentPanel(w.VBox):
         t = _needed(self.tournament, _("create a tournament (or a friendly pairing) first"))
         self.ct.sync(t.code)  # a Swiss round pairs from every result in
         r = self.ct.start_round(t.code)
-        self.tournament = self.ct.load(t.code)
+        self._load(t.code)
         self._seen = None
         self.refresh()
         self.status.value = info_html(
@@ -244,7 +252,7 @@ class TournamentPanel(w.VBox):
         round_no, table = self.hand_table.value
         res = self.ct.record_by_hand(t.code, round_no, table, (self.score1.value, self.score2.value))
         self.score1.value = self.score2.value = ""
-        self.tournament = self.ct.load(t.code)
+        self._load(t.code)
         self._seen = None
         self.refresh()
         self.status.value = info_html(_("Recorded table {table}: {who} wins {a}–{b}.").format(
@@ -257,12 +265,15 @@ class TournamentPanel(w.VBox):
 
     @friendly_in()
     def refresh(self) -> bool:
-        """Bring in finished games, then redraw if anything changed; True if it did."""
+        """Bring in finished games, and the results and rounds other pages stored (a
+        student's page records its table's result at the game's end), then redraw if
+        anything changed; True if it did."""
         changed = self._session_changed()
         t = self.tournament
         if t is not None:
-            if self.ct.sync(t.code):
-                t = self.tournament = self.ct.load(t.code)
+            self.ct.sync(t.code)  # the finished games nobody has recorded yet
+            if self.ct.ts.version(t.code) != self._version:  # a result or a round from any page
+                t = self._load(t.code)
             n = len(t.played_rounds)
             self.tables = self.ct.tables(t.code, n, t) if n else []
         sig = self._signature()
