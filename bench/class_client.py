@@ -151,9 +151,15 @@ class Page:
             lambda m: m["msg_type"] == "comm_msg" and m["data"].get("method") == "update_states",
         )
         self.states = reply["data"]["states"]
+        # a class on several widgets names the one with the fewest classes: the trainer's
+        # counting Check is "crib-check"; the points question's is "crib-check
+        # crib-pegpoints-check" (crib/ui/trainer/kinds.py), and clicking it answers nothing
+        size: dict[str, int] = {}
         for mid, st in self.states.items():
-            for c in st.get("state", {}).get("_dom_classes", []):
-                self.by_class[c] = mid
+            classes = st.get("state", {}).get("_dom_classes", [])
+            for c in classes:
+                if len(classes) < size.get(c, 1 << 30):
+                    self.by_class[c], size[c] = mid, len(classes)
         self._mark("widgets_loaded")
 
     def _get(self) -> tuple[str, str]:

@@ -79,9 +79,11 @@ LONG = {
     "tests/browser/test_learner.py": 110, "tests/browser/test_class_tables.py": 90,
     "tests/browser/test_duel.py": 90, "tests/browser/test_keyboard.py": 70,
     "tests/browser/test_room.py": 100, "tests/browser/test_dashboards.py": 60,
+    "tests/test_school_class.py": 70, "tests/test_school.py": 40,
 }
-# browser files whose tests share a module fixture (a server of their own): one scope each
-OWN_SERVER = {"tests/browser/test_duel.py", "tests/browser/test_room.py"}
+# files whose tests share a module fixture that starts servers of their own (a Voila, a
+# school with nginx): one scope each, so the fixture runs once
+OWN_SERVER = {"tests/browser/test_duel.py", "tests/browser/test_room.py", "tests/test_school.py"}
 
 
 def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object:
@@ -90,8 +92,8 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object:
     * Every test is a unit of its own, sent to whichever worker is free, but for the
       two below.  The browser tests share one Voila server (started by the controller,
       :func:`pytest_configure`), so both workers run them.
-    * The browser tests with a server of their own (the classmate game, the class room's
-      guard) stay together: their module fixture starts it once.
+    * The tests with servers of their own (the classmate game, the class room's guard,
+      the school behind nginx) stay together: their module fixture starts them once.
     * A notebook's cells stay together in one worker: nbval runs them in order, in one
       kernel.
     * The long files go first (:data:`LONG`), the browser tests before the rest.
