@@ -36,7 +36,6 @@ import argparse
 import asyncio
 import json
 import os
-import signal
 import socket
 import statistics
 import subprocess
@@ -54,6 +53,7 @@ sys.path.insert(0, str(ROOT))
 from crib.rules.fairness import HashRng  # noqa: E402
 from crib.teach.quiz import make_questions  # noqa: E402
 from crib.teach.store import Store  # noqa: E402
+from crib.tools.school import stop_process  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "bench"))
 from class_client import student  # noqa: E402
@@ -343,11 +343,7 @@ def main() -> None:
         students = len(store.students(session.code))
         integrity = store.integrity_check()
     finally:
-        server.send_signal(signal.SIGTERM)
-        try:
-            server.wait(60)
-        except subprocess.TimeoutExpired:
-            server.kill()
+        stop_process(server, 60)
     ti = list(res["interactive"].values())
     result = {
         "command": "python bench/load_class.py " + " ".join(sys.argv[1:]),

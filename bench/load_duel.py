@@ -37,7 +37,6 @@ import json
 import os
 import random
 import shutil
-import signal
 import statistics
 import subprocess
 import sys
@@ -61,6 +60,7 @@ from load_class import (  # noqa: E402
 )
 
 from crib.teach.duel_store import DuelStore  # noqa: E402
+from crib.tools.school import stop_process  # noqa: E402
 
 GAME_TIMEOUT = 1800.0  # s: a table still playing then is a failure, not a hang
 
@@ -306,11 +306,7 @@ def main() -> None:
         print(f"ready after {startup:.0f} s, load {load_at_start}; {args.tables} tables sit down", flush=True)
         res = asyncio.run(_run(f"http://127.0.0.1:{port}", server.pid, args))
     finally:
-        server.send_signal(signal.SIGTERM)
-        try:
-            server.wait(60)
-        except subprocess.TimeoutExpired:
-            server.kill()
+        stop_process(server, 60)
     store = DuelStore(db)
     moves: list[dict] = []
     bad: list[str] = []

@@ -37,6 +37,8 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from load_class import _cpu_seconds, _descendants, _free_port, _loadavg, _mem_kib  # noqa: E402
 
+from crib.tools.school import stop_process  # noqa: E402
+
 KINDS = ("kernel", "server", "nginx", "postgres", "other")
 MIN_AVAILABLE_MIB = 1500  # a load stops when the machine's available memory falls below this
 
@@ -205,12 +207,7 @@ class Setup:
         if self.proc is None:
             return
         mine = {p: k for p, k in self.pids().items() if k in ("kernel", "server", "nginx")}
-        self.proc.send_signal(signal.SIGTERM)
-        try:
-            self.proc.wait(90)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait(10)
+        stop_process(self.proc, 90)
         self.proc = None
         for pid, kind in mine.items():
             if classify(_cmdline(pid)) == kind:  # still that process, not a new one with its pid

@@ -26,7 +26,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from crib.tools.school import NGINX, free_port, nginx_conf
+from crib.tools.school import NGINX, free_port, nginx_conf, stop_process
 from tests.loops import run as _run
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -91,11 +91,7 @@ def school(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[int, subp
             pytest.fail("the school did not start:\n" + (tmp / "school.log").read_text()[-3000:])
         time.sleep(0.5)
     yield port, proc
-    proc.send_signal(signal.SIGTERM)
-    try:
-        proc.wait(60)
-    except subprocess.TimeoutExpired:
-        proc.kill()
+    stop_process(proc, 60)
     left = [p for p in _children(proc.pid).values()]
     assert not left, f"crib servers left running: {left}"
 

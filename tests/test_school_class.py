@@ -46,7 +46,7 @@ from typing import Any
 
 import pytest
 
-from crib.tools.school import free_port
+from crib.tools.school import free_port, stop_process
 from tests.loops import run as _run
 from tests.pg import PgServer
 from tests.test_school import _children, _get, _nginx
@@ -90,11 +90,7 @@ def school(pg_server: PgServer, tmp_path_factory: pytest.TempPathFactory) -> Ite
     try:
         yield {"port": port, "proc": proc, "key": key.group(1), "db": url, "run": tmp / "run"}
     finally:
-        proc.send_signal(signal.SIGTERM)
-        try:
-            proc.wait(60)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+        stop_process(proc, 60)
         left = list(_children(proc.pid).values())
         pg_server.admin(f"DROP DATABASE {db} WITH (FORCE)")
         assert not left, f"crib servers left running: {left}"

@@ -63,7 +63,7 @@ from typing import Any
 import tornado.web
 from jupyter_server.utils import url_path_join
 
-__all__ = ["nginx_conf", "way_in_handlers", "prefix", "free_port", "School", "take_school", "school_env", "main"]
+__all__ = ["stop_process", "nginx_conf", "way_in_handlers", "prefix", "free_port", "School", "take_school", "school_env", "main"]
 
 NGINX = "/usr/sbin/nginx"
 PAGE = re.compile(r"[A-Za-z0-9_.-]+\.ipynb")
@@ -196,6 +196,17 @@ http {{
     }}
 }}
 """
+
+
+def stop_process(proc: subprocess.Popen, seconds: float = 20) -> None:
+    """SIGTERM, then SIGKILL if ``proc`` has not exited within ``seconds`` (a server
+    stops its kernels on SIGTERM; a hung one is killed)."""
+    proc.send_signal(signal.SIGTERM)
+    try:
+        proc.wait(seconds)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait(10)
 
 
 def _wait_port(port: int, proc: subprocess.Popen, seconds: float) -> None:

@@ -21,6 +21,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from crib.tools.school import stop_process
+
 ROOT = Path(__file__).resolve().parents[2]
 PHASE = ".crib-duel-phase"
 
@@ -75,11 +77,7 @@ def serve_play_page(workdir: Path, log: Path) -> Iterator[tuple[str, Path, int]]
         time.sleep(8)  # the pooled kernels run the page (the coach's tables warm up)
         yield f"http://127.0.0.1:{port}", db, proc.pid
     finally:
-        proc.send_signal(signal.SIGTERM)
-        try:
-            proc.wait(15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+        stop_process(proc, 15)
 
 
 @dataclass

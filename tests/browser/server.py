@@ -1,10 +1,10 @@
 """The browser tests' Voila server (``crib.tools.serve`` on ``dashboards/``, the same
 settings as ``make serve``): started, waited for, stopped.
 
-Under ``make test`` (``pytest -n 2``) one server serves both workers: the controller
-process starts it in ``pytest_configure`` (tests/conftest.py), before the workers exist,
-so its kernel pools warm up while the workers collect and run their first tests, and the
-workers read its address from :data:`ENV`.  Without xdist, the ``voila_url`` fixture
+Under ``make test`` (``pytest -n 2``) the controller process starts it in
+``pytest_configure`` (tests/conftest.py), before the workers exist, so its kernel pools
+warm up while the workers start and collect; a worker reads its address from :data:`ENV`
+(the browser tests run in one worker: see the scheduler there).  Without xdist, the ``voila_url`` fixture
 starts one for the session.  Either way its classroom record is a SQLite file in a temp
 dir (the kernels inherit ``CRIB_DB``).
 """
@@ -14,7 +14,6 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import signal
 import socket
 import subprocess
 import sys
@@ -22,6 +21,8 @@ import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
+
+from crib.tools.school import stop_process
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "tests" / "artifacts"
@@ -122,11 +123,7 @@ class Server:
     def stop(self) -> None:
         if self.proc is None:
             return
-        self.proc.send_signal(signal.SIGTERM)
-        try:
-            self.proc.wait(15)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
+        stop_process(self.proc, 15)
         if self.home is not None:
             shutil.rmtree(self.home, ignore_errors=True)
 

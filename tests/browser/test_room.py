@@ -18,7 +18,6 @@ import json
 import os
 import re
 import shutil
-import signal
 import socket
 import subprocess
 import sys
@@ -33,6 +32,7 @@ from types import SimpleNamespace
 import pytest
 
 from crib.teach.store import Store
+from crib.tools.school import stop_process
 from crib.tools.serve import SPARE
 from tests.browser.conftest import ARTIFACTS, ROOT
 from tests.browser.server import free_port, wait_for_idle_kernels
@@ -147,11 +147,7 @@ def room(chromium_path: str, tmp_path_factory: pytest.TempPathFactory) -> Iterat
     student_url = re.search(r"students open: (\S+)", text).group(1)  # type: ignore[union-attr]
     yield SimpleNamespace(port=port, key=key, pid=proc.pid, db=db, log=log,
                           student_url=student_url, base=f"http://127.0.0.1:{port}")
-    proc.send_signal(signal.SIGTERM)
-    try:
-        proc.wait(20)
-    except subprocess.TimeoutExpired:
-        proc.kill()
+    stop_process(proc, 20)
 
 
 def request(room: SimpleNamespace, path: str, *, src: str = "127.0.0.1", method: str = "GET",
