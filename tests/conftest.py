@@ -49,9 +49,9 @@ def published_hand_distribution() -> dict[int, int]:
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    """Under ``pytest -n`` (``make test``), the controller starts the browser tests' Voila
-    server before the workers exist (they inherit its address: tests/browser/server.py),
-    so its kernel pools warm up while the workers start and collect."""
+    """Under ``pytest -n`` (``make test``), the controller starts the browser tests' one
+    Voila server before the workers exist (they inherit its address: tests/browser/server.py),
+    so its kernel pools warm up while the workers collect and start."""
     if hasattr(config, "workerinput") or not config.getoption("numprocesses", None):
         return
     from tests.browser import server
@@ -71,11 +71,15 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 
 _VOILA: pytest.StashKey = pytest.StashKey()
 
-# what the long files beside the browser group take, roughly (s, a clean clone on 2
-# cores): sent first, so the second worker ends with short tests (longest first)
+# what each long test file takes, roughly (s, clean-clone runs on 2 cores): the longest
+# are sent first, so the two workers end together (longest processing time first)
 LONG = {
-    "tests/browser/test_duel.py": 150, "tests/test_school_class.py": 115, "tests/browser/test_room.py": 100,
-    "tests/test_school.py": 40,
+    "tests/browser/test_devices.py": 200, "tests/browser/test_classroom.py": 150,
+    "tests/browser/test_play.py": 130, "tests/browser/test_french.py": 120,
+    "tests/browser/test_learner.py": 110, "tests/browser/test_class_tables.py": 90,
+    "tests/browser/test_duel.py": 90, "tests/browser/test_keyboard.py": 70,
+    "tests/browser/test_room.py": 100, "tests/browser/test_dashboards.py": 60,
+    "tests/test_school_class.py": 70, "tests/test_school.py": 40,
 }
 # files whose tests share a module fixture that starts servers of their own (a Voila, a
 # school with nginx): one scope each, so the fixture runs once
@@ -85,18 +89,18 @@ OWN_SERVER = {"tests/browser/test_duel.py", "tests/browser/test_room.py", "tests
 def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object:
     """How ``make test`` shares the suite between its two workers (``-n 2``).
 
-    * The real-browser tests (``tests/browser/``) run in one worker, one after another,
-      against the one Voila server the controller started (:func:`pytest_configure`).
-      Sent to both workers at once, two chromiums with their pages' kernels on 2 cores
-      made the run longer, not shorter (a clean clone: 1,152 s of pytest against about
-      990 s with one browser worker).
+    * Every test is a unit of its own, sent to whichever worker is free, but for the
+      two below.  The browser tests share one Voila server (started by the controller,
+      :func:`pytest_configure`), so both workers run them.
     * The tests with servers of their own (the classmate game, the class room's guard,
-      the school behind nginx) stay together, each file in one worker: their module
-      fixture starts them once; they run beside the browser worker.
+      the school behind nginx) stay together: their module fixture starts them once.
     * A notebook's cells stay together in one worker: nbval runs them in order, in one
       kernel.
-    * Every other test is a unit of its own, sent to whichever worker is free; the long
-      units go first (:data:`LONG`), the browser group before everything.
+    * The long files go first (:data:`LONG`), the browser tests before the rest.
+
+    Measured on clean clones (2 cores): this way, 1,152.6 s of pytest; with the browser
+    tests in one worker and the files with servers of their own first on the other,
+    1,507.9 s.
 
     (pytest-xdist's ``xdist_group`` marks would say the same, but its ``loadgroup``
     renames node ids, which pytest 9 no longer allows; a scheduler's scopes do not.)
@@ -104,7 +108,8 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object:
     from xdist.scheduler import LoadScopeScheduling
 
     def weight(scope: str) -> float:
-        return 1e9 if scope == "browser" else LONG.get(scope.split("::", 1)[0], 0)
+        path = scope.split("::", 1)[0]
+        return LONG.get(path, 0) + (1 if path.startswith("tests/browser/") else 0)
 
     class Groups(LoadScopeScheduling):
         ordered = False
@@ -113,7 +118,7 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object:
             path = nodeid.split("::", 1)[0]
             if path in OWN_SERVER or path.endswith(".ipynb"):
                 return path
-            return "browser" if path.startswith("tests/browser/") else nodeid
+            return nodeid
 
         def _assign_work_unit(self, node: object) -> None:
             if not self.ordered:  # once, before the first unit goes out: longest first

@@ -275,7 +275,7 @@ async def _class(school: dict[str, Any], report: dict[str, Any]) -> None:
         while _live_counts(teacher) != want:  # the teacher page polls the record every 2 s
             assert time.monotonic() < deadline, (_live_counts(teacher), want)
             await asyncio.sleep(0.2)
-        assert f">{sum(FIRST_ANSWERS.values())}</b>" in teacher.value("crib-summary")
+        await _state_until(teacher, "crib-summary", lambda v: f">{sum(FIRST_ANSWERS.values())}</b>" in v, 30)
         mark("teacher_sees_all")
 
         # 2. two classmates, one page on each server, play a whole game
@@ -353,10 +353,10 @@ async def _class(school: dict[str, Any], report: dict[str, Any]) -> None:
         assert _server(again) == home
         done = FIRST_ANSWERS[name]
         assert f"{done} already answered" in again.value("crib-join-status"), again.value("crib-join-status")
-        assert f"Question {done + 1} of {N_QUESTIONS}" in again.value("crib-header")  # the set goes on
+        await _state_until(again, "crib-header", lambda v: f"Question {done + 1} of {N_QUESTIONS}" in v, 30)  # the set goes on
         for k in range(done, N_QUESTIONS):
             await _answer(again, k - done, k)
-        assert "last question" in again.value("crib-status")
+        await _state_until(again, "crib-status", lambda v: "last question" in v, 30)  # drawn after the stats line
         mark("student_resumed")
         mine = _rows(db, "SELECT a.question FROM answers a JOIN students s ON s.id=a.student_id "
                          "WHERE s.name=%s ORDER BY a.question", name)

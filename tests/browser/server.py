@@ -1,10 +1,10 @@
 """The browser tests' Voila server (``crib.tools.serve`` on ``dashboards/``, the same
 settings as ``make serve``): started, waited for, stopped.
 
-Under ``make test`` (``pytest -n 2``) the controller process starts it in
-``pytest_configure`` (tests/conftest.py), before the workers exist, so its kernel pools
-warm up while the workers start and collect; a worker reads its address from :data:`ENV`
-(the browser tests run in one worker: see the scheduler there).  Without xdist, the ``voila_url`` fixture
+Under ``make test`` (``pytest -n 2``) one server serves both workers: the controller
+process starts it in ``pytest_configure`` (tests/conftest.py), before the workers exist,
+so its kernel pools warm up while the workers collect and run their first tests, and the
+workers read its address from :data:`ENV`.  Without xdist, the ``voila_url`` fixture
 starts one for the session.  Either way its classroom record is a SQLite file in a temp
 dir (the kernels inherit ``CRIB_DB``).
 """
