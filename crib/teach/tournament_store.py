@@ -133,7 +133,8 @@ class TournamentStore:
             (clean_code(code),),
         ).fetchone()
         if r is None:
-            raise UnknownTournamentError(f"unknown tournament code {clean_code(code)[:12]!r}: check the code")
+            self._row(code)  # raises the unknown-code error, said in one place
+            return self.version(code)  # (made between the two reads)
         return int(r[0]), int(r[1]), int(r[2])
 
     def load(self, code: str) -> Tournament:
