@@ -12,14 +12,14 @@ PORT ?= 8866
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -qq --upgrade pip
 
 $(VENV)/.serve-installed: pyproject.toml | $(PY)
-	$(PY) -m pip install -q -e '.[serve]'
+	$(PY) -m pip install -qq -e '.[serve]'
 	touch $@
 
 $(VENV)/.test-installed: pyproject.toml | $(PY)
-	$(PY) -m pip install -q -e '.[test]'
+	$(PY) -m pip install -qq -e '.[test]'
 	touch $@
 
 install-serve: $(VENV)/.serve-installed

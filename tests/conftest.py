@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import csv
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -54,6 +55,7 @@ def pytest_configure(config: pytest.Config) -> None:
     so its kernel pools warm up while the workers collect and start."""
     if hasattr(config, "workerinput") or not config.getoption("numprocesses", None):
         return
+    _CONTROLLER.append(config)
     from tests.browser import server
 
     if not Path("/usr/bin/chromium").exists() or not server.wanted(config.args, config.getini("testpaths")):
@@ -70,6 +72,42 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 
 
 _VOILA: pytest.StashKey = pytest.StashKey()
+_CONTROLLER: list[pytest.Config] = []
+_BUSY: dict[str, float] = {}  # worker seconds per file (setup, call and teardown)
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """Under ``pytest -n``: each file's worker seconds, longest first, to
+    tests/artifacts/busy.json (what :data:`LONG` is read from)."""
+    if _CONTROLLER and _BUSY:
+        import json
+
+        out = ROOT / "tests" / "artifacts" / "busy.json"
+        out.parent.mkdir(parents=True, exist_ok=True)
+        ranked = sorted(_BUSY.items(), key=lambda kv: -kv[1])
+        out.write_text(json.dumps({k: round(v, 1) for k, v in ranked}, indent=1) + "\n")
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    """Under ``pytest -n``, a failure is printed as it arrives, not only in the summary at
+    the end: a CI run that is stopped before its end (a time limit) still shows which test
+    failed and why."""
+    if not _CONTROLLER:
+        return
+    path = report.nodeid.split("::", 1)[0]
+    _BUSY[path] = _BUSY.get(path, 0.0) + report.duration
+    if not report.failed:
+        return
+    tr = _CONTROLLER[0].pluginmanager.get_plugin("terminalreporter")
+    if tr is None:
+        return
+    lines = report.longreprtext.strip().splitlines()
+    # where in our code (a hang's deepest frames are in a library), then the error itself
+    ours = [ln for ln in lines[:-25] if re.match(r"(tests|crib|dashboards)/\S+:\d+:", ln)]
+    tr.write_line("")
+    tr.write_line(f"FAILED ({report.when}, {report.duration:.1f} s) {report.nodeid}", red=True, bold=True)
+    for line in ours[-8:] + ["..."] * bool(ours) + lines[-25:]:
+        tr.write_line("    " + line[:300])
 
 # what each long test file takes, roughly (s, clean-clone runs on 2 cores): the longest
 # are sent first, so the two workers end together (longest processing time first)
