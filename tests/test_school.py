@@ -111,6 +111,7 @@ def test_the_configuration_for_other_machines_passes_nginx_t(tmp_path: Path) -> 
         nginx_conf(8080, [], tmp_path)
 
 
+@pytest.mark.slow  # the school's servers and nginx: make test-slow
 def test_the_way_in_reaches_both_servers_and_keeps_the_query(school: tuple[int, subprocess.Popen]) -> None:
     port, _proc = school
     seen = set()
@@ -151,6 +152,7 @@ async def _kernel_info(port: int, prefix: str, kernel: str) -> dict:
         ws.close()
 
 
+@pytest.mark.slow  # the school's servers and nginx: make test-slow
 def test_a_pages_websocket_reaches_the_server_that_holds_its_kernel(school: tuple[int, subprocess.Popen]) -> None:
     port, _proc = school
     status, _loc, body = _get(port, "/s2/voila/render/index.ipynb")
@@ -164,6 +166,7 @@ def test_a_pages_websocket_reaches_the_server_that_holds_its_kernel(school: tupl
         _run(_kernel_info(port, "/s1/", kernel.group(1)))
 
 
+@pytest.mark.slow  # the school's servers and nginx: make test-slow
 def test_a_killed_servers_pages_load_on_the_other(school: tuple[int, subprocess.Popen]) -> None:
     port, proc = school
     servers = _children(proc.pid)

@@ -55,6 +55,10 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "bench"))
 from class_client import DuelPage, Page  # noqa: E402
 
+# an end-to-end run with servers of its own: make test-slow (and .ci/run) runs it; make test
+# keeps the headless tests of the same code (see the README, "make test")
+pytestmark = pytest.mark.slow
+
 NAMES = ("Ann", "Bob", "Cy", "Dee")
 N_QUESTIONS = 4
 FIRST_ANSWERS = {"Ann": 2, "Bob": 1, "Cy": 2, "Dee": 3}  # before the server dies: each mid-set

@@ -1,9 +1,8 @@
 """The analysis dashboards in a real browser (Debian chromium driven by playwright).
 
-Every page is opened once with its preheated kernel and timed to its first
-interactive widget, then screenshotted at 1400×1000 and 1280×800 (into
-tests/artifacts/), and checked for horizontal overflow at 1280×800.  The loading
-skeleton (crib's voila template) is screenshotted as soon as it is in the page.
+The analyzers used as a player would (analyze, practice, bad input, the heatmap).  Each
+page's opening, skeleton, error output and fit at four sizes are checked once, in its
+device walk (tests/browser/test_devices.py).
 
 ``test_open_times`` opens each page twice in a row (two fresh browsers: the first
 and the second visitor, each taking a warm kernel from the pool), one page at a time,
@@ -48,63 +47,11 @@ OTHERS = {  # play, trainer and teacher belong to other pages' owners: reported,
 }
 ISSUE_POSITION = "hand 5H 4H AC | pile 3S | previous 5D 6S QH 6H | starter 3H | opp 0"
 
-OVERFLOW_JS = """() => {
-  const W = document.documentElement.clientWidth;
-  let worst = null;
-  for (const el of document.querySelectorAll('#rendered_cells *')) {
-    const r = el.getBoundingClientRect();
-    if (r.width > 0 && r.height > 0 && r.right > W + 1 && (!worst || r.right > worst.right)) {
-      worst = {right: Math.round(r.right), tag: el.tagName,
-               cls: String(el.className).slice(0, 80)};
-    }
-  }
-  return {width: W, worst: worst};
-}"""
-
-
-def _fits(page) -> dict:  # type: ignore[no-untyped-def]
-    return page.evaluate(OVERFLOW_JS)
-
-
 def _row_cards(row) -> list[str]:  # type: ignore[no-untyped-def]
     """The canonical names of the cards shown (as chips) in a table row's second cell."""
     return row.locator("td").nth(1).locator("[data-card]").evaluate_all(
         "els => els.map(e => e.dataset.card)"
     )
-
-
-@pytest.mark.parametrize("name", [*PAGES, *OTHERS])
-def test_every_page_opens_fast_and_fits(
-    browser, voila_url: str, timings: dict[str, float], name: str
-) -> None:  # type: ignore[no-untyped-def]
-    mine = name in PAGES
-    ctx = browser.new_context(viewport={"width": 1400, "height": 1000})
-    try:
-        url = f"{voila_url}/voila/render/{name}.ipynb"
-        page, times = open_timed(ctx, url, (PAGES | OTHERS)[name])
-        (ARTIFACTS / f"page-{name}-skeleton.png").write_bytes(page.crib_early)
-        # while the skeleton is up it covers the page: the nav's outline, no half-drawn app
-        assert page.crib_seen["nav"] and page.crib_seen["covers"], page.crib_seen
-        timings[f"{name}: open to first interactive widget"] = times["interactive"]
-        timings[f"{name}: open to skeleton drawn"] = times["skeleton"]
-        expect(page.locator("#loading")).to_have_count(0)
-        page.wait_for_load_state("networkidle")
-        assert_no_error_output(page)
-        assert not page.crib_errors, page.crib_errors
-        screenshot(page, f"page-{name}-1400x1000")
-        page.set_viewport_size({"width": 1280, "height": 800})
-        page.wait_for_timeout(400)
-        screenshot(page, f"page-{name}-1280x800")
-        fit = _fits(page)
-        with (ARTIFACTS / "overflow_1280.txt").open("a") as f:
-            f.write(f"{name}: {fit}\n")
-        if mine:
-            assert fit["worst"] is None, fit
-            expect(page.locator(".crib-nav")).to_be_visible()
-            if name != "index":  # the skeleton is hidden once the app is drawn
-                expect(page.locator(".crib-skeleton")).to_be_hidden()
-    finally:
-        ctx.close()
 
 
 def test_discard_analyze_practice_and_bad_input(
@@ -238,7 +185,7 @@ def test_open_times(browser, voila_url: str) -> None:  # type: ignore[no-untyped
                 ctx = browser.new_context(viewport={"width": 1400, "height": 1000})
                 try:
                     url = f"{voila_url}/voila/render/{name}.ipynb"
-                    # no screenshot while it loads (test_every_page_opens_fast_and_fits
+                    # no screenshot while it loads (the device walk, test_devices.py,
                     # looks at the skeleton): the times are the page's own
                     page, times = open_timed(ctx, url, selector, look=False)
                     # the page's clock starts after the test's, and the test sees the

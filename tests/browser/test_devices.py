@@ -1,6 +1,9 @@
 """Every page on a desktop, a tablet and a phone, and accessible (issue 27, acceptance
 1, 3, 4 and 5), in one pass per page to keep the browser suite short:
 
+* the page opens with its preheated kernel, timed to its first interactive widget; while
+  it loads, the skeleton (crib's voila template) covers it with the nav's outline, and it
+  is screenshotted then; the page as drawn has no traceback and no error output;
 * at 1280×800 the walk: every control a learner can reach is used (each button and
   tab clicked, each checkbox toggled, each dropdown set to each option, once), and
   the page must never show "null", "undefined", "NaN" or "None", nor a broken image;
@@ -24,7 +27,7 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
-from .conftest import ARTIFACTS, ROOT, open_dashboard
+from .conftest import ARTIFACTS, ROOT, assert_no_error_output, open_dashboard, open_timed
 
 pytestmark = pytest.mark.browser
 
@@ -210,7 +213,13 @@ def test_every_page_walked_checked_by_axe_at_four_sizes(browser, voila_url: str,
     t = time.perf_counter()
     ctx = browser.new_context(viewport={"width": 1280, "height": 800})
     try:
-        page, _ = open_dashboard(ctx, f"{voila_url}/voila/render/{name}.ipynb", ready)
+        page, times = open_timed(ctx, f"{voila_url}/voila/render/{name}.ipynb", ready)
+        (ARTIFACTS / f"page-{name}-skeleton.png").write_bytes(page.crib_early)
+        # while the skeleton is up it covers the page: the nav's outline, no half-drawn app
+        assert page.crib_seen["nav"] and page.crib_seen["covers"], page.crib_seen
+        timings[f"{name}: open to first interactive widget"] = times["interactive"]
+        timings[f"{name}: open to skeleton drawn"] = times["skeleton"]
+        assert_no_error_output(page)
         assert page.title() == f"{TITLES[name]} · crib"
         assert page.locator("nav.crib-nav").count() == 1 and page.locator("[role=main]").count() == 1
         _axe(page, f"{name} as opened", found)

@@ -29,6 +29,10 @@ from tests.browser.duel_driver import (
 )
 from tests.test_duel_ui import leaks
 
+# an end-to-end run with servers of its own: make test-slow (and .ci/run) runs it; make test
+# keeps the headless tests of the same code (see the README, "make test")
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
 # the page's own clock for each new value of data-move (ms since the epoch, as time.time())
 MOVE_CLOCK_JS = """
 window.crib_moves = {};

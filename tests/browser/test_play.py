@@ -304,6 +304,7 @@ def _shoot(page, name: str, widths: dict[str, bool], focus: str = "") -> None:  
     page.set_viewport_size({"width": 1280, "height": 800})
 
 
+@pytest.mark.slow  # a whole game and its timings: make test-slow (make test plays one by keyboard)
 def test_whole_game_against_the_master_timed_at_1280x800(context, voila_url: str, timings: dict[str, float]) -> None:  # type: ignore[no-untyped-def]
     """The default opponent, the Master, by keyboard to 121 in a 1280x800 window:
     each computer reply and each redraw timed (reported, not asserted), and the page

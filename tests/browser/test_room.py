@@ -37,7 +37,9 @@ from crib.tools.serve import SPARE
 from tests.browser.conftest import ARTIFACTS, ROOT
 from tests.browser.server import free_port, wait_for_idle_kernels
 
-pytestmark = pytest.mark.browser
+# an end-to-end run with servers of its own: make test-slow (and .ci/run) runs it; make test
+# keeps the headless tests of the same code (see the README, "make test")
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
 playwright_api = pytest.importorskip("playwright.sync_api")
 expect = playwright_api.expect
 
