@@ -109,15 +109,17 @@ def pytest_runtest_logreport(report: pytest.TestReport) -> None:
     for line in ours[-8:] + ["..."] * bool(ours) + lines[-25:]:
         tr.write_line("    " + line[:300])
 
-# what each long test file takes, roughly (s, clean-clone runs on 2 cores): the longest
-# are sent first, so the two workers end together (longest processing time first)
+# what each long test file takes in worker seconds (tests/artifacts/busy.json of a make test
+# run, rounded): the longest are sent first, so the two workers end together (longest
+# processing time first); the end-to-end files run in make test-slow, without workers
 LONG = {
-    "tests/browser/test_devices.py": 200, "tests/browser/test_classroom.py": 150,
-    "tests/browser/test_play.py": 130, "tests/browser/test_french.py": 120,
-    "tests/browser/test_learner.py": 110, "tests/browser/test_class_tables.py": 90,
-    "tests/browser/test_duel.py": 90, "tests/browser/test_keyboard.py": 70,
-    "tests/browser/test_room.py": 100, "tests/browser/test_dashboards.py": 60,
-    "tests/test_school_class.py": 70, "tests/test_school.py": 40,
+    "tests/browser/test_devices.py": 200, "tests/browser/test_french.py": 120,
+    "tests/browser/test_dashboards.py": 80, "tests/browser/test_keyboard.py": 70,
+    "tests/browser/test_classroom.py": 70, "tests/browser/test_play.py": 65,
+    "tests/browser/test_learner.py": 50, "tests/browser/test_class_tables.py": 40,
+    "tests/browser/test_learn.py": 30, "tests/browser/test_french_play.py": 20,
+    "tests/test_play_jit.py": 40, "tests/test_ui_apps.py": 35, "tests/test_printables.py": 30,
+    "tests/test_access_leftovers.py": 30,
 }
 # files whose tests share a module fixture that starts servers of their own (a Voila, a
 # school with nginx): one scope each, so the fixture runs once
