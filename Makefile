@@ -8,6 +8,11 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8866
 
+# the pegging kernels are compiled (or loaded from numba's disk cache) once, before pytest
+# or voila: on a clean clone each worker and each of the test server's preheated kernels would
+# otherwise compile them at once (about 25 s of CPU each)
+WARM := $(PY) -c "from crib.analysis.play import jit; print(f'pegging kernels ready in {jit.warm():.1f} s')"
+
 .PHONY: serve test test-slow test-all messages lint bench install-serve install-test browser postgresql nginx notebooks clean
 
 $(PY):
@@ -77,7 +82,7 @@ VOILA_OPTS += --class
 endif
 
 serve: install-serve
-	$(PY) -c "from crib.analysis.play import jit; print(f'pegging kernels ready in {jit.warm():.1f} s')"
+	$(WARM)
 	$(PY) -m crib.tools.serve dashboards $(VOILA_OPTS)
 
 lint: install-test
@@ -85,11 +90,13 @@ lint: install-test
 
 test: install-test browser postgresql nginx $(AXE)
 	$(VENV)/bin/ruff check crib tests bench
+	$(WARM)
 	$(PY) -m pytest -q -m "not slow" -n 2 --durations=15
 
 # the exhaustive comparisons of fast paths with their references, the largest sweeps
 # and the page-open measurement: pytest's "slow" marker (see pyproject.toml)
 test-slow: install-test browser postgresql nginx $(AXE)
+	$(WARM)
 	$(PY) -m pytest -q -m slow --durations=15
 
 test-all: test test-slow
