@@ -11,7 +11,7 @@ PORT ?= 8866
 # the pegging kernels are compiled (or loaded from numba's disk cache) once, before pytest
 # or voila: on a clean clone each worker and each of the test server's preheated kernels would
 # otherwise compile them at once (about 25 s of CPU each)
-WARM := $(PY) -c "from crib.analysis.play import jit; print(f'pegging kernels ready in {jit.warm():.1f} s')"
+WARM := $(PY) -c "import time; t = time.perf_counter(); from crib.analysis.play import jit; jit.warm(); print(f'pegging kernels ready in {time.perf_counter() - t:.1f} s')"
 
 .PHONY: serve test test-slow test-all messages lint bench install-serve install-test browser postgresql nginx notebooks clean
 

@@ -113,7 +113,7 @@ def pytest_runtest_logreport(report: pytest.TestReport) -> None:
 # run, rounded): the longest are sent first, so the two workers end together (longest
 # processing time first); the end-to-end files run in make test-slow, without workers
 LONG = {
-    "tests/browser/test_devices.py": 200, "tests/browser/test_french.py": 120,
+    "tests/browser/test_devices.py": 200,
     "tests/browser/test_dashboards.py": 80, "tests/browser/test_keyboard.py": 70,
     "tests/browser/test_classroom.py": 70, "tests/browser/test_play.py": 65,
     "tests/browser/test_learner.py": 50, "tests/browser/test_class_tables.py": 40,

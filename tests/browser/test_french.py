@@ -18,7 +18,10 @@ from tests.browser.conftest import assert_no_error_output, open_dashboard
 from tests.browser.test_devices import AXE, _axe
 from tests.french import english_phrases
 
-pytestmark = pytest.mark.browser
+# the French pages in a browser: make test-slow (and .ci/run) runs them; make test keeps a hand
+# played in French in a browser (test_french_play.py) and the headless French pages
+# (tests/test_french_*.py), and tests/test_i18n.py checks every catalog
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
 
