@@ -97,7 +97,7 @@ test: install-test browser postgresql nginx $(AXE)
 # and the page-open measurement: pytest's "slow" marker (see pyproject.toml)
 test-slow: install-test browser postgresql nginx $(AXE)
 	$(WARM)
-	$(PY) -m pytest -q -m slow --durations=15
+	$(PY) -m pytest -q -m slow --durations=15 --timeout=1800
 
 test-all: test test-slow
 
