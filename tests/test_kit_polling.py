@@ -76,3 +76,40 @@ def test_in_background_in_a_process_runs_in_its_own_session_at_the_lowest_priori
     if sys.platform == "linux":
         assert nice == 19
     assert isinstance(err, CribError) and "ValueError: no such hand" in str(err)
+
+
+def test_the_child_never_collects_the_parents_garbage(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """The parent's unreachable objects are not finalized in the forked child: a finalizer
+    there may wait on a lock that another thread of the parent held at the fork (a CI run's
+    review child hung in sqlite3_free, run by gc on an old connection)."""
+    import gc
+    import os
+
+    from crib.ui.kit.common import in_background
+
+    log = tmp_path / "finalized"
+
+    class Cycle:
+        def __init__(self) -> None:
+            self.me = self
+
+        def __del__(self) -> None:
+            with log.open("a") as f:
+                f.write(f"{os.getpid()}\n")
+
+    got: list = []
+    gc.disable()  # the cycle stays uncollected garbage in the parent until the fork
+    try:
+        Cycle()
+
+        def work() -> int:
+            gc.collect()  # the child's own collection: it must pass over the parent's cycle
+            return os.getpid()
+
+        in_background(work, got.append, process=True).join(60)
+    finally:
+        gc.enable()
+    child = got[0]
+    assert isinstance(child, int) and child != os.getpid()
+    gc.collect()  # the parent's own collection finalizes it, once, here
+    assert log.read_text().split() == [str(os.getpid())]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import html
 import os
 import pickle
@@ -181,6 +182,11 @@ def _in_child(work: Callable[[], Any]) -> Any:
     pid = os.fork()
     if pid == 0:  # the child: compute, write the answer, leave without running any exit hook
         try:
+            # the parent's objects are never collected here: a finalizer of theirs (an
+            # unreachable sqlite3 connection's) may take a lock that another thread of the
+            # parent held at the fork, which no thread here will release (seen: a CI run's
+            # review child stuck in sqlite3_free under gc, its page waiting forever)
+            gc.freeze()
             os.close(r)
             os.setsid()  # a new session: a new scheduler autogroup
             with contextlib.suppress(OSError):
