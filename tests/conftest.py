@@ -109,6 +109,7 @@ def pytest_runtest_logreport(report: pytest.TestReport) -> None:
     for line in ours[-8:] + ["..."] * bool(ours) + lines[-25:]:
         tr.write_line("    " + line[:300])
 
+
 # what each long test file takes in worker seconds (tests/artifacts/busy.json of a make test
 # run, rounded): the longest are sent first, so the two workers end together (longest
 # processing time first); the end-to-end files run in make test-slow, without workers
