@@ -92,6 +92,11 @@ REFILL_AFTER = 120.0  # s without an arrival before the pool is refilled to the 
 #   IOPub output" while preheating and 0 of 30 pages became interactive in 600 s;
 #   with 60 s, no such timeout and 30 of 30 (the cell's widget output is otherwise
 #   dropped when it arrives late).
+# * kernels talk over unix sockets (ipc), not TCP ports: a kernel's five TCP ports are
+#   picked free by the server and bound later by the kernel, and on a busy machine another
+#   process took one in between ("zmq.error.ZMQError: Address already in use", then
+#   "Kernel died before replying to kernel_info"; a clean clone's run lost two pages so).
+#   An ipc socket is a file named after the kernel's id, which nothing else can take.
 DEFAULTS = (
     "--Voila.ip=127.0.0.1",
     "--no-browser",
@@ -100,6 +105,7 @@ DEFAULTS = (
     "--MappingKernelManager.cull_idle_timeout=600",
     "--MappingKernelManager.cull_interval=60",
     "--VoilaExecutor.iopub_timeout=60",
+    "--KernelManager.transport=ipc",
 )
 
 

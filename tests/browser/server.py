@@ -36,9 +36,9 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def kernel_cpu(server_pid: int) -> tuple[int, int]:
-    """(number of kernel processes under the server, their total CPU ticks), from /proc."""
-    n, ticks = 0, 0
+def _kernels(server_pid: int) -> list[tuple[list[str], list[str]]]:
+    """Each kernel process under the server: (its /proc stat fields after the name, its argv)."""
+    out = []
     for stat in Path("/proc").glob("[0-9]*/stat"):
         try:
             fields = stat.read_text().rsplit(")", 1)[1].split()
@@ -46,9 +46,26 @@ def kernel_cpu(server_pid: int) -> tuple[int, int]:
         except OSError:
             continue
         if int(fields[1]) == server_pid and b"ipykernel" in cmd:  # fields[1] is the ppid
-            n += 1
-            ticks += int(fields[11]) + int(fields[12])  # utime + stime
-    return n, ticks
+            out.append((fields, cmd.decode().split("\0")))
+    return out
+
+
+def kernel_cpu(server_pid: int) -> tuple[int, int]:
+    """(number of kernel processes under the server, their total CPU ticks), from /proc."""
+    ks = _kernels(server_pid)
+    return len(ks), sum(int(f[11]) + int(f[12]) for f, _argv in ks)  # utime + stime
+
+
+def kernel_connections(server_pid: int) -> list[dict]:
+    """The connection file of each kernel under the server (its ``-f`` argument)."""
+    out = []
+    for _fields, argv in _kernels(server_pid):
+        if "-f" in argv:
+            try:
+                out.append(json.loads(Path(argv[argv.index("-f") + 1]).read_text()))
+            except (OSError, ValueError):
+                continue  # a kernel that has just shut down
+    return out
 
 
 def wait_for_idle_kernels(server_pid: int, n: int, deadline: float) -> bool:

@@ -3,7 +3,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import assert_no_error_output, open_dashboard, screenshot
+from . import server
+from .conftest import SERVER, assert_no_error_output, open_dashboard, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -61,3 +62,13 @@ def test_home_leads_with_the_game_and_the_nav_bar_links_every_section(
         sub.locator("a[href='traps.ipynb']").click()
     page.wait_for_selector("#loading", state="detached", timeout=90_000)
     page.wait_for_selector(".crib-formation select", timeout=60_000)
+
+
+def test_kernels_talk_over_unix_sockets_not_tcp_ports(voila_url: str) -> None:
+    """A TCP port picked free by the server can be taken by another process before the
+    kernel binds it (a clean clone lost two pages so); ipc sockets are named per kernel."""
+    conns = server.kernel_connections(SERVER["pid"])
+    assert conns, "no kernel under the server"  # its pools are filled once it is ready
+    for c in conns:
+        assert c["transport"] == "ipc", c
+        assert str(c["ip"]).startswith("/"), c  # a socket path, not an address
