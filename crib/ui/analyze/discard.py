@@ -145,7 +145,11 @@ class DiscardApp(w.VBox):
              controls, self.status, self.verdict, self.dissent, self.results]
         )
         self.add_class("crib-discard-app")
-        self.picker.set_cards(initial)
+        self._quiet = True  # one analysis of the first six, not a second from the picker's change
+        try:
+            self.picker.set_cards(initial)
+        finally:
+            self._quiet = False
         self.analyze()
 
     # -- modes ---------------------------------------------------------------------
