@@ -72,6 +72,8 @@ def test_pegging_table() -> None:
 def test_win_table() -> None:
     w = win_table()
     assert w.shape == (121, 121) and ((w >= 0) & (w <= 1)).all()
+    # read by numpy for the pages; the same numbers as pandas reads
+    assert (w == pd.read_csv(DATA / "win_table.csv", index_col=0).to_numpy(dtype=float)).all()
     assert 0.54 <= crib.win_probability(0, 0) <= 0.57
     assert w[120, 0] > 0.97 and w[0, 120] < 0.03
     with pytest.raises(CribError, match="0..120"):
@@ -116,3 +118,22 @@ def test_analyze_discard_options() -> None:
     assert crib.analyze_discard(six, dealer=True, scores=(119, 0)).best.p_win > 0.95
     with pytest.raises(CribError, match="depends on the seat"):
         get_crib_model("selfplay").values((), [])
+
+
+def test_the_indexes_read_without_pandas_equal_the_frames() -> None:
+    """The pages' readers (the csv module) against the tables read by pandas, every row."""
+    import math
+
+    from crib.analysis.selfplay_tables import _crib_index, _peg_index, pegging_frame
+
+    crib = seat_crib_frame()
+    assert len(_crib_index()) == len(crib) == 338
+    for r in crib.itertuples():
+        assert _crib_index()[(r.seat, r.pair, r.suited)] == float(r.mean)
+    peg = pegging_frame()
+    assert len(_peg_index()) == len(peg) == 3640
+    for r in peg.to_dict("records"):
+        got = _peg_index()[(r["keep"], r["seat"])]
+        assert got.keys() == r.keys()
+        for k, v in r.items():
+            assert got[k] == v or (isinstance(v, float) and math.isnan(v) and math.isnan(got[k])), (k, v, got[k])

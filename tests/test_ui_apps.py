@@ -353,3 +353,44 @@ def test_trap_explorer_text_agrees_with_its_exact_table() -> None:
             assert "The exact analysis agrees" in text, name
     app.formation.value = "five-card trap"
     assert "ranks 6♦ first" in html.unescape(app.explanation.value)
+
+
+def test_the_discard_page_opens_with_one_analysis(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The first six are analyzed once (the chosen model and the second opinion), not
+    again from the picker's own change: each page open is a kernel's work."""
+    import crib.ui.analyze.discard as page
+
+    calls: list[str] = []
+    real = page.run_discard
+
+    def counted(*a, **k):  # type: ignore[no-untyped-def]
+        calls.append(k["key"])
+        return real(*a, **k)
+
+    monkeypatch.setattr(page, "run_discard", counted)
+    app = DiscardApp()
+    assert len(calls) == 2 and calls[0] != calls[1], calls
+    assert app.analysis is not None and len(app.analysis.throws) == 15
+
+
+def test_pages_that_draw_no_chart_load_neither_matplotlib_nor_pandas() -> None:
+    """Each page open is a kernel's work (a class opens thirty at once): the play page,
+    the trainer, the teacher view and home run their notebooks' code without importing
+    matplotlib (0.5 s) or pandas (0.3 s); the shipped tables are read with csv and numpy."""
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    for name in ("play", "trainer", "teacher", "index"):
+        nb = json.loads((root / "dashboards" / f"{name}.ipynb").read_text())
+        code = "\n".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code")
+        probe = (
+            "import sys\n"
+            f"exec(compile({code!r}, 'page', 'exec'), {{'display': lambda *a, **k: None}})\n"
+            "print(sorted(m for m in ('matplotlib', 'pandas') if m in sys.modules))\n"
+        )
+        out = subprocess.run([sys.executable, "-c", probe], cwd=root, capture_output=True, text=True, timeout=300)
+        assert out.returncode == 0, out.stderr[-2000:]
+        assert out.stdout.strip().splitlines()[-1] == "[]", (name, out.stdout[-500:])

@@ -77,10 +77,22 @@ def seat_crib_frame():  # -> pd.DataFrame
     return df
 
 
+def _rows(name: str, text: tuple[str, ...]) -> list[dict]:
+    """The rows of a shipped table, its ``text`` columns as read and the rest as numbers
+    (``n`` an int).  The csv module, not pandas: a page's first move reads these, and
+    importing pandas would add 0.3 s to every kernel that plays or analyzes."""
+    import csv
+
+    from crib.datafiles import data_path
+
+    with data_path(name).open(newline="") as f:
+        rows = list(csv.DictReader(f))
+    return [{k: v if k in text else int(v) if k == "n" else float(v) for k, v in r.items()} for r in rows]
+
+
 @cache
 def _crib_index() -> dict[tuple[str, str, str], float]:
-    df = seat_crib_frame()
-    return {(r.seat, r.pair, r.suited): float(r.mean) for r in df.itertuples()}
+    return {(r["seat"], r["pair"], r["suited"]): r["mean"] for r in _rows("crib_selfplay.csv", ("seat", "pair", "suited"))}
 
 
 def seat_crib_value(lo: int, hi: int, suited: bool, seat: str) -> float:
@@ -104,8 +116,7 @@ def pegging_frame():  # -> pd.DataFrame
 
 @cache
 def _peg_index() -> dict[tuple[str, str], dict]:
-    df = pegging_frame()
-    return {(r["keep"], r["seat"]): r for r in df.to_dict("records")}
+    return {(r["keep"], r["seat"]): r for r in _rows("pegging_ev.csv", ("keep", "seat"))}
 
 
 def peg_value(ranks: tuple[int, ...] | list[int], seat: str) -> dict:

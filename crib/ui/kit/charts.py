@@ -10,14 +10,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from matplotlib import rc_context
-from matplotlib.figure import Figure
-
 from crib.i18n import N_, tr
 from crib.ui.kit.access import text_on
 from crib.ui.kit.cardview import RED
 
 if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
     from crib.analysis.discard import DiscardAnalysis
     from crib.analysis.play import PlayAnalysis
 
@@ -45,7 +44,17 @@ _RC = {
 }
 
 
+def rc_context(rc: dict):  # noqa: ANN201 - matplotlib's context manager
+    """matplotlib's ``rc_context``, matplotlib imported at the first chart: the pages
+    that never draw one (the trainer, the teacher view) do not load it (0.5 s a kernel)."""
+    from matplotlib import rc_context as ctx
+
+    return ctx(rc)
+
+
 def _figure(width: float, height: float) -> Figure:
+    from matplotlib.figure import Figure
+
     with rc_context(_RC):
         return Figure(figsize=(width, height), layout="constrained", dpi=DPI)
 

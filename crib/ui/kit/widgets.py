@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import html
 import io
+from typing import TYPE_CHECKING
 
 import ipywidgets as w
-from matplotlib.figure import Figure
 from traitlets import List, Unicode, observe
 
 from crib.errors import CribError, HandSizeError
@@ -17,6 +17,9 @@ from crib.rules.cards import SUITS, Card, cards_str, parse_cards
 from crib.ui.kit.cardview import CARD_CSS, style_card_button
 from crib.ui.kit.charts import figure_summary
 from crib.ui.kit.common import error_html
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure  # imported where a chart is drawn
 
 __all__ = [
     "CardPicker", "figure_png", "FigureImage", "chart_text_html", "card_rows", "as_grid", "card_css",
