@@ -137,3 +137,19 @@ def test_the_indexes_read_without_pandas_equal_the_frames() -> None:
         assert got.keys() == r.keys()
         for k, v in r.items():
             assert got[k] == v or (isinstance(v, float) and math.isnan(v) and math.isnan(got[k])), (k, v, got[k])
+
+
+def test_an_empty_cell_reads_as_nan_as_pandas_reads_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A quick rebuild can leave a keep with no sample: pandas writes its NaN as an empty cell."""
+    import math
+
+    import crib.datafiles
+    from crib.analysis.selfplay_tables import _rows
+
+    f = tmp_path / "pegging_ev.csv"
+    f.write_text("keep,seat,net,n\nA-A-A-A,dealer,,0\nA-A-A-2,pone,0.5,7\n")
+    monkeypatch.setattr(crib.datafiles, "data_path", lambda name: tmp_path / name)
+    rows = _rows("pegging_ev.csv", ("keep", "seat"))
+    assert math.isnan(rows[0]["net"]) and rows[0]["n"] == 0 and rows[0]["keep"] == "A-A-A-A"
+    assert rows[1] == {"keep": "A-A-A-2", "seat": "pone", "net": 0.5, "n": 7}
+    assert math.isnan(pd.read_csv(f)["net"][0])  # what pandas made of it

@@ -87,7 +87,8 @@ def _rows(name: str, text: tuple[str, ...]) -> list[dict]:
 
     with data_path(name).open(newline="") as f:
         rows = list(csv.DictReader(f))
-    return [{k: v if k in text else int(v) if k == "n" else float(v) for k, v in r.items()} for r in rows]
+    # an empty cell is pandas' NaN (a keep with no sample in a quick rebuild of the table)
+    return [{k: v if k in text else int(v) if k == "n" else float(v or "nan") for k, v in r.items()} for r in rows]
 
 
 @cache

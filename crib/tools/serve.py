@@ -55,6 +55,7 @@ from __future__ import annotations
 
 import os
 import sys
+import tempfile
 import time
 from dataclasses import replace
 from pathlib import Path
@@ -107,6 +108,30 @@ DEFAULTS = (
     "--VoilaExecutor.iopub_timeout=60",
     "--KernelManager.transport=ipc",
 )
+
+
+# a kernel's ipc socket: <voila's connection dir>/voila_XXXXXXXX/kernel-<uuid>-ipc-N, and a
+# unix socket's path has at most 103 bytes on macOS (107 on Linux)
+SOCKET_TAIL, SOCKET_MAX = len("/voila_12345678/kernel-") + 36 + len("-ipc-1"), 103
+
+
+def socket_args(argv: list[str], tmp: str | None = None) -> list[str]:
+    """Where the kernels' ipc sockets go when the temp folder's path is too long for one
+    (macOS's is ~48 bytes): voila's connection files in /tmp, else TCP after all.
+
+    >>> socket_args([], "/tmp"), socket_args([], "/var/folders/" + "x" * 40 + "/T")
+    ([], ['--Voila.connection_dir_root=/tmp'])
+    >>> socket_args(["--KernelManager.transport=tcp"], "/" + "x" * 99)
+    []
+    """
+    if any(a.startswith(("--KernelManager.transport", "--Voila.connection_dir_root")) for a in argv):
+        return []
+    tmp = tempfile.gettempdir() if tmp is None else tmp
+    if len(tmp) + SOCKET_TAIL <= SOCKET_MAX:
+        return []
+    if os.access("/tmp", os.W_OK):
+        return ["--Voila.connection_dir_root=/tmp"]
+    return ["--KernelManager.transport=tcp"]
 
 
 def with_defaults(argv: list[str]) -> list[str]:
@@ -305,7 +330,7 @@ def main(argv: list[str] | None = None) -> None:
         cfg.VoilaKernelManager.fill_delay = FILL_DELAY if size is not None else PAGE_FILL_DELAY
     if size is not None:
         CribVoila.class_size = size
-    CribVoila.launch_instance(argv=with_defaults(rest), config=cfg)
+    CribVoila.launch_instance(argv=with_defaults([*rest, *socket_args(rest)]), config=cfg)
 
 
 if __name__ == "__main__":
