@@ -77,16 +77,21 @@ def seat_crib_frame():  # -> pd.DataFrame
     return df
 
 
-def _rows(name: str, text: tuple[str, ...]) -> list[dict]:
-    """The rows of a shipped table, its ``text`` columns as read and the rest as numbers
-    (``n`` an int).  The csv module, not pandas: a page's first move reads these, and
-    importing pandas would add 0.3 s to every kernel that plays or analyzes."""
+def _csv_rows(name: str) -> list[dict[str, str]]:
+    """A shipped table's rows as read (its "#" comment lines skipped), with the csv module."""
     import csv
 
     from crib.datafiles import data_path
 
     with data_path(name).open(newline="") as f:
-        rows = list(csv.DictReader(f))
+        return list(csv.DictReader(ln for ln in f if not ln.startswith("#")))
+
+
+def _rows(name: str, text: tuple[str, ...]) -> list[dict]:
+    """The rows of a shipped table, its ``text`` columns as read and the rest as numbers
+    (``n`` an int).  The csv module, not pandas: a page's first move reads these, and
+    importing pandas would add 0.3 s to every kernel that plays or analyzes."""
+    rows = _csv_rows(name)
     # an empty cell is pandas' NaN (a keep with no sample in a quick rebuild of the table)
     return [{k: v if k in text else int(v) if k == "n" else float(v or "nan") for k, v in r.items()} for r in rows]
 
@@ -145,14 +150,10 @@ def keep_ratios(seat: str | None) -> dict[tuple[int, ...], float]:
     >>> r[(5, 5, 10, 13)] > 1 > r[(2, 7, 9, 13)], len(r)
     (True, 2379)
     """
-    import csv
     from itertools import combinations
     from math import comb
 
-    from crib.datafiles import data_path
-
-    with data_path("keep_frequencies.csv").open() as f:
-        rows = list(csv.DictReader(ln for ln in f if not ln.startswith("#")))
+    rows = _csv_rows("keep_frequencies.csv")
     seats = _SEATS if seat is None else (_seat(seat),)
     freq: dict[tuple[int, ...], float] = {}
     for r in rows:
