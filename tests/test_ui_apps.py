@@ -377,15 +377,15 @@ def test_pages_that_draw_no_chart_load_neither_matplotlib_nor_pandas() -> None:
     """Each page open is a kernel's work (a class opens thirty at once): the play page,
     the trainer, the teacher view and home run their notebooks' code without importing
     matplotlib (0.5 s) or pandas (0.3 s); the shipped tables are read with csv and numpy."""
-    import json
     import subprocess
     import sys
     from pathlib import Path
 
+    from crib.tools.page_config import notebook_code
+
     root = Path(__file__).resolve().parents[1]
     for name in ("play", "trainer", "teacher", "index"):
-        nb = json.loads((root / "dashboards" / f"{name}.ipynb").read_text())
-        code = "\n".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code")
+        code = notebook_code(root / "dashboards" / f"{name}.ipynb")
         probe = (
             "import sys\n"
             f"exec(compile({code!r}, 'page', 'exec'), {{'display': lambda *a, **k: None}})\n"

@@ -17,7 +17,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-__all__ = ["NO_MATH", "imports_module", "notebook_imports", "page_config_hook"]
+__all__ = ["NO_MATH", "imports_module", "notebook_code", "notebook_imports", "page_config_hook"]
 
 
 def _imports(tree: ast.AST, package: str) -> set[str]:
@@ -75,13 +75,17 @@ def imports_module(code: str, module: str) -> bool:
     return False
 
 
+def notebook_code(path: Path) -> str:
+    """A notebook's code cells, joined in order."""
+    cells = json.loads(path.read_text())["cells"]
+    return "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "code")
+
+
 def notebook_imports(path: Path, module: str) -> bool:
     """Whether a notebook's code cells import ``module`` (see :func:`imports_module`);
     True when the notebook cannot be read (then nothing is left out)."""
     try:
-        cells = json.loads(path.read_text())["cells"]
-        code = "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "code")
-        return imports_module(code, module)
+        return imports_module(notebook_code(path), module)
     except (OSError, ValueError, KeyError, SyntaxError):
         return True
 
