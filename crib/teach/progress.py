@@ -261,12 +261,15 @@ def progress_figure(df: pd.DataFrame, title: str = "My progress", lang: str = "e
 
 
 def to_csv(df: pd.DataFrame) -> str:
-    """The table as CSV text (time in ISO form)."""
+    """The table as CSV text (time in ISO form), every text cell made safe to open in a
+    spreadsheet (:func:`crib.teach.csv_safe.safe_frame`); numbers stay numbers."""
+    from crib.teach.csv_safe import safe_frame
+
     buf = io.StringIO()
     out = df.copy()
     if "time" in out:
         out["time"] = out["time"].astype(str)
-    out.to_csv(buf, index=False, quoting=csv.QUOTE_MINIMAL)
+    safe_frame(out).to_csv(buf, index=False, quoting=csv.QUOTE_MINIMAL)
     return buf.getvalue()
 
 

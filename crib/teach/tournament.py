@@ -18,7 +18,6 @@ database: :mod:`crib.teach.tournament_store` keeps it in the classroom record an
 
 from __future__ import annotations
 
-import csv
 import io
 import math
 import secrets
@@ -28,6 +27,7 @@ from typing import Any
 from crib.errors import CribError
 from crib.rules.events import Event, GameOver, GameStarted, log_from_json, log_to_json
 from crib.rules.game import Game, GameResult
+from crib.teach import csv_safe
 from crib.teach.tournament_pairing import round_robin_rounds, swiss_pairing
 from crib.teach.tournament_rules import (
     BYE_POINTS,
@@ -331,17 +331,19 @@ class Tournament:
         ]
 
     def standings_csv(self) -> str:
-        """The standings as CSV text (one header row, one row per player, best first)."""
+        """The standings as CSV text (one header row, one row per player, best first); text
+        cells made safe to open in a spreadsheet (:mod:`crib.teach.csv_safe`)."""
         buf = io.StringIO()
-        w = csv.DictWriter(buf, self.STANDINGS_COLUMNS, lineterminator="\n")
+        w = csv_safe.dict_writer(buf, self.STANDINGS_COLUMNS, lineterminator="\n")
         w.writeheader()
         w.writerows(self.standings_rows())
         return buf.getvalue()
 
     def results_csv(self) -> str:
-        """Every table of every paired round, and every bye, as CSV text."""
+        """Every table of every paired round, and every bye, as CSV text; text cells made
+        safe to open in a spreadsheet (:mod:`crib.teach.csv_safe`)."""
         buf = io.StringIO()
-        w = csv.writer(buf, lineterminator="\n")
+        w = csv_safe.writer(buf, lineterminator="\n")
         w.writerow(
             ["round", "table", "seat1", "seat2", "length", "score1", "score2", "winner",
              "skunk", "points1", "points2", "source"]
