@@ -124,7 +124,7 @@ LONG = {
 }
 # files whose tests share a module fixture that starts servers of their own (a Voila, a
 # school with nginx): one scope each, so the fixture runs once
-OWN_SERVER = {"tests/browser/test_duel.py", "tests/browser/test_room.py", "tests/test_school.py"}
+OWN_SERVER = {"tests/browser/test_duel.py", "tests/browser/test_room.py", "tests/test_school.py", "tests/test_room_safety.py"}
 
 
 def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object:

@@ -8,7 +8,9 @@ from unittest import mock
 import pytest
 
 from crib.tools import room as room_mod
-from crib.tools.room import Room, _Request, class_setup, refusal_html, take_room_options, total_cap
+from crib.tools.room import Room, _Request, total_cap
+from crib.tools.room_options import class_setup, take_room_options
+from crib.tools.room_pages import refusal_html
 from crib.ui.teacher.join import join_html
 from tests.loops import run as _run
 
@@ -152,14 +154,16 @@ def test_refusal_pages_say_why_and_carry_no_script() -> None:
 
 def test_room_options_and_defaults() -> None:
     opts, rest = take_room_options(["d", "--class", "--max-pages-per-client", "6"])
-    assert opts == {"class": True, "lan": None, "max_pages": None, "per_client": 6}
+    assert opts == {"class": True, "lan": None, "max_pages": None, "per_client": 6,
+                    "cull_after": None, "cull_grace": None}
     assert rest == ["d"]
     assert take_room_options(["--lan=192.0.2.7"])[0]["lan"] == "192.0.2.7"
     assert total_cap(12) == 32
     room, host, out = class_setup(12, {**opts, "lan": ""}, ["d", "--Voila.ip=127.0.0.1"])
     assert "--Voila.ip=0.0.0.0" in out and "--Voila.ip=127.0.0.1" not in out
     assert "--MappingKernelManager.cull_idle_timeout=180" in out and host != "0.0.0.0"
-    assert room.per_client == 6 and room.total == 32
+    assert room.per_client == 6 and room.total == 32 and room.students == 12
+    assert (room.cull_after, room.hand_grace) == (180, 60)
     _r, host, out = class_setup(None, opts, ["d", "--MappingKernelManager.cull_idle_timeout=60"])
     assert out.count("--MappingKernelManager.cull_idle_timeout=60") == 1
     assert host == "127.0.0.1" and not any(a.startswith("--Voila.ip") for a in out)

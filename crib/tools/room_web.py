@@ -1,7 +1,11 @@
 """The room's tornado handlers: Voila's own, behind :class:`crib.tools.room.Room`'s checks.
 
 Split out of :mod:`crib.tools.room` (which says what is checked and why).  Every check
-runs in ``prepare``, before Voila's handler takes or starts a kernel.
+runs in ``prepare``, before Voila's handler takes or starts a kernel.  The routes named by a
+kernel id: a teacher kernel's need the teacher's cookie; a page kernel's shutdown (``DELETE
+/api/kernels/<id>``, ``/voila/api/shutdown/<id>``, a restart or interrupt route if one were
+routed: voila routes none) and its websocket are accepted only from the address the kernel
+was handed to (:meth:`crib.tools.room.Room.is_owner`).
 """
 
 from __future__ import annotations
@@ -11,12 +15,14 @@ from typing import Any
 from urllib.parse import urlencode
 
 import tornado.web
-from jupyter_server.services.kernels.handlers import KernelHandler
+from jupyter_server.services.kernels.handlers import KernelActionHandler, KernelHandler
+from voila.request_info_handler import RequestInfoSocketHandler
 from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
-from crib.tools.room import _REQUEST, COOKIE, Room, _Request, refusal_html
+from crib.tools.room import _REQUEST, COOKIE, Room, _Request
+from crib.tools.room_pages import refusal_html
 
 __all__ = ["room_handlers"]
 
@@ -62,7 +68,11 @@ class RoomVoilaHandler(_RoomMixin, TornadoVoilaHandler):
         # every page request counts (a file that voila only redirects is released at once)
         req, why = await room.admit(self.request.remote_ip or "", path, teacher)
         if req is None:
-            return self._refuse(429 if why == "client" else 503, why)
+            if why == "total":
+                self.log.warning(
+                    "crib: the class server is full (%d page kernels, --max-pages %d): "
+                    "refused a page to %s", room.held_total(), room.total, self.request.remote_ip)
+            return self._refuse(503 if why == "total" else 429, why)
         self._crib_req = req
         _REQUEST.set(req)
 
@@ -83,7 +93,8 @@ class RoomVoilaHandler(_RoomMixin, TornadoVoilaHandler):
 
 
 class _KernelGuard(_RoomMixin):
-    """For routes named by a kernel id: a teacher kernel needs the teacher's cookie."""
+    """For routes named by a kernel id: a teacher kernel needs the teacher's cookie, and
+    a page kernel obeys only the address it was handed to."""
 
     def _kernel_id(self) -> str:
         """The route's kernel id: a named group in voila's kernel routes, else the first."""
@@ -94,17 +105,57 @@ class _KernelGuard(_RoomMixin):
         kid = self._kernel_id()
         return not self.room.is_teacher_kernel(kid) or self.has_teacher_cookie()
 
+    def _from_owner(self) -> bool:
+        """Whether the request comes from the address the page kernel was handed to."""
+        return self.room.is_owner(self._kernel_id(), self.request.remote_ip)  # type: ignore[attr-defined]
+
+    def _not_a_stranger(self) -> bool:
+        """A page kernel's address, or a kernel of no page (a warm one: nobody knows its id)."""
+        return self._kernel_id() not in self.room.owners or self._from_owner()
+
 
 class RoomKernelHandler(_KernelGuard, KernelHandler):
+    """``/api/kernels/<id>``: its model (GET) for whoever knows its id (a teacher kernel's:
+    the teacher); its shutdown (DELETE) only from the address that holds it, whatever XSRF
+    pair another address makes up."""
+
     async def prepare(self) -> None:  # type: ignore[override]
         await super().prepare()
         if not self._kernel_allowed():
             raise tornado.web.HTTPError(403, "not allowed")
+        if self.request.method not in ("GET", "HEAD", "OPTIONS") and not self._from_owner():
+            raise tornado.web.HTTPError(403, "not allowed")
+
+
+class RoomKernelActionHandler(_KernelGuard, KernelActionHandler):
+    """A kernel's restart or interrupt (jupyter's route; voila does not route it today):
+    only from the address that holds it."""
+
+    async def prepare(self) -> None:  # type: ignore[override]
+        await super().prepare()
+        if not (self._kernel_allowed() and self._from_owner()):
+            raise tornado.web.HTTPError(403, "not allowed")
 
 
 class RoomWebsocketHandler(_KernelGuard, VoilaKernelWebsocketHandler):
+    """The kernel's websocket: a page kernel's only from its own address (through it a
+    ``shutdown_request`` could be sent, and the page's widgets driven)."""
+
     async def prepare(self, *a: Any, **kw: Any) -> None:  # type: ignore[override]
         await super().prepare(*a, **kw)
+        if not (self._kernel_allowed() and self._not_a_stranger()):
+            # answered here: jupyter's error page needs settings voila does not have
+            # (raising logged a traceback for every refusal)
+            self.set_status(403)
+            self.set_header("Content-Type", "text/plain; charset=utf-8")
+            self.finish("not allowed")
+
+
+class RoomQueryHandler(_KernelGuard, RequestInfoSocketHandler):
+    """``/voila/query/<id>``: the request info of a preheated kernel's page (its query
+    string); a teacher kernel's needs the teacher's cookie."""
+
+    def prepare(self) -> None:
         if not self._kernel_allowed():
             raise tornado.web.HTTPError(403, "not allowed")
 
@@ -112,20 +163,18 @@ class RoomWebsocketHandler(_KernelGuard, VoilaKernelWebsocketHandler):
 class RoomShutdownHandler(_KernelGuard, VoilaShutdownKernelHandler):
     """A closed page's kernel shutdown (voila's ``beforeunload`` beacon).  Voila's page
     sends no XSRF token it has (issue 1458); the request is accepted without one when it
-    comes from the address the kernel was handed to, for a page kernel only."""
+    comes from the address the kernel was handed to, for a page kernel only, and from no
+    other address."""
 
     def check_xsrf_cookie(self) -> None:
-        kid = self._kernel_id()
-        owner = self.room.owners.get(kid)
-        if owner is not None and owner.ip == self.request.remote_ip:
+        if self._from_owner():
             return
         super().check_xsrf_cookie()
 
     async def prepare(self) -> None:  # type: ignore[override]
         await super().prepare()
-        kid = self._kernel_id()
-        if kid not in self.room.owners or not self._kernel_allowed():
-            raise tornado.web.HTTPError(403, "not allowed")  # not a page's kernel: no
+        if not (self._from_owner() and self._kernel_allowed()):
+            raise tornado.web.HTTPError(403, "not allowed")  # not this address's page kernel
 
 
 class RoomStatusHandler(_RoomMixin, tornado.web.RequestHandler):
@@ -143,8 +192,10 @@ class RoomStatusHandler(_RoomMixin, tornado.web.RequestHandler):
 REPLACE = {
     TornadoVoilaHandler: RoomVoilaHandler,
     KernelHandler: RoomKernelHandler,
+    KernelActionHandler: RoomKernelActionHandler,
     VoilaKernelWebsocketHandler: RoomWebsocketHandler,
     VoilaShutdownKernelHandler: RoomShutdownHandler,
+    RequestInfoSocketHandler: RoomQueryHandler,
 }
 
 

@@ -265,7 +265,7 @@ def main(argv: list[str] | None = None) -> int:
     if not Path(NGINX).exists():
         print(f"crib school: nginx is missing at {NGINX} (Debian: apt-get install nginx)", file=sys.stderr)
         return 2
-    from crib.tools.room import lan_address
+    from crib.tools.room_options import lan_address
 
     url = f"http://{lan_address() if args.host in ('0.0.0.0', '', '::') else args.host}:{args.port}"
     klass = any(a == "--class" or a.startswith("--lan") for a in serve_args)

@@ -5,8 +5,10 @@ Voila's directory mode maps ``/`` to a bare file list; this launcher adds a
 redirect from ``/`` to ``voila/render/index.ipynb`` and leaves everything else
 (including ``/voila/tree``) as Voila has it.
 
-``--class``: the teacher's pages need the key printed at start, and page kernels are
-capped per client and in total; ``--lan`` (implies ``--class``) listens on the network
+``--class``: the teacher's pages need the key printed at start, page kernels are
+capped per client and in total (every device may have two), a page kernel obeys only its
+own address, and a kernel whose page has been gone for ``--cull-after`` seconds (180) is
+shut down however busy it is; ``--lan`` (implies ``--class``) listens on the network
 address (:mod:`crib.tools.room`).  Without them nothing changes: 127.0.0.1, no key.
 
 ``--class-size N`` sizes the preheated pool of the student page (``trainer.ipynb``)
@@ -66,7 +68,8 @@ from jupyter_server.utils import url_path_join
 from voila.app import Voila
 
 from crib.tools.page_config import page_config_hook
-from crib.tools.room import Room, class_setup, take_room_options
+from crib.tools.room import Room
+from crib.tools.room_options import class_setup, take_room_options
 from crib.tools.room_web import room_handlers
 from crib.tools.school import School, take_school, way_in_handlers
 
@@ -282,9 +285,13 @@ class CribVoila(Voila):
         settings = super().init_settings()
         if self.room is not None:
             self.room.install(self.kernel_manager)
+            self.room.start_culler()  # page kernels whose page is gone (crib.tools.room)
             settings["crib_room"] = self.room
             tornado.ioloop.IOLoop.current().add_callback(self.print_links)
-        if self.class_size is not None and hasattr(self.kernel_manager, "get_rendered_notebook"):
+        km = self.kernel_manager
+        if (self.class_size is not None and hasattr(km, "get_rendered_notebook")
+                # with --pool_size, voila's one size for every page: no student pool to resize
+                and STUDENT_PAGE in getattr(km, "kernel_pools_config", {})):
             self.class_pool = ClassPool(self.kernel_manager, self.class_size)
             tornado.ioloop.PeriodicCallback(self.class_pool.maybe_refill, 15_000).start()
         return settings

@@ -1,0 +1,462 @@
+"""The class server's safety (issue 34), headless: plain HTTP and websocket clients, each
+binding its source address (127.0.0.2-9: another device, as the server sees it), against
+``crib serve --class`` on a folder of tiny pages (no crib widget: a kernel starts in about
+a second), plus the room's rules on a fake kernel manager.
+
+1. A kernel whose page has been gone for the culler's timeout is culled even if it beats.
+2. A warm kernel handed to a page is not culled before its page connects.
+3. ``/voila/query/<id>`` of the teacher's kernel needs the teacher's cookie.
+4. A page kernel's shutdown is accepted only from the address that holds it.
+5. Students at their cap cannot keep a classmate from opening two pages; a full server
+   says so.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import http.client
+import json
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+from crib.tools import room as room_mod
+from crib.tools.room import MIN_PAGES, Room, total_cap
+from crib.tools.room_options import class_setup, take_room_options
+from crib.tools.room_pages import refusal_html
+from crib.tools.school import stop_process
+from tests.browser.server import free_port, wait_for_idle_kernels
+from tests.loops import run as _run
+from tests.test_room import FakeKM, _open
+
+ROOT = Path(__file__).resolve().parents[1]
+CULL_AFTER = 3  # s: --cull-after (jupyter's idle timeout too), checked every second
+CULL_GRACE = 8  # s: --cull-grace, a handed-out kernel's protection
+XSRF = {"Cookie": "_xsrf=made-up", "X-XSRFToken": "made-up"}  # a self-made XSRF pair
+KID = re.compile(r'"kernelId": "([0-9a-f-]{36})"')
+
+BEAT = """import asyncio
+
+async def beat():  # a page's own polling task: the kernel is never idle
+    while True:
+        await asyncio.sleep(0.3)
+        print('.', end='', flush=True)
+
+beating = asyncio.ensure_future(beat())"""
+PAGES = {
+    "trainer.ipynb": "print('the student page')",
+    "teacher.ipynb": "print('the teacher page')",
+    "warm.ipynb": "print('a warm page nobody else opens')",
+    "beat.ipynb": BEAT,
+}
+
+
+# -- a class server on tiny pages --------------------------------------------------
+
+
+def _write_pages(folder: Path) -> None:
+    import nbformat
+
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, code in PAGES.items():
+        nb = nbformat.v4.new_notebook()
+        nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
+                                     "language": "python"}
+        nb.cells = [nbformat.v4.new_code_cell(code)]
+        nbformat.write(nb, folder / name)
+
+
+@contextlib.contextmanager
+def _serve(tmp: Path, *args: str) -> Iterator[SimpleNamespace]:
+    """``crib serve --class`` on the tiny pages, one warm kernel per page; yields once
+    every pool is filled and its kernels are quiet."""
+    pages = tmp / "pages"
+    _write_pages(pages)
+    port = free_port()
+    log = tmp / "voila.log"
+    env = {**os.environ, "CRIB_DB": str(tmp / "classroom.sqlite3"), "PYTHONPATH": str(ROOT)}
+    with log.open("w") as f:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "crib.tools.serve", str(pages), "--no-browser", "--class",
+             "--pool_size=1", f"--port={port}", "--Voila.ip=127.0.0.1", *args],
+            stdout=f, stderr=subprocess.STDOUT, cwd=ROOT, env=env,
+        )
+    try:
+        deadline = time.monotonic() + 120
+        while True:
+            text = log.read_text()
+            if proc.poll() is not None:
+                pytest.fail(f"the class server exited early:\n{text[-3000:]}")
+            if "teacher opens:" in text and text.count("is filled with") >= len(PAGES):
+                break
+            if time.monotonic() > deadline:
+                pytest.fail(f"the class server did not start within 120 s:\n{text[-3000:]}")
+            time.sleep(0.2)
+        assert wait_for_idle_kernels(proc.pid, len(PAGES), deadline), "the pools did not settle"
+        key = re.search(r"teacher opens: \S+key=(\S+)", text).group(1)  # type: ignore[union-attr]
+        yield SimpleNamespace(port=port, key=key, log=log, ready=time.monotonic())
+    finally:
+        stop_process(proc, 20)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SimpleNamespace]:
+    """Short culling times, so that the tests wait seconds, not minutes."""
+    with _serve(tmp_path_factory.mktemp("room-safety"), "--class-size=4",
+                f"--cull-after={CULL_AFTER}", f"--cull-grace={CULL_GRACE}") as srv:
+        yield srv
+
+
+def request(srv: SimpleNamespace, path: str, *, src: str = "127.0.0.1", method: str = "GET",
+            headers: dict[str, str] | None = None, body: str | None = None,
+            timeout: float = 60) -> tuple[int, dict[str, str], str]:
+    """One HTTP request from the source address ``src``."""
+    conn = http.client.HTTPConnection("127.0.0.1", srv.port, timeout=timeout,
+                                      source_address=(src, 0))
+    try:
+        conn.request(method, path, body=body, headers=headers or {})
+        r = conn.getresponse()
+        return r.status, {k.lower(): v for k, v in r.getheaders()}, r.read().decode("utf-8", "replace")
+    finally:
+        conn.close()
+
+
+def websocket(srv: SimpleNamespace, path: str, *, src: str = "127.0.0.1",
+              headers: dict[str, str] | None = None) -> tuple[int, socket.socket | None]:
+    """Open a websocket (the handshake only; the frames the server sends are not read):
+    (the status, the open socket if 101).  Closing the socket closes the websocket."""
+    s = socket.create_connection(("127.0.0.1", srv.port), timeout=60, source_address=(src, 0))
+    lines = [f"GET {path} HTTP/1.1", f"Host: 127.0.0.1:{srv.port}", "Upgrade: websocket",
+             "Connection: Upgrade", "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==",
+             "Sec-WebSocket-Version: 13", *(f"{k}: {v}" for k, v in (headers or {}).items())]
+    s.sendall(("\r\n".join(lines) + "\r\n\r\n").encode())
+    data = b""
+    while b"\r\n\r\n" not in data and (chunk := s.recv(4096)):
+        data += chunk
+    code = int(data.split(b" ", 2)[1])
+    if code != 101:
+        s.close()
+        return code, None
+    return code, s
+
+
+def status(srv: SimpleNamespace) -> dict:
+    code, _h, body = request(srv, f"/crib/room?key={srv.key}")
+    assert code == 200
+    return json.loads(body)
+
+
+def open_page(srv: SimpleNamespace, page: str, src: str, **kw: object) -> str:
+    """Open a page from ``src``: its kernel id."""
+    code, _h, body = request(srv, f"/voila/render/{page}", src=src, **kw)  # type: ignore[arg-type]
+    assert code == 200, (code, body[:500])
+    return KID.search(body).group(1)  # type: ignore[union-attr]
+
+
+def model(srv: SimpleNamespace, kid: str) -> dict | None:
+    """The kernel's model (``/api/kernels/<id>``), None once it is gone."""
+    code, _h, body = request(srv, f"/api/kernels/{kid}")
+    if code == 404:
+        return None
+    assert code == 200, (code, body)
+    return json.loads(body)
+
+
+def idle_s(m: dict) -> float:
+    """Seconds since the kernel's last activity, by the server's record."""
+    return (datetime.now(UTC) - datetime.fromisoformat(m["last_activity"])).total_seconds()
+
+
+def channels(kid: str) -> str:
+    return f"/api/kernels/{kid}/channels?session_id=crib-test"
+
+
+def wait_connected(srv: SimpleNamespace, kid: str, n: int = 1) -> None:
+    deadline = time.monotonic() + 30
+    while (m := model(srv, kid)) is not None and m["connections"] < n:
+        assert time.monotonic() < deadline, m
+        time.sleep(0.1)
+
+
+# -- 1. culling by page, not by kernel activity ------------------------------------
+
+
+def test_a_kernel_whose_page_is_gone_is_culled_even_if_it_still_beats(server) -> None:
+    kid = open_page(server, "beat.ipynb", "127.0.0.4")
+    code, ws = websocket(server, channels(kid), src="127.0.0.4")
+    assert code == 101 and ws is not None
+    try:
+        wait_connected(server, kid)
+        # connected past the grace and the timeout: a connected page is never culled
+        time.sleep(CULL_GRACE + 0.5)
+        m = model(server, kid)
+        assert m is not None and m["connections"] == 1
+    finally:
+        ws.close()  # the page is gone (a phone asleep): no goodbye
+    closed = time.monotonic()
+    beats, gone = [], None
+    while time.monotonic() - closed < CULL_AFTER + 12:
+        m = model(server, kid)
+        if m is None:
+            gone = time.monotonic() - closed
+            break
+        beats.append((time.monotonic() - closed, idle_s(m)))
+        time.sleep(0.25)
+    # it kept beating after its page left (jupyter's idle culler never saw it idle) ...
+    assert any(t > 1.0 and idle < 2.0 for t, idle in beats), beats
+    # ... and the room culled it after the timeout, not before
+    assert gone is not None, f"still running {CULL_AFTER + 12} s after its page left"
+    assert gone >= CULL_AFTER - 0.5, gone
+    assert status(server)["culled"] >= 1
+
+
+# -- 2. a warm kernel handed to a page is not culled before its page connects ------
+
+
+def test_a_warm_kernel_idle_past_the_timeout_is_handed_out_and_its_page_connects(server) -> None:
+    # warm.ipynb's pooled kernel ran its page before the server was ready and nobody has
+    # opened it since: idle longer than the timeout by now (the pool protects it)
+    time.sleep(max(0.0, server.ready + CULL_AFTER + 1.5 - time.monotonic()))
+    kid = open_page(server, "warm.ipynb", "127.0.0.5")
+    m = model(server, kid)
+    assert m is not None and idle_s(m) < CULL_AFTER  # its idle time starts at the hand-out
+    # the page is slow to connect: past the idle timeout and the room's timeout (both
+    # cullers have run several times meanwhile), within the grace
+    time.sleep(CULL_AFTER + 1.5)
+    assert model(server, kid) is not None, "culled before its page connected"
+    code, ws = websocket(server, channels(kid), src="127.0.0.5")
+    assert code == 101 and ws is not None
+    try:
+        wait_connected(server, kid)
+    finally:
+        ws.close()
+    assert request(server, f"/api/kernels/{kid}", src="127.0.0.5", method="DELETE",
+                   headers=XSRF)[0] == 204
+
+
+# -- 3. the teacher kernel's request-info websocket ---------------------------------
+
+
+def test_the_query_websocket_of_the_teacher_kernel_needs_the_teacher_cookie(server) -> None:
+    code, headers, _ = request(server, f"/voila/render/teacher.ipynb?key={server.key}")
+    assert code == 302
+    cookie = headers["set-cookie"].split(";", 1)[0]
+    kid = open_page(server, "teacher.ipynb", "127.0.0.1", headers={"Cookie": cookie})
+    assert kid in status(server)["teacher_kernels"]
+    code, ws = websocket(server, f"/voila/query/{kid}", src="127.0.0.6")
+    assert code == 403 and ws is None
+    code, ws = websocket(server, f"/voila/query/{kid}", src="127.0.0.6",
+                         headers={"Cookie": "crib_teacher=" + server.key})  # unsigned: no
+    assert code == 403 and ws is None
+    code, ws = websocket(server, f"/voila/query/{kid}", src="127.0.0.6", headers={"Cookie": cookie})
+    assert code == 101 and ws is not None  # the teacher, on another device
+    ws.close()
+    assert request(server, f"/api/kernels/{kid}", method="DELETE",
+                   headers={**XSRF, "Cookie": f"{cookie}; _xsrf=made-up"})[0] == 204
+
+
+# -- 4. a page kernel's shutdown, from its own address only ------------------------
+
+
+def test_a_kernel_is_shut_down_only_from_the_address_it_was_handed_to(server) -> None:
+    kid = open_page(server, "trainer.ipynb", "127.0.0.1")
+    other = "127.0.0.2"
+    assert request(server, f"/api/kernels/{kid}", src=other, method="DELETE", headers=XSRF)[0] == 403
+    assert request(server, f"/voila/api/shutdown/{kid}", src=other, method="POST", body="",
+                   headers=XSRF)[0] == 403
+    assert request(server, f"/voila/api/shutdown/{kid}", src=other, method="POST", body="")[0] == 403
+    code, ws = websocket(server, channels(kid), src=other)  # a shutdown_request could go there
+    assert code == 403 and ws is None
+    for action in ("restart", "interrupt"):  # not routed by voila at all
+        assert request(server, f"/api/kernels/{kid}/{action}", src=other, method="POST", body="",
+                       headers=XSRF)[0] in (403, 404, 405)
+    assert model(server, kid) is not None  # still running
+    # its own page's shutdown works: DELETE with the page's XSRF pair ...
+    assert request(server, f"/api/kernels/{kid}", method="DELETE", headers=XSRF)[0] == 204
+    assert model(server, kid) is None
+    # ... and voila's beacon, which carries no XSRF token (voila issue 1458)
+    kid = open_page(server, "trainer.ipynb", "127.0.0.1")
+    assert request(server, f"/voila/api/shutdown/{kid}", method="POST", body="")[0] == 204
+    assert model(server, kid) is None
+
+
+# -- 5. sharing the server ---------------------------------------------------------
+
+
+def _class_of_four() -> tuple[FakeKM, Room]:
+    km = FakeKM()
+    room, _host, _argv = class_setup(4, take_room_options(["--class"])[0], ["d"])
+    room.install(km)
+    return km, room
+
+
+def test_students_at_their_cap_cannot_keep_a_classmate_from_two_pages() -> None:
+    km, room = _class_of_four()
+    assert (room.total, room.per_client, room.students) == (16, 4, 4) == (total_cap(4), 4, 4)
+    got = {f"10.0.0.{i}": [_open(room, km, f"10.0.0.{i}")[1] for _ in range(5)] for i in range(2, 6)}
+    assert got == {
+        "10.0.0.2": ["", "", "", "", "client"],
+        "10.0.0.3": ["", "", "", "", "client"],
+        "10.0.0.4": ["", "", "", "", "client"],
+        "10.0.0.5": ["", "", "share", "share", "share"],  # two, and no more: the reserve
+    }
+    # a fifth device, beyond the class size, still gets its two pages ...
+    assert [_open(room, km, "10.0.0.6")[1] for _ in range(3)] == ["", "", "share"]
+    # ... and the server is full now: the next newcomer is told so
+    assert len(km.kernels) == 16 and _open(room, km, "10.0.0.7")[1] == "total"
+    # the teacher always gets in
+    assert _open(room, km, "10.0.0.1", page="teacher.ipynb", teacher=True)[1] == ""
+    # in any order: all take two first, then the rest (the probe: five devices x 4)
+    km, room = _class_of_four()
+    first = [_open(room, km, f"10.0.0.{i}")[1] for _ in range(2) for i in range(2, 7)]
+    more = [_open(room, km, f"10.0.0.{i}")[1] for _ in range(2) for i in range(2, 7)]
+    assert first == [""] * 10 and more.count("") == 4
+    assert [_open(room, km, "10.0.0.8")[1] for _ in range(2)] == ["", ""]
+    assert all(room.held(f"10.0.0.{i}") >= MIN_PAGES for i in (2, 3, 4, 5, 6, 8))
+
+
+def test_a_full_server_gives_a_newcomer_the_closed_pages_of_the_heavy_users() -> None:
+    km, room = _class_of_four()
+    room.grace = room.hand_grace = 0.0
+
+    def open_page(ip: str) -> str:
+        kid, why = _open(room, km, ip)
+        if kid is not None:
+            km._kernel_connections[kid] = 1  # its page is open
+        return why
+
+    for i in range(2, 7):  # 4 + 4 + 4 + 2 + 2 = 16: full
+        for _ in range(4):
+            open_page(f"10.0.0.{i}")
+    assert room.held_total() == 16 and room.why_not("10.0.0.7") == "total"
+    closed = [k for k, o in room.owners.items() if o.ip == "10.0.0.2"][:2]
+    for kid in closed:  # two of 10.0.0.2's four pages are closed
+        km._kernel_connections[kid] = 0
+    assert [open_page("10.0.0.7") for _ in range(2)] == ["", ""]
+    assert set(km.shut) == set(closed) and room.held("10.0.0.2") == 2
+    # every page closed now: newcomers get the extra pages of 10.0.0.3 and 10.0.0.4 ...
+    for kid in room.owners:
+        km._kernel_connections[kid] = 0
+    assert [_open(room, km, ip)[1] for ip in ("10.0.0.8", "10.0.0.8", "10.0.0.9", "10.0.0.9")] == [""] * 4
+    assert len(km.shut) == 6
+    # ... and no more: every device keeps two, even closed
+    assert _open(room, km, "10.0.0.10")[1] == "total" and len(km.shut) == 6
+    assert all(room.held(f"10.0.0.{i}") == 2 for i in range(2, 10))
+
+
+def test_the_refusal_pages_say_what_happened_and_what_to_do() -> None:
+    full = refusal_html("total", "http://h/voila/render/trainer.ipynb")
+    assert "The class server is full" in full and "tell your teacher" in full
+    assert "close the crib pages you are not using" in full and "reload this page" in full
+    share = refusal_html("share", "http://h/voila/render/trainer.ipynb")
+    assert "Too many open pages" in share and "classmates" in share
+    for page in (full, share):
+        assert "<script" not in page and "kernel" not in page.lower()
+
+
+@pytest.mark.slow
+def test_at_class_size_4_a_classmate_still_gets_two_pages_from_the_server(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    """The probe, end to end: four devices ask for 4 pages each at --class-size 4 (16
+    pages): the fourth gets 2, a fifth device 2, and a sixth the full server's page."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    with _serve(tmp_path_factory.mktemp("room-full"), "--class-size=4") as srv:
+
+        def ask(src: str, n: int) -> list[int]:
+            with ThreadPoolExecutor(n) as ex:
+                return sorted(f.result()[0] for f in [
+                    ex.submit(request, srv, "/voila/render/trainer.ipynb", src=src, timeout=120)
+                    for _ in range(n)])
+
+        got = {src: ask(src, 5) for src in ("127.0.0.2", "127.0.0.3", "127.0.0.4", "127.0.0.5")}
+        assert got["127.0.0.2"] == got["127.0.0.3"] == got["127.0.0.4"] == [200] * 4 + [429]
+        assert got["127.0.0.5"] == [200, 200, 429, 429, 429]
+        assert ask("127.0.0.6", 2) == [200, 200]  # a classmate: two pages
+        code, headers, body = request(srv, "/voila/render/trainer.ipynb", src="127.0.0.7")
+        assert code == 503 and headers.get("retry-after")
+        assert "The class server is full" in body and "tell your teacher" in body
+        st = status(srv)
+        assert st["page_kernels"] == 16 and st["refused"] == {"client": 3, "share": 3, "total": 1}
+        assert "the class server is full" in srv.log.read_text()
+
+
+def test_the_room_culls_by_page_and_spares_warm_and_new_kernels() -> None:
+    """:meth:`Room.cull_pages` on a fake kernel manager: what is culled and what is not."""
+    km = FakeKM()
+    room = Room(per_client=9, total=20, cull_after=10, hand_grace=60)
+    room.install(km)
+    kids = [_open(room, km, "10.0.0.2")[0] for _ in range(4)]
+    pooled = _run(km.start_kernel(env={"VOILA_PREHEAT": "True"}))  # a warm kernel: nobody's
+    t0 = room.owners[kids[0]].started
+    km._kernel_connections[kids[1]] = 1  # an open page
+    room.owners[kids[2]].left = t0 + 55  # its page left 55 s after the hand-out
+    # within the grace nothing is culled, even a page that never connected
+    assert _run(room.cull_pages(now=t0 + 59)) == []
+    # past it: the page that never connected (60 s > 10 s); the page that left at 55 s
+    # only 10 s after it left; the open page and the warm kernel never
+    assert _run(room.cull_pages(now=t0 + 61)) == [kids[0], kids[3]]
+    assert _run(room.cull_pages(now=t0 + 64)) == []
+    assert _run(room.cull_pages(now=t0 + 65.5)) == [kids[2]]
+    assert _run(room.cull_pages(now=t0 + 10_000)) == []
+    assert km.kernels == {kids[1], pooled}
+
+
+def test_a_kernel_handed_out_has_its_idle_time_reset_and_is_left_to_the_room() -> None:
+    """Jupyter's idle culler (by activity) leaves a page's kernel to the room, and a warm
+    kernel's idle time starts when it is handed out."""
+    long_ago = datetime(2020, 1, 1, tzinfo=UTC)
+
+    class KM(FakeKM):
+        def __init__(self) -> None:
+            super().__init__()
+            self._kernels: dict[str, SimpleNamespace] = {}
+            self.culled: list[str] = []
+
+        async def start_kernel(self, **kw: object) -> str:
+            kid = await super().start_kernel(**kw)
+            self._kernels[kid] = SimpleNamespace(last_activity=long_ago, execution_state="idle")
+            return kid
+
+        async def cull_kernel_if_idle(self, kid: str) -> None:  # jupyter's: by activity
+            self.culled.append(kid)
+
+        def notify_disconnect(self, kid: str) -> None:
+            self._kernel_connections[kid] -= 1
+
+    km = KM()
+    room = Room()
+    room.install(km)
+    kid = _open(room, km, "10.0.0.2")[0]
+    assert (datetime.now(UTC) - km._kernels[kid].last_activity).total_seconds() < 5
+    other = _run(km.start_kernel(env={"VOILA_PREHEAT": "True"}))
+    _run(km.cull_kernel_if_idle(kid))
+    _run(km.cull_kernel_if_idle(other))
+    assert km.culled == [other]  # the page's kernel is not jupyter's to cull
+    km._kernels[kid].execution_state = "dead"
+    _run(km.cull_kernel_if_idle(kid))
+    assert km.culled == [other, kid]  # ... unless it died
+    km._kernel_connections[kid] = 1
+    km.notify_disconnect(kid)
+    assert room.owners[kid].left is not None  # when its page left is noted
+
+
+def test_the_cull_options_reach_the_room_and_jupyters_culler() -> None:
+    opts, rest = take_room_options(["d", "--class", "--cull-after", "3", "--cull-grace=6"])
+    room, _host, argv = class_setup(4, opts, rest)
+    assert (room.cull_after, room.hand_grace) == (3, 6) and rest == ["d"]
+    assert "--MappingKernelManager.cull_idle_timeout=3" in argv
+    assert "--MappingKernelManager.cull_interval=1" in argv
+    assert room_mod.cull_every(180) == 30
+    with pytest.raises(SystemExit, match="--cull-after"):
+        take_room_options(["--cull-after=0"])
