@@ -85,6 +85,9 @@ class Page:
         self.kernel = ""  # the page's kernel id
         self.get_timeout = 600.0  # s the page's GET may stay silent
         self.session = uuid.uuid4().hex
+        # the browser tab's id that the page's script sends with the query (kept across a
+        # reload: a reloaded page takes its classmate seat back at once)
+        self.tab = uuid.uuid4().hex[:12]
         self.states: dict[str, dict] = {}
         self.by_class: dict[str, str] = {}
         self.ws: Any = None
@@ -222,7 +225,8 @@ class Page:
         for mid, st in list(self.states.items()):
             if st.get("state", {}).get("send_query"):
                 msg = self._msg("comm_msg", {"comm_id": mid, "data": {"method": "custom",
-                                                                      "content": {"query": self.query()}}})
+                                                                      "content": {"query": self.query(),
+                                                                                  "tab": self.tab}}})
                 sent = msg["header"]["msg_id"]
                 await self._send_wait(
                     msg, lambda m, sent=sent: m["msg_type"] == "status" and m["parent"] == sent and m["state"] == "idle",

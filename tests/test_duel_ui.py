@@ -16,6 +16,7 @@ from crib.rules.cards import Card
 from crib.session.duel_record import hidden_cards
 from crib.teach.duel_store import DuelStore
 from crib.ui.kit.cardview import card_name, card_text
+from crib.ui.kit.keys import PAGE
 from crib.ui.play.duel import DuelApp
 
 
@@ -41,6 +42,13 @@ def leaks(text: str, hidden: set[Card]) -> list[str]:
     component's CSS names every card of the deck, as a rule for its corner text)."""
     text = re.sub(r"<style>.*?</style>", "", text, flags=re.S)
     return [p for c in hidden for p in card_patterns(c) if re.search(re.escape(p) + r"(?![0-9])", text)]
+
+
+@pytest.fixture(autouse=True)
+def _device(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each test's pages start as a new device and tab (PAGE is per kernel)."""
+    monkeypatch.setitem(PAGE, "seats", {})
+    monkeypatch.setitem(PAGE, "tab", "")
 
 
 def _app(db: Path, name: str) -> DuelApp:
@@ -108,12 +116,14 @@ def test_leave_abandon_and_a_bad_code(tmp_path: Path) -> None:
     ann, bob = _app(db, "Ann"), _app(db, "Bob")
     bob.code_text.value = "QQ0Q"
     bob.join()
-    assert "4 letters" in bob.status.value and bob.seat is None
+    # the way in's errors show under its inputs (the game's status line is hidden then)
+    assert "4 letters" in bob.entry_status.value and bob.seat is None
+    assert bob.entry_box.layout.display is None and bob.game_box.layout.display == "none"
     ann.create()
     bob.code_text.value = ann.seat.code  # type: ignore[union-attr]
     bob.join()
     bob.leave()
-    assert bob.seat is None and "left table" in bob.status.value
+    assert bob.seat is None and "left table" in bob.entry_status.value
     ann.poll_once()
     assert "Bob left the table" in ann.header_html.value
     ann.abandon()
@@ -130,14 +140,31 @@ def test_the_play_page_hook_swaps_and_resumes(tmp_path: Path, monkeypatch: pytes
     duel = page.duel_app
     assert duel in page.children and duel.layout.display is None
     assert page.children[2].layout.display == "none"  # the game against the computer is hidden
+    monkeypatch.setitem(PAGE, "tab", "tab-1")  # the browser tab (session storage) says so
     duel.name_text.value = "Ann"
     duel.create()
     query = duel.url.query
-    # a reload: a new page (kernel) with the same address resumes the same seat
+    # the same link in another tab while the first is open: told, and Take over here
+    monkeypatch.setitem(PAGE, "tab", "tab-2")
+    other = PlayApp(seed=4, tier="easy")
+    other._on_query(query)
+    assert other.duel_app.seat is None and "open on another page" in other.duel_app.entry_status.value
+    assert other.duel_app.takeover_button.layout.display is None
+    # a reload of the first tab: a new page (kernel) with the same address resumes the same seat
+    monkeypatch.setitem(PAGE, "tab", "tab-1")
     again = PlayApp(seed=2, tier="easy")
     again._on_query(query)
     assert again.duel_app.seat is not None and again.duel_app.seat.seat == 0
     assert again.duel_app.seat.code == duel.seat.code  # type: ignore[union-attr]
+    # the page it replaced can no longer move for the seat, and says why
+    duel.seat._beat = 0  # type: ignore[union-attr]  # its next heartbeat is due
+    assert duel.poll_once() and duel.seat is None
+    assert "now open on another page" in duel.entry_status.value and duel.takeover_button.layout.display is None
+    # the other tab takes it over (it has the link): the reloaded page is the one told now
+    other.duel_app.takeover_button.click()
+    assert other.duel_app.seat is not None and other.duel_app.seat.seat == 0
+    again.duel_app.seat._beat = 0  # type: ignore[union-attr]
+    assert again.duel_app.poll_once() and again.duel_app.seat is None
     # keys go to the classmate game now, and Back returns to the computer
     again.key_listener.simulate("1")
     duel2 = again.duel_app
@@ -145,5 +172,6 @@ def test_the_play_page_hook_swaps_and_resumes(tmp_path: Path, monkeypatch: pytes
     assert again.children[2].layout.display is None and duel2.layout.display == "none"
     # a shared link without a seat fills the code in
     third = PlayApp(seed=3, tier="easy")
-    third._on_query(f"table={duel.seat.code.lower()}")  # type: ignore[union-attr]
-    assert third.duel_app.code_text.value == duel.seat.code  # type: ignore[union-attr]
+    code = other.duel_app.seat.code  # type: ignore[union-attr]
+    third._on_query(f"table={code.lower()}")
+    assert third.duel_app.code_text.value == code

@@ -166,7 +166,7 @@ def test_a_classmate_game_speaks_french(tmp_path: Path) -> None:
     assert english_in(visible(ann)) == [] and ann.create_button.description == "Créer une table"
     bob.code_text.value = "QQ0Q"
     bob.join()
-    assert "un code de table fait 4 lettres et chiffres" in bob.status.value
+    assert "un code de table fait 4 lettres et chiffres" in bob.entry_status.value
     ann.create()
     assert ann.seat is not None and "en attente de votre camarade" in ann.prompt_html.value
     assert "lang=fr" in ann.url.query
@@ -191,7 +191,7 @@ def test_a_classmate_game_speaks_french(tmp_path: Path) -> None:
         assert english_in(visible(app)) == []
     bob.leave()
     ann.poll_once()
-    assert "Bob a quitté la table" in ann.header_html.value and "Vous avez quitté la table" in bob.status.value
+    assert "Bob a quitté la table" in ann.header_html.value and "Vous avez quitté la table" in bob.entry_status.value
     ann.abandon()
     assert "Cette partie a été abandonnée : Ann a abandonné la partie." in ann.prompt_html.value
 

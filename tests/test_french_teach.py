@@ -155,11 +155,11 @@ def test_the_play_pages_table_form_says_the_records_errors_in_french(tmp_path: P
     app = DuelApp(lambda: DuelStore(db), lang="fr")
     app.name_text.value = "<b>Ann</b>"
     app.create()
-    assert "Utilisez des lettres, des chiffres et des espaces dans votre nom" in text(app.status.value)
+    assert "Utilisez des lettres, des chiffres et des espaces dans votre nom" in text(app.entry_status.value)
     app.name_text.value = "Ann"
     app.code_text.value = "ZZZZ"
     app.join()
-    said = text(app.status.value)
+    said = text(app.entry_status.value)
     assert "ZZZZ" in said and not ENGLISH.search(said), said
 
 

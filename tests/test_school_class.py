@@ -370,6 +370,7 @@ async def _class(school: dict[str, Any], report: dict[str, Any]) -> None:
         status, loc, _ = _get(port, f"{victim}voila/render/play.ipynb?{link}")
         assert status == 302 and loc.endswith(f"/go/play.ipynb?{link}"), (status, loc)
         ann2 = DuelPage(base, "Ann")
+        ann2.tab = ann.tab  # a reload of the same browser tab
         ann2.path = f"{victim.lstrip('/')}voila/render/play.ipynb?{link}"
         pages.append(ann2)
         await _open(ann2, reloads)

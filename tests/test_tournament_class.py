@@ -10,12 +10,13 @@ Every database lives in pytest's tmp_path.
 from __future__ import annotations
 
 import json
-import time
+import re
 from pathlib import Path
 
 import ipywidgets as w
 import pytest
 
+from crib.errors import CribError
 from crib.rules import events as ev
 from crib.rules.fairness import HashRng
 from crib.session.duel import DuelSeat
@@ -23,11 +24,20 @@ from crib.teach.duel_store import DuelStore
 from crib.teach.store import Store
 from crib.teach.tournament_duels import ClassTournaments
 from crib.teach.tournament_print import expected_pages, pdf_page_count
+from crib.ui.kit.keys import PAGE
 from crib.ui.play.duel import DuelApp
 from crib.ui.play.duel_hook import add_class_box
 from crib.ui.teacher.app import TeacherApp
 from crib.ui.teacher.tournament import TournamentPanel
 from tests.test_duel import _play_out
+
+
+@pytest.fixture(autouse=True)
+def _device(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each test's pages start as a new device and tab (what a page's browser said of
+    itself is kept per kernel, in PAGE)."""
+    monkeypatch.setitem(PAGE, "seats", {})
+    monkeypatch.setitem(PAGE, "tab", "")
 
 
 def _panel(app: TeacherApp) -> TournamentPanel:
@@ -61,11 +71,14 @@ def _class(db: Path, names: list[str]) -> tuple[TeacherApp, TournamentPanel, str
 
 
 def _seat(db: Path, session_code: str, name: str) -> DuelSeat:
-    """The student's own seat, as their play page finds it."""
+    """The student's own seat, as their play page finds it (on their own device, which
+    keeps the seats it claimed, and in their own browser tab)."""
     ct = ClassTournaments(Store(db))
-    m = ct.find_table(session_code, name)
+    mine = {x.code: x.token for x in ct.duels.seats_named(ct.store.session(session_code).id, name)}
+    m = ct.find_table(session_code, name, known=mine)
     assert m is not None
-    return DuelSeat.resume(DuelStore(db), m.code, m.token)
+    m = ct.claim(m)
+    return DuelSeat.resume(DuelStore(db), m.code, m.token, tab=name)
 
 
 def test_the_panel_seats_a_round_on_the_same_deals_with_a_bye(tmp_path: Path) -> None:
@@ -116,7 +129,7 @@ def test_the_panel_seats_a_round_on_the_same_deals_with_a_bye(tmp_path: Path) ->
     assert 'download="crib-results-' in panel.downloads.value
 
 
-def test_a_finished_game_updates_the_standings_by_itself_and_once(tmp_path: Path) -> None:
+def test_a_finished_game_updates_the_standings_by_itself_and_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     db = tmp_path / "c.sqlite3"
     _app, panel, scode = _class(db, ["Ann", "Bob"])
     panel.mode.value, panel.length.value = "round-robin", 61
@@ -132,7 +145,10 @@ def test_a_finished_game_updates_the_standings_by_itself_and_once(tmp_path: Path
     winner = res.seats[res.winner]
     assert t.standings()[0].name == winner and f"<td>{winner}</td>" in panel.standings.value
     assert "1–0" in panel.standings.value and "finished" in panel.round_box.value
-    # Ann's page after the game: Back to the tables looks again (no next round yet)
+    # Ann's page after the game, on her device (it keeps her seat) and in her tab: Back to
+    # the tables looks again (no next round yet)
+    monkeypatch.setitem(PAGE, "seats", {a.code: a.token})
+    monkeypatch.setitem(PAGE, "tab", "Ann")
     page = DuelApp(lambda: DuelStore(db))
     box = add_class_box(page)
     page.name_text.value, box.class_code.value = "Ann", scode
@@ -262,7 +278,7 @@ def test_projector_mode_shows_the_standings_large(tmp_path: Path) -> None:
     assert "crib-projecting" not in panel._dom_classes and panel.form.layout.display is None
 
 
-def test_a_student_finds_their_own_table_and_no_other_seat(tmp_path: Path) -> None:
+def test_a_student_finds_their_own_table_and_no_other_seat(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     db = tmp_path / "c.sqlite3"
     _app, panel, scode = _class(db, ["Ann", "Bob", "Cy", "Di"])
     panel.mode.value = "round-robin"
@@ -285,20 +301,28 @@ def test_a_student_finds_their_own_table_and_no_other_seat(tmp_path: Path) -> No
     tb = next(x for x in panel.tournament.round(1).tables if "Ann" in x.seats)
     other = tb.seats[1 - tb.seats.index("Ann")]
     assert f"against {other}" in box.status.value
+    assert m.token == ""  # no secret before Play claims the seat for this device
     box.play()
+    m = box.mine
+    assert m is not None and m.token in tokens
     assert duel.seat is not None and duel.seat.record.names == tb.seats
     assert duel.url.query == f"table={m.code}&seat={m.token}"
     state = _states(duel)
     assert [tok for tok in tokens if tok in state] == [m.token]  # only Ann's own seat
-    # a second page typing Ann's name while her game is open does not get her seat
-    thief = DuelApp(lambda: DuelStore(db))
-    tbox = add_class_box(thief)
-    thief.name_text.value, tbox.class_code.value = "Ann", scode
-    assert tbox.find() is None and thief.seat is None
-    assert "open on another page right now" in tbox.status.value
-    assert m.token not in _states(thief) and tbox.play_button.layout.display == "none"
+    # a second device typing Ann's name, while her page is open and after it closed:
+    # her seat is hers (claimed), and its secret never reaches the other page
+    for _later in (0, 11):
+        monkeypatch.setitem(PAGE, "seats", {})  # another device: it holds no seat
+        thief = DuelApp(lambda: DuelStore(db))
+        tbox = add_class_box(thief)
+        thief.name_text.value, tbox.class_code.value = "Ann", scode
+        assert tbox.find() is None and thief.seat is None
+        assert "already taken by another device" in tbox.status.value
+        assert m.token not in _states(thief) and tbox.play_button.layout.display == "none"
+        duel.seat.leave()  # type: ignore[union-attr]  # her page closes
+    # her own device (it keeps the seat's secret) finds it again
     ct = ClassTournaments(Store(db))
-    assert ct.find_table(scode, "Ann", now=time.time() + 11) == m  # her page closed: her seat again
+    assert ct.find_table(scode, "Ann", known={m.code: m.token}) == m
     # a name the teacher did not seat
     duel2 = DuelApp(lambda: DuelStore(db))
     box2 = add_class_box(duel2)
@@ -323,3 +347,39 @@ def test_the_play_page_link_with_the_class_looks_at_once(tmp_path: Path, monkeyp
     duel.class_box.play_button.click()
     assert duel.seat is not None and duel.seat.record.names[duel.seat.seat] == "Bob"
     assert "Ann has not opened this table yet" in duel.header_html.value
+
+
+def test_the_teacher_hands_a_claimed_seat_to_a_new_device(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    db = tmp_path / "c.sqlite3"
+    _app, panel, scode = _class(db, ["Ann", "Bob"])
+    panel.create()
+    panel.start_round()
+    assert panel.seat_row.layout.display is None
+    code = panel.tables[0].code
+    assert {v for _l, v in panel.seat_pick.options} == {(code, "Ann"), (code, "Bob")}
+    # a classmate claims Bob's free seat by typing his name on their device
+    thief = DuelApp(lambda: DuelStore(db))
+    tbox = add_class_box(thief)
+    thief.name_text.value, tbox.class_code.value = "Bob", scode
+    tbox.find()
+    tbox.play()
+    assert thief.seat is not None
+    stolen = thief.seat.token
+    monkeypatch.setitem(PAGE, "seats", {})  # Bob's own device
+    bob = DuelApp(lambda: DuelStore(db))
+    bbox = add_class_box(bob)
+    bob.name_text.value, bbox.class_code.value = "Bob", scode
+    assert bbox.find() is None and "hand the seat over" in bbox.status.value
+    panel.seat_button.click()
+    assert "pick a seat first" in panel.status.value
+    panel.seat_pick.value = (code, "Bob")
+    panel.seat_button.click()
+    said = panel.status.value
+    assert "Bob&#x27;s seat at table" in said and "handed over" in said
+    pin = re.search(r"seat code ([A-Z2-9]{4})", said).group(1)  # type: ignore[union-attr]
+    assert bbox.find() is not None and bbox.seat_code.layout.display is None
+    bbox.seat_code.value = pin
+    bbox.play()
+    assert bob.seat is not None and bob.seat.token != stolen
+    with pytest.raises(CribError, match="not a seat"):
+        DuelSeat.resume(DuelStore(db), code, stolen)

@@ -26,9 +26,15 @@ headless with any storage.
   page's view is built only from :func:`seat_events` (the log with the opponent's
   unseen cards blanked) and the seat's own :class:`~crib.rules.observation.Observation`
   (:meth:`DuelSeat.view`).  Nothing else reaches the widgets.
-* **Presence.** Each kernel writes a heartbeat every :data:`HEARTBEAT_SECONDS`; a seat
-  not seen for :data:`GONE_AFTER_SECONDS` (or that pressed Leave) has left the table.
+* **Presence comes from the page.** Every :data:`HEARTBEAT_SECONDS` the kernel writes
+  when its page was last heard from (``heard``: :mod:`crib.ui.play.seat_link`'s pulse),
+  so a page gone quiet for :data:`GONE_AFTER_SECONDS` is away whatever its kernel does.
   Either player may abandon the game; the record says so.
+* **One page per seat.** A second page (another browser tab) is told the seat is open
+  elsewhere and takes it over only when asked, with the seat's secret; the first then
+  moves and beats no more (:attr:`DuelSeat.displaced`).  A reloaded tab takes it back.
+* **A round's secret.** A round's tables share their deals: a table's log, review and
+  secret stay closed while another table of the round is in play (:meth:`DuelSeat.held`).
 
 >>> from crib.session.duel_record import MemoryDuelStorage
 >>> st = MemoryDuelStorage()
@@ -44,7 +50,7 @@ from __future__ import annotations
 
 import secrets
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from crib.errors import CribError
@@ -54,13 +60,16 @@ from crib.rules.cards import Card, parse_card
 from crib.rules.fairness import begin_match
 from crib.session.duel_engine import SeatEngine, _action_json
 from crib.session.duel_record import (
-    GONE_AFTER_SECONDS,
+    GONE_AFTER_SECONDS,  # noqa: F401 - the module docstring and the tests name it here
     HEARTBEAT_SECONDS,
+    ROUND_HELD,
     DuelRecord,
     DuelStorage,
     MoveRow,
+    SeatMovedError,
     clean_table_code,
     new_table_code,
+    presence,
     seat_events,
 )
 from crib.session.duel_view import (
@@ -82,12 +91,21 @@ class DuelSeat(SeatEngine):
     and the view of this seat alone (see the module docstring).
 
     Make one with :meth:`create` (a new table, seat 0), :meth:`join` (seat 1, by code)
-    or :meth:`resume` (by code and the seat's token, after a reload).
+    or :meth:`resume` (by code and token), each with the page's ``tab``, ``heard`` (when
+    it was last heard from; default now) and ``take_over`` (from another page).
     """
 
     lang = "en"  # the language of its prompts, captions and errors (the page sets it)
 
-    def __init__(self, storage: DuelStorage, code: str, seat: int, token: str) -> None:
+    def __init__(
+        self, storage: DuelStorage, code: str, seat: int, token: str, *, tab: str = "",
+        heard: Callable[[], float] | None = None, take_over: bool = False,
+    ) -> None:
+        self.holder = f"{tab or 'page'}:{secrets.token_hex(6)}"
+        if storage.open_seat(code, token, self.holder, take_over=take_over) != seat:
+            raise CribError("this link is not that seat")
+        self._heard = heard
+        self.displaced = False  # another page took this seat over
         super().__init__(storage, code, seat, token)
         self.acked_hand = -1  # the last hand whose show this page has closed (Continue)
         self.message = ""
@@ -100,8 +118,8 @@ class DuelSeat(SeatEngine):
         self._read_moves()
         if self.game is not None:  # a resumed page shows the deal in progress
             self.acked_hand = sum(isinstance(e, ev.Shown) and e.what == "crib" for e in self.game.events) - 1
-        storage.heartbeat(code, seat)  # here (again): a reload clears Leave
-        self._beat = time.time()
+        self._beat = time.time()  # open_seat was the first beat (a reload clears Leave)
+        self._held: tuple[float, int] | None = None
         self._presence_shown = self.opponent_presence()
 
     # -- making a seat -------------------------------------------------------------
@@ -110,7 +128,7 @@ class DuelSeat(SeatEngine):
     def create(
         cls, storage: DuelStorage, name: str, *, seed: int | None = None, master_seed: int | None = None,
         code: str | None = None, manual: tuple[bool, bool] = (False, False), muggins: bool = False,
-        scores: tuple[int, int] = (0, 0),
+        scores: tuple[int, int] = (0, 0), **page: Any,
     ) -> DuelSeat:
         """A new table with ``name`` in seat 0; its code is :attr:`code`."""
         token = secrets.token_hex(8)
@@ -119,20 +137,20 @@ class DuelSeat(SeatEngine):
         for _ in range(20):
             c = clean_table_code(code) if code else new_table_code()
             try:
-                storage.create_duel(
-                    c, name, seed=seed, master_seed=master, token=token, manual=manual,
-                    muggins=muggins, scores=scores,
-                )
+                storage.create_duel(c, name, seed=seed, master_seed=master, token=token, manual=manual,
+                                    muggins=muggins, scores=scores)
                 break
             except CribError as err:
                 if code or "taken" not in str(err):
                     raise
         else:  # pragma: no cover - 20 codes in a row taken
             raise CribError("no free table code: try again")
-        return cls(storage, c, 0, token)
+        return cls(storage, c, 0, token, **page)
 
     @classmethod
-    def join(cls, storage: DuelStorage, code: str, name: str, *, client_seed: int | None = None) -> DuelSeat:
+    def join(
+        cls, storage: DuelStorage, code: str, name: str, *, client_seed: int | None = None, **page: Any
+    ) -> DuelSeat:
         """Sit down at a waiting table (seat 1): the deal's commitment is fixed now."""
         c = clean_table_code(code)
         rec = storage.duel(c)
@@ -140,52 +158,44 @@ class DuelSeat(SeatEngine):
         commit = begin_match(rec.master_seed, client).commit
         token = secrets.token_hex(8)
         storage.join_duel(c, name, client_seed=client, commit=commit, token=token)
-        return cls(storage, c, 1, token)
+        return cls(storage, c, 1, token, **page)
 
     @classmethod
-    def resume(cls, storage: DuelStorage, code: str, token: str) -> DuelSeat:
+    def resume(cls, storage: DuelStorage, code: str, token: str, **page: Any) -> DuelSeat:
         """The same seat again (a reloaded page, a new kernel): the game from the store."""
         c = clean_table_code(code)
-        return cls(storage, c, storage.seat_of(c, token), token)
+        return cls(storage, c, storage.seat_of(c, token), token, **page)
 
     # -- the table ------------------------------------------------------------------
 
     def poll(self) -> bool:
         """Read the store (a cheap query unless something changed); True if anything did.
-
-        Also writes this seat's heartbeat every :data:`HEARTBEAT_SECONDS`, and says go
-        for this seat when it holds no card that fits (a stored move, like any other)."""
+        Also writes when the page was last heard from (every :data:`HEARTBEAT_SECONDS`), says
+        go when no card fits, and notes a seat another page took over (:attr:`displaced`)."""
+        if self.displaced:
+            return False
         now = time.time()
         if now - self._beat >= HEARTBEAT_SECONDS:
-            self._beat = now
-            self.storage.heartbeat(self.code, self.seat)
+            self._beat, heard = now, now if self._heard is None else min(now, self._heard())
+            self.displaced = not self.storage.heartbeat(self.code, self.seat, holder=self.holder, at=heard)
+            if self.displaced:
+                return True
         rec = self.storage.duel(self.code)
         changed = (rec.status, rec.names, rec.winner) != (self.record.status, self.record.names, self.record.winner)
         self.record = rec
         self._start_game()
         if rec.last_move != self._last:
             changed = self._read_moves() or changed
-        presence = self.opponent_presence()
-        if presence != self._presence_shown:
-            self._presence_shown, changed = presence, True
+        here = self.opponent_presence()
+        if here != self._presence_shown:
+            self._presence_shown, changed = here, True
         if self._auto_go():
             changed = True
         return changed
 
     def opponent_presence(self, rec: DuelRecord | None = None, now: float | None = None) -> str:
-        """'here', 'left' (pressed Leave, or not seen for :data:`GONE_AFTER_SECONDS`),
-        'waiting' (no one in the other seat yet) or 'not yet' (seated by the teacher, and
-        their page has not opened the table yet)."""
-        r = rec or self.record
-        o = 1 - self.seat
-        if r.names[o] is None:
-            return "waiting"
-        if not r.seen[o] and not r.left[o]:
-            return "not yet"
-        t = time.time() if now is None else now
-        if r.left[o] or (r.seen[o] and t - r.seen[o] > GONE_AFTER_SECONDS):
-            return "left"
-        return "here"
+        """The other seat's :func:`~crib.session.duel_record.presence`."""
+        return presence(rec or self.record, 1 - self.seat, time.time() if now is None else now)
 
     @property
     def phase(self) -> str:
@@ -234,9 +244,10 @@ class DuelSeat(SeatEngine):
         applied: list[MoveRow] = []
         try:
             row = self.storage.append_move(
-                self.code, self.seat, n, kind, a, move_id, self._last, self._check(kind, a, n, move_id, applied)
-            )
-        except BaseException:
+                self.code, self.seat, n, kind, a, move_id, self._last, self._check(kind, a, n, move_id, applied),
+                holder=self.holder)
+        except BaseException as e:
+            self.displaced = self.displaced or isinstance(e, SeatMovedError)
             if applied:  # the engine took the move, the store did not: back to the store's state
                 self._rebuild()
             raise
@@ -309,7 +320,7 @@ class DuelSeat(SeatEngine):
 
     def leave(self) -> None:
         """Leave the table (the other page says so at once)."""
-        self.storage.heartbeat(self.code, self.seat, leave=True)
+        self.storage.heartbeat(self.code, self.seat, leave=True, holder=self.holder)
 
     def abandon(self) -> None:
         """Abandon the game: the record says who did, and when."""
@@ -338,24 +349,38 @@ class DuelSeat(SeatEngine):
 
     # -- after the game -----------------------------------------------------------------
 
+    def held(self, *, every: float = 0.0) -> int:
+        """Other tables dealt the same cards (a round's) still in play: while any is, this
+        table's log, review and secret stay closed.  ``every``: ask at most that often (s)."""
+        now = time.monotonic()
+        if self._held is None or now - self._held[0] >= every:
+            self._held = (now, int(self.storage.round_pending(self.code)))
+        return self._held[1]
+
+    def _closed(self) -> None:
+        if self.held():
+            raise CribError(ROUND_HELD)
+
     def log(self) -> str:
-        """The whole log as JSON (for ``crib replay --secret``), once the game is over or
-        abandoned; during the game, only this seat's view of it."""
+        """The whole log as JSON (for ``crib replay --secret``) once the game (and its round)
+        is over or abandoned; before, only this seat's view of it."""
         if self.game is None:
             return "[]"
-        if self.game.over or self.record.status == "abandoned":
+        if (self.game.over or self.record.status == "abandoned") and not self.held():
             return ev.log_to_json(self.game.events)
         return ev.log_to_json(self.my_events())
 
     def secret(self) -> str:
-        """The revealed secret (hex), once the game is over or abandoned."""
+        """The revealed secret (hex), once the game (and its round) is over or abandoned."""
         r = self.record
         if self.game is None or not (self.game.over or r.status == "abandoned"):
             raise CribError("the secret is revealed at the end of the game")
+        self._closed()
         return begin_match(r.master_seed, r.client_seed or 0).secret.hex()
 
     def fairness(self) -> str:
         """The end-of-game check: the commitment against the secret, and the log replayed."""
+        self._closed()
         return seat_fairness(self)
 
     def end_check(self) -> tuple[str, list[Grade]]:
@@ -368,6 +393,7 @@ class DuelSeat(SeatEngine):
         self._fair, self._grades = fair, list(grades)
 
     def review(self) -> list[Grade]:
-        """This seat's decisions graded by the Master (as against the computer), the
-        costliest first (:func:`crib.session.duel_view.seat_review`)."""
+        """This seat's decisions graded by the Master, the costliest first (closed while its
+        round is: :meth:`held`; :func:`crib.session.duel_view.seat_review`)."""
+        self._closed()
         return seat_review(self)

@@ -27,9 +27,13 @@ __all__ = [
     "DuelRecord",
     "MoveRow",
     "MoveCheck",
+    "SeatBusyError",
+    "SeatMovedError",
     "DuelStorage",
     "MemoryDuelStorage",
     "seat_events",
+    "presence",
+    "seat_busy",
     "hidden_cards",
     "new_table_code",
     "clean_table_code",
@@ -40,6 +44,60 @@ CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LEN = 4
 HEARTBEAT_SECONDS = 2.0
 GONE_AFTER_SECONDS = 10.0
+
+
+class SeatBusyError(CribError):
+    """The seat is open on another page right now (a page may take it over only with
+    the seat's secret, and only when asked to)."""
+
+
+class SeatMovedError(CribError):
+    """This page no longer holds its seat: another page took it over (or the teacher
+    handed it to another device)."""
+
+
+def holder_tab(holder: str) -> str:
+    """The browser tab part of a page's holder id (``tab:nonce``): a reload of the same
+    tab keeps its tab and gets a new nonce.
+
+    >>> holder_tab("t1:ab12"), holder_tab("")
+    ('t1', '')
+    """
+    return holder.split(":", 1)[0]
+
+
+def seat_busy(holder: str, seen: float, left: bool, tab: str, now: float) -> bool:
+    """Whether a seat held by ``holder`` (last heard of at ``seen``) is open on another
+    page than one from browser tab ``tab``: a live holder of another tab.  A page not
+    heard of for :data:`GONE_AFTER_SECONDS`, or that pressed Leave, holds nothing.
+
+    >>> seat_busy("t1:a", 100.0, False, "t2", 105.0), seat_busy("t1:a", 100.0, False, "t1", 105.0)
+    (True, False)
+    >>> seat_busy("t1:a", 100.0, False, "t2", 111.0), seat_busy("", 100.0, False, "t2", 105.0)
+    (False, False)
+    """
+    if not holder or left or now - seen > GONE_AFTER_SECONDS:
+        return False
+    return not tab or holder_tab(holder) != tab
+
+
+def presence(r: DuelRecord, seat: int, now: float) -> str:
+    """Whether ``seat`` of table ``r`` is 'here', has 'left' (pressed Leave, or its page
+    not heard from for :data:`GONE_AFTER_SECONDS`), is 'waiting' (no one sat there yet)
+    or 'not yet' (seated by the teacher, and their page has not opened the table)."""
+    if r.names[seat] is None:
+        return "waiting"
+    if not r.seen[seat] and not r.left[seat]:
+        return "not yet"
+    if r.left[seat] or (r.seen[seat] and now - r.seen[seat] > GONE_AFTER_SECONDS):
+        return "left"
+    return "here"
+
+
+ROUND_HELD = ("every table of this round plays the same cards: the log, the review and the secret open "
+              "once every table of the round is done")
+BUSY_MESSAGE = "this seat is open on another page right now: go on there, or take it over here"
+MOVED_MESSAGE = "this seat is now open on another page: take it over here to play on this page"
 
 
 def new_table_code() -> str:
@@ -145,9 +203,15 @@ class DuelStorage(Protocol):
         after: int, check: Callable[[list[MoveRow]], MoveCheck],
     ) -> MoveRow: ...
 
-    def heartbeat(self, code: str, seat: int, *, leave: bool = False) -> None: ...
+    def open_seat(self, code: str, token: str, holder: str, *, take_over: bool = False) -> int: ...
+
+    def heartbeat(
+        self, code: str, seat: int, *, leave: bool = False, holder: str = "", at: float | None = None
+    ) -> bool: ...
 
     def abandon(self, code: str, seat: int, reason: str) -> DuelRecord: ...
+
+    def round_pending(self, code: str) -> int: ...
 
 
 # --- what one seat may see ----------------------------------------------------------
@@ -211,7 +275,7 @@ class MemoryDuelStorage:
         self.duels[code] = dict(
             code=code, seed=seed, names=(name, None), master_seed=master_seed, client_seed=None,
             commit="", status="waiting", manual=tuple(manual), muggins=muggins, scores=tuple(scores),
-            seen=(time.time(), 0.0), left=(False, False), _tokens=[token, ""],
+            seen=(time.time(), 0.0), left=(False, False), _tokens=[token, ""], _holders=["", ""],
         )
         self.rows[code] = []
         return self.duel(code)
@@ -245,12 +309,14 @@ class MemoryDuelStorage:
         return rows[-1].id if rows else 0
 
     def append_move(self, code: str, seat: int, n: int, kind: str, action: Any, move_id: str,
-                    after: int, check: Callable[[list[MoveRow]], MoveCheck]) -> MoveRow:
+                    after: int, check: Callable[[list[MoveRow]], MoveCheck], holder: str = "") -> MoveRow:
         for r in self.rows[code]:
             if r.move_id == move_id:
                 if (r.kind, r.action) != (kind, action):
                     raise IllegalPlayError("that decision was already taken with another move")
                 return r
+        if holder and self.duels[code]["_holders"][seat] != holder:
+            raise SeatMovedError(MOVED_MESSAGE)
         c = check(self.moves(code, after))
         self._id += 1
         row = MoveRow(self._id, seat, n, kind, action, move_id, c.events, time.time())
@@ -259,11 +325,29 @@ class MemoryDuelStorage:
             self.duels[code].update(status="over", winner=c.winner)
         return row
 
-    def heartbeat(self, code: str, seat: int, *, leave: bool = False) -> None:
+    def open_seat(self, code: str, token: str, holder: str, *, take_over: bool = False) -> int:
+        seat = self.seat_of(code, token)
         d = self.duels[code]
+        now = time.time()
+        if not take_over and seat_busy(d["_holders"][seat], d["seen"][seat], d["left"][seat], holder_tab(holder), now):
+            raise SeatBusyError(BUSY_MESSAGE)
+        d["_holders"][seat] = holder
+        self.heartbeat(code, seat, holder=holder, at=now)
+        return seat
+
+    def heartbeat(self, code: str, seat: int, *, leave: bool = False, holder: str = "", at: float | None = None) -> bool:
+        d = self.duels[code]
+        if holder and d["_holders"][seat] != holder:
+            return False
         seen, left = list(d["seen"]), list(d["left"])
-        seen[seat], left[seat] = time.time(), leave
+        seen[seat], left[seat] = time.time() if at is None else at, leave
         d.update(seen=tuple(seen), left=tuple(left))
+        return True
+
+    def round_pending(self, code: str) -> int:
+        """Other tables dealt the same cards that are still in play (none here: the
+        memory storage has no tournaments)."""
+        return 0
 
     def abandon(self, code: str, seat: int, reason: str) -> DuelRecord:
         d = self.duels[code]

@@ -31,15 +31,45 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from crib.errors import CribError, IllegalPlayError
-from crib.session.duel_record import DuelRecord, MoveCheck, MoveRow
+from crib.session.duel_record import (
+    BUSY_MESSAGE,
+    MOVED_MESSAGE,
+    DuelRecord,
+    MoveCheck,
+    MoveRow,
+    SeatBusyError,
+    SeatMovedError,
+    holder_tab,
+    seat_busy,
+)
 from crib.teach.db import insert_id, integrity_errors
 from crib.teach.store import clean_name
 from crib.teach.store_schema import StoreConnection
 
-__all__ = ["DuelStore"]
+__all__ = ["DuelStore", "NamedSeat", "SeatClaimedError"]
+
+
+class SeatClaimedError(CribError):
+    """A class-table seat already claimed by another device: typing a name opens it no
+    more (its secret does, or the teacher hands the seat over)."""
+
+
+@dataclass(frozen=True)
+class NamedSeat:
+    """A seat of a class session's table, found by its player's name."""
+
+    code: str
+    seat: int
+    token: str  # the seat's secret: given to a page only by a claim, or to the device holding it
+    opponent: str
+    status: str  # the table's
+    seen: float  # the page's last heartbeat (0: left, or never opened)
+    claimed: bool  # a device has claimed it
+    handed: bool = False  # the teacher handed it over: its claim needs the seat code they gave
 
 
 def _flags(text: str) -> tuple[bool, bool]:
@@ -124,7 +154,7 @@ class DuelStore(StoreConnection):
                      f"{scores[0]}-{scores[1]}", session_id, now),
                 )
                 c.executemany(
-                    "INSERT INTO duel_seats(duel_id, seat, name, token, joined, seen) VALUES (?,?,?,?,?,0)",
+                    "INSERT INTO duel_seats(duel_id, seat, name, token, joined, seen, claimed) VALUES (?,?,?,?,?,0,0)",
                     [(did, i, n[i], tokens[i], now) for i in (0, 1)],
                 )
         except integrity_errors():
@@ -144,20 +174,99 @@ class DuelStore(StoreConnection):
             out.setdefault((r[1], r[2]), r[0])
         return out
 
-    def seats_named(self, session_id: int, name: str) -> list[tuple[str, int, str, str, str, float]]:
+    def seats_named(self, session_id: int, name: str) -> list[NamedSeat]:
         """The class session's tables where ``name`` (any case) sits, newest first: (code,
-        seat, the seat's token, the opponent's name, the table's status, the seat's last
-        heartbeat, 0 if it left or never opened the table)."""
+        seat, the seat's secret, the opponent's name, the table's status, the seat's last
+        heartbeat, 0 if it left or never opened the table, and whether a device claimed it).
+        The secret is for the caller to give out only as :meth:`claim_seat` allows."""
         n = clean_name(name).casefold()
         rows = self.conn.execute(
-            "SELECT d.code, s.seat, s.name, s.token, o.name AS other, d.status, "
+            "SELECT d.code, s.seat, s.name, s.token, o.name AS other, d.status, s.claimed, s.handover, "
             "CASE WHEN s.left_table<>0 THEN 0 ELSE s.seen END AS seen FROM duels d "
             "JOIN duel_seats s ON s.duel_id=d.id LEFT JOIN duel_seats o ON o.duel_id=d.id AND o.seat=1-s.seat "
             "WHERE d.session_id=? ORDER BY d.id DESC",
             (int(session_id),),
         ).fetchall()
-        return [(r["code"], r["seat"], r["token"], r["other"] or "", r["status"], float(r["seen"]))
+        return [NamedSeat(r["code"], int(r["seat"]), r["token"], r["other"] or "", r["status"], float(r["seen"]),
+                          bool(r["claimed"]), bool(r["handover"]))
                 for r in rows if str(r["name"]).casefold() == n]
+
+    def claim_seat(self, code: str, seat: int, handover: str = "") -> str:
+        """Claim a seat the teacher made, for the device that asks first: its secret, once.
+        A seat already claimed raises :class:`SeatClaimedError`; a seat the teacher
+        handed over is claimed only with the seat code they gave (``handover``)."""
+        with self._write() as c:
+            self._lock(c, "duels", "code", code)
+            cur = c.execute(
+                "UPDATE duel_seats SET claimed=1, handover='' WHERE seat=? AND claimed=0 AND handover=? "
+                "AND duel_id=(SELECT id FROM duels WHERE code=?)",
+                (int(seat), "".join(str(handover).split()).upper(), code),
+            )
+            if cur.rowcount != 1:
+                row = c.execute(
+                    "SELECT s.claimed FROM duel_seats s JOIN duels d ON d.id=s.duel_id WHERE d.code=? AND s.seat=?",
+                    (code, int(seat)),
+                ).fetchone()
+                if row is not None and not row[0]:
+                    raise CribError(f"that is not the seat code for table {code}: type the one your teacher gave you")
+                raise SeatClaimedError(f"seat {seat} at table {code} is already claimed by another device")
+            row = c.execute(
+                "SELECT s.token FROM duel_seats s JOIN duels d ON d.id=s.duel_id WHERE d.code=? AND s.seat=?",
+                (code, int(seat)),
+            ).fetchone()
+        return str(row[0])
+
+    def hand_over(self, code: str, seat: int, token: str, handover: str) -> None:
+        """The teacher hands a seat over: a new secret, to be claimed by the device that
+        types the seat code ``handover``; the device and page that had it can no longer
+        open it, move or beat for it."""
+        with self._write() as c:
+            self._lock(c, "duels", "code", code)
+            cur = c.execute(
+                "UPDATE duel_seats SET token=?, claimed=0, holder='', handover=? WHERE seat=? AND duel_id="
+                "(SELECT id FROM duels WHERE code=?)",
+                (token, handover, int(seat), code),
+            )
+            if cur.rowcount != 1:
+                raise CribError(f"no seat {seat} at table {code!r}")
+
+    def open_seat(self, code: str, token: str, holder: str, *, take_over: bool = False) -> int:
+        """A page opens the seat whose secret is ``token``, as ``holder`` (``tab:nonce``):
+        refused with :class:`~crib.session.duel_record.SeatBusyError` while another tab's
+        page holds it (heard from in the last ``GONE_AFTER_SECONDS``), unless
+        ``take_over``; the seat is this page's from now on (the other page's moves and
+        heartbeats are refused)."""
+        with self._write() as c:
+            self._lock(c, "duels", "code", code)
+            row = c.execute(
+                "SELECT s.seat, s.holder, s.seen, s.left_table FROM duel_seats s JOIN duels d ON d.id=s.duel_id "
+                "WHERE d.code=? AND s.token=?",
+                (code, token),
+            ).fetchone()
+            if row is None:
+                raise CribError("this link is not a seat at that table: join with the code instead")
+            now = time.time()
+            if not take_over and seat_busy(row["holder"], float(row["seen"]), bool(row["left_table"]),
+                                           holder_tab(holder), now):
+                raise SeatBusyError(BUSY_MESSAGE)
+            c.execute(
+                "UPDATE duel_seats SET holder=?, seen=?, left_table=0, claimed=1 WHERE seat=? AND duel_id="
+                "(SELECT id FROM duels WHERE code=?)",
+                (holder, now, row["seat"], code),
+            )
+        return int(row["seat"])
+
+    def round_pending(self, code: str) -> int:
+        """How many other tables dealt the same cards as this one (a tournament round's:
+        the same seeds and commitment) are still in play: while any is, this table's
+        log, review and secret stay closed to its players."""
+        row = self.conn.execute(
+            "SELECT COUNT(*) FROM duels o JOIN duels d ON o.master_seed=d.master_seed AND o.seed=d.seed "
+            "AND o.commit_hash=d.commit_hash AND o.id<>d.id "
+            "WHERE d.code=? AND d.session_id IS NOT NULL AND o.status IN ('waiting', 'playing')",
+            (code,),
+        ).fetchone()
+        return int(row[0] or 0)
 
     def duel(self, code: str) -> DuelRecord:
         """The table (one query, the poll's)."""
@@ -217,9 +326,10 @@ class DuelStore(StoreConnection):
 
     def append_move(
         self, code: str, seat: int, n: int, kind: str, action: Any, move_id: str,
-        after: int, check: Callable[[list[MoveRow]], MoveCheck],
+        after: int, check: Callable[[list[MoveRow]], MoveCheck], holder: str = "",
     ) -> MoveRow:
-        """Append one checked move in one transaction (see the module docstring)."""
+        """Append one checked move in one transaction (see the module docstring); with
+        ``holder``, only while that page holds the seat."""
         text = json.dumps(action)
         with self._write() as c:
             self._lock(c, "duels", "code", code)
@@ -230,6 +340,10 @@ class DuelStore(StoreConnection):
                 return MoveRow(old["id"], old["seat"], old["n"], old["kind"], json.loads(old["action"]),
                                old["move_id"], old["events"], old["created"])
             duel_id = self._id(code)
+            if holder:
+                h = c.execute("SELECT holder FROM duel_seats WHERE duel_id=? AND seat=?", (duel_id, seat)).fetchone()
+                if h is None or h[0] != holder:
+                    raise SeatMovedError(MOVED_MESSAGE)
             result = check(self._rows(c, duel_id, after))
             now = time.time()
             mid = insert_id(
@@ -245,14 +359,19 @@ class DuelStore(StoreConnection):
                 )
             return MoveRow(mid, seat, n, kind, action, move_id, result.events, now)
 
-    def heartbeat(self, code: str, seat: int, *, leave: bool = False) -> None:
-        """This seat is here (or, with ``leave``, has left the table)."""
+    def heartbeat(
+        self, code: str, seat: int, *, leave: bool = False, holder: str = "", at: float | None = None
+    ) -> bool:
+        """This seat's page was heard from at ``at`` (default now), or, with ``leave``, has
+        left the table.  With ``holder``, only while that page holds the seat: False if
+        it no longer does."""
+        sql = "UPDATE duel_seats SET seen=?, left_table=? WHERE seat=? AND duel_id=(SELECT id FROM duels WHERE code=?)"
+        args: tuple[Any, ...] = (time.time() if at is None else float(at), int(leave), seat, code)
+        if holder:
+            sql, args = sql + " AND holder=?", (*args, holder)
         with self._write() as c:
-            c.execute(
-                "UPDATE duel_seats SET seen=?, left_table=? WHERE seat=? AND duel_id="
-                "(SELECT id FROM duels WHERE code=?)",
-                (time.time(), int(leave), seat, code),
-            )
+            cur = c.execute(sql, args)
+            return bool(cur.rowcount)
 
     def abandon(self, code: str, seat: int, reason: str) -> DuelRecord:
         """End a game early; the record keeps who did and when."""

@@ -41,6 +41,7 @@ from typing import Any
 
 from crib.errors import CribError
 from crib.teach.db import insert_id
+from crib.teach.names import mixed_scripts
 from crib.teach.store_schema import (  # re-exported: the schema and plumbing live there
     BUSY_TIMEOUT_MS,  # noqa: F401
     MAX_TIME_LIMIT,
@@ -91,7 +92,7 @@ class UnknownQuestionError(StoreError):
 
 
 def clean_name(name: object, what: str = "name") -> str:
-    """A trimmed name of 1..40 printable characters (HTML is kept as text and escaped on display).
+    """A trimmed name of 1..40 printable characters, NFKC-normalised ("Ａｎｎ" is "Ann") and in one alphabet (HTML is kept as text and escaped on display).
 
     >>> clean_name("  Ann  ")
     'Ann'
@@ -102,7 +103,7 @@ def clean_name(name: object, what: str = "name") -> str:
     """
     if not isinstance(name, str):
         raise BadNameError(f"the {what} must be text, got {type(name).__name__}")
-    n = unicodedata.normalize("NFC", " ".join(name.split()))
+    n = " ".join(unicodedata.normalize("NFKC", name).split())  # NFKC: full-width and styled letters as plain ones
     if not n:
         raise BadNameError(f"the {what} is empty: type a {what} of 1 to {MAX_NAME} characters")
     if len(n) > MAX_NAME:
@@ -111,12 +112,11 @@ def clean_name(name: object, what: str = "name") -> str:
             f"(got {html.escape(n[:20])}...)"
         )
     if "<" in n or ">" in n:
-        raise BadNameError(
-            f"the {what} {n!r} looks like HTML or a script: use letters, digits and spaces "
-            "(no < or >)"
-        )
+        raise BadNameError(f"the {what} {n!r} looks like HTML or a script: use letters, digits and spaces (no < or >)")
     if any(unicodedata.category(ch).startswith("C") for ch in n):
         raise BadNameError(f"the {what} {n!r} holds control characters: use letters and digits")
+    if mixed := mixed_scripts(n):  # "Аnn" with a Cyrillic "А" looks like "Ann": refused
+        raise BadNameError(f"the {what} '{n}' mixes {mixed} letters (some look alike): type it in one alphabet")
     return n
 
 

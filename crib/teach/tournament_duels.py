@@ -19,11 +19,14 @@ dealt from its round's duplicate deals, and the results come in from the games.
   round's secret.  Both write with the token ``duel:CODE``, so the result is stored
   once however many pages see the end.  An abandoned game has no result: the teacher
   records one by hand (:meth:`record_by_hand`).
-* **A student's table.**  :meth:`find_table` gives a student (class code and name)
-  their own seat at the session's newest table, and nobody else's.
-* **The secret.**  Every table of a round shares its secret; a table that finishes
-  first would reveal the deals still to come at the others, so :meth:`secret_note`
-  holds it back until the round is over.
+* **A student's table.**  :meth:`find_table` finds a student's seat (class code and
+  name) at the session's newest table; :meth:`claim` gives its secret to the first
+  device that asks, once.  After that, a name opens the seat no more: its link does
+  (the device keeps it), or the teacher hands the seat over (:meth:`hand_over`).
+* **The secret.**  Every table of a round shares its deals; a table that finishes
+  first would reveal the deals still to come at the others, so its log, its review and
+  its secret stay closed to its players until every table of the round is done or
+  abandoned (:meth:`crib.session.duel.DuelSeat.held`, :meth:`secret_note`).
 
 >>> import tempfile, os
 >>> from crib.teach.store import Store
@@ -33,22 +36,28 @@ dealt from its round's duplicate deals, and the results come in from the games.
 >>> r = ct.start_round(code)
 >>> [(x.seats, x.status) for x in ct.tables(code, 1)], r.bye
 ([(('Cy', 'Bob'), 'not opened')], 'Ann')
->>> ct.find_table(s.code, "bob").opponent
-'Cy'
+>>> mine = ct.find_table(s.code, "bob")
+>>> mine.opponent, mine.token
+('Cy', '')
+>>> ct.claim(mine).token != ""
+True
+>>> ct.find_table(s.code, "Bob")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+crib.teach.duel_store.SeatClaimedError: Bob's seat at table ... is already taken by another device: ...
 """
 
 from __future__ import annotations
 
 import random
 import secrets
-import time
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
 
 from crib.errors import CribError
-from crib.session.duel_record import GONE_AFTER_SECONDS, new_table_code
-from crib.teach.duel_store import DuelStore
-from crib.teach.store import Store
+from crib.session.duel_record import new_table_code
+from crib.teach.duel_store import DuelStore, SeatClaimedError
+from crib.teach.store import Store, clean_name
 from crib.teach.tournament import Tournament
 from crib.teach.tournament_rules import Result, Round, TournamentError
 from crib.teach.tournament_store import TournamentStore
@@ -81,6 +90,7 @@ class MyTable:
     token: str
     opponent: str
     status: str  # the table's: 'playing', 'over', 'abandoned', 'waiting'
+    handed: bool = False  # the teacher handed the seat over: Play needs the seat code they gave
 
 
 class ClassTournaments:
@@ -240,39 +250,63 @@ class ClassTournaments:
         return self._record(t.code, round_no, table, dcode)
 
     def secret_note(self, dcode: str) -> str:
-        """Why this table's secret is not shown yet ('' when it may be): every table of
-        a round shares its deals, so the secret waits until the round is over."""
+        """Why this table's log, review and secret are not shown yet ('' when they may be):
+        every table of a round shares its deals, so they wait until every table of the
+        round is done or abandoned."""
+        if not self.duels.round_pending(dcode):
+            return ""
         found = self._table_of(dcode)
-        if found is None:
-            return ""
-        t, round_no, _table = found
-        if t.round_complete(round_no):
-            return ""
+        which = f"round {found[1]}" if found is not None else "this round"
         return (
-            f"Every table of round {round_no} plays the same cards: the deals' secret (to check "
-            "them) is shown here once every table of the round has finished."
+            f"Every table of {which} plays the same cards: this game's log, its review and the deals' "
+            "secret are shown here once every table of the round is done."
         )
 
     # -- a student's table ---------------------------------------------------------------
 
-    def find_table(self, session_code: str, name: str, *, now: float | None = None) -> MyTable | None:
+    def find_table(self, session_code: str, name: str, *, known: Mapping[str, str] | None = None) -> MyTable | None:
         """The student's seat at the class session's newest table still in play (else the
         newest one); None if the teacher has seated them nowhere.
 
-        A seat whose page is open right now (a heartbeat in the last
-        :data:`~crib.session.duel_record.GONE_AFTER_SECONDS`) is not given to a second
-        page: names are all a class page knows of a student, so this keeps a classmate
-        who types another's name from taking a game in progress."""
+        A seat belongs to the first device that claims it (:meth:`claim`).  Names are all
+        a class page knows of a student, so typing a name finds only a seat no device has
+        claimed yet (its secret is given at :meth:`claim`, not here), or one this device
+        holds already (``known``: table code -> the seat secrets the device keeps).  A
+        seat claimed by another device raises
+        :class:`~crib.teach.duel_store.SeatClaimedError`: it opens only with its link, or
+        once the teacher hands it over (:meth:`hand_over`)."""
         s = self.store.session(session_code)
         rows = self.duels.seats_named(s.id, name)
         if not rows:
             return None
-        live = [x for x in rows if x[4] in ("playing", "waiting")]
-        code, seat, token, other, status, seen = (live or rows)[0]
-        t = time.time() if now is None else now
-        if status == "playing" and seen and t - seen <= GONE_AFTER_SECONDS:
-            raise CribError(
-                f"{name.strip()}'s table is open on another page right now: go on there (its link "
-                f"comes back to it), or try again in {GONE_AFTER_SECONDS:.0f} seconds once it is closed."
-            )
-        return MyTable(code, seat, token, other, status)
+        live = [x for x in rows if x.status in ("playing", "waiting")]
+        x = (live or rows)[0]
+        if not x.claimed:
+            return MyTable(x.code, x.seat, "", x.opponent, x.status, x.handed)
+        if (known or {}).get(x.code) == x.token:
+            return MyTable(x.code, x.seat, x.token, x.opponent, x.status)
+        raise SeatClaimedError(
+            f"{clean_name(name)}'s seat at table {x.code} is already taken by another device: open it there "
+            "(with its link), or ask your teacher to hand the seat over to this device"
+        )
+
+    def claim(self, mine: MyTable, handover: str = "") -> MyTable:
+        """``mine`` with its seat's secret: claimed for this device now if it has none yet
+        (once: a second device gets :class:`~crib.teach.duel_store.SeatClaimedError`; a
+        seat the teacher handed over needs the seat code they gave, ``handover``)."""
+        if mine.token:
+            return mine
+        return replace(mine, token=self.duels.claim_seat(mine.code, mine.seat, handover), handed=False)
+
+    def hand_over(self, dcode: str, name: str) -> str:
+        """The teacher hands ``name``'s seat at table ``dcode`` over: its old link no longer
+        opens it, and the device where the student types their name and the seat code
+        returned here (4 characters, told to that student alone) claims it."""
+        rec = self.duels.duel(dcode)
+        n = clean_name(name).casefold()
+        seats = [i for i, x in enumerate(rec.names) if x is not None and x.casefold() == n]
+        if not seats:
+            raise CribError(f"{clean_name(name)} has no seat at table {dcode}")
+        code = new_table_code()
+        self.duels.hand_over(dcode, seats[0], self._token(), code)
+        return code

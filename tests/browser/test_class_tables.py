@@ -44,7 +44,7 @@ def test_the_teacher_pairs_two_students_who_open_their_tables(browser, voila_url
     assert AXE.exists(), f"axe-core is missing at {AXE}: run `make test` (it installs it)"
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     found: list[str] = []
-    contexts = [browser.new_context(viewport={"width": 1280, "height": 800}) for _ in range(3)]
+    contexts = [browser.new_context(viewport={"width": 1280, "height": 800}) for _ in range(4)]
     try:
         teacher, _ = open_dashboard(contexts[0], f"{voila_url}/voila/render/teacher.ipynb", ".crib-create")
         _set(teacher, ".crib-session-name", "Pairing class")
@@ -89,6 +89,31 @@ def test_the_teacher_pairs_two_students_who_open_their_tables(browser, voila_url
             assert_no_error_output(page)
             pages.append(page)
         expect(row.locator(".crib-tour-state")).to_have_text("playing", timeout=15_000)
+
+        # another device types Ann's name: her seat is taken, and its secret does not come
+        # (issue #34); the teacher hands Ann's seat over, her old page says so, and the new
+        # device claims it
+        other, _ = open_dashboard(
+            contexts[3], f"{voila_url}/voila/render/play.ipynb?class={code}&name=Ann", ".crib-duel-mine"
+        )
+        expect(other.locator(".crib-duel-mine")).to_contain_text("already taken by another device", timeout=15_000)
+        expect(other.locator(".crib-duel-mine-play")).to_be_hidden()
+        assert "seat=" not in other.content()
+        _shots(other, "student-seat-taken", found, ".crib-duel-class")
+        teacher.locator(".crib-tour-seat-pick select").select_option(label=f"Ann (table {table})")
+        teacher.locator(".crib-tour-handover").click()
+        expect(teacher.locator(".crib-tour-status")).to_contain_text("handed over", timeout=15_000)
+        pin = re.search(r"seat code ([A-Z2-9]{4})", teacher.inner_text(".crib-tour-status")).group(1)  # type: ignore[union-attr]
+        _shots(teacher, "teacher-hand-over", found, ".crib-tour-seat-row")
+        expect(pages[0].locator(".crib-duel-entry-status")).to_contain_text("now open on another page", timeout=15_000)
+        expect(pages[0].locator(".crib-duel-takeover")).to_be_visible()
+        _shots(pages[0], "student-seat-moved", found, ".crib-duel-entry")
+        other.locator(".crib-duel-find").click()
+        expect(other.locator(".crib-duel-mine-text")).to_contain_text(f"Your table: {table}, against Bob.", timeout=15_000)
+        _set(other, ".crib-duel-seat-code", pin)
+        other.locator(".crib-duel-mine-play").click()
+        expect(other.locator(".crib-duel-phase")).to_have_attribute("data-phase", "discard", timeout=20_000)
+        pages[0] = other
 
         # Ann abandons; the teacher records the score by hand (seat 1 won)
         pages[0].locator(".crib-duel-abandon").click()

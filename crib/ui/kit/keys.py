@@ -17,7 +17,25 @@ import traitlets
 
 from crib.ui.kit.common import friendly
 
-__all__ = ["KeyListener", "query_reader"]
+__all__ = ["KeyListener", "query_reader", "PAGE", "note_page"]
+
+# what the browser said of the page this kernel serves (one page per kernel): its tab's
+# id ('' unknown: a headless test) and the class seats the device keeps (table -> secret)
+PAGE: dict[str, Any] = {"tab": "", "seats": {}}
+
+
+def note_page(tab: object, seats: object) -> None:
+    """Keep the tab id and the device's seats the page sent with its query (bad shapes
+    are dropped: they come from the browser).
+
+    >>> note_page("ab12", {"KQ7P": "f00d", "x": 3}); PAGE["tab"], PAGE["seats"]
+    ('ab12', {'KQ7P': 'f00d'})
+    >>> note_page(None, None); PAGE["tab"], PAGE["seats"]
+    ('', {})
+    """
+    PAGE["tab"] = tab[:40] if isinstance(tab, str) else ""
+    PAGE["seats"] = {k[:12]: v[:64] for k, v in (seats.items() if isinstance(seats, dict) else ())
+                     if isinstance(k, str) and isinstance(v, str)}
 
 _ESM = r"""
 function render({ model, el }) {
@@ -74,7 +92,15 @@ function render({ model, el }) {
   // the page's query string (play.ipynb?tier=easy&seed=7), read in the browser so
   // that a preheated kernel never waits for the request
   const q = window.location.search.replace(/^\?/, "");
-  if (q && model.get("send_query")) model.send({ query: q });
+  // with it, this browser tab's id (kept across reloads: a reloaded page takes its
+  // classmate seat back at once) and the class seats this device holds (crib.ui.play.duel)
+  let tab = "", seats = {};
+  try {
+    tab = sessionStorage.getItem("crib-tab") || "";
+    if (!tab) { tab = Math.random().toString(36).slice(2, 14); sessionStorage.setItem("crib-tab", tab); }
+    seats = JSON.parse(localStorage.getItem("crib-seats") || "{}") || {};
+  } catch (e) { /* storage refused (private mode): no tab id, no seats kept */ }
+  if (q && model.get("send_query")) model.send({ query: q, tab: tab, seats: seats });
   model.send({ shown: true });  // a person has the page (a preheated kernel had none)
   el.classList.add("crib-keys-ready");
   // "{where}" in the label: where the keys list is, which depends on the width (the
@@ -144,6 +170,7 @@ class KeyListener(anywidget.AnyWidget):
                 fn(key)
         if isinstance(query, str) and self.send_query:
             self.send_query = False  # once per page
+            note_page(content.get("tab"), content.get("seats"))
             for fn in self._query_handlers:
                 fn(query)
 

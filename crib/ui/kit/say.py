@@ -118,10 +118,21 @@ SHAPES: tuple[tuple[str, str], ...] = (
     (r"no free table code: try again", N_("no free table code: try again")),
     (r"the join code is empty: type the code your teacher gave",
      N_("The class code is empty: type the code your teacher shows.")),
-    (r"(?P<name>.+)'s table is open on another page right now: go on there \(its link comes back to it\), "
-     r"or try again in (?P<s>\d+) seconds once it is closed\.",
-     N_("{name}’s table is open on another page right now: go on there (its link comes back to it), "
-        "or try again in {s} seconds once it is closed.")),
+    (r"(?P<name>.+)'s seat at table (?P<code>\S+) is already taken by another device: .*",
+     N_("{name}’s seat at table {code} is already taken by another device: open it there (with its link), "
+        "or ask your teacher to hand the seat over to this device.")),
+    (r"seat \d+ at table (?P<code>\S+) is already claimed by another device",
+     N_("This seat at table {code} was just taken by another device: ask your teacher to hand it over.")),
+    (r"this seat is open on another page right now: .*",
+     N_("This seat is open on another page right now: go on there, or take it over here.")),
+    (r"this seat is now open on another page: .*",
+     N_("This seat is now open on another page: take it over here to play on this page.")),
+    (r"every table of this round plays the same cards: .*",
+     N_("Every table of this round plays the same cards: the log, the review and the secret open once "
+        "every table of the round is done.")),
+    (r"(?P<name>.+) has no seat at table (?P<code>\S+)", N_("{name} has no seat at table {code}.")),
+    (r"that is not the seat code for table (?P<code>\S+): .*",
+     N_("That is not the seat code for table {code}: type the one your teacher gave you.")),
     (r"the game was abandoned", N_("the game was abandoned")),
     (r"it is (?P<name>.+)'s turn", N_("it is {name}’s turn")),
     # the classroom record's (crib.teach.store): names, codes, sessions
@@ -138,6 +149,11 @@ SHAPES: tuple[tuple[str, str], ...] = (
      N_("The {what} {n} looks like HTML: use letters, digits and spaces (no < or >).")),
     (r"the (?P<what>session name|tournament name|player name) (?P<n>'.*') holds control characters: .*",
      N_("The {what} {n} holds control characters: use letters and digits.")),
+    (r"the name (?P<n>'.*') mixes .+ letters \(some look alike\): type it in one alphabet",
+     N_("Your name {n} mixes letters of different alphabets, which can look alike: type it in one alphabet.")),
+    (r"the (?P<what>session name|tournament name|player name) (?P<n>'.*') mixes .+ letters \(some look alike\): "
+     r"type it in one alphabet",
+     N_("The {what} {n} mixes letters of different alphabets, which can look alike: type it in one alphabet.")),
     (r"a session needs at least one question", N_("A session needs at least one question: ask for some.")),
     (r"the seed must be a whole number >= 0, got (?P<v>.+)", N_("The seed is a whole number from 0 up, not {v}.")),
     (r"the time limit must be 0 \(none\) to (?P<max>\d+) minutes, got .*",

@@ -16,7 +16,6 @@ resumes the seat from the record (:mod:`crib.ui.play.duel_hook` is the page's ho
 from __future__ import annotations
 
 import asyncio
-import base64
 import contextlib
 import html
 import threading
@@ -24,19 +23,26 @@ from collections.abc import Callable, Iterator
 from dataclasses import replace
 from urllib.parse import urlencode
 
-import anywidget
 import ipywidgets as w
-import traitlets
 
 from crib.errors import CribError
 from crib.i18n import N_, check_lang, tr
 from crib.session.duel import DuelSeat
-from crib.session.duel_record import DuelStorage
+from crib.session.duel_record import DuelStorage, SeatBusyError
 from crib.session.model import GameView
-from crib.ui.kit.cardview import CARD_CSS, PLAYER_COLOURS, card_back_svg, cards_html
-from crib.ui.kit.common import friendly, in_background, info_html, keep_polling, on_clicks
+from crib.ui.kit.cardview import CARD_CSS
+from crib.ui.kit.common import (
+    error_html,
+    friendly,
+    in_background,
+    info_html,
+    keep_polling,
+    on_clicks,
+)
+from crib.ui.kit.keys import PAGE
 from crib.ui.kit.say import record_error as duel_error
 from crib.ui.play.board import board_svg
+from crib.ui.play.duel_html import header_html, held_html, log_link_html, opponent_html
 from crib.ui.play.html import (
     APP_CSS,
     _table_html,
@@ -45,33 +51,16 @@ from crib.ui.play.html import (
     score_rows_html,
     show_html,
 )
-from crib.ui.play.parts import add_table_widgets
+from crib.ui.play.parts import add_entry_widgets, add_table_widgets
+from crib.ui.play.seat_link import UrlSetter
 
 __all__ = ["POLL_SECONDS", "DuelApp", "UrlSetter"]
 
 POLL_SECONDS = 0.15  # the other page's move shows within about this (plus a redraw)
+HELD_RECHECK_SECONDS = 3.0  # a finished round table asks this often whether the round is done
+BUSY_TEXT = N_("This seat is open on another page right now: go on there, or take it over here.")
+MOVED_TEXT = N_("Your seat at table {code} is now open on another page. Take it over here to play on this page.")
 COMMIT_SOURCE = N_("(SHA-256 of the secret every deck comes from; fixed when your classmate sat down)")
-
-_URL_ESM = r"""
-function render({ model, el }) {
-  const apply = () => {
-    const q = model.get("query");
-    if (q) { window.history.replaceState(null, "", window.location.pathname + "?" + q); }
-  };
-  model.on("change:query", apply);
-  apply();
-}
-export default { render };
-"""
-
-
-class UrlSetter(anywidget.AnyWidget):
-    """Sets the page's query string (``history.replaceState``), so a reload comes back to
-    the same seat."""
-
-    _esm = _URL_ESM
-    query = traitlets.Unicode("").tag(sync=True)
-
 
 def _default_storage() -> DuelStorage:
     from crib.teach.duel_store import DuelStore
@@ -94,30 +83,18 @@ class DuelApp(w.VBox):
         self._task: asyncio.Task | None = None
         self._on_back = on_back
         self._step = 0
+        self._log_held = False  # the log and review wait for the rest of the round
         self.review_thread: threading.Thread | None = None  # the coach grading the game's end
         # set by crib.ui.play.duel_hook for a class's tables: the result goes in at the
-        # game's end, and a tournament round's shared secret waits for the whole round
+        # game's end (a tournament round's log, review and secret wait for the whole
+        # round: DuelSeat.held, from the record itself)
         self.on_over: Callable[[str], object] | None = None
-        self.secret_note: Callable[[str], str] | None = None
         self.url = UrlSetter()
         self.style_html = w.HTML(f"<style>{CARD_CSS}{APP_CSS}</style>")
         # the way in: a name, then create a table or join one with its code
-        self.name_text = w.Text(placeholder=_("your name"), description=_("Your name"), layout=w.Layout(width="18em")).add_class("crib-duel-name")
-        self.code_text = w.Text(placeholder=_("e.g. KQ7P"), description=_("Table code"), layout=w.Layout(width="14em")).add_class("crib-duel-code-entry")
-        self.create_button = w.Button(description=_("Create a table"), button_style="primary", layout=w.Layout(width="auto")).add_class("crib-duel-create")
-        self.join_button = w.Button(description=_("Join"), button_style="primary", layout=w.Layout(width="auto")).add_class("crib-duel-join")
-        self.manual_box = w.Checkbox(value=False, description=_("We count our own hands"), indent=False, layout=w.Layout(width="auto")).add_class("crib-duel-manual")
-        self.muggins_box = w.Checkbox(value=False, description=_("Muggins"), indent=False, layout=w.Layout(width="auto")).add_class("crib-duel-muggins")
-        self.back_button = w.Button(description=_("Back to the computer"), layout=w.Layout(width="auto")).add_class("crib-duel-back")
+        add_entry_widgets(self, lang)  # the way in: a name, create or join, take over
         self.status = w.HTML().add_class("crib-live").add_class("crib-duel-status")
-        self.entry_box = w.VBox([
-            w.HTML('<div class="crib-label">' + _("Play a classmate") + "</div><div>"
-                   + _("Create a table and tell your classmate its code, or type the code they gave you.") + "</div>"),
-            w.HBox([self.name_text], layout=w.Layout(flex_flow="row wrap")),
-            w.HBox([self.create_button, self.manual_box, self.muggins_box], layout=w.Layout(flex_flow="row wrap", align_items="center", grid_gap="4px 8px")),
-            w.HBox([self.code_text, self.join_button], layout=w.Layout(flex_flow="row wrap", align_items="center", grid_gap="4px 8px")),
-            self.back_button,
-        ]).add_class("crib-duel-entry")
+        self._pending: tuple[str, str] | None = None  # the seat a Take over opens (code, secret)
         # the game
         self.header_html = w.HTML().add_class("crib-live").add_class("crib-duel-header")
         self.opp_html = w.HTML().add_class("crib-opp")
@@ -133,6 +110,7 @@ class DuelApp(w.VBox):
         self.review_html = w.HTML().add_class("crib-review")
         self.log_html = w.HTML().add_class("crib-duel-log")
         on_clicks((self.create_button, self.create), (self.join_button, self.join), (self.back_button, self.back),
+                  (self.takeover_button, self.take_over),
                   (self.action_button, self.act), (self.count_button, self.count_it),
                   (self.leave_button, self.leave), (self.abandon_button, self.abandon))
         table = w.VBox([
@@ -162,35 +140,60 @@ class DuelApp(w.VBox):
         seat.lang = self.lang  # its prompts, captions and errors in the page's language
         seat._folded = None  # folded again, in that language
         self.seat = seat
+        self._log_held, self.log_html.value, self.review_thread = False, "", None
         self.url.query = urlencode({"table": seat.code, "seat": seat.token, **({"lang": self.lang} if self.lang != "en" else {})})
         self.entry_box.layout.display = "none"
         self.game_box.layout.display = None
-        self.status.value = ""
+        self.status.value = self.entry_status.value = ""
+        self.takeover_button.layout.display, self._pending = "none", None
         self.render()
         self.start_polling()
 
-    @friendly()
+    def _page(self) -> dict[str, object]:  # the page's browser tab (a reload keeps it) and pulse
+        return {"tab": PAGE["tab"], "heard": self.url.heard_at}
+
+    @friendly("entry_status")
     def create(self) -> None:
         """A new table: this page takes seat 0 and shows the code to pass on."""
         manual = bool(self.manual_box.value)
         with self._words():
             seat = DuelSeat.create(self.storage, self.name_text.value, manual=(manual, manual),
-                                   muggins=manual and bool(self.muggins_box.value))
+                                   muggins=manual and bool(self.muggins_box.value), **self._page())
         self._sit(seat)
 
-    @friendly()
+    @friendly("entry_status")
     def join(self) -> None:
         """Sit down at a classmate's table by its code."""
         with self._words():
-            seat = DuelSeat.join(self.storage, self.code_text.value, self.name_text.value)
+            seat = DuelSeat.join(self.storage, self.code_text.value, self.name_text.value, **self._page())
         self._sit(seat)
 
-    @friendly()
-    def resume(self, code: str, token: str) -> None:
-        """The same seat again (a reload): the game from the record."""
-        with self._words():
-            seat = DuelSeat.resume(self.storage, code, token)
+    @friendly("entry_status")
+    def resume(self, code: str, token: str, *, take_over: bool = False) -> None:
+        """The same seat again (a reload): the game from the record.  While another page
+        has the seat open, this page says so and offers Take over here (it has the seat's
+        secret, its link)."""
+        self._pending, self.takeover_button.layout.display = (code, token), "none"
+        try:
+            seat = DuelSeat.resume(self.storage, code, token, take_over=take_over, **self._page())
+        except CribError as e:
+            self._show_entry(busy := isinstance(e, SeatBusyError))
+            raise CribError(tr(self.lang)(BUSY_TEXT) if busy else duel_error(str(e), self.lang)) from None
         self._sit(seat)
+
+    def _show_entry(self, take_over: bool = False) -> None:
+        """Back to the way in (with Take over here, for a seat open on another page)."""
+        self.seat = None
+        self.game_box.layout.display = "none"
+        self.entry_box.layout.display = None
+        self.takeover_button.layout.display = None if take_over else "none"
+
+    @friendly("entry_status")
+    def take_over(self) -> None:
+        """Open the seat here, taking it from the page that has it (this page has its secret)."""
+        if self._pending is None:
+            raise CribError(tr(self.lang)(N_("find your table first")))
+        self.resume(*self._pending, take_over=True)
 
     @contextlib.contextmanager
     def _words(self) -> Iterator[None]:  # the record's English errors in the page's language
@@ -214,13 +217,27 @@ class DuelApp(w.VBox):
         return self._task is not None
 
     def poll_once(self) -> bool:
-        """One poll: redraw if anything changed; True if it did."""
+        """One poll: redraw if anything changed; True if it did.  A seat another page
+        took over goes back to the way in, with Take over here."""
         if self.seat is None:
             return False
-        if self.seat.poll():
+        if self.seat.displaced or self.seat.poll():  # (a move refused may have found it out)
+            if self.seat.displaced:
+                self._displaced()
+            else:
+                self.render()
+            return True
+        if self._log_held and self.seat.held(every=HELD_RECHECK_SECONDS) == 0:
+            self.log_html.value = ""  # the round is done: the log, review and secret now
             self.render()
             return True
         return False
+
+    def _displaced(self) -> None:
+        s = self._seat()
+        self._show_entry(take_over=True)
+        self._pending = (s.code, s.token)
+        self.entry_status.value = error_html(tr(self.lang)(MOVED_TEXT).format(code=s.code))
 
     # -- actions -----------------------------------------------------------------------
 
@@ -273,7 +290,7 @@ class DuelApp(w.VBox):
         self.url.query = "left=1" + (f"&lang={self.lang}" if self.lang != "en" else "")
         self.game_box.layout.display = "none"
         self.entry_box.layout.display = None
-        self.status.value = info_html(tr(self.lang)(N_("You left table {code}. Its link brings you back to it.")).format(code=s.code))
+        self.entry_status.value = info_html(tr(self.lang)(N_("You left table {code}. Its link brings you back to it.")).format(code=s.code))
 
     @friendly()
     def abandon(self) -> None:
@@ -293,23 +310,8 @@ class DuelApp(w.VBox):
         v = s.view()
         me, them = v.names
         lang, _ = self.lang, tr(self.lang)
-        waiting, points = _("your classmate (waiting)"), _("{n} points").format(n=v.scores[1])
-        self.header_html.value = (
-            f'<div class="crib-label">{_("Table")}</div><div class="crib-duel-code" data-code="{s.code}" '
-            f'style="font-size:26px;font-weight:700;letter-spacing:.12em">{s.code}</div>'
-            f"<div>{html.escape(me)} v {html.escape(them or waiting)}</div>"
-            + (f'<div class="crib-duel-presence" style="color:#b03a2e;font-weight:600">{html.escape(s.presence_text())}</div>'
-               if s.presence_text() else "")
-        )
-        if v.opp_shown:
-            opp = cards_html(v.opp_shown, "pile")
-        else:
-            opp = "".join(f'<span style="margin-right:-12px">{card_back_svg("pile")}</span>' for _ in range(v.opp_held))
-        self.opp_html.value = (
-            f'<div style="display:flex;gap:12px;align-items:center"><b style="color:{PLAYER_COLOURS[1]}">'
-            f'{html.escape(them or "…")}</b><span style="padding-right:12px">{opp}</span>'
-            f"<span>{points}</span></div>"
-        )
+        self.header_html.value = header_html(s.code, v, s.presence_text(), lang)
+        self.opp_html.value = opponent_html(v, lang)
         self.board_html.value = board_svg(v.scores, v.back, (me, them or "…"), v.dealer, v.last_score, lang=lang)
         self.table_html.value = _table_html(v, lang) if v.hand_number else ""
         self.table_html.layout.display = "none" if v.phase in ("hand_over", "over") and v.shows else None
@@ -362,16 +364,14 @@ class DuelApp(w.VBox):
         if not self.log_html.value:
             if v.phase == "over":  # a class table's result, before its secret is asked about
                 self._hook(self.on_over, s.code)
-            b64 = base64.b64encode(s.log().encode()).decode()
-            name = f"crib-table-{s.code}.json"
-            held = self._hook(self.secret_note, s.code) or ""
-            _ = tr(self.lang)
-            self.log_html.value = (
-                f'<a class="crib-download" download="{name}" href="data:application/json;base64,{b64}">'
-                "⬇ " + _("the game’s log") + "</a><div style='color:#555;font-size:13px'>"
-                + (html.escape(str(held)) if held else _("Check it:") + f" <code>crib replay {name} --secret {s.secret()}</code>")
-                + "</div>"
-            )
+            self._log_held = bool(s.held())
+            if self._log_held:  # a round's table: nothing of its deals until the round is done
+                self.review_html.value = ""
+                self.log_html.value = held_html(self.lang)
+                return
+            self.log_html.value = log_link_html(s.code, s.log(), s.secret(), self.lang)
+        if self._log_held:
+            return
         if v.phase == "over" and self.review_thread is None:
             self.review_html.value = ('<div class="crib-review-wait" role="status">'
                                       + tr(self.lang)(N_("The coach is grading your decisions…")) + "</div>")

@@ -7,9 +7,11 @@ A class's tables (:mod:`crib.teach.tournament_duels`): the classmate page gets a
 "Your class table" box (:class:`ClassTableBox`): the class code and the student's
 name find the seat the teacher gave them, and Play opens it (the page's address
 becomes that seat's ``?table=CODE&seat=TOKEN``).  ``?class=CODE&name=NAME`` fills the
-box in and looks at once.  Only the student's own seat token reaches their page.  A
-tournament table's result is recorded when its game ends, and the round's shared
-secret is held until the round is over.
+box in and looks at once.  A seat's secret reaches only the first device that claims
+it (Play), which keeps it (the link, and the browser's ``localStorage``); a name typed
+on another device then finds the seat taken, until the teacher hands it over.  A
+tournament table's result is recorded when its game ends, and the round's log, review
+and secret are held until every table of the round is done.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from crib.i18n import N_, NP_, tr, trp
 from crib.session.duel_record import clean_table_code
 from crib.teach.tournament_duels import ClassTournaments, MyTable
 from crib.ui.kit.common import friendly, info_html, on_clicks
+from crib.ui.kit.keys import PAGE
 from crib.ui.kit.say import record_error as duel_error
 from crib.ui.play.duel import DuelApp
 
@@ -65,6 +68,9 @@ class ClassTableBox(w.VBox):
         self.status = w.HTML().add_class("crib-live").add_class("crib-duel-mine")
         self.play_button = w.Button(description=trp(lang)("button", NP_("button", "Play")), button_style="primary", icon="play",
                                     layout=w.Layout(width="auto", display="none")).add_class("crib-duel-mine-play")
+        # a seat the teacher handed over: the seat code they told this student
+        self.seat_code = w.Text(placeholder=_("e.g. K7QM"), description=_("Seat code"),
+                                layout=w.Layout(width="14em", display="none")).add_class("crib-duel-seat-code")
         on_clicks((self.find_button, self.find), (self.play_button, self.play))
         row = w.Layout(flex_flow="row wrap", align_items="center", grid_gap="4px 8px")
         super().__init__([
@@ -72,7 +78,7 @@ class ClassTableBox(w.VBox):
                    + html.escape(_("If your teacher paired the class: type the class code and your name, "
                                    "then Find my table.")) + "</div>"),
             w.HBox([self.class_code, self.find_button], layout=row),
-            w.HBox([self.status, self.play_button], layout=row),
+            w.HBox([self.status, self.seat_code, self.play_button], layout=row),
         ], layout=w.Layout(border="1px solid #ddd", padding="4px 8px", margin="6px 0"))
         self.add_class("crib-duel-class")
 
@@ -90,12 +96,12 @@ class ClassTableBox(w.VBox):
         """Your seat in the class session: "Your table: against NAME", and Play."""
         _ = tr(self.lang)
         self.mine = None
-        self.play_button.layout.display = "none"
+        self.play_button.layout.display = self.seat_code.layout.display = "none"
         name = self.duel.name_text.value
         if not str(name).strip():
             raise CribError(_("type your name (the one you joined the class with), then Find my table"))
         try:
-            m = self.ct.find_table(self.class_code.value, name)
+            m = self.ct.find_table(self.class_code.value, name, known=PAGE["seats"])
         except CribError as e:
             raise CribError(duel_error(str(e), self.lang)) from None
         if m is None:
@@ -106,15 +112,26 @@ class ClassTableBox(w.VBox):
         what = {"over": _("Your game against {name} is over: Play shows it again."),
                 "abandoned": _("Your game against {name} was abandoned: ask your teacher.")}.get(
             m.status, _("Your table: {code}, against {name}."))
+        if m.handed:
+            what += " " + _("Your teacher handed your seat over: type the seat code they gave you, then Play.")
         self.status.value = f'<b class="crib-duel-mine-text">{html.escape(what.format(name=m.opponent, code=m.code))}</b>'
         self.play_button.layout.display = None
+        self.seat_code.layout.display = None if m.handed else "none"
         return m
 
     @friendly()
     def play(self) -> None:
-        """Open your seat on this page (the address becomes your seat's link)."""
+        """Claim your seat for this device if no device has yet, and open it on this page
+        (the address becomes your seat's link, and the device keeps its secret)."""
         if self.mine is None:
             raise CribError(tr(self.lang)(N_("find your table first")))
+        try:
+            self.mine = self.ct.claim(self.mine, self.seat_code.value)
+        except CribError as e:
+            if not (self.mine.handed and "not the seat code" in str(e)):  # a typo: type it again
+                self.play_button.layout.display = self.seat_code.layout.display = "none"
+            raise CribError(duel_error(str(e), self.lang)) from None
+        PAGE["seats"][self.mine.code] = self.mine.token
         self.duel.resume(self.mine.code, self.mine.token)
 
 
@@ -129,7 +146,6 @@ def add_class_box(duel: DuelApp, lang: str = "en") -> ClassTableBox:
         duel.on_over = lambda code: box.ct.record_duel(code)
         # back from a table (Leave, or Back after the game): look again for the next one
         duel.entry_box.layout.observe(lambda c: box.find() if c.new is None and box.mine else None, "display")
-        duel.secret_note = lambda code: box.ct.secret_note(code)
     return box  # type: ignore[no-any-return]
 
 
@@ -172,5 +188,5 @@ def open_from_query(app: Any, query: str) -> bool:
         try:
             duel.code_text.value = clean_table_code(q["table"])
         except CribError as e:
-            duel.status.value = info_html(duel_error(str(e), duel.lang))
+            duel.entry_status.value = info_html(duel_error(str(e), duel.lang))
     return True

@@ -109,6 +109,12 @@ class TournamentPanel(w.VBox):
         self.score1 = w.Text(description=_("Seat 1"), placeholder="121", layout=w.Layout(width="10em")).add_class("crib-tour-score1")
         self.score2 = w.Text(description=_("Seat 2"), placeholder="98", layout=w.Layout(width="10em")).add_class("crib-tour-score2")
         self.hand_button = w.Button(description=_("Record by hand"), layout=w.Layout(width="auto")).add_class("crib-tour-hand")
+        # a seat handed over to a new device (a student who changed device, or a seat
+        # that a classmate claimed by typing the wrong name): its old link dies
+        self.seat_pick = w.Dropdown(description=_("Seat"), options=[],
+                                    layout=w.Layout(width="22em")).add_class("crib-tour-seat-pick")
+        self.seat_button = w.Button(description=_("Hand the seat to a new device"), icon="exchange",
+                                    layout=w.Layout(width="auto")).add_class("crib-tour-handover")
         self.standings = w.HTML().add_class("crib-tour-standings")
         self.downloads = w.HTML().add_class("crib-tour-downloads")
         self.pdf_button = w.Button(description=_("Pairing sheet and scorecards (PDF)"), icon="print",
@@ -117,7 +123,7 @@ class TournamentPanel(w.VBox):
 
         on_clicks((self.fill_button, self.fill_players), (self.create_button, self.create),
                   (self.start_button, self.start_round), (self.hand_button, self.record_by_hand),
-                  (self.pdf_button, self.make_pdf))
+                  (self.seat_button, self.hand_over), (self.pdf_button, self.make_pdf))
         self.pick.observe(lambda _c: self.open_tournament(), "value")
         self.projector.observe(lambda _c: self.toggle_projector(), "value")
 
@@ -130,10 +136,11 @@ class TournamentPanel(w.VBox):
         ]).add_class("crib-tour-form")
         self.hand_row = w.HBox([self.hand_table, self.score1, self.score2, self.hand_button],
                                layout=w.Layout(**row)).add_class("crib-tour-hand-row")
+        self.seat_row = w.HBox([self.seat_pick, self.seat_button], layout=w.Layout(**row)).add_class("crib-tour-seat-row")
         self.files_row = w.HBox([self.downloads, self.pdf_button, self.pdf_link], layout=w.Layout(**row))
         self.run_row = w.HBox([self.pick, self.start_button, self.projector], layout=w.Layout(**row))
         self.body = w.VBox([self.form, self.run_row, self.status, self.round_box, self.reach, self.hand_row,
-                            self.standings, self.files_row], layout=w.Layout(display="none"))
+                            self.seat_row, self.standings, self.files_row], layout=w.Layout(display="none"))
         title = _("Pair the class · Tournament")
         super().__init__([w.HTML(TOUR_STYLE + f"<h3>{html.escape(title)}</h3>"),
                           self.note, self.body])
@@ -258,6 +265,19 @@ class TournamentPanel(w.VBox):
         self.status.value = info_html(_("Recorded table {table}: {who} wins {a}–{b}.").format(
             table=table, who=res.seats[res.winner], a=res.scores[0], b=res.scores[1]))
 
+    @friendly_in()
+    def hand_over(self) -> None:
+        """Hand the picked seat to a new device: its old link and page lose it, and the
+        device where the student types their name and the seat code shown here claims it."""
+        _ = tr(self.lang)
+        if self.seat_pick.value is None:
+            raise SaidError(_("pick a seat first"))
+        code, name = self.seat_pick.value
+        pin = self.ct.hand_over(code, name)
+        self.status.value = info_html(_("{name}'s seat at table {code} is handed over. Tell {name} alone its seat "
+                                        "code {pin}: on the new device, {name} types their name, Find my table, "
+                                        "the seat code, then Play.").format(name=name, code=code, pin=pin))
+
     def _signature(self) -> Any:
         t = self.tournament
         return (t.code, len(t.played_rounds), len(t.results),
@@ -290,7 +310,7 @@ class TournamentPanel(w.VBox):
             for x in (self.round_box, self.reach, self.standings, self.downloads):
                 x.value = ""
             self.run_row.children = (self.pick,) if self.pick.options else ()
-            self.hand_row.layout.display = self.files_row.layout.display = "none"
+            self.hand_row.layout.display = self.files_row.layout.display = self.seat_row.layout.display = "none"
             return
         self.run_row.children = (self.pick, self.start_button, self.projector)
         n = len(t.played_rounds)
@@ -313,6 +333,13 @@ class TournamentPanel(w.VBox):
             todo = sorted((x.status != "abandoned", x.table) for x in self.tables if x.result is None)
             self.hand_table.value = (n, todo[0][1]) if todo else None
         self.hand_row.layout.display = None if opts and not self.projector.value else "none"
+        where = _("{name} (table {code})")
+        seats = [(where.format(name=name, code=x.code), (x.code, name)) for x in self.tables if x.code
+                 and x.status not in ("over", "abandoned") for name in x.seats]
+        keep_seat = self.seat_pick.value
+        self.seat_pick.options = seats
+        self.seat_pick.value = keep_seat if keep_seat in [v for _l, v in seats] else None
+        self.seat_row.layout.display = None if seats and not self.projector.value else "none"
         self.files_row.layout.display = None if not self.projector.value else "none"
         self.downloads.value = (
             csv_link_html(t.standings_csv(), f"crib-standings-{t.code}.csv", _("Standings (CSV)")) + " · "

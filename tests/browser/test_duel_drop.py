@@ -1,0 +1,128 @@
+"""A classmate game in real pages when a student's network drops (issue #34): Bob's page
+reaches the server through a TCP forwarder whose outgoing connections come from
+127.0.0.2 (a second device on the loopback), the forwarder is killed, and Ann's page
+shows Bob as away within about 10 s though his kernel lives on (presence comes from
+the page's pulse, not from the kernel).  Before that, a third page opening Bob's seat
+link is told the seat is open on another page and offered Take over here.
+
+An end-to-end run with a server of its own: make test-slow (and .ci/run) runs it.
+"""
+
+from __future__ import annotations
+
+import json
+import signal
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from tests.browser.conftest import ARTIFACTS
+from tests.browser.duel_driver import Player, _free_port, _kernels, serve_play_page
+from tests.browser.test_devices import _axe
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+# a TCP forwarder: 127.0.0.1:LISTEN -> 127.0.0.1:TARGET, its outgoing side bound to SOURCE
+FORWARDER = r"""
+import asyncio, sys
+listen, target, source = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
+
+async def pipe(r, w):
+    try:
+        while data := await r.read(65536):
+            w.write(data)
+            await w.drain()
+    except Exception:
+        pass
+    finally:
+        w.close()
+
+async def handle(cr, cw):
+    sr, sw = await asyncio.open_connection("127.0.0.1", target, local_addr=(source, 0))
+    await asyncio.gather(pipe(cr, sw), pipe(sr, cw))
+
+async def main():
+    srv = await asyncio.start_server(handle, "127.0.0.1", listen)
+    print("ready", flush=True)
+    async with srv:
+        await srv.serve_forever()
+
+asyncio.run(main())
+"""
+
+
+@pytest.fixture(scope="module")
+def drop_server(chromium_path: str, tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    with serve_play_page(tmp_path_factory.mktemp("drop"), ARTIFACTS / "voila-drop.log") as srv:
+        yield srv
+
+
+def _forwarder(target: int) -> tuple[subprocess.Popen, int]:
+    port = _free_port()
+    proc = subprocess.Popen([sys.executable, "-c", FORWARDER, str(port), str(target), "127.0.0.2"],
+                            stdout=subprocess.PIPE, text=True)
+    assert proc.stdout is not None and proc.stdout.readline().strip() == "ready"
+    return proc, port
+
+
+def test_a_dropped_page_is_away_within_seconds_and_its_seat_has_one_page(
+    browser: object, drop_server: tuple[str, Path, int]
+) -> None:
+    url, _db, server_pid = drop_server
+    port = int(url.rsplit(":", 1)[1])
+    fwd, fport = _forwarder(port)
+    contexts = [browser.new_context(viewport={"width": 1280, "height": 800}) for _ in range(3)]  # type: ignore[attr-defined]
+    try:
+        ann = Player("Ann", contexts[0].new_page())
+        ann.open(f"{url}/voila/render/play.ipynb")
+        bob = Player("Bob", contexts[1].new_page())
+        bob.watch()  # its kernel's id, from its websocket's address
+        bob.open(f"http://127.0.0.1:{fport}/voila/render/play.ipynb")  # from 127.0.0.2, via the forwarder
+        code = ann.sit()
+        assert bob.sit(code) == code
+        ann.wait_js("e.dataset.phase === 'discard'")
+        bob.wait_js("e.dataset.phase === 'discard'")
+        assert len(_kernels(server_pid)) >= 2 and bob.kernel_ids
+        # a third page with Bob's seat link (it has the secret): told, and offered Take over
+        link = bob.page.url.replace(f"127.0.0.1:{fport}", url.split("//", 1)[1])
+        assert "seat=" in link
+        third = contexts[2].new_page()
+        third.goto(link)
+        third.wait_for_selector(".crib-duel-entry-status .crib-error", timeout=120_000)
+        assert "open on another page" in third.inner_text(".crib-duel-entry-status")
+        assert third.locator("button.crib-duel-takeover").is_visible()
+        found: list[str] = []
+        for w, h in ((1280, 800), (768, 1024)):
+            third.set_viewport_size({"width": w, "height": h})
+            third.wait_for_timeout(300)
+            third.screenshot(path=str(ARTIFACTS / f"duel-seat-open-elsewhere-{w}x{h}.png"))
+            _axe(third, f"seat open elsewhere at {w}x{h}", found)
+        assert not found, "\n".join(found)
+        third.close()
+        # both here: no presence line on Ann's page
+        time.sleep(3)
+        assert ann.page.locator(".crib-duel-presence").count() == 0
+        # Bob's network drops: the forwarder dies, his kernel lives on
+        t0 = time.monotonic()
+        fwd.send_signal(signal.SIGKILL)
+        fwd.wait(10)
+        ann.page.wait_for_selector(".crib-duel-presence", timeout=25_000)
+        away = time.monotonic() - t0
+        assert "Bob left the table" in ann.page.inner_text(".crib-duel-presence")
+        # his kernel lives on (it was not what told Ann)
+        kid = bob.kernel_ids[-1]
+        alive = json.loads(urllib.request.urlopen(f"{url}/api/kernels/{kid}", timeout=10).read())
+        assert alive["id"] == kid
+        ann.page.screenshot(path=str(ARTIFACTS / "duel-opponent-away.png"))
+        print(f"Bob shown away {away:.1f} s after his connection dropped")
+        assert 7.0 <= away <= 25.0  # GONE_AFTER_SECONDS (10 s) after his page's last pulse
+    finally:
+        if fwd.poll() is None:
+            fwd.kill()
+        for c in contexts:
+            c.close()
