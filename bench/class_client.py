@@ -154,6 +154,10 @@ class Page:
             lambda m: m["msg_type"] == "comm_msg" and m["data"].get("method") == "update_states",
         )
         self.states = reply["data"]["states"]
+        for mid, st in self.states.items():  # the page's script: its browser tab, first
+            if "send_query" in st.get("state", {}):
+                await self.ws.send(_encode(self._msg("comm_msg", {
+                    "comm_id": mid, "data": {"method": "custom", "content": {"tab": self.tab, "seats": {}}}})))
         # a class on several widgets names the one with the fewest classes: the trainer's
         # counting Check is "crib-check"; the points question's is "crib-check
         # crib-pegpoints-check" (crib/ui/trainer/kinds.py), and clicking it answers nothing
@@ -225,8 +229,7 @@ class Page:
         for mid, st in list(self.states.items()):
             if st.get("state", {}).get("send_query"):
                 msg = self._msg("comm_msg", {"comm_id": mid, "data": {"method": "custom",
-                                                                      "content": {"query": self.query(),
-                                                                                  "tab": self.tab}}})
+                                                                      "content": {"query": self.query()}}})
                 sent = msg["header"]["msg_id"]
                 await self._send_wait(
                     msg, lambda m, sent=sent: m["msg_type"] == "status" and m["parent"] == sent and m["state"] == "idle",

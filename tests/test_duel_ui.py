@@ -140,7 +140,9 @@ def test_the_play_page_hook_swaps_and_resumes(tmp_path: Path, monkeypatch: pytes
     duel = page.duel_app
     assert duel in page.children and duel.layout.display is None
     assert page.children[2].layout.display == "none"  # the game against the computer is hidden
-    monkeypatch.setitem(PAGE, "tab", "tab-1")  # the browser tab (session storage) says so
+    # the page's script says its browser tab as it opens, with no query (session storage)
+    page.key_listener._on_msg(page.key_listener, {"tab": "tab-1", "seats": {"ZZZZ": "00"}}, None)
+    assert PAGE == {"tab": "tab-1", "seats": {"ZZZZ": "00"}}
     duel.name_text.value = "Ann"
     duel.create()
     query = duel.url.query

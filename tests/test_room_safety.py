@@ -3,6 +3,7 @@ binding its source address (127.0.0.2-9: another device, as the server sees it),
 ``crib serve --class`` on a folder of tiny pages (no crib widget: a kernel starts in about
 a second), plus the room's rules on a fake kernel manager.
 
+0. The teacher's page, kernel API and sockets refuse another device however asked.
 1. A kernel whose page has been gone for the culler's timeout is culled even if it beats.
 2. A warm kernel handed to a page is not culled before its page connects.
 3. ``/voila/query/<id>`` of the teacher's kernel needs the teacher's cookie.
@@ -185,6 +186,50 @@ def wait_connected(srv: SimpleNamespace, kid: str, n: int = 1) -> None:
     while (m := model(srv, kid)) is not None and m["connections"] < n:
         assert time.monotonic() < deadline, m
         time.sleep(0.1)
+
+
+# -- 0. the teacher guard ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("path, headers", [
+    ("/voila/render/teacher.ipynb", {}),
+    ("/voila/render/teacher.ipynb?key=wrong", {}),
+    ("/voila/render/Teacher.ipynb", {}),
+    ("/voila/render/./x/../teacher.ipynb", {}),
+    ("/voila/render/%74eacher.ipynb", {}),
+    ("/voila/render/teacher.ipynb/", {}),
+    ("/voila/render/teacher.ipynb", {"Cookie": "crib_teacher=2|1:0|10:1700000000|12:crib_teacher|4:MQ==|forged"}),
+    ("/voila/render/teacher.ipynb", {"X-Forwarded-For": "127.0.0.1", "X-Real-IP": "127.0.0.1"}),
+])
+def test_the_teachers_page_is_refused_to_another_device_however_asked(
+    server: SimpleNamespace, path: str, headers: dict[str, str]
+) -> None:
+    """From 127.0.0.2: every trick for the teacher's page without the key gets 403 and no
+    kernel; the same device with the key gets the page (the guard can say yes)."""
+    before = status(server)["page_kernels"]
+    code, _h, body = request(server, path, src="127.0.0.2", headers=headers)
+    assert code == 403 and "kernelId" not in body, (path, code, body[:300])
+    assert status(server)["page_kernels"] == before
+
+
+def test_the_teachers_key_opens_the_page_once_and_its_kernel_stays_the_teachers(server: SimpleNamespace) -> None:
+    code, h, _b = request(server, f"/voila/render/teacher.ipynb?key={server.key}", src="127.0.0.3")
+    assert code == 302 and "key=" not in h["location"]  # the key leaves the address bar
+    cookie = h["set-cookie"].split(";", 1)[0]
+    kid = open_page(server, "teacher.ipynb", "127.0.0.3", headers={"Cookie": cookie})
+    # another device, even with a self-made XSRF pair: not the teacher kernel's API or socket
+    for method, path in (("GET", f"/api/kernels/{kid}"), ("DELETE", f"/api/kernels/{kid}"),
+                         ("POST", f"/voila/api/shutdown/{kid}")):
+        code, _h, _b = request(server, path, src="127.0.0.2", method=method, headers=XSRF)
+        assert code == 403, (method, path, code)
+    assert websocket(server, channels(kid), src="127.0.0.2")[0] == 403
+    assert model_as_teacher(server, kid, cookie) is not None
+    request(server, f"/api/kernels/{kid}", src="127.0.0.3", method="DELETE", headers={"Cookie": cookie})
+
+
+def model_as_teacher(srv: SimpleNamespace, kid: str, cookie: str) -> dict | None:
+    code, _h, body = request(srv, f"/api/kernels/{kid}", src="127.0.0.3", headers={"Cookie": cookie})
+    return json.loads(body) if code == 200 else None
 
 
 # -- 1. culling by page, not by kernel activity ------------------------------------

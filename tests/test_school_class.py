@@ -396,7 +396,9 @@ async def _class(school: dict[str, Any], report: dict[str, Any]) -> None:
                             "tournament_tables t USING (tournament_id, round, table_no)")
         assert len(results) == 1 and max(results[0][2:]) == 61, results  # one result, however many pages saw the end
         winner = results[0][0] if results[0][2] == 61 else results[0][1]
-        assert re.search(rf"<td>{winner}</td><td class=\"crib-num\">1–0", teacher.value("crib-tour-standings"))
+        # (the standings are drawn after the round's table: wait for them too)
+        await _state_until(teacher, "crib-tour-standings",
+                           lambda v: re.search(rf"<td>{winner}</td><td class=\"crib-num\">1–0", v) is not None, 30)
         mark("tournament_game_over")
         answers_after = _rows(db, "SELECT id, student_id, question, answer FROM answers ORDER BY id")
         assert answers_after[: len(answers_before)] == answers_before  # every stored answer kept

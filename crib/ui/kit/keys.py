@@ -25,8 +25,8 @@ PAGE: dict[str, Any] = {"tab": "", "seats": {}}
 
 
 def note_page(tab: object, seats: object) -> None:
-    """Keep the tab id and the device's seats the page sent with its query (bad shapes
-    are dropped: they come from the browser).
+    """Keep the tab id and the device's seats the page sent as it opened (bad shapes are
+    dropped: they come from the browser).
 
     >>> note_page("ab12", {"KQ7P": "f00d", "x": 3}); PAGE["tab"], PAGE["seats"]
     ('ab12', {'KQ7P': 'f00d'})
@@ -100,7 +100,8 @@ function render({ model, el }) {
     if (!tab) { tab = Math.random().toString(36).slice(2, 14); sessionStorage.setItem("crib-tab", tab); }
     seats = JSON.parse(localStorage.getItem("crib-seats") || "{}") || {};
   } catch (e) { /* storage refused (private mode): no tab id, no seats kept */ }
-  if (q && model.get("send_query")) model.send({ query: q, tab: tab, seats: seats });
+  model.send({ tab: tab, seats: seats });  // first, query or not
+  if (q && model.get("send_query")) model.send({ query: q });
   model.send({ shown: true });  // a person has the page (a preheated kernel had none)
   el.classList.add("crib-keys-ready");
   // "{where}" in the label: where the keys list is, which depends on the width (the
@@ -162,6 +163,8 @@ class KeyListener(anywidget.AnyWidget):
         if content.get("shown") is True:
             for fn0 in self._shown_handlers:
                 fn0()
+        if "tab" in content:  # the page's browser tab and the seats its device keeps
+            note_page(content.get("tab"), content.get("seats"))
         key, query = content.get("key"), content.get("query")
         if key == "submit" and isinstance(content.get("value"), str):
             self.submitted = content["value"]  # what the box held when Enter was pressed
@@ -170,7 +173,6 @@ class KeyListener(anywidget.AnyWidget):
                 fn(key)
         if isinstance(query, str) and self.send_query:
             self.send_query = False  # once per page
-            note_page(content.get("tab"), content.get("seats"))
             for fn in self._query_handlers:
                 fn(query)
 
