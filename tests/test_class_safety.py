@@ -19,7 +19,6 @@ names' in ``tests/test_names_safety.py``.  Every database lives in pytest's tmp_
 
 from __future__ import annotations
 
-import json
 import sqlite3
 import time
 from pathlib import Path
@@ -41,6 +40,7 @@ from crib.ui.play.duel import DuelApp
 from crib.ui.play.duel_hook import add_class_box
 from tests.pg import legacy_sqlite
 from tests.test_duel import _play_out, _step
+from tests.test_tournament_class import _states
 
 
 @pytest.fixture(autouse=True)
@@ -49,16 +49,6 @@ def _device(monkeypatch: pytest.MonkeyPatch) -> None:
     said of itself: one page per kernel)."""
     monkeypatch.setitem(PAGE, "seats", {})
     monkeypatch.setitem(PAGE, "tab", "")
-
-
-def _states(widget: w.Widget) -> str:
-    """Every synced state under ``widget`` (what the browser receives), as JSON."""
-    out, stack = [], [widget]
-    while stack:
-        x = stack.pop()
-        out.append(json.dumps(x.get_state(), default=str))
-        stack.extend(c for c in getattr(x, "children", ()) if isinstance(c, w.Widget))
-    return "\n".join(out)
 
 
 def _round(db: Path | str, names: list[str], length: int = 61) -> tuple[ClassTournaments, str, str]:

@@ -15,7 +15,6 @@ a second), plus the room's rules on a fake kernel manager.
 from __future__ import annotations
 
 import contextlib
-import http.client
 import json
 import os
 import re
@@ -35,7 +34,7 @@ from crib.tools.room import MIN_PAGES, Room, total_cap
 from crib.tools.room_options import class_setup, take_room_options
 from crib.tools.room_pages import refusal_html
 from crib.tools.school import stop_process
-from tests.browser.server import free_port, wait_for_idle_kernels
+from tests.browser.server import free_port, http_request, wait_for_idle_kernels
 from tests.loops import run as _run
 from tests.test_room import FakeKM, _open
 
@@ -117,18 +116,10 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SimpleNamespace
         yield srv
 
 
-def request(srv: SimpleNamespace, path: str, *, src: str = "127.0.0.1", method: str = "GET",
-            headers: dict[str, str] | None = None, body: str | None = None,
-            timeout: float = 60) -> tuple[int, dict[str, str], str]:
+def request(srv: SimpleNamespace, path: str, *, src: str = "127.0.0.1", timeout: float = 60,
+            **kw: object) -> tuple[int, dict[str, str], str]:
     """One HTTP request from the source address ``src``."""
-    conn = http.client.HTTPConnection("127.0.0.1", srv.port, timeout=timeout,
-                                      source_address=(src, 0))
-    try:
-        conn.request(method, path, body=body, headers=headers or {})
-        r = conn.getresponse()
-        return r.status, {k.lower(): v for k, v in r.getheaders()}, r.read().decode("utf-8", "replace")
-    finally:
-        conn.close()
+    return http_request(srv.port, path, src=src, timeout=timeout, **kw)  # type: ignore[arg-type]
 
 
 def websocket(srv: SimpleNamespace, path: str, *, src: str = "127.0.0.1",

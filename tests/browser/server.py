@@ -11,6 +11,7 @@ dir (the kernels inherit ``CRIB_DB``).
 
 from __future__ import annotations
 
+import http.client
 import json
 import os
 import shutil
@@ -34,6 +35,20 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+def http_request(port: int, path: str, *, src: str = "127.0.0.1", method: str = "GET",
+                 headers: dict[str, str] | None = None, body: str | None = None,
+                 timeout: float = 120) -> tuple[int, dict[str, str], str]:
+    """One HTTP request to the server on ``port`` from the source address ``src`` (another
+    loopback address is another device, as the server sees it): (status, headers, body)."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout, source_address=(src, 0))
+    try:
+        conn.request(method, path, body=body, headers=headers or {})
+        r = conn.getresponse()
+        return r.status, {k.lower(): v for k, v in r.getheaders()}, r.read().decode("utf-8", "replace")
+    finally:
+        conn.close()
 
 
 def _kernels(server_pid: int) -> list[tuple[list[str], list[str]]]:

@@ -13,7 +13,6 @@ bound to 127.0.0.1, sees each student as its own address (``/crib/room`` lists t
 from __future__ import annotations
 
 import contextlib
-import http.client
 import json
 import os
 import re
@@ -35,7 +34,7 @@ from crib.teach.store import Store
 from crib.tools.school import stop_process
 from crib.tools.serve import SPARE
 from tests.browser.conftest import ARTIFACTS, ROOT
-from tests.browser.server import free_port, wait_for_idle_kernels
+from tests.browser.server import free_port, http_request, wait_for_idle_kernels
 
 # an end-to-end run with servers of its own: make test-slow (and .ci/run) runs it; make test
 # keeps the headless tests of the same code (see the README, "make test")
@@ -152,18 +151,10 @@ def room(chromium_path: str, tmp_path_factory: pytest.TempPathFactory) -> Iterat
     stop_process(proc, 20)
 
 
-def request(room: SimpleNamespace, path: str, *, src: str = "127.0.0.1", method: str = "GET",
-            headers: dict[str, str] | None = None, body: str | None = None,
-            timeout: float = 120) -> tuple[int, dict[str, str], str]:
+def request(room: SimpleNamespace, path: str, *, src: str = "127.0.0.1", timeout: float = 120,
+            **kw: object) -> tuple[int, dict[str, str], str]:
     """One HTTP request to the class server from the source address ``src``."""
-    conn = http.client.HTTPConnection("127.0.0.1", room.port, timeout=timeout,
-                                      source_address=(src, 0))
-    try:
-        conn.request(method, path, body=body, headers=headers or {})
-        r = conn.getresponse()
-        return r.status, {k.lower(): v for k, v in r.getheaders()}, r.read().decode("utf-8", "replace")
-    finally:
-        conn.close()
+    return http_request(room.port, path, src=src, timeout=timeout, **kw)  # type: ignore[arg-type]
 
 
 def status(room: SimpleNamespace) -> dict:
