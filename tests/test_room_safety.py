@@ -35,6 +35,7 @@ from crib.tools.room_options import class_setup, take_room_options
 from crib.tools.room_pages import refusal_html
 from crib.tools.school import stop_process
 from tests.browser.server import free_port, http_request, wait_for_idle_kernels
+from tests.forwarder import start_forwarder
 from tests.loops import run as _run
 from tests.test_room import FakeKM, _open
 
@@ -123,10 +124,11 @@ def request(srv: SimpleNamespace, path: str, *, src: str = "127.0.0.1", timeout:
 
 
 def websocket(srv: SimpleNamespace, path: str, *, src: str = "127.0.0.1",
-              headers: dict[str, str] | None = None) -> tuple[int, socket.socket | None]:
+              headers: dict[str, str] | None = None, via: int | None = None) -> tuple[int, socket.socket | None]:
     """Open a websocket (the handshake only; the frames the server sends are not read):
-    (the status, the open socket if 101).  Closing the socket closes the websocket."""
-    s = socket.create_connection(("127.0.0.1", srv.port), timeout=60, source_address=(src, 0))
+    (the status, the open socket if 101).  Closing the socket closes the websocket.
+    ``via``: the port of a forwarder to go through (it has its own source address)."""
+    s = socket.create_connection(("127.0.0.1", via or srv.port), timeout=60, source_address=(src, 0))
     lines = [f"GET {path} HTTP/1.1", f"Host: 127.0.0.1:{srv.port}", "Upgrade: websocket",
              "Connection: Upgrade", "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==",
              "Sec-WebSocket-Version: 13", *(f"{k}: {v}" for k, v in (headers or {}).items())]
@@ -228,7 +230,9 @@ def model_as_teacher(srv: SimpleNamespace, kid: str, cookie: str) -> dict | None
 
 def test_a_kernel_whose_page_is_gone_is_culled_even_if_it_still_beats(server) -> None:
     kid = open_page(server, "beat.ipynb", "127.0.0.4")
-    code, ws = websocket(server, channels(kid), src="127.0.0.4")
+    # the page's socket goes through a forwarder from the same device, killed below
+    fwd, fport = start_forwarder(server.port, "127.0.0.4")
+    code, ws = websocket(server, channels(kid), via=fport)
     assert code == 101 and ws is not None
     try:
         wait_connected(server, kid)
@@ -237,7 +241,9 @@ def test_a_kernel_whose_page_is_gone_is_culled_even_if_it_still_beats(server) ->
         m = model(server, kid)
         assert m is not None and m["connections"] == 1
     finally:
-        ws.close()  # the page is gone (a phone asleep): no goodbye
+        fwd.kill()  # the network drops (a phone asleep, the Wi-Fi gone): no goodbye
+        fwd.wait(10)
+        ws.close()
     closed = time.monotonic()
     beats, gone = [], None
     while time.monotonic() - closed < CULL_AFTER + 12:

@@ -12,8 +12,6 @@ from __future__ import annotations
 
 import json
 import signal
-import subprocess
-import sys
 import time
 import urllib.request
 from pathlib import Path
@@ -21,39 +19,11 @@ from pathlib import Path
 import pytest
 
 from tests.browser.conftest import ARTIFACTS
-from tests.browser.duel_driver import Player, _free_port, _kernels, serve_play_page
+from tests.browser.duel_driver import Player, _kernels, serve_play_page
 from tests.browser.test_devices import _axe
+from tests.forwarder import start_forwarder
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
-
-# a TCP forwarder: 127.0.0.1:LISTEN -> 127.0.0.1:TARGET, its outgoing side bound to SOURCE
-FORWARDER = r"""
-import asyncio, sys
-listen, target, source = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
-
-async def pipe(r, w):
-    try:
-        while data := await r.read(65536):
-            w.write(data)
-            await w.drain()
-    except Exception:
-        pass
-    finally:
-        w.close()
-
-async def handle(cr, cw):
-    sr, sw = await asyncio.open_connection("127.0.0.1", target, local_addr=(source, 0))
-    await asyncio.gather(pipe(cr, sw), pipe(sr, cw))
-
-async def main():
-    srv = await asyncio.start_server(handle, "127.0.0.1", listen)
-    print("ready", flush=True)
-    async with srv:
-        await srv.serve_forever()
-
-asyncio.run(main())
-"""
-
 
 @pytest.fixture(scope="module")
 def drop_server(chromium_path: str, tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
@@ -62,20 +32,12 @@ def drop_server(chromium_path: str, tmp_path_factory: pytest.TempPathFactory):  
         yield srv
 
 
-def _forwarder(target: int) -> tuple[subprocess.Popen, int]:
-    port = _free_port()
-    proc = subprocess.Popen([sys.executable, "-c", FORWARDER, str(port), str(target), "127.0.0.2"],
-                            stdout=subprocess.PIPE, text=True)
-    assert proc.stdout is not None and proc.stdout.readline().strip() == "ready"
-    return proc, port
-
-
 def test_a_dropped_page_is_away_within_seconds_and_its_seat_has_one_page(
     browser: object, drop_server: tuple[str, Path, int]
 ) -> None:
     url, _db, server_pid = drop_server
     port = int(url.rsplit(":", 1)[1])
-    fwd, fport = _forwarder(port)
+    fwd, fport = start_forwarder(port, "127.0.0.2")
     contexts = [browser.new_context(viewport={"width": 1280, "height": 800}) for _ in range(3)]  # type: ignore[attr-defined]
     try:
         ann = Player("Ann", contexts[0].new_page())
