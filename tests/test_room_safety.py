@@ -306,6 +306,18 @@ def test_the_query_websocket_of_the_teacher_kernel_needs_the_teacher_cookie(serv
                    headers={**XSRF, "Cookie": f"{cookie}; _xsrf=made-up"})[0] == 204
 
 
+def test_the_query_websocket_of_a_students_kernel_is_its_own(server) -> None:
+    """A student kernel's request info holds its page's query (a seat's secret): not for
+    another device that learnt the kernel's id."""
+    kid = open_page(server, "trainer.ipynb", "127.0.0.7")
+    code, ws = websocket(server, f"/voila/query/{kid}", src="127.0.0.2")
+    assert code == 403 and ws is None
+    code, ws = websocket(server, f"/voila/query/{kid}", src="127.0.0.7")
+    assert code == 101 and ws is not None
+    ws.close()
+    assert request(server, f"/api/kernels/{kid}", src="127.0.0.7", method="DELETE", headers=XSRF)[0] == 204
+
+
 # -- 4. a page kernel's shutdown, from its own address only ------------------------
 
 

@@ -153,10 +153,14 @@ class RoomWebsocketHandler(_KernelGuard, VoilaKernelWebsocketHandler):
 
 class RoomQueryHandler(_KernelGuard, RequestInfoSocketHandler):
     """``/voila/query/<id>``: the request info of a preheated kernel's page (its query
-    string); a teacher kernel's needs the teacher's cookie."""
+    string, which holds a classmate seat's secret): a teacher kernel's needs the teacher's
+    cookie; a page kernel's is for its own address, or its kernel (which would connect
+    from the server's machine; crib's pages read their query in the browser instead)."""
 
     def prepare(self) -> None:
-        if not self._kernel_allowed():
+        local = self.request.remote_ip in ("127.0.0.1", "::1")
+        own = self.room.is_teacher_kernel(self._kernel_id()) or self._not_a_stranger() or local
+        if not (self._kernel_allowed() and own):
             raise tornado.web.HTTPError(403, "not allowed")
 
 
