@@ -105,3 +105,16 @@ def test_the_student_page_says_it(tmp_path: Path) -> None:
     app.name.value = "Ann"
     app.join()
     assert app.student is not None and app.student.name == "Ann"
+
+
+def test_a_long_names_error_is_escaped_once_on_the_page() -> None:
+    """The record says the name as typed; the page escapes it, once (it was escaped twice:
+    "&amp;lt;" on the page)."""
+    from crib.teach.store import BadNameError, clean_name
+    from crib.ui.kit.common import error_html
+
+    with pytest.raises(BadNameError) as e:
+        clean_name("Tom & Jerry " * 5)
+    assert "(got Tom & Jerry Tom & Je...)" in str(e.value)
+    shown = error_html(str(e.value))
+    assert "Tom &amp; Jerry" in shown and "&amp;amp;" not in shown

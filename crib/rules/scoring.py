@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from crib.errors import HandSizeError, IllegalPlayError
+from crib.errors import HandSizeError, IllegalPlayError, ScoreError
 from crib.rules.cards import Card, CardsLike, check_distinct, expect_size, parse_cards
 from crib.rules.words import ENGLISH, CountWords, number_words
 
@@ -219,7 +219,13 @@ def score_hand(hand: CardsLike, starter: CardsLike, *, is_crib: bool = False) ->
     Traceback (most recent call last):
     ...
     crib.errors.HandSizeError: expected 4 hand cards, got 3 (5H 5D 5C)
+    >>> score_hand("2H 4H 6H 8H", "KS", is_crib="no")
+    Traceback (most recent call last):
+    ...
+    crib.errors.ScoreError: is_crib is True (the crib) or False (a hand), not 'no'
     """
+    if is_crib not in (True, False):  # a bool (numpy's too), not a word that would count as the crib
+        raise ScoreError(f"is_crib is True (the crib) or False (a hand), not {is_crib!r}")
     h = parse_cards(hand)
     st = parse_cards(starter)
     expect_size(h, 4, "hand cards")

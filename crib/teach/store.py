@@ -109,7 +109,7 @@ def clean_name(name: object, what: str = "name") -> str:
     if len(n) > MAX_NAME:
         raise BadNameError(
             f"the {what} is {len(n)} characters long: use at most {MAX_NAME} "
-            f"(got {html.escape(n[:20])}...)"
+            f"(got {n[:20]}...)"
         )
     if "<" in n or ">" in n:
         raise BadNameError(f"the {what} {n!r} looks like HTML or a script: use letters, digits and spaces (no < or >)")

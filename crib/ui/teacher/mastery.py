@@ -46,7 +46,14 @@ def _band(share: float) -> str:
 
 
 def mastery_table_html(df: Any, lang: str = "en") -> str:
-    """The mastery frame as a table: a row per student, the class last (in bold)."""
+    """The mastery frame as a table: a row per student, the class last (in bold).
+
+    >>> import pandas as pd
+    >>> h = mastery_table_html(pd.DataFrame([{"student": "class", "L1": 1.0, "L1_n": "1/1"},
+    ...                                      {"student": "class", "L1": 0.5, "L1_n": "1/2"}]))
+    >>> h.count("The class"), h.count(">class<")
+    (1, 1)
+    """
     _ = tr(lang)
     objectives = [c for c in df.columns if c in OBJECTIVES]
     head = "".join(
@@ -54,8 +61,9 @@ def mastery_table_html(df: Any, lang: str = "en") -> str:
     )
     who_head = html.escape(_("student"))
     rows = []
-    for rec in df.to_dict("records"):
-        is_class = rec["student"] == "class"
+    records = df.to_dict("records")
+    for i, rec in enumerate(records):
+        is_class = i == len(records) - 1  # mastery_frame's last row (a student may be named "class")
         who = _("The class") if is_class else rec["student"]
         cells = []
         for o in objectives:
