@@ -113,3 +113,21 @@ def test_the_child_never_collects_the_parents_garbage(tmp_path) -> None:  # type
     assert isinstance(child, int) and child != os.getpid()
     gc.collect()  # the parent's own collection finalizes it, once, here
     assert log.read_text().split() == [str(os.getpid())]
+
+
+def test_a_stuck_child_is_killed_and_said(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A forked child that never answers (a lock held at the fork: a review child of a CI
+    run waited on a futex for ever, and kept the pipes it inherited open) is killed after
+    CHILD_SECONDS, and the page is told."""
+    import os
+    import time
+
+    from crib.errors import CribError
+    from crib.ui.kit import common
+
+    monkeypatch.setattr(common, "CHILD_SECONDS", 1)
+    got: list = []
+    t0 = time.monotonic()
+    common.in_background(lambda: time.sleep(60) or os.getpid(), got.append, process=True).join(30)
+    assert time.monotonic() - t0 < 20
+    assert isinstance(got[0], CribError) and "did not answer within 1 s" in str(got[0])

@@ -378,22 +378,23 @@ class DuelSeat(SeatEngine):
         self._closed()
         return begin_match(r.master_seed, r.client_seed or 0).secret.hex()
 
-    def fairness(self) -> str:
-        """The end-of-game check: the commitment against the secret, and the log replayed."""
-        self._closed()
-        return seat_fairness(self)
+    def fairness(self) -> str:  # the commitment against the secret, and the log replayed
+        return seat_fairness(self, self.secret())
 
-    def end_check(self) -> tuple[str, list[Grade]]:
-        """The end-of-game check and this seat's review, both at once (seconds of CPU: a
-        page makes them off its loop, in another process, then :meth:`keep_end_check`)."""
-        return self.fairness(), self.review()
+    def end_check(self) -> tuple[str, list[Grade]]:  # the check and the review, at once
+        return self.end_work()()
 
-    def keep_end_check(self, fair: str, grades: list[Grade]) -> None:
-        """Keep what :meth:`end_check` made elsewhere, so the view shows the check."""
+    def end_work(self) -> Callable[[], tuple[str, list[Grade]]]:
+        """The check and the review as work for later (seconds of CPU: a page runs it in a
+        forked child, then :meth:`keep_end_check`).  The record is read now, here: the work
+        uses no connection, which a forked child must not share with its parent."""
+        secret = self.secret()
+        return lambda: (seat_fairness(self, secret), seat_review(self))
+
+    def keep_end_check(self, fair: str, grades: list[Grade]) -> None:  # made elsewhere: shown
         self._fair, self._grades = fair, list(grades)
 
     def review(self) -> list[Grade]:
-        """This seat's decisions graded by the Master, the costliest first (closed while its
-        round is: :meth:`held`; :func:`crib.session.duel_view.seat_review`)."""
+        """This seat's decisions graded by the Master, the costliest first (closed while its round is)."""
         self._closed()
         return seat_review(self)

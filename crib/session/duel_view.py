@@ -125,10 +125,10 @@ def seat_fold(self: DuelSeat) -> SeatFold:
     return f
 
 
-def seat_fairness(self: DuelSeat) -> str:
-    """The end-of-game check: the commitment against the secret, and the log replayed."""
+def seat_fairness(self: DuelSeat, secret_hex: str) -> str:
+    """The end-of-game check: the commitment against the revealed secret, and the log replayed."""
     assert self.game is not None
-    secret = bytes.fromhex(self.secret())
+    secret = bytes.fromhex(secret_hex)
     problems = verify_match(self.record.commit, secret, self.game.decks)
     try:
         verdict = replay_summary(replay(self.game.events, secret=secret), self.lang)

@@ -3,7 +3,9 @@ reaches the server through a TCP forwarder whose outgoing connections come from
 127.0.0.2 (a second device on the loopback), the forwarder is killed, and Ann's page
 shows Bob as away within about 10 s though his kernel lives on (presence comes from
 the page's pulse, not from the kernel).  Before that, a third page opening Bob's seat
-link is told the seat is open on another page and offered Take over here.
+link is told the seat is open on another page and offered Take over here (axe at both
+sizes).  After it, Bob's link opens at once on another device (a dropped page holds
+nothing), and a fourth page takes the seat over from it with Take over here.
 
 An end-to-end run with a server of its own: make test-slow (and .ci/run) runs it.
 """
@@ -17,6 +19,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.conftest import ARTIFACTS
 from tests.browser.duel_driver import Player, _kernels, serve_play_page
@@ -38,7 +41,7 @@ def test_a_dropped_page_is_away_within_seconds_and_its_seat_has_one_page(
     url, _db, server_pid = drop_server
     port = int(url.rsplit(":", 1)[1])
     fwd, fport = start_forwarder(port, "127.0.0.2")
-    contexts = [browser.new_context(viewport={"width": 1280, "height": 800}) for _ in range(3)]  # type: ignore[attr-defined]
+    contexts = [browser.new_context(viewport={"width": 1280, "height": 800}) for _ in range(4)]  # type: ignore[attr-defined]
     try:
         ann = Player("Ann", contexts[0].new_page())
         ann.open(f"{url}/voila/render/play.ipynb")
@@ -83,6 +86,23 @@ def test_a_dropped_page_is_away_within_seconds_and_its_seat_has_one_page(
         ann.page.screenshot(path=str(ARTIFACTS / "duel-opponent-away.png"))
         print(f"Bob shown away {away:.1f} s after his connection dropped")
         assert 7.0 <= away <= 25.0  # GONE_AFTER_SECONDS (10 s) after his page's last pulse
+        # Bob opens his link on another device: his dropped page holds nothing now, so it
+        # opens at once, and Ann sees him back
+        again = Player("Bob", contexts[2].new_page())
+        again.page.goto(link)
+        again.wait_js("e.dataset.phase === 'discard'", 120_000)
+        ann.page.wait_for_selector(".crib-duel-presence", state="detached", timeout=15_000)
+        # a fourth page with the link, while that one is open: told; Take over here moves
+        # the seat, and the page it left says so and offers it back
+        fourth = Player("Bob", contexts[3].new_page())
+        fourth.page.goto(link)
+        fourth.page.wait_for_selector(".crib-duel-entry-status .crib-error", timeout=120_000)
+        fourth.page.click("button.crib-duel-takeover")
+        fourth.wait_js("e.dataset.phase === 'discard'", 30_000)
+        expect(again.page.locator(".crib-duel-entry-status")).to_contain_text("now open on another page",
+                                                                              timeout=15_000)
+        expect(again.page.locator("button.crib-duel-takeover")).to_be_visible()
+        again.page.screenshot(path=str(ARTIFACTS / "duel-seat-taken-over.png"))
     finally:
         if fwd.poll() is None:
             fwd.kill()

@@ -13,7 +13,10 @@ import gc
 import html
 import os
 import pickle
+import select
+import signal
 import threading
+import time
 from collections.abc import Callable, Iterable
 from functools import wraps
 from pathlib import Path
@@ -176,6 +179,9 @@ def in_background(work: Callable[[], Any], done: Callable[[Any], object], *, pro
     return t
 
 
+CHILD_SECONDS = 300  # a forked child that has not answered by then is killed
+
+
 def _in_child(work: Callable[[], Any]) -> Any:
     """``work()`` computed in a forked child in its own session at the lowest priority."""
     r, w = os.pipe()
@@ -202,9 +208,20 @@ def _in_child(work: Callable[[], Any]) -> Any:
         finally:
             os._exit(0)
     os.close(w)
+    chunks, deadline, stuck = [], time.monotonic() + CHILD_SECONDS, True
     with os.fdopen(r, "rb") as f:
-        data = f.read()
+        while (left := deadline - time.monotonic()) > 0 and select.select([f], [], [], left)[0]:
+            if not (chunk := os.read(f.fileno(), 1 << 16)):
+                stuck = False  # the child closed its end: it answered, or died
+                break
+            chunks.append(chunk)
+    data = b"".join(chunks)
+    if stuck:  # a child stuck (a lock held at the fork): killed, so it holds nothing
+        with contextlib.suppress(OSError):
+            os.kill(pid, signal.SIGKILL)
     os.waitpid(pid, 0)
+    if stuck:
+        raise CribError(f"the background work did not answer within {CHILD_SECONDS} s")
     if not data:
         raise CribError("the background work stopped before it answered")
     ok, value = pickle.loads(data)  # noqa: S301 - our own child's answer through our own pipe

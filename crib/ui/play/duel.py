@@ -376,7 +376,7 @@ class DuelApp(w.VBox):
             self.review_html.value = ('<div class="crib-review-wait" role="status">'
                                       + tr(self.lang)(N_("The coach is grading your decisions…")) + "</div>")
             game = s.game
-            self.review_thread = in_background(s.end_check, lambda done: self._show_end(game, v, done), process=True)
+            self.review_thread = in_background(s.end_work(), lambda done: self._show_end(game, v, done), process=True)
 
     def _show_end(self, game: object, v: GameView, done: tuple[str, list] | Exception) -> None:
         """The fair-deal check and the review of ``game`` once the thread has made them (seconds
