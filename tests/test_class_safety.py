@@ -219,7 +219,7 @@ def test_a_finished_table_of_an_unfinished_round_gets_no_log(tmp_path: Path) -> 
     assert page.poll_once() and "crib-download" in page.log_html.value and "--secret" in page.log_html.value
     if page.review_thread is not None:
         page.review_thread.join(120)
-    assert ct.secret_note(a.code) == ""
+    assert ct.duels.round_pending(a.code) == 0
 
 
 # -- presence from the page -------------------------------------------------------------

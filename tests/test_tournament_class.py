@@ -164,8 +164,8 @@ def test_a_finished_game_updates_the_standings_by_itself_and_once(tmp_path: Path
     assert ct.record_duel(panel.tables[0].code) == res
     n = Store(db).conn.execute("SELECT COUNT(*) FROM tournament_results").fetchone()[0]
     assert n == 1
-    # the round is over: the secret may be shown
-    assert ct.secret_note(panel.tables[0].code) == ""
+    # the round is over: the log and the secret may be shown
+    assert ct.duels.round_pending(panel.tables[0].code) == 0
     assert panel.refresh() is False  # nothing new, no redraw
     assert panel.start_button.disabled and panel.start_button.description == "All rounds paired"
 

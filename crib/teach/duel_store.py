@@ -67,7 +67,6 @@ class NamedSeat:
     token: str  # the seat's secret: given to a page only by a claim, or to the device holding it
     opponent: str
     status: str  # the table's
-    seen: float  # the page's last heartbeat (0: left, or never opened)
     claimed: bool  # a device has claimed it
     handed: bool = False  # the teacher handed it over: its claim needs the seat code they gave
 
@@ -176,18 +175,17 @@ class DuelStore(StoreConnection):
 
     def seats_named(self, session_id: int, name: str) -> list[NamedSeat]:
         """The class session's tables where ``name`` (any case) sits, newest first: (code,
-        seat, the seat's secret, the opponent's name, the table's status, the seat's last
-        heartbeat, 0 if it left or never opened the table, and whether a device claimed it).
+        seat, the seat's secret, the opponent's name, the table's status, whether a device
+        claimed it and whether the teacher handed it over).
         The secret is for the caller to give out only as :meth:`claim_seat` allows."""
         n = clean_name(name).casefold()
         rows = self.conn.execute(
-            "SELECT d.code, s.seat, s.name, s.token, o.name AS other, d.status, s.claimed, s.handover, "
-            "CASE WHEN s.left_table<>0 THEN 0 ELSE s.seen END AS seen FROM duels d "
+            "SELECT d.code, s.seat, s.name, s.token, o.name AS other, d.status, s.claimed, s.handover FROM duels d "
             "JOIN duel_seats s ON s.duel_id=d.id LEFT JOIN duel_seats o ON o.duel_id=d.id AND o.seat=1-s.seat "
             "WHERE d.session_id=? ORDER BY d.id DESC",
             (int(session_id),),
         ).fetchall()
-        return [NamedSeat(r["code"], int(r["seat"]), r["token"], r["other"] or "", r["status"], float(r["seen"]),
+        return [NamedSeat(r["code"], int(r["seat"]), r["token"], r["other"] or "", r["status"],
                           bool(r["claimed"]), bool(r["handover"]))
                 for r in rows if str(r["name"]).casefold() == n]
 

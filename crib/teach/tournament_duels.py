@@ -26,7 +26,7 @@ dealt from its round's duplicate deals, and the results come in from the games.
 * **The secret.**  Every table of a round shares its deals; a table that finishes
   first would reveal the deals still to come at the others, so its log, its review and
   its secret stay closed to its players until every table of the round is done or
-  abandoned (:meth:`crib.session.duel.DuelSeat.held`, :meth:`secret_note`).
+  abandoned (:meth:`crib.session.duel.DuelSeat.held`).
 
 >>> import tempfile, os
 >>> from crib.teach.store import Store
@@ -248,19 +248,6 @@ class ClassTournaments:
         if (round_no, table) in t.results:
             return t.results[(round_no, table)]
         return self._record(t.code, round_no, table, dcode)
-
-    def secret_note(self, dcode: str) -> str:
-        """Why this table's log, review and secret are not shown yet ('' when they may be):
-        every table of a round shares its deals, so they wait until every table of the
-        round is done or abandoned."""
-        if not self.duels.round_pending(dcode):
-            return ""
-        found = self._table_of(dcode)
-        which = f"round {found[1]}" if found is not None else "this round"
-        return (
-            f"Every table of {which} plays the same cards: this game's log, its review and the deals' "
-            "secret are shown here once every table of the round is done."
-        )
 
     # -- a student's table ---------------------------------------------------------------
 

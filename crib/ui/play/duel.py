@@ -58,7 +58,6 @@ __all__ = ["POLL_SECONDS", "DuelApp", "UrlSetter"]
 
 POLL_SECONDS = 0.15  # the other page's move shows within about this (plus a redraw)
 HELD_RECHECK_SECONDS = 3.0  # a finished round table asks this often whether the round is done
-BUSY_TEXT = N_("This seat is open on another page right now: go on there, or take it over here.")
 MOVED_TEXT = N_("Your seat at table {code} is now open on another page. Take it over here to play on this page.")
 COMMIT_SOURCE = N_("(SHA-256 of the secret every deck comes from; fixed when your classmate sat down)")
 
@@ -177,8 +176,8 @@ class DuelApp(w.VBox):
         try:
             seat = DuelSeat.resume(self.storage, code, token, take_over=take_over, **self._page())
         except CribError as e:
-            self._show_entry(busy := isinstance(e, SeatBusyError))
-            raise CribError(tr(self.lang)(BUSY_TEXT) if busy else duel_error(str(e), self.lang)) from None
+            self._show_entry(take_over=isinstance(e, SeatBusyError))
+            raise CribError(duel_error(str(e), self.lang)) from None
         self._sit(seat)
 
     def _show_entry(self, take_over: bool = False) -> None:
