@@ -135,6 +135,17 @@ def press_step(page, key: str) -> None:  # type: ignore[no-untyped-def]
     )
 
 
+def click_step(page, target) -> None:  # type: ignore[no-untyped-def]
+    """Click ``target`` (a locator) on the play page and wait for the game's step, as
+    :func:`press_step` does: the cards are drawn before the step, so waiting for a card's
+    class alone lets the next key's wait be met by this click's step."""
+    step = int(page.locator(".crib-phase").get_attribute("data-step") or 0)
+    target.click()
+    page.wait_for_function(
+        "s => Number(document.querySelector('.crib-phase').dataset.step) > s", arg=step, timeout=30_000
+    )
+
+
 def open_dashboard(context: object, url: str, ready_selector: str) -> tuple[object, float]:
     """Open a page and wait until Voila finished and ``ready_selector`` is visible.
 

@@ -11,7 +11,13 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.conftest import assert_no_error_output, open_dashboard, press_step, screenshot
+from tests.browser.conftest import (
+    assert_no_error_output,
+    click_step,
+    open_dashboard,
+    press_step,
+    screenshot,
+)
 from tests.browser.test_devices import AXE, _axe
 from tests.browser.test_french import english_on, english_phrases
 
@@ -67,8 +73,8 @@ def test_a_hand_in_french(voila_url: str, browser: object) -> None:
         press_step(page, "n")  # the cut for deal
         press_step(page, "n")  # the deal
         assert _phase(page) == "discard" and "Jetez deux cartes" in page.inner_text(".crib-prompt")
-        page.locator(".crib-hand .crib-cardbtn").nth(0).click()  # a click, then a key
-        page.wait_for_selector(".crib-hand .crib-selected")
+        click_step(page, page.locator(".crib-hand .crib-cardbtn").nth(0))  # a click, then a key
+        assert page.locator(".crib-hand .crib-selected").count() == 1
         press_step(page, "2")
         press_step(page, "Enter")
         assert _phase(page) == "play" and "à vous de jouer" in page.inner_text(".crib-prompt")

@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 from crib.rules.scoring import score_hand
 from crib.session.controller import HUMAN, GameController
 
-from .conftest import ARTIFACTS, assert_no_error_output, open_dashboard, screenshot
+from .conftest import ARTIFACTS, assert_no_error_output, click_step, open_dashboard, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -203,7 +203,7 @@ def test_manual_counting_with_muggins_and_a_review_link(context, voila_url: str,
             # each click seen before the next (a click lost in a redraw under load would
             # throw other cards than the headless replay of the seed did)
             for k in (1, 2):
-                page.locator(f".crib-card-{k}").click()
+                click_step(page, page.locator(f".crib-card-{k}"))
                 expect(page.locator(f".crib-card-{k}")).to_have_class(re.compile("crib-selected"))
             _, step = _state(page)
             page.locator(".crib-confirm").click()
