@@ -94,7 +94,9 @@ def _fresh_cards(page, row: str) -> None:  # type: ignore[no-untyped-def]
                     return bs.length > 0 && bs.every(b => !b.dataset.old)
                       && bs.some(b => b.getBoundingClientRect().width > 0)
                       && !(a && a.dataset && a.dataset.old); }""",
-        arg=row, timeout=30_000,
+        # a bound, not a timing: a discard question's 15 throws are analysed before its
+        # cards show, which took over 30 s on a clean clone's loaded machine
+        arg=row, timeout=90_000,
     )
 
 
