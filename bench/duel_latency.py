@@ -37,7 +37,7 @@ new MutationObserver(() => {
 
 def one_game(browser: object, url: str, db: Path) -> tuple[list[float], list[float]]:
     """(click → other page, commit → other page) in seconds, for each move of one game."""
-    from crib.teach.duel_store import DuelStore
+    from crib.store.duels import DuelStore
 
     players = []
     for name in ("Ann", "Bob"):

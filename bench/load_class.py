@@ -50,9 +50,9 @@ ROOT = Path(__file__).resolve().parents[1]
 TIMEOUT_MS = 600_000  # per step: a slow page is a figure to report, not a crash
 sys.path.insert(0, str(ROOT))
 
+from crib.course.questions import make_questions  # noqa: E402
 from crib.rules.fairness import HashRng  # noqa: E402
-from crib.teach.quiz import make_questions  # noqa: E402
-from crib.teach.store import Store  # noqa: E402
+from crib.store.classroom import Store  # noqa: E402
 from crib.tools.school import stop_process  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "bench"))

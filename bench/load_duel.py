@@ -59,7 +59,7 @@ from load_class import (  # noqa: E402
     _wait_ready,
 )
 
-from crib.teach.duel_store import DuelStore  # noqa: E402
+from crib.store.duels import DuelStore  # noqa: E402
 from crib.tools.school import stop_process  # noqa: E402
 
 GAME_TIMEOUT = 1800.0  # s: a table still playing then is a failure, not a hang

@@ -76,8 +76,8 @@ from school_setup import (  # noqa: E402
     pg_transactions,
 )
 
+from crib.course.questions import make_questions  # noqa: E402
 from crib.rules.fairness import HashRng  # noqa: E402
-from crib.teach.quiz import make_questions  # noqa: E402
 
 GAME_TIMEOUT = 1200.0
 async def _progress(what: str, out: dict, t0: float) -> None:
@@ -153,7 +153,7 @@ async def _student(setup: Setup, code: str, name: str, n: int, guess: int, delay
 
 
 def class_phase(setup: Setup, args: argparse.Namespace) -> dict:
-    from crib.teach.store import Store
+    from crib.store.classroom import Store
 
     store = Store(setup.target)
     codes = [store.create_session(f"class {c + 1}", seed=args.seed + c,
@@ -244,7 +244,7 @@ async def _table(setup: Setup, k: int, delay: float, args: argparse.Namespace, o
 
 
 def games_phase(setup: Setup, args: argparse.Namespace) -> dict:
-    from crib.teach.duel_store import DuelStore
+    from crib.store.duels import DuelStore
 
     idle = {"memory": memory(setup.pids()), "loadavg": _loadavg()}
     if setup.pg is not None:
@@ -367,7 +367,7 @@ def main() -> None:
         out.write_text(json.dumps(result, indent=1) + "\n")
 
     if "A" in args.setups:
-        from crib.teach import db_migrate
+        from crib.store import migrate as db_migrate
         from crib.tools.pg_local import PgServer, pg_bindir
 
         bindir = pg_bindir()

@@ -7,7 +7,7 @@ The package is layered; lower layers never import higher ones:
 * ``crib.analysis``: fast tables, crib models, discard and pegging analysis,
   the net-value heuristics and the coach (numpy, pandas);
 * ``crib.ai``: the computer's policies and players, and games between them;
-* ``crib.ui`` (widgets and charts), ``crib.teach`` (the course helpers) and
+* ``crib.ui`` (widgets and charts), ``crib.course`` (the course helpers) and
   ``crib.tools`` (command line, server, generators).
 
 The names below are the public API.  Each loads its module on first use

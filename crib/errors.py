@@ -16,6 +16,8 @@ __all__ = [
     "ModelError",
     "ScoreError",
     "SeatError",
+    "StoreError",
+    "BadNameError",
 ]
 
 
@@ -53,3 +55,12 @@ class SeatError(CribError):
 
 class ModelError(CribError):
     """An unknown model, view or objective, or arguments that contradict the model named."""
+
+
+class StoreError(CribError):
+    """Bad input to the classroom record."""
+
+
+class BadNameError(StoreError):
+    """A student, player, session or tournament name that is empty, too long, not printable
+    or in mixed alphabets (:func:`crib.classroom.names.clean_name`)."""

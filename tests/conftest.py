@@ -24,7 +24,7 @@ def _warm_pegging_kernels() -> None:
 @pytest.fixture()
 def store(tmp_path: Path):  # type: ignore[no-untyped-def]
     """A fresh classroom record (SQLite) in the test's tmp dir."""
-    from crib.teach.store import Store
+    from crib.store.classroom import Store
 
     return Store(tmp_path / "class.sqlite3")
 

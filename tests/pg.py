@@ -40,7 +40,7 @@ def pg_server() -> Iterator[PgServer]:
         pytest.skip(msg + "; skipping the PostgreSQL run of the store tests")
     server = PgServer(bindir)
     try:
-        from crib.teach import db_migrate
+        from crib.store import migrate as db_migrate
 
         server.admin("CREATE DATABASE crib_template")
         db_migrate.upgrade(server.url("crib_template"))
@@ -81,7 +81,7 @@ def legacy_sqlite(path: Path, version: int) -> None:
     """A SQLite file as crib made it before Alembic: the schema at ``version`` and
     ``PRAGMA user_version`` = ``version``, with no ``alembic_version`` table (the
     revisions write the same SQL the old migration list did)."""
-    from crib.teach import db_migrate
+    from crib.store import migrate as db_migrate
 
     db_migrate.upgrade(path, f"{version:04d}")
     conn = sqlite3.connect(path, isolation_level=None)

@@ -14,7 +14,7 @@ import pytest
 from matplotlib.figure import Figure
 
 from crib.analysis.grades import WIN_UNIT
-from crib.teach.quiz import question_score
+from crib.course.questions import question_score
 from crib.ui.analyze.discard import DiscardApp
 from crib.ui.analyze.discard import apply_query as discard_query
 from crib.ui.analyze.pegging import PeggingApp
@@ -116,7 +116,7 @@ def test_enter_submits_the_count_the_box_held_even_before_its_own_update() -> No
 
 
 def test_the_last_class_question_shows_the_class_set_summary(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    from crib.teach.store import Store
+    from crib.store.classroom import Store
 
     store = Store(tmp_path / "class.sqlite3")
     q = {"kind": "count", "hand": "5H 5D 5C JS", "starter": "5S", "crib": False, "total": 29}
@@ -166,7 +166,7 @@ def test_every_analyzer_chart_has_its_text_beside_it() -> None:
 
 
 def test_the_progress_and_teacher_charts_have_their_text(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    from crib.teach.store import Store
+    from crib.store.classroom import Store
     from crib.ui.teacher.app import TeacherApp
 
     app = TrainerApp(seed=14)

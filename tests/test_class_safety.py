@@ -31,10 +31,10 @@ from crib.rules import events as ev
 from crib.rules.fairness import HashRng
 from crib.session.duel import DuelSeat
 from crib.session.duel_record import GONE_AFTER_SECONDS, ROUND_HELD, SeatBusyError, SeatMovedError
-from crib.teach import db_migrate
-from crib.teach.duel_store import DuelStore, SeatClaimedError
-from crib.teach.store import Store
-from crib.teach.tournament_duels import ClassTournaments
+from crib.store import migrate as db_migrate
+from crib.store.classroom import Store
+from crib.store.duels import DuelStore, SeatClaimedError
+from crib.store.tournament_tables import ClassTournaments
 from crib.ui.kit.keys import PAGE
 from crib.ui.play.duel import DuelApp
 from crib.ui.play.duel_hook import add_class_box

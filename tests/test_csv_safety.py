@@ -2,7 +2,7 @@
 spreadsheet would run (OWASP's payloads, put in through the real entry points: a
 student's name, an answer, a player's name), and keeps crib's numbers numbers.
 
-The rule is :func:`crib.teach.csv_safe.safe_cell`; each export below is read back
+The rule is :func:`crib.csv_safe.safe_cell`; each export below is read back
 with :func:`csv.reader`.  Every database lives in pytest's tmp_path.
 """
 
@@ -17,9 +17,9 @@ from pathlib import Path
 
 import pytest
 
-from crib.teach.csv_safe import is_dangerous, safe_cell, safe_frame
-from crib.teach.store import Store
-from crib.teach.tournament import Tournament
+from crib.classroom.tournament import Tournament
+from crib.csv_safe import is_dangerous, safe_cell, safe_frame
+from crib.store.classroom import Store
 
 # OWASP's CSV injection payloads (https://owasp.org/www-community/attacks/CSV_Injection)
 PAYLOADS = ("=1+1", "+1+1", "-1+1", "@SUM(1+1)", '=HYPERLINK("http://x","x")', "\t=1", "\r=1",

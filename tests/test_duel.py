@@ -1,4 +1,4 @@
-"""Play a classmate (crib.session.duel on crib.teach.duel_store), with no widgets: two
+"""Play a classmate (crib.session.duel on crib.store.duels), with no widgets: two
 seats on one record (a SQLite file, then a PostgreSQL database: the ``db`` fixture runs
 every test on both) play seeded games to the end by scripted moves; a seat dropped
 mid-game resumes from the store; moves are idempotent; a game can be abandoned; and a
@@ -26,10 +26,10 @@ from crib.session.duel_record import (
     hidden_cards,
     seat_events,
 )
-from crib.teach.db import integrity_errors
-from crib.teach.duel_store import DuelStore
-from crib.teach.store import Store
-from crib.teach.store_schema import SCHEMA_VERSION
+from crib.store.classroom import Store
+from crib.store.db import integrity_errors
+from crib.store.duels import DuelStore
+from crib.store.schema import SCHEMA_VERSION
 from crib.ui.kit.cardview import card_name, card_text
 
 

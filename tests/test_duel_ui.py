@@ -14,7 +14,7 @@ import pytest
 
 from crib.rules.cards import Card
 from crib.session.duel_record import hidden_cards
-from crib.teach.duel_store import DuelStore
+from crib.store.duels import DuelStore
 from crib.ui.kit.cardview import card_name, card_text
 from crib.ui.kit.keys import PAGE
 from crib.ui.play.duel import DuelApp

@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 
 from crib import DECK, HashRng, analyze_discard, parse_cards, score_hand, softmax_pick
-from crib.teach.enrichment import TRACK, exercises
-from crib.teach.enrichment_check import read_answer
-from crib.teach.enrichment_items import master_differs
-from crib.teach.enrichment_play import benchmark_table
+from crib.course.enrichment import TRACK, exercises
+from crib.course.enrichment.check import read_answer
+from crib.course.enrichment.items import master_differs
+from crib.course.enrichment.play import benchmark_table
 
 ROOT = Path(__file__).resolve().parents[1]
 

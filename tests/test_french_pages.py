@@ -10,7 +10,7 @@ import pytest
 
 from crib.i18n import tr
 from crib.rules.cards import parse_cards
-from crib.teach.store import Store
+from crib.store.classroom import Store
 from crib.ui.kit.lang import LangPage, switch_html, with_lang
 from crib.ui.teacher.app import TeacherApp
 from crib.ui.teacher.join import join_html
@@ -171,7 +171,7 @@ def test_nav_bar_and_home_page_in_french() -> None:
 
 @pytest.mark.parametrize("plain", [True, False])
 def test_discard_and_peg_verdicts_and_reveals_have_no_english_sentence(plain: bool) -> None:
-    from crib.teach import quiz
+    from crib.course import questions as quiz
     from crib.ui.trainer.render import reveal_html
 
     app = TrainerApp(seed=4, lang="fr", plain=plain)

@@ -15,7 +15,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 from crib import i18n
-from crib.teach.duel_store import DuelStore
+from crib.store.duels import DuelStore
 from crib.ui.kit.say import record_error as duel_error
 from crib.ui.play.app import PlayApp
 from crib.ui.play.duel import DuelApp

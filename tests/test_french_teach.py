@@ -11,13 +11,13 @@ from pathlib import Path
 import ipywidgets as w
 import pytest
 
+from crib.classroom.tournament.rules import clean_players
+from crib.course.questions.lines import line_points
 from crib.errors import CribError
 from crib.i18n import tr, trp
-from crib.teach import store as S
-from crib.teach.duel_store import DuelStore
-from crib.teach.lines import line_points
-from crib.teach.store import Store
-from crib.teach.tournament_rules import clean_players
+from crib.store import classroom as S
+from crib.store.classroom import Store
+from crib.store.duels import DuelStore
 from crib.ui.kit.nav import ANALYZERS, SECTIONS, SKELETON_TITLES, TEMPLATE_WORDS, skeleton_html
 from crib.ui.kit.say import SHAPES, record_error, say_error
 from crib.ui.play.duel import DuelApp
@@ -71,7 +71,7 @@ def test_the_teachers_choice_chart_speaks_french(class_store: Store) -> None:
 
 
 def test_the_choice_figure_in_english_is_unchanged() -> None:
-    from crib.teach.classroom import choice_figure
+    from crib.classroom.results import choice_figure
 
     fig = choice_figure(dict(kind="count", hand="5H 5D 5C JS", starter="5S", crib=False, total=29), [])
     assert fig.axes[0].get_title() == "totals given (green: the best, 29)"

@@ -11,9 +11,9 @@ from babel.messages.pofile import read_po
 
 import crib
 from crib import i18n
+from crib.course import questions as quiz
+from crib.course.rules_bank import BANK
 from crib.errors import CribError
-from crib.teach import quiz
-from crib.teach.rules_bank import BANK
 
 PKG = Path(crib.__file__).parent
 LANGS = [lang for lang in i18n.LANGS if lang != i18n.DEFAULT]

@@ -1,10 +1,12 @@
 """The package's layers, checked on its import graph (a test that can fail).
 
-rules imports nothing else of crib (and no numpy, pandas, matplotlib or
-widgets); analysis does not import ai, session, ui, teach or tools; ai does not import
-session, ui, teach or tools; the game session imports no ui, teach or tools (nor any
-widget library); nothing imports tools; notebooks and dashboards import
-only the public ``crib``, ``crib.ui`` and ``crib.teach``.
+The layers, lowest first: rules, analysis, ai, session, course, classroom, store, ui,
+tools.  rules imports nothing else of crib (and no numpy, pandas, matplotlib or widgets);
+a layer imports only layers below it (the game session no widget library); nothing
+imports tools; notebooks and dashboards import only the public ``crib``, ``crib.ui`` and
+``crib.course``.  No import circle runs: the graph of imports that run (at any depth,
+``TYPE_CHECKING`` blocks aside) has no cycle.  ``tests/layout_moves.txt`` is the split
+of ``crib/teach`` (issue #35): every old path is gone and every new one exists.
 """
 
 from __future__ import annotations
@@ -21,19 +23,15 @@ ROOT = Path(__file__).resolve().parents[1]
 PKG = ROOT / "crib"
 HEAVY = {"numpy", "pandas", "matplotlib", "ipywidgets", "IPython", "scipy"}
 
+# the layers, lowest first: each may import only those before it (tools aside)
+ORDER = ("rules", "analysis", "ai", "session", "course", "classroom", "store", "ui", "tools")
 # layer -> layers of crib it must not import
-FORBIDDEN = {
-    "rules": {"analysis", "ai", "session", "ui", "teach", "tools"},
-    "analysis": {"ai", "session", "ui", "teach", "tools"},
-    "ai": {"session", "ui", "teach", "tools"},
-    "session": {"ui", "teach", "tools"},
-    "ui": {"tools"},
-    "teach": {"ui", "tools"},
-}
+FORBIDDEN = {layer: set(ORDER[i + 1 :]) for i, layer in enumerate(ORDER[:-1])}
+MOVES = ROOT / "tests" / "layout_moves.txt"
 
 
-def _module_name(path: Path) -> str:
-    rel = path.relative_to(ROOT).with_suffix("")
+def _module_name(path: Path, root: Path = ROOT) -> str:
+    rel = path.relative_to(root).with_suffix("")
     parts = list(rel.parts)
     if parts[-1] == "__init__":
         parts.pop()
@@ -123,7 +121,7 @@ def test_the_session_runs_with_no_widgets() -> None:
     "nb", sorted([*ROOT.glob("notebooks/*.ipynb"), *ROOT.glob("dashboards/*.ipynb")]), ids=str
 )
 def test_notebooks_import_only_the_public_api(nb: Path) -> None:
-    allowed = ("crib", "crib.ui", "crib.teach")
+    allowed = ("crib", "crib.ui", "crib.course")
     for cell in json.loads(nb.read_text())["cells"]:
         if cell["cell_type"] != "code":
             continue
@@ -138,7 +136,7 @@ def test_notebooks_import_only_the_public_api(nb: Path) -> None:
             for m in mods:
                 if m.split(".")[0] == "crib":
                     assert m == "crib" or any(m.startswith(a + ".") or m == a for a in allowed[1:]), (
-                        f"{nb.name} imports {m}: notebooks use crib, crib.ui or crib.teach"
+                        f"{nb.name} imports {m}: notebooks use crib, crib.ui or crib.course"
                     )
 
 
@@ -150,3 +148,109 @@ def test_modules_stay_small() -> None:
         if (n := len(p.read_text().splitlines())) > 400
     }
     assert big == {}
+
+
+def _moves() -> list[tuple[str, str]]:
+    out = []
+    for line in MOVES.read_text().splitlines():
+        if line.strip() and not line.startswith("#"):
+            old, new = (x.strip() for x in line.split(" -> "))
+            out.append((old, new))
+    return out
+
+
+def test_the_layout_moves_are_carried_out() -> None:
+    moves = _moves()
+    assert len(moves) >= 50
+    assert [old for old, _ in moves if (ROOT / old).exists()] == []
+    assert [new for _, new in moves if not (ROOT / new).is_file()] == []
+    assert not (PKG / "teach").exists()
+
+
+def _type_checking_nodes(tree: ast.AST) -> set[int]:
+    """The nodes under ``if TYPE_CHECKING:`` (imports that never run)."""
+    out: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            out.update(id(n) for n in ast.walk(node))
+    return out
+
+
+def import_graph(pkg: Path = PKG) -> dict[str, set[str]]:
+    """module -> the modules of crib it imports when it runs (deferred imports too; a name
+    taken from a package is an edge to the package, a submodule an edge to the submodule)."""
+    mods = {_module_name(p, pkg.parent): p for p in pkg.rglob("*.py")}
+    graph: dict[str, set[str]] = {}
+    for me, path in mods.items():
+        tree = ast.parse(path.read_text(), str(path))
+        skip = _type_checking_nodes(tree)
+        here = me.split(".") if path.name == "__init__.py" else me.split(".")[:-1]
+        edges: set[str] = set()
+        for node in ast.walk(tree):
+            if id(node) in skip:
+                continue
+            if isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    up = here[: len(here) - (node.level - 1)]
+                    base = ".".join([*up, base] if base else up)
+                for a in node.names:
+                    sub = f"{base}.{a.name}"
+                    edges.add(sub if sub in mods else base)
+            elif isinstance(node, ast.Import):
+                edges.update(a.name for a in node.names)
+        graph[me] = {e for e in edges if e in mods and e != me}
+    return graph
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The graph's strongly connected components of more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on: set[str] = set()
+    out: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on.add(v)
+        for w in sorted(graph.get(v, ())):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                comp.append(w)
+                if w == v:
+                    break
+            if len(comp) > 1:
+                out.append(sorted(comp))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return out
+
+
+def test_no_import_circle_runs() -> None:
+    assert circles(import_graph()) == []
+
+
+def test_the_circle_finder_finds_a_deferred_circle(tmp_path: Path) -> None:
+    """A circle closed by an import inside a function is found; one through a
+    ``TYPE_CHECKING`` block is not (it never runs)."""
+    (tmp_path / "crib").mkdir()
+    (tmp_path / "crib" / "__init__.py").write_text("")
+    (tmp_path / "crib" / "a.py").write_text("from crib.b import f\n")
+    (tmp_path / "crib" / "b.py").write_text("def f():\n    from crib import a\n")
+    (tmp_path / "crib" / "c.py").write_text("from crib.d import g\n")
+    (tmp_path / "crib" / "d.py").write_text(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from crib.c import h\n"
+    )
+    assert circles(import_graph(tmp_path / "crib")) == [["crib.a", "crib.b"]]

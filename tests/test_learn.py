@@ -11,10 +11,10 @@ import pytest
 from babel.messages.extract import extract_from_dir
 
 import crib
+from crib.course.printables.texts import GLOSSARY
 from crib.i18n import tr
 from crib.rules.pegging import PegState
 from crib.rules.scoring import his_heels, score_hand, score_pegging
-from crib.teach.printables.texts import GLOSSARY
 from crib.ui.kit.glossary import PLAY_TERMS, anchor, definition, mark_terms, term_link, terms_strip
 from crib.ui.kit.nav import nav_html
 from crib.ui.learn import examples as ex

@@ -14,12 +14,12 @@ from types import SimpleNamespace
 import ipywidgets as w
 import pytest
 
+from crib.classroom.results import answer_text, choice_figure, correct_answer, question_stats
+from crib.course.questions import discard_question, question_score
 from crib.rules.cards import DECK, parse_cards
 from crib.rules.events import Go, Played
 from crib.session.controller import COMPUTER, HUMAN, GameController
-from crib.teach.classroom import answer_text, choice_figure, correct_answer, question_stats
-from crib.teach.quiz import discard_question, question_score
-from crib.teach.store import Store
+from crib.store.classroom import Store
 from crib.ui.kit.cardview import CARD_CSS, card_name
 from crib.ui.play.app import PlayApp, apply_query
 from crib.ui.teacher.app import TeacherApp

@@ -8,12 +8,12 @@ from pathlib import Path
 import nbformat
 import pytest
 
+from crib.course import questions as quiz
+from crib.course.guide import CLASS_MINUTES, PAPERS, guide, guide_html, guide_pdf
+from crib.course.lessons import LESSONS, lesson, lessons
+from crib.course.rules_bank import OBJECTIVES, RULES
 from crib.i18n import tr
 from crib.rules.scoring import score_hand, score_pegging
-from crib.teach import quiz
-from crib.teach.guide import CLASS_MINUTES, PAPERS, guide, guide_html, guide_pdf
-from crib.teach.lessons import LESSONS, lesson, lessons
-from crib.teach.rules_bank import OBJECTIVES, RULES
 from crib.tools.cli import main as cli_main
 from crib.ui.lessons import GuidePage, SlideDeck, slide_html
 

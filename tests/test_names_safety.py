@@ -1,6 +1,6 @@
 """Look-alike names (issue #34, B): "Ann" with a Cyrillic "А" looks like "Ann" and is
 refused; a name wholly in one alphabet is kept; full-width letters fold to the plain
-ones (NFKC).  Every classroom name passes through :func:`crib.teach.store.clean_name`.
+ones (NFKC).  Every classroom name passes through :func:`crib.classroom.names.clean_name`.
 """
 
 from __future__ import annotations
@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
+from crib.classroom.names import name_scripts
+from crib.classroom.tournament import Tournament
+from crib.classroom.tournament.rules import TournamentError, clean_players
 from crib.i18n import tr
-from crib.teach.names import name_scripts
-from crib.teach.store import BadNameError, Store, clean_name
-from crib.teach.tournament import Tournament
-from crib.teach.tournament_rules import TournamentError, clean_players
+from crib.store.classroom import BadNameError, Store, clean_name
 from crib.ui.kit.say import UNKNOWN, record_error, say_error
 
 CYRILLIC_ANN = "\u0410nn"  # А (CYRILLIC CAPITAL LETTER A) then Latin "nn"
@@ -110,7 +110,7 @@ def test_the_student_page_says_it(tmp_path: Path) -> None:
 def test_a_long_names_error_is_escaped_once_on_the_page() -> None:
     """The record says the name as typed; the page escapes it, once (it was escaped twice:
     "&amp;lt;" on the page)."""
-    from crib.teach.store import BadNameError, clean_name
+    from crib.store.classroom import BadNameError, clean_name
     from crib.ui.kit.common import error_html
 
     with pytest.raises(BadNameError) as e:

@@ -39,7 +39,7 @@ def test_a_built_wheel_loads_its_data_from_another_folder(tmp_path: Path) -> Non
     code = (
         "import crib, crib.datafiles as d; "
         f"assert crib.__file__.startswith({str(site)!r}), crib.__file__; "
-        "from crib.teach import published_distribution; "
+        "from crib.course import published_distribution; "
         "print(sum(published_distribution().values()))"
     )
     out = subprocess.run(

@@ -9,9 +9,9 @@ from __future__ import annotations
 import pytest
 
 from crib.errors import CribError
-from crib.teach.db import RecordUnavailable
-from crib.teach.duel_store import DuelStore
-from crib.teach.store import Store
+from crib.store.classroom import Store
+from crib.store.db import RecordUnavailable
+from crib.store.duels import DuelStore
 from tests.pg import PgServer
 
 QUESTIONS = [{"kind": "count"}] * 10
@@ -68,7 +68,7 @@ def test_a_classmate_game_survives_a_restart(pg_server: PgServer, pg_url: str) -
 
 
 def test_the_pages_say_reconnecting_in_their_language() -> None:
-    from crib.teach.db import UNAVAILABLE
+    from crib.store.db import UNAVAILABLE
     from crib.ui.kit.say import say_error
 
     assert "reconnecting" in say_error(UNAVAILABLE, "en")

@@ -11,11 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from crib.errors import CribError
-from crib.rules.scoring import score_hand, score_pegging
-from crib.teach.printables import KINDS, PAPERS, build, expand, filename, page_png, to_pdf
-from crib.teach.printables.content import pegging_rows, worksheet_hands
-from crib.teach.printables.layout import (
+from crib.course.printables import KINDS, PAPERS, build, expand, filename, page_png, to_pdf
+from crib.course.printables.content import pegging_rows, worksheet_hands
+from crib.course.printables.layout import (
     Block,
     BlockBuilder,
     CardBox,
@@ -25,8 +23,10 @@ from crib.teach.printables.layout import (
     item_bbox,
     paginate,
 )
-from crib.teach.printables.quizzes import quiz_questions
-from crib.teach.printables.texts import GLOSSARY, SHARED_TERMS, S
+from crib.course.printables.quizzes import quiz_questions
+from crib.course.printables.texts import GLOSSARY, SHARED_TERMS, S
+from crib.errors import CribError
+from crib.rules.scoring import score_hand, score_pegging
 
 LANGS = ("en", "fr")
 ALL = [(k, lang, paper) for k in KINDS for lang in LANGS for paper in PAPERS]
@@ -188,7 +188,7 @@ def test_worksheet_keys_print_score_hands_totals_and_every_line(n: int, lang: st
     key_texts = [it.text for p in d.pages if p.section == "key" for it in p.items
                  if isinstance(it, Text)]
     n_lines = sum(len(h.components) for h in hands)
-    from crib.teach.printables.texts import kind_label
+    from crib.course.printables.texts import kind_label
 
     kinds = {kind_label(k, lang) for k in ("fifteen", "pair", "run", "flush", "nobs")}
     assert sum(t in kinds for t in key_texts) == n_lines
@@ -329,7 +329,7 @@ def test_crib_print_writes_the_pdfs(tmp_path: Path, capsys: pytest.CaptureFixtur
 
 
 def test_groups_and_file_names() -> None:
-    from crib.teach.printables import GROUPS, LANGS
+    from crib.course.printables import GROUPS, LANGS
     from crib.tools.printables import CHOICES
 
     assert (*KINDS, *GROUPS) == CHOICES and LANGS == ("en", "fr")
@@ -345,7 +345,7 @@ def test_groups_and_file_names() -> None:
 
 
 def test_teacher_page_offers_the_pdf(tmp_path: Path) -> None:
-    from crib.teach.store import Store
+    from crib.store.classroom import Store
     from crib.ui.teacher.app import TeacherApp
 
     app = TeacherApp(store=Store(tmp_path / "class.sqlite3"))

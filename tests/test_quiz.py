@@ -7,9 +7,9 @@ from itertools import combinations
 import pytest
 
 import crib
-from crib.rules.cards import cards_str, parse_card, parse_cards
-from crib.teach import quiz
-from crib.teach.progress import (
+from crib.course import questions as quiz
+from crib.course.questions import AnswerError, grade, make_questions
+from crib.course.questions.progress import (
     classify_count_miss,
     classify_discard_miss,
     miss_counts,
@@ -17,7 +17,7 @@ from crib.teach.progress import (
     progress_table,
     to_csv,
 )
-from crib.teach.quiz import AnswerError, grade, make_questions
+from crib.rules.cards import cards_str, parse_card, parse_cards
 
 
 @pytest.fixture(scope="module")

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from crib.classroom.results import answer_text, correct_answer, question_stats
+from crib.course import questions as quiz
+from crib.course.rules_bank import BANK, OBJECTIVES, RULES
 from crib.errors import CribError
 from crib.rules.scoring import score_pegging
-from crib.teach import quiz
-from crib.teach.classroom import answer_text, correct_answer, question_stats
-from crib.teach.rules_bank import BANK, OBJECTIVES, RULES
 
 ALLOWED = {
     "fifteens": {"fifteen"},
@@ -115,14 +115,14 @@ def test_a_class_session_mixes_the_new_kinds_and_the_teacher_table_reports_them(
     assert row.top_wrong == f"{wrong} (1)"
     assert correct_answer(qs[1]) == qs[1]["best"]
     assert answer_text(rq, "AS") == "AS"  # a choice is never read as cards
-    from crib.teach.classroom import choice_figure
+    from crib.classroom.results import choice_figure
 
     assert "answers chosen" in choice_figure(rq, answers[:2]).axes[0].get_title()
     assert "points given" in choice_figure(qs[1], answers[2:]).axes[0].get_title()
 
 
 def test_mastery_per_objective_per_student_and_for_the_class() -> None:
-    from crib.teach.classroom import answers_frame, mastery_frame
+    from crib.classroom.results import answers_frame, mastery_frame
 
     qs = [
         quiz.counting_question(1, 0, level="fifteens"),  # L1

@@ -16,16 +16,16 @@ import pytest
 
 from crib.ai.players import make_player
 from crib.analysis.formations import FORMATIONS, find_formations
+from crib.course.notebooks import say_fr, score_frame_fr
+from crib.course.questions.base import AnswerError
+from crib.course.questions.kinds import grade_pegpoints_answer
+from crib.course.questions.progress import classify_count_miss
 from crib.rules.cards import DECK, parse_card, parse_cards, rank_value
 from crib.rules.events import Cut, GameOver, Heels, Played
 from crib.rules.game import Game
 from crib.rules.pegging import PegState, peg_points
 from crib.rules.scoring import his_heels, score_hand, score_pegging
 from crib.rules.words import FRENCH
-from crib.teach.course import say_fr, score_frame_fr
-from crib.teach.progress import classify_count_miss
-from crib.teach.quiz_base import AnswerError
-from crib.teach.quiz_kinds import grade_pegpoints_answer
 
 ROOT = Path(__file__).resolve().parents[1]
 

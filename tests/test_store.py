@@ -20,9 +20,8 @@ from pathlib import Path
 
 import pytest
 
-from crib.teach import db_migrate
-from crib.teach.db import database_errors
-from crib.teach.store import (
+from crib.store import migrate as db_migrate
+from crib.store.classroom import (
     MAX_NAME,
     SCHEMA_VERSION,
     BadNameError,
@@ -32,6 +31,7 @@ from crib.teach.store import (
     UnknownQuestionError,
     default_db_path,
 )
+from crib.store.db import database_errors
 from tests.pg import legacy_sqlite
 
 QUESTIONS = [
@@ -305,7 +305,7 @@ def test_forty_processes_submit_twenty_five_answers_each_at_once(
 _KILLED_WRITER = textwrap.dedent(
     """
     import sys
-    from crib.teach.store import Store
+    from crib.store.classroom import Store
     st = Store(sys.argv[1])
     me = st.join(sys.argv[2], sys.argv[3])
     n = 0

@@ -8,7 +8,7 @@ import pytest
 
 import crib
 from crib import teach as T
-from crib.teach.enrichment import PARTS, TRACK, Part, exercises
+from crib.course.enrichment import PARTS, TRACK, Part, exercises
 
 
 def test_reachable_totals_match_the_published_support() -> None:

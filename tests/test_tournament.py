@@ -26,21 +26,21 @@ from pathlib import Path
 import pytest
 
 from crib.ai.players import make_player
-from crib.rules.cards import cards_str
-from crib.rules.events import Dealt, log_from_json, log_to_json
-from crib.rules.fairness import hash_roll
-from crib.rules.game import Game
-from crib.teach.db import database_errors, integrity_errors
-from crib.teach.store import SCHEMA_VERSION, Store
-from crib.teach.tournament import Tournament
-from crib.teach.tournament_print import (
+from crib.classroom.tournament import Tournament
+from crib.classroom.tournament.rules import Round, Table, TournamentError, round_deal, skunk_of
+from crib.classroom.tournament.sheets import (
     expected_pages,
     pdf_page_count,
     pdf_page_size_mm,
     round_pdf,
 )
-from crib.teach.tournament_rules import Round, Table, TournamentError, round_deal, skunk_of
-from crib.teach.tournament_store import TournamentStore, UnknownTournamentError
+from crib.rules.cards import cards_str
+from crib.rules.events import Dealt, log_from_json, log_to_json
+from crib.rules.fairness import hash_roll
+from crib.rules.game import Game
+from crib.store.classroom import SCHEMA_VERSION, Store
+from crib.store.db import database_errors, integrity_errors
+from crib.store.tournaments import TournamentStore, UnknownTournamentError
 from crib.tools.cli import main
 from tests.pg import legacy_sqlite
 
@@ -544,7 +544,7 @@ def test_migration_from_version_3_keeps_the_data(tmp_path: Path) -> None:
 _KILLED_DIRECTOR = textwrap.dedent(
     """
     import sys
-    from crib.teach.tournament_store import TournamentStore
+    from crib.store.tournaments import TournamentStore
     ts = TournamentStore(sys.argv[1])
     code = sys.argv[2]
     n = 0
@@ -616,7 +616,7 @@ def test_round_pdf_pages_and_size(n: int, paper: str, size: tuple, pages: int) -
 
 
 def test_the_pages_name_the_players_and_the_skunk_line() -> None:
-    from crib.teach.tournament_print import round_figures
+    from crib.classroom.tournament.sheets import round_figures
 
     t = Tournament("Print", ["Ann", "Bob", "Cy"], length=61, seed=4)
     t.next_round()

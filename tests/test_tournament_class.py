@@ -16,14 +16,14 @@ from pathlib import Path
 import ipywidgets as w
 import pytest
 
+from crib.classroom.tournament.sheets import expected_pages, pdf_page_count
 from crib.errors import CribError
 from crib.rules import events as ev
 from crib.rules.fairness import HashRng
 from crib.session.duel import DuelSeat
-from crib.teach.duel_store import DuelStore
-from crib.teach.store import Store
-from crib.teach.tournament_duels import ClassTournaments
-from crib.teach.tournament_print import expected_pages, pdf_page_count
+from crib.store.classroom import Store
+from crib.store.duels import DuelStore
+from crib.store.tournament_tables import ClassTournaments
 from crib.ui.kit.keys import PAGE
 from crib.ui.play.duel import DuelApp
 from crib.ui.play.duel_hook import add_class_box

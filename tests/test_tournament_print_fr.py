@@ -1,5 +1,5 @@
 """The tournament's printables in French: the pairing sheet and the scorecards say every
-word from the catalog (crib.teach.tournament_print with ``lang="fr"``), and the CLI's
+word from the catalog (crib.classroom.tournament.sheets with ``lang="fr"``), and the CLI's
 ``crib tournament print --lang fr`` writes them."""
 
 from __future__ import annotations
@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from crib.classroom.tournament import Tournament
+from crib.classroom.tournament.sheets import pdf_page_count, round_figures, skunk_note
 from crib.i18n import tr
-from crib.teach.tournament import Tournament
-from crib.teach.tournament_print import pdf_page_count, round_figures, skunk_note
 
 
 def _texts(lang: str) -> str:
@@ -60,7 +60,7 @@ def test_cli_prints_the_round_in_french(tmp_path: Path, monkeypatch: pytest.Monk
 
 
 def test_the_teacher_pages_sheets_follow_its_language(tmp_path: Path) -> None:
-    from crib.teach.store import Store
+    from crib.store.classroom import Store
     from crib.ui.teacher.app import TeacherApp
     from tests.test_tournament_class import _panel
 

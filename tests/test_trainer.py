@@ -6,7 +6,7 @@ import dataclasses
 
 import pytest
 
-from crib.teach.store import Store
+from crib.store.classroom import Store
 from crib.ui.teacher.app import TeacherApp
 from crib.ui.trainer.app import TrainerApp
 from tests.conftest import csv_of_link as _csv
@@ -214,7 +214,7 @@ def test_students_see_the_teachers_reveal_without_a_reload(store: Store) -> None
 
 
 def test_a_set_with_a_time_limit_stops_taking_answers_when_time_is_up(store: Store) -> None:
-    from crib.teach.quiz import make_questions
+    from crib.course.questions import make_questions
 
     s = store.create_session(
         "timed", seed=2, questions=make_questions(2, {"count": 2}), time_limit=300
@@ -265,7 +265,7 @@ def test_heatmap_projector_mode_and_time_limit_on_the_teachers_page(store: Store
 
 
 def test_teach_mode_counts_line_by_line_and_marks_each_line() -> None:
-    from crib.teach.quiz import question_score
+    from crib.course.questions import question_score
 
     app = TrainerApp(seed=3)
     app.teach_toggle.value = True

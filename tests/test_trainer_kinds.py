@@ -3,9 +3,9 @@ counting levels, the pre-test and post-test, and the teacher's Mastery table."""
 
 from __future__ import annotations
 
+from crib.course.questions import make_assessment
 from crib.rules.scoring import score_hand
-from crib.teach.quiz import make_assessment
-from crib.teach.store import Store
+from crib.store.classroom import Store
 from crib.ui.teacher.app import TeacherApp
 from crib.ui.teacher.form import TEST_LENGTH
 from crib.ui.trainer.app import TrainerApp

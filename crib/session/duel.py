@@ -1,8 +1,8 @@
 """A game between two people at two pages ("play a classmate"), with no widgets.
 
 Two kernels share one game through a store (:class:`DuelStorage`; the SQLite one is
-:class:`crib.teach.duel_store.DuelStore`).  The session layer may not import the
-classroom store (``crib/teach`` sits above it), so this module states the small
+:class:`crib.store.duels.DuelStore`).  The session layer may not import the
+classroom store (``crib/store`` sits above it), so this module states the small
 storage protocol it needs and the teach layer implements it: the game logic stays
 here, next to the controller of the game against the computer, and is tested
 headless with any storage.

@@ -2,9 +2,9 @@
 stored table and moves, the storage protocol the game needs, what one seat may see of
 the log, and an in-memory storage for tests and doctests.
 
-The session layer may not import the classroom store (``crib/teach`` sits above it), so
+The session layer may not import the classroom store (``crib/store`` sits above it), so
 :class:`DuelStorage` states what a shared game needs and the teach layer implements it
-on SQLite (:class:`crib.teach.duel_store.DuelStore`).
+on SQLite (:class:`crib.store.duels.DuelStore`).
 """
 
 from __future__ import annotations
@@ -177,7 +177,7 @@ class MoveCheck:
 
 
 class DuelStorage(Protocol):
-    """What a shared game needs of a store (see :class:`crib.teach.duel_store.DuelStore`).
+    """What a shared game needs of a store (see :class:`crib.store.duels.DuelStore`).
 
     Every write is one transaction; :meth:`append_move` runs ``check`` inside it, on
     the rows stored since ``after``, so two kernels can never store conflicting moves.
@@ -261,7 +261,7 @@ def hidden_cards(events: Sequence[ev.Event], seat: int) -> set[Card]:
 
 class MemoryDuelStorage:
     """A :class:`DuelStorage` in one process's memory (the doctest's; the SQLite one is
-    :class:`crib.teach.duel_store.DuelStore`)."""
+    :class:`crib.store.duels.DuelStore`)."""
 
     def __init__(self) -> None:
         self.duels: dict[str, dict[str, Any]] = {}

@@ -31,7 +31,7 @@ __all__ = ["main", "build_parser", "write_guide"]
 
 def write_guide(lang: str, paper: str, out: str | Path) -> Path:
     """Write ``crib-guide-<lang>-<paper>.pdf`` into the folder ``out`` (made if missing)."""
-    from crib.teach.guide import guide_pdf
+    from crib.course.guide import guide_pdf
 
     folder = Path(out)
     try:

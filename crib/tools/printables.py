@@ -1,4 +1,4 @@
-"""``crib print``: the classroom printables as PDF (:mod:`crib.teach.printables`).
+"""``crib print``: the classroom printables as PDF (:mod:`crib.course.printables`).
 
     crib print worksheets --lang fr --seed 7 --paper a4 --out handouts/
 """
@@ -9,7 +9,7 @@ import argparse
 
 __all__ = ["add_parser", "run", "CHOICES"]
 
-# crib.teach.printables's KINDS and GROUPS (a test keeps them equal), written out so that
+# crib.course.printables's KINDS and GROUPS (a test keeps them equal), written out so that
 # building the parser of every crib command imports nothing of the printables
 CHOICES = ("glossary", "cheatsheet", "worksheet-1", "worksheet-2", "pegging", "quiz-1", "quiz-2",
            "worksheets", "quizzes", "all")
@@ -32,7 +32,7 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
 
 def run(args: argparse.Namespace) -> int:
     """Write the PDFs and name each file written."""
-    from crib.teach.printables import write_all
+    from crib.course.printables import write_all
 
     for path in write_all(args.what, args.out, lang=args.lang, seed=args.seed, paper=args.paper):
         print(f"wrote {path}")

@@ -224,7 +224,7 @@ def _wait_port(port: int, proc: subprocess.Popen, seconds: float) -> None:
 def _local_postgres() -> tuple[Any, str]:
     """A throwaway PostgreSQL (:mod:`crib.tools.pg_local`) with the record migrated:
     (the server, the record's URL)."""
-    from crib.teach import db_migrate
+    from crib.store import migrate as db_migrate
     from crib.tools.pg_local import PgServer, pg_bindir
 
     bindir = pg_bindir()

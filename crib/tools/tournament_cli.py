@@ -113,8 +113,8 @@ def _latest(t, given: int | None) -> int:  # type: ignore[no-untyped-def]
 
 def run(args: argparse.Namespace) -> int:
     """Run one ``crib tournament`` subcommand; returns the exit code."""
-    from crib.teach.tournament import Tournament
-    from crib.teach.tournament_store import TournamentStore
+    from crib.classroom.tournament import Tournament
+    from crib.store.tournaments import TournamentStore
 
     ts = TournamentStore(args.db)
     try:
@@ -181,7 +181,7 @@ def run(args: argparse.Namespace) -> int:
             else:
                 print(text, end="")
         elif a == "print":
-            from crib.teach.tournament_print import write_round_pdf
+            from crib.classroom.tournament.sheets import write_round_pdf
 
             n = _latest(t, args.round)
             out = args.out or f"{t.code}-round{n}.pdf"

@@ -1,6 +1,6 @@
 """The lessons on a projector: a slide deck the teacher steps through, and the guide page.
 
-:class:`SlideDeck` shows one :class:`crib.teach.lessons.Lesson` a screen at a time: large
+:class:`SlideDeck` shows one :class:`crib.course.lessons.Lesson` a screen at a time: large
 cards (1.5 times the hand size), a title, a few words, and the slide's parts revealed
 one by one.  "Next" reveals the next part, then goes to the next slide; "Back" steps
 back.  Both are buttons (Tab, then Enter or Space), and the arrow keys and Page Up /
@@ -29,10 +29,10 @@ from typing import Any
 
 import ipywidgets as w
 
+from crib.course.lessons import Lesson, Slide, lesson
+from crib.course.lessons.items import local_cards
 from crib.i18n import LANGS, N_, check_lang, lang_from_query, tr
 from crib.rules.cards import Card
-from crib.teach.lesson_items import local_cards
-from crib.teach.lessons import Lesson, Slide, lesson
 from crib.ui.kit.cardview import ACCENT, card_svg, cards_html
 from crib.ui.kit.common import friendly, on_clicks
 
@@ -244,7 +244,7 @@ class GuidePage(w.VBox):
         self._set_lang(lang)
 
     def _set_lang(self, lang: str) -> None:
-        from crib.teach.guide import guide_html
+        from crib.course.guide import guide_html
 
         self.lang = check_lang(lang)
         _ = tr(lang)
@@ -270,7 +270,7 @@ class GuidePage(w.VBox):
     @friendly()
     def make_pdf(self) -> bytes:
         """Build the guide's PDF for the chosen paper and offer it as a download link."""
-        from crib.teach.guide import guide_pdf
+        from crib.course.guide import guide_pdf
 
         data = guide_pdf(self.lang, self.paper_pick.value)
         name = f"crib-guide-{self.lang}-{self.paper_pick.value}.pdf"

@@ -18,7 +18,7 @@ from crib.rules.cards import Card, parse_card, parse_cards
 from crib.rules.replay import VERIFIED_SECRET, replay
 from crib.session.duel_engine import SeatEngine
 from crib.session.duel_record import hidden_cards
-from crib.teach.duel_store import DuelStore
+from crib.store.duels import DuelStore
 from tests.browser.conftest import ARTIFACTS
 from tests.browser.duel_driver import (
     Player,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from crib.teach.lessons import lesson
+from crib.course.lessons import lesson
 
 from .conftest import assert_no_error_output, open_dashboard, screenshot
 

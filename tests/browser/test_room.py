@@ -30,7 +30,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from crib.teach.store import Store
+from crib.store.classroom import Store
 from crib.tools.school import stop_process
 from crib.tools.serve import SPARE
 from tests.browser.conftest import ARTIFACTS, ROOT

@@ -214,7 +214,7 @@ class PeggingApp(PositionEntry, w.VBox):
     @friendly_in()
     def new_position(self) -> None:
         """Practice: a dealt position (numbered: the same number gives the same position)."""
-        from crib.teach.quiz import peg_question
+        from crib.course.questions import peg_question
 
         q = peg_question(self.seed.value, 0, margin=0.0)
         self.seed.value = self.seed.value + 1

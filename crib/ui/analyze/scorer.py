@@ -6,11 +6,11 @@ import html
 
 import ipywidgets as w
 
+from crib.course.lessons import KIND_WORDS
 from crib.i18n import N_, tr
 from crib.rules.cards import parse_cards
 from crib.rules.scoring import Score, score_hand
 from crib.rules.words import ENGLISH, FRENCH
-from crib.teach.lessons import KIND_WORDS
 from crib.ui.kit.common import cards_html, info_html
 from crib.ui.kit.say import SaidError, friendly_in
 

@@ -15,10 +15,10 @@ from crib.analysis.models import UNIFORM
 from crib.analysis.play import PlayAnalysis, analyze_play, best_line, springing_holding
 from crib.analysis.play.line import LineStep
 from crib.analysis.speech import play_note
+from crib.course.lessons import KIND_WORDS
 from crib.i18n import N_, tr
 from crib.rules.cards import DECK, Card, parse_card, parse_cards
 from crib.rules.position import PeggingPosition
-from crib.teach.lessons import KIND_WORDS
 from crib.ui.analyze.parts import WIDE, analysis_table_html, position_html
 from crib.ui.analyze.speak import AnalyzerPage, num, ordinal
 from crib.ui.analyze.verdicts import PLAY_MODELS

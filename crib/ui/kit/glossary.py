@@ -1,6 +1,6 @@
 """Cribbage words explained wherever a page shows them: a link to the definition.
 
-The definitions are the one glossary of crib, :data:`crib.teach.printables.texts.GLOSSARY`
+The definitions are the one glossary of crib, :data:`crib.course.printables.texts.GLOSSARY`
 (English and French, the printables' glossary); this module only links to them.  A term
 becomes a link to its entry on the how-to-play page (``learn.ipynb#term-nobs``) with
 the definition as its ``title``: a mouse shows the definition on hover, and a tap on a
@@ -19,8 +19,8 @@ import html
 import re
 from collections.abc import Iterable
 
+from crib.course.printables.texts import GLOSSARY, GlossaryEntry
 from crib.i18n import DEFAULT, N_, check_lang, tr
-from crib.teach.printables.texts import GLOSSARY, GlossaryEntry
 
 __all__ = [
     "ENTRIES", "PLAY_TERMS", "GLOSSARY_CSS", "anchor", "entry", "definition", "term_link",

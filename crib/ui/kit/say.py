@@ -1,9 +1,9 @@
 """Bad input's messages in the page's language: the one place errors are translated.
 
 The rules (:mod:`crib.rules.cards`, :mod:`crib.rules.position`), the analysis, the
-classroom record (:mod:`crib.teach.store`, :mod:`crib.teach.tournament`), the table
-record (:mod:`crib.teach.duel_store`, :mod:`crib.session.duel_record`) and the
-line-by-line count (:mod:`crib.teach.lines`) raise :class:`~crib.errors.CribError` with
+classroom record (:mod:`crib.store.classroom`, :mod:`crib.classroom.tournament`), the table
+record (:mod:`crib.store.duels`, :mod:`crib.session.duel_record`) and the
+line-by-line count (:mod:`crib.course.questions.lines`) raise :class:`~crib.errors.CribError` with
 English messages that quote the input; those messages are also the logs' and the
 command line's.  A page in another language shows the same fact through the catalog:
 :func:`say_error` reads the English message (each kind has one fixed shape, one table
@@ -95,7 +95,7 @@ SHAPES: tuple[tuple[str, str], ...] = (
         "play: they cannot hold {n} such cards.")),
     (r"the opponent holds (?P<n>.+) cards: expected 0 to 4", N_(
         "The opponent holds {n} cards: from 0 to 4.")),
-    # the table record's (crib.teach.duel_store, crib.session.duel_record) and the names'
+    # the table record's (crib.store.duels, crib.session.duel_record) and the names'
     (r"no table '(?P<code>[^']*)': check the code your classmate gave you",
      N_("no table « {code} »: check the code your classmate gave you")),
     (r"no table '(?P<code>[^']*)': check the code", N_("no table « {code} »: check the code")),
@@ -135,7 +135,7 @@ SHAPES: tuple[tuple[str, str], ...] = (
      N_("That is not the seat code for table {code}: type the one your teacher gave you.")),
     (r"the game was abandoned", N_("the game was abandoned")),
     (r"it is (?P<name>.+)'s turn", N_("it is {name}’s turn")),
-    # the classroom record's (crib.teach.store): names, codes, sessions
+    # the classroom record's (crib.store.classroom): names, codes, sessions
     (r"unknown join code (?P<code>'[^']*'): check the code your teacher gave \((?P<n>\d+) letters and digits\)",
      N_("Unknown class code {code}: check the code your teacher shows ({n} letters and digits).")),
     (r"the name (?P<n>'.*') looks like HTML or a script: .*",
@@ -158,7 +158,7 @@ SHAPES: tuple[tuple[str, str], ...] = (
     (r"the seed must be a whole number >= 0, got (?P<v>.+)", N_("The seed is a whole number from 0 up, not {v}.")),
     (r"the time limit must be 0 \(none\) to (?P<max>\d+) minutes, got .*",
      N_("The time limit is 0 (none) to {max} minutes.")),
-    # the tournament's (crib.teach.tournament*)
+    # the tournament's (crib.classroom.tournament*)
     (r"(?P<n>'.*') is entered twice: each player once", N_("{n} is entered twice: enter each player once.")),
     (r"a tournament needs 2 to (?P<max>\d+) players, got (?P<n>\d+)",
      N_("A tournament needs 2 to {max} players, and {n} are entered.")),
@@ -178,11 +178,11 @@ SHAPES: tuple[tuple[str, str], ...] = (
     (r"the code (?P<code>\S+) is taken: choose another", N_("The code {code} is taken: choose another.")),
     (r"unknown tournament code (?P<code>'[^']*'): check the code", N_("Unknown tournament code {code}: check the code.")),
     (r"store a tournament before pairing it", N_("Create the tournament before pairing it.")),
-    # the record's database out of reach (crib.teach.db.RecordUnavailable)
+    # the record's database out of reach (crib.store.db.RecordUnavailable)
     (r"the class record is not answering .*", N_(
         "The class record is not answering (its database is restarting or out of reach): reconnecting; "
         "try again in a moment.")),
-    # the line-by-line count's (crib.teach.lines)
+    # the line-by-line count's (crib.course.questions.lines)
     (r"a (?P<kind>fifteen|pair|run|flush|nobs) uses (?P<lo>\d+) cards; (?P<n>\d+) picked",
      N_("A line of {kind} uses {lo} cards: you picked {n}.")),
     (r"a (?P<kind>fifteen|pair|run|flush|nobs) uses (?P<lo>\d+) to (?P<hi>\d+) cards; (?P<n>\d+) picked",

@@ -18,9 +18,9 @@ from __future__ import annotations
 
 import html
 
+from crib.course.printables.texts import GLOSSARY
 from crib.i18n import DEFAULT, N_, check_lang, tr
 from crib.rules.cards import parse_cards
-from crib.teach.printables.texts import GLOSSARY
 from crib.ui.kit.cardview import ACCENT
 from crib.ui.kit.glossary import anchor, term_link
 from crib.ui.learn import examples as ex

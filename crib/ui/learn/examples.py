@@ -16,13 +16,13 @@ from __future__ import annotations
 import html
 import re
 
+from crib.course.lessons import KIND_WORDS
+from crib.course.lessons.items import local_cards
 from crib.i18n import DEFAULT, tr
 from crib.rules.cards import Card, parse_cards
 from crib.rules.pegging import PegState
 from crib.rules.scoring import PegScore, Score, his_heels, score_hand, score_pegging
 from crib.rules.words import ENGLISH, FRENCH
-from crib.teach.lesson_items import local_cards
-from crib.teach.lessons import KIND_WORDS
 from crib.ui.kit.cardview import card_svg, card_text, cards_html
 
 __all__ = [

@@ -2,7 +2,7 @@
 with a code; then the game, drawn from this seat's view alone.
 
 :class:`DuelApp` draws a :class:`crib.session.duel.DuelSeat` (the game logic, tested
-headless) on the classroom record (:class:`crib.teach.duel_store.DuelStore`).  Every
+headless) on the classroom record (:class:`crib.store.duels.DuelStore`).  Every
 widget is drawn from :meth:`DuelSeat.view`, which is built from this seat's events and
 observation only: the opponent's cards reach this page's widgets (and so its browser)
 only once they are played or shown.
@@ -62,7 +62,7 @@ MOVED_TEXT = N_("Your seat at table {code} is now open on another page. Take it 
 COMMIT_SOURCE = N_("(SHA-256 of the secret every deck comes from; fixed when your classmate sat down)")
 
 def _default_storage() -> DuelStorage:
-    from crib.teach.duel_store import DuelStore
+    from crib.store.duels import DuelStore
 
     return DuelStore()
 

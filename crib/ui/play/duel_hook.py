@@ -3,7 +3,7 @@
 (:mod:`crib.ui.play.app`) calls :func:`classmate_button` once and
 :func:`open_from_query` with its query string; nothing else of it changes.
 
-A class's tables (:mod:`crib.teach.tournament_duels`): the classmate page gets a
+A class's tables (:mod:`crib.store.tournament_tables`): the classmate page gets a
 "Your class table" box (:class:`ClassTableBox`): the class code and the student's
 name find the seat the teacher gave them, and Play opens it (the page's address
 becomes that seat's ``?table=CODE&seat=TOKEN``).  ``?class=CODE&name=NAME`` fills the
@@ -25,7 +25,7 @@ import ipywidgets as w
 from crib.errors import CribError
 from crib.i18n import N_, NP_, tr, trp
 from crib.session.duel_record import clean_table_code
-from crib.teach.tournament_duels import ClassTournaments, MyTable
+from crib.store.tournament_tables import ClassTournaments, MyTable
 from crib.ui.kit.common import friendly, info_html, on_clicks
 from crib.ui.kit.keys import PAGE
 from crib.ui.kit.say import record_error as duel_error
@@ -85,7 +85,7 @@ class ClassTableBox(w.VBox):
     @property
     def ct(self) -> ClassTournaments:
         if self._ct is None:
-            from crib.teach.store import Store
+            from crib.store.classroom import Store
 
             duels = self.duel.storage
             self._ct = ClassTournaments(Store(duels.path), duels)  # type: ignore[attr-defined, arg-type]

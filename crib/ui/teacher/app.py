@@ -12,17 +12,17 @@ import html
 
 import ipywidgets as w
 
-from crib.i18n import N_, check_lang, tr
-from crib.session.model import fresh_seed
-from crib.teach.classroom import (
+from crib.classroom.results import (
     answers_frame,
     choice_counts,
     choice_figure,
     question_stats,
     student_stats,
 )
-from crib.teach.quiz import KIND_NAMES, describe_question
-from crib.teach.store import Session, Store
+from crib.course.questions import KIND_NAMES, describe_question
+from crib.i18n import N_, check_lang, tr
+from crib.session.model import fresh_seed
+from crib.store.classroom import Session, Store
 from crib.ui.kit.common import info_html, keep_polling, on_clicks
 from crib.ui.kit.say import friendly_in
 from crib.ui.kit.widgets import FigureImage
@@ -292,7 +292,7 @@ class TeacherApp(w.VBox):
         self.heatmap.value = heatmap_html(s.questions, students, answers, self.lang)
         self.mastery_df, self.mastery.value = mastery_view_html(s.questions, answers, students, s.code,
                                                                 self.lang)
-        from crib.teach.progress import to_csv
+        from crib.course.questions.progress import to_csv
 
         self.csv.value = csv_link_html(
             to_csv(answers_frame(s.questions, answers)), f"crib-session-{s.code}.csv", N_("Export CSV"), self.lang

@@ -1,5 +1,5 @@
 """The teacher's choice of questions for a new session: how many of each kind and the
-counting level, or the course's pre-test or post-test (:func:`crib.teach.quiz.make_assessment`).
+counting level, or the course's pre-test or post-test (:func:`crib.course.questions.make_assessment`).
 
 Built onto the teacher's page (:class:`crib.ui.teacher.app.TeacherApp`) like the
 trainer's side widgets: :func:`add_question_widgets` gives the page its boxes
@@ -13,8 +13,7 @@ from typing import Any
 
 import ipywidgets as w
 
-from crib.i18n import N_, tr
-from crib.teach.quiz import (
+from crib.course.questions import (
     ASSESSMENTS,
     KIND_NAMES,
     KINDS,
@@ -23,10 +22,11 @@ from crib.teach.quiz import (
     make_assessment,
     make_questions,
 )
+from crib.i18n import N_, tr
 
 __all__ = ["add_question_widgets", "session_questions", "DEFAULT_COUNTS", "TEST_LENGTH"]
 
-# how many of each kind a new session asks by default (the order of crib.teach.quiz.KINDS)
+# how many of each kind a new session asks by default (the order of crib.course.questions.KINDS)
 DEFAULT_COUNTS = {"count": 5, "pegpoints": 0, "rules": 0, "discard": 3, "peg": 2}
 _LABELS = {"count": N_("Counting"), "pegpoints": N_("What it pegs"), "rules": N_("Rules"),
            "discard": N_("Discard"), "peg": N_("Pegging")}

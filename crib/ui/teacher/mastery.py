@@ -1,6 +1,6 @@
 """The teacher's Mastery table: per lesson objective, per student and for the class.
 
-Drawn from :func:`crib.teach.classroom.mastery_frame` (each student's first answer to
+Drawn from :func:`crib.classroom.results.mastery_frame` (each student's first answer to
 each question counts): a cell is the share right, with "right/answered" under it,
 shaded green (80% or more), amber (50% to 79%) or red (under 50%); the number is
 always written, so the colour is never the only sign.  Large type, for the
@@ -21,9 +21,9 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
+from crib.classroom.results import mastery_frame
+from crib.course.rules_bank import OBJECTIVES
 from crib.i18n import tr
-from crib.teach.classroom import mastery_frame
-from crib.teach.rules_bank import OBJECTIVES
 from crib.ui.trainer.render import csv_link_html
 
 __all__ = ["MASTERY_STYLE", "mastery_table_html", "mastery_csv", "mastery_view_html"]
@@ -82,7 +82,7 @@ def mastery_table_html(df: Any, lang: str = "en") -> str:
 
 def mastery_csv(df: Any) -> str:
     """The mastery frame as CSV: shares to 3 decimals, "right/answered" beside each."""
-    from crib.teach.progress import to_csv
+    from crib.course.questions.progress import to_csv
 
     out = df.copy()
     for o in (c for c in df.columns if c in OBJECTIVES):

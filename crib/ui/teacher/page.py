@@ -9,7 +9,7 @@ from __future__ import annotations
 import ipywidgets as w
 
 from crib.i18n import N_
-from crib.teach.store import Store
+from crib.store.classroom import Store
 from crib.ui.kit.lang import Intro, LangPage
 from crib.ui.teacher.app import TeacherApp
 

@@ -1,7 +1,7 @@
 """The teacher page's printables row: pick a printable, a language and a paper size,
 make the PDF, download it.
 
-The PDF is built in the kernel (:func:`crib.teach.printables.build`, drawn by
+The PDF is built in the kernel (:func:`crib.course.printables.build`, drawn by
 matplotlib) and offered as a link holding the file itself (a ``data:`` URI with a
 ``download`` attribute, the same way the page exports its CSV): no server route, and
 it works in Voila.  The worksheets and the pegging sheet take their hands from the
@@ -16,13 +16,13 @@ from collections.abc import Callable
 
 import ipywidgets as w
 
+from crib.course.printables import KINDS, SEEDED, build, filename, to_pdf
 from crib.i18n import N_, check_lang, tr
-from crib.teach.printables import KINDS, SEEDED, build, filename, to_pdf
 from crib.ui.kit.common import friendly
 
 __all__ = ["PrintablesPanel", "NAMES", "pdf_link_html"]
 
-# the teacher's names for the printables, in crib.teach.printables.KINDS's order
+# the teacher's names for the printables, in crib.course.printables.KINDS's order
 NAMES = dict(zip(KINDS, (N_("Glossary"), N_("Cheat sheet"), N_("Worksheet 1 + key"), N_("Worksheet 2 + key"),
                          N_("Pegging sheet + key"), N_("Quiz 1 (lesson 2) + key"),
                          N_("Quiz 2 (lesson 4) + key")), strict=True))

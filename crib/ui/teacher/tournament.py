@@ -4,11 +4,11 @@ The players are the students who joined the open class session (an editable list
 take out who is absent, add a name).  The teacher pairs them once (friendly games) or
 runs a round-robin or Swiss tournament, to 61 or 121.  "Start round" seats every table
 of the next round at a classmate table dealt from the round's duplicate deals
-(:class:`crib.teach.tournament_duels.ClassTournaments`); each student finds their own
+(:class:`crib.store.tournament_tables.ClassTournaments`); each student finds their own
 table on the play page.  The panel polls the record: a finished game's result comes in
 by itself, and the standings follow.  An abandoned game is recorded by hand.  The
 standings go large on the projector; the CSVs and the printable pairing sheet and
-scorecards (:mod:`crib.teach.tournament_print`) download from here.
+scorecards (:mod:`crib.classroom.tournament.sheets`) download from here.
 
 Everything is in the classroom record, so a reload (or a new kernel) finds the
 session's tournaments again.  The teacher page hooks the panel in with one line:
@@ -23,10 +23,10 @@ from typing import Any, TypeVar
 
 import ipywidgets as w
 
+from crib.classroom.tournament import Tournament
 from crib.i18n import N_, tr
-from crib.teach.store import Session, Store
-from crib.teach.tournament import Tournament
-from crib.teach.tournament_duels import ClassTournaments, TableState
+from crib.store.classroom import Session, Store
+from crib.store.tournament_tables import ClassTournaments, TableState
 from crib.ui.kit.common import info_html, keep_polling, on_clicks
 from crib.ui.kit.say import SaidError, friendly_in
 from crib.ui.teacher.join import qr_svg, student_url
@@ -349,7 +349,7 @@ class TournamentPanel(w.VBox):
     @friendly_in("pdf_link")
     def make_pdf(self) -> bytes | None:
         """The current round's pairing sheet and scorecards, to print for a class on paper."""
-        from crib.teach.tournament_print import round_pdf
+        from crib.classroom.tournament.sheets import round_pdf
 
         _ = tr(self.lang)
         t = self.tournament

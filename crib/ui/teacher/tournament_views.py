@@ -10,10 +10,10 @@ import html
 from collections.abc import Sequence
 from urllib.parse import urlencode
 
+from crib.classroom.tournament import Tournament
+from crib.classroom.tournament.rules import Result
 from crib.i18n import tr
-from crib.teach.tournament import Tournament
-from crib.teach.tournament_duels import TableState
-from crib.teach.tournament_rules import Result
+from crib.store.tournament_tables import TableState
 
 __all__ = ["TOUR_STYLE", "standings_html", "round_html", "result_text", "status_text", "play_link", "reach_html"]
 

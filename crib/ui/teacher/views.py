@@ -14,9 +14,9 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
+from crib.classroom.results import answer_text, choice_counts, correct_answer
 from crib.i18n import N_, tr
 from crib.rules.cards import parse_card
-from crib.teach.classroom import answer_text, choice_counts, correct_answer
 from crib.ui.kit.common import card_html
 from crib.ui.trainer.render import question_html, reveal_html
 
@@ -65,7 +65,7 @@ def frame_html(df: Any, css_class: str, headers: dict[str, str] | None = None, l
     return f'<table class="crib-frame {css_class}"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
 
 
-# the live tables' columns (crib.teach.classroom's frames), for the catalog
+# the live tables' columns (crib.classroom.results's frames), for the catalog
 COLUMNS = (N_("question"), N_("kind"), N_("deal"), N_("answered"), N_("accuracy"), N_("revealed"),
            N_("student"), N_("right"), N_("points lost (avg)"), N_("most common wrong answer"),
            N_("median time (s)"), N_("top mistake"), N_("progress"))

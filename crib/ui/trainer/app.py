@@ -3,7 +3,7 @@
 On its own the page is a practice trainer (seeded, nothing stored).  Joining a
 class session with the teacher's code and a name switches it to the session's
 questions, in the session's order; every answer is stored in the classroom
-record (:mod:`crib.teach.store`), and "My progress" reads it back.
+record (:mod:`crib.store.classroom`), and "My progress" reads it back.
 """
 
 from __future__ import annotations
@@ -15,11 +15,11 @@ from typing import Any
 
 import ipywidgets as w
 
+from crib.course import questions as quiz
 from crib.i18n import N_, check_lang, tr
 from crib.rules.cards import Card, parse_cards
 from crib.rules.position import PeggingPosition
-from crib.teach import quiz
-from crib.teach.store import Session, Store, Student
+from crib.store.classroom import Session, Store, Student
 from crib.ui.kit.common import info_html
 from crib.ui.kit.keys import KeyListener
 from crib.ui.kit.say import friendly_in

@@ -1,6 +1,6 @@
 """The HTML of the two beginners' kinds: "what does this card peg?" and rules questions.
 
-Pure functions from a question (and a graded :class:`crib.teach.quiz.Result`) to HTML,
+Pure functions from a question (and a graded :class:`crib.course.questions.Result`) to HTML,
 used by the student's page (:mod:`crib.ui.trainer.kinds`), the reveals and the
 teacher's projector.  Every sentence goes through the gettext catalog (``lang``).
 
@@ -18,11 +18,11 @@ from __future__ import annotations
 
 import html
 
+from crib.course import questions as quiz
+from crib.course.lessons import KIND_WORDS
+from crib.course.rules_bank import by_id
 from crib.i18n import tr
 from crib.rules.cards import parse_card, parse_cards
-from crib.teach import quiz
-from crib.teach.lessons import KIND_WORDS
-from crib.teach.rules_bank import by_id
 from crib.ui.kit.common import card_html, cards_html
 
 __all__ = [

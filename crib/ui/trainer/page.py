@@ -11,7 +11,7 @@ import re
 import ipywidgets as w
 
 from crib.i18n import N_
-from crib.teach.store import Store
+from crib.store.classroom import Store
 from crib.ui.kit.lang import Intro, LangPage
 from crib.ui.trainer.app import TrainerApp
 

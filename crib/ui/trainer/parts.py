@@ -7,9 +7,9 @@ from typing import Any
 
 import ipywidgets as w
 
+from crib.course import questions as quiz
 from crib.i18n import tr
 from crib.session.model import fresh_seed
-from crib.teach import quiz
 from crib.ui.kit.widgets import FigureImage
 from crib.ui.trainer.sets import DEFAULT_SET_SIZE, SET_SIZES
 

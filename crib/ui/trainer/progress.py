@@ -14,8 +14,8 @@ import statistics
 import time
 from typing import Any
 
+from crib.course.questions.progress import SKILLS
 from crib.i18n import N_, tr
-from crib.teach.progress import SKILLS
 from crib.ui.kit.common import info_html, keep_polling
 from crib.ui.kit.say import friendly_in
 from crib.ui.trainer.render import csv_link_html, reveal_html
@@ -83,7 +83,12 @@ class TrainerProgress:
     @friendly_in("progress_note")
     def show_progress(self) -> None:
         """Accuracy over time per skill and the kinds of misses, as a chart and a CSV."""
-        from crib.teach.progress import miss_counts, progress_figure, progress_table, to_csv
+        from crib.course.questions.progress import (
+            miss_counts,
+            progress_figure,
+            progress_table,
+            to_csv,
+        )
 
         _ = tr(self.lang)
         df = progress_table(self.my_answers())

@@ -1,7 +1,7 @@
 """The trainer's HTML rendering: questions, verdicts, count breakdowns, CSV links.
 
 Split out of :mod:`crib.ui.trainer.app` (which re-exports every public name):
-pure functions from a question and a :class:`crib.teach.quiz.Result` to HTML,
+pure functions from a question and a :class:`crib.course.questions.Result` to HTML,
 the page's ``STYLE``, and the card buttons the answer boxes are built from.
 The teacher's page uses the same helpers.
 """
@@ -15,14 +15,14 @@ from collections.abc import Callable
 import ipywidgets as w
 
 from crib.analysis.grades import thresholds, verdict_word
+from crib.course import questions as quiz
+from crib.course.notebooks import say_fr
+from crib.course.questions.progress import explain_count_miss
 from crib.i18n import N_, tr
 from crib.rules.cards import Card, parse_card, parse_cards
 from crib.rules.position import PeggingPosition
 from crib.rules.scoring import Score
 from crib.session import plain as words
-from crib.teach import quiz
-from crib.teach.course import say_fr
-from crib.teach.progress import explain_count_miss
 from crib.ui.kit.cardview import card_name
 from crib.ui.kit.common import cards_html, how_details
 from crib.ui.trainer.kinds_render import (

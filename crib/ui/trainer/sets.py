@@ -13,19 +13,19 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+from crib.course.questions.progress import set_summary
 from crib.i18n import N_, tr
-from crib.teach.progress import set_summary
 
 __all__ = ["SET_SIZES", "DEFAULT_SET_SIZE", "set_summary_html", "Practice", "miss_words"]
 
-# the counting misses' names (crib.teach.progress stores them in English), for the catalog
+# the counting misses' names (crib.course.questions.progress stores them in English), for the catalog
 _MISSES = (N_("missed a fifteen"), N_("missed a fifteen with a ten-card"), N_("missed a pair"),
            N_("missed a run"), N_("missed a double run"), N_("missed a triple run"),
            N_("missed a double-double run"), N_("counted a double run as a single run"),
            N_("counted a triple run as a single run"), N_("counted a double-double run as a single run"),
            N_("missed a flush"), N_("missed nobs"), N_("counted a four-card flush in the crib"),
            N_("counted nobs that was not there"),
-           # the discard's and the play's (crib.teach.progress classify_discard_miss, classify_peg_miss)
+           # the discard's and the play's (crib.course.questions.progress classify_discard_miss, classify_peg_miss)
            N_("threw a five to the opponent"), N_("threw a fifteen to the opponent"),
            N_("threw a pair to the opponent"), N_("threw touching cards to the opponent"),
            N_("kept a five the crib wanted"), N_("split a pair"), N_("kept the weaker hand"), N_("led a five"),

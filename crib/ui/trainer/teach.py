@@ -4,7 +4,7 @@ A mixin of :class:`crib.ui.trainer.app.TrainerApp` (like ``TrainerProgress``).  
 "Count line by line" on, a counting question is answered by picking cards, choosing
 the kind, and adding the line; the running total is the sum of the lines.  On
 "Check my lines", the lines are checked against the hand's breakdown
-(:func:`crib.teach.lines.check_lines`): right lines ticked, wrong ones struck,
+(:func:`crib.course.questions.lines.check_lines`): right lines ticked, wrong ones struck,
 missed ones added in amber; the total is then graded (and stored in a class) like a
 typed count.  Reads ``current``, ``result``, ``status``, ``answer_box``,
 ``count_row``; calls ``_answer``.
@@ -17,10 +17,10 @@ from typing import Any
 
 import ipywidgets as w
 
+from crib.course.questions import lines as L
+from crib.course.questions import question_score
 from crib.i18n import N_, tr
 from crib.rules.cards import parse_card, parse_cards
-from crib.teach import lines as L
-from crib.teach.quiz import question_score
 from crib.ui.kit.common import cards_html, info_html, on_clicks
 from crib.ui.kit.say import friendly_in
 from crib.ui.trainer.render import KIND_LABELS, _card_toggle

@@ -1,0 +1,100 @@
+"""Practice items and exit tickets as slides, and card names in the lesson's language.
+
+A practice item is a :mod:`crib.course.questions` question with the answer a student would
+type (it grades correct with :func:`crib.course.questions.grade`) and its explanation in the
+lesson's language: the spoken count, what a card pegs, a rule's explanation, or the
+next-best throw.
+"""
+
+from __future__ import annotations
+
+import re
+
+from crib.course import questions as quiz
+from crib.course.lessons.parts import KIND_WORDS, Item, Part, Slide, cards_of
+from crib.errors import CribError
+from crib.i18n import tr
+from crib.rules.cards import cards_pretty, parse_card, parse_cards
+from crib.rules.words import ENGLISH, FRENCH
+
+__all__ = ["local_cards", "french_spaces", "item_of", "item_slide"]
+
+
+_FR_RANKS = {"J": "V", "Q": "D", "K": "R"}  # valet, dame, roi
+
+
+def local_cards(text: str, lang: str) -> str:
+    """Card names as the language writes them: in French K♠ is R♠, Q♥ D♥, J♦ V♦.
+
+    >>> local_cards("K♠ Q♥ J♦ 10♣", "fr"), local_cards("K♠", "en")
+    ('R♠ D♥ V♦ 10♣', 'K♠')
+    """
+    if lang != "fr":
+        return text
+    return re.sub(r"\b([JQK])(?=[♠♥♦♣])", lambda m: _FR_RANKS[m.group(1)], text)
+
+
+def item_of(q: dict, lang: str) -> Item:
+    """A quiz question as a practice item: the answer a student types, and why."""
+    _ = tr(lang)
+    words = FRENCH if lang == "fr" else ENGLISH
+    kind = q["kind"]
+    if kind == "count":
+        s = quiz.question_score(q)
+        return Item(q, str(s.total), s.say(words))
+    if kind == "pegpoints":
+        parts = [
+            _("{kind} for {n}").format(kind=_(KIND_WORDS[k]), n=p) for k, _c, p in q["parts"]
+        ]
+        why = ", ".join(parts) if parts else _("no points")
+        return Item(q, q["best"], _("count {c}: {why}").format(c=q["count"], why=why))
+    if kind == "rules":
+        return Item(q, str(q["answer"] + 1), q["explain"])
+    if kind == "discard":
+        second = q["ranking"][1]
+        why = _("next best: throw {t}, {d:.1f} points less on average").format(
+            t=cards_pretty(parse_cards(second[0])), d=q["gap"])
+        return Item(q, q["best"], re.sub(r"(\d)\.(\d)", r"\1,\2", why) if lang == "fr" else why)
+    raise CribError(f"no practice item of kind {kind!r}")  # pragma: no cover
+
+
+def item_slide(it: Item, title: str, kind: str, lang: str) -> Slide:
+    """The slide of a practice item: the question, then the answer and why, revealed."""
+    _ = tr(lang)
+    q = it.question
+    if q["kind"] == "count":
+        what = _("Count the crib") if q["crib"] else _("Count the hand")
+        return Slide(kind, title, what, cards_of(q["hand"]), parse_card(q["starter"]),
+                     (Part(_("Answer: {a}").format(a=it.answer)), Part(it.explain)),
+                     label=_("crib") if q["crib"] else _("hand"))
+    if q["kind"] == "pegpoints":
+        text = _("The count is {c}. The next card is {card}. What does it peg?").format(
+            c=q["count_before"], card=parse_card(q["card"]).pretty)
+        return Slide(kind, title, text, cards_of(q["pile"]) + (parse_card(q["card"]),), None,
+                     (Part(_("Answer: {a}").format(a=it.answer)), Part(it.explain)),
+                     label=_("the pile"))
+    if q["kind"] == "rules":
+        choices = q["choices"]
+        letters = "ABCD"
+        text = q["text"] + "\n" + "\n".join(f"{letters[i]}. {c}" for i, c in enumerate(choices))
+        best = f"{letters[q['answer']]}. {q['best']}"
+        return Slide(kind, title, text, (), None,
+                     (Part(_("Answer: {a}").format(a=best)), Part(it.explain)), rules=(q["rule"],))
+    seat = _("You deal.") if q["dealer"] else _("Your opponent deals.")
+    return Slide(kind, title, seat + " " + _("Which two cards do you throw?"), cards_of(q["six"]), None,
+                 (Part(_("Answer: {a}").format(a=cards_pretty(parse_cards(q["best"]))),
+                       tuple(parse_cards(q["best"]))), Part(it.explain)),
+                 label=_("six cards"))
+
+
+def french_spaces(text: str, lang: str) -> str:
+    """French typography on paper: no-break spaces inside « » and before : ; ? ! (a line
+    never starts with a colon or leaves a guillemet alone).
+
+    >>> french_spaces("« crib » : oui ?", "fr") == "«\u00a0crib\u00a0»\u00a0: oui\u00a0?"
+    True
+    """
+    if lang != "fr":
+        return text
+    text = text.replace("« ", "«\u00a0").replace(" »", "\u00a0»")
+    return re.sub(r" ([:;?!])", "\u00a0\\1", text)

@@ -1,9 +1,0 @@
-"""Alembic's environment and revisions for the classroom record (see :mod:`crib.teach.db_migrate`).
-
-A new revision is a file in ``versions/`` named ``vN_what.py``, with ``revision = "000N"``
-(the next number: :func:`crib.teach.db_migrate.version` reads it as an int) and
-``down_revision`` the one before; it writes its DDL once with
-:func:`crib.teach.db_migrate.ddl` and :func:`~crib.teach.db_migrate.append_only`, and
-:data:`crib.teach.store_schema.SCHEMA_VERSION` moves to N (tests/test_store.py checks that
-it is Alembic's head).  Never edit a revision that has shipped: add the next.
-"""
