@@ -58,11 +58,11 @@ from crib.i18n import N_, tr
 from crib.rules import events as ev
 from crib.rules.cards import Card, parse_card
 from crib.rules.fairness import begin_match
+from crib.session.duel_end import SeatReveal
 from crib.session.duel_engine import SeatEngine, _action_json
 from crib.session.duel_record import (
     GONE_AFTER_SECONDS,  # noqa: F401 - the module docstring and the tests name it here
     HEARTBEAT_SECONDS,
-    ROUND_HELD,
     DuelRecord,
     DuelStorage,
     MoveRow,
@@ -74,19 +74,18 @@ from crib.session.duel_record import (
 )
 from crib.session.duel_view import (
     SeatFold,
-    presence_text,
-    seat_fairness,
-    seat_fold,
-    seat_review,
-    seat_view,
+    SeatState,
+    SeatView,
+    build_view,
+    presence_words,
 )
-from crib.session.model import GameView, Grade, toggle_pick
+from crib.session.model import GameView, toggle_pick
 
 # the record's names (codes, rows, the storage protocol) are crib.session.duel_record's
 __all__ = ["DuelSeat"]
 
 
-class DuelSeat(SeatEngine):
+class DuelSeat(SeatReveal, SeatEngine):
     """One seat of a shared game: the engine rebuilt from the store, this seat's moves,
     and the view of this seat alone (see the module docstring).
 
@@ -111,15 +110,12 @@ class DuelSeat(SeatEngine):
         self.message = ""
         self.selected: list[int] = []
         self.count_entry = ""
-        self._grades: list[Grade] | None = None
-        self._fair = ""  # the end-of-game check, once made (:meth:`fairness`)
-        self._folded: tuple[SeatFold, int] | None = None
+        self._folded: SeatView | None = None  # the page's view, reset with the engine
         self._start_game()
         self._read_moves()
         if self.game is not None:  # a resumed page shows the deal in progress
             self.acked_hand = sum(isinstance(e, ev.Shown) and e.what == "crib" for e in self.game.events) - 1
         self._beat = time.time()  # open_seat was the first beat (a reload clears Leave)
-        self._held: tuple[float, int] | None = None
         self._presence_shown = self.opponent_presence()
 
     # -- making a seat -------------------------------------------------------------
@@ -336,65 +332,46 @@ class DuelSeat(SeatEngine):
         return seat_events(self.game.events[: self._visible_upto()], self.seat)
 
     def _fold(self) -> SeatFold:
-        return seat_fold(self)
+        """This seat's table, folded incrementally from the events its page shows (they
+        only grow; a new engine starts a new :class:`~crib.session.duel_view.SeatView`)."""
+        r = self.record
+        if self.game is None:
+            return SeatFold(self.seat, (r.names[self.seat] or "", tr(self.lang)(N_("your classmate"))),
+                            scores=r.scores, lang=self.lang)
+        if self._folded is None:
+            names = (r.names[self.seat] or "", r.names[1 - self.seat] or "")
+            self._folded = SeatView(self.seat, names, scores=r.scores, lang=self.lang)
+        return self._folded.take(self.game.events[: self._visible_upto()])
+
+    def speak(self, lang: str) -> None:
+        """Prompts, captions and errors in ``lang`` from now on (the table folded again)."""
+        self.lang, self._folded = lang, None
+
+    def state(self) -> SeatState:
+        """What the page shows besides the events: the phase, the names, the picks."""
+        r, g = self.record, self.game
+        pending = g.pending() if g is not None and not g.over else None
+        # your throw is stored and waits for theirs, or the engine waits for their throw
+        thrown = (g is not None and self._my_waiting_discard()) or (
+            pending is not None and pending.kind == "discard" and pending.player != self.seat
+        )
+        return SeatState(
+            seat=self.seat, code=self.code, phase=self.phase, names=r.names, lang=self.lang,
+            selected=tuple(self.selected), count_entry=self.count_entry, manual=r.manual[self.seat],
+            muggins=r.muggins, commit=r.commit, reason=r.reason or "",
+            # the check replays the whole log (a third of a second of CPU): the page asks
+            # for it off its event loop (crib.ui.play.duel), and the view shows it once made
+            fairness=self.fairness_text if g is not None and g.over else "", thrown=thrown,
+        )
 
     def view(self) -> GameView:
-        """What this page shows, from this seat's events and its own observation only
-        (:func:`crib.session.duel_view.seat_view`)."""
-        return seat_view(self)
+        """What this page shows, from this seat's events, its own decision (observation)
+        and :meth:`state` only (:meth:`crib.session.duel_view.SeatView.build`)."""
+        f = self._fold()
+        return build_view(f, self.state(), self.decision())
 
     def presence_text(self) -> str:
         """'Ann left the table…', or '' while both are here."""
-        return presence_text(self)
-
-    # -- after the game -----------------------------------------------------------------
-
-    def held(self, *, every: float = 0.0) -> int:
-        """Other tables dealt the same cards (a round's) still in play: while any is, this
-        table's log, review and secret stay closed.  ``every``: ask at most that often (s)."""
-        now = time.monotonic()
-        if self._held is None or now - self._held[0] >= every:
-            self._held = (now, int(self.storage.round_pending(self.code)))
-        return self._held[1]
-
-    def _closed(self) -> None:
-        if self.held():
-            raise CribError(ROUND_HELD)
-
-    def log(self) -> str:
-        """The whole log as JSON (for ``crib replay --secret``) once the game (and its round)
-        is over or abandoned; before, only this seat's view of it."""
-        if self.game is None:
-            return "[]"
-        if (self.game.over or self.record.status == "abandoned") and not self.held():
-            return ev.log_to_json(self.game.events)
-        return ev.log_to_json(self.my_events())
-
-    def secret(self) -> str:
-        """The revealed secret (hex), once the game (and its round) is over or abandoned."""
         r = self.record
-        if self.game is None or not (self.game.over or r.status == "abandoned"):
-            raise CribError("the secret is revealed at the end of the game")
-        self._closed()
-        return begin_match(r.master_seed, r.client_seed or 0).secret.hex()
-
-    def fairness(self) -> str:  # the commitment against the secret, and the log replayed
-        return seat_fairness(self, self.secret())
-
-    def end_check(self) -> tuple[str, list[Grade]]:  # the check and the review, at once
-        return self.end_work()()
-
-    def end_work(self) -> Callable[[], tuple[str, list[Grade]]]:
-        """The check and the review as work for later (seconds of CPU: a page runs it in a
-        forked child, then :meth:`keep_end_check`).  The record is read now, here: the work
-        uses no connection, which a forked child must not share with its parent."""
-        secret = self.secret()
-        return lambda: (seat_fairness(self, secret), seat_review(self))
-
-    def keep_end_check(self, fair: str, grades: list[Grade]) -> None:  # made elsewhere: shown
-        self._fair, self._grades = fair, list(grades)
-
-    def review(self) -> list[Grade]:
-        """This seat's decisions graded by the Master, the costliest first (closed while its round is)."""
-        self._closed()
-        return seat_review(self)
+        over = self.game is not None and self.game.over
+        return presence_words(self.opponent_presence(), r.names[1 - self.seat], r.status, over, self.lang)

@@ -54,7 +54,7 @@ class SeatEngine:
         self._rows: list[MoveRow] = []  # applied or waiting for their turn in the engine
         self._waiting: list[MoveRow] = []  # stored, not yet taken by the engine (a discard)
         self._last = 0  # the last row id read
-        self._folded: Any = None  # the view's fold (crib.session.duel_view), reset with the engine
+        self._folded: Any = None  # the page's SeatView (crib.session.duel_view), reset with the engine
 
     def _start_game(self) -> None:
         r = self.record

@@ -1,71 +1,140 @@
-"""One seat's view of a game between two people (:mod:`crib.session.duel`): its events
-(the opponent's unseen cards blanked, :func:`~crib.session.duel_record.seat_events`)
-folded into the table, and the :class:`~crib.session.model.GameView` the page draws,
-built from that fold and the seat's own :class:`~crib.rules.observation.Observation`
-alone; seat-relative, index 0 is the seat itself.
+"""One seat's view of a game between two people (:mod:`crib.session.duel`), built with no
+engine and no store: :class:`SeatView` folds the seat's own events (the opponent's unseen
+cards blanked, :func:`~crib.session.duel_record.seat_events`) into the table, and
+:meth:`SeatView.build` makes the :class:`~crib.session.model.GameView` the page draws
+from that fold, the seat's own pending :class:`~crib.rules.game.Decision` (its
+:class:`~crib.rules.observation.Observation`) and a :class:`SeatState` (the phase, the
+names, the page's picks: what :class:`~crib.session.duel.DuelSeat` reads off its record).
+Seat-relative: index 0 is the seat itself.
+
+>>> from crib.rules.events import Dealt
+>>> v = SeatView(0, ("Ann", "Bob"))
+>>> f = v.take([Dealt(hand=0, dealer=1, hands=("5H 5D 6C 7S 8H 9D", "AS 2S 3S 4S 6S 7S"))])
+>>> v.seen, f.names, len(f.six), f.dealer
+(1, ('Ann', 'Bob'), 6, 1)
+>>> state = SeatState(seat=0, code="KQ7P", phase="waiting", names=("Ann", None))
+>>> seat_prompt(state, None)
+'Table KQ7P: waiting for your classmate. Tell them the code KQ7P.'
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from dataclasses import dataclass
 
 from crib.errors import CribError
 from crib.i18n import N_, tr
+from crib.rules import events as ev
+from crib.rules.cards import Card
 from crib.rules.fairness import verify_match
+from crib.rules.game import Decision
 from crib.rules.replay import replay
 from crib.session.duel_record import seat_events
 from crib.session.fold import SeatTable
 from crib.session.model import GameView, Grade, fairness_words, replay_summary
 from crib.session.review import counts_from_log, grade_log
 
-if TYPE_CHECKING:
-    from crib.session.duel import DuelSeat
-
-__all__ = ["SeatFold", "seat_fold", "seat_view", "seat_prompt", "presence_text", "seat_fairness", "seat_review"]
+__all__ = [
+    "SeatFold",
+    "SeatState",
+    "SeatView",
+    "build_view",
+    "seat_prompt",
+    "presence_words",
+    "fairness_check",
+    "review_of",
+]
 
 
 class SeatFold(SeatTable):
-    """One seat's table, folded from its own events (see :meth:`DuelSeat.view`):
-    the shared :class:`~crib.session.fold.SeatTable`, against the classmate's name."""
+    """One seat's table, folded from its own events: the shared
+    :class:`~crib.session.fold.SeatTable`, against the classmate's name."""
 
 
-def seat_view(self: DuelSeat) -> GameView:
-    """What ``self``'s page shows, from the seat's events and its own observation only;
-    seat-relative: index 0 is you, 1 your classmate."""
-    f = self._fold()
-    phase = self.phase
-    d = self.decision()
-    # the check replays the whole log (a third of a second of CPU): the page asks for it
-    # off its event loop (crib.ui.play.duel), and the view shows it once it is made
-    fair = self._fair if self.game is not None and self.game.over else ""
-    fields = f.view_fields(phase, d)
+@dataclass(frozen=True)
+class SeatState:
+    """What a seat's page shows besides its events (read off the seat and its record).
+
+    ``names`` are the record's, in seat order (``None`` for a seat nobody has taken);
+    ``thrown`` says this seat's discard is made and waits for the classmate's.
+    """
+
+    seat: int
+    code: str
+    phase: str
+    names: tuple[str | None, str | None]
+    lang: str = "en"
+    selected: tuple[int, ...] = ()
+    count_entry: str = ""
+    manual: bool = False
+    muggins: bool = False
+    commit: str = ""
+    reason: str = ""
+    fairness: str = ""
+    thrown: bool = False
+
+    @property
+    def them(self) -> str:
+        """The classmate's name, or "your classmate" before they sit down."""
+        return self.names[1 - self.seat] or tr(self.lang)(N_("your classmate"))
+
+
+class SeatView:
+    """One seat's fold, grown as its events come: :meth:`take` applies only the events
+    it has not seen, :meth:`build` draws the view.  A new engine starts a new view."""
+
+    def __init__(
+        self, seat: int, names: tuple[str, str], *, scores: tuple[int, int] = (0, 0), lang: str = "en"
+    ) -> None:
+        self.seat = seat
+        self.fold = SeatFold(seat, names, scores=scores, lang=lang)
+        self.seen = 0  # how many of the engine's events the fold has taken
+
+    def take(self, events: Sequence[ev.Event]) -> SeatFold:
+        """Fold the events beyond :attr:`seen` of ``events`` (the engine's log as far as
+        this seat's page shows it), each blanked for this seat first."""
+        for e in seat_events(list(events[self.seen :]), self.seat):
+            self.fold.apply(e)
+        self.seen = max(self.seen, len(events))
+        return self.fold
+
+    def build(self, state: SeatState, decision: Decision | None) -> GameView:
+        """What the page shows, from the fold, this seat's own decision and ``state``."""
+        return build_view(self.fold, state, decision)
+
+
+def build_view(f: SeatFold, state: SeatState, decision: Decision | None) -> GameView:
+    """The :class:`~crib.session.model.GameView` of the fold ``f`` (see :class:`SeatView`)."""
+    phase = state.phase
+    fields = f.view_fields(phase, decision)
     if phase not in ("hand_over", "over", "count"):
         fields.update(show=None, shows=())  # the show is drawn once the hand is over
     return GameView(
         **fields,
         names=f.names,
-        selected=tuple(self.selected),
+        selected=state.selected,
         hinted=(),
-        prompt=seat_prompt(self, phase, f),
+        prompt=seat_prompt(state, f),
         can_go=False,
         grade=None,
         hint="",
         coaching=False,
-        manual=self.record.manual[self.seat],
-        muggins=self.record.muggins,
-        count_entry=self.count_entry,
+        manual=state.manual,
+        muggins=state.muggins,
+        count_entry=state.count_entry,
         cut_cards=None,
-        commit=self.record.commit,
-        fairness=fair,
+        commit=state.commit,
+        fairness=state.fairness,
         mistakes=0,
     )
 
-def seat_prompt(self: DuelSeat, phase: str, f: SeatFold | None = None) -> str:
-    """The line that says what to do in ``phase``."""
-    _ = tr(self.lang)
-    them = self.record.names[1 - self.seat] or _("your classmate")
+
+def seat_prompt(state: SeatState, f: SeatFold | None) -> str:
+    """The line that says what to do in ``state.phase``."""
+    _ = tr(state.lang)
+    phase, them = state.phase, state.them
     if phase == "waiting":
-        return _("Table {code}: waiting for your classmate. Tell them the code {code}.").format(code=self.code)
+        return _("Table {code}: waiting for your classmate. Tell them the code {code}.").format(code=state.code)
     if phase == "discard":
         if f is not None and f.dealer == 0:
             return _("Throw two cards to your crib: pick them, then Throw.")
@@ -76,7 +145,7 @@ def seat_prompt(self: DuelSeat, phase: str, f: SeatFold | None = None) -> str:
     if phase == "count":
         return _("Count your cards: type the number, then Count it.")
     if phase == "wait":
-        if self.game is not None and self._my_waiting_discard() or _discard_thrown(self):
+        if state.thrown:
             return _("Waiting for {name} to throw.").format(name=them)
         return _("Waiting for {name}…").format(name=them)
     if phase == "hand_over":
@@ -84,65 +153,51 @@ def seat_prompt(self: DuelSeat, phase: str, f: SeatFold | None = None) -> str:
     if phase == "over":
         return _("Game over. The coach reviews your decisions below.")
     if phase == "abandoned":
-        reason = self.record.reason or ""
+        reason = state.reason
         if reason.endswith(" abandoned the game"):  # the record's own words (stored in English)
             reason = _("{name} abandoned the game").format(name=reason.removesuffix(" abandoned the game"))
         return _("This game was abandoned: {reason}.").format(reason=reason)
     return ""
 
-def _discard_thrown(self: DuelSeat) -> bool:
-    if self.game is None or self.game.over:
-        return False
-    d = self.game.pending()
-    return d is not None and d.kind == "discard" and d.player != self.seat
 
-def presence_text(self: DuelSeat) -> str:
-    """'Ann left the table', or '' while both are here."""
-    p = self.opponent_presence()
-    them, _ = self.record.names[1 - self.seat], tr(self.lang)
-    if p == "left" and self.record.status in ("playing", "waiting") and not (self.game and self.game.over):
-        return _("{name} left the table. Wait for them to come back (same link), or abandon the game.").format(name=them)
-    if p == "not yet" and self.record.status == "playing":
+def presence_words(presence: str, them: str | None, status: str, over: bool, lang: str = "en") -> str:
+    """'Ann left the table…' (``presence`` is the classmate's: "here", "left" or "not
+    yet"), or '' while both are here.
+
+    >>> presence_words("left", "Bob", "playing", False)[:19]
+    'Bob left the table.'
+    >>> presence_words("left", "Bob", "playing", True)
+    ''
+    """
+    _ = tr(lang)
+    if presence == "left" and status in ("playing", "waiting") and not over:
+        return _("{name} left the table. Wait for them to come back (same link), or abandon the game.").format(
+            name=them
+        )
+    if presence == "not yet" and status == "playing":
         return _("{name} has not opened this table yet: you can make your first move.").format(name=them)
     return ""
 
 
-def seat_fold(self: DuelSeat) -> SeatFold:
-    """This seat's table, folded incrementally from :meth:`my_events` (the events a
-    page sees only grow)."""
-    r = self.record
-    if self.game is None:
-        return SeatFold(self.seat, (r.names[self.seat] or "", tr(self.lang)(N_("your classmate"))), scores=r.scores,
-                        lang=self.lang)
-    if self._folded is None:
-        me, them = r.names[self.seat] or "", r.names[1 - self.seat] or ""
-        self._folded = (SeatFold(self.seat, (me, them), scores=r.scores, lang=self.lang), 0)
-    f, done = self._folded
-    upto = self._visible_upto()
-    for e in seat_events(self.game.events[done:upto], self.seat):
-        f.apply(e)
-    self._folded = (f, max(done, upto))
-    return f
-
-
-def seat_fairness(self: DuelSeat, secret_hex: str) -> str:
+def fairness_check(
+    commit: str,
+    secret_hex: str,
+    decks: Sequence[Sequence[Card]],
+    events: Sequence[ev.Event],
+    lang: str = "en",
+) -> str:
     """The end-of-game check: the commitment against the revealed secret, and the log replayed."""
-    assert self.game is not None
     secret = bytes.fromhex(secret_hex)
-    problems = verify_match(self.record.commit, secret, self.game.decks)
+    problems = verify_match(commit, secret, decks)
     try:
-        verdict = replay_summary(replay(self.game.events, secret=secret), self.lang)
+        verdict = replay_summary(replay(list(events), secret=secret), lang)
     except CribError as err:
-        verdict = tr(self.lang)(N_("the log did not replay: {error}")).format(error=err)
-    self._fair = fairness_words(self.record.commit, secret.hex(), not problems, verdict, self.lang)
-    return self._fair
+        verdict = tr(lang)(N_("the log did not replay: {error}")).format(error=err)
+    return fairness_words(commit, secret.hex(), not problems, verdict, lang)
 
-def seat_review(self: DuelSeat) -> list[Grade]:
-    """This seat's decisions graded by the Master (as against the computer), in game
-    order; :func:`crib.session.review.Coach.review` sorts them worst first."""
-    if self.game is None or not self.game.over:
-        raise CribError(tr(self.lang)(N_("the review comes at the end of the game")))
-    if self._grades is None:
-        evs = self.game.events
-        self._grades = grade_log(evs, counts_from_log(evs, self.seat), seat=self.seat, lang=self.lang)
-    return sorted(self._grades, key=lambda g: (-g.lost, g.number))
+
+def review_of(events: Sequence[ev.Event], seat: int, lang: str = "en") -> list[Grade]:
+    """``seat``'s decisions of a finished game graded by the Master (as against the
+    computer), in game order."""
+    evs = list(events)
+    return grade_log(evs, counts_from_log(evs, seat), seat=seat, lang=lang)
