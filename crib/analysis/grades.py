@@ -41,9 +41,9 @@ import re
 from crib.i18n import N_, NP_, tr, trp
 from crib.rules.cards import RANK_VALUES, Card
 from crib.rules.constants import WIN
-from crib.rules.pegging import peg_points
+from crib.rules.pegging import fits, peg_points
 from crib.rules.position import PeggingPosition
-from crib.rules.step import after_card
+from crib.rules.step import after_card, opponent_moves_next
 
 __all__ = [
     "WORDS",
@@ -126,16 +126,14 @@ def cost_text(verdict: str, lost: float, unit: str = "points", lang: str = "en")
 
 def _handed_over(pos: PeggingPosition, card: Card) -> list[str]:
     """What the opponent could answer with after ``card``, given the unseen ranks."""
-    if pos.opp_go or pos.opp_count == 0:
-        return []
     ranks = (*(c.rank for c in pos.pile), card.rank)
     count = sum(RANK_VALUES[r] for r in ranks)
-    if count == 31:
+    if not opponent_moves_next(count, pos.opp_count > 0, pos.opp_go):
         return []
     unseen_ranks = {c.rank for c in pos.unseen()}
     out = []
     for r in sorted(unseen_ranks):
-        if count + RANK_VALUES[r] > 31:
+        if not fits(count, r):
             continue
         new = count + RANK_VALUES[r]
         if new == 15 and "a 15" not in out:
@@ -155,12 +153,12 @@ def _game_reason(pos: PeggingPosition, card: Card, opp_dealer: bool | None) -> l
     if wins and all(c.rank != card.rank for c in wins):
         return [f"misses pegging out with {wins[0].pretty}"]
     count = pos.count + card.value
-    if pos.opp_go or pos.opp_count == 0 or count == 31:  # at 31 the count starts again
+    if not opponent_moves_next(count, pos.opp_count > 0, pos.opp_go):  # at 31 the count starts again
         return []
     pile = (*(c.rank for c in pos.pile), card.rank)
     need = WIN - pos.scores[1]
     for r in {c.rank for c in pos.unseen()}:
-        if count + RANK_VALUES[r] <= 31 and peg_points((*pile, r)) >= need:
+        if fits(count, r) and peg_points((*pile, r)) >= need:
             return [f"lets {'the dealer' if opp_dealer else 'your opponent'} peg out"]
     return []
 

@@ -24,10 +24,10 @@ from collections.abc import Sequence
 from functools import lru_cache, partial
 from math import comb
 
-from crib.rules.cards import RANK_VALUES, Card
+from crib.rules.cards import Card
 from crib.rules.constants import LATE
 from crib.rules.observation import Observation
-from crib.rules.pegging import compress, points_for
+from crib.rules.pegging import compress, fits, points_for
 
 __all__ = [
     "TIERS",
@@ -135,7 +135,7 @@ def _threat_plain(p_hold: Sequence[float], c: int, t: tuple[int, ...], s: int) -
     threat = 0.0
     for q in range(1, 14):
         p = p_hold[q - 1]
-        if p and c + RANK_VALUES[q] <= 31:
+        if p and fits(c, q):
             x = points_for(c, t, s, q)[0] * p
             if x > threat:
                 threat = x
@@ -184,7 +184,7 @@ def rank_values(
     threat_w = threat_weight(skill, opp_score)
     out = []
     for r, mult in sorted(Counter(hand).items()):
-        if count + RANK_VALUES[r] > 31:
+        if not fits(count, r):
             continue
         pts, c, t, s = points(count, tail, streak, r)
         threat = threat_of(p_hold, c, t, s) if c != 31 and threat_w else 0.0
@@ -211,7 +211,7 @@ def _scoring_replies(count: int, tail: tuple[int, ...], streak: int) -> tuple[tu
     """
     out = []
     for q in range(1, 14):
-        if count + RANK_VALUES[q] <= 31 and (x := points_for(count, tail, streak, q)[0]) > 0:
+        if fits(count, q) and (x := points_for(count, tail, streak, q)[0]) > 0:
             out.append((q - 1, x))
     return tuple(out)
 

@@ -108,6 +108,11 @@ class Played(Event):
     points: int  # points recorded (never past 121)
     detail: str
     scores: tuple[int, int]
+    # the count starts again after this card: it made 31 (also as the play's last card), as
+    # the game's step rule said.  Logs saved before the field load with it set
+    # (_event_from_dict).  It follows from ``count``, so the repr (which the golden game
+    # fingerprints hash) leaves it out.
+    reset: bool = field(default=False, repr=False)
 
 
 @_event("go")
@@ -206,6 +211,8 @@ def _event_from_dict(i: int, d: Any, lang: str = "en") -> Event:
     for k, v in d.items():
         if isinstance(v, list):
             d[k] = tuple(v)
+    if cls is Played and "reset" not in d:  # a log saved before Played had its reset
+        d["reset"] = d["count"] == 31  # a card resets the count only by making 31
     return cls(**d)
 
 

@@ -389,10 +389,10 @@ class Game:
         s = (self.scores[0], self.scores[1])
         if rec.card is None:
             self._emit(Go(p, rec.scorer, got, s))
-        else:
-            self._emit(
-                Played(p, str(rec.card), rec.count, got, rec.describe() if rec.points else "", s)
-            )
+        else:  # reset: the step rule's (PegState's), or a 31 as the play's last card
+            reset = rec.reset or (rec.ended and rec.count == 31)
+            detail = rec.describe() if rec.points else ""
+            self._emit(Played(p, str(rec.card), rec.count, got, detail, s, reset))
         if self._finish_if_won():
             return
         if self._peg.done:

@@ -35,6 +35,7 @@ __all__ = [
     "GO",
     "peg_points",
     "legal_cards",
+    "fits",
     "points_for",
     "compress",
     "mover_leads_next",
@@ -102,9 +103,20 @@ def compress(ranks: Sequence[int]) -> Pile:
     return count, tail, streak
 
 
+def fits(count: int, card: Card | int) -> bool:
+    """Whether ``card`` (a card, or a rank 1..13) can be played at ``count``: it keeps
+    the count at or under 31.  The one statement of the rule; the compiled kernels read
+    it as a table (``crib.analysis.play.jit_core._FIT``), tested equal.
+
+    >>> fits(21, parse_card("KS")), fits(22, parse_card("KS")), fits(30, 1), fits(30, 2)
+    (True, False, True, False)
+    """
+    return count + (card.value if isinstance(card, Card) else RANK_VALUES[card]) <= 31
+
+
 def legal_cards(hand: Sequence[Card], count: int) -> tuple[Card, ...]:
     """Cards from ``hand`` that keep the count at or under 31."""
-    return tuple(c for c in hand if count + c.value <= 31)
+    return tuple(c for c in hand if fits(count, c))
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,7 +223,7 @@ class PegState:
                     f"{c.pretty} cannot be played now"
                 )
             raise IllegalPlayError(f"player {self.turn} does not hold {c.pretty}")
-        if self.count + c.value > 31:
+        if not fits(self.count, c):
             raise IllegalPlayError(
                 f"{c.pretty} would make the count {self.count + c.value}, over 31"
             )

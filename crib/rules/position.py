@@ -18,12 +18,13 @@ crib.errors.InvalidPositionError: the pile counts 30 but holds 3 cards while 8 -
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from crib.errors import CribError, InvalidPositionError
 from crib.rules.cards import DECK, Card, CardsLike, cards_str, parse_cards
 from crib.rules.checks import check_scores
+from crib.rules.pegging import fits
 
 if TYPE_CHECKING:
     from crib.rules.observation import Observation
@@ -55,7 +56,11 @@ class PeggingPosition:
     order; ``previous``: cards from this hand's earlier sub-rounds;
     ``starter``; ``discards``: your two crib cards (optional);
     ``opp_count``: how many cards the opponent still holds; ``opp_go``:
-    the opponent has said go in this sub-round.
+    the opponent has said go in this sub-round.  ``last_mine`` (set from the
+    others) says who played the pile's last card: you, when the opponent has said
+    go since (an opponent out of cards after your card counts as having said go,
+    :meth:`from_observation`); else the opponent, if there is a pile.  :attr:`last`
+    says it as the step rule (:mod:`crib.rules.step`) takes it.
     """
 
     hand: tuple[Card, ...]
@@ -66,6 +71,7 @@ class PeggingPosition:
     opp_count: int = 4
     opp_go: bool = False
     scores: tuple[int, int] | None = None
+    last_mine: bool = field(default=False, init=False)
 
     def __init__(
         self,
@@ -92,6 +98,8 @@ class PeggingPosition:
         set_(self, "opp_count", opp_count)
         set_(self, "opp_go", bool(opp_go))
         set_(self, "scores", scores)
+        # the opponent moves after each of your cards unless they have said go (or are out)
+        set_(self, "last_mine", self.opp_go)
         self._validate()
 
     # -- validation ------------------------------------------------------------
@@ -153,7 +161,7 @@ class PeggingPosition:
                 )
             if self.opp_count:
                 room = 31 - count
-                misfits = [c for c in self.unseen() if c.value > room]
+                misfits = [c for c in self.unseen() if not fits(count, c)]
                 if len(misfits) < self.opp_count:
                     raise InvalidPositionError(
                         f"the opponent said go at {count}, so none of their {self.opp_count} "
@@ -181,13 +189,20 @@ class PeggingPosition:
         return tuple(c for c in DECK if c not in k)
 
     def legal(self) -> tuple[Card, ...]:
-        room = 31 - self.count
-        return tuple(c for c in self.hand if c.value <= room)
+        count = self.count
+        return tuple(c for c in self.hand if fits(count, c))
 
     @property
-    def last_mine(self) -> bool:
-        """Who played the pile's last card: you, if the opponent has said go since."""
-        return self.opp_go
+    def last(self) -> int:
+        """Who played the pile's last card, as the step rule takes it: 1 you, -1 the
+        opponent, 0 nobody (an empty pile).
+
+        >>> PeggingPosition.parse("hand 5H | pile 9D | previous 2C 3C 4C 6C AH | opp 1").last
+        -1
+        >>> PeggingPosition.parse("hand 5H | pile KD QD 5C | previous 2C 3C 4C | opp 1 | go").last
+        1
+        """
+        return 1 if self.last_mine else (-1 if self.pile else 0)
 
     def seen(self) -> Iterator[tuple[str, tuple[Card, ...]]]:
         """The cards you have seen outside the pile and your hand, as (section, cards),
@@ -277,7 +292,7 @@ class PeggingPosition:
         The opponent's cards are never part of it, only how many they hold.  An
         opponent who holds nothing after *your* last card counts as having said go:
         they cannot play, so you move again, and if you cannot play either the go
-        point is yours, because you played last (:meth:`last_mine` reads this flag;
+        point is yours, because you played last (:attr:`last_mine` is set from this flag;
         without it the solvers would give the point to the opponent).
 
         >>> from crib.rules.observation import for_play

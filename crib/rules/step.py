@@ -11,6 +11,8 @@ Every pegging engine calls these two functions (or a table built from them):
 :class:`crib.rules.pegging.PegState`, the fast Expert, the pure-Python
 solvers; the compiled kernels call their ``@njit`` twin
 (:func:`crib.analysis.play.jit_core._after_card`), tested equal on every input.
+What the coach's words ask of it, whether the other plays next on the same count,
+is :func:`opponent_moves_next`.
 
 >>> after_card(31, True, True, False) == (0, RESET_OTHER)
 True
@@ -34,6 +36,7 @@ __all__ = [
     "after_card",
     "after_go",
     "mover_leads_next",
+    "opponent_moves_next",
 ]
 
 END = 0  # the play is over (every card played)
@@ -93,3 +96,21 @@ def after_go(
     if other_can_play and not other_said_go:
         return 0, OTHER
     return last, _reset(last == 1, mover_holds, other_holds)
+
+
+def opponent_moves_next(count: int, other_holds: bool, other_said_go: bool) -> bool:
+    """After the mover's card makes ``count``: the other plays next on this count.
+
+    The :data:`OTHER` outcome of :func:`after_card`: not when the card made 31 (the
+    count starts again), nor when the other has said go or holds nothing (the mover
+    moves again).  Whether the mover still holds a card does not change it.  What a
+    card leaves the opponent (a 15, a 31 or a pair one card away) matters only then.
+
+    >>> opponent_moves_next(20, True, False)
+    True
+    >>> opponent_moves_next(31, True, False), opponent_moves_next(20, True, True)
+    (False, False)
+    >>> opponent_moves_next(20, False, False)   # the other holds nothing
+    False
+    """
+    return after_card(count, True, other_holds, other_said_go)[1] == OTHER

@@ -225,7 +225,7 @@ class SeatTable:
         self.caption(text.format(name=_cap(self.names[1]), card=card.pretty, count=e.count,
                                  what=peg_detail(e.detail, self.lang), n=e.points))
         self._scores(e.scores, re.sub(r" for \d+", "", e.detail))
-        if e.count == 31:
+        if e.reset:  # a 31: the count starts again
             self.new_pile = True
 
     def _go(self, e: ev.Go) -> None:

@@ -29,9 +29,10 @@ from crib.analysis.grades import WIN_UNIT, cost_text, verdict_name
 from crib.analysis.models import model_words as model_words  # under "How this was computed"
 from crib.i18n import N_, tr
 from crib.rules.cards import Card
+from crib.rules.pegging import fits
 from crib.rules.position import PeggingPosition
 from crib.rules.scoring import peg_parts
-from crib.rules.step import after_card
+from crib.rules.step import after_card, opponent_moves_next
 from crib.session.jargon import JARGON as JARGON
 from crib.session.jargon import jargon_in as jargon_in
 
@@ -241,7 +242,7 @@ def card_effect(pos: PeggingPosition, card: Card, *, leaves: bool = True, lang: 
         points += last
         names.append(_("the last card"))
     now = _("pegs {points} for {what}").format(points=points, what=_(" and ").join(names)) if points else _(NOTHING)
-    if not leaves or pos.opp_go or pos.opp_count == 0 or count == 31:
+    if not leaves or not opponent_moves_next(count, pos.opp_count > 0, pos.opp_go):
         return now
     unseen = pos.unseen()
     values = {c.value for c in unseen}
@@ -250,7 +251,7 @@ def card_effect(pos: PeggingPosition, card: Card, *, leaves: bool = True, lang: 
         need = target - count
         if 1 <= need <= 10 and need in values:
             threats.append(_("{card} makes {target}").format(card=_value_words(need, lang), target=target))
-    if count + card.value <= 31 and any(c.rank == card.rank for c in unseen):
+    if fits(count, card) and any(c.rank == card.rank for c in unseen):
         threats.append(_("another {card} makes a pair").format(card=card_word(card)))
     if not threats:
         return now

@@ -20,9 +20,9 @@ import numpy as np
 
 from crib.ai.fastplay_throw import best_throw_exact
 from crib.analysis.heuristics import rank_values, rank_values_fast
-from crib.rules.cards import RANK_VALUES, Card
+from crib.rules.cards import Card
 from crib.rules.constants import LATE
-from crib.rules.pegging import points_for
+from crib.rules.pegging import fits, points_for
 from crib.rules.step import END, MOVER, OTHER, RESET_MOVER, after_card, after_go
 
 __all__ = ["expert_throw", "peg_expert", "PegEvent"]
@@ -93,7 +93,7 @@ def peg_expert(
     while h[0] or h[1]:
         p = turn
         o = 1 - p
-        legal = tuple(r for r in h[p] if count + RANK_VALUES[r] <= 31)
+        legal = tuple(r for r in h[p] if fits(count, r))
         if legal:
             # the game re-reads the score before every card: p's opponent is late at LATE
             late = scores[o] + pegged[o] >= LATE
@@ -111,7 +111,7 @@ def peg_expert(
             if outcome == END:
                 break
         else:
-            opp_can = any(count + RANK_VALUES[x] <= 31 for x in h[o])
+            opp_can = any(fits(count, x) for x in h[o])
             lst = 0 if last is None else (1 if last == p else -1)
             pts, outcome = after_go(opp_can, said_go[o], lst, bool(h[p]), bool(h[o]))
             if outcome == OTHER:

@@ -39,9 +39,9 @@ from crib.analysis.play.holdings import remove_rank, root_state
 from crib.analysis.play.jit_board import board_values
 from crib.analysis.play.weights import keep_weights
 from crib.errors import CribError
-from crib.rules.cards import RANK_VALUES, Card
+from crib.rules.cards import Card
 from crib.rules.constants import WIN
-from crib.rules.pegging import points_for
+from crib.rules.pegging import fits, points_for
 from crib.rules.position import PeggingPosition
 from crib.rules.step import END, MOVER, OTHER, RESET_MOVER, RESET_OTHER, after_card, after_go
 
@@ -161,7 +161,7 @@ def board_values_reference(
         need_m, need_o = (nm, no) if me else (no, nm)
         best = None
         for r in sorted(set(a), reverse=True):
-            if RANK_VALUES[r] > 31 - count or (only and r != only):
+            if not fits(count, r) or (only and r != only):
                 continue
             pts, c, t, s = points_for(count, tail, streak, r)
             a2 = remove_rank(a, r)
@@ -183,7 +183,7 @@ def board_values_reference(
         if best is not None:
             return best
         # go
-        pts, oc = after_go(any(RANK_VALUES[r] <= 31 - count for r in b), og, last, bool(a), bool(b))
+        pts, oc = after_go(any(fits(count, r) for r in b), og, last, bool(a), bool(b))
         if oc == OTHER:
             return 1.0 - value(b, a, count, tail, streak, True, -last, po, pm, not me, leaf)
         # the go point (pts: 1 the mover, -1 the other, 0 none) may reach 121

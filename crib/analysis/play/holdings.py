@@ -19,8 +19,8 @@ from collections.abc import Iterator
 from itertools import combinations_with_replacement
 from math import comb
 
-from crib.rules.cards import RANK_VALUES, Card
-from crib.rules.pegging import compress
+from crib.rules.cards import Card
+from crib.rules.pegging import compress, fits
 from crib.rules.position import PeggingPosition
 
 __all__ = ["holdings", "remove_rank", "root_options", "root_state"]
@@ -43,9 +43,9 @@ def holdings(pos: PeggingPosition) -> Iterator[tuple[tuple[int, ...], int]]:
     """
     unseen = Counter(c.rank for c in pos.unseen())
     ranks = sorted(unseen)
-    room = 31 - pos.count
+    count = pos.count
     for ms in combinations_with_replacement(ranks, pos.opp_count):
-        if pos.opp_go and any(RANK_VALUES[r] <= room for r in ms):
+        if pos.opp_go and any(fits(count, r) for r in ms):
             continue
         w = 1
         for r, k in Counter(ms).items():
@@ -72,5 +72,5 @@ def root_state(pos: PeggingPosition) -> tuple[tuple[int, ...], int, tuple[int, .
     """
     count, tail, streak = compress(tuple(c.rank for c in pos.pile))
     mine = tuple(sorted(c.rank for c in pos.hand))
-    last = 1 if pos.last_mine else (-1 if pos.pile else 0)
+    last = pos.last
     return mine, count, tail, streak, last

@@ -201,7 +201,7 @@ def _run(  # type: ignore[no-untyped-def]
         cards = _root_options(pos)
     count, tail, streak = _compress(tuple(c.rank for c in pos.pile))
     mine = tuple(c.rank for c in pos.hand)
-    last = 1 if pos.last_mine else (-1 if pos.pile else 0)
+    last = pos.last
     n = pos.opp_count
     ranks, hands, weights = holding_arrays(pos, factor, sample, counts)
     k = len(weights)

@@ -117,7 +117,11 @@ _NIBBLES = sum(1 << (4 * r) for r in range(1, 14))  # the lowest bit of every ra
 
 
 def _fit_masks() -> np.ndarray:
-    """Per room left under 31 (0..31): the nibbles of the ranks whose value fits."""
+    """Per room left under 31 (0..31): the nibbles of the ranks whose value fits.
+
+    :func:`crib.rules.pegging.fits` as a table, written inline for the kernels' speed
+    (they index it by ``31 - count``); tests/test_step_sites.py checks it equal.
+    """
     out = np.zeros(32, np.int64)
     for room in range(32):
         for r in range(1, 14):

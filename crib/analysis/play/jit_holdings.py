@@ -41,7 +41,7 @@ def _holdings(unseen, n, og, room, ranks, hands, weights):  # type: ignore[no-un
             for t in range(m):
                 c = c * (u - t) // (t + 1)
             w *= c
-            if og and _VALUE[r] <= room:
+            if og and _VALUE[r] <= room:  # crib.rules.pegging.fits, inline for speed
                 ok = False
                 break
             i = j

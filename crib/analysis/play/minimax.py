@@ -19,7 +19,7 @@ from itertools import combinations_with_replacement
 
 from crib.analysis.play.holdings import holdings, remove_rank, root_options, root_state
 from crib.rules.cards import RANK_VALUES, Card
-from crib.rules.pegging import points_for
+from crib.rules.pegging import fits, points_for
 from crib.rules.position import PeggingPosition
 from crib.rules.step import END, MOVER, OTHER, RESET_MOVER, RESET_OTHER, after_card, after_go
 
@@ -174,6 +174,8 @@ class _Minimax:
             v = cache.get(key)
             if v is not None:
                 return v
+            # fits (crib.rules.pegging.fits) inline for speed: by value against the room left,
+            # ranks ascending; the solver is tested equal to the rules' reference
             room = 31 - count
             best = None
             row = steps[pid]
@@ -228,6 +230,7 @@ class _Minimax:
 
         def go(a: int, b: int, pid: int, count: int, og: int, last: int) -> int:
             """The mover cannot play: the other continues, or the go point and a reset."""
+            # other_can: fits inline for speed, their lowest card's value against the room
             pts, oc = go_rule[og][minval[b] <= 31 - count][last + 1][a != 0][b != 0]
             if oc == other_:
                 return -value(b, a, pid, count, 1, -last)
@@ -260,7 +263,7 @@ class _Minimax:
         og = 1 if other_go else 0
         if card is None:
             total = go(ai, bi, pid, count, og, last)
-            other_can = any(count + RANK_VALUES[r] <= 31 for r in b)
+            other_can = any(fits(count, r) for r in b)
             now, _oc = after_go(other_can, other_go, last, bool(a), bool(b))
             return now, total - now
         r = card.rank

@@ -12,8 +12,8 @@ from collections import Counter
 
 from crib.analysis.heuristics import rank_values, softmax_weights, temperature
 from crib.analysis.play.holdings import remove_rank, root_state
-from crib.rules.cards import RANK_VALUES, Card
-from crib.rules.pegging import points_for
+from crib.rules.cards import Card
+from crib.rules.pegging import fits, points_for
 from crib.rules.position import PeggingPosition
 from crib.rules.step import END, MOVER, OTHER, RESET_MOVER, after_card, after_go
 
@@ -83,7 +83,7 @@ class PolicySolver:
     def _value(self, s: State) -> Dist:
         mine, theirs, count, tail, streak, my_turn, other_go, _last = s
         hand = mine if my_turn else theirs
-        legal = [r for r in sorted(set(hand)) if count + RANK_VALUES[r] <= 31]
+        legal = [r for r in sorted(set(hand)) if fits(count, r)]
         if not legal:
             return self.go(s)
         if my_turn:
@@ -139,7 +139,7 @@ class PolicySolver:
         mine, theirs, count, tail, streak, my_turn, other_go, last = s
         other_hand = theirs if my_turn else mine
         mover_hand = mine if my_turn else theirs
-        other_can = any(count + RANK_VALUES[r] <= 31 for r in other_hand)
+        other_can = any(fits(count, r) for r in other_hand)
         pts, outcome = after_go(other_can, other_go, last, bool(mover_hand), bool(other_hand))
         if outcome == OTHER:
             return self.value((mine, theirs, count, tail, streak, not my_turn, True, -last))
@@ -156,7 +156,7 @@ class PolicySolver:
         s = self.start
         mine, theirs, count, tail, streak, _me, other_go, last = s
         if card is None:
-            other_can = any(count + RANK_VALUES[r] <= 31 for r in theirs)
+            other_can = any(fits(count, r) for r in theirs)
             now, _outcome = after_go(other_can, other_go, last, bool(mine), bool(theirs))
             return now, self.go(s)
         r = card.rank

@@ -38,7 +38,7 @@ from itertools import combinations
 
 from crib.errors import CribError
 from crib.rules.cards import Card
-from crib.rules.pegging import GO, PegState
+from crib.rules.pegging import GO, PegState, fits
 from crib.rules.position import PeggingPosition
 
 __all__ = [
@@ -65,7 +65,7 @@ def peg_state(pos: PeggingPosition, theirs: tuple[Card, ...]) -> PegState:
         pile=pos.pile,
         played=tuple((0, c) for c in pos.previous + pos.pile),
         said_go=(False, pos.opp_go),
-        last=0 if pos.last_mine else (1 if pos.pile else None),
+        last={1: 0, -1: 1, 0: None}[pos.last],  # player 0 is you
     )
 
 
@@ -78,11 +78,11 @@ def chance_outcomes(
     a go, only sets with no card that fits under 31.  With ``weight``, each
     concrete set counts ``weight(its sorted ranks)`` (taken exactly as a Fraction).
     """
-    room = 31 - pos.count
+    now = pos.count
     count: dict[tuple[int, ...], Fraction] = {}
     example: dict[tuple[int, ...], tuple[Card, ...]] = {}
     for cards in combinations(pos.unseen(), pos.opp_count):
-        if pos.opp_go and any(c.value <= room for c in cards):
+        if pos.opp_go and any(fits(now, c) for c in cards):
             continue
         ranks = tuple(sorted(c.rank for c in cards))
         count[ranks] = count.get(ranks, Fraction(0)) + (

@@ -8,6 +8,7 @@ from crib.course.rules_bank import BANK, OBJECTIVES, by_id
 from crib.errors import CribError
 from crib.rules.cards import Card, cards_str
 from crib.rules.fairness import HashRng
+from crib.rules.pegging import fits
 from crib.rules.scoring import score_pegging
 
 __all__ = ["pegpoints_question", "grade_pegpoints_answer", "rules_question", "grade_rules_answer"]
@@ -33,7 +34,7 @@ def pegpoints_question(seed: int, index: int) -> dict:
         cards = _draw(rng, 10)
         pile: list[Card] = []
         for c in cards:
-            if sum(x.value for x in pile) + c.value > 31:
+            if not fits(sum(x.value for x in pile), c):
                 break
             pile.append(c)
             if len(pile) >= 2 + rng.randrange(6):
