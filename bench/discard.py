@@ -23,6 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _util import summary  # noqa: E402
 
 from crib.analysis.discard import analyze_discard  # noqa: E402
+from crib.analysis.models import UNIFORM, parse_model
 from crib.rules.cards import DECK  # noqa: E402
 from crib.rules.scoring import score_hand  # noqa: E402
 
@@ -45,8 +46,8 @@ def main() -> None:
     args = ap.parse_args()
     rng = random.Random(11)
     sixes = [rng.sample(DECK, 6) for _ in range(args.sixes)]
-    analyze_discard(sixes[0], dealer=True, model="uniform")  # build tables once
-    analyze_discard(sixes[0], dealer=True, crib_model="table")
+    analyze_discard(sixes[0], dealer=True, model=UNIFORM)  # build tables once
+    analyze_discard(sixes[0], dealer=True, model=parse_model("table", "discard"))
 
     results = {}
     for model in ("exact", "table"):
@@ -54,7 +55,7 @@ def main() -> None:
         for six in sixes:
             for dealer in (True, False):
                 t = time.perf_counter()
-                analyze_discard(six, dealer=dealer, crib_model=model)
+                analyze_discard(six, dealer=dealer, model=parse_model(model, "discard"))
                 times.append(time.perf_counter() - t)
         med, p95 = summary(times)
         results[model] = med
@@ -66,7 +67,7 @@ def main() -> None:
 
     t_df = []
     for six in sixes[:50]:
-        a = analyze_discard(six, dealer=True, model="uniform")
+        a = analyze_discard(six, dealer=True, model=UNIFORM)
         t = time.perf_counter()
         a.table  # noqa: B018
         t_df.append(time.perf_counter() - t)
@@ -77,7 +78,7 @@ def main() -> None:
     t = time.perf_counter()
     brute = brute_one_throw(six, throw)
     t_brute = time.perf_counter() - t
-    exact = analyze_discard(six, dealer=True, model="uniform")
+    exact = analyze_discard(six, dealer=True, model=UNIFORM)
     got = exact.throws[exact.find(list(throw))].crib_ev
     print(
         f"brute force, ONE throw (45,540 completions, reference scorer): {t_brute:.2f} s "

@@ -40,6 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from crib.ai.master import MasterPlayer, warm  # noqa: E402
 from crib.ai.players import make_player  # noqa: E402
 from crib.ai.sim import wilson  # noqa: E402
+from crib.analysis.models import MASTER
 from crib.rules.events import Go, Played, Shown  # noqa: E402
 from crib.rules.game import Game  # noqa: E402
 
@@ -137,7 +138,7 @@ class Probe:
         e, m = self.expert.discard(obs, rng), self.master.discard(obs, rng)
         near = 121 - max(obs.my_score, obs.opp_score) <= 30
         sc = (obs.my_score, obs.opp_score) if near else None
-        a = analyze_discard(obs.hand, dealer=obs.dealer, model="master", scores=sc)
+        a = analyze_discard(obs.hand, dealer=obs.dealer, model=MASTER, scores=sc)
         te, tm = a.throws[a.find(e)], a.throws[a.find(m)]
         gain = 100 * (tm.p_win - te.p_win) if near else tm.total - te.total
         kind = "discard near 121" if near else f"discard as {'dealer' if obs.dealer else 'pone'}"
@@ -154,8 +155,7 @@ class Probe:
         m = self.master.play(obs, rng)
         a = analyze_play(
             position_of(obs),
-            "minimax",
-            "weighted",
+            MASTER,
             opp_played=obs.opp_played,
             opp_dealer=not obs.dealer,
         )

@@ -26,6 +26,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _util import summary  # noqa: E402
 
+from crib.analysis.models import UNIFORM
 from crib.analysis.play import analyze_play, expectiminimax, holdings, jit  # noqa: E402
 from crib.rules.cards import DECK  # noqa: E402
 from crib.rules.pegging import peg_points  # noqa: E402
@@ -108,11 +109,11 @@ def main() -> None:
     rng = random.Random(2026)
     positions = [random_lead(rng) for _ in range(args.hands)]
     jit.available = lambda: False  # this bench times the pure-Python solver (see pegging_jit.py)
-    analyze_play(positions[0], "minimax")  # warm caches of helper tables
+    analyze_play(positions[0], UNIFORM)  # warm caches of helper tables
     fast_t = []
     for pos in positions:
         t = time.perf_counter()
-        analyze_play(pos, "minimax")
+        analyze_play(pos, UNIFORM)
         fast_t.append(time.perf_counter() - t)
     med, p95 = summary(fast_t)
     print(
@@ -126,7 +127,7 @@ def main() -> None:
         rt = time.perf_counter() - t
         ref_t.append(rt)
         ratios.append(rt / ft)
-        a = analyze_play(pos, "minimax")
+        a = analyze_play(pos, UNIFORM)
         for o in a.options:
             assert o.margin_exact == ref[o.card.rank], (pos.to_text(), o.label)
     print(
@@ -142,7 +143,7 @@ def main() -> None:
         t = time.perf_counter()
         ref = expectiminimax(pos)
         emm_t.append(time.perf_counter() - t)
-        a = analyze_play(pos, "minimax")
+        a = analyze_play(pos, UNIFORM)
         assert {o.label: (o.margin_exact, o.p_nonneg_exact) for o in a.options} == ref
     if emm_t:
         print(

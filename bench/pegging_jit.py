@@ -3,7 +3,7 @@
 Run: .venv/bin/python bench/pegging_jit.py [--hands 30] [--policy-hands 3]
 
 * the same 30 random 4-v-4 leads as ``bench/pegging.py`` (seed 2026);
-* ``analyze_play(pos, "minimax")`` with the fast path and with the pure-Python
+* ``analyze_play(pos, UNIFORM)`` with the fast path and with the pure-Python
   solver, interleaved lead by lead in this one process (the machine is shared:
   both see the same noise), the results checked equal;
 * cold compile: a fresh interpreter with an empty numba cache directory
@@ -29,6 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _util import summary  # noqa: E402
 from pegging import random_lead  # noqa: E402
 
+from crib.analysis.models import UNIFORM, parse_model
 from crib.analysis.play import analyze_play  # noqa: E402
 from crib.analysis.play import jit as pegjit  # noqa: E402
 from crib.rules.position import PeggingPosition  # noqa: E402
@@ -47,7 +48,7 @@ _WARM_START = """
 import time
 t = time.perf_counter()
 from crib.analysis.play import analyze_play
-analyze_play("hand 3H 7D 8S QC | starter 5S | discards JD KC | opp 4", "minimax")
+analyze_play("hand 3H 7D 8S QC | starter 5S | discards JD KC | opp 4", UNIFORM)
 print(time.perf_counter() - t, time.process_time())
 """
 
@@ -57,7 +58,7 @@ def _python(pos: PeggingPosition, model: str = "minimax"):  # type: ignore[no-un
     orig = pegjit.available
     pegjit.available = lambda: False  # type: ignore[assignment]
     try:
-        return analyze_play(pos, model)
+        return analyze_play(pos, parse_model(model, "play"))
     finally:
         pegjit.available = orig  # type: ignore[assignment]
 
@@ -87,7 +88,7 @@ def main() -> None:
     new_t, old_t, new_cpu, old_cpu = [], [], [], []
     for pos in positions:
         t, c = time.perf_counter(), time.thread_time()
-        new = analyze_play(pos, "minimax")
+        new = analyze_play(pos, UNIFORM)
         new_t.append(time.perf_counter() - t)
         new_cpu.append(time.thread_time() - c)
         t, c = time.perf_counter(), time.thread_time()
@@ -134,7 +135,7 @@ def main() -> None:
         ts = []
         for pos in positions[: args.policy_hands]:
             t = time.perf_counter()
-            analyze_play(pos, model)
+            analyze_play(pos, parse_model(model, "play"))
             ts.append(time.perf_counter() - t)
         med, _ = summary(ts)
         print(f"{model} (pure Python, no compiled path): median {med:.2f} s over {len(ts)} leads")

@@ -43,6 +43,7 @@ out = {}
 def timed(name, fn):
     t = time.perf_counter(); r = fn(); out[name] = [time.perf_counter() - t, hashlib.sha256(repr(r).encode()).hexdigest()[:16]]
 
+from crib.analysis.models import MASTER, UNIFORM, parse_model
 from crib.rules.cards import DECK
 from crib.rules.scoring import score_hand
 rng = random.Random(11)
@@ -72,10 +73,10 @@ def table(a):
     return [(o.label, o.now, round(float(o.future_value), 9)) for o in a.options]
 orig = pegjit.available
 pegjit.available = lambda: False
-timed("minimax_py", lambda: [table(analyze_play(p, "minimax")) for p in leads[:3]])
+timed("minimax_py", lambda: [table(analyze_play(p, UNIFORM)) for p in leads[:3]])
 pegjit.available = orig
-pegjit.warm(); analyze_play(leads[0], "minimax")
-timed("minimax_jit", lambda: [table(analyze_play(p, "minimax")) for p in leads])
+pegjit.warm(); analyze_play(leads[0], UNIFORM)
+timed("minimax_jit", lambda: [table(analyze_play(p, UNIFORM)) for p in leads])
 
 from crib.ai.selfplay.experiments import deal_chunk
 timed("fast_expert", lambda: {k: v.tolist() for k, v in deal_chunk(7, 0, 300, {}).items()})
@@ -98,9 +99,9 @@ rng = random.Random(13)
 sixes = [rng.sample(DECK, 6) for _ in range(160)]
 def uniform(six, dealer):
     try:
-        return analyze_discard(six, dealer=dealer, model="uniform")
+        return analyze_discard(six, dealer=dealer, model=UNIFORM)
     except Exception:
-        return analyze_discard(six, dealer=dealer, crib_model="exact")
+        return analyze_discard(six, dealer=dealer, model=UNIFORM)
 timed("discard_uniform", lambda: [[(str(t.keep), str(t.own_exact)) for t in uniform(s, i % 2 == 0).throws]
                                    for i, s in enumerate(sixes)])
 print(json.dumps(out))

@@ -16,7 +16,7 @@ The names below are the public API.  Each loads its module on first use
 >>> import crib
 >>> crib.score_hand("5H 5D 5C JS", "5S").total
 29
->>> crib.make_player("expert").name
+>>> crib.make_player(crib.TIERS["expert"]).name
 'expert'
 """
 
@@ -68,6 +68,16 @@ _LAZY = {
     "MASTER": "crib.analysis.models",
     "EXPERT": "crib.analysis.models",
     "UNIFORM": "crib.analysis.models",
+    "Tier": "crib.analysis.models",
+    "TIERS": "crib.analysis.models",
+    "SKILLS": "crib.analysis.models",
+    "CribModel": "crib.analysis.models",
+    "Holdings": "crib.analysis.models",
+    "Objective": "crib.analysis.models",
+    "Minimax": "crib.analysis.models",
+    "Policy": "crib.analysis.models",
+    "parse_model": "crib.analysis.models",
+    "parse_tier": "crib.analysis.models",
     "DiscardAnalysis": "crib.analysis.discard",
     "analyze_play": "crib.analysis.play",
     "PlayAnalysis": "crib.analysis.play",
@@ -82,7 +92,6 @@ _LAZY = {
     "hint_play": "crib.analysis.coach",
     "find_formations": "crib.analysis.coach",
     "crib_table": "crib.analysis.crib_models",
-    "TIERS": "crib.analysis.heuristics",
     # ai
     "make_player": "crib.ai.players",
     "softmax_pick": "crib.ai.policy",
@@ -120,8 +129,25 @@ if TYPE_CHECKING:  # for type checkers and editors; never executed
     from crib.analysis.crib_heatmaps import heatmap_values
     from crib.analysis.crib_models import crib_table
     from crib.analysis.discard import DiscardAnalysis, analyze_discard
-    from crib.analysis.heuristics import TIERS, play_values, temperature
-    from crib.analysis.models import EXPERT, MASTER, UNIFORM, DiscardModel, Model, PlayModel
+    from crib.analysis.heuristics import play_values, temperature
+    from crib.analysis.models import (
+        EXPERT,
+        MASTER,
+        SKILLS,
+        TIERS,
+        UNIFORM,
+        CribModel,
+        DiscardModel,
+        Holdings,
+        Minimax,
+        Model,
+        Objective,
+        PlayModel,
+        Policy,
+        Tier,
+        parse_model,
+        parse_tier,
+    )
     from crib.analysis.play import PlayAnalysis, analyze_lead, analyze_play, best_line
     from crib.analysis.win import win_probability
     from crib.rules.cards import DECK, Card, cards_pretty, cards_str, parse_card, parse_cards

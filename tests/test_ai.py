@@ -11,6 +11,8 @@ import pytest
 from crib.ai import TIERS, BrainPlayer, Observation, for_play, make_player, play_values, temperature
 from crib.ai.policy import choose_play, softmax_pick
 from crib.analysis.discard import analyze_discard
+from crib.analysis.heuristics import SKILLS
+from crib.analysis.models import UNIFORM
 from crib.rules.cards import DECK, Card, parse_card, parse_cards
 from crib.rules.fairness import HashRng
 from crib.rules.pegging import PegState
@@ -62,7 +64,7 @@ def test_swapping_hidden_cards_never_changes_a_decision() -> None:
         }
         obs1, obs2 = for_play(s, p, **kw), for_play(s2, p, **kw)
         assert obs1 == obs2
-        for tier in TIERS.values():
+        for tier in SKILLS.values():
             a = choose_play(obs1, tier, HashRng(checked, "t"))
             b = choose_play(obs2, tier, HashRng(checked, "t"))
             assert a == b
@@ -74,7 +76,8 @@ def test_temperature_anchors() -> None:
     assert temperature(0.85) == 0.5 and temperature(1.0) == 0.0
     # 0.6 is halfway from the 0.35 anchor (1.6) to the 0.85 one (0.5): 1.6 - 0.55
     assert temperature(0.6) == pytest.approx(1.05)
-    assert TIERS == {"easy": 0.12, "normal": 0.35, "hard": 0.85, "expert": 1.0}
+    assert SKILLS == {"easy": 0.12, "normal": 0.35, "hard": 0.85, "expert": 1.0}
+    assert all(TIERS[k].skill == v for k, v in SKILLS.items())
 
 
 def _obs(
@@ -143,7 +146,7 @@ def test_expert_discard_is_the_analysis_best() -> None:
             from crib.ai import for_discard
 
             got = set(p.discard(for_discard(six, dealer=dealer), HashRng(1, "x")))
-            assert got == set(analyze_discard(six, dealer=dealer, model="uniform").best.throw)
+            assert got == set(analyze_discard(six, dealer=dealer, model=UNIFORM).best.throw)
 
 
 def test_softmax_is_reproducible_and_spreads_at_low_skill() -> None:

@@ -8,6 +8,7 @@ import random
 import numpy as np
 import pytest
 
+from crib.analysis.models import MASTER
 from crib.analysis.play import jit
 from crib.analysis.play.board import analyze_board, board_values_reference
 from crib.analysis.play.board_leaf import holding_classes, leaf_tables, leaf_value, show_of
@@ -161,7 +162,7 @@ def test_board_and_margin_disagree_and_the_master_plays_for_the_game() -> None:
 
     pos = PeggingPosition.parse(_TRAP)
     theirs = parse_cards("4D 6C")
-    a = analyze_play(pos, "minimax", "weighted", opp_played=theirs, opp_dealer=False)
+    a = analyze_play(pos, MASTER, opp_played=theirs, opp_dealer=False)
     b = analyze_board(pos, dealer=True, opp_played=theirs)
     assert str(a.best.card) == "3D" and str(b.best.card) == "JH"
     assert b.best.p_win - b.option(Card.parse("3D")).p_win > 0.03

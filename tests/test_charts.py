@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 from crib.analysis.discard import analyze_discard
+from crib.analysis.models import UNIFORM, CribModel, DiscardModel
 from crib.analysis.play import analyze_play
 from crib.ui.kit.charts import crib_heatmap, discard_chart, hand_distribution_chart, play_chart
 
@@ -14,7 +15,7 @@ def test_play_chart_has_a_bar_pair_per_option() -> None:
 
 
 def test_discard_charts() -> None:
-    a = analyze_discard("5H 5D 6C 7S 8H 9D", dealer=True, model="uniform")
+    a = analyze_discard("5H 5D 6C 7S 8H 9D", dealer=True, model=UNIFORM)
     assert len(discard_chart(a).axes[0].patches) == 30
     ax = hand_distribution_chart(a, 0).axes[0]
     assert sum(p.get_height() for p in ax.patches) == 46
@@ -41,7 +42,7 @@ def test_chart_text_is_at_least_11_px_where_shown() -> None:
     from crib.ui.kit.widgets import FigureImage
 
     assert MIN_PT * DPI / 72 >= 11
-    a = analyze_discard("5H 5D 6C 7S 8H 9D", dealer=False, crib_model="selfplay", pegging=True)
+    a = analyze_discard("5H 5D 6C 7S 8H 9D", dealer=False, model=DiscardModel(crib=CribModel.SELFPLAY, pegging=True))
     p = analyze_play("hand 4H 6D 6S 9C | starter 2S | discards JD KC | opp 4")
     vals = [[float(r + c) for c in range(13)] for r in range(13)]
     figs = [
@@ -62,7 +63,7 @@ def test_chart_text_is_at_least_11_px_where_shown() -> None:
 
 def test_discard_chart_crib_has_the_tables_sign() -> None:
     for dealer in (True, False):
-        a = analyze_discard("5H 5D 6C 7S 8H 9D", dealer=dealer, model="uniform")
+        a = analyze_discard("5H 5D 6C 7S 8H 9D", dealer=dealer, model=UNIFORM)
         ax = discard_chart(a).axes[0]
         crib_bars = ax.patches[15:30]
         signs = {h > 0 for h in (b.get_height() for b in crib_bars) if h}

@@ -87,7 +87,7 @@ def test_discard_and_peg_default_to_the_coach_model(capsys: pytest.CaptureFixtur
         (["discard", "5H", "5D", "6C", "7S", "8H"], "expected 6 cards"),
         (["discard", "5H", "5D", "6C", "7S", "8H", "8H"], "duplicate card 8H"),
         (["discard", "5H", "5D", "6C", "7S", "8H", "ZZ"], "invalid card 'ZZ'"),
-        (["discard", "5H", "5D", "6C", "7S", "8H", "9D", "--model", "zz"], "unknown model 'zz'"),
+        (["discard", "5H", "5D", "6C", "7S", "8H", "9D", "--model", "zz"], "unknown discard model 'zz': expected one of master"),
     ],
 )
 def test_discard_bad_input(

@@ -13,6 +13,16 @@ from crib.analysis.coach import (
     hint_play,
     trap_flag,
 )
+from crib.analysis.models import (
+    EXPERT,
+    MASTER,
+    UNIFORM,
+    CribModel,
+    DiscardModel,
+    Holdings,
+    Minimax,
+    PlayModel,
+)
 from crib.analysis.play import analyze_play
 from crib.errors import IllegalPlayError
 from crib.rules.cards import parse_card, parse_cards
@@ -32,20 +42,21 @@ def test_grade_discard_verdicts_at_worked_gaps() -> None:
             "JH 9C": (Fraction(1069, 506), "costly"),  # 2.113, in [1.5, 3.0): not a blunder (issue 27)
     }
     for throw, (lost, verdict) in cases.items():
-        g = grade_discard(six, throw, dealer=False, model="uniform")
+        g = grade_discard(six, throw, dealer=False, model=UNIFORM)
         assert g.lost == pytest.approx(float(lost)) and g.verdict == verdict, throw
         assert g.model == "uniform"
-    assert grade_discard("5H 5D 6C 7S 8H 9D", "5H 5D", dealer=True, model="uniform").verdict == "best"
+    assert grade_discard("5H 5D 6C 7S 8H 9D", "5H 5D", dealer=True, model=UNIFORM).verdict == "best"
     # as pone the best throw changes, and the sentence names it
-    g = grade_discard("5H 5D 6C 7S 8H 9D", "5H 5D", dealer=False, model="uniform")
+    g = grade_discard("5H 5D 6C 7S 8H 9D", "5H 5D", dealer=False, model=UNIFORM)
     assert "8♥ 9♦" in g.sentence
-    # a named crib model keeps the old grading (backward compatible)
-    assert grade_discard(six, "9C 7D", dealer=False, crib_model="table").model == "uniform"
+    # another crib model under the same rules: graded by it, and named as custom
+    table = grade_discard(six, "9C 7D", dealer=False, model=DiscardModel(crib=CribModel.TABLE))
+    assert table.model == "custom"
 
 
 def test_grade_play_uses_the_experts_values() -> None:
     pos = PeggingPosition.parse("hand 5H 6D 7S 9C | starter 2S | discards JD KC | opp 4")
-    g = grade_play(pos, "5H", exact=False, model="expert")
+    g = grade_play(pos, "5H", exact=False, model=EXPERT)
     # 45 cards unseen; the opponent holds 4.  P(holds one of a rank with u unseen)
     # = 1 - C(45 - u, 4) / C(45, 4): u = 4 -> 0.320306, u = 3 -> 0.248767.
     # 9C: count 9; a 6 (u = 3) makes 15, a 9 (u = 3) pairs: threat 2 x 0.248767;
@@ -61,13 +72,13 @@ def test_grade_play_uses_the_experts_values() -> None:
     assert g.verdict == "blunder"
     assert "led a five" in g.tags and "left a danger count (5)" in g.tags
     assert any(t.startswith("handed over") and "a 15" in t for t in g.tags)
-    best = grade_play(pos, g.best_card, exact=False, model="expert")
+    best = grade_play(pos, g.best_card, exact=False, model=EXPERT)
     assert best.verdict == "best" and best.lost == 0
 
 
 def test_grade_play_thresholds_no_nagging_over_coin_flips() -> None:
     pos = PeggingPosition.parse(LEAD)
-    g6 = grade_play(pos, "6D", exact=False, model="expert")
+    g6 = grade_play(pos, "6D", exact=False, model=EXPERT)
     assert g6.lost < 0.35 and g6.verdict in ("best", "ok")
 
 
@@ -75,7 +86,7 @@ TRAP = "hand 5H 4H AC | pile 3S | previous 5D 6S QH 6H | starter 3H | opp 0"
 
 
 def test_trap_flag_on_a_hand_checked_position() -> None:
-    a = analyze_play(TRAP, model="uniform")
+    a = analyze_play(TRAP, model=UNIFORM)
     # count 3, the opponent is out of cards, you play everything:
     #   4H (7, nothing), 5H (12: 3-4-5 run, 3), AC (13: last card, 1)  -> 4
     #   AC (4), then 4H/5H make A-3-4-5 only with a 2: no run; last card 1 -> 1
@@ -89,7 +100,7 @@ def test_trap_flag_on_a_hand_checked_position() -> None:
 
 
 def test_no_trap_when_the_best_card_scores_now() -> None:
-    a = analyze_play("hand 5H 2C | pile KS | previous 3C 4C 6C 7C | starter 9S | opp 1", model="uniform")
+    a = analyze_play("hand 5H 2C | pile KS | previous 3C 4C 6C 7C | starter 9S | opp 1", model=UNIFORM)
     assert a.best.now > 0  # the 5 makes fifteen
     assert not any(trap_flag(a, o.card) for o in a.options)
 
@@ -126,7 +137,7 @@ def test_grade_discard_by_the_master_is_points_of_full_value() -> None:
     from crib.analysis.discard import analyze_discard
 
     six = "JH 9C 2H 3H 9D 7D"
-    a = analyze_discard(six, dealer=False, model="master")
+    a = analyze_discard(six, dealer=False, model=MASTER)
     for t in a.throws:
         g = grade_discard(six, t.throw, dealer=False)
         assert g.model == "master" and g.unit == "points"
@@ -155,7 +166,7 @@ def test_grade_discard_near_the_end_is_win_probability() -> None:
 
 def test_grade_play_by_the_master_is_the_weighted_margin() -> None:
     pos = PeggingPosition.parse("hand 5H 6D 7S 9C | starter 2S | discards JD KC | opp 4")
-    a = analyze_play(pos, "minimax", "weighted")
+    a = analyze_play(pos, MASTER)
     # the weighted margins are 6D -1.9230, 7S -1.9383, 9C -2.1951, 5H -2.6842: each
     # card loses its gap to the 6 (pinned from the analysis)
     lost = {"6D": (0.0, "best"), "7S": (0.0153, "ok"), "9C": (0.2721, "ok"),
@@ -183,9 +194,9 @@ def test_grade_play_missing_the_winning_card_is_a_blunder() -> None:
 def test_policy_master_and_bad_models() -> None:
     from crib.errors import CribError
 
-    a = analyze_play(LEAD, "policy:master")
+    a = analyze_play(LEAD, PlayModel(opponent=Minimax(), holdings=Holdings.WEIGHTED))
     assert a.holdings_model == "weighted" and "the Master's model" in a.model_note
-    with pytest.raises(CribError, match="unknown model 'champion': expected master, expert or uniform"):
-        grade_play(LEAD, "6D", model="champion")
-    with pytest.raises(CribError, match="unknown model 'champion': expected master, expert or uniform"):
-        grade_discard("5H 5D 6C 7S 8H 9D", "5H 5D", dealer=True, model="champion")
+    with pytest.raises(CribError, match="a play model is a Model .* got 'champion'"):
+        grade_play(LEAD, "6D", model="champion")  # type: ignore[arg-type]
+    with pytest.raises(CribError, match="a discard model is a Model .* got 'champion'"):
+        grade_discard("5H 5D 6C 7S 8H 9D", "5H 5D", dealer=True, model="champion")  # type: ignore[arg-type]

@@ -20,6 +20,7 @@ from crib.analysis.crib_models import (
     unregister_crib_model,
 )
 from crib.analysis.discard import TIE_EPS, analyze_discard
+from crib.analysis.models import MASTER, UNIFORM, parse_model
 from crib.errors import CribError, DuplicateCardError, HandSizeError
 from crib.rules.cards import DECK, Card, parse_cards
 from crib.rules.scoring import score_hand
@@ -66,7 +67,7 @@ def test_exact_crib_equals_brute_force_enumeration(cases: list[tuple[str, str]])
     with ProcessPoolExecutor(2) as ex:
         brute = list(ex.map(_brute_crib, jobs))
     for (six, throw), want in zip(cases, brute, strict=True):
-        a = analyze_discard(six, dealer=True, model="uniform")
+        a = analyze_discard(six, dealer=True, model=UNIFORM)
         got = a.throws[a.find(throw)].crib_ev_exact
         assert got == want, (six, throw)
 
@@ -75,7 +76,7 @@ def test_hand_ev_equals_reference_enumeration_on_random_sixes() -> None:
     rng = random.Random(3)
     for _ in range(12):
         six = rng.sample(DECK, 6)
-        a = analyze_discard(six, dealer=bool(rng.getrandbits(1)), crib_model="table")
+        a = analyze_discard(six, dealer=bool(rng.getrandbits(1)), model=parse_model("table", "discard"))
         unseen = [c for c in DECK if c not in six]
         for t in a.throws:
             scores = [score_hand(t.keep, st).total for st in unseen]
@@ -88,7 +89,7 @@ def test_own_points_equal_reference_components() -> None:
     from crib.rules.scoring import _fifteens, _pairs, _runs  # the reference finders
 
     six = parse_cards("JH 5H 6H 7H JD 9C")
-    a = analyze_discard(six, dealer=True, model="uniform")
+    a = analyze_discard(six, dealer=True, model=UNIFORM)
     unseen = [c for c in DECK if c not in six]
     for t in a.throws:
         total = 0
@@ -101,7 +102,7 @@ def test_own_points_equal_reference_components() -> None:
 
 def test_distribution_agrees_with_exact_mean() -> None:
     six = parse_cards("JH 5H 6H 7H JD 9C")
-    a = analyze_discard(six, dealer=False, model="uniform")
+    a = analyze_discard(six, dealer=False, model=UNIFORM)
     for i in range(15):
         d = a.crib_counts(i)
         assert d is not None and int(d.sum()) == 45_540
@@ -128,11 +129,11 @@ def test_table_sanity_55_is_the_largest_pair() -> None:
 
 
 def test_seat_flips_the_decision() -> None:
-    assert analyze_discard("5H 5D 6C 7S 8H 9D", dealer=True, model="uniform").best.throw_str == "5H 5D"
-    assert analyze_discard("5H 5D 6C 7S 8H 9D", dealer=False, model="uniform").best.throw_str == "8H 9D"
+    assert analyze_discard("5H 5D 6C 7S 8H 9D", dealer=True, model=UNIFORM).best.throw_str == "5H 5D"
+    assert analyze_discard("5H 5D 6C 7S 8H 9D", dealer=False, model=UNIFORM).best.throw_str == "8H 9D"
     for model in ("exact", "table"):
         assert (
-            analyze_discard("5H 5D 6C 7S 8H 9D", dealer=True, crib_model=model).best.throw_str
+            analyze_discard("5H 5D 6C 7S 8H 9D", dealer=True, model=parse_model(model, "discard")).best.throw_str
             == "5H 5D"
         )
 
@@ -142,7 +143,7 @@ def test_ev_definitions_and_ordering() -> None:
     for _ in range(20):
         six = rng.sample(DECK, 6)
         for dealer in (True, False):
-            a = analyze_discard(six, dealer=dealer, model="uniform")
+            a = analyze_discard(six, dealer=dealer, model=UNIFORM)
             sign = 1 if dealer else -1
             assert len(a.throws) == 15
             assert len({frozenset(t.throw) for t in a.throws}) == 15
@@ -161,7 +162,7 @@ def test_ev_definitions_and_ordering() -> None:
 
 
 def test_table_and_explain() -> None:
-    a = analyze_discard("5H 5D 6C 7S 8H 9D", dealer=False, model="uniform")
+    a = analyze_discard("5H 5D 6C 7S 8H 9D", dealer=False, model=UNIFORM)
     df = a.table
     assert list(df.columns) == [
         "rank",
@@ -185,8 +186,8 @@ def test_bad_input() -> None:
         analyze_discard("5H 5D 6C 7S 8H", dealer=True)
     with pytest.raises(DuplicateCardError):
         analyze_discard("5H 5D 6C 7S 8H 5H", dealer=True)
-    with pytest.raises(CribError, match="unknown crib model 'nope'"):
-        analyze_discard("5H 5D 6C 7S 8H 9D", dealer=True, crib_model="nope")
+    with pytest.raises(CribError, match="unknown discard model 'nope': expected one of master, expert, uniform, exact, table, selfplay"):
+        analyze_discard("5H 5D 6C 7S 8H 9D", dealer=True, model=parse_model("nope", "discard"))
 
 
 def test_registry_plugs_in_a_model() -> None:
@@ -203,7 +204,7 @@ def test_registry_plugs_in_a_model() -> None:
 
     register_crib_model(Zero(), replace=True)
     try:
-        a = analyze_discard("5H 5D 6C 7S 8H 9D", dealer=True, crib_model="zero-test")
+        a = analyze_discard("5H 5D 6C 7S 8H 9D", dealer=True, model=parse_model("zero-test", "discard"))
         assert a.best.crib_ev == 0 and a.best.throw_str == "8H 9D"  # best hand alone
         assert get_crib_model("zero-test").name == "zero-test"
         assert a.crib_counts(0) is None
@@ -227,7 +228,7 @@ def test_fast_float_ranking_equals_exact_analysis() -> None:
     for _ in range(150):
         six = rng.sample(DECK, 6)
         for dealer in (True, False):
-            exact = analyze_discard(six, dealer=dealer, model="uniform")
+            exact = analyze_discard(six, dealer=dealer, model=UNIFORM)
             fast = rank_throws_fast(six, dealer)
             assert [set(t.throw) for t in exact.throws] == [set(th) for th, _k, _e, _s in fast]
             for t, (_th, keep, ev, safety) in zip(exact.throws, fast, strict=True):
@@ -239,14 +240,14 @@ def test_fast_float_ranking_equals_exact_analysis() -> None:
 
 
 def test_master_model_equals_an_independent_full_value() -> None:
-    """model="master": hand + seat crib + pegging, computed here from the shipped
+    """model=MASTER: hand + seat crib + pegging, computed here from the shipped
     tables and the reference scorer, on fixed hands in both seats."""
     from tests.test_master import _full_values
 
     for six in ("5H 5D 6C 7S 8H 9D", "JH 9C 2H 3H 9D 7D", "AS 2D 3C KH QS 7C", "4H 6D 6S 9C TD KC"):
         for dealer in (True, False):
             want = _full_values(six, dealer)
-            a = analyze_discard(six, dealer=dealer, model="master")
+            a = analyze_discard(six, dealer=dealer, model=MASTER)
             assert a.master and a.pegging and a.model.name == "selfplay"
             for t in a.throws:
                 assert t.total == pytest.approx(want[frozenset(t.throw)], abs=1e-9)
@@ -261,14 +262,14 @@ def test_master_model_equals_an_independent_full_value() -> None:
 
 def test_master_model_with_scores_shows_p_win_and_ranks_by_it_near_121() -> None:
     six = "5H 5D 6C 7S 8H 9D"
-    far = analyze_discard(six, dealer=True, model="master", scores=(20, 30))
+    far = analyze_discard(six, dealer=True, model=MASTER, scores=(20, 30))
     assert far.objective == "ev" and "p_win" in far.table.columns
-    near = analyze_discard(six, dealer=True, model="master", scores=(112, 115))
+    near = analyze_discard(six, dealer=True, model=MASTER, scores=(112, 115))
     assert near.objective == "win"
     p = [t.p_win for t in near.throws]
     assert p[0] >= max(p) - TIE_EPS
-    top = analyze_discard(six, dealer=True, model="master", scores=(112, 115), win_top=5)
+    top = analyze_discard(six, dealer=True, model=MASTER, scores=(112, 115), win_top=5)
     assert sum(t.p_win is not None for t in top.throws) == 5
     assert top.best.throw == near.best.throw  # the best by P(win) is among the top 5 here
-    with pytest.raises(CribError, match="unknown model 'grandmaster': expected master, expert or uniform"):
+    with pytest.raises(CribError, match="a discard model is a Model .* got 'grandmaster'"):
         analyze_discard(six, dealer=True, model="grandmaster")

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from crib import DECK, HashRng, analyze_discard, parse_cards, score_hand, softmax_pick
+from crib.analysis.models import UNIFORM
 from crib.course.enrichment import TRACK, exercises
 from crib.course.enrichment.check import read_answer
 from crib.course.enrichment.items import master_differs
@@ -75,7 +76,7 @@ def test_one_hand_over_its_48_starters_two_ways() -> None:
     mean = _answer("numbers", 5)
     assert mean == _mean_over_starters("2C 3D 4H 5S", "2C 3D 4H 5S") == Fraction(410, 48)
     # the discard engine's exact 46-starter mean (arrays), plus the two thrown cards as starters
-    a = analyze_discard("2C 3D 4H 5S KH 9D", dealer=True, model="uniform")
+    a = analyze_discard("2C 3D 4H 5S KH 9D", dealer=True, model=UNIFORM)
     t = a.throws[a.find("KH 9D")]
     extra = score_hand("2C 3D 4H 5S", "KH").total + score_hand("2C 3D 4H 5S", "9D").total
     assert t.hand_ev_exact * 46 + extra == mean * 48
@@ -90,12 +91,12 @@ def test_discard_answers() -> None:
     assert _answer("discard", 1) == Fraction(583, 46)
     assert set(_answer("discard", 2)) == set(parse_cards("2C 9D"))  # type: ignore[arg-type]
     cost = _answer("discard", 3)
-    a = analyze_discard("2C 3D 4H 5S JC QD", dealer=False, model="uniform")
+    a = analyze_discard("2C 3D 4H 5S JC QD", dealer=False, model=UNIFORM)
     assert cost == a.best.ev_exact - a.throws[a.find("5S JC")].ev_exact
     assert 3.8 < float(cost) < 4.0  # type: ignore[arg-type]
     # the Master disagrees with the uniform model on this six, as the question says
     assert set(_answer("discard", 4)) == set(parse_cards("8S 9C"))  # type: ignore[arg-type]
-    assert analyze_discard("4C 5S 5H TD 8S 9C", dealer=True, model="uniform").best.throw_str == "4C 5S"
+    assert analyze_discard("4C 5S 5H TD 8S 9C", dealer=True, model=UNIFORM).best.throw_str == "4C 5S"
 
 
 def test_how_often_the_master_differs_is_seeded_and_each_listed_deal_differs() -> None:

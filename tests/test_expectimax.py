@@ -16,9 +16,10 @@ from itertools import combinations
 
 import pytest
 
-from crib.ai.players import TIERS
 from crib.ai.policy import play_values, temperature
+from crib.analysis.heuristics import SKILLS as TIERS
 from crib.analysis.heuristics import softmax_weights
+from crib.analysis.models import MASTER, UNIFORM, Holdings, Minimax, PlayModel, parse_model
 from crib.analysis.play import analyze_play, holdings
 from crib.analysis.play.policy import policy_probs
 from crib.analysis.play.reference import peg_state
@@ -27,6 +28,8 @@ from crib.rules.cards import DECK, parse_cards
 from crib.rules.observation import for_play
 from crib.rules.pegging import PegState
 from crib.rules.position import PeggingPosition
+
+WEIGHTED = PlayModel(opponent=Minimax(), holdings=Holdings.WEIGHTED)
 
 
 def _diff(s: PegState) -> int:
@@ -158,7 +161,7 @@ def _random_position(rng: random.Random, go: bool = False) -> PeggingPosition:
 
 
 def _check(pos: PeggingPosition, model: str) -> None:
-    a = analyze_play(pos, model)
+    a = analyze_play(pos, parse_model(model, "play"))
     want = _brute(pos, model)
     assert {o.label for o in a.options} == set(want)
     for o in a.options:
@@ -215,7 +218,7 @@ def test_a_go_at_the_root_counts_its_point_once(model: str) -> None:
     )
     assert not pos.legal()
     _check(pos, model)
-    assert analyze_play(pos, model).best.now == 0  # the point is not the same for all
+    assert analyze_play(pos, parse_model(model, "play")).best.now == 0  # the point is not the same for all
 
 
 def test_brute_force_covers_go_and_31() -> None:
@@ -223,7 +226,7 @@ def test_brute_force_covers_go_and_31() -> None:
     pos = PeggingPosition.parse(
         "hand 4H 2C | pile KS QD 7C | previous AS AD | starter 3S | opp 1 | go"
     )
-    a = analyze_play(pos, "minimax")
+    a = analyze_play(pos, UNIFORM)
     want = _brute(pos, "minimax")
     for o in a.options:
         assert (o.margin_exact, o.p_nonneg_exact) == want[o.label]
@@ -242,13 +245,13 @@ def test_hand_checked_last_card() -> None:
     pos = PeggingPosition.parse(
         "hand 5H | pile KS QD 6C | previous AS 2D 3H 4C | starter 9S | opp 0"
     )
-    a = analyze_play(pos, "minimax")
+    a = analyze_play(pos, UNIFORM)
     assert a.best.label == "5H" and a.best.now == 2 and a.best.future_exact == 0
     # at count 27 a 5 does not fit: go, and the opponent (last to play) gets 1
     pos = PeggingPosition.parse(
         "hand 5H 2S | pile KS QD 7C | previous AS 2D 3H | starter 9S | opp 0"
     )
-    a = analyze_play(pos, "minimax")
+    a = analyze_play(pos, UNIFORM)
     two = a.option("2S")  # 29, then 5 cannot be played: go for 1, then lead 5 and last card 1
     assert two.now == 0 and two.future_exact == 2
 
@@ -290,8 +293,8 @@ def test_invalid_positions_name_the_problem() -> None:
     for text, needle in cases.items():
         with pytest.raises(InvalidPositionError, match=needle):
             PeggingPosition.parse(text)
-    with pytest.raises(CribError, match="unknown opponent model"):
-        analyze_play("hand 4H 6D 6S 9C | starter 2S | opp 4", "psychic")
+    with pytest.raises(CribError, match="unknown play model 'psychic': expected one of"):
+        analyze_play("hand 4H 6D 6S 9C | starter 2S | opp 4", parse_model("psychic", "play"))
 
 
 # the position fuzz test lives in test_position_fuzz.py
@@ -352,7 +355,7 @@ def _check_weighted(pos: PeggingPosition, played: tuple, dealer: bool) -> None:
 
     want = _weighted_brute(pos, keep_weights(played, dealer))
     ref = expectiminimax(pos, keep_weights(played, dealer))
-    a = analyze_play(pos, "minimax", "weighted", opp_played=played, opp_dealer=dealer)
+    a = analyze_play(pos, MASTER, opp_played=played, opp_dealer=dealer)
     assert a.holdings_model == "weighted" and "self-play" in a.model_note
     assert set(ref) == set(want) == {o.label for o in a.options}
     for o in a.options:
@@ -397,13 +400,13 @@ def test_any_weight_is_threaded_through_the_compiled_solver() -> None:
 
 def test_sampled_holdings_say_so() -> None:
     pos = "hand 4H 6D 6S 9C | starter 2S | discards JD KC | opp 4"
-    exact = analyze_play(pos, holdings="weighted", opp_dealer=True)
-    a = analyze_play(pos, holdings="weighted", opp_dealer=True, sample=300)
+    exact = analyze_play(pos, WEIGHTED, opp_dealer=True)
+    a = analyze_play(pos, WEIGHTED, opp_dealer=True, sample=300)
     assert exact.sampled == 0 and 0 < a.sampled <= 300
     assert "SAMPLED" in a.model_note and "SAMPLED" not in exact.model_note
     assert a.option("6D").margin == pytest.approx(exact.option("6D").margin, abs=0.5)
 
 
 def test_unknown_holdings_model_is_a_clear_error() -> None:
-    with pytest.raises(CribError, match="unknown holdings 'skewed'"):
-        analyze_play("hand 4H 6D 6S 9C | starter 2S | discards JD KC | opp 4", holdings="skewed")
+    with pytest.raises(CribError, match="holdings must be Holdings.UNIFORM or Holdings.WEIGHTED, got 'skewed'"):
+        PlayModel(holdings="skewed")  # type: ignore[arg-type]

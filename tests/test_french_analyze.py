@@ -15,6 +15,7 @@ import re
 import ipywidgets as w
 import pytest
 
+from crib.analysis.models import UNIFORM
 from crib.ui.analyze.crib_odds import CribOddsApp, crib_odds_page
 from crib.ui.analyze.discard import DiscardApp, discard_page
 from crib.ui.analyze.pegging import PeggingApp, pegging_page
@@ -211,11 +212,11 @@ def test_charts_in_french_and_english_unchanged() -> None:
     from crib.analysis.discard import analyze_discard
     from crib.analysis.play import analyze_play
 
-    a = analyze_discard("5H 5D 6C 7S 8H 9D", dealer=False, model="uniform")
+    a = analyze_discard("5H 5D 6C 7S 8H 9D", dealer=False, model=UNIFORM)
     fr, en = figure_summary(discard_chart(a, "fr"), lang="fr"), figure_summary(discard_chart(a))
     assert fr.startswith("Graphique : Les 15 écarts en non-donneur") and "par barre" in fr
     assert en.startswith("Chart: All 15 throws as pone, best first.")
-    p = analyze_play("hand 4H 6D 6S 9C | starter 2S | opp 4", model="uniform")
+    p = analyze_play("hand 4H 6D 6S 9C | starter 2S | opp 4", model=UNIFORM)
     fig = play_chart(p, lang="fr")
     texts = [t.get_text() for t in fig.axes[0].get_legend().get_texts()] + [fig.axes[0].get_ylabel()]
     assert texts == ["Tout de suite (points de cette carte)", "Ensuite (reste du jeu, vous − lui)",

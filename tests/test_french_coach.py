@@ -17,7 +17,7 @@ import pytest
 
 from crib.analysis.coach import find_formations, grade_discard, grade_play, hint_discard, hint_play
 from crib.analysis.grades import tag_text
-from crib.analysis.models import model_words
+from crib.analysis.models import UNIFORM, model_words
 from crib.errors import CribError
 from crib.rules.events import Cut, GameOver, Played, Shown, describe_event, log_from_json
 from crib.session.review import load_saved
@@ -132,18 +132,18 @@ def test_the_event_lines_in_french_and_english() -> None:
 
 
 def test_the_coach_sentences_in_french() -> None:
-    g = grade_discard("5H 5D 6C 7S 8H 9D", "8H 9D", dealer=True, model="uniform", lang="fr")
+    g = grade_discard("5H 5D 6C 7S 8H 9D", "8H 9D", dealer=True, model=UNIFORM, lang="fr")
     assert g.sentence.startswith("Jeter 8♥ 9♦ dans votre crib coûte 3,00 points en moyenne (coûteux).")
     assert "Gardez" in g.sentence and "modèle de crib « exact »" in g.model_note
-    en = grade_discard("5H 5D 6C 7S 8H 9D", "8H 9D", dealer=True, model="uniform")
+    en = grade_discard("5H 5D 6C 7S 8H 9D", "8H 9D", dealer=True, model=UNIFORM)
     assert en.sentence.startswith("Throwing 8♥ 9♦ to your crib gives up 3.00 points on average (costly).")
     pos = "hand 4H 6D 6S 9C | starter 2S | discards JD KC | opp 4"
-    p = grade_play(pos, "9C", model="uniform", lang="fr")
+    p = grade_play(pos, "9C", model=UNIFORM, lang="fr")
     assert "coûte" in p.sentence and "choix du modèle uniform" in p.sentence
     assert "mains de 4 cartes, également probables" in p.model_note
     assert all(tag_text(t, "fr") != t for t in p.tags)  # said in French, kept in English
-    assert hint_discard("5H 5D 6C 7S 8H 9D", True, model="uniform", lang="fr").startswith("Jetez ")
-    assert hint_play(pos, model="uniform", lang="fr").startswith("Jouez ")
+    assert hint_discard("5H 5D 6C 7S 8H 9D", True, model=UNIFORM, lang="fr").startswith("Jetez ")
+    assert hint_play(pos, model=UNIFORM, lang="fr").startswith("Jouez ")
     assert model_words("discard", "master", "fr").startswith("Modèle : le Maître")
     assert find_formations("4H 6D 6S 9C", "fr")[0].explanation.startswith("Avec 4, 6 et 6")
     assert tag_text("left a danger count (21)", "fr") == "laissé un compte dangereux (21)"

@@ -20,6 +20,10 @@ from crib.analysis.grades import (
     thresholds,
     verdict_word,
 )
+from crib.analysis.models import (
+    EXPERT,
+    UNIFORM,
+)
 from crib.rules.position import PeggingPosition
 from crib.session.model import Grade
 from crib.session.review import band_counts, summary_strip
@@ -72,12 +76,12 @@ def test_a_one_point_loss_is_not_the_same_word_as_a_five_point_loss() -> None:
 def test_best_is_only_the_best_choice_and_shows_no_cost() -> None:
     # 6♣ Q♦ loses 0.047 against the best throw: once "best −0.05", now "ok" with its cost
     six = "6C 3S 8H KD QD KH"
-    small = grade_discard(six, "6C QD", dealer=False, model="uniform")
+    small = grade_discard(six, "6C QD", dealer=False, model=UNIFORM)
     assert 0 < small.lost < 0.05 and small.verdict == "ok"
     assert cost_text(small.verdict, small.lost) == "ok −0.05"
-    a = analyze_discard(six, dealer=False, model="uniform")
+    a = analyze_discard(six, dealer=False, model=UNIFORM)
     for t in a.throws:
-        g = grade_discard(six, t.throw, dealer=False, model="uniform")
+        g = grade_discard(six, t.throw, dealer=False, model=UNIFORM)
         assert (g.verdict == "best") == (a.best.total - t.total <= 1e-9)
     chip = grade_chip("best", 0.0)
     assert ">best<" in chip and "−" not in chip
@@ -94,7 +98,7 @@ def test_no_warning_tags_on_the_best_card() -> None:
     best = grade_play(pos, "6D", exact=False)
     assert best.verdict == "best"
     # the same card, when it is not the best, does carry its tags (the pair it hands over)
-    worse = grade_play(pos, "6D", exact=False, model="expert")
+    worse = grade_play(pos, "6D", exact=False, model=EXPERT)
     assert worse.verdict != "best" and any("a pair" in t for t in worse.tags)
 
 

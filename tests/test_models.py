@@ -1,5 +1,6 @@
-"""Models by name: the presets equal the models used before they had names, and
-contradicting or unknown arguments are errors (issue 23, point 3)."""
+"""Models, typed: the presets equal the models used before they had names, text is
+parsed at the edge with the choices listed, and an argument a model would ignore is
+an error (issue 23, point 3; issue 35, point 1)."""
 
 from __future__ import annotations
 
@@ -9,12 +10,19 @@ import crib
 from crib.analysis.models import (
     EXPERT,
     MASTER,
+    TIERS,
     UNIFORM,
+    CribModel,
     DiscardModel,
+    Holdings,
+    Minimax,
+    Objective,
     PlayModel,
+    Policy,
     discard_model,
+    parse_model,
+    parse_tier,
     play_model,
-    resolve_play,
 )
 from crib.errors import (
     CribError,
@@ -36,20 +44,23 @@ def _throws(a: crib.DiscardAnalysis) -> list[tuple]:
     return [(t.throw, t.ev_exact, t.peg_ev, t.p_win) for t in a.throws]
 
 
+SELFPLAY_PEG = DiscardModel(crib=CribModel.SELFPLAY, pegging=True)
+
+
 @pytest.mark.parametrize("six", SIXES)
 def test_master_is_the_old_master_and_uniform_the_old_default(six: str) -> None:
     for dealer in (True, False):
         new = crib.analyze_discard(six, dealer=dealer)  # the default: the coach's model
-        old = crib.analyze_discard(six, dealer=dealer, crib_model="selfplay", pegging=True)
+        old = crib.analyze_discard(six, dealer=dealer, model=SELFPLAY_PEG)
         assert _throws(new) == _throws(old) and new.master and not old.master
         near = crib.analyze_discard(six, dealer=dealer, scores=(100, 112))
         old_near = crib.analyze_discard(
-            six, dealer=dealer, crib_model="selfplay", pegging=True, scores=(100, 112),
-            objective="win",
+            six, dealer=dealer, scores=(100, 112),
+            model=DiscardModel(crib=CribModel.SELFPLAY, pegging=True, objective=Objective.WIN),
         )
         assert near.objective == "win" and _throws(near) == _throws(old_near)
         uni = crib.analyze_discard(six, dealer=dealer, model=crib.UNIFORM)
-        assert _throws(uni) == _throws(crib.analyze_discard(six, dealer=dealer, crib_model="exact"))
+        assert _throws(uni) == _throws(crib.analyze_discard(six, dealer=dealer, model=DiscardModel()))
         assert uni.discard_model.name == "uniform" and new.discard_model.name == "master"
 
 
@@ -71,43 +82,113 @@ def test_the_master_discards_by_the_master_model(monkeypatch: pytest.MonkeyPatch
         six, dealer=True, scores=(100, 95), win_top=master.WIN_TOP).best.throw
     assert seen == [MASTER.discard] and master.ENDGAME == crib.analysis.models.MASTER_ENDGAME
     master.MasterPlayer(seat_crib=False).discard(obs, None)
-    assert seen[-1] == DiscardModel("custom", "exact", True, True)
+    assert seen[-1] == DiscardModel("custom", CribModel.EXACT, True, True)
 
 
-def test_play_models_by_name() -> None:
+def test_play_models_are_typed() -> None:
     default = crib.analyze_play(LEAD)
     assert default.model_name == "master" and default.holdings_model == "weighted"
-    assert default.options == crib.analyze_play(LEAD, "policy:master").options
-    uni = crib.analyze_play(MID, model="uniform")
-    assert uni.model_name == "uniform" and uni.model == "minimax"
-    assert uni.options == crib.analyze_play(MID, "minimax", "uniform").options
-    assert crib.analyze_play(MID, "uniform").options == uni.options  # a name in opponent's place
-    assert resolve_play(None, "minimax", "weighted").name == "custom"
-    assert resolve_play(None, "policy:expert") == EXPERT.play
+    weighted = PlayModel(opponent=Minimax(), holdings=Holdings.WEIGHTED)
+    assert weighted.is_master and default.options == crib.analyze_play(LEAD, weighted).options
+    uni = crib.analyze_play(MID, model=UNIFORM)
+    assert uni.model_name == "uniform" and uni.model == "minimax" and default.model == "policy:master"
+    assert uni.options == crib.analyze_play(MID, PlayModel()).options
+    assert EXPERT.play == PlayModel("expert", Policy(TIERS["expert"]), Holdings.UNIFORM)
+    assert crib.analyze_play(MID, EXPERT).model == "policy:expert"
     lead = crib.analyze_lead("4H 6D 6S 9C", "2S", "JD KC", model=UNIFORM)
-    assert lead.options == crib.analyze_play(LEAD, "minimax").options
+    assert lead.options == crib.analyze_play(LEAD, UNIFORM).options
 
 
-def test_contradictions_are_errors() -> None:
-    with pytest.raises(ModelError, match="crib_model='table' contradicts model 'master'"):
-        crib.analyze_discard(SIX, dealer=True, model="master", crib_model="table")
-    with pytest.raises(ModelError, match="pegging=True contradicts model 'uniform'"):
-        crib.analyze_discard(SIX, dealer=True, model="uniform", pegging=True)
-    with pytest.raises(ModelError, match="objective='win' contradicts model 'master'"):
-        crib.analyze_discard(SIX, dealer=True, objective="win", scores=(10, 10))
-    with pytest.raises(ModelError, match="holdings='weighted' contradicts model 'uniform'"):
-        crib.analyze_play(LEAD, model="uniform", holdings="weighted")
-    with pytest.raises(ModelError, match="opponent='minimax' contradicts model 'expert'"):
-        crib.analyze_play(LEAD, "minimax", model=EXPERT)
-    with pytest.raises(ModelError, match="'policy:master' is minimax over weighted holdings"):
-        crib.analyze_play(LEAD, "policy:master", "uniform")
-    with pytest.raises(ModelError, match="unknown opponent model 'psychic'"):
-        PlayModel("x", "psychic")
-    with pytest.raises(ModelError, match="unknown model 'grand': expected master, expert or uniform"):
+def test_tiers_are_one_table_of_tier_objects() -> None:
+    assert [t.key for t in TIERS.values()] == ["easy", "normal", "hard", "expert", "master"]
+    assert crib.TIERS is TIERS and TIERS["hard"].skill == 0.85 and TIERS["master"].skill is None
+    assert crib.make_player(TIERS["hard"]) == crib.make_player("hard")
+    from crib.session.model import COACH, TIER_NAMES, tier_name
+
+    assert COACH == "master" and tier_name("hard", "fr") == "Difficile" and TIER_NAMES["easy"] == "Easy"
+    assert parse_tier(" Hard ") is TIERS["hard"]
+
+
+def test_text_is_parsed_at_the_edge_with_the_choices_listed() -> None:
+    assert parse_model("master", "play") == MASTER.play and parse_model("table", "discard").crib is CribModel.TABLE
+    assert parse_model("minimax", "play") == UNIFORM.play and parse_model("policy:expert", "play") == EXPERT.play
+    with pytest.raises(ModelError, match="unknown play model 'grand': expected one of master, expert, "
+                       "uniform, minimax, policy:master, policy:easy, policy:normal, policy:hard, policy:expert$"):
+        parse_model("grand", "play")
+    with pytest.raises(ModelError, match="unknown discard model 'zz': expected one of master, expert, uniform, "
+                       "exact, table, selfplay$"):
+        parse_model("zz", "discard")
+    with pytest.raises(ModelError, match="unknown tier 'champion': expected one of easy, normal, hard, "
+                       "expert, master$"):
+        parse_tier("champion")
+    with pytest.raises(ModelError, match="unknown holdings 'some': expected one of uniform, weighted"):
+        Holdings.parse("some")
+    with pytest.raises(ModelError, match="unknown objective 'fun': expected one of ev, win"):
+        Objective.parse("fun")
+
+
+def test_no_public_function_takes_a_model_as_a_string() -> None:
+    for call in (
+        lambda: crib.analyze_discard(SIX, dealer=True, model="uniform"),
+        lambda: crib.analyze_play(LEAD, "minimax"),
+        lambda: crib.analyze_play(LEAD, model="uniform"),
+        lambda: crib.analyze_lead("4H 6D 6S 9C", "2S", "JD KC", model="master"),
+        lambda: crib.grade_discard(SIX, "8H 9D", dealer=True, model="uniform"),
+        lambda: crib.grade_play(MID, "5H", model="expert"),
+        lambda: crib.hint_discard(SIX, True, model="uniform"),
+        lambda: crib.hint_play(MID, model="uniform"),
+        lambda: PlayModel(opponent="policy:expert"),
+        lambda: PlayModel(holdings="weighted"),
+        lambda: DiscardModel(crib="selfplay"),
+        lambda: DiscardModel(objective="win"),
+        lambda: Policy("expert"),
+    ):
+        with pytest.raises(ModelError):
+            call()
+    with pytest.raises(ModelError, match="parse text with crib.analysis.models.parse_model"):
         play_model("grand")
-    with pytest.raises(ModelError, match="objective must be 'ev' or 'win', got 'fun'"):
-        crib.analyze_discard(SIX, dealer=True, model="uniform", objective="fun")
     assert discard_model(None) == MASTER.discard and play_model(crib.EXPERT) == EXPERT.play
+
+
+def test_an_argument_a_model_would_ignore_is_an_error() -> None:
+    with pytest.raises(ModelError, match="opp_played weighs the holdings, but model 'uniform'"):
+        crib.analyze_play(LEAD, UNIFORM, opp_played="5C")
+    with pytest.raises(ModelError, match="opp_dealer weighs the holdings, but model 'expert'"):
+        crib.analyze_play(LEAD, EXPERT, opp_dealer=True)
+    with pytest.raises(ModelError, match="sample draws holdings for the compiled minimax only"):
+        crib.analyze_play(LEAD, EXPERT, sample=10)
+    with pytest.raises(ModelError, match="win_top .* needs scores"):
+        crib.analyze_discard(SIX, dealer=True, win_top=3)
+    with pytest.raises(ModelError, match="objective=Objective.WIN needs scores"):
+        crib.analyze_discard(SIX, dealer=True, model=DiscardModel(objective=Objective.WIN))
+    with pytest.raises(ModelError, match="endgame=True ranks by P\\(win\\) near 121 by itself"):
+        DiscardModel(crib=CribModel.SELFPLAY, endgame=True, objective=Objective.WIN)
+    with pytest.raises(ModelError, match="the master tier plays no softmax policy"):
+        Policy(TIERS["master"])
+    with pytest.raises(ModelError, match="opp_played weighs the holdings, which model 'expert' ignores"):
+        crib.grade_play(MID, "5H", model=EXPERT, opp_played="2D")
+    with pytest.raises(ModelError, match="opp_dealer .* which model 'uniform' ignores"):
+        crib.grade_play(MID, "5H", model=UNIFORM, opp_dealer=True)
+
+
+def test_sample_on_the_pure_python_path_is_an_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    from crib.analysis.play import jit
+
+    monkeypatch.setattr(jit, "available", lambda: False)
+    with pytest.raises(ModelError, match="the pure-Python solver"):
+        crib.analyze_play(LEAD, MASTER, sample=10)
+
+
+def test_each_model_describes_itself_in_the_words_the_pages_used() -> None:
+    from crib.analysis.models import model_words
+
+    for kind in ("discard", "play"):
+        for name in ("master", "expert", "uniform"):
+            m = getattr(crib.analysis.models.PRESETS[name], kind)
+            assert m.describe() == model_words(kind, name) and m.describe("fr") != m.describe()
+    assert UNIFORM.play.describe().startswith("Model: uniform holdings")
+    hard = PlayModel(opponent=Policy(TIERS["hard"]))
+    assert "the Hard computer" in hard.describe() and "Difficile" in hard.describe("fr")
 
 
 def test_bad_input_from_the_issue_raises_a_crib_error() -> None:
@@ -142,15 +223,17 @@ def test_bad_input_from_the_issue_raises_a_crib_error() -> None:
 
 def test_grades_name_their_model() -> None:
     g = crib.grade_discard(SIX, "6C 7S", dealer=True)
-    assert g.model == "master" and round(g.lost, 2) == 7.52
+    assert g.model == "master" and round(g.lost, 2) == 7.52 and g.discard_model == MASTER.discard
     u = crib.grade_discard(SIX, "8H 9D", dealer=True, model=UNIFORM)
     assert u.model == "uniform" and round(u.lost, 2) == 3.0
-    assert crib.grade_discard(SIX, "8H 9D", dealer=True, crib_model="table").model == "uniform"
-    p = crib.grade_play(MID, "5H", model="uniform")
-    assert p.model == "uniform" and p.model_note.startswith("averaged over")
-    best = crib.analyze_play(MID, model="uniform").best.card
-    assert crib.grade_play(MID, best, model="uniform").verdict == "best"
-    assert crib.grade_play(MID, "5H", model="expert").model == "expert"
+    table = crib.grade_discard(SIX, "8H 9D", dealer=True, model=DiscardModel(crib=CribModel.TABLE))
+    assert table.model == "custom"  # no longer labelled "uniform"
+    p = crib.grade_play(MID, "5H", model=UNIFORM)
+    assert p.model == "uniform" and p.model_note.startswith("averaged over") and p.play_model == UNIFORM.play
+    best = crib.analyze_play(MID, model=UNIFORM).best.card
+    assert crib.grade_play(MID, best, model=UNIFORM).verdict == "best"
+    e = crib.grade_play(MID, "5H", model=EXPERT)
+    assert e.model == "expert" and e.trap == crib.analysis.coach.trap_flag(crib.analyze_play(MID, EXPERT), e.card)
 
 
 def test_pages_rank_by_the_same_model_as_the_library() -> None:

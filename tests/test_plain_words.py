@@ -14,6 +14,7 @@ import pytest
 from crib.analysis.coach import grade_play
 from crib.analysis.discard import analyze_discard
 from crib.analysis.grades import WIN_UNIT, cost_text
+from crib.analysis.models import UNIFORM
 from crib.rules.cards import parse_card, parse_cards
 from crib.rules.position import PeggingPosition
 from crib.session import plain
@@ -63,7 +64,7 @@ def test_a_discard_verdict_says_keep_throw_points_and_whose_crib() -> None:
 
 
 def test_suits_are_named_when_a_rank_is_both_kept_and_thrown() -> None:
-    a = analyze_discard("5H 5D 6C 7S 8H 9D", dealer=True, model="uniform")
+    a = analyze_discard("5H 5D 6C 7S 8H 9D", dealer=True, model=UNIFORM)
     t = a.throws[a.find("5H 9D")]
     text = plain.discard_text(t, a.best, dealer=True, verdict="blunder", lost=3.2)
     assert "You kept 5♦-6♣-7♠-8♥" in text and "threw 5♥-9♦ to your crib" in text

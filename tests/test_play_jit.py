@@ -20,6 +20,7 @@ import warnings
 import pytest
 
 from crib.analysis import play as expectimax
+from crib.analysis.models import MASTER, UNIFORM, parse_model
 from crib.analysis.play import jit as pegjit
 from crib.analysis.play.holdings import root_options, root_state
 from crib.analysis.play.minimax import _Minimax
@@ -140,7 +141,7 @@ def _pure(pos: PeggingPosition, model: str = "minimax") -> expectimax.PlayAnalys
     orig = pegjit.available
     try:
         pegjit.available = lambda: False  # type: ignore[assignment]
-        return expectimax.analyze_play(pos, model)
+        return expectimax.analyze_play(pos, parse_model(model, "play"))
     finally:
         pegjit.available = orig  # type: ignore[assignment]
 
@@ -148,7 +149,7 @@ def _pure(pos: PeggingPosition, model: str = "minimax") -> expectimax.PlayAnalys
 @pytest.mark.parametrize(("n_me", "n_opp"), SIZES, ids=[f"{a}v{b}" for a, b in SIZES])
 def test_analyze_play_equals_the_python_path(n_me: int, n_opp: int) -> None:
     for pos in _positions(n_me, n_opp)[:: 50 if n_me + n_opp >= 6 else 5]:
-        fast = expectimax.analyze_play(pos, "minimax")
+        fast = expectimax.analyze_play(pos, UNIFORM)
         slow = _pure(pos)
         assert fast == slow, pos.to_text()
         for f, s in zip(fast.options, slow.options, strict=True):
@@ -189,16 +190,16 @@ def test_generated_levels_are_up_to_date() -> None:
 
 def test_fallback_warns_once_and_gives_the_same_result(monkeypatch: pytest.MonkeyPatch) -> None:
     pos = PeggingPosition.parse("hand 5H 6D | pile KS 4C | previous 2C 3C AS | starter 7S | opp 1")
-    want = expectimax.analyze_play(pos, "minimax")
+    want = expectimax.analyze_play(pos, UNIFORM)
     from crib.analysis.play import jit_core
 
     monkeypatch.setattr(jit_core, "_broken", RuntimeError("simulated: numba cannot compile"))
     monkeypatch.setattr(pegjit, "_warned", False)
     with pytest.warns(RuntimeWarning, match="pure-Python solver"):
-        first = expectimax.analyze_play(pos, "minimax")
+        first = expectimax.analyze_play(pos, UNIFORM)
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # a second warning would raise
-        second = expectimax.analyze_play(pos, "minimax")
+        second = expectimax.analyze_play(pos, UNIFORM)
     assert first == want == second
     assert pegjit.warm() == 0.0
 
@@ -212,8 +213,9 @@ warnings.simplefilter("always")
 with warnings.catch_warnings(record=True) as caught:
     from crib.analysis.play import jit as pegjit
     from crib.analysis.play import analyze_play
-    a = analyze_play("hand 5H 6D | pile KS 4C | previous 2C 3C AS | starter 7S | opp 1", "minimax")
-    analyze_play("hand 5H 6D | pile KS 4C | previous 2C 3C AS | starter 7S | opp 1", "minimax")
+    from crib.analysis.models import UNIFORM
+    a = analyze_play("hand 5H 6D | pile KS 4C | previous 2C 3C AS | starter 7S | opp 1", UNIFORM)
+    analyze_play("hand 5H 6D | pile KS 4C | previous 2C 3C AS | starter 7S | opp 1", UNIFORM)
 msgs = [str(w.message) for w in caught if issubclass(w.category, RuntimeWarning)]
 assert len(msgs) == 1 and "numba is not usable" in msgs[0], msgs
 assert not pegjit.available()
@@ -223,7 +225,7 @@ print([str(o.margin_exact) for o in a.options])
         [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True
     )
     pos = "hand 5H 6D | pile KS 4C | previous 2C 3C AS | starter 7S | opp 1"
-    want = [str(o.margin_exact) for o in expectimax.analyze_play(pos, "minimax").options]
+    want = [str(o.margin_exact) for o in expectimax.analyze_play(pos, UNIFORM).options]
     assert out.stdout.strip() == str(want)
 
 
@@ -239,10 +241,10 @@ def test_weighted_fallback_equals_the_compiled_path(monkeypatch: pytest.MonkeyPa
 
     pos = PeggingPosition.parse("hand 5H 6D 9C | pile KS 4C | starter 2S | discards JD KC | opp 3")
     kw = {"opp_played": parse_cards("KS"), "opp_dealer": False}
-    want = expectimax.analyze_play(pos, "minimax", "weighted", **kw)
+    want = expectimax.analyze_play(pos, MASTER, **kw)
     monkeypatch.setattr(jit_core, "_broken", RuntimeError("simulated: numba cannot compile"))
     monkeypatch.setattr(pegjit, "_warned", True)
-    got = expectimax.analyze_play(pos, "minimax", "weighted", **kw)
+    got = expectimax.analyze_play(pos, MASTER, **kw)
     assert [o.label for o in got.options] == [o.label for o in want.options]
     for g, w in zip(got.options, want.options, strict=True):
         assert g.margin == pytest.approx(w.margin, abs=1e-12)

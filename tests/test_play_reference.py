@@ -1,7 +1,7 @@
 """The fast minimax solver equals the plain expectiminimax over the rules engine.
 
 As :mod:`crib.rules.fast` is tested equal to the reference scorer, the fast
-pegging solver (``analyze_play(pos, "minimax")``) is tested equal, exactly in
+pegging solver (``analyze_play(pos, UNIFORM)``) is tested equal, exactly in
 Fractions, to :func:`crib.analysis.play.expectiminimax` on seeded random
 positions of every size: your hand 1-4 cards, the opponent's 0-4, leads,
 piles in mid-play, after the opponent's go, and near 31.
@@ -15,6 +15,7 @@ from fractions import Fraction
 
 import pytest
 
+from crib.analysis.models import UNIFORM
 from crib.analysis.play import analyze_play, expectiminimax, holdings
 from crib.analysis.play.reference import chance_outcomes, peg_state
 from crib.rules.cards import DECK
@@ -99,7 +100,7 @@ def test_the_sample_covers_every_size_and_kind() -> None:
 )
 def test_fast_minimax_equals_the_reference(pos: PeggingPosition) -> None:
     ref = expectiminimax(pos)
-    a = analyze_play(pos, "minimax")
+    a = analyze_play(pos, UNIFORM)
     assert {o.label for o in a.options} == set(ref)
     for o in a.options:
         assert (o.margin_exact, o.p_nonneg_exact) == ref[o.label], o.label

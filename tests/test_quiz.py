@@ -7,6 +7,7 @@ from itertools import combinations
 import pytest
 
 import crib
+from crib.analysis.models import UNIFORM
 from crib.course import questions as quiz
 from crib.course.questions import AnswerError, grade, make_questions
 from crib.course.questions.progress import (
@@ -63,7 +64,7 @@ def test_discard_questions_have_no_near_tie_and_agree_with_analyze_discard(
     qset: list[dict],
 ) -> None:
     for q in (q for q in qset if q["kind"] == "discard"):
-        a = crib.analyze_discard(q["six"], dealer=q["dealer"], model="uniform")
+        a = crib.analyze_discard(q["six"], dealer=q["dealer"], model=UNIFORM)
         assert a.best.throw_str == q["best"]
         assert a.throws[0].ev - a.throws[1].ev >= quiz.DISCARD_MARGIN
         assert grade(q, q["best"]).correct and grade(q, q["best"]).lost == 0
@@ -75,14 +76,14 @@ def test_discard_questions_have_no_near_tie_and_agree_with_analyze_discard(
                 assert r.lost >= quiz.DISCARD_MARGIN - 1e-9
                 # the quiz asks in the exact uniform-crib model (named in q["model"]); the
                 # coach's default is the Master, so the comparison names the quiz's model
-                g = crib.grade_discard(q["six"], cards_str(pair), dealer=q["dealer"], model="uniform")
+                g = crib.grade_discard(q["six"], cards_str(pair), dealer=q["dealer"], model=UNIFORM)
                 assert r.lost == pytest.approx(g.lost, abs=1e-3)
                 assert r.misses
 
 
 def test_peg_questions_have_no_near_tie_and_agree_with_analyze_play(qset: list[dict]) -> None:
     for q in (q for q in qset if q["kind"] == "peg"):
-        a = crib.analyze_play(q["position"], model="uniform")
+        a = crib.analyze_play(q["position"], model=UNIFORM)
         cards = [o for o in a.options if o.card is not None]
         assert str(cards[0].card) == q["best"]
         assert cards[0].margin - cards[1].margin >= quiz.PEG_MARGIN

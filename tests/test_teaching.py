@@ -8,6 +8,7 @@ import pytest
 
 import crib
 from crib import teach as T
+from crib.analysis.models import UNIFORM
 from crib.course.enrichment import PARTS, TRACK, Part, exercises
 
 
@@ -37,7 +38,7 @@ def test_sampling_table_and_lead_replies() -> None:
     # the samples really vary, and their means stay near the exact value (250 draws each)
     assert (s["sampled max"] - s["sampled min"]).max() > 0
     assert ((s["sampled mean"] - s["exact"]).abs() < 1.0).all()
-    a = crib.analyze_play("hand 4H 6D | pile 5S | previous 2C 3C 9D | starter KS | opp 2", model="uniform")
+    a = crib.analyze_play("hand 4H 6D | pile 5S | previous 2C 3C 9D | starter KS | opp 2", model=UNIFORM)
     assert list(s["exact"]) == [o.margin for o in a.options]
     t = T.lead_reply_table("5H 4C 9S KC", "2D")
     five = t[t["lead"] == "5♥"].iloc[0]

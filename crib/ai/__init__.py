@@ -13,7 +13,8 @@ from crib.ai.players import (
     make_player,
 )
 from crib.ai.policy import choose_discard, choose_play, softmax_pick
-from crib.analysis.heuristics import TIERS, play_values, temperature
+from crib.analysis.heuristics import play_values, temperature
+from crib.analysis.models import TIERS
 from crib.rules.observation import Observation, for_discard, for_play
 from crib.rules.players import HumanPlayer, Player
 

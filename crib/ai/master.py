@@ -4,17 +4,17 @@ It decides from the same :class:`~crib.rules.observation.Observation` as every
 other tier (no field for the opponent's cards), and it is deterministic.
 
 * **Discard:** the 15 throws ranked by the full value: the exact hand EV, the
-  seat-conditioned crib value from self-play (``crib_model="selfplay"``), and
+  seat-conditioned crib value from self-play (``CribModel.SELFPLAY``), and
   the kept four's pegging value net of the opponent's (``pegging=True``).
   When either side is within :data:`ENDGAME` points of 121 it ranks by the
-  probability of winning the game instead (``objective="win"``, the win table),
+  probability of winning the game instead (``Objective.WIN``, the win table),
   among the :data:`WIN_TOP` best throws by full value (for speed: P(win) needs
   each throw's exact crib distribution).  With every ingredient on, this is
-  ``analyze_discard(..., model="master", win_top=WIN_TOP)``.
+  ``analyze_discard(..., model=MASTER, win_top=WIN_TOP)``.
   Near-ties go to safety, as in :func:`crib.analysis.discard.analyze_discard`.
 * **Play:** every card by exact expectimax over every holding the opponent
   could have (the compiled solver), each holding weighted by how likely the
-  opponent was to keep it in their seat (``holdings="weighted"``: the keep
+  opponent was to keep it in their seat (``Holdings.WEIGHTED``: the keep
   frequencies measured in self-play, ``data/keep_frequencies.csv``, with the
   cards they have already played), and with go inference (after a go,
   holdings with a card that fits are excluded).  Ties in margin go to the
@@ -49,7 +49,7 @@ from dataclasses import dataclass, field
 from crib.ai.policy import choose_discard, choose_play
 from crib.analysis.discard import MASTER_ENDGAME, analyze_discard
 from crib.analysis.heuristics import play_values
-from crib.analysis.models import DiscardModel
+from crib.analysis.models import MASTER, UNIFORM, CribModel, DiscardModel, Objective
 from crib.analysis.play import analyze_play
 from crib.analysis.play.board import analyze_board, board_applies
 from crib.rules.cards import Card
@@ -82,9 +82,12 @@ def warm() -> float:
         _peg_index()
         keep_ratios("dealer")
         keep_ratios("pone")
-        analyze_discard("5H 5D 6C 7S 8H 9D", dealer=True, model="uniform", scores=(100, 100), objective="win")
+        analyze_discard("5H 5D 6C 7S 8H 9D", dealer=True, model=_WARM_MODEL, scores=(100, 100))
         _warm_seconds = time.perf_counter() - t
     return _warm_seconds
+
+
+_WARM_MODEL = DiscardModel(crib=CribModel.EXACT, objective=Objective.WIN)  # the win tables, warmed
 
 
 def position_of(obs: Observation) -> PeggingPosition:
@@ -115,7 +118,7 @@ class MasterPlayer:
         near_end = self.endgame and WIN - max(obs.my_score, obs.opp_score) <= ENDGAME
         model = DiscardModel(  # all on: MASTER.discard, the coach's model
             "master" if self.seat_crib and self.peg_value and self.endgame else "custom",
-            crib="selfplay" if self.seat_crib else "exact",
+            crib=CribModel.SELFPLAY if self.seat_crib else CribModel.EXACT,
             pegging=self.peg_value,
             endgame=self.endgame,
         )
@@ -124,7 +127,7 @@ class MasterPlayer:
             dealer=obs.dealer,
             model=model,
             scores=(obs.my_score, obs.opp_score) if near_end else None,
-            win_top=WIN_TOP,
+            win_top=WIN_TOP if near_end else None,  # P(win) only near the end
         )
         t = a.best.throw
         return t[0], t[1]
@@ -157,13 +160,14 @@ class MasterPlayer:
             candidates = [c for c in obs.legal if b.option(c).p_win >= top - 1e-9]
             if len({c.rank for c in candidates}) == 1:
                 return candidates[0]
-        a = analyze_play(
+        from crib.analysis.play import jit
+
+        a = analyze_play(  # weighted: MASTER.play, the coach's model
             pos,
-            "minimax",
-            "weighted" if self.weighted else "uniform",
-            opp_played=obs.opp_played,
-            opp_dealer=not obs.dealer,
-            sample=SAMPLE,
+            MASTER.play if self.weighted else UNIFORM.play,
+            opp_played=obs.opp_played if self.weighted else (),
+            opp_dealer=not obs.dealer if self.weighted else None,
+            sample=SAMPLE if jit.available() else None,  # the pure-Python solver takes every holding
         )
         self.last_sampled = a.sampled
         by_rank = {o.card.rank: o for o in a.options if o.card is not None}

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from crib.ai.policy import choose_discard, choose_play
-from crib.analysis.heuristics import TIERS
+from crib.analysis.models import TIERS, Tier
 from crib.errors import CribError
 from crib.rules.cards import Card
 from crib.rules.observation import Observation
@@ -79,21 +79,28 @@ class GreedyPlayer:
         return max(obs.legal, key=lambda c: (peg_points((*ranks, c.rank)), -obs.legal.index(c)))
 
 
-def make_player(spec: str | Player) -> Player:
-    """``'master' 'expert' 'hard' 'normal' 'easy' 'random' 'greedy' 'human'`` or a skill like ``'0.5'``.
+def make_player(spec: Tier | str | Player) -> Player:
+    """A :class:`~crib.analysis.models.Tier` (``TIERS["hard"]``), or a player's name
+    from the command line: ``'master' 'expert' 'hard' 'normal' 'easy' 'random' 'greedy'
+    'human'`` or a skill like ``'0.5'``.
 
-    >>> make_player("hard")
+    >>> make_player(TIERS["hard"])
     BrainPlayer(skill=0.85, name='hard')
+    >>> make_player("master") == make_player(TIERS["master"])
+    True
     >>> make_player("champion")
     Traceback (most recent call last):
     ...
     crib.errors.CribError: unknown player 'champion': expected master, easy, normal, hard, expert, random, greedy, human or a skill 0..1
     """
+    if isinstance(spec, Tier):
+        spec = spec.key
     if not isinstance(spec, str):
         return spec
     key = spec.strip().lower()
-    if key in TIERS:
-        return BrainPlayer(TIERS[key], key)
+    tier = TIERS.get(key)
+    if tier is not None and tier.skill is not None:
+        return BrainPlayer(tier.skill, key)
     if key == "master":
         from crib.ai.master import MasterPlayer
 
@@ -111,6 +118,6 @@ def make_player(spec: str | Player) -> Player:
     if 0.0 <= skill <= 1.0:
         return BrainPlayer(skill, f"skill {skill:g}")
     raise CribError(
-        f"unknown player {spec!r}: expected master, {', '.join(TIERS)}, random, greedy, human "
+        f"unknown player {spec!r}: expected master, {', '.join(k for k, t in TIERS.items() if t.policy)}, random, greedy, human "
         "or a skill 0..1"
     )

@@ -170,13 +170,13 @@ def strength_benchmark(
 
     The weaker side's win rate with its Wilson 95% interval and the design band.
     """
-    from crib.analysis.heuristics import TIERS, temperature
+    from crib.analysis.heuristics import SKILLS, temperature
 
     out = {
         "version": _version(),
         "seed0": seed0,
         "format": "duplicate deals: each seed played twice with the seats swapped",
-        "tiers": {k: {"skill": v, "temperature": temperature(v)} for k, v in TIERS.items()},
+        "tiers": {k: {"skill": v, "temperature": temperature(v)} for k, v in SKILLS.items()},
         "matches": [],
     }
     for k, (opp, n) in enumerate(

@@ -1,7 +1,7 @@
 """The coach: grades discards and plays, names trap formations, gives hints.
 
-Grades are by the Master's values (issue 12) unless ``model="uniform"`` (discards:
-the exact hand EV and the uniform crib model) or ``model="expert"`` (plays: the
+Grades are by the Master's values (issue 12) unless ``model=UNIFORM`` (discards:
+the exact hand EV and the uniform crib model) or ``model=EXPERT`` (plays: the
 Expert's net value) is asked for.  Discards lose points of the full value
 (hand + seat crib + pegging), or, within ``MASTER_ENDGAME`` points of 121 when
 the scores are given, percentage points of P(win); plays lose points of the
@@ -13,10 +13,11 @@ itself, shown with no cost and no warning tags; near 121 the bands are in
 percentage points of P(win), and the point-based tags give way to one reason in
 terms of the game.
 
->>> g = grade_discard("5H 5D 6C 7S 8H 9D", "8H 9D", dealer=True, model="uniform")
+>>> from crib.analysis.models import UNIFORM
+>>> g = grade_discard("5H 5D 6C 7S 8H 9D", "8H 9D", dealer=True, model=UNIFORM)
 >>> g.verdict, round(g.lost, 2)
 ('costly', 3.0)
->>> grade_discard("5H 5D 6C 7S 8H 9D", "5H 9D", dealer=True, model="uniform").verdict
+>>> grade_discard("5H 5D 6C 7S 8H 9D", "5H 9D", dealer=True, model=UNIFORM).verdict
 'blunder'
 >>> g = grade_discard("5H 5D 6C 7S 8H 9D", "6C 7S", dealer=True)
 >>> g.verdict, round(g.lost, 2), g.model
@@ -55,12 +56,13 @@ from crib.analysis.grades import (
     winning_now,
 )
 from crib.analysis.heuristics import play_values
-from crib.analysis.models import UNIFORM, DiscardModel, Model, PlayModel, play_model
+from crib.analysis.models import EXPERT as _EXPERT
+from crib.analysis.models import DiscardModel, Model, PlayModel, discard_model, play_model
 from crib.analysis.play import PlayAnalysis, analyze_play
 from crib.analysis.play.analysis import _position
 from crib.analysis.play.board import analyze_board, board_applies  # board_applies: re-exported
 from crib.analysis.speech import board_note, discard_note, num, play_note
-from crib.errors import IllegalPlayError
+from crib.errors import IllegalPlayError, ModelError
 from crib.i18n import N_, tr
 from crib.rules.cards import Card, CardsLike, cards_pretty, parse_card, parse_cards
 from crib.rules.checks import check_seat
@@ -104,34 +106,30 @@ class DiscardGrade:
     verdict: str
     sentence: str
     model_note: str
-    model: str = "uniform"  # "master" or "uniform"
+    model: str = "uniform"  # the model's name: "master", "expert", "uniform" or "custom"
     unit: str = "points"  # "points" of value, or "P(win) points" near the end
     p_win_lost: float | None = None  # P(win) given up against the Master's choice (0..1)
     mine: Throw | None = None  # the throw graded, with its values (the plain words read them)
     top: Throw | None = None  # the best throw, with its values
+    discard_model: DiscardModel | None = None  # the model graded by (its describe() for the page)
 
 
 def _discard_analysis(
     six: CardsLike,
     dealer: bool,
-    crib_model: str | None,
-    model: Model | DiscardModel | str | None,
+    model: Model | DiscardModel | None,
     scores: tuple[int, int] | None,
 ) -> DiscardAnalysis:
     """The analysis a grade or hint reads, cards parsed here once (at the edge)."""
-    return analyze_discard(
-        parse_cards(six), dealer=check_seat(dealer), model=model, crib_model=crib_model,
-        scores=scores,
-    )
+    return analyze_discard(parse_cards(six), dealer=check_seat(dealer), model=model, scores=scores)
 
 
 def grade_discard(
     six: CardsLike,
     throw: CardsLike,
     dealer: bool,
-    crib_model: str | None = None,
     *,
-    model: Model | DiscardModel | str | None = None,
+    model: Model | DiscardModel | None = None,
     scores: tuple[int, int] | None = None,
     lang: str = "en",
 ) -> DiscardGrade:
@@ -139,13 +137,13 @@ def grade_discard(
 
     ``model`` (default the coach's, :data:`~crib.analysis.models.MASTER`): the
     Master's full value; with ``scores`` within ``MASTER_ENDGAME`` of 121, P(win)
-    lost in percentage points.  ``model="uniform"``: the exact hand EV and the
-    uniform crib model, as before issue 12; ``crib_model`` alone names another
-    crib model under the same rules (it contradicts any ``model`` but its own).
+    lost in percentage points.  ``model=UNIFORM``: the exact hand EV and the
+    uniform crib model, as before issue 12 (a ``DiscardModel`` names another crib
+    model under the same rules).
     Verdicts: :func:`crib.analysis.grades.verdict_word` with the discard bands
     (points, or P(win) near 121).  ``lang``: the sentence and the note in that language.
     """
-    a = _discard_analysis(six, dealer, crib_model, model, scores)
+    a = _discard_analysis(six, dealer, model, scores)
     i = a.find(parse_cards(throw))
     t, b = a.throws[i], a.best
     p_lost = None
@@ -158,18 +156,17 @@ def grade_discard(
     verdict = verdict_word(lost, thresholds("discard", unit))
     cost = discard_cost(lost, p_lost, master=a.master, lang=lang)
     sentence = discard_sentence(a, i, verdict, cost, lang)
-    name = a.discard_model.name if a.discard_model is not None else "custom"
-    model_name = "uniform" if name == "custom" else name  # another crib model: uniform rules
+    dm = discard_model(model)
     return DiscardGrade(
-        t.throw, b.throw, lost, verdict, sentence, discard_note(a, lang), model_name, unit, p_lost, t, b
+        t.throw, b.throw, lost, verdict, sentence, discard_note(a, lang), dm.name, unit, p_lost, t, b, dm
     )
 
 
 def hint_discard(
-    six: CardsLike, dealer: bool, *, model: Model | DiscardModel | str | None = None, lang: str = "en"
+    six: CardsLike, dealer: bool, *, model: Model | DiscardModel | None = None, lang: str = "en"
 ) -> str:
-    """What to throw, and why, in one or two sentences (by the coach's model unless named)."""
-    a = _discard_analysis(six, dealer, None, model, None)
+    """What to throw, and why, in one or two sentences (by the coach's model unless given)."""
+    a = _discard_analysis(six, dealer, model, None)
     forms = find_formations(a.best.keep)
     return hint_discard_sentence(a, forms[0].name if forms else None, lang)
 
@@ -215,9 +212,10 @@ class PlayGrade:
     trap: bool | None  # None when the exact analysis was not asked for
     sentence: str
     values: tuple[tuple[Card, float], ...]  # the Expert's net value of each legal card
-    model: str = "expert"  # "master" (weighted expectimax) or "expert" (net value)
+    model: str = "expert"  # the model's name: "master" (weighted expectimax), "expert" (net value)...
     model_note: str = ""
     unit: str = "points"  # or WIN_UNIT: percentage points of P(win), near 121
+    play_model: PlayModel | None = None  # the model graded by (its describe() for the page)
 
 
 def _chosen(pos: PeggingPosition, card: CardsLike | None) -> Card | None:
@@ -254,12 +252,12 @@ def grade_play(
     card: CardsLike | None,
     *,
     exact: bool = True,
-    model: Model | PlayModel | str | None = None,
+    model: Model | PlayModel | None = None,
     opp_played: CardsLike = (),
     opp_dealer: bool | None = None,
     lang: str = "en",
 ) -> PlayGrade:
-    """Grade a play by the Master (``model="master"``, the default) or the Expert's net value.
+    """Grade a play by the Master (``model=MASTER``, the default) or the Expert's net value.
 
     The Master: points of pegging margin lost against its choice, by expectimax
     over the opponent's holdings weighted by how likely they were to keep them
@@ -268,7 +266,10 @@ def grade_play(
     Within ``MASTER_ENDGAME`` points of 121, with the scores, the starter and
     the seats known (``opp_dealer``), the Master plays for the game: the grade is
     in percentage points of P(win) lost (:func:`crib.analysis.play.board.analyze_board`).
-    ``model="expert"``: the net value the Expert uses for itself (skill 1.0).
+    ``model=EXPERT``: the net value the Expert uses for itself (skill 1.0); its trap
+    flag reads the Expert's own play model (the opponent plays the Expert's policy).
+    ``opp_played`` weighs the holdings and ``opp_dealer`` also places the board near
+    121: either is a ModelError where the model would ignore it.
     Verdicts: :func:`crib.analysis.grades.verdict_word` with the play bands.
     Tags (none on the best card): led a five; left a danger count (5, 10, 11, 21,
     22); handed over a 15, a 31 or a pair; near 121 instead one reason in terms of
@@ -279,6 +280,13 @@ def grade_play(
     pos = _position(position)
     pm = play_model(model)
     model = "master" if pm.is_master else pm.name
+    expert = (pm.opponent, pm.holdings) == (_EXPERT.play.opponent, _EXPERT.play.holdings)  # net value
+    if not pm.is_master:
+        if opp_dealer is not None and (expert or pm.holdings.value != "weighted"):
+            raise ModelError(f"opp_dealer weighs the holdings and places the board near 121, which model "
+                             f"{pm.name!r} ignores: leave it out")
+        if opp_played and (expert or pm.holdings.value != "weighted"):
+            raise ModelError(f"opp_played weighs the holdings, which model {pm.name!r} ignores: leave it out")
     if opp_dealer is not None:
         opp_dealer = check_seat(opp_dealer, "opp_dealer")
     opp_played = parse_cards(opp_played)
@@ -286,7 +294,7 @@ def grade_play(
     values = tuple(play_values(_observation(pos), EXPERT_SKILL))
     if not values or chosen is None:
         return PlayGrade(
-            None, None, 0.0, "best", (), None, tr(lang)(NO_CARD), (), model
+            None, None, 0.0, "best", (), None, tr(lang)(NO_CARD), (), model, play_model=pm
         )
     note = ""
     board = model == "master" and board_applies(pos, opp_dealer)
@@ -300,7 +308,7 @@ def grade_play(
         cost = play_cost(lost, "board", p_lost=p_lost, lang=lang)
         note = tr(lang)(MASTER_NEAR_121).format(note=board_note(b, lang))
     elif model == "master":
-        a = analyze_play(pos, "minimax", "weighted", opp_played=opp_played, opp_dealer=opp_dealer)
+        a = analyze_play(pos, pm, opp_played=opp_played, opp_dealer=opp_dealer)
         best_card = a.best.card
         lost = max(0.0, a.best.margin - a.option(chosen).margin)
         note = tr(lang)(MASTER_SAYS).format(note=play_note(a, lang))
@@ -310,13 +318,15 @@ def grade_play(
         if wins and all(c.rank != chosen.rank for c in wins):
             best_card, lost = wins[0], max(lost, PLAY_THRESHOLDS["costly"])
             cost = play_cost(lost, "game", winner=wins[0], lang=lang)
-    elif model == "expert":
+    elif expert:
         best_card, best_v = values[0]
         mine_v = next(v for c, v in values if c.rank == chosen.rank)
         lost = best_v - mine_v
         who, cost = play_who("expert", lang), play_cost(lost, "value", lang=lang)
     else:  # another play model: its margin
-        a = analyze_play(pos, model=pm, opp_played=opp_played, opp_dealer=opp_dealer)
+        weighs = pm.holdings.value == "weighted"
+        a = analyze_play(pos, pm, opp_played=opp_played if weighs else (),
+                         opp_dealer=opp_dealer if weighs else None)
         best_card = a.best.card
         lost = max(0.0, a.best.margin - a.option(chosen).margin)
         note, who = play_note(a, lang), play_who(pm.name, lang)
@@ -325,21 +335,19 @@ def grade_play(
     tags = play_tags(pos, chosen, board, opp_dealer) if verdict != "best" else []
     trap = None
     if exact and not board:  # near 121 the game, not traps, decides
-        trap = trap_flag(a if model != "expert" else analyze_play(pos, model=UNIFORM), chosen)
+        trap = trap_flag(a if not expert else analyze_play(pos, pm), chosen)
     sentence = play_sentence(chosen, best_card, verdict, who, cost, tags, board=board, trap=trap, lang=lang)
     return PlayGrade(
-        chosen, best_card, lost, verdict, tuple(tags), trap, sentence, values, model, note, unit
+        chosen, best_card, lost, verdict, tuple(tags), trap, sentence, values, model, note, unit, pm
     )
 
 
 def hint_play(
-    position: PeggingPosition | str, *, model: Model | PlayModel | str | None = None, lang: str = "en"
+    position: PeggingPosition | str, *, model: Model | PlayModel | None = None, lang: str = "en"
 ) -> str:
     """What to play, and why: the best card by the coach's model (the Master: weighted
-    holdings), or by the model named (e.g. ``model="uniform"``: the uniform minimax)."""
-    pos = _position(position)
-    pm = play_model(model)
-    a = analyze_play(pos, "minimax", "weighted") if pm.is_master else analyze_play(pos, model=pm)
+    holdings), or by the model given (e.g. ``model=UNIFORM``: the uniform minimax)."""
+    a = analyze_play(_position(position), play_model(model))
     b = a.best
     if b.card is None:
         return tr(lang)(SAY_GO)

@@ -35,7 +35,7 @@ from crib.i18n import N_
 from crib.rules.cards import Card
 
 __all__ = [
-    "CribModel",
+    "CribValues",
     "ExactCribModel",
     "TableCribModel",
     "SelfplayCribModel",
@@ -231,7 +231,7 @@ def crib_table() -> dict[tuple[int, int, bool], Fraction]:
     return out
 
 
-class CribModel(Protocol):
+class CribValues(Protocol):
     """What a crib model provides: a name, its assumption, and values."""
 
     name: str
@@ -322,10 +322,10 @@ class SelfplayCribModel:
 EXACT = ExactCribModel()
 TABLE = TableCribModel()
 SELFPLAY = SelfplayCribModel()
-_REGISTRY: dict[str, CribModel] = {}
+_REGISTRY: dict[str, CribValues] = {}
 
 
-def register_crib_model(model: CribModel, *, replace: bool = False) -> None:
+def register_crib_model(model: CribValues, *, replace: bool = False) -> None:
     """Make ``model`` available by ``model.name`` to :func:`crib.analyze_discard`."""
     if model.name in _REGISTRY and not replace:
         raise ValueError(f"a crib model named {model.name!r} is already registered")
@@ -337,7 +337,7 @@ def unregister_crib_model(name: str) -> None:
     _REGISTRY.pop(name, None)
 
 
-def get_crib_model(name: str | CribModel) -> CribModel:
+def get_crib_model(name: str | CribValues) -> CribValues:
     """Look a model up by name (a model object passes through).
 
     >>> get_crib_model("exact").name
@@ -347,8 +347,12 @@ def get_crib_model(name: str | CribModel) -> CribModel:
     ...
     crib.errors.ModelError: unknown crib model 'psychic': expected one of exact, table, selfplay
     """
+    from enum import Enum
+
     from crib.errors import ModelError
 
+    if isinstance(name, Enum):  # a crib.analysis.models.CribModel
+        name = name.value
     if not isinstance(name, str):
         return name
     try:
@@ -359,7 +363,7 @@ def get_crib_model(name: str | CribModel) -> CribModel:
         ) from None
 
 
-def crib_models() -> dict[str, CribModel]:
+def crib_models() -> dict[str, CribValues]:
     """The registered models by name."""
     return dict(_REGISTRY)
 

@@ -1,9 +1,10 @@
 """Discard analysis: all 15 throws from six cards, ranked by a model (the coach's by default).
 
->>> a = analyze_discard("5H 5D 6C 7S 8H 9D", dealer=True, model="uniform")
+>>> from crib.analysis.models import UNIFORM
+>>> a = analyze_discard("5H 5D 6C 7S 8H 9D", dealer=True, model=UNIFORM)
 >>> a.best.throw_str, a.best.keep_str
 ('5H 5D', '6C 7S 8H 9D')
->>> analyze_discard("5H 5D 6C 7S 8H 9D", dealer=False, model="uniform").best.throw_str
+>>> analyze_discard("5H 5D 6C 7S 8H 9D", dealer=False, model=UNIFORM).best.throw_str
 '8H 9D'
 >>> a.best.hand_ev_exact
 Fraction(243, 23)
@@ -22,7 +23,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from crib.analysis.crib_models import CribModel, get_crib_model
+from crib.analysis.crib_models import CribValues
 from crib.analysis.discard_fast import (  # re-exported: the array engine lives there
     _KEEP_POS,
     _PAIRS,
@@ -33,11 +34,12 @@ from crib.analysis.discard_fast import (  # re-exported: the array engine lives 
     own_points_table,  # noqa: F401
     rank_throws_fast,  # noqa: F401
 )
-from crib.analysis.models import (  # the notes and the endgame threshold: re-exported
+from crib.analysis.models import (  # the endgame threshold: re-exported
     MASTER_ENDGAME,
     DiscardModel,
     Model,
-    resolve_discard,
+    Objective,
+    discard_model,
 )
 from crib.analysis.speech import discard_note, explain_throw
 from crib.errors import CribError, ModelError
@@ -130,7 +132,7 @@ class DiscardAnalysis:
 
     six: tuple[Card, ...]
     dealer: bool
-    model: CribModel
+    model: CribValues
     throws: tuple[Throw, ...]
     _dist_cache: dict = field(default_factory=dict, repr=False, compare=False)
     pegging: bool = False
@@ -204,7 +206,8 @@ class DiscardAnalysis:
     def explain(self, i: int = 0) -> str:
         """One plain sentence about throw ``i`` (0 = the best).
 
-        >>> print(analyze_discard("5H 5D 6C 7S 8H 9D", dealer=True, model="uniform").explain(0))
+        >>> from crib.analysis.models import UNIFORM
+        >>> print(analyze_discard("5H 5D 6C 7S 8H 9D", dealer=True, model=UNIFORM).explain(0))
         Keep 6♣ 7♠ 8♥ 9♦ (10.57 on average over 46 starters) and give your crib 5♥ 5♦ (about 9.28): 19.85 in all.
         """
         return explain_throw(self, i)
@@ -226,42 +229,39 @@ def analyze_discard(
     six: CardsLike,
     *,
     dealer: bool,
-    model: Model | DiscardModel | str | None = None,
-    crib_model: str | CribModel | None = None,
-    pegging: bool | None = None,
+    model: Model | DiscardModel | None = None,
     scores: tuple[int, int] | None = None,
-    objective: str | None = None,
     win_top: int | None = None,
 ) -> DiscardAnalysis:
-    """Rank all C(6,2) = 15 throws for the dealer or the pone, by the model named.
+    """Rank all C(6,2) = 15 throws for the dealer or the pone, by the model given.
 
-    ``model`` (a :class:`~crib.analysis.models.DiscardModel`, a preset or its
-    name; default the coach's, :data:`~crib.analysis.models.MASTER`) says how a
-    throw is valued.  ``hand_ev`` is exact over the 46 unseen starters.
-    ``crib_ev`` follows the model's crib model (see
-    :mod:`crib.analysis.crib_models`); ``ev`` adds it for the dealer and
-    subtracts it for the pone.  A model with pegging adds ``peg_ev`` from the
-    self-play pegging table and ranks by ``ev + peg_ev``.
-    ``scores=(mine, opponent's)`` adds ``p_win``; ``objective="win"`` ranks by
-    it (a model with ``endgame``, like the Master's, does so by itself within
-    ``MASTER_ENDGAME`` of 121).  The Master's ``.table`` adds ``hand``, ``crib``
-    (signed), ``pegging`` and ``net``.  ``win_top=k``: P(win) for the best k
-    throws by value only (the rest rank after them).  The older keywords
-    ``crib_model`` and ``pegging`` still name a model when ``model`` is not
-    given; one that contradicts ``model`` is an error.
+    ``model`` (a :class:`~crib.analysis.models.DiscardModel` or a
+    :class:`~crib.analysis.models.Model`; default the coach's,
+    :data:`~crib.analysis.models.MASTER`) says how a throw is valued.
+    ``hand_ev`` is exact over the 46 unseen starters.  ``crib_ev`` follows the
+    model's crib model (see :mod:`crib.analysis.crib_models`); ``ev`` adds it for
+    the dealer and subtracts it for the pone.  A model with pegging adds
+    ``peg_ev`` from the self-play pegging table and ranks by ``ev + peg_ev``.
+    ``scores=(mine, opponent's)`` adds ``p_win``; a model whose objective is
+    ``Objective.WIN`` ranks by it (a model with ``endgame``, like the Master's,
+    does so by itself within ``MASTER_ENDGAME`` of 121).  The Master's ``.table``
+    adds ``hand``, ``crib`` (signed), ``pegging`` and ``net``.  ``win_top=k``
+    (with ``scores``): P(win) for the best k throws by value only (the rest rank
+    after them).
 
     >>> m = analyze_discard("5H 5D 6C 7S 8H 9D", dealer=False)
     >>> m.best.throw_str, m.discard_model.name, list(m.table.columns[-4:])
     ('8H 9D', 'master', ['hand', 'crib', 'pegging', 'net'])
 
-    >>> a = analyze_discard("5H 5D 6C 7S 8H 9D", dealer=True, model="uniform",
-    ...                     scores=(110, 110), objective="win")
+    >>> from crib.analysis.models import CribModel, Objective
+    >>> win = DiscardModel(crib=CribModel.EXACT, objective=Objective.WIN)
+    >>> a = analyze_discard("5H 5D 6C 7S 8H 9D", dealer=True, model=win, scores=(110, 110))
     >>> 0.0 < a.best.p_win < 1.0
     True
-    >>> analyze_discard("5H 5D 6C 7S 8H 9D", dealer=True, model="uniform", objective="win")
+    >>> analyze_discard("5H 5D 6C 7S 8H 9D", dealer=True, model=win)
     Traceback (most recent call last):
     ...
-    crib.errors.ModelError: objective='win' needs scores=(yours, opponent's)
+    crib.errors.ModelError: objective=Objective.WIN needs scores=(yours, opponent's)
     >>> analyze_discard("5H 5D 6C 7S 8H 9D", dealer="pone")
     Traceback (most recent call last):
     ...
@@ -270,34 +270,24 @@ def analyze_discard(
     dealer = check_seat(dealer)
     cards = parse_cards(six)
     expect_size(cards, 6, "cards to discard from")
-    dm = resolve_discard(model, crib_model, pegging)
-    crib = get_crib_model(dm.crib if crib_model is None or isinstance(crib_model, str) else crib_model)
+    dm = discard_model(model)
     if scores is not None:
         scores = check_scores(scores)
-    if objective is not None and objective not in ("ev", "win"):
-        raise ModelError(f"objective must be 'ev' or 'win', got {objective!r}")
+    if win_top is not None and scores is None:
+        raise ModelError("win_top ranks the best throws by P(win), which needs scores=(yours, opponent's)")
+    objective = dm.objective
     if dm.endgame:
         near = scores is not None and WIN - max(scores) <= MASTER_ENDGAME
-        own = "win" if near else "ev"
-        if objective is not None and objective != own:
-            raise ModelError(
-                f"objective={objective!r} contradicts model {dm.name!r}, which ranks by P(win) "
-                f"within {MASTER_ENDGAME} points of 121 (with the scores) and by value otherwise: "
-                "leave objective out"
-            )
-        objective = own
-    objective = objective or "ev"
-    if objective == "win" and scores is None:
-        raise ModelError("objective='win' needs scores=(yours, opponent's)")
-    master = (dm.crib, dm.pegging, dm.endgame) == ("selfplay", True, True)
-    pegging = dm.pegging
-    return _analyze(cards, dealer, crib, dm, pegging, scores, objective, win_top, master)
+        objective = Objective.WIN if near else Objective.EV
+    if objective is Objective.WIN and scores is None:
+        raise ModelError("objective=Objective.WIN needs scores=(yours, opponent's)")
+    return _analyze(cards, dealer, dm.crib_values, dm, dm.pegging, scores, objective.value, win_top, dm.master)
 
 
 def _analyze(
     cards: tuple[Card, ...],
     dealer: bool,
-    crib: CribModel,
+    crib: CribValues,
     dm: DiscardModel,
     pegging: bool,
     scores: tuple[int, int] | None,

@@ -24,13 +24,14 @@ from collections.abc import Sequence
 from functools import lru_cache, partial
 from math import comb
 
+from crib.analysis.models.kinds import SKILLS
 from crib.rules.cards import Card
 from crib.rules.constants import LATE
 from crib.rules.observation import Observation
 from crib.rules.pegging import compress, fits, points_for
 
 __all__ = [
-    "TIERS",
+    "SKILLS",
     "temperature",
     "softmax_weights",
     "hold_probabilities",
@@ -41,8 +42,8 @@ __all__ = [
     "play_values",
 ]
 
-# tier -> skill (its softmax temperature follows from :func:`temperature`)
-TIERS = {"easy": 0.12, "normal": 0.35, "hard": 0.85, "expert": 1.0}
+# tier -> skill (its softmax temperature follows from :func:`temperature`): a view of
+# crib.analysis.models.TIERS, the one table of tiers
 
 # Retuned on duplicate deals against the Expert (issue 11) so that each tier's
 # win rate lands in its design band: Easy 2-5%, Normal 15-25%, Hard 35-45%.

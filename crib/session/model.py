@@ -14,22 +14,22 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 from urllib.parse import urlencode
 
+from crib.analysis.models import TIERS
 from crib.errors import CribError
-from crib.i18n import N_, NP_, tr, trp
+from crib.i18n import N_, tr
 from crib.rules.cards import Card
 from crib.rules.scoring import Score, score_hand
 from crib.rules.words import ENGLISH, FRENCH, CountWords
 
-# The opponent tiers offered, weakest first; the last one is the default opponent.
-TIERS: tuple[str, ...] = ("easy", "normal", "hard", "expert", "master")
+# The opponent tiers offered, weakest first (crib.analysis.models.TIERS, the one table,
+# by key); the last one is the default opponent.
 # The default opponent: the strongest tier (crib.ai.master; its decisions take well
 # under a second once warm, see GameController's warm-up).  The coach's grades come
 # from crib.analysis.coach (grade_discard / grade_play), whatever the opponent.
-COACH = TIERS[-1]
+COACH = list(TIERS)[-1]
 HUMAN, COMPUTER = 0, 1
-#: each tier's name as the page shows it (context "tier")
-TIER_NAMES = {"easy": NP_("tier", "Easy"), "normal": NP_("tier", "Normal"), "hard": NP_("tier", "Hard"),
-              "expert": NP_("tier", "Expert"), "master": NP_("tier", "Master")}
+#: each tier's name as the page shows it (context "tier"; a view of TIERS)
+TIER_NAMES = {k: t.name for k, t in TIERS.items()}
 KEYS = (  # the key and what it does (the page translates both, N_)
     (N_("1-6"), N_("pick a card to throw; in the play, play it")),
     (N_("Enter"), N_("confirm")),
@@ -77,7 +77,7 @@ def fairness_words(commit: str, secret_hex: str, ok: bool, verdict: str, lang: s
 
 def tier_name(tier: str, lang: str = "en") -> str:
     """A computer tier's name in ``lang`` ("Master", « Maître »)."""
-    return trp(lang)("tier", TIER_NAMES[tier]) if tier in TIER_NAMES else tier.capitalize()
+    return TIERS[tier].name_in(lang) if tier in TIERS else tier.capitalize()
 
 
 @dataclass(frozen=True)

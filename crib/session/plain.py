@@ -291,7 +291,8 @@ def discard_text(mine: ThrowLike, best: ThrowLike, *, dealer: bool, verdict: str
     (``grade``) the grade word and what it cost.
 
     >>> from crib.analysis.discard import analyze_discard
-    >>> a = analyze_discard("5H 5D 6C 7S 8H 9D", dealer=True, model="uniform")
+    >>> from crib.analysis.models import UNIFORM
+    >>> a = analyze_discard("5H 5D 6C 7S 8H 9D", dealer=True, model=UNIFORM)
     >>> discard_text(a.best, a.best, dealer=True, verdict="best", lost=0.0)
     'Best throw: keep 6-7-8-9 (about 11 points); throw 5-5 to your crib.'
     """

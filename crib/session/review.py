@@ -18,6 +18,7 @@ from crib.analysis.coach import board_applies, grade_discard, grade_play, hint_d
 from crib.analysis.coach_words import TRAP_CARD, TRAP_SET, hint_play_sentence, next_best_sentence
 from crib.analysis.discard import analyze_discard
 from crib.analysis.grades import WIN_UNIT
+from crib.analysis.models import MASTER
 from crib.analysis.play import analyze_play
 from crib.analysis.play.board import analyze_board
 from crib.analysis.speech import board_note, discard_note, num, pct, play_note
@@ -61,7 +62,7 @@ def _grade_discard(
     return Grade(
         n, hand, "discard", cards_pretty(g.throw), cards_pretty(g.best_throw), round(g.lost, 3),
         g.verdict, (), None, g.sentence, " ".join(str(c) for c in six), dealer, hinted, g.unit,
-        words, (plain.model_words("discard", g.model, lang), g.model_note),
+        words, ((g.discard_model or MASTER.discard).describe(lang), g.model_note),
     )
 
 
@@ -79,7 +80,7 @@ def _grade_play(
     return Grade(
         n, hand, "play", card.pretty, g.best_card.pretty if g.best_card else "go",
         round(g.lost, 3), g.verdict, g.tags, g.trap, g.sentence, pos.to_text(), dealer, hinted, g.unit,
-        words, (plain.model_words("play", g.model, lang), g.model_note),
+        words, ((g.play_model or MASTER.play).describe(lang), g.model_note),
     )
 
 
@@ -180,17 +181,15 @@ class Coach:
         the computer's holdings weighted by how likely it was to keep them from its seat."""
         key = (pos.to_text(), opp_played, opp_dealer)
         if key not in self._analyses:
-            self._analyses[key] = analyze_play(
-                pos, "policy:master", opp_played=opp_played, opp_dealer=opp_dealer
-            )
+            self._analyses[key] = analyze_play(pos, MASTER.play, opp_played=opp_played, opp_dealer=opp_dealer)
         return self._analyses[key]
 
     def hint_discard(self, six: tuple[Card, ...], dealer: bool) -> None:
         """The coach's throw from ``six`` and the reason (``dealer``: you deal)."""
-        a = analyze_discard(six, dealer=dealer, model="master")
+        a = analyze_discard(six, dealer=dealer, model=MASTER)
         self.hint_text = hint_discard(six, dealer, lang=self.lang)
         self.hint_plain = plain.hint_discard_text(a.best, a.throws[1], dealer=dealer, lang=self.lang)
-        self.hint_how = (self.hint_text, plain.model_words("discard", "master", self.lang),
+        self.hint_how = (self.hint_text, MASTER.discard.describe(self.lang),
                          discard_note(a, self.lang))
         self.hinted = tuple(six.index(c) for c in a.best.throw)
         self.hint_used = True
@@ -220,7 +219,7 @@ class Coach:
         if sets_up:
             self.hint_text += " " + _(TRAP_CARD)
         self.hint_plain = plain.hint_play_text(pos, b.card, sets_up=sets_up, lang=self.lang)
-        self.hint_how = (self.hint_text, plain.model_words("play", "master", self.lang))
+        self.hint_how = (self.hint_text, MASTER.play.describe(self.lang))
         self.hinted = (my_cards.index(b.card),) if b.card in my_cards else ()
 
     def _hint_board(
@@ -238,7 +237,7 @@ class Coach:
             self.hint_text += " " + next_best_sentence(o.card.pretty if o.card else _("go"),
                                                        pct(o.p_win, ".0%", self.lang), colon=True, lang=self.lang)
         self.hint_plain = plain.hint_board_text(best.card, best.p_win, self.lang)
-        self.hint_how = (self.hint_text, plain.model_words("play", "master", self.lang))
+        self.hint_how = (self.hint_text, MASTER.play.describe(self.lang))
         self.hinted = (my_cards.index(best.card),) if best.card in my_cards else ()
 
     def save(self, events: Sequence[Event], phase: str, tier: str) -> tuple[str, str]:

@@ -10,8 +10,9 @@ import argparse
 import sys
 from collections.abc import Callable, Sequence
 from importlib import import_module
+from typing import Any
 
-from crib.errors import CribError
+from crib.errors import CribError, ModelError
 
 __all__ = ["main", "build_parser"]
 
@@ -42,23 +43,14 @@ def _cmd_score(args: argparse.Namespace) -> int:
 def _cmd_discard(args: argparse.Namespace) -> int:
     import pandas as pd
 
-    from crib.analysis.crib_models import crib_models
     from crib.analysis.discard import analyze_discard
-    from crib.analysis.models import PRESETS
-    from crib.errors import ModelError
+    from crib.analysis.models import parse_model
     from crib.rules.cards import parse_cards
 
     six = parse_cards(" ".join(args.cards))
     scores = tuple(args.scores) if args.scores else None
-    if args.model in PRESETS:
-        a = analyze_discard(six, dealer=not args.pone, model=args.model, scores=scores)
-    elif args.model in crib_models():  # a crib model under the uniform rules
-        a = analyze_discard(six, dealer=not args.pone, crib_model=args.model, scores=scores)
-    else:
-        raise ModelError(
-            f"unknown model {args.model!r}: expected master (the default), expert or uniform, "
-            f"or a crib model ({', '.join(crib_models())})"
-        )
+    model = parse_model(args.model, "discard")  # a preset, or a crib model under the uniform rules
+    a = analyze_discard(six, dealer=not args.pone, model=model, scores=scores)
     print(f"Six: {' '.join(c.pretty for c in a.six)}   seat: {a.seat}")
     print(a.model_note)
     with pd.option_context("display.width", 120, "display.max_columns", 20):
@@ -146,13 +138,28 @@ def _cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def _play_model(text: str | None, holdings: str | None) -> Any:
+    """``--model`` (default the Master's) with ``--holdings``, which may not contradict a preset."""
+    from dataclasses import replace
+
+    from crib.analysis.models import PRESETS, Holdings, parse_model
+
+    pm, key = parse_model(text or "master", "play"), (text or "master").strip().lower()
+    if holdings is not None and (h := Holdings.parse(holdings)) is not pm.holdings:
+        if key in PRESETS:
+            raise ModelError(f"--holdings {holdings} contradicts model {pm.name!r}, whose holdings are "
+                             f"{pm.holdings.value}: give one or the other")
+        pm = replace(pm, name="custom", holdings=h)
+    return pm
+
+
 def _cmd_peg(args: argparse.Namespace) -> int:
     import pandas as pd
 
     from crib.analysis.play import analyze_play
 
     opp_dealer = None if args.opp_seat is None else args.opp_seat == "dealer"
-    a = analyze_play(args.position, args.model, args.holdings, opp_dealer=opp_dealer)
+    a = analyze_play(args.position, _play_model(args.model, args.holdings), opp_dealer=opp_dealer)
     print(a.position.to_text())
     print(f"model: {a.model_name}: {a.model_note}")
     with pd.option_context("display.width", 120):
@@ -261,9 +268,7 @@ def build_parser() -> argparse.ArgumentParser:
     seat.add_argument("--dealer", action="store_true", help="your crib (default)")
     seat.add_argument("--pone", action="store_true", help="your opponent's crib")
     dc.add_argument(
-        "--model",
-        default="master",
-        help="master (the coach's, default), expert, uniform (exact teaching model), "
+        "--model", default="master", help="master (the coach's, default), expert, uniform (exact teaching model), "
         "or a crib model under the uniform rules: exact, table, selfplay",
     )
     dc.add_argument(
@@ -275,10 +280,8 @@ def build_parser() -> argparse.ArgumentParser:
         "position", help="e.g. 'hand 4H 6D 6S 9C | starter 2S | discards JD KC | opp 4'"
     )
     pg.add_argument(
-        "--model",
-        default=None,
-        help="master (the coach's, default), expert, uniform, or an opponent model: "
-        "minimax, policy:master, policy:expert, policy:hard, ...",
+        "--model", default=None, help="master (the coach's, default), expert, uniform, or an opponent model: "
+        "minimax, policy:expert, policy:hard, policy:normal, policy:easy",
     )
     pg.add_argument(
         "--holdings",

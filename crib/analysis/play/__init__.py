@@ -14,7 +14,7 @@
   engine that the fast minimax is tested equal to.
 """
 
-from crib.analysis.play.analysis import MODELS, analyze_lead, analyze_play
+from crib.analysis.play.analysis import analyze_lead, analyze_play
 from crib.analysis.play.holdings import holdings
 from crib.analysis.play.line import LineStep, best_line, springing_holding
 from crib.analysis.play.minimax import minimax_by_holding
@@ -22,7 +22,6 @@ from crib.analysis.play.reference import expectiminimax
 from crib.analysis.play.result import PlayAnalysis, PlayOption
 
 __all__ = [
-    "MODELS",
     "LineStep",
     "PlayAnalysis",
     "PlayOption",

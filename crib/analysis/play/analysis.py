@@ -11,18 +11,19 @@ cannot see, each equally likely.  Suits do not matter in pegging, so holdings
 are grouped by rank multiset with exact combinatorial weights; with
 ``opp_go`` set, holdings with a card that fits are excluded.
 
-Opponent models:
+Opponent models (:mod:`crib.analysis.models`):
 
-* ``"minimax"``: once the holding is fixed, both sides play perfectly with
+* ``Minimax()``: once the holding is fixed, both sides play perfectly with
   full information for the rest of the play (what sampled engines do per
   sample, here over every holding).
-* ``"policy:expert"`` (``hard``, ``normal``, ``easy``): the opponent plays the
+* ``Policy(TIERS["expert"])`` (``hard``, ``normal``, ``easy``): the opponent plays the
   computer's pegging policy (its softmax, exactly, as a distribution); you
   play the reply with the best expected margin, knowing the holding.  The
   opponent's own discards are unknown to you, so its view of the unseen cards
   leaves them in.
 
->>> a = analyze_play("hand 4H 6D 6S 9C | starter 2S | discards JD KC | opp 4", model="uniform")
+>>> from crib.analysis.models import UNIFORM
+>>> a = analyze_play("hand 4H 6D 6S 9C | starter 2S | discards JD KC | opp 4", model=UNIFORM)
 >>> a.best.label, a.holdings, a.combos
 ('6D', 1802, 148995)
 >>> analyze_play("hand 5H | pile KS QS TS 2C | starter 2S | opp 0 | previous 3C 4C 5C")
@@ -33,10 +34,11 @@ crib.errors.InvalidPositionError: the pile KS QS TS 2C counts 32: a count cannot
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
-from crib.analysis.heuristics import TIERS, temperature
-from crib.analysis.models import OPPONENTS, PRESETS, Model, PlayModel, resolve_play
+from crib.analysis.heuristics import temperature
+from crib.analysis.models import PRESETS, Holdings, Minimax, Model, PlayModel, Policy, play_model
 from crib.analysis.play import jit
 from crib.analysis.play.holdings import holdings as _holdings
 from crib.analysis.play.holdings import root_options
@@ -44,14 +46,12 @@ from crib.analysis.play.minimax import minimax_by_holding
 from crib.analysis.play.policy import PolicySolver
 from crib.analysis.play.result import PlayAnalysis, PlayOption
 from crib.analysis.play.weights import KeepWeights, keep_weights
-from crib.errors import CribError, HandSizeError, InvalidPositionError
+from crib.errors import CribError, HandSizeError, InvalidPositionError, ModelError
 from crib.rules.cards import Card, CardsLike, cards_str, expect_size, parse_cards
 from crib.rules.checks import check_seat
 from crib.rules.position import PeggingPosition
 
-__all__ = ["MODELS", "analyze_play", "analyze_lead"]
-
-MODELS = OPPONENTS  # the opponent models by name
+__all__ = ["analyze_play", "analyze_lead"]
 
 Rows = list[tuple[tuple[int, ...], int, list[tuple[int, int]]]]  # as minimax_by_holding gives
 
@@ -166,41 +166,48 @@ def _policy_options(
 
 def analyze_play(
     position: PeggingPosition | str,
-    opponent: str | Model | PlayModel | None = None,
-    holdings: str | None = None,
+    model: Model | PlayModel | None = None,
     *,
-    model: Model | PlayModel | str | None = None,
     opp_played: CardsLike = (),
     opp_dealer: bool | None = None,
     sample: int | None = None,
 ) -> PlayAnalysis:
-    """Exact analysis of every legal play (see the module docstring), by the model named.
+    """Exact analysis of every legal play (see the module docstring), by the model given.
 
-    ``model`` (a :class:`~crib.analysis.models.PlayModel`, a preset or its name,
-    also accepted in the place of ``opponent``; default the coach's,
+    ``model`` (a :class:`~crib.analysis.models.PlayModel` or a
+    :class:`~crib.analysis.models.Model`; default the coach's,
     :data:`~crib.analysis.models.MASTER`) says how the opponent plays and how
-    likely each holding is.  The older ``opponent`` and ``holdings`` still name
-    a model when ``model`` is not given (``"minimax"`` and ``"uniform"`` unless
-    given); one that contradicts ``model`` is an error.
-    Weighted holdings are weighted by how likely the opponent
-    was to keep them (:mod:`crib.analysis.play.weights`: ``opp_played`` are the
-    opponent's cards played this hand, ``opp_dealer`` their seat).  ``sample``:
-    solve at most this many holdings, drawn by weight (minimax only; the result
-    says so in ``sampled``).  The minimax model runs on compiled kernels
-    (:mod:`crib.analysis.play.jit`) where numba works, and on the pure-Python
-    solver otherwise; the two are tested equal on every holding.
+    likely each holding is.  Weighted holdings are weighted by how likely the
+    opponent was to keep them (:mod:`crib.analysis.play.weights`: ``opp_played``
+    are the opponent's cards played this hand, ``opp_dealer`` their seat; with
+    uniform holdings either is a ModelError, as it would be ignored).  ``sample``:
+    solve at most this many holdings, drawn by weight (the minimax model on the
+    compiled kernels only; the result says so in ``sampled``).  The minimax model
+    runs on compiled kernels (:mod:`crib.analysis.play.jit`) where numba works,
+    and on the pure-Python solver otherwise; the two are tested equal on every
+    holding.
     """
     pos = _position(position)
-    if model is None and (
-        isinstance(opponent, Model | PlayModel) or (isinstance(opponent, str) and opponent in PRESETS)
-    ):
-        model, opponent = opponent, None
-    pm = resolve_play(model, opponent, holdings)  # type: ignore[arg-type]
-    opponent, holdings = pm.opponent, pm.holdings
+    pm = play_model(model)
+    if pm.holdings is not Holdings.WEIGHTED:
+        for kw, given in (("opp_played", bool(opp_played)), ("opp_dealer", opp_dealer is not None)):
+            if given:
+                raise ModelError(f"{kw} weighs the holdings, but model {pm.name!r} counts them equally: "
+                                 "leave it out or use Holdings.WEIGHTED")
+    if sample is not None and not (isinstance(pm.opponent, Minimax) and jit.available()):
+        why = "a policy opponent" if isinstance(pm.opponent, Policy) else "the pure-Python solver (no numba)"
+        raise ModelError(f"sample draws holdings for the compiled minimax only; {why} solves every holding")
     if opp_dealer is not None:
         opp_dealer = check_seat(opp_dealer, "opp_dealer")
     opp_played = opp_played if _all_cards(opp_played) else parse_cards(opp_played)
     return _analyze(pos, pm, opp_played, opp_dealer, sample)
+
+
+def _named(pm: PlayModel) -> str:
+    """A custom model under the name of the preset it equals (the Master's by its fields)."""
+    if pm.name != "custom":
+        return pm.name
+    return next((m.name for m in PRESETS.values() if replace(m.play, name="custom") == pm), pm.name)
 
 
 def _all_cards(x: object) -> bool:
@@ -226,9 +233,9 @@ def _analyze(
     sample: int | None,
 ) -> PlayAnalysis:
     """The analysis, on a position and arguments already checked by :func:`analyze_play`."""
-    opponent, holdings = pm.opponent, pm.holdings
-    minimax = opponent in ("minimax", "policy:master")
-    factor = keep_weights(opp_played, opp_dealer) if holdings == "weighted" else None
+    opponent, holdings = pm.opponent, pm.holdings.value
+    minimax = isinstance(opponent, Minimax)
+    factor = keep_weights(opp_played, opp_dealer) if pm.holdings is Holdings.WEIGHTED else None
     opts = root_options(pos)
     sampled = 0
     if minimax and jit.available():
@@ -249,14 +256,13 @@ def _analyze(
         if factor is not None:
             rows = [(h, w * factor(h), row) for h, w, row in rows]
         results = _minimax_options(opts, rows, total_w)
-    elif not minimax:
-        skill = TIERS[opponent.split(":", 1)[1]]
-        results = _policy_options(pos, opts, hs, total_w, skill)
+    elif isinstance(opponent, Policy):
+        results = _policy_options(pos, opts, hs, total_w, opponent.skill)
     results.sort(key=lambda o: (-o.margin, -o.p_nonneg, o.card.rank if o.card else 0))
     extra = {"weights": factor.note} if factor is not None else {}
     return PlayAnalysis(
-        pos, opponent, tuple(results), n_holdings, combos, extra, holdings_model=holdings,
-        sampled=sampled, model_name=pm.name,
+        pos, "policy:master" if pm.is_master else opponent.key, tuple(results), n_holdings, combos, extra, holdings_model=holdings,
+        sampled=sampled, model_name=_named(pm),
     )
 
 
@@ -264,9 +270,7 @@ def analyze_lead(
     hand: CardsLike,
     starter: str | Card,
     discards: CardsLike = (),
-    opponent: str | Model | PlayModel | None = None,
-    *,
-    model: Model | PlayModel | str | None = None,
+    model: Model | PlayModel | None = None,
 ) -> PlayAnalysis:
     """Lead analysis: ``analyze_play`` at the start of the play (4 v 4), by the model named.
 
@@ -282,4 +286,4 @@ def analyze_lead(
         raise HandSizeError(
             f"expected your 2 discards (or none), got {len(thrown)} ({cards_str(thrown)})"
         )
-    return analyze_play(PeggingPosition.lead(cards, starter, thrown), opponent, model=model)
+    return analyze_play(PeggingPosition.lead(cards, starter, thrown), model)

@@ -27,12 +27,11 @@ from functools import cache
 
 import numpy as np
 
-from crib.analysis.models import HOLDINGS  # re-exported: one list, in the models module
 from crib.analysis.selfplay_tables import keep_ratios
 from crib.rules.cards import Card
 from crib.rules.position import PeggingPosition
 
-__all__ = ["HOLDINGS", "KeepWeights", "keep_weights", "reweigh"]
+__all__ = ["KeepWeights", "keep_weights", "reweigh"]
 
 
 

@@ -15,6 +15,7 @@ from fractions import Fraction
 from functools import partial
 
 from crib.analysis.discard import DiscardAnalysis, analyze_discard
+from crib.analysis.models import MASTER, UNIFORM
 from crib.course.enrichment.check import Exercise, Worked
 from crib.rules.cards import DECK, Card, cards_pretty, parse_cards
 from crib.rules.scoring import Score, his_heels, score_hand
@@ -207,7 +208,7 @@ _HAND_MODEL = ("the kept hand alone, exact over the 46 starters you cannot see; 
 
 
 def _hand_ev(lang: str) -> Worked:
-    a = analyze_discard(_SIX, dealer=True, model="uniform")
+    a = analyze_discard(_SIX, dealer=True, model=UNIFORM)
     t = a.throws[a.find("2C 9D")]
     counts = ", ".join(f"{k} points × {n}" for k, n in enumerate(t.hand_counts) if n)
     total = sum(k * n for k, n in enumerate(t.hand_counts))
@@ -222,7 +223,7 @@ def _ranking(a: DiscardAnalysis, k: int = 3) -> tuple[str, ...]:
 
 
 def _dealer_best(lang: str) -> Worked:
-    a = analyze_discard(_SIX, dealer=True, model="uniform")
+    a = analyze_discard(_SIX, dealer=True, model=UNIFORM)
     gap = a.throws[0].ev - a.throws[1].ev
     return Worked(a.best.throw, cards_pretty(a.best.throw),
                   (a.explain(0), *_ranking(a), f"The best throw is {gap:.2f} points ahead of the next."),
@@ -230,7 +231,7 @@ def _dealer_best(lang: str) -> Worked:
 
 
 def _pone_cost(lang: str) -> Worked:
-    a = analyze_discard(_PONE_SIX, dealer=False, model="uniform")
+    a = analyze_discard(_PONE_SIX, dealer=False, model=UNIFORM)
     i = a.find("5S JC")
     other = a.throws[i]
     cost = a.best.ev_exact - other.ev_exact
@@ -248,8 +249,8 @@ def _master_line(a: DiscardAnalysis, i: int) -> str:
 
 
 def _master_choice(lang: str) -> Worked:
-    u = analyze_discard(_DISAGREE, dealer=True, model="uniform")
-    m = analyze_discard(_DISAGREE, dealer=True, model="master")
+    u = analyze_discard(_DISAGREE, dealer=True, model=UNIFORM)
+    m = analyze_discard(_DISAGREE, dealer=True, model=MASTER)
     return Worked(m.best.throw, cards_pretty(m.best.throw),
                   (f"Uniform: {u.explain(0)}",
                    f"The Master: {_master_line(m, 0)}.",
@@ -270,8 +271,8 @@ def master_differs(n: int = MASTER_DEALS, seed: int = 1, dealer: bool = True
     out = []
     for _ in range(n):
         six = tuple(rng.sample(DECK, 6))
-        u = analyze_discard(six, dealer=dealer, model="uniform").best.throw
-        m = analyze_discard(six, dealer=dealer, model="master").best.throw
+        u = analyze_discard(six, dealer=dealer, model=UNIFORM).best.throw
+        m = analyze_discard(six, dealer=dealer, model=MASTER).best.throw
         if set(u) != set(m):
             out.append((six, u, m))
     return out

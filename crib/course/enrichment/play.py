@@ -15,7 +15,8 @@ from math import comb
 from typing import TYPE_CHECKING
 
 from crib.ai.sim import wilson
-from crib.analysis.heuristics import TIERS, softmax_weights, temperature
+from crib.analysis.heuristics import SKILLS, softmax_weights, temperature
+from crib.analysis.models import MASTER, UNIFORM, Model
 from crib.analysis.play import PlayAnalysis, analyze_lead, analyze_play, best_line
 from crib.analysis.win import win_probability
 from crib.course.enrichment.check import Exercise, Worked
@@ -84,7 +85,7 @@ def _margins(a: PlayAnalysis) -> tuple[str, ...]:
 
 
 def _count_21(lang: str) -> Worked:
-    a = analyze_play(_COUNT21, model="uniform")
+    a = analyze_play(_COUNT21, model=UNIFORM)
     return Worked(a.best.card, a.best.card.pretty if a.best.card else "go",
                   (*_margins(a), "The 10 makes 31 for 2; the 3 leaves 24, where any 7 they hold "
                    "makes 31 for them."), f"uniform: {a.model_note}")
@@ -101,18 +102,18 @@ PEGGING = (
 # --- part 5: traps and exact leads ---------------------------------------------------------
 
 
-def _lead(hand: str, starter: str, thrown: str, model: str) -> PlayAnalysis:
+def _lead(hand: str, starter: str, thrown: str, model: Model) -> PlayAnalysis:
     return analyze_lead(hand, starter, thrown, model=model)
 
 
 def _best_lead(lang: str) -> Worked:
-    a = _lead("7H 8D 9S KC", "2C", "4D 3S", "uniform")
+    a = _lead("7H 8D 9S KC", "2C", "4D 3S", UNIFORM)
     return Worked(a.best.card, a.best.card.pretty if a.best.card else "go",
                   _margins(a), f"uniform: {a.model_note}")
 
 
 def _lead_gap(lang: str) -> Worked:
-    a = _lead("7H 8D 9S KC", "2C", "4D 3S", "uniform")
+    a = _lead("7H 8D 9S KC", "2C", "4D 3S", UNIFORM)
     b, n = a.options[0], a.options[1]
     gap = b.margin - n.margin
     return Worked(gap, f"{gap:.3f} points",
@@ -128,8 +129,8 @@ def _rank_of(a: PlayAnalysis, rank: int) -> int:
 
 
 def _master_lead(lang: str) -> Worked:
-    u = _lead(*_FIVES, "uniform")
-    m = _lead(*_FIVES, "master")
+    u = _lead(*_FIVES, UNIFORM)
+    m = _lead(*_FIVES, MASTER)
     return Worked(m.best.card, m.best.card.pretty if m.best.card else "go",
                   ("Uniform holdings:", *_margins(u), "The Master's weighted holdings:", *_margins(m),
                    "The two differ only in how likely each holding is: uniform counts every "
@@ -142,7 +143,7 @@ def _master_lead(lang: str) -> Worked:
 
 
 def _holdings(lang: str) -> Worked:
-    a = _lead("7H 8D 9S KC", "2C", "4D 3S", "uniform")
+    a = _lead("7H 8D 9S KC", "2C", "4D 3S", UNIFORM)
     return Worked(a.combos, f"{a.combos:,} holdings",
                   ("You have seen 7 cards (your 4, your 2 discards, the starter): 45 are unseen.",
                    f"C(45,4) = 45×44×43×42 / (4×3×2×1) = {comb(45, 4):,}.",
@@ -155,7 +156,7 @@ _TRAP_HAND, _TRAP_OPP = "4H 6D 6S 9C", "5C 5H 7S 8D"
 
 
 def _trap_reply(lang: str) -> Worked:
-    a = _lead(_TRAP_HAND, _LEAD_STARTER, _LEAD_THROWN, "uniform")
+    a = _lead(_TRAP_HAND, _LEAD_STARTER, _LEAD_THROWN, UNIFORM)
     line = best_line(a.position, _TRAP_OPP, first="4H")
     reply = line[1].card
     return Worked(reply, reply.pretty if reply else "go", tuple(s.describe() for s in line),
@@ -175,12 +176,12 @@ LEADS = (
 
 
 def _pick_chance(tier: str, values: list[float], i: int) -> Worked:
-    t = temperature(TIERS[tier])
+    t = temperature(SKILLS[tier])
     w = softmax_weights(values, t)
     p = w[i] / sum(w)
     ws = " + ".join(f"{x:.3f}" for x in w)
     return Worked(p, f"{p:.1%}",
-                  (f"{tier.capitalize()}: skill {TIERS[tier]}, temperature T = {t}.",
+                  (f"{tier.capitalize()}: skill {SKILLS[tier]}, temperature T = {t}.",
                    "Weights exp(−(best − value)/T): " + ", ".join(
                        f"{v:g} → {x:.3f}" for v, x in zip(values, w, strict=True)) + ".",
                    f"P = {w[i]:.3f} / ({ws}) = {p:.3f}."),

@@ -6,7 +6,8 @@ The English page says a throw with the analysis' own sentence
 numbers through the catalog.
 
 >>> from crib.analysis.discard import analyze_discard
->>> a = analyze_discard("5H 5D 6C 7S 8H 9D", dealer=True, model="uniform")
+>>> from crib.analysis.models import UNIFORM
+>>> a = analyze_discard("5H 5D 6C 7S 8H 9D", dealer=True, model=UNIFORM)
 >>> explain(a, 0, "fr")
 'Gardez 6♣ 7♠ 8♥ 9♦ (10,57 en moyenne sur 46 cartes de départ) et donnez à votre crib 5♥ 5♦ (environ 9,28) : 19,85 en tout.'
 """

@@ -12,7 +12,7 @@ the model chosen in the page's selector, whose default is the coach's model
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from crib.analysis.coach import (
@@ -30,9 +30,13 @@ from crib.analysis.models import (
     EXPERT,
     MASTER,
     MASTER_ENDGAME,
+    TIERS,
     UNIFORM,
     DiscardModel,
+    Objective,
     PlayModel,
+    Policy,
+    Tier,
 )
 from crib.analysis.play import PlayAnalysis, analyze_play
 from crib.analysis.play.board import BoardAnalysis, analyze_board
@@ -79,7 +83,8 @@ class ModelChoice:
 
     def _fill(self, msg: str, lang: str) -> str:
         _ = tr(lang)
-        return _(msg).format(**{k: _(v) if isinstance(v, str) else v for k, v in self.args})
+        return _(msg).format(**{k: v.name_in(lang) if isinstance(v, Tier) else _(v) if isinstance(v, str) else v
+                                for k, v in self.args})
 
     def label_in(self, lang: str = "en") -> str:
         """The label in ``lang``."""
@@ -129,15 +134,15 @@ PLAY_MODELS: dict[str, ModelChoice] = {
         UNIFORM.play,
     ),
 }
-TIERS = {"expert": N_("Expert"), "hard": N_("Hard"), "normal": N_("Normal"), "easy": N_("Easy")}
-for _tier in ("expert", "hard", "normal", "easy"):
-    PLAY_MODELS[f"policy:{_tier}"] = ModelChoice(
-        f"policy:{_tier}",
+for _tier in reversed([t for t in TIERS.values() if t.policy]):  # Expert first
+    _pm = EXPERT.play if _tier.key == "expert" else PlayModel(_tier.key, opponent=Policy(_tier))
+    PLAY_MODELS[_pm.opponent.key] = ModelChoice(
+        _pm.opponent.key,
         N_("Opponent plays like the {tier} computer"),
         N_("Every hand the opponent could hold counts as equally likely; the opponent plays as the "
            "{tier} computer does, and you play your best reply."),
-        EXPERT.play if _tier == "expert" else PlayModel(_tier, f"policy:{_tier}", "uniform"),
-        (("tier", TIERS[_tier]),),
+        _pm,
+        (("tier", _tier),),
     )
 PLAY_MODELS["master"] = ModelChoice(
     "master",
@@ -244,9 +249,9 @@ def run_discard(
     assert isinstance(m, DiscardModel)
     if in_reach(scores):
         objective = "win"
-    return analyze_discard(
-        six, dealer=dealer, model=m, scores=scores, objective=None if m.endgame else objective
-    )
+    if not m.endgame:  # the page's objective, parsed here at the edge
+        m = replace(m, objective=Objective.parse(objective))
+    return analyze_discard(six, dealer=dealer, model=m, scores=scores)
 
 
 def run_play(position: Any, key: str) -> PlayAnalysis:
@@ -339,7 +344,7 @@ def play_dissent(a: PlayAnalysis, key: str, card: Card | None, lang: str = "en")
     if card is None:
         return None
     v = play_verdict(a, card, key, lang)
-    g = grade_play(a.position, card, exact=False, model="expert")
+    g = grade_play(a.position, card, exact=False, model=EXPERT)
     if g.best_card is None:
         return None
     best = a.best.card

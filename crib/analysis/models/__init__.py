@@ -1,0 +1,116 @@
+"""Models, typed: what the analyzers, the coach, the pages and the CLI rank by.
+
+A :class:`DiscardModel` says how a throw is valued (which :class:`CribModel`,
+whether the kept four's pegging counts, the :class:`Objective`, and whether near
+121 with the scores the throws are ranked by the chance of winning); a
+:class:`PlayModel` says how a play is valued (how the opponent plays,
+:class:`Minimax` or :class:`Policy` of a :class:`Tier`, and whether their
+:class:`Holdings` are equally likely or weighted by how often they keep them).  A
+:class:`Model` bundles one of each under a name.
+
+The presets:
+
+* :data:`MASTER`, the coach's model and the default everywhere: exactly what
+  the Master player uses (:mod:`crib.ai.master`): the seat-conditioned
+  self-play crib, the kept four's net pegging and, within
+  ``MASTER_ENDGAME`` points of 121 with the scores given, P(win); in the play,
+  minimax over holdings weighted by keep frequency.
+* :data:`UNIFORM`, the exact teaching model: the uniform crib (every pair
+  equally likely, scored exactly), no pegging; in the play, minimax over
+  equally likely holdings.  The exact tables and the quizzes use it.
+* :data:`EXPERT`: the values measured in Expert self-play (seat crib and
+  pegging, no endgame); in the play, the opponent plays the Expert's pegging
+  policy over equally likely holdings (grades by the Expert's net value).
+
+Functions take model objects; text (a URL's, the command line's) is parsed once,
+at the edge, by :func:`parse_model` and :func:`parse_tier`:
+
+>>> PlayModel(opponent=Minimax(), holdings=Holdings.WEIGHTED).is_master
+True
+>>> DiscardModel(crib=CribModel.SELFPLAY, objective=Objective.WIN).objective
+Objective.WIN
+>>> parse_model("uniform", "discard") == UNIFORM.discard
+True
+>>> parse_model("policy:hard", "play").opponent == Policy(TIERS["hard"])
+True
+>>> parse_model("best", "discard")
+Traceback (most recent call last):
+...
+crib.errors.ModelError: unknown discard model 'best': expected one of master, expert, uniform, exact, table, selfplay
+>>> UNIFORM.play.describe().startswith("Model: uniform")
+True
+"""
+
+from __future__ import annotations
+
+from crib.analysis.models.core import (
+    EXPERT,
+    MASTER,
+    PRESETS,
+    UNIFORM,
+    DiscardModel,
+    Model,
+    PlayModel,
+    discard_model,
+    parse_model,
+    play_model,
+)
+from crib.analysis.models.kinds import (
+    MASTER_ENDGAME,
+    SKILLS,
+    TIERS,
+    CribModel,
+    Holdings,
+    Minimax,
+    Objective,
+    Opponent,
+    Policy,
+    Tier,
+    parse_tier,
+)
+from crib.analysis.models.words import MASTER_NOTE, PEG_NOTE, WIN_NOTE
+
+__all__ = [
+    "MASTER_ENDGAME",
+    "Tier",
+    "TIERS",
+    "SKILLS",
+    "CribModel",
+    "Holdings",
+    "Objective",
+    "Minimax",
+    "Policy",
+    "Opponent",
+    "DiscardModel",
+    "PlayModel",
+    "Model",
+    "MASTER",
+    "EXPERT",
+    "UNIFORM",
+    "PRESETS",
+    "discard_model",
+    "play_model",
+    "parse_model",
+    "parse_tier",
+    "model_words",
+    "MASTER_NOTE",
+    "PEG_NOTE",
+    "WIN_NOTE",
+]
+
+
+def model_words(kind: str, model: str | DiscardModel | PlayModel = "master", lang: str = "en") -> str:
+    """The ``kind`` ("discard" or "play") model's :meth:`~DiscardModel.describe`; a
+    preset's name is accepted for the pages that still name one (a shim, see the
+    issue 35 notes).
+
+    >>> model_words("play", "uniform").startswith("Model: uniform")
+    True
+    >>> "self-play" in model_words("discard")
+    True
+    >>> model_words("play", "expert", "fr").startswith("Modèle")
+    True
+    """
+    if isinstance(model, str):
+        model = parse_model(model, kind)
+    return model.describe(lang)
