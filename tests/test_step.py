@@ -131,5 +131,5 @@ def test_cache_hash_covers_the_rule_and_every_kernel_module() -> None:
     from crib.analysis.play import jit_cache
 
     names = {p.name for p in jit_cache.SOURCES}
-    assert {"step.py", "cards.py", "constants.py", "jit_core.py", "jit_levels_a.py", "jit_board.py"} <= names
+    assert {"step.py", "cards.py", "constants.py", "jit_core.py", "jit_levels.py", "jit_board.py"} <= names
     assert all(p.exists() for p in jit_cache.SOURCES)

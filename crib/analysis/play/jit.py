@@ -57,7 +57,7 @@ from crib.analysis.play.jit_core import (
     _step,
 )
 from crib.analysis.play.jit_holdings import holding_arrays
-from crib.analysis.play.jit_levels_b import _node
+from crib.analysis.play.jit_levels import _node
 from crib.rules.cards import Card
 from crib.rules.position import PeggingPosition
 

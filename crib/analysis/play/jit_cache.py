@@ -1,7 +1,7 @@
 """Rebuild the compiled pegging kernels when any source they depend on changes.
 
 numba's ``cache=True`` checks only the source file of the function it loads: a
-kernel cached from ``jit_levels_a.py`` that calls :func:`jit_core._step` or the
+kernel cached from ``jit_levels.py`` that calls :func:`jit_core._step` or the
 step rule's twin is loaded unchanged after either changes, and numba freezes
 module-level constants such as ``crib.rules.cards.RANK_VALUES`` into the code.
 So before the first kernel compiles, :func:`refresh_cache` hashes every source

@@ -1,7 +1,9 @@
-"""Generated: the per-level kernels 1 to 4 of the compiled pegging minimax.
+"""Generated: the per-level kernels 1 to 7 of the compiled pegging minimax, and ``_node``.
 
 Do not edit by hand: ``python -m crib.analysis.play.jit_gen`` writes this file
 from :func:`crib.analysis.play.jit_gen.level_source` (a test checks it is up to date).
+Generated code is one file, exempt from the 400-line cap (tests/test_layers.py reads
+the first word of this docstring).
 """
 # ruff: noqa: E501
 
@@ -309,4 +311,235 @@ def _n4(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  #
         else:
             v = gp - _m4(b, a, nb, na, 0, 0, 0, 0, 0, gp - beta, gp - alpha, mp, stamp)
     return v
+
+
+@_jit(_SIG)
+def _m5(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: ignore[no-untyped-def]
+    """The mover, who has a card that fits, plays the best card (5 cards left)."""
+    m = a & _FIT[31 - count]
+    best = -_INF
+    nz = (m | (m >> 1) | (m >> 2)) & _NIBBLES  # one bit per rank held that fits
+    while nz:  # high cards first: better cut-offs than low first
+        hb = 63 - _ctlz(nz)
+        nz ^= 1 << hb
+        r = hb >> 2
+        pts, c, nt, ns = _step(count, tail, streak, r)
+        a2 = a - (1 << (4 * r))
+        extra, oc = _after_card(c, na - 1, nb, og)  # the step rule (extra: 0, cards remain)
+        if oc == _RESET_OTHER:
+            x = pts - _n4(b, a2, nb, na - 1, 0, 0, 0, 0, 0, pts - beta, pts - alpha, mp, stamp)
+        elif oc == _RESET_MOVER:
+            x = pts + _n4(a2, b, na - 1, nb, 0, 0, 0, 0, 0, alpha - pts, beta - pts, mp, stamp)
+        elif oc == _MOVER:
+            x = pts + _n4(a2, b, na - 1, nb, c, nt, ns, og, 1, alpha - pts, beta - pts, mp, stamp)
+        else:
+            x = pts - _n4(b, a2, nb, na - 1, c, nt, ns, 0, -1, pts - beta, pts - alpha, mp, stamp)
+        if x > best:
+            best = x
+            if best > alpha:
+                alpha = best
+                if alpha >= beta:
+                    break
+    return best
+
+
+@_jit(_SIG)
+def _n5(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: ignore[no-untyped-def]
+    """Net margin for the mover with 5 cards left in both hands (fail-soft alpha-beta)."""
+    fit = _FIT[31 - count]
+    m = a & fit
+    if m:
+        best = -_INF
+        nz = (m | (m >> 1) | (m >> 2)) & _NIBBLES  # one bit per rank held that fits
+        while nz:  # high cards first: better cut-offs than low first
+            hb = 63 - _ctlz(nz)
+            nz ^= 1 << hb
+            r = hb >> 2
+            pts, c, nt, ns = _step(count, tail, streak, r)
+            a2 = a - (1 << (4 * r))
+            extra, oc = _after_card(c, na - 1, nb, og)  # the step rule (extra: 0, cards remain)
+            if oc == _RESET_OTHER:
+                x = pts - _n4(b, a2, nb, na - 1, 0, 0, 0, 0, 0, pts - beta, pts - alpha, mp, stamp)
+            elif oc == _RESET_MOVER:
+                x = pts + _n4(a2, b, na - 1, nb, 0, 0, 0, 0, 0, alpha - pts, beta - pts, mp, stamp)
+            elif oc == _MOVER:
+                x = pts + _n4(a2, b, na - 1, nb, c, nt, ns, og, 1, alpha - pts, beta - pts, mp, stamp)
+            else:
+                x = pts - _n4(b, a2, nb, na - 1, c, nt, ns, 0, -1, pts - beta, pts - alpha, mp, stamp)
+            if x > best:
+                best = x
+                if best > alpha:
+                    alpha = best
+                    if alpha >= beta:
+                        break
+        v = best
+    else:  # the mover cannot play: the step rule after a go
+        gp, oc = _after_go(b & fit, og, last, na, nb)
+        if oc == _OTHER:
+            v = -_m5(b, a, nb, na, count, tail, streak, 1, -last, -beta, -alpha, mp, stamp)
+        elif oc == _RESET_MOVER:
+            v = gp + _m5(a, b, na, nb, 0, 0, 0, 0, 0, alpha - gp, beta - gp, mp, stamp)
+        else:
+            v = gp - _m5(b, a, nb, na, 0, 0, 0, 0, 0, gp - beta, gp - alpha, mp, stamp)
+    return v
+
+
+@_jit(_SIG)
+def _m6(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: ignore[no-untyped-def]
+    """The mover, who has a card that fits, plays the best card (6 cards left)."""
+    m = a & _FIT[31 - count]
+    best = -_INF
+    nz = (m | (m >> 1) | (m >> 2)) & _NIBBLES  # one bit per rank held that fits
+    while nz:  # high cards first: better cut-offs than low first
+        hb = 63 - _ctlz(nz)
+        nz ^= 1 << hb
+        r = hb >> 2
+        pts, c, nt, ns = _step(count, tail, streak, r)
+        a2 = a - (1 << (4 * r))
+        extra, oc = _after_card(c, na - 1, nb, og)  # the step rule (extra: 0, cards remain)
+        if oc == _RESET_OTHER:
+            x = pts - _n5(b, a2, nb, na - 1, 0, 0, 0, 0, 0, pts - beta, pts - alpha, mp, stamp)
+        elif oc == _RESET_MOVER:
+            x = pts + _n5(a2, b, na - 1, nb, 0, 0, 0, 0, 0, alpha - pts, beta - pts, mp, stamp)
+        elif oc == _MOVER:
+            x = pts + _n5(a2, b, na - 1, nb, c, nt, ns, og, 1, alpha - pts, beta - pts, mp, stamp)
+        else:
+            x = pts - _n5(b, a2, nb, na - 1, c, nt, ns, 0, -1, pts - beta, pts - alpha, mp, stamp)
+        if x > best:
+            best = x
+            if best > alpha:
+                alpha = best
+                if alpha >= beta:
+                    break
+    return best
+
+
+@_jit(_SIG)
+def _n6(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: ignore[no-untyped-def]
+    """Net margin for the mover with 6 cards left in both hands (fail-soft alpha-beta)."""
+    fit = _FIT[31 - count]
+    m = a & fit
+    if m:
+        best = -_INF
+        nz = (m | (m >> 1) | (m >> 2)) & _NIBBLES  # one bit per rank held that fits
+        while nz:  # high cards first: better cut-offs than low first
+            hb = 63 - _ctlz(nz)
+            nz ^= 1 << hb
+            r = hb >> 2
+            pts, c, nt, ns = _step(count, tail, streak, r)
+            a2 = a - (1 << (4 * r))
+            extra, oc = _after_card(c, na - 1, nb, og)  # the step rule (extra: 0, cards remain)
+            if oc == _RESET_OTHER:
+                x = pts - _n5(b, a2, nb, na - 1, 0, 0, 0, 0, 0, pts - beta, pts - alpha, mp, stamp)
+            elif oc == _RESET_MOVER:
+                x = pts + _n5(a2, b, na - 1, nb, 0, 0, 0, 0, 0, alpha - pts, beta - pts, mp, stamp)
+            elif oc == _MOVER:
+                x = pts + _n5(a2, b, na - 1, nb, c, nt, ns, og, 1, alpha - pts, beta - pts, mp, stamp)
+            else:
+                x = pts - _n5(b, a2, nb, na - 1, c, nt, ns, 0, -1, pts - beta, pts - alpha, mp, stamp)
+            if x > best:
+                best = x
+                if best > alpha:
+                    alpha = best
+                    if alpha >= beta:
+                        break
+        v = best
+    else:  # the mover cannot play: the step rule after a go
+        gp, oc = _after_go(b & fit, og, last, na, nb)
+        if oc == _OTHER:
+            v = -_m6(b, a, nb, na, count, tail, streak, 1, -last, -beta, -alpha, mp, stamp)
+        elif oc == _RESET_MOVER:
+            v = gp + _m6(a, b, na, nb, 0, 0, 0, 0, 0, alpha - gp, beta - gp, mp, stamp)
+        else:
+            v = gp - _m6(b, a, nb, na, 0, 0, 0, 0, 0, gp - beta, gp - alpha, mp, stamp)
+    return v
+
+
+@_jit(_SIG)
+def _m7(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: ignore[no-untyped-def]
+    """The mover, who has a card that fits, plays the best card (7 cards left)."""
+    m = a & _FIT[31 - count]
+    best = -_INF
+    nz = (m | (m >> 1) | (m >> 2)) & _NIBBLES  # one bit per rank held that fits
+    while nz:  # high cards first: better cut-offs than low first
+        hb = 63 - _ctlz(nz)
+        nz ^= 1 << hb
+        r = hb >> 2
+        pts, c, nt, ns = _step(count, tail, streak, r)
+        a2 = a - (1 << (4 * r))
+        extra, oc = _after_card(c, na - 1, nb, og)  # the step rule (extra: 0, cards remain)
+        if oc == _RESET_OTHER:
+            x = pts - _n6(b, a2, nb, na - 1, 0, 0, 0, 0, 0, pts - beta, pts - alpha, mp, stamp)
+        elif oc == _RESET_MOVER:
+            x = pts + _n6(a2, b, na - 1, nb, 0, 0, 0, 0, 0, alpha - pts, beta - pts, mp, stamp)
+        elif oc == _MOVER:
+            x = pts + _n6(a2, b, na - 1, nb, c, nt, ns, og, 1, alpha - pts, beta - pts, mp, stamp)
+        else:
+            x = pts - _n6(b, a2, nb, na - 1, c, nt, ns, 0, -1, pts - beta, pts - alpha, mp, stamp)
+        if x > best:
+            best = x
+            if best > alpha:
+                alpha = best
+                if alpha >= beta:
+                    break
+    return best
+
+
+@_jit(_SIG)
+def _n7(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: ignore[no-untyped-def]
+    """Net margin for the mover with 7 cards left in both hands (fail-soft alpha-beta)."""
+    fit = _FIT[31 - count]
+    m = a & fit
+    if m:
+        best = -_INF
+        nz = (m | (m >> 1) | (m >> 2)) & _NIBBLES  # one bit per rank held that fits
+        while nz:  # high cards first: better cut-offs than low first
+            hb = 63 - _ctlz(nz)
+            nz ^= 1 << hb
+            r = hb >> 2
+            pts, c, nt, ns = _step(count, tail, streak, r)
+            a2 = a - (1 << (4 * r))
+            extra, oc = _after_card(c, na - 1, nb, og)  # the step rule (extra: 0, cards remain)
+            if oc == _RESET_OTHER:
+                x = pts - _n6(b, a2, nb, na - 1, 0, 0, 0, 0, 0, pts - beta, pts - alpha, mp, stamp)
+            elif oc == _RESET_MOVER:
+                x = pts + _n6(a2, b, na - 1, nb, 0, 0, 0, 0, 0, alpha - pts, beta - pts, mp, stamp)
+            elif oc == _MOVER:
+                x = pts + _n6(a2, b, na - 1, nb, c, nt, ns, og, 1, alpha - pts, beta - pts, mp, stamp)
+            else:
+                x = pts - _n6(b, a2, nb, na - 1, c, nt, ns, 0, -1, pts - beta, pts - alpha, mp, stamp)
+            if x > best:
+                best = x
+                if best > alpha:
+                    alpha = best
+                    if alpha >= beta:
+                        break
+        v = best
+    else:  # the mover cannot play: the step rule after a go
+        gp, oc = _after_go(b & fit, og, last, na, nb)
+        if oc == _OTHER:
+            v = -_m7(b, a, nb, na, count, tail, streak, 1, -last, -beta, -alpha, mp, stamp)
+        elif oc == _RESET_MOVER:
+            v = gp + _m7(a, b, na, nb, 0, 0, 0, 0, 0, alpha - gp, beta - gp, mp, stamp)
+        else:
+            v = gp - _m7(b, a, nb, na, 0, 0, 0, 0, 0, gp - beta, gp - alpha, mp, stamp)
+    return v
+
+
+@_jit(_SIG.replace("int64(int64, ", "int64(int64, int64, ", 1))
+def _node(n, a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: ignore[no-untyped-def]
+    """``_n{n}``: the search from a node with n (1 to 7) cards left in both hands."""
+    if n == 1:
+        return _n1(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp)
+    if n == 2:
+        return _n2(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp)
+    if n == 3:
+        return _n3(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp)
+    if n == 4:
+        return _n4(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp)
+    if n == 5:
+        return _n5(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp)
+    if n == 6:
+        return _n6(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp)
+    return _n7(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp)
 # </generated levels>
