@@ -18,6 +18,7 @@ __all__ = [
     "SeatError",
     "StoreError",
     "BadNameError",
+    "SaidError",
 ]
 
 
@@ -64,3 +65,8 @@ class StoreError(CribError):
 class BadNameError(StoreError):
     """A student, player, session or tournament name that is empty, too long, not printable
     or in mixed alphabets (:func:`crib.classroom.names.clean_name`)."""
+
+
+class SaidError(CribError):
+    """An input error whose message is already in the page's language (a page's own
+    message, made with the catalog): shown as it is."""

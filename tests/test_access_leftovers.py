@@ -221,7 +221,7 @@ def _worst_throw(app: DiscardApp) -> None:
     app.mode.value = "Practice"
     a = app._run(app.practice_six)
     worst = a.throws[-1].throw
-    app.practice_pick = [app.practice_six.index(c) for c in worst]
+    app.state.practice_pick = [app.practice_six.index(c) for c in worst]
     app.commit()
 
 

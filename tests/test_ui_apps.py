@@ -358,16 +358,16 @@ def test_trap_explorer_text_agrees_with_its_exact_table() -> None:
 def test_the_discard_page_opens_with_one_analysis(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     """The first six are analyzed once (the chosen model and the second opinion), not
     again from the picker's own change: each page open is a kernel's work."""
-    import crib.ui.analyze.discard as page
+    import crib.session.analyze as session
 
     calls: list[str] = []
-    real = page.run_discard
+    real = session.run_discard
 
     def counted(*a, **k):  # type: ignore[no-untyped-def]
         calls.append(k["key"])
         return real(*a, **k)
 
-    monkeypatch.setattr(page, "run_discard", counted)
+    monkeypatch.setattr(session, "run_discard", counted)
     app = DiscardApp()
     assert len(calls) == 2 and calls[0] != calls[1], calls
     assert app.analysis is not None and len(app.analysis.throws) == 15

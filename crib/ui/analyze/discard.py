@@ -9,27 +9,23 @@ model is consulted only to say "the models differ".  Every word is in the app's 
 from __future__ import annotations
 
 import html
-import random
 
 import ipywidgets as w
 
 from crib.analysis.discard import DiscardAnalysis
 from crib.analysis.speech import discard_note
 from crib.i18n import N_, tr
-from crib.rules.cards import DECK, Card
+from crib.rules.cards import Card
+from crib.session.analyze import DISCARD_MODELS, DiscardAnalyzer, in_reach, second_opinion_key
 from crib.ui.analyze.discard_words import best_line, explain, spread_lines
 from crib.ui.analyze.parts import WIDE, differ_html, mode_toggle, result_panes, verdict_html
 from crib.ui.analyze.speak import AnalyzerPage, seat_word
 from crib.ui.analyze.tables import discard_table_html
 from crib.ui.analyze.verdicts import (
-    DISCARD_MODELS,
     discard_dissent,
     discard_verdict,
-    in_reach,
     model_options,
     plain_note,
-    run_discard,
-    second_opinion_key,
     switch_mode,
 )
 from crib.ui.kit.cardview import CardButton, cards_text
@@ -97,8 +93,6 @@ class DiscardApp(w.VBox):
         self.commit_button = w.Button(
             description=_("Throw these two"), button_style="primary", disabled=True
         ).add_class("crib-commit")
-        self.practice_six: tuple[Card, ...] = ()
-        self.practice_pick: list[int] = []
         self.practice_box = w.VBox(
             [w.HTML(f"<b>{html.escape(_('Choose two cards to throw, then commit.'))}</b>"),
              w.HBox(self.hand).add_class("crib-hand"), self.commit_button],
@@ -110,10 +104,9 @@ class DiscardApp(w.VBox):
                                        layout=w.Layout(width="24em")).add_class("crib-throw-choice")
         self.explain = w.HTML(layout=w.Layout(max_width="560px")).add_class("crib-explain")
         self.dist_chart = FigureImage().add_class("crib-dist-chart")
-        self.analysis: DiscardAnalysis | None = None
-        self.second: DiscardAnalysis | None = None
+        # the choices, the practice hand and the analyses: the analyzers' session
+        self.state = DiscardAnalyzer(dealer=dealer, lang=lang)
         self._quiet = False
-        self._forced = False  # the switch says "winning" because the scores are within reach
 
         on_clicks((self.analyze_button, self.analyze), (self.deal_button, self.deal),
                   (self.commit_button, self.commit))
@@ -174,13 +167,22 @@ class DiscardApp(w.VBox):
         self.results.layout.display = "none"
         self.verdict.value = self.dissent.value = ""
 
+    @property
+    def analysis(self) -> DiscardAnalysis | None:
+        return self.state.analysis
+
+    @property
+    def practice_six(self) -> tuple[Card, ...]:
+        return self.state.practice_six
+
+    @property
+    def practice_pick(self) -> list[int]:
+        return self.state.practice_pick
+
     def _toggle(self, i: int) -> None:
         if self.analysis is not None and self.results.layout.display != "none":
             return  # already committed: deal again to practise another
-        if i in self.practice_pick:
-            self.practice_pick.remove(i)
-        elif len(self.practice_pick) < 2:
-            self.practice_pick.append(i)
+        self.state.toggle(i)
         self._draw_hand()
 
     def _draw_hand(self) -> None:
@@ -197,12 +199,10 @@ class DiscardApp(w.VBox):
     @friendly_in()
     def deal(self) -> None:
         """Six random cards from the deal number (the same number gives the same six)."""
-        rng = random.Random(self.seed.value)
-        six = tuple(rng.sample(DECK, 6))
+        six = self.state.deal(self.seed.value)
         self.seed.value = self.seed.value + 1
         if self.mode.value == "Practice":
-            self.practice_six, self.practice_pick = six, []
-            self.analysis = None
+            self.state.practise(six)
             self._draw_hand()
             self._hide_results()
             self.status.value = info_html(self._question())
@@ -210,37 +210,33 @@ class DiscardApp(w.VBox):
             self.picker.set_cards(six)
 
     def _run(self, six: tuple[Card, ...]) -> DiscardAnalysis:
-        scores = (self.my_score.value, self.opp_score.value) if self.use_scores.value else None
-        dealer = self.seat.value == "dealer"
+        self._sync()
+        return self.state.analyze(six)
+
+    def _sync(self) -> None:
+        """The controls' values into the session, and its ranking back onto the switch."""
+        st = self.state
+        st.scores = (self.my_score.value, self.opp_score.value) if self.use_scores.value else None
+        st.dealer, st.key, st.objective = self.seat.value == "dealer", self.model.value, self.objective.value
         # within reach of 121 every model ranks (and the coach grades) by the chance of
         # winning, as in the game: the switch shows it and cannot say otherwise
-        near = in_reach(scores)
-        want = "win" if near else "ev" if self._forced else self.objective.value
-        self._forced = near and (self._forced or self.objective.value != "win")
+        want = st.settle_objective()
         if want != self.objective.value:  # set (or given back) by the scores, not by a click
             self._quiet = True  # no second analysis from the switch's own change
             try:
                 self.objective.value = want
             finally:
                 self._quiet = False
-        self.objective.disabled = near or DISCARD_MODELS[self.model.value].model.endgame
-        if self.objective.value == "win" and scores is None:
-            raise SaidError(tr(self.lang)(N_("Ranking by winning needs the scores: tick 'use the scores' first.")))
-        a = run_discard(six, dealer=dealer, key=self.model.value, scores=scores,
-                        objective=self.objective.value)
-        other = second_opinion_key(self.model.value, DISCARD_MODELS)
-        self.second = run_discard(six, dealer=dealer, key=other, scores=scores if near else None)
-        return a
+        self.objective.disabled = st.objective_locked
 
     def _show(self, a: DiscardAnalysis, yours: int | None) -> None:
-        self.analysis = a
         self.table.value = styled_table_html(a, yours, self.lang)
         m = DISCARD_MODELS[self.model.value]
         tech = plain_note(discard_note(a, self.lang))  # the analysis' own note, in the page's language
         self.model_note.value = how_computed(m.plain_in(self.lang), tech, lang=self.lang)
         self.chart.show(discard_chart(a, self.lang), lang=self.lang)
         other = second_opinion_key(self.model.value, DISCARD_MODELS)
-        msg = discard_dissent(a, self.model.value, self.second, other, yours, self.lang)  # type: ignore[arg-type]
+        msg = discard_dissent(a, self.model.value, self.state.second, other, yours, self.lang)  # type: ignore[arg-type]
         self.dissent.value = differ_html(msg)
         throw = tr(self.lang)(N_("{n}. throw {cards}"))
         opts = [(throw.format(n=i + 1, cards=cards_text(t.throw)), i) for i, t in enumerate(a.throws)]
@@ -271,11 +267,9 @@ class DiscardApp(w.VBox):
     def commit(self) -> None:
         """Practice: grade the two picked cards, then reveal the ranking."""
         _ = tr(self.lang)
-        if len(self.practice_pick) != 2:
-            raise SaidError(_("Choose exactly two cards to throw."))
-        throw = tuple(self.practice_six[i] for i in self.practice_pick)
-        a = self._run(self.practice_six)
-        i = a.find(throw)
+        self._sync()
+        a, i = self.state.throw()  # the six analysed, and where the two picked stand
+        throw = tuple(self.practice_six[j] for j in self.practice_pick)  # as picked
         v = discard_verdict(a, i, self.model.value, self.lang)
         cost = (
             _("It is the best throw.") if v.lost <= 1e-9

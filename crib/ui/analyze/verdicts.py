@@ -12,38 +12,39 @@ the model chosen in the page's selector, whose default is the coach's model
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass
 from typing import Any
 
 from crib.analysis.coach import (
     PLAY_THRESHOLDS,
     WIN_UNIT,
-    board_applies,
     grade_play,
     thresholds,
     trap_flag,
     verdict_word,
 )
-from crib.analysis.discard import DiscardAnalysis, analyze_discard
+from crib.analysis.discard import DiscardAnalysis
 from crib.analysis.grades import cost_text, play_tags, tag_text
 from crib.analysis.models import (
     EXPERT,
-    MASTER,
-    MASTER_ENDGAME,
-    TIERS,
-    UNIFORM,
-    DiscardModel,
-    Objective,
-    PlayModel,
-    Policy,
-    Tier,
 )
-from crib.analysis.play import PlayAnalysis, analyze_play
-from crib.analysis.play.board import BoardAnalysis, analyze_board
+from crib.analysis.play import PlayAnalysis
+from crib.analysis.play.board import BoardAnalysis
 from crib.i18n import N_, tr
 from crib.rules.cards import Card
-from crib.rules.constants import WIN
 from crib.rules.position import PeggingPosition
+
+# the models a page ranks by, and running them: the analyzers' session (re-exported)
+from crib.session.analyze import (
+    DISCARD_MODELS,
+    PLAY_MODELS,
+    ModelChoice,
+    in_reach,
+    run_board,
+    run_discard,
+    run_play,
+    second_opinion_key,
+)
 from crib.ui.analyze.speak import grade_word, num, ordinal, pct
 from crib.ui.kit.cardview import card_text, cards_text
 from crib.ui.kit.common import COACH_MODEL
@@ -70,90 +71,6 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True)
-class ModelChoice:
-    """A model a page can rank by: its label, a plain sentence (catalog messages, with
-    ``args`` to fill them in), the model object."""
-
-    key: str
-    label: str
-    plain: str
-    model: DiscardModel | PlayModel = field(default=MASTER.discard)
-    args: tuple[tuple[str, Any], ...] = ()
-
-    def _fill(self, msg: str, lang: str) -> str:
-        _ = tr(lang)
-        return _(msg).format(**{k: v.name_in(lang) if isinstance(v, Tier) else _(v) if isinstance(v, str) else v
-                                for k, v in self.args})
-
-    def label_in(self, lang: str = "en") -> str:
-        """The label in ``lang``."""
-        return self._fill(self.label, lang)
-
-    def plain_in(self, lang: str = "en") -> str:
-        """The plain sentence in ``lang``."""
-        return self._fill(self.plain, lang)
-
-
-DISCARD_MODELS: dict[str, ModelChoice] = {
-    "expert": ModelChoice(
-        "expert",
-        N_("Expert self-play (crib + pegging)"),
-        N_("Hand: the four cards you keep, averaged over the 46 starters you cannot see. Crib: what "
-           "cribs score when the other player throws as the Expert does, measured over many self-play "
-           "games. Pegging: what these four cards peg against the Expert, minus what the Expert pegs."),
-        EXPERT.discard,
-    ),
-    "uniform": ModelChoice(
-        "uniform",
-        N_("Uniform crib, exact (teaching)"),
-        N_("Hand: the four cards you keep, averaged over the 46 starters you cannot see. Crib: every "
-           "pair the opponent could throw counts as equally likely, with every starter, and each crib "
-           "is scored exactly. No pegging."),
-        UNIFORM.discard,
-    ),
-    "master": ModelChoice(
-        "master",
-        N_("Master"),
-        N_("Hand: the four cards you keep, averaged over the 46 starters you cannot see. Crib: what "
-           "cribs score when the other player throws as the Expert does (seat by seat, measured in "
-           "self-play). Pegging: what these four cards peg minus what the opponent pegs, from "
-           "self-play. Within {endgame} points of 121, with the scores given, the throws are ranked "
-           "by the chance of winning instead."),
-        MASTER.discard,
-        (("endgame", MASTER_ENDGAME),),
-    ),
-}
-
-PLAY_MODELS: dict[str, ModelChoice] = {
-    "expert": ModelChoice(  # the key the page has always used for the uniform minimax
-        "expert",
-        N_("Perfect play, exact (minimax)"),
-        N_("Every hand the opponent could hold counts as equally likely; from there, both of you "
-           "play perfectly to the end of the play."),
-        UNIFORM.play,
-    ),
-}
-for _tier in reversed([t for t in TIERS.values() if t.policy]):  # Expert first
-    _pm = EXPERT.play if _tier.key == "expert" else PlayModel(_tier.key, opponent=Policy(_tier))
-    PLAY_MODELS[_pm.opponent.key] = ModelChoice(
-        _pm.opponent.key,
-        N_("Opponent plays like the {tier} computer"),
-        N_("Every hand the opponent could hold counts as equally likely; the opponent plays as the "
-           "{tier} computer does, and you play your best reply."),
-        _pm,
-        (("tier", _tier),),
-    )
-PLAY_MODELS["master"] = ModelChoice(
-    "master",
-    N_("Master (weighted holdings, exact)"),
-    N_("Every hand the opponent could hold is weighted by how often a strong player keeps it (keep "
-       "frequencies measured in self-play, data/keep_frequencies.csv); from there, both of you play "
-       "perfectly to the end of the play. This is how the Master plays."),
-    MASTER.play,
-)
-
-
 def model_options(models: dict[str, ModelChoice], lang: str = "en") -> list[tuple[str, str]]:
     """Dropdown options (label, key), the coach's model first and named as such."""
     keys = sorted(models, key=lambda k: k != COACH_MODEL)
@@ -162,15 +79,6 @@ def model_options(models: dict[str, ModelChoice], lang: str = "en") -> list[tupl
         (coach.format(model=models[k].label_in(lang)) if k == COACH_MODEL else models[k].label_in(lang), k)
         for k in keys
     ]
-
-
-def second_opinion_key(key: str, models: dict[str, ModelChoice]) -> str:
-    """The model to compare with: the coach's, or (on the coach's own) the first other one."""
-    if key != COACH_MODEL:
-        return COACH_MODEL
-    if "uniform" in models:  # discards: the teaching model is the telling comparison
-        return "uniform"
-    return next(k for k in models if k != COACH_MODEL)
 
 
 def plain_note(note: str) -> str:
@@ -227,37 +135,6 @@ class Verdict:
         return _(N_("{word} ({lost} lost)")).format(word=word, lost=num(self.lost, ".2f", self.lang))
 
 
-def in_reach(scores: tuple[int, int] | None) -> bool:
-    """Within reach of 121 (either player within ``MASTER_ENDGAME`` points, as the coach
-    counts it in the game): every grade is by the chance of winning.
-
-    >>> in_reach((95, 40)), in_reach((90, 90)), in_reach(None)
-    (True, False, False)
-    """
-    return scores is not None and WIN - max(scores) <= MASTER_ENDGAME
-
-
-def run_discard(
-    six: Any, *, dealer: bool, key: str, scores: tuple[int, int] | None = None,
-    objective: str = "ev",
-) -> DiscardAnalysis:
-    """The page's analysis by the chosen model; a model with an endgame (the Master's)
-    chooses its own objective, so the page's objective applies to the others only, and
-    within reach of 121 (:func:`in_reach`) every model ranks by the chance of winning,
-    as the coach grades in the game."""
-    m = DISCARD_MODELS[key].model
-    assert isinstance(m, DiscardModel)
-    if in_reach(scores):
-        objective = "win"
-    if not m.endgame:  # the page's objective, parsed here at the edge
-        m = replace(m, objective=Objective.parse(objective))
-    return analyze_discard(six, dealer=dealer, model=m, scores=scores)
-
-
-def run_play(position: Any, key: str) -> PlayAnalysis:
-    return analyze_play(position, model=PLAY_MODELS[key].model)
-
-
 def _rank_of(values: list[float], mine: float) -> int:
     return 1 + sum(1 for v in values if v > mine + 1e-9)
 
@@ -284,16 +161,6 @@ def play_verdict(a: PlayAnalysis, card: Card | None, key: str, lang: str = "en")
         verdict_word(lost, PLAY_THRESHOLDS), lost, _rank_of(margins, mine.margin), len(margins),
         PLAY_MODELS[key].label_in(lang), trap_flag(a, card), lang=lang,
     )
-
-
-def run_board(position: PeggingPosition, *, opp_dealer: bool | None, key: str) -> BoardAnalysis | None:
-    """Near 121, with the scores, the starter and the dealer known (the game's rule,
-    :func:`crib.analysis.coach.board_applies`), every card by the chance of winning the
-    game: holdings weighted by how often a strong player keeps them for the coach's
-    model, equally likely for the others.  None when the rule does not apply."""
-    if not board_applies(position, opp_dealer):
-        return None
-    return analyze_board(position, dealer=not opp_dealer, weighted=key == COACH_MODEL)
 
 
 def board_verdict(b: BoardAnalysis, card: Card | None, key: str, lang: str = "en") -> Verdict:

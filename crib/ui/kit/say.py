@@ -36,16 +36,10 @@ from collections.abc import Callable
 from functools import wraps
 from typing import Any
 
-from crib.errors import CribError
+from crib.errors import CribError, SaidError  # SaidError: re-exported, the pages raise it
 from crib.i18n import DEFAULT, N_, tr
 
 __all__ = ["say_error", "record_error", "friendly_in", "SaidError", "SHAPES", "UNKNOWN", "WENT_WRONG"]
-
-
-class SaidError(CribError):
-    """An input error whose message is already in the page's language (a page's own
-    message, made with the catalog): shown as it is."""
-
 
 # (the English message's shape, the catalog message that says it); the named groups
 # fill the catalog message's fields
