@@ -48,6 +48,7 @@ _WARM_START = """
 import time
 t = time.perf_counter()
 from crib.analysis.play import analyze_play
+from crib.analysis.models import UNIFORM
 analyze_play("hand 3H 7D 8S QC | starter 5S | discards JD KC | opp 4", UNIFORM)
 print(time.perf_counter() - t, time.process_time())
 """
