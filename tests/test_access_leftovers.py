@@ -21,9 +21,10 @@ from crib.ui.analyze.pegging import PeggingApp
 from crib.ui.analyze.pegging import apply_query as pegging_query
 from crib.ui.analyze.traps import TrapExplorerApp
 from crib.ui.analyze.verdicts import Verdict, in_reach
-from crib.ui.kit.access import DEVICE_CSS, NARROW_PX
+from crib.ui.kit.access import NARROW_PX
 from crib.ui.kit.charts import figure_summary
 from crib.ui.kit.keys import KeyListener
+from crib.ui.kit.style import section
 from crib.ui.kit.widgets import FigureImage
 from crib.ui.trainer.app import TrainerApp
 
@@ -319,7 +320,7 @@ def test_the_crib_label_never_reads_empty_brackets() -> None:
 
 def test_the_keys_hint_says_where_the_list_is_at_each_width() -> None:
     assert "{where}" in KeyListener([]).label
-    wide, narrow = DEVICE_CSS.split(f"@media (max-width: {NARROW_PX - 1}px)", 1)
+    wide, narrow = section("device").split(f"@media (max-width: {NARROW_PX - 1}px)", 1)
     assert '.crib-keys-where::after { content: "on the right"; }' in wide
     block = narrow.split("@media", 1)[0]
     assert '.crib-keys-where::after { content: "below the game"; }' in block

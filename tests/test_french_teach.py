@@ -20,6 +20,7 @@ from crib.store.classroom import Store
 from crib.store.duels import DuelStore
 from crib.ui.kit.nav import ANALYZERS, SECTIONS, SKELETON_TITLES, TEMPLATE_WORDS, skeleton_html
 from crib.ui.kit.say import SHAPES, record_error, say_error
+from crib.ui.kit.style import stylesheet_text
 from crib.ui.play.duel import DuelApp
 from crib.ui.teacher.app import TeacherApp
 from crib.ui.trainer.app import TrainerApp
@@ -193,7 +194,7 @@ def test_the_teacher_pages_own_messages_stay_as_they_are() -> None:
 def test_the_skeleton_says_loading_in_each_language() -> None:
     h = skeleton_html("the discard analyzer")
     assert "Loading the discard analyzer…" in h and "Chargement de l’analyseur d’écarts…" in h
-    assert 'class="crib-skel-fr" lang="fr"' in h and "html.crib-lang-fr .crib-skel-en" in h
+    assert 'class="crib-skel-fr" lang="fr"' in h and "html.crib-lang-fr .crib-skel-en" in stylesheet_text()
     for title in SKELETON_TITLES:
         assert tr("fr")(title) != title
 

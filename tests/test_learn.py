@@ -163,7 +163,7 @@ def test_the_page_and_the_home_entry_follow_the_link_language() -> None:
 
 def test_the_tour_advances_goes_back_finishes_and_skips() -> None:
     t = Tour()
-    assert not t.open and t.text_html() == "" and t.outline_css() == ""
+    assert not t.open and t.text_html() == "" and t.outline_class() == ""
     t.next()  # closed: nothing moves
     assert t.index == 0
     t.start()
@@ -173,7 +173,7 @@ def test_the_tour_advances_goes_back_finishes_and_skips() -> None:
     for i in range(2, 6):
         t.next()
         assert t.position() == (i, 5) and t.open
-    assert t.last and ".crib-play-app .crib-board-box" in t.outline_css()
+    assert t.last and t.outline_class() == "crib-tour-at-board"  # crib.css outlines its targets
     t.back()
     assert t.position() == (4, 5)
     t.next(), t.next()
@@ -207,12 +207,12 @@ def test_the_panel_draws_the_tour_and_hides_when_skipped() -> None:
     assert panel.next_button.description == "Suivant ▶" and panel.skip_button.description == "Passer la visite"
     panel.next_button.click()
     assert "étape 2 sur 5" in panel.text.value and not panel.back_button.disabled
-    assert ".crib-starter" in panel.outline.value
+    assert "crib-tour-at-starter" in panel._dom_classes
     for _i in range(3):
         panel.next_button.click()
     assert panel.next_button.description == "À vous de jouer"
     panel.skip_button.click()
-    assert panel.layout.display == "none" and panel.outline.value == ""
+    assert panel.layout.display == "none" and not any(c.startswith("crib-tour-at-") for c in panel._dom_classes)
 
 
 def test_the_play_page_opens_its_tour_from_the_learn_page_link_and_escape_closes_it() -> None:

@@ -20,7 +20,8 @@ from crib.rules.cards import DECK, parse_cards
 from crib.rules.events import Go, Played
 from crib.session.controller import COMPUTER, HUMAN, GameController
 from crib.store.classroom import Store
-from crib.ui.kit.cardview import CARD_CSS, card_name
+from crib.ui.kit.cardview import card_name
+from crib.ui.kit.style import section
 from crib.ui.play.app import PlayApp, apply_query
 from crib.ui.teacher.app import TeacherApp
 from crib.ui.trainer.app import TrainerApp
@@ -56,9 +57,10 @@ def test_card_names_are_spoken_names() -> None:
 
 
 def test_the_card_corner_never_prints_a_tooltip() -> None:
-    assert "attr(title)" not in CARD_CSS
+    card_css = section("card")
+    assert "attr(title)" not in card_css
     for c in DECK:  # the corner comes from the card's own class, left out of its spoken name
-        assert f'.crib-face-{c}::before {{ content: "' in CARD_CSS
+        assert f'.crib-face-{c}::before {{ content: "' in card_css
 
 
 def _check_buttons(root: w.Widget, where: str) -> int:

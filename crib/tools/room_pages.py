@@ -5,15 +5,21 @@ from __future__ import annotations
 
 import html
 
+from crib.ui.kit.style import stylesheet_html
+
 __all__ = ["PAGE", "refusal_html"]
 
 PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{title} · crib</title>
-<style>body{{font-family:system-ui,sans-serif;max-width:40em;margin:3em auto;padding:0 1em;
-color:#1d1d1d;line-height:1.5}} h1{{color:#a4262c;font-size:1.6em}}
-a{{color:#1f5fa8}}</style></head>
-<body><main class="crib-room-refused" data-why="{why}"><h1>{title}</h1>{body}</main></body></html>"""
+{style}</head>
+<body class="crib-room"><main class="crib-room-refused" data-why="{why}"><h1>{title}</h1>{body}</main></body></html>"""
+
+
+def _page(**parts: str) -> str:
+    """:data:`PAGE` with its look: the stylesheet's palette and its rules for these pages
+    (crib/ui/kit/crib.css, sections "root" and "room")."""
+    return PAGE.format(style=stylesheet_html("root", "room"), **parts)
 
 
 def refusal_html(why: str, student_url: str = "") -> str:
@@ -24,13 +30,13 @@ def refusal_html(why: str, student_url: str = "") -> str:
         else ""
     )
     if why == "key":
-        return PAGE.format(
+        return _page(
             why=why,
             title="Not allowed",
             body="<p>This page is the teacher's. It needs the teacher's link.</p>" + link,
         )
     if why == "client":
-        return PAGE.format(
+        return _page(
             why=why,
             title="Too many open pages",
             body=(
@@ -39,7 +45,7 @@ def refusal_html(why: str, student_url: str = "") -> str:
             ),
         )
     if why == "share":
-        return PAGE.format(
+        return _page(
             why=why,
             title="Too many open pages",
             body=(
@@ -48,7 +54,7 @@ def refusal_html(why: str, student_url: str = "") -> str:
                 "page you are not using, then reload this one.</p>" + link
             ),
         )
-    return PAGE.format(
+    return _page(
         why=why,
         title="The class server is full",
         body="<p>Every place on the class server is taken right now, so this page cannot "

@@ -33,34 +33,12 @@ from crib.course.lessons import Lesson, Slide, lesson
 from crib.course.lessons.items import local_cards
 from crib.i18n import LANGS, N_, check_lang, lang_from_query, tr
 from crib.rules.cards import Card
-from crib.ui.kit.cardview import ACCENT, card_svg, cards_html
+from crib.ui.kit.cardview import card_svg, cards_html
 from crib.ui.kit.common import friendly, on_clicks
 
-__all__ = ["SlideDeck", "slide_html", "big_card", "show_lesson", "GuidePage", "SLIDE_CSS"]
+__all__ = ["SlideDeck", "slide_html", "big_card", "show_lesson", "GuidePage"]
 
 SCALE = 1.5  # projector cards: 1.5 times the hand size (105 x 147 px)
-
-SLIDE_CSS = f"""
-.crib-deck {{ max-width: 1200px; font-family: sans-serif; }}
-.crib-slide {{ min-height: 420px; padding: 4px 18px; color: #1d1d1d; }}
-.crib-slide.crib-title h2 {{ font-size: 52px; margin-top: 40px; }}
-.crib-slide h2 {{ font-size: 38px; line-height: 1.15; margin: 4px 0 12px; color: #0e3a6b; }}
-.crib-slide .crib-slide-text {{ font-size: 28px; line-height: 1.3; margin: 0 0 14px; }}
-.crib-slide .crib-slide-cards {{ display: flex; align-items: flex-end; gap: 26px; margin: 6px 0 14px;
-  flex-wrap: wrap; }}
-.crib-slide .crib-slide-label {{ font-size: 18px; color: #555; display: block; margin-bottom: 4px; }}
-.crib-slide ol {{ font-size: 26px; line-height: 1.3; margin: 0; padding-left: 1.3em; }}
-.crib-slide ol li {{ margin: 2px 0; break-inside: avoid; }}
-.crib-slide ol.crib-two-cols {{ columns: 2; column-gap: 40px; }}
-.crib-slide ol li .crib-cards {{ margin-left: 10px; vertical-align: middle; }}
-.crib-slide ol li.crib-new {{ color: #0e3a6b; font-weight: 600; }}
-.crib-slide .crib-slide-kind {{ font-size: 16px; color: #555; text-transform: uppercase;
-  letter-spacing: .08em; }}
-.crib-deck-bar {{ align-items: center; gap: 10px; }}
-.crib-deck-bar button {{ font-size: 20px !important; height: 48px !important; min-width: 8em; }}
-.crib-deck-bar .crib-deck-pos {{ font-size: 18px; color: #444; }}
-.crib-deck button:focus-visible {{ outline: 3px solid {ACCENT} !important; outline-offset: 2px; }}
-"""
 
 
 def big_card(card: Card) -> str:
@@ -129,7 +107,7 @@ class SlideDeck(w.VBox):
         self.pos = w.HTML().add_class("crib-deck-pos")
         on_clicks((self.back_button, self.back), (self.next_button, self.next))
         bar = w.HBox([self.back_button, self.next_button, self.pos]).add_class("crib-deck-bar")
-        kids: list[w.Widget] = [w.HTML(f"<style>{SLIDE_CSS}</style>"), bar, self.view]
+        kids: list[w.Widget] = [bar, self.view]
         self.listener = None
         if keys:
             from crib.ui.kit.keys import KeyListener
@@ -191,8 +169,13 @@ class SlideDeck(w.VBox):
 
 
 def show_lesson(n: int, lang: str = "en") -> SlideDeck:
-    """A lesson notebook's one call: lesson ``n`` on the projector, in ``lang``."""
-    return SlideDeck(n, lang)
+    """A lesson notebook's one call: lesson ``n`` on the projector, in ``lang``, with the
+    stylesheet (a notebook has no nav bar to carry it)."""
+    from crib.ui.kit.style import stylesheet
+
+    deck = SlideDeck(n, lang)
+    deck.children = (stylesheet(), *deck.children)
+    return deck
 
 
 # --- the guide page --------------------------------------------------------------------
@@ -235,11 +218,7 @@ class GuidePage(w.VBox):
                             self.download, self.guide_view])
         deck_tab = w.VBox([self.lesson_pick, self.deck_box])
         self.tabs.children = [guide_tab, deck_tab]
-        style = w.HTML("<style>.crib-guide .lm-TabBar-tab, .crib-guide .p-TabBar-tab "
-                       "{ max-width: none !important; min-width: 12em; flex: 0 0 auto !important; "
-                       "font-size: 16px; } .crib-guide .lm-TabBar-tab { background: #e8eff8; } "
-                       ".crib-guide .lm-TabBar-tabLabel { color: #1d1d1d !important; }</style>")
-        super().__init__([style, self.heading, top, self.status, self.tabs])
+        super().__init__([self.heading, top, self.status, self.tabs])
         self.add_class("crib-guide").add_class("crib-page")  # the pages' narrow-screen rules (wrap)
         self._set_lang(lang)
 

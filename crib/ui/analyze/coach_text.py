@@ -16,6 +16,7 @@ from crib.rules.cards import Card
 from crib.rules.position import PeggingPosition
 from crib.ui.analyze.speak import num, pct
 from crib.ui.kit.cardview import card_text, cards_chips
+from crib.ui.kit.style import var
 
 __all__ = ["best_text", "near_121_html", "points_verdict_html"]
 
@@ -68,7 +69,7 @@ def points_verdict_html(position: PeggingPosition, card: Card, v: Any, lang: str
         or f"<li>{html.escape(_('nothing handed over'))}</li>"
     )
     trap_line = (
-        f'<div class="crib-trap" style="color:#c0392b"><b>{html.escape(_("Trap missed:"))}</b> '
+        f'<div class="crib-trap" style="color:{var("red")}"><b>{html.escape(_("Trap missed:"))}</b> '
         + html.escape(_("the best card scores nothing now but nets at least 1.5 later, and this card "
                         "does at least 1 point worse.")) + "</div>"
         if v.trap

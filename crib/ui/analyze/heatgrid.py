@@ -27,28 +27,16 @@ from matplotlib.colors import Normalize, TwoSlopeNorm, to_hex
 from crib.i18n import N_, tr
 from crib.rules.cards import RANK_CHARS
 from crib.ui.kit.access import text_on
+from crib.ui.kit.style import colour
 
-__all__ = ["HeatGrid", "HeatCell", "HEAT_CSS"]
+__all__ = ["HeatGrid", "HeatCell"]
 
 # said inside f-strings, which the extractor does not read
 _IN_FSTRINGS = (
     N_('Rows: the first card. Columns: the second card.'),
 )
 
-HEAT_CSS = """
-.crib-heatgrid-cells { display: grid; grid-template-columns: repeat(14, 44px); gap: 4px 1px; }
-.crib-heat-title { line-height: 1.7; margin-bottom: 6px; }
-.crib-heat-legend { margin-top: 8px; }
-.crib-heatcell { width: 44px; height: 30px; padding: 0; margin: 0; font-size: 12px;
-  font-family: var(--jp-ui-font-family, sans-serif); border-radius: 2px; cursor: pointer;
-  border: 1px solid rgba(255,255,255,.6); color: #1d1d1d; background: #f2f2f2; }
-.crib-heatcell:hover, .crib-heatcell:focus-visible { box-shadow: 0 0 0 2px #1d1d1d inset; }
-.crib-heatcell.crib-heat-selected { outline: 3px solid #1f5fa8; outline-offset: -2px;
-  z-index: 1; font-weight: 700; }
-.crib-heatcell:disabled { cursor: default; box-shadow: none; }
-.crib-heatlabel { width: 44px; text-align: center; font-weight: 700; font-size: 14px;
-  line-height: 30px; }
-"""
+EMPTY = colour("heat-empty")  # a cell with no value (the grid's look: crib.css, section "analyze")
 
 _ESM = r"""
 function render({ model, el }) {
@@ -87,7 +75,7 @@ function render({ model, el }) {
       const v = (cells[r] || [])[c];
       if (!v) {
         b.textContent = ""; b.disabled = true; b.title = model.get("none_tip");
-        b.style.background = "#f2f2f2"; b.style.color = "";
+        b.style.background = "var(--crib-heat-empty)"; b.style.color = "";
         return;
       }
       b.disabled = false;
@@ -128,7 +116,7 @@ class HeatCell:
     row: int
     col: int
     description: str = ""
-    color: str = "#f2f2f2"
+    color: str = EMPTY
     text_color: str = ""
     tooltip: str = "no such pair"
     disabled: bool = True
@@ -146,7 +134,6 @@ class HeatGrid(anywidget.AnyWidget):
     """Rows: first card; columns: second card (A to K)."""
 
     _esm = _ESM
-    _css = HEAT_CSS
     names = traitlets.List(traitlets.Unicode()).tag(sync=True)
     # per row, per column: [text, background, text colour, tooltip], or None (no such pair)
     values = traitlets.List().tag(sync=True)
@@ -207,7 +194,7 @@ class HeatGrid(anywidget.AnyWidget):
                 cell, v = self.cells[r][c], values[r][c]
                 if math.isnan(v):
                     cell.description, cell.disabled, cell.tooltip = "", True, _("no such pair")
-                    cell.color, cell.text_color = "#f2f2f2", ""
+                    cell.color, cell.text_color = EMPTY, ""
                     row.append(None)
                     continue
                 red, green, blue, _a = cm(norm(v))

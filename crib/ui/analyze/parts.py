@@ -13,6 +13,7 @@ from crib.rules.cards import Card, parse_cards
 from crib.rules.position import PeggingPosition
 from crib.ui.analyze.tables import play_table_html
 from crib.ui.kit.cardview import cards_chips
+from crib.ui.kit.style import var
 from crib.ui.kit.widgets import FigureImage, as_grid, card_rows
 
 __all__ = [
@@ -31,14 +32,15 @@ def mode_toggle(lang: str) -> w.ToggleButtons:
                            description=_("Mode"), style=WIDE).add_class("crib-mode")
 
 
-GRADE_COLOURS = {"best": "#1e8449", "ok": "#6b8e23", "mistake": "#d68910", "costly": "#b03a2e", "blunder": "#c0392b"}
+GRADE_COLOURS = {"best": var("green"), "ok": var("olive"), "mistake": var("amber"), "costly": var("red-2"),
+                 "blunder": var("red")}
 
 
 def verdict_html(text: str, word: str) -> str:
     """The one verdict line of a screen, edged in its grade's colour (the word is in ``text``)."""
     return (
         f'<div class="crib-verdict-line" style="font-size:16px;padding:6px 10px;border-left:5px '
-        f'solid {GRADE_COLOURS.get(word, "#555")};background:#fafafa">{text}</div>'
+        f'solid {GRADE_COLOURS.get(word, var("muted"))};background:{var("paper")}">{text}</div>'
     )
 
 
@@ -47,8 +49,8 @@ def differ_html(message: str | None) -> str:
     if not message:
         return ""
     return (
-        '<div class="crib-differ" style="padding:6px 10px;background:#fff4e0;'
-        f'border-left:5px solid #d68910">{html.escape(message)}</div>'
+        f'<div class="crib-differ" style="padding:6px 10px;background:{var("amber-wash")};'
+        f'border-left:5px solid {var("amber")}">{html.escape(message)}</div>'
     )
 
 

@@ -51,6 +51,7 @@ from crib.ui.kit.common import COACH_MODEL, how_computed, info_html, on_clicks
 from crib.ui.kit.glossary import terms_bar
 from crib.ui.kit.lang import Intro
 from crib.ui.kit.say import SaidError, friendly_in
+from crib.ui.kit.style import var
 
 __all__ = [
     "PeggingApp",
@@ -261,7 +262,7 @@ class PeggingApp(PositionEntry, w.VBox):
             _("It is the best card.") if v.lost <= 1e-9
             else _("It cost {cost} against {card}.").format(cost=v.cost, card=card_text(best) if best else _("go"))
         )
-        trap = f" <b style='color:#c0392b'>{html.escape(_('Trap missed.'))}</b>" if v.trap else ""
+        trap = f" <b style='color:{var('red')}'>{html.escape(_('Trap missed.'))}</b>" if v.trap else ""
         said = _("You played {card}: {place}, {grade}.").format(card="\0", place="\1", grade="\2")
         said = html.escape(said).replace("\0", f"<b>{card_text(card)}</b>").replace(
             "\1", f"<b>{html.escape(v.standing)}</b>").replace("\2", f"<b>{html.escape(v.badge)}</b>")

@@ -17,25 +17,12 @@ from crib.ui.kit.cardview import cards_chips
 
 __all__ = [
     "discard_rows", "discard_table_html", "play_table_html", "board_table_html", "net_colour",
-    "TABLE_CSS",
 ]
 
 # said inside f-strings, which the extractor does not read
 _IN_FSTRINGS = (
     N_('← you'),
 )
-
-TABLE_CSS = """
-.crib-rank { border-collapse: collapse; font-size: 14px; }
-.crib-rank th { text-align: right; padding: 3px 8px; border-bottom: 2px solid #555;
-  font-weight: 600; white-space: nowrap; }
-.crib-rank th.l, .crib-rank td.l { text-align: left; }
-.crib-rank td { text-align: right; padding: 2px 8px; border-bottom: 1px solid #e3e3e3;
-  white-space: nowrap; font-variant-numeric: tabular-nums; }
-.crib-rank tr.crib-you td { background: #e6f4f4; }
-.crib-rank tr.crib-you td:first-child { box-shadow: inset 4px 0 0 #138a8a; }
-.crib-rank tr.crib-best td { font-weight: 700; }
-"""
 
 
 def net_colour(lost: float, worst: float) -> str:
@@ -47,14 +34,14 @@ def net_colour(lost: float, worst: float) -> str:
             t = (f - f0) / (f1 - f0)
             rgb = [round(a + (b - a) * t) for a, b in zip(c0, c1, strict=True)]
             return "#" + "".join(f"{x:02x}" for x in rgb)
-    return "#f4c7c3"
+    return "#" + "".join(f"{x:02x}" for x in stops[-1][1])
 
 
 def _table(cls: str, heads: list[tuple[str, str]], rows: list[tuple[str, list[str]]]) -> str:
     th = "".join(f'<th class="{a}">{h}</th>' for h, a in heads)
     body = "".join(f'<tr class="{rc}">{"".join(cells)}</tr>' for rc, cells in rows)
     return (
-        f"<style>{TABLE_CSS}</style><table class=\"crib-rank {cls}\">"
+        f"<table class=\"crib-rank {cls}\">"
         f"<thead><tr>{th}</tr></thead><tbody>{body}</tbody></table>"
     )
 

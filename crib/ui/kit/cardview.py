@@ -2,13 +2,14 @@
 
 Static cards are SVG strings (:func:`card_svg`), in three sizes (UX guide):
 70×98 px in the hand, 40×56 px for the pile, reviews and tables, 28×38 px in
-dense tables.  Suits are red #c0392b and black #1d1d1d.  Clickable cards are
-:class:`CardButton` widgets styled by :data:`CARD_CSS` (selected: lifted 10 px
+dense tables.  Suits are red and black (the stylesheet's --crib-red and --crib-ink).
+Clickable cards are :class:`CardButton` widgets styled by the stylesheet's "card" section
+(crib/ui/kit/crib.css; selected: lifted 10 px
 with a 2 px accent ring; legal: accent ring; illegal: 40 % opacity, disabled;
 hint: dashed amber ring), numbered 1-6 by a CSS counter.
 
 >>> from crib.rules.cards import parse_card
->>> 'fill="#c0392b"' in card_svg(parse_card("5H"))
+>>> f'fill="{RED}"' in card_svg(parse_card("5H"))
 True
 >>> "5♥" in card_svg(parse_card("5H"), size="mini")
 True
@@ -21,7 +22,8 @@ from collections.abc import Iterable, Sequence
 
 import ipywidgets as w
 
-from crib.rules.cards import DECK, Card
+from crib.rules.cards import Card
+from crib.ui.kit.style import colour, var
 
 __all__ = [
     "RED",
@@ -32,7 +34,6 @@ __all__ = [
     "card_svg",
     "card_back_svg",
     "cards_html",
-    "CARD_CSS",
     "CardButton",
     "card_text",
     "card_name",
@@ -42,11 +43,13 @@ __all__ = [
     "style_card_button",
 ]
 
-RED = "#c0392b"
-BLACK = "#1d1d1d"
-ACCENT = "#1f5fa8"
-AMBER = "#d68910"
-PLAYER_COLOURS = ("#138a8a", "#6b4fa0")  # you (teal), the opponent (purple)
+# the palette's colours (crib/ui/kit/crib.css) for SVG attributes, which cannot read a
+# CSS variable; HTML says var(--crib-red) and the like
+RED = colour("red")
+BLACK = colour("ink")
+ACCENT = colour("accent")
+AMBER = colour("amber")
+PLAYER_COLOURS = (colour("teal"), colour("purple"))  # you (teal), the opponent (purple)
 SIZES = {"hand": (70, 98), "pile": (40, 56), "mini": (28, 38)}
 _SUIT = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 
@@ -84,13 +87,14 @@ def cards_text(cards: Iterable[Card]) -> str:
     return " ".join(card_text(c) for c in cards)
 
 
+_EDGE, _ACCENT, _AMBER, _TEAL = var("card-edge"), var("accent"), var("amber"), var("teal")
 _CHIP_STATE = {
-    "": "border:1px solid #9a9a9a",
-    "selected": f"border:1px solid {ACCENT};box-shadow:0 0 0 2px {ACCENT};position:relative;top:-3px",
-    "legal": f"border:1px solid {ACCENT};box-shadow:0 0 0 1px {ACCENT}",
-    "illegal": "border:1px solid #9a9a9a;opacity:.4",
-    "hint": f"border:1px dashed {AMBER};box-shadow:0 0 0 1px {AMBER}",
-    "yours": "border:1px solid #138a8a;box-shadow:0 0 0 2px #138a8a",
+    "": f"border:1px solid {_EDGE}",
+    "selected": f"border:1px solid {_ACCENT};box-shadow:0 0 0 2px {_ACCENT};position:relative;top:-3px",
+    "legal": f"border:1px solid {_ACCENT};box-shadow:0 0 0 1px {_ACCENT}",
+    "illegal": f"border:1px solid {_EDGE};opacity:.4",
+    "hint": f"border:1px dashed {_AMBER};box-shadow:0 0 0 1px {_AMBER}",
+    "yours": f"border:1px solid {_TEAL};box-shadow:0 0 0 2px {_TEAL}",
 }
 
 
@@ -101,15 +105,15 @@ def card_chip(card: Card, state: str = "") -> str:
     in a ranking); each looks distinct.
 
     >>> from crib.rules.cards import parse_card
-    >>> "color:#c0392b" in card_chip(parse_card("5H")) and "5♥" in card_chip(parse_card("5H"))
+    >>> "color:var(--crib-red)" in card_chip(parse_card("5H")) and "5♥" in card_chip(parse_card("5H"))
     True
     """
-    colour = RED if card.suit in "DH" else BLACK
+    suit = var("red") if card.suit in "DH" else var("ink")
     extra = _CHIP_STATE.get(state, _CHIP_STATE[""])
     cls = f"crib-card crib-chip{' crib-chip-' + state if state else ''}"
     return (
         f'<span class="{cls}" data-card="{card}" style="display:inline-block;min-width:1.9em;'
-        f"padding:0 3px;margin:1px;border-radius:4px;background:#fff;color:{colour};"
+        f"padding:0 3px;margin:1px;border-radius:4px;background:{var('white')};color:{suit};"
         f'font-weight:700;text-align:center;line-height:1.35;{extra}">{card_text(card)}</span>'
     )
 
@@ -134,32 +138,32 @@ def card_svg(
     rings it in amber (the show's current combination); ``dim`` greys it.
     """
     wd, ht = SIZES[size]
-    colour = RED if card.suit in "DH" else BLACK
+    ink = RED if card.suit in "DH" else BLACK
     sym = _SUIT[card.suit]
     corner = max(9, round(wd * 0.26))
     pip = round(wd * 0.46)
-    stroke = AMBER if highlight else edge or "#9a9a9a"
+    stroke = AMBER if highlight else edge or colour("card-edge")
     sw = 3 if highlight or edge else 1
     label = f"{_rank(card)}{sym}"
     opacity = ' opacity="0.35"' if dim else ""
     centre = (
         f'<text x="{wd / 2:.1f}" y="{ht * 0.68:.1f}" font-size="{pip}" text-anchor="middle" '
-        f'fill="{colour}">{sym}</text>'
+        f'fill="{ink}">{sym}</text>'
         if size != "mini"
         else f'<text x="{wd / 2:.1f}" y="{ht * 0.8:.1f}" font-size="{round(wd * 0.45)}" '
-        f'text-anchor="middle" fill="{colour}">{sym}</text>'
+        f'text-anchor="middle" fill="{ink}">{sym}</text>'
     )
     return (
         f'<svg class="crib-cardsvg" data-card="{card}" width="{wd}" height="{ht}" '
         f'viewBox="0 0 {wd} {ht}" role="img" aria-label="{html.escape(card.pretty)}"{opacity}>'
         f'<title>{label}</title>'
         f'<rect x="1" y="1" width="{wd - 2}" height="{ht - 2}" rx="{max(3, wd // 12)}" '
-        f'fill="#fff" stroke="{stroke}" stroke-width="{sw}"/>'
+        f'fill="{colour("white")}" stroke="{stroke}" stroke-width="{sw}"/>'
         f'<text x="{max(3, wd * 0.08):.1f}" y="{corner + 1}" font-size="{corner}" '
-        f'font-weight="bold" font-family="sans-serif" fill="{colour}">{_rank(card)}</text>'
+        f'font-weight="bold" font-family="sans-serif" fill="{ink}">{_rank(card)}</text>'
         + (
             f'<text x="{max(3, wd * 0.08):.1f}" y="{2 * corner + 1}" font-size="{corner}" '
-            f'fill="{colour}">{sym}</text>'
+            f'fill="{ink}">{sym}</text>'
             if size != "mini"
             else ""
         )
@@ -175,9 +179,9 @@ def card_back_svg(size: str = "pile") -> str:
         f'<svg class="crib-cardback" width="{wd}" height="{ht}" viewBox="0 0 {wd} {ht}" '
         f'role="img" aria-label="face-down card">'
         f'<defs><pattern id="crib-back-{size}" width="6" height="6" patternUnits="userSpaceOnUse">'
-        f'<path d="M0 6 L6 0" stroke="#8fb0d8" stroke-width="1.2"/></pattern></defs>'
+        f'<path d="M0 6 L6 0" stroke="{colour("card-back-line")}" stroke-width="1.2"/></pattern></defs>'
         f'<rect x="1" y="1" width="{wd - 2}" height="{ht - 2}" rx="{max(3, wd // 12)}" '
-        f'fill="{ACCENT}" stroke="#0e3a6b"/>'
+        f'fill="{ACCENT}" stroke="{colour("accent-dark")}"/>'
         f'<rect x="4" y="4" width="{wd - 8}" height="{ht - 8}" rx="2" fill="url(#crib-back-{size})"/>'
         "</svg>"
     )
@@ -202,48 +206,6 @@ def cards_html(
             f"{card_svg(c, size, edge=edge, highlight=c in hi)}</span>"
         )
     return f'<span class="crib-cards" style="white-space:nowrap">{"".join(out)}</span>'
-
-
-CARD_CSS = f"""
-.crib-hand {{ counter-reset: crib-card; gap: 10px; padding-top: 14px; }}
-.crib-cardbtn {{
-  counter-increment: crib-card; position: relative; width: 70px !important; height: 98px !important;
-  background: #fff !important; border: 1px solid #9a9a9a !important; border-radius: 7px !important;
-  font-size: 30px !important; font-weight: 600; padding: 0 !important; margin: 0 4px 22px 0 !important;
-  box-shadow: 0 1px 3px rgba(0,0,0,.25) !important; transition: transform 120ms;
-  overflow: visible !important;
-}}
-.crib-cardbtn.crib-red {{ color: {RED} !important; }}
-.crib-cardbtn.crib-black {{ color: {BLACK} !important; }}
-.crib-cardbtn::before {{
-  content: ""; position: absolute; left: 5px; top: 3px; font-size: 16px; font-weight: 700;
-}}
-.crib-cardbtn::after {{
-  content: counter(crib-card); position: absolute; left: 50%; bottom: -21px; transform: translateX(-50%);
-  font-size: 12px; color: #444; background: #eef2f7; border: 1px solid #c9d3df; border-radius: 8px;
-  padding: 0 6px; line-height: 16px;
-}}
-.crib-cardbtn.crib-legal {{ box-shadow: 0 0 0 2px {ACCENT} !important; }}
-.crib-cardbtn.crib-selected {{ transform: translateY(-10px); box-shadow: 0 0 0 2px {ACCENT}, 0 6px 10px rgba(0,0,0,.25) !important; }}
-.crib-cardbtn.crib-hint {{ outline: 3px dashed {AMBER}; outline-offset: 3px; }}
-.crib-cardbtn:disabled {{ opacity: .4; cursor: default; }}
-.crib-cardbtn:focus-visible {{ outline: 3px solid {ACCENT}; outline-offset: 2px; }}
-@media (prefers-reduced-motion: reduce) {{ .crib-cardbtn {{ transition: none; }} }}
-.crib-cardbtn.mod-active {{ transform: translateY(-4px); box-shadow: 0 0 0 2px {ACCENT}, 0 4px 8px rgba(0,0,0,.25) !important; background: #eef4fb !important; }}
-.crib-cardbtn.crib-pile {{ width: 40px !important; height: 56px !important; font-size: 16px !important;
-  border-radius: 5px !important; margin: 2px 2px 2px 0 !important; }}
-.crib-cardbtn.crib-mini {{ width: 34px !important; height: 38px !important; font-size: 14px !important;
-  border-radius: 4px !important; margin: 1px !important; }}
-.crib-cardbtn.crib-pile::before, .crib-cardbtn.crib-mini::before,
-.crib-cardbtn.crib-nobadge::after {{ display: none; }}
-.crib-cardbtn.crib-pile.mod-active, .crib-cardbtn.crib-mini.mod-active {{ transform: translateY(-3px); }}
-""" + "".join(
-    # the corner text comes from the card's own class (crib-face-KD), never from a tooltip
-    # that may be empty; the "/ ''" alt text keeps it out of the spoken name (the card is
-    # not read twice), the first declaration is for browsers without alt text
-    f'.crib-face-{c}::before {{ content: "{card_text(c)}"; content: "{card_text(c)}" / ""; }}\n'
-    for c in DECK
-)
 
 
 def style_card_button(button: w.Button | w.ToggleButton, card: Card, size: str = "mini") -> None:

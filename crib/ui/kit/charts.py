@@ -13,6 +13,11 @@ from typing import TYPE_CHECKING
 from crib.i18n import N_, tr
 from crib.ui.kit.access import text_on
 from crib.ui.kit.cardview import RED
+from crib.ui.kit.style import colour
+
+# matplotlib takes colours, not CSS variables: the palette's (crib/ui/kit/crib.css)
+BLUE, ORANGE, GREEN, PURPLE, ZERO_LINE = (
+    colour(k) for k in ("chart-blue", "chart-orange", "chart-green", "chart-purple", "ink-3"))
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -74,10 +79,10 @@ def _play_chart(analysis: PlayAnalysis, title: str | None, lang: str) -> Figure:
     now = [o.now for o in analysis.options]
     fut = [o.future for o in analysis.options]
     x = range(len(labels))
-    ax.bar(x, now, color="#2e86de", label=_("Now (points for this card)"))
+    ax.bar(x, now, color=BLUE, label=_("Now (points for this card)"))
     # stack the future on top of now when both point the same way, else from zero
     bottoms = [n if (n >= 0) == (f >= 0) else 0 for n, f in zip(now, fut, strict=True)]
-    ax.bar(x, fut, bottom=bottoms, color="#f39c12", label=_("Later (rest of the play, you − them)"))
+    ax.bar(x, fut, bottom=bottoms, color=ORANGE, label=_("Later (rest of the play, you − them)"))
     for i, o in enumerate(analysis.options):
         ax.annotate(
             f"{o.margin:+.2f}",
@@ -90,7 +95,7 @@ def _play_chart(analysis: PlayAnalysis, title: str | None, lang: str) -> Figure:
             fontweight="bold",
         )
     ax.margins(y=0.15)
-    ax.axhline(0, color="#333", lw=0.8)
+    ax.axhline(0, color=ZERO_LINE, lw=0.8)
     ax.set_xticks(list(x), labels)
     for tick, o in zip(ax.get_xticklabels(), analysis.options, strict=True):
         if o.card is not None and o.card.suit in "DH":
@@ -115,12 +120,12 @@ def discard_chart(analysis: DiscardAnalysis, lang: str = "en") -> Figure:
         labels = [" ".join(c.pretty for c in t.throw) for t in ts]
         sign = 1 if analysis.dealer else -1
         parts = [
-            (_("Hand"), [t.hand_ev for t in ts], "#27ae60"),
+            (_("Hand"), [t.hand_ev for t in ts], GREEN),
             (_("Crib (yours, +)") if analysis.dealer else _("Crib (theirs, −)"),
-             [sign * t.crib_ev for t in ts], "#8e44ad" if analysis.dealer else "#c0392b"),
+             [sign * t.crib_ev for t in ts], PURPLE if analysis.dealer else RED),
         ]
         if analysis.pegging:
-            parts.append((_("Pegging"), [t.peg_ev or 0.0 for t in ts], "#2e86de"))
+            parts.append((_("Pegging"), [t.peg_ev or 0.0 for t in ts], BLUE))
         x = list(range(len(ts)))
         up = [0.0] * len(ts)
         down = [0.0] * len(ts)
@@ -130,7 +135,7 @@ def discard_chart(analysis: DiscardAnalysis, lang: str = "en") -> Figure:
             up = [u + max(v, 0) for u, v in zip(up, vals, strict=True)]
             down = [d + min(v, 0) for d, v in zip(down, vals, strict=True)]
         ax.plot(x, [t.total for t in ts], "k_", ms=14, mew=2.5, label=_("Net"))
-        ax.axhline(0, color="#333", lw=0.8)
+        ax.axhline(0, color=ZERO_LINE, lw=0.8)
         ax.set_xticks(x, labels, rotation=60)
         ax.set_ylabel(_("points"))
         seat = _(N_("dealer") if analysis.dealer else N_("pone"))
@@ -153,7 +158,7 @@ def _hand_distribution_chart(analysis: DiscardAnalysis, i: int, lang: str) -> Fi
     ax = fig.add_subplot()
     ks = [k for k, n in enumerate(t.hand_counts) if n]
     lo, hi = min(ks), max(ks)
-    ax.bar(range(lo, hi + 1), [t.hand_counts[k] for k in range(lo, hi + 1)], color="#27ae60")
+    ax.bar(range(lo, hi + 1), [t.hand_counts[k] for k in range(lo, hi + 1)], color=GREEN)
     ax.set_xlabel(_("hand points"))
     ax.set_ylabel(_("starters (of 46)"))
     keep = " ".join(c.pretty for c in t.keep)
@@ -226,7 +231,7 @@ def _score_distribution_chart(counts: list[int] | object, title: str) -> Figure:
     ys = [int(x) for x in counts]  # type: ignore[union-attr]
     fig = _figure(7.0, 3.2)
     ax = fig.add_subplot()
-    ax.bar(range(len(ys)), [y if y else float("nan") for y in ys], color="#2e86de")
+    ax.bar(range(len(ys)), [y if y else float("nan") for y in ys], color=BLUE)
     ax.set_yscale("log")
     ax.set_xticks(range(0, len(ys), 2))
     ax.set_xlabel("show score")

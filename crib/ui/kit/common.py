@@ -1,8 +1,8 @@
 """Helpers shared by the widget apps: friendly errors, card rendering, the coach's model.
 
 ``COACH_MODEL`` names the model behind every verdict the analyzers give by default
-(a key of :data:`crib.ui.analyze.verdicts.DISCARD_MODELS` and :data:`crib.ui.analyze.verdicts.PLAY_MODELS`).
-Switching the coach to another model is a one-line change here.
+(a key of :data:`crib.session.analyze.DISCARD_MODELS` and :data:`crib.session.analyze.PLAY_MODELS`).
+Switching the coach to another model is a one-line change there.
 """
 
 from __future__ import annotations
@@ -24,12 +24,14 @@ from typing import Any
 
 from crib.errors import CribError
 from crib.rules.cards import Card
+
+# the model the coach uses, by key: the Master (its full discard value; its weighted
+# expectimax for the play), the same model that grades the game (crib.analysis.coach);
+# defined with the analyzers' session, named here for the pages
+from crib.session.analyze import COACH_MODEL  # noqa: F401
 from crib.ui.kit.cardview import RED as _RED
 from crib.ui.kit.cardview import card_chip
-
-#: the model the coach uses, by key: the Master (its full discard value; its weighted
-#: expectimax for the play), the same model that grades the game (crib.analysis.coach).
-COACH_MODEL = "master"
+from crib.ui.kit.style import var
 
 
 def card_html(c: Card) -> str:
@@ -55,7 +57,7 @@ def how_details(body_html: str, lang: str = "en") -> str:
 
     summary = html.escape(tr(lang)(N_("How this was computed")))
     return (
-        '<details class="crib-how"><summary style="cursor:pointer;color:#1f5fa8">'
+        f'<details class="crib-how"><summary style="cursor:pointer;color:{var("accent")}">'
         f"{summary}</summary>{body_html}</details>"
     )
 
@@ -77,7 +79,7 @@ def ranked_table_html(
     for column, cmap in gradients:
         sty = sty.background_gradient(subset=[column], cmap=cmap)
     if bold_best:
-        best = "font-weight:bold; border-top:2px solid #333; border-bottom:2px solid #333"
+        best = f"font-weight:bold; border-top:2px solid {var('ink-3')}; border-bottom:2px solid {var('ink-3')}"
         sty = sty.apply(lambda row: [best if row.name == 0 else "" for _ in row], axis=1)
     props = f"padding:{padding}; font-size:13px; white-space:nowrap"
     sty = sty.set_table_attributes(f'class="{table_class}"').set_table_styles(
@@ -94,7 +96,7 @@ def error_html(message: str) -> str:
 
 
 def info_html(message: str) -> str:
-    return f'<div class="crib-info" style="color:#555">{html.escape(message)}</div>'
+    return f'<div class="crib-info" style="color:{var("muted")}">{html.escape(message)}</div>'
 
 
 def friendly(status_attr: str = "status") -> Callable[[Callable[..., Any]], Callable[..., Any]]:

@@ -23,7 +23,7 @@ from crib.course.printables.texts import GLOSSARY, GlossaryEntry
 from crib.i18n import DEFAULT, N_, check_lang, tr
 
 __all__ = [
-    "ENTRIES", "PLAY_TERMS", "GLOSSARY_CSS", "anchor", "entry", "definition", "term_link",
+    "ENTRIES", "PLAY_TERMS", "anchor", "entry", "definition", "term_link",
     "mark_terms", "terms_strip", "terms_bar", "learn_href",
 ]
 
@@ -33,14 +33,6 @@ ENTRIES: dict[str, GlossaryEntry] = {e.key: e for e in GLOSSARY}
 PLAY_TERMS = ("crib", "starter", "pone", "go", "heels", "nobs", "muggins", "skunk")
 
 _WORDS = (N_("Cribbage words:"),)  # used in an f-string, which the extractor does not read
-
-GLOSSARY_CSS = """
-a.crib-term, a.crib-term:visited { color: inherit !important; text-decoration: underline dotted !important;
-  text-decoration-thickness: 1px !important; text-underline-offset: 3px; cursor: help; }
-a.crib-term:hover, a.crib-term:focus-visible { color: #1f5fa8 !important; outline: 2px solid #1f5fa8;
-  outline-offset: 1px; border-radius: 2px; }
-.crib-terms { font-size: 13px; color: #444; margin-top: 6px; }
-"""
 
 
 def anchor(key: str) -> str:
@@ -117,5 +109,6 @@ def terms_strip(keys: Iterable[str] = PLAY_TERMS, lang: str = DEFAULT) -> str:
 
 
 def terms_bar(keys: Iterable[str], lang: str = DEFAULT) -> str:
-    """:func:`terms_strip` with its stylesheet, for a page's heading (the analyzers)."""
-    return f"<style>{GLOSSARY_CSS}</style>{terms_strip(keys, lang)}"
+    """:func:`terms_strip` for a page's heading (the analyzers; its look is the page's
+    stylesheet's, section "glossary")."""
+    return terms_strip(keys, lang)

@@ -19,12 +19,13 @@ import ipywidgets as w
 
 from crib.i18n import N_, check_lang, lang_from_query, tr
 from crib.ui.kit.lang import LangSwitch
+from crib.ui.kit.style import var
 
 __all__ = ["HomeTexts", "home_html", "PARTS"]
 
 PARTS = ("intro", "links", "count", "ladder")
 
-_CTA = ('display:inline-block;background:#1f5fa8;color:#fff;font-size:22px;font-weight:700;'
+_CTA = (f'display:inline-block;background:{var("accent")};color:{var("white")};font-size:22px;font-weight:700;'
         'padding:14px 28px;border-radius:8px;text-decoration:none')
 # the home page's list of pages: (page, name, what it does)
 _LINKS = (

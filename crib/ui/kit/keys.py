@@ -111,9 +111,11 @@ function render({ model, el }) {
   if (after !== undefined) {
     const where = document.createElement("span");
     where.className = "crib-keys-where";
+    const [wide, narrow] = model.get("where");  // the words in another language than English
+    if (wide) { where.dataset.wide = wide; where.dataset.narrow = narrow; }
     el.append(where, after);
   }
-  el.style.cssText = "font-size:12px;color:#555";
+  el.style.cssText = "font-size:12px;color:var(--crib-muted)";
   return () => {
     model.off("msg:custom", onMsg);
     document.removeEventListener("keydown", onKey, true);
@@ -131,6 +133,9 @@ class KeyListener(anywidget.AnyWidget):
     watched = traitlets.List(traitlets.Unicode()).tag(sync=True)
     # "{where}": "on the right" or "below the game", by the page's width (crib.ui.kit.access)
     label = traitlets.Unicode("⌨ keys on: see the Keys list {where}").tag(sync=True)
+    # "{where}" in another language: [on the right, below the game] (the stylesheet says
+    # them, by the width); empty: the stylesheet's English
+    where = traitlets.List(traitlets.Unicode(), default_value=["", ""]).tag(sync=True)
     send_query = traitlets.Bool(True).tag(sync=True)
     # after a click, the button loses focus (the sequential focus point stays, so Tab
     # goes on from it): a key pressed later never clicks it again

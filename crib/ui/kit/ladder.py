@@ -73,7 +73,7 @@ def ladder_html(lang: str = "en") -> str:
         + "</tr></thead><tbody>"
         + "".join(body)
         + "</tbody></table>"
-        + f"<div style='color:#555'>{html.escape(fmt)}; "
+        + f"<div class='crib-muted'>{html.escape(fmt)}; "
         + f"<code>{html.escape(res.get('command', ''))}</code></div>"
     )
 

@@ -26,18 +26,7 @@ import ipywidgets as w
 
 from crib.i18n import LANGS, N_, check_lang, lang_from_query, tr
 
-__all__ = ["intro", "Intro", "with_lang", "switch_html", "LangSwitch", "LangPage", "lang_page", "LANG_CSS"]
-
-LANG_CSS = """<style>
-.crib-lang {display:flex; align-items:center; gap:6px; flex-wrap:wrap; margin:2px 0 6px}
-.crib-lang a {display:inline-flex; align-items:center; min-height:44px; min-width:44px;
-  padding:0 14px; border:1px solid #1f5fa8; border-radius:6px; color:#1f5fa8;
-  text-decoration:none; font-size:15px; box-sizing:border-box}
-.crib-lang a:hover {background:#e8eff8}
-.crib-lang a:focus-visible {outline:3px solid #1f5fa8; outline-offset:2px}
-.crib-lang a[aria-current="true"] {background:#1f5fa8; color:#fff; font-weight:700}
-</style>"""
-
+__all__ = ["intro", "Intro", "with_lang", "switch_html", "LangSwitch", "LangPage", "lang_page"]
 
 _CURRENT = ' aria-current="true"'
 
@@ -78,7 +67,7 @@ def switch_html(lang: str, query: str = "") -> str:
         f'class="crib-lang-{code}"{_CURRENT if code == lang else ""}>{html.escape(name)}</a>'
         for code, name in LANGS.items()
     )
-    return f'{LANG_CSS}<nav class="crib-lang" aria-label="{html.escape(label)}">{links}</nav>'
+    return f'<nav class="crib-lang" aria-label="{html.escape(label)}">{links}</nav>'
 
 
 class LangSwitch(w.HTML):

@@ -2,8 +2,8 @@
 stylesheet, and the loading skeleton.
 
 ``nav_bar("analyze")`` returns one widget: the bar, with the analyzers' sub-links
-when Analyze is the current section, and the shared stylesheet (card component,
-15 px text, no horizontal scrolling at 1280 px).  ``page(app, "analyze")`` shows a
+when Analyze is the current section, and the page's one stylesheet
+(:mod:`crib.ui.kit.style`: crib.css, every page's look).  ``page(app, "analyze")`` shows a
 skeleton of the page (plain HTML, drawn before any widget) and returns the bar
 above the app; the skeleton hides itself once the app is drawn.
 
@@ -18,12 +18,11 @@ import html
 
 import ipywidgets as w
 
-from crib.i18n import DEFAULT, LANGS, N_, NP_, check_lang, tr, trp
-from crib.ui.kit.access import DEVICE_CSS
-from crib.ui.kit.cardview import ACCENT, CARD_CSS
+from crib.i18n import LANGS, N_, NP_, check_lang, tr, trp
+from crib.ui.kit.style import stylesheet_html
 
 __all__ = [
-    "SECTIONS", "ANALYZERS", "LEARN", "PAGE_CSS", "nav_bar", "nav_html", "show_nav", "skeleton_html",
+    "SECTIONS", "ANALYZERS", "LEARN", "nav_bar", "nav_html", "show_nav", "skeleton_html",
     "with_skeleton", "page", "nav_lang",
 ]
 
@@ -43,35 +42,6 @@ ANALYZERS = {
     "pegging.ipynb": NP_("nav", "Pegging"),
     "traps.ipynb": NP_("nav", "Traps"),
 }
-
-PAGE_CSS = f"""
-.jp-Cell, .jp-OutputArea, .jp-OutputArea-output {{ max-width: 100%; min-width: 0; }}
-.jp-RenderedHTMLCommon, .widget-html-content {{ font-size: 15px; }}
-.crib-page {{ max-width: 100%; }}
-.crib-page .widget-hbox:not(.widget-inline-hbox) {{ flex-wrap: wrap; }}
-.crib-page .widget-label {{ font-size: 14px; }}
-.crib-page .widget-toggle-buttons {{ display: flex; align-items: center; gap: 4px; flex-wrap: wrap; }}
-.crib-page .widget-toggle-buttons > .widget-label {{ margin-right: 4px; }}
-.crib-nav {{ display: flex; flex-wrap: wrap; align-items: center; gap: 4px 18px; padding: 6px 10px;
-  border-bottom: 2px solid {ACCENT}; margin-bottom: 6px; font-size: 16px; }}
-.crib-nav a {{ color: {ACCENT}; text-decoration: none; padding: 3px 6px; border-radius: 4px; }}
-.crib-nav a:hover, .crib-nav a:focus-visible {{ background: #e8eff8; outline: none; }}
-.crib-nav a[aria-current="page"] {{ font-weight: 700; background: {ACCENT}; color: #fff; }}
-.crib-nav .crib-home {{ font-weight: 700; color: #1d1d1d; margin-right: 10px; }}
-.crib-nav .crib-sub {{ flex-basis: 100%; display: flex; gap: 14px; font-size: 15px; padding-left: 4px; }}
-.crib-nav .crib-sub a[aria-current="page"] {{ background: #e8eff8; color: #1d1d1d; }}
-.jp-OutputArea:has(.crib-page) .crib-skeleton {{ display: none; }}
-.crib-skeleton {{ padding: 8px 10px; }}
-.crib-skeleton .bar {{ height: 14px; margin: 10px 0; border-radius: 4px; background: linear-gradient(
-  90deg, #eceff3 25%, #f7f8fa 50%, #eceff3 75%); background-size: 400% 100%;
-  animation: crib-shimmer 1.4s ease infinite; }}
-.crib-skeleton .cards {{ display: flex; gap: 8px; margin: 14px 0; }}
-.crib-skeleton .card {{ width: 40px; height: 56px; border-radius: 5px; background: #eceff3; }}
-@keyframes crib-shimmer {{ 0% {{ background-position: 100% 0; }} 100% {{ background-position: 0 0; }} }}
-@media (prefers-reduced-motion: reduce) {{ .crib-skeleton .bar {{ animation: none; }} }}
-{CARD_CSS}
-{DEVICE_CSS}
-"""
 
 
 def nav_bar(active: str, current: str | None = None) -> w.HTML:
@@ -122,8 +92,8 @@ def nav_html(active: str, current: str | None = None, lang: str = "en") -> str:
             subs.append(f'<a href="{href}{keep}"{cur}>{html.escape(_(label))}</a>')
         sub = f'<span class="crib-sub">{"".join(subs)}</span>'
     bar = (
-        f"<style>{PAGE_CSS}</style>"
-        f'<nav class="crib-nav" aria-label="crib" lang="{lang}">'
+        stylesheet_html()  # the page's one stylesheet: every page has one nav bar
+        + f'<nav class="crib-nav" aria-label="crib" lang="{lang}">'
         f'<a class="crib-home" href="index.ipynb{keep}">♣ crib</a>'
         + " · ".join(links)
         + sub
@@ -137,16 +107,14 @@ TEMPLATE_WORDS = (N_("Loading the page"), N_("Loading…"), N_("Loading… part 
 #: the pages' loading titles (the dashboards' ``with_skeleton`` titles), for the catalog
 SKELETON_TITLES = (N_("crib odds"), N_("the discard analyzer"), N_("the hand counter"),
                    N_("the pegging analyzer"), N_("the trap explorer"), N_("how to play"))
-# the skeleton is drawn before the page knows its language: it holds the title in every
-# language, and the page template marks the document with the URL's (crib-lang-fr)
-_SKELETON_LANG_CSS = "".join(
-    f".crib-skel-{k} {{display:none}} html.crib-lang-{k} .crib-skel-{k} {{display:inline}} "
-    f"html.crib-lang-{k} .crib-skel-{DEFAULT} {{display:none}}" for k in LANGS if k != DEFAULT)
 
 
 def skeleton_html(title: str = "") -> str:
     """A grey outline of a page, shown while its widgets load (plain HTML, no widget); its
-    "Loading {title}…" in each language, the URL's shown (``?lang=fr``: French)."""
+    "Loading {title}…" in each language, the URL's shown (``?lang=fr``: French; the page
+    template marks the document, the stylesheet shows that language's line).  Its look is
+    the page's one stylesheet (crib.css, which the nav bar carries); Voila's page keeps it
+    under the template's own skeleton until the widgets are drawn."""
     cards = '<div class="card"></div>' * 6
     head = ""
     if title:
@@ -155,9 +123,9 @@ def skeleton_html(title: str = "") -> str:
             + html.escape(tr(k)(N_("Loading {title}…")).format(title=tr(k)(title))) + "</span>"
             for k in LANGS
         ]
-        head = f"<style>{_SKELETON_LANG_CSS}</style><p style='color:#666'>{''.join(said)}</p>"
+        head = f"<p class='crib-skel-title'>{''.join(said)}</p>"
     return (
-        f"<style>{PAGE_CSS}</style><div class='crib-skeleton' aria-busy='true'>{head}"
+        f"<div class='crib-skeleton' aria-busy='true'>{head}"
         "<div class='bar' style='width:60%'></div><div class='bar' style='width:40%'></div>"
         f"<div class='cards'>{cards}</div><div class='bar' style='width:80%'></div>"
         "<div class='bar' style='width:70%'></div></div>"

@@ -14,7 +14,7 @@ from traitlets import List, Unicode, observe
 
 from crib.errors import CribError, HandSizeError
 from crib.rules.cards import SUITS, Card, cards_str, parse_cards
-from crib.ui.kit.cardview import CARD_CSS, style_card_button
+from crib.ui.kit.cardview import style_card_button
 from crib.ui.kit.charts import figure_summary
 from crib.ui.kit.common import error_html
 
@@ -22,13 +22,8 @@ if TYPE_CHECKING:
     from matplotlib.figure import Figure  # imported where a chart is drawn
 
 __all__ = [
-    "CardPicker", "figure_png", "FigureImage", "chart_text_html", "card_rows", "as_grid", "card_css",
+    "CardPicker", "figure_png", "FigureImage", "chart_text_html", "card_rows", "as_grid",
 ]
-
-
-def card_css() -> w.HTML:
-    """The card component's stylesheet as a (hidden) widget, for pages without the nav bar."""
-    return w.HTML(f"<style>{CARD_CSS}</style>", layout=w.Layout(display="none"))
 
 
 def card_rows(
@@ -165,7 +160,7 @@ class CardPicker(w.VBox):
             b.observe(self._on_toggle(name), "value")
         rows = as_grid(self.buttons)
         self.text.observe(self._on_text, "value")
-        super().__init__([self.text, self.message, *rows, card_css()])
+        super().__init__([self.text, self.message, *rows])
         self.add_class("crib-picker")
 
     def cards(self) -> tuple[Card, ...]:

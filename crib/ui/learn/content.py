@@ -21,12 +21,11 @@ import html
 from crib.course.printables.texts import GLOSSARY
 from crib.i18n import DEFAULT, N_, check_lang, tr
 from crib.rules.cards import parse_cards
-from crib.ui.kit.cardview import ACCENT
 from crib.ui.kit.glossary import anchor, term_link
 from crib.ui.learn import examples as ex
 from crib.ui.play.board import board_svg
 
-__all__ = ["SECTIONS", "LEARN_CSS", "learn_html", "section_html", "glossary_html", "first_game_href",
+__all__ = ["SECTIONS", "learn_html", "section_html", "glossary_html", "first_game_href",
            "first_game_link", "start_here_html"]
 
 # (id, title): the screens, in order
@@ -45,41 +44,6 @@ _WORDS = (N_("A whole play"), N_("Your hand, counted aloud"), N_("How to play cr
           N_("Glossary"), N_("Ready?"), N_("Play your first game (Easy, with a tour)"),
           N_("New to cribbage? Start here"),
           N_("The rules in seven short screens, then a first game with a guided tour."))
-
-LEARN_CSS = f"""
-.crib-learn {{ max-width: 860px; color: #1d1d1d; font-size: 16px; line-height: 1.5; }}
-.crib-learn h1 {{ font-size: 30px; margin: 6px 0 4px; }}
-.crib-learn h2 {{ font-size: 22px; margin: 0 0 6px; color: #0e3a6b; }}
-.crib-learn h3 {{ font-size: 17px; margin: 10px 0 4px; }}
-.crib-learn p {{ margin: 4px 0 8px; }}
-.crib-learn section {{ border: 1px solid #d5dde8; border-radius: 8px; padding: 10px 16px; margin: 12px 0;
-  background: #fff; scroll-margin-top: 12px; }}
-.crib-learn .crib-learn-cards {{ display: flex; flex-wrap: wrap; gap: 18px; align-items: flex-end; margin: 6px 0; }}
-.crib-learn .crib-learn-cards figure {{ margin: 0; text-align: center; }}
-.crib-learn figcaption {{ font-size: 14px; color: #444; }}
-.crib-learn ol.crib-learn-count, .crib-learn ol.crib-learn-play {{ margin: 4px 0; padding-left: 1.4em; }}
-.crib-learn ol li svg {{ vertical-align: middle; }}
-.crib-learn .crib-learn-p1 {{ color: #4a3575; }}
-.crib-learn table {{ border-collapse: collapse; margin: 4px 0 8px; }}
-.crib-learn td, .crib-learn th {{ border-bottom: 1px solid #e3e3e3; padding: 3px 10px 3px 0; text-align: left; }}
-.crib-learn dl dt, .crib-learn dl dd {{ float: none; width: auto; max-width: none; }}
-.crib-learn dl dt {{ font-weight: 700; margin-top: 8px; scroll-margin-top: 12px; }}
-.crib-learn dl dt:target, .crib-learn dl dt:focus {{ background: #fff3d6; outline: none; }}
-.crib-learn dl dd {{ margin: 0 0 0 1.2em; }}
-.crib-learn nav.crib-learn-toc ol {{ columns: 2; margin: 4px 0; }}
-.crib-learn a {{ color: {ACCENT}; }}
-a.crib-first-game {{ display: inline-block; background: {ACCENT}; color: #fff !important; font-size: 22px;
-  font-weight: 700; padding: 14px 26px; border-radius: 8px; text-decoration: none !important; margin: 8px 0; }}
-a.crib-first-game:focus-visible {{ outline: 3px solid #0e3a6b; outline-offset: 3px; }}
-a.crib-start-here {{ display: inline-block; border: 3px solid {ACCENT}; color: {ACCENT} !important;
-  background: #fff; font-size: 20px; font-weight: 700; padding: 10px 22px; border-radius: 8px;
-  text-decoration: none !important; }}
-.crib-start {{ margin: 4px 3px 8px; }}
-.crib-start .crib-start-text {{ margin: 8px 0 0; font-size: 15px; }}
-a.crib-start-here:focus-visible {{ outline: 3px solid #0e3a6b; outline-offset: 3px; }}
-@media (max-width: 600px) {{ .crib-learn nav.crib-learn-toc ol {{ columns: 1; }} }}
-"""
-
 
 def _words(lang: str) -> dict[str, str]:
     """The placeholders of the page's text: each term linked to its glossary entry."""

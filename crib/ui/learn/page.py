@@ -21,8 +21,7 @@ import traitlets
 
 from crib.i18n import DEFAULT, LANGS, check_lang, lang_from_query
 from crib.ui.kit.common import friendly
-from crib.ui.kit.glossary import GLOSSARY_CSS
-from crib.ui.learn.content import LEARN_CSS, learn_html, start_here_html
+from crib.ui.learn.content import learn_html, start_here_html
 
 __all__ = ["PageLink", "LearnPage", "StartHere", "learn_page", "start_here"]
 
@@ -83,8 +82,7 @@ class LearnPage(w.VBox):
         self.lang_pick = w.ToggleButtons(options=[(v, k) for k, v in LANGS.items()], value=self.lang,
                                          style={"button_width": "auto"}).add_class("crib-learn-lang")
         self.lang_pick.observe(lambda _c: self.set_lang(self.lang_pick.value), "value")
-        super().__init__([w.HTML(f"<style>{LEARN_CSS}{GLOSSARY_CSS}</style>"), self.lang_pick, self.status,
-                          self.view, self.link])
+        super().__init__([self.lang_pick, self.status, self.view, self.link])
         self.add_class("crib-learn-page")
         self._draw()
 
@@ -119,7 +117,8 @@ class StartHere(w.VBox):
         self.status = w.HTML()
         self.view = w.HTML(start_here_html(self.lang)).add_class("crib-start-box")
         self.link = PageLink(lambda q, _h: self.apply_query(q))
-        super().__init__([w.HTML(f"<style>{LEARN_CSS}</style>"), self.status, self.view, self.link])
+        super().__init__([self.status, self.view, self.link])
+        self.add_class("crib-start-page")
 
     @friendly()
     def apply_query(self, query: str) -> None:

@@ -37,20 +37,18 @@ from crib.session.controller import (
 from crib.session.model import replay_summary, tier_name
 from crib.session.review import replay_saved
 from crib.session.settings import GameSettings, game_defaults
-from crib.ui.kit.cardview import CARD_CSS
 from crib.ui.kit.common import friendly, info_html, on_clicks
-from crib.ui.kit.glossary import GLOSSARY_CSS, terms_strip
+from crib.ui.kit.glossary import terms_strip
 from crib.ui.kit.keys import KeyListener
 from crib.ui.play.duel_hook import classmate_button, open_from_query
+from crib.ui.play.html import GRADE_COLOURS as GRADE_COLOURS
 from crib.ui.play.html import (
-    APP_CSS,
     grade_chip,
     replay_hand_html,
     review_html,
     show_html,
 )
-from crib.ui.play.html import GRADE_COLOURS as GRADE_COLOURS
-from crib.ui.play.parts import add_table_widgets, keys_where_css
+from crib.ui.play.parts import add_table_widgets, keys_where
 from crib.ui.play.render import Renderer
 from crib.ui.play.tour import TourPanel
 
@@ -84,7 +82,6 @@ class PlayApp(w.VBox):
         coaching, manual, muggins = settings["coaching"], settings["manual"], settings["muggins"]
         self._scores0 = settings["scores"]
         self.renderer = Renderer(self)  # draws the widgets from the controller's view
-        self.style_html = w.HTML(f"<style>{CARD_CSS}{APP_CSS}{GLOSSARY_CSS}{keys_where_css(lang)}</style>")
         self.tour = TourPanel(lang)  # the guided tour (play.ipynb?tour=1), hidden until asked
         self.tier = w.Dropdown(
             options=[(tier_name(t, lang), t) for t in TIERS], value=tier, description=_("Opponent"),
@@ -129,7 +126,8 @@ class PlayApp(w.VBox):
         self.replay_hand = w.IntSlider(value=1, min=1, max=1, description=_("Replay hand (← →)"), style={"description_width": "initial"}).add_class("crib-replay-hand")
         self.replay_box = w.VBox([self.replay_hand, self.replay_html], layout=w.Layout(display="none")).add_class("crib-replay-box")
         self.key_listener = KeyListener(
-            label=_("⌨ keys on: see the Keys list {where}"), keys=["1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "enter", "g", "h", "n", "space", "backspace", "arrowleft", "arrowright", "escape"]
+            label=_("⌨ keys on: see the Keys list {where}"), keys=["1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "enter", "g", "h", "n", "space", "backspace", "arrowleft", "arrowright", "escape"],
+            where=keys_where(lang),
         )
         self.key_listener.on_key(self.key)
         self.key_listener.on_query(self._on_query)
@@ -175,7 +173,6 @@ class PlayApp(w.VBox):
         ).add_class("crib-rail")
         super().__init__(
             [
-                self.style_html,
                 self.key_listener,
                 settings,
                 self.tour,
@@ -306,7 +303,7 @@ class PlayApp(w.VBox):
         name = f"crib-game-seed{self.controller.seed}.json"
         self.save_link.value = (
             f'<a class="crib-download" download="{name}" href="data:application/json;base64,{b64}">'
-            f"⬇ {name}</a> <span style='color:#555'>{html.escape(note)}</span>"  # the note is in the game's language
+            f"⬇ {name}</a> <span class='crib-muted'>{html.escape(note)}</span>"  # the note is in the game's language
         )
 
     @friendly()

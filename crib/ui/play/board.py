@@ -22,6 +22,11 @@ from collections.abc import Sequence
 from crib.i18n import N_, tr
 from crib.rules.constants import WIN
 from crib.ui.kit.cardview import PLAYER_COLOURS, RED
+from crib.ui.kit.style import colour
+
+# the board's colours, from the stylesheet's palette (SVG attributes cannot read a CSS variable)
+WOOD, WOOD_EDGE, STREET_FILL, HOLE = (colour(k) for k in ("board", "board-edge", "board-street", "board-hole"))
+WHITE, INK, MUTED, PAPER, FRAME, LINE = (colour(k) for k in ("white", "ink-2", "muted", "paper", "line-3", "line-5"))
 
 # the words this module translates inside f-strings, marked for Babel (on Python 3.11 its
 # extractor does not read a call inside an f-string)
@@ -87,43 +92,43 @@ def board_svg(
         f'<svg class="crib-board" width="{WIDTH}" height="{HEIGHT + 34}" '
         f'viewBox="0 0 {WIDTH} {HEIGHT + 34}" role="img" '
         f'aria-label="{html.escape(label)}">',
-        f'<rect x="2" y="2" width="{WIDTH - 4}" height="{HEIGHT - 4}" rx="14" fill="#f1e2c6" '
-        'stroke="#b08d57" stroke-width="2"/>',
+        f'<rect x="2" y="2" width="{WIDTH - 4}" height="{HEIGHT - 4}" rx="14" fill="{WOOD}" '
+        f'stroke="{WOOD_EDGE}" stroke-width="2"/>',
     ]
     for street in range(3):
         y0 = TOP + street * STREET
         parts.append(
             f'<rect x="{LEFT - 8}" y="{y0 - 8}" width="{_x(39) - LEFT + 16}" height="{LANE + 16}" '
-            'rx="8" fill="#e6d0a8"/>'
+            f'rx="8" fill="{STREET_FILL}"/>'
         )
     # holes and labels
     for hole in range(1, WIN):
         for lane in (0, 1):
             x, y = hole_xy(hole, lane)
             parts.append(
-                f'<circle class="crib-hole" cx="{x:.1f}" cy="{y:.1f}" r="3" fill="#5b4326"/>'
+                f'<circle class="crib-hole" cx="{x:.1f}" cy="{y:.1f}" r="3" fill="{HOLE}"/>'
             )
         if hole % 5 == 0:
             x, y = hole_xy(hole, 1)
             weight = "bold" if hole % 10 == 0 else "normal"
             parts.append(
                 f'<text x="{x:.1f}" y="{y + 17:.1f}" font-size="9" font-weight="{weight}" '
-                f'text-anchor="middle" fill="#5b4326">{hole}</text>'
+                f'text-anchor="middle" fill="{HOLE}">{hole}</text>'
             )
     for lane in (0, 1):
         for h in (0, -1):
             x, y = hole_xy(h, lane)
-            parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3" fill="#5b4326"/>')
+            parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3" fill="{HOLE}"/>')
     gx, gy = hole_xy(WIN, 0)
     parts.append(
-        f'<circle class="crib-game-hole" cx="{gx:.1f}" cy="{gy:.1f}" r="6" fill="#5b4326"/>'
+        f'<circle class="crib-game-hole" cx="{gx:.1f}" cy="{gy:.1f}" r="6" fill="{HOLE}"/>'
         f'<text x="{gx:.1f}" y="{gy + 20:.1f}" font-size="10" font-weight="bold" '
-        'text-anchor="middle" fill="#5b4326">121</text>'
+        f'text-anchor="middle" fill="{HOLE}">121</text>'
     )
     sx, sy = hole_xy(0, 0)
     parts.append(
         f'<text x="{sx - 6:.1f}" y="{sy - 10:.1f}" font-size="10" font-weight="bold" '
-        'text-anchor="middle" fill="#5b4326">' + html.escape(_("Start")) + "</text>"
+        f'text-anchor="middle" fill="{HOLE}">' + html.escape(_("Start")) + "</text>"
     )
     parts.append(_line_between(60, 61, html.escape(_("double skunk 61"))))
     parts.append(_line_between(90, 91, html.escape(_("skunk 91"))))
@@ -139,9 +144,9 @@ def board_svg(
         fx, fy = hole_xy(front, p)
         parts.append(
             f'<circle class="crib-peg-back crib-peg-back-{p}" data-hole="{rear}" cx="{bx:.1f}" '
-            f'cy="{by:.1f}" r="4.5" fill="#fff" stroke="{colour}" stroke-width="2.2"/>'
+            f'cy="{by:.1f}" r="4.5" fill="{WHITE}" stroke="{colour}" stroke-width="2.2"/>'
             f'<circle class="crib-peg-front crib-peg-front-{p}" data-hole="{front}" cx="{fx:.1f}" '
-            f'cy="{fy:.1f}" r="4.8" fill="{colour}" stroke="#222" stroke-width="0.8"/>'
+            f'cy="{fy:.1f}" r="4.8" fill="{colour}" stroke="{INK}" stroke-width="0.8"/>'
         )
     if last is not None and last[1] > 0:
         p, pts, why = last
@@ -153,7 +158,7 @@ def board_svg(
         parts.append(
             f'<text class="crib-peg-caption" x="{fx + dx:.1f}" y="{fy + dy:.1f}" font-size="11" '
             f'font-weight="bold" text-anchor="{anchor}" fill="{PLAYER_COLOURS[p]}" '
-            f'stroke="#f1e2c6" stroke-width="3" paint-order="stroke">{html.escape(label)}</text>'
+            f'stroke="{WOOD}" stroke-width="3" paint-order="stroke">{html.escape(label)}</text>'
         )
     # scores in numbers
     for p in (0, 1):
@@ -163,8 +168,8 @@ def board_svg(
         parts.append(
             f'<circle cx="{x + 5}" cy="{HEIGHT + 14}" r="5" fill="{PLAYER_COLOURS[p]}"/>'
             f'<text class="crib-score-{p}" x="{x + 16}" y="{HEIGHT + 19}" font-size="15" '
-            f'fill="#222"><tspan font-weight="bold">{html.escape(names[p])} {scores[p]}</tspan>'
-            f'<tspan font-size="12" fill="#555"> ({html.escape(_("needs {n}").format(n=need))}){html.escape(deal)}</tspan></text>'
+            f'fill="{INK}"><tspan font-weight="bold">{html.escape(names[p])} {scores[p]}</tspan>'
+            f'<tspan font-size="12" fill="{MUTED}"> ({html.escape(_("needs {n}").format(n=need))}){html.escape(deal)}</tspan></text>'
         )
     parts.append("</svg>")
     return "".join(parts)
@@ -214,15 +219,15 @@ def score_chart_svg(
         f'<svg class="crib-score-chart" width="{width}" height="{height}" '
         f'viewBox="0 0 {width} {height}" role="img" '
         f'aria-label="{html.escape(score_chart_summary(history, names, lang))}">',
-        f'<rect x="{lft}" y="{t}" width="{pw}" height="{ph}" fill="#fafafa" stroke="#ccc"/>',
+        f'<rect x="{lft}" y="{t}" width="{pw}" height="{ph}" fill="{PAPER}" stroke="{FRAME}"/>',
     ]
     for s, label in ((61, "61"), (91, "91"), (WIN, "121")):
         y = t + ph * (1 - s / WIN)
         dash = ' stroke-dasharray="3 2"' if s < WIN else ""
         parts.append(
-            f'<line x1="{lft}" y1="{y:.1f}" x2="{lft + pw}" y2="{y:.1f}" stroke="{RED if s < WIN else "#999"}"'
+            f'<line x1="{lft}" y1="{y:.1f}" x2="{lft + pw}" y2="{y:.1f}" stroke="{RED if s < WIN else LINE}"'
             f' stroke-width="1"{dash}/><text x="{lft - 4}" y="{y + 4:.1f}" font-size="10" '
-            f'text-anchor="end" fill="#555">{label}</text>'
+            f'text-anchor="end" fill="{MUTED}">{label}</text>'
         )
     for p in (0, 1):
         pts = " ".join(xy(row[0], row[1 + p]) for row in history)
@@ -235,7 +240,7 @@ def score_chart_svg(
             f'fill="{PLAYER_COLOURS[p]}">■ {html.escape(names[p])}</text>'
         )
     parts.append(
-        f'<text x="{lft + pw}" y="{height - 6}" font-size="10" text-anchor="end" fill="#555">'
+        f'<text x="{lft + pw}" y="{height - 6}" font-size="10" text-anchor="end" fill="{MUTED}">'
         + html.escape(tr(lang)(N_("hand {n}")).format(n=n)) + "</text></svg>"
     )
     return "".join(parts)

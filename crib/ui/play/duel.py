@@ -30,7 +30,6 @@ from crib.i18n import N_, check_lang, tr
 from crib.session.duel import DuelSeat
 from crib.session.duel_record import DuelStorage, SeatBusyError
 from crib.session.model import GameView
-from crib.ui.kit.cardview import CARD_CSS
 from crib.ui.kit.common import (
     error_html,
     friendly,
@@ -44,7 +43,6 @@ from crib.ui.kit.say import record_error as duel_error
 from crib.ui.play.board import board_svg
 from crib.ui.play.duel_html import header_html, held_html, log_link_html, opponent_html
 from crib.ui.play.html import (
-    APP_CSS,
     _table_html,
     commit_html,
     review_html,
@@ -89,7 +87,6 @@ class DuelApp(w.VBox):
         # round: DuelSeat.held, from the record itself)
         self.on_over: Callable[[str], object] | None = None
         self.url = UrlSetter()
-        self.style_html = w.HTML(f"<style>{CARD_CSS}{APP_CSS}</style>")
         # the way in: a name, then create a table or join one with its code
         add_entry_widgets(self, lang)  # the way in: a name, create or join, take over
         self.status = w.HTML().add_class("crib-live").add_class("crib-duel-status")
@@ -124,7 +121,7 @@ class DuelApp(w.VBox):
             w.HBox([table, rail], layout=w.Layout(align_items="flex-start")).add_class("crib-main-row"),
             self.review_html,
         ], layout=w.Layout(display="none")).add_class("crib-duel-game")
-        super().__init__([self.style_html, self.url, self.entry_box, self.game_box])
+        super().__init__([self.url, self.entry_box, self.game_box])
         self.add_class("crib-play-app").add_class("crib-duel-app")
 
     # -- the way in --------------------------------------------------------------------
@@ -353,7 +350,7 @@ class DuelApp(w.VBox):
     def _render_rail(self, v: GameView) -> None:
         _ = tr(self.lang)
         hand = _("Hand {n}").format(n=v.hand_number) if v.hand_number else _("Before the first deal")
-        self.rail_html.value = f'{score_rows_html(v, self.lang)}<div style="color:#555">{hand}</div>'
+        self.rail_html.value = f'{score_rows_html(v, self.lang)}<div class="crib-muted">{hand}</div>'
 
     def _render_end(self, s: DuelSeat, v: GameView) -> None:
         if v.phase not in ("over", "abandoned"):

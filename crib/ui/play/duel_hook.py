@@ -39,7 +39,7 @@ def _swap(app: Any, duel: DuelApp) -> None:
     if duel not in app.children:
         app.children = (*app.children, duel)
     for child in app.children:
-        if child is not duel and child is not app.key_listener and child is not app.style_html:
+        if child is not duel and child is not app.key_listener:
             child.layout.display = "none"
     duel.layout.display = None
     app.key_listener._handlers[:] = [duel.key]
@@ -79,7 +79,7 @@ class ClassTableBox(w.VBox):
                                    "then Find my table.")) + "</div>"),
             w.HBox([self.class_code, self.find_button], layout=row),
             w.HBox([self.status, self.seat_code, self.play_button], layout=row),
-        ], layout=w.Layout(border="1px solid #ddd", padding="4px 8px", margin="6px 0"))
+        ], layout=w.Layout(border="1px solid var(--crib-line-2)", padding="4px 8px", margin="6px 0"))
         self.add_class("crib-duel-class")
 
     @property

@@ -12,6 +12,7 @@ import html
 from crib.i18n import N_, tr
 from crib.session.model import GameView
 from crib.ui.kit.cardview import PLAYER_COLOURS, card_back_svg, cards_html
+from crib.ui.kit.style import var
 
 __all__ = ["HELD_TEXT", "header_html", "opponent_html", "log_link_html", "held_html"]
 
@@ -29,7 +30,7 @@ def header_html(code: str, v: GameView, presence: str, lang: str = "en") -> str:
         f'<div class="crib-label">{_("Table")}</div><div class="crib-duel-code" data-code="{code}" '
         f'style="font-size:26px;font-weight:700;letter-spacing:.12em">{code}</div>'
         f"<div>{html.escape(me)} v {html.escape(them or waiting)}</div>"
-        + (f'<div class="crib-duel-presence" style="color:#b03a2e;font-weight:600">{html.escape(presence)}</div>'
+        + (f'<div class="crib-duel-presence" style="color:{var("red-2")};font-weight:600">{html.escape(presence)}</div>'
            if presence else "")
     )
 
@@ -55,7 +56,7 @@ def log_link_html(code: str, log: str, secret: str, lang: str = "en") -> str:
     name = f"crib-table-{code}.json"
     return (
         f'<a class="crib-download" download="{name}" href="data:application/json;base64,{b64}">'
-        "⬇ " + _("the game’s log") + "</a><div style='color:#555;font-size:13px'>"
+        "⬇ " + _("the game’s log") + "</a><div class='crib-muted' style='font-size:13px'>"
         + _("Check it:") + f" <code>crib replay {name} --secret {secret}</code></div>"
     )
 

@@ -28,6 +28,7 @@ from crib.session.review import band_counts
 from crib.ui.kit.cardview import PLAYER_COLOURS, card_back_svg, card_svg, cards_html
 from crib.ui.kit.common import how_details
 from crib.ui.kit.glossary import mark_terms, term_link
+from crib.ui.kit.style import var
 from crib.ui.play.board import board_svg, score_chart_svg
 
 # the words this module translates inside f-strings, marked for Babel (on Python 3.11 its
@@ -35,38 +36,18 @@ from crib.ui.play.board import board_svg, score_chart_svg
 _IN_FSTRINGS = (N_("Fair deal"), N_("commitment"), N_("Verified:"), N_("open in the discard analyzer"), N_("open in the pegging analyzer"), N_("earlier this hand"), N_("no cards yet"), N_("Starter"), N_("needs {n}"), N_("Score"))
 
 
+# the grade chips' colours (the stylesheet's badges outrank them on the pages, crib.css)
 GRADE_COLOURS = {
-    "best": "#2e8b57", "ok": "#7a8b2e", "mistake": "#d35400", "costly": "#b03a2e", "blunder": "#922b21",
+    "best": var("green-4"), "ok": var("olive-2"), "mistake": var("orange"), "costly": var("red-2"),
+    "blunder": var("red-3"),
 }
-
-APP_CSS = """
-.crib-play-app { font-size: 15px; }
-.crib-rail { width: 320px; }
-.crib-bigcount { font-size: 30px; font-weight: 700; color: #222; }
-.crib-chip { display: inline-block; padding: 1px 8px; border-radius: 10px; color: #fff; font-weight: 600; font-size: 13px; }
-.crib-label { font-size: 12px; color: #555; text-transform: uppercase; letter-spacing: .04em; }
-.crib-prompt { font-weight: 600; color: #1f5fa8; }
-.crib-review table { border-collapse: collapse; font-size: 13px; }
-.crib-peg-caption { animation: crib-fade 300ms ease-out; }
-@keyframes crib-fade { from { opacity: 0; } to { opacity: 1; } }
-@media (prefers-reduced-motion: reduce) { .crib-peg-caption { animation: none; } }
-.crib-play-app a[href] { color: #1f5fa8 !important; text-decoration: underline !important; }
-.crib-review td, .crib-review th { padding: 3px 8px; border-bottom: 1px solid #e3e3e3; text-align: left; vertical-align: middle; }
-.crib-show-line { padding: 2px 0; min-width: 250px; }
-.crib-show-lines { display: flex; flex-wrap: wrap; column-gap: 14px; width: 540px; }
-.crib-review .crib-chip { line-height: 1.35; padding: 3px 8px; }
-.crib-plain-text { font-size: 14px; line-height: 1.45; color: #222; margin: 2px 0 4px; }
-.crib-how summary { font-size: 13px; min-height: 24px; }
-.crib-how p { font-size: 12px; line-height: 1.4; color: #444; }
-.crib-keys-help kbd { border: 1px solid #bbb; border-radius: 3px; padding: 0 4px; background: #f6f6f6; font-size: 12px; }
-"""
 
 
 def grade_chip(verdict: str, lost: float, unit: str = "points", *, plain: bool = False, lang: str = "en") -> str:
     """The grade as a small coloured badge: 'best' alone, else the word and the loss in
     its unit, e.g. 'mistake −0.62', 'costly −5.1% to win' (near 121); ``plain``: the
     loss in words ('mistake, about 1 point lost')."""
-    colour = GRADE_COLOURS.get(verdict, "#555")
+    colour = GRADE_COLOURS.get(verdict, var("muted"))
     text = chip_text(verdict, lost, unit, lang) if plain else cost_text(verdict, lost, unit, lang)
     return (
         f'<span class="crib-chip crib-grade-{verdict}" style="background:{colour}">'
@@ -107,7 +88,8 @@ def grade_html(g: Grade, *, plain: bool = True, lang: str = "en") -> str:
             f'<div class="crib-plain-text">{html.escape(g.plain_text)}</div>'
             + how_notes(g.sentence if g.plain and g.sentence != g.plain else "", *g.how, lang=lang)
         )
-    return f'<div style="font-size:13px;color:#333">{html.escape(g.sentence)}</div>' + how_notes(*g.how, lang=lang)
+    return (f'<div style="font-size:13px;color:{var("ink-3")}">{html.escape(g.sentence)}</div>'
+            + how_notes(*g.how, lang=lang))
 
 
 def bands_html(grades: Sequence[Grade], lang: str = "en") -> str:
@@ -247,7 +229,7 @@ def replay_hand_html(
     for k, i in enumerate(idx[1:], start=1):
         history.append((k, *snaps[i - 1].scores))
     history.append((len(idx), *snaps[-1].scores))
-    verdict_colour = "#2e8b57" if r.verified else "#c0392b"
+    verdict_colour = var("green-4") if r.verified else var("red")
     muggins = [c for c in counts if c.hand == hand - 1 and c.muggins]
     mug = "".join(
         "<div>" + html.escape(_("Muggins: you counted {n} for your {what} (it was {total}); the computer took {m}.").format(
@@ -274,11 +256,11 @@ def score_rows_html(v: GameView, lang: str = "en") -> str:
     _ = tr(lang)
     rows = []
     for p in (0, 1):
-        deal = f' <span class="crib-chip" style="background:#555">{_("dealer")}</span>' if v.dealer == p else ""
+        deal = f' <span class="crib-chip" style="background:{var("muted")}">{_("dealer")}</span>' if v.dealer == p else ""
         rows.append(
             f'<div style="font-size:17px"><span style="color:{PLAYER_COLOURS[p]}">●</span> '
             f"<b>{html.escape(v.names[p] or '…')}</b> {v.scores[p]} "
-            f'<span style="color:#555;font-size:13px">{_("needs {n}").format(n=WIN - v.scores[p])}</span>{deal}</div>'
+            f'<span class="crib-muted" style="font-size:13px">{_("needs {n}").format(n=WIN - v.scores[p])}</span>{deal}</div>'
         )
     if v.winner is not None:
         word = _("You win") if v.winner == 0 else _("{name} wins").format(name=v.names[1])

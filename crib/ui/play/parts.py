@@ -12,7 +12,7 @@ import ipywidgets as w
 from crib.i18n import N_, tr
 from crib.ui.kit.cardview import CardButton
 
-__all__ = ["add_table_widgets", "add_entry_widgets", "keys_where_css"]
+__all__ = ["add_table_widgets", "add_entry_widgets", "keys_where"]
 
 
 def add_table_widgets(page: Any, click_card: Callable[[int], None]) -> None:
@@ -60,13 +60,9 @@ def add_entry_widgets(page: Any, lang: str = "en") -> None:
 _WHERE = (N_("on the right"), N_("below the game"))
 
 
-def keys_where_css(lang: str = "en") -> str:
-    """Where the keys list is (the key listener's label says it through CSS,
-    :mod:`crib.ui.kit.access`), in ``lang``: nothing to add in English."""
+def keys_where(lang: str = "en") -> list[str]:
+    """Where the keys list is, in ``lang``: [wide, narrow] for the key listener (the
+    stylesheet shows one by the width, crib/ui/kit/crib.css); English: the sheet's own."""
     if lang == "en":
-        return ""
-    from crib.ui.kit.access import NARROW_PX
-
-    right, below = (tr(lang)(x).replace('"', "") for x in _WHERE)
-    return (f'.crib-play-app .crib-keys-where::after {{ content: "{right}"; }}'
-            f'@media (max-width: {NARROW_PX - 1}px) {{ .crib-play-app .crib-keys-where::after {{ content: "{below}"; }} }}')
+        return ["", ""]
+    return [tr(lang)(x) for x in _WHERE]

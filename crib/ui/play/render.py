@@ -17,6 +17,7 @@ from crib.session.model import replay_link
 from crib.ui.kit.cardview import PLAYER_COLOURS, card_back_svg, card_svg, cards_html
 from crib.ui.kit.common import info_html
 from crib.ui.kit.glossary import mark_terms
+from crib.ui.kit.style import var
 from crib.ui.play.board import board_svg, score_chart_svg
 from crib.ui.play.html import (
     _table_html,
@@ -155,7 +156,7 @@ class Renderer:
         _ = tr(self.lang)
         hand = _("Hand {n}").format(n=v.hand_number) if v.hand_number else _("Before the first deal")
         mistakes = _("Mistakes so far: {n}").format(n=v.mistakes) if v.coaching else _("Coaching is off")
-        self.app.rail_html.value = f'{score_rows_html(v, self.lang)}<div style="color:#555">{hand} · {mistakes}</div>'
+        self.app.rail_html.value = f'{score_rows_html(v, self.lang)}<div class="crib-muted">{hand} · {mistakes}</div>'
         self.app.chart_html.value = (
             f'<div class="crib-label">{_("Scores by hand")}</div>' + score_chart_svg(v.history, v.names, 300, 150, self.lang)
             if len(v.history) > 1
@@ -182,7 +183,7 @@ class Renderer:
         elif v.grade is not None:
             g = v.grade
             trap = (
-                f' <span class="crib-chip crib-trap" style="background:#c0392b">{_("trap missed")}</span>'
+                f' <span class="crib-chip crib-trap" style="background:{var("red")}">{_("trap missed")}</span>'
                 if g.trap
                 else ""
             )
@@ -196,7 +197,7 @@ class Renderer:
         if hint:
             how = how_notes(*v.hint_how, lang=lang) if plain and v.hint_plain else ""
             parts.append(
-                '<div class="crib-hint-text" style="font-size:13px;border-left:3px solid #d68910;'
+                f'<div class="crib-hint-text" style="font-size:13px;border-left:3px solid {var("amber")};'
                 f'padding-left:6px">{html.escape(hint)}{how}</div>'
             )
         self.app.coach_html.value = "".join(parts)

@@ -28,16 +28,16 @@ import anywidget
 import ipywidgets as w
 
 from crib.i18n import DEFAULT, N_, check_lang, tr
-from crib.ui.kit.cardview import ACCENT, AMBER
 from crib.ui.kit.common import on_clicks
 from crib.ui.kit.glossary import term_link
 
-__all__ = ["TourStep", "STEPS", "Tour", "TourPanel", "TourScroll", "TOUR_CSS"]
+__all__ = ["TourStep", "STEPS", "Tour", "TourPanel", "TourScroll"]
 
 
 @dataclass(frozen=True)
 class TourStep:
-    """One step: its key, the CSS selector of what it outlines, its title and its text
+    """One step: its key, the CSS selector of what it outlines (crib.css outlines it under
+    ``crib-tour-at-<key>``), its title and its text
     (English, marked for the catalog; ``{crib}`` and the like become glossary links)."""
 
     key: str
@@ -66,19 +66,6 @@ STEPS: tuple[TourStep, ...] = (
 )
 
 _WORDS = (N_("Guided tour"), N_("step {i} of {n}"), N_("Skip tour"), N_("Start playing"))
-
-TOUR_CSS = f"""
-.crib-tour {{ border: 2px solid {AMBER}; border-radius: 8px; background: #fffaf0; padding: 4px 10px;
-  margin: 2px 0 6px; max-width: 1240px; flex-flow: row wrap !important; align-items: center; gap: 2px 12px; }}
-.crib-tour .crib-tour-text {{ flex: 1 1 420px; min-width: 0; }}
-.crib-tour .crib-tour-head {{ display: flex; flex-wrap: wrap; align-items: baseline; gap: 0 10px; }}
-.crib-tour .crib-tour-step {{ font-size: 12px; color: #5c4a1e; text-transform: uppercase; letter-spacing: .04em; }}
-.crib-tour h2 {{ font-size: 17px; margin: 0; color: #1d1d1d; }}
-.crib-tour p {{ font-size: 15px; line-height: 1.35; margin: 0 0 2px; color: #1d1d1d; }}
-.crib-tour .crib-tour-bar {{ flex: 0 0 auto; gap: 6px; align-items: center; flex-wrap: nowrap !important; }}
-.crib-tour .crib-tour-bar button {{ width: auto; padding: 0 12px; }}
-.crib-tour button:focus-visible {{ outline: 3px solid {ACCENT} !important; outline-offset: 2px; }}
-"""
 
 
 class Tour:
@@ -143,12 +130,10 @@ class Tour:
         return (f'<div class="crib-tour-head"><span class="crib-tour-step">{html.escape(head)}</span>'
                 f'<h2 class="crib-tour-title">{html.escape(_(s.title))}</h2></div><p>{text}</p>')
 
-    def outline_css(self) -> str:
-        """A stylesheet outlining what the open step speaks of (empty when closed)."""
-        if not self.open:
-            return ""
-        sel = ", ".join(f".crib-play-app {t.strip()}" for t in self.step.target.split(","))
-        return f"<style>{sel} {{ outline: 3px dashed {AMBER}; outline-offset: 3px; }}</style>"
+    def outline_class(self) -> str:
+        """The panel's class that outlines what the open step speaks of, ``crib-tour-at-hand``
+        (the stylesheet has a rule for each step's targets); empty when closed."""
+        return f"crib-tour-at-{self.step.key}" if self.open else ""
 
 
 class TourScroll(anywidget.AnyWidget):
@@ -178,7 +163,7 @@ class TourPanel(w.VBox):
     def __init__(self, lang: str = DEFAULT) -> None:
         self.tour = Tour(lang)
         self.text = w.HTML().add_class("crib-tour-text")
-        self.outline = w.HTML()
+        self.outline = ""  # the panel's outline class (Tour.outline_class)
         self.back_button = w.Button().add_class("crib-tour-back")
         self.next_button = w.Button(button_style="primary").add_class("crib-tour-next")
         self.skip_button = w.Button().add_class("crib-tour-skip")
@@ -186,7 +171,7 @@ class TourPanel(w.VBox):
         bar = w.HBox([self.back_button, self.next_button, self.skip_button]).add_class("crib-tour-bar")
         self.box = w.HBox([self.text, bar]).add_class("crib-tour")
         self.scroll = TourScroll()
-        super().__init__([w.HTML(f"<style>{TOUR_CSS}</style>"), self.outline, self.box, self.scroll])
+        super().__init__([self.box, self.scroll])
         self.add_class("crib-tour-panel")
         self._draw()
 
@@ -212,7 +197,12 @@ class TourPanel(w.VBox):
         self.layout.display = None if t.open else "none"
         self.text.value = (f'<div role="region" aria-live="polite" aria-label="{html.escape(_("Guided tour"))}"'
                            f' lang="{t.lang}">{t.text_html()}</div>')
-        self.outline.value = t.outline_css()
+        if self.outline != t.outline_class():
+            if self.outline:
+                self.remove_class(self.outline)
+            self.outline = t.outline_class()
+            if self.outline:
+                self.add_class(self.outline)
         self.back_button.description = _("◀ Back")
         self.back_button.disabled = t.index == 0
         self.next_button.description = _("Start playing") if t.last else _("Next ▶")

@@ -28,10 +28,10 @@ from crib.ui.kit.say import friendly_in
 from crib.ui.kit.widgets import FigureImage
 from crib.ui.teacher.form import add_question_widgets, session_questions
 from crib.ui.teacher.join import join_html
-from crib.ui.teacher.mastery import MASTERY_STYLE, mastery_view_html
+from crib.ui.teacher.mastery import mastery_view_html
 from crib.ui.teacher.printables import PrintablesPanel
 from crib.ui.teacher.tournament import TournamentPanel
-from crib.ui.teacher.views import PROJECTOR_STYLE, frame_html, heatmap_html, projector_html
+from crib.ui.teacher.views import frame_html, heatmap_html, projector_html
 from crib.ui.trainer.render import csv_link_html, reveal_html
 from crib.ui.trainer.sets import miss_words
 
@@ -39,16 +39,6 @@ __all__ = ["TeacherApp", "frame_html"]
 
 _HEADS = (N_("Questions, the hardest first"), N_("Students"),
           N_("Each student's answers (the right one in brackets)"), N_("Mastery per lesson objective"))
-
-STYLE = """<style>
-.crib-teacher {font-size:15px}
-.crib-teacher table.crib-frame {border-collapse:collapse}
-.crib-teacher table.crib-frame td, .crib-teacher table.crib-frame th
-  {padding:2px 8px; border-bottom:1px solid #eee; text-align:left}
-.crib-code-banner {font-size:40px; font-weight:800; letter-spacing:6px; color:#1f5fa8}
-.crib-reveal .crib-big-cards .crib-card {font-size:30px; padding:8px 6px; min-width:2.4em}
-</style>"""
-
 
 class TeacherApp(w.VBox):
     """Create a class session (name, seed, questions) or reopen one by its code, then
@@ -133,7 +123,7 @@ class TeacherApp(w.VBox):
                 w.HBox([self.open_code, self.open_button]),
                 self.printables,
             ],
-            layout=w.Layout(border="1px solid #ddd", padding="6px"),
+            layout=w.Layout(border="1px solid var(--crib-line-2)", padding="6px"),
         )
         heads = [w.HTML(f"<h4>{html.escape(_(h))}</h4>") for h in _HEADS]
         one = w.HTML("<h4>{}</h4>".format(html.escape(_("One question"))))
@@ -161,7 +151,6 @@ class TeacherApp(w.VBox):
         self.setup = setup
         super().__init__(
             [
-                w.HTML(STYLE + PROJECTOR_STYLE + MASTERY_STYLE),
                 setup,
                 self.status,
                 self.code_banner,

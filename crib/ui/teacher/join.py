@@ -16,18 +16,6 @@ from crib.ui.kit.lang import with_lang
 
 __all__ = ["join_html", "qr_svg", "student_url"]
 
-JOIN_STYLE = """<style>
-.crib-join {display:flex; flex-wrap:wrap; align-items:center; gap:12px 28px}
-.crib-join > .crib-join-text {flex:1 1 420px; min-width:0}
-.crib-join-qr svg {width:260px; height:260px; display:block; background:#fff}
-.crib-projecting .crib-join-qr svg {width:380px; height:380px}
-.crib-join-link {font-size:20px; font-family:monospace; word-break:break-all; color:#1d1d1d}
-.crib-projecting .crib-join-text {font-size:22px}
-.crib-projecting .crib-join-link {font-size:26px}
-.crib-join .crib-code-banner {line-height:1.15; margin:4px 0}
-.crib-projecting .crib-join .crib-code-banner {font-size:84px; letter-spacing:10px}
-</style>"""
-
 
 def student_url() -> str:
     """The link students open, from the class server (empty without ``--class``)."""
@@ -70,13 +58,12 @@ def join_html(code: str, details: str, url: str | None = None, lang: str = "en")
     code_box = (
         f'<div class="crib-join-code"><div>{html.escape(then)}</div>'
         f'<div class="crib-code-banner">{html.escape(code)}</div>'
-        f'<div style="color:#555">{details}</div></div>'
+        f'<div class="crib-muted">{details}</div></div>'
     )
     if not url:
         return code_box
     return (
-        JOIN_STYLE
-        + '<div class="crib-join">'
+        '<div class="crib-join">'
         + f'<div class="crib-join-qr">{qr_svg(url)}</div>'
         + f'<div class="crib-join-text"><div>{html.escape(scan)}</div>'
         + f'<div class="crib-join-link">{html.escape(url)}</div>'

@@ -26,19 +26,7 @@ from crib.course.rules_bank import OBJECTIVES
 from crib.i18n import tr
 from crib.ui.trainer.render import csv_link_html
 
-__all__ = ["MASTERY_STYLE", "mastery_table_html", "mastery_csv", "mastery_view_html"]
-
-MASTERY_STYLE = """<style>
-table.crib-mastery {border-collapse:collapse; font-size:20px; margin:4px 0}
-table.crib-mastery th, table.crib-mastery td {border:1px solid #ccc; padding:6px 14px; text-align:center}
-table.crib-mastery th.crib-mastery-who, table.crib-mastery td.crib-mastery-who {text-align:left}
-table.crib-mastery thead th small {display:block; font-weight:400; font-size:14px; max-width:12em}
-table.crib-mastery td small {display:block; font-size:14px; color:#333}
-table.crib-mastery td.crib-mastery-good {background:#d5f5e3}
-table.crib-mastery td.crib-mastery-mid {background:#fdebd0}
-table.crib-mastery td.crib-mastery-low {background:#fadbd8}
-table.crib-mastery tr.crib-mastery-class td {font-weight:700; border-top:3px solid #555}
-</style>"""
+__all__ = ["mastery_table_html", "mastery_csv", "mastery_view_html"]
 
 
 def _band(share: float) -> str:

@@ -32,7 +32,6 @@ from crib.ui.kit.say import SaidError, friendly_in
 from crib.ui.teacher.join import qr_svg, student_url
 from crib.ui.teacher.printables import pdf_link_html
 from crib.ui.teacher.tournament_views import (
-    TOUR_STYLE,
     play_link,
     reach_html,
     round_html,
@@ -142,7 +141,7 @@ class TournamentPanel(w.VBox):
         self.body = w.VBox([self.form, self.run_row, self.status, self.round_box, self.reach, self.hand_row,
                             self.seat_row, self.standings, self.files_row], layout=w.Layout(display="none"))
         title = _("Pair the class · Tournament")
-        super().__init__([w.HTML(TOUR_STYLE + f"<h3>{html.escape(title)}</h3>"),
+        super().__init__([w.HTML(f"<h3>{html.escape(title)}</h3>"),
                           self.note, self.body])
         self.add_class("crib-tour")
         self.refresh()

@@ -15,38 +15,7 @@ from crib.classroom.tournament.rules import Result
 from crib.i18n import tr
 from crib.store.tournament_tables import TableState
 
-__all__ = ["TOUR_STYLE", "standings_html", "round_html", "result_text", "status_text", "play_link", "reach_html"]
-
-TOUR_STYLE = """<style>
-.crib-tour {border:1px solid #ddd; padding:6px; margin-top:10px}
-.crib-tour h3 {margin:4px 0 6px 0}
-.crib-tour table.crib-tour-table {border-collapse:collapse; margin:4px 0}
-.crib-tour table.crib-tour-table th, .crib-tour table.crib-tour-table td
-  {padding:3px 10px; border-bottom:1px solid #e4e4e4; text-align:left}
-.crib-tour table.crib-tour-table td.crib-num {text-align:right; font-variant-numeric:tabular-nums}
-.crib-tour .crib-tour-code {font-family:monospace; font-weight:700; letter-spacing:.12em; font-size:1.15em}
-.crib-tour .crib-tour-abandoned {color:#a4281b; font-weight:600}
-.crib-tour .crib-tour-done {color:#1e6b34; font-weight:600}
-.crib-tour.crib-projecting {border:none; font-size:28px}
-.crib-tour.crib-projecting table.crib-tour-table th, .crib-tour.crib-projecting table.crib-tour-table td
-  {padding:6px 22px; font-size:30px}
-.crib-tour.crib-projecting table.crib-standings td, .crib-tour.crib-projecting table.crib-standings th
-  {font-size:36px}
-.crib-tour.crib-projecting h3 {font-size:40px}
-.crib-tour.crib-projecting caption {font-size:32px}
-.crib-tour.crib-projecting .crib-tour-reach {font-size:24px}
-.crib-tour a.crib-tour-link {color:#1f5fa8; text-decoration:underline; font-weight:600}
-/* the quiz's projector mode (the teacher page's own): this panel steps aside */
-.crib-teacher.crib-projecting > .crib-tour:not(.crib-projecting) {display:none !important}
-/* the standings on the projector: the rest of the teacher page steps aside */
-.crib-teacher:has(.crib-tour.crib-projecting) > :not(.crib-tour) {display:none !important}
-@media (max-width: 800px) {
-  .crib-tour.crib-projecting table.crib-tour-table th, .crib-tour.crib-projecting table.crib-tour-table td
-    {padding:4px 10px; font-size:22px}
-  .crib-tour.crib-projecting table.crib-standings td, .crib-tour.crib-projecting table.crib-standings th
-    {font-size:28px}
-}
-</style>"""
+__all__ = ["standings_html", "round_html", "result_text", "status_text", "play_link", "reach_html"]
 
 
 def _signed(n: int) -> str:
@@ -74,7 +43,7 @@ def standings_html(t: Tournament, lang: str = "en") -> str:
     rule = _("2 points a win, 3 a skunk, 2 a bye; ties by spread.")
     return (
         f'<table class="crib-tour-table crib-standings">{caption}<thead><tr>{head}</tr></thead>'
-        f'<tbody>{"".join(body)}</tbody></table><div style="color:#555;font-size:14px">{html.escape(rule)}</div>'
+        f'<tbody>{"".join(body)}</tbody></table><div class="crib-muted" style="font-size:14px">{html.escape(rule)}</div>'
     )
 
 

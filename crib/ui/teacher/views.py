@@ -20,23 +20,7 @@ from crib.rules.cards import parse_card
 from crib.ui.kit.common import card_html
 from crib.ui.trainer.render import question_html, reveal_html
 
-__all__ = ["heatmap_html", "projector_html", "frame_html", "PROJECTOR_STYLE"]
-
-PROJECTOR_STYLE = """<style>
-.crib-projector {font-size:22px}
-.crib-projector .crib-big-cards .crib-card {font-size:44px; min-width:2.4em; padding:10px 8px}
-.crib-projector .crib-card {font-size:30px}
-.crib-projector .crib-proj-count {font-size:30px; margin:10px 0}
-.crib-projector table.crib-proj-answers td {padding:4px 14px; font-size:24px}
-table.crib-heatmap {border-collapse:collapse; font-size:13px}
-table.crib-heatmap td, table.crib-heatmap th {border:1px solid #ddd; padding:2px 6px; text-align:center}
-table.crib-heatmap td.crib-hm-right {background:#d5f5e3}
-table.crib-heatmap td.crib-hm-wrong {background:#fadbd8}
-table.crib-heatmap th.crib-hm-name {text-align:left; max-width:12em; overflow:hidden}
-/* projector mode: the class sees the question, not the page's navigation or its forms */
-body:has(.crib-projecting) .crib-nav, body:has(.crib-projecting) .jp-MarkdownOutput,
-body:has(.crib-projecting) .jp-RenderedMarkdown {display:none !important}
-</style>"""
+__all__ = ["heatmap_html", "projector_html", "frame_html"]
 
 
 def _fmt(v: Any, col: str, lang: str = "en") -> str:

@@ -31,7 +31,6 @@ from crib.ui.trainer.render import (  # re-exported: the rendering lives there
     _AMBER,  # noqa: F401
     _GREEN,  # noqa: F401
     _RED,  # noqa: F401
-    STYLE,
     _card_button,
     _card_toggle,
     _verdict,  # noqa: F401
@@ -128,7 +127,6 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, NewKinds, w.VBox):
         my_progress = _("My progress")
         super().__init__(
             [
-                w.HTML(STYLE),
                 self.key_listener,
                 join_box,
                 self.practice_box,

@@ -26,7 +26,6 @@ from crib.rules.cards import parse_card, parse_cards
 from crib.ui.kit.common import card_html, cards_html
 
 __all__ = [
-    "KINDS_STYLE",
     "localize",
     "pegpoints_question_html",
     "pegpoints_explain_html",
@@ -37,26 +36,6 @@ __all__ = [
     "kind_result_html",
     "kind_reveal",
 ]
-
-KINDS_STYLE = """<style>
-.crib-peg-seq {display:flex; flex-wrap:wrap; align-items:flex-end; gap:4px 6px; margin:6px 0}
-.crib-peg-step {display:inline-flex; flex-direction:column; align-items:center}
-.crib-peg-count {font-size:15px; color:#333; font-variant-numeric:tabular-nums}
-.crib-peg-new .crib-card {outline:3px solid #1f5fa8; outline-offset:2px}
-.crib-peg-new .crib-peg-count {font-weight:700; color:#1f5fa8}
-.crib-peg-then {font-size:15px; color:#595959; align-self:center; margin:0 4px}
-.crib-rules-text {font-size:20px; line-height:1.4; margin:6px 0; max-width:44em}
-.crib-rules-choices {display:flex; flex-direction:column; align-items:flex-start; gap:6px}
-.crib-rules-choices .crib-rules-choice {white-space:normal; text-align:left; height:auto;
-  min-height:44px; max-width:40em; font-size:16px; line-height:1.3; padding:6px 14px}
-.crib-rules-choices .crib-rules-choice {min-width:7em}
-.crib-rules-choice.crib-chosen-right {background:#d5f5e3 !important; border:2px solid #1e8449; opacity:1 !important}
-.crib-rules-choice.crib-chosen-wrong {background:#fadbd8 !important; border:2px solid #c0392b; opacity:1 !important}
-.crib-rules-choice.crib-the-answer {border:2px solid #1e8449; opacity:1 !important}
-.crib-peg-inputs .crib-field-error {margin-left:8px; align-self:center}
-ol.crib-rules-list {font-size:inherit; margin:4px 0 4px 1.5em}
-</style>"""
-
 
 
 def _verdict(right: bool, text_html: str) -> str:

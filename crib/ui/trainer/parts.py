@@ -97,6 +97,6 @@ def add_side_widgets(app: Any, seed: int | None) -> w.VBox:
             w.HBox([app.code, app.name, app.join_button]),
             app.join_status,
         ],
-        layout=w.Layout(border="1px solid #ddd", padding="6px", margin="0 0 8px 0"),
+        layout=w.Layout(border="1px solid var(--crib-line-2)", padding="6px", margin="0 0 8px 0"),
     )
     return join_box

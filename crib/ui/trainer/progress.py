@@ -18,6 +18,7 @@ from crib.course.questions.progress import SKILLS
 from crib.i18n import N_, tr
 from crib.ui.kit.common import info_html, keep_polling
 from crib.ui.kit.say import friendly_in
+from crib.ui.kit.style import var
 from crib.ui.trainer.render import csv_link_html, reveal_html
 from crib.ui.trainer.sets import miss_words
 
@@ -167,7 +168,7 @@ class ClassReveals:
             self.clock.value = ""
         elif left <= 0:
             up = _("Time is up.")
-            self.clock.value = f'<b class="crib-time-up" style="color:#c0392b">{up}</b>'
+            self.clock.value = f'<b class="crib-time-up" style="color:{var("red")}">{up}</b>'
         else:
             m, sec = divmod(int(left), 60)
             said = _("Time left {time}").format(time=f"{m}:{sec:02d}")

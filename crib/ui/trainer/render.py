@@ -2,7 +2,7 @@
 
 Split out of :mod:`crib.ui.trainer.app` (which re-exports every public name):
 pure functions from a question and a :class:`crib.course.questions.Result` to HTML,
-the page's ``STYLE``, and the card buttons the answer boxes are built from.
+and the card buttons the answer boxes are built from.
 The teacher's page uses the same helpers.
 """
 
@@ -25,8 +25,8 @@ from crib.rules.scoring import Score
 from crib.session import plain as words
 from crib.ui.kit.cardview import card_name
 from crib.ui.kit.common import cards_html, how_details
+from crib.ui.kit.style import var
 from crib.ui.trainer.kinds_render import (
-    KINDS_STYLE,
     kind_question_html,
     kind_result_html,
     kind_reveal,
@@ -34,28 +34,8 @@ from crib.ui.trainer.kinds_render import (
 from crib.ui.trainer.plain_lang import discard_words, play_words
 from crib.ui.trainer.sets import miss_words
 
-_AMBER = "#fdebd0"
-_GREEN = "#1e8449"
-_RED = "#c0392b"
-STYLE = """<style>
-.crib-trainer {font-size:15px}
-.crib-trainer .crib-big-cards .crib-card {font-size:26px; min-width:2.4em; padding:8px 6px;
-  margin:3px; border-radius:7px; box-shadow:0 1px 2px #0002}
-.crib-trainer table td, .crib-trainer table th {padding:2px 10px}
-.crib-trainer table.crib-ranking td:nth-child(n+3), .crib-trainer table.crib-margins td:nth-child(n+2)
-  {text-align:right; font-variant-numeric:tabular-nums}
-.crib-trainer .crib-missed td {background:#fdebd0}
-.crib-trainer .crib-verdict-right {color:#1e8449; font-weight:700; font-size:18px}
-.crib-trainer .crib-verdict-wrong {color:#c0392b; font-weight:700; font-size:18px}
-.crib-trainer .crib-stats {color:#333}
-.crib-trainer .crib-plain-text {font-size:16px; line-height:1.45; margin:4px 0}
-.crib-trainer .crib-how {margin:6px 0}
-.crib-trainer .crib-how p {line-height:1.4}
-.crib-trainer .crib-how summary {font-size:14px; min-height:24px}
-.crib-cardbtn button, button.crib-cardbtn {font-size:18px !important; font-weight:700}
-.crib-cardbtn-red, .crib-cardbtn-red button {color:#c0392b !important}
-.crib-cardbtn-black, .crib-cardbtn-black button {color:#1d1d1d !important}
-</style>""" + KINDS_STYLE
+# the page's look is the stylesheet's (crib/ui/kit/crib.css, section "trainer")
+_AMBER, _GREEN, _RED = var("amber-pale"), var("green"), var("red")
 
 
 # --- rendering -----------------------------------------------------------------
@@ -79,7 +59,7 @@ def question_html(q: dict, *, choices: bool = False, lang: str | None = None) ->
             f"<div><b>{html.escape(what)}</b> "
             + (html.escape(_("(A crib's flush needs all five cards.)")) if q["crib"] else "")
             + f'</div><div class="crib-big-cards">{cards_html(parse_cards(q["hand"]))}'
-            f'<span style="margin:0 10px;color:#595959">{html.escape(_("starter"))}</span>'
+            f'<span style="margin:0 10px;color:{var("muted-2")}">{html.escape(_("starter"))}</span>'
             f"{cards_html([parse_card(q['starter'])])}</div>"
         )
     if q["kind"] == "discard":
@@ -119,7 +99,7 @@ def breakdown_html(s: Score, missed: frozenset[int] = frozenset(), lang: str = "
     """The count line by line; the components in ``missed`` are highlighted in amber."""
     _ = tr(lang)
     missed_word = _("missed")
-    rows, tag = [], f' <b style="color:#7a4f00">{html.escape(missed_word)}</b>'
+    rows, tag = [], f' <b style="color:{var("amber-text")}">{html.escape(missed_word)}</b>'
     for i, c in enumerate(s.components):
         cls = ' class="crib-missed"' if i in missed else ""
         kind = _(KIND_LABELS[c.kind]) if c.kind in KIND_LABELS else c.kind
@@ -212,7 +192,7 @@ def discard_result_html(q: dict, r: quiz.Result, *, plain: bool = False, lang: s
     )
     verdict = "best" if r.correct else verdict_word(r.lost, thresholds("discard"))
     local = discard_words(q, r.answer, r.lost, verdict, lang) if lang != "en" else None  # not English
-    note = f'<div style="color:#555">{html.escape(local[2] if local else q["explain"])}</div>'
+    note = f'<div class="crib-muted">{html.escape(local[2] if local else q["explain"])}</div>'
     why = f"<div>{html.escape('; '.join(miss_words(m, lang) for m in r.misses))}.</div>" if r.misses else ""
     if not plain:
         return head + why + note + table
@@ -224,7 +204,7 @@ def discard_result_html(q: dict, r: quiz.Result, *, plain: bool = False, lang: s
     head = _verdict(r, html.escape(_("Best throw.")), words.grade_words(verdict, r.lost))
     how = how_details(
         note + table + "".join(
-            f'<p style="margin:4px 0;color:#555">{html.escape(n)}</p>'
+            f'<p style="margin:4px 0;color:{var("muted")}">{html.escape(n)}</p>'
             for n in (words.model_words("discard", "uniform"), q.get("model", ""))
             if n
         )
@@ -266,7 +246,7 @@ def peg_result_html(q: dict, r: quiz.Result, *, plain: bool = False, lang: str =
     margin = (_t(lang, N_("Margin: your pegging points minus theirs for the rest of the play, {model}."),
                  model=html.escape(q["model"])) if lang == "en"
               else _t(lang, N_("Margin: your pegging points minus theirs for the rest of the play.")))
-    note = f'<div style="color:#555">{margin}</div>'
+    note = f'<div class="crib-muted">{margin}</div>'
     if not plain:
         return head + why + table + note
     pos = PeggingPosition.parse(q["position"])
@@ -279,7 +259,7 @@ def peg_result_html(q: dict, r: quiz.Result, *, plain: bool = False, lang: str =
         pos, parse_card(r.answer), parse_card(q["best"]), verdict=verdict, lost=r.lost, grade=False
     )
     head = _verdict(r, html.escape(_("Best play.")), words.grade_words(verdict, r.lost, play=True))
-    model = f'<p style="margin:4px 0;color:#555">{html.escape(words.model_words("play", "uniform"))}</p>'
+    model = f'<p style="margin:4px 0;color:{var("muted")}">{html.escape(words.model_words("play", "uniform"))}</p>'
     return head + f'<div class="crib-plain-text">{html.escape(said)}</div>' + _why_plain(r, lang) + how_details(table + note + model)
 
 
@@ -352,7 +332,7 @@ def reveal_html(q: dict, i: int, *, lead: str = N_("the answer"), deal: bool = T
                answer=html.escape(answer))
     asked = question_html(q, choices=True, lang=lang) if deal else ""
     return (
-        f'<div class="crib-reveal-box" style="border:2px solid #1f5fa8;padding:8px;margin-top:6px">'
+        f'<div class="crib-reveal-box" style="border:2px solid {var("accent")};padding:8px;margin-top:6px">'
         f"<div style='font-size:20px'><b>{title}</b></div>{asked}{body}</div>"
     )
 

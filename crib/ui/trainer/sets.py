@@ -15,6 +15,7 @@ from typing import Any
 
 from crib.course.questions.progress import set_summary
 from crib.i18n import N_, tr
+from crib.ui.kit.style import var
 
 __all__ = ["SET_SIZES", "DEFAULT_SET_SIZE", "set_summary_html", "Practice", "miss_words"]
 
@@ -93,8 +94,8 @@ def set_summary_html(answers: Sequence[Any], what: str = N_("Set"), lang: str = 
     done = html.escape(_("{what} done.").format(what=_(what)))
     most = html.escape(_("Most frequent misses: {misses}.")).replace("{misses}", misses)
     return (
-        '<div class="crib-set-summary-box" role="status" style="border:2px solid #1e6b43;'
-        'border-radius:6px;padding:8px 12px;margin:6px 0;background:#f3faf6">'
+        f'<div class="crib-set-summary-box" role="status" style="border:2px solid {var("green-2")};'
+        f'border-radius:6px;padding:8px 12px;margin:6px 0;background:{var("green-wash")}">'
         f'<div style="font-size:18px"><b>{done}</b> {" · ".join(parts)}.</div>'
         f"<div>{most}</div></div>"
     )

@@ -23,14 +23,15 @@ from crib.i18n import N_, tr
 from crib.rules.cards import parse_card, parse_cards
 from crib.ui.kit.common import cards_html, info_html, on_clicks
 from crib.ui.kit.say import friendly_in
+from crib.ui.kit.style import var
 from crib.ui.trainer.render import KIND_LABELS, _card_toggle
 
 _ADDED = N_("Added a line: {kind} for {points}.")
 _MARK = {"right": "✔", "wrong": "✘", "missed": "+"}
 _STYLE = {
-    "right": "color:#1e8449",
-    "wrong": "color:#c0392b;text-decoration:line-through",
-    "missed": "background:#fdebd0",
+    "right": f"color:{var('green')}",
+    "wrong": f"color:{var('red')};text-decoration:line-through",
+    "missed": f"background:{var('amber-pale')}",
 }
 
 
