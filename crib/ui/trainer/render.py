@@ -15,6 +15,7 @@ from collections.abc import Callable
 import ipywidgets as w
 
 from crib.analysis.grades import thresholds, verdict_word
+from crib.analysis.models import UNIFORM
 from crib.course import questions as quiz
 from crib.course.notebooks import say_fr
 from crib.course.questions.progress import explain_count_miss
@@ -205,7 +206,7 @@ def discard_result_html(q: dict, r: quiz.Result, *, plain: bool = False, lang: s
     how = how_details(
         note + table + "".join(
             f'<p style="margin:4px 0;color:{var("muted")}">{html.escape(n)}</p>'
-            for n in (words.model_words("discard", "uniform"), q.get("model", ""))
+            for n in (UNIFORM.discard.describe(), q.get("model", ""))
             if n
         )
     )
@@ -259,7 +260,7 @@ def peg_result_html(q: dict, r: quiz.Result, *, plain: bool = False, lang: str =
         pos, parse_card(r.answer), parse_card(q["best"]), verdict=verdict, lost=r.lost, grade=False
     )
     head = _verdict(r, html.escape(_("Best play.")), words.grade_words(verdict, r.lost, play=True))
-    model = f'<p style="margin:4px 0;color:{var("muted")}">{html.escape(words.model_words("play", "uniform"))}</p>'
+    model = f'<p style="margin:4px 0;color:{var("muted")}">{html.escape(UNIFORM.play.describe())}</p>'
     return head + f'<div class="crib-plain-text">{html.escape(said)}</div>' + _why_plain(r, lang) + how_details(table + note + model)
 
 
