@@ -125,25 +125,26 @@ def _page_times(page: object) -> dict[str, float]:
     return {k: ms[k] / 1000 for k in ("skeleton", "gone", "interactive")}
 
 
-def press_step(page, key: str) -> None:  # type: ignore[no-untyped-def]
-    """Press ``key`` on the play page and wait until the game takes a step (the phase
+def _step_after(page, act) -> None:  # type: ignore[no-untyped-def]
+    """Do ``act()`` on the play page and wait until the game takes a step (the phase
     element's ``data-step`` grows)."""
     step = int(page.locator(".crib-phase").get_attribute("data-step") or 0)
-    page.keyboard.press(key)
+    act()
     page.wait_for_function(
         "s => Number(document.querySelector('.crib-phase').dataset.step) > s", arg=step, timeout=30_000
     )
+
+
+def press_step(page, key: str) -> None:  # type: ignore[no-untyped-def]
+    """Press ``key`` on the play page and wait until the game takes a step."""
+    _step_after(page, lambda: page.keyboard.press(key))
 
 
 def click_step(page, target) -> None:  # type: ignore[no-untyped-def]
     """Click ``target`` (a locator) on the play page and wait for the game's step, as
     :func:`press_step` does: the cards are drawn before the step, so waiting for a card's
     class alone lets the next key's wait be met by this click's step."""
-    step = int(page.locator(".crib-phase").get_attribute("data-step") or 0)
-    target.click()
-    page.wait_for_function(
-        "s => Number(document.querySelector('.crib-phase').dataset.step) > s", arg=step, timeout=30_000
-    )
+    _step_after(page, target.click)
 
 
 def open_dashboard(context: object, url: str, ready_selector: str) -> tuple[object, float]:
