@@ -35,7 +35,7 @@ COLOUR = re.compile(r"(?<![&\w])#(?:[0-9a-fA-F]{8}|[0-9a-fA-F]{6}|[0-9a-fA-F]{3,
 NAMED = re.compile(r"(?<![-\w])(white|black|red|green|blue|grey|gray|orange|purple|yellow|navy|silver)(?![-\w])")
 # Python that draws colours outside HTML, left as it is (not the pages' look): the
 # printable PDFs and matplotlib charts of the course and the classroom (their own
-# palettes), and the course guide's HTML (crib.course, another layer's module)
+# palettes), and the course guide PDF's figure
 NOT_HTML = {
     "crib/course/printables/layout.py": "PDF drawing (printables)",
     "crib/course/printables/pieces.py": "PDF drawing (printables)",
@@ -45,7 +45,7 @@ NOT_HTML = {
     "crib/classroom/tournament/sheets.py": "PDF drawing (tournament sheets)",
     "crib/classroom/results.py": "a matplotlib chart",
     "crib/course/questions/progress.py": "a matplotlib chart",
-    "crib/course/guide.py": "the guide's HTML and its matplotlib figure (crib.course)",
+    "crib/course/guide.py": "the guide PDF's matplotlib figure (its HTML takes classes from the sheet)",
 }
 
 

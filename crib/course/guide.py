@@ -286,24 +286,24 @@ def guide_html(lang: str = "en") -> str:
     """The whole guide as HTML for the page."""
     _ = tr(check_lang(lang))
     esc = html.escape
-    out = [f'<div class="crib-guide-text" lang="{lang}" style="font-size:16px;max-width:62em">',
+    out = [f'<div class="crib-guide-text" lang="{lang}">',
            f"<p>{esc(_('Students open the trainer, type the class code and a nickname.'))}</p>"]
     for n in LESSONS:
         g = guide(n, lang)
         les = lesson(n, lang)
-        out.append(f"<details{' open' if n == 1 else ''}><summary style='font-size:20px'>"
+        out.append(f"<details{' open' if n == 1 else ''}><summary>"
                    f"<b>{esc(g.title)}</b></summary>")
         for head, lines in _sections(g, lang):
-            out.append(f"<h4 style='margin:10px 0 4px'>{esc(head)}</h4>")
+            out.append(f"<h4>{esc(head)}</h4>")
             if head == _("Common misconceptions"):
-                out.append("<table style='border-collapse:collapse'>")
+                out.append("<table class='crib-guide-says'>")
                 for a, b in g.misconceptions:
-                    out.append(f"<tr><td style='padding:3px 10px 3px 0;vertical-align:top'>{esc(a)}"
-                               f"</td><td style='padding:3px 0'>{esc(_('What to say'))}: {esc(b)}</td></tr>")
+                    out.append(f"<tr><td>{esc(a)}"
+                               f"</td><td>{esc(_('What to say'))}: {esc(b)}</td></tr>")
                 out.append("</table>")
             else:
                 out.append("<ul>" + "".join(f"<li>{esc(x)}</li>" for x in lines) + "</ul>")
-        out.append(f"<p style='color:#555'>{len(les.slides)} slides · {len(les.examples)} "
+        out.append(f"<p class='crib-guide-counts'>{len(les.slides)} slides · {len(les.examples)} "
                    f"{esc(_('worked examples'))} · {len(les.practice)} {esc(_('practice items'))}</p>")
         out.append("</details>")
     out.append("</div>")
