@@ -17,7 +17,7 @@ import pytest
 
 from crib.analysis.coach import find_formations, grade_discard, grade_play, hint_discard, hint_play
 from crib.analysis.grades import tag_text
-from crib.analysis.models import UNIFORM, model_words
+from crib.analysis.models import MASTER, UNIFORM
 from crib.errors import CribError
 from crib.rules.events import Cut, GameOver, Played, Shown, describe_event, log_from_json
 from crib.session.review import load_saved
@@ -144,7 +144,7 @@ def test_the_coach_sentences_in_french() -> None:
     assert all(tag_text(t, "fr") != t for t in p.tags)  # said in French, kept in English
     assert hint_discard("5H 5D 6C 7S 8H 9D", True, model=UNIFORM, lang="fr").startswith("Jetez ")
     assert hint_play(pos, model=UNIFORM, lang="fr").startswith("Jouez ")
-    assert model_words("discard", "master", "fr").startswith("Modèle : le Maître")
+    assert MASTER.discard.describe("fr").startswith("Modèle : le Maître")
     assert find_formations("4H 6D 6S 9C", "fr")[0].explanation.startswith("Avec 4, 6 et 6")
     assert tag_text("left a danger count (21)", "fr") == "laissé un compte dangereux (21)"
     assert tag_text("lets the dealer peg out", "fr") == "laisse le donneur atteindre 121"

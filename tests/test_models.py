@@ -180,12 +180,10 @@ def test_sample_on_the_pure_python_path_is_an_error(monkeypatch: pytest.MonkeyPa
 
 
 def test_each_model_describes_itself_in_the_words_the_pages_used() -> None:
-    from crib.analysis.models import model_words
-
     for kind in ("discard", "play"):
         for name in ("master", "expert", "uniform"):
             m = getattr(crib.analysis.models.PRESETS[name], kind)
-            assert m.describe() == model_words(kind, name) and m.describe("fr") != m.describe()
+            assert m.describe() == parse_model(name, kind).describe() and m.describe("fr") != m.describe()
     assert UNIFORM.play.describe().startswith("Model: uniform holdings")
     hard = PlayModel(opponent=Policy(TIERS["hard"]))
     assert "the Hard computer" in hard.describe() and "Difficile" in hard.describe("fr")

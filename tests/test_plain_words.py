@@ -95,7 +95,7 @@ def test_a_play_verdict_names_the_card_what_it_does_and_the_better_card() -> Non
     assert "Better: 7♣, which pegs 2 for fifteen" in text
     assert f"{WORD[g.verdict]}: about " in text and "in the rest of the play" in text
     assert plain.jargon_in(text) == [] and plain.jargon_in(g.sentence + " " + g.model_note)
-    assert "Model: the Master" in plain.model_words("play", g.model)
+    assert g.play_model is not None and "Model: the Master" in g.play_model.describe()
 
 
 def test_the_best_card_that_scores_nothing_is_said_to_do_best_later() -> None:

@@ -6,7 +6,7 @@ what the card you played does ("pegs 2 for fifteen", "leaves the count at 5, whe
 10 or a face card makes 15 for your opponent") and the grade word.  It names no model
 and uses no statistics: the exact numbers, the model (what the opponent is assumed to
 do, :mod:`crib.analysis.models`) and its statistics go to the "How this was computed"
-part, :func:`model_words` and the analyses' own notes.  The play and trainer pages
+part, the model's ``describe()`` and the analyses' own notes.  The play and trainer pages
 show the plain text by default; their "Plain words" switch shows today's detail instead.
 
 Pure functions on cards, positions and numbers: no widgets, no engine state.
@@ -26,7 +26,6 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from crib.analysis.grades import WIN_UNIT, cost_text, verdict_name
-from crib.analysis.models import model_words as model_words  # under "How this was computed"
 from crib.i18n import N_, tr
 from crib.rules.cards import Card
 from crib.rules.pegging import fits
@@ -54,7 +53,6 @@ __all__ = [
     "hint_play_text",
     "hint_board_text",
     "TRAP_TEXT",
-    "model_words",
 ]
 
 class ThrowLike(Protocol):

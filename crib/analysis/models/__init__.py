@@ -39,78 +39,18 @@ Traceback (most recent call last):
 crib.errors.ModelError: unknown discard model 'best': expected one of master, expert, uniform, exact, table, selfplay
 >>> UNIFORM.play.describe().startswith("Model: uniform")
 True
+>>> MASTER.discard.describe("fr").startswith("Modèle : le Maître")
+True
 """
 
 from __future__ import annotations
 
-from crib.analysis.models.core import (
-    EXPERT,
-    MASTER,
-    PRESETS,
-    UNIFORM,
-    DiscardModel,
-    Model,
-    PlayModel,
-    discard_model,
-    parse_model,
-    play_model,
-)
-from crib.analysis.models.kinds import (
-    MASTER_ENDGAME,
-    SKILLS,
-    TIERS,
-    CribModel,
-    Holdings,
-    Minimax,
-    Objective,
-    Opponent,
-    Policy,
-    Tier,
-    parse_tier,
-)
+# the names of the two modules, listed once (in their own __all__)
+from crib.analysis.models import core as _core
+from crib.analysis.models import kinds as _kinds
+from crib.analysis.models.core import *  # noqa: F403
+from crib.analysis.models.kinds import *  # noqa: F403
 from crib.analysis.models.words import MASTER_NOTE, PEG_NOTE, WIN_NOTE
 
-__all__ = [
-    "MASTER_ENDGAME",
-    "Tier",
-    "TIERS",
-    "SKILLS",
-    "CribModel",
-    "Holdings",
-    "Objective",
-    "Minimax",
-    "Policy",
-    "Opponent",
-    "DiscardModel",
-    "PlayModel",
-    "Model",
-    "MASTER",
-    "EXPERT",
-    "UNIFORM",
-    "PRESETS",
-    "discard_model",
-    "play_model",
-    "parse_model",
-    "parse_tier",
-    "model_words",
-    "MASTER_NOTE",
-    "PEG_NOTE",
-    "WIN_NOTE",
-]
+__all__ = [*_kinds.__all__, *_core.__all__, "MASTER_NOTE", "PEG_NOTE", "WIN_NOTE"]
 
-
-def model_words(kind: str, model: str | DiscardModel | PlayModel = "master", lang: str = "en") -> str:
-    """The ``kind`` ("discard" or "play") model's :meth:`~DiscardModel.describe`; a
-    preset's name is accepted for the pages that still name one (a shim, see the
-    issue 35 notes).
-
-    >>> model_words("play", "uniform").startswith("Model: uniform")
-    True
-    >>> "self-play" in model_words("discard")
-    True
-    >>> model_words("play", "expert", "fr").startswith("Modèle")
-    True
-    """
-    if isinstance(model, str):
-        model = parse_model(model, kind)
-    return model.describe(lang)
