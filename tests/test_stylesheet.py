@@ -17,7 +17,9 @@ import pytest
 from crib.rules.cards import DECK
 from crib.ui.kit.cardview import card_text
 from crib.ui.kit.style import (
+    FACES,
     StyleError,
+    card_faces,
     colour,
     palette,
     section,
@@ -80,7 +82,8 @@ def _norm(value: str) -> str:
 def test_the_sheet_is_package_data_and_the_style_module_reads_it() -> None:
     data = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]["crib"]
     assert "ui/kit/*.css" in data
-    assert stylesheet_text() == SHEET.read_text(encoding="utf-8")
+    raw = SHEET.read_text(encoding="utf-8")
+    assert stylesheet_text() == FACES.sub(lambda _m: card_faces(), raw) and len(FACES.findall(raw)) == 1
     assert stylesheet_html() == f"<style>{stylesheet_text()}</style>"
 
 
@@ -193,3 +196,13 @@ def test_the_refusal_pages_carry_the_palette_and_their_rules_only() -> None:
     page = refusal_html("key", "http://h/voila/render/trainer.ipynb")
     assert section("root") in page and section("room") in page
     assert ".crib-nav" not in page and '<body class="crib-room">' in page
+
+
+def test_every_card_has_its_face_once() -> None:
+    from crib.rules.cards import DECK
+
+    text = stylesheet_text()
+    for c in DECK:
+        rule = f'.crib-face-{c}::before {{ content: "{c.pretty}"; content: "{c.pretty}" / ""; }}'
+        assert text.count(f".crib-face-{c}::") == 1 and rule in text
+    assert ".crib-face-TH::before { content: \"10♥\"" in text

@@ -27,7 +27,7 @@ from crib.errors import CribError
 if TYPE_CHECKING:
     import ipywidgets as w
 
-__all__ = ["StyleError", "stylesheet_text", "stylesheet_html", "stylesheet", "section", "palette", "colour", "var"]
+__all__ = ["StyleError", "card_faces", "stylesheet_text", "stylesheet_html", "stylesheet", "section", "palette", "colour", "var"]
 
 SHEET = "crib.css"
 _MARK = re.compile(r"^/\* === ([a-z]+) === \*/$", re.M)
@@ -38,10 +38,29 @@ class StyleError(CribError):
     """A colour or a section the stylesheet does not have."""
 
 
+#: where the sheet takes the card faces' rules (:func:`card_faces`)
+FACES = re.compile(r"/\* @card-faces:.*?\*/", re.S)
+
+
+def card_faces() -> str:
+    """The rule that draws each card's corner from its class (``crib-face-KD``), one per card.
+
+    >>> card_faces().splitlines()[9]
+    '.crib-face-3D::before { content: "3♦"; content: "3♦" / ""; }'
+    """
+    from crib.rules.cards import DECK
+
+    return "\n".join(f'.crib-face-{c}::before {{ content: "{c.pretty}"; content: "{c.pretty}" / ""; }}'
+                     for c in DECK)
+
+
 @cache
 def stylesheet_text() -> str:
-    """The stylesheet's text (read once)."""
-    return files("crib.ui.kit").joinpath(SHEET).read_text(encoding="utf-8")
+    """The stylesheet's text (read once), the card faces written in (:func:`card_faces`)."""
+    raw = files("crib.ui.kit").joinpath(SHEET).read_text(encoding="utf-8")
+    if len(FACES.findall(raw)) != 1:
+        raise StyleError(f"{SHEET} marks the card faces' place not once but {len(FACES.findall(raw))} times")
+    return FACES.sub(lambda _m: card_faces(), raw)
 
 
 def stylesheet_html(*sections: str) -> str:
