@@ -93,7 +93,9 @@ def summary(rows: list[dict], low: int) -> dict:
         "pairs_decided_by_the_players": len(decided),
         # the sign test on those pairs: the cards cannot have decided them
         "decided_won_by_board": sum(r["games"][0]["won"] for r in decided),
-        "decided_wilson95": [round(x, 4) for x in wilson(sum(r["games"][0]["won"] for r in decided), len(decided))]
+        "decided_wilson95": [
+            round(x, 4) for x in wilson(sum(r["games"][0]["won"] for r in decided), len(decided))
+        ]
         if decided
         else None,
         "mean_margin": round(statistics.mean(g["margin"] for g in games), 3),
@@ -131,8 +133,15 @@ def main() -> None:
     done = load_pairs(path)  # a line cut short by a killed run is played again
     todo = [(s, args.low) for s in range(args.seed, args.seed + args.pairs) if s not in done]
     print(f"{len(done)} pairs on disk, {len(todo)} to play", flush=True)
-    run_pairs(path, done, todo, pair, args.workers, args.every,
-              lambda rows: _print(summary(rows, args.low)))
+    run_pairs(
+        path,
+        done,
+        todo,
+        pair,
+        args.workers,
+        args.every,
+        lambda rows: _print(summary(rows, args.low)),
+    )
     rows = [done[s] for s in sorted(done) if args.seed <= s < args.seed + args.pairs]
     s = summary(rows, args.low)
     s["command"] = (

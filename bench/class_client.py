@@ -77,8 +77,13 @@ def _encode(msg: dict) -> bytes:
 class Page:
     """One student's trainer page, driven at the message level."""
 
-    def __init__(self, base: str, path: str = "voila/render/trainer.ipynb", *,
-                 jar: http.cookiejar.CookieJar | None = None) -> None:
+    def __init__(
+        self,
+        base: str,
+        path: str = "voila/render/trainer.ipynb",
+        *,
+        jar: http.cookiejar.CookieJar | None = None,
+    ) -> None:
         self.base, self.path = base.rstrip("/"), path
         self.jar = jar  # cookies kept across redirects (the teacher's key sets one)
         self.url = ""  # the page's address, once its redirects are followed
@@ -156,8 +161,20 @@ class Page:
         self.states = reply["data"]["states"]
         for mid, st in self.states.items():  # the page's script: its browser tab, first
             if "send_query" in st.get("state", {}):
-                await self.ws.send(_encode(self._msg("comm_msg", {
-                    "comm_id": mid, "data": {"method": "custom", "content": {"tab": self.tab, "seats": {}}}})))
+                await self.ws.send(
+                    _encode(
+                        self._msg(
+                            "comm_msg",
+                            {
+                                "comm_id": mid,
+                                "data": {
+                                    "method": "custom",
+                                    "content": {"tab": self.tab, "seats": {}},
+                                },
+                            },
+                        )
+                    )
+                )
         # a class on several widgets names the one with the fewest classes: the trainer's
         # counting Check is "crib-check"; the points question's is "crib-check
         # crib-pegpoints-check" (crib/ui/trainer/kinds.py), and clicking it answers nothing
@@ -170,7 +187,9 @@ class Page:
         self._mark("widgets_loaded")
 
     def _get(self) -> tuple[str, str]:
-        opener = urllib.request.build_opener(*([urllib.request.HTTPCookieProcessor(self.jar)] if self.jar is not None else []))
+        opener = urllib.request.build_opener(
+            *([urllib.request.HTTPCookieProcessor(self.jar)] if self.jar is not None else [])
+        )
         with opener.open(f"{self.base}/{self.path}", timeout=self.get_timeout) as r:
             cookies = [c.split(";", 1)[0] for c in r.headers.get_all("Set-Cookie") or []]
             cookies += [f"{c.name}={c.value}" for c in (self.jar if self.jar is not None else [])]
@@ -228,12 +247,21 @@ class Page:
         n0 = len(self.opened)
         for mid, st in list(self.states.items()):
             if st.get("state", {}).get("send_query"):
-                msg = self._msg("comm_msg", {"comm_id": mid, "data": {"method": "custom",
-                                                                      "content": {"query": self.query()}}})
+                msg = self._msg(
+                    "comm_msg",
+                    {
+                        "comm_id": mid,
+                        "data": {"method": "custom", "content": {"query": self.query()}},
+                    },
+                )
                 sent = msg["header"]["msg_id"]
                 await self._send_wait(
-                    msg, lambda m, sent=sent: m["msg_type"] == "status" and m["parent"] == sent and m["state"] == "idle",
-                    timeout)
+                    msg,
+                    lambda m, sent=sent: (
+                        m["msg_type"] == "status" and m["parent"] == sent and m["state"] == "idle"
+                    ),
+                    timeout,
+                )
         new = self.opened[n0:]
         if not any(root in self.states[m]["state"].get("_dom_classes", ()) for m in new):
             raise RuntimeError(f"the query {self.query()!r} made no widget of class {root}")
@@ -279,7 +307,10 @@ class Page:
         )
         sent = msg["header"]["msg_id"]
         await self._send_wait(
-            msg, lambda m: m["msg_type"] == "status" and m["parent"] == sent and m["state"] == "idle", timeout)
+            msg,
+            lambda m: m["msg_type"] == "status" and m["parent"] == sent and m["state"] == "idle",
+            timeout,
+        )
 
     async def set_state(self, mid: str, state: dict) -> None:
         """Change a widget's value(s) from the page (an ``update`` comm message)."""
@@ -374,7 +405,7 @@ class DuelPage(Page):
     def find(self, css: str) -> str:
         """The DuelApp's widget with class ``css`` (its own first, then those the page
         made after it: the class table box)."""
-        for mid in self.duel + self.opened[self._since + len(self.duel):]:
+        for mid in self.duel + self.opened[self._since + len(self.duel) :]:
             if css in self.states[mid]["state"].get("_dom_classes", ()):
                 return mid
         raise KeyError(css)
@@ -402,9 +433,12 @@ class DuelPage(Page):
         """Play a classmate: create a table (no code) or join one; returns the table code."""
         n0 = len(self.opened)
         await self.click(self.by_class["crib-classmate"])
-        await self.until(lambda: any(
-            "crib-duel-app" in self.states[m]["state"].get("_dom_classes", ()) for m in self.opened[n0:]
-        ))
+        await self.until(
+            lambda: any(
+                "crib-duel-app" in self.states[m]["state"].get("_dom_classes", ())
+                for m in self.opened[n0:]
+            )
+        )
         self._adopt(n0)
         await self.set_state(self.find("crib-duel-name"), {"value": self.name})
         if code is None:
@@ -480,7 +514,11 @@ class DuelPage(Page):
         for i in range(1, 7):
             mid = self.find(f"crib-card-{i}")
             st = self.states[mid]["state"]
-            if "crib-legal" in st.get("_dom_classes", ()) and not st.get("disabled") and self.shown(mid):
+            if (
+                "crib-legal" in st.get("_dom_classes", ())
+                and not st.get("disabled")
+                and self.shown(mid)
+            ):
                 return mid
         return None
 

@@ -76,7 +76,9 @@ def main() -> None:
         serve_play_page(Path(tmp), out / "voila-duel-bench.log") as (url, db, _pid),
         sync_playwright() as pw,
     ):
-        browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox", "--disable-gpu"])
+        browser = pw.chromium.launch(
+            executable_path="/usr/bin/chromium", args=["--no-sandbox", "--disable-gpu"]
+        )
         for _ in range(args.games):
             a, b = one_game(browser, url, db)
             clicks += a
@@ -85,8 +87,12 @@ def main() -> None:
     res = {
         "games": args.games,
         "seconds": round(time.time() - t0, 1),
-        "click_to_other_page_s": dict(zip(("median", "max"), median_max(clicks), strict=True), n=len(clicks)),
-        "commit_to_other_page_s": dict(zip(("median", "max"), median_max(commits), strict=True), n=len(commits)),
+        "click_to_other_page_s": dict(
+            zip(("median", "max"), median_max(clicks), strict=True), n=len(clicks)
+        ),
+        "commit_to_other_page_s": dict(
+            zip(("median", "max"), median_max(commits), strict=True), n=len(commits)
+        ),
     }
     (out / "duel_latency_bench.json").write_text(json.dumps(res, indent=1) + "\n")
     print(json.dumps(res, indent=1))

@@ -40,12 +40,16 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--rounds", type=int, default=3)
     args = ap.parse_args()
-    Game(seed=0, players=(make_player("expert"), make_player("expert"))).run()  # build the tables in the parent
+    Game(
+        seed=0, players=(make_player("expert"), make_player("expert"))
+    ).run()  # build the tables in the parent
     cores = os.cpu_count() or 1
     print(f"start: {_load()}")
     e, r = _cpu_rate("expert", args.games), _cpu_rate("random", args.games)
-    print(f"in-process CPU time: expert v expert {e:.1f} games/s, random v random {r:.1f} games/s, "
-          f"ratio {e / r:.3f}")
+    print(
+        f"in-process CPU time: expert v expert {e:.1f} games/s, random v random {r:.1f} games/s, "
+        f"ratio {e / r:.3f}"
+    )
     rates: dict[tuple[str, int], list[float]] = {}
     tallies: dict[tuple[str, int], set] = {}
     for rnd in range(args.rounds):
@@ -56,17 +60,23 @@ def main() -> None:
                 rate = n / (time.perf_counter() - t)
                 rates.setdefault((kind, workers), []).append(rate)
                 tallies.setdefault((kind, workers), set()).add((st.a_wins, st.b_wins))
-                print(f"round {rnd + 1}: {kind} v {kind}: {n} games, {workers} worker(s): "
-                      f"{rate:7.1f} games/s  (first player's seat wins {st.a_wins}, other {st.b_wins})",
-                      flush=True)
+                print(
+                    f"round {rnd + 1}: {kind} v {kind}: {n} games, {workers} worker(s): "
+                    f"{rate:7.1f} games/s  (first player's seat wins {st.a_wins}, other {st.b_wins})",
+                    flush=True,
+                )
     for workers in sorted({1, cores}):
         ex, ra = rates["expert", workers], rates["random", workers]
         ratios = [a / b for a, b in zip(ex, ra, strict=True)]
-        print(f"{workers} worker(s): expert v expert median {statistics.median(ex):.1f} games/s, "
-              f"random v random median {statistics.median(ra):.1f} games/s, "
-              f"ratio per round {', '.join(f'{x:.3f}' for x in ratios)} (median {statistics.median(ratios):.3f})")
-    same = all(len({t for (k, _w), s in tallies.items() if k == kind for t in s}) == 1
-               for kind in ("expert", "random"))
+        print(
+            f"{workers} worker(s): expert v expert median {statistics.median(ex):.1f} games/s, "
+            f"random v random median {statistics.median(ra):.1f} games/s, "
+            f"ratio per round {', '.join(f'{x:.3f}' for x in ratios)} (median {statistics.median(ratios):.3f})"
+        )
+    same = all(
+        len({t for (k, _w), s in tallies.items() if k == kind for t in s}) == 1
+        for kind in ("expert", "random")
+    )
     print(f"results identical across worker counts and rounds: {same}")
     print(f"end: {_load()}")
     print("target: >= 100 expert v expert games/s on this 2-core machine (issue 11)")

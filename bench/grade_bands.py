@@ -51,7 +51,9 @@ def grade_game(tier: str, g: int) -> dict:
             losses["discard_win" if gr.unit != "points" else "discard"].append(round(gr.lost, 4))
         elif d.kind == "play" and action is not None and len(obs.legal) > 1:
             pos = PeggingPosition.from_observation(obs)
-            gr = grade_play(pos, action, exact=False, opp_played=obs.opp_played, opp_dealer=not obs.dealer)
+            gr = grade_play(
+                pos, action, exact=False, opp_played=obs.opp_played, opp_dealer=not obs.dealer
+            )
             win = board_applies(pos, not obs.dealer)
             losses["play_win" if win else "play"].append(round(gr.lost, 4))
     return {"tier": tier, "game": g, "seed": SEED0 + g, "losses": losses}
@@ -112,8 +114,11 @@ def main() -> None:
                     f.write(json.dumps(row) + "\n")
                 rows.append(row)
                 n = sum(len(v) for v in row["losses"].values())
-                print(f"{tier} game {g}: {n} decisions in {time.perf_counter() - t:.0f} s "
-                      f"(load {os.getloadavg()[0]:.1f})", flush=True)
+                print(
+                    f"{tier} game {g}: {n} decisions in {time.perf_counter() - t:.0f} s "
+                    f"(load {os.getloadavg()[0]:.1f})",
+                    flush=True,
+                )
     command = "python bench/grade_bands.py " + " ".join(sys.argv[1:])
     Path(args.summary).write_text(json.dumps(summarize(rows, command), indent=1) + "\n")
     print(f"wrote {args.summary} from {len(rows)} games")

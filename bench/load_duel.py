@@ -86,7 +86,9 @@ class Meter:
         self.server, self.every = server, every
         self.peak_rss = self.peak_pss = 0
         self.samples = 0
-        self.cpu: list[tuple[float, float, float]] = []  # (time.time(), server CPU s, kernels CPU s)
+        self.cpu: list[
+            tuple[float, float, float]
+        ] = []  # (time.time(), server CPU s, kernels CPU s)
 
     def sample(self) -> None:
         kernels = _descendants(self.server)
@@ -122,7 +124,9 @@ async def _table(base: str, k: int, delay: float, args: argparse.Namespace, out:
         await asyncio.gather(*(p.until(lambda p=p: p.log() is not None, 600) for p in pages))
         out["tables"][code] = pages
     except Exception as e:  # noqa: BLE001 - a table that fails is a result, not a crash
-        out["failures"].append(f"table {k}: {type(e).__name__}: {str(e).splitlines()[0][:200] if str(e) else ''}")
+        out["failures"].append(
+            f"table {k}: {type(e).__name__}: {str(e).splitlines()[0][:200] if str(e) else ''}"
+        )
         for p in pages:
             await p.close()
 
@@ -143,15 +147,25 @@ async def _play(p: DuelPage, rng: random.Random, think: float, out: dict) -> Non
 async def _progress(out: dict, n: int, t0: float) -> None:
     while True:
         await asyncio.sleep(15)
-        print(f"  {time.perf_counter() - t0:6.0f} s: {out['moves']} moves, {len(out['game_s'])}/{n} games over, "
-              f"{len(out['failures'])} failures, load {_loadavg()[0]:.2f}", flush=True)
+        print(
+            f"  {time.perf_counter() - t0:6.0f} s: {out['moves']} moves, {len(out['game_s'])}/{n} games over, "
+            f"{len(out['failures'])} failures, load {_loadavg()[0]:.2f}",
+            flush=True,
+        )
 
 
 async def _run(base: str, server: int, args: argparse.Namespace) -> dict:
     rng = random.Random(f"{args.seed}:arrivals")
     delays = sorted(rng.random() * args.spread for _ in range(args.tables))
-    out: dict = {"seated_s": [], "game_s": [], "over_at": [], "failures": [], "tables": {}, "moves": 0,
-                 "t0": time.time()}
+    out: dict = {
+        "seated_s": [],
+        "game_s": [],
+        "over_at": [],
+        "failures": [],
+        "tables": {},
+        "moves": 0,
+        "t0": time.time(),
+    }
     meter = Meter(server)
     meter.sample()
     tasks = [asyncio.create_task(meter.run())]
@@ -188,12 +202,19 @@ async def _run(base: str, server: int, args: argparse.Namespace) -> dict:
     meter.sample()
     for t in tasks:
         t.cancel()
-    out["memory_peak"] = {"total_rss_mib": round(meter.peak_rss / 1024, 1), "total_pss_mib": round(meter.peak_pss / 1024, 1),
-                          "samples": meter.samples}
+    out["memory_peak"] = {
+        "total_rss_mib": round(meter.peak_rss / 1024, 1),
+        "total_pss_mib": round(meter.peak_pss / 1024, 1),
+        "samples": meter.samples,
+    }
     out["memory_at_end"] = _memory(server)
     out["cpu_samples"] = meter.cpu
     la = [x[1] for x in loads]
-    out["loadavg_1min_during"] = {"min": min(la), "max": max(la), "mean": round(statistics.mean(la), 2)}
+    out["loadavg_1min_during"] = {
+        "min": min(la),
+        "max": max(la),
+        "mean": round(statistics.mean(la), 2),
+    }
     out["arrival_spread_s"] = round(delays[-1] - delays[0], 2)
     return out
 
@@ -226,14 +247,16 @@ def _windows(moves: list[dict], res: dict, width: float = 60.0) -> list[dict]:
         lo, hi = t0 + k * width, t0 + (k + 1) * width
         xs = [m["other"] - m["click"] for m in moves if "click" in m and lo <= m["click"] < hi]
         cs = [c for c in cpu if lo <= c[0] < hi]
-        out.append({
-            "minute": k + 1,
-            "games_over_by_end": sum(t < hi for t in res["over_at"]),
-            "click_to_other_page_s": _summary(xs),
-            "loadavg_1min": [x[1] for x in res["loads"] if lo <= x[0] < hi],
-            "cpu_s_server": round(cs[-1][1] - cs[0][1], 1) if len(cs) > 1 else None,
-            "cpu_s_kernels": round(cs[-1][2] - cs[0][2], 1) if len(cs) > 1 else None,
-        })
+        out.append(
+            {
+                "minute": k + 1,
+                "games_over_by_end": sum(t < hi for t in res["over_at"]),
+                "click_to_other_page_s": _summary(xs),
+                "loadavg_1min": [x[1] for x in res["loads"] if lo <= x[0] < hi],
+                "cpu_s_server": round(cs[-1][1] - cs[0][1], 1) if len(cs) > 1 else None,
+                "cpu_s_kernels": round(cs[-1][2] - cs[0][2], 1) if len(cs) > 1 else None,
+            }
+        )
     return out
 
 
@@ -241,13 +264,18 @@ def _slowest(moves: list[dict], res: dict, n: int = 10) -> list[dict]:
     """The ``n`` moves slowest from click to the other page: which, when (s since the
     class began, and how many games were over by then), and where the time went."""
     clicked = sorted((m for m in moves if "click" in m), key=lambda m: m["click"] - m["other"])[:n]
-    return [{
-        "table": m["table"], "kind": m["kind"], "at_s": round(m["click"] - res["t0"], 1),
-        "games_over_by_then": sum(t < m["click"] for t in res["over_at"]),
-        "click_to_commit_s": round(m["commit"] - m["click"], 3),
-        "commit_to_own_page_s": round(m["own"] - m["commit"], 3),
-        "commit_to_other_page_s": round(m["other"] - m["commit"], 3),
-    } for m in clicked]
+    return [
+        {
+            "table": m["table"],
+            "kind": m["kind"],
+            "at_s": round(m["click"] - res["t0"], 1),
+            "games_over_by_then": sum(t < m["click"] for t in res["over_at"]),
+            "click_to_commit_s": round(m["commit"] - m["click"], 3),
+            "commit_to_own_page_s": round(m["own"] - m["commit"], 3),
+            "commit_to_other_page_s": round(m["other"] - m["commit"], 3),
+        }
+        for m in clicked
+    ]
 
 
 def _verify(code: str, pages: list[DuelPage], tmp: Path) -> str:
@@ -258,9 +286,14 @@ def _verify(code: str, pages: list[DuelPage], tmp: Path) -> str:
     text, secret = logs[0]  # type: ignore[misc]
     f = tmp / f"crib-table-{code}.json"
     f.write_text(text)
-    r = subprocess.run([sys.executable, "-m", "crib", "replay", str(f), "--secret", secret, "--quiet"],
-                       capture_output=True, text=True, cwd=ROOT, check=False,
-                       env={**os.environ, "PYTHONPATH": str(ROOT)})
+    r = subprocess.run(
+        [sys.executable, "-m", "crib", "replay", str(f), "--secret", secret, "--quiet"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=False,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
     if r.returncode != 0 or "verified against the revealed secret" not in r.stdout:
         return f"{code}: crib replay exit {r.returncode}: {(r.stdout + r.stderr).strip()[-200:]}"
     return ""
@@ -269,14 +302,24 @@ def _verify(code: str, pages: list[DuelPage], tmp: Path) -> str:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--tables", type=int, default=15)
-    ap.add_argument("--think", type=float, default=1.0, help="mean s before each move (0.5-1.5 times this)")
+    ap.add_argument(
+        "--think", type=float, default=1.0, help="mean s before each move (0.5-1.5 times this)"
+    )
     ap.add_argument("--spread", type=float, default=10.0, help="tables arrive over this many s")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--nice-games", type=int, default=None,
-                    help="once the server is ready, set the nice of it, its kernels and this client to N "
-                         "(every thread; e.g. 0 as a class server runs when the bench was started with nice)")
-    ap.add_argument("--pool", type=int, default=None,
-                    help="preheated play kernels (default: one per student; the launcher's own default is 2)")
+    ap.add_argument(
+        "--nice-games",
+        type=int,
+        default=None,
+        help="once the server is ready, set the nice of it, its kernels and this client to N "
+        "(every thread; e.g. 0 as a class server runs when the bench was started with nice)",
+    )
+    ap.add_argument(
+        "--pool",
+        type=int,
+        default=None,
+        help="preheated play kernels (default: one per student; the launcher's own default is 2)",
+    )
     ap.add_argument("--serve-arg", action="append", default=[], help="extra voila option")
     ap.add_argument("--out", default=str(ROOT / "data" / "load_duel.json"))
     args = ap.parse_args()
@@ -288,22 +331,41 @@ def main() -> None:
     port = _free_port()
     log = tmp / "voila.log"
     students = 2 * args.tables
-    cmd = [sys.executable, "-m", "crib.tools.serve", str(dash), f"--port={port}", f"--class-size={students}",
-           f"--pool_size={args.pool or students}", "--VoilaKernelManager.fill_delay=3600", *args.serve_arg]
+    cmd = [
+        sys.executable,
+        "-m",
+        "crib.tools.serve",
+        str(dash),
+        f"--port={port}",
+        f"--class-size={students}",
+        f"--pool_size={args.pool or students}",
+        "--VoilaKernelManager.fill_delay=3600",
+        *args.serve_arg,
+    ]
     load_before = _loadavg()
-    env = {**os.environ, "CRIB_DB": str(db), "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
+    env = {
+        **os.environ,
+        "CRIB_DB": str(db),
+        "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]),
+    }
     with log.open("w") as f:
         server = subprocess.Popen(cmd, stdout=f, stderr=subprocess.STDOUT, cwd=ROOT, env=env)
     try:
         t = time.monotonic()
-        print(f"serving {args.pool or students} preheated play kernels on port {port} (log {log})", flush=True)
+        print(
+            f"serving {args.pool or students} preheated play kernels on port {port} (log {log})",
+            flush=True,
+        )
         _wait_ready(server, log, port, 1, timeout=1200)
         startup = time.monotonic() - t
         if args.nice_games is not None:
             _renice([server.pid, *_descendants(server.pid), os.getpid()], args.nice_games)
         mem_idle = _memory(server.pid)
         load_at_start = _loadavg()
-        print(f"ready after {startup:.0f} s, load {load_at_start}; {args.tables} tables sit down", flush=True)
+        print(
+            f"ready after {startup:.0f} s, load {load_at_start}; {args.tables} tables sit down",
+            flush=True,
+        )
         res = asyncio.run(_run(f"http://127.0.0.1:{port}", server.pid, args))
     finally:
         stop_process(server, 60)

@@ -80,11 +80,16 @@ from crib.course.questions import make_questions  # noqa: E402
 from crib.rules.fairness import HashRng  # noqa: E402
 
 GAME_TIMEOUT = 1200.0
+
+
 async def _progress(what: str, out: dict, t0: float) -> None:
     while True:
         await asyncio.sleep(15)
-        print(f"    {time.perf_counter() - t0:5.0f} s {what}: {out['progress']()}, "
-              f"{len(out['failures'])} failures, load {_loadavg()[0]:.2f}", flush=True)
+        print(
+            f"    {time.perf_counter() - t0:5.0f} s {what}: {out['progress']()}, "
+            f"{len(out['failures'])} failures, load {_loadavg()[0]:.2f}",
+            flush=True,
+        )
 
 
 async def _measured(setup: Setup, what: str, out: dict, jobs: list) -> dict:
@@ -106,10 +111,16 @@ async def _measured(setup: Setup, what: str, out: dict, jobs: list) -> dict:
     for t in side:
         t.cancel()
     cpu = {k: round(v - cpu0.get(k, 0.0), 1) for k, v in setup.cpu_by_kind().items()}
-    out_ = {**meter.result(), "done_s": round(done, 1), "cpu_s_by_kind": cpu,
-            "cpu_s_setup": round(sum(cpu.values()), 1)}
+    out_ = {
+        **meter.result(),
+        "done_s": round(done, 1),
+        "cpu_s_by_kind": cpu,
+        "cpu_s_setup": round(sum(cpu.values()), 1),
+    }
     if setup.pg is not None:
-        await asyncio.sleep(1.5)  # PostgreSQL's backends flush their counts to pg_stat_database within about 1 s
+        await asyncio.sleep(
+            1.5
+        )  # PostgreSQL's backends flush their counts to pg_stat_database within about 1 s
         out_["pg_transactions_per_s"] = round((pg_transactions(setup.target) - xact0) / done, 1)
     return out_
 
@@ -117,7 +128,9 @@ async def _measured(setup: Setup, what: str, out: dict, jobs: list) -> dict:
 # -- the classes ---------------------------------------------------------------------------
 
 
-async def _student(setup: Setup, code: str, name: str, n: int, guess: int, delay: float, out: dict) -> None:
+async def _student(
+    setup: Setup, code: str, name: str, n: int, guess: int, delay: float, out: dict
+) -> None:
     await asyncio.sleep(delay)
     key = (code, name)
     out["sent"][key] = out["acked"][key] = 0
@@ -149,16 +162,23 @@ async def _student(setup: Setup, code: str, name: str, n: int, guess: int, delay
         finally:
             await p.close()
     except Exception as e:  # noqa: BLE001 - one student's failure is a result, not a crash
-        out["failures"].append(f"{name}: {type(e).__name__}: {str(e).splitlines()[0][:160] if str(e) else ''}")
+        out["failures"].append(
+            f"{name}: {type(e).__name__}: {str(e).splitlines()[0][:160] if str(e) else ''}"
+        )
 
 
 def class_phase(setup: Setup, args: argparse.Namespace) -> dict:
     from crib.store.classroom import Store
 
     store = Store(setup.target)
-    codes = [store.create_session(f"class {c + 1}", seed=args.seed + c,
-                                  questions=make_questions(args.seed + c, {"count": args.answers})).code
-             for c in range(args.classes)]
+    codes = [
+        store.create_session(
+            f"class {c + 1}",
+            seed=args.seed + c,
+            questions=make_questions(args.seed + c, {"count": args.answers}),
+        ).code
+        for c in range(args.classes)
+    ]
     rows_before = sum(store.count_answers(c) for c in codes)
     store.close()
     idle = {"memory": memory(setup.pids()), "loadavg": _loadavg()}
@@ -167,13 +187,30 @@ def class_phase(setup: Setup, args: argparse.Namespace) -> dict:
     rng = HashRng(args.seed, "school arrivals")
     n = args.classes * args.students
     delays = [rng.random() * args.spread for _ in range(n)]
-    out: dict = {"sent": {}, "acked": {}, "server": {}, "way_in": [], "interactive": [], "join": [],
-                 "answer": [], "failures": []}
-    out["progress"] = lambda: (f"{len(out['interactive'])}/{n} interactive, "
-                               f"{sum(out['acked'].values())}/{n * args.answers} answers")
-    jobs = [_student(setup, codes[i % args.classes], f"student {i:02d}", args.answers, i, delays[i], out)
-            for i in range(n)]
-    print(f"  {setup.name}: {n} students in {args.classes} classes arrive over {args.spread:g} s", flush=True)
+    out: dict = {
+        "sent": {},
+        "acked": {},
+        "server": {},
+        "way_in": [],
+        "interactive": [],
+        "join": [],
+        "answer": [],
+        "failures": [],
+    }
+    out["progress"] = lambda: (
+        f"{len(out['interactive'])}/{n} interactive, "
+        f"{sum(out['acked'].values())}/{n * args.answers} answers"
+    )
+    jobs = [
+        _student(
+            setup, codes[i % args.classes], f"student {i:02d}", args.answers, i, delays[i], out
+        )
+        for i in range(n)
+    ]
+    print(
+        f"  {setup.name}: {n} students in {args.classes} classes arrive over {args.spread:g} s",
+        flush=True,
+    )
     measured = asyncio.run(_measured(setup, "class", out, jobs))
     store = Store(setup.target)
     rows = [(c, a.student, a.question, a.token) for c in codes for a in store.answers(c)]
@@ -182,15 +219,20 @@ def class_phase(setup: Setup, args: argparse.Namespace) -> dict:
     return {
         "students": n,
         "students_interactive": len(out["interactive"]),
-        "students_per_server": dict(sorted(Counter(str(k) for k in out["server"].values()).items())),
+        "students_per_server": dict(
+            sorted(Counter(str(k) for k in out["server"].values()).items())
+        ),
         "failures": out["failures"],
         "arrival_spread_s": round(max(delays) - min(delays), 2),
         "way_in_s": _summary(out["way_in"]),
         "time_to_interactive_s": _summary(out["interactive"]),
         "join_s": _summary(out["join"]),
         "answer_latency_s": _summary(out["answer"]),
-        "stored": {**exactly_once(out["acked"], out["sent"], rows), "rows_before": rows_before,
-                   "integrity_check": integrity},
+        "stored": {
+            **exactly_once(out["acked"], out["sent"], rows),
+            "rows_before": rows_before,
+            "integrity_check": integrity,
+        },
         "before_load": idle,
         **measured,
     }
@@ -233,11 +275,16 @@ async def _table(setup: Setup, k: int, delay: float, args: argparse.Namespace, o
         out["made"][code] = made
         rngs = [random.Random(f"{args.seed}:{k}:{s}") for s in (0, 1)]
         await asyncio.wait_for(
-            asyncio.gather(*(_play(p, rngs[s], args.think, made, args.moves) for s, p in enumerate(pages))),
-            GAME_TIMEOUT)
+            asyncio.gather(
+                *(_play(p, rngs[s], args.think, made, args.moves) for s, p in enumerate(pages))
+            ),
+            GAME_TIMEOUT,
+        )
         out["tables"][code] = pages
     except Exception as e:  # noqa: BLE001 - a table that fails is a result, not a crash
-        out["failures"].append(f"table {k}: {type(e).__name__}: {str(e).splitlines()[0][:200] if str(e) else ''}")
+        out["failures"].append(
+            f"table {k}: {type(e).__name__}: {str(e).splitlines()[0][:200] if str(e) else ''}"
+        )
     finally:
         for p in pages:
             await p.close()
@@ -252,21 +299,32 @@ def games_phase(setup: Setup, args: argparse.Namespace) -> dict:
     rng = random.Random(f"{args.seed}:tables")
     delays = [rng.random() * args.spread for _ in range(args.tables)]
     out: dict = {"servers": [], "seated_s": [], "made": {}, "tables": {}, "failures": []}
-    out["progress"] = lambda: (f"{len(out['seated_s'])}/{args.tables} tables seated, "
-                               f"{sum(m['n'] for m in out['made'].values())} moves")
-    print(f"  {setup.name}: {args.tables} tables arrive over {args.spread:g} s, {args.moves} moves each",
-          flush=True)
-    measured = asyncio.run(_measured(setup, "games", out,
-                                     [_table(setup, k, d, args, out) for k, d in enumerate(delays)]))
+    out["progress"] = lambda: (
+        f"{len(out['seated_s'])}/{args.tables} tables seated, "
+        f"{sum(m['n'] for m in out['made'].values())} moves"
+    )
+    print(
+        f"  {setup.name}: {args.tables} tables arrive over {args.spread:g} s, {args.moves} moves each",
+        flush=True,
+    )
+    measured = asyncio.run(
+        _measured(
+            setup, "games", out, [_table(setup, k, d, args, out) for k, d in enumerate(delays)]
+        )
+    )
     store = DuelStore(setup.target)
-    moves = [m for code, pages in out["tables"].items() for m in _timeline(store.moves(code), pages)]
+    moves = [
+        m for code, pages in out["tables"].items() for m in _timeline(store.moves(code), pages)
+    ]
     store.close()
     clicked = [m for m in moves if "click" in m]
     return {
         "tables": args.tables,
         "tables_played": len(out["tables"]),
         "tables_split_across_servers": sum(a != b for a, b in out["servers"]),
-        "players_per_server": dict(sorted(Counter(str(s) for ab in out["servers"] for s in ab).items())),
+        "players_per_server": dict(
+            sorted(Counter(str(s) for ab in out["servers"] for s in ab).items())
+        ),
         "failures": out["failures"],
         "moves_clicked": sum(m["n"] for m in out["made"].values()),
         "seated_s": _summary(out["seated_s"]),
@@ -285,8 +343,10 @@ def _run_setup(make: object, args: argparse.Namespace, tmp: Path, save: object) 
     """Both loads on one setup: started for the classes, started again for the games (a
     start whose preheating stalls is tried once more, and said so)."""
     res: dict = {}
-    for phase, pages, per, run in (("classes", ["trainer.ipynb"], args.classes * args.students, class_phase),
-                                   ("games", ["play.ipynb"], 2 * args.tables, games_phase)):
+    for phase, pages, per, run in (
+        ("classes", ["trainer.ipynb"], args.classes * args.students, class_phase),
+        ("games", ["play.ipynb"], 2 * args.tables, games_phase),
+    ):
         d = page_dir(tmp, pages, args.all_pages and phase == "classes")
         stalled: list[str] = []
         for _attempt in range(2):
@@ -294,12 +354,18 @@ def _run_setup(make: object, args: argparse.Namespace, tmp: Path, save: object) 
             t = time.monotonic()
             setup.start()
             LIVE.append(setup)
-            print(f"  {setup.name}: starting for the {phase} ({' '.join(setup.command)})", flush=True)
+            print(
+                f"  {setup.name}: starting for the {phase} ({' '.join(setup.command)})", flush=True
+            )
             try:
                 ready = setup.wait_ready(len(list(d.glob("*.ipynb"))), _kernels(setup, per))
                 print(f"  {setup.name}: ready after {ready:.0f} s, load {_loadavg()}", flush=True)
-                res[phase] = {"command": " ".join(setup.command), "startup_until_quiet_s": round(ready, 1),
-                              "start_stalled_before": stalled, **run(setup, args)}
+                res[phase] = {
+                    "command": " ".join(setup.command),
+                    "startup_until_quiet_s": round(ready, 1),
+                    "start_stalled_before": stalled,
+                    **run(setup, args),
+                }
             except NotReady as e:
                 print(f"  {e}", flush=True)
                 stalled.append(str(e))
@@ -326,13 +392,20 @@ def _kernels(setup: Setup, per: int) -> int:
 
 def _machine() -> dict:
     info = dict(line.split(":", 1) for line in Path("/proc/meminfo").read_text().splitlines())
-    cpu = [x.split(":", 1)[1].strip() for x in Path("/proc/cpuinfo").read_text().splitlines()
-           if x.startswith("model name")]
-    return {"cores": os.cpu_count(), "cpu": cpu[0] if cpu else platform.machine(),
-            "ram_mib": int(info["MemTotal"].split()[0]) // 1024,
-            "ram_available_mib_at_start": int(info["MemAvailable"].split()[0]) // 1024,
-            "nice": os.getpriority(os.PRIO_PROCESS, 0), "loadavg_at_start": _loadavg(),
-            "python": platform.python_version()}
+    cpu = [
+        x.split(":", 1)[1].strip()
+        for x in Path("/proc/cpuinfo").read_text().splitlines()
+        if x.startswith("model name")
+    ]
+    return {
+        "cores": os.cpu_count(),
+        "cpu": cpu[0] if cpu else platform.machine(),
+        "ram_mib": int(info["MemTotal"].split()[0]) // 1024,
+        "ram_available_mib_at_start": int(info["MemAvailable"].split()[0]) // 1024,
+        "nice": os.getpriority(os.PRIO_PROCESS, 0),
+        "loadavg_at_start": _loadavg(),
+        "python": platform.python_version(),
+    }
 
 
 def main() -> None:
@@ -341,28 +414,59 @@ def main() -> None:
     ap.add_argument("--students", type=int, default=30, help="per class")
     ap.add_argument("--answers", type=int, default=3, help="counting questions per student")
     ap.add_argument("--tables", type=int, default=20, help="classmate games at once")
-    ap.add_argument("--moves", type=int, default=40, help="moves per table (both players), then it stops")
-    ap.add_argument("--think", type=float, default=1.0, help="mean s before each move (0.5-1.5 times this)")
+    ap.add_argument(
+        "--moves", type=int, default=40, help="moves per table (both players), then it stops"
+    )
+    ap.add_argument(
+        "--think", type=float, default=1.0, help="mean s before each move (0.5-1.5 times this)"
+    )
     ap.add_argument("--spread", type=float, default=10.0, help="arrivals spread over this many s")
     ap.add_argument("--servers", type=int, default=2, help="crib servers in A")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--setups", default="AB", help="which setups to run (AB, A or B)")
-    ap.add_argument("--all-pages", action="store_true", help="the classes: serve every dashboard, not the trainer alone")
-    ap.add_argument("--quick", action="store_true", help="a smoke run: 2 x 3 students, 2 tables of 10 moves")
-    ap.add_argument("--out", default=None, help="default data/load_school.json (--quick: a tmp file)")
+    ap.add_argument(
+        "--all-pages",
+        action="store_true",
+        help="the classes: serve every dashboard, not the trainer alone",
+    )
+    ap.add_argument(
+        "--quick", action="store_true", help="a smoke run: 2 x 3 students, 2 tables of 10 moves"
+    )
+    ap.add_argument(
+        "--out", default=None, help="default data/load_school.json (--quick: a tmp file)"
+    )
     args = ap.parse_args()
     signal.signal(signal.SIGTERM, _stop_all)
     if args.quick:
         args.students, args.tables, args.moves, args.spread = 3, 2, 10, 3.0
     tmp = Path(tempfile.mkdtemp(prefix="crib-school-bench-"))
-    out = Path(args.out or (tmp / "load_school.json" if args.quick else ROOT / "data" / "load_school.json"))
-    result: dict = {"command": "python bench/load_school.py " + " ".join(sys.argv[1:]), "seed": args.seed,
-                    "machine": _machine(), "load": {k: getattr(args, k) for k in
-                                                    ("classes", "students", "answers", "tables", "moves",
-                                                     "think", "spread", "servers", "all_pages")}}
+    out = Path(
+        args.out or (tmp / "load_school.json" if args.quick else ROOT / "data" / "load_school.json")
+    )
+    result: dict = {
+        "command": "python bench/load_school.py " + " ".join(sys.argv[1:]),
+        "seed": args.seed,
+        "machine": _machine(),
+        "load": {
+            k: getattr(args, k)
+            for k in (
+                "classes",
+                "students",
+                "answers",
+                "tables",
+                "moves",
+                "think",
+                "spread",
+                "servers",
+                "all_pages",
+            )
+        },
+    }
     print(f"load_school: {result['machine']}", flush=True)
 
-    def save(name: str, res: dict) -> None:  # after every load: a run stopped half-way keeps its figures
+    def save(
+        name: str, res: dict
+    ) -> None:  # after every load: a run stopped half-way keeps its figures
         result[name] = {**result.get(name, {}), **res}
         out.write_text(json.dumps(result, indent=1) + "\n")
 
@@ -372,23 +476,38 @@ def main() -> None:
 
         bindir = pg_bindir()
         if bindir is None:
-            raise SystemExit("load_school: setup A needs Debian's postgresql (apt-get install postgresql)")
+            raise SystemExit(
+                "load_school: setup A needs Debian's postgresql (apt-get install postgresql)"
+            )
         pg = PgServer(bindir, fast=False)
         LIVE.append(pg)
         try:
             pg.admin("CREATE DATABASE crib")
             db_migrate.upgrade(pg.url("crib"))
             sv = args.servers
-            result["A"] = {"what": f"crib school --servers {sv}, nginx, PostgreSQL {bindir.parts[-2]} "
-                                   "(throwaway, defaults, max_connections=200)"}
-            _run_setup(lambda d, n: SchoolSetup(tmp, d, _serve_args(d, math.ceil(n / sv)), pg, pg.url("crib"), sv),
-                       args, tmp, save)
+            result["A"] = {
+                "what": f"crib school --servers {sv}, nginx, PostgreSQL {bindir.parts[-2]} "
+                "(throwaway, defaults, max_connections=200)"
+            }
+            _run_setup(
+                lambda d, n: SchoolSetup(
+                    tmp, d, _serve_args(d, math.ceil(n / sv)), pg, pg.url("crib"), sv
+                ),
+                args,
+                tmp,
+                save,
+            )
         finally:
             pg.stop()
             LIVE.remove(pg)
     if "B" in args.setups:
         result["B"] = {"what": "one crib.tools.serve, SQLite (WAL)"}
-        _run_setup(lambda d, n: OneServer(tmp, d, _serve_args(d, n), tmp / "class.sqlite3"), args, tmp, save)
+        _run_setup(
+            lambda d, n: OneServer(tmp, d, _serve_args(d, n), tmp / "class.sqlite3"),
+            args,
+            tmp,
+            save,
+        )
     print("\n" + side_by_side(result))
     print(f"saved {out}")
 

@@ -199,8 +199,15 @@ def load_pairs(path: Path) -> dict[int, dict]:
     return out
 
 
-def run_pairs(path: Path, done: dict[int, dict], todo: list, play, workers: int,  # type: ignore[no-untyped-def]
-              every: int, progress) -> None:
+def run_pairs(
+    path: Path,
+    done: dict[int, dict],
+    todo: list,
+    play,
+    workers: int,  # type: ignore[no-untyped-def]
+    every: int,
+    progress,
+) -> None:
     """Play ``todo`` with ``play`` (on ``workers`` processes), appending each finished pair
     to ``path`` (flushed: a killed run resumes from it, see :func:`load_pairs`) and to ``done``;
     ``progress(rows)`` with every pair done so far, after every ``every`` pairs."""
@@ -303,8 +310,15 @@ def main() -> None:
         todo = [(variant, s) for s in range(args.seed, args.seed + args.pairs) if s not in done]
         if not args.report and todo:
             print(f"{variant}: {len(done)} pairs on disk, {len(todo)} to play", flush=True)
-            run_pairs(path, done, todo, pair, args.workers, args.every,
-                      lambda rows, v=variant: _print(summary(v, rows)))
+            run_pairs(
+                path,
+                done,
+                todo,
+                pair,
+                args.workers,
+                args.every,
+                lambda rows, v=variant: _print(summary(v, rows)),
+            )
         rows = [done[s] for s in sorted(done) if args.seed <= s < args.seed + args.pairs]
         if rows:
             s = summary(variant, rows)

@@ -37,7 +37,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 # One interpreter's work: prints {"item": [seconds, digest], ...} as JSON.
-WORK = r'''
+WORK = r"""
 import hashlib, json, random, sys, time
 out = {}
 def timed(name, fn):
@@ -105,7 +105,7 @@ def uniform(six, dealer):
 timed("discard_uniform", lambda: [[(str(t.keep), str(t.own_exact)) for t in uniform(s, i % 2 == 0).throws]
                                    for i, s in enumerate(sixes)])
 print(json.dumps(out))
-'''
+"""
 
 
 def _run(tree: Path) -> dict[str, list]:
@@ -124,12 +124,20 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--out", default=None, help="write the summary here as JSON")
     args = ap.parse_args()
-    head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT,
-                          capture_output=True, text=True, check=True).stdout.strip()
+    head = subprocess.run(
+        ["git", "rev-parse", "--short", "HEAD"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
     with tempfile.TemporaryDirectory() as tmp:
         base_tree = Path(tmp) / "base"
-        subprocess.run(["git", "worktree", "add", "--detach", "-q", str(base_tree), args.base],
-                       cwd=ROOT, check=True)
+        subprocess.run(
+            ["git", "worktree", "add", "--detach", "-q", str(base_tree), args.base],
+            cwd=ROOT,
+            check=True,
+        )
         try:
             _run(base_tree), _run(ROOT)  # compile both numba caches before timing
             runs: dict[str, list[dict]] = {"base": [], "head": []}
@@ -141,29 +149,46 @@ def main() -> None:
         finally:
             subprocess.run(["git", "worktree", "remove", "--force", str(base_tree)], cwd=ROOT)
     load = os.getloadavg()
-    print(f"base {args.base} v head {head}, {args.rounds} rounds each, interleaved; "
-          f"load average {load[0]:.1f}")
-    print(f"{'item':18} {'base s':>9} {'head s':>9} {'head/base':>9} {'rounds range':>13}"
-          f" {'/yardstick':>10}  same results")
+    print(
+        f"base {args.base} v head {head}, {args.rounds} rounds each, interleaved; "
+        f"load average {load[0]:.1f}"
+    )
+    print(
+        f"{'item':18} {'base s':>9} {'head s':>9} {'head/base':>9} {'rounds range':>13}"
+        f" {'/yardstick':>10}  same results"
+    )
     # the reference scorer is the same code in both revisions: its ratio is the noise floor,
     # and each item's ratio over it is the change the revision made beyond that noise
-    yard = (statistics.median(r["reference_scorer"][0] for r in runs["head"])
-            / statistics.median(r["reference_scorer"][0] for r in runs["base"]))
-    summary = {"command": " ".join(["bench/revs.py", *sys.argv[1:]]), "base": args.base,
-               "head": head, "load": round(load[0], 1), "items": {}}
+    yard = statistics.median(r["reference_scorer"][0] for r in runs["head"]) / statistics.median(
+        r["reference_scorer"][0] for r in runs["base"]
+    )
+    summary = {
+        "command": " ".join(["bench/revs.py", *sys.argv[1:]]),
+        "base": args.base,
+        "head": head,
+        "load": round(load[0], 1),
+        "items": {},
+    }
     for item in runs["base"][0]:
         b = statistics.median(r[item][0] for r in runs["base"])
         h = statistics.median(r[item][0] for r in runs["head"])
         same = {r[item][1] for r in runs["base"]} == {r[item][1] for r in runs["head"]}
         # the head/base ratio of each round (the two interpreters that ran side by side)
-        per = sorted(rh[item][0] / rb[item][0] for rb, rh in zip(runs["base"], runs["head"], strict=True))
-        print(f"{item:18} {b:9.3f} {h:9.3f} {h / b:9.2f} {per[0]:6.2f}-{per[-1]:<6.2f}"
-              f" {h / b / yard:10.2f}  {'yes' if same else 'NO'}")
-        summary["items"][item] = {"base_s": round(b, 4), "head_s": round(h, 4),
-                                  "ratio": round(h / b, 3),
-                                  "round_ratios": [round(x, 3) for x in per],
-                                  "over_yardstick": round(h / b / yard, 3),
-                                  "same_results": same}
+        per = sorted(
+            rh[item][0] / rb[item][0] for rb, rh in zip(runs["base"], runs["head"], strict=True)
+        )
+        print(
+            f"{item:18} {b:9.3f} {h:9.3f} {h / b:9.2f} {per[0]:6.2f}-{per[-1]:<6.2f}"
+            f" {h / b / yard:10.2f}  {'yes' if same else 'NO'}"
+        )
+        summary["items"][item] = {
+            "base_s": round(b, 4),
+            "head_s": round(h, 4),
+            "ratio": round(h / b, 3),
+            "round_ratios": [round(x, 3) for x in per],
+            "over_yardstick": round(h / b / yard, 3),
+            "same_results": same,
+        }
     if args.out:
         Path(args.out).write_text(json.dumps(summary, indent=1) + "\n")
 

@@ -66,9 +66,13 @@ def check_memory(what: str) -> int:
     """The available memory (MiB), or :class:`LowMemory` below :data:`MIN_AVAILABLE_MIB`."""
     free = available_mib()
     if free < MIN_AVAILABLE_MIB:
-        raise LowMemory(f"{what}: the machine's available memory fell to {free} MiB "
-                        f"(< {MIN_AVAILABLE_MIB} MiB); stopped")
+        raise LowMemory(
+            f"{what}: the machine's available memory fell to {free} MiB "
+            f"(< {MIN_AVAILABLE_MIB} MiB); stopped"
+        )
     return free
+
+
 PREFIX = re.compile(r"^/s(\d+)/")
 
 
@@ -110,7 +114,11 @@ def server_of(location: str) -> int:
 
 def _cmdline(pid: int) -> list[str]:
     try:
-        return [a.decode(errors="replace") for a in Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0") if a]
+        return [
+            a.decode(errors="replace")
+            for a in Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+            if a
+        ]
     except OSError:
         return []
 
@@ -145,7 +153,9 @@ class Setup:
         return out
 
     def cpu_s(self) -> float:
-        return _cpu_seconds([p for p, k in self.pids().items() if k in ("kernel", "server", "nginx", "postgres")])
+        return _cpu_seconds(
+            [p for p, k in self.pids().items() if k in ("kernel", "server", "nginx", "postgres")]
+        )
 
     def cpu_by_kind(self) -> dict[str, float]:
         """CPU seconds so far by kind of process (a process's children it has waited for
@@ -163,7 +173,9 @@ class Setup:
         run the trainer or the play page (numpy, pandas, matplotlib, crib) 170 to 250."""
         return sum(_mem_kib(p)[0] > RENDERED_KIB for p, k in self.pids().items() if k == "kernel")
 
-    def wait_ready(self, n_pools: int, kernels: int, timeout: float = 1500, stuck: float = 240) -> float:
+    def wait_ready(
+        self, n_pools: int, kernels: int, timeout: float = 1500, stuck: float = 240
+    ) -> float:
         """Until every server's pools are filled, ``kernels`` kernels have run their page and
         the setup is quiet (< 0.3 CPU-s in 3 s); :class:`NotReady` if no more kernels run
         their page for ``stuck`` seconds (a kernel that could not start, say)."""
@@ -173,16 +185,20 @@ class Setup:
             if self.proc is None or self.proc.poll() is not None:
                 raise SystemExit(f"{self.name}: the server exited; see {self.logs}")
             check_memory(f"{self.name}, starting")
-            filled = self.logs and all(p.exists() and p.read_text(errors="replace").count("is filled with")
-                                       >= n_pools for p in self.logs)
+            filled = self.logs and all(
+                p.exists() and p.read_text(errors="replace").count("is filled with") >= n_pools
+                for p in self.logs
+            )
             n = self.rendered()
             if filled and n >= kernels:
                 break
             if n > seen:
                 seen, last = n, time.monotonic()
             elif time.monotonic() - last > stuck:
-                raise NotReady(f"{self.name}: {n} of {kernels} preheated kernels had run the page after "
-                               f"{time.monotonic() - t0:.0f} s, none more for {stuck:.0f} s; {self.log_errors()}")
+                raise NotReady(
+                    f"{self.name}: {n} of {kernels} preheated kernels had run the page after "
+                    f"{time.monotonic() - t0:.0f} s, none more for {stuck:.0f} s; {self.log_errors()}"
+                )
             time.sleep(2)
         while time.monotonic() - t0 < timeout:
             a = self.cpu_s()
@@ -198,7 +214,9 @@ class Setup:
             for line in p.read_text(errors="replace").splitlines() if p.exists() else []:
                 if re.match(r"^[a-zA-Z_.]+(Error|Exception): ", line):
                     errs[re.sub(r"\d{4,}", "N", line.strip())[:160]] += 1
-        return "; ".join(f"{n} x {e}" for e, n in errs.most_common(3)) or "no error in the server logs"
+        return (
+            "; ".join(f"{n} x {e}" for e, n in errs.most_common(3)) or "no error in the server logs"
+        )
 
     def stop(self) -> None:
         """SIGTERM the setup (the school stops its servers and nginx; a server its kernels);
@@ -220,18 +238,42 @@ class SchoolSetup(Setup):
 
     name = "A"
 
-    def __init__(self, tmp: Path, page_dir: Path, serve_args: list[str], pg: object, url: str,
-                 servers: int = 2) -> None:
+    def __init__(
+        self,
+        tmp: Path,
+        page_dir: Path,
+        serve_args: list[str],
+        pg: object,
+        url: str,
+        servers: int = 2,
+    ) -> None:
         super().__init__(tmp, page_dir, serve_args)
         self.pg, self.target, self.servers = pg, url, servers
         self.run_dir = tmp / f"school-{self.port}"
-        self.command = ["python", "-m", "crib.tools.school", f"--servers={servers}", "--port=PORT",
-                        "--db=postgresql://...", "DIR", *serve_args]
+        self.command = [
+            "python",
+            "-m",
+            "crib.tools.school",
+            f"--servers={servers}",
+            "--port=PORT",
+            "--db=postgresql://...",
+            "DIR",
+            *serve_args,
+        ]
 
     def start(self) -> None:
         log = self.tmp / f"school-{self.port}.log"
-        cmd = [sys.executable, "-m", "crib.tools.school", f"--servers={self.servers}", f"--port={self.port}",
-               f"--run-dir={self.run_dir}", f"--db={self.target}", str(self.page_dir), *self.serve_args]
+        cmd = [
+            sys.executable,
+            "-m",
+            "crib.tools.school",
+            f"--servers={self.servers}",
+            f"--port={self.port}",
+            f"--run-dir={self.run_dir}",
+            f"--db={self.target}",
+            str(self.page_dir),
+            *self.serve_args,
+        ]
         env = {**os.environ, "PYTHONPATH": str(ROOT)}
         with log.open("w") as f:
             self.proc = subprocess.Popen(cmd, stdout=f, stderr=subprocess.STDOUT, cwd=ROOT, env=env)
@@ -267,7 +309,14 @@ class OneServer(Setup):
 
     def start(self) -> None:
         log = self.tmp / f"serve-{self.port}.log"
-        cmd = [sys.executable, "-m", "crib.tools.serve", str(self.page_dir), f"--port={self.port}", *self.serve_args]
+        cmd = [
+            sys.executable,
+            "-m",
+            "crib.tools.serve",
+            str(self.page_dir),
+            f"--port={self.port}",
+            *self.serve_args,
+        ]
         env = {**os.environ, "CRIB_DB": self.target, "PYTHONPATH": str(ROOT)}
         with log.open("w") as f:
             self.proc = subprocess.Popen(cmd, stdout=f, stderr=subprocess.STDOUT, cwd=ROOT, env=env)
@@ -293,7 +342,8 @@ def pg_connections(url: str) -> dict[str, int]:
     with psycopg.connect(url, autocommit=True) as c:
         row = c.execute(
             "SELECT count(*), count(*) FILTER (WHERE backend_type='client backend' AND pid<>pg_backend_pid()) "
-            "FROM pg_stat_activity").fetchone()
+            "FROM pg_stat_activity"
+        ).fetchone()
     return {"pg_stat_activity": int(row[0]), "client": int(row[1])}
 
 
@@ -303,8 +353,10 @@ def pg_transactions(url: str) -> int:
     import psycopg
 
     with psycopg.connect(url, autocommit=True) as c:
-        row = c.execute("SELECT xact_commit + xact_rollback FROM pg_stat_database "
-                        "WHERE datname = current_database()").fetchone()
+        row = c.execute(
+            "SELECT xact_commit + xact_rollback FROM pg_stat_database "
+            "WHERE datname = current_database()"
+        ).fetchone()
     return int(row[0])
 
 
@@ -364,9 +416,17 @@ class Meter:
             await asyncio.sleep(self.every)
 
     def result(self) -> dict:
-        out = {"memory_peak": self.peak, "machine_available_mib_min": self.min_available,
-               "loadavg_1min": {"min": min(self.loads), "max": max(self.loads),
-                                "mean": round(statistics.mean(self.loads), 2)} if self.loads else {}}
+        out = {
+            "memory_peak": self.peak,
+            "machine_available_mib_min": self.min_available,
+            "loadavg_1min": {
+                "min": min(self.loads),
+                "max": max(self.loads),
+                "mean": round(statistics.mean(self.loads), 2),
+            }
+            if self.loads
+            else {},
+        }
         if self.setup.pg is not None:
             out["pg_connections_peak"] = self.conns
         return out

@@ -34,8 +34,10 @@ def main() -> None:
     t = time.perf_counter()
     fast.rank5_reference()
     ref_build = time.perf_counter() - t
-    print(f"rank table from the reference scorer, one multiset at a time: {ref_build:.3f} s "
-          f"({ref_build / build:.0f}x the build above)")
+    print(
+        f"rank table from the reference scorer, one multiset at a time: {ref_build:.3f} s "
+        f"({ref_build / build:.0f}x the build above)"
+    )
 
     fast.score_distribution()  # warm the allocator
     sweep = timeit(fast.score_distribution, repeat=7)

@@ -40,8 +40,10 @@ def _bench(spec: RunSpec, label: str) -> None:
     for w in (1, 2):
         p = next(r for r in rows if r[0] == "process" and r[1] == w)
         d = next(r for r in rows if r[0] == "dask" and r[1] == w)
-        print(f"  {label}, {w} worker(s): dask / process wall time = {d[2] / p[2]:.2f}x "
-              f"(dask overhead {d[2] - p[2]:+.1f} s)")
+        print(
+            f"  {label}, {w} worker(s): dask / process wall time = {d[2] / p[2]:.2f}x "
+            f"(dask overhead {d[2] - p[2]:+.1f} s)"
+        )
 
 
 def _profile_expert(games: int) -> None:

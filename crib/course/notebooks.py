@@ -38,7 +38,6 @@ __all__ = [
 ]
 
 
-
 class Solution:
     """A collapsed answer: click "Show the solution" to reveal it (HTML ``<details>``)."""
 
@@ -287,9 +286,16 @@ def heuristic_adjustments() -> dict[str, float]:
     """
     from crib.analysis.heuristics import net_value
 
-    plays = [("lead a 4", 0, 4, 4), ("lead a 5", 0, 5, 5), ("play a 10", 10, 20, 10),
-             ("play a 10", 11, 21, 10), ("play a 4", 20, 24, 4)]
+    plays = [
+        ("lead a 4", 0, 4, 4),
+        ("lead a 5", 0, 5, 5),
+        ("play a 10", 10, 20, 10),
+        ("play a 10", 11, 21, 10),
+        ("play a 4", 20, 24, 4),
+    ]
     return {
-        f"{what}: count {before} -> {after}": round(net_value(0, before, after, rank, 0.0, 0.0, 1.0), 2)
+        f"{what}: count {before} -> {after}": round(
+            net_value(0, before, after, rank, 0.0, 0.0, 1.0), 2
+        )
         for what, before, after, rank in plays
     }

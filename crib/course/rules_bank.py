@@ -86,175 +86,302 @@ def _tf(id: str, objective: str, rule: str, text: str, true: bool, explain: str)
 
 BANK: tuple[RuleQuestion, ...] = (
     RuleQuestion(
-        "values-king", "L1", "card values", N_("How much does a king count toward fifteen or 31?"),
-        ("10", "13", "1", "11"), 0,
+        "values-king",
+        "L1",
+        "card values",
+        N_("How much does a king count toward fifteen or 31?"),
+        ("10", "13", "1", "11"),
+        0,
         N_("Kings, queens and jacks count 10, like the ten; the ace counts 1."),
     ),
     _tf(
-        "values-ace", "L1", "card values", N_("An ace counts 1."), True,
+        "values-ace",
+        "L1",
+        "card values",
+        N_("An ace counts 1."),
+        True,
         N_("The ace is always 1: A-4-K is fifteen (1 + 4 + 10)."),
     ),
     _tf(
-        "pair-kq", "L1", "pairs by rank only", N_("A king and a queen make a pair, since both count 10."),
+        "pair-kq",
+        "L1",
+        "pairs by rank only",
+        N_("A king and a queen make a pair, since both count 10."),
         False,
-        N_("A pair is two cards of the same rank: two kings, or two queens. A king and a "
-        "queen both count 10 toward fifteen, but they are not a pair."),
+        N_(
+            "A pair is two cards of the same rank: two kings, or two queens. A king and a "
+            "queen both count 10 toward fifteen, but they are not a pair."
+        ),
     ),
     RuleQuestion(
-        "pair-royal", "L1", "pairs by rank only", N_("What do three sevens score as pairs?"),
-        ("2", "4", "6", "12"), 2,
-        N_("Three of a rank make three different pairs, 2 points each: 6 (a pair royal). "
-        "Four of a rank make six pairs: 12."),
+        "pair-royal",
+        "L1",
+        "pairs by rank only",
+        N_("What do three sevens score as pairs?"),
+        ("2", "4", "6", "12"),
+        2,
+        N_(
+            "Three of a rank make three different pairs, 2 points each: 6 (a pair royal). "
+            "Four of a rank make six pairs: 12."
+        ),
     ),
     _tf(
-        "ace-low", "L2", "ace is low", N_("Queen, king, ace is a run of three."), False,
+        "ace-low",
+        "L2",
+        "ace is low",
+        N_("Queen, king, ace is a run of three."),
+        False,
         N_("The ace is low: it runs A-2-3, never Q-K-A."),
     ),
     _tf(
-        "run-order", "L2", "runs of three or more in any order",
-        N_("In a hand, 9-7-8 counts as a run of three though the cards are not in order."), True,
+        "run-order",
+        "L2",
+        "runs of three or more in any order",
+        N_("In a hand, 9-7-8 counts as a run of three though the cards are not in order."),
+        True,
         N_("In a hand (and in the play) a run's cards can come in any order."),
     ),
     RuleQuestion(
-        "run-min", "L2", "runs of three or more in any order",
-        N_("How many cards does the shortest run have?"), ("2", "3", "4", "5"), 1,
+        "run-min",
+        "L2",
+        "runs of three or more in any order",
+        N_("How many cards does the shortest run have?"),
+        ("2", "3", "4", "5"),
+        1,
         N_("A run is three or more cards in sequence, 1 point a card; 7-8 alone is no run."),
     ),
     RuleQuestion(
-        "flush-hand", "L2", "flush",
+        "flush-hand",
+        "L2",
+        "flush",
         N_("Your hand is four hearts and the starter is a spade. What is the flush worth?"),
-        ("0", "4", "5", "1"), 1,
+        ("0", "4", "5", "1"),
+        1,
         N_("Four cards of one suit in the hand score 4; 5 if the starter matches them too."),
     ),
     RuleQuestion(
-        "flush-crib", "L2", "flush",
+        "flush-crib",
+        "L2",
+        "flush",
         N_("The crib is four hearts and the starter is a spade. What is the flush worth?"),
-        ("0", "4", "5", "1"), 0,
+        ("0", "4", "5", "1"),
+        0,
         N_("The crib scores a flush only when all five cards, starter included, share a suit."),
     ),
     _tf(
-        "nobs-crib", "L2", "nobs",
+        "nobs-crib",
+        "L2",
+        "nobs",
         N_("A jack of the starter's suit scores 1 for nobs in the crib as well as in a hand."),
         True,
         N_("Nobs (his nobs) is the jack of the starter's suit, in a hand or in the crib: 1."),
     ),
     RuleQuestion(
-        "crib-owner", "L2", "the crib", N_("Whose are the points in the crib?"),
-        (N_("the dealer's"), N_("the pone's"), N_("split between both"), N_("nobody's")), 0,
-        N_("Each player lays away two cards; the four make the crib, which the dealer "
-        "counts after the dealer's hand."),
+        "crib-owner",
+        "L2",
+        "the crib",
+        N_("Whose are the points in the crib?"),
+        (N_("the dealer's"), N_("the pone's"), N_("split between both"), N_("nobody's")),
+        0,
+        N_(
+            "Each player lays away two cards; the four make the crib, which the dealer "
+            "counts after the dealer's hand."
+        ),
     ),
     _tf(
-        "must-play", "L3", "must play if able",
-        N_("In the play you may say go while you still hold a card that keeps the count at "
-        "31 or under."), False,
-        N_("You must play if you can. You say go only when every card you hold would take "
-        "the count past 31."),
+        "must-play",
+        "L3",
+        "must play if able",
+        N_(
+            "In the play you may say go while you still hold a card that keeps the count at "
+            "31 or under."
+        ),
+        False,
+        N_(
+            "You must play if you can. You say go only when every card you hold would take "
+            "the count past 31."
+        ),
     ),
     RuleQuestion(
-        "go", "L3", "go",
+        "go",
+        "L3",
+        "go",
         N_("The count is 26. You hold a 6 and a 9. What happens?"),
-        (N_("you say go; your opponent plays on if able, then the last player scores 1 for the go"),
-         N_("you play the 6 and score 1"),
-         N_("the count starts again at 0 right away"),
-         N_("you lose 1 point")), 0,
-        N_("Both cards would pass 31, so you say go. Your opponent plays every card that "
-        "fits; whoever plays the last card before the reset scores 1 (2 for exactly 31)."),
+        (
+            N_(
+                "you say go; your opponent plays on if able, then the last player scores 1 for the go"
+            ),
+            N_("you play the 6 and score 1"),
+            N_("the count starts again at 0 right away"),
+            N_("you lose 1 point"),
+        ),
+        0,
+        N_(
+            "Both cards would pass 31, so you say go. Your opponent plays every card that "
+            "fits; whoever plays the last card before the reset scores 1 (2 for exactly 31)."
+        ),
     ),
     RuleQuestion(
-        "thirty-one", "L3", "31",
+        "thirty-one",
+        "L3",
+        "31",
         N_("You play a card that brings the count to exactly 31. What do you score for it?"),
-        ("1", "2", "3", N_("nothing")), 1,
+        ("1", "2", "3", N_("nothing")),
+        1,
         N_("31 scores 2 (the go point is not added), and the count starts again at 0."),
     ),
     RuleQuestion(
-        "last-card", "L3", "last card",
+        "last-card",
+        "L3",
+        "last card",
         N_("The last card of the play brings the count to 24. What does it score?"),
-        (N_("1 for last card"), "2", N_("nothing"), N_("1 for each card left")), 0,
+        (N_("1 for last card"), "2", N_("nothing"), N_("1 for each card left")),
+        0,
         N_("The last card of the play scores 1, or 2 if it makes exactly 31."),
     ),
     _tf(
-        "go-breaks-run", "L3", "a go or 31 breaks a run",
-        N_("After a go resets the count to 0, a 6 played next can finish the 4-5 played "
-        "before the reset."), False,
-        N_("A go or a 31 closes the series: the cards before the reset no longer count for "
-        "pairs, runs or fifteens."),
+        "go-breaks-run",
+        "L3",
+        "a go or 31 breaks a run",
+        N_(
+            "After a go resets the count to 0, a 6 played next can finish the 4-5 played "
+            "before the reset."
+        ),
+        False,
+        N_(
+            "A go or a 31 closes the series: the cards before the reset no longer count for "
+            "pairs, runs or fifteens."
+        ),
     ),
     _tf(
-        "play-run-order", "L3", "runs of three or more in any order",
-        N_("In the play, 4 then 6 then 5 scores a run of three for the 5."), True,
-        N_("The last cards played form a run in any order, as long as no other card sits "
-        "between them in the series."),
+        "play-run-order",
+        "L3",
+        "runs of three or more in any order",
+        N_("In the play, 4 then 6 then 5 scores a run of three for the 5."),
+        True,
+        N_(
+            "The last cards played form a run in any order, as long as no other card sits "
+            "between them in the series."
+        ),
     ),
     RuleQuestion(
-        "cut-deal", "L4", "cut for deal",
+        "cut-deal",
+        "L4",
+        "cut for deal",
         N_("Both players cut the deck at the start. Who deals first?"),
-        (N_("the lower card"), N_("the higher card"), N_("the older player"), N_("the player who cut first")),
-        0, N_("The lower card deals (the ace is lowest); on a tie, cut again."),
+        (
+            N_("the lower card"),
+            N_("the higher card"),
+            N_("the older player"),
+            N_("the player who cut first"),
+        ),
+        0,
+        N_("The lower card deals (the ace is lowest); on a tie, cut again."),
     ),
     RuleQuestion(
-        "deal", "L4", "the deal",
+        "deal",
+        "L4",
+        "the deal",
         N_("In the two-player game, how many cards does each player get?"),
-        ("5", "6", "4", "7"), 1,
+        ("5", "6", "4", "7"),
+        1,
         N_("Six each, dealt one at a time, the dealer's opponent first; each lays away two."),
     ),
     RuleQuestion(
-        "heels", "L4", "the cut and his heels",
+        "heels",
+        "L4",
+        "the cut and his heels",
         N_("The non-dealer cuts, and the dealer turns up a jack as the starter. What happens?"),
-        (N_("the dealer pegs 2 for his heels at once"),
-         N_("the pone pegs 1 for nobs"),
-         N_("nothing until the show"),
-         N_("the cards are dealt again")), 0,
-        N_("The dealer turns the top card of the lower packet. A jack there is his heels: "
-        "2 for the dealer, pegged before the play."),
+        (
+            N_("the dealer pegs 2 for his heels at once"),
+            N_("the pone pegs 1 for nobs"),
+            N_("nothing until the show"),
+            N_("the cards are dealt again"),
+        ),
+        0,
+        N_(
+            "The dealer turns the top card of the lower packet. A jack there is his heels: "
+            "2 for the dealer, pegged before the play."
+        ),
     ),
     RuleQuestion(
-        "count-order", "L4", "counting order",
+        "count-order",
+        "L4",
+        "counting order",
         N_("After the play, in what order are the hands counted?"),
-        (N_("pone's hand, dealer's hand, then the crib"),
-         N_("dealer's hand, crib, then pone's hand"),
-         N_("crib first, then both hands"),
-         N_("the higher hand first")), 0,
-        N_("The pone (non-dealer) counts first, then the dealer's hand, then the crib. "
-        "Near the end, counting first can win the game."),
+        (
+            N_("pone's hand, dealer's hand, then the crib"),
+            N_("dealer's hand, crib, then pone's hand"),
+            N_("crib first, then both hands"),
+            N_("the higher hand first"),
+        ),
+        0,
+        N_(
+            "The pone (non-dealer) counts first, then the dealer's hand, then the crib. "
+            "Near the end, counting first can win the game."
+        ),
     ),
     _tf(
-        "game-end", "L4", "game ends at 121",
+        "game-end",
+        "L4",
+        "game ends at 121",
         N_("The game ends the moment a player reaches 121, even in the middle of the play."),
         True,
         N_("The first to peg 121 wins at once; nothing else is counted."),
     ),
     RuleQuestion(
-        "muggins", "L4", "muggins",
+        "muggins",
+        "L4",
+        "muggins",
         N_("With muggins on, your opponent counts 6 for a hand worth 8. What can you do?"),
-        (N_("say muggins and take the 2 missed points"),
-         N_("nothing: they keep 6"),
-         N_("make them lose 8"),
-         N_("recount the crib")), 0,
-        N_("Muggins (an option agreed before the game): points a player misses in a count "
-        "go to the opponent who calls them."),
+        (
+            N_("say muggins and take the 2 missed points"),
+            N_("nothing: they keep 6"),
+            N_("make them lose 8"),
+            N_("recount the crib"),
+        ),
+        0,
+        N_(
+            "Muggins (an option agreed before the game): points a player misses in a count "
+            "go to the opponent who calls them."
+        ),
     ),
     RuleQuestion(
-        "skunk", "L4", "skunk",
+        "skunk",
+        "L4",
+        "skunk",
         N_("In a game to 121, the loser has 88 points. What is it called?"),
-        (N_("a skunk"), N_("a double skunk"), N_("a normal loss"), N_("a draw")), 0,
+        (N_("a skunk"), N_("a double skunk"), N_("a normal loss"), N_("a draw")),
+        0,
         N_("Losing with under 91 (behind the skunk line) is a skunk; under 61, a double skunk."),
     ),
     _tf(
-        "heels-jack-hand", "L4", "the cut and his heels",
-        N_("His heels (2) and nobs (1) are the same point."), False,
-        N_("His heels: the starter itself is a jack, 2 to the dealer at the cut. Nobs: a jack "
-        "in a hand or crib matching the starter's suit, 1 at the show."),
+        "heels-jack-hand",
+        "L4",
+        "the cut and his heels",
+        N_("His heels (2) and nobs (1) are the same point."),
+        False,
+        N_(
+            "His heels: the starter itself is a jack, 2 to the dealer at the cut. Nobs: a jack "
+            "in a hand or crib matching the starter's suit, 1 at the show."
+        ),
     ),
     RuleQuestion(
-        "discard-dealer", "L5", "the crib",
+        "discard-dealer",
+        "L5",
+        "the crib",
         N_("You deal and hold 5-5 among your six cards. Where do the fives help you most?"),
-        (N_("in your hand or your own crib: both count for you"),
-         N_("nowhere: fives are always thrown away"),
-         N_("only in the play"),
-         N_("in the pone's hand")), 0,
-        N_("The dealer owns the crib, so the dealer can throw good cards there; the pone "
-        "throws cards unlikely to help the dealer."),
+        (
+            N_("in your hand or your own crib: both count for you"),
+            N_("nowhere: fives are always thrown away"),
+            N_("only in the play"),
+            N_("in the pone's hand"),
+        ),
+        0,
+        N_(
+            "The dealer owns the crib, so the dealer can throw good cards there; the pone "
+            "throws cards unlikely to help the dealer."
+        ),
     ),
 )
 
@@ -271,5 +398,6 @@ def by_id(qid: str, lang: str = "en") -> RuleQuestion:
     if lang == "en":
         return q
     _ = tr(lang)
-    return RuleQuestion(q.id, q.objective, q.rule, _(q.text), tuple(_(c) for c in q.choices),
-                        q.answer, _(q.explain))
+    return RuleQuestion(
+        q.id, q.objective, q.rule, _(q.text), tuple(_(c) for c in q.choices), q.answer, _(q.explain)
+    )

@@ -67,11 +67,15 @@ def slide_html(slide: Slide, shown: int, lang: str = "en") -> str:
     if slide.cards or slide.starter:
         out.append('<div class="crib-slide-cards">')
         if slide.cards:
-            label = f'<span class="crib-slide-label">{esc(slide.label)}</span>' if slide.label else ""
+            label = (
+                f'<span class="crib-slide-label">{esc(slide.label)}</span>' if slide.label else ""
+            )
             out.append(f"<div>{label}{_big_row(slide.cards)}</div>")
         if slide.starter:
-            out.append(f'<div><span class="crib-slide-label">{esc(_("starter"))}</span>'
-                       f"{big_card(slide.starter)}</div>")
+            out.append(
+                f'<div><span class="crib-slide-label">{esc(_("starter"))}</span>'
+                f"{big_card(slide.starter)}</div>"
+            )
         out.append("</div>")
     if shown:
         out.append('<ol class="crib-two-cols">' if len(slide.parts) > 4 else "<ol>")
@@ -84,7 +88,9 @@ def slide_html(slide: Slide, shown: int, lang: str = "en") -> str:
     text = "".join(out)
     if lang == "fr":  # valet, dame, roi: V, D, R on the cards and in the words
         text = local_cards(text, lang)
-        text = re.sub(r">([JQK])</text>", lambda m: f">{local_cards(m.group(1) + '♠', lang)[0]}</text>", text)
+        text = re.sub(
+            r">([JQK])</text>", lambda m: f">{local_cards(m.group(1) + '♠', lang)[0]}</text>", text
+        )
     return text
 
 
@@ -103,7 +109,8 @@ class SlideDeck(w.VBox):
         self.view = w.HTML().add_class("crib-slide-view")
         self.back_button = w.Button(description=_("◀ Back")).add_class("crib-deck-back")
         self.next_button = w.Button(description=_("Next ▶"), button_style="primary").add_class(
-            "crib-deck-next")
+            "crib-deck-next"
+        )
         self.pos = w.HTML().add_class("crib-deck-pos")
         on_clicks((self.back_button, self.back), (self.next_button, self.next))
         bar = w.HBox([self.back_button, self.next_button, self.pos]).add_class("crib-deck-bar")
@@ -157,7 +164,8 @@ class SlideDeck(w.VBox):
         region = html.escape(_("slide"))
         self.view.value = (
             f'<div role="region" aria-live="polite" aria-label="{region}">'
-            + slide_html(s, self.shown, self.lang) + "</div>"
+            + slide_html(s, self.shown, self.lang)
+            + "</div>"
         )
         last = self.index == len(self.lesson.slides) - 1
         more = self.shown < len(s.parts)
@@ -165,7 +173,8 @@ class SlideDeck(w.VBox):
         self.next_button.disabled = last and not more
         self.back_button.disabled = self.index == 0 and self.shown == 0
         self.pos.value = html.escape(
-            _("slide {i} of {n}").format(i=self.index + 1, n=len(self.lesson.slides)))
+            _("slide {i} of {n}").format(i=self.index + 1, n=len(self.lesson.slides))
+        )
 
 
 def show_lesson(n: int, lang: str = "en") -> SlideDeck:
@@ -180,8 +189,15 @@ def show_lesson(n: int, lang: str = "en") -> SlideDeck:
 
 # --- the guide page --------------------------------------------------------------------
 
-_PAGE_WORDS = (N_("Teacher's guide"), N_("Lesson on the projector"), N_("Language"),
-               N_("Lesson"), N_("Paper"), N_("Make the PDF"), N_("Download {name}"))
+_PAGE_WORDS = (
+    N_("Teacher's guide"),
+    N_("Lesson on the projector"),
+    N_("Language"),
+    N_("Lesson"),
+    N_("Paper"),
+    N_("Make the PDF"),
+    N_("Download {name}"),
+)
 
 
 class GuidePage(w.VBox):
@@ -193,13 +209,18 @@ class GuidePage(w.VBox):
 
     def __init__(self, lang: str = "en") -> None:
         self.lang = check_lang(lang)
-        self.lang_pick = w.ToggleButtons(options=[(v, k) for k, v in LANGS.items()], value=lang
-                                         ).add_class("crib-guide-lang")
+        self.lang_pick = w.ToggleButtons(
+            options=[(v, k) for k, v in LANGS.items()], value=lang
+        ).add_class("crib-guide-lang")
         # the select's own label (description): its accessible name, said with it
-        self.lesson_pick = w.Dropdown(options=[(str(i), i) for i in range(1, 6)], value=1,
-                                      style={"description_width": "initial"}).add_class("crib-guide-lesson")
-        self.paper_pick = w.ToggleButtons(options=[("A4", "a4"), ("Letter", "letter")], value="a4"
-                                          ).add_class("crib-guide-paper")
+        self.lesson_pick = w.Dropdown(
+            options=[(str(i), i) for i in range(1, 6)],
+            value=1,
+            style={"description_width": "initial"},
+        ).add_class("crib-guide-lesson")
+        self.paper_pick = w.ToggleButtons(
+            options=[("A4", "a4"), ("Letter", "letter")], value="a4"
+        ).add_class("crib-guide-paper")
         self.pdf_button = w.Button(icon="file-pdf-o").add_class("crib-guide-pdf")
         self.download = w.HTML().add_class("crib-guide-download")
         self.status = w.HTML()
@@ -211,11 +232,18 @@ class GuidePage(w.VBox):
         self.pdf_button.on_click(lambda _b: self.make_pdf())
         # labels keep their own width: on a phone the buttons wrap below, never over them
         self.lang_label, self.paper_label = (
-            w.HTML(layout=w.Layout(flex="0 0 auto", width="auto", margin="0 8px 0 0")) for _i in range(2))
+            w.HTML(layout=w.Layout(flex="0 0 auto", width="auto", margin="0 8px 0 0"))
+            for _i in range(2)
+        )
         self.heading = w.HTML().add_class("crib-guide-heading")
         self.top = top = w.HBox([self.lang_label, self.lang_pick])
-        guide_tab = w.VBox([w.HBox([self.paper_label, self.paper_pick, self.pdf_button]),
-                            self.download, self.guide_view])
+        guide_tab = w.VBox(
+            [
+                w.HBox([self.paper_label, self.paper_pick, self.pdf_button]),
+                self.download,
+                self.guide_view,
+            ]
+        )
         deck_tab = w.VBox([self.lesson_pick, self.deck_box])
         self.tabs.children = [guide_tab, deck_tab]
         super().__init__([self.heading, top, self.status, self.tabs])
@@ -228,8 +256,10 @@ class GuidePage(w.VBox):
         self.lang = check_lang(lang)
         _ = tr(lang)
         title, sub = _("Teacher's guide"), _("Five lessons of 45 minutes")
-        self.heading.value = (f"<h1 lang='{lang}'>{html.escape(title, quote=False)}</h1>"
-                              f"<p>{html.escape(sub, quote=False)}</p>")
+        self.heading.value = (
+            f"<h1 lang='{lang}'>{html.escape(title, quote=False)}</h1>"
+            f"<p>{html.escape(sub, quote=False)}</p>"
+        )
         self.tabs.set_title(0, _("Teacher's guide"))
         self.tabs.set_title(1, _("Lesson on the projector"))
         self.lang_label.value = f"<b>{html.escape(_('Language'))}</b>"
@@ -255,8 +285,10 @@ class GuidePage(w.VBox):
         name = f"crib-guide-{self.lang}-{self.paper_pick.value}.pdf"
         b64 = base64.b64encode(data).decode()
         label = tr(self.lang)("Download {name}").format(name=name)
-        self.download.value = (f'<a download="{name}" href="data:application/pdf;base64,{b64}" '
-                               f'style="font-size:18px">⬇ {html.escape(label)}</a>')
+        self.download.value = (
+            f'<a download="{name}" href="data:application/pdf;base64,{b64}" '
+            f'style="font-size:18px">⬇ {html.escape(label)}</a>'
+        )
         return data
 
     def apply_query(self, query: str) -> None:

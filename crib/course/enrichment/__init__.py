@@ -35,8 +35,16 @@ from crib.course.enrichment.play import LEADS, OPPONENT, PEGGING, benchmark_tabl
 from crib.errors import CribError
 from crib.i18n import check_lang
 
-__all__ = ["Part", "TRACK", "PARTS", "ExerciseSet", "exercises", "benchmark_table", "Checked",
-           "Worked"]
+__all__ = [
+    "Part",
+    "TRACK",
+    "PARTS",
+    "ExerciseSet",
+    "exercises",
+    "benchmark_table",
+    "Checked",
+    "Worked",
+]
 
 
 @dataclass(frozen=True)
@@ -54,13 +62,56 @@ class Part:
 PARTS = 6  # parts 1 to 6; notebook 07 is part 1 again, in French
 
 TRACK = (
-    Part(1, "counting", "01_rules_and_counting.ipynb", "Counting in code", "lessons 1-5; no maths beyond adding up"),
-    Part(2, "numbers", "02_the_numbers.ipynb", "The numbers", "part 1; fractions, percentages and the average (mean)"),
-    Part(3, "discard", "03_the_discard.ipynb", "The discard", "parts 1-2 and lesson 5; the average as a weighted mean (expected value)"),
-    Part(4, "pegging", "04_pegging.ipynb", "Pegging", "part 1 and lesson 3; probability as a fraction of equally likely cases"),
-    Part(5, "leads", "05_traps_and_expectimax.ipynb", "Traps and exact lead analysis", "parts 3-4; averages over weighted cases, C(n, k)"),
-    Part(6, "opponent", "06_computer_opponent.ipynb", "The computer opponent", "parts 3-5; the exponential exp(x), probability; no statistics beyond a win rate"),
-    Part(1, "counting", "07_regles_du_cribbage.ipynb", "Compter avec crib", "leçons 1 à 5 ; pas d'autres maths que l'addition", lang="fr"),
+    Part(
+        1,
+        "counting",
+        "01_rules_and_counting.ipynb",
+        "Counting in code",
+        "lessons 1-5; no maths beyond adding up",
+    ),
+    Part(
+        2,
+        "numbers",
+        "02_the_numbers.ipynb",
+        "The numbers",
+        "part 1; fractions, percentages and the average (mean)",
+    ),
+    Part(
+        3,
+        "discard",
+        "03_the_discard.ipynb",
+        "The discard",
+        "parts 1-2 and lesson 5; the average as a weighted mean (expected value)",
+    ),
+    Part(
+        4,
+        "pegging",
+        "04_pegging.ipynb",
+        "Pegging",
+        "part 1 and lesson 3; probability as a fraction of equally likely cases",
+    ),
+    Part(
+        5,
+        "leads",
+        "05_traps_and_expectimax.ipynb",
+        "Traps and exact lead analysis",
+        "parts 3-4; averages over weighted cases, C(n, k)",
+    ),
+    Part(
+        6,
+        "opponent",
+        "06_computer_opponent.ipynb",
+        "The computer opponent",
+        "parts 3-5; the exponential exp(x), probability; no statistics beyond a win rate",
+    ),
+    Part(
+        1,
+        "counting",
+        "07_regles_du_cribbage.ipynb",
+        "Compter avec crib",
+        "leçons 1 à 5 ; pas d'autres maths que l'addition",
+        lang="fr",
+    ),
 )
 
 _SETS: dict[str, tuple[Exercise, ...]] = {

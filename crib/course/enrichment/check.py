@@ -105,16 +105,30 @@ WORDS: dict[str, dict[str, str]] = {
 # what each kind of answer is, and how to write one: (English, French)
 _FORMS: dict[str, tuple[tuple[str, str], tuple[str, str]]] = {
     "int": (("a whole number", "answer_{n} = 12"), ("un nombre entier", "answer_{n} = 12")),
-    "number": (("a number", "answer_{n} = 4.77 (or a fraction as text: '67/14')"),
-               ("un nombre", "answer_{n} = 4.77 (ou une fraction entre guillemets : '67/14')")),
-    "probability": (("a probability", "answer_{n} = 0.25 (or '1/4', or '25%')"),
-                    ("une probabilité", "answer_{n} = 0.25 (ou '1/4', ou '25%')")),
-    "rank": (("a card", "answer_{n} = '10' (or 'T', 'KH', '5♥': in the play only the rank counts)"),
-             ("une carte", "answer_{n} = '10' (ou 'T', 'KH', '5♥' : au jeu seul le rang compte)")),
-    "cards": (("two cards", "answer_{n} = '5H 5D' (or '5♥ 5♦')"),
-              ("deux cartes", "answer_{n} = '5H 5D' (ou '5♥ 5♦')")),
-    "yesno": (("yes or no", "answer_{n} = 'yes' (or True)"), ("oui ou non", "answer_{n} = 'oui' (ou True)")),
-    "ints": (("two whole numbers", "answer_{n} = (8, 4)"), ("deux nombres entiers", "answer_{n} = (8, 4)")),
+    "number": (
+        ("a number", "answer_{n} = 4.77 (or a fraction as text: '67/14')"),
+        ("un nombre", "answer_{n} = 4.77 (ou une fraction entre guillemets : '67/14')"),
+    ),
+    "probability": (
+        ("a probability", "answer_{n} = 0.25 (or '1/4', or '25%')"),
+        ("une probabilité", "answer_{n} = 0.25 (ou '1/4', ou '25%')"),
+    ),
+    "rank": (
+        ("a card", "answer_{n} = '10' (or 'T', 'KH', '5♥': in the play only the rank counts)"),
+        ("une carte", "answer_{n} = '10' (ou 'T', 'KH', '5♥' : au jeu seul le rang compte)"),
+    ),
+    "cards": (
+        ("two cards", "answer_{n} = '5H 5D' (or '5♥ 5♦')"),
+        ("deux cartes", "answer_{n} = '5H 5D' (ou '5♥ 5♦')"),
+    ),
+    "yesno": (
+        ("yes or no", "answer_{n} = 'yes' (or True)"),
+        ("oui ou non", "answer_{n} = 'oui' (ou True)"),
+    ),
+    "ints": (
+        ("two whole numbers", "answer_{n} = (8, 4)"),
+        ("deux nombres entiers", "answer_{n} = (8, 4)"),
+    ),
 }
 
 _YES = {"yes", "y", "oui", "o", "true", "vrai"}
@@ -247,8 +261,14 @@ def _show(kind: Kind, raw: object) -> str:
     return repr(raw) if isinstance(raw, str) else str(raw)
 
 
-def verdict(ex: Exercise, n: int, raw: object, show: bool, lang: str,
-            worked: Callable[[], Worked] | None = None) -> Checked:
+def verdict(
+    ex: Exercise,
+    n: int,
+    raw: object,
+    show: bool,
+    lang: str,
+    worked: Callable[[], Worked] | None = None,
+) -> Checked:
     """Check ``raw`` against exercise ``ex`` (number ``n``): right, wrong, unread or unanswered.
 
     ``worked`` gives the (cached) worked answer; by default ``ex.solve(lang)``.
@@ -263,8 +283,9 @@ def verdict(ex: Exercise, n: int, raw: object, show: bool, lang: str,
         yours = read_answer(ex.kind, raw)
     except (CribError, TypeError, ValueError):
         what, example = _FORMS[ex.kind][0 if lang == "en" else 1]
-        text = words["unread"].format(n=n, yours=_show(ex.kind, raw), what=what,
-                                      example=example.format(n=n))
+        text = words["unread"].format(
+            n=n, yours=_show(ex.kind, raw), what=what, example=example.format(n=n)
+        )
         return Checked(text, None, solve() if show else None, show, lang)
     w = solve()
     if _same(ex, yours, w):

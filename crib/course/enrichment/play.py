@@ -69,26 +69,39 @@ def _six_lead_replies(lang: str) -> Worked:
     t = lead_reply_table(_LEAD_HAND, _LEAD_STARTER, _LEAD_THROWN)
     p = float(t[t["lead"] == "6♦"].iloc[0]["P(opponent scores at once)"])
     by_hand = 1 - comb(40, 4) / comb(45, 4)
-    return Worked(p, f"{p:.1%}",
-                  ("After a 6 lead only a 6 (a pair, 2) or a 9 (fifteen, 2) scores at once.",
-                   "You can see 7 cards; of the 45 you cannot, 2 sixes and 3 nines: 5 cards.",
-                   f"crib, over every holding: {p:.4f}; by hand, 1 − C(40,4)/C(45,4) = {by_hand:.4f}."),
-                  "uniform: every 4-card holding of the 45 cards you cannot see equally likely")
+    return Worked(
+        p,
+        f"{p:.1%}",
+        (
+            "After a 6 lead only a 6 (a pair, 2) or a 9 (fifteen, 2) scores at once.",
+            "You can see 7 cards; of the 45 you cannot, 2 sixes and 3 nines: 5 cards.",
+            f"crib, over every holding: {p:.4f}; by hand, 1 − C(40,4)/C(45,4) = {by_hand:.4f}.",
+        ),
+        "uniform: every 4-card holding of the 45 cards you cannot see equally likely",
+    )
 
 
 _COUNT21 = "hand TS 3D | pile 2H 8D 4S 7C | starter 8C | opp 2"
 
 
 def _margins(a: PlayAnalysis) -> tuple[str, ...]:
-    return tuple(f"{o.label}: now {o.now}, rest of the play {o.future:+.2f}, margin {o.margin:+.2f}"
-                 for o in a.options)
+    return tuple(
+        f"{o.label}: now {o.now}, rest of the play {o.future:+.2f}, margin {o.margin:+.2f}"
+        for o in a.options
+    )
 
 
 def _count_21(lang: str) -> Worked:
     a = analyze_play(_COUNT21, model=UNIFORM)
-    return Worked(a.best.card, a.best.card.pretty if a.best.card else "go",
-                  (*_margins(a), "The 10 makes 31 for 2; the 3 leaves 24, where any 7 they hold "
-                   "makes 31 for them."), f"uniform: {a.model_note}")
+    return Worked(
+        a.best.card,
+        a.best.card.pretty if a.best.card else "go",
+        (
+            *_margins(a),
+            "The 10 makes 31 for 2; the 3 leaves 24, where any 7 they hold makes 31 for them.",
+        ),
+        f"uniform: {a.model_note}",
+    )
 
 
 PEGGING = (
@@ -108,17 +121,28 @@ def _lead(hand: str, starter: str, thrown: str, model: Model) -> PlayAnalysis:
 
 def _best_lead(lang: str) -> Worked:
     a = _lead("7H 8D 9S KC", "2C", "4D 3S", UNIFORM)
-    return Worked(a.best.card, a.best.card.pretty if a.best.card else "go",
-                  _margins(a), f"uniform: {a.model_note}")
+    return Worked(
+        a.best.card,
+        a.best.card.pretty if a.best.card else "go",
+        _margins(a),
+        f"uniform: {a.model_note}",
+    )
 
 
 def _lead_gap(lang: str) -> Worked:
     a = _lead("7H 8D 9S KC", "2C", "4D 3S", UNIFORM)
     b, n = a.options[0], a.options[1]
     gap = b.margin - n.margin
-    return Worked(gap, f"{gap:.3f} points",
-                  (*_margins(a), f"{b.margin:+.3f} − ({n.margin:+.3f}) = {gap:.3f}: less than a "
-                   "tenth of a point a deal."), f"uniform: {a.model_note}")
+    return Worked(
+        gap,
+        f"{gap:.3f} points",
+        (
+            *_margins(a),
+            f"{b.margin:+.3f} − ({n.margin:+.3f}) = {gap:.3f}: less than a "
+            "tenth of a point a deal.",
+        ),
+        f"uniform: {a.model_note}",
+    )
 
 
 _FIVES = ("5D 5H 7D 3D", "2S", "8H KS")
@@ -131,25 +155,38 @@ def _rank_of(a: PlayAnalysis, rank: int) -> int:
 def _master_lead(lang: str) -> Worked:
     u = _lead(*_FIVES, UNIFORM)
     m = _lead(*_FIVES, MASTER)
-    return Worked(m.best.card, m.best.card.pretty if m.best.card else "go",
-                  ("Uniform holdings:", *_margins(u), "The Master's weighted holdings:", *_margins(m),
-                   "The two differ only in how likely each holding is: uniform counts every "
-                   "holding alike, the Master weights each by how often the Expert keeps it in "
-                   f"self-play. That moves the 5 from rank {_rank_of(u, 5)} to rank {_rank_of(m, 5)}."),
-                  f"uniform (all {u.combos:,} four-card holdings of the {len(u.position.unseen())} "
-                  "cards you cannot see equally likely) beside the Master (each holding weighted "
-                  "by how often the Expert keeps those four ranks, self-play); then both sides "
-                  "play perfectly with full information (minimax)")
+    return Worked(
+        m.best.card,
+        m.best.card.pretty if m.best.card else "go",
+        (
+            "Uniform holdings:",
+            *_margins(u),
+            "The Master's weighted holdings:",
+            *_margins(m),
+            "The two differ only in how likely each holding is: uniform counts every "
+            "holding alike, the Master weights each by how often the Expert keeps it in "
+            f"self-play. That moves the 5 from rank {_rank_of(u, 5)} to rank {_rank_of(m, 5)}.",
+        ),
+        f"uniform (all {u.combos:,} four-card holdings of the {len(u.position.unseen())} "
+        "cards you cannot see equally likely) beside the Master (each holding weighted "
+        "by how often the Expert keeps those four ranks, self-play); then both sides "
+        "play perfectly with full information (minimax)",
+    )
 
 
 def _holdings(lang: str) -> Worked:
     a = _lead("7H 8D 9S KC", "2C", "4D 3S", UNIFORM)
-    return Worked(a.combos, f"{a.combos:,} holdings",
-                  ("You have seen 7 cards (your 4, your 2 discards, the starter): 45 are unseen.",
-                   f"C(45,4) = 45×44×43×42 / (4×3×2×1) = {comb(45, 4):,}.",
-                   f"Suits do not matter in the play, so crib solves {a.holdings:,} rank patterns, "
-                   "each weighted by how many holdings it stands for."),
-                  "counting only: every 4 of the 45 cards you cannot see")
+    return Worked(
+        a.combos,
+        f"{a.combos:,} holdings",
+        (
+            "You have seen 7 cards (your 4, your 2 discards, the starter): 45 are unseen.",
+            f"C(45,4) = 45×44×43×42 / (4×3×2×1) = {comb(45, 4):,}.",
+            f"Suits do not matter in the play, so crib solves {a.holdings:,} rank patterns, "
+            "each weighted by how many holdings it stands for.",
+        ),
+        "counting only: every 4 of the 45 cards you cannot see",
+    )
 
 
 _TRAP_HAND, _TRAP_OPP = "4H 6D 6S 9C", "5C 5H 7S 8D"
@@ -159,9 +196,12 @@ def _trap_reply(lang: str) -> Worked:
     a = _lead(_TRAP_HAND, _LEAD_STARTER, _LEAD_THROWN, UNIFORM)
     line = best_line(a.position, _TRAP_OPP, first="4H")
     reply = line[1].card
-    return Worked(reply, reply.pretty if reply else "go", tuple(s.describe() for s in line),
-                  "full information on one holding: both sides see every card and play perfectly "
-                  "(minimax)")
+    return Worked(
+        reply,
+        reply.pretty if reply else "go",
+        tuple(s.describe() for s in line),
+        "full information on one holding: both sides see every card and play perfectly (minimax)",
+    )
 
 
 LEADS = (
@@ -180,42 +220,64 @@ def _pick_chance(tier: str, values: list[float], i: int) -> Worked:
     w = softmax_weights(values, t)
     p = w[i] / sum(w)
     ws = " + ".join(f"{x:.3f}" for x in w)
-    return Worked(p, f"{p:.1%}",
-                  (f"{tier.capitalize()}: skill {SKILLS[tier]}, temperature T = {t}.",
-                   "Weights exp(−(best − value)/T): " + ", ".join(
-                       f"{v:g} → {x:.3f}" for v, x in zip(values, w, strict=True)) + ".",
-                   f"P = {w[i]:.3f} / ({ws}) = {p:.3f}."),
-                  f"the {tier} tier's softmax: its own way of choosing, not a rule of cribbage")
+    return Worked(
+        p,
+        f"{p:.1%}",
+        (
+            f"{tier.capitalize()}: skill {SKILLS[tier]}, temperature T = {t}.",
+            "Weights exp(−(best − value)/T): "
+            + ", ".join(f"{v:g} → {x:.3f}" for v, x in zip(values, w, strict=True))
+            + ".",
+            f"P = {w[i]:.3f} / ({ws}) = {p:.3f}.",
+        ),
+        f"the {tier} tier's softmax: its own way of choosing, not a rule of cribbage",
+    )
 
 
-_WIN_MODEL = ("the shipped win table: both sides play the Expert (self-play), from the scores "
-              "before the deal")
+_WIN_MODEL = (
+    "the shipped win table: both sides play the Expert (self-play), from the scores before the deal"
+)
 
 
 def _win_dealing(lang: str) -> Worked:
     p = win_probability(100, 95)
-    return Worked(p, f"{p:.1%}", (f"win_probability(100, 95) = {p:.4f}: you deal at 100, they "
-                                  "have 95.",), _WIN_MODEL)
+    return Worked(
+        p,
+        f"{p:.1%}",
+        (f"win_probability(100, 95) = {p:.4f}: you deal at 100, they have 95.",),
+        _WIN_MODEL,
+    )
 
 
 def _win_pone(lang: str) -> Worked:
     w = win_probability(95, 100)
     p = 1 - w
-    return Worked(p, f"{p:.1%}",
-                  (f"The table gives the dealer's chance: win_probability(95, 100) = {w:.4f}.",
-                   f"Yours is the rest: 1 − {w:.4f} = {p:.4f}, against {win_probability(100, 95):.4f} "
-                   "at the same scores when you deal."),
-                  _WIN_MODEL)
+    return Worked(
+        p,
+        f"{p:.1%}",
+        (
+            f"The table gives the dealer's chance: win_probability(95, 100) = {w:.4f}.",
+            f"Yours is the rest: 1 − {w:.4f} = {p:.4f}, against {win_probability(100, 95):.4f} "
+            "at the same scores when you deal.",
+        ),
+        _WIN_MODEL,
+    )
 
 
 def _wilson_above(lang: str) -> Worked:
     lo, hi = wilson(26, 40)
     above = lo > 0.5
-    return Worked(above, "yes" if above else "no",
-                  (f"26 of 40 is {26 / 40:.0%}; the Wilson 95% interval is {lo:.1%} to {hi:.1%}.",
-                   "Its low end is below 50%: forty games cannot tell this player from an even one."
-                   if not above else "Its low end is above 50%."),
-                  "Wilson's 95% interval for a win rate, the 40 games taken as independent")
+    return Worked(
+        above,
+        "yes" if above else "no",
+        (
+            f"26 of 40 is {26 / 40:.0%}; the Wilson 95% interval is {lo:.1%} to {hi:.1%}.",
+            "Its low end is below 50%: forty games cannot tell this player from an even one."
+            if not above
+            else "Its low end is above 50%.",
+        ),
+        "Wilson's 95% interval for a win rate, the 40 games taken as independent",
+    )
 
 
 OPPONENT = (
@@ -233,12 +295,24 @@ def benchmark_table() -> pd.DataFrame:
     import pandas as pd
 
     data = json.loads(data_path("ai_benchmark.json").read_text())
-    rows = [{"player": m["expert_vs"], "games against the Expert": m["games"],
-             "its win rate": m["opponent_win_rate"],
-             "Wilson 95% low": m["wilson95"][0], "Wilson 95% high": m["wilson95"][1]}
-            for m in data["matches"]]
+    rows = [
+        {
+            "player": m["expert_vs"],
+            "games against the Expert": m["games"],
+            "its win rate": m["opponent_win_rate"],
+            "Wilson 95% low": m["wilson95"][0],
+            "Wilson 95% high": m["wilson95"][1],
+        }
+        for m in data["matches"]
+    ]
     master = data["master"]["variants"]["master"]
-    rows.append({"player": "master", "games against the Expert": master["games"],
-                 "its win rate": master["win_rate"],
-                 "Wilson 95% low": master["wilson95"][0], "Wilson 95% high": master["wilson95"][1]})
+    rows.append(
+        {
+            "player": "master",
+            "games against the Expert": master["games"],
+            "its win rate": master["win_rate"],
+            "Wilson 95% low": master["wilson95"][0],
+            "Wilson 95% high": master["wilson95"][1],
+        }
+    )
     return pd.DataFrame(rows)

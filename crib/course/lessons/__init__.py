@@ -71,11 +71,19 @@ def lesson(n: int, lang: str = "en") -> Lesson:
     b.practice_slides()
     _ = b._
     oid = f"L{n}"
-    return Lesson(n, _(TITLES[n]), oid, _(OBJECTIVE_TEXT[oid]), lang, tuple(b.slides),
-                  tuple(b.examples), tuple(b.practice), tuple(b.exit))
+    return Lesson(
+        n,
+        _(TITLES[n]),
+        oid,
+        _(OBJECTIVE_TEXT[oid]),
+        lang,
+        tuple(b.slides),
+        tuple(b.examples),
+        tuple(b.practice),
+        tuple(b.exit),
+    )
 
 
 def lessons(lang: str = "en") -> list[Lesson]:
     """The five lessons in ``lang``."""
     return [lesson(n, lang) for n in LESSONS]
-

@@ -46,21 +46,49 @@ class LessonBuilder:
     def title(self, subtitle: str) -> None:
         _ = self._
         obj = OBJECTIVE_TEXT[f"L{self.n}"]
-        self.slides.append(Slide("title", _(TITLES[self.n]), _(subtitle),
-                                 parts=(Part(_("Today: {what}.").format(what=_(obj))),)))
+        self.slides.append(
+            Slide(
+                "title",
+                _(TITLES[self.n]),
+                _(subtitle),
+                parts=(Part(_("Today: {what}.").format(what=_(obj))),),
+            )
+        )
 
-    def teach(self, title: str, text: str, cards: str = "", rules: tuple[str, ...] = (),
-              parts: tuple[str, ...] = (), label: str = "") -> None:
+    def teach(
+        self,
+        title: str,
+        text: str,
+        cards: str = "",
+        rules: tuple[str, ...] = (),
+        parts: tuple[str, ...] = (),
+        label: str = "",
+    ) -> None:
         _ = self._
         for r in rules:
             if r not in RULES:
                 raise CribError(f"unknown rule {r!r}")
-        self.slides.append(Slide("teach", _(title), _(text), cards_of(cards) if cards else (),
-                                 parts=tuple(Part(_(p)) for p in parts), rules=rules,
-                                 label=_(label) if label else ""))
+        self.slides.append(
+            Slide(
+                "teach",
+                _(title),
+                _(text),
+                cards_of(cards) if cards else (),
+                parts=tuple(Part(_(p)) for p in parts),
+                rules=rules,
+                label=_(label) if label else "",
+            )
+        )
 
-    def hand(self, hand: str, starter: str, *, crib: bool = False, note: str = "",
-             rules: tuple[str, ...] = ()) -> None:
+    def hand(
+        self,
+        hand: str,
+        starter: str,
+        *,
+        crib: bool = False,
+        note: str = "",
+        rules: tuple[str, ...] = (),
+    ) -> None:
         """A worked count: the cards, then each spoken step with its cards, then the total."""
         _ = self._
         s = score_hand(hand, starter, is_crib=crib)
@@ -75,10 +103,26 @@ class LessonBuilder:
         what = _("Count the crib") if crib else _("Count the hand")
         k = len(self.examples) + 1
         title = _("Example {k}: {what}").format(k=k, what=what)
-        self.examples.append(Example(title, s.total, said,
-                                     lambda h=hand, st=starter, c=crib: score_hand(h, st, is_crib=c).total))
-        self.slides.append(Slide("example", title, "", cards_of(hand), parse_card(starter),
-                                 tuple(parts), rules, _("crib") if crib else _("hand")))
+        self.examples.append(
+            Example(
+                title,
+                s.total,
+                said,
+                lambda h=hand, st=starter, c=crib: score_hand(h, st, is_crib=c).total,
+            )
+        )
+        self.slides.append(
+            Slide(
+                "example",
+                title,
+                "",
+                cards_of(hand),
+                parse_card(starter),
+                tuple(parts),
+                rules,
+                _("crib") if crib else _("hand"),
+            )
+        )
 
     def pile(self, pile: str, note: str = "", rules: tuple[str, ...] = ()) -> None:
         """A worked example of the play: each card laid, the count and what it pegs."""
@@ -93,10 +137,17 @@ class LessonBuilder:
         k = len(self.examples) + 1
         title = _("Example {k}: the play").format(k=k)
         final = score_pegging(cards)
-        self.examples.append(Example(title, final.total, parts[len(cards) - 1].text,
-                                     lambda c=pile: score_pegging(c).total))
-        self.slides.append(Slide("example", title, "", cards, None, tuple(parts), rules,
-                                 _("the pile")))
+        self.examples.append(
+            Example(
+                title,
+                final.total,
+                parts[len(cards) - 1].text,
+                lambda c=pile: score_pegging(c).total,
+            )
+        )
+        self.slides.append(
+            Slide("example", title, "", cards, None, tuple(parts), rules, _("the pile"))
+        )
 
     def _peg_line(self, card: Card, count: int, comps: tuple) -> str:
         _ = self._
@@ -107,8 +158,9 @@ class LessonBuilder:
             return _("{card}: {count}, {what}").format(card=card.pretty, count=count, what=what)
         return _("{card}: {count}").format(card=card.pretty, count=count)
 
-    def play(self, pone: str, dealer: str, order: str, note: str = "",
-             rules: tuple[str, ...] = ()) -> None:
+    def play(
+        self, pone: str, dealer: str, order: str, note: str = "", rules: tuple[str, ...] = ()
+    ) -> None:
         """A whole play of two hands (pone leads), each action as :class:`PegState` rules it."""
         _ = self._
         state = PegState.start((parse_cards(pone), parse_cards(dealer)), pone=0)
@@ -128,11 +180,17 @@ class LessonBuilder:
                 continue
             total[rec.pegger] += rec.points
             if rec.is_go:
-                line = _("{who}: go").format(who=who[player]) + " · " + _(
-                    "{who} pegs 1 for the go; the count starts again at 0").format(who=who[rec.pegger])
+                line = (
+                    _("{who}: go").format(who=who[player])
+                    + " · "
+                    + _("{who} pegs 1 for the go; the count starts again at 0").format(
+                        who=who[rec.pegger]
+                    )
+                )
             else:
-                line = _("{who}: {what}").format(who=who[player],
-                                                 what=self._peg_line(rec.card, rec.count, rec.components))
+                line = _("{who}: {what}").format(
+                    who=who[player], what=self._peg_line(rec.card, rec.count, rec.components)
+                )
                 if rec.reset and rec.count == 31:
                     line += " · " + _("the count starts again at 0")
             parts.append(Part(line, (rec.card,) if rec.card else ()))
@@ -141,38 +199,88 @@ class LessonBuilder:
             parts.append(Part(_(note)))
         k = len(self.examples) + 1
         title = _("Example {k}: a whole play").format(k=k)
-        self.examples.append(Example(title, total[0] + total[1], parts[-2].text if note else parts[-1].text,
-                                     lambda: sum(state.pegged)))
-        self.slides.append(Slide("example", title, _("Pone: {a} · Dealer: {b}").format(
-            a=cards_pretty(parse_cards(pone)), b=cards_pretty(parse_cards(dealer))), (), None,
-            tuple(parts), rules))
+        self.examples.append(
+            Example(
+                title,
+                total[0] + total[1],
+                parts[-2].text if note else parts[-1].text,
+                lambda: sum(state.pegged),
+            )
+        )
+        self.slides.append(
+            Slide(
+                "example",
+                title,
+                _("Pone: {a} · Dealer: {b}").format(
+                    a=cards_pretty(parse_cards(pone)), b=cards_pretty(parse_cards(dealer))
+                ),
+                (),
+                None,
+                tuple(parts),
+                rules,
+            )
+        )
 
     def discard(self, six: str, dealer: bool, rules: tuple[str, ...] = ()) -> None:
         """A worked discard: the best throw by the exact (uniform) model, and the worst."""
         _ = self._
         a = analyze_discard(six, dealer=dealer, model=UNIFORM)
         best, worst = a.throws[0], a.throws[-1]
-        seat = _("You deal: the crib is yours.") if dealer else _("Your opponent deals: the crib is theirs.")
+        seat = (
+            _("You deal: the crib is yours.")
+            if dealer
+            else _("Your opponent deals: the crib is theirs.")
+        )
         parts = (
-            Part(_("Best: throw {t}, keep {k}").format(t=cards_pretty(best.throw), k=cards_pretty(best.keep)),
-                 tuple(best.throw)),
-            Part((_("Hand {h:.1f} + your crib {c:.1f} = {t:.1f} points on average") if dealer else
-                  _("Hand {h:.1f} − their crib {c:.1f} = {t:.1f} points on average")).format(
-                h=best.hand_ev, c=best.crib_ev, t=best.ev)),
-            Part(_("Worst: throw {t}: {e:.1f} points").format(t=cards_pretty(worst.throw), e=worst.ev),
-                 tuple(worst.throw)),
+            Part(
+                _("Best: throw {t}, keep {k}").format(
+                    t=cards_pretty(best.throw), k=cards_pretty(best.keep)
+                ),
+                tuple(best.throw),
+            ),
+            Part(
+                (
+                    _("Hand {h:.1f} + your crib {c:.1f} = {t:.1f} points on average")
+                    if dealer
+                    else _("Hand {h:.1f} − their crib {c:.1f} = {t:.1f} points on average")
+                ).format(h=best.hand_ev, c=best.crib_ev, t=best.ev)
+            ),
+            Part(
+                _("Worst: throw {t}: {e:.1f} points").format(
+                    t=cards_pretty(worst.throw), e=worst.ev
+                ),
+                tuple(worst.throw),
+            ),
         )
         if self.lang == "fr":  # a decimal comma: 8,0 points
             parts = tuple(Part(decimal_comma(p.text), p.cards) for p in parts)
         k = len(self.examples) + 1
         title = _("Example {k}: the discard").format(k=k)
-        self.examples.append(Example(title, round(best.ev, 1), parts[1].text,
-                                     lambda s=six, d=dealer: round(analyze_discard(s, dealer=d, model=UNIFORM).throws[0].ev, 1)))
-        self.slides.append(Slide("example", title, seat, cards_of(six), None, parts, rules, _("six cards")))
+        self.examples.append(
+            Example(
+                title,
+                round(best.ev, 1),
+                parts[1].text,
+                lambda s=six, d=dealer: round(
+                    analyze_discard(s, dealer=d, model=UNIFORM).throws[0].ev, 1
+                ),
+            )
+        )
+        self.slides.append(
+            Slide("example", title, seat, cards_of(six), None, parts, rules, _("six cards"))
+        )
 
-    def fact(self, title: str, text: str, value: int, line: str, cards: str = "",
-             rules: tuple[str, ...] = (), check: Callable[[], int] | None = None,
-             **fmt: object) -> None:
+    def fact(
+        self,
+        title: str,
+        text: str,
+        value: int,
+        line: str,
+        cards: str = "",
+        rules: tuple[str, ...] = (),
+        check: Callable[[], int] | None = None,
+        **fmt: object,
+    ) -> None:
         """A worked example whose number crib computes by another function (his heels...);
         ``fmt`` fills the text's and the line's fields, ``check`` recomputes the value."""
         _ = self._
@@ -180,9 +288,17 @@ class LessonBuilder:
         full = _("Example {k}: {what}").format(k=k, what=_(title))
         said = _(line).format(n=value, **fmt)
         self.examples.append(Example(full, value, said, check or (lambda v=value: v)))
-        self.slides.append(Slide("example", full, _(text).format(**fmt),
-                                 cards_of(cards) if cards else (), None,
-                                 (Part(said),), rules))
+        self.slides.append(
+            Slide(
+                "example",
+                full,
+                _(text).format(**fmt),
+                cards_of(cards) if cards else (),
+                None,
+                (Part(said),),
+                rules,
+            )
+        )
 
     # practice
     def item(self, q: dict, into: list[Item]) -> None:
@@ -191,7 +307,24 @@ class LessonBuilder:
     def practice_slides(self) -> None:
         _ = self._
         for i, it in enumerate(self.practice, 1):
-            self.slides.append(item_slide(it, _("Practice {i} of {n}").format(i=i, n=len(self.practice)), "practice", self.lang))
-        self.slides.append(Slide("teach", _("Exit ticket"), _("On paper, alone: three questions. Hand it in as you leave.")))
+            self.slides.append(
+                item_slide(
+                    it,
+                    _("Practice {i} of {n}").format(i=i, n=len(self.practice)),
+                    "practice",
+                    self.lang,
+                )
+            )
+        self.slides.append(
+            Slide(
+                "teach",
+                _("Exit ticket"),
+                _("On paper, alone: three questions. Hand it in as you leave."),
+            )
+        )
         for i, it in enumerate(self.exit, 1):
-            self.slides.append(item_slide(it, _("Exit ticket {i} of {n}").format(i=i, n=len(self.exit)), "exit", self.lang))
+            self.slides.append(
+                item_slide(
+                    it, _("Exit ticket {i} of {n}").format(i=i, n=len(self.exit)), "exit", self.lang
+                )
+            )

@@ -43,9 +43,7 @@ def item_of(q: dict, lang: str) -> Item:
         s = quiz.question_score(q)
         return Item(q, str(s.total), s.say(words))
     if kind == "pegpoints":
-        parts = [
-            _("{kind} for {n}").format(kind=_(KIND_WORDS[k]), n=p) for k, _c, p in q["parts"]
-        ]
+        parts = [_("{kind} for {n}").format(kind=_(KIND_WORDS[k]), n=p) for k, _c, p in q["parts"]]
         why = ", ".join(parts) if parts else _("no points")
         return Item(q, q["best"], _("count {c}: {why}").format(c=q["count"], why=why))
     if kind == "rules":
@@ -53,7 +51,8 @@ def item_of(q: dict, lang: str) -> Item:
     if kind == "discard":
         second = q["ranking"][1]
         why = _("next best: throw {t}, {d:.1f} points less on average").format(
-            t=cards_pretty(parse_cards(second[0])), d=q["gap"])
+            t=cards_pretty(parse_cards(second[0])), d=q["gap"]
+        )
         return Item(q, q["best"], re.sub(r"(\d)\.(\d)", r"\1,\2", why) if lang == "fr" else why)
     raise CribError(f"no practice item of kind {kind!r}")  # pragma: no cover
 
@@ -64,27 +63,58 @@ def item_slide(it: Item, title: str, kind: str, lang: str) -> Slide:
     q = it.question
     if q["kind"] == "count":
         what = _("Count the crib") if q["crib"] else _("Count the hand")
-        return Slide(kind, title, what, cards_of(q["hand"]), parse_card(q["starter"]),
-                     (Part(_("Answer: {a}").format(a=it.answer)), Part(it.explain)),
-                     label=_("crib") if q["crib"] else _("hand"))
+        return Slide(
+            kind,
+            title,
+            what,
+            cards_of(q["hand"]),
+            parse_card(q["starter"]),
+            (Part(_("Answer: {a}").format(a=it.answer)), Part(it.explain)),
+            label=_("crib") if q["crib"] else _("hand"),
+        )
     if q["kind"] == "pegpoints":
         text = _("The count is {c}. The next card is {card}. What does it peg?").format(
-            c=q["count_before"], card=parse_card(q["card"]).pretty)
-        return Slide(kind, title, text, cards_of(q["pile"]) + (parse_card(q["card"]),), None,
-                     (Part(_("Answer: {a}").format(a=it.answer)), Part(it.explain)),
-                     label=_("the pile"))
+            c=q["count_before"], card=parse_card(q["card"]).pretty
+        )
+        return Slide(
+            kind,
+            title,
+            text,
+            cards_of(q["pile"]) + (parse_card(q["card"]),),
+            None,
+            (Part(_("Answer: {a}").format(a=it.answer)), Part(it.explain)),
+            label=_("the pile"),
+        )
     if q["kind"] == "rules":
         choices = q["choices"]
         letters = "ABCD"
         text = q["text"] + "\n" + "\n".join(f"{letters[i]}. {c}" for i, c in enumerate(choices))
         best = f"{letters[q['answer']]}. {q['best']}"
-        return Slide(kind, title, text, (), None,
-                     (Part(_("Answer: {a}").format(a=best)), Part(it.explain)), rules=(q["rule"],))
+        return Slide(
+            kind,
+            title,
+            text,
+            (),
+            None,
+            (Part(_("Answer: {a}").format(a=best)), Part(it.explain)),
+            rules=(q["rule"],),
+        )
     seat = _("You deal.") if q["dealer"] else _("Your opponent deals.")
-    return Slide(kind, title, seat + " " + _("Which two cards do you throw?"), cards_of(q["six"]), None,
-                 (Part(_("Answer: {a}").format(a=cards_pretty(parse_cards(q["best"]))),
-                       tuple(parse_cards(q["best"]))), Part(it.explain)),
-                 label=_("six cards"))
+    return Slide(
+        kind,
+        title,
+        seat + " " + _("Which two cards do you throw?"),
+        cards_of(q["six"]),
+        None,
+        (
+            Part(
+                _("Answer: {a}").format(a=cards_pretty(parse_cards(q["best"]))),
+                tuple(parse_cards(q["best"])),
+            ),
+            Part(it.explain),
+        ),
+        label=_("six cards"),
+    )
 
 
 def french_spaces(text: str, lang: str) -> str:

@@ -48,8 +48,9 @@ def filename(kind: str, lang: str, paper: str, seed: int | None) -> str:
     return f"crib-{kind}-{lang}-{paper}{tail}.pdf"
 
 
-def write_all(what: str, out: str | Path, *, lang: str = "en", seed: int = 7,
-              paper: str = "a4") -> list[Path]:
+def write_all(
+    what: str, out: str | Path, *, lang: str = "en", seed: int = 7, paper: str = "a4"
+) -> list[Path]:
     """Write a printable or a group ("worksheets", "quizzes", "all") to the folder
     ``out``; returns the files written."""
     folder = Path(out)

@@ -103,11 +103,27 @@ def _deal(rng: random.Random, spec: str) -> tuple[list[Card], Card]:
 
 # (spec, is_crib) for each worksheet; the rest of the 20 are random hands
 _WORKSHEET_SPECS: dict[int, list[tuple[str, bool]]] = {
-    1: [("flush", False), ("nobs", False), ("double run", False), ("run4", False),
-        ("pair royal", False), ("fives", False)],
-    2: [("flush", True), ("flush5", True), ("nobs", True), ("double double run", False),
-        ("triple run", False), ("run5", False), ("flush5", False), ("nobs", False),
-        ("random", True), ("random", True), ("random", True)],
+    1: [
+        ("flush", False),
+        ("nobs", False),
+        ("double run", False),
+        ("run4", False),
+        ("pair royal", False),
+        ("fives", False),
+    ],
+    2: [
+        ("flush", True),
+        ("flush5", True),
+        ("nobs", True),
+        ("double double run", False),
+        ("triple run", False),
+        ("run5", False),
+        ("flush5", False),
+        ("nobs", False),
+        ("random", True),
+        ("random", True),
+        ("random", True),
+    ],
 }
 HANDS_PER_WORKSHEET = 20
 

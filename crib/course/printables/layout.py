@@ -24,9 +24,27 @@ from crib.errors import CribError
 from crib.rules.cards import Card
 
 __all__ = [
-    "MM_PER_PT", "LEADING", "Paper", "PAPERS", "Text", "Rect", "CardBox", "Item", "Block",
-    "PageBreak", "PlacedBlock", "Page", "Doc", "LayoutError", "text_width", "line_height",
-    "wrap", "BlockBuilder", "paginate", "side_by_side", "item_bbox",
+    "MM_PER_PT",
+    "LEADING",
+    "Paper",
+    "PAPERS",
+    "Text",
+    "Rect",
+    "CardBox",
+    "Item",
+    "Block",
+    "PageBreak",
+    "PlacedBlock",
+    "Page",
+    "Doc",
+    "LayoutError",
+    "text_width",
+    "line_height",
+    "wrap",
+    "BlockBuilder",
+    "paginate",
+    "side_by_side",
+    "item_bbox",
 ]
 
 MM_PER_PT = 25.4 / 72
@@ -219,7 +237,9 @@ def line_height(size: float) -> float:
 _NO_BREAK = [(f" {p}", f"\u00a0{p}") for p in ":;?!»"] + [("« ", "«\u00a0")]
 
 
-def wrap(text: str, width: float, size: float, bold: bool = False, italic: bool = False) -> list[str]:
+def wrap(
+    text: str, width: float, size: float, bold: bool = False, italic: bool = False
+) -> list[str]:
     """Greedy word wrap to ``width`` mm; a word longer than the line stays whole.  The
     space before a French « : ; ? ! » and inside « » does not break (a no-break space)."""
     for a, b in _NO_BREAK:
@@ -287,7 +307,9 @@ class BlockBuilder:
         self.items.append(Rect(x, y, w, h, **kw))  # type: ignore[arg-type]
         return self._grow(y + h)
 
-    def rule(self, x: float, y: float, w: float, *, color: str = "#999999", lw: float = 0.5) -> float:
+    def rule(
+        self, x: float, y: float, w: float, *, color: str = "#999999", lw: float = 0.5
+    ) -> float:
         return self.rect(x, y, w, 0.0, edge=color, lw=lw)
 
     def card(

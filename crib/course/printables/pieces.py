@@ -77,7 +77,12 @@ def rows(label: str, blocks: Sequence[Block], width: float, cols: int = 2) -> li
 
 
 def component_lines(
-    b: BlockBuilder, y: float, comps: Sequence, lang: str, width: float, size: float = 8.0,
+    b: BlockBuilder,
+    y: float,
+    comps: Sequence,
+    lang: str,
+    width: float,
+    size: float = 8.0,
     running: bool = True,
 ) -> float:
     """One line per scoring component: what, its cards, its points and the running total."""
@@ -103,8 +108,14 @@ def total_line(b: BlockBuilder, y: float, total: int, lang: str, width: float) -
 
 
 def hand_cards(
-    b: BlockBuilder, x: float, y: float, s: Score | Sequence[Card], starter: Card | None,
-    lang: str, w: float, labels: bool,
+    b: BlockBuilder,
+    x: float,
+    y: float,
+    s: Score | Sequence[Card],
+    starter: Card | None,
+    lang: str,
+    w: float,
+    labels: bool,
 ) -> float:
     """Four cards, a gap, then the starter; with ``labels``, small labels above them
     ("hand" or "crib" when ``s`` is a :class:`~crib.rules.scoring.Score`, and "starter")."""
@@ -129,8 +140,9 @@ def answer_box(b: BlockBuilder, x: float, y: float, label: str, w: float = 13.0)
     return b.rect(x, y + 3.6, w, 9.5, edge="#000000", lw=0.8, round=1.0)
 
 
-def pile_cards(b: BlockBuilder, x: float, y: float, pile: Sequence[Card], lang: str,
-                w: float) -> float:
+def pile_cards(
+    b: BlockBuilder, x: float, y: float, pile: Sequence[Card], lang: str, w: float
+) -> float:
     for k, c in enumerate(pile):
         last = k == len(pile) - 1
         if last:

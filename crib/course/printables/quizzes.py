@@ -57,8 +57,9 @@ class Question:
         return str(a)
 
 
-def _q(en: str, fr: str, form: str, answer: object, en_x: str = "", fr_x: str = "",
-       **kw: object) -> Question:
+def _q(
+    en: str, fr: str, form: str, answer: object, en_x: str = "", fr_x: str = "", **kw: object
+) -> Question:
     return Question({"en": en, "fr": fr}, form, answer, {"en": en_x, "fr": fr_x}, **kw)  # type: ignore[arg-type]
 
 
@@ -135,14 +136,20 @@ def _quiz1() -> list[Question]:
         *(
             _q(en, fr, "number", _points(s, "flush"), en_x, fr_x, cards=s.hand, starter=s.starter)
             for s, en, fr, en_x, fr_x in (
-                (flush_hand, "This is a hand. How many points does the flush make?",
-                 "C'est une main. Combien de points fait la couleur ?",
-                 "Four hand cards of one suit make a flush of 4 in a hand.",
-                 "Quatre cartes de la même couleur font une couleur de 4 dans une main."),
-                (flush_crib, "The same cards are now the crib. How many points does the flush make?",
-                 "Les mêmes cartes sont maintenant le crib. Combien de points fait la couleur ?",
-                 "In the crib a flush needs all five cards, the starter too.",
-                 "Dans le crib, la couleur doit compter les cinq cartes, la carte de départ aussi."),
+                (
+                    flush_hand,
+                    "This is a hand. How many points does the flush make?",
+                    "C'est une main. Combien de points fait la couleur ?",
+                    "Four hand cards of one suit make a flush of 4 in a hand.",
+                    "Quatre cartes de la même couleur font une couleur de 4 dans une main.",
+                ),
+                (
+                    flush_crib,
+                    "The same cards are now the crib. How many points does the flush make?",
+                    "Les mêmes cartes sont maintenant le crib. Combien de points fait la couleur ?",
+                    "In the crib a flush needs all five cards, the starter too.",
+                    "Dans le crib, la couleur doit compter les cinq cartes, la carte de départ aussi.",
+                ),
             )
         ),
         _q(
@@ -153,18 +160,38 @@ def _quiz1() -> list[Question]:
             "Nobs counts in both hands and in the crib.",
             "Le valet compte dans les deux mains et dans le crib.",
         ),
-        _q("Count this hand.", "Comptez cette main.", "count",
-           score_hand("4H 5D 5C 6S", "KD"), cards=parse_cards("4H 5D 5C 6S"),
-           starter=parse_card("KD")),
-        _q("Count this hand.", "Comptez cette main.", "count",
-           score_hand("7H 7D 8C 9S", "8D"), cards=parse_cards("7H 7D 8C 9S"),
-           starter=parse_card("8D")),
-        _q("Count this hand.", "Comptez cette main.", "count",
-           score_hand("5H 5D 5C JS", "5S"), cards=parse_cards("5H 5D 5C JS"),
-           starter=parse_card("5S")),
-        _q("Count this crib.", "Comptez ce crib.", "count",
-           score_hand("3S 6S 9S JS", "2S", is_crib=True), cards=parse_cards("3S 6S 9S JS"),
-           starter=parse_card("2S")),
+        _q(
+            "Count this hand.",
+            "Comptez cette main.",
+            "count",
+            score_hand("4H 5D 5C 6S", "KD"),
+            cards=parse_cards("4H 5D 5C 6S"),
+            starter=parse_card("KD"),
+        ),
+        _q(
+            "Count this hand.",
+            "Comptez cette main.",
+            "count",
+            score_hand("7H 7D 8C 9S", "8D"),
+            cards=parse_cards("7H 7D 8C 9S"),
+            starter=parse_card("8D"),
+        ),
+        _q(
+            "Count this hand.",
+            "Comptez cette main.",
+            "count",
+            score_hand("5H 5D 5C JS", "5S"),
+            cards=parse_cards("5H 5D 5C JS"),
+            starter=parse_card("5S"),
+        ),
+        _q(
+            "Count this crib.",
+            "Comptez ce crib.",
+            "count",
+            score_hand("3S 6S 9S JS", "2S", is_crib=True),
+            cards=parse_cards("3S 6S 9S JS"),
+            starter=parse_card("2S"),
+        ),
     ]
 
 
@@ -203,38 +230,56 @@ def _quiz2() -> list[Question]:
         _q(
             "The pone leads 7♠ and the dealer plays 8♦. Write the count and what the dealer pegs.",
             "Le non-donneur joue 7♠ et le donneur 8♦. Écrivez le compte et ce que marque le donneur.",
-            "peg", lead, "Fifteen for 2.", "Quinze : 2 points.", cards=lead.pile,
+            "peg",
+            lead,
+            "Fifteen for 2.",
+            "Quinze : 2 points.",
+            cards=lead.pile,
         ),
         _q(
             "The last card was just played. Write the count and the points.",
             "La dernière carte vient d'être jouée. Écrivez le compte et les points.",
-            "peg", to31, "Thirty-one for 2; the count starts again at 0.",
-            "Trente et un : 2 points ; le compte repart de 0.", cards=to31.pile,
+            "peg",
+            to31,
+            "Thirty-one for 2; the count starts again at 0.",
+            "Trente et un : 2 points ; le compte repart de 0.",
+            cards=to31.pile,
         ),
         _q(
             "The last card was just played. Write the count and the points.",
             "La dernière carte vient d'être jouée. Écrivez le compte et les points.",
-            "peg", mixed, "Fifteen for 2 and a run of three for 3: the order does not matter.",
-            "Quinze (2) et une suite de trois (3) : l'ordre ne compte pas.", cards=mixed.pile,
+            "peg",
+            mixed,
+            "Fifteen for 2 and a run of three for 3: the order does not matter.",
+            "Quinze (2) et une suite de trois (3) : l'ordre ne compte pas.",
+            cards=mixed.pile,
         ),
         _q(
             "The last card was just played. Write the count and the points.",
             "La dernière carte vient d'être jouée. Écrivez le compte et les points.",
-            "peg", royal, "A pair royal for 6.", "Un brelan : 6 points.", cards=royal.pile,
+            "peg",
+            royal,
+            "A pair royal for 6.",
+            "Un brelan : 6 points.",
+            cards=royal.pile,
         ),
         _q(
             "The last card was just played. Write the count and the points.",
             "La dernière carte vient d'être jouée. Écrivez le compte et les points.",
-            "peg", apart, "No pair: in the play a pair must be of cards played one after the other.",
+            "peg",
+            apart,
+            "No pair: in the play a pair must be of cards played one after the other.",
             "Pas de paire : pendant le jeu, une paire se fait avec deux cartes jouées l'une après "
-            "l'autre.", cards=apart.pile,
+            "l'autre.",
+            cards=apart.pile,
         ),
         _q(
             "4 and 5 were played, then a go; the count started again and the next card is a 6. "
             "The 6 makes a run of three.",
             "On a joué 4 puis 5, puis « passe » ; le compte est reparti de 0 et la carte suivante "
             "est un 6. Le 6 fait une suite de trois.",
-            "tf", _has(after_go, "run"),
+            "tf",
+            _has(after_go, "run"),
             "A go (or a 31) ends the sequence: the 6 starts a new count and pegs nothing.",
             "Une passe (ou un 31) arrête tout : le 6 commence un nouveau compte et ne marque rien.",
         ),
@@ -242,35 +287,46 @@ def _quiz2() -> list[Question]:
             "The count is 26 and your opponent has said go. You hold 4♠ and 9♥. What do you do?",
             "Le compte est à 26 et votre adversaire a dit « passe ». Vous avez 4♠ et 9♥. Que "
             "faites-vous ?",
-            "choice", 1 if go_after else 0,
+            "choice",
+            1 if go_after else 0,
             "You must play a card that fits (the 4: 30); the 9 would pass 31, so you peg 1 for "
             "the go.",
             "Il faut jouer la carte qui passe (le 4 : 30) ; le 9 dépasserait 31, vous marquez "
             "donc 1 point pour la passe.",
             choices={
-                "en": ("say go at once", "play the 4, then peg 1 for the go",
-                       "play the 4 and the 9"),
-                "fr": ("dire « passe » tout de suite", "jouer le 4, puis marquer 1 pour la passe",
-                       "jouer le 4 et le 9"),
+                "en": (
+                    "say go at once",
+                    "play the 4, then peg 1 for the go",
+                    "play the 4 and the 9",
+                ),
+                "fr": (
+                    "dire « passe » tout de suite",
+                    "jouer le 4, puis marquer 1 pour la passe",
+                    "jouer le 4 et le 9",
+                ),
             },
         ),
         _q(
             "The last card of the play makes the count 23. How many points does it peg?",
             "La dernière carte du jeu amène le compte à 23. Combien de points marque-t-elle ?",
-            "number", _last_card_points(),
+            "number",
+            _last_card_points(),
             "1 for the last card (it would be 2 for 31, not 3).",
             "1 pour la dernière carte (ce serait 2 pour un 31, pas 3).",
         ),
         _q(
             "A player who can play without passing 31 may say go instead.",
             "Un joueur qui peut jouer sans dépasser 31 peut dire « passe » quand même.",
-            "tf", _may_say_go_with_a_card(),
-            "A player who can play must play.", "Qui peut jouer doit jouer.",
+            "tf",
+            _may_say_go_with_a_card(),
+            "A player who can play must play.",
+            "Qui peut jouer doit jouer.",
         ),
         _q(
             "In the show, which is counted first?",
             "Au décompte, que compte-t-on en premier ?",
-            "choice", 0,
+            "choice",
+            0,
             "The pone's hand, then the dealer's hand, then the crib: near the end of a game the "
             "pone may win first.",
             "La main du non-donneur, puis celle du donneur, puis le crib : en fin de partie, le "
@@ -282,14 +338,16 @@ def _quiz2() -> list[Question]:
             "the show.",
             f"Un joueur à {WIN - 2} marque un quinze pendant le jeu. Il gagne aussitôt, avant le "
             "décompte.",
-            "tf", WIN - 2 + 2 >= WIN,
+            "tf",
+            WIN - 2 + 2 >= WIN,
             f"The game ends the moment a player reaches {WIN}.",
             f"La partie s'arrête dès qu'un joueur atteint {WIN}.",
         ),
         _q(
             f"The game ends {WIN} to 85. This is:",
             f"La partie finit à {WIN} contre 85. C'est :",
-            "choice", ("", "skunk", "double skunk").index(skunk_of(85)),
+            "choice",
+            ("", "skunk", "double skunk").index(skunk_of(85)),
             "The loser did not reach 91: a skunk, worth two games (under 61: a double skunk).",
             "Le perdant n'a pas atteint 91 : un capot, qui compte pour deux parties (sous 61 : "
             "un double capot).",
@@ -300,14 +358,16 @@ def _quiz2() -> list[Question]:
             "missed points.",
             "Avec la règle des points oubliés, votre adversaire compte 6 pour une main qui vaut "
             "8. Vous pouvez prendre les 2 points oubliés.",
-            "tf", True,
+            "tf",
+            True,
             "That is the muggins rule (agree on it before the game).",
             "C'est la règle des points oubliés (à convenir avant la partie).",
         ),
         _q(
             "The starter turned up is J♥. How many points, and to whom?",
             "La carte de départ retournée est V♥. Combien de points, et pour qui ?",
-            "choice", {2: 1}.get(his_heels("JH"), 0),
+            "choice",
+            {2: 1}.get(his_heels("JH"), 0),
             "His heels: 2 to the dealer, pegged before the play.",
             "Valet retourné : 2 points au donneur, marqués avant le jeu.",
             choices={

@@ -30,8 +30,15 @@ def glossary(lang: str, paper: Paper) -> tuple[list, dict]:
     return flow, {"title": s["glossary"], "terms": [e.term[lang] for e in GLOSSARY]}
 
 
-def _cheat_row(label: str, points: str, example: Sequence[Card], rule: str, lang: str,
-               width: float, starter: Card | None = None) -> Block:
+def _cheat_row(
+    label: str,
+    points: str,
+    example: Sequence[Card],
+    rule: str,
+    lang: str,
+    width: float,
+    starter: Card | None = None,
+) -> Block:
     b = BlockBuilder(f"row {label}", width)
     b.para(0, 0.8, label, 33, 9.5, bold=True)
     b.para(35, 0.8, points, 21, 9, bold=True)
@@ -72,71 +79,140 @@ def cheatsheet(lang: str, paper: Paper) -> tuple[list, dict]:
         checks[kind] = sum(c.points for c in s.components if c.kind == kind)
         return checks[kind]
 
-    def row(label: str, points: str, cards: Sequence[Card], en_rule: str, fr_rule: str,
-            starter: Card | None = None) -> None:
-        flow.append(_cheat_row(label, points, cards, en_rule if en else fr_rule, lang, width,
-                               starter))
+    def row(
+        label: str,
+        points: str,
+        cards: Sequence[Card],
+        en_rule: str,
+        fr_rule: str,
+        starter: Card | None = None,
+    ) -> None:
+        flow.append(
+            _cheat_row(label, points, cards, en_rule if en else fr_rule, lang, width, starter)
+        )
 
     fif, royal = score_pegging("7S 8D"), score_pegging("7C 7D 7H")
-    pairs = (f"{pts('pair', score_pegging('9C 9H'))} · {pts('pair royal', royal)} · "
-             f"{pts('double pair royal', score_pegging('4C 4D 4H 4S'))}")
+    pairs = (
+        f"{pts('pair', score_pegging('9C 9H'))} · {pts('pair royal', royal)} · "
+        f"{pts('double pair royal', score_pegging('4C 4D 4H 4S'))}"
+    )
     run = score_pegging("5H 3D 4C")
     pts("run", run)
     flow.append(P.heading(s["sec_show"], width))
-    row(k("fifteen"), str(pts("fifteen", fif)), fif.pile,
+    row(
+        k("fifteen"),
+        str(pts("fifteen", fif)),
+        fif.pile,
         "each different set of cards adding up to 15",
-        "chaque groupe de cartes différent qui fait 15")
-    row("Pairs" if en else "Paires", pairs, royal.pile,
+        "chaque groupe de cartes différent qui fait 15",
+    )
+    row(
+        "Pairs" if en else "Paires",
+        pairs,
+        royal.pile,
         "pair 2, pair royal (three of a rank) 6, double pair royal (four) 12; by rank only: "
         "K and Q are no pair",
         "paire 2, brelan (trois d'un rang) 6, carré (quatre) 12 ; au rang seulement : R et D "
-        "ne font pas une paire")
-    row(k("run"), s["per_card"], run.pile,
+        "ne font pas une paire",
+    )
+    row(
+        k("run"),
+        s["per_card"],
+        run.pile,
         "3 or more consecutive ranks, any order; the ace is low: Q-K-A is no run",
         "3 rangs consécutifs ou plus, dans n'importe quel ordre ; l'as est bas : D-R-As n'est "
-        "pas une suite")
+        "pas une suite",
+    )
     double = score_hand("4H 5D 5C 6S", "KD")
     checks["double run"] = sum(c.points for c in double.components if c.kind in ("run", "pair"))
-    row("Double run" if en else "Suite double", str(checks["double run"]), double.hand,
+    row(
+        "Double run" if en else "Suite double",
+        str(checks["double run"]),
+        double.hand,
         "two runs of three and the pair (the fifteens on top)",
-        "deux suites de trois et la paire (les quinze en plus)")
+        "deux suites de trois et la paire (les quinze en plus)",
+    )
     fl = score_hand("2H 6H 9H QH", "4C")
     pts("flush crib", score_hand("2H 6H 9H QH", "4C", is_crib=True))
-    row(k("flush"), f"{pts('flush', fl)} / 5", fl.hand,
+    row(
+        k("flush"),
+        f"{pts('flush', fl)} / 5",
+        fl.hand,
         "hand: 4 of a suit, 5 with the starter; crib: only 5 count",
-        "main : 4 de même couleur, 5 avec la carte de départ ; crib : 5 seulement")
-    row(k("nobs"), str(pts("nobs", score_hand("JD 3C 8S 2H", "6D", is_crib=True))),
-        (parse_card("JD"),), "the jack of the starter's suit, in a hand or in the crib",
+        "main : 4 de même couleur, 5 avec la carte de départ ; crib : 5 seulement",
+    )
+    row(
+        k("nobs"),
+        str(pts("nobs", score_hand("JD 3C 8S 2H", "6D", is_crib=True))),
+        (parse_card("JD"),),
+        "the jack of the starter's suit, in a hand or in the crib",
         "le valet de la couleur de la carte de départ, en main ou dans le crib",
-        starter=parse_card("6D"))
+        starter=parse_card("6D"),
+    )
 
     flow.append(P.heading(s["sec_play"], width))
     to31 = score_pegging("KS 5D 9C 7H")
-    row(f"{k('fifteen')} · 31", f"{fif.total} · {pts('thirty-one', to31)}", to31.pile,
+    row(
+        f"{k('fifteen')} · 31",
+        f"{fif.total} · {pts('thirty-one', to31)}",
+        to31.pile,
         "the count reaches 15, or 31 (then it starts again at 0)",
-        "le compte arrive à 15, ou à 31 (il repart alors de 0)")
-    row("Pairs" if en else "Paires", pairs, score_pegging("8S 8D 8H").pile,
+        "le compte arrive à 15, ou à 31 (il repart alors de 0)",
+    )
+    row(
+        "Pairs" if en else "Paires",
+        pairs,
+        score_pegging("8S 8D 8H").pile,
         "the same values, for cards played one after another",
-        "les mêmes points, pour des cartes jouées l'une après l'autre")
-    row(k("run"), s["per_card"], score_pegging("4C 6D 5H").pile,
+        "les mêmes points, pour des cartes jouées l'une après l'autre",
+    )
+    row(
+        k("run"),
+        s["per_card"],
+        score_pegging("4C 6D 5H").pile,
         "the last cards played, in any order; a go or a 31 ends it",
-        "les dernières cartes jouées, dans n'importe quel ordre ; une passe ou un 31 l'arrête")
-    row(k("go"), "1", (), "to the last to play when neither can; a 31 pays 2 instead",
-        "au dernier à jouer quand personne ne peut ; un 31 paie 2 à la place")
-    row(k("last card"), "1", (), "the play's last card (not when it makes 31)",
-        "la dernière carte du jeu (sauf si elle fait 31)")
+        "les dernières cartes jouées, dans n'importe quel ordre ; une passe ou un 31 l'arrête",
+    )
+    row(
+        k("go"),
+        "1",
+        (),
+        "to the last to play when neither can; a 31 pays 2 instead",
+        "au dernier à jouer quand personne ne peut ; un 31 paie 2 à la place",
+    )
+    row(
+        k("last card"),
+        "1",
+        (),
+        "the play's last card (not when it makes 31)",
+        "la dernière carte du jeu (sauf si elle fait 31)",
+    )
 
     flow.append(P.heading(s["sec_game"], width))
-    row(k("heels"), "2", (), "a jack turned up as the starter: the dealer pegs 2 before the play",
-        "carte de départ valet : le donneur marque 2 avant le jeu", starter=parse_card("JC"))
-    row("Counting order" if en else "Ordre du décompte", "", (),
+    row(
+        k("heels"),
+        "2",
+        (),
+        "a jack turned up as the starter: the dealer pegs 2 before the play",
+        "carte de départ valet : le donneur marque 2 avant le jeu",
+        starter=parse_card("JC"),
+    )
+    row(
+        "Counting order" if en else "Ordre du décompte",
+        "",
+        (),
         "the pone's hand, the dealer's hand, the crib",
-        "la main du non-donneur, la main du donneur, le crib")
-    row("Game" if en else "Partie", "121", (),
+        "la main du non-donneur, la main du donneur, le crib",
+    )
+    row(
+        "Game" if en else "Partie",
+        "121",
+        (),
         "the first to 121 wins at once; a loser under 91 is skunked (2 games), under 61 "
         "double skunked",
         "le premier à 121 gagne aussitôt ; perdant sous 91 : capot (2 parties), sous 61 : "
-        "double capot")
+        "double capot",
+    )
 
     # counting aloud: a hand and its count, from Score.say
     say = score_hand("5H 5D 6C JS", "4S")
@@ -144,7 +220,13 @@ def cheatsheet(lang: str, paper: Paper) -> tuple[list, dict]:
     y = b.text(0, 1.5, s["say_example"], 11, bold=True)
     x = P.hand_cards(b, 0, y + 1, say.hand, say.starter, lang, 7.0, labels=False)
     said = P.cap(say.say(WORDS[lang])) + "."
-    y = b.para(x + 3, y + 1, f"«\u00a0{said}\u00a0»" if lang == "fr" else f"“{said}”", width - x - 3, 9.5,
-               italic=True)
+    y = b.para(
+        x + 3,
+        y + 1,
+        f"«\u00a0{said}\u00a0»" if lang == "fr" else f"“{said}”",
+        width - x - 3,
+        9.5,
+        italic=True,
+    )
     flow.append(b.done(max(y, b.bottom) + 1))
     return flow, {"title": s["cheatsheet"], "checks": checks, "say": say}

@@ -61,30 +61,57 @@ def page_figure(doc: Doc, page: Page) -> Figure:
     for it in page.items:
         if isinstance(it, Text):
             if it.text:  # the baseline sits one font size below the line box's top
-                texts.append((it.x, it.y + it.size * MM_PER_PT, it.text, it.size, it.bold,
-                              it.italic, it.color, "left"))
+                texts.append(
+                    (
+                        it.x,
+                        it.y + it.size * MM_PER_PT,
+                        it.text,
+                        it.size,
+                        it.bold,
+                        it.italic,
+                        it.color,
+                        "left",
+                    )
+                )
         elif isinstance(it, Rect):
             if it.h == 0:
                 fig.add_artist(_line(it, mm))
                 continue
             if it.round:
                 patch = FancyBboxPatch(
-                    (it.x, it.y), it.w, it.h, boxstyle=f"round,pad=0,rounding_size={it.round}",
-                    transform=mm, facecolor=it.fill or "none", edgecolor=it.edge or "none",
+                    (it.x, it.y),
+                    it.w,
+                    it.h,
+                    boxstyle=f"round,pad=0,rounding_size={it.round}",
+                    transform=mm,
+                    facecolor=it.fill or "none",
+                    edgecolor=it.edge or "none",
                     linewidth=it.lw,
                 )
             else:
                 patch = Rectangle(
-                    (it.x, it.y), it.w, it.h, transform=mm, facecolor=it.fill or "none",
-                    edgecolor=it.edge or "none", linewidth=it.lw,
+                    (it.x, it.y),
+                    it.w,
+                    it.h,
+                    transform=mm,
+                    facecolor=it.fill or "none",
+                    edgecolor=it.edge or "none",
+                    linewidth=it.lw,
                 )
             fig.add_artist(patch)
         elif isinstance(it, CardBox):
-            fig.add_artist(FancyBboxPatch(
-                (it.x, it.y), it.w, it.h, boxstyle=f"round,pad=0,rounding_size={it.w * 0.12:.3f}",
-                transform=mm, facecolor="white", edgecolor=INK if it.marked else "#777777",
-                linewidth=1.6 if it.marked else 0.6,
-            ))
+            fig.add_artist(
+                FancyBboxPatch(
+                    (it.x, it.y),
+                    it.w,
+                    it.h,
+                    boxstyle=f"round,pad=0,rounding_size={it.w * 0.12:.3f}",
+                    transform=mm,
+                    facecolor="white",
+                    edgecolor=INK if it.marked else "#777777",
+                    linewidth=1.6 if it.marked else 0.6,
+                )
+            )
             texts += _card_texts(it)
     fig.add_artist(_Texts(texts, mm))
     return fig
@@ -97,11 +124,27 @@ def _card_texts(c: CardBox) -> list[tuple[float, float, str, float, bool, bool, 
     pad = c.w * 0.1
     suit_pt = c.w * 1.55
     return [
-        (c.x + pad, c.y + pad + rank_pt * MM_PER_PT * 0.8, c.label, rank_pt, True, False, color,
-         "left"),
+        (
+            c.x + pad,
+            c.y + pad + rank_pt * MM_PER_PT * 0.8,
+            c.label,
+            rank_pt,
+            True,
+            False,
+            color,
+            "left",
+        ),
         # a suit symbol is about 0.7 em tall: its baseline 0.35 em under the card's centre line
-        (c.x + c.w / 2, c.y + c.h * 0.62 + 0.35 * suit_pt * MM_PER_PT, c.suit, suit_pt, False,
-         False, color, "center"),
+        (
+            c.x + c.w / 2,
+            c.y + c.h * 0.62 + 0.35 * suit_pt * MM_PER_PT,
+            c.suit,
+            suit_pt,
+            False,
+            False,
+            color,
+            "center",
+        ),
     ]
 
 
@@ -149,8 +192,7 @@ _TEXTS_CLASS = None
 def _line(it: Rect, mm):  # noqa: ANN001, ANN202 - a Line2D
     from matplotlib.lines import Line2D
 
-    return Line2D([it.x, it.x + it.w], [it.y, it.y], transform=mm, color=it.edge,
-                  linewidth=it.lw)
+    return Line2D([it.x, it.x + it.w], [it.y, it.y], transform=mm, color=it.edge, linewidth=it.lw)
 
 
 def to_pdf(doc: Doc) -> bytes:
@@ -159,8 +201,12 @@ def to_pdf(doc: Doc) -> bytes:
     from matplotlib.backends.backend_pdf import PdfPages
 
     buf = io.BytesIO()
-    meta = {"Title": doc.title, "Creator": "crib", "Producer": "crib (matplotlib)",
-            "CreationDate": None}
+    meta = {
+        "Title": doc.title,
+        "Creator": "crib",
+        "Producer": "crib (matplotlib)",
+        "CreationDate": None,
+    }
     with _rc(), PdfPages(buf, metadata=meta) as pdf:
         for page in doc.pages:
             pdf.savefig(page_figure(doc, page))
@@ -177,6 +223,7 @@ def page_png(doc: Doc, number: int = 1, dpi: int = 100) -> bytes:
     """Page ``number`` (from 1) as PNG bytes, drawn by the same code as the PDF."""
     buf = io.BytesIO()
     with _rc():
-        page_figure(doc, doc.pages[number - 1]).savefig(buf, format="png", dpi=dpi,
-                                                        facecolor="white")
+        page_figure(doc, doc.pages[number - 1]).savefig(
+            buf, format="png", dpi=dpi, facecolor="white"
+        )
     return buf.getvalue()

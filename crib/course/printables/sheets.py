@@ -38,15 +38,14 @@ GROUPS = {
 }
 SEEDED = frozenset({"worksheet-1", "worksheet-2", "pegging"})
 
+
 def expand(what: str) -> tuple[str, ...]:
     """A kind, or a group of kinds ("worksheets", "quizzes", "all")."""
     if what in GROUPS:
         return GROUPS[what]
     if what in KINDS:
         return (what,)
-    raise CribError(
-        f"unknown printable {what!r}: expected one of {', '.join((*KINDS, *GROUPS))}"
-    )
+    raise CribError(f"unknown printable {what!r}: expected one of {', '.join((*KINDS, *GROUPS))}")
 
 
 # --- worksheets --------------------------------------------------------------------
@@ -69,8 +68,15 @@ def _hand_key(i: int, s: Score, lang: str, width: float) -> Block:
     y = P.component_lines(b, 10.5, s.components, lang, width)
     y = P.total_line(b, y, s.total, lang, width)
     said = P.cap(s.say(WORDS[lang])) + "."
-    y = b.para(2, y + 0.6, f"«\u00a0{said}\u00a0»" if lang == "fr" else f"“{said}”", width - 3, 7.5,
-               italic=True, color=GREY)
+    y = b.para(
+        2,
+        y + 0.6,
+        f"«\u00a0{said}\u00a0»" if lang == "fr" else f"“{said}”",
+        width - 3,
+        7.5,
+        italic=True,
+        color=GREY,
+    )
     return b.done(y + 0.8)
 
 
@@ -81,10 +87,14 @@ def _worksheet(n: int, lang: str, seed: int, paper: Paper) -> tuple[list, dict]:
     s = S[lang]
     title = s["worksheet"].format(n=n)
     intro = s["worksheet_intro_1"] + ("" if n == 1 else " " + s["worksheet_intro_2"])
-    flow: list = [P.title(title, "", width, with_name=True), P.name_line(lang, width),
-                  P.intro(intro, width)]
-    flow += P.rows("hands", [_hand_question(i, h, lang, col) for i, h in enumerate(hands, 1)],
-                  width)
+    flow: list = [
+        P.title(title, "", width, with_name=True),
+        P.name_line(lang, width),
+        P.intro(intro, width),
+    ]
+    flow += P.rows(
+        "hands", [_hand_question(i, h, lang, col) for i, h in enumerate(hands, 1)], width
+    )
     flow.append(PageBreak("key"))
     flow += [P.title(f"{title} · {s['key']}", s["key_intro"], width, with_name=False)]
     flow += P.rows("keys", [_hand_key(i, h, lang, col) for i, h in enumerate(hands, 1)], width)
@@ -118,14 +128,21 @@ def _pegging(lang: str, seed: int, paper: Paper) -> tuple[list, dict]:
     col = (width - COL_GAP) / 2
     rows = pegging_rows(seed)
     s = S[lang]
-    flow: list = [P.title(s["pegging"], "", width, with_name=True), P.name_line(lang, width),
-                  P.intro(s["pegging_intro"], width)]
+    flow: list = [
+        P.title(s["pegging"], "", width, with_name=True),
+        P.name_line(lang, width),
+        P.intro(s["pegging_intro"], width),
+    ]
     flow += P.rows("piles", [_peg_question(i, p, lang, col) for i, p in enumerate(rows, 1)], width)
     flow.append(PageBreak("key"))
     flow.append(P.title(f"{s['pegging']} · {s['key']}", s["peg_key_intro"], width, with_name=False))
     flow += P.rows("keys", [_peg_key(i, p, lang, col) for i, p in enumerate(rows, 1)], width)
-    return flow, {"title": s["pegging"], "totals": [p.total for p in rows],
-                  "counts": [p.count for p in rows], "scores": rows}
+    return flow, {
+        "title": s["pegging"],
+        "totals": [p.total for p in rows],
+        "counts": [p.count for p in rows],
+        "scores": rows,
+    }
 
 
 # --- quizzes -----------------------------------------------------------------------
@@ -185,15 +202,29 @@ def _quiz_key(i: int, q: Question, lang: str, width: float) -> Block:
         y = _offset_lines(b, 8, y + 0.5, a, lang, sub, q.form == "count")
         if isinstance(a, Score):
             said = P.cap(a.say(WORDS[lang])) + "."
-            y = b.para(10, y + 0.5, f"«\u00a0{said}\u00a0»" if lang == "fr" else f"“{said}”", width - 12,
-                       8, italic=True, color=GREY)
+            y = b.para(
+                10,
+                y + 0.5,
+                f"«\u00a0{said}\u00a0»" if lang == "fr" else f"“{said}”",
+                width - 12,
+                8,
+                italic=True,
+                color=GREY,
+            )
     if q.explain.get(lang):
         y = b.para(8, y + 0.3, q.explain[lang], width - 8, 9, color=GREY)
     return b.done(y + 0.8)
 
 
-def _offset_lines(b: BlockBuilder, dx: float, y: float, a: Score | PegScore, lang: str,
-                  width: float, running: bool) -> float:
+def _offset_lines(
+    b: BlockBuilder,
+    dx: float,
+    y: float,
+    a: Score | PegScore,
+    lang: str,
+    width: float,
+    running: bool,
+) -> float:
     """The component lines of a quiz answer, indented by ``dx``."""
     sub = BlockBuilder("lines", width)
     yy = P.component_lines(sub, 0, a.components, lang, width, running=running)
@@ -208,7 +239,10 @@ def _quiz(n: int, lang: str, paper: Paper) -> tuple[list, dict]:
     qs = quiz_questions(n)
     s = S[lang]
     title = s["quiz"].format(n=n)
-    flow: list = [P.title(title, s[f"quiz_{n}_sub"], width, with_name=True), P.name_line(lang, width)]
+    flow: list = [
+        P.title(title, s[f"quiz_{n}_sub"], width, with_name=True),
+        P.name_line(lang, width),
+    ]
     flow += [_quiz_question(i, q, lang, width) for i, q in enumerate(qs, 1)]
     flow.append(PageBreak("key"))
     flow.append(P.title(f"{title} · {s['key']}", s[f"quiz_{n}_sub"], width, with_name=False))
@@ -219,19 +253,23 @@ def _quiz(n: int, lang: str, paper: Paper) -> tuple[list, dict]:
 # --- the document ------------------------------------------------------------------------
 
 
-def _chrome(title: str, lang: str, paper: Paper, seed: int | None) -> Callable[[int, int, str], list[Item]]:
+def _chrome(
+    title: str, lang: str, paper: Paper, seed: int | None
+) -> Callable[[int, int, str], list[Item]]:
     s = S[lang]
 
     def chrome(n: int, total: int, section: str) -> list[Item]:
         y = paper.margin
         items: list[Item] = []
         head = title + (f" · {s['key']}" if section == "key" else "")
-        items.append(Text(paper.margin, y, text_width(head, 8.5), line_height(8.5), head, 8.5,
-                          color=GREY))
+        items.append(
+            Text(paper.margin, y, text_width(head, 8.5), line_height(8.5), head, 8.5, color=GREY)
+        )
         right = s["brand"] + (f" · {s['seed'].format(seed=seed)}" if seed is not None else "")
         w = text_width(right, 8.5)
-        items.append(Text(paper.width - paper.margin - w, y, w, line_height(8.5), right, 8.5,
-                          color=GREY))
+        items.append(
+            Text(paper.width - paper.margin - w, y, w, line_height(8.5), right, 8.5, color=GREY)
+        )
         items.append(Rect(paper.margin, y + 5.2, paper.content_width, 0.0, edge="#bbbbbb", lw=0.5))
         foot = s["page"].format(n=n, total=total)
         fw = text_width(foot, 8.5)
@@ -267,6 +305,8 @@ def build(kind: str, *, lang: str = "en", seed: int = 7, paper: str = "a4") -> D
     used_seed = seed if kind in SEEDED else None
     # the glossary's and cheat sheet's rows have rules between them; a worksheet's 20
     # questions fit one page of either paper
-    gap = {"glossary": 1.0, "cheatsheet": 0.6, "worksheet-1": 2.0, "worksheet-2": 2.0}.get(kind, 3.0)
+    gap = {"glossary": 1.0, "cheatsheet": 0.6, "worksheet-1": 2.0, "worksheet-2": 2.0}.get(
+        kind, 3.0
+    )
     pages = paginate(flow, pp, gap=gap, chrome=_chrome(answers["title"], lang, pp, used_seed))
     return Doc(kind, answers["title"], lang, pp, used_seed, pages, answers)

@@ -127,9 +127,7 @@ S: dict[str, dict[str, str]] = {
             "Certaines sont des cribs : dans un crib, seule une couleur de cinq cartes compte. "
             "Le valet compte dans une main comme dans un crib."
         ),
-        "key_intro": (
-            "Chaque combinaison avec le cumul, puis le décompte tel qu'on l'annonce."
-        ),
+        "key_intro": ("Chaque combinaison avec le cumul, puis le décompte tel qu'on l'annonce."),
         "pegging": "Fiche sur le jeu",
         "pegging_intro": (
             "Chaque ligne montre les cartes jouées depuis que le compte est reparti de 0, dans "
@@ -202,7 +200,8 @@ def _g(key: str, en: str, en_def: str, fr: str, fr_def: str) -> GlossaryEntry:
 
 GLOSSARY: tuple[GlossaryEntry, ...] = (
     _g(
-        "board", "board and pegs",
+        "board",
+        "board and pegs",
         "The board has 120 holes for each player and a last hole, 121. Each player has two "
         "pegs: the back peg jumps ahead of the front one, so the gap shows the last score.",
         "planchette et chevilles",
@@ -211,7 +210,8 @@ GLOSSARY: tuple[GlossaryEntry, ...] = (
         "points marqués.",
     ),
     _g(
-        "cut for deal", "cut for deal",
+        "cut for deal",
+        "cut for deal",
         "Each player cuts the pack; the lower card deals first (the ace is low). "
         "After that the deal alternates.",
         "couper pour la donne",
@@ -219,7 +219,8 @@ GLOSSARY: tuple[GlossaryEntry, ...] = (
         "bas). Ensuite, on donne chacun son tour.",
     ),
     _g(
-        "dealer", "dealer",
+        "dealer",
+        "dealer",
         "Deals six cards to each player, one at a time, the opponent first. The crib is the "
         "dealer's.",
         "donneur",
@@ -227,7 +228,8 @@ GLOSSARY: tuple[GlossaryEntry, ...] = (
         "appartient au donneur.",
     ),
     _g(
-        "pone", "pone",
+        "pone",
+        "pone",
         "The dealer's opponent: cuts the pack for the starter, plays the first card and "
         "counts first.",
         "non-donneur",
@@ -235,7 +237,8 @@ GLOSSARY: tuple[GlossaryEntry, ...] = (
         "carte et compte en premier.",
     ),
     _g(
-        "crib", "crib",
+        "crib",
+        "crib",
         "The four cards the players throw away, two each. It belongs to the dealer, who counts "
         "it last, with the starter.",
         "crib",
@@ -243,7 +246,8 @@ GLOSSARY: tuple[GlossaryEntry, ...] = (
         "donneur, qui le compte en dernier, avec la carte de départ.",
     ),
     _g(
-        "starter", "starter",
+        "starter",
+        "starter",
         "After the throw the pone cuts the pack and the dealer turns up the top card of the "
         "lower packet. It is the fifth card of both hands and of the crib.",
         "carte de départ",
@@ -252,15 +256,16 @@ GLOSSARY: tuple[GlossaryEntry, ...] = (
         "deux mains et du crib.",
     ),
     _g(
-        "heels", "his heels",
-        "A jack turned up as the starter: 2 points to the dealer, pegged at once, before the "
-        "play.",
+        "heels",
+        "his heels",
+        "A jack turned up as the starter: 2 points to the dealer, pegged at once, before the play.",
         "valet retourné",
         "Si la carte de départ est un valet, le donneur marque 2 points tout de suite, avant "
         "le jeu.",
     ),
     _g(
-        "values", "card values",
+        "values",
+        "card values",
         "Ace 1, two to ten their number, jack, queen and king 10. Pairs and runs go by rank: "
         "a king and a queen are not a pair; the ace is low, so Q-K-A is not a run.",
         "valeur des cartes",
@@ -269,31 +274,36 @@ GLOSSARY: tuple[GlossaryEntry, ...] = (
         "pas une suite.",
     ),
     _g(
-        "fifteen", "fifteen",
+        "fifteen",
+        "fifteen",
         "Cards that add up to 15: 2 points for each different set of cards.",
         "quinze",
         "Des cartes dont les valeurs font 15 : 2 points pour chaque groupe de cartes différent.",
     ),
     _g(
-        "pair", "pair",
+        "pair",
+        "pair",
         "Two cards of the same rank: 2 points.",
         "paire",
         "Deux cartes de même rang : 2 points.",
     ),
     _g(
-        "pair royal", "pair royal",
+        "pair royal",
+        "pair royal",
         "Three cards of the same rank: 6 points (three pairs).",
         "brelan",
         "Trois cartes de même rang : 6 points (trois paires).",
     ),
     _g(
-        "double pair royal", "double pair royal",
+        "double pair royal",
+        "double pair royal",
         "Four cards of the same rank: 12 points (six pairs).",
         "carré",
         "Quatre cartes de même rang : 12 points (six paires).",
     ),
     _g(
-        "run", "run",
+        "run",
+        "run",
         "Three or more cards of consecutive ranks, in any order and any suits: 1 point a card. "
         "A double run (4-5-5-6) counts the run twice, plus the pair.",
         "suite",
@@ -302,7 +312,8 @@ GLOSSARY: tuple[GlossaryEntry, ...] = (
         "compte la suite deux fois, plus la paire.",
     ),
     _g(
-        "flush", "flush",
+        "flush",
+        "flush",
         "All four hand cards of one suit: 4 points, or 5 with a starter of that suit. "
         "In the crib only a five-card flush counts.",
         "couleur",
@@ -311,13 +322,15 @@ GLOSSARY: tuple[GlossaryEntry, ...] = (
         "la couleur de cinq cartes compte.",
     ),
     _g(
-        "nobs", "nobs",
+        "nobs",
+        "nobs",
         "The jack of the starter's suit, in a hand or in the crib: 1 point.",
         "le valet",
         "Le valet de la couleur de la carte de départ, dans une main ou dans le crib : 1 point.",
     ),
     _g(
-        "play", "the play",
+        "play",
+        "the play",
         "The players lay cards in turn, the pone first, saying the running count, which may "
         "never pass 31. A player who can play must.",
         "le jeu",
@@ -325,7 +338,8 @@ GLOSSARY: tuple[GlossaryEntry, ...] = (
         "le compte, qui ne dépasse jamais 31. Qui peut jouer doit jouer.",
     ),
     _g(
-        "go", "go",
+        "go",
+        "go",
         "Said by a player who cannot play without passing 31. The other plays on while they "
         "can; the last to play pegs 1, the count starts again at 0, and a run or pair cannot "
         "carry across.",
@@ -335,20 +349,23 @@ GLOSSARY: tuple[GlossaryEntry, ...] = (
         "une paire ne continue pas par-dessus.",
     ),
     _g(
-        "thirty-one", "thirty-one",
+        "thirty-one",
+        "thirty-one",
         "A card that makes the count exactly 31: 2 points, and the count starts again at 0.",
         "trente et un",
         "Une carte qui amène le compte à 31 exactement : 2 points, et le compte repart de 0.",
     ),
     _g(
-        "last card", "last card",
+        "last card",
+        "last card",
         "The last card of the play pegs 1 (a last card that makes 31 pegs only the 2 for 31).",
         "dernière carte",
         "La dernière carte du jeu marque 1 point (si elle fait 31, elle marque seulement les 2 "
         "points du trente et un).",
     ),
     _g(
-        "show", "the show",
+        "show",
+        "the show",
         "The counting after the play: the pone's hand, then the dealer's hand, then the crib, "
         "each with the starter.",
         "le décompte",
@@ -356,7 +373,8 @@ GLOSSARY: tuple[GlossaryEntry, ...] = (
         "crib, chacun avec la carte de départ.",
     ),
     _g(
-        "muggins", "muggins",
+        "muggins",
+        "muggins",
         "An optional rule, agreed before the game: points a player misses in counting may be "
         "claimed by the opponent.",
         "points oubliés",
@@ -364,13 +382,15 @@ GLOSSARY: tuple[GlossaryEntry, ...] = (
         "comptant peuvent être pris par l'adversaire.",
     ),
     _g(
-        "game", "game",
+        "game",
+        "game",
         "The first to 121 wins at once, even in the middle of the play or the show.",
         "partie",
         "Le premier à 121 gagne aussitôt, même au milieu du jeu ou du décompte.",
     ),
     _g(
-        "skunk", "skunk",
+        "skunk",
+        "skunk",
         "A win while the loser has not reached 91 (the skunk line): it counts as two games. "
         "Under 61 it is a double skunk.",
         "capot",

@@ -22,9 +22,9 @@ __all__ = ["best_text", "near_121_html", "points_verdict_html"]
 
 # said inside f-strings, which the extractor does not read
 _IN_FSTRINGS = (
-    N_('nothing handed over'),
-    N_('Trap missed:'),
-    N_('No trap missed with this card.'),
+    N_("nothing handed over"),
+    N_("Trap missed:"),
+    N_("No trap missed with this card."),
 )
 
 
@@ -35,18 +35,26 @@ def best_text(a: PlayAnalysis, board: BoardAnalysis | None, lang: str = "en") ->
     b = a.best
     best = card_text(b.card) if b.card else _("go")
     over = (
-        _("the opponent holds no cards, so nothing is hidden") if a.position.opp_count == 0
-        else _("over all {n} hands the opponent could hold").format(n=f"{a.combos:,}".replace(
-            ",", "\u202f" if lang == "fr" else ","))
+        _("the opponent holds no cards, so nothing is hidden")
+        if a.position.opp_count == 0
+        else _("over all {n} hands the opponent could hold").format(
+            n=f"{a.combos:,}".replace(",", "\u202f" if lang == "fr" else ",")
+        )
     )
     if board is not None:
         g = board.best
-        return _("Near 121, best for the game: {card}, you win {p} of the time. For the pegging margin "
-                 "alone: {best}, net {net}.").format(
-            card=card_text(g.card) if g.card else _("go"), p=pct(g.p_win, 0, lang), best=best,
-            net=num(b.margin, "+.2f", lang))
+        return _(
+            "Near 121, best for the game: {card}, you win {p} of the time. For the pegging margin "
+            "alone: {best}, net {net}."
+        ).format(
+            card=card_text(g.card) if g.card else _("go"),
+            p=pct(g.p_win, 0, lang),
+            best=best,
+            net=num(b.margin, "+.2f", lang),
+        )
     return _("Best: {best}, net {net}; you come out ahead {p} of the time ({over}).").format(
-        best=best, net=num(b.margin, "+.2f", lang), p=pct(b.p_nonneg, 0, lang), over=over)
+        best=best, net=num(b.margin, "+.2f", lang), p=pct(b.p_nonneg, 0, lang), over=over
+    )
 
 
 def near_121_html(card: Card, v: Any, tags: Sequence[str], lang: str = "en") -> str:
@@ -55,8 +63,13 @@ def near_121_html(card: Card, v: Any, tags: Sequence[str], lang: str = "en") -> 
     _ = tr(lang)
     tag_html = "".join(f'<li class="crib-tag">{html.escape(t)}</li>' for t in tags)
     said = _("{card} is {grade}, {place}, by the chance of winning the game ({model}).").format(
-        card="\0", grade="\1", place=v.standing, model=v.model)
-    said = html.escape(said).replace("\0", cards_chips([card])).replace("\1", f"<b>{html.escape(v.badge)}</b>")
+        card="\0", grade="\1", place=v.standing, model=v.model
+    )
+    said = (
+        html.escape(said)
+        .replace("\0", cards_chips([card]))
+        .replace("\1", f"<b>{html.escape(v.badge)}</b>")
+    )
     return f"<div>{said}</div>" + (f"<ul>{tag_html}</ul>" if tag_html else "")
 
 
@@ -70,12 +83,22 @@ def points_verdict_html(position: PeggingPosition, card: Card, v: Any, lang: str
     )
     trap_line = (
         f'<div class="crib-trap" style="color:{var("red")}"><b>{html.escape(_("Trap missed:"))}</b> '
-        + html.escape(_("the best card scores nothing now but nets at least 1.5 later, and this card "
-                        "does at least 1 point worse.")) + "</div>"
+        + html.escape(
+            _(
+                "the best card scores nothing now but nets at least 1.5 later, and this card "
+                "does at least 1 point worse."
+            )
+        )
+        + "</div>"
         if v.trap
         else f'<div class="crib-trap-none">{html.escape(_("No trap missed with this card."))}</div>'
     )
     said = _("{card} is {grade}, {place}, by {model}.").format(
-        card="\0", grade="\1", place=v.standing, model=v.model)
-    said = html.escape(said).replace("\0", cards_chips([card])).replace("\1", f"<b>{html.escape(v.phrase())}</b>")
+        card="\0", grade="\1", place=v.standing, model=v.model
+    )
+    said = (
+        html.escape(said)
+        .replace("\0", cards_chips([card]))
+        .replace("\1", f"<b>{html.escape(v.phrase())}</b>")
+    )
     return f"<div>{said}</div><ul>{tag_html}</ul>{trap_line}"

@@ -28,9 +28,11 @@ __all__ = ["CribOddsApp", "VIEWS", "TABLE_SOURCES", "crib_odds_page"]
 
 # said inside f-strings, which the extractor does not read
 _IN_FSTRINGS = (
-    N_('Click a cell, or choose one:'),
-    N_('Worked out from every pair the opponent could add and every starter: 58,800 equally likely cribs, each scored exactly (five-card flushes and nobs included).'),
-    N_('Against an Expert (self-play):'),
+    N_("Click a cell, or choose one:"),
+    N_(
+        "Worked out from every pair the opponent could add and every starter: 58,800 equally likely cribs, each scored exactly (five-card flushes and nobs included)."
+    ),
+    N_("Against an Expert (self-play):"),
 )
 
 VIEWS = {
@@ -46,6 +48,7 @@ TABLE_SOURCES = {
     N_("self-play minus uniform (difference)"): "diff",
 }
 
+
 class CribOddsApp(w.VBox):
     """13x13 heatmaps of expected crib points; click a cell (or choose it) for its detail."""
 
@@ -53,25 +56,36 @@ class CribOddsApp(w.VBox):
         self.lang = lang
         _ = tr(lang)
         self.source = w.Dropdown(
-            options=[(_(k), k) for k in TABLE_SOURCES], description=_("Table"), style=WIDE,
+            options=[(_(k), k) for k in TABLE_SOURCES],
+            description=_("Table"),
+            style=WIDE,
             layout=w.Layout(width="27em", max_width="100%"),
         ).add_class("crib-source")
         self.view = w.Dropdown(
-            options=[(_(k), k) for k in VIEWS], description=_("View"), style=WIDE,
+            options=[(_(k), k) for k in VIEWS],
+            description=_("View"),
+            style=WIDE,
             layout=w.Layout(width="27em", max_width="100%"),
         ).add_class("crib-view")
         self.seat = w.ToggleButtons(
             options=[(seat_word(True, lang), "dealer"), (seat_word(False, lang), "pone")],
-            description=_("Your seat"), style=WIDE,
+            description=_("Your seat"),
+            style=WIDE,
         ).add_class("crib-seat")
         self.heatmap = HeatGrid().add_class("crib-heatmap")
         ranks = [(("10" if i == 10 else RANK_CHARS[i - 1]), i) for i in range(1, 14)]
         self.first = w.Dropdown(
-            options=ranks, value=5, description=_("First card"), style=WIDE,
+            options=ranks,
+            value=5,
+            description=_("First card"),
+            style=WIDE,
             layout=w.Layout(width="13em"),
         ).add_class("crib-first")
         self.second = w.Dropdown(
-            options=ranks, value=5, description=_("Second card"), style=WIDE,
+            options=ranks,
+            value=5,
+            description=_("Second card"),
+            style=WIDE,
             layout=w.Layout(width="13em"),
         ).add_class("crib-second")
         self.suited = w.Checkbox(value=False, description=_("suited"), style=WIDE).add_class(
@@ -87,7 +101,9 @@ class CribOddsApp(w.VBox):
         self.heatmap.on_cell(self.click_cell)
         super().__init__(
             [
-                w.HTML(terms_bar(("crib", "dealer", "pone", "starter"), lang)).add_class("crib-terms-bar"),
+                w.HTML(terms_bar(("crib", "dealer", "pone", "starter"), lang)).add_class(
+                    "crib-terms-bar"
+                ),
                 w.HBox([self.source, self.view, self.seat]),
                 self.status,
                 w.HBox(
@@ -139,21 +155,30 @@ class CribOddsApp(w.VBox):
         seat = seat_word(self.seat.value == "dealer", self.lang)
         vals = heatmap_values(view, self.seat.value)
         if view == "sign":
-            title = (_("Crib value minus the average throw, as {seat} (+ helps you: your crib)")
-                     if self.seat.value == "dealer" else
-                     _("Crib value minus the average throw, as {seat} (- hurts you: their crib)")).format(seat=seat)
+            title = (
+                _("Crib value minus the average throw, as {seat} (+ helps you: your crib)")
+                if self.seat.value == "dealer"
+                else _("Crib value minus the average throw, as {seat} (- hurts you: their crib)")
+            ).format(seat=seat)
             label, cmap = _("points relative to an average throw (seat-signed)"), "RdBu"
         else:
-            title = _("Expected crib points by thrown pair — {view}").format(view=_(self.view.value))
+            title = _("Expected crib points by thrown pair — {view}").format(
+                view=_(self.view.value)
+            )
             label, cmap = _("expected crib points (exact, uniform opponent)"), "viridis"
         center = 0.0 if view == "sign" else None
         self.heatmap.show(vals, title=title, label=label, cmap=cmap, center=center, lang=self.lang)
-        self.status.value = info_html(_("Showing: {what} ({seat}).").format(what=_(self.view.value), seat=seat))
+        self.status.value = info_html(
+            _("Showing: {what} ({seat}).").format(what=_(self.view.value), seat=seat)
+        )
         tech = f"{_(self.source.value)}: {_(TABLE.assumption)}."  # the model's own words
         self.model_note.value = how_computed(
-            _("Each cell: the crib's average score when these two cards go into it, the other "
-              "two crib cards and the starter drawn from the cards you cannot see."),
-            tech, lang=self.lang,
+            _(
+                "Each cell: the crib's average score when these two cards go into it, the other "
+                "two crib cards and the starter drawn from the cards you cannot see."
+            ),
+            tech,
+            lang=self.lang,
         )
 
     def _draw_seat_table(self, diff: bool) -> None:
@@ -164,20 +189,31 @@ class CribOddsApp(w.VBox):
         vals = seat_heatmap_values(seat, diff=diff)
         into = _("your own crib") if seat == "dealer" else _("the dealer's crib")
         if diff:
-            title = _("Self-play minus uniform, thrown into {into} (suited above, offsuit below)").format(into=into)
+            title = _(
+                "Self-play minus uniform, thrown into {into} (suited above, offsuit below)"
+            ).format(into=into)
             label, cmap, center = _("points: seat table minus uniform table"), "RdBu", 0.0
         else:
-            title = _("Self-play crib points, thrown into {into} (suited above, offsuit below)").format(into=into)
+            title = _(
+                "Self-play crib points, thrown into {into} (suited above, offsuit below)"
+            ).format(into=into)
             label, cmap, center = _("expected crib points (Expert opponent)"), "viridis", None
         self.heatmap.show(vals, title=title, label=label, cmap=cmap, center=center, lang=self.lang)
-        self.status.value = info_html(_("Showing: {what} ({seat}).").format(
-            what=_(self.source.value), seat=seat_word(seat == "dealer", self.lang)))
+        self.status.value = info_html(
+            _("Showing: {what} ({seat}).").format(
+                what=_(self.source.value), seat=seat_word(seat == "dealer", self.lang)
+            )
+        )
         tech = f"{_(SELFPLAY.assumption)}. " + _(
-            "Source: data/crib_selfplay.csv (command and seed in data/selfplay_tables.json).")
+            "Source: data/crib_selfplay.csv (command and seed in data/selfplay_tables.json)."
+        )
         self.model_note.value = how_computed(
-            _("Each cell: the crib's average score in games between two Expert players, when "
-              "these two cards go into it."),
-            tech, lang=self.lang,
+            _(
+                "Each cell: the crib's average score in games between two Expert players, when "
+                "these two cards go into it."
+            ),
+            tech,
+            lang=self.lang,
         )
 
     @friendly_in()
@@ -204,15 +240,24 @@ class CribOddsApp(w.VBox):
         best = ", ".join(f"{name(r)} ({num(float(x), '.2f', lang)})" for r, x in ranked[:3])
         worst = ", ".join(f"{name(r)} ({num(float(x), '.2f', lang)})" for r, x in ranked[-3:][::-1])
         kind = _("pair") if pair else (_("suited") if suited else _("offsuit"))
-        head = _("{pair} {kind}: {value}").format(pair=f"{name(lo)}-{name(hi)}", kind=kind,
-                                                  value=num(float(v), ".3f", lang))
-        exact = _("expected crib points (exactly {fraction}).").format(fraction=f"{v.numerator}/{v.denominator}")
+        head = _("{pair} {kind}: {value}").format(
+            pair=f"{name(lo)}-{name(hi)}", kind=kind, value=num(float(v), ".3f", lang)
+        )
+        exact = _("expected crib points (exactly {fraction}).").format(
+            fraction=f"{v.numerator}/{v.denominator}"
+        )
         self.cell.value = (
             f'<div class="crib-cell-value"><b>{html.escape(head)}</b> {html.escape(exact)}</div>'
             f"<div>{html.escape(_('Worked out from every pair the opponent could add and every starter: 58,800 equally likely cribs, each scored exactly (five-card flushes and nobs included).'))}</div>"  # noqa: E501
             f'<div class="crib-companions">'
-            + html.escape(_("Best cards for the opponent to add (the crib on average): {cards}.").format(cards=best))
-            + "<br>" + html.escape(_("Worst: {cards}.").format(cards=worst)) + "</div>"
+            + html.escape(
+                _("Best cards for the opponent to add (the crib on average): {cards}.").format(
+                    cards=best
+                )
+            )
+            + "<br>"
+            + html.escape(_("Worst: {cards}.").format(cards=worst))
+            + "</div>"
             + self._seat_cell(lo, hi, suited, float(v), lang)
         )
 
@@ -228,14 +273,28 @@ class CribOddsApp(w.VBox):
         parts = []
         for r in rows.itertuples():
             diff = r.mean - uniform
-            said = (_("As dealer (into your own crib): {mean} on average ({ci} sure it is between {lo} and {hi}), "
-                      "{diff} {side} the uniform table, from {n} cribs.") if r.seat == "dealer" else
-                    _("As pone (into the dealer's crib): {mean} on average ({ci} sure it is between {lo} and {hi}), "
-                      "{diff} {side} the uniform table, from {n} cribs."))
-            parts.append(said.format(
-                ci=pct(0.95, 0, lang), mean=num(r.mean, ".2f", lang), lo=num(r.ci95_low, ".2f", lang), hi=num(r.ci95_high, ".2f", lang),
-                diff=num(abs(diff), ".2f", lang), side=_("above") if diff >= 0 else _("below"),
-                n=f"{r.n:,}".replace(",", "\u202f") if lang == "fr" else f"{r.n:,}"))
+            said = (
+                _(
+                    "As dealer (into your own crib): {mean} on average ({ci} sure it is between {lo} and {hi}), "
+                    "{diff} {side} the uniform table, from {n} cribs."
+                )
+                if r.seat == "dealer"
+                else _(
+                    "As pone (into the dealer's crib): {mean} on average ({ci} sure it is between {lo} and {hi}), "
+                    "{diff} {side} the uniform table, from {n} cribs."
+                )
+            )
+            parts.append(
+                said.format(
+                    ci=pct(0.95, 0, lang),
+                    mean=num(r.mean, ".2f", lang),
+                    lo=num(r.ci95_low, ".2f", lang),
+                    hi=num(r.ci95_high, ".2f", lang),
+                    diff=num(abs(diff), ".2f", lang),
+                    side=_("above") if diff >= 0 else _("below"),
+                    n=f"{r.n:,}".replace(",", "\u202f") if lang == "fr" else f"{r.n:,}",
+                )
+            )
         return (
             f'<div class="crib-seat-cell"><b>{html.escape(_("Against an Expert (self-play):"))}</b><br>'
             + "<br>".join(html.escape(p) for p in parts)
@@ -244,8 +303,13 @@ class CribOddsApp(w.VBox):
 
 
 #: the page's one call: the analyzer under the language switch, in the URL's language
-crib_odds_page = AnalyzerPage(CribOddsApp, Intro(
-    N_("Crib odds"),
-    N_("What is a crib worth, for each pair of cards thrown into it? Click a cell for its exact value and "
-       "the cards that go best and worst with it."),
-))
+crib_odds_page = AnalyzerPage(
+    CribOddsApp,
+    Intro(
+        N_("Crib odds"),
+        N_(
+            "What is a crib worth, for each pair of cards thrown into it? Click a cell for its exact value and "
+            "the cards that go best and worst with it."
+        ),
+    ),
+)

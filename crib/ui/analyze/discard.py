@@ -40,10 +40,7 @@ from crib.ui.kit.widgets import CardPicker, FigureImage
 __all__ = ["DiscardApp", "styled_table_html", "discard_page"]
 
 # said inside f-strings, which the extractor does not read
-_IN_FSTRINGS = (
-    N_('Choose two cards to throw, then commit.'),
-)
-
+_IN_FSTRINGS = (N_("Choose two cards to throw, then commit."),)
 
 
 def styled_table_html(a: DiscardAnalysis, yours: int | None = None, lang: str = "en") -> str:
@@ -54,31 +51,47 @@ def styled_table_html(a: DiscardAnalysis, yours: int | None = None, lang: str = 
 class DiscardApp(w.VBox):
     """Six cards in, all 15 throws out, ranked and explained; or practise: throw first."""
 
-    def __init__(self, initial: str = "5H 5D 6C 7S 8H 9D", dealer: bool = True, lang: str = "en") -> None:
+    def __init__(
+        self, initial: str = "5H 5D 6C 7S 8H 9D", dealer: bool = True, lang: str = "en"
+    ) -> None:
         self.lang = lang
         _ = tr(lang)
         self.mode = mode_toggle(lang)
         self.picker = CardPicker(max_cards=6, description=_("Six cards"), lang=lang)
         self.seat = w.ToggleButtons(
             options=[(seat_word(True, lang), "dealer"), (seat_word(False, lang), "pone")],
-            value="dealer" if dealer else "pone", description=_("Your seat"), style=WIDE,
+            value="dealer" if dealer else "pone",
+            description=_("Your seat"),
+            style=WIDE,
         ).add_class("crib-seat")
         self.model = w.Dropdown(
-            options=model_options(DISCARD_MODELS, lang), value=COACH_MODEL, description=_("Model"),
-            style=WIDE, layout=w.Layout(width="31em", max_width="100%"),
+            options=model_options(DISCARD_MODELS, lang),
+            value=COACH_MODEL,
+            description=_("Model"),
+            style=WIDE,
+            layout=w.Layout(width="31em", max_width="100%"),
         ).add_class("crib-model")
-        self.seed = w.IntText(value=1, description=_("Deal number"), style=WIDE,
-                              layout=w.Layout(width="15em")).add_class("crib-seed")
-        self.use_scores = w.Checkbox(value=False, description=_("use the scores"), style=WIDE
-                                     ).add_class("crib-use-scores")
-        self.my_score = w.BoundedIntText(value=0, min=0, max=120, description=_("You"), style=WIDE,
-                                         layout=w.Layout(width="8em")).add_class("crib-my-score")
+        self.seed = w.IntText(
+            value=1, description=_("Deal number"), style=WIDE, layout=w.Layout(width="15em")
+        ).add_class("crib-seed")
+        self.use_scores = w.Checkbox(
+            value=False, description=_("use the scores"), style=WIDE
+        ).add_class("crib-use-scores")
+        self.my_score = w.BoundedIntText(
+            value=0, min=0, max=120, description=_("You"), style=WIDE, layout=w.Layout(width="8em")
+        ).add_class("crib-my-score")
         self.opp_score = w.BoundedIntText(
-            value=0, min=0, max=120, description=_("Opponent"), style=WIDE,
+            value=0,
+            min=0,
+            max=120,
+            description=_("Opponent"),
+            style=WIDE,
             layout=w.Layout(width="11em"),
         ).add_class("crib-opp-score")
         self.objective = w.ToggleButtons(
-            options=[(_("points"), "ev"), (_("winning"), "win")], value="ev", description=_("Rank by"),
+            options=[(_("points"), "ev"), (_("winning"), "win")],
+            value="ev",
+            description=_("Rank by"),
             style=WIDE,
         ).add_class("crib-objective")
         self.deal_button = w.Button(description=_("Deal six"), icon="random").add_class("crib-deal")
@@ -94,48 +107,82 @@ class DiscardApp(w.VBox):
             description=_("Throw these two"), button_style="primary", disabled=True
         ).add_class("crib-commit")
         self.practice_box = w.VBox(
-            [w.HTML(f"<b>{html.escape(_('Choose two cards to throw, then commit.'))}</b>"),
-             w.HBox(self.hand).add_class("crib-hand"), self.commit_button],
+            [
+                w.HTML(f"<b>{html.escape(_('Choose two cards to throw, then commit.'))}</b>"),
+                w.HBox(self.hand).add_class("crib-hand"),
+                self.commit_button,
+            ],
             layout=w.Layout(display="none"),
         ).add_class("crib-practice")
 
-        self.status, self.verdict, self.dissent, self.model_note, self.table, self.chart = result_panes()
-        self.throw_choice = w.Dropdown(description=_("Look at throw"), options=[], style=WIDE,
-                                       layout=w.Layout(width="24em")).add_class("crib-throw-choice")
+        self.status, self.verdict, self.dissent, self.model_note, self.table, self.chart = (
+            result_panes()
+        )
+        self.throw_choice = w.Dropdown(
+            description=_("Look at throw"), options=[], style=WIDE, layout=w.Layout(width="24em")
+        ).add_class("crib-throw-choice")
         self.explain = w.HTML(layout=w.Layout(max_width="560px")).add_class("crib-explain")
         self.dist_chart = FigureImage().add_class("crib-dist-chart")
         # the choices, the practice hand and the analyses: the analyzers' session
         self.state = DiscardAnalyzer(dealer=dealer, lang=lang)
         self._quiet = False
 
-        on_clicks((self.analyze_button, self.analyze), (self.deal_button, self.deal),
-                  (self.commit_button, self.commit))
+        on_clicks(
+            (self.analyze_button, self.analyze),
+            (self.deal_button, self.deal),
+            (self.commit_button, self.commit),
+        )
         self.picker.observe(self._on_cards, "selected")
-        self.mode.observe(lambda _c: switch_mode(  # Analyze or Practice
-            self.mode.value == "Practice", self.analysis_box, self.practice_box, self.deal, self.analyze
-        ), "value")
-        for wid in (self.seat, self.model, self.use_scores, self.my_score, self.opp_score,
-                    self.objective):
+        self.mode.observe(
+            lambda _c: switch_mode(  # Analyze or Practice
+                self.mode.value == "Practice",
+                self.analysis_box,
+                self.practice_box,
+                self.deal,
+                self.analyze,
+            ),
+            "value",
+        )
+        for wid in (
+            self.seat,
+            self.model,
+            self.use_scores,
+            self.my_score,
+            self.opp_score,
+            self.objective,
+        ):
             wid.observe(lambda _c: self._refresh(), "value")
         self.throw_choice.observe(lambda _c: self.show_throw(), "value")
 
         self.analysis_box = w.VBox([self.picker, self.analyze_button])
-        controls = w.VBox([
-            self.mode,
-            w.HBox([self.seat, self.model]),
-            w.HBox([self.seed, self.deal_button]),
-            self.analysis_box,
-            self.practice_box,
-            w.HBox([self.use_scores, self.my_score, self.opp_score, self.objective]),
-        ])
-        detail = w.VBox([self.chart.with_text(), self.throw_choice, self.explain, self.dist_chart.with_text()])
+        controls = w.VBox(
+            [
+                self.mode,
+                w.HBox([self.seat, self.model]),
+                w.HBox([self.seed, self.deal_button]),
+                self.analysis_box,
+                self.practice_box,
+                w.HBox([self.use_scores, self.my_score, self.opp_score, self.objective]),
+            ]
+        )
+        detail = w.VBox(
+            [self.chart.with_text(), self.throw_choice, self.explain, self.dist_chart.with_text()]
+        )
         self.results = w.HBox(
             [w.VBox([self.table, self.model_note], layout=w.Layout(max_width="100%")), detail],
             layout=w.Layout(flex_flow="row wrap", align_items="flex-start", grid_gap="16px"),
         )
         super().__init__(
-            [w.HTML(terms_bar(("crib", "dealer", "pone", "starter"), lang)).add_class("crib-terms-bar"),
-             controls, self.status, self.verdict, self.dissent, self.results]
+            [
+                w.HTML(terms_bar(("crib", "dealer", "pone", "starter"), lang)).add_class(
+                    "crib-terms-bar"
+                ),
+                controls,
+                self.status,
+                self.verdict,
+                self.dissent,
+                self.results,
+            ]
         )
         self.add_class("crib-discard-app")
         self._quiet = True  # one analysis of the first six, not a second from the picker's change
@@ -217,7 +264,11 @@ class DiscardApp(w.VBox):
         """The controls' values into the session, and its ranking back onto the switch."""
         st = self.state
         st.scores = (self.my_score.value, self.opp_score.value) if self.use_scores.value else None
-        st.dealer, st.key, st.objective = self.seat.value == "dealer", self.model.value, self.objective.value
+        st.dealer, st.key, st.objective = (
+            self.seat.value == "dealer",
+            self.model.value,
+            self.objective.value,
+        )
         # within reach of 121 every model ranks (and the coach grades) by the chance of
         # winning, as in the game: the switch shows it and cannot say otherwise
         want = st.settle_objective()
@@ -232,14 +283,18 @@ class DiscardApp(w.VBox):
     def _show(self, a: DiscardAnalysis, yours: int | None) -> None:
         self.table.value = styled_table_html(a, yours, self.lang)
         m = DISCARD_MODELS[self.model.value]
-        tech = plain_note(discard_note(a, self.lang))  # the analysis' own note, in the page's language
+        tech = plain_note(
+            discard_note(a, self.lang)
+        )  # the analysis' own note, in the page's language
         self.model_note.value = how_computed(m.plain_in(self.lang), tech, lang=self.lang)
         self.chart.show(discard_chart(a, self.lang), lang=self.lang)
         other = second_opinion_key(self.model.value, DISCARD_MODELS)
         msg = discard_dissent(a, self.model.value, self.state.second, other, yours, self.lang)  # type: ignore[arg-type]
         self.dissent.value = differ_html(msg)
         throw = tr(self.lang)(N_("{n}. throw {cards}"))
-        opts = [(throw.format(n=i + 1, cards=cards_text(t.throw)), i) for i, t in enumerate(a.throws)]
+        opts = [
+            (throw.format(n=i + 1, cards=cards_text(t.throw)), i) for i, t in enumerate(a.throws)
+        ]
         self.throw_choice.options = opts
         self.throw_choice.value = yours if yours is not None else 0
         self.show_throw()
@@ -254,7 +309,9 @@ class DiscardApp(w.VBox):
             return
         if len(cards) != 6:
             raise SaidError(
-                _("expected 6 cards, got {n}: pick {more} more").format(n=len(cards), more=6 - len(cards))
+                _("expected 6 cards, got {n}: pick {more} more").format(
+                    n=len(cards), more=6 - len(cards)
+                )
                 if len(cards) < 6
                 else _("expected 6 cards, got {n}").format(n=len(cards))
             )
@@ -272,15 +329,25 @@ class DiscardApp(w.VBox):
         throw = tuple(self.practice_six[j] for j in self.practice_pick)  # as picked
         v = discard_verdict(a, i, self.model.value, self.lang)
         cost = (
-            _("It is the best throw.") if v.lost <= 1e-9
-            else _("It cost {cost} against {cards}.").format(cost=v.cost, cards=cards_text(a.best.throw))
+            _("It is the best throw.")
+            if v.lost <= 1e-9
+            else _("It cost {cost} against {cards}.").format(
+                cost=v.cost, cards=cards_text(a.best.throw)
+            )
         )
-        said = html.escape(_("You threw {cards}: {place}, {grade}.").format(cards="\0", place="\1", grade="\2"))
-        said = said.replace("\0", f"<b>{cards_text(throw)}</b>").replace(
-            "\1", f"<b>{html.escape(v.standing)}</b>").replace("\2", f"<b>{html.escape(v.badge)}</b>")
+        said = html.escape(
+            _("You threw {cards}: {place}, {grade}.").format(cards="\0", place="\1", grade="\2")
+        )
+        said = (
+            said.replace("\0", f"<b>{cards_text(throw)}</b>")
+            .replace("\1", f"<b>{html.escape(v.standing)}</b>")
+            .replace("\2", f"<b>{html.escape(v.badge)}</b>")
+        )
         self.verdict.value = verdict_html(f"{said} {html.escape(cost)}", v.word)
         self._show(a, i)
-        self.status.value = info_html(_("Graded by {model}. Deal six for another hand.").format(model=v.model))
+        self.status.value = info_html(
+            _("Graded by {model}. Deal six for another hand.").format(model=v.model)
+        )
 
     @friendly_in()
     def show_throw(self) -> None:
@@ -337,8 +404,14 @@ def open_from_request(app: DiscardApp) -> KeyListener:
 
 
 #: the page's one call: the analyzer under the language switch, in the URL's language, filled from a review link
-discard_page = AnalyzerPage(DiscardApp, Intro(
-    N_("Discard analyzer"),
-    N_("Six cards in: which two to throw? Analyze ranks all 15 throws; Practice deals six, lets you "
-       "choose first, then shows where your throw stands and what it cost."),
-), apply_query)
+discard_page = AnalyzerPage(
+    DiscardApp,
+    Intro(
+        N_("Discard analyzer"),
+        N_(
+            "Six cards in: which two to throw? Analyze ranks all 15 throws; Practice deals six, lets you "
+            "choose first, then shows where your throw stands and what it cost."
+        ),
+    ),
+    apply_query,
+)

@@ -31,23 +31,36 @@ def explain(a: DiscardAnalysis, i: int, lang: str = "en") -> str:
     t = a.throws[i]
     keep, throw = cards_pretty(t.keep), cards_pretty(t.throw)
     if a.dealer:
-        text = _("Keep {keep} ({hand} on average over 46 starters) and give your crib {throw} (about {crib}): "
-                 "{total} in all.")
+        text = _(
+            "Keep {keep} ({hand} on average over 46 starters) and give your crib {throw} (about {crib}): "
+            "{total} in all."
+        )
     else:
-        text = _("Keep {keep} ({hand} on average over 46 starters) and give your opponent's crib {throw} "
-                 "(about {crib} for them): {total} net.")
-    text = text.format(keep=keep, hand=num(t.hand_ev, ".2f", lang), throw=throw,
-                       crib=num(t.crib_ev, ".2f", lang), total=num(t.ev, ".2f", lang))
+        text = _(
+            "Keep {keep} ({hand} on average over 46 starters) and give your opponent's crib {throw} "
+            "(about {crib} for them): {total} net."
+        )
+    text = text.format(
+        keep=keep,
+        hand=num(t.hand_ev, ".2f", lang),
+        throw=throw,
+        crib=num(t.crib_ev, ".2f", lang),
+        total=num(t.ev, ".2f", lang),
+    )
     if t.peg_ev is not None:
-        text += " " + _("In the play these four peg {peg} against an Expert (your pegging minus theirs, from "
-                        "self-play): {total} with pegging.").format(
-            peg=num(t.peg_ev, "+.2f", lang), total=num(t.total, ".2f", lang))
+        text += " " + _(
+            "In the play these four peg {peg} against an Expert (your pegging minus theirs, from "
+            "self-play): {total} with pegging."
+        ).format(peg=num(t.peg_ev, "+.2f", lang), total=num(t.total, ".2f", lang))
     if t.p_win is not None and a.scores is not None:
         me, opp = a.scores
-        text += " " + (_("At {me}-{opp}, you dealing, you win the game {p} of the time after this throw.")
-                       if a.dealer else
-                       _("At {me}-{opp}, you the pone, you win the game {p} of the time after this throw.")
-                       ).format(me=me, opp=opp, p=pct(t.p_win, 1, lang))
+        text += " " + (
+            _("At {me}-{opp}, you dealing, you win the game {p} of the time after this throw.")
+            if a.dealer
+            else _(
+                "At {me}-{opp}, you the pone, you win the game {p} of the time after this throw."
+            )
+        ).format(me=me, opp=opp, p=pct(t.p_win, 1, lang))
     return text
 
 
@@ -56,16 +69,31 @@ def spread_lines(a: DiscardAnalysis, i: int, lang: str = "en") -> list[str]:
     gives the crib's spread)."""
     _ = tr(lang)
     t = a.throws[i]
-    lines = [_("Over the 46 starters this hand scores from {lo} to {hi}: 8 or more {p8} of the time, "
-               "12 or more {p12}.").format(lo=t.hand_min, hi=t.hand_max, p8=pct(float(t.p_hand_at_least(8)), 0, lang),
-                                           p12=pct(float(t.p_hand_at_least(12)), 0, lang))]
+    lines = [
+        _(
+            "Over the 46 starters this hand scores from {lo} to {hi}: 8 or more {p8} of the time, "
+            "12 or more {p12}."
+        ).format(
+            lo=t.hand_min,
+            hi=t.hand_max,
+            p8=pct(float(t.p_hand_at_least(8)), 0, lang),
+            p12=pct(float(t.p_hand_at_least(12)), 0, lang),
+        )
+    ]
     counts = a.crib_counts(i)
     if counts is not None:
         total = int(counts.sum())
         ways = f"{total:,}".replace(",", "\u202f") if lang == "fr" else f"{total:,}"
-        lines.append(_("The crib scores nothing {p0} of the time and 8 or more {p8}, over all {n} ways it "
-                       "can be completed.").format(p0=pct(counts[0] / total, 0, lang),
-                                                   p8=pct(counts[8:].sum() / total, 0, lang), n=ways))
+        lines.append(
+            _(
+                "The crib scores nothing {p0} of the time and 8 or more {p8}, over all {n} ways it "
+                "can be completed."
+            ).format(
+                p0=pct(counts[0] / total, 0, lang),
+                p8=pct(counts[8:].sum() / total, 0, lang),
+                n=ways,
+            )
+        )
     return lines
 
 
@@ -74,10 +102,15 @@ def best_line(a: DiscardAnalysis, near: bool, lang: str = "en") -> str:
     winning, that chance)."""
     _ = tr(lang)
     said = _("Best as {seat}: throw {throw}, keep {keep}.").format(
-        seat=seat_word(a.dealer, lang), throw=cards_text(a.best.throw), keep=cards_text(a.best.keep))
+        seat=seat_word(a.dealer, lang), throw=cards_text(a.best.throw), keep=cards_text(a.best.keep)
+    )
     if a.objective == "win" and a.best.p_win is not None:
-        said += " " + (_("Ranked by the chance of winning the game (you win {p} of the time): within reach of "
-                         "121 every grade is.") if near else
-                       _("Ranked by the chance of winning the game (you win {p} of the time).")
-                       ).format(p=pct(a.best.p_win, 0, lang))
+        said += " " + (
+            _(
+                "Ranked by the chance of winning the game (you win {p} of the time): within reach of "
+                "121 every grade is."
+            )
+            if near
+            else _("Ranked by the chance of winning the game (you win {p} of the time).")
+        ).format(p=pct(a.best.p_win, 0, lang))
     return said

@@ -32,9 +32,7 @@ from crib.ui.kit.style import colour
 __all__ = ["HeatGrid", "HeatCell"]
 
 # said inside f-strings, which the extractor does not read
-_IN_FSTRINGS = (
-    N_('Rows: the first card. Columns: the second card.'),
-)
+_IN_FSTRINGS = (N_("Rows: the first card. Columns: the second card."),)
 
 EMPTY = colour("heat-empty")  # a cell with no value (the grid's look: crib.css, section "analyze")
 
@@ -140,7 +138,9 @@ class HeatGrid(anywidget.AnyWidget):
     chosen = traitlets.List(traitlets.Int(), default_value=[]).tag(sync=True)  # [r, c] or []
     title = traitlets.Unicode("").tag(sync=True)
     legend = traitlets.Unicode("").tag(sync=True)
-    none_tip = traitlets.Unicode("no such pair").tag(sync=True)  # an empty cell's tooltip, in the page's language
+    none_tip = traitlets.Unicode("no such pair").tag(
+        sync=True
+    )  # an empty cell's tooltip, in the page's language
 
     def __init__(self) -> None:
         super().__init__(names=[_name(r) for r in range(1, 14)])
@@ -160,7 +160,8 @@ class HeatGrid(anywidget.AnyWidget):
     def _on_msg(self, _widget: object, content: object, _buffers: object) -> None:
         cell = content.get("cell") if isinstance(content, dict) else None
         if (
-            isinstance(cell, list) and len(cell) == 2
+            isinstance(cell, list)
+            and len(cell) == 2
             and all(isinstance(x, int) and 0 <= x < 13 for x in cell)
             and not self.cells[cell[0]][cell[1]].disabled
         ):
@@ -174,8 +175,14 @@ class HeatGrid(anywidget.AnyWidget):
         self.chosen = [r, c]
 
     def show(
-        self, values: list[list[float]], *, title: str, label: str, cmap: str = "viridis",
-        center: float | None = None, lang: str = "en",
+        self,
+        values: list[list[float]],
+        *,
+        title: str,
+        label: str,
+        cmap: str = "viridis",
+        center: float | None = None,
+        lang: str = "en",
     ) -> None:
         _ = tr(lang)
         self.none_tip = _("no such pair")
@@ -201,7 +208,8 @@ class HeatGrid(anywidget.AnyWidget):
                 cell.disabled = False
                 cell.description = f"{v:.1f}".replace(".", ",") if lang == "fr" else f"{v:.1f}"
                 cell.tooltip = _("{first} and {second}: {value}").format(
-                    first=_name(r + 1), second=_name(c + 1), value=f"{v:.2f}")
+                    first=_name(r + 1), second=_name(c + 1), value=f"{v:.2f}"
+                )
                 cell.color = to_hex((red, green, blue))
                 cell.text_color = text_on((red, green, blue))  # AA contrast
                 row.append([cell.description, cell.color, cell.text_color, cell.tooltip])

@@ -17,7 +17,14 @@ from crib.ui.kit.style import var
 from crib.ui.kit.widgets import FigureImage, as_grid, card_rows
 
 __all__ = [
-    "WIDE", "mode_toggle", "CardGrid", "analysis_table_html", "position_html", "verdict_html", "differ_html", "result_panes",
+    "WIDE",
+    "mode_toggle",
+    "CardGrid",
+    "analysis_table_html",
+    "position_html",
+    "verdict_html",
+    "differ_html",
+    "result_panes",
 ]
 
 _SEEN = {"previous": N_("Earlier"), "starter": N_("Starter"), "discards": N_("Your discards")}
@@ -28,12 +35,21 @@ WIDE = {"description_width": "initial"}
 def mode_toggle(lang: str) -> w.ToggleButtons:
     """An analyzer's Analyze / Practice switch (values stay English: the apps read them)."""
     _ = tr(lang)
-    return w.ToggleButtons(options=[(_("Analyze"), "Analyze"), (_("Practice"), "Practice")], value="Analyze",
-                           description=_("Mode"), style=WIDE).add_class("crib-mode")
+    return w.ToggleButtons(
+        options=[(_("Analyze"), "Analyze"), (_("Practice"), "Practice")],
+        value="Analyze",
+        description=_("Mode"),
+        style=WIDE,
+    ).add_class("crib-mode")
 
 
-GRADE_COLOURS = {"best": var("green"), "ok": var("olive"), "mistake": var("amber"), "costly": var("red-2"),
-                 "blunder": var("red")}
+GRADE_COLOURS = {
+    "best": var("green"),
+    "ok": var("olive"),
+    "mistake": var("amber"),
+    "costly": var("red-2"),
+    "blunder": var("red"),
+}
 
 
 def verdict_html(text: str, word: str) -> str:
@@ -98,14 +114,31 @@ def position_html(pos: PeggingPosition, lang: str = "en") -> str:
     sep = " : " if lang == "fr" else ": "
     count = _("Count {count}").format(count=pos.count)
     parts = [f'<span style="font-size:22px;font-weight:700">{count}</span>']
-    parts.append(_("Pile") + sep + (cards_chips(pos.pile) if pos.pile else html.escape(_("empty (you lead)"))))
-    parts += [f"{html.escape(_(_SEEN[section]))}{sep}{cards_chips(cards)}" for section, cards in pos.seen()]
+    parts.append(
+        _("Pile")
+        + sep
+        + (cards_chips(pos.pile) if pos.pile else html.escape(_("empty (you lead)")))
+    )
+    parts += [
+        f"{html.escape(_(_SEEN[section]))}{sep}{cards_chips(cards)}"
+        for section, cards in pos.seen()
+    ]
     n = pos.opp_count
-    opp = (_("The opponent holds {n} cards and said go.") if pos.opp_go
-           else _("The opponent holds {n} cards.")) if n != 1 else (
-        _("The opponent holds 1 card and said go.") if pos.opp_go else _("The opponent holds 1 card."))
+    opp = (
+        (
+            _("The opponent holds {n} cards and said go.")
+            if pos.opp_go
+            else _("The opponent holds {n} cards.")
+        )
+        if n != 1
+        else (
+            _("The opponent holds 1 card and said go.")
+            if pos.opp_go
+            else _("The opponent holds 1 card.")
+        )
+    )
     parts.append(html.escape(opp.format(n=n)))
-    return '<div class="crib-position" style="display:flex;flex-wrap:wrap;gap:6px 16px;' \
+    return (
+        '<div class="crib-position" style="display:flex;flex-wrap:wrap;gap:6px 16px;'
         f'align-items:center">{"".join(f"<span>{p}</span>" for p in parts)}</div>'
-
-
+    )

@@ -67,14 +67,19 @@ __all__ = [
 
 # said inside f-strings, which the extractor does not read
 _IN_FSTRINGS = (
-    N_('Your turn: click the card you would play.'),
-    N_('Trap missed.'),
-    N_('Near 121 the coach grades by the chance of winning the game'),
-    N_('(the table under this one is the pegging margin alone).'),
+    N_("Your turn: click the card you would play."),
+    N_("Trap missed."),
+    N_("Near 121 the coach grades by the chance of winning the game"),
+    N_("(the table under this one is the pegging margin alone)."),
 )
 
-_FIELD_NAMES = {"hand": N_("Hand"), "pile": N_("Pile"), "previous": N_("Previous"), "starter": N_("Starter"),
-                "discards": N_("Discards")}
+_FIELD_NAMES = {
+    "hand": N_("Hand"),
+    "pile": N_("Pile"),
+    "previous": N_("Previous"),
+    "starter": N_("Starter"),
+    "discards": N_("Discards"),
+}
 
 
 class PeggingApp(PositionEntry, w.VBox):
@@ -86,69 +91,96 @@ class PeggingApp(PositionEntry, w.VBox):
         self.mode = mode_toggle(lang)
         self.kind = w.ToggleButtons(
             options=[(_("a position"), "position"), (_("the lead"), "lead")],
-            description=_("Analyze"), style=WIDE,
+            description=_("Analyze"),
+            style=WIDE,
         ).add_class("crib-kind")
         self.text = w.Text(
-            description=_("Position"), layout=w.Layout(width="46em", max_width="100%"),
+            description=_("Position"),
+            layout=w.Layout(width="46em", max_width="100%"),
             placeholder=_("e.g. hand 4H 6D 6S 9C | pile 7S | starter 2S | opp 3"),
-            continuous_update=False, style=WIDE,
+            continuous_update=False,
+            style=WIDE,
         ).add_class("crib-position-text")
         self.fields = {
             f: w.Text(
-                description=_(_FIELD_NAMES[f]), layout=w.Layout(width="20em"),
-                continuous_update=False, style={"description_width": "6.5em"},
+                description=_(_FIELD_NAMES[f]),
+                layout=w.Layout(width="20em"),
+                continuous_update=False,
+                style={"description_width": "6.5em"},
             ).add_class(f"crib-field-{f}")
             for f in FIELDS
         }
-        self.opp = w.IntSlider(value=4, min=0, max=4, description=_("Opponent's cards"),
-                               style=WIDE).add_class("crib-opp")
-        self.go = w.Checkbox(value=False, description=_("opponent said go"), style=WIDE).add_class("crib-go")
+        self.opp = w.IntSlider(
+            value=4, min=0, max=4, description=_("Opponent's cards"), style=WIDE
+        ).add_class("crib-opp")
+        self.go = w.Checkbox(value=False, description=_("opponent said go"), style=WIDE).add_class(
+            "crib-go"
+        )
         # the game's score and the dealer: within reach of 121 the grade is by the chance of
         # winning, as in the game (crib.analysis.coach.board_applies)
         self.scores = w.Text(
-            description=_("Scores"), placeholder=_("yours theirs, e.g. 112 117"),
-            layout=w.Layout(width="24em", max_width="100%"), continuous_update=False,
+            description=_("Scores"),
+            placeholder=_("yours theirs, e.g. 112 117"),
+            layout=w.Layout(width="24em", max_width="100%"),
+            continuous_update=False,
             style={"description_width": "6.5em"},
         ).add_class("crib-field-scores")
         self.dealer = w.ToggleButtons(
-            options=[(_("your opponent"), True), (_("you"), False)], value=True, description=_("Dealer"),
+            options=[(_("your opponent"), True), (_("you"), False)],
+            value=True,
+            description=_("Dealer"),
             style=WIDE,
         ).add_class("crib-dealer")  # the value: the opponent deals
         self.target = w.ToggleButtons(
-            options=[(_(_FIELD_NAMES[f]), f) for f in FIELDS], description=_("A click adds to"),
-            style={"button_width": "6em" if lang == "en" else "9.5em", "description_width": "initial"},
+            options=[(_(_FIELD_NAMES[f]), f) for f in FIELDS],
+            description=_("A click adds to"),
+            style={
+                "button_width": "6em" if lang == "en" else "9.5em",
+                "description_width": "initial",
+            },
         ).add_class("crib-target")
         self.grid = CardGrid()
         self.clear_button = w.Button(description=_("Clear field")).add_class("crib-clear")
         self.model = w.Dropdown(
-            options=model_options(PLAY_MODELS, lang), value=COACH_MODEL, description=_("Model"),
-            style=WIDE, layout=w.Layout(width="31em", max_width="100%"),
+            options=model_options(PLAY_MODELS, lang),
+            value=COACH_MODEL,
+            description=_("Model"),
+            style=WIDE,
+            layout=w.Layout(width="31em", max_width="100%"),
         ).add_class("crib-model")
         self.analyze_button = w.Button(description=_("Analyze"), button_style="primary").add_class(
             "crib-analyze"
         )
         # practice: a dealt position, the hand to click
-        self.seed = w.IntText(value=1, description=_("Position number"), style=WIDE,
-                              layout=w.Layout(width="13em")).add_class("crib-seed")
+        self.seed = w.IntText(
+            value=1, description=_("Position number"), style=WIDE, layout=w.Layout(width="13em")
+        ).add_class("crib-seed")
         self.new_button = w.Button(description=_("New position"), icon="random").add_class(
-            "crib-practice-deal")
+            "crib-practice-deal"
+        )
         self.hand = [CardButton() for _c in range(4)]
         for i, b in enumerate(self.hand):
             b.add_class(f"crib-hand-{i}")
             b.on_click(lambda _b, i=i: self._play(i))
         self.practice_pos = w.HTML().add_class("crib-practice-position")
         self.practice_box = w.VBox(
-            [w.HBox([self.seed, self.new_button]), self.practice_pos,
-             w.HTML(f"<b>{html.escape(_('Your turn: click the card you would play.'))}</b>"),
-             w.HBox(self.hand).add_class("crib-hand")],
+            [
+                w.HBox([self.seed, self.new_button]),
+                self.practice_pos,
+                w.HTML(f"<b>{html.escape(_('Your turn: click the card you would play.'))}</b>"),
+                w.HBox(self.hand).add_class("crib-hand"),
+            ],
             layout=w.Layout(display="none"),
         ).add_class("crib-practice")
         self.practice_position: PeggingPosition | None = None
         self.practice_played: Card | None = None
 
-        self.status, self.verdict, self.dissent, self.model_note, self.table, self.chart = result_panes()
-        self.coach_card = w.Dropdown(description=_("Grade a card"), options=[], style=WIDE
-                                     ).add_class("crib-coach-card")
+        self.status, self.verdict, self.dissent, self.model_note, self.table, self.chart = (
+            result_panes()
+        )
+        self.coach_card = w.Dropdown(
+            description=_("Grade a card"), options=[], style=WIDE
+        ).add_class("crib-coach-card")
         self.coach = w.HTML(layout=w.Layout(max_width="560px")).add_class("crib-coach")
         self.board_table = w.HTML().add_class("crib-board-table-box")  # near 121 only
         self.analysis: PlayAnalysis | None = None
@@ -156,8 +188,11 @@ class PeggingApp(PositionEntry, w.VBox):
         self._syncing = False
 
         self.grid.on_card(self._on_grid)
-        on_clicks((self.clear_button, self._clear_field), (self.analyze_button, self.analyze),
-                  (self.new_button, self.new_position))
+        on_clicks(
+            (self.clear_button, self._clear_field),
+            (self.analyze_button, self.analyze),
+            (self.new_button, self.new_position),
+        )
         self.text.observe(self._on_text, "value")
         for f in self.fields.values():
             f.observe(lambda _c: self._fields_to_text(), "value")
@@ -166,9 +201,16 @@ class PeggingApp(PositionEntry, w.VBox):
         self.scores.observe(lambda _c: self._fields_to_text(), "value")
         self.dealer.observe(lambda _c: self._refresh(), "value")
         self.kind.observe(self._on_kind, "value")
-        self.mode.observe(lambda _c: switch_mode(  # Analyze or Practice
-            self.mode.value == "Practice", self.entry, self.practice_box, self.new_position, self.analyze
-        ), "value")
+        self.mode.observe(
+            lambda _c: switch_mode(  # Analyze or Practice
+                self.mode.value == "Practice",
+                self.entry,
+                self.practice_box,
+                self.new_position,
+                self.analyze,
+            ),
+            "value",
+        )
         self.coach_card.observe(lambda _c: self.show_coach(), "value")
         self.model.observe(lambda _c: self._refresh(), "value")
 
@@ -178,8 +220,15 @@ class PeggingApp(PositionEntry, w.VBox):
                 self.text,
                 w.HBox(
                     [
-                        w.VBox([*(self.fields[f] for f in FIELDS), self.scores, self.dealer,
-                                self.opp, self.go]),
+                        w.VBox(
+                            [
+                                *(self.fields[f] for f in FIELDS),
+                                self.scores,
+                                self.dealer,
+                                self.opp,
+                                self.go,
+                            ]
+                        ),
                         w.VBox([w.HBox([self.target, self.clear_button]), self.grid]),
                     ],
                     layout=w.Layout(grid_gap="20px"),
@@ -189,16 +238,27 @@ class PeggingApp(PositionEntry, w.VBox):
         )
         self.results = w.HBox(
             [
-                w.VBox([self.board_table, self.table, self.model_note, self.coach_card, self.coach],
-                       layout=w.Layout(max_width="600px")),
+                w.VBox(
+                    [self.board_table, self.table, self.model_note, self.coach_card, self.coach],
+                    layout=w.Layout(max_width="600px"),
+                ),
                 self.chart.with_text(),
             ],
             layout=w.Layout(flex_flow="row wrap", align_items="flex-start", grid_gap="16px"),
         )
         super().__init__(
-            [w.HTML(terms_bar(("play", "pone", "go", "starter", "last card"), lang)).add_class("crib-terms-bar"),
-             w.HBox([self.mode, self.model]), self.entry, self.practice_box, self.status,
-             self.verdict, self.dissent, self.results]
+            [
+                w.HTML(terms_bar(("play", "pone", "go", "starter", "last card"), lang)).add_class(
+                    "crib-terms-bar"
+                ),
+                w.HBox([self.mode, self.model]),
+                self.entry,
+                self.practice_box,
+                self.status,
+                self.verdict,
+                self.dissent,
+                self.results,
+            ]
         )
         self.add_class("crib-pegging-app")
         self.text.value = initial
@@ -227,7 +287,9 @@ class PeggingApp(PositionEntry, w.VBox):
             b.set_card(c, legal=c in legal, illegal=c is not None and c not in legal)
         self.results.layout.display = "none"
         self.verdict.value = self.dissent.value = ""
-        self.status.value = info_html(tr(self.lang)(N_("Which card would you play? The answer shows after you choose.")))
+        self.status.value = info_html(
+            tr(self.lang)(N_("Which card would you play? The answer shows after you choose."))
+        )
 
     @friendly_in()
     def _play(self, i: int) -> None:
@@ -236,7 +298,11 @@ class PeggingApp(PositionEntry, w.VBox):
             return
         card = pos.hand[i]
         if card not in pos.legal():
-            raise SaidError(tr(self.lang)(N_("{card} would take the count past 31")).format(card=card_text(card)))
+            raise SaidError(
+                tr(self.lang)(N_("{card} would take the count past 31")).format(
+                    card=card_text(card)
+                )
+            )
         self.practice_played = card
         for j, b in enumerate(self.hand):
             if j < len(pos.hand):
@@ -249,7 +315,9 @@ class PeggingApp(PositionEntry, w.VBox):
         a = self.analysis
         assert a is not None
         if self.board is not None:
-            return board_verdict(self.board, card, self.model.value, self.lang), self.board.best.card
+            return board_verdict(
+                self.board, card, self.model.value, self.lang
+            ), self.board.best.card
         return play_verdict(a, card, self.model.value, self.lang), a.best.card
 
     def _reveal(self, card: Card) -> None:
@@ -259,18 +327,32 @@ class PeggingApp(PositionEntry, w.VBox):
         a = self._show(pos)
         v, best = self._verdict(card)
         cost = (
-            _("It is the best card.") if v.lost <= 1e-9
-            else _("It cost {cost} against {card}.").format(cost=v.cost, card=card_text(best) if best else _("go"))
+            _("It is the best card.")
+            if v.lost <= 1e-9
+            else _("It cost {cost} against {card}.").format(
+                cost=v.cost, card=card_text(best) if best else _("go")
+            )
         )
-        trap = f" <b style='color:{var('red')}'>{html.escape(_('Trap missed.'))}</b>" if v.trap else ""
+        trap = (
+            f" <b style='color:{var('red')}'>{html.escape(_('Trap missed.'))}</b>" if v.trap else ""
+        )
         said = _("You played {card}: {place}, {grade}.").format(card="\0", place="\1", grade="\2")
-        said = html.escape(said).replace("\0", f"<b>{card_text(card)}</b>").replace(
-            "\1", f"<b>{html.escape(v.standing)}</b>").replace("\2", f"<b>{html.escape(v.badge)}</b>")
+        said = (
+            html.escape(said)
+            .replace("\0", f"<b>{card_text(card)}</b>")
+            .replace("\1", f"<b>{html.escape(v.standing)}</b>")
+            .replace("\2", f"<b>{html.escape(v.badge)}</b>")
+        )
         self.verdict.value = verdict_html(f"{said} {html.escape(cost)}{trap}", v.word)
         self.table.value = analysis_table_html(a, card, self.lang)
-        self.coach_card.value = next(o.label for o in a.options if o.card == card or (
-            o.card is not None and o.card.rank == card.rank))
-        self.status.value = info_html(_("Graded by {model}. New position for another.").format(model=v.model))
+        self.coach_card.value = next(
+            o.label
+            for o in a.options
+            if o.card == card or (o.card is not None and o.card.rank == card.rank)
+        )
+        self.status.value = info_html(
+            _("Graded by {model}. New position for another.").format(model=v.model)
+        )
 
     # -- analysis ----------------------------------------------------------------
 
@@ -284,14 +366,20 @@ class PeggingApp(PositionEntry, w.VBox):
             f"<div><b>{html.escape(_('Near 121 the coach grades by the chance of winning the game'))}</b> "
             f"{html.escape(_('(the table under this one is the pegging margin alone).'))}</div>"
             + board_table_html(self.board, lang=self.lang)
-            if self.board is not None else ""
+            if self.board is not None
+            else ""
         )
-        cols = _("Now: points for the card itself. Later: the rest of the play, your points minus theirs, "
-                 "on average. Net: the two together. Chance you come out ahead: how often the net is zero "
-                 "or better.")
-        note = play_note(a, self.lang) + ". " + cols  # the analysis' own note, in the page's language
-        self.model_note.value = how_computed(PLAY_MODELS[self.model.value].plain_in(self.lang), note,
-                                             lang=self.lang)
+        cols = _(
+            "Now: points for the card itself. Later: the rest of the play, your points minus theirs, "
+            "on average. Net: the two together. Chance you come out ahead: how often the net is zero "
+            "or better."
+        )
+        note = (
+            play_note(a, self.lang) + ". " + cols
+        )  # the analysis' own note, in the page's language
+        self.model_note.value = how_computed(
+            PLAY_MODELS[self.model.value].plain_in(self.lang), note, lang=self.lang
+        )
         self.chart.show(play_chart(a, lang=self.lang), lang=self.lang)
         self.coach_card.options = [
             (card_text(o.card) if o.card else _("go"), o.label) for o in a.options
@@ -307,8 +395,11 @@ class PeggingApp(PositionEntry, w.VBox):
     def analyze(self) -> None:
         pos = PeggingPosition.parse(self.text.value)
         if self.kind.value == "lead" and (pos.pile or pos.previous or len(pos.hand) != 4):
-            raise SaidError(tr(self.lang)(
-                N_("the lead takes exactly four cards in hand and no pile or earlier cards")))
+            raise SaidError(
+                tr(self.lang)(
+                    N_("the lead takes exactly four cards in hand and no pile or earlier cards")
+                )
+            )
         a = self._show(pos)
         self.verdict.value = ""
         self.status.value = info_html(best_text(a, self.board, self.lang))
@@ -335,9 +426,15 @@ class PeggingApp(PositionEntry, w.VBox):
 
 
 #: the page's one call: the analyzer under the language switch, in the URL's language, filled from a review link
-pegging_page = AnalyzerPage(PeggingApp, Intro(
-    N_("Pegging analyzer"),
-    N_("Which card to play? Analyze enters a position (your hand, the pile, earlier cards, the starter) "
-       "and ranks every card you could play over every hand the opponent could hold. Practice deals a "
-       "position: play your card first, then see the ranking."),
-), apply_query)
+pegging_page = AnalyzerPage(
+    PeggingApp,
+    Intro(
+        N_("Pegging analyzer"),
+        N_(
+            "Which card to play? Analyze enters a position (your hand, the pile, earlier cards, the starter) "
+            "and ranks every card you could play over every hand the opponent could hold. Practice deals a "
+            "position: play your card first, then see the ranking."
+        ),
+    ),
+    apply_query,
+)

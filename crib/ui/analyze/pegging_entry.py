@@ -59,7 +59,10 @@ class PositionEntry:
         self._syncing = True
         if len(hand) != 4:
             ex = PeggingPosition.parse(LEAD_EXAMPLE)
-            self.fields["hand"].value, self.fields["starter"].value = cards_str(ex.hand), str(ex.starter)
+            self.fields["hand"].value, self.fields["starter"].value = (
+                cards_str(ex.hand),
+                str(ex.starter),
+            )
             self.fields["discards"].value = cards_str(ex.discards)
         self.fields["pile"].value = self.fields["previous"].value = ""
         self.opp.value, self.go.value, self._syncing = 4, False, False
@@ -68,7 +71,9 @@ class PositionEntry:
         _ = tr(self.lang)
         said = _("The lead: your four cards, the starter and your discards; the opponent holds 4.")
         if len(hand) != 4:
-            said += " " + _("The hand had {n} cards, so here is an example lead.").format(n=len(hand))
+            said += " " + _("The hand had {n} cards, so here is an example lead.").format(
+                n=len(hand)
+            )
         self.status.value = info_html(said)
 
     def _fields_to_text(self) -> None:

@@ -18,10 +18,10 @@ __all__ = ["HandScorerApp", "score_table_html"]
 
 # said inside f-strings, which the extractor does not read
 _IN_FSTRINGS = (
-    N_('What'),
-    N_('Cards'),
-    N_('Points'),
-    N_('Total'),
+    N_("What"),
+    N_("Cards"),
+    N_("Points"),
+    N_("Total"),
 )
 
 
@@ -64,9 +64,7 @@ class HandScorerApp(w.VBox):
         ).add_class("crib-cards-input")
         self.is_crib = w.Checkbox(
             value=False, description=_("score as a crib"), layout=w.Layout(width="auto")
-        ).add_class(
-            "crib-is-crib"
-        )
+        ).add_class("crib-is-crib")
         self.count_button = w.Button(description=_("Count"), button_style="primary").add_class(
             "crib-count"
         )
@@ -96,5 +94,9 @@ class HandScorerApp(w.VBox):
             )
         self.score = score_hand(cards[:4], cards[4], is_crib=self.is_crib.value)
         self.result.value = score_table_html(self.score, self.lang)
-        said = (_("Scored as a crib: {n} points.") if self.is_crib.value else _("Scored as a hand: {n} points."))
+        said = (
+            _("Scored as a crib: {n} points.")
+            if self.is_crib.value
+            else _("Scored as a hand: {n} points.")
+        )
         self.status.value = info_html(said.format(n=self.score.total))

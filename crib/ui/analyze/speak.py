@@ -28,8 +28,11 @@ __all__ = ["GRADES", "grade_word", "ordinal", "seat_word", "num", "pct", "analyz
 
 #: the coach's grade words (crib.analysis.coach.verdict_word), as a badge says them
 GRADES = {
-    "best": NP_("grade", "best"), "ok": NP_("grade", "ok"), "mistake": NP_("grade", "mistake"),
-    "costly": NP_("grade", "costly"), "blunder": NP_("grade", "blunder"),
+    "best": NP_("grade", "best"),
+    "ok": NP_("grade", "ok"),
+    "mistake": NP_("grade", "mistake"),
+    "costly": NP_("grade", "costly"),
+    "blunder": NP_("grade", "blunder"),
 }
 _SEATS = {True: N_("dealer"), False: N_("pone")}
 
@@ -40,7 +43,7 @@ def grade_word(word: str, lang: str = DEFAULT) -> str:
 
 
 def seat_word(dealer: bool, lang: str = DEFAULT) -> str:
-    """"dealer" or "pone" in ``lang`` (« donneur », « non-donneur »)."""
+    """ "dealer" or "pone" in ``lang`` (« donneur », « non-donneur »)."""
     return tr(lang)(_SEATS[bool(dealer)])
 
 
@@ -66,8 +69,11 @@ def pct(x: float, digits: int = 0, lang: str = DEFAULT) -> str:
 
 
 def analyzer_page(
-    make_app: Callable[[str], w.Widget], apply: Callable[[Any, str], object] | None,
-    intro: Intro, lang: str = DEFAULT, nav: w.HTML | None = None,
+    make_app: Callable[[str], w.Widget],
+    apply: Callable[[Any, str], object] | None,
+    intro: Intro,
+    lang: str = DEFAULT,
+    nav: w.HTML | None = None,
 ) -> LangPage:
     """The analyzer ``make_app(lang)`` under the language switch and ``intro``, made
     again in the URL's language, ``apply(app, query)`` filling it from the URL (a review
@@ -94,9 +100,15 @@ class AnalyzerPage:
     under the language switch and ``intro`` (:func:`analyzer_page`), filled from a review
     link by ``apply(app, query)`` when given."""
 
-    def __init__(self, app_class: Callable[..., w.Widget], intro: Intro,
-                 apply: Callable[[Any, str], object] | None = None) -> None:
+    def __init__(
+        self,
+        app_class: Callable[..., w.Widget],
+        intro: Intro,
+        apply: Callable[[Any, str], object] | None = None,
+    ) -> None:
         self.app_class, self.intro, self.apply = app_class, intro, apply
 
     def __call__(self, lang: str = DEFAULT, *, nav: w.HTML | None = None) -> LangPage:
-        return analyzer_page(lambda lang: self.app_class(lang=lang), self.apply, self.intro, lang, nav)
+        return analyzer_page(
+            lambda lang: self.app_class(lang=lang), self.apply, self.intro, lang, nav
+        )

@@ -16,13 +16,15 @@ from crib.ui.analyze.speak import num, pct
 from crib.ui.kit.cardview import cards_chips
 
 __all__ = [
-    "discard_rows", "discard_table_html", "play_table_html", "board_table_html", "net_colour",
+    "discard_rows",
+    "discard_table_html",
+    "play_table_html",
+    "board_table_html",
+    "net_colour",
 ]
 
 # said inside f-strings, which the extractor does not read
-_IN_FSTRINGS = (
-    N_('← you'),
-)
+_IN_FSTRINGS = (N_("← you"),)
 
 
 def net_colour(lost: float, worst: float) -> str:
@@ -41,8 +43,7 @@ def _table(cls: str, heads: list[tuple[str, str]], rows: list[tuple[str, list[st
     th = "".join(f'<th class="{a}">{h}</th>' for h, a in heads)
     body = "".join(f'<tr class="{rc}">{"".join(cells)}</tr>' for rc, cells in rows)
     return (
-        f"<table class=\"crib-rank {cls}\">"
-        f"<thead><tr>{th}</tr></thead><tbody>{body}</tbody></table>"
+        f'<table class="crib-rank {cls}"><thead><tr>{th}</tr></thead><tbody>{body}</tbody></table>'
     )
 
 
@@ -72,7 +73,13 @@ def discard_table_html(
     vals = discard_rows(a)
     nets = [v["Net"] for v in vals]
     best, worst = max(nets), max(nets) - min(nets)  # type: ignore[type-var,operator]
-    heads = [("#", ""), (_("Throw"), "l"), (_("Keep"), "l"), (_("Hand"), ""), (_(CRIB_HEADS[a.dealer]), "")]
+    heads = [
+        ("#", ""),
+        (_("Throw"), "l"),
+        (_("Keep"), "l"),
+        (_("Hand"), ""),
+        (_(CRIB_HEADS[a.dealer]), ""),
+    ]
     if a.pegging:
         heads.append((_("Pegging"), ""))
     heads.append((_("Net"), ""))
@@ -94,7 +101,9 @@ def discard_table_html(
         if a.pegging:
             cells.append(f"<td>{num(v['Pegging'], '+.2f', lang)}</td>")  # type: ignore[arg-type]
         colour = net_colour(best - v["Net"], worst)  # type: ignore[operator]
-        cells.append(f'<td class="crib-net" style="background:{colour}"><b>{num(v["Net"], ".2f", lang)}</b></td>')  # type: ignore[arg-type]
+        cells.append(
+            f'<td class="crib-net" style="background:{colour}"><b>{num(v["Net"], ".2f", lang)}</b></td>'
+        )  # type: ignore[arg-type]
         if a.scores is not None:
             cells.append(f"<td>{pct(t.p_win or 0.0, 0, lang)}</td>")
         cls = " ".join(x for x, on in (("crib-best", i == 0), ("crib-you", i == yours)) if on)
@@ -102,7 +111,9 @@ def discard_table_html(
     return _table("crib-discard-table", heads, rows)
 
 
-def _play_row(i: int, card: Card | None, yours: Card | None, lang: str = "en") -> tuple[str, list[str]]:
+def _play_row(
+    i: int, card: Card | None, yours: Card | None, lang: str = "en"
+) -> tuple[str, list[str]]:
     """A play's row class and first cells: its place (★ the best, ← you) and its card
     (a card of your rank is your play: suits play no part in pegging)."""
     _ = tr(lang)
@@ -119,7 +130,11 @@ def play_table_html(a: PlayAnalysis, *, yours: Card | None = None, lang: str = "
     margins = [o.margin for o in a.options]
     best, worst = max(margins), max(margins) - min(margins)
     heads = [
-        ("#", ""), (_("Card"), "l"), (_("Now"), ""), (_("Later"), ""), (_("Net"), ""),
+        ("#", ""),
+        (_("Card"), "l"),
+        (_("Now"), ""),
+        (_("Later"), ""),
+        (_("Net"), ""),
         (_("Chance you come out ahead"), ""),
     ]
     rows = []
@@ -142,7 +157,12 @@ def board_table_html(b: BoardAnalysis, *, yours: Card | None = None, lang: str =
     _ = tr(lang)
     ps = [100 * o.p_win for o in b.options]
     best, worst = max(ps), max(ps) - min(ps)
-    heads = [("#", ""), (_("Card"), "l"), (_("Chance to win"), ""), (_("Given up"), "")]  # fits 390 px
+    heads = [
+        ("#", ""),
+        (_("Card"), "l"),
+        (_("Chance to win"), ""),
+        (_("Given up"), ""),
+    ]  # fits 390 px
     rows = []
     for i, o in enumerate(b.options):
         cls, cells = _play_row(i, o.card, yours, lang)

@@ -33,9 +33,7 @@ from crib.ui.kit.widgets import FigureImage
 __all__ = ["TrapExplorerApp", "EXAMPLES", "traps_page", "step_text"]
 
 # said inside f-strings, which the extractor does not read
-_IN_FSTRINGS = (
-    N_('The folk advice and the exact analysis differ here.'),
-)
+_IN_FSTRINGS = (N_("The folk advice and the exact analysis differ here."),)
 
 # name -> (lead position, the card the formation leads).  The opponent hand shown
 # is the most likely holding against which that lead nets the most under perfect
@@ -48,8 +46,16 @@ EXAMPLES = {
 }
 FIND = "find in a dealt hand"
 #: the formations' names, for the catalog (the names are the keys of EXAMPLES)
-NAMES = {k: k for k in (N_("five-card trap"), N_("pair-royal bait"), N_("magic eleven"), N_("run bait"),
-                        N_("find in a dealt hand"))}
+NAMES = {
+    k: k
+    for k in (
+        N_("five-card trap"),
+        N_("pair-royal bait"),
+        N_("magic eleven"),
+        N_("run bait"),
+        N_("find in a dealt hand"),
+    )
+}
 
 
 def _cards_for_ranks(ranks: tuple[int, ...], pos: PeggingPosition) -> tuple:
@@ -70,14 +76,23 @@ def agreement_note(an: PlayAnalysis, lead: Card, lang: str = "en") -> str:
     best = an.best
     if best.card is None or best.card.rank == lead.rank or mine.margin >= best.margin - 1e-9:
         said = _("The exact analysis agrees: {lead} is the best lead here (net {net}).").format(
-            lead=card_text(lead), net=num(mine.margin, "+.2f", lang))
+            lead=card_text(lead), net=num(mine.margin, "+.2f", lang)
+        )
         return f'<p class="crib-agree">{html.escape(said)}</p>'
     rank = 1 + sum(o.margin > mine.margin + 1e-9 for o in an.options)
-    said = _("The formation says lead {lead}; the table ranks {best} first (net {net} against {mine} for "
-             "{lead}, {place} of {n}). Over every hand the opponent could hold, the trap springs too rarely "
-             "to pay for what the lead gives away; the line below plays it against a holding where it does "
-             "spring.").format(lead=card_text(lead), best=card_text(best.card), net=num(best.margin, "+.2f", lang),
-                               mine=num(mine.margin, "+.2f", lang), place=ordinal(rank, lang), n=len(an.options))
+    said = _(
+        "The formation says lead {lead}; the table ranks {best} first (net {net} against {mine} for "
+        "{lead}, {place} of {n}). Over every hand the opponent could hold, the trap springs too rarely "
+        "to pay for what the lead gives away; the line below plays it against a holding where it does "
+        "spring."
+    ).format(
+        lead=card_text(lead),
+        best=card_text(best.card),
+        net=num(best.margin, "+.2f", lang),
+        mine=num(mine.margin, "+.2f", lang),
+        place=ordinal(rank, lang),
+        n=len(an.options),
+    )
     return (
         f'<p class="crib-agree"><b>{html.escape(_("The folk advice and the exact analysis differ here."))}</b> '
         f"{html.escape(said)}</p>"
@@ -94,15 +109,23 @@ def step_text(s: LineStep, lang: str = "en") -> str:
     if s.card is None:
         what = _("You: go") if mine else _("Opponent: go")
     else:
-        what = (_("You play {card} ({count})") if mine else _("Opponent plays {card} ({count})")).format(
-            card=s.card.pretty, count=s.count)
+        what = (
+            _("You play {card} ({count})") if mine else _("Opponent plays {card} ({count})")
+        ).format(card=s.card.pretty, count=s.count)
     if s.points:
         parts = []
         for part in s.detail.split(", "):
             kind, _sep, n = part.rpartition(" for ")
-            parts.append(_("{kind} for {n}").format(kind=_(KIND_WORDS[kind]), n=n) if kind in KIND_WORDS
-                         else _(part))
-        to = _(" — {detail}: +{points} to you") if s.scorer == 0 else _(" — {detail}: +{points} to them")
+            parts.append(
+                _("{kind} for {n}").format(kind=_(KIND_WORDS[kind]), n=n)
+                if kind in KIND_WORDS
+                else _(part)
+            )
+        to = (
+            _(" — {detail}: +{points} to you")
+            if s.scorer == 0
+            else _(" — {detail}: +{points} to them")
+        )
         what += to.format(detail=", ".join(parts), points=s.points)
     return what
 
@@ -114,14 +137,17 @@ class TrapExplorerApp(w.VBox):
         self.lang = lang
         _ = tr(lang)
         self.formation = w.Dropdown(
-            options=[(_(k), k) for k in (*EXAMPLES, FIND)], description=_("Formation"), style=WIDE,
+            options=[(_(k), k) for k in (*EXAMPLES, FIND)],
+            description=_("Formation"),
+            style=WIDE,
             layout=w.Layout(width="24em", max_width="100%"),
         ).add_class("crib-formation")
         self.seed = w.IntText(
             value=3, description=_("Deal number"), style=WIDE, layout=w.Layout(width="15em")
         ).add_class("crib-seed")
-        self.deal_button = w.Button(description=_("Deal and find"), icon="random",
-                                    layout=w.Layout(width="auto")).add_class("crib-deal")
+        self.deal_button = w.Button(
+            description=_("Deal and find"), icon="random", layout=w.Layout(width="auto")
+        ).add_class("crib-deal")
         self.opp_cards = w.Text(
             description=_("Opponent's cards"),
             style=WIDE,
@@ -146,15 +172,18 @@ class TrapExplorerApp(w.VBox):
         self.lead.observe(lambda _c: self.show_line(), "value")
         super().__init__(
             [
-                w.HTML(terms_bar(("play", "go", "pair royal", "run", "thirty-one"), lang)).add_class("crib-terms-bar"),
+                w.HTML(
+                    terms_bar(("play", "go", "pair royal", "run", "thirty-one"), lang)
+                ).add_class("crib-terms-bar"),
                 w.HBox([self.formation, self.seed, self.deal_button]),
                 self.explanation,
                 self.position_html,
                 self.status,
                 w.HBox(
                     [w.VBox([self.table, self.model_note]), self.chart.with_text()],
-                    layout=w.Layout(flex_flow="row wrap", align_items="flex-start",
-                                    grid_gap="16px"),
+                    layout=w.Layout(
+                        flex_flow="row wrap", align_items="flex-start", grid_gap="16px"
+                    ),
                 ),
                 w.HBox([self.lead, self.opp_cards]),
                 self.line,
@@ -195,12 +224,20 @@ class TrapExplorerApp(w.VBox):
         self.seed.value = self.seed.value + 1
         f = forms[0]
         _ = tr(self.lang)
-        dealt = html.escape(_("Dealt {six} as the pone; the best throw keeps {keep}. Found: {found}.").format(
-            six="\0", keep="\1", found="\2"))
-        found = ", ".join(f"<b>{html.escape(_(x.name))}</b> ({cards_chips(x.cards)})" for x in forms)
+        dealt = html.escape(
+            _("Dealt {six} as the pone; the best throw keeps {keep}. Found: {found}.").format(
+                six="\0", keep="\1", found="\2"
+            )
+        )
+        found = ", ".join(
+            f"<b>{html.escape(_(x.name))}</b> ({cards_chips(x.cards)})" for x in forms
+        )
         self.explanation.value = (
-            "<p>" + dealt.replace("\0", cards_chips(six)).replace("\1", cards_chips(a.best.keep)).replace(
-                "\2", found) + f"</p><p>{html.escape(f.explanation)}</p>"
+            "<p>"
+            + dealt.replace("\0", cards_chips(six))
+            .replace("\1", cards_chips(a.best.keep))
+            .replace("\2", found)
+            + f"</p><p>{html.escape(f.explanation)}</p>"
         )
         pos = PeggingPosition.lead(a.best.keep, starter, a.best.throw)
         self._show(pos, str(f.cards[0]), None)
@@ -211,7 +248,10 @@ class TrapExplorerApp(w.VBox):
         _ = tr(self.lang)
         self.position_html.value = position_html(pos, self.lang)
         self.table.value = analysis_table_html(an, lang=self.lang)
-        self.chart.show(play_chart(an, title=_("Net points by lead, best first"), lang=self.lang), lang=self.lang)
+        self.chart.show(
+            play_chart(an, title=_("Net points by lead, best first"), lang=self.lang),
+            lang=self.lang,
+        )
         self.lead.options = [
             (card_text(o.card) if o.card else _("go"), o.label) for o in an.options
         ]
@@ -226,7 +266,9 @@ class TrapExplorerApp(w.VBox):
         self.status.value = ""
         self.explanation.value += agreement_note(an, lead_card, self.lang)
         note = play_note(an, self.lang)
-        self.model_note.value = how_computed(PLAY_MODELS["expert"].plain_in(self.lang), note, lang=self.lang)
+        self.model_note.value = how_computed(
+            PLAY_MODELS["expert"].plain_in(self.lang), note, lang=self.lang
+        )
         self.show_line()
 
     @friendly_in()
@@ -242,17 +284,32 @@ class TrapExplorerApp(w.VBox):
         items = "".join(
             f'<li class="crib-line-step">{html.escape(step_text(s, self.lang))}</li>' for s in steps
         )
-        head = html.escape(_("Leading {lead} against {opp}, both playing perfectly from there:").format(
-            lead="\0", opp="\1")).replace("\0", cards_chips(parse_cards(self.lead.value))).replace(
-            "\1", cards_chips(opp))
-        total = _("You peg {me}, they peg {them}: margin {margin}.").format(me=me, them=them, margin=f"{me - them:+d}")
-        self.line.value = f"<p>{head}</p><ol>{items}</ol><p class='crib-line-total'>{html.escape(total)}</p>"
+        head = (
+            html.escape(
+                _("Leading {lead} against {opp}, both playing perfectly from there:").format(
+                    lead="\0", opp="\1"
+                )
+            )
+            .replace("\0", cards_chips(parse_cards(self.lead.value)))
+            .replace("\1", cards_chips(opp))
+        )
+        total = _("You peg {me}, they peg {them}: margin {margin}.").format(
+            me=me, them=them, margin=f"{me - them:+d}"
+        )
+        self.line.value = (
+            f"<p>{head}</p><ol>{items}</ol><p class='crib-line-total'>{html.escape(total)}</p>"
+        )
 
 
 #: the page's one call: the analyzer under the language switch, in the URL's language
-traps_page = AnalyzerPage(TrapExplorerApp, Intro(
-    N_("Trap explorer"),
-    N_("The named pegging traps (five-card trap, pair-royal bait, magic eleven, run bait), each with an "
-       "example lead, every lead's value, and the trap played out card by card. Or deal a hand and let "
-       "the tool find them."),
-))
+traps_page = AnalyzerPage(
+    TrapExplorerApp,
+    Intro(
+        N_("Trap explorer"),
+        N_(
+            "The named pegging traps (five-card trap, pair-royal bait, magic eleven, run bait), each with an "
+            "example lead, every lead's value, and the trap played out card by card. Or deal a hand and let "
+            "the tool find them."
+        ),
+    ),
+)

@@ -76,7 +76,12 @@ def model_options(models: dict[str, ModelChoice], lang: str = "en") -> list[tupl
     keys = sorted(models, key=lambda k: k != COACH_MODEL)
     coach = tr(lang)(N_("{model} — the coach's model"))
     return [
-        (coach.format(model=models[k].label_in(lang)) if k == COACH_MODEL else models[k].label_in(lang), k)
+        (
+            coach.format(model=models[k].label_in(lang))
+            if k == COACH_MODEL
+            else models[k].label_in(lang),
+            k,
+        )
         for k in keys
     ]
 
@@ -103,14 +108,18 @@ class Verdict:
 
     @property
     def standing(self) -> str:
-        return tr(self.lang)(N_("{place} of {n}")).format(place=ordinal(self.rank, self.lang), n=self.of)
+        return tr(self.lang)(N_("{place} of {n}")).format(
+            place=ordinal(self.rank, self.lang), n=self.of
+        )
 
     @property
     def cost(self) -> str:
         """The loss in its unit: '1.23 points' or '5.1% of your chance to win'."""
         _ = tr(self.lang)
         if self.unit == WIN_UNIT:
-            return _(N_("{lost} of your chance to win")).format(lost=pct(self.lost / 100, 1, self.lang))
+            return _(N_("{lost} of your chance to win")).format(
+                lost=pct(self.lost / 100, 1, self.lang)
+            )
         return _(N_("{lost} points")).format(lost=num(self.lost, ".2f", self.lang))
 
     @property
@@ -123,7 +132,8 @@ class Verdict:
             return word
         if self.unit == WIN_UNIT:
             return tr(self.lang)(N_("{word} −{lost}% to win")).format(
-                word=word, lost=num(self.lost, ".2f" if self.lost < 0.1 else ".1f", self.lang))
+                word=word, lost=num(self.lost, ".2f" if self.lost < 0.1 else ".1f", self.lang)
+            )
         return f"{word} −{num(self.lost, '.3f' if self.lost < 0.01 else '.2f', self.lang)}"
 
     def phrase(self) -> str:
@@ -131,8 +141,12 @@ class Verdict:
         if self.word == "best":
             return word
         if self.unit == WIN_UNIT:
-            return _(N_("{word} (−{lost}% to win)")).format(word=word, lost=num(self.lost, ".1f", self.lang))
-        return _(N_("{word} ({lost} lost)")).format(word=word, lost=num(self.lost, ".2f", self.lang))
+            return _(N_("{word} (−{lost}% to win)")).format(
+                word=word, lost=num(self.lost, ".1f", self.lang)
+            )
+        return _(N_("{word} ({lost} lost)")).format(
+            word=word, lost=num(self.lost, ".2f", self.lang)
+        )
 
 
 def _rank_of(values: list[float], mine: float) -> int:
@@ -147,8 +161,13 @@ def discard_verdict(a: DiscardAnalysis, i: int, key: str, lang: str = "en") -> V
     unit = WIN_UNIT if win else "points"
     lost = max(nets) - nets[i]
     return Verdict(
-        verdict_word(lost, thresholds("discard", unit)), lost, _rank_of(nets, nets[i]), len(nets),
-        DISCARD_MODELS[key].label_in(lang), unit=unit, lang=lang,
+        verdict_word(lost, thresholds("discard", unit)),
+        lost,
+        _rank_of(nets, nets[i]),
+        len(nets),
+        DISCARD_MODELS[key].label_in(lang),
+        unit=unit,
+        lang=lang,
     )
 
 
@@ -158,8 +177,13 @@ def play_verdict(a: PlayAnalysis, card: Card | None, key: str, lang: str = "en")
     margins = [o.margin for o in a.options]
     lost = max(margins) - mine.margin
     return Verdict(
-        verdict_word(lost, PLAY_THRESHOLDS), lost, _rank_of(margins, mine.margin), len(margins),
-        PLAY_MODELS[key].label_in(lang), trap_flag(a, card), lang=lang,
+        verdict_word(lost, PLAY_THRESHOLDS),
+        lost,
+        _rank_of(margins, mine.margin),
+        len(margins),
+        PLAY_MODELS[key].label_in(lang),
+        trap_flag(a, card),
+        lang=lang,
     )
 
 
@@ -170,19 +194,32 @@ def board_verdict(b: BoardAnalysis, card: Card | None, key: str, lang: str = "en
     mine = 100 * b.option(card).p_win
     lost = max(0.0, max(ps) - mine)
     return Verdict(
-        verdict_word(lost, thresholds("play", WIN_UNIT)), lost, _rank_of(ps, mine), len(ps),
-        PLAY_MODELS[key].label_in(lang), unit=WIN_UNIT, lang=lang,
+        verdict_word(lost, thresholds("play", WIN_UNIT)),
+        lost,
+        _rank_of(ps, mine),
+        len(ps),
+        PLAY_MODELS[key].label_in(lang),
+        unit=WIN_UNIT,
+        lang=lang,
     )
 
 
 def board_reason(position: PeggingPosition, card: Card, v: Verdict, opp_dealer: bool) -> list[str]:
     """Near 121, the one reason in terms of the game a card that is not the best costs
     (none for the best card, and none when no plain reason applies)."""
-    return [] if v.word == "best" else [tag_text(t, v.lang) for t in play_tags(position, card, True, opp_dealer)]
+    return (
+        []
+        if v.word == "best"
+        else [tag_text(t, v.lang) for t in play_tags(position, card, True, opp_dealer)]
+    )
 
 
 def discard_dissent(
-    a: DiscardAnalysis, key: str, other: DiscardAnalysis, other_key: str, i: int | None = None,
+    a: DiscardAnalysis,
+    key: str,
+    other: DiscardAnalysis,
+    other_key: str,
+    i: int | None = None,
     lang: str = "en",
 ) -> str | None:
     """A sentence when the two models pick different best throws (or grade throw ``i``
@@ -197,12 +234,19 @@ def discard_dissent(
 
     def say(an: DiscardAnalysis, k: str, v: Verdict | None) -> str:
         s = _(N_("{model} says throw {cards}")).format(
-            model=DISCARD_MODELS[k].label_in(lang), cards=cards_text(an.best.throw))
-        return s + (_(N_(" (your throw: {grade}, {place})")).format(grade=v.phrase(), place=v.standing)
-                    if v else "")
+            model=DISCARD_MODELS[k].label_in(lang), cards=cards_text(an.best.throw)
+        )
+        return s + (
+            _(N_(" (your throw: {grade}, {place})")).format(grade=v.phrase(), place=v.standing)
+            if v
+            else ""
+        )
 
     return _(N_("The models differ: {one}; {other}. The coach uses {coach}.")).format(
-        one=say(a, key, va), other=say(other, other_key, vo), coach=DISCARD_MODELS[COACH_MODEL].label_in(lang))
+        one=say(a, key, va),
+        other=say(other, other_key, vo),
+        coach=DISCARD_MODELS[COACH_MODEL].label_in(lang),
+    )
 
 
 def play_dissent(a: PlayAnalysis, key: str, card: Card | None, lang: str = "en") -> str | None:
@@ -221,23 +265,31 @@ def play_dissent(a: PlayAnalysis, key: str, card: Card | None, lang: str = "en")
     _ = tr(lang)
     best_txt = card_text(best) if best is not None else _(N_("go"))
     ours = _(N_("{model} rates {card} {grade}")).format(
-        model=PLAY_MODELS[key].label_in(lang), card=card_text(card), grade=v.phrase())
+        model=PLAY_MODELS[key].label_in(lang), card=card_text(card), grade=v.phrase()
+    )
     if v.word != "best":
         ours += _(N_(" and prefers {card}")).format(card=best_txt)
     theirs = _(N_("the Expert's quick net-value model rates it {grade}")).format(
-        grade=grade_word(g.verdict, lang))
+        grade=grade_word(g.verdict, lang)
+    )
     if g.verdict != "best":
         theirs += _(N_(" ({lost} lost) and prefers {card}")).format(
-            lost=num(g.lost, ".2f", lang), card=card_text(g.best_card))
+            lost=num(g.lost, ".2f", lang), card=card_text(g.best_card)
+        )
     return _(N_("The models differ: {one}; {other}. The coach uses {coach}.")).format(
-        one=ours, other=theirs, coach=PLAY_MODELS[COACH_MODEL].label_in(lang))
+        one=ours, other=theirs, coach=PLAY_MODELS[COACH_MODEL].label_in(lang)
+    )
 
 
-def switch_mode(practice: bool, analyze_part: Any, practice_part: Any,
-                start_practice: Callable[[], object], analyze: Callable[[], object]) -> None:
+def switch_mode(
+    practice: bool,
+    analyze_part: Any,
+    practice_part: Any,
+    start_practice: Callable[[], object],
+    analyze: Callable[[], object],
+) -> None:
     """Both analyzers' Analyze / Practice switch: show one part, hide the other, and
     start the mode (a fresh practice question, or the analysis of what is entered)."""
     analyze_part.layout.display = "none" if practice else None
     practice_part.layout.display = None if practice else "none"
     (start_practice if practice else analyze)()
-

@@ -24,7 +24,9 @@ class ColourError(CribError):
     """A colour that is not '#rrggbb' or an (r, g, b) tuple of 0..1."""
 
 
-NARROW_PX = 1000  # below this width the side column goes under the board (crib.css: max-width 999px)
+NARROW_PX = (
+    1000  # below this width the side column goes under the board (crib.css: max-width 999px)
+)
 
 
 def _rgb(colour: str | tuple[float, float, float]) -> tuple[float, float, float]:
@@ -32,7 +34,9 @@ def _rgb(colour: str | tuple[float, float, float]) -> tuple[float, float, float]
         return colour
     h = colour.lstrip("#")
     if len(h) != 6 or any(ch not in "0123456789abcdefABCDEF" for ch in h):
-        raise ColourError(f"a colour must be '#rrggbb' or an (r, g, b) tuple of 0..1, got {colour!r}")
+        raise ColourError(
+            f"a colour must be '#rrggbb' or an (r, g, b) tuple of 0..1, got {colour!r}"
+        )
     return tuple(int(h[i : i + 2], 16) / 255 for i in (0, 2, 4))  # type: ignore[return-value]
 
 
@@ -46,7 +50,9 @@ def luminance(colour: str | tuple[float, float, float]) -> float:
     return 0.2126 * r + 0.7152 * g + 0.0722 * b
 
 
-def contrast_ratio(a: str | tuple[float, float, float], b: str | tuple[float, float, float]) -> float:
+def contrast_ratio(
+    a: str | tuple[float, float, float], b: str | tuple[float, float, float]
+) -> float:
     """WCAG contrast ratio of two colours, 1 to 21."""
     la, lb = sorted((luminance(a), luminance(b)), reverse=True)
     return (la + 0.05) / (lb + 0.05)
@@ -56,10 +62,19 @@ def text_on(background: str | tuple[float, float, float]) -> str:
     """Black or white, whichever contrasts more with ``background`` (at least 4.58:1 for
     any background: the two ratios cross where the luminance is sqrt(1.05 * 0.05) - 0.05)."""
     black, white = palette_colour("black"), palette_colour("white")
-    return black if contrast_ratio(background, black) >= contrast_ratio(background, white) else white
+    return (
+        black if contrast_ratio(background, black) >= contrast_ratio(background, white) else white
+    )
 
 
 # the grade badges' backgrounds under white text, each at least 4.5:1 (tests/test_access.py);
 # the stylesheet (crib.css, section "device") puts them over the colours the badges carry inline
-GRADE_BADGES = {k: palette_colour(v) for k, v in
-                (("best", "green-2"), ("ok", "badge-ok"), ("mistake", "badge-mistake"), ("blunder", "badge-blunder"))}
+GRADE_BADGES = {
+    k: palette_colour(v)
+    for k, v in (
+        ("best", "green-2"),
+        ("ok", "badge-ok"),
+        ("mistake", "badge-mistake"),
+        ("blunder", "badge-blunder"),
+    )
+}

@@ -156,7 +156,7 @@ def card_svg(
     return (
         f'<svg class="crib-cardsvg" data-card="{card}" width="{wd}" height="{ht}" '
         f'viewBox="0 0 {wd} {ht}" role="img" aria-label="{html.escape(card.pretty)}"{opacity}>'
-        f'<title>{label}</title>'
+        f"<title>{label}</title>"
         f'<rect x="1" y="1" width="{wd - 2}" height="{ht - 2}" rx="{max(3, wd // 12)}" '
         f'fill="{colour("white")}" stroke="{stroke}" stroke-width="{sw}"/>'
         f'<text x="{max(3, wd * 0.08):.1f}" y="{corner + 1}" font-size="{corner}" '
@@ -244,7 +244,9 @@ class CardButton(w.Button):
             self.layout.display = "none"
             return
         label = card_text(card)
-        if self.description != label:  # named before it shows: never a visible button without a name
+        if (
+            self.description != label
+        ):  # named before it shows: never a visible button without a name
             self.description = label
             self.tooltip = card_name(card)
         self.layout.display = None

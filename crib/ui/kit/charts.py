@@ -17,7 +17,8 @@ from crib.ui.kit.style import colour
 
 # matplotlib takes colours, not CSS variables: the palette's (crib/ui/kit/crib.css)
 BLUE, ORANGE, GREEN, PURPLE, ZERO_LINE = (
-    colour(k) for k in ("chart-blue", "chart-orange", "chart-green", "chart-purple", "ink-3"))
+    colour(k) for k in ("chart-blue", "chart-orange", "chart-green", "chart-purple", "ink-3")
+)
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -121,8 +122,11 @@ def discard_chart(analysis: DiscardAnalysis, lang: str = "en") -> Figure:
         sign = 1 if analysis.dealer else -1
         parts = [
             (_("Hand"), [t.hand_ev for t in ts], GREEN),
-            (_("Crib (yours, +)") if analysis.dealer else _("Crib (theirs, −)"),
-             [sign * t.crib_ev for t in ts], PURPLE if analysis.dealer else RED),
+            (
+                _("Crib (yours, +)") if analysis.dealer else _("Crib (theirs, −)"),
+                [sign * t.crib_ev for t in ts],
+                PURPLE if analysis.dealer else RED,
+            ),
         ]
         if analysis.pegging:
             parts.append((_("Pegging"), [t.peg_ev or 0.0 for t in ts], BLUE))
@@ -245,7 +249,10 @@ def _bar_values(ax: object) -> tuple[list[tuple[str, float]], str]:
     the value axis' label; vertical or horizontal bars (``barh``)."""
     horizontal = any(getattr(c, "orientation", "vertical") == "horizontal" for c in ax.containers)  # type: ignore[attr-defined]
     axis = ax.yaxis if horizontal else ax.xaxis  # type: ignore[attr-defined]
-    ticks = {round(t, 6): lab.get_text() for t, lab in zip(axis.get_ticklocs(), axis.get_ticklabels(), strict=True)}
+    ticks = {
+        round(t, 6): lab.get_text()
+        for t, lab in zip(axis.get_ticklocs(), axis.get_ticklabels(), strict=True)
+    }
     bars: dict[float, float] = {}
     for p in ax.patches:  # type: ignore[attr-defined]
         if horizontal:
@@ -296,18 +303,23 @@ def figure_summary(fig: Figure, *, most: int = 15, lang: str = "en") -> str:
             bars, unit = _bar_values(ax)
             items = [f"{label} {_num(v, lang)}" for label, v in bars[:most]]
             more = _(" and {n} more").format(n=len(bars) - most) if len(bars) > most else ""
-            line += " " + _("{unit} by bar: {items}{more}.").format(unit=unit, items=", ".join(items), more=more)
+            line += " " + _("{unit} by bar: {items}{more}.").format(
+                unit=unit, items=", ".join(items), more=more
+            )
         elif lines:
             items = [
                 f"{ln.get_label()} {_num(float(ln.get_ydata()[-1]), lang)} "
                 + _("({n} points)").format(n=len(ln.get_ydata()))
-                for ln in lines if len(ln.get_ydata())
+                for ln in lines
+                if len(ln.get_ydata())
             ]
             line += " " + _("{unit}, last of each line: {items}.").format(
-                unit=ax.get_ylabel() or _("value"), items=", ".join(items))
+                unit=ax.get_ylabel() or _("value"), items=", ".join(items)
+            )
         elif ax.images:
             line += " " + _("A grid of values, rows: {rows}, columns: {cols}.").format(
-                rows=ax.get_ylabel(), cols=ax.get_xlabel())
+                rows=ax.get_ylabel(), cols=ax.get_xlabel()
+            )
         else:
             notes = [t.get_text() for t in ax.texts if t.get_text()]
             if notes:

@@ -45,7 +45,9 @@ def cards_html(cards: Iterable[Card]) -> str:
 
 def how_computed(*notes: str, lang: str = "en") -> str:
     """The model notes under a "How this was computed" disclosure (its words in ``lang``)."""
-    return how_details("".join(f"<p style='margin:4px 0'>{html.escape(n)}</p>" for n in notes if n), lang)
+    return how_details(
+        "".join(f"<p style='margin:4px 0'>{html.escape(n)}</p>" for n in notes if n), lang
+    )
 
 
 def how_details(body_html: str, lang: str = "en") -> str:
@@ -151,9 +153,9 @@ def keep_polling(
     return loop.create_task(poll())
 
 
-
-def in_background(work: Callable[[], Any], done: Callable[[Any], object], *, process: bool = False
-                  ) -> threading.Thread:
+def in_background(
+    work: Callable[[], Any], done: Callable[[Any], object], *, process: bool = False
+) -> threading.Thread:
     """Run ``work()`` off the page's event loop at the lowest CPU priority, then
     ``done(result)`` (``done(err)`` with the exception if it failed); the started thread.
 

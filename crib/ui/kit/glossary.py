@@ -23,8 +23,16 @@ from crib.course.printables.texts import GLOSSARY, GlossaryEntry
 from crib.i18n import DEFAULT, N_, check_lang, tr
 
 __all__ = [
-    "ENTRIES", "PLAY_TERMS", "anchor", "entry", "definition", "term_link",
-    "mark_terms", "terms_strip", "terms_bar", "learn_href",
+    "ENTRIES",
+    "PLAY_TERMS",
+    "anchor",
+    "entry",
+    "definition",
+    "term_link",
+    "mark_terms",
+    "terms_strip",
+    "terms_bar",
+    "learn_href",
 ]
 
 ENTRIES: dict[str, GlossaryEntry] = {e.key: e for e in GLOSSARY}
@@ -71,8 +79,10 @@ def term_link(key: str, lang: str = DEFAULT, text: str | None = None, *, here: b
         href, extra = f"#{anchor(key)}", ""
     else:
         href, extra = learn_href(lang, anchor(key)), ' target="_blank" rel="noopener"'
-    return (f'<a class="crib-term" href="{html.escape(href)}"{extra} '
-            f'title="{html.escape(title)}">{html.escape(shown)}</a>')
+    return (
+        f'<a class="crib-term" href="{html.escape(href)}"{extra} '
+        f'title="{html.escape(title)}">{html.escape(shown)}</a>'
+    )
 
 
 def _pattern(keys: Iterable[str], lang: str) -> tuple[re.Pattern[str], dict[str, str]]:
@@ -82,8 +92,9 @@ def _pattern(keys: Iterable[str], lang: str) -> tuple[re.Pattern[str], dict[str,
     return re.compile(rf"(?<![\w-])({body})(?![\w-])", re.IGNORECASE), words
 
 
-def mark_terms(text: str, lang: str = DEFAULT, keys: Iterable[str] = PLAY_TERMS, *,
-               here: bool = False) -> str:
+def mark_terms(
+    text: str, lang: str = DEFAULT, keys: Iterable[str] = PLAY_TERMS, *, here: bool = False
+) -> str:
     """``text`` escaped as HTML, with the first use of each glossary term (``keys``, as
     ``lang`` names them) made a :func:`term_link`; the text keeps its own case."""
     check_lang(lang)
@@ -104,8 +115,7 @@ def terms_strip(keys: Iterable[str] = PLAY_TERMS, lang: str = DEFAULT) -> str:
     """One line naming ``keys``, each a link to its definition ("Cribbage words: ...")."""
     _ = tr(lang)
     links = " · ".join(term_link(k, lang) for k in keys)
-    return (f'<div class="crib-terms"><span>{html.escape(_("Cribbage words:"))}</span> '
-            f"{links}</div>")
+    return f'<div class="crib-terms"><span>{html.escape(_("Cribbage words:"))}</span> {links}</div>'
 
 
 def terms_bar(keys: Iterable[str], lang: str = DEFAULT) -> str:

@@ -25,24 +25,47 @@ __all__ = ["HomeTexts", "home_html", "PARTS"]
 
 PARTS = ("intro", "links", "count", "ladder")
 
-_CTA = (f'display:inline-block;background:{var("accent")};color:{var("white")};font-size:22px;font-weight:700;'
-        'padding:14px 28px;border-radius:8px;text-decoration:none')
+_CTA = (
+    f"display:inline-block;background:{var('accent')};color:{var('white')};font-size:22px;font-weight:700;"
+    "padding:14px 28px;border-radius:8px;text-decoration:none"
+)
 # the home page's list of pages: (page, name, what it does)
 _LINKS = (
-    ("trainer.ipynb", N_("Counting trainer and quizzes"),
-     N_("count hands and cribs, discard and pegging quizzes, your progress; join a class with its code.")),
-    ("teacher.ipynb", N_("Teacher's dashboard"),
-     N_("run a class session with shared deals, watch the answers arrive, export a CSV.")),
+    (
+        "trainer.ipynb",
+        N_("Counting trainer and quizzes"),
+        N_(
+            "count hands and cribs, discard and pegging quizzes, your progress; join a class with its code."
+        ),
+    ),
+    (
+        "teacher.ipynb",
+        N_("Teacher's dashboard"),
+        N_("run a class session with shared deals, watch the answers arrive, export a CSV."),
+    ),
 )
 _ANALYZE = (
-    ("discard.ipynb", N_("Discard analyzer"),
-     N_("six cards in, all 15 throws ranked, as dealer or pone; or practise: throw first, then see.")),
+    (
+        "discard.ipynb",
+        N_("Discard analyzer"),
+        N_(
+            "six cards in, all 15 throws ranked, as dealer or pone; or practise: throw first, then see."
+        ),
+    ),
     ("crib_odds.ipynb", N_("Crib odds"), N_("what a crib is worth for every pair thrown into it.")),
-    ("pegging.ipynb", N_("Pegging analyzer"),
-     N_("every card you could play, ranked over every hand the opponent could hold; or practise.")),
+    (
+        "pegging.ipynb",
+        N_("Pegging analyzer"),
+        N_(
+            "every card you could play, ranked over every hand the opponent could hold; or practise."
+        ),
+    ),
     ("traps.ipynb", N_("Trap explorer"), N_("the named pegging traps, played out card by card.")),
-    ("#Count-a-hand", N_("Hand counter"),
-     N_("(below): type four cards and a starter, see every fifteen, pair, run, flush and nobs.")),
+    (
+        "#Count-a-hand",
+        N_("Hand counter"),
+        N_("(below): type four cards and a starter, see every fifteen, pair, run, flush and nobs."),
+    ),
 )
 
 
@@ -50,9 +73,15 @@ def _items(rows: tuple[tuple[str, str, str], ...], lang: str) -> str:
     _ = tr(lang)
     keep = "" if lang == "en" else f"?lang={lang}"
     sep = " : " if lang == "fr" else ": "  # French puts a space before the colon
-    return "<ul>" + "".join(
-        f'<li><b><a href="{href}{keep if href.endswith(".ipynb") else ""}">{html.escape(_(name))}</a></b>{sep}'
-        f"{html.escape(_(what))}</li>" for href, name, what in rows) + "</ul>"
+    return (
+        "<ul>"
+        + "".join(
+            f'<li><b><a href="{href}{keep if href.endswith(".ipynb") else ""}">{html.escape(_(name))}</a></b>{sep}'
+            f"{html.escape(_(what))}</li>"
+            for href, name, what in rows
+        )
+        + "</ul>"
+    )
 
 
 def home_html(part: str, lang: str = "en") -> str:
@@ -61,25 +90,34 @@ def home_html(part: str, lang: str = "en") -> str:
     keep = "" if lang == "en" else f"?lang={lang}"
     if part == "intro":
         play = html.escape(_("Play a coached game"))
-        text = html.escape(_("A full game against the computer (Easy to Expert), with a real board. The coach "
-                             "grades every decision as you make it, and the review after each hand opens your "
-                             "costliest mistakes in the analyzers."))
+        text = html.escape(
+            _(
+                "A full game against the computer (Easy to Expert), with a real board. The coach "
+                "grades every decision as you make it, and the review after each hand opens your "
+                "costliest mistakes in the analyzers."
+            )
+        )
         head = html.escape(_("crib — the cribbage coach"))
-        return (f'<h1 lang="{lang}">{head}</h1>'
-                f'<p><a class="crib-cta" href="play.ipynb{keep}" style="{_CTA}">{play}</a></p><p>{text}</p>')
+        return (
+            f'<h1 lang="{lang}">{head}</h1>'
+            f'<p><a class="crib-cta" href="play.ipynb{keep}" style="{_CTA}">{play}</a></p><p>{text}</p>'
+        )
     if part == "links":
         practise, analyze = html.escape(_("Practise and teach")), html.escape(_("Analyze"))
-        return (f'<h2 lang="{lang}">{practise}</h2>{_items(_LINKS, lang)}'
-                f"<h2>{analyze}</h2>{_items(_ANALYZE, lang)}")
+        return (
+            f'<h2 lang="{lang}">{practise}</h2>{_items(_LINKS, lang)}'
+            f"<h2>{analyze}</h2>{_items(_ANALYZE, lang)}"
+        )
     if part == "count":
         head = html.escape(_("Count a hand"))
         return f'<h2 id="Count-a-hand" lang="{lang}">{head}</h2>'
     if part == "ladder":
-        text = _("Each level against the Expert on duplicate deals (every deal played twice with the seats "
-                 "swapped), with {ci} intervals and the target band.").format(ci="95 %" if lang == "fr" else "95%")
+        text = _(
+            "Each level against the Expert on duplicate deals (every deal played twice with the seats "
+            "swapped), with {ci} intervals and the target band."
+        ).format(ci="95 %" if lang == "fr" else "95%")
         head = html.escape(_("How strong is the computer?"))
-        return (f'<h2 lang="{lang}">{head}</h2>'
-                f"<p>{html.escape(text)}</p>")
+        return f'<h2 lang="{lang}">{head}</h2><p>{html.escape(text)}</p>'
     raise ValueError(f"part must be one of {', '.join(PARTS)}, got {part!r}")
 
 

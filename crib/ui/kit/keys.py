@@ -34,8 +34,12 @@ def note_page(tab: object, seats: object) -> None:
     ('', {})
     """
     PAGE["tab"] = tab[:40] if isinstance(tab, str) else ""
-    PAGE["seats"] = {k[:12]: v[:64] for k, v in (seats.items() if isinstance(seats, dict) else ())
-                     if isinstance(k, str) and isinstance(v, str)}
+    PAGE["seats"] = {
+        k[:12]: v[:64]
+        for k, v in (seats.items() if isinstance(seats, dict) else ())
+        if isinstance(k, str) and isinstance(v, str)
+    }
+
 
 _ESM = r"""
 function render({ model, el }) {

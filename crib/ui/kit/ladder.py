@@ -34,7 +34,13 @@ def ladder_rows() -> list[dict]:
 
 
 #: the computer's levels as the ladder names them
-TIERS = {"random": N_("random"), "easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard"), "expert": N_("expert")}
+TIERS = {
+    "random": N_("random"),
+    "easy": N_("easy"),
+    "normal": N_("normal"),
+    "hard": N_("hard"),
+    "expert": N_("expert"),
+}
 
 
 #: the shipped results' format line (data/ai_benchmark.json), for the catalog
@@ -53,8 +59,11 @@ def ladder_html(lang: str = "en") -> str:
     for r in ladder_rows():
         lo, hi = r["wilson95"]
         if r["band"]:
-            band = (f"{r['band'][0]:.0%}–{r['band'][1]:.0%}" if lang == "en"
-                    else f"{100 * r['band'][0]:.0f}–{100 * r['band'][1]:.0f} %")
+            band = (
+                f"{r['band'][0]:.0%}–{r['band'][1]:.0%}"
+                if lang == "en"
+                else f"{100 * r['band'][0]:.0f}–{100 * r['band'][1]:.0f} %"
+            )
         else:
             band = _("baseline")
         verdict = "" if r["band"] is None else (_("inside") if r["inside"] else _("outside"))

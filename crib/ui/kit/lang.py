@@ -86,8 +86,13 @@ class LangPage(w.VBox):
     language, with its query, when the browser sends the query string
     (:meth:`apply_query`)."""
 
-    def __init__(self, make: Callable[[str, str], w.Widget], lang: str = "en",
-                 intro: Callable[[str], str] | None = None, nav: w.HTML | None = None) -> None:
+    def __init__(
+        self,
+        make: Callable[[str, str], w.Widget],
+        lang: str = "en",
+        intro: Callable[[str], str] | None = None,
+        nav: w.HTML | None = None,
+    ) -> None:
         from crib.ui.kit.keys import KeyListener
 
         self.make, self.lang, self._intro, self.nav = make, check_lang(lang), intro, nav
@@ -112,8 +117,11 @@ class LangPage(w.VBox):
         self.holder.children = (self.app,)
 
 
-def lang_page(make: Callable[[str, str], w.Widget], lang: str = "en",
-              intro: Callable[[str], str] | None = None) -> LangPage:
+def lang_page(
+    make: Callable[[str, str], w.Widget],
+    lang: str = "en",
+    intro: Callable[[str], str] | None = None,
+) -> LangPage:
     """The page of ``make(lang, query)`` with the language switch (and ``intro(lang)``,
     the page's heading as HTML) above it."""
     return LangPage(make, lang, intro)

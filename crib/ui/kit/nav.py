@@ -22,8 +22,16 @@ from crib.i18n import LANGS, N_, NP_, check_lang, tr, trp
 from crib.ui.kit.style import stylesheet_html
 
 __all__ = [
-    "SECTIONS", "ANALYZERS", "LEARN", "nav_bar", "nav_html", "show_nav", "skeleton_html",
-    "with_skeleton", "page", "nav_lang",
+    "SECTIONS",
+    "ANALYZERS",
+    "LEARN",
+    "nav_bar",
+    "nav_html",
+    "show_nav",
+    "skeleton_html",
+    "with_skeleton",
+    "page",
+    "nav_lang",
 ]
 
 # section key -> (label, page)
@@ -72,7 +80,9 @@ def nav_html(active: str, current: str | None = None, lang: str = "en") -> str:
     """The bar (and the page's stylesheet) as HTML in ``lang`` (its links keep a
     language other than English: ``?lang=fr``); see :func:`nav_bar`."""
     if active not in (*SECTIONS, "learn", "home"):
-        raise ValueError(f"active must be one of {', '.join(SECTIONS)}, 'learn' or 'home', got {active!r}")
+        raise ValueError(
+            f"active must be one of {', '.join(SECTIONS)}, 'learn' or 'home', got {active!r}"
+        )
     nav, keep = trp(check_lang(lang)), ("" if lang == "en" else f"?lang={lang}")
 
     def _(label: str) -> str:  # the bar's words: their own context in the catalog
@@ -81,9 +91,13 @@ def nav_html(active: str, current: str | None = None, lang: str = "en") -> str:
     links = []
     for key, (label, href) in SECTIONS.items():
         cur = ' aria-current="page"' if key == active else ""
-        links.append(f'<a class="crib-nav-{key}" href="{href}{keep}"{cur}>{html.escape(_(label))}</a>')
+        links.append(
+            f'<a class="crib-nav-{key}" href="{href}{keep}"{cur}>{html.escape(_(label))}</a>'
+        )
     cur = ' aria-current="page"' if active == "learn" else ""
-    links.append(f'<a class="crib-nav-learn" href="{LEARN[1]}{keep}"{cur}>{html.escape(_(LEARN[0]))}</a>')
+    links.append(
+        f'<a class="crib-nav-learn" href="{LEARN[1]}{keep}"{cur}>{html.escape(_(LEARN[0]))}</a>'
+    )
     sub = ""
     if active == "analyze":
         subs = []
@@ -105,8 +119,14 @@ def nav_html(active: str, current: str | None = None, lang: str = "en") -> str:
 #: the page template's own words (crib/tools/voila_template: its crib_fr says them in French)
 TEMPLATE_WORDS = (N_("Loading the page"), N_("Loading…"), N_("Loading… part {i} of {n}"))
 #: the pages' loading titles (the dashboards' ``with_skeleton`` titles), for the catalog
-SKELETON_TITLES = (N_("crib odds"), N_("the discard analyzer"), N_("the hand counter"),
-                   N_("the pegging analyzer"), N_("the trap explorer"), N_("how to play"))
+SKELETON_TITLES = (
+    N_("crib odds"),
+    N_("the discard analyzer"),
+    N_("the hand counter"),
+    N_("the pegging analyzer"),
+    N_("the trap explorer"),
+    N_("how to play"),
+)
 
 
 def skeleton_html(title: str = "") -> str:
@@ -120,7 +140,8 @@ def skeleton_html(title: str = "") -> str:
     if title:
         said = [
             f'<span class="crib-skel-{k}" lang="{k}">'
-            + html.escape(tr(k)(N_("Loading {title}…")).format(title=tr(k)(title))) + "</span>"
+            + html.escape(tr(k)(N_("Loading {title}…")).format(title=tr(k)(title)))
+            + "</span>"
             for k in LANGS
         ]
         head = f"<p class='crib-skel-title'>{''.join(said)}</p>"

@@ -27,7 +27,17 @@ from crib.errors import CribError
 if TYPE_CHECKING:
     import ipywidgets as w
 
-__all__ = ["StyleError", "card_faces", "stylesheet_text", "stylesheet_html", "stylesheet", "section", "palette", "colour", "var"]
+__all__ = [
+    "StyleError",
+    "card_faces",
+    "stylesheet_text",
+    "stylesheet_html",
+    "stylesheet",
+    "section",
+    "palette",
+    "colour",
+    "var",
+]
 
 SHEET = "crib.css"
 _MARK = re.compile(r"^/\* === ([a-z]+) === \*/$", re.M)
@@ -50,8 +60,10 @@ def card_faces() -> str:
     """
     from crib.rules.cards import DECK
 
-    return "\n".join(f'.crib-face-{c}::before {{ content: "{c.pretty}"; content: "{c.pretty}" / ""; }}'
-                     for c in DECK)
+    return "\n".join(
+        f'.crib-face-{c}::before {{ content: "{c.pretty}"; content: "{c.pretty}" / ""; }}'
+        for c in DECK
+    )
 
 
 @cache
@@ -59,7 +71,9 @@ def stylesheet_text() -> str:
     """The stylesheet's text (read once), the card faces written in (:func:`card_faces`)."""
     raw = files("crib.ui.kit").joinpath(SHEET).read_text(encoding="utf-8")
     if len(FACES.findall(raw)) != 1:
-        raise StyleError(f"{SHEET} marks the card faces' place not once but {len(FACES.findall(raw))} times")
+        raise StyleError(
+            f"{SHEET} marks the card faces' place not once but {len(FACES.findall(raw))} times"
+        )
     return FACES.sub(lambda _m: card_faces(), raw)
 
 
@@ -82,8 +96,12 @@ def stylesheet() -> w.HTML:
 def _sections() -> dict[str, str]:
     text = stylesheet_text()
     marks = list(_MARK.finditer(text))
-    return {m.group(1): text[m.start(): marks[i + 1].start() if i + 1 < len(marks) else len(text)].strip()
-            for i, m in enumerate(marks)}
+    return {
+        m.group(1): text[
+            m.start() : marks[i + 1].start() if i + 1 < len(marks) else len(text)
+        ].strip()
+        for i, m in enumerate(marks)
+    }
 
 
 def section(name: str) -> str:

@@ -22,7 +22,12 @@ if TYPE_CHECKING:
     from matplotlib.figure import Figure  # imported where a chart is drawn
 
 __all__ = [
-    "CardPicker", "figure_png", "FigureImage", "chart_text_html", "card_rows", "as_grid",
+    "CardPicker",
+    "figure_png",
+    "FigureImage",
+    "chart_text_html",
+    "card_rows",
+    "as_grid",
 ]
 
 
@@ -110,7 +115,9 @@ class FigureImage(w.Image):
             self._box.add_class("crib-chart-box")
         return self._box
 
-    def show(self, fig: Figure, dpi: int = 96, summary: str | None = None, lang: str = "en") -> None:
+    def show(
+        self, fig: Figure, dpi: int = 96, summary: str | None = None, lang: str = "en"
+    ) -> None:
         """Draw ``fig`` (shown, with its summary as the title and as the text beside it,
         in ``lang``)."""
         self.tooltip = summary or figure_summary(fig, lang=lang)
@@ -140,7 +147,12 @@ class CardPicker(w.VBox):
     selected = List(Unicode()).tag(sync=False)
 
     def __init__(
-        self, *, max_cards: int = 6, description: str = "Cards", placeholder: str = "", lang: str = "en"
+        self,
+        *,
+        max_cards: int = 6,
+        description: str = "Cards",
+        placeholder: str = "",
+        lang: str = "en",
     ) -> None:
         from crib.i18n import tr
 
@@ -149,7 +161,8 @@ class CardPicker(w.VBox):
         self._syncing = False
         self.text = w.Text(
             description=description,
-            placeholder=placeholder or _("type up to {n} cards, e.g. 5h 5d 6c 7s 8h 9d").format(n=max_cards),
+            placeholder=placeholder
+            or _("type up to {n} cards, e.g. 5h 5d 6c 7s 8h 9d").format(n=max_cards),
             continuous_update=False,
             layout=w.Layout(width="30em", max_width="100%"),
             style={"description_width": "initial"},
@@ -200,7 +213,9 @@ class CardPicker(w.VBox):
                     from crib.i18n import N_, tr
 
                     self.message.value = error_html(
-                        tr(self.lang)(N_("at most {n} cards: unselect one first")).format(n=self.max_cards)
+                        tr(self.lang)(N_("at most {n} cards: unselect one first")).format(
+                            n=self.max_cards
+                        )
                     )
                     return
                 sel.append(name)

@@ -26,9 +26,24 @@ from crib.rules.words import ENGLISH, FRENCH
 from crib.ui.kit.cardview import card_svg, card_text, cards_html
 
 __all__ = [
-    "SIX", "KEEP", "THROW", "STARTER", "HEELS_STARTER", "PLAY_HANDS", "PLAY_ORDER",
-    "show_example", "crib_flush_example", "best_hand", "heels_points", "peg_examples",
-    "whole_play", "local_html", "cards_row", "one_card", "count_lines", "play_lines",
+    "SIX",
+    "KEEP",
+    "THROW",
+    "STARTER",
+    "HEELS_STARTER",
+    "PLAY_HANDS",
+    "PLAY_ORDER",
+    "show_example",
+    "crib_flush_example",
+    "best_hand",
+    "heels_points",
+    "peg_examples",
+    "whole_play",
+    "local_html",
+    "cards_row",
+    "one_card",
+    "count_lines",
+    "play_lines",
 ]
 
 SIX = "5H 6C 7D JS KC 2H"  # your six cards
@@ -48,7 +63,9 @@ def show_example() -> Score:
 
 def crib_flush_example() -> tuple[Score, Score]:
     """Four hearts and a club starter: as a hand (the flush counts), as a crib (it does not)."""
-    return score_hand(FLUSH_HAND, FLUSH_STARTER), score_hand(FLUSH_HAND, FLUSH_STARTER, is_crib=True)
+    return score_hand(FLUSH_HAND, FLUSH_STARTER), score_hand(
+        FLUSH_HAND, FLUSH_STARTER, is_crib=True
+    )
 
 
 def best_hand() -> Score:
@@ -91,7 +108,9 @@ def local_html(text: str, lang: str) -> str:
     if lang == DEFAULT:
         return text
     text = local_cards(text, lang)
-    return re.sub(r">([JQK])</text>", lambda m: f">{local_cards(m.group(1) + '♠', lang)[0]}</text>", text)
+    return re.sub(
+        r">([JQK])</text>", lambda m: f">{local_cards(m.group(1) + '♠', lang)[0]}</text>", text
+    )
 
 
 def cards_row(cards: str, lang: str, size: str = "hand") -> str:
@@ -110,12 +129,15 @@ def count_lines(score: Score, lang: str) -> str:
     steps = score.steps()
     rows = []
     for step, text in zip(steps, said, strict=False):
-        rows.append(f'<li>{cards_html(step.cards, "mini")} <span>{html.escape(text)}</span></li>')
+        rows.append(f"<li>{cards_html(step.cards, 'mini')} <span>{html.escape(text)}</span></li>")
     if not steps:
         rows.append(f"<li>{html.escape(said[0])}</li>")
     total = html.escape(_("Total: {n}").format(n=score.total))
-    return local_html(f'<ol class="crib-learn-count">{"".join(rows)}</ol>'
-                      f'<p class="crib-learn-total"><b>{total}</b></p>', lang)
+    return local_html(
+        f'<ol class="crib-learn-count">{"".join(rows)}</ol>'
+        f'<p class="crib-learn-total"><b>{total}</b></p>',
+        lang,
+    )
 
 
 def _peg_line(card: Card, rec: object, lang: str) -> str:
@@ -123,7 +145,9 @@ def _peg_line(card: Card, rec: object, lang: str) -> str:
     comps = rec.components  # type: ignore[attr-defined]
     count = rec.count  # type: ignore[attr-defined]
     if comps:
-        what = ", ".join(_("{kind} for {n}").format(kind=_(KIND_WORDS[c.kind]), n=c.points) for c in comps)
+        what = ", ".join(
+            _("{kind} for {n}").format(kind=_(KIND_WORDS[c.kind]), n=c.points) for c in comps
+        )
         return _("{card}: {count}, {what}").format(card=card_text(card), count=count, what=what)
     return _("{card}: {count}").format(card=card_text(card), count=count)
 
@@ -139,12 +163,16 @@ def play_lines(lang: str) -> str:
             line = _("{who}: go").format(who=who[player])
             if rec.points:  # type: ignore[attr-defined]
                 line += " · " + _("{who} pegs 1 for the go; the count starts again at 0").format(
-                    who=who[rec.pegger])  # type: ignore[attr-defined]
+                    who=who[rec.pegger]
+                )  # type: ignore[attr-defined]
             rows.append(f"<li>{html.escape(line)}</li>")
             continue
         line = _("{who}: {what}").format(who=who[player], what=_peg_line(card, rec, lang))
         pic = card_svg(card, "mini")
         rows.append(f'<li class="crib-learn-p{player}">{pic} {html.escape(line)}</li>')
     total = _("Pone pegged {a}, dealer pegged {b}.").format(a=pegged[0], b=pegged[1])
-    return local_html(f'<ol class="crib-learn-play">{"".join(rows)}</ol>'
-                      f'<p class="crib-learn-total"><b>{html.escape(total)}</b></p>', lang)
+    return local_html(
+        f'<ol class="crib-learn-play">{"".join(rows)}</ol>'
+        f'<p class="crib-learn-total"><b>{html.escape(total)}</b></p>',
+        lang,
+    )

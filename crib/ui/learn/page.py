@@ -79,8 +79,11 @@ class LearnPage(w.VBox):
         self.view = w.HTML().add_class("crib-learn-view")
         self.link = PageLink(self.follow_link)
         # the page's language, switched in place (a link with ?lang=fr opens it in French)
-        self.lang_pick = w.ToggleButtons(options=[(v, k) for k, v in LANGS.items()], value=self.lang,
-                                         style={"button_width": "auto"}).add_class("crib-learn-lang")
+        self.lang_pick = w.ToggleButtons(
+            options=[(v, k) for k, v in LANGS.items()],
+            value=self.lang,
+            style={"button_width": "auto"},
+        ).add_class("crib-learn-lang")
         self.lang_pick.observe(lambda _c: self.set_lang(self.lang_pick.value), "value")
         super().__init__([self.lang_pick, self.status, self.view, self.link])
         self.add_class("crib-learn-page")
