@@ -43,7 +43,7 @@ def grade_word(word: str, lang: str = DEFAULT) -> str:
 
 
 def seat_word(dealer: bool, lang: str = DEFAULT) -> str:
-    """ "dealer" or "pone" in ``lang`` (« donneur », « non-donneur »)."""
+    """The word "dealer" or "pone" in ``lang`` (« donneur », « non-donneur »)."""
     return tr(lang)(_SEATS[bool(dealer)])
 
 
