@@ -146,13 +146,18 @@ def _generated(path: Path) -> bool:
     return doc.startswith("Generated:")
 
 
+MAX_LINES = 500
+
+
 def test_modules_stay_small() -> None:
-    """No module over about 400 lines, so each one can be read whole; generated code is
-    one file, exempt, and says so."""
+    """No module over 500 lines, so each one can be read whole; generated code is one
+    file, exempt, and says so.  The cap was 400 before `ruff format` (issue 35): the
+    formatter made the package 13% longer (38,847 to 43,916 lines) and the densest
+    modules up to 45% (the teacher's guide, 400 to 577), for the same code."""
     big = {
         str(p.relative_to(ROOT)): n
         for p in PKG.rglob("*.py")
-        if (n := len(p.read_text().splitlines())) > 400 and not _generated(p)
+        if (n := len(p.read_text().splitlines())) > MAX_LINES and not _generated(p)
     }
     assert big == {}
     generated = sorted(str(p.relative_to(PKG)) for p in PKG.rglob("*.py") if _generated(p))
