@@ -1,4 +1,5 @@
-"""What board-aware play near 121 is worth: the Master against itself without it, from endgame scores.
+"""What board-aware play near 121 is worth: the Master against itself without it, from
+endgame scores.
 
 Run: .venv/bin/python bench/board.py [--pairs 3000] [--seed 70000] [--workers 2]
          [--results bench-results/board] [--out data/ai_benchmark.json]
@@ -109,9 +110,10 @@ def _print(s: dict) -> None:
     d = s["board_decision_ms"]
     print(
         f"board v no board, {s['pairs']} pairs ({s['games']} games, {s['start']}): wins "
-        f"{s['win_rate']:.1%} [Wilson 95% {lo:.1%}, {hi:.1%}]; {s['pairs_decided_by_the_players']} pairs "
-        f"won twice by one player, {s['decided_won_by_board']} of them by the board player "
-        f"{s['decided_wilson95']}; mean margin {s['mean_margin']:+.2f}; {s['games_per_s_wall']:.2f} games/s; board "
+        f"{s['win_rate']:.1%} [Wilson 95% {lo:.1%}, {hi:.1%}]; "
+        f"{s['pairs_decided_by_the_players']} pairs won twice by one player, "
+        f"{s['decided_won_by_board']} of them by the board player {s['decided_wilson95']}; "
+        f"mean margin {s['mean_margin']:+.2f}; {s['games_per_s_wall']:.2f} games/s; board "
         f"decisions {d['n']}: median {d['median']} ms, p95 {d['p95']} ms, max {d['max']} ms",
         flush=True,
     )

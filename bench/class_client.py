@@ -454,7 +454,8 @@ class DuelPage(Page):
         return m.group(1)
 
     def _adopt(self, since: int) -> None:
-        """The DuelApp's widgets are those opened from ``since`` on (its prompt read from then on)."""
+        """The DuelApp's widgets are those opened from ``since`` on (its prompt read from then
+        on)."""
         self._since, self.duel = since, self.opened[since:]
         self.prompt_id = self.find("crib-prompt")
 

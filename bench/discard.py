@@ -85,7 +85,8 @@ def main() -> None:
         f"(crib ev {brute:.6f}; exact model says {got:.6f})"
     )
     print(
-        f"speed-up, brute force x 15 throws vs exact analysis: {15 * t_brute / results['exact']:,.0f}x"
+        "speed-up, brute force x 15 throws vs exact analysis: "
+        f"{15 * t_brute / results['exact']:,.0f}x"
     )
     print(
         "issue's figures on this machine kind: C++ exact ~10 ms for 15 throws, C 0.2 s, "

@@ -62,7 +62,8 @@ def main() -> None:
                 tallies.setdefault((kind, workers), set()).add((st.a_wins, st.b_wins))
                 print(
                     f"round {rnd + 1}: {kind} v {kind}: {n} games, {workers} worker(s): "
-                    f"{rate:7.1f} games/s  (first player's seat wins {st.a_wins}, other {st.b_wins})",
+                    f"{rate:7.1f} games/s  (first player's seat "
+                    f"wins {st.a_wins}, other {st.b_wins})",
                     flush=True,
                 )
     for workers in sorted({1, cores}):
@@ -71,7 +72,8 @@ def main() -> None:
         print(
             f"{workers} worker(s): expert v expert median {statistics.median(ex):.1f} games/s, "
             f"random v random median {statistics.median(ra):.1f} games/s, "
-            f"ratio per round {', '.join(f'{x:.3f}' for x in ratios)} (median {statistics.median(ratios):.3f})"
+            f"ratio per round {', '.join(f'{x:.3f}' for x in ratios)} "
+            f"(median {statistics.median(ratios):.3f})"
         )
     same = all(
         len({t for (k, _w), s in tallies.items() if k == kind for t in s}) == 1

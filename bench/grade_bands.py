@@ -67,9 +67,15 @@ def _quantile(xs: list[float], q: float) -> float:
 def summarize(rows: list[dict], command: str) -> dict:
     out: dict = {
         "command": command,
-        "seeds": f"game g of a tier: seed {SEED0} + g, first dealer g % 2, the tier in seat 0 v the Expert",
+        "seeds": (
+            f"game g of a tier: seed {SEED0} + g, first dealer g % 2, "
+            "the tier in seat 0 v the Expert"
+        ),
         "graded_by": "the Master (crib.analysis.coach grade_discard / grade_play, exact=False)",
-        "kinds": "discard, play: points lost; discard_win, play_win: percentage points of P(win) (near 121)",
+        "kinds": (
+            "discard, play: points lost; "
+            "discard_win, play_win: percentage points of P(win) (near 121)"
+        ),
         "edges": list(EDGES),
         "tiers": {},
     }

@@ -148,8 +148,8 @@ async def _progress(out: dict, n: int, t0: float) -> None:
     while True:
         await asyncio.sleep(15)
         print(
-            f"  {time.perf_counter() - t0:6.0f} s: {out['moves']} moves, {len(out['game_s'])}/{n} games over, "
-            f"{len(out['failures'])} failures, load {_loadavg()[0]:.2f}",
+            f"  {time.perf_counter() - t0:6.0f} s: {out['moves']} moves, {len(out['game_s'])}/{n} "
+            f"games over, {len(out['failures'])} failures, load {_loadavg()[0]:.2f}",
             flush=True,
         )
 

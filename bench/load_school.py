@@ -304,7 +304,8 @@ def games_phase(setup: Setup, args: argparse.Namespace) -> dict:
         f"{sum(m['n'] for m in out['made'].values())} moves"
     )
     print(
-        f"  {setup.name}: {args.tables} tables arrive over {args.spread:g} s, {args.moves} moves each",
+        f"  {setup.name}: {args.tables} tables arrive "
+        f"over {args.spread:g} s, {args.moves} moves each",
         flush=True,
     )
     measured = asyncio.run(

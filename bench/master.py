@@ -1,7 +1,8 @@
 """The Master and its ingredients against the Expert on duplicate deals, with decision times.
 
 Run: .venv/bin/python bench/master.py [--variants master,seat_crib,peg_value,weighted_play]
-         [--pairs 5000] [--seed 50000] [--results bench-results/master] [--out data/ai_benchmark.json]
+         [--pairs 5000] [--seed 50000] [--results bench-results/master]
+         [--out data/ai_benchmark.json]
 
 Each seed is played twice with the seats swapped (the same cards for both
 players); the first dealer alternates with the seed.  Variants (each against
@@ -180,8 +181,8 @@ def decisions(seed: int, n: int) -> None:
         diff = [g for a, g in rows if not a]
         print(
             f"  {kind:24s} {len(rows):6d} decisions, Master differs {len(diff) / len(rows):6.1%}, "
-            f"its model's gain {sum(diff) / n:+.3f} per game ({statistics.mean(diff) if diff else 0:+.3f} "
-            "per differing decision)",
+            f"its model's gain {sum(diff) / n:+.3f} per game "
+            f"({statistics.mean(diff) if diff else 0:+.3f} per differing decision)",
             flush=True,
         )
 
@@ -252,7 +253,10 @@ def summary(variant: str, rows: list[dict]) -> dict:
         "opponent": "expert",
         "pairs": len(rows),
         "games": len(games),
-        "seeds": f"{seeds[0]}..{seeds[-1]} ({len(seeds)} seeds), each played twice with the seats swapped",
+        "seeds": (
+            f"{seeds[0]}..{seeds[-1]} ({len(seeds)} seeds), "
+            "each played twice with the seats swapped"
+        ),
         "wins": wins,
         "win_rate": round(wins / len(games), 4),
         "wilson95": [round(lo, 4), round(hi, 4)],
@@ -275,10 +279,11 @@ def _print(s: dict) -> None:
         else ""
     )
     print(
-        f"{s['variant']} v Expert, {s['pairs']} pairs ({s['games']} games): wins {s['win_rate']:.1%} "
-        f"[Wilson 95% {lo:.1%}, {hi:.1%}], mean margin {s['mean_margin']:+.2f}; per deal {src}; "
-        f"{s['games_per_s_wall']:.2f} games/s wall, {s['games_per_cpu_s']:.2f} per CPU second; "
-        f"decisions {d['n']}: median {d['median']:.1f} ms, p95 {d['p95']:.1f} ms, max {d['max']:.0f} ms{cpu}",
+        f"{s['variant']} v Expert, {s['pairs']} pairs ({s['games']} games): wins "
+        f"{s['win_rate']:.1%} [Wilson 95% {lo:.1%}, {hi:.1%}], mean margin "
+        f"{s['mean_margin']:+.2f}; per deal {src}; {s['games_per_s_wall']:.2f} games/s "
+        f"wall, {s['games_per_cpu_s']:.2f} per CPU second; decisions {d['n']}: median "
+        f"{d['median']:.1f} ms, p95 {d['p95']:.1f} ms, max {d['max']:.0f} ms{cpu}",
         flush=True,
     )
 
@@ -323,8 +328,9 @@ def main() -> None:
         if rows:
             s = summary(variant, rows)
             s["command"] = (
-                f"python bench/master.py --variants {variant} --pairs {args.pairs} --seed {args.seed}"
-                f" --results {args.results}  (resumable; add --out data/ai_benchmark.json)"
+                f"python bench/master.py --variants {variant} --pairs "
+                f"{args.pairs} --seed {args.seed} --results {args.results} "
+                " (resumable; add --out data/ai_benchmark.json)"
             )
             _print(s)
             out[variant] = s
@@ -338,7 +344,8 @@ def main() -> None:
             "decision_ms is wall time on a shared 2-core machine, decision_cpu_ms the CPU time"
         )
         sec["format"] = (
-            "duplicate deals: each seed played twice with the seats swapped; first dealer = seed % 2"
+            "duplicate deals: each seed played twice with "
+            "the seats swapped; first dealer = seed % 2"
         )
         sec["load_average"] = round(os.getloadavg()[0], 2)
         sec.setdefault("variants", {}).update(out)

@@ -131,8 +131,8 @@ def main() -> None:
         for o in a.options:
             assert o.margin_exact == ref[o.card.rank], (pos.to_text(), o.label)
     print(
-        f"plain memoised reference: median {statistics.median(ref_t):.2f} s over {len(ref_t)} hands "
-        f"(same margins, checked); speed-up median {statistics.median(ratios):.1f}x"
+        f"plain memoised reference: median {statistics.median(ref_t):.2f} s over {len(ref_t)} "
+        f"hands (same margins, checked); speed-up median {statistics.median(ratios):.1f}x"
     )
     print(
         "issue's figure: the plain memoised reference takes about 3.6 s on this machine; "

@@ -1,4 +1,5 @@
-"""The compiled minimax (crib.analysis.play.jit) v the pure-Python solver on the leads of bench/pegging.py.
+"""The compiled minimax (crib.analysis.play.jit) v the pure-Python solver on the leads of
+bench/pegging.py.
 
 Run: .venv/bin/python bench/pegging_jit.py [--hands 30] [--policy-hands 3]
 
@@ -104,9 +105,9 @@ def main() -> None:
     ratios = sorted(o / n for o, n in zip(old_t, new_t, strict=True))
     print(f"4-v-4 leads, analyze_play(minimax), {len(positions)} leads, 1 process, interleaved:")
     print(
-        f"  compiled (crib.analysis.play.jit): median {nmed * 1e3:.1f} ms, p95 {np95 * 1e3:.1f} ms, "
-        f"max {max(new_t) * 1e3:.1f} ms (CPU time of this thread: median {ncmed * 1e3:.1f} ms, "
-        f"p95 {ncp95 * 1e3:.1f} ms)"
+        f"  compiled (crib.analysis.play.jit): median {nmed * 1e3:.1f} ms, "
+        f"p95 {np95 * 1e3:.1f} ms, max {max(new_t) * 1e3:.1f} ms (CPU time of "
+        f"this thread: median {ncmed * 1e3:.1f} ms, p95 {ncp95 * 1e3:.1f} ms)"
     )
     print(
         f"  pure Python:            median {omed * 1e3:.1f} ms, p95 {op95 * 1e3:.1f} ms "
@@ -114,8 +115,8 @@ def main() -> None:
     )
     print(f"  load average while measuring: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     print(
-        f"  speed-up: {omed / nmed:.1f}x on the medians, per lead median {ratios[len(ratios) // 2]:.1f}x "
-        "(equal analyses, checked: exact Fractions)"
+        f"  speed-up: {omed / nmed:.1f}x on the medians, per lead median "
+        f"{ratios[len(ratios) // 2]:.1f}x (equal analyses, checked: exact Fractions)"
     )
 
     with tempfile.TemporaryDirectory() as cache_dir:

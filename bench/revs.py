@@ -1,4 +1,5 @@
-"""The same work timed on two revisions of crib, interleaved in one run: did a refactor slow anything?
+"""The same work timed on two revisions of crib, interleaved in one run: did a refactor slow
+anything?
 
 Run: .venv/bin/python bench/revs.py [--base 113e711] [--rounds 5] [--out data/bench_revs.json]
 
@@ -41,7 +42,9 @@ WORK = r"""
 import hashlib, json, random, sys, time
 out = {}
 def timed(name, fn):
-    t = time.perf_counter(); r = fn(); out[name] = [time.perf_counter() - t, hashlib.sha256(repr(r).encode()).hexdigest()[:16]]
+    t = time.perf_counter()
+    r = fn()
+    out[name] = [time.perf_counter() - t, hashlib.sha256(repr(r).encode()).hexdigest()[:16]]
 
 from crib.analysis.models import MASTER, UNIFORM, parse_model
 from crib.rules.cards import DECK
@@ -102,8 +105,10 @@ def uniform(six, dealer):
         return analyze_discard(six, dealer=dealer, model=UNIFORM)
     except Exception:
         return analyze_discard(six, dealer=dealer, model=UNIFORM)
-timed("discard_uniform", lambda: [[(str(t.keep), str(t.own_exact)) for t in uniform(s, i % 2 == 0).throws]
-                                   for i, s in enumerate(sixes)])
+timed("discard_uniform", lambda: [
+    [(str(t.keep), str(t.own_exact)) for t in uniform(s, i % 2 == 0).throws]
+    for i, s in enumerate(sixes)
+])
 print(json.dumps(out))
 """
 

@@ -58,7 +58,8 @@ def exactly_once(
     ``acked`` (the kernel's "answered k of" shown).
 
     >>> k = ("C1", "Ann")
-    >>> exactly_once({k: 2}, {k: 2}, [("C1", "Ann", 0, "t1"), ("C1", "Ann", 1, "t2")])["exactly_once"]
+    >>> r = exactly_once({k: 2}, {k: 2}, [("C1", "Ann", 0, "t1"), ("C1", "Ann", 1, "t2")])
+    >>> r["exactly_once"]
     True
     >>> r = exactly_once({k: 2}, {k: 2}, [("C1", "Ann", 0, "t1"), ("C1", "Ann", 0, "t2")])
     >>> r["exactly_once"], r["duplicates_by_student_question"]
@@ -151,7 +152,8 @@ ROWS: list[tuple[str, str, Any]] = [
         "PSS / RSS per kernel (mean at the peak)",
         "classes",
         lambda c: (
-            f"{c['memory_peak']['kernel_pss_mib_mean']:.0f} / {c['memory_peak']['kernel_rss_mib_mean']:.0f} MiB"
+            f"{c['memory_peak']['kernel_pss_mib_mean']:.0f} / "
+            f"{c['memory_peak']['kernel_rss_mib_mean']:.0f} MiB"
         ),
     ),
     (
@@ -213,7 +215,8 @@ ROWS: list[tuple[str, str, Any]] = [
         "PSS / RSS per kernel (mean at the peak)",
         "games",
         lambda g: (
-            f"{g['memory_peak']['kernel_pss_mib_mean']:.0f} / {g['memory_peak']['kernel_rss_mib_mean']:.0f} MiB"
+            f"{g['memory_peak']['kernel_pss_mib_mean']:.0f} / "
+            f"{g['memory_peak']['kernel_rss_mib_mean']:.0f} MiB"
         ),
     ),
     (

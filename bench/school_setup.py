@@ -197,7 +197,8 @@ class Setup:
             elif time.monotonic() - last > stuck:
                 raise NotReady(
                     f"{self.name}: {n} of {kernels} preheated kernels had run the page after "
-                    f"{time.monotonic() - t0:.0f} s, none more for {stuck:.0f} s; {self.log_errors()}"
+                    f"{time.monotonic() - t0:.0f} s, none more "
+                    f"for {stuck:.0f} s; {self.log_errors()}"
                 )
             time.sleep(2)
         while time.monotonic() - t0 < timeout:
@@ -341,8 +342,8 @@ def pg_connections(url: str) -> dict[str, int]:
 
     with psycopg.connect(url, autocommit=True) as c:
         row = c.execute(
-            "SELECT count(*), count(*) FILTER (WHERE backend_type='client backend' AND pid<>pg_backend_pid()) "
-            "FROM pg_stat_activity"
+            "SELECT count(*), count(*) FILTER (WHERE backend_type='client "
+            "backend' AND pid<>pg_backend_pid()) FROM pg_stat_activity"
         ).fetchone()
     return {"pg_stat_activity": int(row[0]), "client": int(row[1])}
 

@@ -3,9 +3,10 @@
 Run: .venv/bin/python bench/score_all.py
 
 Prints, in one process: the table build (rank points all at once, beside the
-build from the reference scorer), the vectorised numpy sweep (table build excluded), one ``score_hand`` with its breakdown, one fast
-``score_indices`` call, and the reference scorer on a sample, extrapolated to
-the full sweep, so the ratio is measured side by side.
+build from the reference scorer), the vectorised numpy sweep (table build
+excluded), one ``score_hand`` with its breakdown, one fast ``score_indices``
+call, and the reference scorer on a sample, extrapolated to the full sweep, so
+the ratio is measured side by side.
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""Self-play engine: a process pool against a Dask LocalCluster, at 1 and 2 workers, on the same work.
+"""Self-play engine: a process pool against a Dask LocalCluster, at 1 and 2 workers, on the
+same work.
 
 Run: .venv/bin/python bench/selfplay.py [--deals 3000] [--games 200]
 

@@ -143,7 +143,8 @@ def reachable_scores() -> pd.DataFrame:
 def sampled_vs_exact(
     position: Any, samples: int = 200, repeats: int = 20, seed: int = 1
 ) -> pd.DataFrame:
-    """Estimate each card's margin from ``samples`` random holdings, ``repeats`` times, beside the exact value.
+    """Estimate each card's margin from ``samples`` random holdings, ``repeats`` times, beside
+    the exact value.
 
     Sampling is what published engines do; the exact value averages every holding.
     """
@@ -178,7 +179,8 @@ def sampled_vs_exact(
         index=[o.label for o in a.options],
     )
     summary.attrs["best_found"] = (
-        f"{picks_best} of {repeats} runs of {samples} samples picked the exact best ({a.best.label})"
+        f"{picks_best} of {repeats} runs of {samples} "
+        f"samples picked the exact best ({a.best.label})"
     )
     return summary
 
@@ -217,7 +219,8 @@ def lead_reply_table(hand: CardsLike, starter: CardsLike, discards: CardsLike = 
 
 
 def tournament(pairs: Sequence[tuple[str, str]], games: int, seed0: int = 0) -> pd.DataFrame:
-    """Play ``games`` games per pair (seats and first dealer alternate); win rates with Wilson 95%."""
+    """Play ``games`` games per pair (seats and first dealer alternate); win rates with
+    Wilson 95%."""
     import pandas as pd
 
     from crib.ai.sim import play_games

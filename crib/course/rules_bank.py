@@ -209,7 +209,8 @@ BANK: tuple[RuleQuestion, ...] = (
         N_("The count is 26. You hold a 6 and a 9. What happens?"),
         (
             N_(
-                "you say go; your opponent plays on if able, then the last player scores 1 for the go"
+                "you say go; your opponent plays on if able, "
+                "then the last player scores 1 for the go"
             ),
             N_("you play the 6 and score 1"),
             N_("the count starts again at 0 right away"),

@@ -91,7 +91,10 @@ WORDS: dict[str, dict[str, str]] = {
             "ou ouvrez la solution ci-dessous."
         ),
         "shown": "Exercice {n} : la solution.",
-        "unread": "Exercice {n} : je n'ai pas pu lire {yours} comme {what}. Écrivez par exemple : {example}",
+        "unread": (
+            "Exercice {n} : je n'ai pas pu lire {yours} comme {what}. "
+            "Écrivez par exemple : {example}"
+        ),
         "no_such": "Il n'y a pas d'exercice {n} ici : les exercices vont de 1 à {last}.",
         "worked": "La solution (calculée par crib)",
         "colon": " :",
@@ -168,8 +171,10 @@ def _rank(raw: object) -> int:
 def read_answer(kind: Kind, raw: object) -> object:
     """The learner's answer as a value to compare, or a :class:`~crib.errors.CribError`.
 
-    >>> read_answer("probability", "25%"), read_answer("probability", "12.5"), read_answer("rank", "t")
-    (Fraction(1, 4), Fraction(1, 8), 10)
+    >>> read_answer("probability", "25%"), read_answer("probability", "12.5")
+    (Fraction(1, 4), Fraction(1, 8))
+    >>> read_answer("rank", "t")
+    10
     >>> sorted(str(c) for c in read_answer("cards", "5♥ 5d"))
     ['5D', '5H']
     """

@@ -203,7 +203,8 @@ def _lesson3(b: LessonBuilder) -> None:
     b.teach(
         N_("Go"),
         N_(
-            "If every card you hold would pass 31, say “go”. Your opponent plays on if able; the last to play pegs 1."
+            "If every card you hold would pass 31, say “go”. Your "
+            "opponent plays on if able; the last to play pegs 1."
         ),
         "",
         ("go",),
@@ -211,7 +212,8 @@ def _lesson3(b: LessonBuilder) -> None:
     b.teach(
         N_("A new count breaks a run"),
         N_(
-            "After a go or 31 the count starts at 0: cards before it no longer make runs, pairs or fifteens."
+            "After a go or 31 the count starts at 0: cards "
+            "before it no longer make runs, pairs or fifteens."
         ),
         "",
         ("a go or 31 breaks a run",),
@@ -292,7 +294,8 @@ def _lesson4(b: LessonBuilder) -> None:
     b.teach(
         N_("Skunk lines"),
         N_(
-            "Lose with under 91: a skunk. Under 61: a double skunk. Many clubs count a skunk as two games."
+            "Lose with under 91: a skunk. Under 61: a double "
+            "skunk. Many clubs count a skunk as two games."
         ),
         "",
         ("skunk",),
@@ -312,7 +315,8 @@ def _lesson4(b: LessonBuilder) -> None:
         N_("Pone {p}, dealer 119. The pone holds 5♥ 5♦ 10♣ K♠, the starter is 4♥."),
         pone,
         N_(
-            "The pone counts first: {n}, and {p} + {n} = 121. The pone wins; the dealer never counts."
+            "The pone counts first: {n}, and {p} + {n} = "
+            "121. The pone wins; the dealer never counts."
         ),
         "5H 5D 10C KS 4H",
         ("counting order", "game ends at 121"),
@@ -348,7 +352,8 @@ def _lesson5(b: LessonBuilder) -> None:
     b.teach(
         N_("The tournament"),
         N_(
-            "Short games to 61, once around the board. Winners move up a table. Count aloud; your opponent checks."
+            "Short games to 61, once around the board. Winners "
+            "move up a table. Count aloud; your opponent checks."
         ),
         "",
         ("game ends at 121",),
@@ -363,7 +368,8 @@ def _lesson5(b: LessonBuilder) -> None:
     b.teach(
         N_("Your crib or theirs?"),
         N_(
-            "Dealing: the crib is yours, so throw cards that score. Not dealing: throw cards that score little."
+            "Dealing: the crib is yours, so throw cards that "
+            "score. Not dealing: throw cards that score little."
         ),
         "",
         ("the crib",),

@@ -148,7 +148,8 @@ def _quiz1() -> list[Question]:
                     "The same cards are now the crib. How many points does the flush make?",
                     "Les mêmes cartes sont maintenant le crib. Combien de points fait la couleur ?",
                     "In the crib a flush needs all five cards, the starter too.",
-                    "Dans le crib, la couleur doit compter les cinq cartes, la carte de départ aussi.",
+                    "Dans le crib, la couleur doit compter les "
+                    "cinq cartes, la carte de départ aussi.",
                 ),
             )
         ),
@@ -229,7 +230,8 @@ def _quiz2() -> list[Question]:
     return [
         _q(
             "The pone leads 7♠ and the dealer plays 8♦. Write the count and what the dealer pegs.",
-            "Le non-donneur joue 7♠ et le donneur 8♦. Écrivez le compte et ce que marque le donneur.",
+            "Le non-donneur joue 7♠ et le donneur 8♦. "
+            "Écrivez le compte et ce que marque le donneur.",
             "peg",
             lead,
             "Fifteen for 2.",

@@ -115,7 +115,9 @@ S: dict[str, dict[str, str]] = {
         "nothing": "aucun point",
         "running": "cumul",
         "glossary": "Lexique",
-        "glossary_intro": "Les mots du cribbage, dans l'ordre où on les rencontre pendant une donne.",
+        "glossary_intro": (
+            "Les mots du cribbage, dans l'ordre où on les rencontre pendant une donne."
+        ),
         "cheatsheet": "Aide-mémoire du décompte",
         "worksheet": "Fiche de décompte {n}",
         "worksheet_intro_1": (
@@ -137,8 +139,12 @@ S: dict[str, dict[str, str]] = {
         ),
         "peg_key_intro": "Le compte et chaque combinaison de la carte qui vient d'être jouée.",
         "quiz": "Quiz {n}",
-        "quiz_1_sub": "après la leçon 2 : valeurs, quinze, paires, suites, couleur, valet, décompte",
-        "quiz_2_sub": "après la leçon 4 : le jeu, passe, 31, dernière carte, ordre du décompte, la partie",
+        "quiz_1_sub": (
+            "après la leçon 2 : valeurs, quinze, paires, suites, couleur, valet, décompte"
+        ),
+        "quiz_2_sub": (
+            "après la leçon 4 : le jeu, passe, 31, dernière carte, ordre du décompte, la partie"
+        ),
         "cards_values": "Valeur des cartes",
         "sec_show": "Le décompte : mains et crib (chacun avec la carte de départ)",
         "sec_play": "Le jeu",

@@ -59,7 +59,8 @@ def best_text(a: PlayAnalysis, board: BoardAnalysis | None, lang: str = "en") ->
 
 def near_121_html(card: Card, v: Any, tags: Sequence[str], lang: str = "en") -> str:
     """The coach on ``card`` within reach of 121: its grade by the chance of winning and
-    one reason in terms of the game (``v``: the verdict, :class:`crib.ui.analyze.verdicts.Verdict`)."""
+    one reason in terms of the game (``v``: the verdict,
+    :class:`crib.ui.analyze.verdicts.Verdict`)."""
     _ = tr(lang)
     tag_html = "".join(f'<li class="crib-tag">{html.escape(t)}</li>' for t in tags)
     said = _("{card} is {grade}, {place}, by the chance of winning the game ({model}).").format(
@@ -82,7 +83,8 @@ def points_verdict_html(position: PeggingPosition, card: Card, v: Any, lang: str
         or f"<li>{html.escape(_('nothing handed over'))}</li>"
     )
     trap_line = (
-        f'<div class="crib-trap" style="color:{var("red")}"><b>{html.escape(_("Trap missed:"))}</b> '
+        '<div class="crib-trap" '
+        f'style="color:{var("red")}"><b>{html.escape(_("Trap missed:"))}</b> '
         + html.escape(
             _(
                 "the best card scores nothing now but nets at least 1.5 later, and this card "

@@ -29,9 +29,6 @@ __all__ = ["CribOddsApp", "VIEWS", "TABLE_SOURCES", "crib_odds_page"]
 # said inside f-strings, which the extractor does not read
 _IN_FSTRINGS = (
     N_("Click a cell, or choose one:"),
-    N_(
-        "Worked out from every pair the opponent could add and every starter: 58,800 equally likely cribs, each scored exactly (five-card flushes and nobs included)."
-    ),
     N_("Against an Expert (self-play):"),
 )
 
@@ -246,9 +243,13 @@ class CribOddsApp(w.VBox):
         exact = _("expected crib points (exactly {fraction}).").format(
             fraction=f"{v.numerator}/{v.denominator}"
         )
+        how = _(
+            "Worked out from every pair the opponent could add and every starter: 58,800 "
+            "equally likely cribs, each scored exactly (five-card flushes and nobs included)."
+        )
         self.cell.value = (
             f'<div class="crib-cell-value"><b>{html.escape(head)}</b> {html.escape(exact)}</div>'
-            f"<div>{html.escape(_('Worked out from every pair the opponent could add and every starter: 58,800 equally likely cribs, each scored exactly (five-card flushes and nobs included).'))}</div>"  # noqa: E501
+            f"<div>{html.escape(how)}</div>"
             f'<div class="crib-companions">'
             + html.escape(
                 _("Best cards for the opponent to add (the crib on average): {cards}.").format(
@@ -275,13 +276,13 @@ class CribOddsApp(w.VBox):
             diff = r.mean - uniform
             said = (
                 _(
-                    "As dealer (into your own crib): {mean} on average ({ci} sure it is between {lo} and {hi}), "
-                    "{diff} {side} the uniform table, from {n} cribs."
+                    "As dealer (into your own crib): {mean} on average ({ci} sure it is "
+                    "between {lo} and {hi}), {diff} {side} the uniform table, from {n} cribs."
                 )
                 if r.seat == "dealer"
                 else _(
-                    "As pone (into the dealer's crib): {mean} on average ({ci} sure it is between {lo} and {hi}), "
-                    "{diff} {side} the uniform table, from {n} cribs."
+                    "As pone (into the dealer's crib): {mean} on average ({ci} sure it is "
+                    "between {lo} and {hi}), {diff} {side} the uniform table, from {n} cribs."
                 )
             )
             parts.append(
@@ -296,7 +297,8 @@ class CribOddsApp(w.VBox):
                 )
             )
         return (
-            f'<div class="crib-seat-cell"><b>{html.escape(_("Against an Expert (self-play):"))}</b><br>'
+            '<div class="crib-seat-cell">'
+            f"<b>{html.escape(_('Against an Expert (self-play):'))}</b><br>"
             + "<br>".join(html.escape(p) for p in parts)
             + "</div>"
         )
@@ -308,8 +310,8 @@ crib_odds_page = AnalyzerPage(
     Intro(
         N_("Crib odds"),
         N_(
-            "What is a crib worth, for each pair of cards thrown into it? Click a cell for its exact value and "
-            "the cards that go best and worst with it."
+            "What is a crib worth, for each pair of cards thrown into it? Click a "
+            "cell for its exact value and the cards that go best and worst with it."
         ),
     ),
 )

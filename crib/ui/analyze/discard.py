@@ -403,14 +403,15 @@ def open_from_request(app: DiscardApp) -> KeyListener:
     return query_reader(app, apply_query)
 
 
-#: the page's one call: the analyzer under the language switch, in the URL's language, filled from a review link
+#: the page's one call: the analyzer under the language switch, in the URL's language,
+#: filled from a review link
 discard_page = AnalyzerPage(
     DiscardApp,
     Intro(
         N_("Discard analyzer"),
         N_(
-            "Six cards in: which two to throw? Analyze ranks all 15 throws; Practice deals six, lets you "
-            "choose first, then shows where your throw stands and what it cost."
+            "Six cards in: which two to throw? Analyze ranks all 15 throws; Practice deals "
+            "six, lets you choose first, then shows where your throw stands and what it cost."
         ),
     ),
     apply_query,

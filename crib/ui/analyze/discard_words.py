@@ -8,8 +8,10 @@ numbers through the catalog.
 >>> from crib.analysis.discard import analyze_discard
 >>> from crib.analysis.models import UNIFORM
 >>> a = analyze_discard("5H 5D 6C 7S 8H 9D", dealer=True, model=UNIFORM)
->>> explain(a, 0, "fr")
-'Gardez 6♣ 7♠ 8♥ 9♦ (10,57 en moyenne sur 46 cartes de départ) et donnez à votre crib 5♥ 5♦ (environ 9,28) : 19,85 en tout.'
+>>> for part in explain(a, 0, "fr").split(" et "):
+...     print(part)
+Gardez 6♣ 7♠ 8♥ 9♦ (10,57 en moyenne sur 46 cartes de départ)
+donnez à votre crib 5♥ 5♦ (environ 9,28) : 19,85 en tout.
 """
 
 from __future__ import annotations
@@ -32,13 +34,13 @@ def explain(a: DiscardAnalysis, i: int, lang: str = "en") -> str:
     keep, throw = cards_pretty(t.keep), cards_pretty(t.throw)
     if a.dealer:
         text = _(
-            "Keep {keep} ({hand} on average over 46 starters) and give your crib {throw} (about {crib}): "
-            "{total} in all."
+            "Keep {keep} ({hand} on average over 46 starters) and "
+            "give your crib {throw} (about {crib}): {total} in all."
         )
     else:
         text = _(
-            "Keep {keep} ({hand} on average over 46 starters) and give your opponent's crib {throw} "
-            "(about {crib} for them): {total} net."
+            "Keep {keep} ({hand} on average over 46 starters) and give your "
+            "opponent's crib {throw} (about {crib} for them): {total} net."
         )
     text = text.format(
         keep=keep,
@@ -107,8 +109,8 @@ def best_line(a: DiscardAnalysis, near: bool, lang: str = "en") -> str:
     if a.objective == "win" and a.best.p_win is not None:
         said += " " + (
             _(
-                "Ranked by the chance of winning the game (you win {p} of the time): within reach of "
-                "121 every grade is."
+                "Ranked by the chance of winning the game (you win "
+                "{p} of the time): within reach of 121 every grade is."
             )
             if near
             else _("Ranked by the chance of winning the game (you win {p} of the time).")

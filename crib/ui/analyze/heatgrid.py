@@ -9,8 +9,9 @@ One widget model for the whole grid (an anywidget that draws 169 ``<button>``
 elements and sends a click back as ``{"cell": [r, c]}``), not one Button and one
 ButtonStyle per cell: the page has 169 buttons either way, but the browser loads and
 draws 44 widget models instead of 450 (the crib-odds page, paired runs at load 4-10:
-median 2.21 -> 1.80 s to interactive; data/benchmarks.txt).  In Python each cell is a :class:`HeatCell` (value
-text, colour, tooltip, ``click()``), so the headless tests drive the grid as before.
+median 2.21 -> 1.80 s to interactive; data/benchmarks.txt).  In Python each cell is a
+:class:`HeatCell` (value text, colour, tooltip, ``click()``), so the headless tests
+drive the grid as before.
 """
 
 from __future__ import annotations

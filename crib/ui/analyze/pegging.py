@@ -69,8 +69,6 @@ __all__ = [
 _IN_FSTRINGS = (
     N_("Your turn: click the card you would play."),
     N_("Trap missed."),
-    N_("Near 121 the coach grades by the chance of winning the game"),
-    N_("(the table under this one is the pegging margin alone)."),
 )
 
 _FIELD_NAMES = {
@@ -362,17 +360,17 @@ class PeggingApp(PositionEntry, w.VBox):
         self.analysis = a
         self.table.value = analysis_table_html(a, lang=self.lang)
         self.board = run_board(a.position, opp_dealer=self.dealer.value, key=self.model.value)
+        near = html.escape(_("Near 121 the coach grades by the chance of winning the game"))
+        alone = html.escape(_("(the table under this one is the pegging margin alone)."))
         self.board_table.value = (
-            f"<div><b>{html.escape(_('Near 121 the coach grades by the chance of winning the game'))}</b> "
-            f"{html.escape(_('(the table under this one is the pegging margin alone).'))}</div>"
-            + board_table_html(self.board, lang=self.lang)
+            f"<div><b>{near}</b> {alone}</div>" + board_table_html(self.board, lang=self.lang)
             if self.board is not None
             else ""
         )
         cols = _(
-            "Now: points for the card itself. Later: the rest of the play, your points minus theirs, "
-            "on average. Net: the two together. Chance you come out ahead: how often the net is zero "
-            "or better."
+            "Now: points for the card itself. Later: the rest of the play, "
+            "your points minus theirs, on average. Net: the two together. "
+            "Chance you come out ahead: how often the net is zero or better."
         )
         note = (
             play_note(a, self.lang) + ". " + cols
@@ -425,15 +423,16 @@ class PeggingApp(PositionEntry, w.VBox):
         self.dissent.value = differ_html(play_dissent(a, self.model.value, card, self.lang))
 
 
-#: the page's one call: the analyzer under the language switch, in the URL's language, filled from a review link
+#: the page's one call: the analyzer under the language switch, in the URL's language,
+#: filled from a review link
 pegging_page = AnalyzerPage(
     PeggingApp,
     Intro(
         N_("Pegging analyzer"),
         N_(
-            "Which card to play? Analyze enters a position (your hand, the pile, earlier cards, the starter) "
-            "and ranks every card you could play over every hand the opponent could hold. Practice deals a "
-            "position: play your card first, then see the ranking."
+            "Which card to play? Analyze enters a position (your hand, the pile, earlier cards, "
+            "the starter) and ranks every card you could play over every hand the opponent "
+            "could hold. Practice deals a position: play your card first, then see the ranking."
         ),
     ),
     apply_query,

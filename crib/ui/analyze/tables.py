@@ -102,7 +102,8 @@ def discard_table_html(
             cells.append(f"<td>{num(v['Pegging'], '+.2f', lang)}</td>")  # type: ignore[arg-type]
         colour = net_colour(best - v["Net"], worst)  # type: ignore[operator]
         cells.append(
-            f'<td class="crib-net" style="background:{colour}"><b>{num(v["Net"], ".2f", lang)}</b></td>'
+            '<td class="crib-net" '
+            f'style="background:{colour}"><b>{num(v["Net"], ".2f", lang)}</b></td>'
         )  # type: ignore[arg-type]
         if a.scores is not None:
             cells.append(f"<td>{pct(t.p_win or 0.0, 0, lang)}</td>")
@@ -144,7 +145,8 @@ def play_table_html(a: PlayAnalysis, *, yours: Card | None = None, lang: str = "
         cells += [
             f"<td>{o.now:d}</td>",
             f"<td>{num(o.future, '+.2f', lang)}</td>",
-            f'<td class="crib-net" style="background:{colour}"><b>{num(o.margin, "+.2f", lang)}</b></td>',
+            '<td class="crib-net" '
+            f'style="background:{colour}"><b>{num(o.margin, "+.2f", lang)}</b></td>',
             f"<td>{pct(o.p_nonneg, 0, lang)}</td>",
         ]
         rows.append((cls, cells))
@@ -170,7 +172,8 @@ def board_table_html(b: BoardAnalysis, *, yours: Card | None = None, lang: str =
         colour = net_colour(lost, worst)
         given = "–" if lost <= 1e-9 else _("−{lost}% to win").format(lost=num(lost, ".1f", lang))
         cells += [
-            f'<td class="crib-net" style="background:{colour}"><b>{pct(ps[i] / 100, 1, lang)}</b></td>',
+            '<td class="crib-net" '
+            f'style="background:{colour}"><b>{pct(ps[i] / 100, 1, lang)}</b></td>',
             f"<td>{given}</td>",
         ]
         rows.append((cls, cells))

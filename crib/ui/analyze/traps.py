@@ -32,8 +32,6 @@ from crib.ui.kit.widgets import FigureImage
 
 __all__ = ["TrapExplorerApp", "EXAMPLES", "traps_page", "step_text"]
 
-# said inside f-strings, which the extractor does not read
-_IN_FSTRINGS = (N_("The folk advice and the exact analysis differ here."),)
 
 # name -> (lead position, the card the formation leads).  The opponent hand shown
 # is the most likely holding against which that lead nets the most under perfect
@@ -81,10 +79,10 @@ def agreement_note(an: PlayAnalysis, lead: Card, lang: str = "en") -> str:
         return f'<p class="crib-agree">{html.escape(said)}</p>'
     rank = 1 + sum(o.margin > mine.margin + 1e-9 for o in an.options)
     said = _(
-        "The formation says lead {lead}; the table ranks {best} first (net {net} against {mine} for "
-        "{lead}, {place} of {n}). Over every hand the opponent could hold, the trap springs too rarely "
-        "to pay for what the lead gives away; the line below plays it against a holding where it does "
-        "spring."
+        "The formation says lead {lead}; the table ranks {best} first (net {net} "
+        "against {mine} for {lead}, {place} of {n}). Over every hand the opponent "
+        "could hold, the trap springs too rarely to pay for what the lead gives "
+        "away; the line below plays it against a holding where it does spring."
     ).format(
         lead=card_text(lead),
         best=card_text(best.card),
@@ -93,10 +91,8 @@ def agreement_note(an: PlayAnalysis, lead: Card, lang: str = "en") -> str:
         place=ordinal(rank, lang),
         n=len(an.options),
     )
-    return (
-        f'<p class="crib-agree"><b>{html.escape(_("The folk advice and the exact analysis differ here."))}</b> '
-        f"{html.escape(said)}</p>"
-    )
+    differ = html.escape(_("The folk advice and the exact analysis differ here."))
+    return f'<p class="crib-agree"><b>{differ}</b> {html.escape(said)}</p>'
 
 
 def step_text(s: LineStep, lang: str = "en") -> str:
@@ -200,9 +196,9 @@ class TrapExplorerApp(w.VBox):
             return
         text, lead = EXAMPLES[name]
         sep = " : " if self.lang == "fr" else ": "
-        self.explanation.value = (  # the formation's explanation: crib.analysis.coach's words
-            f"<p><b>{html.escape(tr(self.lang)(name))}</b>{sep}{html.escape(formation_text(name, self.lang))}</p>"
-        )
+        # the formation's explanation: crib.analysis.coach's words
+        said = html.escape(formation_text(name, self.lang))
+        self.explanation.value = f"<p><b>{html.escape(tr(self.lang)(name))}</b>{sep}{said}</p>"
         self._show(PeggingPosition.parse(text), lead, None)
 
     @friendly_in()
@@ -307,9 +303,9 @@ traps_page = AnalyzerPage(
     Intro(
         N_("Trap explorer"),
         N_(
-            "The named pegging traps (five-card trap, pair-royal bait, magic eleven, run bait), each with an "
-            "example lead, every lead's value, and the trap played out card by card. Or deal a hand and let "
-            "the tool find them."
+            "The named pegging traps (five-card trap, pair-royal bait, magic eleven, "
+            "run bait), each with an example lead, every lead's value, and the trap "
+            "played out card by card. Or deal a hand and let the tool find them."
         ),
     ),
 )

@@ -124,7 +124,8 @@ class Verdict:
 
     @property
     def badge(self) -> str:
-        """The grade as the game's badge reads it: "best", "mistake −0.62", "costly −5.1% to win"."""
+        """The grade as the game's badge reads it: "best", "mistake −0.62", "costly −5.1% to
+        win"."""
         if self.lang == "en":
             return cost_text(self.word, self.lost, self.unit)
         word = grade_word(self.word, self.lang)

@@ -90,7 +90,9 @@ def cards_text(cards: Iterable[Card]) -> str:
 _EDGE, _ACCENT, _AMBER, _TEAL = var("card-edge"), var("accent"), var("amber"), var("teal")
 _CHIP_STATE = {
     "": f"border:1px solid {_EDGE}",
-    "selected": f"border:1px solid {_ACCENT};box-shadow:0 0 0 2px {_ACCENT};position:relative;top:-3px",
+    "selected": (
+        f"border:1px solid {_ACCENT};box-shadow:0 0 0 2px {_ACCENT};position:relative;top:-3px"
+    ),
     "legal": f"border:1px solid {_ACCENT};box-shadow:0 0 0 1px {_ACCENT}",
     "illegal": f"border:1px solid {_EDGE};opacity:.4",
     "hint": f"border:1px dashed {_AMBER};box-shadow:0 0 0 1px {_AMBER}",
@@ -105,7 +107,8 @@ def card_chip(card: Card, state: str = "") -> str:
     in a ranking); each looks distinct.
 
     >>> from crib.rules.cards import parse_card
-    >>> "color:var(--crib-red)" in card_chip(parse_card("5H")) and "5♥" in card_chip(parse_card("5H"))
+    >>> chip = card_chip(parse_card("5H"))
+    >>> "color:var(--crib-red)" in chip and "5♥" in chip
     True
     """
     suit = var("red") if card.suit in "DH" else var("ink")
@@ -179,10 +182,12 @@ def card_back_svg(size: str = "pile") -> str:
         f'<svg class="crib-cardback" width="{wd}" height="{ht}" viewBox="0 0 {wd} {ht}" '
         f'role="img" aria-label="face-down card">'
         f'<defs><pattern id="crib-back-{size}" width="6" height="6" patternUnits="userSpaceOnUse">'
-        f'<path d="M0 6 L6 0" stroke="{colour("card-back-line")}" stroke-width="1.2"/></pattern></defs>'
+        f'<path d="M0 6 L6 0" stroke="{colour("card-back-line")}" stroke-width="1.2"/>'
+        "</pattern></defs>"
         f'<rect x="1" y="1" width="{wd - 2}" height="{ht - 2}" rx="{max(3, wd // 12)}" '
         f'fill="{ACCENT}" stroke="{colour("accent-dark")}"/>'
-        f'<rect x="4" y="4" width="{wd - 8}" height="{ht - 8}" rx="2" fill="url(#crib-back-{size})"/>'
+        f'<rect x="4" y="4" width="{wd - 8}" height="{ht - 8}" rx="2" '
+        f'fill="url(#crib-back-{size})"/>'
         "</svg>"
     )
 

@@ -81,7 +81,8 @@ def ranked_table_html(
     for column, cmap in gradients:
         sty = sty.background_gradient(subset=[column], cmap=cmap)
     if bold_best:
-        best = f"font-weight:bold; border-top:2px solid {var('ink-3')}; border-bottom:2px solid {var('ink-3')}"
+        rule = f"2px solid {var('ink-3')}"
+        best = f"font-weight:bold; border-top:{rule}; border-bottom:{rule}"
         sty = sty.apply(lambda row: [best if row.name == 0 else "" for _ in row], axis=1)
     props = f"padding:{padding}; font-size:13px; white-space:nowrap"
     sty = sty.set_table_attributes(f'class="{table_class}"').set_table_styles(

@@ -35,7 +35,8 @@ _LINKS = (
         "trainer.ipynb",
         N_("Counting trainer and quizzes"),
         N_(
-            "count hands and cribs, discard and pegging quizzes, your progress; join a class with its code."
+            "count hands and cribs, discard and pegging "
+            "quizzes, your progress; join a class with its code."
         ),
     ),
     (
@@ -49,7 +50,8 @@ _ANALYZE = (
         "discard.ipynb",
         N_("Discard analyzer"),
         N_(
-            "six cards in, all 15 throws ranked, as dealer or pone; or practise: throw first, then see."
+            "six cards in, all 15 throws ranked, as dealer "
+            "or pone; or practise: throw first, then see."
         ),
     ),
     ("crib_odds.ipynb", N_("Crib odds"), N_("what a crib is worth for every pair thrown into it.")),
@@ -57,7 +59,8 @@ _ANALYZE = (
         "pegging.ipynb",
         N_("Pegging analyzer"),
         N_(
-            "every card you could play, ranked over every hand the opponent could hold; or practise."
+            "every card you could play, ranked over every "
+            "hand the opponent could hold; or practise."
         ),
     ),
     ("traps.ipynb", N_("Trap explorer"), N_("the named pegging traps, played out card by card.")),
@@ -73,15 +76,14 @@ def _items(rows: tuple[tuple[str, str, str], ...], lang: str) -> str:
     _ = tr(lang)
     keep = "" if lang == "en" else f"?lang={lang}"
     sep = " : " if lang == "fr" else ": "  # French puts a space before the colon
-    return (
-        "<ul>"
-        + "".join(
-            f'<li><b><a href="{href}{keep if href.endswith(".ipynb") else ""}">{html.escape(_(name))}</a></b>{sep}'
+    items = []
+    for href, name, what in rows:
+        link = href + (keep if href.endswith(".ipynb") else "")
+        items.append(
+            f'<li><b><a href="{link}">{html.escape(_(name))}</a></b>{sep}'
             f"{html.escape(_(what))}</li>"
-            for href, name, what in rows
         )
-        + "</ul>"
-    )
+    return "<ul>" + "".join(items) + "</ul>"
 
 
 def home_html(part: str, lang: str = "en") -> str:
@@ -100,7 +102,8 @@ def home_html(part: str, lang: str = "en") -> str:
         head = html.escape(_("crib — the cribbage coach"))
         return (
             f'<h1 lang="{lang}">{head}</h1>'
-            f'<p><a class="crib-cta" href="play.ipynb{keep}" style="{_CTA}">{play}</a></p><p>{text}</p>'
+            f'<p><a class="crib-cta" href="play.ipynb{keep}" '
+            f'style="{_CTA}">{play}</a></p><p>{text}</p>'
         )
     if part == "links":
         practise, analyze = html.escape(_("Practise and teach")), html.escape(_("Analyze"))
@@ -113,8 +116,8 @@ def home_html(part: str, lang: str = "en") -> str:
         return f'<h2 id="Count-a-hand" lang="{lang}">{head}</h2>'
     if part == "ladder":
         text = _(
-            "Each level against the Expert on duplicate deals (every deal played twice with the seats "
-            "swapped), with {ci} intervals and the target band."
+            "Each level against the Expert on duplicate deals (every deal played "
+            "twice with the seats swapped), with {ci} intervals and the target band."
         ).format(ci="95 %" if lang == "fr" else "95%")
         head = html.escape(_("How strong is the computer?"))
         return f'<h2 lang="{lang}">{head}</h2><p>{html.escape(text)}</p>'

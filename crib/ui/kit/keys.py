@@ -53,7 +53,8 @@ function render({ model, el }) {
       model.send({ key: "submit", value: String(t.value) });
       return;
     }
-    if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT" || (t && t.isContentEditable)) return;
+    if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT"
+        || (t && t.isContentEditable)) return;
     if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
     let k = ev.key === " " ? "space" : String(ev.key).toLowerCase();
     if (tag === "BUTTON" && (k === "enter" || k === "space")) return;  // the button's own click
@@ -101,7 +102,10 @@ function render({ model, el }) {
   let tab = "", seats = {};
   try {
     tab = sessionStorage.getItem("crib-tab") || "";
-    if (!tab) { tab = Math.random().toString(36).slice(2, 14); sessionStorage.setItem("crib-tab", tab); }
+    if (!tab) {
+      tab = Math.random().toString(36).slice(2, 14);
+      sessionStorage.setItem("crib-tab", tab);
+    }
     seats = JSON.parse(localStorage.getItem("crib-seats") || "{}") || {};
   } catch (e) { /* storage refused (private mode): no tab id, no seats kept */ }
   model.send({ tab: tab, seats: seats });  // first, query or not

@@ -19,8 +19,11 @@ command line and logs, and tested by their English text; reading their shape at 
 edge leaves them as they are, and ``tests/test_french_teach.py`` checks each one a page
 can show.
 
->>> say_error("invalid card 'XX': expected rank A,2-10,T,J,Q,K then suit C,D,H,S (or ♣♦♥♠)", "fr")
-'« XX » n’est pas une carte : écrivez sa valeur (A, 2 à 10, J, Q, K) puis sa couleur (C, D, H, S), par ex. 5H.'
+>>> bad = "invalid card 'XX': expected rank A,2-10,T,J,Q,K then suit C,D,H,S (or ♣♦♥♠)"
+>>> for part in say_error(bad, "fr").split(" : "):
+...     print(part)
+« XX » n’est pas une carte
+écrivez sa valeur (A, 2 à 10, J, Q, K) puis sa couleur (C, D, H, S), par ex. 5H.
 >>> say_error("in pile: duplicate card 5H in '5H 5H': each card can appear only once", "fr")
 'Dans pile : la carte 5H est là deux fois ; chaque carte ne peut paraître qu’une fois.'
 >>> say_error("invalid card 'XX': expected ...", "en")
@@ -55,7 +58,8 @@ SHAPES: tuple[tuple[str, str], ...] = (
     (
         r"invalid cards? (?P<card>.+?): expected.*",
         N_(
-            "{card} is not a card: write its rank (A, 2 to 10, J, Q, K) then its suit (C, D, H, S), e.g. 5H."
+            "{card} is not a card: write its rank (A, 2 to "
+            "10, J, Q, K) then its suit (C, D, H, S), e.g. 5H."
         ),
     ),
     (
@@ -129,19 +133,19 @@ SHAPES: tuple[tuple[str, str], ...] = (
         N_("The pile counts exactly 31: the count starts again, so put those cards in previous."),
     ),
     (
-        r"the pile counts \d+ but holds \d+ cards while 8 - (?P<hand>\d+) \(your hand\) - (?P<opp>\d+) "
-        r"\(opponent\) = (?P<played>\d+) cards.*",
+        r"the pile counts \d+ but holds \d+ cards while 8 - (?P<hand>\d+) "
+        r"\(your hand\) - (?P<opp>\d+) \(opponent\) = (?P<played>\d+) cards.*",
         N_(
-            "8 − {hand} (your hand) − {opp} (opponent) = {played} cards have been played: the pile and "
-            "previous must hold {played} cards."
+            "8 − {hand} (your hand) − {opp} (opponent) = {played} cards have "
+            "been played: the pile and previous must hold {played} cards."
         ),
     ),
     (
-        r"\d+ cards in pile and previous, but 8 - (?P<hand>\d+) \(your hand\) - (?P<opp>\d+) \(opponent\) = "
-        r"(?P<played>\d+) cards.*",
+        r"\d+ cards in pile and previous, but 8 - (?P<hand>\d+) \(your "
+        r"hand\) - (?P<opp>\d+) \(opponent\) = (?P<played>\d+) cards.*",
         N_(
-            "8 − {hand} (your hand) − {opp} (opponent) = {played} cards have been played: the pile and "
-            "previous must hold {played} cards."
+            "8 − {hand} (your hand) − {opp} (opponent) = {played} cards have "
+            "been played: the pile and previous must hold {played} cards."
         ),
     ),
     (
@@ -151,8 +155,8 @@ SHAPES: tuple[tuple[str, str], ...] = (
     (
         r"the opponent said go at (?P<count>\d+), so none of their (?P<n>\d+) cards.*",
         N_(
-            "The opponent said go at {count}, but too few of the cards you cannot see are too high to "
-            "play: they cannot hold {n} such cards."
+            "The opponent said go at {count}, but too few of the cards you "
+            "cannot see are too high to play: they cannot hold {n} such cards."
         ),
     ),
     (
@@ -185,7 +189,8 @@ SHAPES: tuple[tuple[str, str], ...] = (
         N_("type the table code your classmate gave you"),
     ),
     (
-        r"a table code is (?P<n>\d+) letters and digits \(no 0, O, 1, I or L\), not '(?P<code>[^']*)'",
+        r"a table code is (?P<n>\d+) letters and digits "
+        r"\(no 0, O, 1, I or L\), not '(?P<code>[^']*)'",
         N_("a table code is {n} letters and digits (no 0, O, 1, I or L), not « {code} »"),
     ),
     (
@@ -204,14 +209,15 @@ SHAPES: tuple[tuple[str, str], ...] = (
     (
         r"(?P<name>.+)'s seat at table (?P<code>\S+) is already taken by another device: .*",
         N_(
-            "{name}’s seat at table {code} is already taken by another device: open it there (with its link), "
-            "or ask your teacher to hand the seat over to this device."
+            "{name}’s seat at table {code} is already taken by another device: open it there "
+            "(with its link), or ask your teacher to hand the seat over to this device."
         ),
     ),
     (
         r"seat \d+ at table (?P<code>\S+) is already claimed by another device",
         N_(
-            "This seat at table {code} was just taken by another device: ask your teacher to hand it over."
+            "This seat at table {code} was just taken by "
+            "another device: ask your teacher to hand it over."
         ),
     ),
     (
@@ -225,8 +231,8 @@ SHAPES: tuple[tuple[str, str], ...] = (
     (
         r"every table of this round plays the same cards: .*",
         N_(
-            "Every table of this round plays the same cards: the log, the review and the secret open once "
-            "every table of the round is done."
+            "Every table of this round plays the same cards: the log, the "
+            "review and the secret open once every table of the round is done."
         ),
     ),
     (r"(?P<name>.+) has no seat at table (?P<code>\S+)", N_("{name} has no seat at table {code}.")),
@@ -238,7 +244,8 @@ SHAPES: tuple[tuple[str, str], ...] = (
     (r"it is (?P<name>.+)'s turn", N_("it is {name}’s turn")),
     # the classroom record's (crib.store.classroom): names, codes, sessions
     (
-        r"unknown join code (?P<code>'[^']*'): check the code your teacher gave \((?P<n>\d+) letters and digits\)",
+        r"unknown join code (?P<code>'[^']*'): check the code "
+        r"your teacher gave \((?P<n>\d+) letters and digits\)",
         N_(
             "Unknown class code {code}: check the code your teacher shows ({n} letters and digits)."
         ),
@@ -252,33 +259,38 @@ SHAPES: tuple[tuple[str, str], ...] = (
         N_("Use letters and digits in your name."),
     ),
     (
-        r"the (?P<what>session name|tournament name|player name) is empty: type a .* of 1 to (?P<max>\d+) characters",
+        r"the (?P<what>session name|tournament name|player name) "
+        r"is empty: type a .* of 1 to (?P<max>\d+) characters",
         N_("The {what} is empty: type 1 to {max} characters."),
     ),
     (
-        r"the (?P<what>session name|tournament name|player name) is (?P<n>\d+) characters long: use at most "
-        r"(?P<max>\d+).*",
+        r"the (?P<what>session name|tournament name|player name) is "
+        r"(?P<n>\d+) characters long: use at most (?P<max>\d+).*",
         N_("The {what} is {n} characters long: use at most {max}."),
     ),
     (
-        r"the (?P<what>session name|tournament name|player name) (?P<n>'.*') looks like HTML or a script: .*",
+        r"the (?P<what>session name|tournament name|player name) "
+        r"(?P<n>'.*') looks like HTML or a script: .*",
         N_("The {what} {n} looks like HTML: use letters, digits and spaces (no < or >)."),
     ),
     (
-        r"the (?P<what>session name|tournament name|player name) (?P<n>'.*') holds control characters: .*",
+        r"the (?P<what>session name|tournament name|player name) "
+        r"(?P<n>'.*') holds control characters: .*",
         N_("The {what} {n} holds control characters: use letters and digits."),
     ),
     (
         r"the name (?P<n>'.*') mixes .+ letters \(some look alike\): type it in one alphabet",
         N_(
-            "Your name {n} mixes letters of different alphabets, which can look alike: type it in one alphabet."
+            "Your name {n} mixes letters of different alphabets, "
+            "which can look alike: type it in one alphabet."
         ),
     ),
     (
-        r"the (?P<what>session name|tournament name|player name) (?P<n>'.*') mixes .+ letters \(some look alike\): "
-        r"type it in one alphabet",
+        r"the (?P<what>session name|tournament name|player name) (?P<n>'.*') "
+        r"mixes .+ letters \(some look alike\): type it in one alphabet",
         N_(
-            "The {what} {n} mixes letters of different alphabets, which can look alike: type it in one alphabet."
+            "The {what} {n} mixes letters of different alphabets, "
+            "which can look alike: type it in one alphabet."
         ),
     ),
     (
@@ -303,7 +315,8 @@ SHAPES: tuple[tuple[str, str], ...] = (
         N_("A tournament needs 2 to {max} players, and {n} are entered."),
     ),
     (
-        r"(?P<n>\d+) players can play 1 to (?P<most>\d+) rounds without meeting twice, not (?P<v>.+)",
+        r"(?P<n>\d+) players can play 1 to (?P<most>\d+) "
+        r"rounds without meeting twice, not (?P<v>.+)",
         N_("{n} players can play 1 to {most} rounds without meeting twice, not {v}."),
     ),
     (
@@ -321,11 +334,11 @@ SHAPES: tuple[tuple[str, str], ...] = (
         N_("A result is two scores: seat 1, then seat 2."),
     ),
     (
-        r"in a game to (?P<len>\d+) the winner has \d+ and the loser 0 to (?P<lo>\d+): got (?P<got>\S+) at table "
-        r"(?P<table>\d+) of round (?P<round>\d+)",
+        r"in a game to (?P<len>\d+) the winner has \d+ and the loser 0 to (?P<lo>\d+): "
+        r"got (?P<got>\S+) at table (?P<table>\d+) of round (?P<round>\d+)",
         N_(
-            "In a game to {len}, the winner has {len} and the loser 0 to {lo}: {got} at table {table} of round "
-            "{round} is not a result."
+            "In a game to {len}, the winner has {len} and the loser 0 to "
+            "{lo}: {got} at table {table} of round {round} is not a result."
         ),
     ),
     (
@@ -345,8 +358,8 @@ SHAPES: tuple[tuple[str, str], ...] = (
     (
         r"the class record is not answering .*",
         N_(
-            "The class record is not answering (its database is restarting or out of reach): reconnecting; "
-            "try again in a moment."
+            "The class record is not answering (its database is restarting "
+            "or out of reach): reconnecting; try again in a moment."
         ),
     ),
     # the line-by-line count's (crib.course.questions.lines)
@@ -355,7 +368,8 @@ SHAPES: tuple[tuple[str, str], ...] = (
         N_("A line of {kind} uses {lo} cards: you picked {n}."),
     ),
     (
-        r"a (?P<kind>fifteen|pair|run|flush|nobs) uses (?P<lo>\d+) to (?P<hi>\d+) cards; (?P<n>\d+) picked",
+        r"a (?P<kind>fifteen|pair|run|flush|nobs) uses "
+        r"(?P<lo>\d+) to (?P<hi>\d+) cards; (?P<n>\d+) picked",
         N_("A line of {kind} uses {lo} to {hi} cards: you picked {n}."),
     ),
 )

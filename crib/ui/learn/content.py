@@ -51,12 +51,10 @@ _WORDS = (
     N_("A whole play"),
     N_("Your hand, counted aloud"),
     N_("How to play cribbage"),
-    N_("Contents"),
     N_("Glossary"),
     N_("Ready?"),
     N_("Play your first game (Easy, with a tour)"),
     N_("New to cribbage? Start here"),
-    N_("The rules in seven short screens, then a first game with a guided tour."),
 )
 
 
@@ -369,6 +367,7 @@ def learn_html(lang: str = DEFAULT) -> str:
     _ = tr(check_lang(lang))
     toc = "".join(f'<li><a href="#learn-{k}">{html.escape(_(t))}</a></li>' for k, t in SECTIONS)
     toc += f'<li><a href="#learn-glossary">{html.escape(_("Glossary"))}</a></li>'
+    contents = html.escape(_("Contents"))
     head = (
         f"<h1>{html.escape(_('How to play cribbage'))}</h1>"
         + _p(
@@ -379,7 +378,7 @@ def learn_html(lang: str = DEFAULT) -> str:
             lang,
         )
         + first_game_link(lang)
-        + f'<nav class="crib-learn-toc" aria-label="{html.escape(_("Contents"))}"><ol>{toc}</ol></nav>'
+        + f'<nav class="crib-learn-toc" aria-label="{contents}"><ol>{toc}</ol></nav>'
     )
     body = "".join(section_html(k, lang) for k, _t in SECTIONS)
     end = (
@@ -401,10 +400,9 @@ def start_here_html(lang: str = DEFAULT) -> str:
     """The home page's entry for beginners: a link to this page, in ``lang``."""
     _ = tr(check_lang(lang))
     href = "learn.ipynb" + ("" if lang == DEFAULT else f"?lang={lang}")
+    text = _("The rules in seven short screens, then a first game with a guided tour.")
     return (
         f'<div class="crib-start" lang="{lang}"><a class="crib-start-here" href="{href}">'
         f"{html.escape(_('New to cribbage? Start here'))} →</a>"
-        f'<p class="crib-start-text">'
-        f"{html.escape(_('The rules in seven short screens, then a first game with a guided tour.'))}"
-        "</p></div>"
+        f'<p class="crib-start-text">{html.escape(text)}</p></div>'
     )

@@ -1,0 +1,362 @@
+"""The lesson plans of the teacher's guide: for each of the five lessons, its materials,
+timed plan, common misconceptions and the settings of the trainer and of class sessions.
+
+The plans are data (``_DATA``, message ids marked with ``N_``); :func:`guide` translates
+one lesson's plan and fills in its slide numbers.
+
+>>> [s.minutes for s in guide(2).plan]
+[5, 13, 10, 12, 5]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from crib.course.lessons import OBJECTIVE_TEXT, TITLES, LessonHead, lesson
+from crib.errors import CribError
+from crib.i18n import N_, check_lang, tr
+
+__all__ = ["Step", "Session", "GuideLesson", "guide", "CLASS_MINUTES", "PHASES"]
+
+CLASS_MINUTES = 45
+PHASES = (N_("Warm-up"), N_("Teach"), N_("Practise"), N_("Play"), N_("Exit ticket"))
+
+
+@dataclass(frozen=True)
+class Step:
+    """One phase of the plan: its name, minutes and what the class does."""
+
+    phase: str
+    minutes: int
+    what: str
+
+
+@dataclass(frozen=True)
+class Session:
+    """A class session on the teacher's page: how many questions of each kind, the level,
+    and the seed ("random": keep the page's fresh seed)."""
+
+    name: str
+    spec: dict[str, int]
+    level: str = "typical"
+    seed: str = "random"
+
+    def describe(self, lang: str = "en") -> str:
+        _ = tr(lang)
+        kinds = ", ".join(
+            f"{k} {n}" + (_(" at level '{level}'").format(level=self.level) if k == "count" else "")
+            for k, n in self.spec.items()
+        )
+        return _("{name}: {kinds}, seed: {seed}").format(
+            name=_(self.name), kinds=kinds, seed=_(self.seed)
+        )
+
+
+@dataclass(frozen=True)
+class GuideLesson(LessonHead):
+    materials: tuple[str, ...]
+    plan: tuple[Step, ...]
+    misconceptions: tuple[tuple[str, str], ...]
+    trainer: tuple[str, ...]
+    sessions: tuple[Session, ...]
+    notes: tuple[str, ...] = ()
+
+
+N_("random")  # a Session's seed, translated in describe()
+
+_MATERIALS_COMMON = (
+    N_("A projector showing the lesson page (guide.ipynb, “Lesson on the projector”)."),
+    N_("One pack of cards for every two students."),
+)
+
+_DATA = {
+    1: dict(
+        materials=(N_("Paper and pencil, or mini whiteboards."),),
+        plan=(
+            (
+                5,
+                N_(
+                    "Deal five cards face up. The class finds every set that adds to 15 (jack, "
+                    "queen, king count 10)."
+                ),
+            ),
+            (
+                12,
+                N_(
+                    "Slides 1 to {last}: card values, fifteens, pairs, three and four of a kind, "
+                    "then the three worked examples, revealed step by step."
+                ),
+            ),
+            (
+                10,
+                N_(
+                    "The 10 practice slides: students write their count, then you reveal it and "
+                    "read the count aloud together."
+                ),
+            ),
+            (
+                13,
+                N_(
+                    "In pairs, one deals four cards and a starter; both count aloud; swap. Check "
+                    "doubtful hands in the trainer."
+                ),
+            ),
+            (5, N_("The exit ticket: three questions, on paper, alone.")),
+        ),
+        misconceptions=(
+            (
+                N_("“King and queen are a pair: both count 10.”"),
+                N_("A pair is two cards of the same rank. K and Q make 20; they are not a pair."),
+            ),
+            (
+                N_("“A card can only be used once.”"),
+                N_(
+                    "Every different set of cards that makes 15 counts: 5 + 10 and 5 + K are two "
+                    "fifteens."
+                ),
+            ),
+            (N_("“The ace counts 11.”"), N_("In cribbage the ace is always 1.")),
+            (
+                N_("“Three of a kind is 3 points.”"),
+                N_("Three of a kind holds three pairs: 6. Four of a kind holds six pairs: 12."),
+            ),
+        ),
+        trainer=(
+            N_(
+                "Trainer: Practise “Counting”, Difficulty “fifteens”, Count a “hand”; then “pairs”."
+            ),
+        ),
+        sessions=(
+            Session(N_("Class session A"), {"count": 8}, "fifteens"),
+            Session(N_("Class session B"), {"count": 8}, "pairs"),
+        ),
+    ),
+    2: dict(
+        materials=(N_("Lesson 1's exit tickets, marked, to hand back."),),
+        plan=(
+            (5, N_("Hand back the exit tickets. Count two hands from lesson 1 aloud together.")),
+            (
+                13,
+                N_(
+                    "Slides 1 to {last}: runs in any order, the ace low, double runs, flush (4 in "
+                    "the hand, 5 in the crib), nobs, the crib, counting aloud in order; the four "
+                    "worked examples."
+                ),
+            ),
+            (10, N_("The 10 practice slides, answers on paper, then revealed.")),
+            (
+                12,
+                N_(
+                    "In pairs: deal six each, lay two away to the dealer's crib, cut a starter, "
+                    "count both hands and the crib aloud. No play yet."
+                ),
+            ),
+            (5, N_("The exit ticket.")),
+        ),
+        misconceptions=(
+            (N_("“Q-K-A is a run.”"), N_("The ace is low only: A-2-3 is a run, Q-K-A is not.")),
+            (
+                N_("“4-4-5-6 is one run and a pair: 5 points.”"),
+                N_(
+                    "Each 4 makes its own run: two runs of three (6) and the pair (2), 8 before "
+                    "the fifteens."
+                ),
+            ),
+            (
+                N_("“Four hearts in the crib make a flush.”"),
+                N_("In the crib, only five cards of one suit (starter included) make a flush."),
+            ),
+            (
+                N_("“Nobs counts only in the hand.”"),
+                N_("A jack of the starter's suit scores 1 in the crib too."),
+            ),
+            (
+                N_("“The crib belongs to whoever threw the better cards.”"),
+                N_("The crib is always the dealer's, counted after the dealer's hand."),
+            ),
+        ),
+        trainer=(
+            N_(
+                "Trainer: Practise “Counting”, Difficulty “runs”, then “flush”; switch Count a to "
+                "“crib” for five hands."
+            ),
+        ),
+        sessions=(
+            Session(N_("Class session A"), {"count": 8}, "runs"),
+            Session(N_("Class session B"), {"count": 8}, "flush"),
+        ),
+    ),
+    3: dict(
+        materials=(N_("A cribbage board for every two students (or the board printable)."),),
+        plan=(
+            (5, N_("Quick count of two hands with runs and a flush, aloud.")),
+            (
+                12,
+                N_(
+                    "Slides 1 to {last}: the play, never past 31, 15 and 31, pairs and runs in the "
+                    "play, go, a new count breaking a run, last card; the whole play worked out."
+                ),
+            ),
+            (10, N_("The 10 practice slides: say the new count and the points.")),
+            (
+                13,
+                N_(
+                    "In pairs: deal four each, play them out, say every count aloud and peg the "
+                    "points on the board. Then count the hands."
+                ),
+            ),
+            (5, N_("The exit ticket.")),
+        ),
+        misconceptions=(
+            (
+                N_("“I can say go to keep my cards.”"),
+                N_("You must play if a card fits. Say go only when every card would pass 31."),
+            ),
+            (
+                N_("“After a go, the next player scores the go.”"),
+                N_(
+                    "The go point goes to whoever played the last card before the count starts "
+                    "again."
+                ),
+            ),
+            (
+                N_("“A run in the play must be in order.”"),
+                N_(
+                    "4, 6, 5 is a run: the last three cards, in any order, with no other card "
+                    "between."
+                ),
+            ),
+            (
+                N_("“After 31, the cards before still make a run.”"),
+                N_("31 or a go starts a new count: the cards before it no longer score."),
+            ),
+        ),
+        trainer=(
+            N_("Trainer, for students who finish early: Practise “Counting”, Difficulty “runs”."),
+        ),
+        sessions=(Session(N_("Class session"), {"pegpoints": 10}),),
+    ),
+    4: dict(
+        materials=(N_("A cribbage board and a pack for every two students."),),
+        plan=(
+            (5, N_("Five quick what-does-it-peg questions on the projector.")),
+            (
+                10,
+                N_(
+                    "Slides 1 to {last}: cut for deal, the deal, the crib, the cut and his heels, "
+                    "the order of the show, 121 ends the game, muggins, skunk lines; the four "
+                    "worked examples."
+                ),
+            ),
+            (8, N_("The 10 practice slides.")),
+            (
+                17,
+                N_(
+                    "In pairs, a whole game on the board, as far as time allows: the dealer says "
+                    "every step aloud; the other checks. Play muggins only if both agree before "
+                    "the game."
+                ),
+            ),
+            (5, N_("The exit ticket.")),
+        ),
+        misconceptions=(
+            (
+                N_("“The higher card deals.”"),
+                N_("The lower card deals first; the ace is the lowest."),
+            ),
+            (
+                N_("“His heels and nobs are the same.”"),
+                N_(
+                    "His heels: the starter itself is a jack, 2 to the dealer at once. Nobs: a "
+                    "jack of the starter's suit in a hand or crib, 1 at the show."
+                ),
+            ),
+            (
+                N_("“The dealer counts first.”"),
+                N_(
+                    "The pone counts first, then the dealer's hand, then the crib. Near 121 this "
+                    "decides games."
+                ),
+            ),
+            (
+                N_("“Finish the round before deciding who won.”"),
+                N_("The game ends the moment a player reaches 121, even in the play."),
+            ),
+        ),
+        trainer=(N_("Trainer: Practise “Counting”, Difficulty “typical”."),),
+        sessions=(
+            Session(N_("Class session"), {"count": 4, "pegpoints": 3, "rules": 8}, "typical"),
+        ),
+    ),
+    5: dict(
+        materials=(
+            N_("A tournament chart on the board: tables numbered 1 to N."),
+            N_("A board and a pack per table."),
+        ),
+        plan=(
+            (5, N_("Explain the tournament: games to 61, winners move up a table, losers down.")),
+            (
+                8,
+                N_(
+                    "Slides 1 to {last}: the tournament, the discard, your crib or theirs, fives "
+                    "and pairs; the three worked discards."
+                ),
+            ),
+            (7, N_("The practice slides: four discards, three tricky hands, three rules.")),
+            (
+                20,
+                N_(
+                    "The tournament: two rounds of games to 61. Each player counts aloud; the "
+                    "opponent checks."
+                ),
+            ),
+            (5, N_("The exit ticket, then the class's results.")),
+        ),
+        misconceptions=(
+            (
+                N_("“Always keep the highest cards.”"),
+                N_("Keep the cards that score together: fifteens, pairs and runs."),
+            ),
+            (
+                N_("“Throw fives to the crib.”"),
+                N_(
+                    "Only to your own crib. Throwing fives to your opponent's crib gives them "
+                    "points."
+                ),
+            ),
+            (
+                N_("“Skunks count in a 61-point game the same way.”"),
+                N_("Skunk lines belong to the 121-point game; in this tournament a win is a win."),
+            ),
+        ),
+        trainer=(N_("Trainer: Practise “Discard quiz”."),),
+        sessions=(Session(N_("Class session"), {"count": 4, "discard": 5}, "tricky"),),
+        notes=(N_("Afterwards: the post-test preset, to compare with the pre-test."),),
+    ),
+}
+
+
+def guide(n: int, lang: str = "en") -> GuideLesson:
+    """Lesson ``n``'s page of the teacher's guide, in ``lang``."""
+    if n not in _DATA:
+        raise CribError(f"no lesson {n!r}: the lessons are 1 to 5")
+    _ = tr(check_lang(lang))
+    d = _DATA[n]
+    slides = lesson(n, lang).slides
+    last = next(i for i, s in enumerate(slides) if s.kind == "practice")
+    plan = tuple(
+        Step(_(PHASES[i]), m, _(what).format(last=last)) for i, (m, what) in enumerate(d["plan"])
+    )
+    oid = f"L{n}"
+    return GuideLesson(
+        n,
+        _(TITLES[n]),
+        oid,
+        _(OBJECTIVE_TEXT[oid]),
+        tuple(_(x) for x in (*_MATERIALS_COMMON, *d["materials"])),
+        plan,
+        tuple((_(a), _(b)) for a, b in d["misconceptions"]),
+        tuple(_(x) for x in d["trainer"]),
+        d["sessions"],
+        tuple(_(x) for x in d.get("notes", ())),
+    )
