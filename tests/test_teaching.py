@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 import crib
-from crib import teach as T
+from crib import course as T
 from crib.analysis.models import UNIFORM
 from crib.course.enrichment import PARTS, TRACK, Part, exercises
 
