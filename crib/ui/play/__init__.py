@@ -1,2 +1,3 @@
-"""The play page: a coached game against the computer (``app``), drawn from the widget-free
-session in :mod:`crib.session` (``render``, ``html``) on a 121-hole board (``board``)."""
+"""The play page: a coached game against the computer (``app``), its parts drawn from the
+widget-free session in :mod:`crib.session` (``table``, ``rail``, ``replay``; their HTML in
+``html``) on a 121-hole board (``board``)."""

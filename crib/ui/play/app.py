@@ -7,16 +7,22 @@ the card component (:mod:`crib.ui.kit.cardview`) and page-wide keys
 :func:`crib.ui.kit.common.friendly`, so bad input becomes a message in place and
 the game state is never lost.
 
-The page is split over three modules: this one builds the widgets, lays them out
-and handles every event (keys, clicks, settings, save and load, the URL query);
-:mod:`crib.ui.play.render` redraws the widgets from the controller's view;
-:mod:`crib.ui.play.html` holds the pure HTML fragments (re-exported here).
+The page is made of small parts, each owning its widgets and redrawing them from the
+controller's view with ``update``: the table's (:mod:`crib.ui.play.table`: the
+opponent, the board, the middle of the table, your hand, the buttons, the show, the
+captions, the prompt) and the rest (:mod:`crib.ui.play.rail`: the game's number and
+commitment, the scores, the coach panel, the review).  This module builds them, lays
+them out, handles every event (keys, clicks, settings, save and load, the URL query)
+and redraws them in order (:meth:`PlayApp.render`); :mod:`crib.ui.play.html` holds the
+pure HTML fragments (re-exported here).
 """
 
 from __future__ import annotations
 
 import base64
 import html
+import time
+from operator import attrgetter
 from typing import Unpack
 
 import ipywidgets as w
@@ -24,32 +30,28 @@ import ipywidgets as w
 from crib.analysis.coach import grade_discard
 from crib.errors import CribError
 from crib.i18n import N_, check_lang, tr
-from crib.rules.events import Dealt
-from crib.session.controller import (
-    COACH,
-    KEYS,
-    TIERS,
-    GameController,
-    fresh_seed,
-    grade_log,
-    load_saved,
-)
-from crib.session.model import replay_summary, tier_name
-from crib.session.review import replay_saved
+from crib.session.controller import COACH, KEYS, TIERS, GameController, fresh_seed
+from crib.session.model import tier_name
 from crib.session.settings import GameSettings, game_defaults
 from crib.ui.kit.common import friendly, info_html, on_clicks
 from crib.ui.kit.glossary import terms_strip
 from crib.ui.kit.keys import KeyListener
 from crib.ui.play.duel_hook import classmate_button, open_from_query
 from crib.ui.play.html import GRADE_COLOURS as GRADE_COLOURS
-from crib.ui.play.html import (
-    grade_chip,
-    replay_hand_html,
-    review_html,
-    show_html,
+from crib.ui.play.html import grade_chip, replay_hand_html, review_html, show_html
+from crib.ui.play.parts import keys_where
+from crib.ui.play.rail import CoachPanel, GameId, Review, Scores
+from crib.ui.play.replay import ReplayPanel
+from crib.ui.play.table import (
+    Actions,
+    Board,
+    Captions,
+    Hand,
+    Opponent,
+    Prompt,
+    ShowArea,
+    TableMiddle,
 )
-from crib.ui.play.parts import add_table_widgets, keys_where
-from crib.ui.play.render import Renderer
 from crib.ui.play.tour import TourPanel
 
 # the words this module translates inside f-strings, marked for Babel (on Python 3.11 its
@@ -69,6 +71,22 @@ __all__ = [
 class PlayApp(w.VBox):
     """A game against a computer tier, with the coach; keys and clicks both work."""
 
+    # the parts' widgets the tests reach, under the page's names (read only)
+    game_html = property(attrgetter("game_id.html"))
+    commit_html = property(attrgetter("game_id.commit_html"))
+    table_html = property(attrgetter("middle.html"))
+    card_buttons = property(attrgetter("hand.buttons"))
+    confirm_button = property(attrgetter("actions.confirm_button"))
+    count_text = property(attrgetter("actions.count_text"))
+    count_button = property(attrgetter("actions.count_button"))
+    prompt_html = property(attrgetter("prompt.html"))
+    chart_html = property(attrgetter("scores.chart_html"))
+    coach_html = property(attrgetter("coach.html"))
+    review_html = property(attrgetter("review.html"))
+    replay_html = property(attrgetter("replay.html"))
+    replay_hand = property(attrgetter("replay.hand"))
+    replay_box = property(attrgetter("replay.box"))
+
     def __init__(
         self, seed: int | None = None, tier: str = COACH, *, plain: bool = True, lang: str = "en",
         **game: Unpack[GameSettings],
@@ -81,7 +99,6 @@ class PlayApp(w.VBox):
         settings = {**game_defaults(), **game}
         coaching, manual, muggins = settings["coaching"], settings["manual"], settings["muggins"]
         self._scores0 = settings["scores"]
-        self.renderer = Renderer(self)  # draws the widgets from the controller's view
         self.tour = TourPanel(lang)  # the guided tour (play.ipynb?tour=1), hidden until asked
         self.tier = w.Dropdown(
             options=[(tier_name(t, lang), t) for t in TIERS], value=tier, description=_("Opponent"),
@@ -92,7 +109,7 @@ class PlayApp(w.VBox):
         self._seed_chosen = seed is not None
         self.seed = w.IntText(value=fresh_seed() if seed is None else seed, description=_("Seed"), layout=w.Layout(width="10em")).add_class("crib-seed")
         self.seed.observe(lambda _c: setattr(self, "_seed_chosen", True), "value")
-        self.game_html = w.HTML().add_class("crib-game-id")
+        self.game_id = GameId(lang)  # the game's number (in the settings row) and commitment
         self.new_button = w.Button(description=_("New game"), icon="refresh", layout=w.Layout(width="auto")).add_class("crib-new")
         self.coaching_box = w.Checkbox(value=coaching, description=_("Coaching"), indent=False, layout=w.Layout(width="auto")).add_class("crib-coaching")
         # plain words for learners (the default); off: the coach's exact sentences
@@ -103,28 +120,17 @@ class PlayApp(w.VBox):
         self.save_link = w.HTML().add_class("crib-save-link")
         self.load = w.FileUpload(accept=".json", multiple=False, description=_("Load game"), layout=w.Layout(width="auto")).add_class("crib-load")
         self.status = w.HTML().add_class("crib-live").add_class("crib-status")
-        self.commit_html = w.HTML().add_class("crib-commit")
-        self.opp_html = w.HTML().add_class("crib-opp")
-        add_table_widgets(self, self.click_card)  # board, table, show, captions, prompt, cards
-        self.confirm_button = w.Button(description=_("Continue"), button_style="primary", layout=w.Layout(width="auto")).add_class("crib-confirm")
-        self.go_button = w.Button(description=_("Go (g)")).add_class("crib-go")
-        self.hint_button = w.Button(description=_("Hint (h)"), icon="lightbulb-o").add_class("crib-hint-button")
-        self.next_button = w.Button(description=_("Continue (n)")).add_class("crib-next")
-        self.count_text = w.Text(placeholder=_("your count"), description=_("Your count"), layout=w.Layout(width="14em")).add_class("crib-count-entry").add_class("crib-submit-on-enter")
-        self.count_button = w.Button(description=_("Count it")).add_class("crib-count-button")
-        self.count_box = w.HBox([self.count_text, self.count_button]).add_class("crib-count-box")
-        self.rail_html = w.HTML().add_class("crib-live").add_class("crib-scores")
-        self.coach_html = w.HTML().add_class("crib-live").add_class("crib-coach")
+        # the parts, each drawing its widgets from the controller's view (render)
+        self.opponent, self.board, self.middle = Opponent(lang), Board(lang), TableMiddle(lang)
+        self.hand, self.actions, self.show = Hand(self.click_card), Actions(lang), ShowArea(lang)
+        self.captions, self.prompt = Captions(lang), Prompt(lang)
+        self.scores, self.coach, self.review = Scores(lang), CoachPanel(lang), Review(lang)
         keys = "".join(f"<li><kbd>{html.escape(_(k))}</kbd> {html.escape(_(v))}</li>" for k, v in KEYS)
         self.keys_html = w.HTML(
             f'<div class="crib-label">{_("Keys")}</div><ul style="margin:2px 0 0 16px;padding:0">{keys}</ul>'
             + terms_strip(lang=lang)  # each cribbage word of the page, linked to its definition
         ).add_class("crib-keys-help")
-        self.review_html = w.HTML().add_class("crib-review")
-        self.chart_html = w.HTML().add_class("crib-chart")
-        self.replay_html = w.HTML().add_class("crib-replay")
-        self.replay_hand = w.IntSlider(value=1, min=1, max=1, description=_("Replay hand (← →)"), style={"description_width": "initial"}).add_class("crib-replay-hand")
-        self.replay_box = w.VBox([self.replay_hand, self.replay_html], layout=w.Layout(display="none")).add_class("crib-replay-box")
+        self.replay = ReplayPanel(lang)  # a loaded game, hand by hand (Load game)
         self.key_listener = KeyListener(
             label=_("⌨ keys on: see the Keys list {where}"), keys=["1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "enter", "g", "h", "n", "space", "backspace", "arrowleft", "arrowright", "escape"],
             where=keys_where(lang),
@@ -132,43 +138,41 @@ class PlayApp(w.VBox):
         self.key_listener.on_key(self.key)
         self.key_listener.on_query(self._on_query)
         self.new_button.on_click(lambda _b: self.new_game(fresh=True))
-        self.confirm_button.on_click(lambda _b: self.act("enter"))
-        self.go_button.on_click(lambda _b: self.act("g"))
-        self.hint_button.on_click(lambda _b: self.act("h"))
-        self.next_button.on_click(lambda _b: self.act("n"))
-        on_clicks((self.count_button, self.count_it), (self.save_button, self.save))
+        a = self.actions
+        for button, key in ((a.confirm_button, "enter"), (a.go_button, "g"), (a.hint_button, "h"), (a.next_button, "n")):
+            button.on_click(lambda _b, key=key: self.act(key))
+        on_clicks((a.count_button, self.count_it), (self.save_button, self.save))
         self.load.observe(lambda _c: self.load_game(), "value")
         self.coaching_box.observe(lambda _c: self._settings(), "value")
         self.plain_box.observe(lambda _c: self._words(), "value")
         self.manual_box.observe(lambda _c: self._settings(), "value")
         self.muggins_box.observe(lambda _c: self._settings(), "value")
-        self.replay_hand.observe(lambda _c: self._show_replay_hand(), "value")
+        self.replay.hand.observe(lambda _c: self._show_replay_hand(), "value")
         self.classmate_button = classmate_button(self)  # play a classmate (crib.ui.play.duel)
 
         # one row of settings and files (it wraps in a narrow window): the table
         # and your hand must fit a 1280x800 window without scrolling
         settings = w.HBox(
             [self.tier, self.seed, self.new_button, self.coaching_box, self.plain_box, self.manual_box, self.muggins_box,
-             self.save_button, self.load, self.save_link, self.game_html, self.classmate_button],
+             self.save_button, self.load, self.save_link, self.game_id.html, self.classmate_button],
             layout=w.Layout(flex_flow="row wrap", align_items="center", grid_gap="4px 6px"),
         ).add_class("crib-settings")
-        buttons = w.HBox([self.confirm_button, self.go_button, self.hint_button, self.next_button])
         table = w.VBox(
             [
-                self.opp_html,
-                self.board_html,
-                self.table_html,
-                self.prompt_html,
+                self.opponent.html,
+                self.board.html,
+                self.middle.html,
+                self.prompt.html,
                 self.status,
-                self.show_html,
-                self.count_box,  # above the cards it counts, in view in a 1280x800 window
-                self.hand_box,
-                buttons,
-                self.captions_html,
+                self.show.html,
+                self.actions.count_box,  # above the cards it counts, in view in a 1280x800 window
+                self.hand.box,
+                self.actions.row,
+                self.captions.html,
             ],
         ).add_class("crib-table-col")  # its width and the narrow layout: crib.ui.kit.access
         rail = w.VBox(
-            [self.rail_html, self.coach_html, self.chart_html, self.keys_html, self.commit_html],
+            [self.scores.html, self.coach.html, self.scores.chart_html, self.keys_html, self.game_id.commit_html],
             layout=w.Layout(width="320px", flex="0 0 320px", padding="0 0 0 12px"),
         ).add_class("crib-rail")
         super().__init__(
@@ -177,8 +181,8 @@ class PlayApp(w.VBox):
                 settings,
                 self.tour,
                 w.HBox([table, rail], layout=w.Layout(align_items="flex-start")).add_class("crib-main-row"),
-                self.review_html,
-                self.replay_box,
+                self.review.html,
+                self.replay.box,
             ]
         )
         self.add_class("crib-play-app")
@@ -203,10 +207,12 @@ class PlayApp(w.VBox):
         )
 
     @friendly()
-    def new_game(self, *, fresh: bool = False) -> None:
+    def new_game(self, *, fresh: bool = False, scores: tuple[int, int] | None = None) -> None:
         """A new game with the chosen tier; with ``fresh`` (the New game button) a new
         random seed, unless a seed was typed in the box since (the same seed deals the
-        same cards)."""
+        same cards); ``scores``: the starting scores of this game and the next ones."""
+        if scores is not None:
+            self._scores0 = scores
         if fresh and not self._seed_chosen:
             self.seed.value = fresh_seed()
         self.controller = self._make_controller()
@@ -245,9 +251,8 @@ class PlayApp(w.VBox):
         if key == "submit":  # Enter in the count box
             self.count_it()
             return
-        if key in ("arrowleft", "arrowright") and self.replay_box.layout.display != "none":
-            step = -1 if key == "arrowleft" else 1
-            self.replay_hand.value = min(max(self.replay_hand.value + step, 1), self.replay_hand.max)
+        if key in ("arrowleft", "arrowright") and self.replay.shown:
+            self.replay.step(-1 if key == "arrowleft" else 1)
             return
         if key in ("arrowleft", "arrowright"):
             return
@@ -280,20 +285,37 @@ class PlayApp(w.VBox):
     def count_it(self) -> None:
         """Manual counting: the number typed in the box."""
         self.status.value = ""
-        self.controller.claim(self.count_text.value)
-        self.count_text.value = ""
+        self.controller.claim(self.actions.count_text.value)
+        self.actions.clear_count()
         self.render()
 
     def render(self) -> None:
-        """Redraw everything from the controller's view (the :class:`Renderer`)."""
-        self.renderer.render()
+        """Redraw every part from the controller's view, in the page's order; the prompt
+        last, so that a page that sees its new step sees everything drawn before it."""
+        t0 = time.perf_counter()
+        c = self.controller
+        v, plain = c.view(), bool(self.plain_box.value)
+        self.game_id.update(v, c)
+        self.opponent.update(v)
+        self.board.update(v)
+        self.middle.update(v)
+        if c.message and not self.status.value:
+            self.status.value = info_html(c.message)
+        self.hand.update(v)
+        self.actions.update(v)
+        self.show.update(v)
+        self.captions.update(v)
+        self.scores.update(v)
+        self.coach.update(v, plain=plain)
+        self.review.update(v, c, plain=plain)
+        self.prompt.update(v, c, t0)
 
     def _refine(self) -> None:
         """The exact trap flag, after the computer's reply is already on the screen."""
         c = self.controller
         if c.coach.pending and c.coaching:
             c.refine_grades()
-            self.renderer.render_coach(c.view())
+            self.coach.update(c.view(), plain=bool(self.plain_box.value))
 
     @friendly()
     def save(self) -> None:
@@ -312,31 +334,13 @@ class PlayApp(w.VBox):
         files = self.load.value
         if not files:
             return
-        f = files[0]
-        raw = bytes(f["content"] if isinstance(f, dict) else f.content)
-        try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError:
-            raise CribError(tr(self.lang)(N_("not a saved game: the file is not UTF-8 text"))) from None
-        events, counts = load_saved(text, self.lang)
-        r = replay_saved(events, self.lang)
-        self._replay = (events, counts, r, grade_log(events, counts, lang=self.lang))
-        hands = sum(isinstance(e, Dealt) for e in events)
-        self.replay_hand.max = max(1, hands)
-        self.replay_hand.value = 1
-        self.replay_box.layout.display = None
+        verdict = self.replay.load(files[0])
         self._show_replay_hand()
-        self.status.value = info_html(tr(self.lang)(N_("Loaded a game of {n} hands: {verdict}.")).format(
-            n=hands, verdict=replay_summary(r, self.lang)))
+        self.status.value = info_html(verdict)
 
     @friendly()
     def _show_replay_hand(self) -> None:
-        if not hasattr(self, "_replay"):
-            return
-        events, counts, r, grades = self._replay
-        self.replay_html.value = replay_hand_html(
-            events, counts, r, grades, self.replay_hand.value, plain=self.plain_box.value, lang=self.lang
-        )
+        self.replay.update(plain=bool(self.plain_box.value))
 
 
 # --- settings from the page's URL: play.ipynb?tier=easy&seed=7&start=100-100 --------
@@ -364,6 +368,7 @@ def apply_query(app: PlayApp, query: str) -> bool:
     q = {k: v[0] for k, v in parse_qs(query or "").items()}
     if not q:
         return False
+    scores = None  # the starting scores: as before unless given
     q.setdefault("tier", q.get("level", ""))  # the learn page's link says level=easy
     if q["tier"] in TIERS:
         app.tier.value = q["tier"]
@@ -374,13 +379,13 @@ def apply_query(app: PlayApp, query: str) -> bool:
         if len(parts) != 2 or not all(p.isdigit() and int(p) <= 120 for p in parts):
             raise CribError(tr(app.lang)(N_("start scores are two numbers 0-120 like 100-100, not '{start}'")).format(
                 start=q["start"]))
-        app._scores0 = (int(parts[0]), int(parts[1]))
+        scores = (int(parts[0]), int(parts[1]))
     boxes = (("manual", app.manual_box), ("muggins", app.muggins_box), ("coaching", app.coaching_box),
              ("plain", app.plain_box))
     for key, box in boxes:
         if key in q:
             box.value = q[key] not in ("0", "false", "no", "")
-    app.new_game()
+    app.new_game(scores=scores)
     if q.get("tour") in ("1", "true", "yes"):  # the first game from the learn page: its tour,
         for _ in range(3):  # cut for the deal and deal: the tour starts at the throw
             if app.controller.phase in ("cut", "cut_done"):

@@ -1,6 +1,7 @@
-"""The widgets both game pages draw a table into: the game against the computer
-(:class:`crib.ui.play.app.PlayApp`) and against a classmate
-(:class:`crib.ui.play.duel.DuelApp`)."""
+"""The classmate game page's widgets (:class:`crib.ui.play.duel.DuelApp`): the table it
+draws into and its way in; and where the keys list is, for both game pages (the game
+against the computer, :class:`crib.ui.play.app.PlayApp`, has its table in the parts
+of :mod:`crib.ui.play.table`)."""
 
 from __future__ import annotations
 

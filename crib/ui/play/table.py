@@ -1,0 +1,214 @@
+"""The game page's table column, one part per thing on it: the opponent, the board,
+the middle of the table, your hand, the buttons and the count box, the show, the
+captions and the prompt.  Each part owns its widgets (``PlayApp`` lays them out) and
+redraws them from the controller's :class:`~crib.session.controller.GameView` with
+``update``; :meth:`crib.ui.play.app.PlayApp.render` calls them in the page's order,
+the :class:`Prompt` last.
+"""
+
+from __future__ import annotations
+
+import html
+import time
+from collections.abc import Callable
+
+import ipywidgets as w
+
+from crib.i18n import N_, tr
+from crib.session.controller import HUMAN, GameController, GameView
+from crib.ui.kit.cardview import PLAYER_COLOURS, CardButton, card_back_svg, card_svg, cards_html
+from crib.ui.kit.glossary import mark_terms
+from crib.ui.play.board import board_svg
+from crib.ui.play.html import _table_html, show_html
+
+# the words this module translates inside f-strings, marked for Babel (on Python 3.11 its
+# extractor does not read a call inside an f-string)
+_IN_FSTRINGS = (N_("{n} points"), N_("Cut for deal (low card deals)"))
+
+__all__ = ["CAPTION_TERMS", "Opponent", "Board", "TableMiddle", "Hand", "Actions", "ShowArea", "Captions", "Prompt"]
+
+# the cribbage words linked to their definitions in the captions (the table's labels
+# link the crib and the starter, the prompt the crib)
+CAPTION_TERMS = ("pone", "go", "heels", "nobs", "muggins", "skunk")
+# the phases whose shows take the middle of the table (and your cards)
+SHOWING = ("show", "hand_over", "over")
+
+
+class Opponent:
+    """The computer's name, its cards (face down until the show) and its points."""
+
+    def __init__(self, lang: str = "en") -> None:
+        self.lang = lang
+        self.html = w.HTML().add_class("crib-opp")
+
+    def update(self, v: GameView) -> None:
+        """Draw the opponent of ``v``."""
+        _ = tr(self.lang)
+        if v.opp_shown:
+            opp_cards = cards_html(v.opp_shown, "pile")
+        else:
+            opp_cards = "".join(
+                f'<span style="margin-right:-12px">{card_back_svg("pile")}</span>' for _ in range(v.opp_held)
+            )
+        self.html.value = (
+            f'<div style="display:flex;gap:12px;align-items:center">'
+            f'<b style="color:{PLAYER_COLOURS[1]}">{html.escape(v.names[1])}</b>'
+            f'<span style="padding-right:12px">{opp_cards}</span><span>{_("{n} points").format(n=v.scores[1])}</span></div>'
+        )
+
+
+class Board:
+    """The 121-hole board (:func:`crib.ui.play.board.board_svg`)."""
+
+    def __init__(self, lang: str = "en") -> None:
+        self.lang = lang
+        self.html = w.HTML().add_class("crib-board-box")
+
+    def update(self, v: GameView) -> None:
+        """Peg the scores of ``v``."""
+        self.html.value = board_svg(v.scores, v.back, v.names, v.dealer, v.last_score, lang=self.lang)
+
+
+class TableMiddle:
+    """The middle of the table: the pile, the starter and the crib (hidden while the
+    show takes its place)."""
+
+    def __init__(self, lang: str = "en") -> None:
+        self.lang = lang
+        self.html = w.HTML().add_class("crib-table")
+
+    def update(self, v: GameView) -> None:
+        """Draw the table of ``v``."""
+        self.html.value = _table_html(v, self.lang)
+        self.html.layout.display = "none" if v.phase in SHOWING and v.shows else None
+
+
+class Hand:
+    """Your six card buttons (``click_card(i)`` on a click) in their row (``box``)."""
+
+    def __init__(self, click_card: Callable[[int], None]) -> None:
+        self.buttons = [CardButton().add_class(f"crib-card-{i + 1}") for i in range(6)]
+        for i, b in enumerate(self.buttons):
+            b.on_click(lambda _b, i=i: click_card(i))
+        self.box = w.HBox(self.buttons).add_class("crib-hand")
+
+    def update(self, v: GameView) -> None:
+        """Your cards of ``v``: picked, playable, ringed by the hint (during the show
+        your cards are in the show)."""
+        self.box.layout.display = "none" if v.phase in SHOWING else None
+        for i, b in enumerate(self.buttons):
+            card = v.my_cards[i] if i < len(v.my_cards) else None
+            b.set_card(
+                card,
+                selected=i in v.selected,
+                legal=v.phase == "play" and i in v.legal,
+                illegal=v.phase == "play" and i not in v.legal,
+                hint=i in v.hinted,
+            )
+
+
+class Actions:
+    """The buttons under your hand (``row``: Enter's button, Go, Hint, Continue) and
+    the manual count's box (``count_box``: the number and Count it).  The page wires
+    their clicks."""
+
+    def __init__(self, lang: str = "en") -> None:
+        self.lang = lang
+        _ = tr(lang)
+        self.confirm_button = w.Button(description=_("Continue"), button_style="primary", layout=w.Layout(width="auto")).add_class("crib-confirm")
+        self.go_button = w.Button(description=_("Go (g)")).add_class("crib-go")
+        self.hint_button = w.Button(description=_("Hint (h)"), icon="lightbulb-o").add_class("crib-hint-button")
+        self.next_button = w.Button(description=_("Continue (n)")).add_class("crib-next")
+        self.count_text = w.Text(placeholder=_("your count"), description=_("Your count"), layout=w.Layout(width="14em")).add_class("crib-count-entry").add_class("crib-submit-on-enter")
+        self.count_button = w.Button(description=_("Count it")).add_class("crib-count-button")
+        self.count_box = w.HBox([self.count_text, self.count_button]).add_class("crib-count-box")
+        self.row = w.HBox([self.confirm_button, self.go_button, self.hint_button, self.next_button])
+
+    def update(self, v: GameView) -> None:
+        """The buttons ``v``'s phase offers, Enter's button saying what Enter does."""
+        p, _ = v.phase, tr(self.lang)
+        if p == "discard":
+            label = _("Throw 2 to your crib (Enter)") if v.dealer == HUMAN else _("Throw 2 to their crib (Enter)")
+        elif p == "play":
+            label = _("Play (Enter)")
+        elif p == "count":
+            label = _("Count it (Enter)")
+        elif p == "cut":
+            label = _("Cut for deal (Enter)")
+        elif p == "over":
+            label = _("Game over")
+        else:
+            label = _("Continue (Enter)")
+        self.confirm_button.description = label
+        self.confirm_button.disabled = p == "over"
+        # counting has its own box and button (Enter in the box counts too)
+        self.confirm_button.layout.display = "none" if p == "count" else None
+        self.go_button.layout.display = None if v.can_go else "none"
+        self.hint_button.layout.display = None if p in ("discard", "play") else "none"
+        self.next_button.layout.display = "none"  # the confirm button says Continue then
+        self.count_box.layout.display = None if p == "count" else "none"
+        if p == "count" and v.count_entry != self.count_text.value and v.count_entry:
+            self.count_text.value = v.count_entry
+        elif p != "count" and self.count_text.value:
+            self.count_text.value = ""
+
+    def clear_count(self) -> None:
+        """Empty the count box (its number was claimed)."""
+        self.count_text.value = ""
+
+
+class ShowArea:
+    """The counted hands of the show (the crib last), or the cut for the deal."""
+
+    def __init__(self, lang: str = "en") -> None:
+        self.lang = lang
+        self.html = w.HTML().add_class("crib-show")
+
+    def update(self, v: GameView) -> None:
+        """The shows of ``v`` so far, or its cut for deal; else nothing."""
+        names, _ = v.names, tr(self.lang)
+        if v.phase in (*SHOWING, "count") and v.shows:
+            self.html.value = "".join(show_html(s, names, self.lang) for s in v.shows)
+        elif v.phase == "cut_done" and v.cut_cards:
+            a, b = v.cut_cards
+            self.html.value = (
+                f'<div class="crib-label">{_("Cut for deal (low card deals)")}</div>'
+                f"{html.escape(names[0])} {card_svg(a, 'pile')} &nbsp; {html.escape(names[1])} {card_svg(b, 'pile')}"
+            )
+        else:
+            self.html.value = ""
+
+
+class Captions:
+    """The latest events, four at most, in a polite live region (cribbage words linked)."""
+
+    def __init__(self, lang: str = "en") -> None:
+        self.lang = lang
+        self.html = w.HTML().add_class("crib-live").add_class("crib-captions")
+
+    def update(self, v: GameView) -> None:
+        """The last four captions of ``v``."""
+        self.html.value = '<div aria-live="polite">' + "".join(
+            f'<div class="crib-caption">{mark_terms(t, self.lang, keys=CAPTION_TERMS)}</div>' for t in v.captions[-4:]
+        ) + "</div>"
+
+
+class Prompt:
+    """What to do now, with the page's step counter: the prompt is drawn last, and a
+    page (the browser tests) that sees its new ``data-step`` sees everything else drawn."""
+
+    def __init__(self, lang: str = "en") -> None:
+        self.lang = lang
+        self._step = 0  # renders so far (the page's tests wait for a new step)
+        self.html = w.HTML().add_class("crib-live").add_class("crib-prompt")
+
+    def update(self, v: GameView, c: GameController, t0: float) -> None:
+        """The prompt of ``v`` (``c``'s game), the next step, the time since ``t0``
+        (:func:`time.perf_counter`, the render's start)."""
+        self._step += 1
+        self.html.value = (
+            f'<span class="crib-phase" data-phase="{v.phase}" data-step="{self._step}" '
+            f'data-seed="{c.seed}" data-tier="{c.tier}" '
+            f'data-render-ms="{(time.perf_counter() - t0) * 1000:.1f}">'
+            f"{mark_terms(v.prompt, self.lang, keys=('crib',))}</span>"
+        )
