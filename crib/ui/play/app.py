@@ -68,6 +68,7 @@ __all__ = [
     "apply_query",
 ]
 
+
 class PlayApp(w.VBox):
     """A game against a computer tier, with the coach; keys and clicks both work."""
 
@@ -88,7 +89,12 @@ class PlayApp(w.VBox):
     replay_box = property(attrgetter("replay.box"))
 
     def __init__(
-        self, seed: int | None = None, tier: str = COACH, *, plain: bool = True, lang: str = "en",
+        self,
+        seed: int | None = None,
+        tier: str = COACH,
+        *,
+        plain: bool = True,
+        lang: str = "en",
         **game: Unpack[GameSettings],
     ) -> None:
         """``game``: the first game's :class:`GameSettings` (coaching, manual counting,
@@ -101,45 +107,99 @@ class PlayApp(w.VBox):
         self._scores0 = settings["scores"]
         self.tour = TourPanel(lang)  # the guided tour (play.ipynb?tour=1), hidden until asked
         self.tier = w.Dropdown(
-            options=[(tier_name(t, lang), t) for t in TIERS], value=tier, description=_("Opponent"),
+            options=[(tier_name(t, lang), t) for t in TIERS],
+            value=tier,
+            description=_("Opponent"),
             layout=w.Layout(width="15em"),
         ).add_class("crib-tier")
         # no seed: a fresh random one for each visit and each New game; a seed typed in
         # the box (or from a link, ?seed=7) is an explicit choice: the next New game deals it
         self._seed_chosen = seed is not None
-        self.seed = w.IntText(value=fresh_seed() if seed is None else seed, description=_("Seed"), layout=w.Layout(width="10em")).add_class("crib-seed")
+        self.seed = w.IntText(
+            value=fresh_seed() if seed is None else seed,
+            description=_("Seed"),
+            layout=w.Layout(width="10em"),
+        ).add_class("crib-seed")
         self.seed.observe(lambda _c: setattr(self, "_seed_chosen", True), "value")
         self.game_id = GameId(lang)  # the game's number (in the settings row) and commitment
-        self.new_button = w.Button(description=_("New game"), icon="refresh", layout=w.Layout(width="auto")).add_class("crib-new")
-        self.coaching_box = w.Checkbox(value=coaching, description=_("Coaching"), indent=False, layout=w.Layout(width="auto")).add_class("crib-coaching")
+        self.new_button = w.Button(
+            description=_("New game"), icon="refresh", layout=w.Layout(width="auto")
+        ).add_class("crib-new")
+        self.coaching_box = w.Checkbox(
+            value=coaching, description=_("Coaching"), indent=False, layout=w.Layout(width="auto")
+        ).add_class("crib-coaching")
         # plain words for learners (the default); off: the coach's exact sentences
-        self.plain_box = w.Checkbox(value=plain, description=_("Plain words"), indent=False, layout=w.Layout(width="auto")).add_class("crib-plain-words")
-        self.manual_box = w.Checkbox(value=manual, description=_("Count my hands myself"), indent=False, layout=w.Layout(width="auto")).add_class("crib-manual")
-        self.muggins_box = w.Checkbox(value=muggins, description=_("Muggins"), indent=False, layout=w.Layout(width="auto")).add_class("crib-muggins")
-        self.save_button = w.Button(description=_("Save game"), icon="download", layout=w.Layout(width="auto")).add_class("crib-save")
+        self.plain_box = w.Checkbox(
+            value=plain, description=_("Plain words"), indent=False, layout=w.Layout(width="auto")
+        ).add_class("crib-plain-words")
+        self.manual_box = w.Checkbox(
+            value=manual,
+            description=_("Count my hands myself"),
+            indent=False,
+            layout=w.Layout(width="auto"),
+        ).add_class("crib-manual")
+        self.muggins_box = w.Checkbox(
+            value=muggins, description=_("Muggins"), indent=False, layout=w.Layout(width="auto")
+        ).add_class("crib-muggins")
+        self.save_button = w.Button(
+            description=_("Save game"), icon="download", layout=w.Layout(width="auto")
+        ).add_class("crib-save")
         self.save_link = w.HTML().add_class("crib-save-link")
-        self.load = w.FileUpload(accept=".json", multiple=False, description=_("Load game"), layout=w.Layout(width="auto")).add_class("crib-load")
+        self.load = w.FileUpload(
+            accept=".json",
+            multiple=False,
+            description=_("Load game"),
+            layout=w.Layout(width="auto"),
+        ).add_class("crib-load")
         self.status = w.HTML().add_class("crib-live").add_class("crib-status")
         # the parts, each drawing its widgets from the controller's view (render)
         self.opponent, self.board, self.middle = Opponent(lang), Board(lang), TableMiddle(lang)
         self.hand, self.actions, self.show = Hand(self.click_card), Actions(lang), ShowArea(lang)
         self.captions, self.prompt = Captions(lang), Prompt(lang)
         self.scores, self.coach, self.review = Scores(lang), CoachPanel(lang), Review(lang)
-        keys = "".join(f"<li><kbd>{html.escape(_(k))}</kbd> {html.escape(_(v))}</li>" for k, v in KEYS)
+        keys = "".join(
+            f"<li><kbd>{html.escape(_(k))}</kbd> {html.escape(_(v))}</li>" for k, v in KEYS
+        )
         self.keys_html = w.HTML(
             f'<div class="crib-label">{_("Keys")}</div><ul style="margin:2px 0 0 16px;padding:0">{keys}</ul>'
             + terms_strip(lang=lang)  # each cribbage word of the page, linked to its definition
         ).add_class("crib-keys-help")
         self.replay = ReplayPanel(lang)  # a loaded game, hand by hand (Load game)
         self.key_listener = KeyListener(
-            label=_("⌨ keys on: see the Keys list {where}"), keys=["1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "enter", "g", "h", "n", "space", "backspace", "arrowleft", "arrowright", "escape"],
+            label=_("⌨ keys on: see the Keys list {where}"),
+            keys=[
+                "1",
+                "2",
+                "3",
+                "4",
+                "5",
+                "6",
+                "7",
+                "8",
+                "9",
+                "0",
+                "enter",
+                "g",
+                "h",
+                "n",
+                "space",
+                "backspace",
+                "arrowleft",
+                "arrowright",
+                "escape",
+            ],
             where=keys_where(lang),
         )
         self.key_listener.on_key(self.key)
         self.key_listener.on_query(self._on_query)
         self.new_button.on_click(lambda _b: self.new_game(fresh=True))
         a = self.actions
-        for button, key in ((a.confirm_button, "enter"), (a.go_button, "g"), (a.hint_button, "h"), (a.next_button, "n")):
+        for button, key in (
+            (a.confirm_button, "enter"),
+            (a.go_button, "g"),
+            (a.hint_button, "h"),
+            (a.next_button, "n"),
+        ):
             button.on_click(lambda _b, key=key: self.act(key))
         on_clicks((a.count_button, self.count_it), (self.save_button, self.save))
         self.load.observe(lambda _c: self.load_game(), "value")
@@ -153,8 +213,20 @@ class PlayApp(w.VBox):
         # one row of settings and files (it wraps in a narrow window): the table
         # and your hand must fit a 1280x800 window without scrolling
         settings = w.HBox(
-            [self.tier, self.seed, self.new_button, self.coaching_box, self.plain_box, self.manual_box, self.muggins_box,
-             self.save_button, self.load, self.save_link, self.game_id.html, self.classmate_button],
+            [
+                self.tier,
+                self.seed,
+                self.new_button,
+                self.coaching_box,
+                self.plain_box,
+                self.manual_box,
+                self.muggins_box,
+                self.save_button,
+                self.load,
+                self.save_link,
+                self.game_id.html,
+                self.classmate_button,
+            ],
             layout=w.Layout(flex_flow="row wrap", align_items="center", grid_gap="4px 6px"),
         ).add_class("crib-settings")
         table = w.VBox(
@@ -172,7 +244,13 @@ class PlayApp(w.VBox):
             ],
         ).add_class("crib-table-col")  # its width and the narrow layout: crib.ui.kit.access
         rail = w.VBox(
-            [self.scores.html, self.coach.html, self.scores.chart_html, self.keys_html, self.game_id.commit_html],
+            [
+                self.scores.html,
+                self.coach.html,
+                self.scores.chart_html,
+                self.keys_html,
+                self.game_id.commit_html,
+            ],
             layout=w.Layout(width="320px", flex="0 0 320px", padding="0 0 0 12px"),
         ).add_class("crib-rail")
         super().__init__(
@@ -180,7 +258,9 @@ class PlayApp(w.VBox):
                 self.key_listener,
                 settings,
                 self.tour,
-                w.HBox([table, rail], layout=w.Layout(align_items="flex-start")).add_class("crib-main-row"),
+                w.HBox([table, rail], layout=w.Layout(align_items="flex-start")).add_class(
+                    "crib-main-row"
+                ),
                 self.review.html,
                 self.replay.box,
             ]
@@ -230,11 +310,19 @@ class PlayApp(w.VBox):
         c = self.controller
         c.coaching = self.coaching_box.value
         self.render()
-        if (self.manual_box.value, self.muggins_box.value and self.manual_box.value) != (c.manual, c.muggins):
+        if (self.manual_box.value, self.muggins_box.value and self.manual_box.value) != (
+            c.manual,
+            c.muggins,
+        ):
             # the counting rules are part of the game's log: they change with a new game
-            self.status.value = info_html(tr(self.lang)(
-                N_("Manual counting and muggins (a house rule: the opponent takes the points a "
-                "count misses) are set for a whole game: they apply from the next game (New game).")))
+            self.status.value = info_html(
+                tr(self.lang)(
+                    N_(
+                        "Manual counting and muggins (a house rule: the opponent takes the points a "
+                        "count misses) are set for a whole game: they apply from the next game (New game)."
+                    )
+                )
+            )
 
     @friendly()
     def _words(self) -> None:
@@ -377,11 +465,18 @@ def apply_query(app: PlayApp, query: str) -> bool:
     if "start" in q:
         parts = q["start"].replace(",", "-").split("-")
         if len(parts) != 2 or not all(p.isdigit() and int(p) <= 120 for p in parts):
-            raise CribError(tr(app.lang)(N_("start scores are two numbers 0-120 like 100-100, not '{start}'")).format(
-                start=q["start"]))
+            raise CribError(
+                tr(app.lang)(
+                    N_("start scores are two numbers 0-120 like 100-100, not '{start}'")
+                ).format(start=q["start"])
+            )
         scores = (int(parts[0]), int(parts[1]))
-    boxes = (("manual", app.manual_box), ("muggins", app.muggins_box), ("coaching", app.coaching_box),
-             ("plain", app.plain_box))
+    boxes = (
+        ("manual", app.manual_box),
+        ("muggins", app.muggins_box),
+        ("coaching", app.coaching_box),
+        ("plain", app.plain_box),
+    )
     for key, box in boxes:
         if key in q:
             box.value = q[key] not in ("0", "false", "no", "")

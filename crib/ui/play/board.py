@@ -25,12 +25,16 @@ from crib.ui.kit.cardview import PLAYER_COLOURS, RED
 from crib.ui.kit.style import colour
 
 # the board's colours, from the stylesheet's palette (SVG attributes cannot read a CSS variable)
-WOOD, WOOD_EDGE, STREET_FILL, HOLE = (colour(k) for k in ("board", "board-edge", "board-street", "board-hole"))
-WHITE, INK, MUTED, PAPER, FRAME, LINE = (colour(k) for k in ("white", "ink-2", "muted", "paper", "line-3", "line-5"))
+WOOD, WOOD_EDGE, STREET_FILL, HOLE = (
+    colour(k) for k in ("board", "board-edge", "board-street", "board-hole")
+)
+WHITE, INK, MUTED, PAPER, FRAME, LINE = (
+    colour(k) for k in ("white", "ink-2", "muted", "paper", "line-3", "line-5")
+)
 
 # the words this module translates inside f-strings, marked for Babel (on Python 3.11 its
 # extractor does not read a call inside an f-string)
-_IN_FSTRINGS = (N_("needs {n}"))
+_IN_FSTRINGS = N_("needs {n}")
 
 
 __all__ = ["hole_xy", "board_svg", "score_chart_svg", "score_chart_summary", "WIDTH", "HEIGHT"]
@@ -78,7 +82,8 @@ def board_svg(
     names: Sequence[str] = ("You", "Computer"),
     dealer: int | None = None,
     last: tuple[int, int, str] | None = None,
-    *, lang: str = "en",
+    *,
+    lang: str = "en",
 ) -> str:
     """The board with both players' pegs and their scores in numbers.
 
@@ -87,7 +92,9 @@ def board_svg(
     can animate it (no animation under reduced motion).
     """
     _ = tr(lang)
-    label = _("cribbage board: {a} {x}, {b} {y}").format(a=names[0], x=scores[0], b=names[1], y=scores[1])
+    label = _("cribbage board: {a} {x}, {b} {y}").format(
+        a=names[0], x=scores[0], b=names[1], y=scores[1]
+    )
     parts = [
         f'<svg class="crib-board" width="{WIDTH}" height="{HEIGHT + 34}" '
         f'viewBox="0 0 {WIDTH} {HEIGHT + 34}" role="img" '
@@ -176,7 +183,9 @@ def board_svg(
 
 
 def score_chart_summary(
-    history: Sequence[tuple[int, int, int]], names: Sequence[str] = ("You", "Computer"), lang: str = "en"
+    history: Sequence[tuple[int, int, int]],
+    names: Sequence[str] = ("You", "Computer"),
+    lang: str = "en",
 ) -> str:
     """The score chart in words (its text alternative): where both stand after the last
     hand, and who led after each hand.
@@ -191,9 +200,12 @@ def score_chart_summary(
     if not played:
         return _("Chart: scores by hand. No hand played yet.")
     h, a, b = played[-1]
-    leads = ", ".join(names[0] if x > y else names[1] if y > x else _("level") for _h, x, y in played)
-    return _("Chart: scores by hand. After hand {h}: {p} {a}, {q} {b}. Led after each hand: {leads}.").format(
-        h=h, p=names[0], a=a, q=names[1], b=b, leads=leads)
+    leads = ", ".join(
+        names[0] if x > y else names[1] if y > x else _("level") for _h, x, y in played
+    )
+    return _(
+        "Chart: scores by hand. After hand {h}: {p} {a}, {q} {b}. Led after each hand: {leads}."
+    ).format(h=h, p=names[0], a=a, q=names[1], b=b, leads=leads)
 
 
 def score_chart_svg(
@@ -241,6 +253,7 @@ def score_chart_svg(
         )
     parts.append(
         f'<text x="{lft + pw}" y="{height - 6}" font-size="10" text-anchor="end" fill="{MUTED}">'
-        + html.escape(tr(lang)(N_("hand {n}")).format(n=n)) + "</text></svg>"
+        + html.escape(tr(lang)(N_("hand {n}")).format(n=n))
+        + "</text></svg>"
     )
     return "".join(parts)

@@ -56,8 +56,13 @@ __all__ = ["POLL_SECONDS", "DuelApp", "UrlSetter"]
 
 POLL_SECONDS = 0.15  # the other page's move shows within about this (plus a redraw)
 HELD_RECHECK_SECONDS = 3.0  # a finished round table asks this often whether the round is done
-MOVED_TEXT = N_("Your seat at table {code} is now open on another page. Take it over here to play on this page.")
-COMMIT_SOURCE = N_("(SHA-256 of the secret every deck comes from; fixed when your classmate sat down)")
+MOVED_TEXT = N_(
+    "Your seat at table {code} is now open on another page. Take it over here to play on this page."
+)
+COMMIT_SOURCE = N_(
+    "(SHA-256 of the secret every deck comes from; fixed when your classmate sat down)"
+)
+
 
 def _default_storage() -> DuelStorage:
     from crib.store.duels import DuelStore
@@ -69,7 +74,10 @@ class DuelApp(w.VBox):
     """A game against a classmate at another page (see the module docstring)."""
 
     def __init__(
-        self, storage: Callable[[], DuelStorage] = _default_storage, *, on_back: Callable[[], None] | None = None,
+        self,
+        storage: Callable[[], DuelStorage] = _default_storage,
+        *,
+        on_back: Callable[[], None] | None = None,
         lang: str = "en",
     ) -> None:
         self.lang = check_lang(lang)
@@ -95,32 +103,70 @@ class DuelApp(w.VBox):
         self.header_html = w.HTML().add_class("crib-live").add_class("crib-duel-header")
         self.opp_html = w.HTML().add_class("crib-opp")
         add_table_widgets(self, self.click_card)  # board, table, show, captions, prompt, cards
-        self.action_button = w.Button(description=_("Continue"), button_style="primary", layout=w.Layout(width="auto")).add_class("crib-duel-action")
-        self.count_text = w.Text(placeholder=_("your count"), description=_("Your count"), layout=w.Layout(width="14em")).add_class("crib-count-entry")
+        self.action_button = w.Button(
+            description=_("Continue"), button_style="primary", layout=w.Layout(width="auto")
+        ).add_class("crib-duel-action")
+        self.count_text = w.Text(
+            placeholder=_("your count"), description=_("Your count"), layout=w.Layout(width="14em")
+        ).add_class("crib-count-entry")
         self.count_button = w.Button(description=_("Count it")).add_class("crib-count-button")
         self.count_box = w.HBox([self.count_text, self.count_button]).add_class("crib-count-box")
-        self.leave_button = w.Button(description=_("Leave the table"), layout=w.Layout(width="auto")).add_class("crib-duel-leave")
-        self.abandon_button = w.Button(description=_("Abandon the game"), button_style="danger", layout=w.Layout(width="auto")).add_class("crib-duel-abandon")
+        self.leave_button = w.Button(
+            description=_("Leave the table"), layout=w.Layout(width="auto")
+        ).add_class("crib-duel-leave")
+        self.abandon_button = w.Button(
+            description=_("Abandon the game"), button_style="danger", layout=w.Layout(width="auto")
+        ).add_class("crib-duel-abandon")
         self.rail_html = w.HTML().add_class("crib-live").add_class("crib-scores")
         self.commit_html = w.HTML().add_class("crib-commit")
         self.review_html = w.HTML().add_class("crib-review")
         self.log_html = w.HTML().add_class("crib-duel-log")
-        on_clicks((self.create_button, self.create), (self.join_button, self.join), (self.back_button, self.back),
-                  (self.takeover_button, self.take_over),
-                  (self.action_button, self.act), (self.count_button, self.count_it),
-                  (self.leave_button, self.leave), (self.abandon_button, self.abandon))
-        table = w.VBox([
-            self.opp_html, self.board_html, self.table_html, self.prompt_html, self.status, self.show_html,
-            self.count_box, self.hand_box, w.HBox([self.action_button]), self.captions_html,
-        ]).add_class("crib-table-col")
+        on_clicks(
+            (self.create_button, self.create),
+            (self.join_button, self.join),
+            (self.back_button, self.back),
+            (self.takeover_button, self.take_over),
+            (self.action_button, self.act),
+            (self.count_button, self.count_it),
+            (self.leave_button, self.leave),
+            (self.abandon_button, self.abandon),
+        )
+        table = w.VBox(
+            [
+                self.opp_html,
+                self.board_html,
+                self.table_html,
+                self.prompt_html,
+                self.status,
+                self.show_html,
+                self.count_box,
+                self.hand_box,
+                w.HBox([self.action_button]),
+                self.captions_html,
+            ]
+        ).add_class("crib-table-col")
         rail = w.VBox(
-            [self.header_html, self.rail_html, w.HBox([self.leave_button, self.abandon_button], layout=w.Layout(flex_flow="row wrap", grid_gap="4px")), self.commit_html, self.log_html],
+            [
+                self.header_html,
+                self.rail_html,
+                w.HBox(
+                    [self.leave_button, self.abandon_button],
+                    layout=w.Layout(flex_flow="row wrap", grid_gap="4px"),
+                ),
+                self.commit_html,
+                self.log_html,
+            ],
             layout=w.Layout(width="320px", flex="0 0 320px", padding="0 0 0 12px"),
         ).add_class("crib-rail")
-        self.game_box = w.VBox([
-            w.HBox([table, rail], layout=w.Layout(align_items="flex-start")).add_class("crib-main-row"),
-            self.review_html,
-        ], layout=w.Layout(display="none")).add_class("crib-duel-game")
+        self.game_box = w.VBox(
+            [
+                w.HBox([table, rail], layout=w.Layout(align_items="flex-start")).add_class(
+                    "crib-main-row"
+                ),
+                self.review_html,
+            ],
+            layout=w.Layout(display="none"),
+        ).add_class("crib-duel-game")
         super().__init__([self.url, self.entry_box, self.game_box])
         self.add_class("crib-play-app").add_class("crib-duel-app")
 
@@ -137,7 +183,13 @@ class DuelApp(w.VBox):
         seat._folded = None  # folded again, in that language
         self.seat = seat
         self._log_held, self.log_html.value, self.review_thread = False, "", None
-        self.url.query = urlencode({"table": seat.code, "seat": seat.token, **({"lang": self.lang} if self.lang != "en" else {})})
+        self.url.query = urlencode(
+            {
+                "table": seat.code,
+                "seat": seat.token,
+                **({"lang": self.lang} if self.lang != "en" else {}),
+            }
+        )
         self.entry_box.layout.display = "none"
         self.game_box.layout.display = None
         self.status.value = self.entry_status.value = ""
@@ -153,15 +205,22 @@ class DuelApp(w.VBox):
         """A new table: this page takes seat 0 and shows the code to pass on."""
         manual = bool(self.manual_box.value)
         with self._words():
-            seat = DuelSeat.create(self.storage, self.name_text.value, manual=(manual, manual),
-                                   muggins=manual and bool(self.muggins_box.value), **self._page())
+            seat = DuelSeat.create(
+                self.storage,
+                self.name_text.value,
+                manual=(manual, manual),
+                muggins=manual and bool(self.muggins_box.value),
+                **self._page(),
+            )
         self._sit(seat)
 
     @friendly("entry_status")
     def join(self) -> None:
         """Sit down at a classmate's table by its code."""
         with self._words():
-            seat = DuelSeat.join(self.storage, self.code_text.value, self.name_text.value, **self._page())
+            seat = DuelSeat.join(
+                self.storage, self.code_text.value, self.name_text.value, **self._page()
+            )
         self._sit(seat)
 
     @friendly("entry_status")
@@ -286,7 +345,11 @@ class DuelApp(w.VBox):
         self.url.query = "left=1" + (f"&lang={self.lang}" if self.lang != "en" else "")
         self.game_box.layout.display = "none"
         self.entry_box.layout.display = None
-        self.entry_status.value = info_html(tr(self.lang)(N_("You left table {code}. Its link brings you back to it.")).format(code=s.code))
+        self.entry_status.value = info_html(
+            tr(self.lang)(N_("You left table {code}. Its link brings you back to it.")).format(
+                code=s.code
+            )
+        )
 
     @friendly()
     def abandon(self) -> None:
@@ -308,15 +371,23 @@ class DuelApp(w.VBox):
         lang, _ = self.lang, tr(self.lang)
         self.header_html.value = header_html(s.code, v, s.presence_text(), lang)
         self.opp_html.value = opponent_html(v, lang)
-        self.board_html.value = board_svg(v.scores, v.back, (me, them or "…"), v.dealer, v.last_score, lang=lang)
+        self.board_html.value = board_svg(
+            v.scores, v.back, (me, them or "…"), v.dealer, v.last_score, lang=lang
+        )
         self.table_html.value = _table_html(v, lang) if v.hand_number else ""
-        self.table_html.layout.display = "none" if v.phase in ("hand_over", "over") and v.shows else None
-        self.show_html.value = "".join(show_html(x, v.names, lang) for x in v.shows) if v.shows else ""
+        self.table_html.layout.display = (
+            "none" if v.phase in ("hand_over", "over") and v.shows else None
+        )
+        self.show_html.value = (
+            "".join(show_html(x, v.names, lang) for x in v.shows) if v.shows else ""
+        )
         self._render_hand(v)
         self._render_buttons(v)
-        self.captions_html.value = '<div aria-live="polite">' + "".join(
-            f'<div class="crib-caption">{html.escape(t)}</div>' for t in v.captions[-4:]
-        ) + "</div>"
+        self.captions_html.value = (
+            '<div aria-live="polite">'
+            + "".join(f'<div class="crib-caption">{html.escape(t)}</div>' for t in v.captions[-4:])
+            + "</div>"
+        )
         self._render_rail(v)
         self.commit_html.value = commit_html(v, _(COMMIT_SOURCE), lang) if v.commit else ""
         self._step += 1
@@ -327,11 +398,15 @@ class DuelApp(w.VBox):
         self._render_end(s, v)  # after the move is on the page: the review takes seconds
 
     def _render_hand(self, v: GameView) -> None:
-        self.hand_box.layout.display = "none" if v.phase in ("hand_over", "over", "waiting", "abandoned") else None
+        self.hand_box.layout.display = (
+            "none" if v.phase in ("hand_over", "over", "waiting", "abandoned") else None
+        )
         for i, b in enumerate(self.card_buttons):
             card = v.my_cards[i] if i < len(v.my_cards) else None
             b.set_card(
-                card, selected=i in v.selected, legal=v.phase == "play" and i in v.legal,
+                card,
+                selected=i in v.selected,
+                legal=v.phase == "play" and i in v.legal,
                 illegal=v.phase in ("play", "wait") and i not in v.legal,
             )
 
@@ -349,8 +424,12 @@ class DuelApp(w.VBox):
 
     def _render_rail(self, v: GameView) -> None:
         _ = tr(self.lang)
-        hand = _("Hand {n}").format(n=v.hand_number) if v.hand_number else _("Before the first deal")
-        self.rail_html.value = f'{score_rows_html(v, self.lang)}<div class="crib-muted">{hand}</div>'
+        hand = (
+            _("Hand {n}").format(n=v.hand_number) if v.hand_number else _("Before the first deal")
+        )
+        self.rail_html.value = (
+            f'{score_rows_html(v, self.lang)}<div class="crib-muted">{hand}</div>'
+        )
 
     def _render_end(self, s: DuelSeat, v: GameView) -> None:
         if v.phase not in ("over", "abandoned"):
@@ -369,10 +448,15 @@ class DuelApp(w.VBox):
         if self._log_held:
             return
         if v.phase == "over" and self.review_thread is None:
-            self.review_html.value = ('<div class="crib-review-wait" role="status">'
-                                      + tr(self.lang)(N_("The coach is grading your decisions…")) + "</div>")
+            self.review_html.value = (
+                '<div class="crib-review-wait" role="status">'
+                + tr(self.lang)(N_("The coach is grading your decisions…"))
+                + "</div>"
+            )
             game = s.game
-            self.review_thread = in_background(s.end_work(), lambda done: self._show_end(game, v, done), process=True)
+            self.review_thread = in_background(
+                s.end_work(), lambda done: self._show_end(game, v, done), process=True
+            )
 
     def _show_end(self, game: object, v: GameView, done: tuple[str, list] | Exception) -> None:
         """The fair-deal check and the review of ``game`` once the thread has made them (seconds
@@ -385,8 +469,12 @@ class DuelApp(w.VBox):
             self.review_html.value = f'<div class="crib-error">{error}</div>'
             return
         self.seat.keep_end_check(*done)
-        self.commit_html.value = commit_html(replace(v, fairness=done[0]), _(COMMIT_SOURCE), self.lang)
-        self.review_html.value = review_html(done[1], title=_("Game review: your costliest decisions first"), lang=self.lang)
+        self.commit_html.value = commit_html(
+            replace(v, fairness=done[0]), _(COMMIT_SOURCE), self.lang
+        )
+        self.review_html.value = review_html(
+            done[1], title=_("Game review: your costliest decisions first"), lang=self.lang
+        )
 
     @staticmethod
     def _hook(fn: Callable[[str], object] | None, code: str) -> object:

@@ -46,7 +46,9 @@ def _swap(app: Any, duel: DuelApp) -> None:
 
     def back() -> None:
         for child in app.children:
-            child.layout.display = "none" if child is duel or "crib-replay-box" in child._dom_classes else None
+            child.layout.display = (
+                "none" if child is duel or "crib-replay-box" in child._dom_classes else None
+            )
         app.key_listener._handlers[:] = [app.key]
 
     duel._on_back = back
@@ -62,24 +64,48 @@ class ClassTableBox(w.VBox):
         _ = tr(lang)
         self._ct: ClassTournaments | None = None
         self.mine: MyTable | None = None
-        self.class_code = w.Text(placeholder=_("e.g. ABC234"), description=_("Class code"),
-                                 layout=w.Layout(width="16em")).add_class("crib-duel-class-code")
-        self.find_button = w.Button(description=_("Find my table"), layout=w.Layout(width="auto")).add_class("crib-duel-find")
+        self.class_code = w.Text(
+            placeholder=_("e.g. ABC234"), description=_("Class code"), layout=w.Layout(width="16em")
+        ).add_class("crib-duel-class-code")
+        self.find_button = w.Button(
+            description=_("Find my table"), layout=w.Layout(width="auto")
+        ).add_class("crib-duel-find")
         self.status = w.HTML().add_class("crib-live").add_class("crib-duel-mine")
-        self.play_button = w.Button(description=trp(lang)("button", NP_("button", "Play")), button_style="primary", icon="play",
-                                    layout=w.Layout(width="auto", display="none")).add_class("crib-duel-mine-play")
+        self.play_button = w.Button(
+            description=trp(lang)("button", NP_("button", "Play")),
+            button_style="primary",
+            icon="play",
+            layout=w.Layout(width="auto", display="none"),
+        ).add_class("crib-duel-mine-play")
         # a seat the teacher handed over: the seat code they told this student
-        self.seat_code = w.Text(placeholder=_("e.g. K7QM"), description=_("Seat code"),
-                                layout=w.Layout(width="14em", display="none")).add_class("crib-duel-seat-code")
+        self.seat_code = w.Text(
+            placeholder=_("e.g. K7QM"),
+            description=_("Seat code"),
+            layout=w.Layout(width="14em", display="none"),
+        ).add_class("crib-duel-seat-code")
         on_clicks((self.find_button, self.find), (self.play_button, self.play))
         row = w.Layout(flex_flow="row wrap", align_items="center", grid_gap="4px 8px")
-        super().__init__([
-            w.HTML('<div class="crib-label">' + html.escape(_("Your class table")) + "</div><div>"
-                   + html.escape(_("If your teacher paired the class: type the class code and your name, "
-                                   "then Find my table.")) + "</div>"),
-            w.HBox([self.class_code, self.find_button], layout=row),
-            w.HBox([self.status, self.seat_code, self.play_button], layout=row),
-        ], layout=w.Layout(border="1px solid var(--crib-line-2)", padding="4px 8px", margin="6px 0"))
+        super().__init__(
+            [
+                w.HTML(
+                    '<div class="crib-label">'
+                    + html.escape(_("Your class table"))
+                    + "</div><div>"
+                    + html.escape(
+                        _(
+                            "If your teacher paired the class: type the class code and your name, "
+                            "then Find my table."
+                        )
+                    )
+                    + "</div>"
+                ),
+                w.HBox([self.class_code, self.find_button], layout=row),
+                w.HBox([self.status, self.seat_code, self.play_button], layout=row),
+            ],
+            layout=w.Layout(
+                border="1px solid var(--crib-line-2)", padding="4px 8px", margin="6px 0"
+            ),
+        )
         self.add_class("crib-duel-class")
 
     @property
@@ -99,21 +125,30 @@ class ClassTableBox(w.VBox):
         self.play_button.layout.display = self.seat_code.layout.display = "none"
         name = self.duel.name_text.value
         if not str(name).strip():
-            raise CribError(_("type your name (the one you joined the class with), then Find my table"))
+            raise CribError(
+                _("type your name (the one you joined the class with), then Find my table")
+            )
         try:
             m = self.ct.find_table(self.class_code.value, name, known=PAGE["seats"])
         except CribError as e:
             raise CribError(duel_error(str(e), self.lang)) from None
         if m is None:
-            self.status.value = info_html(_("No table for {name} in this class yet: wait for your teacher to "
-                                            "start the round, and check your name.").format(name=name.strip()))
+            self.status.value = info_html(
+                _(
+                    "No table for {name} in this class yet: wait for your teacher to "
+                    "start the round, and check your name."
+                ).format(name=name.strip())
+            )
             return None
         self.mine = m
-        what = {"over": _("Your game against {name} is over: Play shows it again."),
-                "abandoned": _("Your game against {name} was abandoned: ask your teacher.")}.get(
-            m.status, _("Your table: {code}, against {name}."))
+        what = {
+            "over": _("Your game against {name} is over: Play shows it again."),
+            "abandoned": _("Your game against {name} was abandoned: ask your teacher."),
+        }.get(m.status, _("Your table: {code}, against {name}."))
         if m.handed:
-            what += " " + _("Your teacher handed your seat over: type the seat code they gave you, then Play.")
+            what += " " + _(
+                "Your teacher handed your seat over: type the seat code they gave you, then Play."
+            )
         self.status.value = f'<b class="crib-duel-mine-text">{html.escape(what.format(name=m.opponent, code=m.code))}</b>'
         self.play_button.layout.display = None
         self.seat_code.layout.display = None if m.handed else "none"
@@ -142,10 +177,16 @@ def add_class_box(duel: DuelApp, lang: str = "en") -> ClassTableBox:
     if box is None:
         box = duel.class_box = ClassTableBox(duel, lang)
         kids = list(duel.entry_box.children)
-        duel.entry_box.children = (*kids[:2], box, *kids[2:])  # after the name, before create and join
+        duel.entry_box.children = (
+            *kids[:2],
+            box,
+            *kids[2:],
+        )  # after the name, before create and join
         duel.on_over = lambda code: box.ct.record_duel(code)
         # back from a table (Leave, or Back after the game): look again for the next one
-        duel.entry_box.layout.observe(lambda c: box.find() if c.new is None and box.mine else None, "display")
+        duel.entry_box.layout.observe(
+            lambda c: box.find() if c.new is None and box.mine else None, "display"
+        )
     return box  # type: ignore[no-any-return]
 
 
@@ -161,7 +202,9 @@ def _duel_of(app: Any) -> DuelApp:
 def classmate_button(app: Any) -> w.Button:
     """The play page's "Play a classmate" button (it swaps the page to a :class:`DuelApp`)."""
     label = tr(getattr(app, "lang", "en"))("Play a classmate")
-    b = w.Button(description=label, icon="users", layout=w.Layout(width="auto")).add_class("crib-classmate")
+    b = w.Button(description=label, icon="users", layout=w.Layout(width="auto")).add_class(
+        "crib-classmate"
+    )
     b.on_click(lambda _b: _swap(app, _duel_of(app)))
     return b
 

@@ -16,8 +16,10 @@ from crib.ui.kit.style import var
 
 __all__ = ["HELD_TEXT", "header_html", "opponent_html", "log_link_html", "held_html"]
 
-HELD_TEXT = N_("Every table of this round plays the same cards: this game's log, its review and the deals' "
-               "secret are shown here once every table of the round is done.")
+HELD_TEXT = N_(
+    "Every table of this round plays the same cards: this game's log, its review and the deals' "
+    "secret are shown here once every table of the round is done."
+)
 
 
 def header_html(code: str, v: GameView, presence: str, lang: str = "en") -> str:
@@ -30,8 +32,11 @@ def header_html(code: str, v: GameView, presence: str, lang: str = "en") -> str:
         f'<div class="crib-label">{_("Table")}</div><div class="crib-duel-code" data-code="{code}" '
         f'style="font-size:26px;font-weight:700;letter-spacing:.12em">{code}</div>'
         f"<div>{html.escape(me)} v {html.escape(them or waiting)}</div>"
-        + (f'<div class="crib-duel-presence" style="color:{var("red-2")};font-weight:600">{html.escape(presence)}</div>'
-           if presence else "")
+        + (
+            f'<div class="crib-duel-presence" style="color:{var("red-2")};font-weight:600">{html.escape(presence)}</div>'
+            if presence
+            else ""
+        )
     )
 
 
@@ -40,7 +45,10 @@ def opponent_html(v: GameView, lang: str = "en") -> str:
     if v.opp_shown:
         opp = cards_html(v.opp_shown, "pile")
     else:
-        opp = "".join(f'<span style="margin-right:-12px">{card_back_svg("pile")}</span>' for _ in range(v.opp_held))
+        opp = "".join(
+            f'<span style="margin-right:-12px">{card_back_svg("pile")}</span>'
+            for _ in range(v.opp_held)
+        )
     points = tr(lang)("{n} points").format(n=v.scores[1])
     return (
         f'<div style="display:flex;gap:12px;align-items:center"><b style="color:{PLAYER_COLOURS[1]}">'
@@ -56,12 +64,18 @@ def log_link_html(code: str, log: str, secret: str, lang: str = "en") -> str:
     name = f"crib-table-{code}.json"
     return (
         f'<a class="crib-download" download="{name}" href="data:application/json;base64,{b64}">'
-        "⬇ " + _("the game’s log") + "</a><div class='crib-muted' style='font-size:13px'>"
-        + _("Check it:") + f" <code>crib replay {name} --secret {secret}</code></div>"
+        "⬇ "
+        + _("the game’s log")
+        + "</a><div class='crib-muted' style='font-size:13px'>"
+        + _("Check it:")
+        + f" <code>crib replay {name} --secret {secret}</code></div>"
     )
 
 
 def held_html(lang: str = "en") -> str:
     """Why a round's finished table shows no log, review or secret yet."""
-    return ('<div class="crib-duel-held" role="status" style="font-size:13px">'
-            + html.escape(tr(lang)(HELD_TEXT)) + "</div>")
+    return (
+        '<div class="crib-duel-held" role="status" style="font-size:13px">'
+        + html.escape(tr(lang)(HELD_TEXT))
+        + "</div>"
+    )

@@ -33,17 +33,33 @@ from crib.ui.play.board import board_svg, score_chart_svg
 
 # the words this module translates inside f-strings, marked for Babel (on Python 3.11 its
 # extractor does not read a call inside an f-string)
-_IN_FSTRINGS = (N_("Fair deal"), N_("commitment"), N_("Verified:"), N_("open in the discard analyzer"), N_("open in the pegging analyzer"), N_("earlier this hand"), N_("no cards yet"), N_("Starter"), N_("needs {n}"), N_("Score"))
+_IN_FSTRINGS = (
+    N_("Fair deal"),
+    N_("commitment"),
+    N_("Verified:"),
+    N_("open in the discard analyzer"),
+    N_("open in the pegging analyzer"),
+    N_("earlier this hand"),
+    N_("no cards yet"),
+    N_("Starter"),
+    N_("needs {n}"),
+    N_("Score"),
+)
 
 
 # the grade chips' colours (the stylesheet's badges outrank them on the pages, crib.css)
 GRADE_COLOURS = {
-    "best": var("green-4"), "ok": var("olive-2"), "mistake": var("orange"), "costly": var("red-2"),
+    "best": var("green-4"),
+    "ok": var("olive-2"),
+    "mistake": var("orange"),
+    "costly": var("red-2"),
     "blunder": var("red-3"),
 }
 
 
-def grade_chip(verdict: str, lost: float, unit: str = "points", *, plain: bool = False, lang: str = "en") -> str:
+def grade_chip(
+    verdict: str, lost: float, unit: str = "points", *, plain: bool = False, lang: str = "en"
+) -> str:
     """The grade as a small coloured badge: 'best' alone, else the word and the loss in
     its unit, e.g. 'mistake −0.62', 'costly −5.1% to win' (near 121); ``plain``: the
     loss in words ('mistake, about 1 point lost')."""
@@ -57,11 +73,17 @@ def grade_chip(verdict: str, lost: float, unit: str = "points", *, plain: bool =
 
 def how_notes(*notes: str, lang: str = "en") -> str:
     """The model notes under a "How this was computed" disclosure, in ``lang``."""
-    return how_details("".join(f"<p style='margin:4px 0'>{html.escape(n)}</p>" for n in notes if n), lang)
+    return how_details(
+        "".join(f"<p style='margin:4px 0'>{html.escape(n)}</p>" for n in notes if n), lang
+    )
 
 
 #: a decision's kind as the review names it (context "decision")
-KINDS = {"discard": NP_("decision", "discard"), "play": NP_("decision", "play"), "count": NP_("decision", "count")}
+KINDS = {
+    "discard": NP_("decision", "discard"),
+    "play": NP_("decision", "play"),
+    "count": NP_("decision", "count"),
+}
 
 
 def kind_name(kind: str, lang: str = "en") -> str:
@@ -75,7 +97,11 @@ def commit_html(v: GameView, source: str, lang: str = "en") -> str:
     _ = tr(lang)
     return (
         f'<span class="crib-label">{_("Fair deal")}</span> {_("commitment")} <code>{v.commit[:24]}…</code> {source}'
-        + (f'<div class="crib-fairness"><b>{_("Verified:")}</b> {html.escape(v.fairness)}</div>' if v.fairness else "")
+        + (
+            f'<div class="crib-fairness"><b>{_("Verified:")}</b> {html.escape(v.fairness)}</div>'
+            if v.fairness
+            else ""
+        )
     )
 
 
@@ -84,12 +110,13 @@ def grade_html(g: Grade, *, plain: bool = True, lang: str = "en") -> str:
     sentence, the model and its statistics under "How this was computed"; or
     (``plain=False``) the exact sentence, with the model under "How this was computed"."""
     if plain:
-        return (
-            f'<div class="crib-plain-text">{html.escape(g.plain_text)}</div>'
-            + how_notes(g.sentence if g.plain and g.sentence != g.plain else "", *g.how, lang=lang)
+        return f'<div class="crib-plain-text">{html.escape(g.plain_text)}</div>' + how_notes(
+            g.sentence if g.plain and g.sentence != g.plain else "", *g.how, lang=lang
         )
-    return (f'<div style="font-size:13px;color:{var("ink-3")}">{html.escape(g.sentence)}</div>'
-            + how_notes(*g.how, lang=lang))
+    return (
+        f'<div style="font-size:13px;color:{var("ink-3")}">{html.escape(g.sentence)}</div>'
+        + how_notes(*g.how, lang=lang)
+    )
 
 
 def bands_html(grades: Sequence[Grade], lang: str = "en") -> str:
@@ -111,8 +138,12 @@ def bands_html(grades: Sequence[Grade], lang: str = "en") -> str:
 
 
 #: the show's heading: whose hand or crib (context "show")
-_WHOSE = {("hand", True): N_("Your hand"), ("crib", True): N_("Your crib"),
-          ("hand", False): N_("{name}'s hand"), ("crib", False): N_("{name}'s crib")}
+_WHOSE = {
+    ("hand", True): N_("Your hand"),
+    ("crib", True): N_("Your crib"),
+    ("hand", False): N_("{name}'s hand"),
+    ("crib", False): N_("{name}'s crib"),
+}
 
 
 def show_html(item: ShowItem, names: Sequence[str], lang: str = "en") -> str:
@@ -127,14 +158,20 @@ def show_html(item: ShowItem, names: Sequence[str], lang: str = "en") -> str:
     return (
         f'<div class="crib-show-item"><div class="crib-label">{html.escape(whose)}</div>'
         f'<div style="display:flex;gap:14px;align-items:flex-start">'
-        f'<div>{cards_html(item.cards, "pile")} + {card_svg(item.starter, "pile")}</div>'
+        f"<div>{cards_html(item.cards, 'pile')} + {card_svg(item.starter, 'pile')}</div>"
         f'<div class="crib-show-lines">{lines}</div>'
         f'<div class="crib-bigcount crib-show-total">{item.total}</div></div></div>'
     )
 
 
-def review_html(grades: Sequence[Grade], *, title: str, limit: int | None = None, plain: bool = False,
-                lang: str = "en") -> str:
+def review_html(
+    grades: Sequence[Grade],
+    *,
+    title: str,
+    limit: int | None = None,
+    plain: bool = False,
+    lang: str = "en",
+) -> str:
     """Decisions sorted by cost (worst first), each with a link into its analyzer;
     ``plain``: each line in plain words, its detail under "How this was computed"."""
     _ = tr(lang)
@@ -168,7 +205,10 @@ def review_html(grades: Sequence[Grade], *, title: str, limit: int | None = None
     n = len(grades)
     best = sum(g.verdict == "best" for g in grades)
     summary = summary_strip(grades, plain=plain, lang=lang)
-    head = "".join(f"<th>{_(h)}</th>" for h in (*_HEADS, N_("what the coach says") if plain else N_("notes"), N_("practise")))
+    head = "".join(
+        f"<th>{_(h)}</th>"
+        for h in (*_HEADS, N_("what the coach says") if plain else N_("notes"), N_("practise"))
+    )
     return (
         f"<b>{html.escape(title)}</b> — "
         + html.escape(_("{n} decisions, {pct}% best.").format(n=n, pct=round(100 * best / n)))
@@ -178,13 +218,15 @@ def review_html(grades: Sequence[Grade], *, title: str, limit: int | None = None
 
 _HEADS = (N_("hand"), N_("decision"), N_("you"), N_("best"), N_("grade"))
 
+
 def _table_html(v: GameView, lang: str = "en") -> str:
     """The middle of the table: the pile and its count, the starter, the crib."""
     _ = tr(lang)
     edges = [PLAYER_COLOURS[p] for p, _c in v.pile]
     pile = cards_html([c for _p, c in v.pile], "pile", overlap=14, edges=edges) if v.pile else ""
     prev = (
-        f'<div class="crib-label">{_("earlier this hand")}</div>' + cards_html([c for _p, c in v.previous], "mini")
+        f'<div class="crib-label">{_("earlier this hand")}</div>'
+        + cards_html([c for _p, c in v.previous], "mini")
         if v.previous
         else ""
     )
@@ -192,9 +234,17 @@ def _table_html(v: GameView, lang: str = "en") -> str:
     if v.crib_shown:
         crib = cards_html(v.crib_shown, "mini")
     else:
-        crib = "".join(f'<span style="margin-right:-22px">{card_back_svg("pile")}</span>' for _ in range(v.crib_count))
-    crib_label = (_("Crib (empty)") if v.crib_owner is None else _("Crib (yours)") if v.crib_owner == HUMAN
-                  else _("Crib ({name}'s)").format(name=v.names[1]))
+        crib = "".join(
+            f'<span style="margin-right:-22px">{card_back_svg("pile")}</span>'
+            for _ in range(v.crib_count)
+        )
+    crib_label = (
+        _("Crib (empty)")
+        if v.crib_owner is None
+        else _("Crib (yours)")
+        if v.crib_owner == HUMAN
+        else _("Crib ({name}'s)").format(name=v.names[1])
+    )
     return (
         '<div style="display:flex;gap:26px;align-items:flex-end;min-height:84px;flex-wrap:wrap">'
         f'<div class="crib-pile"><div class="crib-label">{_("The play")}</div>{pile or "<i>" + _("no cards yet") + "</i>"}{prev}</div>'
@@ -206,8 +256,14 @@ def _table_html(v: GameView, lang: str = "en") -> str:
 
 
 def replay_hand_html(
-    events: Sequence[Event], counts: Sequence[CountRecord], r: Replay, grades: Sequence[Grade], hand: int,
-    *, plain: bool = False, lang: str = "en",
+    events: Sequence[Event],
+    counts: Sequence[CountRecord],
+    r: Replay,
+    grades: Sequence[Grade],
+    hand: int,
+    *,
+    plain: bool = False,
+    lang: str = "en",
 ) -> str:
     """One hand of a loaded game: the verdict, the board after it, its events (as logged,
     in English), the review (``plain``: in plain words)."""
@@ -232,18 +288,35 @@ def replay_hand_html(
     verdict_colour = var("green-4") if r.verified else var("red")
     muggins = [c for c in counts if c.hand == hand - 1 and c.muggins]
     mug = "".join(
-        "<div>" + html.escape(_("Muggins: you counted {n} for your {what} (it was {total}); the computer took {m}.").format(
-            n=c.claimed, what=trp(lang)("show", WHAT_WORDS.get(c.what, c.what)), total=c.total, m=c.muggins)) + "</div>"
+        "<div>"
+        + html.escape(
+            _(
+                "Muggins: you counted {n} for your {what} (it was {total}); the computer took {m}."
+            ).format(
+                n=c.claimed,
+                what=trp(lang)("show", WHAT_WORDS.get(c.what, c.what)),
+                total=c.total,
+                m=c.muggins,
+            )
+        )
+        + "</div>"
         for c in muggins
     )
-    head = _("Hand {n} of {k}: {a}–{b} → {c}–{d}").format(n=hand, k=len(idx), a=before[0], b=before[1], c=end[0], d=end[1])
+    head = _("Hand {n} of {k}: {a}–{b} → {c}–{d}").format(
+        n=hand, k=len(idx), a=before[0], b=before[1], c=end[0], d=end[1]
+    )
     return (
         f'<div class="crib-replay-verdict" style="color:{verdict_colour}"><b>{html.escape(_(r.verdict))}</b> — '
         f"{html.escape(replay_summary(r, lang))}</div>"
         f"<h4>{head}</h4>{board_svg(end, before, names, lang=lang)}"
         f'<div style="font-family:monospace;font-size:13px">{lines}</div>{mug}'
         f"<div>{score_chart_svg(history, names, lang=lang)}</div>"
-        + review_html([g for g in grades if g.hand == hand - 1], title=_("Hand {n} review").format(n=hand), plain=plain, lang=lang)
+        + review_html(
+            [g for g in grades if g.hand == hand - 1],
+            title=_("Hand {n} review").format(n=hand),
+            plain=plain,
+            lang=lang,
+        )
         + review_html(list(grades), title=_("Whole game review"), limit=10, plain=plain, lang=lang)
     )
 
@@ -256,7 +329,11 @@ def score_rows_html(v: GameView, lang: str = "en") -> str:
     _ = tr(lang)
     rows = []
     for p in (0, 1):
-        deal = f' <span class="crib-chip" style="background:{var("muted")}">{_("dealer")}</span>' if v.dealer == p else ""
+        deal = (
+            f' <span class="crib-chip" style="background:{var("muted")}">{_("dealer")}</span>'
+            if v.dealer == p
+            else ""
+        )
         rows.append(
             f'<div style="font-size:17px"><span style="color:{PLAYER_COLOURS[p]}">●</span> '
             f"<b>{html.escape(v.names[p] or '…')}</b> {v.scores[p]} "
@@ -264,6 +341,8 @@ def score_rows_html(v: GameView, lang: str = "en") -> str:
         )
     if v.winner is not None:
         word = _("You win") if v.winner == 0 else _("{name} wins").format(name=v.names[1])
-        rows.append(f'<div class="crib-winner" style="font-size:20px;font-weight:700">{html.escape(word)}'
-                    f'{mark_terms(", " + skunk_words(v.skunk, lang), lang, keys=("skunk",)) if v.skunk else ""}!</div>')
+        rows.append(
+            f'<div class="crib-winner" style="font-size:20px;font-weight:700">{html.escape(word)}'
+            f"{mark_terms(', ' + skunk_words(v.skunk, lang), lang, keys=('skunk',)) if v.skunk else ''}!</div>"
+        )
     return f'<div class="crib-label">{_("Score")}</div>{"".join(rows)}'

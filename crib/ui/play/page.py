@@ -22,15 +22,19 @@ __all__ = ["PlayPage", "play_page", "intro_html"]
 #: the page's heading and what it is for
 intro_html = Intro(
     N_("Play cribbage with the coach"),
-    N_("A full game against the computer with the coach at your side; after each hand, "
-       "your costliest decisions first."),
+    N_(
+        "A full game against the computer with the coach at your side; after each hand, "
+        "your costliest decisions first."
+    ),
 )
 
 
 class PlayPage(w.VBox):
     """The switch, the heading and the game (``app``), in the URL's language."""
 
-    def __init__(self, lang: str = "en", *, seed: int | None = None, nav: w.HTML | None = None) -> None:
+    def __init__(
+        self, lang: str = "en", *, seed: int | None = None, nav: w.HTML | None = None
+    ) -> None:
         self.lang, self.seed, self.nav = check_lang(lang), seed, nav
         self.switch = LangSwitch(self.lang)
         self.intro = w.HTML(intro_html(self.lang)).add_class("crib-page-intro")

@@ -27,7 +27,14 @@ from crib.ui.play.html import (
 
 # the words this module translates inside f-strings, marked for Babel (on Python 3.11 its
 # extractor does not read a call inside an f-string)
-_IN_FSTRINGS = (N_("replay this deal"), N_("Scores by hand"), N_("Coach"), N_("Coaching is off: grades wait for the review."), N_("{what}: {card}"), N_("Hand {n}:"))
+_IN_FSTRINGS = (
+    N_("replay this deal"),
+    N_("Scores by hand"),
+    N_("Coach"),
+    N_("Coaching is off: grades wait for the review."),
+    N_("{what}: {card}"),
+    N_("Hand {n}:"),
+)
 
 __all__ = ["YOUR", "GameId", "Scores", "CoachPanel", "Review"]
 
@@ -49,11 +56,15 @@ class GameId:
         lang, _ = self.lang, tr(self.lang)
         link = replay_link(c.seed, tier=c.tier, **({"lang": lang} if lang != "en" else {}))
         self.html.value = (
-            _("Game #{seed}").format(seed=c.seed) + f' · <a class="crib-replay-link" href="{html.escape(link)}">'
+            _("Game #{seed}").format(seed=c.seed)
+            + f' · <a class="crib-replay-link" href="{html.escape(link)}">'
             f"{_('replay this deal')}</a>"
         )
-        self.commit_html.value = commit_html(v, _("(SHA-256 of the secret every deck comes from; seed {seed})").format(
-            seed=c.seed), lang)
+        self.commit_html.value = commit_html(
+            v,
+            _("(SHA-256 of the secret every deck comes from; seed {seed})").format(seed=c.seed),
+            lang,
+        )
 
 
 class Scores:
@@ -68,11 +79,18 @@ class Scores:
     def update(self, v: GameView) -> None:
         """The scores of ``v``."""
         _ = tr(self.lang)
-        hand = _("Hand {n}").format(n=v.hand_number) if v.hand_number else _("Before the first deal")
-        mistakes = _("Mistakes so far: {n}").format(n=v.mistakes) if v.coaching else _("Coaching is off")
-        self.html.value = f'{score_rows_html(v, self.lang)}<div class="crib-muted">{hand} · {mistakes}</div>'
+        hand = (
+            _("Hand {n}").format(n=v.hand_number) if v.hand_number else _("Before the first deal")
+        )
+        mistakes = (
+            _("Mistakes so far: {n}").format(n=v.mistakes) if v.coaching else _("Coaching is off")
+        )
+        self.html.value = (
+            f'{score_rows_html(v, self.lang)}<div class="crib-muted">{hand} · {mistakes}</div>'
+        )
         self.chart_html.value = (
-            f'<div class="crib-label">{_("Scores by hand")}</div>' + score_chart_svg(v.history, v.names, 300, 150, self.lang)
+            f'<div class="crib-label">{_("Scores by hand")}</div>'
+            + score_chart_svg(v.history, v.names, 300, 150, self.lang)
             if len(v.history) > 1
             else ""
         )
@@ -127,15 +145,22 @@ class Review:
         lang, _ = self.lang, tr(self.lang)
         if v.phase == "over":
             self.html.value = review_html(
-                c.grades, title=_("Game review: your costliest decisions first"), plain=plain, lang=lang
+                c.grades,
+                title=_("Game review: your costliest decisions first"),
+                plain=plain,
+                lang=lang,
             )
         elif v.phase == "hand_over":
             h = c.hand_index
             self.html.value = (
                 f'<div class="crib-hand-strip"><b>{_("Hand {n}:").format(n=h + 1)}</b> '
-                f'{html.escape(c.hand_summary(plain=plain))}</div>'
-                + review_html([g for g in c.grades if g.hand == h], title=_("Hand {n} review").format(n=h + 1),
-                              plain=plain, lang=lang)
+                f"{html.escape(c.hand_summary(plain=plain))}</div>"
+                + review_html(
+                    [g for g in c.grades if g.hand == h],
+                    title=_("Hand {n} review").format(n=h + 1),
+                    plain=plain,
+                    lang=lang,
+                )
             )
         else:
             self.html.value = ""

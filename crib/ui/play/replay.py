@@ -28,10 +28,20 @@ class ReplayPanel:
     def __init__(self, lang: str = "en") -> None:
         self.lang = lang
         _ = tr(lang)
-        self._replay: tuple[Any, ...] | None = None  # the loaded game: events, counts, replay, grades
+        self._replay: tuple[Any, ...] | None = (
+            None  # the loaded game: events, counts, replay, grades
+        )
         self.html = w.HTML().add_class("crib-replay")
-        self.hand = w.IntSlider(value=1, min=1, max=1, description=_("Replay hand (← →)"), style={"description_width": "initial"}).add_class("crib-replay-hand")
-        self.box = w.VBox([self.hand, self.html], layout=w.Layout(display="none")).add_class("crib-replay-box")
+        self.hand = w.IntSlider(
+            value=1,
+            min=1,
+            max=1,
+            description=_("Replay hand (← →)"),
+            style={"description_width": "initial"},
+        ).add_class("crib-replay-hand")
+        self.box = w.VBox([self.hand, self.html], layout=w.Layout(display="none")).add_class(
+            "crib-replay-box"
+        )
 
     @property
     def shown(self) -> bool:
@@ -46,7 +56,9 @@ class ReplayPanel:
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError:
-            raise CribError(tr(self.lang)(N_("not a saved game: the file is not UTF-8 text"))) from None
+            raise CribError(
+                tr(self.lang)(N_("not a saved game: the file is not UTF-8 text"))
+            ) from None
         events, counts = load_saved(text, self.lang)
         r = replay_saved(events, self.lang)
         self._replay = (events, counts, r, grade_log(events, counts, lang=self.lang))
@@ -55,7 +67,8 @@ class ReplayPanel:
         self.hand.value = 1
         self.box.layout.display = None
         return tr(self.lang)(N_("Loaded a game of {n} hands: {verdict}.")).format(
-            n=hands, verdict=replay_summary(r, self.lang))
+            n=hands, verdict=replay_summary(r, self.lang)
+        )
 
     def step(self, by: int) -> None:
         """The hand ``by`` hands on (back if negative), within the game."""
@@ -66,4 +79,6 @@ class ReplayPanel:
         if self._replay is None:
             return
         events, counts, r, grades = self._replay
-        self.html.value = replay_hand_html(events, counts, r, grades, self.hand.value, plain=plain, lang=self.lang)
+        self.html.value = replay_hand_html(
+            events, counts, r, grades, self.hand.value, plain=plain, lang=self.lang
+        )

@@ -25,7 +25,17 @@ from crib.ui.play.html import _table_html, show_html
 # extractor does not read a call inside an f-string)
 _IN_FSTRINGS = (N_("{n} points"), N_("Cut for deal (low card deals)"))
 
-__all__ = ["CAPTION_TERMS", "Opponent", "Board", "TableMiddle", "Hand", "Actions", "ShowArea", "Captions", "Prompt"]
+__all__ = [
+    "CAPTION_TERMS",
+    "Opponent",
+    "Board",
+    "TableMiddle",
+    "Hand",
+    "Actions",
+    "ShowArea",
+    "Captions",
+    "Prompt",
+]
 
 # the cribbage words linked to their definitions in the captions (the table's labels
 # link the crib and the starter, the prompt the crib)
@@ -48,7 +58,8 @@ class Opponent:
             opp_cards = cards_html(v.opp_shown, "pile")
         else:
             opp_cards = "".join(
-                f'<span style="margin-right:-12px">{card_back_svg("pile")}</span>' for _ in range(v.opp_held)
+                f'<span style="margin-right:-12px">{card_back_svg("pile")}</span>'
+                for _ in range(v.opp_held)
             )
         self.html.value = (
             f'<div style="display:flex;gap:12px;align-items:center">'
@@ -66,7 +77,9 @@ class Board:
 
     def update(self, v: GameView) -> None:
         """Peg the scores of ``v``."""
-        self.html.value = board_svg(v.scores, v.back, v.names, v.dealer, v.last_score, lang=self.lang)
+        self.html.value = board_svg(
+            v.scores, v.back, v.names, v.dealer, v.last_score, lang=self.lang
+        )
 
 
 class TableMiddle:
@@ -115,11 +128,23 @@ class Actions:
     def __init__(self, lang: str = "en") -> None:
         self.lang = lang
         _ = tr(lang)
-        self.confirm_button = w.Button(description=_("Continue"), button_style="primary", layout=w.Layout(width="auto")).add_class("crib-confirm")
+        self.confirm_button = w.Button(
+            description=_("Continue"), button_style="primary", layout=w.Layout(width="auto")
+        ).add_class("crib-confirm")
         self.go_button = w.Button(description=_("Go (g)")).add_class("crib-go")
-        self.hint_button = w.Button(description=_("Hint (h)"), icon="lightbulb-o").add_class("crib-hint-button")
+        self.hint_button = w.Button(description=_("Hint (h)"), icon="lightbulb-o").add_class(
+            "crib-hint-button"
+        )
         self.next_button = w.Button(description=_("Continue (n)")).add_class("crib-next")
-        self.count_text = w.Text(placeholder=_("your count"), description=_("Your count"), layout=w.Layout(width="14em")).add_class("crib-count-entry").add_class("crib-submit-on-enter")
+        self.count_text = (
+            w.Text(
+                placeholder=_("your count"),
+                description=_("Your count"),
+                layout=w.Layout(width="14em"),
+            )
+            .add_class("crib-count-entry")
+            .add_class("crib-submit-on-enter")
+        )
         self.count_button = w.Button(description=_("Count it")).add_class("crib-count-button")
         self.count_box = w.HBox([self.count_text, self.count_button]).add_class("crib-count-box")
         self.row = w.HBox([self.confirm_button, self.go_button, self.hint_button, self.next_button])
@@ -128,7 +153,11 @@ class Actions:
         """The buttons ``v``'s phase offers, Enter's button saying what Enter does."""
         p, _ = v.phase, tr(self.lang)
         if p == "discard":
-            label = _("Throw 2 to your crib (Enter)") if v.dealer == HUMAN else _("Throw 2 to their crib (Enter)")
+            label = (
+                _("Throw 2 to your crib (Enter)")
+                if v.dealer == HUMAN
+                else _("Throw 2 to their crib (Enter)")
+            )
         elif p == "play":
             label = _("Play (Enter)")
         elif p == "count":
@@ -188,9 +217,14 @@ class Captions:
 
     def update(self, v: GameView) -> None:
         """The last four captions of ``v``."""
-        self.html.value = '<div aria-live="polite">' + "".join(
-            f'<div class="crib-caption">{mark_terms(t, self.lang, keys=CAPTION_TERMS)}</div>' for t in v.captions[-4:]
-        ) + "</div>"
+        self.html.value = (
+            '<div aria-live="polite">'
+            + "".join(
+                f'<div class="crib-caption">{mark_terms(t, self.lang, keys=CAPTION_TERMS)}</div>'
+                for t in v.captions[-4:]
+            )
+            + "</div>"
+        )
 
 
 class Prompt:

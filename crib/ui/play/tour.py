@@ -47,22 +47,52 @@ class TourStep:
 
 
 STEPS: tuple[TourStep, ...] = (
-    TourStep("hand", ".crib-hand", N_("Your hand and the crib"), N_(
-        "You get six cards. Throw two of them into the {crib}, the dealer's extra hand: "
-        "click two cards (or press their numbers, 1 to 6), then press Enter.")),
-    TourStep("starter", ".crib-starter", N_("The starter"), N_(
-        "Then a card is turned up: the {starter}. It is a fifth card for both hands and "
-        "for the crib. A jack turned up gives the dealer 2 points: {heels}.")),
-    TourStep("play", ".crib-table, .crib-go", N_("The play"), N_(
-        "The {pone} plays first. Take turns laying a card and adding up the count, never "
-        "above 31. Making 15 or 31, a pair or a run scores. No card fits? Say {go}.")),
-    TourStep("show", ".crib-show, .crib-captions", N_("The show"), N_(
-        "When all the cards are played, each hand is counted with the starter: the pone's "
-        "hand, the dealer's, then the crib. Fifteens, pairs, runs, a flush and {nobs} "
-        "score; the page counts aloud for you.")),
-    TourStep("board", ".crib-board-box, .crib-coach", N_("The board and the coach"), N_(
-        "The board shows the scores: the first to 121 wins (before the loser reaches "
-        "91, it is a {skunk}). The coach grades each of your decisions; press h for a hint.")),
+    TourStep(
+        "hand",
+        ".crib-hand",
+        N_("Your hand and the crib"),
+        N_(
+            "You get six cards. Throw two of them into the {crib}, the dealer's extra hand: "
+            "click two cards (or press their numbers, 1 to 6), then press Enter."
+        ),
+    ),
+    TourStep(
+        "starter",
+        ".crib-starter",
+        N_("The starter"),
+        N_(
+            "Then a card is turned up: the {starter}. It is a fifth card for both hands and "
+            "for the crib. A jack turned up gives the dealer 2 points: {heels}."
+        ),
+    ),
+    TourStep(
+        "play",
+        ".crib-table, .crib-go",
+        N_("The play"),
+        N_(
+            "The {pone} plays first. Take turns laying a card and adding up the count, never "
+            "above 31. Making 15 or 31, a pair or a run scores. No card fits? Say {go}."
+        ),
+    ),
+    TourStep(
+        "show",
+        ".crib-show, .crib-captions",
+        N_("The show"),
+        N_(
+            "When all the cards are played, each hand is counted with the starter: the pone's "
+            "hand, the dealer's, then the crib. Fifteens, pairs, runs, a flush and {nobs} "
+            "score; the page counts aloud for you."
+        ),
+    ),
+    TourStep(
+        "board",
+        ".crib-board-box, .crib-coach",
+        N_("The board and the coach"),
+        N_(
+            "The board shows the scores: the first to 121 wins (before the loser reaches "
+            "91, it is a {skunk}). The coach grades each of your decisions; press h for a hint."
+        ),
+    ),
 )
 
 _WORDS = (N_("Guided tour"), N_("step {i} of {n}"), N_("Skip tour"), N_("Start playing"))
@@ -123,12 +153,20 @@ class Tour:
             return ""
         _ = tr(self.lang)
         s = self.step
-        links = {k: term_link(k, self.lang) for k in ("crib", "starter", "heels", "pone", "go",
-                                                       "nobs", "skunk")}
+        links = {
+            k: term_link(k, self.lang)
+            for k in ("crib", "starter", "heels", "pone", "go", "nobs", "skunk")
+        }
         text = html.escape(_(s.text), quote=False).format(**links)
-        head = _("Guided tour") + " · " + _("step {i} of {n}").format(i=self.index + 1, n=len(self.steps))
-        return (f'<div class="crib-tour-head"><span class="crib-tour-step">{html.escape(head)}</span>'
-                f'<h2 class="crib-tour-title">{html.escape(_(s.title))}</h2></div><p>{text}</p>')
+        head = (
+            _("Guided tour")
+            + " · "
+            + _("step {i} of {n}").format(i=self.index + 1, n=len(self.steps))
+        )
+        return (
+            f'<div class="crib-tour-head"><span class="crib-tour-step">{html.escape(head)}</span>'
+            f'<h2 class="crib-tour-title">{html.escape(_(s.title))}</h2></div><p>{text}</p>'
+        )
 
     def outline_class(self) -> str:
         """The panel's class that outlines what the open step speaks of, ``crib-tour-at-hand``
@@ -167,8 +205,14 @@ class TourPanel(w.VBox):
         self.back_button = w.Button().add_class("crib-tour-back")
         self.next_button = w.Button(button_style="primary").add_class("crib-tour-next")
         self.skip_button = w.Button().add_class("crib-tour-skip")
-        on_clicks((self.back_button, self.back), (self.next_button, self.next), (self.skip_button, self.skip))
-        bar = w.HBox([self.back_button, self.next_button, self.skip_button]).add_class("crib-tour-bar")
+        on_clicks(
+            (self.back_button, self.back),
+            (self.next_button, self.next),
+            (self.skip_button, self.skip),
+        )
+        bar = w.HBox([self.back_button, self.next_button, self.skip_button]).add_class(
+            "crib-tour-bar"
+        )
         self.box = w.HBox([self.text, bar]).add_class("crib-tour")
         self.scroll = TourScroll()
         super().__init__([self.box, self.scroll])
@@ -195,8 +239,10 @@ class TourPanel(w.VBox):
         t = self.tour
         _ = tr(t.lang)
         self.layout.display = None if t.open else "none"
-        self.text.value = (f'<div role="region" aria-live="polite" aria-label="{html.escape(_("Guided tour"))}"'
-                           f' lang="{t.lang}">{t.text_html()}</div>')
+        self.text.value = (
+            f'<div role="region" aria-live="polite" aria-label="{html.escape(_("Guided tour"))}"'
+            f' lang="{t.lang}">{t.text_html()}</div>'
+        )
         if self.outline != t.outline_class():
             if self.outline:
                 self.remove_class(self.outline)
@@ -208,4 +254,6 @@ class TourPanel(w.VBox):
         self.next_button.description = _("Start playing") if t.last else _("Next ▶")
         self.skip_button.description = _("Skip tour")
         if t.open:  # what the step speaks of, in view
-            self.scroll.show(", ".join(f".crib-play-app {x.strip()}" for x in t.step.target.split(",")))
+            self.scroll.show(
+                ", ".join(f".crib-play-app {x.strip()}" for x in t.step.target.split(","))
+            )
