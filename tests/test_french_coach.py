@@ -19,6 +19,7 @@ from crib.analysis.coach import find_formations, grade_discard, grade_play, hint
 from crib.analysis.grades import tag_text
 from crib.analysis.models import MASTER, UNIFORM
 from crib.errors import CribError
+from crib.rules.cards import parse_card, parse_cards
 from crib.rules.events import Cut, GameOver, Played, Shown, describe_event, log_from_json
 from crib.session.review import load_saved
 from crib.ui.analyze.discard import DiscardApp
@@ -117,11 +118,11 @@ def test_a_loaded_french_game_reads_in_french() -> None:
 
 def test_the_event_lines_in_french_and_english() -> None:
     names = ("Vous", "Maître")
-    played = Played(0, "5H", 15, 2, "fifteen for 2", (10, 4))
+    played = Played(0, parse_card("5H"), 15, 2, "fifteen for 2", (10, 4))
     assert describe_event(played, names) == "  Vous plays 5♥, 15  fifteen for 2 (+2)   [10-4]"
     assert describe_event(played, names, "fr") == "  Vous joue 5♥, 15  quinze pour 2 (+2)   [10-4]"
-    assert describe_event(Cut("JD"), names, "fr") == "Carte de départ : J♦"
-    shown_ = Shown(1, "crib", "5H 5D 5C JS", "5S", 29, 29, "", (50, 60))
+    assert describe_event(Cut(parse_card("JD")), names, "fr") == "Carte de départ : J♦"
+    shown_ = Shown(1, "crib", parse_cards("5H 5D 5C JS"), parse_card("5S"), 29, 29, "", (50, 60))
     assert describe_event(shown_, names, "fr").startswith("Maître, crib : 5♥ 5♦ 5♣ J♠ + 5♠ = 29")
     assert describe_event(GameOver(0, (121, 58), "double skunk"), names, "fr") == "\nVous gagne 121-58 — un double capot !"
     assert describe_event(GameOver(0, (121, 58), "double skunk"), names) == "\nVous wins 121-58 — a double skunk!"

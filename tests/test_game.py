@@ -127,7 +127,7 @@ def test_heels_pays_dealer_two() -> None:
     g = Game(seed=1, players=(make_player("expert"), make_player("expert")), first_dealer=1, stacked=[HEELS_DECK] * 30)
     g.run()
     i = next(k for k, e in enumerate(g.events) if isinstance(e, Cut))
-    assert g.events[i].starter == "JS"
+    assert g.events[i].starter == parse_card("JS")
     h = g.events[i + 1]
     assert isinstance(h, Heels) and h.player == 1 and h.points == 2 and h.scores == (0, 2)
 

@@ -88,7 +88,7 @@ def test_the_coach_grades_the_position_the_master_searched(games: list) -> None:
                 continue
             searched = players[seat].searched
             graded = {
-                PeggingPosition.parse(gr.position)
+                gr.position
                 for gr in grade_log(g.events, seat=seat)
                 if gr.kind == "play"
             }

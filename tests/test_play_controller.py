@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import json
 import random
+from urllib.parse import parse_qs, urlparse
 
 import pytest
 
 import crib
 from crib.errors import CribError
-from crib.rules.cards import parse_cards
 from crib.rules.events import Counted, Cut, Dealt, GameOver, Muggins, Shown
 from crib.rules.scoring import score_hand
 from crib.session.controller import (
@@ -30,7 +30,7 @@ def _hidden(c: GameController) -> set:
     deal = next((e for e in reversed(evs) if isinstance(e, Dealt)), None)
     if deal is None:
         return set()
-    six = set(parse_cards(deal.hands[COMPUTER]))
+    six = set(deal.hands[COMPUTER])
     v = c.view()
     seen = {card for p, card in (*v.pile, *v.previous) if p == COMPUTER}
     seen |= set(v.opp_shown) | set(v.crib_shown)
@@ -301,7 +301,11 @@ def test_coach_grades_hints_and_the_trap_flag() -> None:
     # 6♣ played on the 10♠; the best card, 10♣, pairs it for 2 now, so it is no trap card
     assert p2.trap is False and p2.verdict == p.verdict
     assert p2.analyzer_url.startswith("pegging.ipynb?position=hand")
-    crib.PeggingPosition.parse(p2.position)  # the analyzer can read it back
+    # the grade holds the position itself; its link carries the text the analyzer reads back
+    assert isinstance(p2.position, crib.PeggingPosition)
+    text = parse_qs(urlparse(p2.analyzer_url).query)["position"][0]
+    assert crib.PeggingPosition.parse(text).to_text() == p2.position.to_text() == text
+    assert len(g.position) == 6 and all(isinstance(x, crib.Card) for x in g.position)  # the six dealt
     c.coaching = False
     assert c.view().grade is None
 

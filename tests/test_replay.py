@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from crib.ai.players import make_player
 from crib.errors import CribError
-from crib.rules.cards import DECK, parse_cards
+from crib.rules.cards import DECK, Card, parse_cards
 from crib.rules.events import (
     Cut,
     Dealt,
@@ -46,11 +46,10 @@ def _first(evs: list, kind: type, pred=lambda e: True) -> int:  # type: ignore[n
     return next(i for i, e in enumerate(evs) if isinstance(e, kind) and pred(e))
 
 
-def _swap_card(cards: str, six: str) -> str:
+def _swap_card(cards: tuple[Card, ...], six: tuple[Card, ...]) -> tuple[Card, ...]:
     """``cards`` with its first card replaced by a card from ``six`` not already in it."""
-    have = cards.split()
-    other = next(c for c in six.split() if c not in have)
-    return " ".join([other, *have[1:]])
+    other = next(c for c in six if c not in cards)
+    return (other, *cards[1:])
 
 
 def test_an_honest_log_is_verified_from_the_seed(log: list) -> None:
@@ -81,8 +80,8 @@ def test_the_commitment(log: list) -> None:
 def test_a_dealt_card(log: list) -> None:
     i = _first(log, Dealt)
     e = log[i]
-    spare = next(str(c) for c in DECK if str(c) not in " ".join(e.hands).split())
-    hands = (" ".join([spare, *e.hands[0].split()[1:]]), e.hands[1])
+    spare = next(c for c in DECK if c not in e.hands[0] + e.hands[1])
+    hands = ((spare, *e.hands[0][1:]), e.hands[1])
     with pytest.raises(
         CribError, match=rf"log event {i} \(dealt\): the dealt cards differ from the seed's shuffle"
     ):
@@ -91,7 +90,7 @@ def test_a_dealt_card(log: list) -> None:
 
 def test_the_starter(log: list) -> None:
     i = _first(log, Cut)
-    spare = next(str(c) for c in DECK if str(c) != log[i].starter)
+    spare = next(c for c in DECK if c != log[i].starter)
     with pytest.raises(CribError, match=rf"log event {i} \(cut\): the starter differs"):
         replay(_tampered(log, i, starter=spare))
 
@@ -107,7 +106,7 @@ def test_a_discard(log: list) -> None:
 
 def test_a_played_card(log: list) -> None:
     i = _first(log, Played)
-    spare = next(str(c) for c in DECK if str(c) != log[i].card)
+    spare = next(c for c in DECK if c != log[i].card)
     with pytest.raises(CribError, match=rf"log event {i} \(played\)"):
         replay(_tampered(log, i, card=spare))
 
@@ -140,17 +139,16 @@ def test_an_event_added_after_the_end_or_a_log_cut_short(log: list) -> None:
 
 
 def _changed(x: object) -> object:
-    """A different value of the same kind: another card for a card list, a new word else."""
+    """A different value of the same kind: another card for a card or a card list, a new
+    word for a word."""
     if isinstance(x, int):
         return x + 1
+    if isinstance(x, Card):
+        return next(c for c in DECK if c != x)
+    if isinstance(x, tuple) and all(isinstance(c, Card) for c in x):
+        return (next(c for c in DECK if c not in x), *x[1:])
     assert isinstance(x, str)
-    words = x.split()
-    try:
-        parse_cards(x)
-    except CribError:
-        return {"hand": "crib", "crib": "hand", "": "skunk"}.get(x, x + "!")
-    other = next(str(c) for c in DECK if str(c) not in words)
-    return " ".join([other, *words[1:]])
+    return {"hand": "crib", "crib": "hand", "": "skunk"}.get(x, x + "!")
 
 
 @settings(max_examples=60, deadline=None)
@@ -170,7 +168,7 @@ def test_any_single_field_changed_is_caught(data: st.DataObject) -> None:
         new = 0
     elif isinstance(old, int):
         new = old + data.draw(st.sampled_from([-1, 1, 2]))
-    elif isinstance(old, tuple):
+    elif isinstance(old, tuple) and not all(isinstance(c, Card) for c in old):  # hands, scores
         k = data.draw(st.integers(0, len(old) - 1))
         new = old[:k] + (_changed(old[k]),) + old[k + 1 :]
     else:
@@ -204,7 +202,7 @@ def test_a_match_verifies_against_its_secret_only() -> None:
         replay(evs, secret=b"wrong")
     # a changed deal in a match is caught once the secret is revealed
     i = _first(evs, Cut)
-    spare = next(str(c) for c in DECK if str(c) != evs[i].starter)
+    spare = next(c for c in DECK if c != evs[i].starter)
     with pytest.raises(
         CribError, match=rf"log event {i} \(cut\): the starter differs from the committed"
     ):
@@ -283,3 +281,68 @@ def test_a_game_with_manual_counting_and_muggins_replays_verified() -> None:
     ):
         with pytest.raises(CribError, match=r"log event \d+ \("):
             replay(bad)
+
+
+# --- logs saved before the events held Cards (issue #35) ---------------------------------
+# Both files were written by the code before the change (a18a015, cards as text in the
+# events): a play-app save of a game with manual counting and muggins, and a plain log of
+# a stacked-deck game (its deals rebuilt from the log itself).
+DATA = Path(__file__).parent / "data"
+OLD_SAVE = DATA / "play_save_v_before_card_events.json"
+OLD_STACKED = DATA / "game_log_stacked_v_before_card_events.json"
+
+
+def test_logs_saved_before_the_events_held_cards_load_replay_and_write_the_same_bytes() -> None:
+    from crib.rules.events import Counted, Muggins
+    from crib.session.review import grade_log, load_saved
+
+    data = json.loads(OLD_SAVE.read_text())
+    evs, counts = load_saved(OLD_SAVE.read_text())
+    assert any(isinstance(e, Counted) for e in evs) and any(isinstance(e, Muggins) for e in evs)
+    dealt, cut = evs[_first(evs, Dealt)], evs[_first(evs, Cut)]
+    assert all(isinstance(c, Card) for h in dealt.hands for c in h) and isinstance(cut.starter, Card)
+    shown = evs[_first(evs, Shown)]
+    assert all(isinstance(c, Card) for c in shown.cards) and isinstance(shown.starter, Card)
+    r = replay(evs)
+    assert (r.verdict, r.complete, r.snapshots[-1].scores) == (VERIFIED_SEED, True, (95, 121))
+    assert log_to_json(evs) == json.dumps(data["events"])  # the same bytes written back
+    assert counts and {g.kind for g in grade_log(evs, counts)} == {"discard", "play", "count"}
+
+    text = OLD_STACKED.read_text().strip()
+    evs = log_from_json(text)
+    r = replay(text)
+    assert (r.verdict, r.reason, r.complete) == (NOT_VERIFIED, "stacked decks", True)
+    assert r.snapshots[-1].scores == (121, 89)
+    assert log_to_json(evs) == text
+    # the same game played now records the same events
+    deck = parse_cards("5H 5D 5C 5S JH JD 4C 4S 6C 6S 7H 7D 2C")
+    deck = deck + tuple(c for c in DECK if c not in deck)
+    assert _game(3, first_dealer=1, stacked=[deck] * 40) == evs
+
+
+def test_a_seats_log_with_the_other_seats_cards_blanked_loads() -> None:
+    """A seat's log (a game between two people) blanks the other seat's deal and throw:
+    the text "" loads as no cards, and is written back as ""."""
+    from crib.session.duel_record import seat_events
+
+    data = json.loads(OLD_SAVE.read_text())["events"]
+    blanked = [dict(e) for e in data]
+    for e in blanked:
+        if e["type"] == "dealt":
+            e["hands"] = [e["hands"][0], ""]
+        elif e["type"] == "discarded" and e["player"] == 1:
+            e["cards"] = ""
+    evs = log_from_json(json.dumps(blanked))
+    assert evs[_first(evs, Dealt)].hands[1] == ()
+    assert evs[_first(evs, Discarded, lambda e: e.player == 1)].cards == ()
+    assert log_to_json(evs) == json.dumps(blanked)
+    assert seat_events(log_from_json(json.dumps(data)), 0) == evs
+
+
+def test_a_card_that_is_not_a_card_is_named_on_loading() -> None:
+    with pytest.raises(CribError, match=r"event 0 \(cut\): invalid card 'ZZ'"):
+        log_from_json('[{"type": "cut", "starter": "ZZ"}]')
+    with pytest.raises(CribError, match=r"event 0 \(dealt\): the hands are a list"):
+        log_from_json('[{"type": "dealt", "hand": 0, "dealer": 0, "hands": "5H"}]')
+    with pytest.raises(TypeError, match="Played.card holds Cards"):
+        Played(0, "5H", 5, 0, "", (0, 0))  # type: ignore[arg-type]  # text stays at the edge

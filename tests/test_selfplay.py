@@ -17,7 +17,6 @@ from crib.ai.players import make_player
 from crib.ai.selfplay import RunSpec, run
 from crib.ai.selfplay.experiments import KEEPS, PAIR_CLASSES
 from crib.ai.selfplay.fastplay import expert_throw, peg_expert, unseen_ranks
-from crib.rules.cards import parse_card, parse_cards
 from crib.rules.events import Cut, Dealt, Discarded, GameOver, Go, Played
 from crib.rules.game import Game
 
@@ -30,13 +29,13 @@ def _hands_of(seed: int, scores: tuple[int, int] = (0, 0)) -> list[dict]:
     cur: dict = {}
     for e in g.events:
         if isinstance(e, Dealt):
-            cur = {"dealer": e.dealer, "six": [parse_cards(h) for h in e.hands], "throw": {},
+            cur = {"dealer": e.dealer, "six": list(e.hands), "throw": {},
                    "peg": [], "start": None, "over": False}
             out.append(cur)
         elif isinstance(e, Discarded):
-            cur["throw"][e.player] = parse_cards(e.cards)
+            cur["throw"][e.player] = e.cards
         elif isinstance(e, Cut):
-            cur["starter"] = parse_card(e.starter)
+            cur["starter"] = e.starter
         elif isinstance(e, Played | Go):
             if cur["start"] is None:
                 cur["start"] = tuple(s - (e.points if i == (e.player if isinstance(e, Played) else e.scorer) else 0)

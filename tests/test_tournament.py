@@ -34,7 +34,7 @@ from crib.classroom.tournament.sheets import (
     pdf_page_size_mm,
     round_pdf,
 )
-from crib.rules.cards import cards_str
+from crib.rules.cards import Card
 from crib.rules.events import Dealt, log_from_json, log_to_json
 from crib.rules.fairness import hash_roll
 from crib.rules.game import Game
@@ -280,7 +280,7 @@ def test_the_round_seeds_come_from_the_tournament_seed() -> None:
     assert round_deal(2025, 3).hand_seeds(12) != d.hand_seeds(12)  # another tournament, others
 
 
-def _hands(res) -> list[tuple[str, str]]:  # type: ignore[no-untyped-def]
+def _hands(res) -> list[tuple[tuple[Card, ...], tuple[Card, ...]]]:  # type: ignore[no-untyped-def]
     return [e.hands for e in res.events if isinstance(e, Dealt)]
 
 
@@ -304,7 +304,7 @@ def test_every_table_of_a_round_gets_the_same_cards() -> None:
         assert next(iter(starts)).commit == t.deal(r.number).commit
         # the deals are the round's committed decks
         d = t.deal(r.number)
-        assert dealt[0][0][1 - d.first_dealer] == cards_str(d.deck(0)[0:12:2])  # the pone's six
+        assert dealt[0][0][1 - d.first_dealer] == d.deck(0)[0:12:2]  # the pone's six
     assert _hands(games[(1, 1)])[0] != _hands(games[(2, 1)])[0]  # rounds differ
 
 

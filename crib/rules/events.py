@@ -1,19 +1,22 @@
 """The game's events: one frozen record per step, a JSON log, readable lines.
 
-Every field is a JSON value (cards as canonical strings), so a log
-round-trips through :func:`log_to_json` and :func:`log_from_json`.
+Cards are :class:`~crib.rules.cards.Card` values inside the program; the log's JSON
+is the edge.  :func:`log_to_json` writes each card field as canonical text (a card
+``"5H"``, cards ``"5H 6D"``, a deal's two hands ``["...", "..."]``, the same bytes as
+ever) and :func:`log_from_json` parses it back, once, so every saved log still loads
+and a log written now reads in earlier versions.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
-from dataclasses import MISSING, asdict, dataclass, field, fields
+from dataclasses import MISSING, dataclass, field, fields
 from typing import Any, TypeVar, dataclass_transform
 
 from crib.errors import CribError
 from crib.i18n import N_, tr
-from crib.rules.cards import cards_pretty, parse_cards
+from crib.rules.cards import Card, cards_pretty, cards_str, parse_card, parse_cards
 from crib.rules.constants import WIN as _WIN
 
 __all__ = [
@@ -33,6 +36,7 @@ __all__ = [
     "EVENT_TYPES",
     "log_to_json",
     "log_from_json",
+    "edge_value",
     "skunk_of",
     "describe_event",
 ]
@@ -43,12 +47,58 @@ WIN = _WIN  # re-exported: the one definition is crib.rules.constants.WIN
 
 
 # --- events -----------------------------------------------------------------
-# Every field is a JSON value (cards as canonical strings) so a log round-trips.
+# Every field is a JSON value but the cards: a Card, a tuple of Cards, or a deal's two
+# tuples of Cards, written as text at the edge (_CARD_FIELDS) so a log round-trips.
+
+Hand = tuple[Card, ...]  # cards dealt, thrown or shown
+
+
+def _is_cards(v: Any) -> bool:
+    return isinstance(v, tuple) and all(isinstance(c, Card) for c in v)
+
+
+def _cards_from_json(v: Any) -> Hand:
+    if not isinstance(v, str):
+        raise CribError(f"cards are a text such as '5H 6D', not {v!r}")
+    return parse_cards(v, distinct=False)  # a repeated card is the replay's to name, at its event
+
+
+def _hands_from_json(v: Any) -> tuple[Hand, ...]:
+    if not isinstance(v, list):
+        raise CribError(f"the hands are a list of card texts, not {v!r}")
+    return tuple(_cards_from_json(h) for h in v)
+
+
+# the card fields, by name (one meaning in every event): (check, text in the log, parse)
+_CARD_FIELDS: dict[str, tuple[Callable[[Any], bool], Callable[[Any], Any], Callable[[Any], Any]]] = {
+    "card": (lambda v: isinstance(v, Card), str, parse_card),
+    "starter": (lambda v: isinstance(v, Card), str, parse_card),
+    "cards": (_is_cards, cards_str, _cards_from_json),
+    "hands": (lambda v: isinstance(v, tuple) and all(_is_cards(h) for h in v),
+              lambda hs: tuple(cards_str(h) for h in hs), _hands_from_json),
+}
+
+
+def edge_value(name: str, value: Any) -> Any:
+    """A field's value as the log writes it: cards as canonical text, the rest as is.
+
+    >>> edge_value("cards", parse_cards("5h 10d")), edge_value("points", 2)
+    ('5H TD', 2)
+    """
+    return _CARD_FIELDS[name][1](value) if name in _CARD_FIELDS else value
 
 
 @dataclass(frozen=True)
 class Event:
     type: str = field(init=False, default="event")  # the log's tag: first in every JSON record
+
+    def __post_init__(self) -> None:
+        for f in fields(self):  # cards are Cards inside the program (text only in the log)
+            if f.name in _CARD_FIELDS and not _CARD_FIELDS[f.name][0](getattr(self, f.name)):
+                raise TypeError(
+                    f"{type(self).__name__}.{f.name} holds Cards, not {getattr(self, f.name)!r} "
+                    "(text is parsed at the edge: crib.rules.cards.parse_cards)"
+                )
 
 
 @dataclass_transform(frozen_default=True)
@@ -79,18 +129,18 @@ class GameStarted(Event):
 class Dealt(Event):
     hand: int
     dealer: int
-    hands: tuple[str, str]
+    hands: tuple[Hand, Hand]  # each seat's six (a seat's view blanks the other's: ())
 
 
 @_event("discarded")
 class Discarded(Event):
     player: int
-    cards: str
+    cards: Hand  # the two thrown (a seat's view blanks the other's: ())
 
 
 @_event("cut")
 class Cut(Event):
-    starter: str
+    starter: Card
 
 
 @_event("heels")
@@ -103,7 +153,7 @@ class Heels(Event):
 @_event("played")
 class Played(Event):
     player: int
-    card: str
+    card: Card
     count: int
     points: int  # points recorded (never past 121)
     detail: str
@@ -136,8 +186,8 @@ class Counted(Event):
 class Shown(Event):
     player: int
     what: str  # "hand" or "crib"
-    cards: str
-    starter: str
+    cards: Hand
+    starter: Card
     points: int  # points recorded (never past 121)
     total: int  # the count of the hand
     detail: str
@@ -182,8 +232,17 @@ def skunk_of(loser_score: int) -> str:
     return ""
 
 
+def _to_json(e: Event) -> dict[str, Any]:
+    return {f.name: edge_value(f.name, getattr(e, f.name)) for f in fields(e)}
+
+
 def log_to_json(events: Sequence[Event]) -> str:
-    return json.dumps([asdict(e) for e in events], indent=None)
+    """The log as JSON: one object per event, its ``type`` first, cards as canonical text.
+
+    >>> log_to_json([Cut(parse_card("10h"))])
+    '[{"type": "cut", "starter": "TH"}]'
+    """
+    return json.dumps([_to_json(e) for e in events], indent=None)
 
 
 def _event_from_dict(i: int, d: Any, lang: str = "en") -> Event:
@@ -209,7 +268,13 @@ def _event_from_dict(i: int, d: Any, lang: str = "en") -> Event:
         )
         raise CribError(_("not a crib game log: event {i} ({kind}): {what}").format(i=i, kind=kind, what=what))
     for k, v in d.items():
-        if isinstance(v, list):
+        if k in _CARD_FIELDS:  # the edge: the log's card text parsed, once
+            try:
+                d[k] = _CARD_FIELDS[k][2](v)
+            except CribError as err:
+                raise CribError(_("not a crib game log: event {i} ({kind}): {what}").format(
+                    i=i, kind=kind, what=str(err))) from None
+        elif isinstance(v, list):
             d[k] = tuple(v)
     if cls is Played and "reset" not in d:  # a log saved before Played had its reset
         d["reset"] = d["count"] == 31  # a card resets the count only by making 31
@@ -264,7 +329,7 @@ def _peg_detail(detail: str, lang: str) -> str:
 def describe_event(e: Event, names: Sequence[str] = ("P1", "P2"), lang: str = "en") -> str:
     """One readable line for an event (in ``lang``; the log itself stays English).
 
-    >>> describe_event(Cut("5H")), describe_event(Cut("5H"), lang="fr")
+    >>> describe_event(Cut(parse_card("5H"))), describe_event(Cut(parse_card("5H")), lang="fr")
     ('Starter: 5♥', 'Carte de départ : 5♥')
     """
     _ = tr(lang)
@@ -272,8 +337,8 @@ def describe_event(e: Event, names: Sequence[str] = ("P1", "P2"), lang: str = "e
     def n(p: int | None) -> str:
         return names[p] if p is not None else "?"
 
-    def pretty(text: str) -> str:
-        return cards_pretty(parse_cards(text)) if text else ""
+    def pretty(cards: Card | Hand) -> str:
+        return cards.pretty if isinstance(cards, Card) else cards_pretty(cards)
 
     board = f"   [{e.scores[0]}-{e.scores[1]}]" if hasattr(e, "scores") else ""
     match e:

@@ -326,7 +326,7 @@ class Game:
         self._starter = None
         self._peg = None
         self._show.index = 0
-        self._emit(Dealt(self.hand_index, self.dealer, (cards_str(six[0]), cards_str(six[1]))))
+        self._emit(Dealt(self.hand_index, self.dealer, (six[0], six[1])))
         self._stage = "discard"
 
     def _discard_obs(self, p: int) -> Observation:
@@ -350,14 +350,14 @@ class Game:
         throw = self._check_throw(p, throw)
         self._thrown[p] = throw
         self._kept[p] = tuple(c for c in self._six[p] if c not in throw)
-        self._emit(Discarded(p, cards_str(throw)))
+        self._emit(Discarded(p, throw))
         if all(k is not None for k in self._kept):
             self._stage = "cut"
 
     def _cut(self) -> None:
         deck = self.decks[-1]
         self._starter = deck[12]
-        self._emit(Cut(str(self._starter)))
+        self._emit(Cut(self._starter))
         heels = his_heels(self._starter)
         if heels:
             got = self._add(self.dealer, heels)
@@ -392,7 +392,7 @@ class Game:
         else:  # reset: the step rule's (PegState's), or a 31 as the play's last card
             reset = rec.reset or (rec.ended and rec.count == 31)
             detail = rec.describe() if rec.points else ""
-            self._emit(Played(p, str(rec.card), rec.count, got, detail, s, reset))
+            self._emit(Played(p, rec.card, rec.count, got, detail, s, reset))
         if self._finish_if_won():
             return
         if self._peg.done:

@@ -31,12 +31,12 @@ from __future__ import annotations
 import hashlib
 import re
 from collections.abc import Sequence
-from dataclasses import astuple, dataclass, fields, replace
+from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from crib.errors import CribError
 from crib.i18n import N_, tr
-from crib.rules.cards import DECK, Card, parse_card, parse_cards
+from crib.rules.cards import DECK, Card
 from crib.rules.events import (
     Counted,
     Cut,
@@ -46,6 +46,7 @@ from crib.rules.events import (
     GameStarted,
     Go,
     Played,
+    edge_value,
     log_from_json,
 )
 from crib.rules.fairness import Match, verify_match
@@ -77,7 +78,7 @@ class Snapshot:
     scores: tuple[int, int]
     hand: int
     dealer: int
-    starter: str | None
+    starter: Card | None
 
 
 @dataclass(frozen=True)
@@ -161,10 +162,10 @@ def _diff(i: int, got: Event, want: Event, source: str) -> CribError:
         return _bad(i, got, f"the dealt cards differ from {source}")
     if isinstance(got, Cut) and got.starter != want.starter:  # type: ignore[attr-defined]
         return _bad(i, got, f"the starter differs from {source}")
-    parts = [
-        f"{f.name} recorded {a!r}, the rules give {b!r}"
-        for f, a, b in zip(fields(got), astuple(got), astuple(want), strict=True)
-        if a != b
+    parts = [  # the values as the log writes them (cards as text)
+        f"{f.name} recorded {edge_value(f.name, a)!r}, the rules give {edge_value(f.name, b)!r}"
+        for f in fields(got)
+        if (a := getattr(got, f.name)) != (b := getattr(want, f.name))
     ]
     return _bad(i, got, "; ".join(parts))
 
@@ -175,12 +176,9 @@ def _decks_from_log(evs: Sequence[Event]) -> list[tuple[Card, ...]]:
     for i, e in enumerate(evs):
         if not isinstance(e, Dealt):
             continue
-        try:
-            six = [parse_cards(h) for h in e.hands]
-            cut = next((x for x in evs[i + 1 :] if isinstance(x, Cut | Dealt)), None)
-            starter = parse_card(cut.starter) if isinstance(cut, Cut) else None
-        except (CribError, IndexError, TypeError) as err:
-            raise _bad(i, e, str(err)) from None
+        six = e.hands
+        cut = next((x for x in evs[i + 1 :] if isinstance(x, Cut | Dealt)), None)
+        starter = cut.starter if isinstance(cut, Cut) else None
         if len(six) != 2 or e.dealer not in (0, 1) or any(len(s) != 6 for s in six):
             raise _bad(i, e, "a deal is six cards to each of two players")
         pone = 1 - e.dealer
@@ -302,12 +300,12 @@ def replay(events: Sequence[Event] | str, *, secret: bytes | str | None = None) 
         except CribError as err:
             why = str(err)
             k, cards = thrown.get((hand_no, e.player), (-1, ()))
-            hit = [c for c in cards if isinstance(e, Played) and str(c) == e.card]
+            hit = [c for c in cards if isinstance(e, Played) and c == e.card]
             if hit:
                 why += f" (the log's discard at event {k} threw {hit[0].pretty})"
             raise _bad(i, e, why) from None
         if isinstance(e, Discarded):
-            thrown[(hand_no, e.player)] = (i, parse_cards(e.cards))
+            thrown[(hand_no, e.player)] = (i, e.cards)
     g.advance()
     check_upto(len(g.events))
     if len(evs) > len(g.events):

@@ -98,7 +98,7 @@ class Show:
         got = g._add(who, pegged)
         detail = "; ".join(f"{c.kind} {cards_str(c.cards)} {c.points}" for c in s.components)
         g._emit(
-            Shown(who, what, cards_str(cards), str(g._starter), got, s.total, detail, self._score_pair())
+            Shown(who, what, tuple(cards), g._starter, got, s.total, detail, self._score_pair())
         )
         if g._finish_if_won():
             return

@@ -154,9 +154,9 @@ class SeatEngine:
                 if not self._discard_due():
                     raise IllegalPlayError("you have thrown your two cards for this deal")
                 six = next(e for e in reversed(g.events) if isinstance(e, ev.Dealt)).hands[self.seat]
-                cards = parse_cards(action)
-                if len(set(cards)) != 2 or not set(cards) <= set(parse_cards(six)):
-                    raise IllegalPlayError(f"throw two of your own cards ({cards_pretty(parse_cards(six))})")
+                cards = parse_cards(action)  # the move's stored text (the row's JSON)
+                if len(set(cards)) != 2 or not set(cards) <= set(six):
+                    raise IllegalPlayError(f"throw two of your own cards ({cards_pretty(six)})")
             else:
                 d = self.decision()
                 if d is None:

@@ -17,7 +17,7 @@ from typing import Any, Protocol
 
 from crib.errors import CribError, IllegalPlayError
 from crib.rules import events as ev
-from crib.rules.cards import Card, parse_card, parse_cards
+from crib.rules.cards import Card
 
 __all__ = [
     "CODE_ALPHABET",
@@ -228,15 +228,15 @@ def seat_events(events: Sequence[ev.Event], seat: int) -> list[ev.Event]:
     >>> g = Game(3, (HumanPlayer("a"), HumanPlayer("b")), first_dealer=0)
     >>> _ = g.advance()
     >>> [e.hands for e in seat_events(g.events, 0) if isinstance(e, ev.Dealt)][0][1]
-    ''
+    ()
     """
     out: list[ev.Event] = []
     for e in events:
         if isinstance(e, ev.Dealt):
-            hands = tuple(h if p == seat else "" for p, h in enumerate(e.hands))
+            hands = tuple(h if p == seat else () for p, h in enumerate(e.hands))
             e = replace(e, hands=hands)
         elif isinstance(e, ev.Discarded) and e.player != seat:
-            e = replace(e, cards="")
+            e = replace(e, cards=())
         out.append(e)
     return out
 
@@ -247,11 +247,11 @@ def hidden_cards(events: Sequence[ev.Event], seat: int) -> set[Card]:
     hidden: set[Card] = set()
     for e in events:
         if isinstance(e, ev.Dealt):
-            hidden = set(parse_cards(e.hands[1 - seat]))
+            hidden = set(e.hands[1 - seat])
         elif isinstance(e, ev.Played):
-            hidden.discard(parse_card(e.card))
+            hidden.discard(e.card)
         elif isinstance(e, ev.Shown):
-            hidden -= set(parse_cards(e.cards))
+            hidden -= set(e.cards)
     return hidden
 
 

@@ -22,7 +22,7 @@ from typing import Any
 
 from crib.i18n import N_, NP_, tr, trp
 from crib.rules import events as ev
-from crib.rules.cards import Card, cards_pretty, parse_card, parse_cards
+from crib.rules.cards import Card, cards_pretty
 from crib.rules.game import Decision
 from crib.session.model import ShowItem, show_item, skunk_words
 
@@ -176,7 +176,7 @@ class SeatTable:
             self.hand_index, self.dealer = e.hand, self.me(e.dealer)
             self.reset_hand()
             # your hand sorted by rank (then suit): runs and pairs are easy to see
-            self.six = tuple(sorted(parse_cards(e.hands[self.seat]), key=lambda c: (c.rank, c.suit)))
+            self.six = tuple(sorted(e.hands[self.seat], key=lambda c: (c.rank, c.suit)))
             self.my_cards, self.opp_held = self.six, 6
             self.captions.clear()  # a new deal (the cut for deal used its own shuffle)
             self.caption(_("Hand {n}: you deal.").format(n=e.hand + 1) if self.dealer == 0
@@ -184,7 +184,7 @@ class SeatTable:
         elif isinstance(e, ev.Discarded):
             self.crib_count += 2
             if self.me(e.player) == 0:
-                self.my_throw = parse_cards(e.cards)
+                self.my_throw = e.cards
                 self.my_cards = tuple(c for c in self.six if c not in self.my_throw)
                 cards = cards_pretty(self.my_throw)
                 self.caption(_("You throw {cards} to your crib.").format(cards=cards) if self.dealer == 0
@@ -193,7 +193,7 @@ class SeatTable:
                 self.opp_held = 4
                 self.caption(_("{name} throws two cards to the crib.").format(name=_cap(them)))
         elif isinstance(e, ev.Cut):
-            self.starter = parse_card(e.starter)
+            self.starter = e.starter
             self.caption(_("The starter is {card}.").format(card=self.starter.pretty))
         elif isinstance(e, ev.Heels):
             self._scores(e.scores, "his heels")
@@ -209,7 +209,7 @@ class SeatTable:
         if self.new_pile:
             self.previous.extend(self.pile)
             self.pile, self.new_pile = [], False
-        card = parse_card(e.card)
+        card = e.card
         p = self.me(e.player)
         assert p is not None
         self.pile.append((p, card))
@@ -252,10 +252,10 @@ class SeatTable:
         them, _ = _cap(self.names[1]), self._
         what = trp(self.lang)("show", WHAT_WORDS[e.what]) if getattr(e, "what", None) in WHAT_WORDS else ""
         if isinstance(e, ev.Shown):
-            cards = parse_cards(e.cards)
+            cards = e.cards
             p = self.me(e.player)
             assert p is not None
-            item = show_item(p, e.what, cards, parse_card(e.starter), self.lang)
+            item = show_item(p, e.what, cards, e.starter, self.lang)
             self.shows.append(item)
             if e.what == "crib":
                 self.crib_shown, self.crib_count = cards, 0

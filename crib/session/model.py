@@ -17,7 +17,8 @@ from urllib.parse import urlencode
 from crib.analysis.models import TIERS
 from crib.errors import CribError
 from crib.i18n import N_, tr
-from crib.rules.cards import Card
+from crib.rules.cards import Card, cards_str
+from crib.rules.position import PeggingPosition
 from crib.rules.scoring import Score, score_hand
 from crib.rules.words import ENGLISH, FRENCH, CountWords
 
@@ -82,19 +83,27 @@ def tier_name(tier: str, lang: str = "en") -> str:
 
 @dataclass(frozen=True)
 class Grade:
-    """One of your decisions, graded by the coach."""
+    """One of your decisions, graded by the coach.
+
+    ``position`` is the decision's cards as values: the six dealt (a discard), the
+    :class:`~crib.rules.position.PeggingPosition` (a play), the cards counted (a count);
+    :attr:`analyzer_url` writes it as text.  ``chosen`` and ``best`` are the review's
+    two cells as the page prints them (cards, "go" or a number): display text, never
+    read back.
+    """
 
     number: int  # 1, 2, ... in the game
     hand: int  # hand index (0-based)
     kind: str  # "discard", "play" or "count"
-    chosen: str  # what you did, pretty
-    best: str  # the coach's choice, pretty
+    chosen: str  # what you did, pretty (the review's cell)
+    best: str  # the coach's choice, pretty (the review's cell)
     lost: float  # points given up (expected, or counted for a miscount)
     verdict: str  # best, ok, mistake, costly, blunder (crib.analysis.grades)
     tags: tuple[str, ...] = ()
     trap: bool | None = None  # None until the exact analysis has run (plays only)
     sentence: str = ""
-    position: str = ""  # six cards (discard) or a PeggingPosition text (play)
+    # the six cards (discard), the PeggingPosition (play), the cards counted (count)
+    position: tuple[Card, ...] | PeggingPosition = ()
     dealer: bool = False
     hinted: bool = False
     unit: str = "points"  # or "P(win) points" (crib.analysis.grades.WIN_UNIT), near 121
@@ -109,11 +118,12 @@ class Grade:
     @property
     def analyzer_url(self) -> str:
         """A link (relative to the dashboards) that opens this position in its analyzer."""
-        if self.kind == "discard":
-            q = urlencode({"six": self.position, "seat": "dealer" if self.dealer else "pone"})
+        p = self.position
+        if self.kind == "discard" and isinstance(p, tuple):
+            q = urlencode({"six": cards_str(p), "seat": "dealer" if self.dealer else "pone"})
             return f"discard.ipynb?{q}"
-        if self.kind == "play":
-            return f"pegging.ipynb?{urlencode({'position': self.position, 'dealer': 'you' if self.dealer else 'opp'})}"
+        if self.kind == "play" and isinstance(p, PeggingPosition):
+            return f"pegging.ipynb?{urlencode({'position': p.to_text(), 'dealer': 'you' if self.dealer else 'opp'})}"
         return ""
 
 

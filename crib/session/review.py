@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from typing import Any
 
 from crib.analysis.coach import board_applies, grade_discard, grade_play, hint_discard, trap_flag
@@ -24,7 +24,7 @@ from crib.analysis.play.board import analyze_board
 from crib.analysis.speech import board_note, discard_note, num, pct, play_note
 from crib.errors import CribError
 from crib.i18n import N_, tr
-from crib.rules.cards import Card, cards_pretty, parse_card, parse_cards
+from crib.rules.cards import Card, cards_pretty
 from crib.rules.events import (
     Counted,
     Dealt,
@@ -61,7 +61,7 @@ def _grade_discard(
                                    lang=lang)
     return Grade(
         n, hand, "discard", cards_pretty(g.throw), cards_pretty(g.best_throw), round(g.lost, 3),
-        g.verdict, (), None, g.sentence, " ".join(str(c) for c in six), dealer, hinted, g.unit,
+        g.verdict, (), None, g.sentence, tuple(six), dealer, hinted, g.unit,
         words, ((g.discard_model or MASTER.discard).describe(lang), g.model_note),
     )
 
@@ -79,7 +79,7 @@ def _grade_play(
     )
     return Grade(
         n, hand, "play", card.pretty, g.best_card.pretty if g.best_card else "go",
-        round(g.lost, 3), g.verdict, g.tags, g.trap, g.sentence, pos.to_text(), dealer, hinted, g.unit,
+        round(g.lost, 3), g.verdict, g.tags, g.trap, g.sentence, pos, dealer, hinted, g.unit,
         words, ((g.play_model or MASTER.play).describe(lang), g.model_note),
     )
 
@@ -169,10 +169,7 @@ class Coach:
             if trap and said not in words:  # before the grade word, as play_text puts it
                 head, sep, tail = words.rpartition(". ")
                 words = f"{head}. {said} {tail}" if sep else f"{words} {said}"
-            self.grades[i] = Grade(**{
-                **asdict(g), "trap": trap, "sentence": g.sentence + extra, "tags": g.tags,
-                "plain": words, "how": g.how,
-            })
+            self.grades[i] = replace(g, trap=trap, sentence=g.sentence + extra, plain=words)
             n += 1
         return n
 
@@ -321,9 +318,9 @@ def counts_from_log(events: Sequence[Event], seat: int = HUMAN) -> list[CountRec
 
 def decisions_from_log(events: Sequence[Event], seat: int = HUMAN) -> list[tuple[int, Decision, Any]]:
     """Each decision of ``seat`` in a log, as (hand, decision, action), by replaying it
-    through the engine (call :func:`crib.replay` first to check the log).  The log's
-    card text is parsed here, once: a discard's action is a tuple of Cards, a play's a
-    Card (None for go), a count's the number claimed."""
+    through the engine (call :func:`crib.replay` first to check the log).  A discard's
+    action is a tuple of Cards, a play's a Card (None for go), a count's the number
+    claimed: the events' own values (the log's text was parsed once, on loading)."""
     start = events[0]
     assert isinstance(start, GameStarted)
     from crib.rules.replay import _decks_from_log, decision_action, game_kwargs
@@ -345,10 +342,6 @@ def decisions_from_log(events: Sequence[Event], seat: int = HUMAN) -> list[tuple
         if d is None:
             break
         action = decision_action(e)
-        if isinstance(e, Discarded):
-            action = parse_cards(action)
-        elif isinstance(e, Played):
-            action = parse_card(action)
         if e.player == seat:
             out.append((hand, d, action))
         g.submit(e.player, action)

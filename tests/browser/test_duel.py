@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from crib.rules import events as ev
-from crib.rules.cards import Card, parse_card, parse_cards
+from crib.rules.cards import Card
 from crib.rules.replay import VERIFIED_SECRET, replay
 from crib.session.duel_engine import SeatEngine
 from crib.session.duel_record import hidden_cards
@@ -68,9 +68,9 @@ def _deal_cards(events: list[ev.Event], hand: int) -> set[Card]:
         if isinstance(e, ev.Dealt):
             deal = e.hand + 1
             if deal == hand:
-                out |= set(parse_cards(e.hands[0])) | set(parse_cards(e.hands[1]))
+                out |= set(e.hands[0]) | set(e.hands[1])
         elif isinstance(e, ev.Cut) and deal == hand:
-            out.add(parse_card(e.starter))
+            out.add(e.starter)
     return out
 
 
@@ -203,7 +203,7 @@ def test_two_pages_play_a_whole_game_with_no_peeking(browser: object, duel_serve
     first = next(e for e in log if isinstance(e, ev.Dealt))
     for i, p in enumerate(players):
         allframes = "\n".join(text for _t, text in p.frames)
-        assert leaks(allframes, set(parse_cards(first.hands[i]))), p.name
+        assert leaks(allframes, set(first.hands[i])), p.name
     assert dom_checked > 0 and len(shots) == 2
 
     # latency: each move, from its click and from its commit, to the other page's DOM
