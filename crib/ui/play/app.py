@@ -54,11 +54,6 @@ from crib.ui.play.table import (
 )
 from crib.ui.play.tour import TourPanel
 
-# the words this module translates inside f-strings, marked for Babel (on Python 3.11 its
-# extractor does not read a call inside an f-string)
-_IN_FSTRINGS = (N_("Keys"),)
-
-
 __all__ = [
     "PlayApp",
     "show_html",
@@ -160,8 +155,10 @@ class PlayApp(w.VBox):
         keys = "".join(
             f"<li><kbd>{html.escape(_(k))}</kbd> {html.escape(_(v))}</li>" for k, v in KEYS
         )
+        keys_word = html.escape(_("Keys"))
         self.keys_html = w.HTML(
-            f'<div class="crib-label">{_("Keys")}</div><ul style="margin:2px 0 0 16px;padding:0">{keys}</ul>'
+            f'<div class="crib-label">{keys_word}</div>'
+            f'<ul style="margin:2px 0 0 16px;padding:0">{keys}</ul>'
             + terms_strip(lang=lang)  # each cribbage word of the page, linked to its definition
         ).add_class("crib-keys-help")
         self.replay = ReplayPanel(lang)  # a loaded game, hand by hand (Load game)
@@ -318,8 +315,9 @@ class PlayApp(w.VBox):
             self.status.value = info_html(
                 tr(self.lang)(
                     N_(
-                        "Manual counting and muggins (a house rule: the opponent takes the points a "
-                        "count misses) are set for a whole game: they apply from the next game (New game)."
+                        "Manual counting and muggins (a house rule: the opponent takes the points "
+                        "a count misses) are set for a whole game: they apply from the next game "
+                        "(New game)."
                     )
                 )
             )
@@ -413,7 +411,8 @@ class PlayApp(w.VBox):
         name = f"crib-game-seed{self.controller.seed}.json"
         self.save_link.value = (
             f'<a class="crib-download" download="{name}" href="data:application/json;base64,{b64}">'
-            f"⬇ {name}</a> <span class='crib-muted'>{html.escape(note)}</span>"  # the note is in the game's language
+            # the note is in the game's language
+            f"⬇ {name}</a> <span class='crib-muted'>{html.escape(note)}</span>"
         )
 
     @friendly()

@@ -32,10 +32,6 @@ WHITE, INK, MUTED, PAPER, FRAME, LINE = (
     colour(k) for k in ("white", "ink-2", "muted", "paper", "line-3", "line-5")
 )
 
-# the words this module translates inside f-strings, marked for Babel (on Python 3.11 its
-# extractor does not read a call inside an f-string)
-_IN_FSTRINGS = N_("needs {n}")
-
 
 __all__ = ["hole_xy", "board_svg", "score_chart_svg", "score_chart_summary", "WIDTH", "HEIGHT"]
 
@@ -172,11 +168,13 @@ def board_svg(
         x = 14 + p * (WIDTH / 2)
         need = WIN - scores[p]
         deal = " · " + _("dealer") if dealer == p else ""
+        needs = _("needs {n}")
         parts.append(
             f'<circle cx="{x + 5}" cy="{HEIGHT + 14}" r="5" fill="{PLAYER_COLOURS[p]}"/>'
             f'<text class="crib-score-{p}" x="{x + 16}" y="{HEIGHT + 19}" font-size="15" '
             f'fill="{INK}"><tspan font-weight="bold">{html.escape(names[p])} {scores[p]}</tspan>'
-            f'<tspan font-size="12" fill="{MUTED}"> ({html.escape(_("needs {n}").format(n=need))}){html.escape(deal)}</tspan></text>'
+            f'<tspan font-size="12" fill="{MUTED}"> ({html.escape(needs.format(n=need))})'
+            f"{html.escape(deal)}</tspan></text>"
         )
     parts.append("</svg>")
     return "".join(parts)
@@ -237,8 +235,9 @@ def score_chart_svg(
         y = t + ph * (1 - s / WIN)
         dash = ' stroke-dasharray="3 2"' if s < WIN else ""
         parts.append(
-            f'<line x1="{lft}" y1="{y:.1f}" x2="{lft + pw}" y2="{y:.1f}" stroke="{RED if s < WIN else LINE}"'
-            f' stroke-width="1"{dash}/><text x="{lft - 4}" y="{y + 4:.1f}" font-size="10" '
+            f'<line x1="{lft}" y1="{y:.1f}" x2="{lft + pw}" y2="{y:.1f}" '
+            f'stroke="{RED if s < WIN else LINE}" stroke-width="1"{dash}/>'
+            f'<text x="{lft - 4}" y="{y + 4:.1f}" font-size="10" '
             f'text-anchor="end" fill="{MUTED}">{label}</text>'
         )
     for p in (0, 1):

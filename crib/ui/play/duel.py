@@ -392,8 +392,10 @@ class DuelApp(w.VBox):
         self.commit_html.value = commit_html(v, _(COMMIT_SOURCE), lang) if v.commit else ""
         self._step += 1
         self.prompt_html.value = (
-            f'<span class="crib-phase crib-duel-phase" data-phase="{v.phase}" data-step="{self._step}" '
-            f'data-move="{s._last}" data-mine="{s._n()}" data-hand="{v.hand_number}" data-seat="{s.seat}">{html.escape(v.prompt)}</span>'
+            f'<span class="crib-phase crib-duel-phase" data-phase="{v.phase}" '
+            f'data-step="{self._step}" '
+            f'data-move="{s._last}" data-mine="{s._n()}" data-hand="{v.hand_number}" '
+            f'data-seat="{s.seat}">{html.escape(v.prompt)}</span>'
         )
         self._render_end(s, v)  # after the move is on the page: the review takes seconds
 

@@ -149,7 +149,8 @@ class ClassTableBox(w.VBox):
             what += " " + _(
                 "Your teacher handed your seat over: type the seat code they gave you, then Play."
             )
-        self.status.value = f'<b class="crib-duel-mine-text">{html.escape(what.format(name=m.opponent, code=m.code))}</b>'
+        said = html.escape(what.format(name=m.opponent, code=m.code))
+        self.status.value = f'<b class="crib-duel-mine-text">{said}</b>'
         self.play_button.layout.display = None
         self.seat_code.layout.display = None if m.handed else "none"
         return m

@@ -33,7 +33,8 @@ def header_html(code: str, v: GameView, presence: str, lang: str = "en") -> str:
         f'style="font-size:26px;font-weight:700;letter-spacing:.12em">{code}</div>'
         f"<div>{html.escape(me)} v {html.escape(them or waiting)}</div>"
         + (
-            f'<div class="crib-duel-presence" style="color:{var("red-2")};font-weight:600">{html.escape(presence)}</div>'
+            f'<div class="crib-duel-presence" style="color:{var("red-2")};font-weight:600">'
+            f"{html.escape(presence)}</div>"
             if presence
             else ""
         )
@@ -51,7 +52,8 @@ def opponent_html(v: GameView, lang: str = "en") -> str:
         )
     points = tr(lang)("{n} points").format(n=v.scores[1])
     return (
-        f'<div style="display:flex;gap:12px;align-items:center"><b style="color:{PLAYER_COLOURS[1]}">'
+        '<div style="display:flex;gap:12px;align-items:center">'
+        f'<b style="color:{PLAYER_COLOURS[1]}">'
         f'{html.escape(v.names[1] or "…")}</b><span style="padding-right:12px">{opp}</span>'
         f"<span>{points}</span></div>"
     )

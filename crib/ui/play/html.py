@@ -96,7 +96,8 @@ def commit_html(v: GameView, source: str, lang: str = "en") -> str:
     ``lang``), and the check once the game is over."""
     _ = tr(lang)
     return (
-        f'<span class="crib-label">{_("Fair deal")}</span> {_("commitment")} <code>{v.commit[:24]}…</code> {source}'
+        f'<span class="crib-label">{_("Fair deal")}</span> {_("commitment")} '
+        f"<code>{v.commit[:24]}…</code> {source}"
         + (
             f'<div class="crib-fairness"><b>{_("Verified:")}</b> {html.escape(v.fairness)}</div>'
             if v.fairness
@@ -134,7 +135,10 @@ def bands_html(grades: Sequence[Grade], lang: str = "en") -> str:
         return ""
     head = "".join(f"<th scope='col'>{verdict_name(w, lang)}</th>" for w in WORDS)
     caption = _("Your grades, by word (the bands are set from how each computer level plays)")
-    return f'<table class="crib-bands"><caption>{caption}</caption><tr><td></td>{head}</tr>{rows}</table>'
+    return (
+        f'<table class="crib-bands"><caption>{caption}</caption>'
+        f"<tr><td></td>{head}</tr>{rows}</table>"
+    )
 
 
 #: the show's heading: whose hand or crib (context "show")
@@ -190,9 +194,14 @@ def review_html(
             if plain
             else f"{html.escape(tags)}{hinted if g.hinted else ''}"
         )
+        opener = (
+            _("open in the discard analyzer")
+            if g.kind == "discard"
+            else _("open in the pegging analyzer")
+        )
         link = (
             f'<a class="crib-review-link" href="{html.escape(g.analyzer_url)}" target="_blank">'
-            f"{_('open in the discard analyzer') if g.kind == 'discard' else _('open in the pegging analyzer')}</a>"
+            f"{opener}</a>"
             if g.analyzer_url
             else ""
         )
@@ -212,7 +221,8 @@ def review_html(
     return (
         f"<b>{html.escape(title)}</b> — "
         + html.escape(_("{n} decisions, {pct}% best.").format(n=n, pct=round(100 * best / n)))
-        + f" {html.escape(summary)}{bands_html(grades, lang)}<table><tr>{head}</tr>{''.join(body)}</table>"
+        + f" {html.escape(summary)}{bands_html(grades, lang)}"
+        + f"<table><tr>{head}</tr>{''.join(body)}</table>"
     )
 
 
@@ -247,10 +257,14 @@ def _table_html(v: GameView, lang: str = "en") -> str:
     )
     return (
         '<div style="display:flex;gap:26px;align-items:flex-end;min-height:84px;flex-wrap:wrap">'
-        f'<div class="crib-pile"><div class="crib-label">{_("The play")}</div>{pile or "<i>" + _("no cards yet") + "</i>"}{prev}</div>'
-        f'<div><div class="crib-label">{_("Count")}</div><div class="crib-bigcount crib-count">{v.count}</div></div>'
-        f'<div class="crib-starter"><div class="crib-label">{term_link("starter", lang, text=_("Starter"))}</div>{starter}</div>'
-        f'<div class="crib-crib"><div class="crib-label">{term_link("crib", lang, text=crib_label)}</div>{crib}</div>'
+        f'<div class="crib-pile"><div class="crib-label">{_("The play")}</div>'
+        f"{pile or '<i>' + _('no cards yet') + '</i>'}{prev}</div>"
+        f'<div><div class="crib-label">{_("Count")}</div>'
+        f'<div class="crib-bigcount crib-count">{v.count}</div></div>'
+        f'<div class="crib-starter"><div class="crib-label">'
+        f"{term_link('starter', lang, text=_('Starter'))}</div>{starter}</div>"
+        f'<div class="crib-crib"><div class="crib-label">'
+        f"{term_link('crib', lang, text=crib_label)}</div>{crib}</div>"
         "</div>"
     )
 
@@ -306,7 +320,8 @@ def replay_hand_html(
         n=hand, k=len(idx), a=before[0], b=before[1], c=end[0], d=end[1]
     )
     return (
-        f'<div class="crib-replay-verdict" style="color:{verdict_colour}"><b>{html.escape(_(r.verdict))}</b> — '
+        f'<div class="crib-replay-verdict" style="color:{verdict_colour}">'
+        f"<b>{html.escape(_(r.verdict))}</b> — "
         f"{html.escape(replay_summary(r, lang))}</div>"
         f"<h4>{head}</h4>{board_svg(end, before, names, lang=lang)}"
         f'<div style="font-family:monospace;font-size:13px">{lines}</div>{mug}'
@@ -337,12 +352,16 @@ def score_rows_html(v: GameView, lang: str = "en") -> str:
         rows.append(
             f'<div style="font-size:17px"><span style="color:{PLAYER_COLOURS[p]}">●</span> '
             f"<b>{html.escape(v.names[p] or '…')}</b> {v.scores[p]} "
-            f'<span class="crib-muted" style="font-size:13px">{_("needs {n}").format(n=WIN - v.scores[p])}</span>{deal}</div>'
+            f'<span class="crib-muted" style="font-size:13px">'
+            f"{_('needs {n}').format(n=WIN - v.scores[p])}</span>{deal}</div>"
         )
     if v.winner is not None:
         word = _("You win") if v.winner == 0 else _("{name} wins").format(name=v.names[1])
+        skunk = (
+            mark_terms(", " + skunk_words(v.skunk, lang), lang, keys=("skunk",)) if v.skunk else ""
+        )
         rows.append(
             f'<div class="crib-winner" style="font-size:20px;font-weight:700">{html.escape(word)}'
-            f"{mark_terms(', ' + skunk_words(v.skunk, lang), lang, keys=('skunk',)) if v.skunk else ''}!</div>"
+            f"{skunk}!</div>"
         )
     return f'<div class="crib-label">{_("Score")}</div>{"".join(rows)}'

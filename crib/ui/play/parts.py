@@ -74,7 +74,8 @@ def add_entry_widgets(page: Any, lang: str = "en") -> None:
                 + _("Play a classmate")
                 + "</div><div>"
                 + _(
-                    "Create a table and tell your classmate its code, or type the code they gave you."
+                    "Create a table and tell your classmate its code, or type the code they "
+                    "gave you."
                 )
                 + "</div>"
             ),

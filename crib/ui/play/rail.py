@@ -113,13 +113,15 @@ class CoachPanel:
         elif v.grade is not None:
             g = v.grade
             trap = (
-                f' <span class="crib-chip crib-trap" style="background:{var("red")}">{_("trap missed")}</span>'
+                f' <span class="crib-chip crib-trap" style="background:{var("red")}">'
+                f"{_('trap missed')}</span>"
                 if g.trap
                 else ""
             )
             what = _(YOUR[g.kind]) if g.kind in YOUR and plain else kind_name(g.kind, lang)
             parts.append(
-                f'<div class="crib-last-grade">{html.escape(_("{what}: {card}").format(what=what, card=g.chosen))} '
+                '<div class="crib-last-grade">'
+                f"{html.escape(_('{what}: {card}').format(what=what, card=g.chosen))} "
                 f"{grade_chip(g.verdict, g.lost, g.unit, plain=plain, lang=lang)}{trap}</div>"
                 + grade_html(g, plain=plain, lang=lang)
             )
@@ -127,7 +129,8 @@ class CoachPanel:
         if hint:
             how = how_notes(*v.hint_how, lang=lang) if plain and v.hint_plain else ""
             parts.append(
-                f'<div class="crib-hint-text" style="font-size:13px;border-left:3px solid {var("amber")};'
+                '<div class="crib-hint-text" style="font-size:13px;'
+                f"border-left:3px solid {var('amber')};"
                 f'padding-left:6px">{html.escape(hint)}{how}</div>'
             )
         self.html.value = "".join(parts)

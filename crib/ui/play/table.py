@@ -64,7 +64,8 @@ class Opponent:
         self.html.value = (
             f'<div style="display:flex;gap:12px;align-items:center">'
             f'<b style="color:{PLAYER_COLOURS[1]}">{html.escape(v.names[1])}</b>'
-            f'<span style="padding-right:12px">{opp_cards}</span><span>{_("{n} points").format(n=v.scores[1])}</span></div>'
+            f'<span style="padding-right:12px">{opp_cards}</span>'
+            f"<span>{_('{n} points').format(n=v.scores[1])}</span></div>"
         )
 
 
@@ -202,7 +203,8 @@ class ShowArea:
             a, b = v.cut_cards
             self.html.value = (
                 f'<div class="crib-label">{_("Cut for deal (low card deals)")}</div>'
-                f"{html.escape(names[0])} {card_svg(a, 'pile')} &nbsp; {html.escape(names[1])} {card_svg(b, 'pile')}"
+                f"{html.escape(names[0])} {card_svg(a, 'pile')} &nbsp; "
+                f"{html.escape(names[1])} {card_svg(b, 'pile')}"
             )
         else:
             self.html.value = ""

@@ -182,7 +182,8 @@ class TourScroll(anywidget.AnyWidget):
     function render({ model, el }) {
       const onMsg = (msg) => {
         if (!msg || typeof msg.show !== "string") return;
-        const e = [...document.querySelectorAll(msg.show)].find((x) => x.getBoundingClientRect().height > 0);
+        const e = [...document.querySelectorAll(msg.show)]
+          .find((x) => x.getBoundingClientRect().height > 0);
         if (e) e.scrollIntoView({ block: "nearest" });  // at once: a focus move cannot cut it short
       };
       model.on("msg:custom", onMsg);
