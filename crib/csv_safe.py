@@ -38,7 +38,15 @@ from typing import IO, TYPE_CHECKING, Any
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["FORMULA_START", "is_dangerous", "safe_cell", "safe_row", "writer", "dict_writer", "safe_frame"]
+__all__ = [
+    "FORMULA_START",
+    "is_dangerous",
+    "safe_cell",
+    "safe_row",
+    "writer",
+    "dict_writer",
+    "safe_frame",
+]
 
 #: a text cell starting with one of these (after any leading white space) is run as a formula
 FORMULA_START = frozenset("=+-@\uff1d\uff0b\uff0d\uff20")

@@ -61,7 +61,9 @@ from crib.rules.position import PeggingPosition
 
 __all__ = ["MasterPlayer", "ENDGAME", "SAMPLE", "position_of", "warm"]
 
-ENDGAME = MASTER_ENDGAME  # within this many points of 121 (either side), the discard maximises P(win)
+ENDGAME = (
+    MASTER_ENDGAME  # within this many points of 121 (either side), the discard maximises P(win)
+)
 WIN_TOP = 5  # near the end, P(win) for the 5 best throws by full value (the rest follow them)
 # the most holdings searched exactly in one play decision; above it, draws by weight
 SAMPLE = 2000
@@ -107,7 +109,9 @@ class MasterPlayer:
     weighted: bool = True  # holdings weighted by keep frequency (else uniform)
     endgame: bool = True  # P(win) for the discard near 121
     board: bool = True  # P(win) for the play near 121 (else the margin)
-    last_sampled: int = field(default=0, compare=False)  # holdings drawn in the last play (0: exact)
+    last_sampled: int = field(
+        default=0, compare=False
+    )  # holdings drawn in the last play (0: exact)
     # the position the last play decision searched (None: decided without a search)
     last_position: PeggingPosition | None = field(default=None, compare=False)
 
@@ -143,9 +147,7 @@ class MasterPlayer:
         pile = tuple(c.rank for c in obs.pile)
         last_card = len(obs.hand) == 1 and obs.opp_cards_held == 0
         winners = [
-            c
-            for c in obs.legal
-            if peg_points((*pile, c.rank)) + (1 if last_card else 0) >= need
+            c for c in obs.legal if peg_points((*pile, c.rank)) + (1 if last_card else 0) >= need
         ]
         if winners:  # reaching 121 first beats any margin
             return winners[0]
@@ -155,7 +157,9 @@ class MasterPlayer:
         pos = self.last_position = PeggingPosition.from_observation(obs)
         candidates = list(obs.legal)
         if self.board and board_applies(pos, not obs.dealer):
-            b = analyze_board(pos, dealer=obs.dealer, opp_played=obs.opp_played, weighted=self.weighted)
+            b = analyze_board(
+                pos, dealer=obs.dealer, opp_played=obs.opp_played, weighted=self.weighted
+            )
             top = b.best.p_win
             candidates = [c for c in obs.legal if b.option(c).p_win >= top - 1e-9]
             if len({c.rank for c in candidates}) == 1:
@@ -167,7 +171,9 @@ class MasterPlayer:
             MASTER.play if self.weighted else UNIFORM.play,
             opp_played=obs.opp_played if self.weighted else (),
             opp_dealer=not obs.dealer if self.weighted else None,
-            sample=SAMPLE if jit.available() else None,  # the pure-Python solver takes every holding
+            sample=SAMPLE
+            if jit.available()
+            else None,  # the pure-Python solver takes every holding
         )
         self.last_sampled = a.sampled
         by_rank = {o.card.rank: o for o in a.options if o.card is not None}

@@ -24,6 +24,7 @@ __all__ = [
     "make_player",
 ]
 
+
 @dataclass(frozen=True)
 class BrainPlayer:
     """The computer opponent at a skill level (see :data:`TIERS`)."""

@@ -184,8 +184,14 @@ def strength_benchmark(
     ):
         s0 = seed0 + 100_000 * k
         m = duplicate_match(
-            "expert", opp, n, seed0=s0, workers=workers, executor=executor,
-            results=results, quiet=quiet,
+            "expert",
+            opp,
+            n,
+            seed0=s0,
+            workers=workers,
+            executor=executor,
+            results=results,
+            quiet=quiet,
         )
         tgt = m["design_target"]
         m["inside_band"] = bool(tgt and tgt[0] <= m["wilson95"][0] and m["wilson95"][1] <= tgt[1])

@@ -158,7 +158,18 @@ def grade_discard(
     sentence = discard_sentence(a, i, verdict, cost, lang)
     dm = discard_model(model)
     return DiscardGrade(
-        t.throw, b.throw, lost, verdict, sentence, discard_note(a, lang), dm.name, unit, p_lost, t, b, dm
+        t.throw,
+        b.throw,
+        lost,
+        verdict,
+        sentence,
+        discard_note(a, lang),
+        dm.name,
+        unit,
+        p_lost,
+        t,
+        b,
+        dm,
     )
 
 
@@ -212,7 +223,9 @@ class PlayGrade:
     trap: bool | None  # None when the exact analysis was not asked for
     sentence: str
     values: tuple[tuple[Card, float], ...]  # the Expert's net value of each legal card
-    model: str = "expert"  # the model's name: "master" (weighted expectimax), "expert" (net value)...
+    model: str = (
+        "expert"  # the model's name: "master" (weighted expectimax), "expert" (net value)...
+    )
     model_note: str = ""
     unit: str = "points"  # or WIN_UNIT: percentage points of P(win), near 121
     play_model: PlayModel | None = None  # the model graded by (its describe() for the page)
@@ -280,13 +293,20 @@ def grade_play(
     pos = _position(position)
     pm = play_model(model)
     model = "master" if pm.is_master else pm.name
-    expert = (pm.opponent, pm.holdings) == (_EXPERT.play.opponent, _EXPERT.play.holdings)  # net value
+    expert = (pm.opponent, pm.holdings) == (
+        _EXPERT.play.opponent,
+        _EXPERT.play.holdings,
+    )  # net value
     if not pm.is_master:
         if opp_dealer is not None and (expert or pm.holdings.value != "weighted"):
-            raise ModelError(f"opp_dealer weighs the holdings and places the board near 121, which model "
-                             f"{pm.name!r} ignores: leave it out")
+            raise ModelError(
+                f"opp_dealer weighs the holdings and places the board near 121, which model "
+                f"{pm.name!r} ignores: leave it out"
+            )
         if opp_played and (expert or pm.holdings.value != "weighted"):
-            raise ModelError(f"opp_played weighs the holdings, which model {pm.name!r} ignores: leave it out")
+            raise ModelError(
+                f"opp_played weighs the holdings, which model {pm.name!r} ignores: leave it out"
+            )
     if opp_dealer is not None:
         opp_dealer = check_seat(opp_dealer, "opp_dealer")
     opp_played = parse_cards(opp_played)
@@ -325,8 +345,12 @@ def grade_play(
         who, cost = play_who("expert", lang), play_cost(lost, "value", lang=lang)
     else:  # another play model: its margin
         weighs = pm.holdings.value == "weighted"
-        a = analyze_play(pos, pm, opp_played=opp_played if weighs else (),
-                         opp_dealer=opp_dealer if weighs else None)
+        a = analyze_play(
+            pos,
+            pm,
+            opp_played=opp_played if weighs else (),
+            opp_dealer=opp_dealer if weighs else None,
+        )
         best_card = a.best.card
         lost = max(0.0, a.best.margin - a.option(chosen).margin)
         note, who = play_note(a, lang), play_who(pm.name, lang)
@@ -336,7 +360,9 @@ def grade_play(
     trap = None
     if exact and not board:  # near 121 the game, not traps, decides
         trap = trap_flag(a if not expert else analyze_play(pos, pm), chosen)
-    sentence = play_sentence(chosen, best_card, verdict, who, cost, tags, board=board, trap=trap, lang=lang)
+    sentence = play_sentence(
+        chosen, best_card, verdict, who, cost, tags, board=board, trap=trap, lang=lang
+    )
     return PlayGrade(
         chosen, best_card, lost, verdict, tuple(tags), trap, sentence, values, model, note, unit, pm
     )
@@ -351,8 +377,11 @@ def hint_play(
     b = a.best
     if b.card is None:
         return tr(lang)(SAY_GO)
-    parts = [hint_play_sentence(b.card.pretty, b.now, b.future, b.margin, b.p_nonneg, play_note(a, lang),
-                                lang=lang)]
+    parts = [
+        hint_play_sentence(
+            b.card.pretty, b.now, b.future, b.margin, b.p_nonneg, play_note(a, lang), lang=lang
+        )
+    ]
     if len(a.options) > 1:
         nxt = a.options[1]
         parts.append(next_best_sentence(nxt.label, num(nxt.margin, "+.2f", lang), lang=lang))

@@ -52,7 +52,8 @@ def discard_cost(lost: float, p_lost: float | None, *, master: bool, lang: str =
         return _("{p} of your chance to win the game").format(p=pct(p_lost, ".1%", lang))
     if master:
         return _("{lost} points of full value (hand, crib and pegging) on average").format(
-            lost=num(lost, ".2f", lang))
+            lost=num(lost, ".2f", lang)
+        )
     return _("{lost} points on average").format(lost=num(lost, ".2f", lang))
 
 
@@ -64,10 +65,19 @@ def discard_sentence(a: DiscardAnalysis, i: int, verdict: str, cost: str, lang: 
     who = _("the Master's choice") if a.master else _("the best throw")
     if verdict == "best":
         return _("{throw} to {seat} is {who}: {why}").format(
-            throw=cards_pretty(t.throw), seat=seat, who=who, why=explain_throw(a, i, lang))
-    return _("Throwing {throw} to {seat} gives up {cost} ({verdict}). {who} was {best}: {why}").format(
-        throw=cards_pretty(t.throw), seat=seat, cost=cost, verdict=_verdict(verdict, lang),
-        who=who[0].upper() + who[1:], best=cards_pretty(b.throw), why=explain_throw(a, 0, lang))
+            throw=cards_pretty(t.throw), seat=seat, who=who, why=explain_throw(a, i, lang)
+        )
+    return _(
+        "Throwing {throw} to {seat} gives up {cost} ({verdict}). {who} was {best}: {why}"
+    ).format(
+        throw=cards_pretty(t.throw),
+        seat=seat,
+        cost=cost,
+        verdict=_verdict(verdict, lang),
+        who=who[0].upper() + who[1:],
+        best=cards_pretty(b.throw),
+        why=explain_throw(a, 0, lang),
+    )
 
 
 def hint_discard_sentence(a: DiscardAnalysis, formation: str | None, lang: str = "en") -> str:
@@ -76,9 +86,18 @@ def hint_discard_sentence(a: DiscardAnalysis, formation: str | None, lang: str =
     _ = tr(lang)
     b, runner = a.best, a.throws[1]
     gap = num(b.total - runner.total, ".2f", lang)
-    text = (_("Throw {throw}. {why} The next best, {runner}, is {gap} behind by the Master's full value.")
-            if a.master else _("Throw {throw}. {why} The next best, {runner}, is {gap} behind.")).format(
-        throw=cards_pretty(b.throw), why=explain_throw(a, 0, lang), runner=cards_pretty(runner.throw), gap=gap)
+    text = (
+        _(
+            "Throw {throw}. {why} The next best, {runner}, is {gap} behind by the Master's full value."
+        )
+        if a.master
+        else _("Throw {throw}. {why} The next best, {runner}, is {gap} behind.")
+    ).format(
+        throw=cards_pretty(b.throw),
+        why=explain_throw(a, 0, lang),
+        runner=cards_pretty(runner.throw),
+        gap=gap,
+    )
     if formation:
         text += " " + _("The kept hand holds a {formation}.").format(formation=_(formation))
     return text
@@ -94,25 +113,38 @@ def play_who(model: str, lang: str = "en") -> str:
     return _("the {model} model's choice").format(model=model)
 
 
-def play_cost(lost: float, kind: str, *, p_lost: float = 0.0, winner: Card | None = None, lang: str = "en") -> str:
+def play_cost(
+    lost: float, kind: str, *, p_lost: float = 0.0, winner: Card | None = None, lang: str = "en"
+) -> str:
     """What a card gave up: ``kind`` "board" (P(win) near 121), "margin" (pegging margin),
     "game" (the ``winner`` reached 121 now) or "value" (the Expert's net value)."""
     _ = tr(lang)
     lost_s = num(lost, ".2f", lang)
     if kind == "board":
         return _("{lost} points of P(win) ({p} of your chance to win the game)").format(
-            lost=lost_s, p=pct(p_lost, ".1%", lang))
+            lost=lost_s, p=pct(p_lost, ".1%", lang)
+        )
     if kind == "game":
         assert winner is not None
-        return _("{lost} points and the game: {card} reaches 121 now").format(lost=lost_s, card=winner.pretty)
+        return _("{lost} points and the game: {card} reaches 121 now").format(
+            lost=lost_s, card=winner.pretty
+        )
     if kind == "margin":
         return _("{lost} points of pegging margin").format(lost=lost_s)
     return lost_s
 
 
 def play_sentence(
-    chosen: Card, best: Card | None, verdict: str, who: str, cost: str, tags: Sequence[str], *,
-    board: bool, trap: bool | None, lang: str = "en",
+    chosen: Card,
+    best: Card | None,
+    verdict: str,
+    who: str,
+    cost: str,
+    tags: Sequence[str],
+    *,
+    board: bool,
+    trap: bool | None,
+    lang: str = "en",
 ) -> str:
     """A graded card in one sentence, its tags (English, said in ``lang``) and the trap."""
     _ = tr(lang)
@@ -121,7 +153,12 @@ def play_sentence(
     else:
         assert best is not None
         sentence = _("{card} gives up {cost} against {best}, {who} ({verdict}).").format(
-            card=chosen.pretty, cost=cost, best=best.pretty, who=who, verdict=_verdict(verdict, lang))
+            card=chosen.pretty,
+            cost=cost,
+            best=best.pretty,
+            who=who,
+            verdict=_verdict(verdict, lang),
+        )
     said = [tag_text(t, lang) for t in tags]
     if said and board:  # one reason in terms of the game
         sentence += " " + _("It {reason}.").format(reason=said[0])
@@ -133,20 +170,36 @@ def play_sentence(
 
 
 def hint_play_sentence(
-    card: str, now: int, future: float, margin: float, p_nonneg: float, note: str, *, ge: str = ">=",
+    card: str,
+    now: int,
+    future: float,
+    margin: float,
+    p_nonneg: float,
+    note: str,
+    *,
+    ge: str = ">=",
     lang: str = "en",
 ) -> str:
     """The coach's card: its points now, what it expects later, its margin and how
     often it comes out ahead, by the model ``note`` (``ge``: how the page writes ≥)."""
     _ = tr(lang)
-    return _("Play {card}: {now} now and {future} expected for the rest of the play (margin {margin}, "
-             "P(margin {ge} 0) = {p}), {note}.").format(
-        card=card, now=now, future=num(future, "+.2f", lang), margin=num(margin, "+.2f", lang), ge=ge,
-        p=pct(p_nonneg, ".0%", lang), note=note)
+    return _(
+        "Play {card}: {now} now and {future} expected for the rest of the play (margin {margin}, "
+        "P(margin {ge} 0) = {p}), {note}."
+    ).format(
+        card=card,
+        now=now,
+        future=num(future, "+.2f", lang),
+        margin=num(margin, "+.2f", lang),
+        ge=ge,
+        p=pct(p_nonneg, ".0%", lang),
+        note=note,
+    )
 
 
 def next_best_sentence(label: str, value: str, *, colon: bool = False, lang: str = "en") -> str:
     """The next best card and its value ("Next best is 7♣ (+0.50)."; ``colon``: "Next best: ...")."""
     _ = tr(lang)
-    return (_("Next best: {card} ({value}).") if colon else _("Next best is {card} ({value}).")).format(
-        card=label, value=value)
+    return (
+        _("Next best: {card} ({value}).") if colon else _("Next best is {card} ({value}).")
+    ).format(card=label, value=value)

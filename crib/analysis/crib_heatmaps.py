@@ -32,6 +32,7 @@ def _check(view: str | None, seat: str) -> None:
     if seat not in SEATS:
         raise SeatError(f"unknown seat {seat!r}: expected dealer or pone")
 
+
 _NAN = float("nan")
 
 

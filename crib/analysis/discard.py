@@ -218,8 +218,6 @@ def _all_cards(x: object) -> bool:
     return isinstance(x, tuple) and all(isinstance(c, Card) for c in x)
 
 
-
-
 def _order(throws: list[Throw]) -> tuple[Throw, ...]:
     order = order_indices([t.ev_exact for t in throws], [t.safety_exact for t in throws])
     return tuple(throws[i] for i in order)
@@ -274,14 +272,18 @@ def analyze_discard(
     if scores is not None:
         scores = check_scores(scores)
     if win_top is not None and scores is None:
-        raise ModelError("win_top ranks the best throws by P(win), which needs scores=(yours, opponent's)")
+        raise ModelError(
+            "win_top ranks the best throws by P(win), which needs scores=(yours, opponent's)"
+        )
     objective = dm.objective
     if dm.endgame:
         near = scores is not None and WIN - max(scores) <= MASTER_ENDGAME
         objective = Objective.WIN if near else Objective.EV
     if objective is Objective.WIN and scores is None:
         raise ModelError("objective=Objective.WIN needs scores=(yours, opponent's)")
-    return _analyze(cards, dealer, dm.crib_values, dm, dm.pegging, scores, objective.value, win_top, dm.master)
+    return _analyze(
+        cards, dealer, dm.crib_values, dm, dm.pegging, scores, objective.value, win_top, dm.master
+    )
 
 
 def _analyze(
@@ -345,6 +347,13 @@ def _analyze(
     else:
         ranked = _order(throws)
     return DiscardAnalysis(
-        cards, dealer, crib, ranked, pegging=pegging, scores=scores, objective=objective,
-        master=master, discard_model=dm,
+        cards,
+        dealer,
+        crib,
+        ranked,
+        pegging=pegging,
+        scores=scores,
+        objective=objective,
+        master=master,
+        discard_model=dm,
     )

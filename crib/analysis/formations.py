@@ -107,5 +107,3 @@ def find_formations(hand: CardsLike, lang: str = "en") -> list[Formation]:
         _ = tr(lang)
         out = [Formation(f.name, f.cards, _(f.explanation)) for f in out]
     return out
-
-

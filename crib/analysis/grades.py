@@ -98,8 +98,13 @@ def verdict_word(lost: float, th: dict[str, float]) -> str:
 
 
 #: the grade words as a page names them (context "grade"), e.g. « erreur » for mistake
-VERDICT_NAMES = {"best": NP_("grade", "best"), "ok": NP_("grade", "ok"), "mistake": NP_("grade", "mistake"),
-                 "costly": NP_("grade", "costly"), "blunder": NP_("grade", "blunder")}
+VERDICT_NAMES = {
+    "best": NP_("grade", "best"),
+    "ok": NP_("grade", "ok"),
+    "mistake": NP_("grade", "mistake"),
+    "costly": NP_("grade", "costly"),
+    "blunder": NP_("grade", "blunder"),
+}
 
 
 def verdict_name(verdict: str, lang: str = "en") -> str:
@@ -115,7 +120,9 @@ def cost_text(verdict: str, lost: float, unit: str = "points", lang: str = "en")
         return word
     if unit == WIN_UNIT:
         num = f"{lost:.2f}" if lost < 0.1 else f"{lost:.1f}"
-        text = trp(lang)("grade", NP_("grade", "{word} −{p}% to win")).format(word=word, p=num.replace(".", ",") if lang == "fr" else num)
+        text = trp(lang)("grade", NP_("grade", "{word} −{p}% to win")).format(
+            word=word, p=num.replace(".", ",") if lang == "fr" else num
+        )
         return text
     num = f"{lost:.3f}" if lost < 0.01 else f"{lost:.2f}"
     return f"{word} −{num.replace('.', ',') if lang == 'fr' else num}"
@@ -153,7 +160,9 @@ def _game_reason(pos: PeggingPosition, card: Card, opp_dealer: bool | None) -> l
     if wins and all(c.rank != card.rank for c in wins):
         return [f"misses pegging out with {wins[0].pretty}"]
     count = pos.count + card.value
-    if not opponent_moves_next(count, pos.opp_count > 0, pos.opp_go):  # at 31 the count starts again
+    if not opponent_moves_next(
+        count, pos.opp_count > 0, pos.opp_go
+    ):  # at 31 the count starts again
         return []
     pile = (*(c.rank for c in pos.pile), card.rank)
     need = WIN - pos.scores[1]
@@ -200,11 +209,15 @@ def tag_text(tag: str, lang: str = "en") -> str:
         return _("left a danger count ({count})").format(count=m.group(1))
     if tag.startswith("handed over "):
         parts = tag.removeprefix("handed over ").split(" or ")
-        return _("handed over {what}").format(what=_(" or ").join(_(_HANDED.get(p, p)) for p in parts))
+        return _("handed over {what}").format(
+            what=_(" or ").join(_(_HANDED.get(p, p)) for p in parts)
+        )
     if m := re.fullmatch(r"misses pegging out with (\S+)", tag):
         return _("misses pegging out with {card}").format(card=m.group(1))
-    return {"lets the dealer peg out": _("lets the dealer peg out"),
-            "lets your opponent peg out": _("lets your opponent peg out")}.get(tag, tag)
+    return {
+        "lets the dealer peg out": _("lets the dealer peg out"),
+        "lets your opponent peg out": _("lets your opponent peg out"),
+    }.get(tag, tag)
 
 
 def winning_now(pos: PeggingPosition) -> list[Card]:
@@ -217,6 +230,7 @@ def winning_now(pos: PeggingPosition) -> list[Card]:
     return [
         c
         for c in pos.legal()  # the pile's points, plus the last card's point by the step rule
-        if peg_points((*pile, c.rank)) + after_card(pos.count + c.value, mine_left, theirs_left,
-                                                     pos.opp_go)[0] >= need
+        if peg_points((*pile, c.rank))
+        + after_card(pos.count + c.value, mine_left, theirs_left, pos.opp_go)[0]
+        >= need
     ]

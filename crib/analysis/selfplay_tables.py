@@ -93,12 +93,18 @@ def _rows(name: str, text: tuple[str, ...]) -> list[dict]:
     importing pandas would add 0.3 s to every kernel that plays or analyzes."""
     rows = _csv_rows(name)
     # an empty cell is pandas' NaN (a keep with no sample in a quick rebuild of the table)
-    return [{k: v if k in text else int(v) if k == "n" else float(v or "nan") for k, v in r.items()} for r in rows]
+    return [
+        {k: v if k in text else int(v) if k == "n" else float(v or "nan") for k, v in r.items()}
+        for r in rows
+    ]
 
 
 @cache
 def _crib_index() -> dict[tuple[str, str, str], float]:
-    return {(r["seat"], r["pair"], r["suited"]): r["mean"] for r in _rows("crib_selfplay.csv", ("seat", "pair", "suited"))}
+    return {
+        (r["seat"], r["pair"], r["suited"]): r["mean"]
+        for r in _rows("crib_selfplay.csv", ("seat", "pair", "suited"))
+    }
 
 
 def seat_crib_value(lo: int, hi: int, suited: bool, seat: str) -> float:

@@ -27,7 +27,16 @@ if TYPE_CHECKING:
     from crib.analysis.play.board import BoardAnalysis
     from crib.analysis.play.result import PlayAnalysis
 
-__all__ = ["num", "pct", "grouped", "discard_note", "explain_throw", "play_note", "weights_note", "board_note"]
+__all__ = [
+    "num",
+    "pct",
+    "grouped",
+    "discard_note",
+    "explain_throw",
+    "play_note",
+    "weights_note",
+    "board_note",
+]
 
 
 def num(x: float, fmt: str, lang: str = "en") -> str:
@@ -59,7 +68,9 @@ def _semi(lang: str) -> str:
 def discard_note(a: DiscardAnalysis, lang: str = "en") -> str:
     """The discard model's name and assumptions, to show beside every number."""
     _, semi = tr(lang), _semi(lang)
-    note = _("crib model '{name}': {assumption}").format(name=a.model.name, assumption=_(a.model.assumption))
+    note = _("crib model '{name}': {assumption}").format(
+        name=a.model.name, assumption=_(a.model.assumption)
+    )
     if a.master:
         note = f"{_(MASTER_NOTE).format(endgame=MASTER_ENDGAME)}{semi}{note}"
     if a.pegging:
@@ -74,41 +85,59 @@ def explain_throw(a: DiscardAnalysis, i: int = 0, lang: str = "en") -> str:
     _ = tr(lang)
     t = a.throws[i]
     keep = _("Keep {keep} ({ev} on average over 46 starters)").format(
-        keep=cards_pretty(t.keep), ev=num(t.hand_ev, ".2f", lang))
+        keep=cards_pretty(t.keep), ev=num(t.hand_ev, ".2f", lang)
+    )
     if a.dealer:
         text = _("{keep} and give your crib {throw} (about {crib}): {ev} in all.")
     else:
         text = _("{keep} and give your opponent's crib {throw} (about {crib} for them): {ev} net.")
-    text = text.format(keep=keep, throw=cards_pretty(t.throw), crib=num(t.crib_ev, ".2f", lang),
-                       ev=num(t.ev, ".2f", lang))
+    text = text.format(
+        keep=keep,
+        throw=cards_pretty(t.throw),
+        crib=num(t.crib_ev, ".2f", lang),
+        ev=num(t.ev, ".2f", lang),
+    )
     if t.peg_ev is not None:
-        text += " " + _("In the play these four peg {peg} against an Expert (your pegging minus theirs, from "
-                        "self-play): {total} with pegging.").format(peg=num(t.peg_ev, "+.2f", lang),
-                                                                    total=num(t.total, ".2f", lang))
+        text += " " + _(
+            "In the play these four peg {peg} against an Expert (your pegging minus theirs, from "
+            "self-play): {total} with pegging."
+        ).format(peg=num(t.peg_ev, "+.2f", lang), total=num(t.total, ".2f", lang))
     if t.p_win is not None and a.scores is not None:
         me, opp = a.scores
-        text += " " + (_("At {me}-{opp} with you dealing, you win the game {p} of the time after this throw.")
-                       if a.dealer else
-                       _("At {me}-{opp} with you the pone, you win the game {p} of the time after this throw.")
-                       ).format(me=me, opp=opp, p=pct(t.p_win, ".1%", lang))
+        text += " " + (
+            _("At {me}-{opp} with you dealing, you win the game {p} of the time after this throw.")
+            if a.dealer
+            else _(
+                "At {me}-{opp} with you the pone, you win the game {p} of the time after this throw."
+            )
+        ).format(me=me, opp=opp, p=pct(t.p_win, ".1%", lang))
     return text
 
 
 # --- plays ------------------------------------------------------------------------
 
 _SEATS = {None: N_("in either seat"), "dealer": N_("as the dealer"), "pone": N_("as the pone")}
-_WEIGHTS = re.compile(r"each holding weighted by how often the Expert keeps (those ranks with the cards they have "
-                      r"played|those four ranks) (in either seat|as the dealer|as the pone) \(self-play, "
-                      r"data/keep_frequencies\.csv\)")
+_WEIGHTS = re.compile(
+    r"each holding weighted by how often the Expert keeps (those ranks with the cards they have "
+    r"played|those four ranks) (in either seat|as the dealer|as the pone) \(self-play, "
+    r"data/keep_frequencies\.csv\)"
+)
 
 
 def weights_note(seat: str | None, played: bool, lang: str = "en") -> str:
     """How the opponent's holdings are weighted (:attr:`crib.analysis.play.weights.KeepWeights.note`)."""
     _ = tr(lang)
-    text = (_("each holding weighted by how often the Expert keeps those ranks with the cards they have played "
-              "{seat} (self-play, data/keep_frequencies.csv)") if played else
-            _("each holding weighted by how often the Expert keeps those four ranks {seat} (self-play, "
-              "data/keep_frequencies.csv)"))
+    text = (
+        _(
+            "each holding weighted by how often the Expert keeps those ranks with the cards they have played "
+            "{seat} (self-play, data/keep_frequencies.csv)"
+        )
+        if played
+        else _(
+            "each holding weighted by how often the Expert keeps those four ranks {seat} (self-play, "
+            "data/keep_frequencies.csv)"
+        )
+    )
     return text.format(seat=_(_SEATS[seat]))
 
 
@@ -130,31 +159,57 @@ def play_note(a: PlayAnalysis, lang: str = "en") -> str:
         base = _("the opponent holds no cards, so nothing is hidden")
     elif a.holdings_model == "weighted":
         weights = _weights_in(a.extra.get("weights", "weighted by keep frequency"), lang)
-        base = _("averaged over all {combos} {n}-card holdings of the {unseen} cards you cannot see "
-                 "({patterns} rank patterns), {weights}").format(
-            combos=grouped(a.combos, lang), n=n, unseen=unseen, patterns=grouped(a.holdings, lang), weights=weights)
+        base = _(
+            "averaged over all {combos} {n}-card holdings of the {unseen} cards you cannot see "
+            "({patterns} rank patterns), {weights}"
+        ).format(
+            combos=grouped(a.combos, lang),
+            n=n,
+            unseen=unseen,
+            patterns=grouped(a.holdings, lang),
+            weights=weights,
+        )
     else:
-        base = _("averaged over all {combos} equally likely {n}-card holdings of the {unseen} cards you cannot "
-                 "see ({patterns} rank patterns)").format(
-            combos=grouped(a.combos, lang), n=n, unseen=unseen, patterns=grouped(a.holdings, lang))
+        base = _(
+            "averaged over all {combos} equally likely {n}-card holdings of the {unseen} cards you cannot "
+            "see ({patterns} rank patterns)"
+        ).format(
+            combos=grouped(a.combos, lang), n=n, unseen=unseen, patterns=grouped(a.holdings, lang)
+        )
     if a.sampled:
         base += semi + _("SAMPLED: {k} distinct holdings drawn by weight (not exact)").format(
-            k=grouped(a.sampled, lang))
+            k=grouped(a.sampled, lang)
+        )
     if a.position.opp_go:
         base += ", " + _("keeping only holdings with no card that fits (the opponent said go)")
     if a.model == "minimax":
         return base + semi + _("then both sides play perfectly with full information (minimax)")
     if a.model == "policy:master":
-        return base + semi + _("the Master's model: once the holding is fixed, both sides play perfectly "
-                               "with full information (minimax)")
+        return (
+            base
+            + semi
+            + _(
+                "the Master's model: once the holding is fixed, both sides play perfectly "
+                "with full information (minimax)"
+            )
+        )
     tier = a.model.split(":", 1)[1]
-    return base + semi + _("the opponent plays the computer's {tier} pegging policy (its softmax, exactly), "
-                           "you play your best reply").format(tier=_(tier))
+    return (
+        base
+        + semi
+        + _(
+            "the opponent plays the computer's {tier} pegging policy (its softmax, exactly), "
+            "you play your best reply"
+        ).format(tier=_(tier))
+    )
 
 
-_OTHER_NOTES = (N_("every holding equally likely"), N_("weighted by keep frequency"),
-                N_("two cards the opponent threw drawn uniformly from the cards you cannot see"),
-               N_("the crib's distribution in Expert self-play (your discards not given)"))
+_OTHER_NOTES = (
+    N_("every holding equally likely"),
+    N_("weighted by keep frequency"),
+    N_("two cards the opponent threw drawn uniformly from the cards you cannot see"),
+    N_("the crib's distribution in Expert self-play (your discards not given)"),
+)
 
 
 def board_note(b: BoardAnalysis, lang: str = "en") -> str:
@@ -164,7 +219,12 @@ def board_note(b: BoardAnalysis, lang: str = "en") -> str:
     _ = tr(lang)
     m = re.search(r"holdings \((.*?)\), both sides", b.note)
     weights = m.group(1) if m else ""
-    return _("P(you win the game): over {n} holdings ({weights}), both sides play the rest of the play for the "
-             "game, knowing the holding; first to 121 wins; then the show in counting order (the crib: {crib}) "
-             "and the win table for later deals").format(
-        n=b.holdings, weights=_weights_in(weights, lang) if weights else "", crib=_(b.show.crib_note))
+    return _(
+        "P(you win the game): over {n} holdings ({weights}), both sides play the rest of the play for the "
+        "game, knowing the holding; first to 121 wins; then the show in counting order (the crib: {crib}) "
+        "and the win table for later deals"
+    ).format(
+        n=b.holdings,
+        weights=_weights_in(weights, lang) if weights else "",
+        crib=_(b.show.crib_note),
+    )

@@ -85,7 +85,7 @@ def rank_points_many(ranks: np.ndarray) -> np.ndarray:
     for length in (5, 4, 3):  # runs: only the longest; five cards hold at most one
         found = np.zeros(len(ranks), dtype=bool)
         for lo in range(14 - length):
-            mult = counts[:, lo:lo + length].prod(axis=1)  # 0 unless every rank is there
+            mult = counts[:, lo : lo + length].prod(axis=1)  # 0 unless every rank is there
             hit = (mult > 0) & ~done
             pts += np.where(hit, length * mult, 0)  # each run of that length, duplicates too
             found |= hit

@@ -170,9 +170,7 @@ def win_probability(dealer_score: int, pone_score: int) -> float:
     ...
     crib.errors.ScoreError: scores must be 0..120 (nobody has won yet), got dealer 0, pone 121
     """
-    d, p = check_scores(
-        (dealer_score, pone_score), got=f"dealer {dealer_score}, pone {pone_score}"
-    )
+    d, p = check_scores((dealer_score, pone_score), got=f"dealer {dealer_score}, pone {pone_score}")
     return float(win_table()[d, p])
 
 

@@ -77,18 +77,23 @@ def clean_name(name: object, what: str = "name") -> str:
     """
     if not isinstance(name, str):
         raise BadNameError(f"the {what} must be text, got {type(name).__name__}")
-    n = " ".join(unicodedata.normalize("NFKC", name).split())  # NFKC: full-width and styled letters as plain ones
+    n = " ".join(
+        unicodedata.normalize("NFKC", name).split()
+    )  # NFKC: full-width and styled letters as plain ones
     if not n:
         raise BadNameError(f"the {what} is empty: type a {what} of 1 to {MAX_NAME} characters")
     if len(n) > MAX_NAME:
         raise BadNameError(
-            f"the {what} is {len(n)} characters long: use at most {MAX_NAME} "
-            f"(got {n[:20]}...)"
+            f"the {what} is {len(n)} characters long: use at most {MAX_NAME} (got {n[:20]}...)"
         )
     if "<" in n or ">" in n:
-        raise BadNameError(f"the {what} {n!r} looks like HTML or a script: use letters, digits and spaces (no < or >)")
+        raise BadNameError(
+            f"the {what} {n!r} looks like HTML or a script: use letters, digits and spaces (no < or >)"
+        )
     if any(unicodedata.category(ch).startswith("C") for ch in n):
         raise BadNameError(f"the {what} {n!r} holds control characters: use letters and digits")
     if mixed := mixed_scripts(n):  # "Аnn" with a Cyrillic "А" looks like "Ann": refused
-        raise BadNameError(f"the {what} '{n}' mixes {mixed} letters (some look alike): type it in one alphabet")
+        raise BadNameError(
+            f"the {what} '{n}' mixes {mixed} letters (some look alike): type it in one alphabet"
+        )
     return n

@@ -27,7 +27,6 @@ from crib.rules.constants import WIN  # a game in progress has 0..WIN-1
 __all__ = ["WIN", "check_scores", "check_seat"]
 
 
-
 def check_scores(
     scores: Any, *, got: str | None = None, error: type[CribError] = ScoreError
 ) -> tuple[int, int]:
@@ -50,6 +49,4 @@ def check_seat(dealer: Any, name: str = "dealer") -> bool:
     """``dealer`` itself when it is a bool (numpy's bool too), else a :class:`SeatError`."""
     if isinstance(dealer, bool) or type(dealer).__name__ == "bool_":
         return bool(dealer)
-    raise SeatError(
-        f"{name} must be True (you deal) or False (you are the pone), got {dealer!r}"
-    )
+    raise SeatError(f"{name} must be True (you deal) or False (you are the pone), got {dealer!r}")

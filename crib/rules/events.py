@@ -70,12 +70,17 @@ def _hands_from_json(v: Any) -> tuple[Hand, ...]:
 
 
 # the card fields, by name (one meaning in every event): (check, text in the log, parse)
-_CARD_FIELDS: dict[str, tuple[Callable[[Any], bool], Callable[[Any], Any], Callable[[Any], Any]]] = {
+_CARD_FIELDS: dict[
+    str, tuple[Callable[[Any], bool], Callable[[Any], Any], Callable[[Any], Any]]
+] = {
     "card": (lambda v: isinstance(v, Card), str, parse_card),
     "starter": (lambda v: isinstance(v, Card), str, parse_card),
     "cards": (_is_cards, cards_str, _cards_from_json),
-    "hands": (lambda v: isinstance(v, tuple) and all(_is_cards(h) for h in v),
-              lambda hs: tuple(cards_str(h) for h in hs), _hands_from_json),
+    "hands": (
+        lambda v: isinstance(v, tuple) and all(_is_cards(h) for h in v),
+        lambda hs: tuple(cards_str(h) for h in hs),
+        _hands_from_json,
+    ),
 }
 
 
@@ -120,7 +125,9 @@ class GameStarted(Event):
     first_dealer: int
     commit: str  # SHA-256 (hex) of the secret every deck derives from, or "stacked"
     scores: tuple[int, int] = (0, 0)  # starting scores
-    deals: str = "seed"  # where the decks come from: "seed", "match" (a committed secret) or "stacked"
+    deals: str = (
+        "seed"  # where the decks come from: "seed", "match" (a committed secret) or "stacked"
+    )
     manual: tuple[bool, bool] = (False, False)  # which seats count their own hands
     muggins: bool = False  # the opponent takes the points a manual count missed
 
@@ -214,7 +221,17 @@ class GameOver(Event):
 EVENT_TYPES: dict[str, type[Event]] = {
     cls.__dataclass_fields__["type"].default: cls  # type: ignore[misc]
     for cls in (
-        GameStarted, Dealt, Discarded, Cut, Heels, Played, Go, Counted, Shown, Muggins, GameOver
+        GameStarted,
+        Dealt,
+        Discarded,
+        Cut,
+        Heels,
+        Played,
+        Go,
+        Counted,
+        Shown,
+        Muggins,
+        GameOver,
     )
 }
 
@@ -253,7 +270,9 @@ def _event_from_dict(i: int, d: Any, lang: str = "en") -> Event:
     kind = d.pop("type", None)
     cls = EVENT_TYPES.get(kind) if isinstance(kind, str) else None
     if cls is None:
-        raise CribError(_("not a crib game log: event {i} has unknown type {kind}").format(i=i, kind=repr(kind)))
+        raise CribError(
+            _("not a crib game log: event {i} has unknown type {kind}").format(i=i, kind=repr(kind))
+        )
     names = {f.name for f in fields(cls) if f.init}
     required = {
         f.name
@@ -266,14 +285,19 @@ def _event_from_dict(i: int, d: Any, lang: str = "en") -> Event:
             [_("missing {names}").format(names=", ".join(missing))] * bool(missing)
             + [_("unexpected {names}").format(names=", ".join(extra))] * bool(extra)
         )
-        raise CribError(_("not a crib game log: event {i} ({kind}): {what}").format(i=i, kind=kind, what=what))
+        raise CribError(
+            _("not a crib game log: event {i} ({kind}): {what}").format(i=i, kind=kind, what=what)
+        )
     for k, v in d.items():
         if k in _CARD_FIELDS:  # the edge: the log's card text parsed, once
             try:
                 d[k] = _CARD_FIELDS[k][2](v)
             except CribError as err:
-                raise CribError(_("not a crib game log: event {i} ({kind}): {what}").format(
-                    i=i, kind=kind, what=str(err))) from None
+                raise CribError(
+                    _("not a crib game log: event {i} ({kind}): {what}").format(
+                        i=i, kind=kind, what=str(err)
+                    )
+                ) from None
         elif isinstance(v, list):
             d[k] = tuple(v)
     if cls is Played and "reset" not in d:  # a log saved before Played had its reset
@@ -299,16 +323,25 @@ def log_from_json(text: str, lang: str = "en") -> list[Event]:
         data = json.loads(text)
     except json.JSONDecodeError as e:
         raise CribError(
-            _("not a crib game log: invalid JSON at line {line} column {col}").format(line=e.lineno, col=e.colno)
+            _("not a crib game log: invalid JSON at line {line} column {col}").format(
+                line=e.lineno, col=e.colno
+            )
         ) from None
     if not isinstance(data, list):
         raise CribError(_("not a crib game log: expected a list of events"))
     return [_event_from_dict(i, d, lang) for i, d in enumerate(data)]
 
 
-_PEG_KINDS = {"fifteen": N_("fifteen"), "thirty-one": N_("thirty-one"), "pair": N_("pair"),
-              "pair royal": N_("pair royal"), "double pair royal": N_("double pair royal"), "run": N_("run"),
-              "last card": N_("last card"), "go": N_("go")}
+_PEG_KINDS = {
+    "fifteen": N_("fifteen"),
+    "thirty-one": N_("thirty-one"),
+    "pair": N_("pair"),
+    "pair royal": N_("pair royal"),
+    "double pair royal": N_("double pair royal"),
+    "run": N_("run"),
+    "last card": N_("last card"),
+    "go": N_("go"),
+}
 _WHAT = {"hand": N_("hand"), "crib": N_("crib")}
 _SKUNK = {"skunk": N_("a skunk"), "double skunk": N_("a double skunk")}
 
@@ -321,8 +354,11 @@ def _peg_detail(detail: str, lang: str) -> str:
     parts = []
     for part in detail.split(", "):
         kind, sep, n = part.rpartition(" for ")
-        parts.append(_("{kind} for {n}").format(kind=_(_PEG_KINDS[kind]), n=n) if sep and kind in _PEG_KINDS
-                     else part)
+        parts.append(
+            _("{kind} for {n}").format(kind=_(_PEG_KINDS[kind]), n=n)
+            if sep and kind in _PEG_KINDS
+            else part
+        )
     return ", ".join(parts)
 
 
@@ -344,44 +380,92 @@ def describe_event(e: Event, names: Sequence[str] = ("P1", "P2"), lang: str = "e
     match e:
         case GameStarted():
             return (
-                _("Game seed {seed}: {a} ({pa}) v {b} ({pb}); {dealer} deals first. Deck commitment {commit}...").format(
-                    seed=e.seed, a=n(0), pa=e.players[0], b=n(1), pb=e.players[1], dealer=n(e.first_dealer),
-                    commit=e.commit[:16])
-                + "".join(" " + _("{name} counts by hand.").format(name=n(p)) for p in (0, 1) if e.manual[p])
+                _(
+                    "Game seed {seed}: {a} ({pa}) v {b} ({pb}); {dealer} deals first. Deck commitment {commit}..."
+                ).format(
+                    seed=e.seed,
+                    a=n(0),
+                    pa=e.players[0],
+                    b=n(1),
+                    pb=e.players[1],
+                    dealer=n(e.first_dealer),
+                    commit=e.commit[:16],
+                )
+                + "".join(
+                    " " + _("{name} counts by hand.").format(name=n(p))
+                    for p in (0, 1)
+                    if e.manual[p]
+                )
                 + (" " + _("Muggins.") if e.muggins else "")
             )
         case Dealt():
             hands = f"{n(0)}: {pretty(e.hands[0])}   {n(1)}: {pretty(e.hands[1])}"
-            return "\n— " + _("Hand {k}, {dealer} deals. {hands}").format(k=e.hand + 1, dealer=n(e.dealer), hands=hands)
+            return "\n— " + _("Hand {k}, {dealer} deals. {hands}").format(
+                k=e.hand + 1, dealer=n(e.dealer), hands=hands
+            )
         case Discarded():
             return _("{name} throws {cards}").format(name=n(e.player), cards=pretty(e.cards))
         case Cut():
             return _("Starter: {card}").format(card=pretty(e.starter))
         case Heels():
-            return _("His heels: {name} +{points}").format(name=n(e.player), points=e.points) + board
+            return (
+                _("His heels: {name} +{points}").format(name=n(e.player), points=e.points) + board
+            )
         case Played():
             pts = f"  {_peg_detail(e.detail, lang)} (+{e.points}){board}" if e.points else ""
-            return "  " + _("{name} plays {card}, {count}").format(name=n(e.player), card=pretty(e.card),
-                                                                    count=e.count) + pts
+            return (
+                "  "
+                + _("{name} plays {card}, {count}").format(
+                    name=n(e.player), card=pretty(e.card), count=e.count
+                )
+                + pts
+            )
         case Go():
             if e.points:
-                return "  " + _("{name}: go — {scorer} +{points}").format(
-                    name=n(e.player), scorer=n(e.scorer), points=e.points) + board
+                return (
+                    "  "
+                    + _("{name}: go — {scorer} +{points}").format(
+                        name=n(e.player), scorer=n(e.scorer), points=e.points
+                    )
+                    + board
+                )
             return "  " + _("{name}: go").format(name=n(e.player))
         case Shown():
-            extra = (" " + _("(counts {total}, {points} recorded)").format(total=e.total, points=e.points)
-                     if e.points != e.total else "")
-            return _("{name}'s {what}: {cards} + {starter} = {total}").format(
-                name=n(e.player), what=_(_WHAT.get(e.what, e.what)), cards=pretty(e.cards),
-                starter=pretty(e.starter), total=e.total) + extra + board
+            extra = (
+                " "
+                + _("(counts {total}, {points} recorded)").format(total=e.total, points=e.points)
+                if e.points != e.total
+                else ""
+            )
+            return (
+                _("{name}'s {what}: {cards} + {starter} = {total}").format(
+                    name=n(e.player),
+                    what=_(_WHAT.get(e.what, e.what)),
+                    cards=pretty(e.cards),
+                    starter=pretty(e.starter),
+                    total=e.total,
+                )
+                + extra
+                + board
+            )
         case Counted():
             return _("{name} counts their {what}: {claimed}").format(
-                name=n(e.player), what=_(_WHAT.get(e.what, e.what)), claimed=e.claimed)
+                name=n(e.player), what=_(_WHAT.get(e.what, e.what)), claimed=e.claimed
+            )
         case Muggins():
-            return _("Muggins: {name} takes the {missed} missed, +{points}").format(
-                name=n(e.player), missed=e.missed, points=e.points) + board
+            return (
+                _("Muggins: {name} takes the {missed} missed, +{points}").format(
+                    name=n(e.player), missed=e.missed, points=e.points
+                )
+                + board
+            )
         case GameOver():
             sk = " — " + _("{skunk}!").format(skunk=_(_SKUNK[e.skunk])) if e.skunk in _SKUNK else ""
-            return "\n" + _("{name} wins {a}-{b}").format(
-                name=n(e.winner), a=e.scores[e.winner], b=e.scores[1 - e.winner]) + sk
+            return (
+                "\n"
+                + _("{name} wins {a}-{b}").format(
+                    name=n(e.winner), a=e.scores[e.winner], b=e.scores[1 - e.winner]
+                )
+                + sk
+            )
     return repr(e)

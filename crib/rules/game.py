@@ -138,9 +138,13 @@ class Game:
             raise CribError(f"manual counting is two flags, one per seat, not {manual!r}")
         for p in (0, 1):
             if manual[p] and not isinstance(self.players[p], HumanPlayer):
-                raise CribError(f"only a human seat counts its own hands (seat {p} is {self.players[p].name})")
+                raise CribError(
+                    f"only a human seat counts its own hands (seat {p} is {self.players[p].name})"
+                )
         if not isinstance(muggins, bool) or (muggins and not any(manual)):
-            raise CribError("muggins is a house rule of manual counting: turn manual counting on for a seat")
+            raise CribError(
+                "muggins is a house rule of manual counting: turn manual counting on for a seat"
+            )
         self.manual: tuple[bool, bool] = (manual[0], manual[1])
         self.muggins = muggins
         self._show = Show(self)  # the show, one count at a time
@@ -161,8 +165,14 @@ class Game:
         names = (self.players[0].name, self.players[1].name)
         self._emit(
             GameStarted(
-                seed, names, first_dealer, self.commit, (scores[0], scores[1]), self.deals,
-                self.manual, muggins,
+                seed,
+                names,
+                first_dealer,
+                self.commit,
+                (scores[0], scores[1]),
+                self.deals,
+                self.manual,
+                muggins,
             )
         )
 
@@ -242,9 +252,7 @@ class Game:
         """
         d = self.pending()
         if d is None:
-            raise IllegalPlayError(
-                "the game is over" if self.over else "no decision is pending"
-            )
+            raise IllegalPlayError("the game is over" if self.over else "no decision is pending")
         if d.player != player:
             raise IllegalPlayError(f"it is player {d.player}'s decision, not player {player}'s")
         if d.kind == "discard":

@@ -61,7 +61,9 @@ def peg_points(pile_ranks: tuple[int, ...]) -> int:
 Pile = tuple[int, tuple[int, ...], int]  # (count, tail, streak): a compressed pile
 
 
-def points_for(count: int, tail: tuple[int, ...], streak: int, r: int) -> tuple[int, int, tuple[int, ...], int]:
+def points_for(
+    count: int, tail: tuple[int, ...], streak: int, r: int
+) -> tuple[int, int, tuple[int, ...], int]:
     """The fast pegging scorer: play rank ``r`` on a compressed pile.
 
     Returns (points, new count, new tail, new streak).  ``tail`` is the longest
@@ -271,7 +273,9 @@ class PegState:
         count = self.count
         last = 0 if self.last is None else (1 if self.last == p else -1)
         opp_can = bool(legal_cards(self.hands[o], count))
-        pts, outcome = after_go(opp_can, self.said_go[o], last, bool(self.hands[p]), bool(self.hands[o]))
+        pts, outcome = after_go(
+            opp_can, self.said_go[o], last, bool(self.hands[p]), bool(self.hands[o])
+        )
         if outcome == OTHER:
             go = (True, self.said_go[1]) if p == 0 else (self.said_go[0], True)
             new = replace(self, said_go=go, turn=o)

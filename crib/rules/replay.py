@@ -126,12 +126,18 @@ def parse_secret(text: str) -> bytes:
         raise CribError(f"a match secret is hex digits (0-9, a-f), not {text!r}") from None
 
 
-_WHYS = {w: w for w in (
-    N_("a deal is six cards to each of two players"), N_("the same card is dealt twice"),
-    N_("the revealed secret does not match the commitment"), N_("stacked decks carry no commitment"),
-    N_("a decision where the rules record an automatic step"), N_("a decision after the game was over"),
-    N_("an event after the game was over"),
-)}
+_WHYS = {
+    w: w
+    for w in (
+        N_("a deal is six cards to each of two players"),
+        N_("the same card is dealt twice"),
+        N_("the revealed secret does not match the commitment"),
+        N_("stacked decks carry no commitment"),
+        N_("a decision where the rules record an automatic step"),
+        N_("a decision after the game was over"),
+        N_("an event after the game was over"),
+    )
+}
 _BAD = re.compile(r"log event (?P<i>\d+) \((?P<type>\w+)\): (?P<why>.*)", re.S)
 
 
@@ -328,4 +334,3 @@ def replay(events: Sequence[Event] | str, *, secret: bytes | str | None = None) 
         snaps.append(Snapshot(e, scores, hand, dealer, starter))  # type: ignore[arg-type]
     complete = g.over and len(evs) == len(g.events)
     return Replay(tuple(evs), tuple(snaps), verdict, reason, complete)
-

@@ -35,6 +35,7 @@ __all__ = [
     "rank_points",
 ]
 
+
 @dataclass(frozen=True, slots=True)
 class Component:
     """One scoring item: its kind, the cards that make it and its points."""
@@ -224,7 +225,10 @@ def score_hand(hand: CardsLike, starter: CardsLike, *, is_crib: bool = False) ->
     ...
     crib.errors.ScoreError: is_crib is True (the crib) or False (a hand), not 'no'
     """
-    if is_crib not in (True, False):  # a bool (numpy's too), not a word that would count as the crib
+    if is_crib not in (
+        True,
+        False,
+    ):  # a bool (numpy's too), not a word that would count as the crib
         raise ScoreError(f"is_crib is True (the crib) or False (a hand), not {is_crib!r}")
     h = parse_cards(hand)
     st = parse_cards(starter)

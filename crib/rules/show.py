@@ -74,10 +74,14 @@ class Show:
         """A manual count: a whole number from 0 up to the true count."""
         _who, what, cards = self.item()
         if isinstance(action, bool) or not isinstance(action, int | str):
-            raise IllegalPlayError(f"player {p}'s count of their {what} is a number, not {action!r}")
+            raise IllegalPlayError(
+                f"player {p}'s count of their {what} is a number, not {action!r}"
+            )
         text = str(action).strip()
         if not text.isdigit():
-            raise IllegalPlayError(f"player {p}'s count of their {what} is a number from 0 to 29, not {text!r}")
+            raise IllegalPlayError(
+                f"player {p}'s count of their {what} is a number from 0 to 29, not {text!r}"
+            )
         n = int(text)
         total = score_hand(cards, self.game._starter, is_crib=what == "crib").total
         if n > total:

@@ -64,10 +64,16 @@ def mover_leads_next(mover_played_last: bool, mover_holds: bool, other_holds: bo
 
 
 def _reset(mover_played_last: bool, mover_holds: bool, other_holds: bool) -> int:
-    return RESET_MOVER if mover_leads_next(mover_played_last, mover_holds, other_holds) else RESET_OTHER
+    return (
+        RESET_MOVER
+        if mover_leads_next(mover_played_last, mover_holds, other_holds)
+        else RESET_OTHER
+    )
 
 
-def after_card(count: int, mover_holds: bool, other_holds: bool, other_said_go: bool) -> tuple[int, int]:
+def after_card(
+    count: int, mover_holds: bool, other_holds: bool, other_said_go: bool
+) -> tuple[int, int]:
     """The mover has just played a card making ``count``: (points it adds, outcome).
 
     ``mover_holds`` / ``other_holds``: each still holds a card after it.  The

@@ -18,8 +18,52 @@ from crib.i18n import NP_, trp
 
 __all__ = ["number_words", "number_words_fr", "CountWords", "ENGLISH", "FRENCH"]
 
-_EN = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty"]
-_FR = ["zéro", "un", "deux", "trois", "quatre", "cinq", "six", "sept", "huit", "neuf", "dix", "onze", "douze", "treize", "quatorze", "quinze", "seize", "dix-sept", "dix-huit", "dix-neuf", "vingt"]
+_EN = [
+    "zero",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
+    "sixteen",
+    "seventeen",
+    "eighteen",
+    "nineteen",
+    "twenty",
+]
+_FR = [
+    "zéro",
+    "un",
+    "deux",
+    "trois",
+    "quatre",
+    "cinq",
+    "six",
+    "sept",
+    "huit",
+    "neuf",
+    "dix",
+    "onze",
+    "douze",
+    "treize",
+    "quatorze",
+    "quinze",
+    "seize",
+    "dix-sept",
+    "dix-huit",
+    "dix-neuf",
+    "vingt",
+]
 
 
 def _spell(n: int, words: list[str], tens: tuple[str, str], one: str) -> str:
@@ -102,10 +146,17 @@ class CountWords:
 ENGLISH = CountWords(
     number=number_words,
     fifteen=NP_("count", "fifteen {total}"),
-    pair={1: NP_("count", "a pair"), 3: NP_("count", "a pair royal"),
-          6: NP_("count", "a double pair royal")},
-    run={1: NP_("count", "a run of {size}"), 2: NP_("count", "a double run of {size}"),
-         3: NP_("count", "a triple run of {size}"), 4: NP_("count", "a double-double run of {size}")},
+    pair={
+        1: NP_("count", "a pair"),
+        3: NP_("count", "a pair royal"),
+        6: NP_("count", "a double pair royal"),
+    },
+    run={
+        1: NP_("count", "a run of {size}"),
+        2: NP_("count", "a double run of {size}"),
+        3: NP_("count", "a triple run of {size}"),
+        4: NP_("count", "a double-double run of {size}"),
+    },
     flush=NP_("count", "a flush of {size}"),
     nobs=NP_("count", "nobs"),
     first=NP_("count", "{phrase} is {total}"),

@@ -98,27 +98,33 @@ DISCARD_MODELS: dict[str, ModelChoice] = {
     "expert": ModelChoice(
         "expert",
         N_("Expert self-play (crib + pegging)"),
-        N_("Hand: the four cards you keep, averaged over the 46 starters you cannot see. Crib: what "
-           "cribs score when the other player throws as the Expert does, measured over many self-play "
-           "games. Pegging: what these four cards peg against the Expert, minus what the Expert pegs."),
+        N_(
+            "Hand: the four cards you keep, averaged over the 46 starters you cannot see. Crib: what "
+            "cribs score when the other player throws as the Expert does, measured over many self-play "
+            "games. Pegging: what these four cards peg against the Expert, minus what the Expert pegs."
+        ),
         EXPERT.discard,
     ),
     "uniform": ModelChoice(
         "uniform",
         N_("Uniform crib, exact (teaching)"),
-        N_("Hand: the four cards you keep, averaged over the 46 starters you cannot see. Crib: every "
-           "pair the opponent could throw counts as equally likely, with every starter, and each crib "
-           "is scored exactly. No pegging."),
+        N_(
+            "Hand: the four cards you keep, averaged over the 46 starters you cannot see. Crib: every "
+            "pair the opponent could throw counts as equally likely, with every starter, and each crib "
+            "is scored exactly. No pegging."
+        ),
         UNIFORM.discard,
     ),
     "master": ModelChoice(
         "master",
         N_("Master"),
-        N_("Hand: the four cards you keep, averaged over the 46 starters you cannot see. Crib: what "
-           "cribs score when the other player throws as the Expert does (seat by seat, measured in "
-           "self-play). Pegging: what these four cards peg minus what the opponent pegs, from "
-           "self-play. Within {endgame} points of 121, with the scores given, the throws are ranked "
-           "by the chance of winning instead."),
+        N_(
+            "Hand: the four cards you keep, averaged over the 46 starters you cannot see. Crib: what "
+            "cribs score when the other player throws as the Expert does (seat by seat, measured in "
+            "self-play). Pegging: what these four cards peg minus what the opponent pegs, from "
+            "self-play. Within {endgame} points of 121, with the scores given, the throws are ranked "
+            "by the chance of winning instead."
+        ),
         MASTER.discard,
         (("endgame", MASTER_ENDGAME),),
     ),
@@ -128,8 +134,10 @@ PLAY_MODELS: dict[str, ModelChoice] = {
     "expert": ModelChoice(  # the key the page has always used for the uniform minimax
         "expert",
         N_("Perfect play, exact (minimax)"),
-        N_("Every hand the opponent could hold counts as equally likely; from there, both of you "
-           "play perfectly to the end of the play."),
+        N_(
+            "Every hand the opponent could hold counts as equally likely; from there, both of you "
+            "play perfectly to the end of the play."
+        ),
         UNIFORM.play,
     ),
 }
@@ -138,17 +146,21 @@ for _tier in reversed([t for t in TIERS.values() if t.policy]):  # Expert first
     PLAY_MODELS[_pm.opponent.key] = ModelChoice(
         _pm.opponent.key,
         N_("Opponent plays like the {tier} computer"),
-        N_("Every hand the opponent could hold counts as equally likely; the opponent plays as the "
-           "{tier} computer does, and you play your best reply."),
+        N_(
+            "Every hand the opponent could hold counts as equally likely; the opponent plays as the "
+            "{tier} computer does, and you play your best reply."
+        ),
         _pm,
         (("tier", _tier),),
     )
 PLAY_MODELS["master"] = ModelChoice(
     "master",
     N_("Master (weighted holdings, exact)"),
-    N_("Every hand the opponent could hold is weighted by how often a strong player keeps it (keep "
-       "frequencies measured in self-play, data/keep_frequencies.csv); from there, both of you play "
-       "perfectly to the end of the play. This is how the Master plays."),
+    N_(
+        "Every hand the opponent could hold is weighted by how often a strong player keeps it (keep "
+        "frequencies measured in self-play, data/keep_frequencies.csv); from there, both of you play "
+        "perfectly to the end of the play. This is how the Master plays."
+    ),
     MASTER.play,
 )
 
@@ -173,7 +185,11 @@ def in_reach(scores: tuple[int, int] | None) -> bool:
 
 
 def run_discard(
-    six: Any, *, dealer: bool, key: str, scores: tuple[int, int] | None = None,
+    six: Any,
+    *,
+    dealer: bool,
+    key: str,
+    scores: tuple[int, int] | None = None,
     objective: str = "ev",
 ) -> DiscardAnalysis:
     """The page's analysis by the chosen model; a model with an endgame (the Master's)
@@ -194,7 +210,9 @@ def run_play(position: Any, key: str) -> PlayAnalysis:
     return analyze_play(position, model=PLAY_MODELS[key].model)
 
 
-def run_board(position: PeggingPosition, *, opp_dealer: bool | None, key: str) -> BoardAnalysis | None:
+def run_board(
+    position: PeggingPosition, *, opp_dealer: bool | None, key: str
+) -> BoardAnalysis | None:
     """Near 121, with the scores, the starter and the dealer known (the game's rule,
     :func:`crib.analysis.coach.board_applies`), every card by the chance of winning the
     game: holdings weighted by how often a strong player keeps them for the coach's
@@ -243,11 +261,19 @@ class DiscardAnalyzer:
         """Rank the 15 throws of ``six`` (and the second opinion) by the current choices."""
         self.settle_objective()
         if self.objective == "win" and self.scores is None:
-            raise SaidError(tr(self.lang)(N_("Ranking by winning needs the scores: tick 'use the scores' first.")))
+            raise SaidError(
+                tr(self.lang)(
+                    N_("Ranking by winning needs the scores: tick 'use the scores' first.")
+                )
+            )
         near = in_reach(self.scores)
-        a = run_discard(six, dealer=self.dealer, key=self.key, scores=self.scores, objective=self.objective)
+        a = run_discard(
+            six, dealer=self.dealer, key=self.key, scores=self.scores, objective=self.objective
+        )
         other = second_opinion_key(self.key, DISCARD_MODELS)
-        self.second = run_discard(six, dealer=self.dealer, key=other, scores=self.scores if near else None)
+        self.second = run_discard(
+            six, dealer=self.dealer, key=other, scores=self.scores if near else None
+        )
         self.analysis = a
         return a
 
@@ -276,4 +302,3 @@ class DiscardAnalyzer:
         throw = tuple(self.practice_six[i] for i in self.practice_pick)
         a = self.analyze(self.practice_six)
         return a, a.find(throw)
-

@@ -130,7 +130,9 @@ class GameController:
         self.table = Table(self.game, scores, lang)  # what a player at the table knows
         self.coach = Coach(exact_trap=exact_trap, lang=lang)  # grades, hints, the review
 
-    scores: _Of[tuple[int, int]] = _Of("table", "The scores as revealed so far (the engine's own, muggins included).")
+    scores: _Of[tuple[int, int]] = _Of(
+        "table", "The scores as revealed so far (the engine's own, muggins included)."
+    )
     cursor: _Of[int] = _Of("table", "How many of the engine's events are revealed.")
     six: _Of[tuple[Card, ...]] = _Of("table", "Your six cards of this deal.")
     my_cards: _Of[tuple[Card, ...]] = _Of("table", "Your cards still held.")
@@ -147,12 +149,22 @@ class GameController:
         """What the renderer shows now."""
         grades = self.grades
         return self.table.view(
-            self.phase, self.decision, names=self.names, selected=tuple(self.selected),
+            self.phase,
+            self.decision,
+            names=self.names,
+            selected=tuple(self.selected),
             hinted=self.coach.hinted,
-            grade=grades[-1] if grades and self.coaching and grades[-1].hand == self.hand_index else None,
-            hint=self.hint_text, hint_plain=self.coach.hint_plain, hint_how=self.coach.hint_how,
-            coaching=self.coaching, manual=self.manual, muggins=self.muggins,
-            count_entry=self.count_entry, cut_cards=self.cut_cards if self.phase == "cut_done" else None,
+            grade=grades[-1]
+            if grades and self.coaching and grades[-1].hand == self.hand_index
+            else None,
+            hint=self.hint_text,
+            hint_plain=self.coach.hint_plain,
+            hint_how=self.coach.hint_how,
+            coaching=self.coaching,
+            manual=self.manual,
+            muggins=self.muggins,
+            count_entry=self.count_entry,
+            cut_cards=self.cut_cards if self.phase == "cut_done" else None,
             mistakes=sum(g.verdict in ("mistake", "costly", "blunder") for g in grades),
         )
 
@@ -183,6 +195,7 @@ class GameController:
 
     def _advance_engine(self) -> None:
         self.decision = self.game.advance()
+
     def refine_grades(self) -> int:
         """The exact trap flag of the plays graded so far (see :meth:`Coach.refine_grades`)."""
         return self.coach.refine_grades()
@@ -249,7 +262,9 @@ class GameController:
             d = self.decision
             assert d is not None
             if not 0 <= i < len(self.my_cards):
-                raise CribError(_("there is no card {i}: you hold {n}").format(i=i + 1, n=len(self.my_cards)))
+                raise CribError(
+                    _("there is no card {i}: you hold {n}").format(i=i + 1, n=len(self.my_cards))
+                )
             c = self.my_cards[i]
             if c not in d.observation.legal:
                 raise CribError(self._over_31(c))
@@ -258,7 +273,9 @@ class GameController:
             raise CribError(self._not_now(_("pick a card")))
 
     def _over_31(self, c: Card) -> str:
-        return tr(self.lang)(N_("{card} would take the count to {n}, over 31")).format(card=c.pretty, n=self.count + c.value)
+        return tr(self.lang)(N_("{card} would take the count to {n}, over 31")).format(
+            card=c.pretty, n=self.count + c.value
+        )
 
     def _not_now(self, what: str) -> str:
         _ = tr(self.lang)
@@ -292,11 +309,18 @@ class GameController:
             raise CribError(self._not_now(tr(self.lang)(N_("throw cards"))))
         d = self.decision
         assert d is not None
-        cards = tuple(parse_card(c) if isinstance(c, str) else c for c in throw)  # the edge: text parsed once
+        cards = tuple(
+            parse_card(c) if isinstance(c, str) else c for c in throw
+        )  # the edge: text parsed once
         self.game.verify_submit(HUMAN, cards)
         obs = d.observation
-        self.coach.grade_discard(self.hand_index, self.six, cards, self.dealer == HUMAN,
-                                 scores=(obs.my_score, obs.opp_score))
+        self.coach.grade_discard(
+            self.hand_index,
+            self.six,
+            cards,
+            self.dealer == HUMAN,
+            scores=(obs.my_score, obs.opp_score),
+        )
         self.game.submit(HUMAN, cards)
         self._advance_engine()
         self.selected = []
@@ -331,7 +355,11 @@ class GameController:
         d = self.decision
         assert d is not None
         if d.observation.legal:
-            raise CribError(_("you cannot say go: {cards} still fits under 31").format(cards=cards_pretty(d.observation.legal)))
+            raise CribError(
+                _("you cannot say go: {cards} still fits under 31").format(
+                    cards=cards_pretty(d.observation.legal)
+                )
+            )
         self.game.submit(HUMAN, None)
         self._advance_engine()
         self._reveal()
@@ -342,8 +370,11 @@ class GameController:
         if self.phase == "cut":
             mine, theirs = self.cut_cards
             dealer = _("You deal") if mine.rank < theirs.rank else _("The computer deals")
-            self.table.caption(_("Cut for deal: you cut {mine}, the computer {theirs}. {dealer} (low card deals).").format(
-                mine=mine.pretty, theirs=theirs.pretty, dealer=dealer))
+            self.table.caption(
+                _(
+                    "Cut for deal: you cut {mine}, the computer {theirs}. {dealer} (low card deals)."
+                ).format(mine=mine.pretty, theirs=theirs.pretty, dealer=dealer)
+            )
             self.phase = "cut_done"
         elif self.phase == "cut_done":
             self._advance_engine()
@@ -373,20 +404,32 @@ class GameController:
             raise CribError(_("there is nothing of yours to count now"))
         raw = str(text).strip()
         if not raw.isdigit():
-            raise CribError(_("type your count as a number from 0 to 29, not '{text}'").format(text=raw) if raw
-                            else _("type your count (a number from 0 to 29), then Enter"))
+            raise CribError(
+                _("type your count as a number from 0 to 29, not '{text}'").format(text=raw)
+                if raw
+                else _("type your count (a number from 0 to 29), then Enter")
+            )
         n = int(raw)
         if n > 29:
-            raise CribError(_("{n} is more than any hand can score (29 is the most): count again").format(n=n))
+            raise CribError(
+                _("{n} is more than any hand can score (29 is the most): count again").format(n=n)
+            )
         d = self.decision
         assert d is not None and d.kind == "count"
         try:
             self.game.verify_submit(HUMAN, n)
         except CribError:
-            raise CribError((_("{n} is more than your crib counts: count again (fifteens, pairs, runs, a flush, his nobs)")
-                             if d.what == "crib" else
-                             _("{n} is more than your hand counts: count again (fifteens, pairs, runs, a flush, his nobs)")
-                             ).format(n=n)) from None
+            raise CribError(
+                (
+                    _(
+                        "{n} is more than your crib counts: count again (fifteens, pairs, runs, a flush, his nobs)"
+                    )
+                    if d.what == "crib"
+                    else _(
+                        "{n} is more than your hand counts: count again (fifteens, pairs, runs, a flush, his nobs)"
+                    )
+                ).format(n=n)
+            ) from None
         self.game.submit(HUMAN, n)
         self._advance_engine()
         self.count_entry = ""
@@ -395,4 +438,6 @@ class GameController:
         revealed = self.game.events[start : self.cursor]
         e = next(x for x in revealed if isinstance(x, Shown))
         taken = next((x.points for x in revealed if isinstance(x, Muggins)), 0)
-        self.message = self.coach.grade_count(self.hand_index, e, n, taken, self.muggins, self.dealer == HUMAN)
+        self.message = self.coach.grade_count(
+            self.hand_index, e, n, taken, self.muggins, self.dealer == HUMAN
+        )

@@ -97,8 +97,15 @@ class DuelSeat(SeatReveal, SeatEngine):
     lang = "en"  # the language of its prompts, captions and errors (the page sets it)
 
     def __init__(
-        self, storage: DuelStorage, code: str, seat: int, token: str, *, tab: str = "",
-        heard: Callable[[], float] | None = None, take_over: bool = False,
+        self,
+        storage: DuelStorage,
+        code: str,
+        seat: int,
+        token: str,
+        *,
+        tab: str = "",
+        heard: Callable[[], float] | None = None,
+        take_over: bool = False,
     ) -> None:
         self.holder = f"{tab or 'page'}:{secrets.token_hex(6)}"
         if storage.open_seat(code, token, self.holder, take_over=take_over) != seat:
@@ -114,7 +121,9 @@ class DuelSeat(SeatReveal, SeatEngine):
         self._start_game()
         self._read_moves()
         if self.game is not None:  # a resumed page shows the deal in progress
-            self.acked_hand = sum(isinstance(e, ev.Shown) and e.what == "crib" for e in self.game.events) - 1
+            self.acked_hand = (
+                sum(isinstance(e, ev.Shown) and e.what == "crib" for e in self.game.events) - 1
+            )
         self._beat = time.time()  # open_seat was the first beat (a reload clears Leave)
         self._presence_shown = self.opponent_presence()
 
@@ -122,9 +131,17 @@ class DuelSeat(SeatReveal, SeatEngine):
 
     @classmethod
     def create(
-        cls, storage: DuelStorage, name: str, *, seed: int | None = None, master_seed: int | None = None,
-        code: str | None = None, manual: tuple[bool, bool] = (False, False), muggins: bool = False,
-        scores: tuple[int, int] = (0, 0), **page: Any,
+        cls,
+        storage: DuelStorage,
+        name: str,
+        *,
+        seed: int | None = None,
+        master_seed: int | None = None,
+        code: str | None = None,
+        manual: tuple[bool, bool] = (False, False),
+        muggins: bool = False,
+        scores: tuple[int, int] = (0, 0),
+        **page: Any,
     ) -> DuelSeat:
         """A new table with ``name`` in seat 0; its code is :attr:`code`."""
         token = secrets.token_hex(8)
@@ -133,8 +150,16 @@ class DuelSeat(SeatReveal, SeatEngine):
         for _ in range(20):
             c = clean_table_code(code) if code else new_table_code()
             try:
-                storage.create_duel(c, name, seed=seed, master_seed=master, token=token, manual=manual,
-                                    muggins=muggins, scores=scores)
+                storage.create_duel(
+                    c,
+                    name,
+                    seed=seed,
+                    master_seed=master,
+                    token=token,
+                    manual=manual,
+                    muggins=muggins,
+                    scores=scores,
+                )
                 break
             except CribError as err:
                 if code or "taken" not in str(err):
@@ -145,7 +170,13 @@ class DuelSeat(SeatReveal, SeatEngine):
 
     @classmethod
     def join(
-        cls, storage: DuelStorage, code: str, name: str, *, client_seed: int | None = None, **page: Any
+        cls,
+        storage: DuelStorage,
+        code: str,
+        name: str,
+        *,
+        client_seed: int | None = None,
+        **page: Any,
     ) -> DuelSeat:
         """Sit down at a waiting table (seat 1): the deal's commitment is fixed now."""
         c = clean_table_code(code)
@@ -173,11 +204,17 @@ class DuelSeat(SeatReveal, SeatEngine):
         now = time.time()
         if now - self._beat >= HEARTBEAT_SECONDS:
             self._beat, heard = now, now if self._heard is None else min(now, self._heard())
-            self.displaced = not self.storage.heartbeat(self.code, self.seat, holder=self.holder, at=heard)
+            self.displaced = not self.storage.heartbeat(
+                self.code, self.seat, holder=self.holder, at=heard
+            )
             if self.displaced:
                 return True
         rec = self.storage.duel(self.code)
-        changed = (rec.status, rec.names, rec.winner) != (self.record.status, self.record.names, self.record.winner)
+        changed = (rec.status, rec.names, rec.winner) != (
+            self.record.status,
+            self.record.names,
+            self.record.winner,
+        )
         self.record = rec
         self._start_game()
         if rec.last_move != self._last:
@@ -240,8 +277,16 @@ class DuelSeat(SeatReveal, SeatEngine):
         applied: list[MoveRow] = []
         try:
             row = self.storage.append_move(
-                self.code, self.seat, n, kind, a, move_id, self._last, self._check(kind, a, n, move_id, applied),
-                holder=self.holder)
+                self.code,
+                self.seat,
+                n,
+                kind,
+                a,
+                move_id,
+                self._last,
+                self._check(kind, a, n, move_id, applied),
+                holder=self.holder,
+            )
         except BaseException as e:
             self.displaced = self.displaced or isinstance(e, SeatMovedError)
             if applied:  # the engine took the move, the store did not: back to the store's state
@@ -309,7 +354,11 @@ class DuelSeat(SeatReveal, SeatEngine):
         """Play your card ``i`` (as shown)."""
         v = self._fold()
         if self.phase != "play":
-            raise CribError(tr(self.lang)(N_("wait for {name} to play")).format(name=self.record.names[1 - self.seat]))
+            raise CribError(
+                tr(self.lang)(N_("wait for {name} to play")).format(
+                    name=self.record.names[1 - self.seat]
+                )
+            )
         if not 0 <= i < len(v.my_cards):
             raise CribError(tr(self.lang)(N_("there is no card {i}")).format(i=i + 1))
         return self.play(v.my_cards[i])
@@ -336,8 +385,12 @@ class DuelSeat(SeatReveal, SeatEngine):
         only grow; a new engine starts a new :class:`~crib.session.duel_view.SeatView`)."""
         r = self.record
         if self.game is None:
-            return SeatFold(self.seat, (r.names[self.seat] or "", tr(self.lang)(N_("your classmate"))),
-                            scores=r.scores, lang=self.lang)
+            return SeatFold(
+                self.seat,
+                (r.names[self.seat] or "", tr(self.lang)(N_("your classmate"))),
+                scores=r.scores,
+                lang=self.lang,
+            )
         if self._folded is None:
             names = (r.names[self.seat] or "", r.names[1 - self.seat] or "")
             self._folded = SeatView(self.seat, names, scores=r.scores, lang=self.lang)
@@ -356,12 +409,21 @@ class DuelSeat(SeatReveal, SeatEngine):
             pending is not None and pending.kind == "discard" and pending.player != self.seat
         )
         return SeatState(
-            seat=self.seat, code=self.code, phase=self.phase, names=r.names, lang=self.lang,
-            selected=tuple(self.selected), count_entry=self.count_entry, manual=r.manual[self.seat],
-            muggins=r.muggins, commit=r.commit, reason=r.reason or "",
+            seat=self.seat,
+            code=self.code,
+            phase=self.phase,
+            names=r.names,
+            lang=self.lang,
+            selected=tuple(self.selected),
+            count_entry=self.count_entry,
+            manual=r.manual[self.seat],
+            muggins=r.muggins,
+            commit=r.commit,
+            reason=r.reason or "",
             # the check replays the whole log (a third of a second of CPU): the page asks
             # for it off its event loop (crib.ui.play.duel), and the view shows it once made
-            fairness=self.fairness_text if g is not None and g.over else "", thrown=thrown,
+            fairness=self.fairness_text if g is not None and g.over else "",
+            thrown=thrown,
         )
 
     def view(self) -> GameView:
@@ -374,4 +436,6 @@ class DuelSeat(SeatReveal, SeatEngine):
         """'Ann left the table…', or '' while both are here."""
         r = self.record
         over = self.game is not None and self.game.over
-        return presence_words(self.opponent_presence(), r.names[1 - self.seat], r.status, over, self.lang)
+        return presence_words(
+            self.opponent_presence(), r.names[1 - self.seat], r.status, over, self.lang
+        )

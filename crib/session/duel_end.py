@@ -69,7 +69,9 @@ class SeatReveal:
 
     def fairness(self) -> str:  # the commitment against the secret, and the log replayed
         assert self.game is not None
-        self.fairness_text = fairness_check(self.record.commit, self.secret(), self.game.decks, self.game.events, self.lang)
+        self.fairness_text = fairness_check(
+            self.record.commit, self.secret(), self.game.decks, self.game.events, self.lang
+        )
         return self.fairness_text
 
     def end_check(self) -> tuple[str, list[Grade]]:  # the check and the review, at once
@@ -83,7 +85,10 @@ class SeatReveal:
         assert self.game is not None
         commit, decks, events = self.record.commit, list(self.game.decks), list(self.game.events)
         seat, lang = self.seat, self.lang
-        return lambda: (fairness_check(commit, secret, decks, events, lang), _worst_first(review_of(events, seat, lang)))
+        return lambda: (
+            fairness_check(commit, secret, decks, events, lang),
+            _worst_first(review_of(events, seat, lang)),
+        )
 
     def keep_end_check(self, fair: str, grades: list[Grade]) -> None:  # made elsewhere: shown
         self.fairness_text, self._grades = fair, list(grades)

@@ -54,7 +54,9 @@ class SeatEngine:
         self._rows: list[MoveRow] = []  # applied or waiting for their turn in the engine
         self._waiting: list[MoveRow] = []  # stored, not yet taken by the engine (a discard)
         self._last = 0  # the last row id read
-        self._folded: Any = None  # the page's SeatView (crib.session.duel_view), reset with the engine
+        self._folded: Any = (
+            None  # the page's SeatView (crib.session.duel_view), reset with the engine
+        )
 
     def _start_game(self) -> None:
         r = self.record
@@ -71,7 +73,9 @@ class SeatEngine:
             muggins=r.muggins,
         )
         if self.game.commit != r.commit:
-            raise CribError("the table's commitment does not match its secret: the record was changed")
+            raise CribError(
+                "the table's commitment does not match its secret: the record was changed"
+            )
         self.game.advance()  # the first deal
 
     @staticmethod
@@ -124,7 +128,9 @@ class SeatEngine:
         d = g.pending()
         if d is None or d.kind != "discard":
             return False
-        return not any(isinstance(e, ev.Discarded) and e.player == self.seat for e in self._this_hand())
+        return not any(
+            isinstance(e, ev.Discarded) and e.player == self.seat for e in self._this_hand()
+        )
 
     def _this_hand(self) -> list[ev.Event]:
         assert self.game is not None
@@ -153,7 +159,9 @@ class SeatEngine:
             if kind == "discard":
                 if not self._discard_due():
                     raise IllegalPlayError("you have thrown your two cards for this deal")
-                six = next(e for e in reversed(g.events) if isinstance(e, ev.Dealt)).hands[self.seat]
+                six = next(e for e in reversed(g.events) if isinstance(e, ev.Dealt)).hands[
+                    self.seat
+                ]
                 cards = parse_cards(action)  # the move's stored text (the row's JSON)
                 if len(set(cards)) != 2 or not set(cards) <= set(six):
                     raise IllegalPlayError(f"throw two of your own cards ({cards_pretty(six)})")
@@ -161,11 +169,18 @@ class SeatEngine:
                 d = self.decision()
                 if d is None:
                     raise IllegalPlayError(f"it is {self.record.names[1 - self.seat]}'s turn")
-                g.verify_submit(self.seat, None if kind == "go" else (parse_card(action) if kind == "play" else action))
+                g.verify_submit(
+                    self.seat,
+                    None if kind == "go" else (parse_card(action) if kind == "play" else action),
+                )
             row = MoveRow(0, self.seat, n, kind, action, move_id)
             applied.append(row)
             new = self._take([row], g, self._waiting)
-            return MoveCheck(ev.log_to_json(new), g.winner if g.over else None, ev.log_to_json(g.events) if g.over else "")
+            return MoveCheck(
+                ev.log_to_json(new),
+                g.winner if g.over else None,
+                ev.log_to_json(g.events) if g.over else "",
+            )
 
         return check
 

@@ -94,8 +94,10 @@ def presence(r: DuelRecord, seat: int, now: float) -> str:
     return "here"
 
 
-ROUND_HELD = ("every table of this round plays the same cards: the log, the review and the secret open "
-              "once every table of the round is done")
+ROUND_HELD = (
+    "every table of this round plays the same cards: the log, the review and the secret open "
+    "once every table of the round is done"
+)
 BUSY_MESSAGE = "this seat is open on another page right now: go on there, or take it over here"
 MOVED_MESSAGE = "this seat is now open on another page: take it over here to play on this page"
 
@@ -184,11 +186,21 @@ class DuelStorage(Protocol):
     """
 
     def create_duel(
-        self, code: str, name: str, *, seed: int, master_seed: int, token: str,
-        manual: tuple[bool, bool], muggins: bool, scores: tuple[int, int],
+        self,
+        code: str,
+        name: str,
+        *,
+        seed: int,
+        master_seed: int,
+        token: str,
+        manual: tuple[bool, bool],
+        muggins: bool,
+        scores: tuple[int, int],
     ) -> DuelRecord: ...
 
-    def join_duel(self, code: str, name: str, *, client_seed: int, commit: str, token: str) -> DuelRecord: ...
+    def join_duel(
+        self, code: str, name: str, *, client_seed: int, commit: str, token: str
+    ) -> DuelRecord: ...
 
     def duel(self, code: str) -> DuelRecord: ...
 
@@ -199,14 +211,27 @@ class DuelStorage(Protocol):
     def last_move(self, code: str) -> int: ...
 
     def append_move(
-        self, code: str, seat: int, n: int, kind: str, action: Any, move_id: str,
-        after: int, check: Callable[[list[MoveRow]], MoveCheck],
+        self,
+        code: str,
+        seat: int,
+        n: int,
+        kind: str,
+        action: Any,
+        move_id: str,
+        after: int,
+        check: Callable[[list[MoveRow]], MoveCheck],
     ) -> MoveRow: ...
 
     def open_seat(self, code: str, token: str, holder: str, *, take_over: bool = False) -> int: ...
 
     def heartbeat(
-        self, code: str, seat: int, *, leave: bool = False, holder: str = "", at: float | None = None
+        self,
+        code: str,
+        seat: int,
+        *,
+        leave: bool = False,
+        holder: str = "",
+        at: float | None = None,
     ) -> bool: ...
 
     def abandon(self, code: str, seat: int, reason: str) -> DuelRecord: ...
@@ -255,7 +280,6 @@ def hidden_cards(events: Sequence[ev.Event], seat: int) -> set[Card]:
     return hidden
 
 
-
 # --- an in-memory storage (tests, doctests) -------------------------------------------
 
 
@@ -268,14 +292,35 @@ class MemoryDuelStorage:
         self.rows: dict[str, list[MoveRow]] = {}
         self._id = 0
 
-    def create_duel(self, code: str, name: str, *, seed: int, master_seed: int, token: str,
-                    manual: tuple[bool, bool], muggins: bool, scores: tuple[int, int]) -> DuelRecord:
+    def create_duel(
+        self,
+        code: str,
+        name: str,
+        *,
+        seed: int,
+        master_seed: int,
+        token: str,
+        manual: tuple[bool, bool],
+        muggins: bool,
+        scores: tuple[int, int],
+    ) -> DuelRecord:
         if code in self.duels:
             raise CribError(f"table {code} is taken")
         self.duels[code] = dict(
-            code=code, seed=seed, names=(name, None), master_seed=master_seed, client_seed=None,
-            commit="", status="waiting", manual=tuple(manual), muggins=muggins, scores=tuple(scores),
-            seen=(time.time(), 0.0), left=(False, False), _tokens=[token, ""], _holders=["", ""],
+            code=code,
+            seed=seed,
+            names=(name, None),
+            master_seed=master_seed,
+            client_seed=None,
+            commit="",
+            status="waiting",
+            manual=tuple(manual),
+            muggins=muggins,
+            scores=tuple(scores),
+            seen=(time.time(), 0.0),
+            left=(False, False),
+            _tokens=[token, ""],
+            _holders=["", ""],
         )
         self.rows[code] = []
         return self.duel(code)
@@ -286,12 +331,19 @@ class MemoryDuelStorage:
             raise CribError(f"no table {code!r}: check the code")
         return DuelRecord(**{**d, "last_move": self.last_move(code)})
 
-    def join_duel(self, code: str, name: str, *, client_seed: int, commit: str, token: str) -> DuelRecord:
+    def join_duel(
+        self, code: str, name: str, *, client_seed: int, commit: str, token: str
+    ) -> DuelRecord:
         d = self.duels[code]
         if d["names"][1] is not None:
             raise CribError(f"table {code} is full")
-        d.update(names=(d["names"][0], name), client_seed=client_seed, commit=commit, status="playing",
-                 seen=(d["seen"][0], time.time()))
+        d.update(
+            names=(d["names"][0], name),
+            client_seed=client_seed,
+            commit=commit,
+            status="playing",
+            seen=(d["seen"][0], time.time()),
+        )
         d["_tokens"][1] = token
         return self.duel(code)
 
@@ -308,8 +360,18 @@ class MemoryDuelStorage:
         rows = self.rows.get(code, [])
         return rows[-1].id if rows else 0
 
-    def append_move(self, code: str, seat: int, n: int, kind: str, action: Any, move_id: str,
-                    after: int, check: Callable[[list[MoveRow]], MoveCheck], holder: str = "") -> MoveRow:
+    def append_move(
+        self,
+        code: str,
+        seat: int,
+        n: int,
+        kind: str,
+        action: Any,
+        move_id: str,
+        after: int,
+        check: Callable[[list[MoveRow]], MoveCheck],
+        holder: str = "",
+    ) -> MoveRow:
         for r in self.rows[code]:
             if r.move_id == move_id:
                 if (r.kind, r.action) != (kind, action):
@@ -329,13 +391,23 @@ class MemoryDuelStorage:
         seat = self.seat_of(code, token)
         d = self.duels[code]
         now = time.time()
-        if not take_over and seat_busy(d["_holders"][seat], d["seen"][seat], d["left"][seat], holder_tab(holder), now):
+        if not take_over and seat_busy(
+            d["_holders"][seat], d["seen"][seat], d["left"][seat], holder_tab(holder), now
+        ):
             raise SeatBusyError(BUSY_MESSAGE)
         d["_holders"][seat] = holder
         self.heartbeat(code, seat, holder=holder, at=now)
         return seat
 
-    def heartbeat(self, code: str, seat: int, *, leave: bool = False, holder: str = "", at: float | None = None) -> bool:
+    def heartbeat(
+        self,
+        code: str,
+        seat: int,
+        *,
+        leave: bool = False,
+        holder: str = "",
+        at: float | None = None,
+    ) -> bool:
         d = self.duels[code]
         if holder and d["_holders"][seat] != holder:
             return False
@@ -354,5 +426,3 @@ class MemoryDuelStorage:
         if d["status"] in ("waiting", "playing"):
             d.update(status="abandoned", reason=reason)
         return self.duel(code)
-
-

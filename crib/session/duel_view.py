@@ -85,7 +85,12 @@ class SeatView:
     it has not seen, :meth:`build` draws the view.  A new engine starts a new view."""
 
     def __init__(
-        self, seat: int, names: tuple[str, str], *, scores: tuple[int, int] = (0, 0), lang: str = "en"
+        self,
+        seat: int,
+        names: tuple[str, str],
+        *,
+        scores: tuple[int, int] = (0, 0),
+        lang: str = "en",
     ) -> None:
         self.seat = seat
         self.fold = SeatFold(seat, names, scores=scores, lang=lang)
@@ -135,7 +140,9 @@ def seat_prompt(state: SeatState, f: SeatFold | None) -> str:
     _ = tr(state.lang)
     phase, them = state.phase, state.them
     if phase == "waiting":
-        return _("Table {code}: waiting for your classmate. Tell them the code {code}.").format(code=state.code)
+        return _("Table {code}: waiting for your classmate. Tell them the code {code}.").format(
+            code=state.code
+        )
     if phase == "discard":
         if f is not None and f.dealer == 0:
             return _("Throw two cards to your crib: pick them, then Throw.")
@@ -156,12 +163,16 @@ def seat_prompt(state: SeatState, f: SeatFold | None) -> str:
     if phase == "abandoned":
         reason = state.reason
         if reason.endswith(" abandoned the game"):  # the record's own words (stored in English)
-            reason = _("{name} abandoned the game").format(name=reason.removesuffix(" abandoned the game"))
+            reason = _("{name} abandoned the game").format(
+                name=reason.removesuffix(" abandoned the game")
+            )
         return _("This game was abandoned: {reason}.").format(reason=reason)
     return ""
 
 
-def presence_words(presence: str, them: str | None, status: str, over: bool, lang: str = "en") -> str:
+def presence_words(
+    presence: str, them: str | None, status: str, over: bool, lang: str = "en"
+) -> str:
     """'Ann left the table…' (``presence`` is the classmate's: "here", "left" or "not
     yet"), or '' while both are here.
 
@@ -172,11 +183,13 @@ def presence_words(presence: str, them: str | None, status: str, over: bool, lan
     """
     _ = tr(lang)
     if presence == "left" and status in ("playing", "waiting") and not over:
-        return _("{name} left the table. Wait for them to come back (same link), or abandon the game.").format(
+        return _(
+            "{name} left the table. Wait for them to come back (same link), or abandon the game."
+        ).format(name=them)
+    if presence == "not yet" and status == "playing":
+        return _("{name} has not opened this table yet: you can make your first move.").format(
             name=them
         )
-    if presence == "not yet" and status == "playing":
-        return _("{name} has not opened this table yet: you can make your first move.").format(name=them)
     return ""
 
 

@@ -29,10 +29,18 @@ from crib.session.model import ShowItem, show_item, skunk_words
 __all__ = ["SeatTable", "PEG_WORDS", "peg_detail", "WHAT_WORDS"]
 
 #: the pegging scores' names (a Played event's detail, "fifteen for 2, run for 3")
-PEG_WORDS = {"fifteen": N_("fifteen"), "thirty-one": N_("thirty-one"), "pair": N_("pair"),
-             "pair royal": N_("pair royal"), "double pair royal": N_("double pair royal"),
-             "run": N_("run"), "last card": N_("last card"), "go": N_("go"), "his heels": N_("his heels"),
-             "muggins": N_("muggins")}
+PEG_WORDS = {
+    "fifteen": N_("fifteen"),
+    "thirty-one": N_("thirty-one"),
+    "pair": N_("pair"),
+    "pair royal": N_("pair royal"),
+    "double pair royal": N_("double pair royal"),
+    "run": N_("run"),
+    "last card": N_("last card"),
+    "go": N_("go"),
+    "his heels": N_("his heels"),
+    "muggins": N_("muggins"),
+}
 #: what a show counts (context "show"): a hand or the crib
 WHAT_WORDS = {"hand": NP_("show", "hand"), "crib": NP_("show", "crib")}
 
@@ -55,7 +63,13 @@ def peg_detail(detail: str, lang: str = "en") -> str:
     for part in detail.split(", "):
         m = re.fullmatch(r"(.+) for (\d+)", part)
         kind = m.group(1) if m else part
-        word = _(PEG_WORDS[kind]) if kind in PEG_WORDS else trp(lang)("show", WHAT_WORDS[kind]) if kind in WHAT_WORDS else kind
+        word = (
+            _(PEG_WORDS[kind])
+            if kind in PEG_WORDS
+            else trp(lang)("show", WHAT_WORDS[kind])
+            if kind in WHAT_WORDS
+            else kind
+        )
         out.append(_("{kind} for {n}").format(kind=word, n=m.group(2)) if m else word)
     return ", ".join(out)
 
@@ -64,7 +78,9 @@ class SeatTable:
     """The table as ``seat`` sees it; ``names`` are (me, them), ``them`` as a caption
     says it ("the computer", or a classmate's name)."""
 
-    def __init__(self, seat: int, names: tuple[str, str], scores: Sequence[int] = (0, 0), lang: str = "en") -> None:
+    def __init__(
+        self, seat: int, names: tuple[str, str], scores: Sequence[int] = (0, 0), lang: str = "en"
+    ) -> None:
         self.seat = seat
         self.lang = lang
         self._ = tr(lang)
@@ -154,7 +170,9 @@ class SeatTable:
             crib_count=0 if crib_shown else self.crib_count,
             crib_owner=self.dealer,
             crib_shown=crib_shown,
-            show=self.shows[-1] if self.shows and phase in ("show", "hand_over", "over", "count") else None,
+            show=self.shows[-1]
+            if self.shows and phase in ("show", "hand_over", "over", "count")
+            else None,
             shows=tuple(self.shows),
             captions=tuple(self.captions),
             winner=self.winner,
@@ -179,16 +197,22 @@ class SeatTable:
             self.six = tuple(sorted(e.hands[self.seat], key=lambda c: (c.rank, c.suit)))
             self.my_cards, self.opp_held = self.six, 6
             self.captions.clear()  # a new deal (the cut for deal used its own shuffle)
-            self.caption(_("Hand {n}: you deal.").format(n=e.hand + 1) if self.dealer == 0
-                         else _("Hand {n}: {name} deals.").format(n=e.hand + 1, name=them))
+            self.caption(
+                _("Hand {n}: you deal.").format(n=e.hand + 1)
+                if self.dealer == 0
+                else _("Hand {n}: {name} deals.").format(n=e.hand + 1, name=them)
+            )
         elif isinstance(e, ev.Discarded):
             self.crib_count += 2
             if self.me(e.player) == 0:
                 self.my_throw = e.cards
                 self.my_cards = tuple(c for c in self.six if c not in self.my_throw)
                 cards = cards_pretty(self.my_throw)
-                self.caption(_("You throw {cards} to your crib.").format(cards=cards) if self.dealer == 0
-                             else _("You throw {cards} to {name}’s crib.").format(cards=cards, name=them))
+                self.caption(
+                    _("You throw {cards} to your crib.").format(cards=cards)
+                    if self.dealer == 0
+                    else _("You throw {cards} to {name}’s crib.").format(cards=cards, name=them)
+                )
             else:
                 self.opp_held = 4
                 self.caption(_("{name} throws two cards to the crib.").format(name=_cap(them)))
@@ -197,7 +221,11 @@ class SeatTable:
             self.caption(_("The starter is {card}.").format(card=self.starter.pretty))
         elif isinstance(e, ev.Heels):
             self._scores(e.scores, "his heels")
-            self.caption(_("His heels: {who} +{n} for the jack turned up.").format(who=self.who(e.player), n=e.points))
+            self.caption(
+                _("His heels: {who} +{n} for the jack turned up.").format(
+                    who=self.who(e.player), n=e.points
+                )
+            )
         elif isinstance(e, ev.Played):
             self._played(e)
         elif isinstance(e, ev.Go):
@@ -219,11 +247,22 @@ class SeatTable:
             self.opp_held -= 1
         _ = self._
         if e.points:
-            text = _("You play {card}, {count}: {what} (+{n}).") if p == 0 else _("{name} plays {card}, {count}: {what} (+{n}).")
+            text = (
+                _("You play {card}, {count}: {what} (+{n}).")
+                if p == 0
+                else _("{name} plays {card}, {count}: {what} (+{n}).")
+            )
         else:
             text = _("You play {card}, {count}.") if p == 0 else _("{name} plays {card}, {count}.")
-        self.caption(text.format(name=_cap(self.names[1]), card=card.pretty, count=e.count,
-                                 what=peg_detail(e.detail, self.lang), n=e.points))
+        self.caption(
+            text.format(
+                name=_cap(self.names[1]),
+                card=card.pretty,
+                count=e.count,
+                what=peg_detail(e.detail, self.lang),
+                n=e.points,
+            )
+        )
         self._scores(e.scores, re.sub(r" for \d+", "", e.detail))
         if e.reset:  # a 31: the count starts again
             self.new_pile = True
@@ -232,7 +271,11 @@ class SeatTable:
         count, _ = self.count, self._
         # your go is said for you: no choice (the caption says why)
         if self.me(e.player) == 0:
-            why = _("no cards left") if not self.my_cards else _("no card fits under 31 at {n}").format(n=count)
+            why = (
+                _("no cards left")
+                if not self.my_cards
+                else _("no card fits under 31 at {n}").format(n=count)
+            )
             who = _("Go for you ({why})").format(why=why)
         else:
             who = _("{name} says go").format(name=_cap(self.names[1]))
@@ -240,8 +283,11 @@ class SeatTable:
             self.new_pile = True
             # the go point (PlayRecord component "go") is for the last card played
             if e.points:
-                self.caption(_("{who}: {scorer} +{n} for the last card, {count}; the count starts again.").format(
-                    who=who, scorer=self.who(e.scorer), n=e.points, count=count))
+                self.caption(
+                    _(
+                        "{who}: {scorer} +{n} for the last card, {count}; the count starts again."
+                    ).format(who=who, scorer=self.who(e.scorer), n=e.points, count=count)
+                )
             else:
                 self.caption(_("{who}; the count starts again.").format(who=who))
         else:
@@ -250,7 +296,11 @@ class SeatTable:
 
     def _show(self, e: ev.Event) -> None:
         them, _ = _cap(self.names[1]), self._
-        what = trp(self.lang)("show", WHAT_WORDS[e.what]) if getattr(e, "what", None) in WHAT_WORDS else ""
+        what = (
+            trp(self.lang)("show", WHAT_WORDS[e.what])
+            if getattr(e, "what", None) in WHAT_WORDS
+            else ""
+        )
         if isinstance(e, ev.Shown):
             cards = e.cards
             p = self.me(e.player)
@@ -261,26 +311,49 @@ class SeatTable:
                 self.crib_shown, self.crib_count = cards, 0
             elif p == 1:
                 self.opp_shown = cards
-            self.caption((_("Your {what}: {said} ({n}).") if p == 0 else _("{name}’s {what}: {said} ({n})."))
-                         .format(name=them, what=what, said=item.said, n=e.total))
+            self.caption(
+                (
+                    _("Your {what}: {said} ({n}).")
+                    if p == 0
+                    else _("{name}’s {what}: {said} ({n}).")
+                ).format(name=them, what=what, said=item.said, n=e.total)
+            )
             self._scores(e.scores, e.what)
             if e.what == "crib":
                 self.history.append((self.hand_index + 1, *self.scores))
         elif isinstance(e, ev.Counted):
-            self.caption((_("You count your {what}: {n}.") if self.me(e.player) == 0
-                          else _("{name} counts their {what}: {n}.")).format(name=them, what=what, n=e.claimed))
+            self.caption(
+                (
+                    _("You count your {what}: {n}.")
+                    if self.me(e.player) == 0
+                    else _("{name} counts their {what}: {n}.")
+                ).format(name=them, what=what, n=e.claimed)
+            )
         elif isinstance(e, ev.Muggins):
-            self.caption((_("You take the {n} missed (+{points}).") if self.me(e.player) == 0
-                          else _("Muggins! {name} takes the {n} missed (+{points}).")).format(
-                name=them, n=e.missed, points=e.points))
+            self.caption(
+                (
+                    _("You take the {n} missed (+{points}).")
+                    if self.me(e.player) == 0
+                    else _("Muggins! {name} takes the {n} missed (+{points}).")
+                ).format(name=them, n=e.missed, points=e.points)
+            )
             self._scores(e.scores, "muggins")
-            if self.shows and self.shows[-1].what == "crib" and self.history[-1][0] == self.hand_index + 1:
-                self.history[-1] = (self.hand_index + 1, *self.scores)  # the crib's show, muggins included
+            if (
+                self.shows
+                and self.shows[-1].what == "crib"
+                and self.history[-1][0] == self.hand_index + 1
+            ):
+                self.history[-1] = (
+                    self.hand_index + 1,
+                    *self.scores,
+                )  # the crib's show, muggins included
         elif isinstance(e, ev.GameOver):
             self.winner = self.me(e.winner)
             self.skunk = e.skunk
             if self.history[-1][1:] != self.scores:
                 self.history.append((self.hand_index + 1, *self.scores))
             score = f"{max(self.scores)}–{min(self.scores)}"
-            won = (_("You win {score}") if self.winner == 0 else _("{name} wins {score}")).format(name=them, score=score)
+            won = (_("You win {score}") if self.winner == 0 else _("{name} wins {score}")).format(
+                name=them, score=score
+            )
             self.caption(f"{won}, {skunk_words(e.skunk, self.lang)}." if e.skunk else f"{won}.")

@@ -10,8 +10,19 @@ __all__ = ["JARGON", "jargon_in"]
 #: Words a learner's plain text never holds (the test of every plain sentence):
 #: model names, statistics and the search's jargon.
 JARGON: tuple[str, ...] = (
-    "EV", "P(", "minimax", "self-play", "Master", "full value", "margin", "expectimax",
-    "model", "uniform", "holdings", "expected", "on average",
+    "EV",
+    "P(",
+    "minimax",
+    "self-play",
+    "Master",
+    "full value",
+    "margin",
+    "expectimax",
+    "model",
+    "uniform",
+    "holdings",
+    "expected",
+    "on average",
 )
 
 

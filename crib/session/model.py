@@ -49,9 +49,11 @@ def skunk_words(skunk: str, lang: str = "en") -> str:
     return tr(lang)(_SKUNKS[skunk]) if skunk in _SKUNKS else skunk
 
 
-_VERDICTS = {"verified from the seed": N_("verified from the seed"),
-             "verified against the revealed secret": N_("verified against the revealed secret"),
-             "not verified": N_("not verified")}
+_VERDICTS = {
+    "verified from the seed": N_("verified from the seed"),
+    "verified against the revealed secret": N_("verified against the revealed secret"),
+    "not verified": N_("not verified"),
+}
 
 
 def replay_summary(r: Any, lang: str = "en") -> str:
@@ -61,18 +63,23 @@ def replay_summary(r: Any, lang: str = "en") -> str:
     _ = tr(lang)
     done = _("a whole game") if r.complete else _("a game in progress")
     if r.verified:
-        return _("replayed {n} events ({done}): every play and count agrees with the rules; deals {verdict}").format(
-            n=len(r.events), done=done, verdict=_(_VERDICTS.get(r.verdict, r.verdict)))
-    return _("replayed {n} events ({done}): every play and count agrees with the rules, but the deals NOT "
-             "verified ({reason}): the cards dealt could have been chosen").format(n=len(r.events), done=done,
-                                                                          reason=_(r.reason))
+        return _(
+            "replayed {n} events ({done}): every play and count agrees with the rules; deals {verdict}"
+        ).format(n=len(r.events), done=done, verdict=_(_VERDICTS.get(r.verdict, r.verdict)))
+    return _(
+        "replayed {n} events ({done}): every play and count agrees with the rules, but the deals NOT "
+        "verified ({reason}): the cards dealt could have been chosen"
+    ).format(n=len(r.events), done=done, reason=_(r.reason))
 
 
 def fairness_words(commit: str, secret_hex: str, ok: bool, verdict: str, lang: str = "en") -> str:
     """The end-of-game check in words: the commitment against the revealed secret, and the replay."""
     _ = tr(lang)
-    text = (_("Commitment {commit}… matches the revealed secret {secret}…; {verdict}.") if ok else
-            _("Commitment {commit}… does NOT match the revealed secret {secret}…; {verdict}."))
+    text = (
+        _("Commitment {commit}… matches the revealed secret {secret}…; {verdict}.")
+        if ok
+        else _("Commitment {commit}… does NOT match the revealed secret {secret}…; {verdict}.")
+    )
     return text.format(commit=commit[:16], secret=secret_hex[:16], verdict=verdict)
 
 
@@ -192,7 +199,9 @@ class GameView:
     skunk: str
     history: tuple[tuple[int, int, int], ...]  # (hand number, my score, computer score) per hand
     mistakes: int  # mistakes, costly decisions and blunders so far
-    last_score: tuple[int, int, str] | None = None  # (player, points, what for): the board's caption
+    last_score: tuple[int, int, str] | None = (
+        None  # (player, points, what for): the board's caption
+    )
     hint_plain: str = ""  # the hint in plain words (the pages' default)
     hint_how: tuple[str, ...] = ()  # the hint's "How this was computed"
 
@@ -212,8 +221,17 @@ class GameView:
         """All the text this view carries (for the no-peek tests)."""
         g = self.grade
         return "\n".join(
-            [*self.captions, self.prompt, self.hint, self.hint_plain, *self.hint_how,
-             g.sentence if g else "", g.plain if g else "", *(g.how if g else ()), g.best if g else ""]
+            [
+                *self.captions,
+                self.prompt,
+                self.hint,
+                self.hint_plain,
+                *self.hint_how,
+                g.sentence if g else "",
+                g.plain if g else "",
+                *(g.how if g else ()),
+                g.best if g else "",
+            ]
         )
 
 
@@ -267,7 +285,9 @@ def cut_for_deal(seed: int) -> tuple[Card, Card]:
     """
     from crib.rules.fairness import shuffled_deck
 
-    deck = shuffled_deck(int.from_bytes(hashlib.sha256(b"cut-for-deal|%d" % seed).digest()[:8], "big"))
+    deck = shuffled_deck(
+        int.from_bytes(hashlib.sha256(b"cut-for-deal|%d" % seed).digest()[:8], "big")
+    )
     mine = deck[0]
     theirs = next(c for c in deck[1:] if c.rank != mine.rank)
     return mine, theirs
@@ -292,7 +312,9 @@ def _spoken(s: Score, words: CountWords = ENGLISH) -> tuple[tuple[str, tuple[Car
     return tuple((words, tuple(st.cards)) for words, st in zip(phrases, steps, strict=True))
 
 
-def show_item(player: int, what: str, cards: Sequence[Card], starter: Card, lang: str = "en") -> ShowItem:
+def show_item(
+    player: int, what: str, cards: Sequence[Card], starter: Card, lang: str = "en"
+) -> ShowItem:
     """The show component's data for one hand (or the crib), the count said in ``lang``."""
     s = score_hand(tuple(cards), starter, is_crib=what == "crib")
     words = FRENCH if lang == "fr" else ENGLISH

@@ -55,6 +55,7 @@ __all__ = [
     "TRAP_TEXT",
 ]
 
+
 class ThrowLike(Protocol):
     """A throw's cards and values (:class:`crib.analysis.discard.Throw` is one)."""
 
@@ -135,15 +136,24 @@ def about_points(x: float, lang: str = "en") -> str:
     return _("about {n} points").format(n=int(x + 0.5))
 
 
-def keep_throw(keep: Sequence[Card], throw: Sequence[Card], hand_points: float, *, dealer: bool,
-               lang: str = "en") -> str:
+def keep_throw(
+    keep: Sequence[Card],
+    throw: Sequence[Card],
+    hand_points: float,
+    *,
+    dealer: bool,
+    lang: str = "en",
+) -> str:
     """'keep 5-10-J-Q (about 11 points); throw A-3 to your crib' (the opponent's crib
     for the pone); suits shown when a rank is both kept and thrown."""
     _ = tr(lang)
     s = _split_needs_suits(keep, throw)
     return _("keep {keep} ({points}); throw {throw} {to_crib}").format(
-        keep=cards_words(keep, suits=s), points=about_points(hand_points, lang),
-        throw=cards_words(throw, suits=s), to_crib=_to_crib(dealer, lang))
+        keep=cards_words(keep, suits=s),
+        points=about_points(hand_points, lang),
+        throw=cards_words(throw, suits=s),
+        to_crib=_to_crib(dealer, lang),
+    )
 
 
 def _to_crib(dealer: bool, lang: str) -> str:
@@ -162,7 +172,11 @@ def loss_words(lost: float, unit: str = "points", *, play: bool = False, lang: s
     if unit == WIN_UNIT:
         return _("−{p}% to win").format(p=_pct(lost, lang))
     pts = about_points(lost, lang)
-    return _("{points} lost in the rest of the play").format(points=pts) if play else _("{points} lost").format(points=pts)
+    return (
+        _("{points} lost in the rest of the play").format(points=pts)
+        if play
+        else _("{points} lost").format(points=pts)
+    )
 
 
 def _pct(lost: float, lang: str) -> str:
@@ -170,11 +184,18 @@ def _pct(lost: float, lang: str) -> str:
     return s.replace(".", ",") if lang == "fr" else s
 
 
-_WORD = {"best": N_("Best"), "ok": N_("OK"), "mistake": N_("A mistake"), "costly": N_("Costly"),
-         "blunder": N_("A blunder")}
+_WORD = {
+    "best": N_("Best"),
+    "ok": N_("OK"),
+    "mistake": N_("A mistake"),
+    "costly": N_("Costly"),
+    "blunder": N_("A blunder"),
+}
 
 
-def grade_words(verdict: str, lost: float, unit: str = "points", *, play: bool = False, lang: str = "en") -> str:
+def grade_words(
+    verdict: str, lost: float, unit: str = "points", *, play: bool = False, lang: str = "en"
+) -> str:
     """The grade word and what it cost: 'A mistake: about 1 point lost.'
 
     >>> grade_words("costly", 5.08, WIN_UNIT)
@@ -199,14 +220,19 @@ def chip_text(verdict: str, lost: float, unit: str = "points", lang: str = "en")
     """
     if verdict == "best" or unit == WIN_UNIT:
         return cost_text(verdict, lost, unit, lang)
-    return tr(lang)(N_("{word}, {cost}")).format(word=verdict_name(verdict, lang), cost=loss_words(lost, lang=lang))
+    return tr(lang)(N_("{word}, {cost}")).format(
+        word=verdict_name(verdict, lang), cost=loss_words(lost, lang=lang)
+    )
 
 
 # --- the play: what a card does ---------------------------------------------------
 
 _SCORE_NAMES = {
-    "fifteen": N_("fifteen"), "thirty-one": N_("thirty-one"), "pair": N_("a pair"),
-    "pair royal": N_("three of a kind"), "double pair royal": N_("four of a kind"),
+    "fifteen": N_("fifteen"),
+    "thirty-one": N_("thirty-one"),
+    "pair": N_("a pair"),
+    "pair royal": N_("three of a kind"),
+    "double pair royal": N_("four of a kind"),
 }
 
 
@@ -233,13 +259,23 @@ def card_effect(pos: PeggingPosition, card: Card, *, leaves: bool = True, lang: 
     count = pos.count + card.value
     scored = peg_parts(ranks, count)
     points = sum(pts for _n, _k, pts in scored)
-    names = [_("a run of {k}").format(k=k) if n == "run" else _(_SCORE_NAMES[n]) if n in _SCORE_NAMES else n
-             for n, k, _p in scored]
+    names = [
+        _("a run of {k}").format(k=k)
+        if n == "run"
+        else _(_SCORE_NAMES[n])
+        if n in _SCORE_NAMES
+        else n
+        for n, k, _p in scored
+    ]
     last = after_card(count, len(pos.hand) > 1, pos.opp_count > 0, pos.opp_go)[0]
     if last:
         points += last
         names.append(_("the last card"))
-    now = _("pegs {points} for {what}").format(points=points, what=_(" and ").join(names)) if points else _(NOTHING)
+    now = (
+        _("pegs {points} for {what}").format(points=points, what=_(" and ").join(names))
+        if points
+        else _(NOTHING)
+    )
     if not leaves or not opponent_moves_next(count, pos.opp_count > 0, pos.opp_go):
         return now
     unseen = pos.unseen()
@@ -248,13 +284,16 @@ def card_effect(pos: PeggingPosition, card: Card, *, leaves: bool = True, lang: 
     for target in (15, 31):
         need = target - count
         if 1 <= need <= 10 and need in values:
-            threats.append(_("{card} makes {target}").format(card=_value_words(need, lang), target=target))
+            threats.append(
+                _("{card} makes {target}").format(card=_value_words(need, lang), target=target)
+            )
     if fits(count, card) and any(c.rank == card.rank for c in unseen):
         threats.append(_("another {card} makes a pair").format(card=card_word(card)))
     if not threats:
         return now
     return _("{now} and leaves the count at {count}, where {threats} for your opponent").format(
-        now=now, count=count, threats=_(" or ").join(threats[:2]))
+        now=now, count=count, threats=_(" or ").join(threats[:2])
+    )
 
 
 NOTHING = N_("scores nothing now")
@@ -283,8 +322,17 @@ def _why_discard(mine: ThrowLike, best: ThrowLike, dealer: bool, lang: str = "en
     return _("The better four also peg better in the play.")
 
 
-def discard_text(mine: ThrowLike, best: ThrowLike, *, dealer: bool, verdict: str, lost: float,
-                 unit: str = "points", grade: bool = True, lang: str = "en") -> str:
+def discard_text(
+    mine: ThrowLike,
+    best: ThrowLike,
+    *,
+    dealer: bool,
+    verdict: str,
+    lost: float,
+    unit: str = "points",
+    grade: bool = True,
+    lang: str = "en",
+) -> str:
     """A graded throw in plain words: what you kept and threw, the better split, why, and
     (``grade``) the grade word and what it cost.
 
@@ -296,13 +344,18 @@ def discard_text(mine: ThrowLike, best: ThrowLike, *, dealer: bool, verdict: str
     """
     _ = tr(lang)
     if verdict == "best":
-        return _("Best throw: {split}.").format(split=keep_throw(best.keep, best.throw, best.hand_ev, dealer=dealer, lang=lang))
+        return _("Best throw: {split}.").format(
+            split=keep_throw(best.keep, best.throw, best.hand_ev, dealer=dealer, lang=lang)
+        )
     s = _split_needs_suits(mine.keep, mine.throw)
     why = _why_discard(mine, best, dealer, lang)
     text = _("You kept {keep} ({points}) and threw {throw} {to_crib}. Better: {better}.").format(
-        keep=cards_words(mine.keep, suits=s), points=about_points(mine.hand_ev, lang),
-        throw=cards_words(mine.throw, suits=s), to_crib=_to_crib(dealer, lang),
-        better=keep_throw(best.keep, best.throw, best.hand_ev, dealer=dealer, lang=lang)) + (f" {why}" if why else "")
+        keep=cards_words(mine.keep, suits=s),
+        points=about_points(mine.hand_ev, lang),
+        throw=cards_words(mine.throw, suits=s),
+        to_crib=_to_crib(dealer, lang),
+        better=keep_throw(best.keep, best.throw, best.hand_ev, dealer=dealer, lang=lang),
+    ) + (f" {why}" if why else "")
     return f"{text} {grade_words(verdict, lost, unit, lang=lang)}" if grade else text
 
 
@@ -313,12 +366,25 @@ def _good_card(pos: PeggingPosition, card: Card, lang: str = "en") -> str:
     """What the coach's card does: its points now, or that it does best later."""
     _ = tr(lang)
     now = card_effect(pos, card, leaves=False, lang=lang)
-    return now if now != _(NOTHING) else _("scores nothing now but does best in the rest of the play")
+    return (
+        now if now != _(NOTHING) else _("scores nothing now but does best in the rest of the play")
+    )
 
 
-def play_text(pos: PeggingPosition, card: Card | None, best: Card | None, *, verdict: str, lost: float,
-              unit: str = "points", reasons: Sequence[str] = (), board: bool = False,
-              trap: bool | None = None, grade: bool = True, lang: str = "en") -> str:
+def play_text(
+    pos: PeggingPosition,
+    card: Card | None,
+    best: Card | None,
+    *,
+    verdict: str,
+    lost: float,
+    unit: str = "points",
+    reasons: Sequence[str] = (),
+    board: bool = False,
+    trap: bool | None = None,
+    grade: bool = True,
+    lang: str = "en",
+) -> str:
     """A graded card in plain words: what it does, the better card and what that does,
     near 121 the one reason in terms of the game, and (``grade``) the grade word and
     what it cost.
@@ -332,10 +398,15 @@ def play_text(pos: PeggingPosition, card: Card | None, best: Card | None, *, ver
     if card is None:
         return _("No card fits: go.")
     if verdict == "best" or best is None or best.rank == card.rank:
-        return _("Best play: {card} {does}.").format(card=card.pretty, does=_good_card(pos, card, lang))
+        return _("Best play: {card} {does}.").format(
+            card=card.pretty, does=_good_card(pos, card, lang)
+        )
     text = _("You played {card}: it {does}. Better: {best}, which {better}.").format(
-        card=card.pretty, does=card_effect(pos, card, lang=lang), best=best.pretty,
-        better=_good_card(pos, best, lang))
+        card=card.pretty,
+        does=card_effect(pos, card, lang=lang),
+        best=best.pretty,
+        better=_good_card(pos, best, lang),
+    )
     if board and reasons:
         text += " " + _("Your card {reason}.").format(reason=_reason(reasons[0], lang))
     if trap:
@@ -349,31 +420,41 @@ def _reason(reason: str, lang: str) -> str:
     m = re.fullmatch(r"misses pegging out with (\S+)", reason)
     if m:
         return _("misses pegging out with {card}").format(card=m.group(1))
-    return {"lets the dealer peg out": _("lets the dealer peg out"),
-            "lets your opponent peg out": _("lets your opponent peg out")}.get(reason, reason)
+    return {
+        "lets the dealer peg out": _("lets the dealer peg out"),
+        "lets your opponent peg out": _("lets your opponent peg out"),
+    }.get(reason, reason)
 
 
 # --- hints --------------------------------------------------------------------------
 
 
-def hint_discard_text(best: ThrowLike, runner: ThrowLike | None, *, dealer: bool, lang: str = "en") -> str:
+def hint_discard_text(
+    best: ThrowLike, runner: ThrowLike | None, *, dealer: bool, lang: str = "en"
+) -> str:
     """The coach's throw in plain words, and the next best split."""
     text = f"{keep_throw(best.keep, best.throw, best.hand_ev, dealer=dealer, lang=lang)}."
     text = text[0].upper() + text[1:]
     if runner is not None:
         s = _split_needs_suits(runner.keep, runner.throw)
-        text += " " + tr(lang)(N_("Next best: throw {cards}.")).format(cards=cards_words(runner.throw, suits=s))
+        text += " " + tr(lang)(N_("Next best: throw {cards}.")).format(
+            cards=cards_words(runner.throw, suits=s)
+        )
     return text
 
 
-def hint_play_text(pos: PeggingPosition, best: Card | None, *, sets_up: bool = False, lang: str = "en") -> str:
+def hint_play_text(
+    pos: PeggingPosition, best: Card | None, *, sets_up: bool = False, lang: str = "en"
+) -> str:
     """The coach's card in plain words: what it does (``sets_up``: it scores nothing now
     but sets up more points later, the trap card)."""
     _ = tr(lang)
     if best is None:
         return _("No card fits: say go.")
     if sets_up:
-        return _("Play {card}: it scores nothing now but sets up more points later.").format(card=best.pretty)
+        return _("Play {card}: it scores nothing now but sets up more points later.").format(
+            card=best.pretty
+        )
     return _("Play {card}: it {does}.").format(card=best.pretty, does=_good_card(pos, best, lang))
 
 
@@ -386,4 +467,6 @@ def hint_board_text(best: Card | None, p_win: float, lang: str = "en") -> str:
     """
     _ = tr(lang)
     name = best.pretty if best is not None else _("go")
-    return _("Play {card}: it gives you the best chance to win the game ({p}%).").format(card=name, p=round(100 * p_win))
+    return _("Play {card}: it gives you the best chance to win the game ({p}%).").format(
+        card=name, p=round(100 * p_win)
+    )

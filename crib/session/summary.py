@@ -24,7 +24,11 @@ def _lost_text(gs: Sequence[Grade], plain_words: bool = False, lang: str = "en")
     def num(x: float, f: str) -> str:
         return f"{x:{f}}".replace(".", ",") if lang == "fr" else f"{x:{f}}"
 
-    parts = ([plain.loss_words(pts, lang=lang)] if plain_words else [f"−{num(pts, '.2f')}"]) if pts or not win else []
+    parts = (
+        ([plain.loss_words(pts, lang=lang)] if plain_words else [f"−{num(pts, '.2f')}"])
+        if pts or not win
+        else []
+    )
     if win:
         parts.append(tr(lang)(N_("−{p}% to win")).format(p=num(win, ".1f")))
     return ", ".join(parts)

@@ -53,7 +53,9 @@ class Table(SeatTable):
             verdict = replay_summary(replay(self.revealed_events()), self.lang)
         except CribError as err:
             verdict = tr(self.lang)(N_("the log did not replay: {error}")).format(error=err)
-        return fairness_words(self.game.commit, secret_from_seed(seed).hex(), ok, verdict, self.lang)
+        return fairness_words(
+            self.game.commit, secret_from_seed(seed).hex(), ok, verdict, self.lang
+        )
 
     # -- revealing the engine's events -------------------------------------------
 
@@ -65,7 +67,12 @@ class Table(SeatTable):
             e = evs[self.cursor]
             if isinstance(e, ev.Shown):
                 return self._enter_show()
-            if isinstance(e, ev.Dealt) and self.hand_index >= 0 and e.hand != self.hand_index and not through_show:
+            if (
+                isinstance(e, ev.Dealt)
+                and self.hand_index >= 0
+                and e.hand != self.hand_index
+                and not through_show
+            ):
                 return "hand_over"
             self.cursor += 1
             self.apply(e)
@@ -129,16 +136,22 @@ class Table(SeatTable):
             if d is not None and not d.observation.legal:
                 return _("Count {n}: no card fits; the game says go for you.").format(n=self.count)
             return _("Count {n}: your play. Press a card's number (1-{k}) or click it.").format(
-                n=self.count, k=len(self.my_cards))
+                n=self.count, k=len(self.my_cards)
+            )
         if p == "count":
             d = decision
             crib = d is not None and d.what == "crib"
-            return _("Count your crib: type the number, then Enter.") if crib else _(
-                "Count your hand: type the number, then Enter.")
+            return (
+                _("Count your crib: type the number, then Enter.")
+                if crib
+                else _("Count your hand: type the number, then Enter.")
+            )
         if p == "show":
             nxt = len(self.shows)
             left = _(_ORDINAL[nxt]) if nxt < 3 else ""
-            return _("The show. Press n for the {next}.").format(next=left) if left else _("Press n.")
+            return (
+                _("The show. Press n for the {next}.").format(next=left) if left else _("Press n.")
+            )
         if p == "hand_over":
             return _("The hand is over. Press n for the next deal.")
         if p == "over":

@@ -138,8 +138,10 @@ class RecordUnavailable(CribError):
     acknowledged; a retry stores it once (unique tokens)."""
 
 
-UNAVAILABLE = ("the class record is not answering (its database is restarting or out of reach): "
-               "reconnecting; try again in a moment")
+UNAVAILABLE = (
+    "the class record is not answering (its database is restarting or out of reach): "
+    "reconnecting; try again in a moment"
+)
 
 
 class PgConnection:
@@ -161,7 +163,9 @@ class PgConnection:
         import psycopg
 
         try:
-            return psycopg.connect(self.url, autocommit=True, row_factory=_row_factory, connect_timeout=5)
+            return psycopg.connect(
+                self.url, autocommit=True, row_factory=_row_factory, connect_timeout=5
+            )
         except psycopg.OperationalError as e:
             raise RecordUnavailable(UNAVAILABLE) from e
 

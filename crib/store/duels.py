@@ -85,8 +85,16 @@ class DuelStore(StoreConnection):
         return int(row[0])
 
     def create_duel(
-        self, code: str, name: str, *, seed: int, master_seed: int, token: str,
-        manual: tuple[bool, bool], muggins: bool, scores: tuple[int, int],
+        self,
+        code: str,
+        name: str,
+        *,
+        seed: int,
+        master_seed: int,
+        token: str,
+        manual: tuple[bool, bool],
+        muggins: bool,
+        scores: tuple[int, int],
         session_id: int | None = None,
     ) -> DuelRecord:
         """A new table with ``name`` in seat 0 (``table ... is taken`` if the code is)."""
@@ -99,8 +107,16 @@ class DuelStore(StoreConnection):
                     c,
                     "INSERT INTO duels(code, seed, master_seed, manual, muggins, start_scores, "
                     "session_id, created) VALUES (?,?,?,?,?,?,?,?)",
-                    (code, int(seed), int(master_seed), flags, int(bool(muggins)),
-                     f"{scores[0]}-{scores[1]}", session_id, now),
+                    (
+                        code,
+                        int(seed),
+                        int(master_seed),
+                        flags,
+                        int(bool(muggins)),
+                        f"{scores[0]}-{scores[1]}",
+                        session_id,
+                        now,
+                    ),
                 )
                 c.execute(
                     "INSERT INTO duel_seats(duel_id, seat, name, token, joined, seen) VALUES (?,?,?,?,?,?)",
@@ -110,7 +126,9 @@ class DuelStore(StoreConnection):
             raise CribError(f"table {code} is taken") from None
         return self.duel(code)
 
-    def join_duel(self, code: str, name: str, *, client_seed: int, commit: str, token: str) -> DuelRecord:
+    def join_duel(
+        self, code: str, name: str, *, client_seed: int, commit: str, token: str
+    ) -> DuelRecord:
         """Sit down in seat 1 of a waiting table; the commitment is stored now."""
         n = clean_name(name)
         now = time.time()
@@ -121,7 +139,9 @@ class DuelStore(StoreConnection):
                 raise CribError(f"no table {code!r}: check the code your classmate gave you")
             if row["status"] != "waiting":
                 raise CribError(f"table {code} already has two players: ask for a new code")
-            host = c.execute("SELECT name FROM duel_seats WHERE duel_id=? AND seat=0", (row["id"],)).fetchone()
+            host = c.execute(
+                "SELECT name FROM duel_seats WHERE duel_id=? AND seat=0", (row["id"],)
+            ).fetchone()
             if host is not None and host[0] == n:
                 raise CribError(f"{n} is already at table {code}: type your own name")
             c.execute(
@@ -135,8 +155,17 @@ class DuelStore(StoreConnection):
         return self.duel(code)
 
     def create_seated(
-        self, code: str, names: tuple[str, str], *, seed: int, master_seed: int, client_seed: int,
-        commit: str, tokens: tuple[str, str], scores: tuple[int, int], session_id: int | None = None,
+        self,
+        code: str,
+        names: tuple[str, str],
+        *,
+        seed: int,
+        master_seed: int,
+        client_seed: int,
+        commit: str,
+        tokens: tuple[str, str],
+        scores: tuple[int, int],
+        session_id: int | None = None,
     ) -> DuelRecord:
         """A table made by the teacher with both players seated (a class pairing), in one
         transaction: the deal's two halves and commitment are fixed now, and neither
@@ -149,8 +178,16 @@ class DuelStore(StoreConnection):
                     c,
                     "INSERT INTO duels(code, seed, master_seed, client_seed, commit_hash, status, "
                     "start_scores, session_id, created) VALUES (?,?,?,?,?,'playing',?,?,?)",
-                    (code, int(seed), int(master_seed), int(client_seed), commit,
-                     f"{scores[0]}-{scores[1]}", session_id, now),
+                    (
+                        code,
+                        int(seed),
+                        int(master_seed),
+                        int(client_seed),
+                        commit,
+                        f"{scores[0]}-{scores[1]}",
+                        session_id,
+                        now,
+                    ),
                 )
                 c.executemany(
                     "INSERT INTO duel_seats(duel_id, seat, name, token, joined, seen, claimed) VALUES (?,?,?,?,?,0,0)",
@@ -185,9 +222,19 @@ class DuelStore(StoreConnection):
             "WHERE d.session_id=? ORDER BY d.id DESC",
             (int(session_id),),
         ).fetchall()
-        return [NamedSeat(r["code"], int(r["seat"]), r["token"], r["other"] or "", r["status"],
-                          bool(r["claimed"]), bool(r["handover"]))
-                for r in rows if str(r["name"]).casefold() == n]
+        return [
+            NamedSeat(
+                r["code"],
+                int(r["seat"]),
+                r["token"],
+                r["other"] or "",
+                r["status"],
+                bool(r["claimed"]),
+                bool(r["handover"]),
+            )
+            for r in rows
+            if str(r["name"]).casefold() == n
+        ]
 
     def claim_seat(self, code: str, seat: int, handover: str = "") -> str:
         """Claim a seat the teacher made, for the device that asks first: its secret, once.
@@ -206,8 +253,12 @@ class DuelStore(StoreConnection):
                     (code, int(seat)),
                 ).fetchone()
                 if row is not None and not row[0]:
-                    raise CribError(f"that is not the seat code for table {code}: type the one your teacher gave you")
-                raise SeatClaimedError(f"seat {seat} at table {code} is already claimed by another device")
+                    raise CribError(
+                        f"that is not the seat code for table {code}: type the one your teacher gave you"
+                    )
+                raise SeatClaimedError(
+                    f"seat {seat} at table {code} is already claimed by another device"
+                )
             row = c.execute(
                 "SELECT s.token FROM duel_seats s JOIN duels d ON d.id=s.duel_id WHERE d.code=? AND s.seat=?",
                 (code, int(seat)),
@@ -244,8 +295,9 @@ class DuelStore(StoreConnection):
             if row is None:
                 raise CribError("this link is not a seat at that table: join with the code instead")
             now = time.time()
-            if not take_over and seat_busy(row["holder"], float(row["seen"]), bool(row["left_table"]),
-                                           holder_tab(holder), now):
+            if not take_over and seat_busy(
+                row["holder"], float(row["seen"]), bool(row["left_table"]), holder_tab(holder), now
+            ):
                 raise SeatBusyError(BUSY_MESSAGE)
             c.execute(
                 "UPDATE duel_seats SET holder=?, seen=?, left_table=0, claimed=1 WHERE seat=? AND duel_id="
@@ -286,11 +338,21 @@ class DuelStore(StoreConnection):
                 left[s["seat"]] = bool(s["left_table"])
         a, b = r["start_scores"].split("-")
         return DuelRecord(
-            code=r["code"], seed=r["seed"], names=(names[0] or "", names[1]),
-            master_seed=r["master_seed"], client_seed=r["client_seed"], commit=r["commit_hash"],
-            status=r["status"], reason=r["reason"], manual=_flags(r["manual"]), muggins=bool(r["muggins"]),
-            scores=(int(a), int(b)), seen=(seen[0], seen[1]), left=(left[0], left[1]),
-            winner=r["winner"], last_move=int(r["last_move"] or 0),
+            code=r["code"],
+            seed=r["seed"],
+            names=(names[0] or "", names[1]),
+            master_seed=r["master_seed"],
+            client_seed=r["client_seed"],
+            commit=r["commit_hash"],
+            status=r["status"],
+            reason=r["reason"],
+            manual=_flags(r["manual"]),
+            muggins=bool(r["muggins"]),
+            scores=(int(a), int(b)),
+            seen=(seen[0], seen[1]),
+            left=(left[0], left[1]),
+            winner=r["winner"],
+            last_move=int(r["last_move"] or 0),
         )
 
     def seat_of(self, code: str, token: str) -> int:
@@ -305,8 +367,16 @@ class DuelStore(StoreConnection):
 
     def _rows(self, c: Any, duel_id: int, after: int) -> list[MoveRow]:
         return [
-            MoveRow(r["id"], r["seat"], r["n"], r["kind"], json.loads(r["action"]), r["move_id"], r["events"],
-                    r["created"])
+            MoveRow(
+                r["id"],
+                r["seat"],
+                r["n"],
+                r["kind"],
+                json.loads(r["action"]),
+                r["move_id"],
+                r["events"],
+                r["created"],
+            )
             for r in c.execute(
                 "SELECT * FROM duel_moves WHERE duel_id=? AND id>? ORDER BY id", (duel_id, after)
             )
@@ -318,13 +388,22 @@ class DuelStore(StoreConnection):
 
     def last_move(self, code: str) -> int:
         row = self.conn.execute(
-            "SELECT MAX(m.id) FROM duel_moves m JOIN duels d ON d.id=m.duel_id WHERE d.code=?", (code,)
+            "SELECT MAX(m.id) FROM duel_moves m JOIN duels d ON d.id=m.duel_id WHERE d.code=?",
+            (code,),
         ).fetchone()
         return int(row[0] or 0)
 
     def append_move(
-        self, code: str, seat: int, n: int, kind: str, action: Any, move_id: str,
-        after: int, check: Callable[[list[MoveRow]], MoveCheck], holder: str = "",
+        self,
+        code: str,
+        seat: int,
+        n: int,
+        kind: str,
+        action: Any,
+        move_id: str,
+        after: int,
+        check: Callable[[list[MoveRow]], MoveCheck],
+        holder: str = "",
     ) -> MoveRow:
         """Append one checked move in one transaction (see the module docstring); with
         ``holder``, only while that page holds the seat."""
@@ -335,11 +414,21 @@ class DuelStore(StoreConnection):
             if old is not None:
                 if (old["kind"], old["action"]) != (kind, text):
                     raise IllegalPlayError("that decision was already taken with another move")
-                return MoveRow(old["id"], old["seat"], old["n"], old["kind"], json.loads(old["action"]),
-                               old["move_id"], old["events"], old["created"])
+                return MoveRow(
+                    old["id"],
+                    old["seat"],
+                    old["n"],
+                    old["kind"],
+                    json.loads(old["action"]),
+                    old["move_id"],
+                    old["events"],
+                    old["created"],
+                )
             duel_id = self._id(code)
             if holder:
-                h = c.execute("SELECT holder FROM duel_seats WHERE duel_id=? AND seat=?", (duel_id, seat)).fetchone()
+                h = c.execute(
+                    "SELECT holder FROM duel_seats WHERE duel_id=? AND seat=?", (duel_id, seat)
+                ).fetchone()
                 if h is None or h[0] != holder:
                     raise SeatMovedError(MOVED_MESSAGE)
             result = check(self._rows(c, duel_id, after))
@@ -358,7 +447,13 @@ class DuelStore(StoreConnection):
             return MoveRow(mid, seat, n, kind, action, move_id, result.events, now)
 
     def heartbeat(
-        self, code: str, seat: int, *, leave: bool = False, holder: str = "", at: float | None = None
+        self,
+        code: str,
+        seat: int,
+        *,
+        leave: bool = False,
+        holder: str = "",
+        at: float | None = None,
     ) -> bool:
         """This seat's page was heard from at ``at`` (default now), or, with ``leave``, has
         left the table.  With ``holder``, only while that page holds the seat: False if

@@ -155,7 +155,9 @@ class ClassTournaments:
         r = t.round(round_no)
         d = t.deal(round_no)
         start = 121 - t.length
-        row = self.ts.conn.execute("SELECT session_id FROM tournaments WHERE code=?", (t.code,)).fetchone()
+        row = self.ts.conn.execute(
+            "SELECT session_id FROM tournaments WHERE code=?", (t.code,)
+        ).fetchone()
         have = self.duels.dealt_tables(t.seed, d.game_seed)
         out: dict[int, str] = {}
         for tb in r.tables:
@@ -166,8 +168,14 @@ class ClassTournaments:
                 try:
                     dcode = self._table_code()
                     self.duels.create_seated(
-                        dcode, tb.seats, seed=d.game_seed, master_seed=t.seed, client_seed=d.client_seed,
-                        commit=d.commit, tokens=(self._token(), self._token()), scores=(start, start),
+                        dcode,
+                        tb.seats,
+                        seed=d.game_seed,
+                        master_seed=t.seed,
+                        client_seed=d.client_seed,
+                        commit=d.commit,
+                        tokens=(self._token(), self._token()),
+                        scores=(start, start),
                         session_id=row[0],
                     )
                 except CribError as e:
@@ -191,14 +199,18 @@ class ClassTournaments:
             res = t.results.get((round_no, tb.number))
             dcode = have.get(tb.seats, "")
             if not dcode:
-                out.append(TableState(round_no, tb.number, tb.seats, "", "no table", (False, False), res))
+                out.append(
+                    TableState(round_no, tb.number, tb.seats, "", "no table", (False, False), res)
+                )
                 continue
             rec = self.duels.duel(dcode)
             opened = (bool(rec.seen[0]), bool(rec.seen[1]))
             status = rec.status
             if status == "playing" and not any(opened):
                 status = "not opened"
-            out.append(TableState(round_no, tb.number, tb.seats, dcode, status, opened, res, rec.reason))
+            out.append(
+                TableState(round_no, tb.number, tb.seats, dcode, status, opened, res, rec.reason)
+            )
         return out
 
     def sync(self, code: str) -> list[Result]:
@@ -217,9 +229,13 @@ class ClassTournaments:
         return new
 
     def _record(self, code: str, round_no: int, table: int, dcode: str) -> Result:
-        return self.ts.record_game(code, round_no, table, self.duels.duel_log(dcode), token=f"duel:{dcode}")
+        return self.ts.record_game(
+            code, round_no, table, self.duels.duel_log(dcode), token=f"duel:{dcode}"
+        )
 
-    def record_by_hand(self, code: str, round_no: int, table: int, scores: Sequence[int | str]) -> Result:
+    def record_by_hand(
+        self, code: str, round_no: int, table: int, scores: Sequence[int | str]
+    ) -> Result:
         """The teacher's result for a table (an abandoned game, a game on paper)."""
         return self.ts.record_result(code, round_no, table, scores)  # type: ignore[arg-type]
 
@@ -228,7 +244,9 @@ class ClassTournaments:
         rec = self.duels.duel(dcode)
         if rec.names[1] is None:
             return None
-        for (tcode,) in self.ts.conn.execute("SELECT code FROM tournaments WHERE seed=? ORDER BY id", (rec.master_seed,)):
+        for (tcode,) in self.ts.conn.execute(
+            "SELECT code FROM tournaments WHERE seed=? ORDER BY id", (rec.master_seed,)
+        ):
             t = self.ts.load(tcode)
             for r in t.played_rounds:
                 d = t.deal(r.number)
@@ -251,7 +269,9 @@ class ClassTournaments:
 
     # -- a student's table ---------------------------------------------------------------
 
-    def find_table(self, session_code: str, name: str, *, known: Mapping[str, str] | None = None) -> MyTable | None:
+    def find_table(
+        self, session_code: str, name: str, *, known: Mapping[str, str] | None = None
+    ) -> MyTable | None:
         """The student's seat at the class session's newest table still in play (else the
         newest one); None if the teacher has seated them nowhere.
 
@@ -283,7 +303,9 @@ class ClassTournaments:
         seat the teacher handed over needs the seat code they gave, ``handover``)."""
         if mine.token:
             return mine
-        return replace(mine, token=self.duels.claim_seat(mine.code, mine.seat, handover), handed=False)
+        return replace(
+            mine, token=self.duels.claim_seat(mine.code, mine.seat, handover), handed=False
+        )
 
     def hand_over(self, dcode: str, name: str) -> str:
         """The teacher hands ``name``'s seat at table ``dcode`` over: its old link no longer

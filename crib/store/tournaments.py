@@ -148,8 +148,12 @@ class TournamentStore:
             )
         ]
         t = Tournament(
-            row["name"], players, fmt=row["format"], length=row["length"],
-            rounds=row["rounds"], seed=row["seed"],
+            row["name"],
+            players,
+            fmt=row["format"],
+            length=row["length"],
+            rounds=row["rounds"],
+            seed=row["seed"],
         )
         t.code = row["code"]
         rounds: dict[int, list[Any]] = {}
@@ -186,7 +190,10 @@ class TournamentStore:
 
     def list_all(self) -> list[tuple[str, str]]:
         """(code, name) of every tournament in this database (the command line's list)."""
-        return [(r[0], r[1]) for r in self.conn.execute("SELECT code, name FROM tournaments ORDER BY id")]
+        return [
+            (r[0], r[1])
+            for r in self.conn.execute("SELECT code, name FROM tournaments ORDER BY id")
+        ]
 
     # -- rounds -----------------------------------------------------------------------
 
@@ -216,13 +223,28 @@ class TournamentStore:
             c.execute(
                 "INSERT INTO tournament_results(tournament_id, round, table_no, score1, score2,"
                 " source, log, created, token) VALUES (?,?,?,?,?,?,?,?,?) ON CONFLICT DO NOTHING",
-                (tid, res.round, res.table, res.scores[0], res.scores[1], res.source, res.log,
-                 time.time(), token or uuid.uuid4().hex),
+                (
+                    tid,
+                    res.round,
+                    res.table,
+                    res.scores[0],
+                    res.scores[1],
+                    res.source,
+                    res.log,
+                    time.time(),
+                    token or uuid.uuid4().hex,
+                ),
             )
         return res
 
     def record_result(
-        self, code: str, round_no: int, table: int, scores: Sequence[int], *, token: str | None = None
+        self,
+        code: str,
+        round_no: int,
+        table: int,
+        scores: Sequence[int],
+        *,
+        token: str | None = None,
     ) -> Result:
         """Record (or correct) a paper table's final scores, seat 1 first; returns the result
         once it is committed.  ``token`` makes a retry idempotent."""

@@ -147,8 +147,10 @@ def _play_model(text: str | None, holdings: str | None) -> Any:
     pm, key = parse_model(text or "master", "play"), (text or "master").strip().lower()
     if holdings is not None and (h := Holdings.parse(holdings)) is not pm.holdings:
         if key in PRESETS:
-            raise ModelError(f"--holdings {holdings} contradicts model {pm.name!r}, whose holdings are "
-                             f"{pm.holdings.value}: give one or the other")
+            raise ModelError(
+                f"--holdings {holdings} contradicts model {pm.name!r}, whose holdings are "
+                f"{pm.holdings.value}: give one or the other"
+            )
         pm = replace(pm, name="custom", holdings=h)
     return pm
 
@@ -191,7 +193,9 @@ def _cmd_selfplay(args: argparse.Namespace) -> int:
     results, out = Path(args.results), Path(args.out)
     if args.what == "run":
         if not args.experiment:
-            raise CribError("crib selfplay run needs --experiment (crib, pegging, deal, ladder, games)")
+            raise CribError(
+                "crib selfplay run needs --experiment (crib, pegging, deal, ladder, games)"
+            )
         res = run(
             RunSpec(args.experiment, args.n or 100, args.seed, args.chunk or 100),
             results / args.experiment,
@@ -268,11 +272,16 @@ def build_parser() -> argparse.ArgumentParser:
     seat.add_argument("--dealer", action="store_true", help="your crib (default)")
     seat.add_argument("--pone", action="store_true", help="your opponent's crib")
     dc.add_argument(
-        "--model", default="master", help="master (the coach's, default), expert, uniform (exact teaching model), "
+        "--model",
+        default="master",
+        help="master (the coach's, default), expert, uniform (exact teaching model), "
         "or a crib model under the uniform rules: exact, table, selfplay",
     )
     dc.add_argument(
-        "--scores", nargs=2, type=int, metavar=("MINE", "THEIRS"),
+        "--scores",
+        nargs=2,
+        type=int,
+        metavar=("MINE", "THEIRS"),
         help="the scores before this deal (adds P(win); the Master ranks by it near 121)",
     )
     pg = sub.add_parser("peg", help="exact analysis of a pegging position (your turn)")
@@ -280,7 +289,9 @@ def build_parser() -> argparse.ArgumentParser:
         "position", help="e.g. 'hand 4H 6D 6S 9C | starter 2S | discards JD KC | opp 4'"
     )
     pg.add_argument(
-        "--model", default=None, help="master (the coach's, default), expert, uniform, or an opponent model: "
+        "--model",
+        default=None,
+        help="master (the coach's, default), expert, uniform, or an opponent model: "
         "minimax, policy:expert, policy:hard, policy:normal, policy:easy",
     )
     pg.add_argument(
@@ -323,8 +334,16 @@ def build_parser() -> argparse.ArgumentParser:
     bn.add_argument(
         "--out", default=None, help="write the results as JSON (e.g. data/ai_benchmark.json)"
     )
-    for name, what in (("serve", "serve the dashboards with Voila: crib serve [--class-size N] [--class] [--lan] [voila options]"),
-                       ("school", "several crib servers behind nginx: crib school --servers N --port P [--db URL] [serve options]")):
+    for name, what in (
+        (
+            "serve",
+            "serve the dashboards with Voila: crib serve [--class-size N] [--class] [--lan] [voila options]",
+        ),
+        (
+            "school",
+            "several crib servers behind nginx: crib school --servers N --port P [--db URL] [serve options]",
+        ),
+    ):
         sub.add_parser(name, help=what)
     sp = sub.add_parser(
         "selfplay",
@@ -352,7 +371,9 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument(
         "--crosscheck", type=int, default=None, help="for 'win': games per cross-check position"
     )
-    sp.add_argument("--experiment", default=None, help="for 'run': crib, pegging, deal, ladder, games")
+    sp.add_argument(
+        "--experiment", default=None, help="for 'run': crib, pegging, deal, ladder, games"
+    )
     sp.add_argument("--seed", type=int, default=0, help="for 'run': the master seed")
     sp.add_argument("--chunk", type=int, default=None, help="for 'run': items per chunk")
     for module in _MODULES.values():  # crib print (the printables), crib tournament
@@ -372,7 +393,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     2
     """
     given = list(sys.argv[1:] if argv is None else argv)
-    ahead = {"serve": "crib.tools.serve", "school": "crib.tools.school"}  # every other option passed on as it is
+    ahead = {
+        "serve": "crib.tools.serve",
+        "school": "crib.tools.school",
+    }  # every other option passed on as it is
     if given[:1] and given[0] in ahead:
         return int(import_module(ahead[given[0]]).main(given[1:]) or 0)
     if given[:2] == ["print", "guide"]:  # the teacher's guide: crib/tools/print_guide.py

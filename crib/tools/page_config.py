@@ -43,8 +43,10 @@ def _crib_module_imports(name: str) -> frozenset[str]:
     parts = name.split(".")
     if parts[0] != "crib":
         return frozenset()
-    files = [(root.joinpath(*parts[1:i], "__init__.py"), ".".join(parts[:i]))
-             for i in range(1, len(parts) + 1)]  # the packages, then the module itself
+    files = [
+        (root.joinpath(*parts[1:i], "__init__.py"), ".".join(parts[:i]))
+        for i in range(1, len(parts) + 1)
+    ]  # the packages, then the module itself
     if len(parts) > 1:
         files.append((root.joinpath(*parts[1:-1], parts[-1] + ".py"), ".".join(parts[:-1])))
     out: set[str] = set()

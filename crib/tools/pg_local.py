@@ -32,7 +32,9 @@ def pg_bindir() -> Path | None:
     """The newest Debian PostgreSQL's bin directory (``PG_BINDIR`` overrides)."""
     if os.environ.get("PG_BINDIR"):
         return Path(os.environ["PG_BINDIR"])
-    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"), key=lambda p: int(p.split("/")[4]))
+    found = sorted(
+        glob.glob("/usr/lib/postgresql/*/bin/initdb"), key=lambda p: int(p.split("/")[4])
+    )
     return Path(found[-1]).parent if found else None
 
 
@@ -47,8 +49,18 @@ class PgServer:
         if os.geteuid() == 0:  # initdb and postgres refuse to run as root
             shutil.chown(self.dir, "postgres", "postgres")
             self.as_user = ["runuser", "-u", "postgres", "--"]
-        self._run("initdb", "-D", str(self.data), "-U", "postgres", "--auth=trust",
-                  "-E", "UTF8", "--locale=C", "--no-sync")
+        self._run(
+            "initdb",
+            "-D",
+            str(self.data),
+            "-U",
+            "postgres",
+            "--auth=trust",
+            "-E",
+            "UTF8",
+            "--locale=C",
+            "--no-sync",
+        )
         opts = f"-k {self.dir} -p {PG_PORT} -c listen_addresses='' -c max_connections={max_connections}"
         if fast:
             opts += " -c fsync=off -c full_page_writes=off"
@@ -57,8 +69,12 @@ class PgServer:
         self._n = itertools.count()
 
     def _run(self, tool: str, *args: str) -> None:
-        out = subprocess.run([*self.as_user, str(self.bindir / tool), *args],
-                             capture_output=True, text=True, timeout=180)
+        out = subprocess.run(
+            [*self.as_user, str(self.bindir / tool), *args],
+            capture_output=True,
+            text=True,
+            timeout=180,
+        )
         if out.returncode:
             log = (self.dir / "log").read_text() if (self.dir / "log").exists() else ""
             raise RuntimeError(f"{tool} failed: {out.stderr or out.stdout}\n{log}")
@@ -79,8 +95,19 @@ class PgServer:
 
     def start(self) -> None:
         # -l: the server's output to a log file, not to this process's pipes
-        self._run("pg_ctl", "-D", str(self.data), "-l", str(self.dir / "log"), "-o", self.opts,
-                  "-w", "-t", "120", "start")
+        self._run(
+            "pg_ctl",
+            "-D",
+            str(self.data),
+            "-l",
+            str(self.dir / "log"),
+            "-o",
+            self.opts,
+            "-w",
+            "-t",
+            "120",
+            "start",
+        )
 
     def halt(self) -> None:
         """Stop the server (every connection dropped), keeping its data: :meth:`start` again."""

@@ -1,6 +1,5 @@
-"""``crib print``: the classroom printables as PDF (:mod:`crib.course.printables`).
-
-    crib print worksheets --lang fr --seed 7 --paper a4 --out handouts/
+"""``crib print``: the classroom printables as PDF (:mod:`crib.course.printables`), for
+example ``crib print worksheets --lang fr --seed 7 --paper a4 --out handouts/``.
 """
 
 from __future__ import annotations
@@ -11,8 +10,18 @@ __all__ = ["add_parser", "run", "CHOICES"]
 
 # crib.course.printables's KINDS and GROUPS (a test keeps them equal), written out so that
 # building the parser of every crib command imports nothing of the printables
-CHOICES = ("glossary", "cheatsheet", "worksheet-1", "worksheet-2", "pegging", "quiz-1", "quiz-2",
-           "worksheets", "quizzes", "all")
+CHOICES = (
+    "glossary",
+    "cheatsheet",
+    "worksheet-1",
+    "worksheet-2",
+    "pegging",
+    "quiz-1",
+    "quiz-2",
+    "worksheets",
+    "quizzes",
+    "all",
+)
 
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:

@@ -64,8 +64,17 @@ from typing import Any
 from crib.tools.room_share import MIN_PAGES, evictable, refusal, reserve, total_cap
 
 # (MIN_PAGES and total_cap are crib.tools.room_share's, named here too)
-__all__ = ["Room", "PER_CLIENT", "MIN_PAGES", "GRACE", "HAND_GRACE", "CULL_IDLE", "CULL_INTERVAL", "cull_every",
-           "total_cap"]
+__all__ = [
+    "Room",
+    "PER_CLIENT",
+    "MIN_PAGES",
+    "GRACE",
+    "HAND_GRACE",
+    "CULL_IDLE",
+    "CULL_INTERVAL",
+    "cull_every",
+    "total_cap",
+]
 
 PER_CLIENT = 4  # page kernels one address may hold: the trainer, a game, two analyzers
 GRACE = 30.0  # s a page has to connect to its kernel before it counts as closed
@@ -293,7 +302,9 @@ class Room:
     def why_not(self, ip: str) -> str:
         """Why a student's page request from ``ip`` would be refused now ("" if it would
         not): :func:`crib.tools.room_share.refusal`."""
-        return refusal(self.held(ip), self.held_total(), self.reserve(), self.per_client, self.total)
+        return refusal(
+            self.held(ip), self.held_total(), self.reserve(), self.per_client, self.total
+        )
 
     def closed_pages(self, ip: str | None = None, after: float | None = None) -> list[str]:
         """Kernels whose page is gone (no websocket, handed out more than ``after``
@@ -304,15 +315,17 @@ class Room:
         out = [
             (o.left if o.left is not None else o.started, kid)
             for kid, o in self._students().items()
-            if (ip is None or o.ip == ip) and not self.connections(kid)
-            and now - o.started > after
+            if (ip is None or o.ip == ip) and not self.connections(kid) and now - o.started > after
         ]
         return [kid for _t, kid in sorted(out)]
 
     def evictable(self) -> list[str]:
         """The closed pages a full server takes back for a newcomer
         (:func:`crib.tools.room_share.evictable`), oldest first."""
-        closed = [(kid, self.owners[kid].ip) for kid in self.closed_pages(after=max(self.grace, self.hand_grace))]
+        closed = [
+            (kid, self.owners[kid].ip)
+            for kid in self.closed_pages(after=max(self.grace, self.hand_grace))
+        ]
         return evictable(closed, Counter(o.ip for o in self._students().values()))
 
     async def _shutdown(self, kids: list[str]) -> None:
@@ -357,9 +370,13 @@ class Room:
         gone = [kid for kid in list(self._live()) if self.page_gone(kid, now)]
         for kid in gone:
             owner = self.owners.get(kid)
-            log.warning("Culling page kernel %s (%s, %s): no page connected for %d s or more",
-                        kid, owner.page if owner else "?", owner.ip if owner else "?",
-                        self.cull_after)
+            log.warning(
+                "Culling page kernel %s (%s, %s): no page connected for %d s or more",
+                kid,
+                owner.page if owner else "?",
+                owner.ip if owner else "?",
+                self.cull_after,
+            )
         await self._shutdown(gone)
         self.culled.extend(gone)
         return gone

@@ -67,7 +67,9 @@ def take_room_options(argv: list[str]) -> tuple[dict[str, Any], list[str]]:
             key, lo, hi, unit = NUMBERS[name]
             raw = value if eq else next(it, "")
             if not raw.isdigit() or not lo <= int(raw) <= hi:
-                raise SystemExit(f"{name}: expected a whole number{unit} from {lo} to {hi}, got {raw!r}")
+                raise SystemExit(
+                    f"{name}: expected a whole number{unit} from {lo} to {hi}, got {raw!r}"
+                )
             opts[key] = int(raw)
         else:
             out.append(a)

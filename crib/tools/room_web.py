@@ -56,10 +56,15 @@ class RoomVoilaHandler(_RoomMixin, TornadoVoilaHandler):
             if given is not None:
                 if not room.key_ok(given):
                     return self._refuse(403, "key")
-                self.set_secure_cookie(COOKIE, room.key, expires_days=None, httponly=True,
-                                       samesite="Lax")
-                rest = [(k, v) for k, vs in self.request.query_arguments.items() if k != "key"
-                        for v in vs]
+                self.set_secure_cookie(
+                    COOKIE, room.key, expires_days=None, httponly=True, samesite="Lax"
+                )
+                rest = [
+                    (k, v)
+                    for k, vs in self.request.query_arguments.items()
+                    if k != "key"
+                    for v in vs
+                ]
                 query = urlencode([(k, v.decode()) for k, v in rest])
                 return self.redirect(self.request.path + ("?" + query if query else ""))
             if not self.has_teacher_cookie():
@@ -71,7 +76,11 @@ class RoomVoilaHandler(_RoomMixin, TornadoVoilaHandler):
             if why == "total":
                 self.log.warning(
                     "crib: the class server is full (%d page kernels, --max-pages %d): "
-                    "refused a page to %s", room.held_total(), room.total, self.request.remote_ip)
+                    "refused a page to %s",
+                    room.held_total(),
+                    room.total,
+                    self.request.remote_ip,
+                )
             return self._refuse(503 if why == "total" else 429, why)
         self._crib_req = req
         _REQUEST.set(req)
@@ -185,7 +194,9 @@ class RoomStatusHandler(_RoomMixin, tornado.web.RequestHandler):
     """``/crib/room``: the kernel counts as JSON, for the teacher (key or cookie) only."""
 
     def get(self) -> None:
-        if not (self.room.key_ok(self.get_query_argument("key", None)) or self.has_teacher_cookie()):
+        if not (
+            self.room.key_ok(self.get_query_argument("key", None)) or self.has_teacher_cookie()
+        ):
             self.set_status(403)
             self.finish({"error": "not allowed"})
             return

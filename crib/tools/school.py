@@ -63,7 +63,17 @@ from typing import Any
 import tornado.web
 from jupyter_server.utils import url_path_join
 
-__all__ = ["stop_process", "nginx_conf", "way_in_handlers", "prefix", "free_port", "School", "take_school", "school_env", "main"]
+__all__ = [
+    "stop_process",
+    "nginx_conf",
+    "way_in_handlers",
+    "prefix",
+    "free_port",
+    "School",
+    "take_school",
+    "school_env",
+    "main",
+]
 
 NGINX = "/usr/sbin/nginx"
 PAGE = re.compile(r"[A-Za-z0-9_.-]+\.ipynb")
@@ -149,7 +159,11 @@ def way_in_handlers(server_url: str, home_page: str) -> list[tuple[str, Any, dic
     ]
     if server_url.strip("/"):
         out += [
-            (r"/", tornado.web.RedirectHandler, {"url": home, "permanent": False}),  # not cached: any live server
+            (
+                r"/",
+                tornado.web.RedirectHandler,
+                {"url": home, "permanent": False},
+            ),  # not cached: any live server
             (r"/go/(.*)", _GoHandler, {"render": render, "home": home}),
         ]
     return out
@@ -160,17 +174,21 @@ def nginx_conf(port: int, backends: list[str], run_dir: Path, host: str = "127.0
     listening on ``host:port``; its pid, logs and buffers in ``run_dir``."""
     if not backends:
         raise ValueError("a school needs at least one crib server")
-    ws = ("proxy_http_version 1.1; proxy_set_header Upgrade $http_upgrade; "
-          "proxy_set_header Connection $connection_upgrade; proxy_set_header Host $http_host; "
-          "proxy_read_timeout 3600s; proxy_send_timeout 3600s; proxy_buffering off;")
+    ws = (
+        "proxy_http_version 1.1; proxy_set_header Upgrade $http_upgrade; "
+        "proxy_set_header Connection $connection_upgrade; proxy_set_header Host $http_host; "
+        "proxy_read_timeout 3600s; proxy_send_timeout 3600s; proxy_buffering off;"
+    )
     who = "proxy_set_header X-Real-IP $remote_addr; proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;"
     any_server = "".join(f"        server {b} max_fails=1 fail_timeout=10s;\n" for b in backends)
     mounts = "".join(
         f"        location {prefix(k)} {{ proxy_pass http://{b}; {ws} {who} error_page 502 504 = @failover; }}\n"
         for k, b in enumerate(backends, 1)
     )
-    way_in = (f"proxy_pass http://crib_any; proxy_set_header Host $http_host; {who} "
-              "proxy_next_upstream error timeout http_502 http_503; proxy_connect_timeout 2s;")
+    way_in = (
+        f"proxy_pass http://crib_any; proxy_set_header Host $http_host; {who} "
+        "proxy_next_upstream error timeout http_502 http_503; proxy_connect_timeout 2s;"
+    )
     r = run_dir
     return f"""# crib school: {len(backends)} crib servers behind nginx (crib.tools.school)
 daemon off;
@@ -229,7 +247,9 @@ def _local_postgres() -> tuple[Any, str]:
 
     bindir = pg_bindir()
     if bindir is None:
-        raise SystemExit("crib school: --local-postgres needs Debian's postgresql (apt-get install postgresql)")
+        raise SystemExit(
+            "crib school: --local-postgres needs Debian's postgresql (apt-get install postgresql)"
+        )
     pg = PgServer(bindir, fast=False)
     pg.admin("CREATE DATABASE crib")
     db_migrate.upgrade(pg.url("crib"))
@@ -241,12 +261,21 @@ def _args(argv: list[str] | None) -> tuple[argparse.Namespace, list[str]]:
     ap.add_argument("--servers", type=int, default=2, help="how many crib servers (default 2)")
     ap.add_argument("--port", type=int, default=8080, help="nginx's port, the school's address")
     ap.add_argument("--host", default="127.0.0.1", help="nginx's address (0.0.0.0: the network)")
-    ap.add_argument("--db", default=None, help="the shared record (CRIB_DB): a postgresql:// URL or a file")
-    ap.add_argument("--local-postgres", action="store_true",
-                    help="a demo's record: a throwaway PostgreSQL from Debian's binaries, removed at the end")
-    ap.add_argument("--backend", action="append", default=[], help="with --conf-only: host:port of a server")
+    ap.add_argument(
+        "--db", default=None, help="the shared record (CRIB_DB): a postgresql:// URL or a file"
+    )
+    ap.add_argument(
+        "--local-postgres",
+        action="store_true",
+        help="a demo's record: a throwaway PostgreSQL from Debian's binaries, removed at the end",
+    )
+    ap.add_argument(
+        "--backend", action="append", default=[], help="with --conf-only: host:port of a server"
+    )
     ap.add_argument("--conf-only", action="store_true", help="print nginx's configuration and stop")
-    ap.add_argument("--run-dir", default=None, help="nginx's pid, logs and buffers (default: a tmp dir)")
+    ap.add_argument(
+        "--run-dir", default=None, help="nginx's pid, logs and buffers (default: a tmp dir)"
+    )
     return ap.parse_known_args(argv)
 
 
@@ -259,11 +288,21 @@ def main(argv: list[str] | None = None) -> int:
     run.mkdir(parents=True, exist_ok=True)
     run.chmod(0o755)  # nginx's workers (not root) write their buffers here
     if args.conf_only:
-        print(nginx_conf(args.port, args.backend or [f"127.0.0.1:{8866 + k}" for k in range(args.servers)], run,
-                         args.host), end="")
+        print(
+            nginx_conf(
+                args.port,
+                args.backend or [f"127.0.0.1:{8866 + k}" for k in range(args.servers)],
+                run,
+                args.host,
+            ),
+            end="",
+        )
         return 0
     if not Path(NGINX).exists():
-        print(f"crib school: nginx is missing at {NGINX} (Debian: apt-get install nginx)", file=sys.stderr)
+        print(
+            f"crib school: nginx is missing at {NGINX} (Debian: apt-get install nginx)",
+            file=sys.stderr,
+        )
         return 2
     from crib.tools.room_options import lan_address
 
@@ -278,19 +317,39 @@ def main(argv: list[str] | None = None) -> int:
     try:
         for k, p in enumerate(ports, 1):
             log = (run / f"crib-{k}.log").open("w")
-            procs.append(subprocess.Popen(
-                [sys.executable, "-m", "crib.tools.serve", *serve_args, f"--port={p}", f"--base_url={prefix(k)}"],
-                stdout=log, stderr=subprocess.STDOUT, env=env))
+            procs.append(
+                subprocess.Popen(
+                    [
+                        sys.executable,
+                        "-m",
+                        "crib.tools.serve",
+                        *serve_args,
+                        f"--port={p}",
+                        f"--base_url={prefix(k)}",
+                    ],
+                    stdout=log,
+                    stderr=subprocess.STDOUT,
+                    env=env,
+                )
+            )
         for p, proc in zip(ports, procs, strict=True):
             _wait_port(p, proc, 300)
         conf = run / "nginx.conf"
         conf.write_text(nginx_conf(args.port, [f"127.0.0.1:{p}" for p in ports], run, args.host))
         procs.append(subprocess.Popen([NGINX, "-c", str(conf), "-p", str(run)]))
         _wait_port(args.port, procs[-1], 30)
-        student, teacher = School(url, env.get(KEY_ENV), None).links("trainer.ipynb", "teacher.ipynb")
-        who = (f"  students open: {student}\n  teacher opens: {teacher}\n  (the teacher's link is secret)\n"
-               if klass else f"  everyone opens: {url}/\n")
-        print(f"\ncrib school: {args.servers} servers behind nginx\n{who}  (logs in {run})\n", flush=True)
+        student, teacher = School(url, env.get(KEY_ENV), None).links(
+            "trainer.ipynb", "teacher.ipynb"
+        )
+        who = (
+            f"  students open: {student}\n  teacher opens: {teacher}\n  (the teacher's link is secret)\n"
+            if klass
+            else f"  everyone opens: {url}/\n"
+        )
+        print(
+            f"\ncrib school: {args.servers} servers behind nginx\n{who}  (logs in {run})\n",
+            flush=True,
+        )
         signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
         while all(p.poll() is None for p in procs[-1:]):
             time.sleep(1)

@@ -127,7 +127,9 @@ def socket_args(argv: list[str], tmp: str | None = None) -> list[str]:
     >>> socket_args(["--KernelManager.transport=tcp"], "/" + "x" * 99)
     []
     """
-    if any(a.startswith(("--KernelManager.transport", "--Voila.connection_dir_root")) for a in argv):
+    if any(
+        a.startswith(("--KernelManager.transport", "--Voila.connection_dir_root")) for a in argv
+    ):
         return []
     tmp = tempfile.gettempdir() if tmp is None else tmp
     if len(tmp) + SOCKET_TAIL <= SOCKET_MAX:
@@ -273,8 +275,11 @@ class CribVoila(Voila):
 
     def print_links(self) -> None:
         s, t = self.room_links()
-        print(f"\ncrib class server\n  students open: {s}\n  teacher opens: {t}\n"
-              "  (the teacher's link is secret; its key changes at every start)\n", flush=True)
+        print(
+            f"\ncrib class server\n  students open: {s}\n  teacher opens: {t}\n"
+            "  (the teacher's link is secret; its key changes at every start)\n",
+            flush=True,
+        )
 
     def init_settings(self) -> dict:  # type: ignore[override]
         if self.room is not None:
@@ -289,9 +294,12 @@ class CribVoila(Voila):
             settings["crib_room"] = self.room
             tornado.ioloop.IOLoop.current().add_callback(self.print_links)
         km = self.kernel_manager
-        if (self.class_size is not None and hasattr(km, "get_rendered_notebook")
-                # with --pool_size, voila's one size for every page: no student pool to resize
-                and STUDENT_PAGE in getattr(km, "kernel_pools_config", {})):
+        if (
+            self.class_size is not None
+            and hasattr(km, "get_rendered_notebook")
+            # with --pool_size, voila's one size for every page: no student pool to resize
+            and STUDENT_PAGE in getattr(km, "kernel_pools_config", {})
+        ):
             self.class_pool = ClassPool(self.kernel_manager, self.class_size)
             tornado.ioloop.PeriodicCallback(self.class_pool.maybe_refill, 15_000).start()
         return settings

@@ -48,7 +48,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     who.add_argument("--session", help="a class session's join code: its students play")
     c.add_argument("--format", dest="fmt", choices=["round-robin", "swiss"], default="round-robin")
     c.add_argument("--length", type=int, choices=[61, 121], default=121, help="points to win")
-    c.add_argument("--rounds", type=int, default=None, help="rounds (default: all, or log2 n + 1 for Swiss)")
+    c.add_argument(
+        "--rounds", type=int, default=None, help="rounds (default: all, or log2 n + 1 for Swiss)"
+    )
     c.add_argument("--seed", type=int, default=None, help="makes the deals (default: random)")
     c.add_argument("--code", default=None, help="choose the code (default: drawn)")
     cmd("list", "list the tournaments in the database", code=False)
@@ -93,7 +95,11 @@ def _print_round(t, number: int) -> None:  # type: ignore[no-untyped-def]
     print(f"{t.name}: round {number} of {t.rounds} (games to {t.length})")
     for tb in r.tables:
         res = t.results.get((number, tb.number))
-        score = f"  {res.scores[0]}-{res.scores[1]}" + (f" {res.skunk}" if res and res.skunk else "") if res else ""
+        score = (
+            f"  {res.scores[0]}-{res.scores[1]}" + (f" {res.skunk}" if res and res.skunk else "")
+            if res
+            else ""
+        )
         print(f"  table {tb.number:>2}: {tb.seats[0]} v {tb.seats[1]}{score}")
     if r.bye:
         print(f"  bye: {r.bye}")
@@ -122,13 +128,22 @@ def run(args: argparse.Namespace) -> int:
         if a == "create":
             if args.session is not None:
                 code = ts.create_from_session(
-                    args.session, args.name, fmt=args.fmt, length=args.length,
-                    rounds=args.rounds, seed=args.seed, code=args.code,
+                    args.session,
+                    args.name,
+                    fmt=args.fmt,
+                    length=args.length,
+                    rounds=args.rounds,
+                    seed=args.seed,
+                    code=args.code,
                 )
             else:
                 t = Tournament(
-                    args.name, _names(args), fmt=args.fmt, length=args.length,
-                    rounds=args.rounds, seed=args.seed,
+                    args.name,
+                    _names(args),
+                    fmt=args.fmt,
+                    length=args.length,
+                    rounds=args.rounds,
+                    seed=args.seed,
                 )
                 code = ts.create(t, code=args.code)
             ts.pair_next_round(code)
@@ -167,7 +182,9 @@ def run(args: argparse.Namespace) -> int:
                 print(_said(ts.record_game(args.code, n, tb.number, g.run())))
         elif a == "standings":
             print(f"{t.name}: after {len(t.played_rounds)} of {t.rounds} rounds")
-            print(f"{'rank':>4}  {'player':<24} {'pts':>4} {'spread':>6} {'W':>3} {'L':>3} {'sk':>3} {'bye':>3}")
+            print(
+                f"{'rank':>4}  {'player':<24} {'pts':>4} {'spread':>6} {'W':>3} {'L':>3} {'sk':>3} {'bye':>3}"
+            )
             for s in t.standings():
                 print(
                     f"{s.rank_text:>4}  {s.name:<24} {s.points:>4} {s.spread:>+6} {s.wins:>3} "

@@ -119,7 +119,9 @@ def pegging_frame(a: dict[str, np.ndarray]) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def win_frames(events: np.ndarray, batches: int = 10) -> tuple[pd.DataFrame, pd.DataFrame, WinTable]:
+def win_frames(
+    events: np.ndarray, batches: int = 10
+) -> tuple[pd.DataFrame, pd.DataFrame, WinTable]:
     """The 121 x 121 win table and the long table with skunks and 95% intervals.
 
     The interval comes from batch means: the deals are cut into ``batches``

@@ -269,7 +269,9 @@ def merge_chunks(folder: str | os.PathLike, spec: RunSpec) -> dict[str, np.ndarr
     for k in range(spec.n_chunks):
         p = _chunk_path(folder, spec, k)
         if not p.exists():
-            raise CribError(f"{folder}: chunk {k} of {spec.n_chunks} is missing; run again to finish")
+            raise CribError(
+                f"{folder}: chunk {k} of {spec.n_chunks} is missing; run again to finish"
+            )
         with np.load(p) as z:
             parts.append({key: z[key] for key in z.files})
     return _merge(parts)

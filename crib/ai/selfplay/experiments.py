@@ -253,8 +253,13 @@ def ladder_chunk(seed: int, start: int, stop: int, params: dict) -> dict[str, np
                 first_dealer=first,
             ).run()
             b_seat = 1 if seats == (a, b) else 0
-            res.append((g.winner == b_seat, bool(g.skunk) and g.winner == b_seat,
-                        bool(g.skunk) and g.winner != b_seat))
+            res.append(
+                (
+                    g.winner == b_seat,
+                    bool(g.skunk) and g.winner == b_seat,
+                    bool(g.skunk) and g.winner != b_seat,
+                )
+            )
         out[row] = (
             int(res[0][0]),
             int(res[1][0]),

@@ -36,8 +36,17 @@ class Sizes:
 
 
 FULL = Sizes(crib=6000, pegging=1300, deal=50_000, crosscheck=2000)
-QUICK = Sizes(crib=40, pegging=4, deal=2000, crosscheck=40, positions=2, chunk_crib=10,
-              chunk_pegging=1, chunk_deal=500, chunk_games=20)
+QUICK = Sizes(
+    crib=40,
+    pegging=4,
+    deal=2000,
+    crosscheck=40,
+    positions=2,
+    chunk_crib=10,
+    chunk_pegging=1,
+    chunk_deal=500,
+    chunk_games=20,
+)
 
 
 def _meta_update(out: Path, key: str, info: dict) -> None:
@@ -63,7 +72,15 @@ def _info(res: RunResult, command: str, files: list[str]) -> dict:
 
 
 def _make_frame(
-    kind: str, n: int, results: Path, out: Path, chunk: int, command: str, frame: Any, name: str, **ex: Any
+    kind: str,
+    n: int,
+    results: Path,
+    out: Path,
+    chunk: int,
+    command: str,
+    frame: Any,
+    name: str,
+    **ex: Any,
 ) -> Path:
     """Run ``kind`` self-play, write ``frame(arrays)`` to ``name``.csv and note it in the metadata."""
     res = run(RunSpec(kind, n, SEEDS[kind], chunk), results / kind, **ex)
@@ -73,14 +90,22 @@ def _make_frame(
     return path
 
 
-def make_crib(n: int, results: Path, out: Path, *, chunk: int = 50, command: str = "", **ex: Any) -> Path:
+def make_crib(
+    n: int, results: Path, out: Path, *, chunk: int = 50, command: str = "", **ex: Any
+) -> Path:
     """``crib_selfplay.csv``: seat-conditioned crib values from ``n`` deals."""
-    return _make_frame("crib", n, results, out, chunk, command, build.crib_frame, "crib_selfplay", **ex)
+    return _make_frame(
+        "crib", n, results, out, chunk, command, build.crib_frame, "crib_selfplay", **ex
+    )
 
 
-def make_pegging(n: int, results: Path, out: Path, *, chunk: int = 5, command: str = "", **ex: Any) -> Path:
+def make_pegging(
+    n: int, results: Path, out: Path, *, chunk: int = 5, command: str = "", **ex: Any
+) -> Path:
     """``pegging_ev.csv``: pegging values of every rank-only keep from ``n`` opponent deals."""
-    return _make_frame("pegging", n, results, out, chunk, command, build.pegging_frame, "pegging_ev", **ex)
+    return _make_frame(
+        "pegging", n, results, out, chunk, command, build.pegging_frame, "pegging_ev", **ex
+    )
 
 
 def make_win(
@@ -103,7 +128,9 @@ def make_win(
     induce_s = time.perf_counter() - t0
     matrix.to_csv(out / "win_table.csv")
     long.to_csv(out / "win_detail.csv", index=False)
-    build.write_json(out / "deal_distributions.json", build.deal_distributions_json(res.arrays["parts"]))
+    build.write_json(
+        out / "deal_distributions.json", build.deal_distributions_json(res.arrays["parts"])
+    )
     summary = build.deal_summary(res.arrays["parts"])
     checks = []
     if crosscheck:
@@ -111,7 +138,13 @@ def make_win(
 
         for d, p in CROSSCHECK_POSITIONS[:positions]:
             g = run(
-                RunSpec("games", crosscheck, SEEDS["games"] + 1000 * d + p, chunk_games, {"scores": [d, p]}),
+                RunSpec(
+                    "games",
+                    crosscheck,
+                    SEEDS["games"] + 1000 * d + p,
+                    chunk_games,
+                    {"scores": [d, p]},
+                ),
                 results / f"games-{d}-{p}",
                 **ex,
             )
@@ -143,25 +176,40 @@ def make_win(
 
 
 def make_all(
-    sizes: Sizes = FULL, results: Path | str = "selfplay-results", out: Path | str = "data",
-    *, command: str = "", only: tuple[str, ...] = ("crib", "pegging", "win"), **ex: Any
+    sizes: Sizes = FULL,
+    results: Path | str = "selfplay-results",
+    out: Path | str = "data",
+    *,
+    command: str = "",
+    only: tuple[str, ...] = ("crib", "pegging", "win"),
+    **ex: Any,
 ) -> list[Path]:
     """Regenerate every table (``only`` picks some)."""
     results, out = Path(results), Path(out)
     out.mkdir(parents=True, exist_ok=True)
     made = []
     if "crib" in only:
-        made.append(make_crib(sizes.crib, results, out, chunk=sizes.chunk_crib, command=command, **ex))
+        made.append(
+            make_crib(sizes.crib, results, out, chunk=sizes.chunk_crib, command=command, **ex)
+        )
     if "pegging" in only:
         made.append(
-            make_pegging(sizes.pegging, results, out, chunk=sizes.chunk_pegging, command=command, **ex)
+            make_pegging(
+                sizes.pegging, results, out, chunk=sizes.chunk_pegging, command=command, **ex
+            )
         )
     if "win" in only:
         made.append(
             make_win(
-                sizes.deal, results, out, crosscheck=sizes.crosscheck, positions=sizes.positions,
+                sizes.deal,
+                results,
+                out,
+                crosscheck=sizes.crosscheck,
+                positions=sizes.positions,
                 chunk=sizes.chunk_deal,
-                chunk_games=sizes.chunk_games, command=command, **ex,
+                chunk_games=sizes.chunk_games,
+                command=command,
+                **ex,
             )
         )
     return made

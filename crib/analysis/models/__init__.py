@@ -53,4 +53,3 @@ from crib.analysis.models.kinds import *  # noqa: F403
 from crib.analysis.models.words import MASTER_NOTE, PEG_NOTE, WIN_NOTE
 
 __all__ = [*_kinds.__all__, *_core.__all__, "MASTER_NOTE", "PEG_NOTE", "WIN_NOTE"]
-

@@ -63,7 +63,9 @@ class DiscardModel:
             if not isinstance(getattr(self, flag), bool):
                 raise ModelError(f"{flag} must be True or False, got {getattr(self, flag)!r}")
         if not isinstance(self.objective, Objective):
-            raise ModelError(f"objective must be Objective.EV or Objective.WIN, got {self.objective!r}")
+            raise ModelError(
+                f"objective must be Objective.EV or Objective.WIN, got {self.objective!r}"
+            )
         if self.endgame and self.objective is not Objective.EV:
             raise ModelError(
                 "a model with endgame=True ranks by P(win) near 121 by itself: "
@@ -169,7 +171,12 @@ def play_model(model: Model | PlayModel | None = None) -> PlayModel:
 
 
 def _play_choices() -> list[str]:
-    return [*PRESETS, "minimax", "policy:master", *(f"policy:{k}" for k, t in TIERS.items() if t.policy)]
+    return [
+        *PRESETS,
+        "minimax",
+        "policy:master",
+        *(f"policy:{k}" for k, t in TIERS.items() if t.policy),
+    ]
 
 
 def _discard_choices() -> list[str]:
@@ -199,7 +206,11 @@ def parse_model(text: str, kind: str) -> DiscardModel | PlayModel:
             except ModelError:
                 pass
             else:
-                return EXPERT.play if opponent == EXPERT.play.opponent else PlayModel(opponent=opponent)
+                return (
+                    EXPERT.play
+                    if opponent == EXPERT.play.opponent
+                    else PlayModel(opponent=opponent)
+                )
         choices = _play_choices()
     else:
         from crib.analysis.crib_models import crib_models

@@ -55,6 +55,7 @@ __all__ = ["analyze_play", "analyze_lead"]
 
 Rows = list[tuple[tuple[int, ...], int, list[tuple[int, int]]]]  # as minimax_by_holding gives
 
+
 def _compiled_minimax_options(
     pos: PeggingPosition,
     opts: list[tuple[str, Card | None]],
@@ -192,11 +193,19 @@ def analyze_play(
     if pm.holdings is not Holdings.WEIGHTED:
         for kw, given in (("opp_played", bool(opp_played)), ("opp_dealer", opp_dealer is not None)):
             if given:
-                raise ModelError(f"{kw} weighs the holdings, but model {pm.name!r} counts them equally: "
-                                 "leave it out or use Holdings.WEIGHTED")
+                raise ModelError(
+                    f"{kw} weighs the holdings, but model {pm.name!r} counts them equally: "
+                    "leave it out or use Holdings.WEIGHTED"
+                )
     if sample is not None and not (isinstance(pm.opponent, Minimax) and jit.available()):
-        why = "a policy opponent" if isinstance(pm.opponent, Policy) else "the pure-Python solver (no numba)"
-        raise ModelError(f"sample draws holdings for the compiled minimax only; {why} solves every holding")
+        why = (
+            "a policy opponent"
+            if isinstance(pm.opponent, Policy)
+            else "the pure-Python solver (no numba)"
+        )
+        raise ModelError(
+            f"sample draws holdings for the compiled minimax only; {why} solves every holding"
+        )
     if opp_dealer is not None:
         opp_dealer = check_seat(opp_dealer, "opp_dealer")
     opp_played = opp_played if _all_cards(opp_played) else parse_cards(opp_played)
@@ -261,8 +270,15 @@ def _analyze(
     results.sort(key=lambda o: (-o.margin, -o.p_nonneg, o.card.rank if o.card else 0))
     extra = {"weights": factor.note} if factor is not None else {}
     return PlayAnalysis(
-        pos, "policy:master" if pm.is_master else opponent.key, tuple(results), n_holdings, combos, extra, holdings_model=holdings,
-        sampled=sampled, model_name=_named(pm),
+        pos,
+        "policy:master" if pm.is_master else opponent.key,
+        tuple(results),
+        n_holdings,
+        combos,
+        extra,
+        holdings_model=holdings,
+        sampled=sampled,
+        model_name=_named(pm),
     )
 
 

@@ -45,7 +45,13 @@ from crib.rules.pegging import fits, points_for
 from crib.rules.position import PeggingPosition
 from crib.rules.step import END, MOVER, OTHER, RESET_MOVER, RESET_OTHER, after_card, after_go
 
-__all__ = ["BoardOption", "BoardAnalysis", "analyze_board", "board_applies", "board_values_reference"]
+__all__ = [
+    "BoardOption",
+    "BoardAnalysis",
+    "analyze_board",
+    "board_applies",
+    "board_values_reference",
+]
 
 
 def board_applies(pos: PeggingPosition, opp_dealer: bool | None) -> bool:

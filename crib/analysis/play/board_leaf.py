@@ -62,13 +62,17 @@ class Show:
     crib: tuple[float, ...]  # P(crib points = k), k = 0..29
     opp_played: tuple[int, ...]  # ranks the opponent has played this hand
     starter_rank: int
-    nobs_unseen: int  # 1 if the jack of the starter's suit is unseen, else 0 (-1: the opponent played it)
+    nobs_unseen: (
+        int  # 1 if the jack of the starter's suit is unseen, else 0 (-1: the opponent played it)
+    )
     jacks_unseen: int  # unseen jacks (of any suit)
     crib_note: str
 
 
 @lru_cache(maxsize=512)  # a server process plays many games: bounded
-def _crib_dist(discards: tuple[Card, ...], starter: Card, pool: tuple[Card, ...]) -> tuple[float, ...]:
+def _crib_dist(
+    discards: tuple[Card, ...], starter: Card, pool: tuple[Card, ...]
+) -> tuple[float, ...]:
     """P(crib points = k): my two discards, two cards of ``pool`` (uniform), the starter."""
     idx = np.array([c.index for c in pool], np.int64)
     i, j = np.triu_indices(len(idx), 1)
@@ -80,7 +84,9 @@ def _crib_dist(discards: tuple[Card, ...], starter: Card, pool: tuple[Card, ...]
     return tuple((counts / counts.sum()).tolist())
 
 
-def crib_dist_reference(discards: Sequence[Card], starter: Card, pool: Sequence[Card]) -> tuple[float, ...]:
+def crib_dist_reference(
+    discards: Sequence[Card], starter: Card, pool: Sequence[Card]
+) -> tuple[float, ...]:
     """:func:`_crib_dist` by the rules' scorer, pair by pair (the plain statement)."""
     counts = [0] * 30
     for pair in combinations(pool, 2):
@@ -113,7 +119,9 @@ def show_of(pos: PeggingPosition, dealer: bool, opp_played: Sequence[Card]) -> S
     )  # fmt: skip
 
 
-def holding_classes(show: Show, holdings: Sequence[Sequence[int]]) -> tuple[list[tuple[int, float]], np.ndarray]:
+def holding_classes(
+    show: Show, holdings: Sequence[Sequence[int]]
+) -> tuple[list[tuple[int, float]], np.ndarray]:
     """Each holding's (opponent hand points by ranks, P(they have his nobs)), deduplicated.
 
     Returns the distinct classes and, per holding, its class index.
@@ -123,7 +131,10 @@ def holding_classes(show: Show, holdings: Sequence[Sequence[int]]) -> tuple[list
         return [], np.zeros(0, np.int64)
     held = np.array([list(h) for h in holdings], np.int64).reshape(n, -1)
     played = np.array(show.opp_played, np.int64)
-    ranks = np.concatenate([held, np.broadcast_to(played, (n, len(played))), np.full((n, 1), show.starter_rank)], axis=1)
+    ranks = np.concatenate(
+        [held, np.broadcast_to(played, (n, len(played))), np.full((n, 1), show.starter_rank)],
+        axis=1,
+    )
     if ranks.shape[1] == 5:
         pts = rank5_table()[(ranks - 1) @ (13 ** np.arange(4, -1, -1))].astype(np.int64)
     else:  # not a whole hand (a position made up without the opponent's cards)
@@ -135,11 +146,16 @@ def holding_classes(show: Show, holdings: Sequence[Sequence[int]]) -> tuple[list
     else:
         p = np.zeros(n)
     keys: dict[tuple[int, float], int] = {}
-    idx = np.array([keys.setdefault((a, b), len(keys)) for a, b in zip(pts.tolist(), p.tolist(), strict=True)], np.int64)
+    idx = np.array(
+        [keys.setdefault((a, b), len(keys)) for a, b in zip(pts.tolist(), p.tolist(), strict=True)],
+        np.int64,
+    )
     return list(keys), idx
 
 
-def holding_classes_reference(show: Show, holdings: Sequence[Sequence[int]]) -> list[tuple[int, float]]:
+def holding_classes_reference(
+    show: Show, holdings: Sequence[Sequence[int]]
+) -> list[tuple[int, float]]:
     """Per holding, (points by ranks, P(nobs)) by the rules' scorer (the plain statement)."""
     out = []
     for h in holdings:

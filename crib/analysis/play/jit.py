@@ -69,6 +69,7 @@ __all__ = [
     "minimax_summary",
 ]
 
+
 @_jit(
     "void(int64, int64, int64[::1], int64[::1], int64, int64, int64, int64, int64, int64[::1], "
     "int64[:, :, ::1], int64[::1], int64)"
@@ -116,9 +117,13 @@ def _solve(mine, na, hands, nbs, count, tail, streak, og, last, opts, out, memo,
                 elif oc == _RESET_MOVER:
                     total = pts + _node(n, a2, b, na - 1, nb, 0, 0, 0, 0, 0, -_INF, _INF, mp, stamp)
                 elif oc == _MOVER:
-                    total = pts + _node(n, a2, b, na - 1, nb, c, nt, ns, og, 1, -_INF, _INF, mp, stamp)
+                    total = pts + _node(
+                        n, a2, b, na - 1, nb, c, nt, ns, og, 1, -_INF, _INF, mp, stamp
+                    )
                 else:
-                    total = pts - _node(n, b, a2, nb, na - 1, c, nt, ns, 0, -1, -_INF, _INF, mp, stamp)
+                    total = pts - _node(
+                        n, b, a2, nb, na - 1, c, nt, ns, 0, -1, -_INF, _INF, mp, stamp
+                    )
                 now = pts
             out[i, j, 0] = now
             out[i, j, 1] = total - now
@@ -246,7 +251,9 @@ def minimax_summary(
     factor: Callable[[tuple[int, ...]], float] | None = None,
     sample: int | None = None,
     counts: dict | None = None,
-) -> tuple[int, int | float, list[tuple[Card | None, frozenset[int], int | float, dict[int, int | float]]]]:
+) -> tuple[
+    int, int | float, list[tuple[Card | None, frozenset[int], int | float, dict[int, int | float]]]
+]:
     """Aggregates of :func:`minimax_rows` over the holdings, for ``analyze_play``.
 
     Returns (holdings, total weight, per root option: (card, the points-now values

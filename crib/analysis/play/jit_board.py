@@ -71,7 +71,22 @@ def _bnode(a, b, count, tail, streak, og, last, pm, po, me, nm, no, leaf, alpha,
                 x = _bnode(a2, b, c, nt, ns, og, z + 1, p2, po, me, nm, no, leaf, al, beta, z)
             else:
                 x = 1.0 - _bnode(
-                    b, a2, c, nt, ns, z, z - 1, po, p2, 1 - me, no, nm, leaf, 1.0 - beta, 1.0 - al, z
+                    b,
+                    a2,
+                    c,
+                    nt,
+                    ns,
+                    z,
+                    z - 1,
+                    po,
+                    p2,
+                    1 - me,
+                    no,
+                    nm,
+                    leaf,
+                    1.0 - beta,
+                    1.0 - al,
+                    z,
                 )
             if x > best:
                 best = x
@@ -84,7 +99,22 @@ def _bnode(a, b, count, tail, streak, og, last, pm, po, me, nm, no, leaf, alpha,
     gp, oc = jc._after_go(b & jc._FIT[room], og, last, a, b)
     if oc == jc._OTHER:
         return 1.0 - _bnode(
-            b, a, count, tail, streak, z + 1, -last, po, pm, 1 - me, no, nm, leaf, 1.0 - beta, 1.0 - alpha, z
+            b,
+            a,
+            count,
+            tail,
+            streak,
+            z + 1,
+            -last,
+            po,
+            pm,
+            1 - me,
+            no,
+            nm,
+            leaf,
+            1.0 - beta,
+            1.0 - alpha,
+            z,
         )
     if gp > 0:
         pm += 1
@@ -96,7 +126,9 @@ def _bnode(a, b, count, tail, streak, og, last, pm, po, me, nm, no, leaf, alpha,
             return 0.0
     if oc == jc._RESET_MOVER:
         return _bnode(a, b, z, z, z, z, z, pm, po, me, nm, no, leaf, alpha, beta, z)
-    return 1.0 - _bnode(b, a, z, z, z, z, z, po, pm, 1 - me, no, nm, leaf, 1.0 - beta, 1.0 - alpha, z)
+    return 1.0 - _bnode(
+        b, a, z, z, z, z, z, po, pm, 1 - me, no, nm, leaf, 1.0 - beta, 1.0 - alpha, z
+    )
 
 
 @jc._jit(
@@ -109,7 +141,22 @@ def _bsolve(mine, hands, count, tail, streak, og, last, opts, leaves, cls, nm, n
         leaf = leaves[cls[i]]
         for j in range(opts.shape[0]):
             out[i, j] = _bnode(
-                mine, hands[i], count, tail, streak, og, last, 0, 0, 1, nm, no, leaf, -1.0, 2.0, opts[j]
+                mine,
+                hands[i],
+                count,
+                tail,
+                streak,
+                og,
+                last,
+                0,
+                0,
+                1,
+                nm,
+                no,
+                leaf,
+                -1.0,
+                2.0,
+                opts[j],
             )
 
 

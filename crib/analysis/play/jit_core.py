@@ -3,7 +3,6 @@ the compile wrapper, constants, memory intrinsics, the pile and table helpers, a
 step rule's twin (:func:`_after_card`, :func:`_after_go`: :mod:`crib.rules.step` compiled,
 tested equal on every input)."""
 
-
 from __future__ import annotations
 
 import os
@@ -229,8 +228,6 @@ def _slot(k1, k2, k3):  # type: ignore[no-untyped-def]
     h = (k1 * 0x1E3779B97F4A7C15) ^ (k2 * 0x42B2AE3D27D4EB4F) ^ (k3 * 0x165667B19E3779F9)
     h ^= h >> 29
     return (h & ((1 << _MEMO_BITS) - 1)) * 4
-
-
 
 
 @_jit("UniTuple(int64, 2)(int64, int64, int64, int64)")

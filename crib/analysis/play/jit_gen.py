@@ -146,9 +146,7 @@ def _n{n}({_ARGS}):  # type: ignore[no-untyped-def]
 def node_source(levels: int = _LEVELS) -> str:
     """The source of ``_node``: the search from a node with ``n`` cards left in both
     hands (1 to ``levels``), dispatched to ``_n{n}``; written after the last level."""
-    calls = "".join(
-        f"    if n == {n}:\n        return _n{n}({_ARGS})\n" for n in range(1, levels)
-    )
+    calls = "".join(f"    if n == {n}:\n        return _n{n}({_ARGS})\n" for n in range(1, levels))
     return f'''
 
 @_jit(_SIG.replace("int64(int64, ", "int64(int64, int64, ", 1))
@@ -156,8 +154,6 @@ def _node(n, {_ARGS}):  # type: ignore[no-untyped-def]
     """``_n{{n}}``: the search from a node with n (1 to {levels}) cards left in both hands."""
 {calls}    return _n{levels}({_ARGS})
 '''
-
-
 
 
 def generated_part(path: Path) -> str:

@@ -64,7 +64,6 @@ def _holdings(unseen, n, og, room, ranks, hands, weights):  # type: ignore[no-un
             idx[i] = v
 
 
-
 def _unseen_counts(pos: PeggingPosition) -> np.ndarray:
     u = np.zeros(14, np.int64)
     for c in pos.unseen():

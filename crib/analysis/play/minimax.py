@@ -62,7 +62,10 @@ _LAST_CARD = tuple(after_card(c, False, False, False)[0] for c in range(32))
 _AFTER_GO = tuple(
     tuple(
         tuple(
-            tuple(tuple(after_go(bool(can), bool(og), last, bool(mh), bool(oh)) for oh in (0, 1)) for mh in (0, 1))
+            tuple(
+                tuple(after_go(bool(can), bool(og), last, bool(mh), bool(oh)) for oh in (0, 1))
+                for mh in (0, 1)
+            )
             for last in (-1, 0, 1)
         )
         for can in (0, 1)

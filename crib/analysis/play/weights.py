@@ -34,7 +34,6 @@ from crib.rules.position import PeggingPosition
 __all__ = ["KeepWeights", "keep_weights", "reweigh"]
 
 
-
 @dataclass(frozen=True)
 class KeepWeights:
     """A holding's weight factor: the keep likelihood ratio of (holding + played ranks)."""

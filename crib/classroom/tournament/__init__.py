@@ -91,7 +91,9 @@ class Tournament:
         if seed is None:
             seed = secrets.randbits(63)
         if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
-            raise TournamentError(f"the seed must be a whole number from 0 to 2**63 - 1, not {seed!r}")
+            raise TournamentError(
+                f"the seed must be a whole number from 0 to 2**63 - 1, not {seed!r}"
+            )
         self.seed = seed
         self.code = ""  # the classroom record's code, once stored
         self.played_rounds: list[Round] = []
@@ -140,8 +142,16 @@ class Tournament:
             r = round_robin_rounds(self.players)[k]
         else:
             if k and not self.round_complete(k):
-                missing = [t.number for t in self.played_rounds[-1].tables if (k, t.number) not in self.results]
-                which = f"tables {', '.join(map(str, missing))} have" if len(missing) > 1 else f"table {missing[0]} has"
+                missing = [
+                    t.number
+                    for t in self.played_rounds[-1].tables
+                    if (k, t.number) not in self.results
+                ]
+                which = (
+                    f"tables {', '.join(map(str, missing))} have"
+                    if len(missing) > 1
+                    else f"table {missing[0]} has"
+                )
                 raise TournamentError(
                     f"round {k} is not finished ({which} no result yet): Swiss pairs from the standings"
                 )
@@ -189,7 +199,13 @@ class Tournament:
     # -- results --------------------------------------------------------------------
 
     def record_result(
-        self, round_no: int, table: int, scores: Sequence[int], *, source: str = "paper", log: str = ""
+        self,
+        round_no: int,
+        table: int,
+        scores: Sequence[int],
+        *,
+        source: str = "paper",
+        log: str = "",
     ) -> Result:
         """Record (or correct) a table's final scores, seat 1 first, in the game's length."""
         t = self.round(round_no).table(table)
@@ -198,7 +214,13 @@ class Tournament:
         return res
 
     def check_result(
-        self, round_no: int, table: int, scores: Sequence[int], *, source: str = "paper", log: str = ""
+        self,
+        round_no: int,
+        table: int,
+        scores: Sequence[int],
+        *,
+        source: str = "paper",
+        log: str = "",
     ) -> Result:
         """The result these scores make, or :class:`TournamentError` (nothing recorded)."""
         t = self.round(round_no).table(table)
@@ -223,7 +245,9 @@ class Tournament:
             raise TournamentError(f"a result comes from 'paper' or a 'game', not {source!r}")
         return Result(round_no, t.number, t.seats, (a, b), L, source, log)
 
-    def result_from_game(self, round_no: int, table: int, game: GameResult | Sequence[Event] | str) -> Result:
+    def result_from_game(
+        self, round_no: int, table: int, game: GameResult | Sequence[Event] | str
+    ) -> Result:
         """Check a finished crib game (a GameResult, its events or its JSON log) against
         the round's deals and return its result, without recording it.
 
@@ -267,7 +291,9 @@ class Tournament:
         scores = (over.scores[0] - offset, over.scores[1] - offset)
         return self.check_result(round_no, table, scores, source="game", log=log_to_json(events))
 
-    def record_game(self, round_no: int, table: int, game: GameResult | Sequence[Event] | str) -> Result:
+    def record_game(
+        self, round_no: int, table: int, game: GameResult | Sequence[Event] | str
+    ) -> Result:
         """Record a table's result straight from its crib game (see :meth:`result_from_game`)."""
         res = self.result_from_game(round_no, table, game)
         self.results[(round_no, table)] = res
@@ -313,8 +339,17 @@ class Tournament:
     # -- CSV ------------------------------------------------------------------------
 
     STANDINGS_COLUMNS = (
-        "rank", "player", "points", "spread", "wins", "losses", "skunks", "byes",
-        "played", "points_for", "points_against",
+        "rank",
+        "player",
+        "points",
+        "spread",
+        "wins",
+        "losses",
+        "skunks",
+        "byes",
+        "played",
+        "points_for",
+        "points_against",
     )
 
     def standings_rows(self) -> list[dict[str, Any]]:
@@ -322,10 +357,25 @@ class Tournament:
         a shared rank), player, points, spread, wins, losses, skunks, byes, played,
         points for and against."""
         return [
-            dict(zip(self.STANDINGS_COLUMNS, (
-                s.rank_text, s.name, s.points, s.spread, s.wins, s.losses, s.skunks, s.byes,
-                s.played, s.points_for, s.points_against,
-            ), strict=True))
+            dict(
+                zip(
+                    self.STANDINGS_COLUMNS,
+                    (
+                        s.rank_text,
+                        s.name,
+                        s.points,
+                        s.spread,
+                        s.wins,
+                        s.losses,
+                        s.skunks,
+                        s.byes,
+                        s.played,
+                        s.points_for,
+                        s.points_against,
+                    ),
+                    strict=True,
+                )
+            )
             for s in self.standings()
         ]
 
@@ -344,21 +394,58 @@ class Tournament:
         buf = io.StringIO()
         w = csv_safe.writer(buf, lineterminator="\n")
         w.writerow(
-            ["round", "table", "seat1", "seat2", "length", "score1", "score2", "winner",
-             "skunk", "points1", "points2", "source"]
+            [
+                "round",
+                "table",
+                "seat1",
+                "seat2",
+                "length",
+                "score1",
+                "score2",
+                "winner",
+                "skunk",
+                "points1",
+                "points2",
+                "source",
+            ]
         )
         for r in self.played_rounds:
             for t in r.tables:
                 res = self.results.get((r.number, t.number))
                 if res is None:
-                    w.writerow([r.number, t.number, *t.seats, self.length, "", "", "", "", "", "", "pending"])
+                    w.writerow(
+                        [
+                            r.number,
+                            t.number,
+                            *t.seats,
+                            self.length,
+                            "",
+                            "",
+                            "",
+                            "",
+                            "",
+                            "",
+                            "pending",
+                        ]
+                    )
                 else:
                     w.writerow(
-                        [r.number, t.number, *t.seats, self.length, *res.scores,
-                         t.seats[res.winner], res.skunk, *res.points, res.source]
+                        [
+                            r.number,
+                            t.number,
+                            *t.seats,
+                            self.length,
+                            *res.scores,
+                            t.seats[res.winner],
+                            res.skunk,
+                            *res.points,
+                            res.source,
+                        ]
                     )
             if r.bye is not None:
-                w.writerow([r.number, "bye", r.bye, "", self.length, "", "", "", "", BYE_POINTS, "", "bye"])
+                w.writerow(
+                    [r.number, "bye", r.bye, "", self.length, "", "", "", "", BYE_POINTS, "", "bye"]
+                )
         return buf.getvalue()
 
     def __repr__(self) -> str:

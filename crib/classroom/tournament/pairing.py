@@ -11,6 +11,7 @@ from crib.classroom.tournament.rules import Round, Table, TournamentError
 
 __all__ = ["round_robin_rounds", "swiss_pairing"]
 
+
 def round_robin_rounds(players: Sequence[str]) -> list[Round]:
     """Every round of a round-robin by the circle method (Berger tables).
 
@@ -106,9 +107,7 @@ def _pair(
         rematch = frozenset((p, q)) in met
         if rematch and budget == 0:
             continue
-        sub = _pair(
-            [x for x in others if x != q], points, met, pos, budget - rematch, nodes
-        )
+        sub = _pair([x for x in others if x != q], points, met, pos, budget - rematch, nodes)
         if sub is not None:
             return [(p, q), *sub]
         if nodes[0] < 0:

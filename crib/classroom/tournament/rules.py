@@ -95,6 +95,7 @@ SKUNK_MARGIN = 31  # ACC: "to win by 31 or more points"
 DOUBLE_SKUNK_MARGIN = 61  # ACC: "to win by 61 or more points"
 MAX_PLAYERS = 100
 
+
 class TournamentError(CribError):
     """Bad input to a tournament: a name, a format, a score, a round out of turn."""
 
@@ -249,7 +250,5 @@ def clean_players(players: Iterable[str]) -> tuple[str, ...]:
         seen.add(n.casefold())
         out.append(n)
     if not 2 <= len(out) <= MAX_PLAYERS:
-        raise TournamentError(
-            f"a tournament needs 2 to {MAX_PLAYERS} players, got {len(out)}"
-        )
+        raise TournamentError(f"a tournament needs 2 to {MAX_PLAYERS} players, got {len(out)}")
     return tuple(out)

@@ -72,11 +72,15 @@ def skunk_note(length: int, lang: str = "en") -> str:
     """
     _ = tr(lang)
     text = (
-        _("Skunk line 91: a loser under 91 is skunked ({skunk} game points to the winner, "
-          "not {win}); under 61, double skunk (also {double}).")
+        _(
+            "Skunk line 91: a loser under 91 is skunked ({skunk} game points to the winner, "
+            "not {win}); under 61, double skunk (also {double})."
+        )
         if length == 121
-        else _("Skunk line 31: a loser under 31 is skunked ({skunk} game points to the winner, "
-               "not {win}); a loser on 0, double skunk (also {double}).")
+        else _(
+            "Skunk line 31: a loser under 31 is skunked ({skunk} game points to the winner, "
+            "not {win}); a loser on 0, double skunk (also {double})."
+        )
     )
     return text.format(skunk=SKUNK_POINTS, win=WIN_POINTS, double=DOUBLE_SKUNK_POINTS)
 
@@ -139,10 +143,13 @@ def _title(t: Tournament, lang: str) -> str:
     _ = tr(lang)
     kind = _("round-robin") if t.format == "round-robin" else _("Swiss")
     return _("{name}: {kind}, {n} players, games to {length}").format(
-        name=t.name, kind=kind, n=len(t.players), length=t.length)
+        name=t.name, kind=kind, n=len(t.players), length=t.length
+    )
 
 
-def pairing_sheet(t: Tournament, round_no: int, paper: str = "a4", *, lang: str = "en") -> list[Figure]:
+def pairing_sheet(
+    t: Tournament, round_no: int, paper: str = "a4", *, lang: str = "en"
+) -> list[Figure]:
     """Round ``round_no``'s pairing sheet in ``lang``: one page per 22 tables."""
     _ = tr(lang)
     r = t.round(round_no)
@@ -152,25 +159,45 @@ def pairing_sheet(t: Tournament, round_no: int, paper: str = "a4", *, lang: str 
         p = _Page(paper)
         x0, x1 = MARGIN, p.w - MARGIN
         y = MARGIN + 6
-        p.text(x0, y, _("Pairings, round {n} of {of}").format(n=round_no, of=t.rounds), 16, weight="bold")
+        p.text(
+            x0,
+            y,
+            _("Pairings, round {n} of {of}").format(n=round_no, of=t.rounds),
+            16,
+            weight="bold",
+        )
         if len(chunks) > 1:
             p.text(x1, y, _("sheet {n} of {of}").format(n=k + 1, of=len(chunks)), 9, ha="right")
         y += 7
         p.text(x0, y, _title(t, lang), 10)
         y += 5.5
-        rules = _("Pts: game points. Win {win}, skunk {skunk}, loss 0, bye {bye}. Standings: points, then "
-                  "spread (points for minus against), then games won.").format(
-            win=WIN_POINTS, skunk=SKUNK_POINTS, bye=BYE_POINTS)
+        rules = _(
+            "Pts: game points. Win {win}, skunk {skunk}, loss 0, bye {bye}. Standings: points, then "
+            "spread (points for minus against), then games won."
+        ).format(win=WIN_POINTS, skunk=SKUNK_POINTS, bye=BYE_POINTS)
         y = p.para(x0, y, rules, 8, x1 - x0)
         y = p.para(x0, y, skunk_note(t.length, lang), 8, x1 - x0)
         commit = t.deal(round_no).commit
-        y = p.para(x0, y, _("Duplicate deals: every table plays the same cards in crib (commitment {commit}). "
-                            "On paper, shuffle and cut for deal.").format(commit=commit[:16]), 8, x1 - x0)
+        y = p.para(
+            x0,
+            y,
+            _(
+                "Duplicate deals: every table plays the same cards in crib (commitment {commit}). "
+                "On paper, shuffle and cut for deal."
+            ).format(commit=commit[:16]),
+            8,
+            x1 - x0,
+        )
         y -= 4
         y += 8
         cols = [
-            (_("Table"), 14), (_("Seat 1"), 52), (_("Seat 2"), 52),
-            (_("Score 1"), 17), (_("Score 2"), 17), (_("Pts 1"), 14), (_("Pts 2"), 14),
+            (_("Table"), 14),
+            (_("Seat 1"), 52),
+            (_("Seat 2"), 52),
+            (_("Score 1"), 17),
+            (_("Score 2"), 17),
+            (_("Pts 1"), 14),
+            (_("Pts 2"), 14),
         ]
         total = sum(w for _n, w in cols)
         scale = (x1 - x0) / total
@@ -197,20 +224,43 @@ def pairing_sheet(t: Tournament, round_no: int, paper: str = "a4", *, lang: str 
         if k == len(chunks) - 1:
             y += 8
             if r.bye is not None:
-                p.text(x0, y, _("Bye: {name} sits out this round ({bye} game points, no spread).").format(
-                    name=r.bye, bye=BYE_POINTS), 10)
+                p.text(
+                    x0,
+                    y,
+                    _("Bye: {name} sits out this round ({bye} game points, no spread).").format(
+                        name=r.bye, bye=BYE_POINTS
+                    ),
+                    10,
+                )
                 y += 6
-            p.para(x0, y, _("Write both final scores and hand the scorecards in; games played in crib "
-                            "report themselves."), 8, x1 - x0, style="italic")
+            p.para(
+                x0,
+                y,
+                _(
+                    "Write both final scores and hand the scorecards in; games played in crib "
+                    "report themselves."
+                ),
+                8,
+                x1 - x0,
+                style="italic",
+            )
         pages.append(p.fig)
     return pages
 
 
-def _scorecard(p: _Page, t: Tournament, round_no: int, tb: Table, top: float, height: float, lang: str) -> None:
+def _scorecard(
+    p: _Page, t: Tournament, round_no: int, tb: Table, top: float, height: float, lang: str
+) -> None:
     _ = tr(lang)
     x0, x1 = MARGIN, p.w - MARGIN
     y = top + 8
-    p.text(x0, y, _("Scorecard · round {n} · table {table}").format(n=round_no, table=tb.number), 13, weight="bold")
+    p.text(
+        x0,
+        y,
+        _("Scorecard · round {n} · table {table}").format(n=round_no, table=tb.number),
+        13,
+        weight="bold",
+    )
     p.text(x1, y, _("game to {length}").format(length=t.length), 11, ha="right", weight="bold")
     y += 5.5
     p.text(x0, y, t.name, 9)
@@ -245,7 +295,13 @@ def _scorecard(p: _Page, t: Tournament, round_no: int, tb: Table, top: float, he
             xv = x0 + 18 + s * half + j * cw
             p.line(xv, grid_top - 6, xv, y, linewidth=1.2 if j == 0 else 0.5)
     y += 4.5
-    y = p.para(x0, y, skunk_note(t.length, lang) + " " + _("More hands: continue on the back."), 7.5, x1 - x0)
+    y = p.para(
+        x0,
+        y,
+        skunk_note(t.length, lang) + " " + _("More hands: continue on the back."),
+        7.5,
+        x1 - x0,
+    )
     y += 3
     p.text(x0, y, _("Final score   seat 1 ______   seat 2 ______      Winner _______________"), 9)
     y += 7
@@ -284,7 +340,9 @@ def round_figures(
     return figs
 
 
-def round_pdf(t: Tournament, round_no: int, paper: str = "a4", what: str = "all", *, lang: str = "en") -> bytes:
+def round_pdf(
+    t: Tournament, round_no: int, paper: str = "a4", what: str = "all", *, lang: str = "en"
+) -> bytes:
     """The round's pages as one PDF (bytes), written with matplotlib's PdfPages."""
     from matplotlib.backends.backend_pdf import PdfPages
 
@@ -298,8 +356,13 @@ def round_pdf(t: Tournament, round_no: int, paper: str = "a4", what: str = "all"
 
 
 def write_round_pdf(
-    t: Tournament, round_no: int, path: str | os.PathLike[str], paper: str = "a4", what: str = "all",
-    *, lang: str = "en",
+    t: Tournament,
+    round_no: int,
+    path: str | os.PathLike[str],
+    paper: str = "a4",
+    what: str = "all",
+    *,
+    lang: str = "en",
 ) -> int:
     """Write the round's PDF (in ``lang``) to ``path``; returns its page count."""
     data = round_pdf(t, round_no, paper, what, lang=lang)
