@@ -57,7 +57,14 @@ from crib.analysis.grades import (
 )
 from crib.analysis.heuristics import play_values
 from crib.analysis.models import EXPERT as _EXPERT
-from crib.analysis.models import DiscardModel, Model, PlayModel, discard_model, play_model
+from crib.analysis.models import (
+    DiscardModel,
+    Holdings,
+    Model,
+    PlayModel,
+    discard_model,
+    play_model,
+)
 from crib.analysis.play import PlayAnalysis, analyze_play
 from crib.analysis.play.analysis import _position
 from crib.analysis.play.board import analyze_board, board_applies  # board_applies: re-exported
@@ -292,18 +299,17 @@ def grade_play(
     """
     pos = _position(position)
     pm = play_model(model)
-    model = "master" if pm.is_master else pm.name
-    expert = (pm.opponent, pm.holdings) == (
-        _EXPERT.play.opponent,
-        _EXPERT.play.holdings,
-    )  # net value
+    name = "master" if pm.is_master else pm.name  # the grade's label
+    # graded by the Expert's net value: its policy over equally likely holdings
+    expert = (pm.opponent, pm.holdings) == (_EXPERT.play.opponent, _EXPERT.play.holdings)
+    weighs = pm.holdings is Holdings.WEIGHTED
     if not pm.is_master:
-        if opp_dealer is not None and (expert or pm.holdings.value != "weighted"):
+        if opp_dealer is not None and (expert or not weighs):
             raise ModelError(
                 f"opp_dealer weighs the holdings and places the board near 121, which model "
                 f"{pm.name!r} ignores: leave it out"
             )
-        if opp_played and (expert or pm.holdings.value != "weighted"):
+        if opp_played and (expert or not weighs):
             raise ModelError(
                 f"opp_played weighs the holdings, which model {pm.name!r} ignores: leave it out"
             )
@@ -314,10 +320,10 @@ def grade_play(
     values = tuple(play_values(_observation(pos), EXPERT_SKILL))
     if not values or chosen is None:
         return PlayGrade(
-            None, None, 0.0, "best", (), None, tr(lang)(NO_CARD), (), model, play_model=pm
+            None, None, 0.0, "best", (), None, tr(lang)(NO_CARD), (), name, play_model=pm
         )
     note = ""
-    board = model == "master" and board_applies(pos, opp_dealer)
+    board = pm.is_master and board_applies(pos, opp_dealer)
     unit = "points"
     if board:  # near 121 the Master plays for the game: no margin analysis needed
         b = analyze_board(pos, dealer=not opp_dealer, opp_played=opp_played)
@@ -327,7 +333,7 @@ def grade_play(
         who, unit = play_who("master", lang), WIN_UNIT
         cost = play_cost(lost, "board", p_lost=p_lost, lang=lang)
         note = tr(lang)(MASTER_NEAR_121).format(note=board_note(b, lang))
-    elif model == "master":
+    elif pm.is_master:
         a = analyze_play(pos, pm, opp_played=opp_played, opp_dealer=opp_dealer)
         best_card = a.best.card
         lost = max(0.0, a.best.margin - a.option(chosen).margin)
@@ -344,7 +350,6 @@ def grade_play(
         lost = best_v - mine_v
         who, cost = play_who("expert", lang), play_cost(lost, "value", lang=lang)
     else:  # another play model: its margin
-        weighs = pm.holdings.value == "weighted"
         a = analyze_play(
             pos,
             pm,
@@ -364,7 +369,7 @@ def grade_play(
         chosen, best_card, verdict, who, cost, tags, board=board, trap=trap, lang=lang
     )
     return PlayGrade(
-        chosen, best_card, lost, verdict, tuple(tags), trap, sentence, values, model, note, unit, pm
+        chosen, best_card, lost, verdict, tuple(tags), trap, sentence, values, name, note, unit, pm
     )
 
 
