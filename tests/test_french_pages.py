@@ -9,7 +9,6 @@ import re
 import pytest
 
 from crib.i18n import tr
-from crib.rules.cards import parse_cards
 from crib.store.classroom import Store
 from crib.ui.kit.lang import LangPage, switch_html, with_lang
 from crib.ui.teacher.app import TeacherApp
@@ -38,16 +37,16 @@ def test_counting_prompt_error_and_verdict_in_french(fr: TrainerApp) -> None:
     fr.count_box.value = "30"
     fr.answer_count()
     assert "30 n’est pas possible ici" in fr.status.value and fr.result is None
-    fr.count_box.value = str(fr.current["total"])
+    fr.count_box.value = str(fr.current.total)
     fr.answer_count()
     said = text(fr.feedback.value)
-    assert said.startswith(f"✔ Juste : {fr.current['total']}.")
+    assert said.startswith(f"✔ Juste : {fr.current.total}.")
     assert "combinaison cartes points" in said and re.search(r"(Quinze|Une|Deux|Rien|Dix-neuf)", said)
     assert "justesse" in fr.stats.value and fr.next_button.description == "Donne suivante"
 
 
 def test_a_wrong_count_names_the_miss_in_french(fr: TrainerApp) -> None:
-    fr.count_box.value = str(fr.current["total"] - 2)
+    fr.count_box.value = str(fr.current.total - 2)
     fr.answer_count()
     said = text(fr.feedback.value)
     assert "✘ Vous avez dit" in said and "le compte fait" in said
@@ -71,7 +70,7 @@ def test_each_kind_asks_in_french(fr: TrainerApp, kind: str, words: str) -> None
 
 def test_discard_and_peg_verdicts_and_pegpoints_errors_in_french(fr: TrainerApp) -> None:
     fr.kind.value = "discard"
-    fr._picked = list(parse_cards(fr.current["six"])[:2])
+    fr._picked = list(fr.current.six[:2])
     fr.answer_throw()
     said = text(fr.feedback.value)
     assert "écart" in said and "net (main" in said and ("Le meilleur écart." in said or "✘" in said)
@@ -80,7 +79,7 @@ def test_discard_and_peg_verdicts_and_pegpoints_errors_in_french(fr: TrainerApp)
     fr.answer_pegpoints()
     assert "Tapez le compte maintenant" in fr.pegpoints_msg.value
     fr.kind.value = "rules"
-    fr.answer_rule(fr.current["answer"])
+    fr.answer_rule(fr.current.answer)
     assert text(fr.feedback.value).startswith("✔ Juste :")
     fr.kind.value = "peg"
     playable = [b for b in fr.card_row.children if not b.disabled]
@@ -116,8 +115,8 @@ def test_class_rules_questions_are_shown_in_the_page_language(tmp_path) -> None:
     student.code.value, student.name.value = code, "Ann"
     student.join()
     assert "Vous avez rejoint « Classe 1 »" in student.join_status.value
-    assert student.current["lang"] == "fr" and "Question 1 sur 2" in student.header.value
-    student.answer_rule(student.current["answer"])
+    assert student.current.lang == "fr" and "Question 1 sur 2" in student.header.value
+    student.answer_rule(student.current.answer)
     assert "Réponse enregistrée." in student.status.value
     teacher.refresh()
     teacher.reveal()
@@ -172,15 +171,13 @@ def test_nav_bar_and_home_page_in_french() -> None:
 @pytest.mark.parametrize("plain", [True, False])
 def test_discard_and_peg_verdicts_and_reveals_have_no_english_sentence(plain: bool) -> None:
     from crib.course import questions as quiz
-    from crib.ui.trainer.render import reveal_html
+    from crib.ui.kit.quiz_html import reveal_html
 
     app = TrainerApp(seed=4, lang="fr", plain=plain)
     for kind in ("discard", "peg"):
         app.kind.value = kind
         q = app.current
-        wrong = (q["ranking"][-1][0] if kind == "discard"
-                 else next(c for c, *_r in reversed(q["options"])))
-        app._answer(tuple(parse_cards(wrong)) if kind == "discard" else wrong)
+        app._answer(q.ranking[-1].cards if kind == "discard" else q.options[-1].card)
         said = text(app.feedback.value)
         for english in ("You kept", "You played", "Better:", "Keep ", "What went wrong", "on average over",
                         "uniform", "Costly", "A mistake", "points lost"):

@@ -73,15 +73,17 @@ def test_the_teachers_choice_chart_speaks_french(class_store: Store) -> None:
 
 def test_the_choice_figure_in_english_is_unchanged() -> None:
     from crib.classroom.results import choice_figure
+    from crib.course.questions import question_from_dict
 
-    fig = choice_figure(dict(kind="count", hand="5H 5D 5C JS", starter="5S", crib=False, total=29), [])
+    q = question_from_dict(dict(kind="count", hand="5H 5D 5C JS", starter="5S", crib=False, total=29))
+    fig = choice_figure(q, [])
     assert fig.axes[0].get_title() == "totals given (green: the best, 29)"
     assert fig.axes[0].get_ylabel() == "students"
 
 
 def test_the_trainers_progress_chart_speaks_french() -> None:
     app = TrainerApp(seed=3, lang="fr")
-    app.count_box.value = str(app.current["total"] + 2)
+    app.count_box.value = str(app.current.total + 2)
     app.answer_count()
     app.show_progress()
     said = app.progress_image.tooltip
@@ -166,7 +168,7 @@ def test_the_play_pages_table_form_says_the_records_errors_in_french(tmp_path: P
 
 def test_the_line_by_line_errors_are_in_french() -> None:
     app = TrainerApp(seed=3, lang="fr")
-    assert app.current["kind"] == "count"
+    assert app.current.kind == "count"
     app.teach_toggle.value = True
     for t in app.teach_cards.children[:3]:
         t.value = True

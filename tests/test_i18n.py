@@ -60,14 +60,14 @@ def test_the_rules_bank_reads_in_french_with_the_same_answers() -> None:
     for i in range(len(BANK)):
         en = quiz.rules_question(4, i)
         fr = quiz.rules_question(4, i, lang="fr")
-        assert fr["id"] == en["id"] and fr["answer"] == en["answer"]
-        assert fr["text"] != en["text"] and fr["explain"] != en["explain"]
-        assert fr["best"] == fr["choices"][fr["answer"]]
+        assert fr.id == en.id and fr.answer == en.answer
+        assert fr.text != en.text and fr.explain != en.explain
+        assert fr.best == fr.choices[fr.answer]
     q = quiz.rules_question(4, 0, lang="fr")
-    assert quiz.grade(q, q["best"]).correct
+    assert quiz.grade(q, q.best).correct
     tf = next(quiz.rules_question(4, i, lang="fr") for i in range(len(BANK))
-              if quiz.rules_question(4, i)["choices"] == ["True", "False"])
-    assert tf["choices"] == ["Vrai", "Faux"]
+              if quiz.rules_question(4, i).choices == ("True", "False"))
+    assert tf.choices == ("Vrai", "Faux")
 
 
 def test_the_language_comes_from_the_link_and_unknown_ones_are_refused() -> None:

@@ -15,7 +15,7 @@ import ipywidgets as w
 import pytest
 
 from crib.classroom.results import answer_text, choice_figure, correct_answer, question_stats
-from crib.course.questions import discard_question, question_score
+from crib.course.questions import discard_question, question_from_dict, question_score
 from crib.rules.cards import DECK, parse_cards
 from crib.rules.events import Go, Played
 from crib.session.controller import COMPUTER, HUMAN, GameController
@@ -219,7 +219,7 @@ def test_enter_in_the_count_box_checks_the_count_and_the_box_gets_focus() -> Non
 
 
 def test_answers_read_as_cards_and_the_chart_axis_is_in_order() -> None:
-    q = {"kind": "count", "hand": "5H 5D 5C JS", "starter": "5S", "crib": False, "total": 29}
+    q = question_from_dict({"kind": "count", "hand": "5H 5D 5C JS", "starter": "5S", "crib": False, "total": 29})
     answers = [SimpleNamespace(answer=a, question=0, correct=a == "29", lost=0.0)
                for a in ("7", "7", "7", "4", "6", "29")]
     fig = choice_figure(q, answers)
@@ -227,7 +227,7 @@ def test_answers_read_as_cards_and_the_chart_axis_is_in_order() -> None:
     assert labels == sorted(labels, key=int) and set(labels) == {"4", "6", "7", "29"}
     dq = discard_question(1, 0)
     best = set(parse_cards(correct_answer(dq)))
-    throw = " ".join(str(c) for c in [c for c in parse_cards(dq["six"]) if c not in best][:2])
+    throw = " ".join(str(c) for c in [c for c in dq.six if c not in best][:2])
     wrong = [SimpleNamespace(answer=throw, question=0, correct=False, lost=1.0)]
     top = question_stats([dq], wrong)["top_wrong"].iloc[0]
     assert top == f"{answer_text(dq, throw)} (1)" and re.fullmatch(r"\S+[♣♦♥♠] \S+[♣♦♥♠] \(1\)", top)

@@ -49,9 +49,9 @@ def test_a_wrong_answer_grades_wrong() -> None:
     for les in lessons():
         for it in les.practice:
             q = it.question
-            if q["kind"] == "count":
+            if q.kind == "count":
                 assert not quiz.grade(q, str(int(it.answer) + 1)).correct
-            elif q["kind"] == "rules":
+            elif q.kind == "rules":
                 other = 1 if it.answer != "1" else 2
                 assert not quiz.grade(q, str(other)).correct
 

@@ -230,14 +230,14 @@ def test_the_trainer_speaks_plain_words_by_default() -> None:
     assert app.plain_box.value is True
     app.kind.value = "discard"
     q = app.current
-    worst = q["ranking"][-1][0].split()
+    worst = [str(c) for c in q.ranking[-1].cards]
     for t in app.card_row.children:
         if any(f"crib-cardbtn-{c}" in t._dom_classes for c in worst):
             t.value = True
     app.throw_button.click()
     fb = app.feedback.value
     shown = _shown(fb)
-    best_keep, best_throw = _keep_throw(q["six"], q["best"])
+    best_keep, best_throw = _keep_throw(q.six, q.best)
     assert f"Better: keep {best_keep}" in shown.replace("&#x27;", "'") and f"throw {best_throw}" in shown
     assert plain.jargon_in(shown) == []
     assert "crib-ranking" in fb.split("<details", 1)[1] and "Model: uniform" in fb
@@ -246,11 +246,11 @@ def test_the_trainer_speaks_plain_words_by_default() -> None:
     app.plain_box.value = True
     app.kind.value = "peg"
     q = app.current
-    worst = q["options"][-1][0]
+    worst = q.options[-1].card
     next(b for b in app.card_row.children if f"crib-cardbtn-{worst}" in b._dom_classes).click()
     fb = app.feedback.value
     shown = _shown(fb)
-    assert f"You played {parse_card(worst).pretty}" in shown and "Better: " in shown
+    assert f"You played {worst.pretty}" in shown and "Better: " in shown
     assert plain.jargon_in(shown) == []
     assert "P(margin ≥ 0)" in fb and "minimax" in fb  # under "How this was computed"
 

@@ -18,17 +18,17 @@ from crib.course.questions.progress import (
     progress_table,
     to_csv,
 )
-from crib.rules.cards import cards_str, parse_card, parse_cards
+from crib.rules.cards import cards_str, parse_cards
 
 
 @pytest.fixture(scope="module")
-def qset() -> list[dict]:
+def qset() -> list[quiz.Question]:
     return make_questions(11, {"count": 4, "discard": 3, "peg": 3})
 
 
-def test_the_same_seed_gives_the_same_set_in_the_same_order(qset: list[dict]) -> None:
+def test_the_same_seed_gives_the_same_set_in_the_same_order(qset: list[quiz.Question]) -> None:
     assert make_questions(11, {"count": 4, "discard": 3, "peg": 3}) == qset
-    assert [q["kind"] for q in qset] == ["count"] * 4 + ["discard"] * 3 + ["peg"] * 3
+    assert [q.kind for q in qset] == ["count"] * 4 + ["discard"] * 3 + ["peg"] * 3
     other = make_questions(12, {"count": 4})
     assert other != qset[:4]
 
@@ -37,67 +37,67 @@ def test_the_same_seed_gives_the_same_set_in_the_same_order(qset: list[dict]) ->
 def test_levels_draw_what_they_promise(i: int) -> None:
     easy = quiz.counting_question(5, i, level="easy")
     s = quiz.question_score(easy)
-    assert s.total == easy["total"] <= 8 and not s.of_kind("flush")
+    assert s.total == easy.total <= 8 and not s.of_kind("flush")
     t = quiz.counting_question(5, i, level="tricky")
     s = quiz.question_score(t)
-    assert s.total == t["total"]
-    hand, starter = parse_cards(t["hand"]), parse_card(t["starter"])
-    if t["trick"] == "double run":
+    assert s.total == t.total
+    hand, starter = t.hand, t.starter
+    if t.trick == "double run":
         assert len(s.runs) >= 2
-    elif t["trick"] == "28 or 29":
+    elif t.trick == "28 or 29":
         assert s.total in (28, 29)
-    elif t["trick"] == "nobs trap":
+    elif t.trick == "nobs trap":
         assert any(c.rank == 11 for c in hand)
     else:
-        assert t["trick"] == "flush trap" and len({c.suit for c in hand}) == 1
-        if t["crib"] and starter.suit != hand[0].suit:
+        assert t.trick == "flush trap" and len({c.suit for c in hand}) == 1
+        if t.crib and starter.suit != hand[0].suit:
             assert not s.of_kind("flush")  # the trap: no four-card flush in a crib
 
 
 def test_tricky_draws_cover_every_trick_and_the_29() -> None:
     qs = [quiz.counting_question(1, i, level="tricky") for i in range(60)]
-    assert {q["trick"] for q in qs} == set(quiz.TRICKS)
-    assert {q["total"] for q in qs} >= {28, 29}
+    assert {q.trick for q in qs} == set(quiz.TRICKS)
+    assert {q.total for q in qs} >= {28, 29}
 
 
 def test_discard_questions_have_no_near_tie_and_agree_with_analyze_discard(
-    qset: list[dict],
+    qset: list[quiz.Question],
 ) -> None:
-    for q in (q for q in qset if q["kind"] == "discard"):
-        a = crib.analyze_discard(q["six"], dealer=q["dealer"], model=UNIFORM)
-        assert a.best.throw_str == q["best"]
+    for q in (q for q in qset if isinstance(q, quiz.DiscardQuestion)):
+        a = crib.analyze_discard(q.six, dealer=q.dealer, model=UNIFORM)
+        assert a.best.throw == q.best
         assert a.throws[0].ev - a.throws[1].ev >= quiz.DISCARD_MARGIN
-        assert grade(q, q["best"]).correct and grade(q, q["best"]).lost == 0
-        six = parse_cards(q["six"])
-        for pair in combinations(six, 2):
+        assert grade(q, q.best).correct and grade(q, q.best).lost == 0
+        assert grade(q, cards_str(q.best)).cards == q.best  # typed, or as text
+        for pair in combinations(q.six, 2):
             r = grade(q, cards_str(pair))
             if not r.correct:
                 # every wrong throw costs at least the margin: a correct judgment is never marked wrong
                 assert r.lost >= quiz.DISCARD_MARGIN - 1e-9
-                # the quiz asks in the exact uniform-crib model (named in q["model"]); the
+                # the quiz asks in the exact uniform-crib model (named in q.model); the
                 # coach's default is the Master, so the comparison names the quiz's model
-                g = crib.grade_discard(q["six"], cards_str(pair), dealer=q["dealer"], model=UNIFORM)
+                g = crib.grade_discard(q.six, cards_str(pair), dealer=q.dealer, model=UNIFORM)
                 assert r.lost == pytest.approx(g.lost, abs=1e-3)
                 assert r.misses
 
 
-def test_peg_questions_have_no_near_tie_and_agree_with_analyze_play(qset: list[dict]) -> None:
-    for q in (q for q in qset if q["kind"] == "peg"):
-        a = crib.analyze_play(q["position"], model=UNIFORM)
+def test_peg_questions_have_no_near_tie_and_agree_with_analyze_play(qset: list[quiz.Question]) -> None:
+    for q in (q for q in qset if isinstance(q, quiz.PegQuestion)):
+        a = crib.analyze_play(q.position, model=UNIFORM)
         cards = [o for o in a.options if o.card is not None]
-        assert str(cards[0].card) == q["best"]
+        assert cards[0].card == q.best
         assert cards[0].margin - cards[1].margin >= quiz.PEG_MARGIN
-        assert grade(q, q["best"]).correct
+        assert grade(q, q.best).correct and grade(q, str(q.best)).cards == (q.best,)
         for o in cards[1:]:
             r = grade(q, str(o.card))
             assert not r.correct and r.lost >= quiz.PEG_MARGIN - 1e-9
             assert r.lost == pytest.approx(cards[0].margin - o.margin, abs=1e-3)
 
 
-def test_a_count_is_graded_against_the_breakdown(qset: list[dict]) -> None:
+def test_a_count_is_graded_against_the_breakdown(qset: list[quiz.Question]) -> None:
     q = qset[0]
-    assert grade(q, str(q["total"])).correct
-    r = grade(q, str(q["total"] + 2))
+    assert grade(q, str(q.total)).correct
+    r = grade(q, str(q.total + 2))
     assert not r.correct and r.lost == 2 and r.misses
 
 
@@ -111,15 +111,15 @@ def test_bad_counts(answer: str, match: str) -> None:
         grade(q, answer)
 
 
-def test_bad_throws_and_plays(qset: list[dict]) -> None:
-    d = next(q for q in qset if q["kind"] == "discard")
+def test_bad_throws_and_plays(qset: list[quiz.Question]) -> None:
+    d = next(q for q in qset if isinstance(q, quiz.DiscardQuestion))
     with pytest.raises(AnswerError, match="exactly 2"):
-        grade(d, parse_cards(d["six"])[0].__str__())
-    outsider = next(c for c in crib.DECK if c not in parse_cards(d["six"]))
+        grade(d, str(d.six[0]))
+    outsider = next(c for c in crib.DECK if c not in d.six)
     with pytest.raises(AnswerError, match="not one of your six"):
-        grade(d, f"{parse_cards(d['six'])[0]} {outsider}")
-    p = next(q for q in qset if q["kind"] == "peg")
-    hand = crib.PeggingPosition.parse(p["position"]).hand
+        grade(d, f"{d.six[0]} {outsider}")
+    p = next(q for q in qset if isinstance(q, quiz.PegQuestion))
+    hand = p.position.hand
     outsider = next(c for c in crib.DECK if c not in hand)
     with pytest.raises(AnswerError, match="not in your hand"):
         grade(p, str(outsider))
@@ -140,7 +140,8 @@ def test_count_misses_are_named_from_the_breakdown() -> None:
 
 
 def test_a_five_thrown_to_the_opponent_is_named() -> None:
-    q = {"six": "5H 5D 6C 7S 8H 9D", "dealer": False, "best": "8H 9D"}
+    q = quiz.DiscardQuestion(six=parse_cards("5H 5D 6C 7S 8H 9D"), dealer=False, best=parse_cards("8H 9D"),
+                             ranking=(), gap=1.0, explain="")
     assert "threw a five to the opponent" in classify_discard_miss(q, "5H 9D")
     assert "threw a pair to the opponent" in classify_discard_miss(q, "5H 5D")
 

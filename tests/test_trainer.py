@@ -6,6 +6,7 @@ import dataclasses
 
 import pytest
 
+from crib.course.questions import question_from_dict
 from crib.store.classroom import Store
 from crib.ui.teacher.app import TeacherApp
 from crib.ui.trainer.app import TrainerApp
@@ -15,15 +16,15 @@ from tests.conftest import csv_of_link as _csv
 def test_counting_practice_right_wrong_streak_and_accuracy() -> None:
     app = TrainerApp(seed=3)
     q = app.current
-    assert q is not None and q["kind"] == "count"
-    app.count_box.value = str(q["total"])
+    assert q is not None and q.kind == "count"
+    app.count_box.value = str(q.total)
     app.check_button.click()
     assert "crib-verdict-right" in app.feedback.value
     assert "crib-streak'>1<" in app.stats.value and "100%" in app.stats.value
     app.next_button.click()
     q2 = app.current
     assert q2 is not q
-    app.count_box.value = str(max(0, q2["total"] - 2)) if q2["total"] >= 2 else str(q2["total"] + 2)
+    app.count_box.value = str(max(0, q2.total - 2)) if q2.total >= 2 else str(q2.total + 2)
     app.check_button.click()
     assert "crib-verdict-wrong" in app.feedback.value
     assert "crib-breakdown" in app.feedback.value  # the full breakdown on a wrong count
@@ -36,7 +37,7 @@ def test_counting_practice_right_wrong_streak_and_accuracy() -> None:
 def test_a_missed_fifteen_is_highlighted() -> None:
     app = TrainerApp()
     app._show(  # a known deal: 5D KH QS 2C + 3S counts 8 (four fifteens)
-        {"kind": "count", "hand": "5D KH QS 2C", "starter": "3S", "crib": False, "total": 8}
+        question_from_dict({"kind": "count", "hand": "5D KH QS 2C", "starter": "3S", "crib": False, "total": 8})
     )
     app.count_box.value = "6"
     app.check_button.click()
@@ -48,10 +49,10 @@ def test_a_missed_fifteen_is_highlighted() -> None:
 def test_difficulty_and_crib_settings_change_the_deal() -> None:
     app = TrainerApp(seed=2)
     app.level.value = "tricky"
-    assert app.current["level"] == "tricky"
+    assert app.current.level == "tricky"
     app.level.value = "easy"
     app.seat.value = True
-    assert app.current["crib"] is True and app.current["total"] <= 8
+    assert app.current.crib is True and app.current.total <= 8
 
 
 def test_discard_and_pegging_quizzes() -> None:
@@ -60,7 +61,7 @@ def test_discard_and_pegging_quizzes() -> None:
     q = app.current
     toggles = app.card_row.children
     assert len(toggles) == 6 and app.throw_button.disabled
-    best = q["best"].split()
+    best = [str(c) for c in q.best]
     for t in toggles:
         if any(f"crib-cardbtn-{c}" in t._dom_classes for c in best):
             t.value = True
@@ -70,7 +71,7 @@ def test_discard_and_pegging_quizzes() -> None:
     assert "crib-ranking" in app.feedback.value and "★ best" in app.feedback.value
     app.kind.value = "peg"
     q = app.current
-    worst = q["options"][-1][0]
+    worst = q.options[-1].card
     button = next(b for b in app.card_row.children if f"crib-cardbtn-{worst}" in b._dom_classes)
     button.click()
     assert app.result is not None and not app.result.correct and app.result.lost >= 0.5
@@ -118,7 +119,7 @@ def _class(store: Store, seed: int, names: list[str]) -> TeacherApp:
         app.name.value = name
         app.join_button.click()
         assert app.student is not None, app.join_status.value
-        app.count_box.value = str(app.current["total"])
+        app.count_box.value = str(app.current.total)
         app.check_button.click()
         app.next_button.click()
         app.count_box.value = "0"
@@ -197,7 +198,7 @@ def test_students_see_the_teachers_reveal_without_a_reload(store: Store) -> None
     t.question_pick.value = 1
     t.reveal_button.click()  # the teacher reveals question 2
     assert ahead.check_reveal()  # what the page's poll does every few seconds
-    total = str(t.session.questions[1]["total"])
+    total = str(t.session.questions[1].total)
     assert "your teacher revealed the answer" in ahead.reveal_box.value
     assert f": {total}</b>" in ahead.reveal_box.value
     assert not behind.check_reveal() and behind.reveal_box.value == ""
@@ -244,7 +245,7 @@ def test_heatmap_projector_mode_and_time_limit_on_the_teachers_page(store: Store
     app.code.value, app.name.value = t.session.code, "Ivy & Jo"
     app.join_button.click()
     assert "Time left 19:" in app.clock.value or "Time left 20:00" in app.clock.value
-    total = t.session.questions[0]["total"]
+    total = t.session.questions[0].total
     app.count_box.value = str(total + 1)  # wrong whatever the deal (0 was right for a nineteen)
     app.check_button.click()
     t.refresh()

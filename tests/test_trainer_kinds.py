@@ -3,7 +3,7 @@ counting levels, the pre-test and post-test, and the teacher's Mastery table."""
 
 from __future__ import annotations
 
-from crib.course.questions import make_assessment
+from crib.course.questions import make_assessment, question_from_dict
 from crib.rules.scoring import score_hand
 from crib.store.classroom import Store
 from crib.ui.teacher.app import TeacherApp
@@ -12,9 +12,10 @@ from crib.ui.trainer.app import TrainerApp
 from tests.conftest import csv_of_link as _csv
 
 # a known deal: 10, 6, 5, 6 (count 27), then a 4: 31 for 2 and a run 5-6-4 for 3
-PEG = {"kind": "pegpoints", "pile": "TS 6D 5C 6S", "card": "4H", "count_before": 27, "count": 31,
-       "best": "5", "parts": [["thirty-one", "TS 6D 5C 6S 4H", 2], ["run", "5C 6S 4H", 3]],
-       "objective": "L3"}
+PEG = question_from_dict(
+    {"kind": "pegpoints", "pile": "TS 6D 5C 6S", "card": "4H", "count_before": 27, "count": 31,
+     "best": "5", "parts": [["thirty-one", "TS 6D 5C 6S 4H", 2], ["run", "5C 6S 4H", 3]],
+     "objective": "L3"})
 
 
 def _peg(app: TrainerApp, count: str, points: str) -> None:
@@ -25,7 +26,7 @@ def _peg(app: TrainerApp, count: str, points: str) -> None:
 def test_what_it_pegs_right_wrong_and_bad_input() -> None:
     app = TrainerApp(seed=5)
     app.kind.value = "pegpoints"
-    assert app.current["kind"] == "pegpoints" and app.answer_box.children == (app.pegpoints_row,)
+    assert app.current.kind == "pegpoints" and app.answer_box.children == (app.pegpoints_row,)
     app._show(PEG)
     prompt = app.prompt.value
     # the play so far with the running count under each card, the new card's count asked
@@ -76,24 +77,24 @@ def test_rules_questions_right_and_wrong_with_the_explanation() -> None:
     app = TrainerApp(seed=2)
     app.kind.value = "rules"
     q = app.current
-    assert q["kind"] == "rules"
+    assert q.kind == "rules"
     buttons = app.rules_row.children
-    assert [b.description for b in buttons] == q["choices"] and app.answer_box.children == (app.rules_row,)
-    assert q["text"] in app.prompt.value
-    buttons[q["answer"]].click()
+    assert tuple(b.description for b in buttons) == q.choices and app.answer_box.children == (app.rules_row,)
+    assert q.text in app.prompt.value
+    buttons[q.answer].click()
     assert app.result.correct and "crib-verdict-right" in app.feedback.value
-    assert f"Why: {q['explain']}"[:40] in app.feedback.value.replace("&#x27;", "'")
-    assert all(b.disabled for b in buttons) and "crib-chosen-right" in buttons[q["answer"]]._dom_classes
+    assert f"Why: {q.explain}"[:40] in app.feedback.value.replace("&#x27;", "'")
+    assert all(b.disabled for b in buttons) and "crib-chosen-right" in buttons[q.answer]._dom_classes
     app.next_button.click()
     q = app.current
-    wrong = (q["answer"] + 1) % len(q["choices"])
+    wrong = (q.answer + 1) % len(q.choices)
     app.rules_row.children[wrong].click()
     fb = app.feedback.value
     assert not app.result.correct and "crib-verdict-wrong" in fb
     assert "You chose" in fb and "The answer:" in fb and "Why:" in fb
     assert "crib-chosen-wrong" in app.rules_row.children[wrong]._dom_classes
-    assert "crib-the-answer" in app.rules_row.children[q["answer"]]._dom_classes
-    app.answer_rule(q["answer"])  # a second answer is refused
+    assert "crib-the-answer" in app.rules_row.children[q.answer]._dom_classes
+    app.answer_rule(q.answer)  # a second answer is refused
     assert "Already answered" in app.status.value and len(app.answers) == 2
 
 
@@ -105,8 +106,8 @@ def test_the_counting_levels_climb_with_their_names() -> None:
     app.level.value = "fifteens"
     for _ in range(3):
         q = app.current
-        kinds = {c.kind for c in score_hand(q["hand"], q["starter"], is_crib=q["crib"]).components}
-        assert q["level"] == "fifteens" and kinds <= {"fifteen"}
+        kinds = {c.kind for c in score_hand(q.hand, q.starter, is_crib=q.crib).components}
+        assert q.level == "fifteens" and kinds <= {"fifteen"}
         app.count_box.value = "0"
         app.check_button.click()
         app.next_button.click()
@@ -127,18 +128,18 @@ def test_a_class_session_of_the_new_kinds_is_played_stored_and_reported(store: S
     t.level.value = "pairs"
     t.create_button.click()
     qs = t.session.questions
-    assert [q["kind"] for q in qs] == ["count", "pegpoints", "rules", "rules"], t.status.value
-    assert qs[0]["level"] == "pairs"
+    assert [q.kind for q in qs] == ["count", "pegpoints", "rules", "rules"], t.status.value
+    assert qs[0].level == "pairs"
     ann = _join(store, t.session.code, "Ann")
-    ann.count_box.value = str(qs[0]["total"])
+    ann.count_box.value = str(qs[0].total)
     ann.check_button.click()
     ann.next_button.click()
     assert "(what it pegs)" in ann.header.value
-    _peg(ann, str(qs[1]["count"]), qs[1]["best"])
+    _peg(ann, str(qs[1].count), str(qs[1].points))
     ann.next_button.click()
-    ann.rules_row.children[qs[2]["answer"]].click()
+    ann.rules_row.children[qs[2].answer].click()
     ann.next_button.click()
-    ann.rules_row.children[(qs[3]["answer"] + 1) % len(qs[3]["choices"])].click()
+    ann.rules_row.children[(qs[3].answer + 1) % len(qs[3].choices)].click()
     assert "last question" in ann.status.value
     stored = store.answers(t.session.code)
     assert [(a.kind, a.correct) for a in stored] == [
@@ -152,13 +153,13 @@ def test_a_class_session_of_the_new_kinds_is_played_stored_and_reported(store: S
         assert "<b>1</b> answered" in t.choices.value and "crib-error" not in t.status.value
     t.question_pick.value = 3
     t.reveal_button.click()
-    assert f": {qs[3]['best']}</b>" in t.reveal_panel.value and "Why:" in t.reveal_panel.value
+    assert f": {qs[3].best}</b>" in t.reveal_panel.value and "Why:" in t.reveal_panel.value
     assert ann.check_reveal() and "your teacher revealed the answer" in ann.reveal_box.value
     t.projector.value = True
     assert 'type="A"' in t.projector_panel.value and "Ann" not in t.projector_panel.value
     t.question_pick.value = 1
     t.reveal_button.click()
-    assert f"count {qs[1]['count']}, {qs[1]['best']} points" in t.projector_panel.value
+    assert f"count {qs[1].count}, {qs[1].points} points" in t.projector_panel.value
     assert "crib-peg-seq" in t.projector_panel.value
 
 
@@ -193,11 +194,11 @@ def test_mastery_per_objective_per_student_and_for_the_class(store: Store) -> No
         app = _join(store, code, name)
         for right in rights:
             q = app.current
-            if q["kind"] == "count":
-                app.count_box.value = str(q["total"] if right else (q["total"] + 1) % 30)
+            if q.kind == "count":
+                app.count_box.value = str(q.total if right else (q.total + 1) % 30)
                 app.check_button.click()
             else:
-                _peg(app, str(q["count"]), q["best"] if right else str(int(q["best"]) + 1))
+                _peg(app, str(q.count), str(q.points if right else q.points + 1))
             assert app.result is not None and app.result.correct == right
             app.next_button.click()
     _join(store, code, "Cy")

@@ -4,7 +4,8 @@ Everything is computed from one session's answers (``Store.answers(code)``), so 
 dashboard built on these never mixes sessions.
 
 >>> from types import SimpleNamespace as A
->>> qs = [dict(kind="count", hand="5H 5D 5C JS", starter="5S", crib=False, total=29)]
+>>> from crib.course.questions import question_from_dict
+>>> qs = [question_from_dict(dict(kind="count", hand="5H 5D 5C JS", starter="5S", crib=False, total=29))]
 >>> rows = [A(student="Ann", question=0, answer="29", correct=True, lost=0.0, miss="", seconds=4.0),
 ...         A(student="Bob", question=0, answer="28", correct=False, lost=1.0, miss="missed nobs", seconds=9.0)]
 >>> question_stats(qs, rows)[["answered", "accuracy"]].to_dict("records")
@@ -20,9 +21,18 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from crib.course.questions import KIND_NAMES, describe_question, objective_of
+from crib.course.questions import (
+    KIND_NAMES,
+    CountQuestion,
+    DiscardQuestion,
+    PegPointsQuestion,
+    PegQuestion,
+    Question,
+    describe_question,
+    objective_of,
+)
 from crib.course.rules_bank import OBJECTIVES
-from crib.rules.cards import parse_card, parse_cards
+from crib.rules.cards import cards_str, parse_card, parse_cards
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -39,21 +49,27 @@ __all__ = [
 ]
 
 
-def correct_answer(q: dict) -> str:
+def correct_answer(q: Question) -> str:
     """The right answer in the form answers are stored (a total, two cards, a card)."""
-    if q["kind"] == "count":
-        return str(q["total"])
-    return str(q["best"])
+    if isinstance(q, CountQuestion):
+        return str(q.total)
+    if isinstance(q, PegPointsQuestion):
+        return str(q.points)
+    if isinstance(q, DiscardQuestion):
+        return cards_str(q.best)
+    if isinstance(q, PegQuestion):
+        return str(q.best)
+    return q.best  # type: ignore[attr-defined]  # a rules question: the right choice's text
 
 
-def _same(q: dict, answer: str) -> bool:
-    if q["kind"] == "peg":  # one card per rank: the same rank is the same play
-        return parse_card(answer).rank == parse_card(q["best"]).rank
+def _same(q: Question, answer: str) -> bool:
+    if isinstance(q, PegQuestion):  # one card per rank: the same rank is the same play (a stored answer)
+        return parse_card(answer).rank == q.best.rank
     return answer == correct_answer(q)
 
 
 def question_stats(
-    questions: Sequence[dict], answers: Sequence[Any], revealed: set[int] = frozenset()
+    questions: Sequence[Question], answers: Sequence[Any], revealed: set[int] = frozenset()
 ) -> pd.DataFrame:  # type: ignore[assignment]
     """One row per question, the hardest first (lowest accuracy, then most answered)."""
     import pandas as pd
@@ -67,7 +83,7 @@ def question_stats(
         rows.append(
             {
                 "question": i + 1,
-                "kind": KIND_NAMES[q["kind"]],
+                "kind": KIND_NAMES[q.kind],
                 "deal": describe_question(q),
                 "answered": n,
                 "accuracy": right / n if n else float("nan"),
@@ -114,12 +130,12 @@ def student_stats(
     )
 
 
-def choice_counts(q: dict, answers: Sequence[Any]) -> list[tuple[str, int, bool]]:
+def choice_counts(q: Question, answers: Sequence[Any]) -> list[tuple[str, int, bool]]:
     """(answer, how many chose it, is it the best) for one question's answers: the best
     first, then by count."""
     c = Counter(a.answer for a in answers)
     best = correct_answer(q)
-    if q["kind"] == "peg":  # merge same-rank cards under the best card's name
+    if isinstance(q, PegQuestion):  # merge same-rank cards under the best card's name
         merged: Counter[str] = Counter()
         for ans, k in c.items():
             merged[best if _same(q, ans) else ans] += k
@@ -129,15 +145,16 @@ def choice_counts(q: dict, answers: Sequence[Any]) -> list[tuple[str, int, bool]
     return sorted(out, key=lambda t: (not t[2], -t[1], t[0]))
 
 
-def answer_text(q: dict, answer: str) -> str:
-    """An answer as a learner reads it: a count as typed, cards as "4♣ 3♥" (never "4C 3H").
+def answer_text(q: Question, answer: str) -> str:
+    """A stored answer as a learner reads it: a count as typed, cards as "4♣ 3♥" (never "4C 3H").
 
-    >>> answer_text({"kind": "discard"}, "4C 3H"), answer_text({"kind": "count"}, "12")
+    >>> from types import SimpleNamespace as Q
+    >>> answer_text(Q(kind="discard"), "4C 3H"), answer_text(Q(kind="count"), "12")
     ('4♣ 3♥', '12')
     """
     from crib.rules.cards import cards_pretty
 
-    if q["kind"] not in ("discard", "peg") or not answer:
+    if q.kind not in ("discard", "peg") or not answer:
         return answer
     try:
         return cards_pretty(parse_cards(answer))
@@ -145,7 +162,7 @@ def answer_text(q: dict, answer: str) -> str:
         return answer
 
 
-def choice_figure(q: dict, answers: Sequence[Any], title: str = "", lang: str = "en") -> Figure:
+def choice_figure(q: Question, answers: Sequence[Any], title: str = "", lang: str = "en") -> Figure:
     """A bar per answer chosen, the best in green: what the class chose against the best;
     counts in numeric order along the axis; its words in ``lang``."""
     from matplotlib.figure import Figure
@@ -154,7 +171,7 @@ def choice_figure(q: dict, answers: Sequence[Any], title: str = "", lang: str = 
 
     _ = tr(lang)
     counts = choice_counts(q, answers)
-    if q["kind"] in ("count", "pegpoints"):  # an axis of totals reads in order: 4, 6, 7
+    if q.kind in ("count", "pegpoints"):  # an axis of totals reads in order: 4, 6, 7
         counts = sorted(counts, key=lambda t: (not t[0].isdigit(), int(t[0]) if t[0].isdigit() else 0, t[0]))
     fig = Figure(figsize=(6.4, 2.8), layout="constrained")
     ax = fig.subplots()
@@ -171,14 +188,14 @@ def choice_figure(q: dict, answers: Sequence[Any], title: str = "", lang: str = 
     ax.set_ylabel(_("students"))
     ax.yaxis.get_major_locator().set_params(integer=True)
     what = {"count": N_("totals given"), "pegpoints": N_("points given"), "rules": N_("answers chosen"),
-            "discard": N_("throws chosen"), "peg": N_("cards played")}[q["kind"]]
+            "discard": N_("throws chosen"), "peg": N_("cards played")}[q.kind]
     ax.set_title(title or _("{what} (green: the best, {best})").format(what=_(what), best=label(correct_answer(q))),
                  fontsize=10)
     ax.tick_params(axis="x", labelsize=9, rotation=30 if len(xs) > 5 else 0)
     return fig
 
 
-def answers_frame(questions: Sequence[dict], answers: Sequence[Any]) -> pd.DataFrame:
+def answers_frame(questions: Sequence[Question], answers: Sequence[Any]) -> pd.DataFrame:
     """Every answer of the session, with its question, for the CSV export."""
     import pandas as pd
 
@@ -219,7 +236,7 @@ def answers_frame(questions: Sequence[dict], answers: Sequence[Any]) -> pd.DataF
 
 
 def mastery_frame(
-    questions: Sequence[dict], answers: Sequence[Any], students: Sequence[str]
+    questions: Sequence[Question], answers: Sequence[Any], students: Sequence[str]
 ) -> pd.DataFrame:
     """Mastery per lesson objective: a row per student and a last row for the class.
 

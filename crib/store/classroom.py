@@ -34,11 +34,13 @@ import html
 import json
 import time
 import uuid
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from crib.classroom.names import MAX_NAME, clean_name
+from crib.course.questions.types import Question, question_from_dict
 from crib.errors import BadNameError, StoreError
 from crib.store.db import insert_id
 from crib.store.schema import (  # re-exported: the schema and plumbing live there
@@ -106,13 +108,21 @@ def unused_code(c: Any, table: str, rng: Any) -> str:
 
 @dataclass(frozen=True)
 class Session:
+    """A class session.  ``records`` is its question set as stored (JSON objects);
+    :attr:`questions` the same questions as dataclasses (read once, on first use)."""
+
     id: int
     code: str
     name: str
     seed: int
-    questions: tuple[dict, ...]  # the question set, each a JSON object (see crib.course.questions)
+    records: tuple[Mapping[str, Any], ...]  # the question set as stored (see crib.course.questions.types)
     created: float
     time_limit: float = 0.0  # seconds each student has from joining; 0: no limit
+
+    @cached_property
+    def questions(self) -> tuple[Question, ...]:
+        """The question set, each question its kind's dataclass (older stored forms too)."""
+        return tuple(question_from_dict(r) for r in self.records)
 
     def time_left(self, joined: float, now: float | None = None) -> float | None:
         """Seconds left (never below 0) for a student who joined at ``joined``; None: no limit."""
@@ -120,13 +130,17 @@ class Session:
             return None
         return max(0.0, joined + self.time_limit - (time.time() if now is None else now))
 
-    def question(self, no: int) -> dict:
-        """Question ``no`` (0-based), or :class:`UnknownQuestionError`."""
-        if not isinstance(no, int) or isinstance(no, bool) or not 0 <= no < len(self.questions):
+    def check_question(self, no: object) -> None:
+        """:class:`UnknownQuestionError` unless ``no`` (0-based) is one of the questions."""
+        if not isinstance(no, int) or isinstance(no, bool) or not 0 <= no < len(self.records):
             raise UnknownQuestionError(
                 f"session {self.code} has no question {no!r}: "
-                f"it has questions 1 to {len(self.questions)}"
+                f"it has questions 1 to {len(self.records)}"
             )
+
+    def question(self, no: int) -> Question:
+        """Question ``no`` (0-based), or :class:`UnknownQuestionError`."""
+        self.check_question(no)
         return self.questions[no]
 
 
@@ -169,13 +183,14 @@ class Store(StoreConnection):
         name: str,
         *,
         seed: int,
-        questions: Sequence[dict],
+        questions: Sequence[Question | Mapping[str, Any]],
         code: str | None = None,
         rng: Any = None,
         time_limit: float = 0.0,
     ) -> Session:
-        """A new session with its question set; the join code is drawn from ``rng``
-        (a :class:`crib.rules.fairness.HashRng` on the seed by default) until unused."""
+        """A new session with its question set (each question stored as its JSON object,
+        :meth:`~crib.course.questions.types.Question.to_dict`); the join code is drawn from
+        ``rng`` (a :class:`crib.rules.fairness.HashRng` on the seed by default) until unused."""
         name = clean_name(name, "session name")
         if not questions:
             raise StoreError("a session needs at least one question")
@@ -190,7 +205,8 @@ class Store(StoreConnection):
             from crib.rules.fairness import HashRng
 
             rng = HashRng(seed, f"code|{time.time_ns()}")
-        qs = json.dumps(list(questions), separators=(",", ":"))
+        records = tuple(q.to_dict() if isinstance(q, Question) else dict(q) for q in questions)
+        qs = json.dumps(list(records), separators=(",", ":"))
         with self._write() as c:
             code = unused_code(c, "sessions", rng) if code is None else clean_code(code)
             now = time.time()
@@ -200,7 +216,7 @@ class Store(StoreConnection):
                 " VALUES (?,?,?,?,?,?)",
                 (code, name, seed, qs, now, float(time_limit)),
             )
-        return Session(sid, code, name, seed, tuple(questions), now, float(time_limit))
+        return Session(sid, code, name, seed, records, now, float(time_limit))
 
     def session(self, code: str) -> Session:
         """The session with this join code, or :class:`UnknownCodeError`."""
@@ -347,7 +363,7 @@ class Store(StoreConnection):
     def reveal(self, code: str, question: int) -> None:
         """The teacher reveals a question's answer to the class."""
         s = self.session(code)
-        s.question(question)
+        s.check_question(question)
         with self._write() as c:
             c.execute(
                 "INSERT INTO reveals(session_id, question, revealed) VALUES (?,?,?)"

@@ -1,8 +1,10 @@
 """Seeded question sets: counting, discard and pegging, graded by crib's own analysis.
 
-A question is a plain JSON object (it is stored with its class session), so every
-student who joins a session sees the same deals in the same order.  Every draw
-comes from :class:`crib.rules.fairness.HashRng` on ``(seed, kind, index)``.
+A question is a frozen dataclass, one per kind (:mod:`crib.course.questions.types`),
+holding its cards as :class:`~crib.rules.cards.Card`; a class session stores it as a
+JSON object (:meth:`~crib.course.questions.types.Question.to_dict`), so every student
+who joins a session sees the same deals in the same order.  Every draw comes from
+:class:`crib.rules.fairness.HashRng` on ``(seed, kind, index)``.
 
 Discard and pegging questions avoid near-ties: a deal is kept only when the best
 answer beats the second best by at least ``margin`` points (expected value for a
@@ -11,9 +13,10 @@ throw, expected margin for a play), so a quiz never marks a correct judgment wro
 >>> q = counting_question(7, 0, level="tricky")
 >>> q == counting_question(7, 0, level="tricky")
 True
->>> grade_count(dict(kind="count", hand="5H 5D 5C JS", starter="5S", crib=False, total=29), "28").correct
+>>> five = question_from_dict(dict(kind="count", hand="5H 5D 5C JS", starter="5S", crib=False, total=29))
+>>> grade_count(five, "28").correct
 False
->>> grade_count(dict(kind="count", hand="5H 5D 5C JS", starter="5S", crib=False, total=29), "lots")
+>>> grade_count(five, "lots")
 Traceback (most recent call last):
 ...
 crib.course.questions.base.AnswerError: 'lots' is not a count: type a whole number from 0 to 29
@@ -22,6 +25,7 @@ crib.course.questions.base.AnswerError: 'lots' is not a count: type a whole numb
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from crib.analysis.discard import analyze_discard, rank_throws_fast
 from crib.analysis.models import UNIFORM
@@ -41,6 +45,19 @@ from crib.course.questions.kinds import (
     pegpoints_question,
     rules_question,
 )
+from crib.course.questions.types import (
+    CountQuestion,
+    DiscardQuestion,
+    PegPart,
+    PegPointsQuestion,
+    PegQuestion,
+    PlayOption,
+    Question,
+    QuestionError,
+    RankedThrow,
+    RulesQuestion,
+    question_from_dict,
+)
 from crib.course.rules_bank import by_id
 from crib.errors import CribError
 from crib.i18n import N_, tr
@@ -58,6 +75,17 @@ __all__ = [
     "PEG_MARGIN",
     "AnswerError",
     "Result",
+    "Question",
+    "QuestionError",
+    "CountQuestion",
+    "PegPointsQuestion",
+    "PegPart",
+    "RulesQuestion",
+    "DiscardQuestion",
+    "RankedThrow",
+    "PegQuestion",
+    "PlayOption",
+    "question_from_dict",
     "counting_question",
     "discard_question",
     "peg_question",
@@ -94,7 +122,7 @@ PEG_MARGIN = 0.5  # the best play beats the next by at least this much expected 
 # --- discards -----------------------------------------------------------------
 
 
-def discard_question(seed: int, index: int, *, margin: float = DISCARD_MARGIN) -> dict:
+def discard_question(seed: int, index: int, *, margin: float = DISCARD_MARGIN) -> DiscardQuestion:
     """Six cards and a seat whose best throw is clear by ``margin`` (exact crib model)."""
     rng = HashRng(seed, f"discard|{index}")
     for _ in range(MAX_TRIES):
@@ -106,19 +134,18 @@ def discard_question(seed: int, index: int, *, margin: float = DISCARD_MARGIN) -
     else:  # pragma: no cover - a clear hand turns up within a few dozen deals
         raise CribError(f"no discard clear by {margin} within {MAX_TRIES} deals")
     a = analyze_discard(six, dealer=dealer, model=UNIFORM)
-    return {
-        "kind": "discard",
-        "six": cards_str(six),
-        "dealer": dealer,
-        "best": a.best.throw_str,
-        "ranking": [
-            [t.throw_str, round(t.ev, 4), round(t.hand_ev, 4), round(t.crib_ev, 4)]
+    return DiscardQuestion(
+        six=tuple(six),
+        dealer=dealer,
+        best=tuple(a.best.throw),
+        ranking=tuple(
+            RankedThrow(tuple(t.throw), round(t.ev, 4), round(t.hand_ev, 4), round(t.crib_ev, 4))
             for t in a.throws
-        ],
-        "gap": round(a.throws[0].ev - a.throws[1].ev, 4),
-        "explain": a.explain(0),
-        "model": a.model_note,
-    }
+        ),
+        gap=round(a.throws[0].ev - a.throws[1].ev, 4),
+        explain=a.explain(0),
+        model=a.model_note,
+    )
 
 
 # --- pegging ------------------------------------------------------------------
@@ -154,7 +181,7 @@ def _random_position(rng: HashRng) -> PeggingPosition | None:
     return None
 
 
-def peg_question(seed: int, index: int, *, margin: float = PEG_MARGIN) -> dict:
+def peg_question(seed: int, index: int, *, margin: float = PEG_MARGIN) -> PegQuestion:
     """A position in the play whose best card is clear by ``margin`` (exact minimax)."""
     rng = HashRng(seed, f"peg|{index}")
     for _ in range(MAX_TRIES):
@@ -167,28 +194,27 @@ def peg_question(seed: int, index: int, *, margin: float = PEG_MARGIN) -> dict:
             break
     else:  # pragma: no cover
         raise CribError(f"no pegging position clear by {margin} within {MAX_TRIES} tries")
-    return {
-        "kind": "peg",
-        "position": pos.to_text(),
-        "best": str(cards[0].card),
-        "options": [[str(o.card), o.now, round(o.margin, 4), round(o.p_nonneg, 4)] for o in cards],
-        "gap": round(cards[0].margin - cards[1].margin, 4),
-        "model": a.model_note,
-    }
+    return PegQuestion(
+        position=pos,
+        best=cards[0].card,
+        options=tuple(PlayOption(o.card, o.now, round(o.margin, 4), round(o.p_nonneg, 4)) for o in cards),
+        gap=round(cards[0].margin - cards[1].margin, 4),
+        model=a.model_note,
+    )
 
 
-def objective_of(q: dict) -> str:
-    """The lesson objective a question checks ("L1".."L5"; older stored questions:
-    counting L2, pegging L3, discard L5)."""
-    return q.get("objective") or {"count": "L2", "peg": "L3", "discard": "L5"}.get(q["kind"], "L4")
+def objective_of(q: Question) -> str:
+    """The lesson objective a question checks ("L1".."L5"; older stored questions, read
+    by :func:`question_from_dict`: counting L2, pegging L3, discard L5)."""
+    return q.objective
 
 
-def make_questions(seed: int, spec: dict[str, int], *, level: str = "typical") -> list[dict]:
+def make_questions(seed: int, spec: dict[str, int], *, level: str = "typical") -> list[Question]:
     """The question set of a session: ``spec`` maps kind to how many (``count``,
     ``pegpoints``, ``rules``, ``discard``, ``peg``), in that order.  The same seed and
     spec give the same set.
     """
-    out: list[dict] = []
+    out: list[Question] = []
     for kind, n in spec.items():
         if kind not in KINDS:
             raise CribError(f"unknown question kind {kind!r}: expected one of {', '.join(KINDS)}")
@@ -217,107 +243,103 @@ def make_questions(seed: int, spec: dict[str, int], *, level: str = "typical") -
 ASSESSMENTS = {"pre-test": 1701, "post-test": 2602}
 
 
-def make_assessment(name: str) -> list[dict]:
+def make_assessment(name: str) -> list[Question]:
     """The course's pre-test or post-test: 15 questions, each tagged with its objective.
 
     Four counting hands, one per climbing level (two for L1, two for L2), two "what does
     it peg?" (L3), two rules questions for each of L1 to L4, and one discard (L5).  The forms are fixed
     (a seed per form), so a class's pre- and post-test scores compare.
 
-    >>> [q["objective"] for q in make_assessment("pre-test")][:6]
+    >>> [q.objective for q in make_assessment("pre-test")][:6]
     ['L1', 'L1', 'L2', 'L2', 'L3', 'L3']
     """
     if name not in ASSESSMENTS:
         raise CribError(f"unknown test {name!r}: expected one of {', '.join(ASSESSMENTS)}")
     seed = ASSESSMENTS[name]
-    out = [counting_question(seed, 0, level=lv) for lv in ("fifteens", "pairs", "runs", "flush")]
+    out: list[Question] = [counting_question(seed, 0, level=lv) for lv in ("fifteens", "pairs", "runs", "flush")]
     out += [pegpoints_question(seed, i) for i in range(2)]
     for objective in ("L1", "L2", "L3", "L4"):
         out += [rules_question(seed, i, objective=objective) for i in range(2)]
-    d = discard_question(seed, 0)
-    d["objective"] = "L5"
-    return [*out, d]
+    return [*out, replace(discard_question(seed, 0), objective="L5")]
 
 
 # --- grading ------------------------------------------------------------------
 
 
-def grade_discard_answer(q: dict, throw: str | Sequence[Card]) -> Result:
+def grade_discard_answer(q: DiscardQuestion, throw: str | Sequence[Card]) -> Result:
     """Grade a throw: the EV it gives up against the best."""
     from crib.course.questions.progress import classify_discard_miss
 
-    six = parse_cards(q["six"])
-    cs = parse_cards(throw)
+    six = q.six
+    cs = parse_cards(throw)  # text only when the throw comes typed
     if len(cs) != 2:
         raise AnswerError(f"pick exactly 2 cards to throw, got {len(cs)}")
     if any(c not in six for c in cs):
         bad = next(c for c in cs if c not in six)
         raise AnswerError(f"{bad.pretty} is not one of your six cards ({cards_str(six)})")
-    key = cards_str(sorted(cs, key=six.index))
-    evs = {t: ev for t, ev, *_ in q["ranking"]}
-    best_ev = q["ranking"][0][1]
-    lost = round(best_ev - evs[key], 4)
-    correct = key == q["best"]
+    key = tuple(sorted(cs, key=six.index))
+    evs = {t.cards: t.ev for t in q.ranking}
+    lost = round(q.ranking[0].ev - evs[key], 4)
+    correct = key == q.best
     misses = () if correct else classify_discard_miss(q, key)
-    return Result("discard", key, correct, lost, misses, {"best": q["best"]})
+    return Result("discard", cards_str(key), correct, lost, misses, {"best": cards_str(q.best)}, key)
 
 
-def grade_peg_answer(q: dict, card: str | Card) -> Result:
+def grade_peg_answer(q: PegQuestion, card: str | Card) -> Result:
     """Grade a play: the expected margin it gives up against the best card."""
     from crib.course.questions.progress import classify_peg_miss
 
     c = parse_card(card) if isinstance(card, str) else card
-    pos = PeggingPosition.parse(q["position"])
+    pos = q.position
     if c not in pos.hand:
         raise AnswerError(f"{c.pretty} is not in your hand ({cards_str(pos.hand)})")
     if c not in pos.legal():
         raise AnswerError(f"{c.pretty} would take the count past 31: choose another card")
-    by_rank = {parse_card(x).rank: m for x, _now, m, _p in q["options"]}
-    best_margin = q["options"][0][2]
-    lost = round(best_margin - by_rank[c.rank], 4)
-    correct = c.rank == parse_card(q["best"]).rank  # same rank, same play
+    by_rank = {o.card.rank: o.margin for o in q.options}
+    lost = round(q.options[0].margin - by_rank[c.rank], 4)
+    correct = c.rank == q.best.rank  # same rank, same play
     misses = () if correct else classify_peg_miss(q, c)
-    return Result("peg", str(c), correct, lost, misses, {"best": q["best"]})
+    return Result("peg", str(c), correct, lost, misses, {"best": str(q.best)}, (c,))
 
 
-def grade(q: dict, answer: object) -> Result:
+def grade(q: Question, answer: object) -> Result:
     """Grade any question."""
-    kind = q.get("kind")
-    if kind == "count":
+    if isinstance(q, CountQuestion):
         return grade_count(q, answer)  # type: ignore[arg-type]
-    if kind == "discard":
+    if isinstance(q, DiscardQuestion):
         return grade_discard_answer(q, answer)  # type: ignore[arg-type]
-    if kind == "peg":
+    if isinstance(q, PegQuestion):
         return grade_peg_answer(q, answer)  # type: ignore[arg-type]
-    if kind == "pegpoints":
+    if isinstance(q, PegPointsQuestion):
         return grade_pegpoints_answer(q, answer)  # type: ignore[arg-type]
-    if kind == "rules":
+    if isinstance(q, RulesQuestion):
         return grade_rules_answer(q, answer)  # type: ignore[arg-type]
-    raise CribError(f"unknown question kind {kind!r}")
+    raise CribError(f"unknown question kind {getattr(q, 'kind', q)!r}")
 
 
-def describe_question(q: dict, lang: str = "en") -> str:
+def describe_question(q: Question, lang: str = "en") -> str:
     """One line naming the deal, for tables, in ``lang``.
 
-    >>> describe_question(dict(kind="count", hand="5H 5D 5C JS", starter="5S", crib=False))
+    >>> q = question_from_dict(dict(kind="count", hand="5H 5D 5C JS", starter="5S", crib=False, total=29))
+    >>> describe_question(q)
     'count the hand 5♥ 5♦ 5♣ J♠ | 5♠'
-    >>> describe_question(dict(kind="count", hand="5H 5D 5C JS", starter="5S", crib=True), "fr")
+    >>> describe_question(replace(q, crib=True), "fr")
     'compter le crib 5♥ 5♦ 5♣ J♠ | 5♠'
     """
     _ = tr(lang)
-    if q["kind"] == "count":
-        what = _("count the crib {cards}") if q["crib"] else _("count the hand {cards}")
-        return what.format(cards=f"{cards_pretty(parse_cards(q['hand']))} | {parse_card(q['starter']).pretty}")
-    if q["kind"] == "discard":
-        seat = _("{cards} as dealer") if q["dealer"] else _("{cards} as pone")
-        return seat.format(cards=cards_pretty(parse_cards(q["six"])))
-    if q["kind"] == "pegpoints":
+    if isinstance(q, CountQuestion):
+        what = _("count the crib {cards}") if q.crib else _("count the hand {cards}")
+        return what.format(cards=f"{cards_pretty(q.hand)} | {q.starter.pretty}")
+    if isinstance(q, DiscardQuestion):
+        seat = _("{cards} as dealer") if q.dealer else _("{cards} as pone")
+        return seat.format(cards=cards_pretty(q.six))
+    if isinstance(q, PegPointsQuestion):
         return _("what {card} pegs on {pile} (count {count})").format(
-            card=parse_card(q["card"]).pretty, pile=cards_pretty(parse_cards(q["pile"])), count=q["count_before"])
-    if q["kind"] == "rules":
-        text = q["text"] if q.get("lang", "en") == lang or "id" not in q else by_id(q["id"], lang).text
+            card=q.card.pretty, pile=cards_pretty(q.pile), count=q.count_before)
+    if isinstance(q, RulesQuestion):
+        text = q.text if q.lang == lang or not q.id else by_id(q.id, lang).text
         return _("rules: {text}").format(text=text)
-    pos = PeggingPosition.parse(q["position"])
+    pos = q.position  # type: ignore[attr-defined]
     if pos.pile:
         return _("play from {hand}, pile {pile} (count {count})").format(
             hand=cards_pretty(pos.hand), pile=cards_pretty(pos.pile), count=pos.count)

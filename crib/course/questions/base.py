@@ -36,7 +36,6 @@ def _shuffle(rng: HashRng, xs: Sequence[Card]) -> list[Card]:
     return [xs[i] for i in _perm(rng, len(xs))]
 
 
-
 @dataclass(frozen=True)
 class Result:
     """A graded answer: right or wrong, the points lost, the kinds of misses."""
@@ -47,6 +46,7 @@ class Result:
     lost: float  # points: counting error size, EV lost, or expected margin lost
     misses: tuple[str, ...] = ()
     detail: dict = field(default_factory=dict)
+    cards: tuple[Card, ...] = ()  # the cards given (a throw, a play), as cards: no text to parse again
 
     @property
     def miss(self) -> str:

@@ -4,9 +4,10 @@ nobs), easy, typical and tricky deals, and their grading."""
 from __future__ import annotations
 
 from crib.course.questions.base import MAX_TRIES, AnswerError, Result, _draw, _perm, _shuffle
+from crib.course.questions.types import CountQuestion
 from crib.errors import CribError
 from crib.i18n import N_
-from crib.rules.cards import DECK, Card, cards_str
+from crib.rules.cards import DECK, Card
 from crib.rules.fairness import HashRng
 from crib.rules.scoring import Score, score_hand
 
@@ -35,9 +36,9 @@ TRICKS = ("double run", "flush trap", "nobs trap", "28 or 29")
 # --- counting ------------------------------------------------------------------
 
 
-def question_score(q: dict) -> Score:
+def question_score(q: CountQuestion) -> Score:
     """The breakdown of a counting question."""
-    return score_hand(q["hand"], q["starter"], is_crib=bool(q["crib"]))
+    return score_hand(q.hand, q.starter, is_crib=q.crib)
 
 
 def _tricky(rng: HashRng, trick: str) -> tuple[list[Card], Card, bool]:
@@ -82,7 +83,7 @@ def _tricky(rng: HashRng, trick: str) -> tuple[list[Card], Card, bool]:
 
 def counting_question(
     seed: int, index: int, *, level: str = "typical", crib: bool | None = None
-) -> dict:
+) -> CountQuestion:
     """A hand (or crib) and a starter to count.
 
     The climbing levels hold only the kinds of points learnt so far, and most of their
@@ -92,7 +93,7 @@ def counting_question(
     flush trap (a crib with four of a suit), a nobs trap, or a 28/29 hand.
 
     >>> q = counting_question(3, 0, level="fifteens")
-    >>> {c.kind for c in question_score(q).components} <= {"fifteen"}, q["objective"]
+    >>> {c.kind for c in question_score(q).components} <= {"fifteen"}, q.objective
     (True, 'L1')
     """
     if level not in LEVELS:
@@ -115,16 +116,15 @@ def counting_question(
     if crib is not None and level == "tricky" and trick != "flush trap":
         is_crib = crib
     s = score_hand(hand, starter, is_crib=is_crib)
-    return {
-        "kind": "count",
-        "hand": cards_str(hand),
-        "starter": str(starter),
-        "crib": bool(is_crib),
-        "total": s.total,
-        "level": level,
-        "trick": trick,
-        "objective": _LEVEL_OBJECTIVE.get(level, "L2"),
-    }
+    return CountQuestion(
+        hand=tuple(hand),
+        starter=starter,
+        crib=bool(is_crib),
+        total=s.total,
+        level=level,
+        trick=trick,
+        objective=_LEVEL_OBJECTIVE.get(level, "L2"),
+    )
 
 
 def _climbing(rng: HashRng, level: str, crib: bool | None) -> tuple[list[Card], Card, bool]:
@@ -143,8 +143,7 @@ def _climbing(rng: HashRng, level: str, crib: bool | None) -> tuple[list[Card], 
     raise CribError(f"no {LEVEL_NAMES[level]} deal found")  # pragma: no cover
 
 
-
-def grade_count(q: dict, answer: str | int) -> Result:
+def grade_count(q: CountQuestion, answer: str | int) -> Result:
     """Grade a count: the student's total against the breakdown."""
     from crib.course.questions.progress import classify_count_miss
 

@@ -4,9 +4,10 @@ breakdown), and rules questions from the bank (:mod:`crib.course.rules_bank`).""
 from __future__ import annotations
 
 from crib.course.questions.base import AnswerError, Result, _draw, _perm
+from crib.course.questions.types import PegPart, PegPointsQuestion, RulesQuestion
 from crib.course.rules_bank import BANK, OBJECTIVES, by_id
 from crib.errors import CribError
-from crib.rules.cards import Card, cards_str
+from crib.rules.cards import Card
 from crib.rules.fairness import HashRng
 from crib.rules.pegging import fits
 from crib.rules.scoring import score_pegging
@@ -17,7 +18,7 @@ __all__ = ["pegpoints_question", "grade_pegpoints_answer", "rules_question", "gr
 # --- what does this card peg? -------------------------------------------------
 
 
-def pegpoints_question(seed: int, index: int) -> dict:
+def pegpoints_question(seed: int, index: int) -> PegPointsQuestion:
     """A series in the play and the card just laid on it: what does it peg?
 
     The learner says the new count and the points (or the points alone); the answer
@@ -25,7 +26,7 @@ def pegpoints_question(seed: int, index: int) -> dict:
     or better, a run), so the question is worth thinking about.
 
     >>> q = pegpoints_question(4, 0)
-    >>> score_pegging(q["pile"] + " " + q["card"]).total == int(q["best"])
+    >>> score_pegging([*q.pile, q.card]).total == q.points
     True
     """
     rng = HashRng(seed, f"pegpoints|{index}")
@@ -45,16 +46,15 @@ def pegpoints_question(seed: int, index: int) -> dict:
         if (score.total > 0) == want_points:
             break
     *before, card = pile
-    return {
-        "kind": "pegpoints",
-        "pile": cards_str(before),
-        "card": str(card),
-        "count_before": sum(c.value for c in before),
-        "count": score.count,
-        "best": str(score.total),
-        "parts": [[c.kind, cards_str(c.cards), c.points] for c in score.components],
-        "objective": "L3",
-    }
+    return PegPointsQuestion(
+        pile=tuple(before),
+        card=card,
+        count_before=sum(c.value for c in before),
+        count=score.count,
+        points=score.total,
+        parts=tuple(PegPart(c.kind, tuple(c.cards), c.points) for c in score.components),
+        objective="L3",
+    )
 
 
 def _pegpoints_answer(text: str) -> tuple[int | None, int]:
@@ -70,7 +70,7 @@ def _pegpoints_answer(text: str) -> tuple[int | None, int]:
     return int(words[0]), int(words[1])
 
 
-def grade_pegpoints_answer(q: dict, answer: str | int) -> Result:
+def grade_pegpoints_answer(q: PegPointsQuestion, answer: str | int) -> Result:
     """Grade what a card pegs: the points, and the count when one is given."""
     count, points = _pegpoints_answer(str(answer).strip())
     if count is not None and not 1 <= count <= 31:
@@ -82,16 +82,16 @@ def grade_pegpoints_answer(q: dict, answer: str | int) -> Result:
             f"{points} is not possible: for fifteens, 31, pairs and runs one card pegs "
             "0 to 14 points (the go and the last card are not asked here)"
         )
-    want = int(q["best"])
+    want = q.points
     misses = []
-    if count is not None and count != q["count"]:
-        misses.append(f"the count is {q['count']}")
+    if count is not None and count != q.count:
+        misses.append(f"the count is {q.count}")
     if points != want:
-        kinds = [k for k, _c, _p in q["parts"]]
+        kinds = [p.kind for p in q.parts]
         misses.append(f"missed the {', '.join(kinds)}" if points < want and kinds else
                       "counted points that are not there")
     return Result("pegpoints", str(points), not misses, float(abs(points - want)), tuple(misses),
-                  {"total": want, "count": q["count"]})
+                  {"total": want, "count": q.count})
 
 
 # --- rules --------------------------------------------------------------------
@@ -99,12 +99,12 @@ def grade_pegpoints_answer(q: dict, answer: str | int) -> Result:
 
 def rules_question(
     seed: int, index: int, *, objective: str | None = None, lang: str = "en"
-) -> dict:
+) -> RulesQuestion:
     """A question from the rules bank (:mod:`crib.course.rules_bank`), without repeats
     within a set of the bank's size; ``objective`` ("L1".."L5") keeps that lesson's.
 
     >>> q = rules_question(1, 0)
-    >>> q["choices"][q["answer"]] == q["best"]
+    >>> q.choices[q.answer] == q.best
     True
     """
     if objective is not None and objective not in OBJECTIVES:
@@ -113,23 +113,22 @@ def rules_question(
     rng = HashRng(seed, f"rules|{objective or ''}|{index // len(pool)}")
     order = _perm(rng, len(pool))
     rq = by_id(pool[order[index % len(pool)]].id, lang)
-    return {
-        "kind": "rules",
-        "id": rq.id,
-        "text": rq.text,
-        "choices": list(rq.choices),
-        "answer": rq.answer,
-        "best": rq.choices[rq.answer],
-        "explain": rq.explain,
-        "objective": rq.objective,
-        "rule": rq.rule,
-        "lang": lang,
-    }
+    return RulesQuestion(
+        id=rq.id,
+        text=rq.text,
+        choices=tuple(rq.choices),
+        answer=rq.answer,
+        best=rq.choices[rq.answer],
+        explain=rq.explain,
+        objective=rq.objective,
+        rule=rq.rule,
+        lang=lang,
+    )
 
 
-def grade_rules_answer(q: dict, answer: str | int) -> Result:
+def grade_rules_answer(q: RulesQuestion, answer: str | int) -> Result:
     """Grade a rules answer, given as the choice's number (from 1), letter or text."""
-    choices = list(q["choices"])
+    choices = list(q.choices)
     text = str(answer).strip()
     if isinstance(answer, int) or text.isdigit():
         k = int(text) - 1
@@ -141,9 +140,9 @@ def grade_rules_answer(q: dict, answer: str | int) -> Result:
         raise AnswerError(
             f"{text[:20]!r} is not one of the choices: pick 1 to {len(choices)}"
         )
-    correct = k == q["answer"]
-    misses = () if correct else (f"rule: {q['rule']}",)
+    correct = k == q.answer
+    misses = () if correct else (f"rule: {q.rule}",)
     return Result("rules", choices[k], correct, 0.0 if correct else 1.0, misses,
-                  {"best": q["best"], "explain": q["explain"]})
+                  {"best": q.best, "explain": q.explain})
 
 

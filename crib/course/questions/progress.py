@@ -23,13 +23,14 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
-from crib.rules.cards import Card, parse_card, parse_cards
-from crib.rules.position import PeggingPosition
+from crib.rules.cards import Card, parse_cards
 from crib.rules.scoring import Score
 
 if TYPE_CHECKING:
     import pandas as pd
     from matplotlib.figure import Figure
+
+    from crib.course.questions.types import DiscardQuestion, PegQuestion
 
 __all__ = [
     "classify_count_miss",
@@ -111,14 +112,14 @@ def classify_count_miss(s: Score, given: int) -> tuple[str, ...]:
     return explain_count_miss(s, given)[0]
 
 
-def classify_discard_miss(q: dict, throw: str) -> tuple[str, ...]:
+def classify_discard_miss(q: DiscardQuestion, throw: str | Sequence[Card]) -> tuple[str, ...]:
     """Name what was wrong with a throw, from the cards."""
-    six = parse_cards(q["six"])
+    six = q.six
     thrown = parse_cards(throw)
     keep = [c for c in six if c not in thrown]
-    best = parse_cards(q["best"])
+    best = q.best
     out = []
-    if not q["dealer"]:
+    if not q.dealer:
         if any(c.rank == 5 for c in thrown):
             out.append("threw a five to the opponent")
         if thrown[0].value + thrown[1].value == 15:
@@ -143,9 +144,9 @@ def classify_discard_miss(q: dict, throw: str) -> tuple[str, ...]:
     return tuple(out)
 
 
-def classify_peg_miss(q: dict, card: Card) -> tuple[str, ...]:
+def classify_peg_miss(q: PegQuestion, card: Card) -> tuple[str, ...]:
     """Name what was wrong with a play, from the position."""
-    pos = PeggingPosition.parse(q["position"])
+    pos = q.position
     count = pos.count + card.value
     out = []
     if not pos.pile and card.rank == 5:
@@ -160,10 +161,10 @@ def classify_peg_miss(q: dict, card: Card) -> tuple[str, ...]:
         and any(c.rank == pos.pile[-1].rank for c in pos.hand if c != card)
     ):
         out.append("missed a pair")
-    best = parse_card(q["best"])
-    mine = next(o[1] for o in q["options"] if parse_card(o[0]).rank == card.rank)
-    if not out and q["options"][0][1] > mine:
-        out.append(f"missed points now ({best.pretty} scores {q['options'][0][1]})")
+    best = q.best
+    mine = next(o.now for o in q.options if o.card.rank == card.rank)
+    if not out and q.options[0].now > mine:
+        out.append(f"missed points now ({best.pretty} scores {q.options[0].now})")
     if not out:
         out.append("gave up position later in the play")
     return tuple(out)

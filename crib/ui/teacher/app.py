@@ -19,11 +19,13 @@ from crib.classroom.results import (
     question_stats,
     student_stats,
 )
-from crib.course.questions import KIND_NAMES, describe_question
+from crib.course.questions import KIND_NAMES, Question, describe_question
 from crib.i18n import N_, check_lang, tr
 from crib.session.model import fresh_seed
 from crib.store.classroom import Session, Store
 from crib.ui.kit.common import info_html, keep_polling, on_clicks
+from crib.ui.kit.quiz_html import csv_link_html, reveal_html
+from crib.ui.kit.quiz_words import miss_words
 from crib.ui.kit.say import friendly_in
 from crib.ui.kit.widgets import FigureImage
 from crib.ui.teacher.form import add_question_widgets, session_questions
@@ -32,8 +34,6 @@ from crib.ui.teacher.mastery import mastery_view_html
 from crib.ui.teacher.printables import PrintablesPanel
 from crib.ui.teacher.tournament import TournamentPanel
 from crib.ui.teacher.views import frame_html, heatmap_html, projector_html
-from crib.ui.trainer.render import csv_link_html, reveal_html
-from crib.ui.trainer.sets import miss_words
 
 __all__ = ["TeacherApp", "frame_html"]
 
@@ -200,7 +200,7 @@ class TeacherApp(w.VBox):
             s.code, _("{name} · seed {seed} · {n} questions").format(
                 name=html.escape(s.name), seed=s.seed, n=len(s.questions)), lang=self.lang)
         self.question_pick.options = [
-            (f"{i + 1}. {_(KIND_NAMES[q['kind']])}", i) for i, q in enumerate(s.questions)
+            (f"{i + 1}. {_(KIND_NAMES[q.kind])}", i) for i, q in enumerate(s.questions)
         ]
         if s.questions and self.question_pick.value is None:  # new options pick nothing:
             self.question_pick.value = 0  # the first question (and its chart) at once
@@ -324,7 +324,7 @@ class TeacherApp(w.VBox):
         (self.add_class if on else self.remove_class)("crib-projecting")  # hides the nav bar
         self.show_question()
 
-    def _reveal_html(self, q: dict, i: int) -> str:
+    def _reveal_html(self, q: Question, i: int) -> str:
         """The answer for the projector: the deal in large cards, then the answer."""
         return reveal_html(q, i, lang=self.lang)
 

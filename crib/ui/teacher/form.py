@@ -19,6 +19,7 @@ from crib.course.questions import (
     KINDS,
     LEVEL_NAMES,
     LEVELS,
+    Question,
     make_assessment,
     make_questions,
 )
@@ -91,7 +92,7 @@ def add_question_widgets(app: Any) -> w.VBox:
     return w.VBox([app.preset, kinds_row, level_row, app.preset_note])
 
 
-def session_questions(app: Any) -> tuple[list[dict], int]:
+def session_questions(app: Any) -> tuple[list[Question], int]:
     """The questions the boxes ask for, and the seed they come from (a test's own seed)."""
     name = app.preset.value
     if name:

@@ -22,9 +22,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from crib.classroom.results import mastery_frame
+from crib.course.questions import Question
 from crib.course.rules_bank import OBJECTIVES
 from crib.i18n import tr
-from crib.ui.trainer.render import csv_link_html
+from crib.ui.kit.quiz_html import csv_link_html
 
 __all__ = ["mastery_table_html", "mastery_csv", "mastery_view_html"]
 
@@ -79,7 +80,7 @@ def mastery_csv(df: Any) -> str:
 
 
 def mastery_view_html(
-    questions: Sequence[dict], answers: Sequence[Any], students: Sequence[str], code: str, lang: str = "en"
+    questions: Sequence[Question], answers: Sequence[Any], students: Sequence[str], code: str, lang: str = "en"
 ) -> tuple[Any, str]:
     """(the mastery frame, the view: a line on how to read it, the table, the CSV link)."""
     _ = tr(lang)

@@ -28,6 +28,7 @@ from crib.i18n import N_, tr
 from crib.store.classroom import Session, Store
 from crib.store.tournament_tables import ClassTournaments, TableState
 from crib.ui.kit.common import info_html, keep_polling, on_clicks
+from crib.ui.kit.quiz_html import csv_link_html
 from crib.ui.kit.say import SaidError, friendly_in
 from crib.ui.teacher.join import qr_svg, student_url
 from crib.ui.teacher.printables import pdf_link_html
@@ -37,7 +38,6 @@ from crib.ui.teacher.tournament_views import (
     round_html,
     standings_html,
 )
-from crib.ui.trainer.render import csv_link_html
 
 __all__ = ["TournamentPanel"]
 

@@ -15,10 +15,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from crib.classroom.results import answer_text, choice_counts, correct_answer
+from crib.course.questions import DiscardQuestion, PegQuestion, Question, RulesQuestion
 from crib.i18n import N_, tr
-from crib.rules.cards import parse_card
 from crib.ui.kit.common import card_html
-from crib.ui.trainer.render import question_html, reveal_html
+from crib.ui.kit.quiz_html import question_html, reveal_html
 
 __all__ = ["heatmap_html", "projector_html", "frame_html"]
 
@@ -55,21 +55,22 @@ COLUMNS = (N_("question"), N_("kind"), N_("deal"), N_("answered"), N_("accuracy"
            N_("median time (s)"), N_("top mistake"), N_("progress"))
 
 
-def _short(q: dict, answer: str) -> str:
+def _short(q: Question, answer: str) -> str:
     """An answer as cards (pretty) or a number, as HTML; a rules answer cut to 18 letters
     (the table stays narrow; the choices are on the projector)."""
     text = answer_text(q, answer)
-    if q["kind"] == "rules" and len(text) > 18:
+    if isinstance(q, RulesQuestion) and len(text) > 18:
         text = text[:17].rstrip() + "…"
     return html.escape(text)
 
 
-def heatmap_html(questions: Sequence[dict], students: Sequence[str], answers: Sequence[Any],
+def heatmap_html(questions: Sequence[Question], students: Sequence[str], answers: Sequence[Any],
                  lang: str = "en") -> str:
     """Rows students, columns questions; a cell is the student's answer and the correct one.
 
     >>> from types import SimpleNamespace as A
-    >>> qs = [dict(kind="count", hand="5H 5D 5C JS", starter="5S", crib=False, total=29)]
+    >>> from crib.course.questions import question_from_dict
+    >>> qs = [question_from_dict(dict(kind="count", hand="5H 5D 5C JS", starter="5S", crib=False, total=29))]
     >>> t = heatmap_html(qs, ["Ann", "<b>"], [A(student="Ann", question=0, answer="28", correct=False)])
     >>> "28 <small>(29)</small>" in t and "&lt;b&gt;" in t and "crib-hm-wrong" in t
     True
@@ -102,7 +103,7 @@ def heatmap_html(questions: Sequence[dict], students: Sequence[str], answers: Se
 
 
 def projector_html(
-    q: dict, i: int, n_questions: int, answers: Sequence[Any], revealed: bool, lang: str = "en"
+    q: Question, i: int, n_questions: int, answers: Sequence[Any], revealed: bool, lang: str = "en"
 ) -> str:
     """Question ``i`` for the projector: large cards, counts, no names; the class's
     answers and the right one only once revealed."""
@@ -110,13 +111,10 @@ def projector_html(
     mine = [a for a in answers if a.question == i]
     head = f"<div><b>{html.escape(_('Question {n} of {total}').format(n=i + 1, total=n_questions))}</b></div>"
     deal = question_html(q, choices=True, lang=lang)  # a rules question's choices listed
-    if q["kind"] == "discard":
-        deal += f'<div class="crib-big-cards">{"".join(_big(c) for c in q["six"].split())}</div>'
-    elif q["kind"] == "peg":
-        from crib.rules.position import PeggingPosition
-
-        hand = PeggingPosition.parse(q["position"]).hand
-        held = html.escape(_("Hand: {cards}")).format(cards="".join(_big(str(c)) for c in hand))
+    if isinstance(q, DiscardQuestion):
+        deal += f'<div class="crib-big-cards">{"".join(card_html(c) for c in q.six)}</div>'
+    elif isinstance(q, PegQuestion):
+        held = html.escape(_("Hand: {cards}")).format(cards="".join(card_html(c) for c in q.position.hand))
         deal += f'<div class="crib-big-cards">{held}</div>'
     said = html.escape(_("{n} answered")).format(n=f"<b>{len(mine)}</b>")
     count = f'<div class="crib-proj-count">{said}</div>'
@@ -136,6 +134,3 @@ def projector_html(
         f"{rows}</table></div>"
     )
 
-
-def _big(card: str) -> str:
-    return card_html(parse_card(card))

@@ -17,43 +17,21 @@ import ipywidgets as w
 
 from crib.course import questions as quiz
 from crib.i18n import N_, check_lang, tr
-from crib.rules.cards import Card, parse_cards
-from crib.rules.position import PeggingPosition
+from crib.rules.cards import Card
 from crib.store.classroom import Session, Store, Student
 from crib.ui.kit.common import info_html
 from crib.ui.kit.keys import KeyListener
+from crib.ui.kit.quiz_html import question_html
 from crib.ui.kit.say import friendly_in
-from crib.ui.trainer.kinds import NEW_KINDS, NewKinds, read_whole
+from crib.ui.trainer.kinds import NewKinds, read_whole
 from crib.ui.trainer.kinds_render import localize
 from crib.ui.trainer.parts import add_side_widgets, join_session
 from crib.ui.trainer.progress import ClassReveals, TrainerProgress
-from crib.ui.trainer.render import (  # re-exported: the rendering lives there
-    _AMBER,  # noqa: F401
-    _GREEN,  # noqa: F401
-    _RED,  # noqa: F401
-    _card_button,
-    _card_toggle,
-    _verdict,  # noqa: F401
-    breakdown_html,
-    csv_link_html,
-    discard_result_html,
-    head_row,
-    peg_result_html,
-    plain_switch,
-    question_html,
-    result_html,
-)
+from crib.ui.trainer.render import _card_button, _card_toggle, head_row, plain_switch, result_html
 from crib.ui.trainer.sets import Practice, set_summary_html
 from crib.ui.trainer.teach import TeachMode
 
-__all__ = [
-    "TrainerApp",
-    "breakdown_html",
-    "question_html",
-    "discard_result_html",
-    "peg_result_html",
-    "csv_link_html",
-]
+__all__ = ["TrainerApp"]
 
 
 class TrainerApp(TrainerProgress, ClassReveals, TeachMode, NewKinds, w.VBox):
@@ -75,13 +53,13 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, NewKinds, w.VBox):
         self.student: Student | None = None
         self.session: Session | None = None
         self.session_code: str | None = None
-        self.questions: list[dict] = []
+        self.questions: list[quiz.Question] = []
         self.no = 0  # index of the current question
         self.practice_index = 0
         self.answers: list[Any] = []  # practice answers (in memory)
         self.set_answers: list[Any] = []  # the practice answers of the current set
         self.streak = 0
-        self.current: dict | None = None
+        self.current: quiz.Question | None = None
         self.result: quiz.Result | None = None
         self._shown_at = time.monotonic()
         self._picked: list[Card] = []  # the cards picked to throw (Cards: no text to parse again)
@@ -159,7 +137,7 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, NewKinds, w.VBox):
 
     # -- questions --------------------------------------------------------------
 
-    def _practice_question(self) -> dict:
+    def _practice_question(self) -> quiz.Question:
         i, s = self.practice_index, int(self.seed.value)
         if self.kind.value == "count":
             return quiz.counting_question(s, i, level=self.level.value, crib=self.seat.value)
@@ -185,7 +163,7 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, NewKinds, w.VBox):
         size = int(self.set_size.value or 0)
         return self.student is None and size > 0 and len(self.set_answers) >= size
 
-    def _show(self, q: dict, *, focus: bool = True) -> None:
+    def _show(self, q: quiz.Question, *, focus: bool = True) -> None:
         """Show question ``q``; with ``focus``, the keyboard focus goes to its answer (the
         count box, the first card to pick or play, or the first line-by-line card)."""
         q = localize(q, self.lang)  # a class question in the page's language
@@ -197,17 +175,17 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, NewKinds, w.VBox):
         self.status.value = ""
         self._picked = []
         self._teach_reset()
-        self.teach_toggle.layout.display = "" if q["kind"] == "count" else "none"
-        if q["kind"] == "count":
+        self.teach_toggle.layout.display = "" if q.kind == "count" else "none"
+        if isinstance(q, quiz.CountQuestion):
             self.count_box.value = ""
             self.count_box.disabled = self.check_button.disabled = False
             self.answer_box.children = (self.count_row,)
             self._teach_layout()
-        elif q["kind"] in NEW_KINDS:
+        elif isinstance(q, quiz.PegPointsQuestion | quiz.RulesQuestion):
             self._show_kind(q)
-        elif q["kind"] == "discard":
+        elif isinstance(q, quiz.DiscardQuestion):
             toggles = []
-            for c in parse_cards(q["six"]):
+            for c in q.six:
                 t = _card_toggle(c)
                 t.observe(self._on_pick(c), "value")
                 toggles.append(t)
@@ -215,7 +193,7 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, NewKinds, w.VBox):
             self.throw_button.disabled = True
             self.answer_box.children = (self.card_row, self.throw_button)
         else:
-            pos = PeggingPosition.parse(q["position"])
+            pos = q.position  # type: ignore[attr-defined]  # a pegging question
             buttons = []
             for c in pos.hand:
                 b = _card_button(c)
@@ -234,7 +212,7 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, NewKinds, w.VBox):
         else:
             self.header.value = "<b>{}</b> ({}) · {}".format(
                 _("Question {n} of {total}").format(n=self.no + 1, total=len(self.questions)),
-                _(quiz.KIND_NAMES[q["kind"]]),
+                _(quiz.KIND_NAMES[q.kind]),
                 _("class {code}, {name}").format(code=html.escape(self.session_code or ""),
                                                  name=self.student.name_html))
         self.next_button.disabled = True
@@ -263,7 +241,7 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, NewKinds, w.VBox):
     def _submit(self) -> None:
         """Enter in the count box (or the points box): the count as the box held it when
         Enter was pressed."""
-        if self.current is not None and self.current["kind"] == "pegpoints":
+        if isinstance(self.current, quiz.PegPointsQuestion):
             return self._submit_pegpoints()
         if self.key_listener.submitted is not None and not self.count_box.disabled:
             self.count_box.value = self.key_listener.submitted
@@ -271,7 +249,7 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, NewKinds, w.VBox):
 
     @friendly_in()
     def answer_count(self) -> None:
-        if self.current is not None and self.current["kind"] == "count" and self.result is None:
+        if isinstance(self.current, quiz.CountQuestion) and self.result is None:
             read_whole(self.count_box.value, what="total", low=0, high=29, lang=self.lang)  # else a message
         self._answer(self.count_box.value)
 
@@ -303,7 +281,7 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, NewKinds, w.VBox):
             self.store.submit(
                 self.student,
                 self.no,
-                kind=q["kind"],
+                kind=q.kind,
                 answer=r.answer,
                 correct=r.correct,
                 lost=r.lost,
@@ -318,11 +296,11 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, NewKinds, w.VBox):
         self.streak = self.streak + 1 if r.correct else 0
         self._draw_stats()  # first: the stats are up to date once the feedback shows
         self.feedback.value = result_html(q, r, plain=self.plain_box.value, lang=self.lang)
-        if q["kind"] == "count":
+        if q.kind == "count":
             self.count_box.disabled = self.check_button.disabled = True
-        elif q["kind"] == "discard":
+        elif q.kind == "discard":
             self.throw_button.disabled = True
-        elif q["kind"] in NEW_KINDS:
+        elif isinstance(q, quiz.PegPointsQuestion | quiz.RulesQuestion):
             self._lock_kind(q)
         else:
             for b in self.card_row.children:
@@ -344,7 +322,7 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, NewKinds, w.VBox):
     @friendly_in()
     def _redraw_feedback(self) -> None:  # plain words on or off: the verdict and a reveal
         q = self.current
-        if q is not None and q["kind"] in ("discard", "peg") and self.result is not None and self.result.answer:
+        if q is not None and q.kind in ("discard", "peg") and self.result is not None and self.result.answer:
             self.feedback.value = result_html(q, self.result, plain=self.plain_box.value, lang=self.lang)
         self.redraw_reveal()
 
@@ -384,6 +362,6 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, NewKinds, w.VBox):
         self.time_left()
         self.start_reveal_polling()
         if self.no in done:  # every question answered: nothing more to do
-            self.result = quiz.Result(self.questions[self.no]["kind"], "", True, 0.0)
+            self.result = quiz.Result(self.questions[self.no].kind, "", True, 0.0)
             self.status.value = info_html(_("You have answered every question. See your progress below."))
             self.answer_box.children = ()

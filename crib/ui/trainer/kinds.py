@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ipywidgets as w
 
+from crib.course.questions import PegPointsQuestion, Question, RulesQuestion
 from crib.i18n import tr
 from crib.ui.kit.say import SaidError, friendly_in
 from crib.ui.trainer.kinds_render import pegpoints_result_html
@@ -83,18 +84,18 @@ class NewKinds:
         self.rules_row = w.VBox().add_class("crib-rules-choices")
         self._said_count: int | None = None
 
-    def _show_kind(self, q: dict) -> None:
+    def _show_kind(self, q: PegPointsQuestion | RulesQuestion) -> None:
         """A new "what it pegs" or rules question: empty boxes, or a button per choice."""
         self.pegpoints_msg.value = ""
         self._said_count = None
-        if q["kind"] == "pegpoints":
+        if isinstance(q, PegPointsQuestion):
             self.pegcount_box.value = self.pegpoints_box.value = ""
             self.pegcount_box.disabled = self.pegpoints_box.disabled = False
             self.pegpoints_check.disabled = False
             self.answer_box.children = (self.pegpoints_row,)
             return
         buttons = []
-        for k, text in enumerate(q["choices"]):
+        for k, text in enumerate(q.choices):
             b = w.Button(description=text, tooltip=text, layout=w.Layout(width="auto", height="auto"))
             b.add_class("crib-rules-choice").add_class(f"crib-rules-choice-{k + 1}")
             b.on_click(lambda _b, k=k: self.answer_rule(k))
@@ -102,15 +103,15 @@ class NewKinds:
         self.rules_row.children = buttons
         self.answer_box.children = (self.rules_row,)
 
-    def _focus_kind(self, q: dict) -> None:
-        if q["kind"] == "pegpoints":
+    def _focus_kind(self, q: Question) -> None:
+        if isinstance(q, PegPointsQuestion):
             self.key_listener.focus_on(".crib-pegcount-input input")
         else:
             self.key_listener.focus_on(".crib-rules-choice")
 
-    def _lock_kind(self, q: dict) -> None:
+    def _lock_kind(self, q: PegPointsQuestion | RulesQuestion) -> None:
         """Answered: the boxes and buttons are disabled, the choice marked right or wrong."""
-        if q["kind"] == "pegpoints":
+        if isinstance(q, PegPointsQuestion):
             self.pegcount_box.disabled = self.pegpoints_box.disabled = True
             self.pegpoints_check.disabled = True
             self.pegpoints_msg.value = ""
@@ -121,7 +122,7 @@ class NewKinds:
             if b.description == self.result.answer:
                 b.add_class("crib-chosen-right" if self.result.correct else "crib-chosen-wrong")
                 b.description = ("✔ " if self.result.correct else "✘ ") + b.description
-            elif k == q["answer"]:
+            elif k == q.answer:
                 b.add_class("crib-the-answer")
                 b.description = "✔ " + b.description
 
@@ -135,7 +136,7 @@ class NewKinds:
     def answer_pegpoints(self) -> None:
         """Check the two boxes (each a whole number, else a message beside them), then grade."""
         q = self.current
-        if q is None or q["kind"] != "pegpoints":
+        if not isinstance(q, PegPointsQuestion):
             return
         if self.result is not None:
             self._answer("")  # "already answered"
@@ -151,6 +152,6 @@ class NewKinds:
     def answer_rule(self, k: int) -> None:
         """The ``k``-th choice (from 0) of a rules question."""
         q = self.current
-        if q is None or q["kind"] != "rules":
+        if not isinstance(q, RulesQuestion):
             return
         self._answer(str(k + 1))

@@ -17,10 +17,10 @@ from typing import Any
 from crib.course.questions.progress import SKILLS
 from crib.i18n import N_, tr
 from crib.ui.kit.common import info_html, keep_polling
+from crib.ui.kit.quiz_html import csv_link_html, reveal_html
+from crib.ui.kit.quiz_words import miss_words
 from crib.ui.kit.say import friendly_in
 from crib.ui.kit.style import var
-from crib.ui.trainer.render import csv_link_html, reveal_html
-from crib.ui.trainer.sets import miss_words
 
 _SKILL_WORDS = (N_("counting"), N_("discard"), N_("pegging"))  # SKILLS's names, for the catalog
 _REVEALED = N_("your teacher revealed the answer")
@@ -46,9 +46,9 @@ class TrainerProgress:
         q = self.current
         if q is None or self.result is not None:
             return
-        if q["kind"] in ("pegpoints", "rules"):
+        if q.kind in ("pegpoints", "rules"):
             self._focus_kind(q)
-        elif q["kind"] != "count":
+        elif q.kind != "count":
             self.key_listener.focus_on(".crib-card-row button")
         elif self.teach_toggle.value:
             self.key_listener.focus_on(".crib-teach-cards button")

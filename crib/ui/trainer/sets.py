@@ -8,55 +8,17 @@ region, so a screen reader hears it too), and "Next" starts a new set.
 from __future__ import annotations
 
 import html
-import re
 import time
 from collections.abc import Sequence
 from typing import Any
 
+from crib.course.questions import Question
 from crib.course.questions.progress import set_summary
 from crib.i18n import N_, tr
+from crib.ui.kit.quiz_words import miss_words
 from crib.ui.kit.style import var
 
-__all__ = ["SET_SIZES", "DEFAULT_SET_SIZE", "set_summary_html", "Practice", "miss_words"]
-
-# the counting misses' names (crib.course.questions.progress stores them in English), for the catalog
-_MISSES = (N_("missed a fifteen"), N_("missed a fifteen with a ten-card"), N_("missed a pair"),
-           N_("missed a run"), N_("missed a double run"), N_("missed a triple run"),
-           N_("missed a double-double run"), N_("counted a double run as a single run"),
-           N_("counted a triple run as a single run"), N_("counted a double-double run as a single run"),
-           N_("missed a flush"), N_("missed nobs"), N_("counted a four-card flush in the crib"),
-           N_("counted nobs that was not there"),
-           # the discard's and the play's (crib.course.questions.progress classify_discard_miss, classify_peg_miss)
-           N_("threw a five to the opponent"), N_("threw a fifteen to the opponent"),
-           N_("threw a pair to the opponent"), N_("threw touching cards to the opponent"),
-           N_("kept a five the crib wanted"), N_("split a pair"), N_("kept the weaker hand"), N_("led a five"),
-           N_("gave up position later in the play"))
-_BY = re.compile(r"(over|under)-counted by (\d+)")
-_FORMS = (  # the misses with a number in them: (pattern, its sentence in the catalog)
-    (re.compile(r"left a count of (?P<count>\d+) \(a ten-card makes (?P<then>\d+)\)"),
-     N_("left a count of {count} (a ten-card makes {then})")),
-    (re.compile(r"handed over a 15 \(a (?P<rank>\d+) makes it\)"), N_("handed over a 15 (a {rank} makes it)")),
-    (re.compile(r"missed points now \((?P<card>\S+) scores (?P<points>\d+)\)"),
-     N_("missed points now ({card} scores {points})")),
-)
-
-
-def miss_words(name: str, lang: str = "en") -> str:
-    """A stored miss's name in ``lang`` (as it is when the catalog does not know it).
-
-    >>> miss_words("missed a pair", "fr"), miss_words("under-counted by 3", "fr")
-    ('oublié une paire', 'compté 3 de moins')
-    """
-    _ = tr(lang)
-    m = _BY.fullmatch(name)
-    if m:
-        said = _("over-counted by {n}") if m.group(1) == "over" else _("under-counted by {n}")
-        return said.format(n=m.group(2))
-    for pattern, sentence in _FORMS:
-        m = pattern.fullmatch(name)
-        if m:
-            return _(sentence).format(**m.groupdict())
-    return _(name) if name else name
+__all__ = ["SET_SIZES", "DEFAULT_SET_SIZE", "set_summary_html", "Practice"]
 
 SET_SIZES = ((N_("3 deals"), 3), (N_("5 deals"), 5), (N_("10 deals"), 10), (N_("20 deals"), 20),
              (N_("no end"), 0))
@@ -66,8 +28,8 @@ DEFAULT_SET_SIZE = 10
 class Practice:
     """A practice answer kept in memory (same fields as a stored answer)."""
 
-    def __init__(self, q: dict, no: int, r: Any, seconds: float) -> None:
-        self.kind, self.question, self.answer = q["kind"], no, r.answer
+    def __init__(self, q: Question, no: int, r: Any, seconds: float) -> None:
+        self.kind, self.question, self.answer = q.kind, no, r.answer
         self.correct, self.lost, self.miss = r.correct, r.lost, r.miss
         self.seconds, self.created = seconds, time.time()
 

@@ -17,14 +17,14 @@ from typing import Any
 
 import ipywidgets as w
 
+from crib.course.questions import CountQuestion, question_score
 from crib.course.questions import lines as L
-from crib.course.questions import question_score
 from crib.i18n import N_, tr
-from crib.rules.cards import parse_card, parse_cards
 from crib.ui.kit.common import cards_html, info_html, on_clicks
+from crib.ui.kit.quiz_html import KIND_LABELS
 from crib.ui.kit.say import friendly_in
 from crib.ui.kit.style import var
-from crib.ui.trainer.render import KIND_LABELS, _card_toggle
+from crib.ui.trainer.render import _card_toggle
 
 _ADDED = N_("Added a line: {kind} for {points}.")
 _MARK = {"right": "✔", "wrong": "✘", "missed": "+"}
@@ -87,17 +87,17 @@ class TeachMode:
         self.claims = []
         self.teach_lines.value = ""
         q = self.current
-        if q is None or q["kind"] != "count":
+        if not isinstance(q, CountQuestion):
             self.teach_cards.children = ()
             return
-        cards = [*parse_cards(q["hand"]), parse_card(q["starter"])]
+        cards = [*q.hand, q.starter]
         self.teach_cards.children = [_card_toggle(c) for c in cards]
         self._teach_cards = cards
         self.teach_check.disabled = self.teach_add.disabled = False
 
     def _teach_layout(self) -> None:
         q = self.current
-        if q is None or q["kind"] != "count" or self.result is not None:
+        if not isinstance(q, CountQuestion) or self.result is not None:
             return
         on = bool(self.teach_toggle.value)
         self.answer_box.children = (self.teach_box,) if on else (self.count_row,)
@@ -122,7 +122,7 @@ class TeachMode:
     def check_lines(self) -> None:
         """Check the lines against the breakdown, then grade the total as the count."""
         q = self.current
-        if q is None or q["kind"] != "count" or self.result is not None:
+        if not isinstance(q, CountQuestion) or self.result is not None:
             return
         rows = L.check_lines(question_score(q), self.claims)
         total = L.claimed_total(self.claims)
