@@ -13,8 +13,15 @@ from typing import Any
 from crib.course.guide.plans import GuideLesson, guide
 from crib.course.lessons import LESSONS, lesson
 from crib.course.lessons.items import french_spaces, local_cards
+from crib.course.questions.types import (
+    CountQuestion,
+    DiscardQuestion,
+    PegPointsQuestion,
+    RulesQuestion,
+)
+from crib.errors import CribError
 from crib.i18n import N_, check_lang, tr
-from crib.rules.cards import cards_pretty, parse_card, parse_cards
+from crib.rules.cards import cards_pretty
 
 __all__ = ["guide_html", "sections", "INTRO"]
 
@@ -54,28 +61,30 @@ def _answers(les: Any, lang: str) -> list[str]:
     for label, items in ((_("Practice"), les.practice), (_("Exit ticket"), les.exit_ticket)):
         for i, it in enumerate(items, 1):
             q = it.question
-            if q["kind"] == "count":
+            if isinstance(q, CountQuestion):
                 what = (
-                    (_("crib") if q["crib"] else _("hand"))
+                    (_("crib") if q.crib else _("hand"))
                     + " "
-                    + cards_pretty(parse_cards(q["hand"]))
+                    + cards_pretty(q.hand)
                     + " | "
-                    + parse_card(q["starter"]).pretty
+                    + q.starter.pretty
                 )
                 ans = f"{it.answer} ({it.explain})"
-            elif q["kind"] == "pegpoints":
-                what = cards_pretty(parse_cards(q["pile"])) + " + " + parse_card(q["card"]).pretty
+            elif isinstance(q, PegPointsQuestion):
+                what = cards_pretty(q.pile) + " + " + q.card.pretty
                 ans = f"{it.answer} ({it.explain})"
-            elif q["kind"] == "rules":
-                what = q["text"]
-                ans = q["best"]
-            else:
+            elif isinstance(q, RulesQuestion):
+                what = q.text
+                ans = q.best
+            elif isinstance(q, DiscardQuestion):
                 what = (
-                    cards_pretty(parse_cards(q["six"]))
+                    cards_pretty(q.six)
                     + " · "
-                    + (_("You deal.") if q["dealer"] else _("Your opponent deals."))
+                    + (_("You deal.") if q.dealer else _("Your opponent deals."))
                 )
-                ans = _("throw {t}").format(t=cards_pretty(parse_cards(q["best"])))
+                ans = _("throw {t}").format(t=cards_pretty(q.best))
+            else:  # pragma: no cover - a lesson asks no other kind
+                raise CribError(f"no answer line for a question of kind {q.kind!r}")
             out.append(local_cards(f"{label} {i}. {what} → {ans}", lang))
     return out
 

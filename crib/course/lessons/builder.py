@@ -20,6 +20,7 @@ from crib.course.lessons.parts import (
     cards_of,
     decimal_comma,
 )
+from crib.course.questions.types import Question
 from crib.course.rules_bank import RULES
 from crib.errors import CribError
 from crib.i18n import tr
@@ -301,7 +302,7 @@ class LessonBuilder:
         )
 
     # practice
-    def item(self, q: dict, into: list[Item]) -> None:
+    def item(self, q: Question, into: list[Item]) -> None:
         into.append(item_of(q, self.lang))
 
     def practice_slides(self) -> None:

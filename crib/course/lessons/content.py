@@ -16,13 +16,17 @@ from crib.rules.scoring import his_heels, score_hand
 __all__ = ["BUILDERS"]
 
 
-def _fresh_rule(b: LessonBuilder, seed: int, objective: str) -> dict:
+def _fresh_rule(b: LessonBuilder, seed: int, objective: str) -> quiz.RulesQuestion:
     """The first rules question of ``objective`` (from ``seed``) not already asked in the
     lesson's practice or exit ticket: an exit ticket never repeats a practice item."""
-    asked = {it.question.get("id") for it in (*b.practice, *b.exit)}
+    asked = {
+        it.question.id
+        for it in (*b.practice, *b.exit)
+        if isinstance(it.question, quiz.RulesQuestion)
+    }
     for i in range(40):
         q = quiz.rules_question(seed, i, objective=objective, lang=b.lang)
-        if q["id"] not in asked:
+        if q.id not in asked:
             return q
     return quiz.rules_question(seed, 0, objective=objective, lang=b.lang)  # a bank of one
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 import re
 
 from crib.course import questions as quiz
-from crib.course.lessons.parts import KIND_WORDS, Item, Part, Slide, cards_of
+from crib.course.lessons.parts import KIND_WORDS, Item, Part, Slide
 from crib.errors import CribError
 from crib.i18n import tr
-from crib.rules.cards import cards_pretty, parse_card, parse_cards
+from crib.rules.cards import cards_pretty, cards_str
 from crib.rules.words import ENGLISH, FRENCH
 
 __all__ = ["local_cards", "french_spaces", "item_of", "item_slide"]
@@ -34,62 +34,62 @@ def local_cards(text: str, lang: str) -> str:
     return re.sub(r"\b([JQK])(?=[♠♥♦♣])", lambda m: _FR_RANKS[m.group(1)], text)
 
 
-def item_of(q: dict, lang: str) -> Item:
+def item_of(q: quiz.Question, lang: str) -> Item:
     """A quiz question as a practice item: the answer a student types, and why."""
     _ = tr(lang)
     words = FRENCH if lang == "fr" else ENGLISH
-    kind = q["kind"]
-    if kind == "count":
+    if isinstance(q, quiz.CountQuestion):
         s = quiz.question_score(q)
         return Item(q, str(s.total), s.say(words))
-    if kind == "pegpoints":
-        parts = [_("{kind} for {n}").format(kind=_(KIND_WORDS[k]), n=p) for k, _c, p in q["parts"]]
+    if isinstance(q, quiz.PegPointsQuestion):
+        parts = [
+            _("{kind} for {n}").format(kind=_(KIND_WORDS[p.kind]), n=p.points) for p in q.parts
+        ]
         why = ", ".join(parts) if parts else _("no points")
-        return Item(q, q["best"], _("count {c}: {why}").format(c=q["count"], why=why))
-    if kind == "rules":
-        return Item(q, str(q["answer"] + 1), q["explain"])
-    if kind == "discard":
-        second = q["ranking"][1]
+        return Item(q, str(q.points), _("count {c}: {why}").format(c=q.count, why=why))
+    if isinstance(q, quiz.RulesQuestion):
+        return Item(q, str(q.answer + 1), q.explain)
+    if isinstance(q, quiz.DiscardQuestion):
         why = _("next best: throw {t}, {d:.1f} points less on average").format(
-            t=cards_pretty(parse_cards(second[0])), d=q["gap"]
+            t=cards_pretty(q.ranking[1].cards), d=q.gap
         )
-        return Item(q, q["best"], re.sub(r"(\d)\.(\d)", r"\1,\2", why) if lang == "fr" else why)
-    raise CribError(f"no practice item of kind {kind!r}")  # pragma: no cover
+        answer = cards_str(q.best)  # what a student types
+        return Item(q, answer, re.sub(r"(\d)\.(\d)", r"\1,\2", why) if lang == "fr" else why)
+    raise CribError(f"no practice item of kind {q.kind!r}")  # pragma: no cover
 
 
 def item_slide(it: Item, title: str, kind: str, lang: str) -> Slide:
     """The slide of a practice item: the question, then the answer and why, revealed."""
     _ = tr(lang)
     q = it.question
-    if q["kind"] == "count":
-        what = _("Count the crib") if q["crib"] else _("Count the hand")
+    if isinstance(q, quiz.CountQuestion):
+        what = _("Count the crib") if q.crib else _("Count the hand")
         return Slide(
             kind,
             title,
             what,
-            cards_of(q["hand"]),
-            parse_card(q["starter"]),
+            q.hand,
+            q.starter,
             (Part(_("Answer: {a}").format(a=it.answer)), Part(it.explain)),
-            label=_("crib") if q["crib"] else _("hand"),
+            label=_("crib") if q.crib else _("hand"),
         )
-    if q["kind"] == "pegpoints":
+    if isinstance(q, quiz.PegPointsQuestion):
         text = _("The count is {c}. The next card is {card}. What does it peg?").format(
-            c=q["count_before"], card=parse_card(q["card"]).pretty
+            c=q.count_before, card=q.card.pretty
         )
         return Slide(
             kind,
             title,
             text,
-            cards_of(q["pile"]) + (parse_card(q["card"]),),
+            (*q.pile, q.card),
             None,
             (Part(_("Answer: {a}").format(a=it.answer)), Part(it.explain)),
             label=_("the pile"),
         )
-    if q["kind"] == "rules":
-        choices = q["choices"]
+    if isinstance(q, quiz.RulesQuestion):
         letters = "ABCD"
-        text = q["text"] + "\n" + "\n".join(f"{letters[i]}. {c}" for i, c in enumerate(choices))
-        best = f"{letters[q['answer']]}. {q['best']}"
+        text = q.text + "\n" + "\n".join(f"{letters[i]}. {c}" for i, c in enumerate(q.choices))
+        best = f"{letters[q.answer]}. {q.best}"
         return Slide(
             kind,
             title,
@@ -97,20 +97,19 @@ def item_slide(it: Item, title: str, kind: str, lang: str) -> Slide:
             (),
             None,
             (Part(_("Answer: {a}").format(a=best)), Part(it.explain)),
-            rules=(q["rule"],),
+            rules=(q.rule,),
         )
-    seat = _("You deal.") if q["dealer"] else _("Your opponent deals.")
+    if not isinstance(q, quiz.DiscardQuestion):
+        raise CribError(f"no practice slide of kind {q.kind!r}")  # pragma: no cover
+    seat = _("You deal.") if q.dealer else _("Your opponent deals.")
     return Slide(
         kind,
         title,
         seat + " " + _("Which two cards do you throw?"),
-        cards_of(q["six"]),
+        q.six,
         None,
         (
-            Part(
-                _("Answer: {a}").format(a=cards_pretty(parse_cards(q["best"]))),
-                tuple(parse_cards(q["best"])),
-            ),
+            Part(_("Answer: {a}").format(a=cards_pretty(q.best)), q.best),
             Part(it.explain),
         ),
         label=_("six cards"),

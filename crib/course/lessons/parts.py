@@ -8,6 +8,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from crib.course.questions.types import Question
 from crib.i18n import N_
 from crib.rules.cards import Card, parse_cards
 
@@ -94,7 +95,7 @@ class Item:
     :func:`crib.course.questions.grade`); ``explain`` says why, in the lesson's language.
     """
 
-    question: dict
+    question: Question
     answer: str
     explain: str
 

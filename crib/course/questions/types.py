@@ -61,14 +61,6 @@ class Question:
         """The question as the JSON object a class session stores."""
         raise NotImplementedError  # pragma: no cover - every kind has its own
 
-    # the text view, for the modules that still read a question by its stored keys
-    # (crib.course.lessons.items and .content, crib.course.guide, crib.ui.analyze.pegging)
-    def __getitem__(self, key: str) -> Any:
-        return self.to_dict()[key]
-
-    def get(self, key: str, default: Any = None) -> Any:
-        return self.to_dict().get(key, default)
-
 
 @dataclass(frozen=True, kw_only=True)
 class CountQuestion(Question):
@@ -84,9 +76,16 @@ class CountQuestion(Question):
     objective: str = "L2"
 
     def to_dict(self) -> dict[str, Any]:
-        return {"kind": "count", "hand": cards_str(self.hand), "starter": str(self.starter),
-                "crib": self.crib, "total": self.total, "level": self.level, "trick": self.trick,
-                "objective": self.objective}
+        return {
+            "kind": "count",
+            "hand": cards_str(self.hand),
+            "starter": str(self.starter),
+            "crib": self.crib,
+            "total": self.total,
+            "level": self.level,
+            "trick": self.trick,
+            "objective": self.objective,
+        }
 
 
 @dataclass(frozen=True)
@@ -113,10 +112,16 @@ class PegPointsQuestion(Question):
     objective: str = "L3"
 
     def to_dict(self) -> dict[str, Any]:
-        return {"kind": "pegpoints", "pile": cards_str(self.pile), "card": str(self.card),
-                "count_before": self.count_before, "count": self.count, "best": str(self.points),
-                "parts": [[p.kind, cards_str(p.cards), p.points] for p in self.parts],
-                "objective": self.objective}
+        return {
+            "kind": "pegpoints",
+            "pile": cards_str(self.pile),
+            "card": str(self.card),
+            "count_before": self.count_before,
+            "count": self.count,
+            "best": str(self.points),
+            "parts": [[p.kind, cards_str(p.cards), p.points] for p in self.parts],
+            "objective": self.objective,
+        }
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -135,9 +140,18 @@ class RulesQuestion(Question):
     lang: str = "en"
 
     def to_dict(self) -> dict[str, Any]:
-        return {"kind": "rules", "id": self.id, "text": self.text, "choices": list(self.choices),
-                "answer": self.answer, "best": self.best, "explain": self.explain,
-                "objective": self.objective, "rule": self.rule, "lang": self.lang}
+        return {
+            "kind": "rules",
+            "id": self.id,
+            "text": self.text,
+            "choices": list(self.choices),
+            "answer": self.answer,
+            "best": self.best,
+            "explain": self.explain,
+            "objective": self.objective,
+            "rule": self.rule,
+            "lang": self.lang,
+        }
 
 
 @dataclass(frozen=True)
@@ -165,11 +179,17 @@ class DiscardQuestion(Question):
     objective: str = "L5"
 
     def to_dict(self) -> dict[str, Any]:
-        return {"kind": "discard", "six": cards_str(self.six), "dealer": self.dealer,
-                "best": cards_str(self.best),
-                "ranking": [[cards_str(t.cards), t.ev, t.hand_ev, t.crib_ev] for t in self.ranking],
-                "gap": self.gap, "explain": self.explain, "model": self.model,
-                "objective": self.objective}
+        return {
+            "kind": "discard",
+            "six": cards_str(self.six),
+            "dealer": self.dealer,
+            "best": cards_str(self.best),
+            "ranking": [[cards_str(t.cards), t.ev, t.hand_ev, t.crib_ev] for t in self.ranking],
+            "gap": self.gap,
+            "explain": self.explain,
+            "model": self.model,
+            "objective": self.objective,
+        }
 
 
 @dataclass(frozen=True)
@@ -196,58 +216,114 @@ class PegQuestion(Question):
     objective: str = "L3"
 
     def to_dict(self) -> dict[str, Any]:
-        return {"kind": "peg", "position": self.position.to_text(), "best": str(self.best),
-                "options": [[str(o.card), o.now, o.margin, o.p_nonneg] for o in self.options],
-                "gap": self.gap, "model": self.model, "objective": self.objective}
+        return {
+            "kind": "peg",
+            "position": self.position.to_text(),
+            "best": str(self.best),
+            "options": [[str(o.card), o.now, o.margin, o.p_nonneg] for o in self.options],
+            "gap": self.gap,
+            "model": self.model,
+            "objective": self.objective,
+        }
 
 
 # --- reading the stored form ------------------------------------------------------
 
 
 def _count(d: Mapping[str, Any]) -> CountQuestion:
-    hand, starter = _read("hand", lambda: parse_cards(d["hand"])), _read("starter", lambda: parse_card(d["starter"]))
+    hand, starter = (
+        _read("hand", lambda: parse_cards(d["hand"])),
+        _read("starter", lambda: parse_card(d["starter"])),
+    )
     if "total" in d:
         total = int(d["total"])
     else:  # the count is the hand's: older forms may leave it out
         from crib.rules.scoring import score_hand
 
         total = score_hand(hand, starter, is_crib=bool(d["crib"])).total
-    return CountQuestion(hand=hand, starter=starter, crib=bool(d["crib"]), total=total,
-                         level=d.get("level", ""), trick=d.get("trick", ""), **_objective(d))
+    return CountQuestion(
+        hand=hand,
+        starter=starter,
+        crib=bool(d["crib"]),
+        total=total,
+        level=d.get("level", ""),
+        trick=d.get("trick", ""),
+        **_objective(d),
+    )
 
 
 def _pegpoints(d: Mapping[str, Any]) -> PegPointsQuestion:
-    parts = _read("parts", lambda: tuple(PegPart(k, parse_cards(c), int(p)) for k, c, p in d["parts"]))
-    return PegPointsQuestion(pile=_read("pile", lambda: parse_cards(d["pile"])),
-                             card=_read("card", lambda: parse_card(d["card"])),
-                             count_before=int(d["count_before"]), count=int(d["count"]),
-                             points=int(d["best"]), parts=parts, **_objective(d))
+    parts = _read(
+        "parts", lambda: tuple(PegPart(k, parse_cards(c), int(p)) for k, c, p in d["parts"])
+    )
+    return PegPointsQuestion(
+        pile=_read("pile", lambda: parse_cards(d["pile"])),
+        card=_read("card", lambda: parse_card(d["card"])),
+        count_before=int(d["count_before"]),
+        count=int(d["count"]),
+        points=int(d["best"]),
+        parts=parts,
+        **_objective(d),
+    )
 
 
 def _rules(d: Mapping[str, Any]) -> RulesQuestion:
-    return RulesQuestion(id=d.get("id", ""), text=d["text"], choices=tuple(d["choices"]),
-                         answer=int(d["answer"]), best=d["best"], explain=d["explain"],
-                         rule=d.get("rule", ""), lang=d.get("lang", "en"), **_objective(d))
+    return RulesQuestion(
+        id=d.get("id", ""),
+        text=d["text"],
+        choices=tuple(d["choices"]),
+        answer=int(d["answer"]),
+        best=d["best"],
+        explain=d["explain"],
+        rule=d.get("rule", ""),
+        lang=d.get("lang", "en"),
+        **_objective(d),
+    )
 
 
 def _discard(d: Mapping[str, Any]) -> DiscardQuestion:
-    ranking = _read("ranking", lambda: tuple(
-        RankedThrow(parse_cards(t), ev, hand_ev, crib_ev) for t, ev, hand_ev, crib_ev in d["ranking"]))
-    return DiscardQuestion(six=_read("six", lambda: parse_cards(d["six"])), dealer=bool(d["dealer"]),
-                           best=_read("best", lambda: parse_cards(d["best"])), ranking=ranking,
-                           gap=d["gap"], explain=d["explain"], model=d.get("model", ""), **_objective(d))
+    ranking = _read(
+        "ranking",
+        lambda: tuple(
+            RankedThrow(parse_cards(t), ev, hand_ev, crib_ev)
+            for t, ev, hand_ev, crib_ev in d["ranking"]
+        ),
+    )
+    return DiscardQuestion(
+        six=_read("six", lambda: parse_cards(d["six"])),
+        dealer=bool(d["dealer"]),
+        best=_read("best", lambda: parse_cards(d["best"])),
+        ranking=ranking,
+        gap=d["gap"],
+        explain=d["explain"],
+        model=d.get("model", ""),
+        **_objective(d),
+    )
 
 
 def _peg(d: Mapping[str, Any]) -> PegQuestion:
-    options = _read("options", lambda: tuple(
-        PlayOption(parse_card(c), now, margin, p) for c, now, margin, p in d["options"]))
-    return PegQuestion(position=_read("position", lambda: PeggingPosition.parse(d["position"])),
-                       best=_read("best", lambda: parse_card(d["best"])), options=options,
-                       gap=d["gap"], model=d.get("model", ""), **_objective(d))
+    options = _read(
+        "options",
+        lambda: tuple(
+            PlayOption(parse_card(c), now, margin, p) for c, now, margin, p in d["options"]
+        ),
+    )
+    return PegQuestion(
+        position=_read("position", lambda: PeggingPosition.parse(d["position"])),
+        best=_read("best", lambda: parse_card(d["best"])),
+        options=options,
+        gap=d["gap"],
+        model=d.get("model", ""),
+        **_objective(d),
+    )
 
 
 _READERS: dict[str, Callable[[Mapping[str, Any]], Question]] = {
-    "count": _count, "pegpoints": _pegpoints, "rules": _rules, "discard": _discard, "peg": _peg,
+    "count": _count,
+    "pegpoints": _pegpoints,
+    "rules": _rules,
+    "discard": _discard,
+    "peg": _peg,
 }
 
 
@@ -271,8 +347,9 @@ def question_from_dict(d: Mapping[str, Any] | Question) -> Question:
         return d
     kind = d.get("kind") if isinstance(d, Mapping) else None
     if kind not in _READERS:
-        raise QuestionError(f"cannot read a stored question of kind {kind!r}: expected one of "
-                            f"{', '.join(_READERS)}")
+        raise QuestionError(
+            f"cannot read a stored question of kind {kind!r}: expected one of {', '.join(_READERS)}"
+        )
     try:
         return _READERS[kind](d)
     except QuestionError as e:

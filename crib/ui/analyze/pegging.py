@@ -277,7 +277,7 @@ class PeggingApp(PositionEntry, w.VBox):
 
         q = peg_question(self.seed.value, 0, margin=0.0)
         self.seed.value = self.seed.value + 1
-        pos = PeggingPosition.parse(q["position"])
+        pos = q.position
         self.practice_position, self.practice_played = pos, None
         self.practice_pos.value = position_html(pos, self.lang)
         legal = set(pos.legal())
