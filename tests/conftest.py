@@ -48,7 +48,6 @@ def published_hand_distribution() -> dict[int, int]:
     return {int(r["score"]): int(r["hands"]) for r in csv.DictReader(lines)}
 
 
-
 def pytest_configure(config: pytest.Config) -> None:
     """Under ``pytest -n`` (``make test``), the controller starts the browser tests' one
     Voila server before the workers exist (they inherit its address: tests/browser/server.py),
@@ -58,7 +57,9 @@ def pytest_configure(config: pytest.Config) -> None:
     _CONTROLLER.append(config)
     from tests.browser import server
 
-    if not Path("/usr/bin/chromium").exists() or not server.wanted(config.args, config.getini("testpaths")):
+    if not Path("/usr/bin/chromium").exists() or not server.wanted(
+        config.args, config.getini("testpaths")
+    ):
         return
     srv = server.start()
     os.environ[server.ENV] = srv.to_env()
@@ -105,7 +106,9 @@ def pytest_runtest_logreport(report: pytest.TestReport) -> None:
     # where in our code (a hang's deepest frames are in a library), then the error itself
     ours = [ln for ln in lines[:-25] if re.match(r"(tests|crib|dashboards)/\S+:\d+:", ln)]
     tr.write_line("")
-    tr.write_line(f"FAILED ({report.when}, {report.duration:.1f} s) {report.nodeid}", red=True, bold=True)
+    tr.write_line(
+        f"FAILED ({report.when}, {report.duration:.1f} s) {report.nodeid}", red=True, bold=True
+    )
     for line in ours[-8:] + ["..."] * bool(ours) + lines[-25:]:
         tr.write_line("    " + line[:300])
 
@@ -115,16 +118,27 @@ def pytest_runtest_logreport(report: pytest.TestReport) -> None:
 # processing time first); the end-to-end files run in make test-slow, without workers
 LONG = {
     "tests/browser/test_devices.py": 200,
-    "tests/browser/test_dashboards.py": 80, "tests/browser/test_keyboard.py": 70,
-    "tests/browser/test_classroom.py": 70, "tests/browser/test_play.py": 65,
-    "tests/browser/test_learner.py": 50, "tests/browser/test_class_tables.py": 40,
-    "tests/browser/test_learn.py": 30, "tests/browser/test_french_play.py": 20,
-    "tests/test_play_jit.py": 40, "tests/test_ui_apps.py": 35, "tests/test_printables.py": 30,
+    "tests/browser/test_dashboards.py": 80,
+    "tests/browser/test_keyboard.py": 70,
+    "tests/browser/test_classroom.py": 70,
+    "tests/browser/test_play.py": 65,
+    "tests/browser/test_learner.py": 50,
+    "tests/browser/test_class_tables.py": 40,
+    "tests/browser/test_learn.py": 30,
+    "tests/browser/test_french_play.py": 20,
+    "tests/test_play_jit.py": 40,
+    "tests/test_ui_apps.py": 35,
+    "tests/test_printables.py": 30,
     "tests/test_access_leftovers.py": 30,
 }
 # files whose tests share a module fixture that starts servers of their own (a Voila, a
 # school with nginx): one scope each, so the fixture runs once
-OWN_SERVER = {"tests/browser/test_duel.py", "tests/browser/test_room.py", "tests/test_school.py", "tests/test_room_safety.py"}
+OWN_SERVER = {
+    "tests/browser/test_duel.py",
+    "tests/browser/test_room.py",
+    "tests/test_school.py",
+    "tests/test_room_safety.py",
+}
 
 
 def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object:

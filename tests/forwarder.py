@@ -42,7 +42,10 @@ asyncio.run(main())
 def start_forwarder(target: int, source: str = "127.0.0.2") -> tuple[subprocess.Popen, int]:
     """A running forwarder to ``target`` from ``source``: (its process, the port to use)."""
     port = free_port()
-    proc = subprocess.Popen([sys.executable, "-c", SCRIPT, str(port), str(target), source],
-                            stdout=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-c", SCRIPT, str(port), str(target), source],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     assert proc.stdout is not None and proc.stdout.readline().strip() == "ready"
     return proc, port

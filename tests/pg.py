@@ -26,7 +26,15 @@ import pytest
 
 from crib.tools.pg_local import PgServer, pg_bindir
 
-__all__ = ["PgServer", "pg_bindir", "pg_server", "pg_url", "pg_empty_url", "db_target", "legacy_sqlite"]
+__all__ = [
+    "PgServer",
+    "pg_bindir",
+    "pg_server",
+    "pg_url",
+    "pg_empty_url",
+    "db_target",
+    "legacy_sqlite",
+]
 
 
 @pytest.fixture(scope="session")

@@ -26,7 +26,10 @@ def test_heatmap_text_passes_aa_on_every_colour(cmap: str) -> None:
     cm = colormaps[cmap]
     for i in range(256):
         red, green, blue, _ = cm(i / 255)
-        assert contrast_ratio(to_hex((red, green, blue)), text_on((red, green, blue))) >= 4.5, (cmap, i)
+        assert contrast_ratio(to_hex((red, green, blue)), text_on((red, green, blue))) >= 4.5, (
+            cmap,
+            i,
+        )
 
 
 def test_the_old_rule_failed_where_the_new_one_passes() -> None:

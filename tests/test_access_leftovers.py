@@ -121,7 +121,9 @@ def test_the_last_class_question_shows_the_class_set_summary(tmp_path) -> None: 
 
     store = Store(tmp_path / "class.sqlite3")
     q = {"kind": "count", "hand": "5H 5D 5C JS", "starter": "5S", "crib": False, "total": 29}
-    s = store.create_session("Year 7", seed=4, questions=[q, {**q, "hand": "5H 5D 5C JD", "total": 28}])
+    s = store.create_session(
+        "Year 7", seed=4, questions=[q, {**q, "hand": "5H 5D 5C JD", "total": 28}]
+    )
     app = TrainerApp(store=store)
     app.code.value, app.name.value = s.code, "Ann"
     app.join()
@@ -176,7 +178,10 @@ def test_the_progress_and_teacher_charts_have_their_text(tmp_path) -> None:  # t
     _answer_count(app, False)
     app.show_progress()
     assert _charts_have_their_text(app) == 1
-    assert "accuracy so far (%), last of each line: counting 0.0 (1 points)" in app.progress_image.text.value
+    assert (
+        "accuracy so far (%), last of each line: counting 0.0 (1 points)"
+        in app.progress_image.text.value
+    )
     t = TeacherApp(store=Store(tmp_path / "class.sqlite3"))
     t.n_count.value, t.n_discard.value, t.n_peg.value = 2, 0, 0
     t.create()
@@ -255,7 +260,9 @@ def test_discard_far_from_121_grades_in_points() -> None:
     assert app.analysis is not None and app.analysis.objective == "ev"
     assert not app.objective.disabled
     _worst_throw(app)
-    assert "to win" not in app.verdict.value and re.search(r"(ok|mistake|costly|blunder) −\d+\.\d\d</b>", app.verdict.value)
+    assert "to win" not in app.verdict.value and re.search(
+        r"(ok|mistake|costly|blunder) −\d+\.\d\d</b>", app.verdict.value
+    )
 
 
 def test_a_discard_link_with_scores_opens_graded_by_the_chance_of_winning() -> None:
@@ -277,7 +284,9 @@ def test_pegging_near_121_grades_by_the_chance_of_winning_with_the_unit() -> Non
     others = [o.card for o in app.board.options if o.card is not None and o.card.rank != best.rank]
     worst = app.board.options[-1].card
     assert others and worst is not None
-    app.coach_card.value = next(o.label for o in app.analysis.options if o.card is not None and o.card.rank == worst.rank)
+    app.coach_card.value = next(
+        o.label for o in app.analysis.options if o.card is not None and o.card.rank == worst.rank
+    )
     if app.board.options[0].p_win - app.board.options[-1].p_win > 1e-9:
         assert "% to win</b>" in app.coach.value, app.coach.value
     for word in ("handed over", "danger count", "Trap", "nothing handed over"):
@@ -300,7 +309,9 @@ def test_pegging_fields_keep_the_scores_and_the_link_sets_the_dealer() -> None:
     assert app.text.value.endswith("scores 100 95")
     app.fields["discards"].value = "JD QC"  # rebuilding the text keeps the scores
     assert "scores 100 95" in app.text.value
-    assert pegging_query(app, "position=hand+4H+6D+6S+9C+%7C+starter+2S+%7C+opp+4+%7C+scores+118+100&dealer=you")
+    assert pegging_query(
+        app, "position=hand+4H+6D+6S+9C+%7C+starter+2S+%7C+opp+4+%7C+scores+118+100&dealer=you"
+    )
     assert app.dealer.value is False and app.scores.value == "118 100" and app.board is not None
     # the same best card as before: its grade is still redrawn, by the chance of winning
     assert "by the chance of winning the game" in app.coach.value and app.dissent.value == ""
@@ -337,5 +348,11 @@ def test_score_chart_has_a_text_summary() -> None:
 def test_summary_answers_are_plain_objects() -> None:
     from crib.ui.trainer.sets import set_summary_html
 
-    h = set_summary_html([SimpleNamespace(correct=False, lost=1.25, seconds=3.0, miss="missed nobs; missed a pair")])
-    assert "<b>0 of 1 right</b> (0%)" in h and "1.25 points lost in all" in h and "missed a pair (1)" in h
+    h = set_summary_html(
+        [SimpleNamespace(correct=False, lost=1.25, seconds=3.0, miss="missed nobs; missed a pair")]
+    )
+    assert (
+        "<b>0 of 1 right</b> (0%)" in h
+        and "1.25 points lost in all" in h
+        and "missed a pair (1)" in h
+    )

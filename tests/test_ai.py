@@ -196,7 +196,12 @@ def test_expert_beats_random_in_a_small_sample() -> None:
 # ``reset``, the JSON lacks that key and gives df1d1df2...; with the key dropped all three
 # give 7b7a6ed5....)
 GOLDEN_GAMES = "eb5de9b15060449f71f6c28c3c8f65e21be826c022af911d0ee2272e946ebba1"
-GOLDEN_MATCHUPS = [("expert", "expert"), ("hard", "expert"), ("normal", "easy"), ("expert", "random")]
+GOLDEN_MATCHUPS = [
+    ("expert", "expert"),
+    ("hard", "expert"),
+    ("normal", "easy"),
+    ("expert", "random"),
+]
 
 
 def games_fingerprint(per_matchup: int = 10) -> str:

@@ -27,17 +27,27 @@ def test_every_answer_once_is_exactly_once() -> None:
     assert (r["answers_sent"], r["answers_acknowledged"], r["rows_in_record"]) == (3, 3, 3)
 
 
-@pytest.mark.parametrize(("rows", "acked", "sent", "what"), [
-    # a retry stored twice (two tokens for one question)
-    ([("C1", "Ann", 0, "a0"), ("C1", "Ann", 0, "a0b")], {ANN: 1}, {ANN: 1}, "duplicates_by_student_question"),
-    # one token twice
-    ([("C1", "Ann", 0, "t"), ("C1", "Ann", 1, "t")], {ANN: 2}, {ANN: 2}, "duplicate_tokens"),
-    # acknowledged on the page but not in the record
-    ([("C1", "Ann", 0, "a0")], {ANN: 2}, {ANN: 2}, "acknowledged_not_stored"),
-    # a row nobody sent (another student's, or a stray write)
-    ([("C1", "Ann", 0, "a0"), ("C2", "Bob", 0, "b0")], {ANN: 1}, {ANN: 1}, "stored_not_sent"),
-])
-def test_each_way_of_storing_wrong_is_caught(rows: list, acked: dict, sent: dict, what: str) -> None:
+@pytest.mark.parametrize(
+    ("rows", "acked", "sent", "what"),
+    [
+        # a retry stored twice (two tokens for one question)
+        (
+            [("C1", "Ann", 0, "a0"), ("C1", "Ann", 0, "a0b")],
+            {ANN: 1},
+            {ANN: 1},
+            "duplicates_by_student_question",
+        ),
+        # one token twice
+        ([("C1", "Ann", 0, "t"), ("C1", "Ann", 1, "t")], {ANN: 2}, {ANN: 2}, "duplicate_tokens"),
+        # acknowledged on the page but not in the record
+        ([("C1", "Ann", 0, "a0")], {ANN: 2}, {ANN: 2}, "acknowledged_not_stored"),
+        # a row nobody sent (another student's, or a stray write)
+        ([("C1", "Ann", 0, "a0"), ("C2", "Bob", 0, "b0")], {ANN: 1}, {ANN: 1}, "stored_not_sent"),
+    ],
+)
+def test_each_way_of_storing_wrong_is_caught(
+    rows: list, acked: dict, sent: dict, what: str
+) -> None:
     r = exactly_once(acked, sent, rows)
     assert r["exactly_once"] is False
     assert r[what] == 1
@@ -88,10 +98,16 @@ def test_pools_sized_for_the_load(tmp_path: Path) -> None:
 
 def test_the_side_by_side_table() -> None:
     summary = {"median": 0.2, "p95": 0.5, "max": 1.25}
-    classes = {"students_interactive": 60, "students": 60, "students_per_server": {"1": 30, "2": 30},
-               "time_to_interactive_s": summary,
-               "stored": {"answers_acknowledged": 180, "rows_in_record": 180, "exactly_once": True}}
-    table = side_by_side({"A": {"what": "school", "classes": classes}, "B": {"what": "one", "classes": {}}})
+    classes = {
+        "students_interactive": 60,
+        "students": 60,
+        "students_per_server": {"1": 30, "2": 30},
+        "time_to_interactive_s": summary,
+        "stored": {"answers_acknowledged": 180, "rows_in_record": 180, "exactly_once": True},
+    }
+    table = side_by_side(
+        {"A": {"what": "school", "classes": classes}, "B": {"what": "one", "classes": {}}}
+    )
     lines = table.splitlines()
     assert lines[0] == "| | A: school | B: one |"
     assert "| students per server | s1: 30, s2: 30 | - |" in lines

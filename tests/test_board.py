@@ -19,7 +19,9 @@ from crib.rules.pegging import PegState
 from crib.rules.position import PeggingPosition
 
 
-def _endgame_position(rng: random.Random, max_cards: int = 4) -> tuple[PeggingPosition, bool, tuple[Card, ...]]:
+def _endgame_position(
+    rng: random.Random, max_cards: int = 4
+) -> tuple[PeggingPosition, bool, tuple[Card, ...]]:
     """A real partial play near 121: (position, I deal, the opponent's played cards)."""
     while True:
         deck = list(DECK)
@@ -63,7 +65,9 @@ def test_leaf_tables_equal_the_cell_by_cell_statement() -> None:
         for k, (h, _p) in enumerate(classes):
             for pm in range(nm):
                 for po in range(no):
-                    assert leaves[k, pm, po] == pytest.approx(leaf_value(show, pm, po, h), abs=1e-12)
+                    assert leaves[k, pm, po] == pytest.approx(
+                        leaf_value(show, pm, po, h), abs=1e-12
+                    )
 
 
 def test_nobs_chance_is_the_share_of_unseen_jacks() -> None:
@@ -146,7 +150,9 @@ def test_fast_hand_and_crib_points_equal_the_rules_scorer() -> None:
         assert [classes[k] for k in idx.tolist()] == holding_classes_reference(show, rows)
         pool = tuple(sorted(pos.unseen()))
         fast = _crib_dist(tuple(sorted(pos.discards)), pos.starter, pool)
-        assert fast == pytest.approx(crib_dist_reference(sorted(pos.discards), pos.starter, pool), abs=1e-15)
+        assert fast == pytest.approx(
+            crib_dist_reference(sorted(pos.discards), pos.starter, pool), abs=1e-15
+        )
 
 
 # I deal at 111, the pone is at 103.  3D makes a run of four (the best margin), but

@@ -79,6 +79,8 @@ _RANKS = [("A", 1), ("a", 1), ("1", 1), ("10", 10), ("T", 10), ("t", 10), ("J", 
 _SUITS = [("C", "C"), ("d", "D"), ("H", "H"), ("s", "S"), ("♣", "C"), ("♦", "D"), ("♥", "H"),
           ("♠", "S"), ("♡", "H"), ("♤", "S")]  # fmt: skip
 _SPELLED = st.tuples(st.sampled_from(_RANKS), st.sampled_from(_SUITS), st.sampled_from(["", " "]))
+
+
 def test_every_spelling_of_every_card() -> None:
     # all 360 spellings (18 rank spellings x 10 suit spellings x padded or not)
     n = 0

@@ -42,7 +42,9 @@ def test_chart_text_is_at_least_11_px_where_shown() -> None:
     from crib.ui.kit.widgets import FigureImage
 
     assert MIN_PT * DPI / 72 >= 11
-    a = analyze_discard("5H 5D 6C 7S 8H 9D", dealer=False, model=DiscardModel(crib=CribModel.SELFPLAY, pegging=True))
+    a = analyze_discard(
+        "5H 5D 6C 7S 8H 9D", dealer=False, model=DiscardModel(crib=CribModel.SELFPLAY, pegging=True)
+    )
     p = analyze_play("hand 4H 6D 6S 9C | starter 2S | discards JD KC | opp 4")
     vals = [[float(r + c) for c in range(13)] for r in range(13)]
     figs = [

@@ -120,7 +120,11 @@ def test_a_name_claims_only_a_free_seat_before_and_after_the_classmate_sits(
     with pytest.raises(CribError, match="not a seat"):
         DuelSeat.resume(DuelStore(db), table, stolen, tab="thief-tab")
     thief2.seat._beat = 0
-    assert thief2.poll_once() and thief2.seat is None and "open on another page" in thief2.entry_status.value
+    assert (
+        thief2.poll_once()
+        and thief2.seat is None
+        and "open on another page" in thief2.entry_status.value
+    )
     # the thief's page looks again (its way in is back): the seat waits for its seat code
     assert t2box.mine is not None and t2box.mine.handed  # type: ignore[attr-defined]
     t2box.play()  # type: ignore[attr-defined]
@@ -131,7 +135,11 @@ def test_a_name_claims_only_a_free_seat_before_and_after_the_classmate_sits(
     assert bbox.seat_code.layout.display is None  # type: ignore[attr-defined]
     bbox.seat_code.value = pin.lower()  # type: ignore[attr-defined]  # as typed
     bbox.play()  # type: ignore[attr-defined]
-    assert bob.seat is not None and bob.seat.token != stolen and bob.seat.record.names[bob.seat.seat] == "Bob"
+    assert (
+        bob.seat is not None
+        and bob.seat.token != stolen
+        and bob.seat.record.names[bob.seat.seat] == "Bob"
+    )
     # Bob's device keeps his seat: after a reload, his name finds it again there
     assert PAGE["seats"] == {bob.seat.code: bob.seat.token}
     again, abox2 = _page(db, "Bob", scode)
@@ -156,11 +164,16 @@ def test_a_seat_has_one_live_page(db_target: Path | str) -> None:
     assert ann.displaced and ann.poll() is False
     assert [r.seat for r in st.moves(ann.code)].count(0) == 0  # its throw was not stored
     # the page that took it over plays on; Bob's page plays against it
-    assert _play_out([two, bob], rng, until=lambda: two.game is not None and len(two.game.events) > 30) > 0
+    assert (
+        _play_out([two, bob], rng, until=lambda: two.game is not None and len(two.game.events) > 30)
+        > 0
+    )
     assert [r.seat for r in st.moves(ann.code)].count(0) > 0
     # a page that was gone for GONE_AFTER_SECONDS holds nothing: another tab opens the seat
     three = DuelSeat.resume(DuelStore(db), ann.code, ann.token, tab="three", take_over=True)
-    DuelStore(db).heartbeat(ann.code, 0, holder=three.holder, at=time.time() - GONE_AFTER_SECONDS - 1)
+    DuelStore(db).heartbeat(
+        ann.code, 0, holder=three.holder, at=time.time() - GONE_AFTER_SECONDS - 1
+    )
     four = DuelSeat.resume(DuelStore(db), ann.code, ann.token, tab="four")
     assert four.seat == 0 and not DuelStore(db).heartbeat(ann.code, 0, holder=three.holder)
 
@@ -216,7 +229,11 @@ def test_a_finished_table_of_an_unfinished_round_gets_no_log(tmp_path: Path) -> 
     assert "verified" in fair and grades
     a.storage = kept
     page.seat._held = None  # its recheck is due
-    assert page.poll_once() and "crib-download" in page.log_html.value and "--secret" in page.log_html.value
+    assert (
+        page.poll_once()
+        and "crib-download" in page.log_html.value
+        and "--secret" in page.log_html.value
+    )
     if page.review_thread is not None:
         page.review_thread.join(120)
     assert ct.duels.round_pending(a.code) == 0
@@ -225,11 +242,15 @@ def test_a_finished_table_of_an_unfinished_round_gets_no_log(tmp_path: Path) -> 
 # -- presence from the page -------------------------------------------------------------
 
 
-def test_a_page_not_heard_from_for_10_s_is_away_whatever_its_kernel_does(db_target: Path | str) -> None:
+def test_a_page_not_heard_from_for_10_s_is_away_whatever_its_kernel_does(
+    db_target: Path | str,
+) -> None:
     db = db_target
     heard = {"t": time.time()}
     ann = DuelSeat.create(DuelStore(db), "Ann", seed=3, master_seed=22, tab="a")
-    bob = DuelSeat.join(DuelStore(db), ann.code, "Bob", client_seed=5, tab="b", heard=lambda: heard["t"])
+    bob = DuelSeat.join(
+        DuelStore(db), ann.code, "Bob", client_seed=5, tab="b", heard=lambda: heard["t"]
+    )
     ann.poll()
     assert ann.opponent_presence() == "here"
     # Bob's connection drops: his page is heard from no more, his kernel polls on
@@ -255,7 +276,9 @@ def test_the_migrations_have_one_head() -> None:
 
     script = ScriptDirectory(str(db_migrate.MIGRATIONS_DIR))
     heads = script.get_heads()
-    assert len(heads) == 1, f"the record's migrations have {len(heads)} heads: {heads}; chain the new revision"
+    assert len(heads) == 1, (
+        f"the record's migrations have {len(heads)} heads: {heads}; chain the new revision"
+    )
     revs = list(script.walk_revisions())
     assert [int(r.revision) for r in revs] == list(range(len(revs), 0, -1))  # 000N after 000N-1
 
@@ -264,14 +287,21 @@ def test_an_older_record_upgrades_with_its_unopened_seats_free_to_claim(tmp_path
     db = tmp_path / "old.sqlite3"
     legacy_sqlite(db, 5)
     conn = sqlite3.connect(db, isolation_level=None)
-    conn.execute("INSERT INTO sessions(code,name,seed,questions,created) VALUES ('OLD234','old',1,'[{}]',0)")
-    conn.execute("INSERT INTO duels(id,code,seed,master_seed,status,session_id,created) VALUES (1,'ABCD',1,2,'playing',1,0)")
+    conn.execute(
+        "INSERT INTO sessions(code,name,seed,questions,created) VALUES ('OLD234','old',1,'[{}]',0)"
+    )
+    conn.execute(
+        "INSERT INTO duels(id,code,seed,master_seed,status,session_id,created) VALUES (1,'ABCD',1,2,'playing',1,0)"
+    )
     conn.execute("INSERT INTO duel_seats VALUES (1,0,'Ann','tok-a',0,123.0,0)")  # opened
     conn.execute("INSERT INTO duel_seats VALUES (1,1,'Bob','tok-b',0,0,0)")  # never opened
     conn.close()
     st = DuelStore(db)
     assert st.schema_version == db_migrate.head() == 6
-    rows = {r["name"]: (r["claimed"], r["holder"], r["handover"]) for r in st.conn.execute("SELECT * FROM duel_seats")}
+    rows = {
+        r["name"]: (r["claimed"], r["holder"], r["handover"])
+        for r in st.conn.execute("SELECT * FROM duel_seats")
+    }
     assert rows == {"Ann": (1, "", ""), "Bob": (0, "", "")}
     assert st.claim_seat("ABCD", 1) == "tok-b"
     with pytest.raises(SeatClaimedError):
@@ -286,9 +316,12 @@ def test_the_seat_errors_a_student_sees_are_said_in_french(tmp_path: Path) -> No
     m = ct.claim(ct.find_table(scode, "Ann"))  # type: ignore[arg-type]
     seat = DuelSeat.resume(DuelStore(db), m.code, m.token, tab="a")
     errors: list[str] = []
-    for fn in (lambda: ct.find_table(scode, "Ann"), lambda: ct.duels.claim_seat(m.code, m.seat),
-               lambda: DuelSeat.resume(DuelStore(db), m.code, m.token, tab="b"),
-               lambda: ct.hand_over(m.code, "Zed")):
+    for fn in (
+        lambda: ct.find_table(scode, "Ann"),
+        lambda: ct.duels.claim_seat(m.code, m.seat),
+        lambda: DuelSeat.resume(DuelStore(db), m.code, m.token, tab="b"),
+        lambda: ct.hand_over(m.code, "Zed"),
+    ):
         with pytest.raises(CribError) as e:
             fn()
         errors.append(str(e.value))
@@ -299,7 +332,9 @@ def test_the_seat_errors_a_student_sees_are_said_in_french(tmp_path: Path) -> No
     for english in errors:
         french = record_error(english, "fr")
         assert french != english, english
-        assert not {"seat", "device", "round", "the", "is", "of"} & set(french.lower().split()), french
+        assert not {"seat", "device", "round", "the", "is", "of"} & set(french.lower().split()), (
+            french
+        )
 
 
 # -- the classmate entry's errors ----------------------------------------------------------
@@ -308,10 +343,13 @@ def test_the_seat_errors_a_student_sees_are_said_in_french(tmp_path: Path) -> No
 def _shown(app: DuelApp, widget: w.Widget) -> bool:
     """``widget`` is in the page's way in, and the way in is on screen."""
     return app.entry_box.layout.display is None and any(
-        widget in getattr(row, "children", (row,)) for row in app.entry_box.children)
+        widget in getattr(row, "children", (row,)) for row in app.entry_box.children
+    )
 
 
-def test_the_classmate_entrys_errors_show_next_to_its_inputs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_classmate_entrys_errors_show_next_to_its_inputs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv("CRIB_DB", str(tmp_path / "c.sqlite3"))
     from crib.ui.play.app import PlayApp
 
@@ -324,15 +362,26 @@ def test_the_classmate_entrys_errors_show_next_to_its_inputs(tmp_path: Path, mon
     ann.name_text.value = "Ann"
     ann.create()
     assert ann.seat is not None and ann.entry_status.value == ""
-    bob, cy = DuelApp(lambda: DuelStore(tmp_path / "c.sqlite3")), DuelApp(lambda: DuelStore(tmp_path / "c.sqlite3"))
+    bob, cy = (
+        DuelApp(lambda: DuelStore(tmp_path / "c.sqlite3")),
+        DuelApp(lambda: DuelStore(tmp_path / "c.sqlite3")),
+    )
     for app, name in ((bob, "Bob"), (cy, "Cy")):
         app.name_text.value, app.code_text.value = name, ann.seat.code
         app.join()
     assert bob.seat is not None
-    assert cy.seat is None and "already has two players" in cy.entry_status.value and _shown(cy, cy.entry_status)
+    assert (
+        cy.seat is None
+        and "already has two players" in cy.entry_status.value
+        and _shown(cy, cy.entry_status)
+    )
     # a bad seat link: said on the way in, which is shown
     other = PlayApp(seed=2, tier="easy")
     other._on_query(f"table={ann.seat.code}&seat=0123456789abcdef")
     d = other.duel_app
-    assert d.seat is None and "not a seat at that table" in d.entry_status.value and _shown(d, d.entry_status)
+    assert (
+        d.seat is None
+        and "not a seat at that table" in d.entry_status.value
+        and _shown(d, d.entry_status)
+    )
     assert d.game_box.layout.display == "none" and d.layout.display is None

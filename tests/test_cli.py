@@ -54,7 +54,9 @@ def test_python_dash_m_and_entry_point() -> None:
 
 
 def test_discard_prints_ranked_table(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["discard", "5H", "5D", "6C", "7S", "8H", "9D", "--dealer", "--model", "uniform"]) == 0
+    assert (
+        main(["discard", "5H", "5D", "6C", "7S", "8H", "9D", "--dealer", "--model", "uniform"]) == 0
+    )
     out = capsys.readouterr().out
     first_row = [ln for ln in out.splitlines() if ln.strip().startswith("1 ")][0]
     assert "5H 5D" in first_row and "exact" in out and "45,540" in out
@@ -87,7 +89,10 @@ def test_discard_and_peg_default_to_the_coach_model(capsys: pytest.CaptureFixtur
         (["discard", "5H", "5D", "6C", "7S", "8H"], "expected 6 cards"),
         (["discard", "5H", "5D", "6C", "7S", "8H", "8H"], "duplicate card 8H"),
         (["discard", "5H", "5D", "6C", "7S", "8H", "ZZ"], "invalid card 'ZZ'"),
-        (["discard", "5H", "5D", "6C", "7S", "8H", "9D", "--model", "zz"], "unknown discard model 'zz': expected one of master"),
+        (
+            ["discard", "5H", "5D", "6C", "7S", "8H", "9D", "--model", "zz"],
+            "unknown discard model 'zz': expected one of master",
+        ),
     ],
 )
 def test_discard_bad_input(

@@ -37,9 +37,12 @@ def test_grade_discard_verdicts_at_worked_gaps() -> None:
     six = "JH 9C 2H 3H 9D 7D"
     cases = {
         "9C 7D": (Fraction(0), "best"),
-        "9D 7D": (Fraction(5, 92), "ok"),  # 0.054: not the best, so not "best" (issue 27); a suited 7-9 helps the dealer's flush
+        "9D 7D": (
+            Fraction(5, 92),
+            "ok",
+        ),  # 0.054: not the best, so not "best" (issue 27); a suited 7-9 helps the dealer's flush
         "2H 7D": (Fraction(1603, 1518), "mistake"),  # 1.056, in [0.5, 1.5)
-            "JH 9C": (Fraction(1069, 506), "costly"),  # 2.113, in [1.5, 3.0): not a blunder (issue 27)
+        "JH 9C": (Fraction(1069, 506), "costly"),  # 2.113, in [1.5, 3.0): not a blunder (issue 27)
     }
     for throw, (lost, verdict) in cases.items():
         g = grade_discard(six, throw, dealer=False, model=UNIFORM)
@@ -100,7 +103,9 @@ def test_trap_flag_on_a_hand_checked_position() -> None:
 
 
 def test_no_trap_when_the_best_card_scores_now() -> None:
-    a = analyze_play("hand 5H 2C | pile KS | previous 3C 4C 6C 7C | starter 9S | opp 1", model=UNIFORM)
+    a = analyze_play(
+        "hand 5H 2C | pile KS | previous 3C 4C 6C 7C | starter 9S | opp 1", model=UNIFORM
+    )
     assert a.best.now > 0  # the 5 makes fifteen
     assert not any(trap_flag(a, o.card) for o in a.options)
 

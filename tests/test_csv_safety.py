@@ -22,8 +22,16 @@ from crib.csv_safe import is_dangerous, safe_cell, safe_frame
 from crib.store.classroom import Store
 
 # OWASP's CSV injection payloads (https://owasp.org/www-community/attacks/CSV_Injection)
-PAYLOADS = ("=1+1", "+1+1", "-1+1", "@SUM(1+1)", '=HYPERLINK("http://x","x")', "\t=1", "\r=1",
-            "-2+3+cmd|' /C calc'!A0")
+PAYLOADS = (
+    "=1+1",
+    "+1+1",
+    "-1+1",
+    "@SUM(1+1)",
+    '=HYPERLINK("http://x","x")',
+    "\t=1",
+    "\r=1",
+    "-2+3+cmd|' /C calc'!A0",
+)
 # the ones a name can hold (a name's white space is trimmed, so "\t=1" is the name "=1")
 NAME_PAYLOADS = tuple(p for p in PAYLOADS if not p[0].isspace())
 # what a spreadsheet reads as a formula at the start of a cell (after white space, but a
@@ -67,7 +75,10 @@ def assert_safe(rows: list[list[str]], numeric: tuple[str, ...]) -> list[dict[st
         for cell in row:
             if _number(cell):
                 continue
-            assert not cell.startswith(STARTS) and not cell.lstrip().startswith(STARTS[:4]), (cell, row)
+            assert not cell.startswith(STARTS) and not cell.lstrip().startswith(STARTS[:4]), (
+                cell,
+                row,
+            )
     out = [dict(zip(header, row, strict=True)) for row in body]
     for col in numeric:
         assert all(r[col] == "" or _number(r[col]) for r in out), (col, [r[col] for r in out])
@@ -77,7 +88,13 @@ def assert_safe(rows: list[list[str]], numeric: tuple[str, ...]) -> list[dict[st
 def test_the_rule() -> None:
     for p in PAYLOADS:
         assert is_dangerous(p) and safe_cell(p) == kept(p)
-    for p in (" =1+1", "\u3000@SUM(1+1)", "\n-1+1", "\uff1d1+1", "-2"):  # after white space; full-width; typed
+    for p in (
+        " =1+1",
+        "\u3000@SUM(1+1)",
+        "\n-1+1",
+        "\uff1d1+1",
+        "-2",
+    ):  # after white space; full-width; typed
         assert safe_cell(p) == "'" + p
     assert safe_cell("x\r=1+1") == "x\n=1+1"  # a bare CR would end the row unquoted
     for v in ("Ann", "Ann-Marie", "O'Brien", "3=", "", -2.1, -33, 0, True, None):
@@ -97,14 +114,31 @@ def class_session(tmp_path: Path) -> tuple[Store, str]:
     """A session every payload-named student joined, each answer a payload (as stored:
     the record keeps what the page or a client sends), one with -2.1 points lost."""
     st = Store(tmp_path / "class.sqlite3")
-    qs = [dict(kind="count", hand="5H 5D 5C JS", starter="5S", crib=False, total=29),
-          dict(kind="count", hand="2H 3D 9C KS", starter="4S", crib=False, total=5)]
+    qs = [
+        dict(kind="count", hand="5H 5D 5C JS", starter="5S", crib=False, total=29),
+        dict(kind="count", hand="2H 3D 9C KS", starter="4S", crib=False, total=5),
+    ]
     s = st.create_session("=1+1 class", seed=1, questions=qs)
     for i, name in enumerate(NAME_PAYLOADS):
         student = st.join(s.code, name)
-        st.submit(student, 0, kind="count", answer=PAYLOADS[i], correct=False, lost=-2.1, miss=NAME_PAYLOADS[-1 - i],
-                  seconds=3.5)
-        st.submit(student, 1, kind="count", answer=PAYLOADS[(i + 5) % len(PAYLOADS)], correct=True, lost=0.0)
+        st.submit(
+            student,
+            0,
+            kind="count",
+            answer=PAYLOADS[i],
+            correct=False,
+            lost=-2.1,
+            miss=NAME_PAYLOADS[-1 - i],
+            seconds=3.5,
+        )
+        st.submit(
+            student,
+            1,
+            kind="count",
+            answer=PAYLOADS[(i + 5) % len(PAYLOADS)],
+            correct=True,
+            lost=0.0,
+        )
     ann = st.join(s.code, "Ann")
     st.submit(ann, 0, kind="count", answer="-2", correct=False, lost=31.0)  # a typed "-2" is text
     return st, s.code
@@ -120,7 +154,9 @@ def test_the_session_csv_is_safe(class_session: tuple[Store, str]) -> None:
     app.open_session()
     rows = assert_safe(_rows(_csv_of(app.csv.value)), numeric=("question", "lost", "seconds"))
     assert {r["student"] for r in rows} == {"'" + p for p in NAME_PAYLOADS} | {"Ann"}
-    assert {kept(p) for p in PAYLOADS} <= {r["answer"] for r in rows}  # every payload, kept with its '
+    assert {kept(p) for p in PAYLOADS} <= {
+        r["answer"] for r in rows
+    }  # every payload, kept with its '
     assert "'\t=1" in {r["answer"] for r in rows} and "'\n=1" in {r["answer"] for r in rows}
     assert {"'" + p for p in NAME_PAYLOADS} <= {r["miss"] for r in rows}
     assert next(r["answer"] for r in rows if r["student"] == "Ann") == "'-2"
@@ -155,10 +191,14 @@ def test_the_progress_csv_is_safe(class_session: tuple[Store, str]) -> None:
     app.code.value, app.name.value = code, name  # joining again: the same student
     app.join()
     assert app.student is not None and app.student.name == name
-    st.submit(app.student, 1, kind="count", answer="\r=1", correct=False, lost=-2.1, miss="@SUM(1+1)")
+    st.submit(
+        app.student, 1, kind="count", answer="\r=1", correct=False, lost=-2.1, miss="@SUM(1+1)"
+    )
     app.show_progress()
-    rows = assert_safe(_rows(_csv_of(app.progress_csv.value)),
-                       numeric=("question", "lost", "seconds", "running_accuracy"))
+    rows = assert_safe(
+        _rows(_csv_of(app.progress_csv.value)),
+        numeric=("question", "lost", "seconds", "running_accuracy"),
+    )
     assert [r["answer"] for r in rows] == ["'" + PAYLOADS[4], "'" + PAYLOADS[1], "'\n=1"]
     assert [r["miss"] for r in rows] == ["'" + NAME_PAYLOADS[1], "", "'@SUM(1+1)"]
     assert [float(r["lost"]) for r in rows] == [-2.1, 0.0, -2.1]
@@ -172,10 +212,24 @@ def test_the_standings_csv_is_safe() -> None:
     r = t.next_round()
     for tb in r.tables:
         t.record_result(1, tb.number, (61, 29))
-    rows = assert_safe(_rows(t.standings_csv()), numeric=(
-        "points", "spread", "wins", "losses", "skunks", "byes", "played", "points_for", "points_against"))
+    rows = assert_safe(
+        _rows(t.standings_csv()),
+        numeric=(
+            "points",
+            "spread",
+            "wins",
+            "losses",
+            "skunks",
+            "byes",
+            "played",
+            "points_for",
+            "points_against",
+        ),
+    )
     assert {r["player"] for r in rows} == {"'" + p for p in NAME_PAYLOADS} | {"Ann", "'=2"}
-    assert sorted(int(r["spread"]) for r in rows) == [-32] * 4 + [32] * 4  # numbers, the losers' negative
+    assert (
+        sorted(int(r["spread"]) for r in rows) == [-32] * 4 + [32] * 4
+    )  # numbers, the losers' negative
     assert all(r["rank"] in ("1=", "5=") for r in rows)
 
 
@@ -184,14 +238,37 @@ def test_the_results_csv_is_safe(tmp_path: Path, capsys: pytest.CaptureFixture[s
 
     db = str(tmp_path / "t.sqlite3")
     players = ", ".join(p for p in NAME_PAYLOADS if "," not in p)
-    assert main(["tournament", "create", "@SUM(1+1)", "--db", db, "--players", players,
-                 "--length", "61", "--seed", "5", "--code", "CLB234"]) == 0
+    assert (
+        main(
+            [
+                "tournament",
+                "create",
+                "@SUM(1+1)",
+                "--db",
+                db,
+                "--players",
+                players,
+                "--length",
+                "61",
+                "--seed",
+                "5",
+                "--code",
+                "CLB234",
+            ]
+        )
+        == 0
+    )
     assert main(["tournament", "result", "CLB234", "1", "1", "61", "25", "--db", db]) == 0
     out = tmp_path / "r.csv"
-    assert main(["tournament", "csv", "CLB234", "--what", "results", "--db", db, "--out", str(out)]) == 0
+    assert (
+        main(["tournament", "csv", "CLB234", "--what", "results", "--db", db, "--out", str(out)])
+        == 0
+    )
     capsys.readouterr()
-    rows = assert_safe(_rows(out.read_text(encoding="utf-8")),
-                       numeric=("round", "length", "score1", "score2", "points1", "points2"))
+    rows = assert_safe(
+        _rows(out.read_text(encoding="utf-8")),
+        numeric=("round", "length", "score1", "score2", "points1", "points2"),
+    )
     seats = {r[k] for r in rows for k in ("seat1", "seat2") if r[k]}
     assert seats == {"'" + p for p in NAME_PAYLOADS if "," not in p}
     done = rows[0]

@@ -53,11 +53,14 @@ BRUTE_CASES = [
 ]
 
 
-@pytest.mark.parametrize("cases", [
-    pytest.param(BRUTE_CASES[:2], id="pair-and-suited-jack"),
-    # the two-jacks throws: with the slow checks (each case is 45,540 crib scorings)
-    pytest.param(BRUTE_CASES[2:], id="jacks", marks=pytest.mark.slow),
-])
+@pytest.mark.parametrize(
+    "cases",
+    [
+        pytest.param(BRUTE_CASES[:2], id="pair-and-suited-jack"),
+        # the two-jacks throws: with the slow checks (each case is 45,540 crib scorings)
+        pytest.param(BRUTE_CASES[2:], id="jacks", marks=pytest.mark.slow),
+    ],
+)
 def test_exact_crib_equals_brute_force_enumeration(cases: list[tuple[str, str]]) -> None:
     jobs = []
     for six, throw in cases:
@@ -76,7 +79,9 @@ def test_hand_ev_equals_reference_enumeration_on_random_sixes() -> None:
     rng = random.Random(3)
     for _ in range(12):
         six = rng.sample(DECK, 6)
-        a = analyze_discard(six, dealer=bool(rng.getrandbits(1)), model=parse_model("table", "discard"))
+        a = analyze_discard(
+            six, dealer=bool(rng.getrandbits(1)), model=parse_model("table", "discard")
+        )
         unseen = [c for c in DECK if c not in six]
         for t in a.throws:
             scores = [score_hand(t.keep, st).total for st in unseen]
@@ -129,11 +134,17 @@ def test_table_sanity_55_is_the_largest_pair() -> None:
 
 
 def test_seat_flips_the_decision() -> None:
-    assert analyze_discard("5H 5D 6C 7S 8H 9D", dealer=True, model=UNIFORM).best.throw_str == "5H 5D"
-    assert analyze_discard("5H 5D 6C 7S 8H 9D", dealer=False, model=UNIFORM).best.throw_str == "8H 9D"
+    assert (
+        analyze_discard("5H 5D 6C 7S 8H 9D", dealer=True, model=UNIFORM).best.throw_str == "5H 5D"
+    )
+    assert (
+        analyze_discard("5H 5D 6C 7S 8H 9D", dealer=False, model=UNIFORM).best.throw_str == "8H 9D"
+    )
     for model in ("exact", "table"):
         assert (
-            analyze_discard("5H 5D 6C 7S 8H 9D", dealer=True, model=parse_model(model, "discard")).best.throw_str
+            analyze_discard(
+                "5H 5D 6C 7S 8H 9D", dealer=True, model=parse_model(model, "discard")
+            ).best.throw_str
             == "5H 5D"
         )
 
@@ -186,7 +197,10 @@ def test_bad_input() -> None:
         analyze_discard("5H 5D 6C 7S 8H", dealer=True)
     with pytest.raises(DuplicateCardError):
         analyze_discard("5H 5D 6C 7S 8H 5H", dealer=True)
-    with pytest.raises(CribError, match="unknown discard model 'nope': expected one of master, expert, uniform, exact, table, selfplay"):
+    with pytest.raises(
+        CribError,
+        match="unknown discard model 'nope': expected one of master, expert, uniform, exact, table, selfplay",
+    ):
         analyze_discard("5H 5D 6C 7S 8H 9D", dealer=True, model=parse_model("nope", "discard"))
 
 
@@ -204,7 +218,9 @@ def test_registry_plugs_in_a_model() -> None:
 
     register_crib_model(Zero(), replace=True)
     try:
-        a = analyze_discard("5H 5D 6C 7S 8H 9D", dealer=True, model=parse_model("zero-test", "discard"))
+        a = analyze_discard(
+            "5H 5D 6C 7S 8H 9D", dealer=True, model=parse_model("zero-test", "discard")
+        )
         assert a.best.crib_ev == 0 and a.best.throw_str == "8H 9D"  # best hand alone
         assert get_crib_model("zero-test").name == "zero-test"
         assert a.crib_counts(0) is None

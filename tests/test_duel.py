@@ -96,8 +96,11 @@ def _decisions(events: list[ev.Event]) -> int:
 def test_schema_has_the_duel_tables(db: Path) -> None:
     st = Store(db)
     assert st.schema_version == SCHEMA_VERSION
-    sql = ("SELECT name FROM sqlite_master WHERE type='table'" if st.dialect == "sqlite"
-           else "SELECT tablename FROM pg_tables WHERE schemaname=current_schema()")
+    sql = (
+        "SELECT name FROM sqlite_master WHERE type='table'"
+        if st.dialect == "sqlite"
+        else "SELECT tablename FROM pg_tables WHERE schemaname=current_schema()"
+    )
     names = {r[0] for r in st.conn.execute(sql)}
     assert {"duels", "duel_seats", "duel_moves"} <= names
 
@@ -160,14 +163,24 @@ def test_the_dealer_may_throw_before_the_pone(db: Path) -> None:
 def test_a_seat_dropped_mid_game_resumes_at_the_same_decision(db: Path) -> None:
     ann, bob = _pair(db, seed=5)
     rng = HashRng(5, "script")
-    _play_out([ann, bob], rng, until=lambda: (ann.view().hand_number >= 3 and bob.phase == "play"))
+    _play_out([ann, bob], rng, until=lambda: ann.view().hand_number >= 3 and bob.phase == "play")
     before = bob.view()
     token, code, n_rows = bob.token, bob.code, len(DuelStore(db).moves(ann.code))
     del bob  # the kernel is gone (kill -9): nothing of it survives but the store
     bob = DuelSeat.resume(DuelStore(db), code, token)
     after = bob.view()
     assert bob.seat == 1 and bob.phase == "play"
-    for f in ("my_cards", "legal", "scores", "pile", "count", "starter", "hand_number", "dealer", "opp_held"):
+    for f in (
+        "my_cards",
+        "legal",
+        "scores",
+        "pile",
+        "count",
+        "starter",
+        "hand_number",
+        "dealer",
+        "opp_held",
+    ):
         assert getattr(after, f) == getattr(before, f), f
     assert len(DuelStore(db).moves(code)) == n_rows
     with pytest.raises(CribError, match="not a seat"):
@@ -185,20 +198,35 @@ def test_moves_are_idempotent(db: Path) -> None:
     throw = pone.view().my_cards[:2]
     # the kernel stored the move, then died before showing it: the retry stores nothing
     row = pone.storage.append_move(
-        pone.code, pone.seat, 0, "discard", " ".join(map(str, throw)), f"{pone.code}:{pone.seat}:0",
-        pone._last, pone._check("discard", " ".join(map(str, throw)), 0, f"{pone.code}:{pone.seat}:0", []),
+        pone.code,
+        pone.seat,
+        0,
+        "discard",
+        " ".join(map(str, throw)),
+        f"{pone.code}:{pone.seat}:0",
+        pone._last,
+        pone._check("discard", " ".join(map(str, throw)), 0, f"{pone.code}:{pone.seat}:0", []),
     )
     again = DuelSeat.resume(DuelStore(db), pone.code, pone.token)
     assert again.phase == "wait" and len(st.moves(pone.code)) == 1
     # the same move id again (a double click on a stale page): the same row, once
     stale = pone.storage.append_move(
-        pone.code, pone.seat, 0, "discard", row.action, row.move_id, 0, lambda _rows: pytest.fail("checked twice")
+        pone.code,
+        pone.seat,
+        0,
+        "discard",
+        row.action,
+        row.move_id,
+        0,
+        lambda _rows: pytest.fail("checked twice"),
     )
     assert stale.id == row.id and len(st.moves(pone.code)) == 1
     # another move for the same decision is refused, and so is a second throw
     other = " ".join(map(str, pone.view().my_cards[2:4]))
     with pytest.raises(IllegalPlayError, match="already taken"):
-        pone.storage.append_move(pone.code, pone.seat, 0, "discard", other, row.move_id, 0, lambda _r: pytest.fail())
+        pone.storage.append_move(
+            pone.code, pone.seat, 0, "discard", other, row.move_id, 0, lambda _r: pytest.fail()
+        )
     with pytest.raises(IllegalPlayError, match="thrown"):
         again.discard(again._fold().six[2:4])
     assert len(st.moves(pone.code)) == 1
@@ -334,8 +362,16 @@ def test_the_in_memory_storage_plays_the_same_game(db: Path) -> None:
 def test_two_classmates_racing_for_one_seat(db: Path) -> None:
     """Two kernels sit down at the same waiting table at once: one gets the seat, the
     other the clear message (the table's row is locked on PostgreSQL, the file on SQLite)."""
-    DuelStore(db).create_duel("RACE", "Ann", seed=1, master_seed=2, token="t0",
-                              manual=(False, False), muggins=False, scores=(0, 0))
+    DuelStore(db).create_duel(
+        "RACE",
+        "Ann",
+        seed=1,
+        master_seed=2,
+        token="t0",
+        manual=(False, False),
+        muggins=False,
+        scores=(0, 0),
+    )
     barrier = threading.Barrier(2)
     out: list[object] = []
 
@@ -343,7 +379,9 @@ def test_two_classmates_racing_for_one_seat(db: Path) -> None:
         st = DuelStore(db)
         barrier.wait()
         try:
-            out.append(st.join_duel("RACE", name, client_seed=3, commit="c", token=f"t-{name}").names)
+            out.append(
+                st.join_duel("RACE", name, client_seed=3, commit="c", token=f"t-{name}").names
+            )
         except CribError as e:
             out.append(str(e))
 
@@ -359,8 +397,16 @@ def test_two_classmates_racing_for_one_seat(db: Path) -> None:
 def test_two_moves_appended_at_once_each_see_the_one_before(db: Path) -> None:
     """Both seats append at once: the engine check of the second sees the first's row
     (each append_move runs alone at its table), so no move is checked on a stale game."""
-    DuelStore(db).create_duel("PAIR", "Ann", seed=1, master_seed=2, token="t0",
-                              manual=(False, False), muggins=False, scores=(0, 0))
+    DuelStore(db).create_duel(
+        "PAIR",
+        "Ann",
+        seed=1,
+        master_seed=2,
+        token="t0",
+        manual=(False, False),
+        muggins=False,
+        scores=(0, 0),
+    )
     DuelStore(db).join_duel("PAIR", "Bob", client_seed=3, commit="c", token="t1")
     barrier = threading.Barrier(2)
     seen: list[int] = []

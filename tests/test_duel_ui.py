@@ -34,14 +34,22 @@ def _states(widget: w.Widget) -> str:
 def card_patterns(c: Card) -> list[str]:
     """The ways a card is written into a page: its code in attributes and classes, its
     text and its spoken name."""
-    return [f'data-card="{c}"', f'data-card=\\"{c}\\"', f"crib-face-{c}", card_text(c), card_name(c)]
+    return [
+        f'data-card="{c}"',
+        f'data-card=\\"{c}\\"',
+        f"crib-face-{c}",
+        card_text(c),
+        card_name(c),
+    ]
 
 
 def leaks(text: str, hidden: set[Card]) -> list[str]:
     """The patterns of ``hidden`` cards found in ``text``, style sheets left out (the card
     component's CSS names every card of the deck, as a rule for its corner text)."""
     text = re.sub(r"<style>.*?</style>", "", text, flags=re.S)
-    return [p for c in hidden for p in card_patterns(c) if re.search(re.escape(p) + r"(?![0-9])", text)]
+    return [
+        p for c in hidden for p in card_patterns(c) if re.search(re.escape(p) + r"(?![0-9])", text)
+    ]
 
 
 @pytest.fixture(autouse=True)
@@ -131,7 +139,9 @@ def test_leave_abandon_and_a_bad_code(tmp_path: Path) -> None:
     assert "Ann abandoned the game" in ann.prompt_html.value
 
 
-def test_the_play_page_hook_swaps_and_resumes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_play_page_hook_swaps_and_resumes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv("CRIB_DB", str(tmp_path / "c.sqlite3"))
     from crib.ui.play.app import PlayApp
 
@@ -150,7 +160,9 @@ def test_the_play_page_hook_swaps_and_resumes(tmp_path: Path, monkeypatch: pytes
     monkeypatch.setitem(PAGE, "tab", "tab-2")
     other = PlayApp(seed=4, tier="easy")
     other._on_query(query)
-    assert other.duel_app.seat is None and "open on another page" in other.duel_app.entry_status.value
+    assert (
+        other.duel_app.seat is None and "open on another page" in other.duel_app.entry_status.value
+    )
     assert other.duel_app.takeover_button.layout.display is None
     # a reload of the first tab: a new page (kernel) with the same address resumes the same seat
     monkeypatch.setitem(PAGE, "tab", "tab-1")
@@ -161,7 +173,10 @@ def test_the_play_page_hook_swaps_and_resumes(tmp_path: Path, monkeypatch: pytes
     # the page it replaced can no longer move for the seat, and says why
     duel.seat._beat = 0  # type: ignore[union-attr]  # its next heartbeat is due
     assert duel.poll_once() and duel.seat is None
-    assert "now open on another page" in duel.entry_status.value and duel.takeover_button.layout.display is None
+    assert (
+        "now open on another page" in duel.entry_status.value
+        and duel.takeover_button.layout.display is None
+    )
     # the other tab takes it over (it has the link): the reloaded page is the one told now
     other.duel_app.takeover_button.click()
     assert other.duel_app.seat is not None and other.duel_app.seat.seat == 0

@@ -61,7 +61,9 @@ def test_counting_is_the_same_in_french_and_says_it_in_french() -> None:
 # --- part 2: the numbers -------------------------------------------------------------------
 
 
-def test_numbers_match_the_published_distribution(published_hand_distribution: dict[int, int]) -> None:
+def test_numbers_match_the_published_distribution(
+    published_hand_distribution: dict[int, int],
+) -> None:
     pub = published_hand_distribution
     total = sum(pub.values())
     assert total == 12_994_800
@@ -96,7 +98,9 @@ def test_discard_answers() -> None:
     assert 3.8 < float(cost) < 4.0  # type: ignore[arg-type]
     # the Master disagrees with the uniform model on this six, as the question says
     assert set(_answer("discard", 4)) == set(parse_cards("8S 9C"))  # type: ignore[arg-type]
-    assert analyze_discard("4C 5S 5H TD 8S 9C", dealer=True, model=UNIFORM).best.throw_str == "4C 5S"
+    assert (
+        analyze_discard("4C 5S 5H TD 8S 9C", dealer=True, model=UNIFORM).best.throw_str == "4C 5S"
+    )
 
 
 def test_how_often_the_master_differs_is_seeded_and_each_listed_deal_differs() -> None:
@@ -202,14 +206,16 @@ def test_answers_in_the_forms_a_learner_writes() -> None:
     assert p(5, "10").right and p(5, "T").right and p(5, "TH").right and p(5, 10).right
     assert p(5, "3D").right is False
     o = exercises("opponent").check
-    assert o(5, "no").right and o(5, False).right and o(5, "Non").right and o(5, "yes").right is False
+    assert (
+        o(5, "no").right and o(5, False).right and o(5, "Non").right and o(5, "yes").right is False
+    )
 
 
 def test_a_wrong_answer_offers_the_worked_answer_folded() -> None:
     r = exercises("counting").check(1, 23)
     assert r.right is False and r.worked is not None and not r.open
     h = r._repr_html_()
-    assert "<details" in h and "<details class=\"crib-solution\" open" not in h
+    assert "<details" in h and '<details class="crib-solution" open' not in h
     assert "you wrote 23" in r.text and "24 points" in r.text
 
 
@@ -240,7 +246,9 @@ def test_unanswered_shows_no_answer_and_show_opens_it() -> None:
         ("leads", 2, object(), "a number"),
     ],
 )
-def test_bad_input_gets_a_plain_message_not_a_traceback(key: str, n: int, raw: object, what: str) -> None:
+def test_bad_input_gets_a_plain_message_not_a_traceback(
+    key: str, n: int, raw: object, what: str
+) -> None:
     r = exercises(key).check(n, raw)
     assert r.right is None and r.worked is None
     assert f"as {what}. Write it like this: answer_{n} = " in r.verdict

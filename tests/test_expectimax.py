@@ -218,7 +218,9 @@ def test_a_go_at_the_root_counts_its_point_once(model: str) -> None:
     )
     assert not pos.legal()
     _check(pos, model)
-    assert analyze_play(pos, parse_model(model, "play")).best.now == 0  # the point is not the same for all
+    assert (
+        analyze_play(pos, parse_model(model, "play")).best.now == 0
+    )  # the point is not the same for all
 
 
 def test_brute_force_covers_go_and_31() -> None:
@@ -408,5 +410,7 @@ def test_sampled_holdings_say_so() -> None:
 
 
 def test_unknown_holdings_model_is_a_clear_error() -> None:
-    with pytest.raises(CribError, match="holdings must be Holdings.UNIFORM or Holdings.WEIGHTED, got 'skewed'"):
+    with pytest.raises(
+        CribError, match="holdings must be Holdings.UNIFORM or Holdings.WEIGHTED, got 'skewed'"
+    ):
         PlayModel(holdings="skewed")  # type: ignore[arg-type]

@@ -80,7 +80,11 @@ def test_the_catalog_holds_the_analyzers_sentences() -> None:
 def test_discard_analyzer_in_french_analyze_and_practice() -> None:
     app = DiscardApp(lang="fr")
     said = shown(app)
-    assert "Le meilleur en donneur : jetez" in said and "Six cartes" in said and "Comment c’est calculé" in said
+    assert (
+        "Le meilleur en donneur : jetez" in said
+        and "Six cartes" in said
+        and "Comment c’est calculé" in said
+    )
     assert "Écart" in app.table.value and "Crib (le vôtre, +)" in app.table.value
     assert "Les 15 écarts en donneur" in app.chart.tooltip and "Gardez" in app.explain.value
     assert not english_in(app), english_in(app)
@@ -120,7 +124,9 @@ def test_pegging_analyzer_in_french() -> None:
     assert not english_in(app), english_in(app)
     app.coach_card.value = app.coach_card.options[-1][1]
     assert "selon" in app.coach.value and not english_in(app), english_in(app)
-    app.text.value = "hand 4H 6D | pile 7S 8C | previous KS QS | starter KD | opp 2 | scores 118 100"
+    app.text.value = (
+        "hand 4H 6D | pile 7S 8C | previous KS QS | starter KD | opp 2 | scores 118 100"
+    )
     app.dealer.value = False
     app.analyze()
     assert "Près de 121" in app.status.value and not english_in(app), english_in(app)
@@ -181,7 +187,10 @@ def test_traps_in_french() -> None:
 
 def test_hand_counter_and_ladder_follow_the_url() -> None:
     fr = HandScorerApp("5H 5D 5C JS 5S", lang="fr")
-    assert "Compté comme une main : 29 points." in fr.status.value and "valet" in fr.result.value.lower()
+    assert (
+        "Compté comme une main : 29 points." in fr.status.value
+        and "valet" in fr.result.value.lower()
+    )
     assert "Quoi" in fr.result.value and not english_in(fr), english_in(fr)
     fr.cards.value = "5H 5D"
     assert "il faut 5 cartes" in fr.status.value
@@ -199,7 +208,10 @@ def test_pages_follow_the_url_and_a_review_link() -> None:
         assert isinstance(page, LangPage) and page.app.lang == "en"
         page.apply_query("lang=fr")
         assert page.app.lang == "fr" and 'aria-current="true">Français' in page.switch.value
-        assert 'lang="fr"' in page.intro.value and not english_in(page), (make.__name__, english_in(page))
+        assert 'lang="fr"' in page.intro.value and not english_in(page), (
+            make.__name__,
+            english_in(page),
+        )
     page = discard_page("fr")
     page.apply_query("six=AH+2H+3H+4H+9C+KS&seat=pone&lang=fr")
     assert page.app.seat.value == "pone" and "Le meilleur en non-donneur" in page.app.status.value
@@ -218,13 +230,20 @@ def test_charts_in_french_and_english_unchanged() -> None:
     assert en.startswith("Chart: All 15 throws as pone, best first.")
     p = analyze_play("hand 4H 6D 6S 9C | starter 2S | opp 4", model=UNIFORM)
     fig = play_chart(p, lang="fr")
-    texts = [t.get_text() for t in fig.axes[0].get_legend().get_texts()] + [fig.axes[0].get_ylabel()]
-    assert texts == ["Tout de suite (points de cette carte)", "Ensuite (reste du jeu, vous − lui)",
-                     "Points nets (vous − lui)"]
+    texts = [t.get_text() for t in fig.axes[0].get_legend().get_texts()] + [
+        fig.axes[0].get_ylabel()
+    ]
+    assert texts == [
+        "Tout de suite (points de cette carte)",
+        "Ensuite (reste du jeu, vous − lui)",
+        "Points nets (vous − lui)",
+    ]
 
 
 def test_say_error_keeps_english_and_never_leaves_english_in_french() -> None:
     msg = "the opponent said go at 25, so none of their 3 cards fits under 31, but only 2 unseen cards are worth more than 6"
     assert say_error(msg) == msg
     assert say_error(msg, "fr").startswith("L’adversaire a dit go à 25")
-    assert say_error("some message of no known shape", "fr").startswith("Cette saisie n’a pas été comprise")
+    assert say_error("some message of no known shape", "fr").startswith(
+        "Cette saisie n’a pas été comprise"
+    )

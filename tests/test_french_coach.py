@@ -63,7 +63,9 @@ def _play_through(app: PlayApp, rng: random.Random) -> set[str]:
 
 
 @pytest.mark.parametrize("plain, scores", [(False, (70, 70)), (True, (100, 100))])
-def test_a_french_game_shows_no_english_even_under_how_this_was_computed(plain: bool, scores: tuple) -> None:
+def test_a_french_game_shows_no_english_even_under_how_this_was_computed(
+    plain: bool, scores: tuple
+) -> None:
     app = PlayApp(seed=7, tier="easy", lang="fr", plain=plain, scores=scores)
     assert _play_through(app, random.Random(2)) == set()
     for flip in (not plain, plain):  # the review both ways
@@ -106,14 +108,20 @@ def test_a_loaded_french_game_reads_in_french() -> None:
         fr.replay_hand.value = h
         assert english_in(fr) == [], (h, english_in(fr))
     fr.load.value = _upload(b'{"events": [{"type": "cut"}]}')
-    assert "ce n’est pas un journal de partie : événement 0 (cut) : il manque starter" in fr.status.value
+    assert (
+        "ce n’est pas un journal de partie : événement 0 (cut) : il manque starter"
+        in fr.status.value
+    )
     evs = json.loads(data)
     i = next(k for k, e in enumerate(evs["events"]) if e["type"] == "cut")
     evs["events"][i]["starter"] = "KS" if evs["events"][i]["starter"] != "KS" else "QS"
     fr.load.value = _upload(json.dumps(evs).encode())
     assert "Ce journal ne se rejoue pas selon les règles : événement" in fr.status.value
     fr.load.value = _upload(b"{oops")
-    assert "ce n’est pas une partie enregistrée : JSON invalide à la ligne 1, colonne 2" in fr.status.value
+    assert (
+        "ce n’est pas une partie enregistrée : JSON invalide à la ligne 1, colonne 2"
+        in fr.status.value
+    )
 
 
 def test_the_event_lines_in_french_and_english() -> None:
@@ -124,8 +132,14 @@ def test_the_event_lines_in_french_and_english() -> None:
     assert describe_event(Cut(parse_card("JD")), names, "fr") == "Carte de départ : J♦"
     shown_ = Shown(1, "crib", parse_cards("5H 5D 5C JS"), parse_card("5S"), 29, 29, "", (50, 60))
     assert describe_event(shown_, names, "fr").startswith("Maître, crib : 5♥ 5♦ 5♣ J♠ + 5♠ = 29")
-    assert describe_event(GameOver(0, (121, 58), "double skunk"), names, "fr") == "\nVous gagne 121-58 — un double capot !"
-    assert describe_event(GameOver(0, (121, 58), "double skunk"), names) == "\nVous wins 121-58 — a double skunk!"
+    assert (
+        describe_event(GameOver(0, (121, 58), "double skunk"), names, "fr")
+        == "\nVous gagne 121-58 — un double capot !"
+    )
+    assert (
+        describe_event(GameOver(0, (121, 58), "double skunk"), names)
+        == "\nVous wins 121-58 — a double skunk!"
+    )
     with pytest.raises(CribError, match="ce n’est pas un journal de partie : une liste"):
         log_from_json("{}", "fr")
     with pytest.raises(CribError, match="pas d’« events »"):
@@ -134,10 +148,14 @@ def test_the_event_lines_in_french_and_english() -> None:
 
 def test_the_coach_sentences_in_french() -> None:
     g = grade_discard("5H 5D 6C 7S 8H 9D", "8H 9D", dealer=True, model=UNIFORM, lang="fr")
-    assert g.sentence.startswith("Jeter 8♥ 9♦ dans votre crib coûte 3,00 points en moyenne (coûteux).")
+    assert g.sentence.startswith(
+        "Jeter 8♥ 9♦ dans votre crib coûte 3,00 points en moyenne (coûteux)."
+    )
     assert "Gardez" in g.sentence and "modèle de crib « exact »" in g.model_note
     en = grade_discard("5H 5D 6C 7S 8H 9D", "8H 9D", dealer=True, model=UNIFORM)
-    assert en.sentence.startswith("Throwing 8♥ 9♦ to your crib gives up 3.00 points on average (costly).")
+    assert en.sentence.startswith(
+        "Throwing 8♥ 9♦ to your crib gives up 3.00 points on average (costly)."
+    )
     pos = "hand 4H 6D 6S 9C | starter 2S | discards JD KC | opp 4"
     p = grade_play(pos, "9C", model=UNIFORM, lang="fr")
     assert "coûte" in p.sentence and "choix du modèle uniform" in p.sentence

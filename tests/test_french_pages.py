@@ -27,7 +27,9 @@ def fr() -> TrainerApp:
 
 
 def test_counting_prompt_error_and_verdict_in_french(fr: TrainerApp) -> None:
-    assert "Comptez cette main." in text(fr.prompt.value) or "Comptez ce crib." in text(fr.prompt.value)
+    assert "Comptez cette main." in text(fr.prompt.value) or "Comptez ce crib." in text(
+        fr.prompt.value
+    )
     assert "carte de départ" in fr.prompt.value
     assert "Donne d’entraînement 1 sur 10" in fr.header.value
     assert (fr.count_box.description, fr.check_button.description) == ("Compte", "Vérifier")
@@ -41,7 +43,9 @@ def test_counting_prompt_error_and_verdict_in_french(fr: TrainerApp) -> None:
     fr.answer_count()
     said = text(fr.feedback.value)
     assert said.startswith(f"✔ Juste : {fr.current.total}.")
-    assert "combinaison cartes points" in said and re.search(r"(Quinze|Une|Deux|Rien|Dix-neuf)", said)
+    assert "combinaison cartes points" in said and re.search(
+        r"(Quinze|Une|Deux|Rien|Dix-neuf)", said
+    )
     assert "justesse" in fr.stats.value and fr.next_button.description == "Donne suivante"
 
 
@@ -84,13 +88,25 @@ def test_discard_and_peg_verdicts_and_pegpoints_errors_in_french(fr: TrainerApp)
     fr.kind.value = "peg"
     playable = [b for b in fr.card_row.children if not b.disabled]
     playable[0].click()
-    assert "Meilleure carte" in fr.feedback.value or "La meilleure carte." in fr.feedback.value or "✘" in fr.feedback.value
+    assert (
+        "Meilleure carte" in fr.feedback.value
+        or "La meilleure carte." in fr.feedback.value
+        or "✘" in fr.feedback.value
+    )
 
 
 def test_setup_and_join_form_in_french(fr: TrainerApp, tmp_path) -> None:  # type: ignore[no-untyped-def]
-    assert [o for o, _v in fr.kind.options] == ["Compter", "Ce que marque la carte", "Quiz de règles",
-                                                "Quiz d’écart", "Quiz du jeu"]
-    assert fr.code.description == "Code de la classe" and fr.join_button.description == "Rejoindre la classe"
+    assert [o for o, _v in fr.kind.options] == [
+        "Compter",
+        "Ce que marque la carte",
+        "Quiz de règles",
+        "Quiz d’écart",
+        "Quiz du jeu",
+    ]
+    assert (
+        fr.code.description == "Code de la classe"
+        and fr.join_button.description == "Rejoindre la classe"
+    )
     fr._store = Store(tmp_path / "c.sqlite3")
     fr.code.value, fr.name.value = "NOPE42", "Ann"
     fr.join()
@@ -121,15 +137,23 @@ def test_class_rules_questions_are_shown_in_the_page_language(tmp_path) -> None:
     teacher.refresh()
     teacher.reveal()
     assert "Question 1, la réponse" in teacher.reveal_panel.value
-    assert student.check_reveal() and "votre professeur a montré la réponse" in student.reveal_box.value
+    assert (
+        student.check_reveal()
+        and "votre professeur a montré la réponse" in student.reveal_box.value
+    )
     teacher.projector.value = True
-    assert "Question 1 sur 2" in teacher.projector_panel.value and "la classe a répondu" in teacher.projector_panel.value
+    assert (
+        "Question 1 sur 2" in teacher.projector_panel.value
+        and "la classe a répondu" in teacher.projector_panel.value
+    )
 
 
 def test_the_student_link_carries_the_language() -> None:
     box = join_html("ABC123", "Classe 1", url="http://h:1/voila/render/trainer.ipynb", lang="fr")
     assert "trainer.ipynb?lang=fr" in box and "Les élèves scannent le code" in box
-    assert "lang=" not in join_html("ABC123", "Class 1", url="http://h:1/voila/render/trainer.ipynb")
+    assert "lang=" not in join_html(
+        "ABC123", "Class 1", url="http://h:1/voila/render/trainer.ipynb"
+    )
 
 
 def test_the_switch_keeps_the_other_parameters() -> None:
@@ -144,8 +168,13 @@ def test_the_trainer_page_follows_the_url() -> None:
     page = trainer_page(seed=5)
     assert isinstance(page, LangPage) and page.app.lang == "en"
     page.apply_query("code=ABCD12&lang=fr")
-    assert page.app.lang == "fr" and page.app.code.value == "ABCD12" and int(page.app.seed.value) == 5
-    assert 'aria-current="true">Français' in page.switch.value and "Entraînement au compte" in page.intro.value
+    assert (
+        page.app.lang == "fr" and page.app.code.value == "ABCD12" and int(page.app.seed.value) == 5
+    )
+    assert (
+        'aria-current="true">Français' in page.switch.value
+        and "Entraînement au compte" in page.intro.value
+    )
     assert tr("fr")("Counting trainer and quizzes") != "Counting trainer and quizzes"
 
 
@@ -179,8 +208,18 @@ def test_discard_and_peg_verdicts_and_reveals_have_no_english_sentence(plain: bo
         q = app.current
         app._answer(q.ranking[-1].cards if kind == "discard" else q.options[-1].card)
         said = text(app.feedback.value)
-        for english in ("You kept", "You played", "Better:", "Keep ", "What went wrong", "on average over",
-                        "uniform", "Costly", "A mistake", "points lost"):
+        for english in (
+            "You kept",
+            "You played",
+            "Better:",
+            "Keep ",
+            "What went wrong",
+            "on average over",
+            "uniform",
+            "Costly",
+            "A mistake",
+            "points lost",
+        ):
             assert english not in said, (kind, english, said)
         assert "perdus" in said or "Correct" in said or "Le meilleur" in said
         shown = text(reveal_html(q, 0, plain=plain, lang="fr"))

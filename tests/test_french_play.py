@@ -51,7 +51,9 @@ def visible(widget: w.Widget) -> str:
         stack.extend(c for c in getattr(x, "children", ()) if isinstance(c, w.Widget))
         for attr in ("description", "placeholder"):
             parts.append(str(getattr(x, attr, "") or ""))
-        parts.extend(str(o[0] if isinstance(o, tuple) else o) for o in getattr(x, "options", ()) or ())
+        parts.extend(
+            str(o[0] if isinstance(o, tuple) else o) for o in getattr(x, "options", ()) or ()
+        )
         value = getattr(x, "value", "")
         if isinstance(x, w.HTML) and isinstance(value, str):
             value = re.sub(r"<style>.*?</style>", " ", value, flags=re.S)
@@ -123,7 +125,9 @@ def test_manual_counting_muggins_and_errors_in_french() -> None:
             break
         _step(app)
     assert app.controller.phase == "count" and "Comptez votre" in app.prompt_html.value
-    assert app.count_button.description == "Compter" and app.count_text.description == "Votre compte"
+    assert (
+        app.count_button.description == "Compter" and app.count_text.description == "Votre compte"
+    )
     app.count_text.value = "lots"
     app.count_it()
     assert "pas « lots »" in app.status.value
@@ -147,7 +151,10 @@ def test_the_page_follows_the_url() -> None:
     app = page.app
     assert app is not first and app.lang == "fr" and app.controller.seed == 9
     assert app.controller.tier == "normal" and app.tier.description == "Adversaire"
-    assert "Jouer au cribbage avec le coach" in page.intro.value and 'aria-current="true">Français' in page.switch.value
+    assert (
+        "Jouer au cribbage avec le coach" in page.intro.value
+        and 'aria-current="true">Français' in page.switch.value
+    )
     assert "lang=fr" in app.game_html.value  # the replay link keeps the language
     assert english_in(visible(page)) == []
     page.apply_query("start=200-1&lang=fr")  # bad input: a French message, no traceback
@@ -191,16 +198,28 @@ def test_a_classmate_game_speaks_french(tmp_path: Path) -> None:
         assert english_in(visible(app)) == []
     bob.leave()
     ann.poll_once()
-    assert "Bob a quitté la table" in ann.header_html.value and "Vous avez quitté la table" in bob.entry_status.value
+    assert (
+        "Bob a quitté la table" in ann.header_html.value
+        and "Vous avez quitté la table" in bob.entry_status.value
+    )
     ann.abandon()
     assert "Cette partie a été abandonnée : Ann a abandonné la partie." in ann.prompt_html.value
 
 
-@pytest.mark.parametrize("english, french", [
-    ("table K7QW is taken", "la table K7QW est prise"),
-    ("Ann is already at table K7QW: type your own name", "Ann est déjà à la table K7QW : tapez votre propre nom"),
-    ("the name is empty: type a name of 1 to 40 characters", "Votre nom est vide : tapez un nom de 1 à 40 caractères."),
-    ("something new", "something new"),
-])
+@pytest.mark.parametrize(
+    "english, french",
+    [
+        ("table K7QW is taken", "la table K7QW est prise"),
+        (
+            "Ann is already at table K7QW: type your own name",
+            "Ann est déjà à la table K7QW : tapez votre propre nom",
+        ),
+        (
+            "the name is empty: type a name of 1 to 40 characters",
+            "Votre nom est vide : tapez un nom de 1 à 40 caractères.",
+        ),
+        ("something new", "something new"),
+    ],
+)
 def test_the_records_errors_are_shown_in_french(english: str, french: str) -> None:
     assert duel_error(english, "fr") == french

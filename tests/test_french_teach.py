@@ -26,8 +26,10 @@ from crib.ui.teacher.app import TeacherApp
 from crib.ui.trainer.app import TrainerApp
 
 # English words of the charts and errors that must not be left on a French page
-ENGLISH = re.compile(r"\b(students|given|chosen|green|the best|Accuracy|misses|answer number|check the code|"
-                     r"letters|digits|uses|picked|is empty|looks like|Loading)\b")
+ENGLISH = re.compile(
+    r"\b(students|given|chosen|green|the best|Accuracy|misses|answer number|check the code|"
+    r"letters|digits|uses|picked|is empty|looks like|Loading)\b"
+)
 
 
 def text(h: str) -> str:
@@ -46,13 +48,22 @@ def class_store(tmp_path: Path) -> Store:
 
 
 def _session_with_answers(store: Store) -> str:
-    qs = [dict(kind="count", hand="5H 5D 5C JS", starter="5S", crib=False, total=29),
-          dict(kind="count", hand="2H 3D 9C KS", starter="4S", crib=False, total=5)]
+    qs = [
+        dict(kind="count", hand="5H 5D 5C JS", starter="5S", crib=False, total=29),
+        dict(kind="count", hand="2H 3D 9C KS", starter="4S", crib=False, total=5),
+    ]
     s = store.create_session("Classe 1", seed=1, questions=qs)
     for name, answer in (("Ann", "29"), ("Bob", "28"), ("Cy", "28")):
         st = store.join(s.code, name)
-        store.submit(st, 0, kind="count", answer=answer, correct=answer == "29",
-                     lost=0.0 if answer == "29" else 1.0, miss="" if answer == "29" else "missed nobs")
+        store.submit(
+            st,
+            0,
+            kind="count",
+            answer=answer,
+            correct=answer == "29",
+            lost=0.0 if answer == "29" else 1.0,
+            miss="" if answer == "29" else "missed nobs",
+        )
     return s.code
 
 
@@ -75,7 +86,9 @@ def test_the_choice_figure_in_english_is_unchanged() -> None:
     from crib.classroom.results import choice_figure
     from crib.course.questions import question_from_dict
 
-    q = question_from_dict(dict(kind="count", hand="5H 5D 5C JS", starter="5S", crib=False, total=29))
+    q = question_from_dict(
+        dict(kind="count", hand="5H 5D 5C JS", starter="5S", crib=False, total=29)
+    )
     fig = choice_figure(q, [])
     assert fig.axes[0].get_title() == "totals given (green: the best, 29)"
     assert fig.axes[0].get_ylabel() == "students"
@@ -93,15 +106,27 @@ def test_the_trainers_progress_chart_speaks_french() -> None:
     assert not ENGLISH.search(said), said
 
 
-@pytest.mark.parametrize("english, french", [
-    ("unknown join code 'NOPE42': check the code your teacher gave (6 letters and digits)",
-     "Code de classe inconnu « NOPE42 » : vérifiez le code que montre votre professeur (6 lettres et chiffres)."),
-    ("the name '<b>x</b>' looks like HTML or a script: use letters, digits and spaces (no < or >)",
-     "Utilisez des lettres, des chiffres et des espaces dans votre nom (pas de < ni de >)."),
-    ("the session name is empty: type a session name of 1 to 40 characters",
-     "Le nom de la séance est vide : tapez de 1 à 40 caractères."),
-    ("a pair uses 2 cards; 3 picked", "Une ligne « paire » prend 2 cartes : vous en avez choisi 3."),
-])
+@pytest.mark.parametrize(
+    "english, french",
+    [
+        (
+            "unknown join code 'NOPE42': check the code your teacher gave (6 letters and digits)",
+            "Code de classe inconnu « NOPE42 » : vérifiez le code que montre votre professeur (6 lettres et chiffres).",
+        ),
+        (
+            "the name '<b>x</b>' looks like HTML or a script: use letters, digits and spaces (no < or >)",
+            "Utilisez des lettres, des chiffres et des espaces dans votre nom (pas de < ni de >).",
+        ),
+        (
+            "the session name is empty: type a session name of 1 to 40 characters",
+            "Le nom de la séance est vide : tapez de 1 à 40 caractères.",
+        ),
+        (
+            "a pair uses 2 cards; 3 picked",
+            "Une ligne « paire » prend 2 cartes : vous en avez choisi 3.",
+        ),
+    ],
+)
 def test_one_place_says_the_records_errors(english: str, french: str) -> None:
     assert say_error(english, "fr") == french == record_error(english, "fr")
     assert say_error(english, "en") == english
@@ -110,8 +135,11 @@ def test_one_place_says_the_records_errors(english: str, french: str) -> None:
 def test_every_error_a_teacher_or_student_page_shows_has_a_shape(class_store: Store) -> None:
     """The real messages (raised by the record, the tournament and the line count) each
     match a shape: said in French with no English left."""
-    code = class_store.create_session("s", seed=1, questions=[dict(kind="count", hand="5H 5D 5C JS",
-                                                                      starter="5S", crib=False, total=29)]).code
+    code = class_store.create_session(
+        "s",
+        seed=1,
+        questions=[dict(kind="count", hand="5H 5D 5C JS", starter="5S", crib=False, total=29)],
+    ).code
     errors = [
         _error_of(class_store.session, "NOPE42"),
         _error_of(S.clean_code, "  "),
@@ -130,8 +158,9 @@ def test_every_error_a_teacher_or_student_page_shows_has_a_shape(class_store: St
     ]
     for english in errors:
         french = say_error(english, "fr")
-        assert french != tr("fr")("That input was not understood: check the cards and the position, then try again."), \
-            english
+        assert french != tr("fr")(
+            "That input was not understood: check the cards and the position, then try again."
+        ), english
         assert not ENGLISH.search(french.replace("HTML", "")), (english, french)
 
 
@@ -145,12 +174,17 @@ def test_the_join_form_says_the_records_errors_in_french(class_store: Store) -> 
     fr.code.value, fr.name.value = code, "<b>Ann</b>"
     fr.join()
     said = text(fr.join_status.value)
-    assert "Utilisez des lettres, des chiffres et des espaces dans votre nom" in said and fr.student is None
+    assert (
+        "Utilisez des lettres, des chiffres et des espaces dans votre nom" in said
+        and fr.student is None
+    )
     en = TrainerApp(seed=3)
     en._store = class_store
     en.code.value, en.name.value = "NOPE42", "Ann"
     en.join()
-    assert "unknown join code 'NOPE42'" in html.unescape(en.join_status.value)  # English pages: the record's own words
+    assert "unknown join code 'NOPE42'" in html.unescape(
+        en.join_status.value
+    )  # English pages: the record's own words
 
 
 def test_the_play_pages_table_form_says_the_records_errors_in_french(tmp_path: Path) -> None:
@@ -158,7 +192,9 @@ def test_the_play_pages_table_form_says_the_records_errors_in_french(tmp_path: P
     app = DuelApp(lambda: DuelStore(db), lang="fr")
     app.name_text.value = "<b>Ann</b>"
     app.create()
-    assert "Utilisez des lettres, des chiffres et des espaces dans votre nom" in text(app.entry_status.value)
+    assert "Utilisez des lettres, des chiffres et des espaces dans votre nom" in text(
+        app.entry_status.value
+    )
     app.name_text.value = "Ann"
     app.code_text.value = "ZZZZ"
     app.join()
@@ -181,7 +217,10 @@ def test_the_line_by_line_errors_are_in_french() -> None:
         t.value = False
     app.teach_cards.children[0].value = True
     app.add_line()
-    assert text(app.status.value) == "⚠ Une ligne « suite » prend de 3 à 5 cartes : vous en avez choisi 1."
+    assert (
+        text(app.status.value)
+        == "⚠ Une ligne « suite » prend de 3 à 5 cartes : vous en avez choisi 1."
+    )
 
 
 def test_the_teacher_pages_own_messages_stay_as_they_are() -> None:
@@ -196,7 +235,10 @@ def test_the_teacher_pages_own_messages_stay_as_they_are() -> None:
 def test_the_skeleton_says_loading_in_each_language() -> None:
     h = skeleton_html("the discard analyzer")
     assert "Loading the discard analyzer…" in h and "Chargement de l’analyseur d’écarts…" in h
-    assert 'class="crib-skel-fr" lang="fr"' in h and "html.crib-lang-fr .crib-skel-en" in stylesheet_text()
+    assert (
+        'class="crib-skel-fr" lang="fr"' in h
+        and "html.crib-lang-fr .crib-skel-en" in stylesheet_text()
+    )
     for title in SKELETON_TITLES:
         assert tr("fr")(title) != title
 
@@ -205,13 +247,15 @@ def test_the_page_templates_french_is_the_catalogs() -> None:
     from crib.tools.serve import TEMPLATE_DIR
 
     t = (TEMPLATE_DIR / "index.html.j2").read_text()
-    pairs = dict(re.findall(r"'([^']+)': '([^']+)'", re.search(r"set crib_fr = \{(.*?)\} -%\}", t).group(1)))
+    pairs = dict(
+        re.findall(r"'([^']+)': '([^']+)'", re.search(r"set crib_fr = \{(.*?)\} -%\}", t).group(1))
+    )
     labels = [label for label, _p in SECTIONS.values()] + list(ANALYZERS.values())
     for label in labels:
         assert pairs[label] == trp("fr")("nav", label), label
     for msgid in TEMPLATE_WORDS:
         assert pairs[msgid] == tr("fr")(msgid), msgid
-    assert "lang=fr" in t and "crib-lang-fr" in t and 'data-part' in t
+    assert "lang=fr" in t and "crib-lang-fr" in t and "data-part" in t
 
 
 def test_shapes_have_their_fields() -> None:

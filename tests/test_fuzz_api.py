@@ -18,9 +18,7 @@ import crib
 from crib.errors import CribError
 
 DECK = [str(c) for c in crib.DECK]
-FUZZ = settings(
-    max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow]
-)
+FUZZ = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 FAULTS = ["none"] * 5 + ["seat", "score", "model", "objective", "size", "dup", "go"]
 BAD = {
@@ -71,7 +69,9 @@ def test_analyze_grade_and_hint_discard(data: st.DataObject, wrong: str) -> None
     seat = draw(st.sampled_from(BAD["seat"])) if wrong == "seat" else draw(seats)
     model = pick(draw, wrong, "model", discard_models)
     sc = pick(draw, wrong, "score", [None, (draw(st.integers(0, 120)), draw(st.integers(90, 120)))])
-    _works_or_crib_error(crib.analyze_discard, " ".join(six), dealer=seat, model=model, scores=sc, win_top=3)
+    _works_or_crib_error(
+        crib.analyze_discard, " ".join(six), dealer=seat, model=model, scores=sc, win_top=3
+    )
     throw = draw(st.lists(st.sampled_from([*six, "AS"]), min_size=2, max_size=2, unique=True))
     _works_or_crib_error(crib.grade_discard, six, " ".join(throw), seat, model=model, scores=sc)
     _works_or_crib_error(crib.hint_discard, six, seat, model=model)
@@ -101,8 +101,11 @@ def test_analyze_grade_and_hint_play(data: st.DataObject, wrong: str) -> None:
     opp_dealer = pick(draw, wrong, "seat", [None, True, False])
     _works_or_crib_error(crib.analyze_play, text, model=model, opp_dealer=opp_dealer)
     hand = text.split("|")[0].split()[1:]
-    card = draw(st.sampled_from(["go", None, "2S", "ZZ"])) if wrong == "go" else draw(
-        st.sampled_from(hand))
+    card = (
+        draw(st.sampled_from(["go", None, "2S", "ZZ"]))
+        if wrong == "go"
+        else draw(st.sampled_from(hand))
+    )
     _works_or_crib_error(crib.grade_play, text, card, model=model, opp_dealer=opp_dealer)
     _works_or_crib_error(crib.hint_play, text, model=model)
 
@@ -115,7 +118,10 @@ def test_analyze_lead(data: st.DataObject, wrong: str) -> None:
     discards = rest[1:2] if wrong == "go" else rest[1:]  # "go": one discard instead of two
     model = pick(data.draw, wrong, "model", play_models)
     _works_or_crib_error(
-        crib.analyze_lead, " ".join(hand), rest[0] if rest else "", " ".join(discards),
+        crib.analyze_lead,
+        " ".join(hand),
+        rest[0] if rest else "",
+        " ".join(discards),
         model=model,
     )
 
@@ -128,8 +134,12 @@ def test_score_hand(data: st.DataObject, wrong: str, is_crib: bool) -> None:
 
 
 @FUZZ
-@given(st.sampled_from(["combined", "sign", "suited", "offsuit", "zz", "", None]),
-       st.sampled_from(["dealer", "pone", "north", True]), score, score)
+@given(
+    st.sampled_from(["combined", "sign", "suited", "offsuit", "zz", "", None]),
+    st.sampled_from(["dealer", "pone", "north", True]),
+    score,
+    score,
+)
 def test_heatmaps_and_win_probability(view, seat, a, b) -> None:
     _works_or_crib_error(crib.heatmap_values, view, seat)
     _works_or_crib_error(crib.win_probability, a, b)

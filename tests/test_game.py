@@ -124,7 +124,12 @@ HEELS_DECK = _deck("AH 2H 3H 4H 6C 7C 8C 9C TD QD KD KS JS")  # starter JS
 
 
 def test_heels_pays_dealer_two() -> None:
-    g = Game(seed=1, players=(make_player("expert"), make_player("expert")), first_dealer=1, stacked=[HEELS_DECK] * 30)
+    g = Game(
+        seed=1,
+        players=(make_player("expert"), make_player("expert")),
+        first_dealer=1,
+        stacked=[HEELS_DECK] * 30,
+    )
     g.run()
     i = next(k for k, e in enumerate(g.events) if isinstance(e, Cut))
     assert g.events[i].starter == parse_card("JS")
@@ -187,7 +192,13 @@ def test_game_stops_the_moment_121_is_reached_in_pegging() -> None:
 
 def test_starting_scores_and_recorded_points_cap_at_121() -> None:
     deck = _deck("5H AC 5D 2C 5C 3C JS 4D 9H 7D TS 8D 5S")  # pone keeps 5-5-5-J, starter 5S
-    g = Game(seed=3, players=(make_player("expert"), make_player("expert")), first_dealer=1, stacked=[deck], scores=(110, 60))
+    g = Game(
+        seed=3,
+        players=(make_player("expert"), make_player("expert")),
+        first_dealer=1,
+        stacked=[deck],
+        scores=(110, 60),
+    )
     res = g.run()
     assert res.winner == 0 and res.scores[0] == WIN
     shown = [e for e in res.events if isinstance(e, Shown)]
@@ -256,7 +267,12 @@ def _to_count(g: Game, *, want: int = 2) -> object:
 def test_manual_counting_under_count_gives_muggins_to_the_opponent() -> None:
     from crib.rules.events import Counted, Muggins
 
-    g = Game(seed=4, players=(make_player("human"), make_player("easy")), manual=(True, False), muggins=True)
+    g = Game(
+        seed=4,
+        players=(make_player("human"), make_player("easy")),
+        manual=(True, False),
+        muggins=True,
+    )
     d = _to_count(g)
     assert d.kind == "count" and d.player == 0 and d.what in ("hand", "crib")
     total = _true_count(d)
@@ -270,12 +286,22 @@ def test_manual_counting_under_count_gives_muggins_to_the_opponent() -> None:
 
 
 def test_manual_counting_over_count_is_refused_and_bad_claims_explained() -> None:
-    g = Game(seed=4, players=(make_player("human"), make_player("easy")), manual=(True, False), muggins=True)
+    g = Game(
+        seed=4,
+        players=(make_player("human"), make_player("easy")),
+        manual=(True, False),
+        muggins=True,
+    )
     d = _to_count(g, want=0)
     total = _true_count(d)
     n = len(g.events)
-    for bad, why in ((total + 1, "more than it counts: count again"), ("abc", "a number"),
-                     (-1, "a number"), (True, "a number"), (None, "a number")):
+    for bad, why in (
+        (total + 1, "more than it counts: count again"),
+        ("abc", "a number"),
+        (-1, "a number"),
+        (True, "a number"),
+        (None, "a number"),
+    ):
         with pytest.raises(IllegalPlayError, match=why):
             g.submit(0, bad)
         assert len(g.events) == n and g.pending() == d  # nothing recorded, still waiting
@@ -307,8 +333,14 @@ def test_the_game_can_end_on_muggins_at_exactly_121() -> None:
     from crib.rules.events import Muggins
 
     def to_first_count(scores: tuple[int, int]) -> tuple[Game, object]:
-        g = Game(5, (make_player("human"), make_player("human")), first_dealer=1,
-                 scores=scores, manual=(True, False), muggins=True)
+        g = Game(
+            5,
+            (make_player("human"), make_player("human")),
+            first_dealer=1,
+            scores=scores,
+            manual=(True, False),
+            muggins=True,
+        )
         d = _to_count(g, want=0)
         assert d.what == "hand" and d.player == 0  # the pone counts first
         return g, d

@@ -129,7 +129,9 @@ def test_the_review_shows_the_learners_own_distribution() -> None:
     assert counts["discard"] == {"best": 1, "ok": 0, "mistake": 0, "costly": 1, "blunder": 0}
     assert counts["play"]["blunder"] == 1
     out = review_html(grades, title="Game review")
-    assert 'class="crib-bands"' in out and "<th scope='row'>discards</th><td>1</td><td>0</td>" in out
+    assert (
+        'class="crib-bands"' in out and "<th scope='row'>discards</th><td>1</td><td>0</td>" in out
+    )
     assert "blunder −3.0% to win" in out
     assert "−2.00, −3.0% to win" not in summary_strip(grades)  # kinds apart
     assert "Pegging 1 mistake (−3.0% to win)" in summary_strip(grades)
@@ -154,7 +156,9 @@ def test_the_discard_analyzer_grades_by_the_chance_of_winning_near_121() -> None
         100 * (a.best.p_win - a.throws[-1].p_win)
     )
     assert "% to win" in worst.phrase() and "chance to win" in worst.cost
-    far = discard_verdict(run_discard(six, dealer=False, key="master", scores=(10, 12)), 1, "master")
+    far = discard_verdict(
+        run_discard(six, dealer=False, key="master", scores=(10, 12)), 1, "master"
+    )
     assert far.unit == "points" and "points" in far.cost
 
 
@@ -162,5 +166,7 @@ def test_missing_the_card_that_pegs_out_is_said_in_terms_of_the_game() -> None:
     pos = "hand 5H 9C | pile KS | previous 2C 3C 4C AS | starter 7D | opp 1 | scores 119 110"
     g = grade_play(pos, "9C", opp_dealer=True)
     assert g.unit == WIN_UNIT and g.verdict == "blunder" and g.lost > 5
-    assert g.tags == ("misses pegging out with 5♥",) and "It misses pegging out with 5♥." in g.sentence
+    assert (
+        g.tags == ("misses pegging out with 5♥",) and "It misses pegging out with 5♥." in g.sentence
+    )
     assert cost_text("ok", 0.04, WIN_UNIT) == "ok −0.04% to win"

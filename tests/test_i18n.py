@@ -65,8 +65,11 @@ def test_the_rules_bank_reads_in_french_with_the_same_answers() -> None:
         assert fr.best == fr.choices[fr.answer]
     q = quiz.rules_question(4, 0, lang="fr")
     assert quiz.grade(q, q.best).correct
-    tf = next(quiz.rules_question(4, i, lang="fr") for i in range(len(BANK))
-              if quiz.rules_question(4, i).choices == ("True", "False"))
+    tf = next(
+        quiz.rules_question(4, i, lang="fr")
+        for i in range(len(BANK))
+        if quiz.rules_question(4, i).choices == ("True", "False")
+    )
     assert tf.choices == ("Vrai", "Faux")
 
 
@@ -102,5 +105,9 @@ def test_every_string_handed_to_gettext_is_in_the_catalog() -> None:
     literals = _translated_literals()
     assert len(literals) > 500  # the walk finds the pages' strings
     known = {m.id for m in _po("fr") if isinstance(m.id, str)}
-    missing = sorted(f"{path}:{line}: {text!r}" for path, line, text in literals if text not in known)
-    assert not missing, "strings the catalog does not hold (write _(...) outside f-strings):\n" + "\n".join(missing)
+    missing = sorted(
+        f"{path}:{line}: {text!r}" for path, line, text in literals if text not in known
+    )
+    assert not missing, (
+        "strings the catalog does not hold (write _(...) outside f-strings):\n" + "\n".join(missing)
+    )

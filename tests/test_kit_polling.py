@@ -50,7 +50,9 @@ def test_in_background_runs_the_work_at_the_lowest_priority_and_hands_over_failu
     assert ident != threading.get_ident()  # not the page's own thread
     if sys.platform == "linux":  # a thread's nice value is its own there
         assert nice == 19
-        assert os.getpriority(os.PRIO_PROCESS, threading.get_native_id()) != 19  # the caller keeps its own
+        assert (
+            os.getpriority(os.PRIO_PROCESS, threading.get_native_id()) != 19
+        )  # the caller keeps its own
     assert isinstance(err, ZeroDivisionError)
 
 

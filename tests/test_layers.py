@@ -135,9 +135,9 @@ def test_notebooks_import_only_the_public_api(nb: Path) -> None:
                 mods = [a.name for a in node.names]
             for m in mods:
                 if m.split(".")[0] == "crib":
-                    assert m == "crib" or any(m.startswith(a + ".") or m == a for a in allowed[1:]), (
-                        f"{nb.name} imports {m}: notebooks use crib, crib.ui or crib.course"
-                    )
+                    assert m == "crib" or any(
+                        m.startswith(a + ".") or m == a for a in allowed[1:]
+                    ), f"{nb.name} imports {m}: notebooks use crib, crib.ui or crib.course"
 
 
 def _generated(path: Path) -> bool:

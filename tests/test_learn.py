@@ -88,7 +88,10 @@ def test_the_worked_examples_state_what_the_rules_engine_computes() -> None:
     assert hand.total == 9 and "Total: 9" in text  # 2 fifteens, a run of four, nobs
     for line in ("fifteen two", "fifteen four", "and a run of four is eight", "and nobs is nine"):
         assert line in text
-    flush_hand, flush_crib = score_hand("2H 6H 9H QH", "5C"), score_hand("2H 6H 9H QH", "5C", is_crib=True)
+    flush_hand, flush_crib = (
+        score_hand("2H 6H 9H QH", "5C"),
+        score_hand("2H 6H 9H QH", "5C", is_crib=True),
+    )
     assert (flush_hand.total, flush_crib.total) == (8, 4)
     assert "score 8 as a hand but 4 as a crib" in text
     assert his_heels("JD") == 2 and "the dealer pegs 2 at once, before the play" in text
@@ -102,9 +105,12 @@ def test_the_worked_examples_state_what_the_rules_engine_computes() -> None:
             order.remove(card)
         state, _rec = state.play(card)
     assert state.pegged == (5, 3) and "Pone pegged 5, dealer pegged 3." in text
-    for line in ("Dealer: 4♦: 8, pair for 2", "Pone: 7♣: 15, fifteen for 2",
-                 "Dealer: go · Pone pegs 1 for the go; the count starts again at 0",
-                 "Dealer: J♠: 25, last card for 1"):
+    for line in (
+        "Dealer: 4♦: 8, pair for 2",
+        "Pone: 7♣: 15, fifteen for 2",
+        "Dealer: go · Pone pegs 1 for the go; the count starts again at 0",
+        "Dealer: J♠: 25, last card for 1",
+    ):
         assert line in text, line
     assert [p.total for p in ex.peg_examples()] == [score_pegging(p).total for p in ex.PEG_PILES]
 
@@ -155,7 +161,9 @@ def test_the_page_and_the_home_entry_follow_the_link_language() -> None:
     assert 'href="learn.ipynb?lang=fr"' in start.view.value and "Commencez ici" in start.view.value
     assert start_here_html("en").count("<a ") == 1
     nav = nav_html("learn")
-    assert '<a class="crib-nav-learn" href="learn.ipynb" aria-current="page">Learn to play</a>' in nav
+    assert (
+        '<a class="crib-nav-learn" href="learn.ipynb" aria-current="page">Learn to play</a>' in nav
+    )
 
 
 # --- the guided tour ---------------------------------------------------------------------
@@ -204,7 +212,10 @@ def test_the_panel_draws_the_tour_and_hides_when_skipped() -> None:
     assert panel.layout.display == "none"
     panel.start("fr")
     assert panel.layout.display is None and panel.back_button.disabled
-    assert panel.next_button.description == "Suivant ▶" and panel.skip_button.description == "Passer la visite"
+    assert (
+        panel.next_button.description == "Suivant ▶"
+        and panel.skip_button.description == "Passer la visite"
+    )
     panel.next_button.click()
     assert "étape 2 sur 5" in panel.text.value and not panel.back_button.disabled
     assert "crib-tour-at-starter" in panel._dom_classes
@@ -212,7 +223,9 @@ def test_the_panel_draws_the_tour_and_hides_when_skipped() -> None:
         panel.next_button.click()
     assert panel.next_button.description == "À vous de jouer"
     panel.skip_button.click()
-    assert panel.layout.display == "none" and not any(c.startswith("crib-tour-at-") for c in panel._dom_classes)
+    assert panel.layout.display == "none" and not any(
+        c.startswith("crib-tour-at-") for c in panel._dom_classes
+    )
 
 
 def test_the_play_page_opens_its_tour_from_the_learn_page_link_and_escape_closes_it() -> None:
@@ -223,7 +236,9 @@ def test_the_play_page_opens_its_tour_from_the_learn_page_link_and_escape_closes
     apply_query(app, "level=easy&tour=1")
     c = app.controller
     assert c.tier == "easy" and c.phase == "discard" and app.tour.tour.open
-    assert c.view().captions[-1].startswith("Hand 1: ")  # cut and dealt: the tour starts at the throw
+    assert (
+        c.view().captions[-1].startswith("Hand 1: ")
+    )  # cut and dealt: the tour starts at the throw
     assert app.key_listener.focused == ".crib-tour-next"
     app.key_listener.simulate("1")  # the game's keys go on working under the tour
     assert tuple(c.view().selected) == (0,)
@@ -237,7 +252,10 @@ def test_the_analyzers_headings_link_their_cribbage_words() -> None:
     from crib.ui.analyze.pegging import PeggingApp
     from crib.ui.analyze.traps import TrapExplorerApp
 
-    for app, keys in ((PeggingApp(), ("play", "pone", "go", "starter")), (TrapExplorerApp(), ("go", "run"))):
+    for app, keys in (
+        (PeggingApp(), ("play", "pone", "go", "starter")),
+        (TrapExplorerApp(), ("go", "run")),
+    ):
         bar = app.children[0]
         assert "crib-terms-bar" in bar._dom_classes
         assert all(f'href="learn.ipynb#{anchor(k)}"' in bar.value for k in keys)

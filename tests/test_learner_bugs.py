@@ -112,7 +112,10 @@ def test_new_game_is_new_unless_a_seed_is_chosen() -> None:
         seeds.add(app.controller.seed)
     assert len(seeds) > 1
     assert app.seed.value == app.controller.seed  # the box shows the game's seed
-    m = re.search(r"Game #(\d+) · <a [^>]*href=\"\?seed=(\d+)&amp;tier=easy\"[^>]*>replay this deal", app.game_html.value)
+    m = re.search(
+        r"Game #(\d+) · <a [^>]*href=\"\?seed=(\d+)&amp;tier=easy\"[^>]*>replay this deal",
+        app.game_html.value,
+    )
     assert m and int(m.group(1)) == int(m.group(2)) == app.controller.seed
     app.seed.value = 4242  # an explicit choice: the next New game deals it
     app.new_button.click()
@@ -219,9 +222,13 @@ def test_enter_in_the_count_box_checks_the_count_and_the_box_gets_focus() -> Non
 
 
 def test_answers_read_as_cards_and_the_chart_axis_is_in_order() -> None:
-    q = question_from_dict({"kind": "count", "hand": "5H 5D 5C JS", "starter": "5S", "crib": False, "total": 29})
-    answers = [SimpleNamespace(answer=a, question=0, correct=a == "29", lost=0.0)
-               for a in ("7", "7", "7", "4", "6", "29")]
+    q = question_from_dict(
+        {"kind": "count", "hand": "5H 5D 5C JS", "starter": "5S", "crib": False, "total": 29}
+    )
+    answers = [
+        SimpleNamespace(answer=a, question=0, correct=a == "29", lost=0.0)
+        for a in ("7", "7", "7", "4", "6", "29")
+    ]
     fig = choice_figure(q, answers)
     labels = [t.get_text() for t in fig.axes[0].get_xticklabels()]
     assert labels == sorted(labels, key=int) and set(labels) == {"4", "6", "7", "29"}
@@ -230,10 +237,14 @@ def test_answers_read_as_cards_and_the_chart_axis_is_in_order() -> None:
     throw = " ".join(str(c) for c in [c for c in dq.six if c not in best][:2])
     wrong = [SimpleNamespace(answer=throw, question=0, correct=False, lost=1.0)]
     top = question_stats([dq], wrong)["top_wrong"].iloc[0]
-    assert top == f"{answer_text(dq, throw)} (1)" and re.fullmatch(r"\S+[♣♦♥♠] \S+[♣♦♥♠] \(1\)", top)
+    assert top == f"{answer_text(dq, throw)} (1)" and re.fullmatch(
+        r"\S+[♣♦♥♠] \S+[♣♦♥♠] \(1\)", top
+    )
 
 
-def test_the_teacher_chart_is_hidden_until_drawn_and_projector_mode_hides_the_page(tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_the_teacher_chart_is_hidden_until_drawn_and_projector_mode_hides_the_page(
+    tmp_path,
+) -> None:  # type: ignore[no-untyped-def]
     app = TeacherApp(store=Store(tmp_path / "class.sqlite3"))
     assert app.chart.layout.display == "none" and not app.chart.value  # no broken image
     app.n_count.value, app.n_discard.value, app.n_peg.value = 2, 0, 0

@@ -106,8 +106,11 @@ def test_the_french_lesson_has_the_same_structure_in_french_words(n: int) -> Non
     assert [e.total for e in en.examples] == [e.total for e in fr.examples]
     assert [i.answer for i in en.practice] == [i.answer for i in fr.practice]
     translated = [s for s in fr.slides if s.kind == "teach"]
-    assert all(a.title != b.title for a, b in zip(translated, [s for s in en.slides if s.kind == "teach"],
-                                                    strict=True) if a.title not in ("Go",))
+    assert all(
+        a.title != b.title
+        for a, b in zip(translated, [s for s in en.slides if s.kind == "teach"], strict=True)
+        if a.title not in ("Go",)
+    )
     text = " ".join(p.text for s in fr.slides for p in s.parts)
     for english in (" is ", "fifteen two", "Total:", "Answer:", " for "):
         assert english not in text, english
@@ -156,27 +159,36 @@ def test_slide_html_shows_large_cards_and_escapes() -> None:
 
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("n", LESSONS)
-def test_guide_lesson_has_objective_materials_timed_plan_misconceptions_settings(n: int, lang: str) -> None:
+def test_guide_lesson_has_objective_materials_timed_plan_misconceptions_settings(
+    n: int, lang: str
+) -> None:
     g = guide(n, lang)
     assert g.objective == tr(lang)(OBJECTIVES[f"L{n}"])
     assert len(g.materials) >= 2
     assert len(g.plan) == 5 and sum(s.minutes for s in g.plan) == CLASS_MINUTES == 45
-    assert [s.phase for s in g.plan] == [tr(lang)(p) for p in
-                                         ("Warm-up", "Teach", "Practise", "Play", "Exit ticket")]
+    assert [s.phase for s in g.plan] == [
+        tr(lang)(p) for p in ("Warm-up", "Teach", "Practise", "Play", "Exit ticket")
+    ]
     assert all(s.minutes > 0 and s.what for s in g.plan)
     assert len(g.misconceptions) >= 3 and all(a and b for a, b in g.misconceptions)
     assert g.trainer
     for session in g.sessions:
         qs = quiz.make_questions(7, session.spec, level=session.level)
         assert len(qs) == sum(session.spec.values())
-        assert "seed" in session.describe() and str(session.spec[next(iter(session.spec))]) in session.describe()
+        assert (
+            "seed" in session.describe()
+            and str(session.spec[next(iter(session.spec))]) in session.describe()
+        )
     # the plan names the lesson's own slides
     last = next(i for i, s in enumerate(lesson(n, lang).slides) if s.kind == "practice")
     assert str(last) in g.plan[1].what
 
 
 def test_guide_settings_read_as_the_teacher_types_them() -> None:
-    assert guide(1).sessions[0].describe() == "Class session A: count 8 at level 'fifteens', seed: random"
+    assert (
+        guide(1).sessions[0].describe()
+        == "Class session A: count 8 at level 'fifteens', seed: random"
+    )
     assert "graine : au hasard" in guide(1).sessions[0].describe("fr")
 
 
@@ -199,10 +211,16 @@ def test_guide_html_in_both_languages() -> None:
     assert "Erreurs fréquentes" in fr and "Common misconceptions" not in fr
 
 
-def test_crib_print_guide_writes_the_pdf(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert cli_main(["print", "guide", "--lang", "fr", "--paper", "a4", "--out", str(tmp_path)]) == 0
+def test_crib_print_guide_writes_the_pdf(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert (
+        cli_main(["print", "guide", "--lang", "fr", "--paper", "a4", "--out", str(tmp_path)]) == 0
+    )
     out = tmp_path / "crib-guide-fr-a4.pdf"
-    assert out.read_bytes().startswith(b"%PDF") and "crib-guide-fr-a4.pdf" in capsys.readouterr().out
+    assert (
+        out.read_bytes().startswith(b"%PDF") and "crib-guide-fr-a4.pdf" in capsys.readouterr().out
+    )
     assert cli_main(["print", "guide", "--paper", "a5"]) == 2
 
 
@@ -232,7 +250,9 @@ def test_ten_lesson_notebooks_each_one_call_into_crib() -> None:
         lang = "fr" if path.name.startswith("fr_") else "en"
         assert [c.cell_type for c in nb.cells] == ["code"], path.name
         src = nb.cells[0].source
-        m = re.fullmatch(r'from crib\.ui\.lessons import show_lesson\n\nshow_lesson\((\d), "(en|fr)"\)', src)
+        m = re.fullmatch(
+            r'from crib\.ui\.lessons import show_lesson\n\nshow_lesson\((\d), "(en|fr)"\)', src
+        )
         assert m and m.group(2) == lang, path.name
         assert path.name.removeprefix("fr_").startswith(m.group(1)), path.name
         assert nb.cells[0].outputs, f"{path.name}: run it (crib.tools.regen) to store its outputs"

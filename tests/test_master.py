@@ -101,9 +101,7 @@ def test_master_plays_the_weighted_best_and_never_peeks() -> None:
         assert obs == obs2  # the opponent's cards are nowhere in the observation
         card = m.play(obs, HashRng(checked, "m"))
         assert card == m.play(obs2, HashRng(checked + 1, "m"))
-        a = analyze_play(
-            position_of(obs), MASTER, opp_played=obs.opp_played, opp_dealer=p == 0
-        )
+        a = analyze_play(position_of(obs), MASTER, opp_played=obs.opp_played, opp_dealer=p == 0)
         assert a.sampled == 0  # every position here fits the exact search
         best = max(o.margin for o in a.options if o.card is not None)
         assert a.option(card).margin == best
@@ -152,7 +150,11 @@ def test_master_discard_on_worked_deals_and_its_model_by_name() -> None:
         assert set(m.discard(obs, HashRng(k, "m"))) == want, six
         near = 121 - max(scores) <= 30
         a = analyze_discard(
-            six, dealer=dealer, model=MASTER, scores=scores if near else None, win_top=WIN_TOP if near else None
+            six,
+            dealer=dealer,
+            model=MASTER,
+            scores=scores if near else None,
+            win_top=WIN_TOP if near else None,
         )
         assert set(a.best.throw) == want, six  # the library's "master" model agrees
         vals = _full_values(six, dealer)

@@ -55,12 +55,16 @@ def test_master_is_the_old_master_and_uniform_the_old_default(six: str) -> None:
         assert _throws(new) == _throws(old) and new.master and not old.master
         near = crib.analyze_discard(six, dealer=dealer, scores=(100, 112))
         old_near = crib.analyze_discard(
-            six, dealer=dealer, scores=(100, 112),
+            six,
+            dealer=dealer,
+            scores=(100, 112),
             model=DiscardModel(crib=CribModel.SELFPLAY, pegging=True, objective=Objective.WIN),
         )
         assert near.objective == "win" and _throws(near) == _throws(old_near)
         uni = crib.analyze_discard(six, dealer=dealer, model=crib.UNIFORM)
-        assert _throws(uni) == _throws(crib.analyze_discard(six, dealer=dealer, model=DiscardModel()))
+        assert _throws(uni) == _throws(
+            crib.analyze_discard(six, dealer=dealer, model=DiscardModel())
+        )
         assert uni.discard_model.name == "uniform" and new.discard_model.name == "master"
 
 
@@ -78,8 +82,12 @@ def test_the_master_discards_by_the_master_model(monkeypatch: pytest.MonkeyPatch
     monkeypatch.setattr(master, "analyze_discard", spy)
     six = crib.parse_cards(SIX)
     obs = Observation(phase="discard", hand=six, dealer=True, my_score=100, opp_score=95)
-    assert master.MasterPlayer().discard(obs, None) == crib.analyze_discard(
-        six, dealer=True, scores=(100, 95), win_top=master.WIN_TOP).best.throw
+    assert (
+        master.MasterPlayer().discard(obs, None)
+        == crib.analyze_discard(
+            six, dealer=True, scores=(100, 95), win_top=master.WIN_TOP
+        ).best.throw
+    )
     assert seen == [MASTER.discard] and master.ENDGAME == crib.analysis.models.MASTER_ENDGAME
     master.MasterPlayer(seat_crib=False).discard(obs, None)
     assert seen[-1] == DiscardModel("custom", CribModel.EXACT, True, True)
@@ -91,7 +99,9 @@ def test_play_models_are_typed() -> None:
     weighted = PlayModel(opponent=Minimax(), holdings=Holdings.WEIGHTED)
     assert weighted.is_master and default.options == crib.analyze_play(LEAD, weighted).options
     uni = crib.analyze_play(MID, model=UNIFORM)
-    assert uni.model_name == "uniform" and uni.model == "minimax" and default.model == "policy:master"
+    assert (
+        uni.model_name == "uniform" and uni.model == "minimax" and default.model == "policy:master"
+    )
     assert uni.options == crib.analyze_play(MID, PlayModel()).options
     assert EXPERT.play == PlayModel("expert", Policy(TIERS["expert"]), Holdings.UNIFORM)
     assert crib.analyze_play(MID, EXPERT).model == "policy:expert"
@@ -105,23 +115,43 @@ def test_tiers_are_one_table_of_tier_objects() -> None:
     assert crib.make_player(TIERS["hard"]) == crib.make_player("hard")
     from crib.session.model import COACH, TIER_NAMES, tier_name
 
-    assert COACH == "master" and tier_name("hard", "fr") == "Difficile" and TIER_NAMES["easy"] == "Easy"
+    assert (
+        COACH == "master"
+        and tier_name("hard", "fr") == "Difficile"
+        and TIER_NAMES["easy"] == "Easy"
+    )
     assert parse_tier(" Hard ") is TIERS["hard"]
 
 
 def test_text_is_parsed_at_the_edge_with_the_choices_listed() -> None:
-    assert parse_model("master", "play") == MASTER.play and parse_model("table", "discard").crib is CribModel.TABLE
-    assert parse_model("minimax", "play") == UNIFORM.play and parse_model("policy:expert", "play") == EXPERT.play
-    with pytest.raises(ModelError, match="unknown play model 'grand': expected one of master, expert, "
-                       "uniform, minimax, policy:master, policy:easy, policy:normal, policy:hard, policy:expert$"):
+    assert (
+        parse_model("master", "play") == MASTER.play
+        and parse_model("table", "discard").crib is CribModel.TABLE
+    )
+    assert (
+        parse_model("minimax", "play") == UNIFORM.play
+        and parse_model("policy:expert", "play") == EXPERT.play
+    )
+    with pytest.raises(
+        ModelError,
+        match="unknown play model 'grand': expected one of master, expert, "
+        "uniform, minimax, policy:master, policy:easy, policy:normal, policy:hard, policy:expert$",
+    ):
         parse_model("grand", "play")
-    with pytest.raises(ModelError, match="unknown discard model 'zz': expected one of master, expert, uniform, "
-                       "exact, table, selfplay$"):
+    with pytest.raises(
+        ModelError,
+        match="unknown discard model 'zz': expected one of master, expert, uniform, "
+        "exact, table, selfplay$",
+    ):
         parse_model("zz", "discard")
-    with pytest.raises(ModelError, match="unknown tier 'champion': expected one of easy, normal, hard, "
-                       "expert, master$"):
+    with pytest.raises(
+        ModelError,
+        match="unknown tier 'champion': expected one of easy, normal, hard, expert, master$",
+    ):
         parse_tier("champion")
-    with pytest.raises(ModelError, match="unknown holdings 'some': expected one of uniform, weighted"):
+    with pytest.raises(
+        ModelError, match="unknown holdings 'some': expected one of uniform, weighted"
+    ):
         Holdings.parse("some")
     with pytest.raises(ModelError, match="unknown objective 'fun': expected one of ev, win"):
         Objective.parse("fun")
@@ -165,7 +195,9 @@ def test_an_argument_a_model_would_ignore_is_an_error() -> None:
         DiscardModel(crib=CribModel.SELFPLAY, endgame=True, objective=Objective.WIN)
     with pytest.raises(ModelError, match="the master tier plays no softmax policy"):
         Policy(TIERS["master"])
-    with pytest.raises(ModelError, match="opp_played weighs the holdings, which model 'expert' ignores"):
+    with pytest.raises(
+        ModelError, match="opp_played weighs the holdings, which model 'expert' ignores"
+    ):
         crib.grade_play(MID, "5H", model=EXPERT, opp_played="2D")
     with pytest.raises(ModelError, match="opp_dealer .* which model 'uniform' ignores"):
         crib.grade_play(MID, "5H", model=UNIFORM, opp_dealer=True)
@@ -183,7 +215,10 @@ def test_each_model_describes_itself_in_the_words_the_pages_used() -> None:
     for kind in ("discard", "play"):
         for name in ("master", "expert", "uniform"):
             m = getattr(crib.analysis.models.PRESETS[name], kind)
-            assert m.describe() == parse_model(name, kind).describe() and m.describe("fr") != m.describe()
+            assert (
+                m.describe() == parse_model(name, kind).describe()
+                and m.describe("fr") != m.describe()
+            )
     assert UNIFORM.play.describe().startswith("Model: uniform holdings")
     hard = PlayModel(opponent=Policy(TIERS["hard"]))
     assert "the Hard computer" in hard.describe() and "Difficile" in hard.describe("fr")
@@ -215,8 +250,9 @@ def test_bad_input_from_the_issue_raises_a_crib_error() -> None:
     with pytest.raises(SeatError, match="opp_dealer must be True"):
         crib.analyze_play(LEAD, opp_dealer="dealer")  # type: ignore[arg-type]
     with pytest.raises(CribError, match="starting scores|0..120"):
-        crib.Game(seed=1, players=(crib.make_player("easy"), crib.make_player("easy")),
-                  scores=(0, 121))
+        crib.Game(
+            seed=1, players=(crib.make_player("easy"), crib.make_player("easy")), scores=(0, 121)
+        )
 
 
 def test_grades_name_their_model() -> None:
@@ -227,11 +263,17 @@ def test_grades_name_their_model() -> None:
     table = crib.grade_discard(SIX, "8H 9D", dealer=True, model=DiscardModel(crib=CribModel.TABLE))
     assert table.model == "custom"  # no longer labelled "uniform"
     p = crib.grade_play(MID, "5H", model=UNIFORM)
-    assert p.model == "uniform" and p.model_note.startswith("averaged over") and p.play_model == UNIFORM.play
+    assert (
+        p.model == "uniform"
+        and p.model_note.startswith("averaged over")
+        and p.play_model == UNIFORM.play
+    )
     best = crib.analyze_play(MID, model=UNIFORM).best.card
     assert crib.grade_play(MID, best, model=UNIFORM).verdict == "best"
     e = crib.grade_play(MID, "5H", model=EXPERT)
-    assert e.model == "expert" and e.trap == crib.analysis.coach.trap_flag(crib.analyze_play(MID, EXPERT), e.card)
+    assert e.model == "expert" and e.trap == crib.analysis.coach.trap_flag(
+        crib.analyze_play(MID, EXPERT), e.card
+    )
 
 
 def test_pages_rank_by_the_same_model_as_the_library() -> None:

@@ -20,31 +20,59 @@ CYRILLIC_ANN = "\u0410nn"  # А (CYRILLIC CAPITAL LETTER A) then Latin "nn"
 GREEK_JOHN = "J\u03bfhn"  # ο (GREEK SMALL LETTER OMICRON)
 
 
-@pytest.mark.parametrize("name", ["Ann", "Анна", "Zoë", "José", "李雷", "O'Brien", "Ann-Marie", "Ωμέγα",
-                                  "山田はなこ", "佐々木 ユーリ", "김민준", "Ann 李", "ʻIolani", "Ann 2"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "Ann",
+        "Анна",
+        "Zoë",
+        "José",
+        "李雷",
+        "O'Brien",
+        "Ann-Marie",
+        "Ωμέγα",
+        "山田はなこ",
+        "佐々木 ユーリ",
+        "김민준",
+        "Ann 李",
+        "ʻIolani",
+        "Ann 2",
+    ],
+)
 def test_a_name_in_one_alphabet_is_kept(name: str) -> None:
     assert clean_name(name) == name
 
 
-@pytest.mark.parametrize("name, scripts", [
-    (CYRILLIC_ANN, "Cyrillic and Latin"),
-    ("Ann\u0430", "Latin and Cyrillic"),  # a Cyrillic а at the end
-    (GREEK_JOHN, "Latin and Greek"),
-    ("\u0410nn\u03b1", "Cyrillic, Latin and Greek"),
-    ("Ann سارة", "Latin and Arabic"),
-])
+@pytest.mark.parametrize(
+    "name, scripts",
+    [
+        (CYRILLIC_ANN, "Cyrillic and Latin"),
+        ("Ann\u0430", "Latin and Cyrillic"),  # a Cyrillic а at the end
+        (GREEK_JOHN, "Latin and Greek"),
+        ("\u0410nn\u03b1", "Cyrillic, Latin and Greek"),
+        ("Ann سارة", "Latin and Arabic"),
+    ],
+)
 def test_a_name_that_mixes_alphabets_is_refused(name: str, scripts: str) -> None:
     with pytest.raises(BadNameError) as e:
         clean_name(name)
-    assert str(e.value) == f"the name '{name}' mixes {scripts} letters (some look alike): type it in one alphabet"
+    assert (
+        str(e.value)
+        == f"the name '{name}' mixes {scripts} letters (some look alike): type it in one alphabet"
+    )
 
 
 def test_the_scripts_come_from_the_letters_unicode_names() -> None:
     assert name_scripts("Ann-Marie O'Brien 2") == ["LATIN"]
     assert name_scripts(CYRILLIC_ANN) == ["CYRILLIC", "LATIN"]
-    assert name_scripts("佐々木 ユーリ") == ["CJK", "KATAKANA"]  # 々 and ー are modifier letters: no script
+    assert name_scripts("佐々木 ユーリ") == [
+        "CJK",
+        "KATAKANA",
+    ]  # 々 and ー are modifier letters: no script
     assert name_scripts("123 -'.") == []
-    assert clean_name("Zoe\u0308") == "Zoë"  # e + a combining diaeresis: the mark has no script; NFKC joins it
+    assert (
+        clean_name("Zoe\u0308") == "Zoë"
+    )  # e + a combining diaeresis: the mark has no script; NFKC joins it
 
 
 def test_full_width_letters_fold_to_the_plain_ones() -> None:
@@ -62,12 +90,16 @@ def test_session_join_refuses_the_look_alike(tmp_path: Path) -> None:
         st.join(s.code, CYRILLIC_ANN)
     assert st.join(s.code, "Ａｎｎ").id == st.join(s.code, "Ann").id  # full-width: the same student
     assert [x.name for x in st.students(s.code)] == ["Ann"]
-    with pytest.raises(BadNameError, match="the session name 'Tu\u0435sday' mixes Latin and Cyrillic"):
+    with pytest.raises(
+        BadNameError, match="the session name 'Tu\u0435sday' mixes Latin and Cyrillic"
+    ):
         st.create_session("Tu\u0435sday", seed=7, questions=[{"kind": "count"}])
 
 
 def test_a_tournament_refuses_a_look_alike_player() -> None:
-    with pytest.raises(TournamentError, match=f"the player name '{CYRILLIC_ANN}' mixes Cyrillic and Latin letters"):
+    with pytest.raises(
+        TournamentError, match=f"the player name '{CYRILLIC_ANN}' mixes Cyrillic and Latin letters"
+    ):
         clean_players(["Ann", CYRILLIC_ANN])
     with pytest.raises(TournamentError, match="the tournament name"):
         Tournament(f"{CYRILLIC_ANN}'s cup", ["Ann", "Bob"])
@@ -75,10 +107,18 @@ def test_a_tournament_refuses_a_look_alike_player() -> None:
 
 def test_the_message_has_a_french_shape() -> None:
     fr = tr("fr")
-    for what, msg in ((None, "Your name {n} mixes letters of different alphabets, which can look alike: "
-                             "type it in one alphabet."),
-                      ("player name", "The {what} {n} mixes letters of different alphabets, which can look "
-                                      "alike: type it in one alphabet.")):
+    for what, msg in (
+        (
+            None,
+            "Your name {n} mixes letters of different alphabets, which can look alike: "
+            "type it in one alphabet.",
+        ),
+        (
+            "player name",
+            "The {what} {n} mixes letters of different alphabets, which can look "
+            "alike: type it in one alphabet.",
+        ),
+    ):
         with pytest.raises(BadNameError) as e:
             clean_name(CYRILLIC_ANN, what or "name")
         english = str(e.value)

@@ -29,9 +29,7 @@ SEED = 3
 # Master keeps four cards worth 7 or more, so it says go after one card, the pone plays
 # out, and the Master leads the next count with three cards and plays again to a pile of
 # its own with the pone out of cards: the decision the old review conversion got wrong.
-STACKED = (
-    parse_cards("8H 7S 8D 9S AH TS AD KS 2C 4D 3C 5D QH"),
-)
+STACKED = (parse_cards("8H 7S 8D 9S AH TS AD KS 2C 4D 3C 5D QH"),)
 
 
 class _Recording(Player):
@@ -73,8 +71,12 @@ def games() -> list[tuple[Game, tuple[Player, Player]]]:
     g = Game(SEED, (_Recording("a"), _Recording("b")), first_dealer=0)
     g.run()
     out: list[tuple[Game, tuple[Player, Player]]] = [(g, g.players)]
-    stacked = Game(0, (_Recording("a", keep=("7S", "9S", "TS", "KS")), _Highest()),
-                   first_dealer=0, stacked=STACKED)
+    stacked = Game(
+        0,
+        (_Recording("a", keep=("7S", "9S", "TS", "KS")), _Highest()),
+        first_dealer=0,
+        stacked=STACKED,
+    )
     with pytest.raises(CribError, match="stacked decks ran out"):
         stacked.run()  # the stacked hand, then no deck for a second
     return [*out, (stacked, stacked.players)]
@@ -87,11 +89,7 @@ def test_the_coach_grades_the_position_the_master_searched(games: list) -> None:
             if not isinstance(players[seat], _Recording):
                 continue
             searched = players[seat].searched
-            graded = {
-                gr.position
-                for gr in grade_log(g.events, seat=seat)
-                if gr.kind == "play"
-            }
+            graded = {gr.position for gr in grade_log(g.events, seat=seat) if gr.kind == "play"}
             assert len(searched) >= 2
             for obs, pos in searched:
                 assert pos in graded, f"the coach graded another position than {pos.to_text()}"

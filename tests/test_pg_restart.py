@@ -17,7 +17,9 @@ from tests.pg import PgServer
 QUESTIONS = [{"kind": "count"}] * 10
 
 
-def test_a_restart_drops_no_acknowledged_answer_and_the_store_reconnects(pg_server: PgServer, pg_url: str) -> None:
+def test_a_restart_drops_no_acknowledged_answer_and_the_store_reconnects(
+    pg_server: PgServer, pg_url: str
+) -> None:
     teacher, student = Store(pg_url), Store(pg_url)
     s = teacher.create_session("Tuesday", seed=1, questions=QUESTIONS)
     ann = student.join(s.code, "Ann")
@@ -26,7 +28,9 @@ def test_a_restart_drops_no_acknowledged_answer_and_the_store_reconnects(pg_serv
     pg_server.restart()  # every connection dropped, the server back at once
     # the next read reconnects by itself: the teacher's live view goes on
     assert teacher.count_answers(s.code) == 3
-    assert student.submit(ann, 4, kind="count", answer="8", correct=True, token="ann-4").question == 4
+    assert (
+        student.submit(ann, 4, kind="count", answer="8", correct=True, token="ann-4").question == 4
+    )
     pg_server.halt()
     try:
         with pytest.raises(RecordUnavailable, match="reconnecting") as err:

@@ -23,7 +23,13 @@ from crib.session.model import Grade
 from crib.session.review import Coach, summary_strip
 
 ENDGAME = "hand QC 5D 9S 3H | pile 4H | starter 2C | discards 7S 8D | opp 3 | scores 115 120"
-WORD = {"best": "Best", "ok": "OK", "mistake": "A mistake", "costly": "Costly", "blunder": "A blunder"}
+WORD = {
+    "best": "Best",
+    "ok": "OK",
+    "mistake": "A mistake",
+    "costly": "Costly",
+    "blunder": "A blunder",
+}
 
 
 def _keep_throw(six: str, throw: str) -> tuple[str, str]:
@@ -36,8 +42,17 @@ def _keep_throw(six: str, throw: str) -> tuple[str, str]:
 
 
 def test_jargon_is_found_where_it_is() -> None:
-    assert plain.jargon_in("P(margin ≥ 0) = 54%, minimax over the holdings") == ["P(", "margin", "minimax", "holdings"]
-    assert plain.jargon_in("the Master's full value, from self-play") == ["Master", "full value", "self-play"]
+    assert plain.jargon_in("P(margin ≥ 0) = 54%, minimax over the holdings") == [
+        "P(",
+        "margin",
+        "minimax",
+        "holdings",
+    ]
+    assert plain.jargon_in("the Master's full value, from self-play") == [
+        "Master",
+        "full value",
+        "self-play",
+    ]
     assert plain.jargon_in("EV +1.2") == ["EV"] and plain.jargon_in("every level") == []
 
 
@@ -47,14 +62,22 @@ def test_a_discard_verdict_says_keep_throw_points_and_whose_crib() -> None:
     coach.grade_discard(0, parse_cards(six), parse_cards("AH 3S"), dealer=True)
     g = coach.grades[-1]
     assert g.verdict == "best"
-    assert re.fullmatch(r"Best throw: keep 5-10-J-Q \(about \d+ points\); throw A-3 to your crib\.", g.plain), g.plain
+    assert re.fullmatch(
+        r"Best throw: keep 5-10-J-Q \(about \d+ points\); throw A-3 to your crib\.", g.plain
+    ), g.plain
     coach.grade_discard(0, parse_cards(six), parse_cards("JD QC"), dealer=False)
     g = coach.grades[-1]
     assert g.verdict != "best"
     kept, thrown = _keep_throw(six, "JD QC")
     best_keep, best_throw = _keep_throw(six, g.best)
-    assert f"You kept {kept} (about " in g.plain and f"threw {thrown} to your opponent's crib" in g.plain
-    assert f"Better: keep {best_keep} (about " in g.plain and f"throw {best_throw} to your opponent's crib" in g.plain
+    assert (
+        f"You kept {kept} (about " in g.plain
+        and f"threw {thrown} to your opponent's crib" in g.plain
+    )
+    assert (
+        f"Better: keep {best_keep} (about " in g.plain
+        and f"throw {best_throw} to your opponent's crib" in g.plain
+    )
     assert f"{WORD[g.verdict]}: about " in g.plain and "point" in g.plain
     assert plain.jargon_in(g.plain) == []
     # the detail keeps the model and its numbers, under "How this was computed"
@@ -90,7 +113,9 @@ def test_a_play_verdict_names_the_card_what_it_does_and_the_better_card() -> Non
     pos = PeggingPosition("7C 9D 2H", pile="8S", starter="KD", discards="AS 4D")
     g = grade_play(pos, "2H", exact=False)
     assert g.verdict != "best" and g.best_card == parse_card("7C")
-    text = plain.play_text(pos, parse_card("2H"), g.best_card, verdict=g.verdict, lost=g.lost, unit=g.unit)
+    text = plain.play_text(
+        pos, parse_card("2H"), g.best_card, verdict=g.verdict, lost=g.lost, unit=g.unit
+    )
     assert text.startswith("You played 2♥: it ")
     assert "Better: 7♣, which pegs 2 for fifteen" in text
     assert f"{WORD[g.verdict]}: about " in text and "in the rest of the play" in text
@@ -102,7 +127,9 @@ def test_the_best_card_that_scores_nothing_is_said_to_do_best_later() -> None:
     pos = PeggingPosition("4C 9D 2H 3S", starter="KD")
     text = plain.play_text(pos, parse_card("4C"), parse_card("4C"), verdict="best", lost=0.0)
     assert text == "Best play: 4♣ scores nothing now but does best in the rest of the play."
-    text = plain.play_text(pos, parse_card("9D"), parse_card("4C"), verdict="mistake", lost=0.7, trap=True)
+    text = plain.play_text(
+        pos, parse_card("9D"), parse_card("4C"), verdict="mistake", lost=0.7, trap=True
+    )
     assert "Better: 4♣, which scores nothing now but does best" in text and plain.TRAP_TEXT in text
 
 
@@ -110,8 +137,16 @@ def test_near_121_the_plain_verdict_is_by_the_chance_to_win_with_one_reason() ->
     pos = PeggingPosition.parse(ENDGAME)
     g = grade_play(pos, "QC", opp_dealer=True)
     assert g.unit == WIN_UNIT
-    text = plain.play_text(pos, parse_card("QC"), g.best_card, verdict=g.verdict, lost=g.lost,
-                           unit=g.unit, reasons=g.tags, board=True)
+    text = plain.play_text(
+        pos,
+        parse_card("QC"),
+        g.best_card,
+        verdict=g.verdict,
+        lost=g.lost,
+        unit=g.unit,
+        reasons=g.tags,
+        board=True,
+    )
     assert "Your card lets the dealer peg out." in text
     assert re.search(r"−\d+\.\d% to win\.$", text), text
     assert plain.jargon_in(text) == []
@@ -119,7 +154,10 @@ def test_near_121_the_plain_verdict_is_by_the_chance_to_win_with_one_reason() ->
 
 
 def test_the_hand_strip_in_plain_words() -> None:
-    grades = [Grade(1, 0, "discard", "a", "b", 1.2, "mistake"), Grade(2, 0, "play", "4♥", "6♦", 2.4, "blunder")]
+    grades = [
+        Grade(1, 0, "discard", "a", "b", 1.2, "mistake"),
+        Grade(2, 0, "play", "4♥", "6♦", 2.4, "blunder"),
+    ]
     assert summary_strip(grades, plain=True) == (
         "Discard mistake, about 1 point lost · Pegging 1 mistake (about 2½ points lost)"
     )
@@ -148,7 +186,11 @@ def test_a_game_hints_and_grades_in_plain_words() -> None:
     assert c.phase == "discard"
     c.press("h")
     v = c.view()
-    assert v.hint_plain.startswith("Keep ") and "crib" in v.hint_plain and "Next best: throw" in v.hint_plain
+    assert (
+        v.hint_plain.startswith("Keep ")
+        and "crib" in v.hint_plain
+        and "Next best: throw" in v.hint_plain
+    )
     assert plain.jargon_in(v.hint_plain) == [] and "full value" in v.hint  # the detail is kept
     assert any("Model: the Master" in h for h in v.hint_how)
     c.discard([c.six[0], c.six[1]])
@@ -238,7 +280,10 @@ def test_the_trainer_speaks_plain_words_by_default() -> None:
     fb = app.feedback.value
     shown = _shown(fb)
     best_keep, best_throw = _keep_throw(q.six, q.best)
-    assert f"Better: keep {best_keep}" in shown.replace("&#x27;", "'") and f"throw {best_throw}" in shown
+    assert (
+        f"Better: keep {best_keep}" in shown.replace("&#x27;", "'")
+        and f"throw {best_throw}" in shown
+    )
     assert plain.jargon_in(shown) == []
     assert "crib-ranking" in fb.split("<details", 1)[1] and "Model: uniform" in fb
     app.plain_box.value = False  # the switch redraws the verdict with the table in view

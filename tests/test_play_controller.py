@@ -199,8 +199,12 @@ def test_manual_counting_with_muggins_takes_the_missed_points() -> None:
     assert c.decision is not None and c.decision.player == HUMAN
     assert v.my_cards == c.decision.observation.hand  # the cards you count are on the table
     n = len(c.game.events)
-    bad_claims = (("abc", "number"), ("30", "more than any hand"), ("", "type your count"),
-                  (str(total + 1), "more than your (hand|crib) counts: count again"))
+    bad_claims = (
+        ("abc", "number"),
+        ("30", "more than any hand"),
+        ("", "type your count"),
+        (str(total + 1), "more than your (hand|crib) counts: count again"),
+    )
     for bad, why in bad_claims:
         with pytest.raises(CribError, match=why):
             c.claim(bad)
@@ -257,12 +261,18 @@ def test_whole_game_with_manual_counting_and_muggins_keeps_its_invariants() -> N
     events, counts = load_saved(text)
     assert counts == c.counts
     live = [(g.kind, g.chosen, g.verdict, g.lost) for g in c.grades if g.kind == "count"]
-    assert [(g.kind, g.chosen, g.verdict, g.lost) for g in grade_log(events, counts) if g.kind == "count"] == live
+    assert [
+        (g.kind, g.chosen, g.verdict, g.lost)
+        for g in grade_log(events, counts)
+        if g.kind == "count"
+    ] == live
 
 
 def test_a_muggins_win_ends_the_game_at_exactly_121_on_the_board() -> None:
     for seed in range(1, 40):
-        c = GameController(seed=seed, tier="easy", manual=True, muggins=True, scores=(0, 119), exact_trap=False)
+        c = GameController(
+            seed=seed, tier="easy", manual=True, muggins=True, scores=(0, 119), exact_trap=False
+        )
         rng = random.Random(seed)
         while c.phase not in ("count", "over"):
             play_step(c, rng)
@@ -305,7 +315,9 @@ def test_coach_grades_hints_and_the_trap_flag() -> None:
     assert isinstance(p2.position, crib.PeggingPosition)
     text = parse_qs(urlparse(p2.analyzer_url).query)["position"][0]
     assert crib.PeggingPosition.parse(text).to_text() == p2.position.to_text() == text
-    assert len(g.position) == 6 and all(isinstance(x, crib.Card) for x in g.position)  # the six dealt
+    assert len(g.position) == 6 and all(
+        isinstance(x, crib.Card) for x in g.position
+    )  # the six dealt
     c.coaching = False
     assert c.view().grade is None
 

@@ -43,9 +43,12 @@ SIZE_PARAMS = [
     p
     for me, opp in SIZES
     for p in (
-        [pytest.param(me, opp, slice(None), id=f"{me}v{opp}", marks=pytest.mark.slow)] if me + opp == 8
-        else [pytest.param(me, opp, slice(0, FAST), id=f"{me}v{opp}"),
-              pytest.param(me, opp, slice(FAST, None), id=f"{me}v{opp}-rest", marks=pytest.mark.slow)]
+        [pytest.param(me, opp, slice(None), id=f"{me}v{opp}", marks=pytest.mark.slow)]
+        if me + opp == 8
+        else [
+            pytest.param(me, opp, slice(0, FAST), id=f"{me}v{opp}"),
+            pytest.param(me, opp, slice(FAST, None), id=f"{me}v{opp}-rest", marks=pytest.mark.slow),
+        ]
         if me + opp >= 6
         else [pytest.param(me, opp, slice(None), id=f"{me}v{opp}")]
     )
@@ -119,7 +122,9 @@ def test_rows_equal_the_python_solver_on_every_holding(n_me: int, n_opp: int, pa
     solver = _Minimax()
     positions = _positions(n_me, n_opp)[part]
     for i, pos in enumerate(positions):
-        kinds["go" if pos.opp_go else "near31" if pos.count >= 25 else "mid" if pos.pile else "lead"] += 1
+        kinds[
+            "go" if pos.opp_go else "near31" if pos.count >= 25 else "mid" if pos.pile else "lead"
+        ] += 1
         want = _reference_rows(pos, solver)
         if i < 2:
             assert want == expectimax.minimax_by_holding(pos)
@@ -127,7 +132,11 @@ def test_rows_equal_the_python_solver_on_every_holding(n_me: int, n_opp: int, pa
         assert len(got) == len(want), pos.to_text()
         for g, w in zip(got, want, strict=True):
             assert g == w, (pos.to_text(), g, w)
-    assert sum(kinds.values()) == len(positions) and len(positions) in (PER_SIZE, FAST, PER_SIZE - FAST)
+    assert sum(kinds.values()) == len(positions) and len(positions) in (
+        PER_SIZE,
+        FAST,
+        PER_SIZE - FAST,
+    )
     played = 8 - n_me - n_opp
     if played:  # a pile is possible
         assert kinds["mid"], kinds

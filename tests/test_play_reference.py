@@ -94,7 +94,9 @@ def test_the_sample_covers_every_size_and_kind() -> None:
 @pytest.mark.parametrize(
     "pos",
     [
-        pytest.param(p, id=p.to_text(), marks=[pytest.mark.slow] if len(p.hand) + p.opp_count == 8 else [])
+        pytest.param(
+            p, id=p.to_text(), marks=[pytest.mark.slow] if len(p.hand) + p.opp_count == 8 else []
+        )
         for p in SAMPLE
     ],
 )

@@ -68,14 +68,21 @@ def test_a_worksheets_questions_fit_one_page(kind: str, paper: str) -> None:
 
 # each kind drawn to PDF once, the language and paper taking turns (drawing is the slow
 # part: about 0.4 s a page); the command's and the teacher page's tests reuse these
-PDF_CASES = [("glossary", "en", "a4"), ("cheatsheet", "fr", "letter"),
-             ("worksheet-1", "fr", "a4"), ("worksheet-2", "en", "letter"),
-             ("pegging", "fr", "letter"), ("quiz-1", "en", "a4"), ("quiz-2", "fr", "letter")]
+PDF_CASES = [
+    ("glossary", "en", "a4"),
+    ("cheatsheet", "fr", "letter"),
+    ("worksheet-1", "fr", "a4"),
+    ("worksheet-2", "en", "letter"),
+    ("pegging", "fr", "letter"),
+    ("quiz-1", "en", "a4"),
+    ("quiz-2", "fr", "letter"),
+]
 
 
 @pytest.mark.parametrize(("kind", "lang", "paper"), PDF_CASES)
-def test_the_pdf_has_a_page_of_the_papers_size_for_each_page(kind: str, lang: str,
-                                                              paper: str) -> None:
+def test_the_pdf_has_a_page_of_the_papers_size_for_each_page(
+    kind: str, lang: str, paper: str
+) -> None:
     data = pdf(kind, lang, paper)
     assert data.startswith(b"%PDF-")
     boxes = re.findall(rb"/MediaBox \[\s*0 0 ([\d.]+) ([\d.]+)\s*\]", data)
@@ -185,18 +192,21 @@ def test_worksheet_keys_print_score_hands_totals_and_every_line(n: int, lang: st
     assert printed_totals(d) == want
     assert d.answers["totals"] == want
     # every scoring line is printed: one line per component, with its points
-    key_texts = [it.text for p in d.pages if p.section == "key" for it in p.items
-                 if isinstance(it, Text)]
+    key_texts = [
+        it.text for p in d.pages if p.section == "key" for it in p.items if isinstance(it, Text)
+    ]
     n_lines = sum(len(h.components) for h in hands)
     from crib.course.printables.texts import kind_label
 
     kinds = {kind_label(k, lang) for k in ("fifteen", "pair", "run", "flush", "nobs")}
     assert sum(t in kinds for t in key_texts) == n_lines
     # the sheet and its key show the same deals
-    sheet = [it.card for p in d.pages if p.section != "key" for it in p.items
-             if isinstance(it, CardBox)]
-    key = [it.card for p in d.pages if p.section == "key" for it in p.items
-           if isinstance(it, CardBox)]
+    sheet = [
+        it.card for p in d.pages if p.section != "key" for it in p.items if isinstance(it, CardBox)
+    ]
+    key = [
+        it.card for p in d.pages if p.section == "key" for it in p.items if isinstance(it, CardBox)
+    ]
     assert sheet == key == [c for h in hands for c in (*h.hand, h.starter)]
 
 
@@ -205,8 +215,12 @@ def test_worksheet_two_has_cribs_and_their_traps() -> None:
     cribs = [h for h in hands if h.is_crib]
     assert len(cribs) >= 5
     # a four-card flush in a crib scores no flush; a jack of the starter's suit scores nobs
-    assert any(len({c.suit for c in h.hand}) == 1 and h.starter.suit != h.hand[0].suit
-               and not h.of_kind("flush") for h in cribs)
+    assert any(
+        len({c.suit for c in h.hand}) == 1
+        and h.starter.suit != h.hand[0].suit
+        and not h.of_kind("flush")
+        for h in cribs
+    )
     assert any(h.of_kind("nobs") for h in cribs)
 
 
@@ -234,9 +248,18 @@ def test_quiz_answers() -> None:
 
 def test_cheat_sheet_points_are_the_scorers() -> None:
     checks = doc("cheatsheet", "en", "a4").answers["checks"]
-    assert checks == {"fifteen": 2, "pair": 2, "pair royal": 6, "double pair royal": 12,
-                      "double run": 8, "flush": 4, "flush crib": 0, "nobs": 1,
-                      "thirty-one": 2, "run": 3}
+    assert checks == {
+        "fifteen": 2,
+        "pair": 2,
+        "pair royal": 6,
+        "double pair royal": 12,
+        "double run": 8,
+        "flush": 4,
+        "flush crib": 0,
+        "nobs": 1,
+        "thirty-one": 2,
+        "run": 3,
+    }
 
 
 # --- seeds --------------------------------------------------------------------------
@@ -308,7 +331,7 @@ def test_every_page_renders_with_nothing_in_the_margins(kind: str) -> None:
         assert not ink[:, :m].any() and not ink[:, -m:].any(), (kind, n)
         below = slice(int(p.content_bottom * px) + 2, int((p.height - p.margin - 4) * px) - 1)
         assert not ink[below].any(), f"{kind} page {n}: ink below the content area"
-        assert ink[int(p.content_top * px):int(p.content_bottom * px)].any()
+        assert ink[int(p.content_top * px) : int(p.content_bottom * px)].any()
 
 
 # --- the command and the teacher's page ------------------------------------------------
@@ -317,8 +340,18 @@ def test_every_page_renders_with_nothing_in_the_margins(kind: str) -> None:
 def test_crib_print_writes_the_pdfs(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     from crib.tools.cli import main
 
-    argv = ["print", "worksheet-1", "--lang", "fr", "--seed", "7", "--paper", "a4",
-            "--out", str(tmp_path)]
+    argv = [
+        "print",
+        "worksheet-1",
+        "--lang",
+        "fr",
+        "--seed",
+        "7",
+        "--paper",
+        "a4",
+        "--out",
+        str(tmp_path),
+    ]
     assert main(argv) == 0
     files = sorted(f.name for f in tmp_path.iterdir())
     assert files == ["crib-worksheet-1-fr-a4-seed7.pdf"]

@@ -104,8 +104,10 @@ def test_seat_table_within_published_range(seat: str) -> None:
     res = distances(seat, NAMED)
     frac = sum(d <= 0.6 for d, *_ in res) / len(res)
     worst = [(p, round(m, 2), lo, hi) for d, p, m, lo, hi in res[:5]]
-    print(f"{seat}: {frac:.3f} of 91 pairs within 0.6 of the Hessel/Colvert/Rasmussen range; "
-          f"worst {worst}")
+    print(
+        f"{seat}: {frac:.3f} of 91 pairs within 0.6 of the Hessel/Colvert/Rasmussen range; "
+        f"worst {worst}"
+    )
     assert frac >= 0.8, (frac, worst)
 
 

@@ -81,7 +81,9 @@ def test_discard_questions_have_no_near_tie_and_agree_with_analyze_discard(
                 assert r.misses
 
 
-def test_peg_questions_have_no_near_tie_and_agree_with_analyze_play(qset: list[quiz.Question]) -> None:
+def test_peg_questions_have_no_near_tie_and_agree_with_analyze_play(
+    qset: list[quiz.Question],
+) -> None:
     for q in (q for q in qset if isinstance(q, quiz.PegQuestion)):
         a = crib.analyze_play(q.position, model=UNIFORM)
         cards = [o for o in a.options if o.card is not None]
@@ -140,8 +142,14 @@ def test_count_misses_are_named_from_the_breakdown() -> None:
 
 
 def test_a_five_thrown_to_the_opponent_is_named() -> None:
-    q = quiz.DiscardQuestion(six=parse_cards("5H 5D 6C 7S 8H 9D"), dealer=False, best=parse_cards("8H 9D"),
-                             ranking=(), gap=1.0, explain="")
+    q = quiz.DiscardQuestion(
+        six=parse_cards("5H 5D 6C 7S 8H 9D"),
+        dealer=False,
+        best=parse_cards("8H 9D"),
+        ranking=(),
+        gap=1.0,
+        explain="",
+    )
     assert "threw a five to the opponent" in classify_discard_miss(q, "5H 9D")
     assert "threw a pair to the opponent" in classify_discard_miss(q, "5H 5D")
 

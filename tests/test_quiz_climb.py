@@ -26,8 +26,11 @@ def test_each_level_holds_only_the_points_learnt_so_far(level: str) -> None:
         kinds = {c.kind for c in quiz.question_score(q).components}
         assert kinds <= ALLOWED[level], (level, q)
         assert q.total == quiz.question_score(q).total
-        new = {"flush", "nobs"} if level == "flush" else {
-            "fifteens": {"fifteen"}, "pairs": {"pair"}, "runs": {"run"}}[level]
+        new = (
+            {"flush", "nobs"}
+            if level == "flush"
+            else {"fifteens": {"fifteen"}, "pairs": {"pair"}, "runs": {"run"}}[level]
+        )
         new_seen += bool(kinds & new)
     # three deals in four (drawn per question) hold the kind the level adds
     assert new_seen >= 20, (level, new_seen)
@@ -58,9 +61,17 @@ def test_pegpoints_questions_match_the_reference_scorer() -> None:
 def test_pegpoints_grading_worked_example() -> None:
     # 5 then 4 (count 9), then a 6: a run of three, count 15: fifteen 2 + run 3 = 5
     q = quiz.question_from_dict(
-        {"kind": "pegpoints", "pile": "5H 4D", "card": "6C", "count_before": 9, "count": 15,
-         "best": "5", "parts": [["fifteen", "5H 4D 6C", 2], ["run", "5H 4D 6C", 3]],
-         "objective": "L3"})
+        {
+            "kind": "pegpoints",
+            "pile": "5H 4D",
+            "card": "6C",
+            "count_before": 9,
+            "count": 15,
+            "best": "5",
+            "parts": [["fifteen", "5H 4D 6C", 2], ["run", "5H 4D 6C", 3]],
+            "objective": "L3",
+        }
+    )
     assert quiz.grade(q, "15 for 5").correct
     assert quiz.grade(q, "5").correct
     r = quiz.grade(q, "15 2")
@@ -134,12 +145,23 @@ def test_mastery_per_objective_per_student_and_for_the_class() -> None:
     class A:
         def __init__(self, student: str, question: int, correct: bool, created: float) -> None:
             self.student, self.question, self.correct, self.created = (
-                student, question, correct, created)
+                student,
+                question,
+                correct,
+                created,
+            )
             self.kind, self.answer, self.lost, self.miss, self.seconds = (
-                qs[question].kind, "0", 0.0, "", 3.0)
+                qs[question].kind,
+                "0",
+                0.0,
+                "",
+                3.0,
+            )
 
     answers = [
-        A("ann", 0, True, 1), A("ann", 1, False, 2), A("ann", 1, True, 9),  # a retry: not counted
+        A("ann", 0, True, 1),
+        A("ann", 1, False, 2),
+        A("ann", 1, True, 9),  # a retry: not counted
         A("ann", 2, True, 3),
         A("bob", 0, False, 4),
     ]

@@ -300,7 +300,9 @@ def test_logs_saved_before_the_events_held_cards_load_replay_and_write_the_same_
     evs, counts = load_saved(OLD_SAVE.read_text())
     assert any(isinstance(e, Counted) for e in evs) and any(isinstance(e, Muggins) for e in evs)
     dealt, cut = evs[_first(evs, Dealt)], evs[_first(evs, Cut)]
-    assert all(isinstance(c, Card) for h in dealt.hands for c in h) and isinstance(cut.starter, Card)
+    assert all(isinstance(c, Card) for h in dealt.hands for c in h) and isinstance(
+        cut.starter, Card
+    )
     shown = evs[_first(evs, Shown)]
     assert all(isinstance(c, Card) for c in shown.cards) and isinstance(shown.starter, Card)
     r = replay(evs)

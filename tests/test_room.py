@@ -146,16 +146,25 @@ def test_kernels_started_by_the_pool_belong_to_nobody() -> None:
 
 
 def test_refusal_pages_say_why_and_carry_no_script() -> None:
-    for why, words in (("key", "Not allowed"), ("client", "Too many open pages"),
-                       ("total", "full")):
+    for why, words in (
+        ("key", "Not allowed"),
+        ("client", "Too many open pages"),
+        ("total", "full"),
+    ):
         page = refusal_html(why, "http://h/voila/render/trainer.ipynb")
         assert words in page and "<script" not in page and "kernel" not in page.lower()
 
 
 def test_room_options_and_defaults() -> None:
     opts, rest = take_room_options(["d", "--class", "--max-pages-per-client", "6"])
-    assert opts == {"class": True, "lan": None, "max_pages": None, "per_client": 6,
-                    "cull_after": None, "cull_grace": None}
+    assert opts == {
+        "class": True,
+        "lan": None,
+        "max_pages": None,
+        "per_client": 6,
+        "cull_after": None,
+        "cull_grace": None,
+    }
     assert rest == ["d"]
     assert take_room_options(["--lan=192.0.2.7"])[0]["lan"] == "192.0.2.7"
     assert total_cap(12) == 32

@@ -70,8 +70,11 @@ def _write_pages(folder: Path) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     for name, code in PAGES.items():
         nb = nbformat.v4.new_notebook()
-        nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
-                                     "language": "python"}
+        nb.metadata["kernelspec"] = {
+            "name": "python3",
+            "display_name": "Python 3",
+            "language": "python",
+        }
         nb.cells = [nbformat.v4.new_code_cell(code)]
         nbformat.write(nb, folder / name)
 
@@ -87,9 +90,22 @@ def _serve(tmp: Path, *args: str) -> Iterator[SimpleNamespace]:
     env = {**os.environ, "CRIB_DB": str(tmp / "classroom.sqlite3"), "PYTHONPATH": str(ROOT)}
     with log.open("w") as f:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "crib.tools.serve", str(pages), "--no-browser", "--class",
-             "--pool_size=1", f"--port={port}", "--Voila.ip=127.0.0.1", *args],
-            stdout=f, stderr=subprocess.STDOUT, cwd=ROOT, env=env,
+            [
+                sys.executable,
+                "-m",
+                "crib.tools.serve",
+                str(pages),
+                "--no-browser",
+                "--class",
+                "--pool_size=1",
+                f"--port={port}",
+                "--Voila.ip=127.0.0.1",
+                *args,
+            ],
+            stdout=f,
+            stderr=subprocess.STDOUT,
+            cwd=ROOT,
+            env=env,
         )
     try:
         deadline = time.monotonic() + 120
@@ -112,26 +128,45 @@ def _serve(tmp: Path, *args: str) -> Iterator[SimpleNamespace]:
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SimpleNamespace]:
     """Short culling times, so that the tests wait seconds, not minutes."""
-    with _serve(tmp_path_factory.mktemp("room-safety"), "--class-size=4",
-                f"--cull-after={CULL_AFTER}", f"--cull-grace={CULL_GRACE}") as srv:
+    with _serve(
+        tmp_path_factory.mktemp("room-safety"),
+        "--class-size=4",
+        f"--cull-after={CULL_AFTER}",
+        f"--cull-grace={CULL_GRACE}",
+    ) as srv:
         yield srv
 
 
-def request(srv: SimpleNamespace, path: str, *, src: str = "127.0.0.1", timeout: float = 60,
-            **kw: object) -> tuple[int, dict[str, str], str]:
+def request(
+    srv: SimpleNamespace, path: str, *, src: str = "127.0.0.1", timeout: float = 60, **kw: object
+) -> tuple[int, dict[str, str], str]:
     """One HTTP request from the source address ``src``."""
     return http_request(srv.port, path, src=src, timeout=timeout, **kw)  # type: ignore[arg-type]
 
 
-def websocket(srv: SimpleNamespace, path: str, *, src: str = "127.0.0.1",
-              headers: dict[str, str] | None = None, via: int | None = None) -> tuple[int, socket.socket | None]:
+def websocket(
+    srv: SimpleNamespace,
+    path: str,
+    *,
+    src: str = "127.0.0.1",
+    headers: dict[str, str] | None = None,
+    via: int | None = None,
+) -> tuple[int, socket.socket | None]:
     """Open a websocket (the handshake only; the frames the server sends are not read):
     (the status, the open socket if 101).  Closing the socket closes the websocket.
     ``via``: the port of a forwarder to go through (it has its own source address)."""
-    s = socket.create_connection(("127.0.0.1", via or srv.port), timeout=60, source_address=(src, 0))
-    lines = [f"GET {path} HTTP/1.1", f"Host: 127.0.0.1:{srv.port}", "Upgrade: websocket",
-             "Connection: Upgrade", "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==",
-             "Sec-WebSocket-Version: 13", *(f"{k}: {v}" for k, v in (headers or {}).items())]
+    s = socket.create_connection(
+        ("127.0.0.1", via or srv.port), timeout=60, source_address=(src, 0)
+    )
+    lines = [
+        f"GET {path} HTTP/1.1",
+        f"Host: 127.0.0.1:{srv.port}",
+        "Upgrade: websocket",
+        "Connection: Upgrade",
+        "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==",
+        "Sec-WebSocket-Version: 13",
+        *(f"{k}: {v}" for k, v in (headers or {}).items()),
+    ]
     s.sendall(("\r\n".join(lines) + "\r\n\r\n").encode())
     data = b""
     while b"\r\n\r\n" not in data and (chunk := s.recv(4096)):
@@ -184,16 +219,22 @@ def wait_connected(srv: SimpleNamespace, kid: str, n: int = 1) -> None:
 # -- 0. the teacher guard ---------------------------------------------------------
 
 
-@pytest.mark.parametrize("path, headers", [
-    ("/voila/render/teacher.ipynb", {}),
-    ("/voila/render/teacher.ipynb?key=wrong", {}),
-    ("/voila/render/Teacher.ipynb", {}),
-    ("/voila/render/./x/../teacher.ipynb", {}),
-    ("/voila/render/%74eacher.ipynb", {}),
-    ("/voila/render/teacher.ipynb/", {}),
-    ("/voila/render/teacher.ipynb", {"Cookie": "crib_teacher=2|1:0|10:1700000000|12:crib_teacher|4:MQ==|forged"}),
-    ("/voila/render/teacher.ipynb", {"X-Forwarded-For": "127.0.0.1", "X-Real-IP": "127.0.0.1"}),
-])
+@pytest.mark.parametrize(
+    "path, headers",
+    [
+        ("/voila/render/teacher.ipynb", {}),
+        ("/voila/render/teacher.ipynb?key=wrong", {}),
+        ("/voila/render/Teacher.ipynb", {}),
+        ("/voila/render/./x/../teacher.ipynb", {}),
+        ("/voila/render/%74eacher.ipynb", {}),
+        ("/voila/render/teacher.ipynb/", {}),
+        (
+            "/voila/render/teacher.ipynb",
+            {"Cookie": "crib_teacher=2|1:0|10:1700000000|12:crib_teacher|4:MQ==|forged"},
+        ),
+        ("/voila/render/teacher.ipynb", {"X-Forwarded-For": "127.0.0.1", "X-Real-IP": "127.0.0.1"}),
+    ],
+)
 def test_the_teachers_page_is_refused_to_another_device_however_asked(
     server: SimpleNamespace, path: str, headers: dict[str, str]
 ) -> None:
@@ -205,23 +246,32 @@ def test_the_teachers_page_is_refused_to_another_device_however_asked(
     assert status(server)["page_kernels"] == before
 
 
-def test_the_teachers_key_opens_the_page_once_and_its_kernel_stays_the_teachers(server: SimpleNamespace) -> None:
+def test_the_teachers_key_opens_the_page_once_and_its_kernel_stays_the_teachers(
+    server: SimpleNamespace,
+) -> None:
     code, h, _b = request(server, f"/voila/render/teacher.ipynb?key={server.key}", src="127.0.0.3")
     assert code == 302 and "key=" not in h["location"]  # the key leaves the address bar
     cookie = h["set-cookie"].split(";", 1)[0]
     kid = open_page(server, "teacher.ipynb", "127.0.0.3", headers={"Cookie": cookie})
     # another device, even with a self-made XSRF pair: not the teacher kernel's API or socket
-    for method, path in (("GET", f"/api/kernels/{kid}"), ("DELETE", f"/api/kernels/{kid}"),
-                         ("POST", f"/voila/api/shutdown/{kid}")):
+    for method, path in (
+        ("GET", f"/api/kernels/{kid}"),
+        ("DELETE", f"/api/kernels/{kid}"),
+        ("POST", f"/voila/api/shutdown/{kid}"),
+    ):
         code, _h, _b = request(server, path, src="127.0.0.2", method=method, headers=XSRF)
         assert code == 403, (method, path, code)
     assert websocket(server, channels(kid), src="127.0.0.2")[0] == 403
     assert model_as_teacher(server, kid, cookie) is not None
-    request(server, f"/api/kernels/{kid}", src="127.0.0.3", method="DELETE", headers={"Cookie": cookie})
+    request(
+        server, f"/api/kernels/{kid}", src="127.0.0.3", method="DELETE", headers={"Cookie": cookie}
+    )
 
 
 def model_as_teacher(srv: SimpleNamespace, kid: str, cookie: str) -> dict | None:
-    code, _h, body = request(srv, f"/api/kernels/{kid}", src="127.0.0.3", headers={"Cookie": cookie})
+    code, _h, body = request(
+        srv, f"/api/kernels/{kid}", src="127.0.0.3", headers={"Cookie": cookie}
+    )
     return json.loads(body) if code == 200 else None
 
 
@@ -281,8 +331,10 @@ def test_a_warm_kernel_idle_past_the_timeout_is_handed_out_and_its_page_connects
         wait_connected(server, kid)
     finally:
         ws.close()
-    assert request(server, f"/api/kernels/{kid}", src="127.0.0.5", method="DELETE",
-                   headers=XSRF)[0] == 204
+    assert (
+        request(server, f"/api/kernels/{kid}", src="127.0.0.5", method="DELETE", headers=XSRF)[0]
+        == 204
+    )
 
 
 # -- 3. the teacher kernel's request-info websocket ---------------------------------
@@ -296,14 +348,25 @@ def test_the_query_websocket_of_the_teacher_kernel_needs_the_teacher_cookie(serv
     assert kid in status(server)["teacher_kernels"]
     code, ws = websocket(server, f"/voila/query/{kid}", src="127.0.0.6")
     assert code == 403 and ws is None
-    code, ws = websocket(server, f"/voila/query/{kid}", src="127.0.0.6",
-                         headers={"Cookie": "crib_teacher=" + server.key})  # unsigned: no
+    code, ws = websocket(
+        server,
+        f"/voila/query/{kid}",
+        src="127.0.0.6",
+        headers={"Cookie": "crib_teacher=" + server.key},
+    )  # unsigned: no
     assert code == 403 and ws is None
     code, ws = websocket(server, f"/voila/query/{kid}", src="127.0.0.6", headers={"Cookie": cookie})
     assert code == 101 and ws is not None  # the teacher, on another device
     ws.close()
-    assert request(server, f"/api/kernels/{kid}", method="DELETE",
-                   headers={**XSRF, "Cookie": f"{cookie}; _xsrf=made-up"})[0] == 204
+    assert (
+        request(
+            server,
+            f"/api/kernels/{kid}",
+            method="DELETE",
+            headers={**XSRF, "Cookie": f"{cookie}; _xsrf=made-up"},
+        )[0]
+        == 204
+    )
 
 
 def test_the_query_websocket_of_a_students_kernel_is_its_own(server) -> None:
@@ -315,7 +378,10 @@ def test_the_query_websocket_of_a_students_kernel_is_its_own(server) -> None:
     code, ws = websocket(server, f"/voila/query/{kid}", src="127.0.0.7")
     assert code == 101 and ws is not None
     ws.close()
-    assert request(server, f"/api/kernels/{kid}", src="127.0.0.7", method="DELETE", headers=XSRF)[0] == 204
+    assert (
+        request(server, f"/api/kernels/{kid}", src="127.0.0.7", method="DELETE", headers=XSRF)[0]
+        == 204
+    )
 
 
 # -- 4. a page kernel's shutdown, from its own address only ------------------------
@@ -324,15 +390,24 @@ def test_the_query_websocket_of_a_students_kernel_is_its_own(server) -> None:
 def test_a_kernel_is_shut_down_only_from_the_address_it_was_handed_to(server) -> None:
     kid = open_page(server, "trainer.ipynb", "127.0.0.1")
     other = "127.0.0.2"
-    assert request(server, f"/api/kernels/{kid}", src=other, method="DELETE", headers=XSRF)[0] == 403
-    assert request(server, f"/voila/api/shutdown/{kid}", src=other, method="POST", body="",
-                   headers=XSRF)[0] == 403
-    assert request(server, f"/voila/api/shutdown/{kid}", src=other, method="POST", body="")[0] == 403
+    assert (
+        request(server, f"/api/kernels/{kid}", src=other, method="DELETE", headers=XSRF)[0] == 403
+    )
+    assert (
+        request(
+            server, f"/voila/api/shutdown/{kid}", src=other, method="POST", body="", headers=XSRF
+        )[0]
+        == 403
+    )
+    assert (
+        request(server, f"/voila/api/shutdown/{kid}", src=other, method="POST", body="")[0] == 403
+    )
     code, ws = websocket(server, channels(kid), src=other)  # a shutdown_request could go there
     assert code == 403 and ws is None
     for action in ("restart", "interrupt"):  # not routed by voila at all
-        assert request(server, f"/api/kernels/{kid}/{action}", src=other, method="POST", body="",
-                       headers=XSRF)[0] in (403, 404, 405)
+        assert request(
+            server, f"/api/kernels/{kid}/{action}", src=other, method="POST", body="", headers=XSRF
+        )[0] in (403, 404, 405)
     assert model(server, kid) is not None  # still running
     # its own page's shutdown works: DELETE with the page's XSRF pair ...
     assert request(server, f"/api/kernels/{kid}", method="DELETE", headers=XSRF)[0] == 204
@@ -356,7 +431,9 @@ def _class_of_four() -> tuple[FakeKM, Room]:
 def test_students_at_their_cap_cannot_keep_a_classmate_from_two_pages() -> None:
     km, room = _class_of_four()
     assert (room.total, room.per_client, room.students) == (16, 4, 4) == (total_cap(4), 4, 4)
-    got = {f"10.0.0.{i}": [_open(room, km, f"10.0.0.{i}")[1] for _ in range(5)] for i in range(2, 6)}
+    got = {
+        f"10.0.0.{i}": [_open(room, km, f"10.0.0.{i}")[1] for _ in range(5)] for i in range(2, 6)
+    }
     assert got == {
         "10.0.0.2": ["", "", "", "", "client"],
         "10.0.0.3": ["", "", "", "", "client"],
@@ -400,7 +477,9 @@ def test_a_full_server_gives_a_newcomer_the_closed_pages_of_the_heavy_users() ->
     # every page closed now: newcomers get the extra pages of 10.0.0.3 and 10.0.0.4 ...
     for kid in room.owners:
         km._kernel_connections[kid] = 0
-    assert [_open(room, km, ip)[1] for ip in ("10.0.0.8", "10.0.0.8", "10.0.0.9", "10.0.0.9")] == [""] * 4
+    assert [_open(room, km, ip)[1] for ip in ("10.0.0.8", "10.0.0.8", "10.0.0.9", "10.0.0.9")] == [
+        ""
+    ] * 4
     assert len(km.shut) == 6
     # ... and no more: every device keeps two, even closed
     assert _open(room, km, "10.0.0.10")[1] == "total" and len(km.shut) == 6
@@ -429,9 +508,13 @@ def test_at_class_size_4_a_classmate_still_gets_two_pages_from_the_server(
 
         def ask(src: str, n: int) -> list[int]:
             with ThreadPoolExecutor(n) as ex:
-                return sorted(f.result()[0] for f in [
-                    ex.submit(request, srv, "/voila/render/trainer.ipynb", src=src, timeout=120)
-                    for _ in range(n)])
+                return sorted(
+                    f.result()[0]
+                    for f in [
+                        ex.submit(request, srv, "/voila/render/trainer.ipynb", src=src, timeout=120)
+                        for _ in range(n)
+                    ]
+                )
 
         got = {src: ask(src, 5) for src in ("127.0.0.2", "127.0.0.3", "127.0.0.4", "127.0.0.5")}
         assert got["127.0.0.2"] == got["127.0.0.3"] == got["127.0.0.4"] == [200] * 4 + [429]

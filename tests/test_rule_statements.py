@@ -49,7 +49,9 @@ def test_double_double_run_is_runs_12_pairs_4_fifteens_8() -> None:
     assert s.total == 24
     # the spoken count says the pairs and the runs separately, in both languages
     assert s.say().endswith("and a pair is twelve, and a double-double run of three is twenty-four")
-    assert say_fr(s).endswith("et une paire fait douze, et quatre suites de trois font vingt-quatre")
+    assert say_fr(s).endswith(
+        "et une paire fait douze, et quatre suites de trois font vingt-quatre"
+    )
 
 
 def test_tens_and_face_cards_count_ten_but_pair_only_by_rank() -> None:
@@ -125,7 +127,9 @@ def _play(pone: str, dealer: str, moves: list[str | None]) -> list:
 def test_notebook_04_worked_play_deals_four_cards_each() -> None:
     """The worked play in notebook 04: go at 30, 31 and a pair, then a fifteen and the
     last card; four cards each."""
-    recs = _play("KS 9H 8C 2D", "QD AD AS 5C", ["KS", "QD", "9H", "AD", None, "AS", "8C", "5C", "2D"])
+    recs = _play(
+        "KS 9H 8C 2D", "QD AD AS 5C", ["KS", "QD", "9H", "AD", None, "AS", "8C", "5C", "2D"]
+    )
     assert [r.player for r in recs] == [0, 1, 0, 1, 0, 1, 0, 1, 0]
     assert recs[4].is_go and recs[4].count == 30
     assert {c.kind: c.points for c in recs[5].components} == {"thirty-one": 2, "pair": 2}
@@ -174,7 +178,9 @@ def test_five_card_trap_numbers() -> None:
     """Every number in the five-card trap's text, from the pegging scorer."""
     text = FORMATIONS["five-card trap"]
     assert find_formations("4H 6D 6S 9C")[0].explanation == text
-    assert all(peg_points((4, r)) == 0 for r in range(1, 14) if r != 4)  # no 15 off a 4, only a pair
+    assert all(
+        peg_points((4, r)) == 0 for r in range(1, 14) if r != 4
+    )  # no 15 off a 4, only a pair
     # each phrase and the pile of ranks it describes: its numbers are the count or the points
     steps = {
         "count 9": (4, 5),
@@ -229,22 +235,40 @@ def test_french_count_says_fait_for_one_thing_and_font_for_several() -> None:
 
 def test_rules_course_text_states_the_rules_the_issue_found_missing() -> None:
     en = _markdown("01_rules_and_counting.ipynb")
-    for phrase in ("in the hand or in the crib", "Q-K-A is not", "a king and a queen are not",
-                   "lower packet", "before the play", "wins at that moment"):
+    for phrase in (
+        "in the hand or in the crib",
+        "Q-K-A is not",
+        "a king and a queen are not",
+        "lower packet",
+        "before the play",
+        "wins at that moment",
+    ):
         assert phrase in en, phrase
     assert "*in hand*" not in en and "face cards count 10, aces 1" not in en
     fr = _markdown("07_regles_du_cribbage.ipynb")
-    for phrase in ("en main ou dans le crib", "dame-roi-as n'en est pas une",
-                   "un roi et une dame non", "paquet du dessous", "avant le jeu",
-                   "valet retourné", "valet de même couleur", "même enseigne"):
+    for phrase in (
+        "en main ou dans le crib",
+        "dame-roi-as n'en est pas une",
+        "un roi et une dame non",
+        "paquet du dessous",
+        "avant le jeu",
+        "valet retourné",
+        "valet de même couleur",
+        "même enseigne",
+    ):
         assert phrase in fr, phrase
     assert "(*his heels*)" not in fr and "(*nobs*)" not in fr and "valet font" not in fr
 
 
 def test_pegging_text_states_runs_of_three_and_the_reset() -> None:
     md = _markdown("04_pegging.ipynb")
-    for phrase in ("three or more cards", "Q-K-A is no run", "a player who can play must",
-                   "After a go or a 31 the count restarts", "not rules of the game"):
+    for phrase in (
+        "three or more cards",
+        "Q-K-A is no run",
+        "a player who can play must",
+        "After a go or a 31 the count restarts",
+        "not rules of the game",
+    ):
         assert phrase in md, phrase
     assert "player 0" not in md and "player 1" not in md
 
@@ -253,7 +277,9 @@ def test_one_card_pegs_14_at_most_before_the_go_and_the_last_card() -> None:
     """The what-it-pegs grader refuses more than 14: a double pair royal making 15 or 31.
     In a game the last card of the play adds 1 more, which that question leaves out."""
     assert score_pegging("7H 2C 2D 2H 2S").total == 14
-    recs = _play("KH JD 2C 2H", "QS 7C 2D 2S", ["KH", "QS", "JD", None, "7C", "2C", "2D", "2H", "2S"])
+    recs = _play(
+        "KH JD 2C 2H", "QS 7C 2D 2S", ["KH", "QS", "JD", None, "7C", "2C", "2D", "2H", "2S"]
+    )
     assert recs[3].is_go and recs[3].pegger == 0 and recs[4].player == 1
     assert recs[-1].ended and recs[-1].points == 15
     q = {"kind": "pegpoints", "best": "14", "count": 15, "parts": []}

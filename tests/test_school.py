@@ -80,9 +80,23 @@ def school(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[int, subp
     port = free_port()
     out = (tmp / "school.log").open("w")
     proc = subprocess.Popen(
-        [sys.executable, "-m", "crib.tools.school", "--servers", "2", f"--port={port}",
-         f"--run-dir={tmp / 'run'}", "--db", str(tmp / "class.sqlite3"), str(dash), "--pool_size=0"],
-        stdout=out, stderr=subprocess.STDOUT, cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)},
+        [
+            sys.executable,
+            "-m",
+            "crib.tools.school",
+            "--servers",
+            "2",
+            f"--port={port}",
+            f"--run-dir={tmp / 'run'}",
+            "--db",
+            str(tmp / "class.sqlite3"),
+            str(dash),
+            "--pool_size=0",
+        ],
+        stdout=out,
+        stderr=subprocess.STDOUT,
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
     )
     deadline = time.monotonic() + 240
     while "everyone opens" not in (tmp / "school.log").read_text():
@@ -104,15 +118,21 @@ def test_the_configuration_for_other_machines_passes_nginx_t(tmp_path: Path) -> 
     assert "location /s1/ { proxy_pass http://10.0.0.11:8866;" in text
     assert "location /s2/ { proxy_pass http://10.0.0.12:8866;" in text
     assert "proxy_set_header Upgrade $http_upgrade" in text and "listen 0.0.0.0:8080" in text
-    r = subprocess.run([NGINX, "-t", "-c", str(conf), "-p", str(tmp_path)], capture_output=True, text=True,
-                       check=False)
+    r = subprocess.run(
+        [NGINX, "-t", "-c", str(conf), "-p", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert r.returncode == 0, r.stderr
     with pytest.raises(ValueError, match="at least one"):
         nginx_conf(8080, [], tmp_path)
 
 
 @pytest.mark.slow  # the school's servers and nginx: make test-slow
-def test_the_way_in_reaches_both_servers_and_keeps_the_query(school: tuple[int, subprocess.Popen]) -> None:
+def test_the_way_in_reaches_both_servers_and_keeps_the_query(
+    school: tuple[int, subprocess.Popen],
+) -> None:
     port, _proc = school
     seen = set()
     for _ in range(4):
@@ -123,10 +143,14 @@ def test_the_way_in_reaches_both_servers_and_keeps_the_query(school: tuple[int, 
         seen.add(m.group(1))
     assert seen == {"s1", "s2"}  # round robin: both servers take students
     status, loc, _ = _get(port, "/go/index.ipynb?code=K7QW2M&lang=fr")
-    assert status == 302 and re.search(r"/s[12]/voila/render/index\.ipynb\?code=K7QW2M&lang=fr$", loc), loc
+    assert status == 302 and re.search(
+        r"/s[12]/voila/render/index\.ipynb\?code=K7QW2M&lang=fr$", loc
+    ), loc
     status, loc, _ = _get(port, "/go/secret.txt?x=1")  # not a page: the home page
     assert status == 302 and loc.endswith("/voila/render/index.ipynb?x=1"), loc
-    status, loc, _ = _get(port, "/go/..%2F..%2Fetc%2Fpasswd")  # refused, or sent home: never followed
+    status, loc, _ = _get(
+        port, "/go/..%2F..%2Fetc%2Fpasswd"
+    )  # refused, or sent home: never followed
     assert status in (400, 403, 404) or (status == 302 and "passwd" not in loc), (status, loc)
 
 
@@ -136,24 +160,43 @@ async def _kernel_info(port: int, prefix: str, kernel: str) -> dict:
     url = f"ws://127.0.0.1:{port}{prefix}api/kernels/{kernel}/channels?session_id={uuid.uuid4()}"
     ws = await websocket_connect(url, connect_timeout=30)
     msg_id = uuid.uuid4().hex
-    ws.write_message(json.dumps({
-        "header": {"msg_id": msg_id, "msg_type": "kernel_info_request", "username": "t", "session": "s",
-                   "version": "5.3", "date": ""},
-        "parent_header": {}, "metadata": {}, "content": {}, "channel": "shell", "buffers": [],
-    }))
+    ws.write_message(
+        json.dumps(
+            {
+                "header": {
+                    "msg_id": msg_id,
+                    "msg_type": "kernel_info_request",
+                    "username": "t",
+                    "session": "s",
+                    "version": "5.3",
+                    "date": "",
+                },
+                "parent_header": {},
+                "metadata": {},
+                "content": {},
+                "channel": "shell",
+                "buffers": [],
+            }
+        )
+    )
     try:
         while True:
             raw = await asyncio.wait_for(ws.read_message(), 60)
             assert raw is not None, "the websocket closed"
             m = json.loads(raw)
-            if m.get("parent_header", {}).get("msg_id") == msg_id and m["msg_type"] == "kernel_info_reply":
+            if (
+                m.get("parent_header", {}).get("msg_id") == msg_id
+                and m["msg_type"] == "kernel_info_reply"
+            ):
                 return m["content"]
     finally:
         ws.close()
 
 
 @pytest.mark.slow  # the school's servers and nginx: make test-slow
-def test_a_pages_websocket_reaches_the_server_that_holds_its_kernel(school: tuple[int, subprocess.Popen]) -> None:
+def test_a_pages_websocket_reaches_the_server_that_holds_its_kernel(
+    school: tuple[int, subprocess.Popen],
+) -> None:
     port, _proc = school
     status, _loc, body = _get(port, "/s2/voila/render/index.ipynb")
     assert status == 200

@@ -65,7 +65,9 @@ FIRST_ANSWERS = {"Ann": 2, "Bob": 1, "Cy": 2, "Dee": 3}  # before the server die
 
 
 @pytest.fixture(scope="module")
-def school(pg_server: PgServer, tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
+def school(
+    pg_server: PgServer, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[dict[str, Any]]:
     """Two crib servers behind nginx with the real dashboards and ``--class``, the record
     on a fresh PostgreSQL database: the port, the process, the teacher's key, the record."""
     _nginx()
@@ -75,11 +77,25 @@ def school(pg_server: PgServer, tmp_path_factory: pytest.TempPathFactory) -> Ite
     port = free_port()
     log = tmp / "school.log"
     proc = subprocess.Popen(
-        [sys.executable, "-m", "crib.tools.school", "--servers", "2", f"--port={port}", f"--run-dir={tmp / 'run'}",
-         "--db", url, str(ROOT / "dashboards"), "--class",
-         "--pool_size=0",  # no warm kernels: each page's kernel starts when it is opened (9 in all)
-         "--max-pages-per-client=40"],  # every page comes from 127.0.0.1 here (one device)
-        stdout=log.open("w"), stderr=subprocess.STDOUT, cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)},
+        [
+            sys.executable,
+            "-m",
+            "crib.tools.school",
+            "--servers",
+            "2",
+            f"--port={port}",
+            f"--run-dir={tmp / 'run'}",
+            "--db",
+            url,
+            str(ROOT / "dashboards"),
+            "--class",
+            "--pool_size=0",  # no warm kernels: each page's kernel starts when it is opened (9 in all)
+            "--max-pages-per-client=40",
+        ],  # every page comes from 127.0.0.1 here (one device)
+        stdout=log.open("w"),
+        stderr=subprocess.STDOUT,
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
     )
     deadline = time.monotonic() + 240
     while not (m := re.search(r"teacher opens: (\S+)", log.read_text())):
@@ -112,8 +128,12 @@ def _rows(db: str, sql: str, *args: Any) -> list[tuple]:
 
 def _moves(db: str, table: str) -> list[tuple]:
     """A classmate table's stored moves: (id, seat, n, kind, action), in order."""
-    return _rows(db, "SELECT m.id, m.seat, m.n, m.kind, m.action FROM duel_moves m JOIN duels d "
-                     "ON d.id=m.duel_id WHERE d.code=%s ORDER BY m.id", table)
+    return _rows(
+        db,
+        "SELECT m.id, m.seat, m.n, m.kind, m.action FROM duel_moves m JOIN duels d "
+        "ON d.id=m.duel_id WHERE d.code=%s ORDER BY m.id",
+        table,
+    )
 
 
 def _each_once(moves: list[tuple]) -> None:
@@ -168,7 +188,9 @@ async def _open(page: Page, reloads: list[str]) -> None:
         await asyncio.wait_for(page.open(), 150)
 
 
-async def _student(port: int, code: str, name: str, reloads: list[str], path: str | None = None) -> Page:
+async def _student(
+    port: int, code: str, name: str, reloads: list[str], path: str | None = None
+) -> Page:
     """A student's trainer page opened from a link (the way in, or an old address), the
     link's query sent as the page's script sends it; the class code must be filled in."""
     p = Page(f"http://127.0.0.1:{port}", path or f"go/trainer.ipynb?code={code}")
@@ -208,8 +230,9 @@ async def _ws_status(port: int, prefix: str, kernel: str, cookie: str = "") -> i
 
     url = f"ws://127.0.0.1:{port}{prefix}api/kernels/{kernel}/channels?session_id={uuid.uuid4()}"
     try:
-        async with websockets.connect(url, additional_headers={"Cookie": cookie} if cookie else {},
-                                      open_timeout=60):
+        async with websockets.connect(
+            url, additional_headers={"Cookie": cookie} if cookie else {}, open_timeout=60
+        ):
             return 101
     except websockets.InvalidStatus as e:
         return int(e.response.status_code)
@@ -247,21 +270,38 @@ async def _class(school: dict[str, Any], report: dict[str, Any]) -> None:
             assert status == 403, (prefix, status)
             assert _get(port, f"{prefix}crib/room")[0] == 403
             status, _loc, body = _cookie_get(port, f"{prefix}crib/room", cookie)
-            assert status == 200 and "page_kernels" in body, (prefix, status)  # one cookie, both servers
-        assert await _ws_status(port, home, teacher.kernel) == 403  # the teacher's kernel: not without the cookie
+            assert status == 200 and "page_kernels" in body, (
+                prefix,
+                status,
+            )  # one cookie, both servers
+        assert (
+            await _ws_status(port, home, teacher.kernel) == 403
+        )  # the teacher's kernel: not without the cookie
 
         # the teacher creates a class session in the page: four counting questions
-        for css, v in (("crib-n-count", N_QUESTIONS), ("crib-n-discard", 0), ("crib-n-peg", 0),
-                       ("crib-session-name", "School class")):
+        for css, v in (
+            ("crib-n-count", N_QUESTIONS),
+            ("crib-n-discard", 0),
+            ("crib-n-peg", 0),
+            ("crib-session-name", "School class"),
+        ):
             await teacher.set_state(teacher.by_class[css], {"value": v})
         await teacher.click_until("crib-create", "crib-code-box", "crib-code-banner")
         banner = teacher.value("crib-code-box")
         code = re.search(r'crib-code-banner">(\w+)<', banner).group(1)  # type: ignore[union-attr]
-        assert f"{base}/go/trainer.ipynb" in banner  # the link on the projector is the school's way in
+        assert (
+            f"{base}/go/trainer.ipynb" in banner
+        )  # the link on the projector is the school's way in
         mark("session_created")
 
         # four students open the link with the code: both servers take students
-        students = dict(zip(NAMES, await asyncio.gather(*(_student(port, code, n, reloads) for n in NAMES)), strict=True))
+        students = dict(
+            zip(
+                NAMES,
+                await asyncio.gather(*(_student(port, code, n, reloads) for n in NAMES)),
+                strict=True,
+            )
+        )
         pages += students.values()
         where = {n: _server(p) for n, p in students.items()}
         assert set(where.values()) == {"/s1/", "/s2/"}, where
@@ -279,7 +319,9 @@ async def _class(school: dict[str, Any], report: dict[str, Any]) -> None:
         while _live_counts(teacher) != want:  # the teacher page polls the record every 2 s
             assert time.monotonic() < deadline, (_live_counts(teacher), want)
             await asyncio.sleep(0.2)
-        await _state_until(teacher, "crib-summary", lambda v: f">{sum(FIRST_ANSWERS.values())}</b>" in v, 30)
+        await _state_until(
+            teacher, "crib-summary", lambda v: f">{sum(FIRST_ANSWERS.values())}</b>" in v, 30
+        )
         mark("teacher_sees_all")
 
         # 2. two classmates, one page on each server, play a whole game
@@ -292,8 +334,10 @@ async def _class(school: dict[str, Any], report: dict[str, Any]) -> None:
         assert await bob.sit(table) == table
         mark("classmates_seated")
         clicked: Counter = Counter()
-        await asyncio.wait_for(asyncio.gather(_play(ann, clicked, lambda: False),
-                                              _play(bob, clicked, lambda: False)), 300)
+        await asyncio.wait_for(
+            asyncio.gather(_play(ann, clicked, lambda: False), _play(bob, clicked, lambda: False)),
+            300,
+        )
         mark("classmate_game_over")
         for p in (ann, bob):
             await p.until(lambda p=p: p.attrs().get("phase") == "over" and p.log() is not None, 120)
@@ -334,15 +378,21 @@ async def _class(school: dict[str, Any], report: dict[str, Any]) -> None:
         def two_played() -> bool:
             return sum(v for (_s, k), v in tour_clicked.items() if k == "play") >= 2
 
-        await asyncio.wait_for(asyncio.gather(_play(ann, tour_clicked, two_played),
-                                              _play(bob, tour_clicked, two_played)), 120)
+        await asyncio.wait_for(
+            asyncio.gather(
+                _play(ann, tour_clicked, two_played), _play(bob, tour_clicked, two_played)
+            ),
+            120,
+        )
         await asyncio.sleep(0.5)  # the other page draws the last move
 
         # 4. a server dies mid-class: the one without the teacher's page
         link = ann.seat_link()
         before_ann = (ann.attrs()["hand"], ann.attrs()["mine"])
         moved_before = _moves(db, tour_table)
-        answers_before = _rows(db, "SELECT id, student_id, question, answer FROM answers ORDER BY id")
+        answers_before = _rows(
+            db, "SELECT id, student_id, question, answer FROM answers ORDER BY id"
+        )
         assert len(answers_before) == sum(FIRST_ANSWERS.values())
         servers = _children(school["proc"].pid)
         kernels = _kernels(servers[victim])
@@ -352,19 +402,33 @@ async def _class(school: dict[str, Any], report: dict[str, Any]) -> None:
         name = max(gone, key=lambda n: N_QUESTIONS - FIRST_ANSWERS[n])  # the most left to answer
         status, loc, _ = _get(port, f"{victim}voila/render/trainer.ipynb?code={code}")
         assert status == 302 and loc.endswith(f"/go/trainer.ipynb?code={code}"), (status, loc)
-        again = await _student(port, code, name, reloads, f"{victim.lstrip('/')}voila/render/trainer.ipynb?code={code}")
+        again = await _student(
+            port, code, name, reloads, f"{victim.lstrip('/')}voila/render/trainer.ipynb?code={code}"
+        )
         pages.append(again)
         assert _server(again) == home
         done = FIRST_ANSWERS[name]
-        assert f"{done} already answered" in again.value("crib-join-status"), again.value("crib-join-status")
-        await _state_until(again, "crib-header", lambda v: f"Question {done + 1} of {N_QUESTIONS}" in v, 30)  # the set goes on
+        assert f"{done} already answered" in again.value("crib-join-status"), again.value(
+            "crib-join-status"
+        )
+        await _state_until(
+            again, "crib-header", lambda v: f"Question {done + 1} of {N_QUESTIONS}" in v, 30
+        )  # the set goes on
         for k in range(done, N_QUESTIONS):
             await _answer(again, k - done, k)
-        await _state_until(again, "crib-status", lambda v: "last question" in v, 30)  # drawn after the stats line
+        await _state_until(
+            again, "crib-status", lambda v: "last question" in v, 30
+        )  # drawn after the stats line
         mark("student_resumed")
-        mine = _rows(db, "SELECT a.question FROM answers a JOIN students s ON s.id=a.student_id "
-                         "WHERE s.name=%s ORDER BY a.question", name)
-        assert [q for (q,) in mine] == list(range(N_QUESTIONS))  # each question once: none lost, none twice
+        mine = _rows(
+            db,
+            "SELECT a.question FROM answers a JOIN students s ON s.id=a.student_id "
+            "WHERE s.name=%s ORDER BY a.question",
+            name,
+        )
+        assert [q for (q,) in mine] == list(
+            range(N_QUESTIONS)
+        )  # each question once: none lost, none twice
 
         # the classmate on the dead server reloads the seat's link: the game from the record
         status, loc, _ = _get(port, f"{victim}voila/render/play.ipynb?{link}")
@@ -376,31 +440,53 @@ async def _class(school: dict[str, Any], report: dict[str, Any]) -> None:
         await _open(ann2, reloads)
         assert _server(ann2) == home
         await ann2.reopen()
-        assert (ann2.attrs()["hand"], ann2.attrs()["mine"]) == before_ann, (ann2.attrs(), before_ann)
+        assert (ann2.attrs()["hand"], ann2.attrs()["mine"]) == before_ann, (
+            ann2.attrs(),
+            before_ann,
+        )
         assert _moves(db, tour_table) == moved_before  # nothing of the game lost
         n_before = len(moved_before)
-        await asyncio.wait_for(asyncio.gather(
-            _play(ann2, tour_clicked, lambda: len(_moves(db, tour_table)) >= n_before + 4),
-            _play(bob, tour_clicked, lambda: len(_moves(db, tour_table)) >= n_before + 4)), 120)
+        await asyncio.wait_for(
+            asyncio.gather(
+                _play(ann2, tour_clicked, lambda: len(_moves(db, tour_table)) >= n_before + 4),
+                _play(bob, tour_clicked, lambda: len(_moves(db, tour_table)) >= n_before + 4),
+            ),
+            120,
+        )
         after = _moves(db, tour_table)
         assert after[: len(moved_before)] == moved_before and len(after) >= n_before + 4
         _each_once(after)
         mark("classmate_resumed")
         # ... to the end of the game (61): its result comes in once, and the teacher page shows it
-        await asyncio.wait_for(asyncio.gather(_play(ann2, tour_clicked, lambda: False),
-                                              _play(bob, tour_clicked, lambda: False)), 180)
+        await asyncio.wait_for(
+            asyncio.gather(
+                _play(ann2, tour_clicked, lambda: False), _play(bob, tour_clicked, lambda: False)
+            ),
+            180,
+        )
         _each_once(_moves(db, tour_table))
         # the play page recorded the result at the game's end: the teacher page shows it
         await _state_until(teacher, "crib-tour-round", lambda v: "crib-tour-done" in v, 90)
-        results = _rows(db, "SELECT t.seat1, t.seat2, r.score1, r.score2 FROM tournament_results r JOIN "
-                            "tournament_tables t USING (tournament_id, round, table_no)")
-        assert len(results) == 1 and max(results[0][2:]) == 61, results  # one result, however many pages saw the end
+        results = _rows(
+            db,
+            "SELECT t.seat1, t.seat2, r.score1, r.score2 FROM tournament_results r JOIN "
+            "tournament_tables t USING (tournament_id, round, table_no)",
+        )
+        assert len(results) == 1 and max(results[0][2:]) == 61, (
+            results
+        )  # one result, however many pages saw the end
         winner = results[0][0] if results[0][2] == 61 else results[0][1]
         # (the standings are drawn after the round's table: wait for them too)
-        await _state_until(teacher, "crib-tour-standings",
-                           lambda v: re.search(rf"<td>{winner}</td><td class=\"crib-num\">1–0", v) is not None, 30)
+        await _state_until(
+            teacher,
+            "crib-tour-standings",
+            lambda v: re.search(rf"<td>{winner}</td><td class=\"crib-num\">1–0", v) is not None,
+            30,
+        )
         mark("tournament_game_over")
-        answers_after = _rows(db, "SELECT id, student_id, question, answer FROM answers ORDER BY id")
+        answers_after = _rows(
+            db, "SELECT id, student_id, question, answer FROM answers ORDER BY id"
+        )
         assert answers_after[: len(answers_before)] == answers_before  # every stored answer kept
         assert len(answers_after) == len(answers_before) + N_QUESTIONS - done
         want[name] = f"{N_QUESTIONS}/{N_QUESTIONS}"
@@ -408,7 +494,9 @@ async def _class(school: dict[str, Any], report: dict[str, Any]) -> None:
         while _live_counts(teacher) != want:  # the teacher's live view goes on, on the live server
             assert time.monotonic() < deadline, (_live_counts(teacher), want)
             await asyncio.sleep(0.2)
-        report["orphan_kernels"] = await asyncio.to_thread(_alive, kernels, 60)  # ipykernel polls its parent: gone within seconds
+        report["orphan_kernels"] = await asyncio.to_thread(
+            _alive, kernels, 60
+        )  # ipykernel polls its parent: gone within seconds
         mark("done")
     finally:
         for p in pages:
@@ -441,6 +529,7 @@ def _kernels(server: int) -> list[int]:
 
 def _alive(pids: list[int], seconds: float) -> list[int]:
     """Those of ``pids`` still running after up to ``seconds``."""
+
     def running(pid: int) -> bool:
         try:
             return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"

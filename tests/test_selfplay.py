@@ -29,8 +29,14 @@ def _hands_of(seed: int, scores: tuple[int, int] = (0, 0)) -> list[dict]:
     cur: dict = {}
     for e in g.events:
         if isinstance(e, Dealt):
-            cur = {"dealer": e.dealer, "six": list(e.hands), "throw": {},
-                   "peg": [], "start": None, "over": False}
+            cur = {
+                "dealer": e.dealer,
+                "six": list(e.hands),
+                "throw": {},
+                "peg": [],
+                "start": None,
+                "over": False,
+            }
             out.append(cur)
         elif isinstance(e, Discarded):
             cur["throw"][e.player] = e.cards
@@ -38,8 +44,10 @@ def _hands_of(seed: int, scores: tuple[int, int] = (0, 0)) -> list[dict]:
             cur["starter"] = e.starter
         elif isinstance(e, Played | Go):
             if cur["start"] is None:
-                cur["start"] = tuple(s - (e.points if i == (e.player if isinstance(e, Played) else e.scorer) else 0)
-                                     for i, s in enumerate(e.scores))
+                cur["start"] = tuple(
+                    s - (e.points if i == (e.player if isinstance(e, Played) else e.scorer) else 0)
+                    for i, s in enumerate(e.scores)
+                )
             if e.points:
                 who = e.player if isinstance(e, Played) else e.scorer
                 cur["peg"].append((who, e.points))
@@ -54,7 +62,9 @@ def test_fast_expert_equals_the_game() -> None:
     pegs.  When the game ends in the play, the events agree up to the card that reaches 121
     (the game records its points only up to 121)."""
     compared = late = ended = 0
-    starts = [(s, (0, 0)) for s in range(12)] + [(s, (100 + s % 21, 120 - s % 21)) for s in range(60)]
+    starts = [(s, (0, 0)) for s in range(12)] + [
+        (s, (100 + s % 21, 120 - s % 21)) for s in range(60)
+    ]
     for seed, scores in starts:
         for h in _hands_of(seed, scores):
             if "last_scores" not in h:
@@ -106,7 +116,10 @@ def test_same_result_on_every_executor(tmp_path: Path) -> None:
     for other in (one, two, dask):
         _same(serial, other)
     # chunking does not change what each item draws
-    _same(serial, run(RunSpec("deal", 24, seed=5, chunk=5), None, executor="serial", quiet=True).arrays)
+    _same(
+        serial,
+        run(RunSpec("deal", 24, seed=5, chunk=5), None, executor="serial", quiet=True).arrays,
+    )
     assert serial["events"].shape == (24, 24)
 
 
@@ -121,7 +134,10 @@ def test_resume_after_a_partial_run(tmp_path: Path) -> None:
         run(RunSpec("deal", 6, seed=4, chunk=2), tmp_path, executor="serial", quiet=True)
     longer = run(RunSpec("deal", 8, seed=3, chunk=2), tmp_path, executor="serial", quiet=True)
     assert longer.chunks_resumed == 3 and longer.chunks_run == 1
-    _same(longer.arrays, run(RunSpec("deal", 8, seed=3, chunk=2), None, executor="serial", quiet=True).arrays)
+    _same(
+        longer.arrays,
+        run(RunSpec("deal", 8, seed=3, chunk=2), None, executor="serial", quiet=True).arrays,
+    )
 
 
 def _cli(args: list[str], **kw) -> subprocess.Popen:
@@ -150,8 +166,13 @@ def test_quick_tables_end_to_end_with_kill_and_resume(tmp_path: Path) -> None:
     assert 1 <= done < 4  # it was killed before the end
     again = _cli([*base, "--out", str(tmp_path / "out"), "--results", str(res)])
     assert again.wait(timeout=600) == 0, again.stderr.read().decode()
-    names = ("crib_selfplay.csv", "pegging_ev.csv", "win_table.csv", "win_detail.csv",
-             "deal_distributions.json")
+    names = (
+        "crib_selfplay.csv",
+        "pegging_ev.csv",
+        "win_table.csv",
+        "win_detail.csv",
+        "deal_distributions.json",
+    )
     for name in names:
         assert (tmp_path / "out" / name).read_bytes() == (tmp_path / "ref" / name).read_bytes()
     w = np.loadtxt(tmp_path / "out" / "win_table.csv", delimiter=",", skiprows=1)[:, 1:]
@@ -183,8 +204,16 @@ def test_best_rank_equals_rank_values() -> None:
         unseen = [4] * 13
         for c in deck[:20]:
             unseen[int(c >> 2)] -= 1
-        args = (legal, cnt, tail, streak, tuple(unseen), int(rng.integers(0, 5)),
-                bool(rng.integers(0, 2)), bool(rng.integers(0, 2)))
+        args = (
+            legal,
+            cnt,
+            tail,
+            streak,
+            tuple(unseen),
+            int(rng.integers(0, 5)),
+            bool(rng.integers(0, 2)),
+            bool(rng.integers(0, 2)),
+        )
         assert best_rank(*args) == best_rank_reference(*args), args
         checked += 1
     assert checked > 3000

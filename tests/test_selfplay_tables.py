@@ -102,7 +102,12 @@ def test_points_per_deal_near_published() -> None:
 
 def test_analyze_discard_options() -> None:
     six = "5H 5D 6C 7S 8H 9D"
-    a = crib.analyze_discard(six, dealer=False, model=crib.DiscardModel(crib=crib.CribModel.SELFPLAY, pegging=True), scores=(0, 0))
+    a = crib.analyze_discard(
+        six,
+        dealer=False,
+        model=crib.DiscardModel(crib=crib.CribModel.SELFPLAY, pegging=True),
+        scores=(0, 0),
+    )
     t = a.table
     assert {"peg_ev", "ev_with_pegging", "p_win"} <= set(t.columns)
     assert np.allclose(t.ev_with_pegging, t.ev + t.peg_ev)
@@ -111,7 +116,9 @@ def test_analyze_discard_options() -> None:
     )
     assert "self-play" in a.model_note and "seat table" in a.model_note
     assert "peg" in a.explain(0) and "win the game" in a.explain(0)
-    w = crib.analyze_discard(six, dealer=True, scores=(100, 110), model=crib.DiscardModel(objective=crib.Objective.WIN))
+    w = crib.analyze_discard(
+        six, dealer=True, scores=(100, 110), model=crib.DiscardModel(objective=crib.Objective.WIN)
+    )
     p = [x.p_win for x in w.throws]
     assert all(0 <= x <= 1 for x in p) and p[0] >= max(p) - 1e-3
     # near the end the dealer who needs 2 nearly always gets them
@@ -136,10 +143,16 @@ def test_the_indexes_read_without_pandas_equal_the_frames() -> None:
         got = _peg_index()[(r["keep"], r["seat"])]
         assert got.keys() == r.keys()
         for k, v in r.items():
-            assert got[k] == v or (isinstance(v, float) and math.isnan(v) and math.isnan(got[k])), (k, v, got[k])
+            assert got[k] == v or (isinstance(v, float) and math.isnan(v) and math.isnan(got[k])), (
+                k,
+                v,
+                got[k],
+            )
 
 
-def test_an_empty_cell_reads_as_nan_as_pandas_reads_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_empty_cell_reads_as_nan_as_pandas_reads_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A quick rebuild can leave a keep with no sample: pandas writes its NaN as an empty cell."""
     import math
 

@@ -21,15 +21,32 @@ def test_pages_that_can_create_an_anywidget_are_found_from_their_imports(tmp_pat
     # takes its keys): no dashboard goes without the extension now
     assert needs == {p.stem for p in DASHBOARDS.glob("*.ipynb")}
     plain = tmp_path / "plain.ipynb"  # a page with no crib widget at all
-    plain.write_text(json.dumps({"cells": [{"cell_type": "code", "source": "import json\nprint(1)",
-                                            "metadata": {}, "outputs": [], "execution_count": None}],
-                                 "metadata": {}, "nbformat": 4, "nbformat_minor": 5}))
+    plain.write_text(
+        json.dumps(
+            {
+                "cells": [
+                    {
+                        "cell_type": "code",
+                        "source": "import json\nprint(1)",
+                        "metadata": {},
+                        "outputs": [],
+                        "execution_count": None,
+                    }
+                ],
+                "metadata": {},
+                "nbformat": 4,
+                "nbformat_minor": 5,
+            }
+        )
+    )
     assert not notebook_imports(plain, "anywidget")
 
 
 def test_imports_are_followed_through_crib_modules_and_relative_imports() -> None:
     assert imports_module("import crib.ui.kit.keys", "anywidget")
-    assert imports_module("from crib.ui.analyze import crib_odds", "anywidget")  # a submodule by name
+    assert imports_module(
+        "from crib.ui.analyze import crib_odds", "anywidget"
+    )  # a submodule by name
     assert imports_module("def f():\n    from crib.ui.play.app import PlayApp\n", "anywidget")
     assert not imports_module("import json", "anywidget")
 
@@ -43,9 +60,15 @@ def test_hook_leaves_the_extension_out_only_where_no_page_code_needs_it(tmp_path
 
     assert names("discard.ipynb") == ["anywidget", "@jupyter-widgets/jupyterlab-manager"]
     assert "anywidget" in names("missing.ipynb")  # unreadable: nothing is left out
-    (tmp_path / "plain.ipynb").write_text(json.dumps({"cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}))
-    plain = page_config_hook(tmp_path)({"federated_extensions": list(EXTENSIONS)}, notebook_path="plain.ipynb")
-    assert [x["name"] for x in plain["federated_extensions"]] == ["@jupyter-widgets/jupyterlab-manager"]
+    (tmp_path / "plain.ipynb").write_text(
+        json.dumps({"cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 5})
+    )
+    plain = page_config_hook(tmp_path)(
+        {"federated_extensions": list(EXTENSIONS)}, notebook_path="plain.ipynb"
+    )
+    assert [x["name"] for x in plain["federated_extensions"]] == [
+        "@jupyter-widgets/jupyterlab-manager"
+    ]
     (tmp_path / "bad.ipynb").write_text("{not json")
     assert notebook_imports(tmp_path / "bad.ipynb", "anywidget")
 
@@ -62,7 +85,10 @@ def test_pages_get_a_typesetter_that_loads_nothing() -> None:
     assert cfg["fullMathjaxUrl"] == NO_MATH and cfg["mathjaxConfig"] == "none"
     prefix = "data:text/javascript,"
     assert NO_MATH.startswith(prefix)
-    code = urllib.parse.unquote(NO_MATH[len(prefix):]) + "?config=none&amp;delayStartupUntil=configured"
+    code = (
+        urllib.parse.unquote(NO_MATH[len(prefix) :])
+        + "?config=none&amp;delayStartupUntil=configured"
+    )
     node = shutil.which("node")
     if node is None:
         pytest.skip("node is not installed: the stand-in's syntax is checked in the browser tests")

@@ -92,7 +92,12 @@ def test_the_compiled_twin_equals_the_rule_on_every_reachable_input() -> None:
     holds = (0, 1, 3, 1 << 52)  # what the kernels pass: card counts or packed hands
     for c in range(1, 32):
         for mh, oh, og in product(holds, holds, (0, 1)):
-            assert jc._after_card(c, mh, oh, og) == after_card(c, mh != 0, oh != 0, og == 1), (c, mh, oh, og)
+            assert jc._after_card(c, mh, oh, og) == after_card(c, mh != 0, oh != 0, og == 1), (
+                c,
+                mh,
+                oh,
+                og,
+            )
     for can, og, last, mh, oh in product(holds, (0, 1), (-1, 0, 1), holds, holds):
         want = after_go(can != 0, og == 1, last, mh != 0, oh != 0)
         assert jc._after_go(can, og, last, mh, oh) == want, (can, og, last, mh, oh)
@@ -106,7 +111,11 @@ def _files(tmp: Path) -> tuple[list[Path], Path]:
         p.write_text(f"# {p.name}\n")
     cache = tmp / "cache"
     cache.mkdir()
-    for name in ("jit_core._step-1.py311.nbi", "jit_core._step-1.py311.0.nbc", "board_leaf.x-1.py311.nbi"):
+    for name in (
+        "jit_core._step-1.py311.nbi",
+        "jit_core._step-1.py311.0.nbc",
+        "board_leaf.x-1.py311.nbi",
+    ):
         (cache / name).write_text("cached")
     return sources, cache
 
@@ -131,5 +140,12 @@ def test_cache_hash_covers_the_rule_and_every_kernel_module() -> None:
     from crib.analysis.play import jit_cache
 
     names = {p.name for p in jit_cache.SOURCES}
-    assert {"step.py", "cards.py", "constants.py", "jit_core.py", "jit_levels.py", "jit_board.py"} <= names
+    assert {
+        "step.py",
+        "cards.py",
+        "constants.py",
+        "jit_core.py",
+        "jit_levels.py",
+        "jit_board.py",
+    } <= names
     assert all(p.exists() for p in jit_cache.SOURCES)

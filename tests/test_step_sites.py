@@ -47,7 +47,9 @@ def test_the_kernels_fit_table_is_fits() -> None:
 
 
 def test_opponent_moves_next_is_the_step_rules_other() -> None:
-    for count, mover_holds, other_holds, other_said_go in product(range(1, 32), *[(True, False)] * 3):
+    for count, mover_holds, other_holds, other_said_go in product(
+        range(1, 32), *[(True, False)] * 3
+    ):
         got = opponent_moves_next(count, other_holds, other_said_go)
         assert got == (after_card(count, mover_holds, other_holds, other_said_go)[1] == OTHER)
         # the words' old inline statement, "the opponent moves next unless ..."
@@ -56,7 +58,9 @@ def test_opponent_moves_next_is_the_step_rules_other() -> None:
 
 def _games() -> list[list]:
     return [
-        list(Game(seed, players=(make_player(a), make_player(b)), first_dealer=seed % 2).run().events)
+        list(
+            Game(seed, players=(make_player(a), make_player(b)), first_dealer=seed % 2).run().events
+        )
         for seed in range(6)
         for a, b in (("expert", "easy"), ("random", "hard"))
     ]
@@ -94,8 +98,12 @@ def test_a_log_saved_before_played_had_reset_loads_and_replays() -> None:
         for a, b in zip(evs, now.events, strict=True):
             old.apply(a)
             new.apply(b)
-            assert (old.count, old.pile, old.previous, old.captions) == (new.count, new.pile, new.previous,
-                                                                         new.captions)
+            assert (old.count, old.pile, old.previous, old.captions) == (
+                new.count,
+                new.pile,
+                new.previous,
+                new.captions,
+            )
 
 
 def test_a_played_reset_changed_in_a_log_is_caught() -> None:

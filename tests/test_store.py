@@ -68,9 +68,11 @@ def test_a_postgresql_url_opens_postgresql(pg_url: str) -> None:
     # a REAL column is PostgreSQL's 8-byte DOUBLE PRECISION: the times keep their digits
     s = store.create_session("t", seed=2**62, questions=QUESTIONS)
     assert store.session(s.code).created == s.created and store.session(s.code).seed == 2**62
-    kinds = dict(store.conn.execute(
-        "SELECT column_name, data_type FROM information_schema.columns WHERE table_name='answers'"
-    ).fetchall())
+    kinds = dict(
+        store.conn.execute(
+            "SELECT column_name, data_type FROM information_schema.columns WHERE table_name='answers'"
+        ).fetchall()
+    )
     assert kinds["created"] == "double precision" and kinds["id"] == "bigint"
 
 
@@ -82,7 +84,11 @@ def _open(target: str, out: str) -> None:
 def test_three_kernels_opening_a_new_database_at_once_migrate_it_once(
     kind: str, tmp_path: Path, request: pytest.FixtureRequest
 ) -> None:
-    target = str(tmp_path / "new.sqlite3") if kind == "sqlite" else request.getfixturevalue("pg_empty_url")
+    target = (
+        str(tmp_path / "new.sqlite3")
+        if kind == "sqlite"
+        else request.getfixturevalue("pg_empty_url")
+    )
     ctx = mp.get_context("spawn")
     procs = [ctx.Process(target=_open, args=(target, str(tmp_path / f"{i}.v"))) for i in range(3)]
     for p in procs:
@@ -115,7 +121,10 @@ def test_migration_from_version_1_keeps_the_data(db: Path) -> None:
     """A file of crib before Alembic (PRAGMA user_version 1) is carried to the head."""
     legacy_sqlite(db, 1)
     conn = sqlite3.connect(db, isolation_level=None)
-    assert conn.execute("SELECT name FROM sqlite_master WHERE name='alembic_version'").fetchone() is None
+    assert (
+        conn.execute("SELECT name FROM sqlite_master WHERE name='alembic_version'").fetchone()
+        is None
+    )
     conn.execute(
         "INSERT INTO sessions(code,name,seed,questions,created) VALUES ('OLD234','old',1,'[{}]',0)"
     )
@@ -242,8 +251,14 @@ def test_the_same_tokens_from_eight_connections_at_once_are_stored_once(store: S
             st = Store(store.path)
             barrier.wait()
             me = st.join(s.code, "Ann")
-            got.append([st.submit(me, q % 25, kind="count", answer="1", correct=True,
-                                  token=f"same-{q}").id for q in range(20)])
+            got.append(
+                [
+                    st.submit(
+                        me, q % 25, kind="count", answer="1", correct=True, token=f"same-{q}"
+                    ).id
+                    for q in range(20)
+                ]
+            )
             st.close()
         except BaseException as e:  # noqa: BLE001 - reported below
             errors.append(e)
@@ -321,7 +336,11 @@ def test_kill_9_of_a_writer_loses_no_acknowledged_answer(tmp_path: Path, store: 
     s = store.create_session("crash", seed=1, questions=QUESTIONS)
     script = tmp_path / "writer.py"
     script.write_text(_KILLED_WRITER)
-    env = {**os.environ, "CRIB_DB": str(store.path), "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
+    env = {
+        **os.environ,
+        "CRIB_DB": str(store.path),
+        "PYTHONPATH": str(Path(__file__).resolve().parents[1]),
+    }
     procs = [
         subprocess.Popen(
             [sys.executable, str(script), str(store.path), s.code, f"w{k}"],

@@ -33,8 +33,12 @@ PKG = ROOT / "crib"
 SHEET = PKG / "ui" / "kit" / "crib.css"
 STYLE_MODULE = PKG / "ui" / "kit" / "style.py"
 # a colour written out: #rgb, #rgba, #rrggbb, #rrggbbaa, rgb(), rgba(), hsl(), hsla()
-COLOUR = re.compile(r"(?<![&\w])#(?:[0-9a-fA-F]{8}|[0-9a-fA-F]{6}|[0-9a-fA-F]{3,4})(?![\w-])|\b(?:rgba?|hsla?)\([^)]*\)")
-NAMED = re.compile(r"(?<![-\w])(white|black|red|green|blue|grey|gray|orange|purple|yellow|navy|silver)(?![-\w])")
+COLOUR = re.compile(
+    r"(?<![&\w])#(?:[0-9a-fA-F]{8}|[0-9a-fA-F]{6}|[0-9a-fA-F]{3,4})(?![\w-])|\b(?:rgba?|hsla?)\([^)]*\)"
+)
+NAMED = re.compile(
+    r"(?<![-\w])(white|black|red|green|blue|grey|gray|orange|purple|yellow|navy|silver)(?![-\w])"
+)
 # Python that draws colours outside HTML, left as it is (not the pages' look): the
 # printable PDFs and matplotlib charts of the course and the classroom (their own
 # palettes), and the course guide PDF's figure
@@ -60,8 +64,11 @@ def _strings(path: Path) -> list[tuple[int, str]]:
             body = node.body
             if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
                 docs.add(id(body[0].value))
-    return [(n.lineno, n.value) for n in ast.walk(tree)
-            if isinstance(n, ast.Constant) and isinstance(n.value, str) and id(n) not in docs]
+    return [
+        (n.lineno, n.value)
+        for n in ast.walk(tree)
+        if isinstance(n, ast.Constant) and isinstance(n.value, str) and id(n) not in docs
+    ]
 
 
 def _root_block() -> tuple[str, str]:
@@ -69,7 +76,7 @@ def _root_block() -> tuple[str, str]:
     text = stylesheet_text()
     m = re.search(r":root \{(.*?)\n\}", text, re.S)
     assert m, "crib.css has no :root block"
-    return m.group(1), text[: m.start()] + text[m.end():]
+    return m.group(1), text[: m.start()] + text[m.end() :]
 
 
 def _norm(value: str) -> str:
@@ -80,16 +87,24 @@ def _norm(value: str) -> str:
 
 
 def test_the_sheet_is_package_data_and_the_style_module_reads_it() -> None:
-    data = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]["crib"]
+    data = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"][
+        "package-data"
+    ]["crib"]
     assert "ui/kit/*.css" in data
     raw = SHEET.read_text(encoding="utf-8")
-    assert stylesheet_text() == FACES.sub(lambda _m: card_faces(), raw) and len(FACES.findall(raw)) == 1
+    assert (
+        stylesheet_text() == FACES.sub(lambda _m: card_faces(), raw)
+        and len(FACES.findall(raw)) == 1
+    )
     assert stylesheet_html() == f"<style>{stylesheet_text()}</style>"
 
 
 def test_no_python_module_writes_a_style_element() -> None:
-    found = [str(p.relative_to(ROOT)) for p in sorted(PKG.rglob("*.py"))
-             if p != STYLE_MODULE and "<style" in p.read_text()]
+    found = [
+        str(p.relative_to(ROOT))
+        for p in sorted(PKG.rglob("*.py"))
+        if p != STYLE_MODULE and "<style" in p.read_text()
+    ]
     assert not found, f"<style> written outside crib/ui/kit/style.py: {found}"
 
 
@@ -102,7 +117,9 @@ def test_each_colour_is_defined_once_in_the_root_block() -> None:
     assert not twice, f"defined twice in :root: {twice}"
     outside = COLOUR.findall(re.sub(r"/\*.*?\*/", "", rest, flags=re.S))
     assert not outside, f"colours written outside :root in crib.css: {outside}"
-    values_only = re.findall(r":\s*([^;{}]*)[;}]", re.sub(r"/\*.*?\*/|\"[^\"]*\"", "", rest, flags=re.S))
+    values_only = re.findall(
+        r":\s*([^;{}]*)[;}]", re.sub(r"/\*.*?\*/|\"[^\"]*\"", "", rest, flags=re.S)
+    )
     named = [m.group(1) for v in values_only for m in NAMED.finditer(v)]
     assert not named, f"named colours in crib.css: {named}"
 
@@ -115,10 +132,14 @@ def test_no_colour_is_written_in_python_outside_charts_and_pdfs() -> None:
             continue
         for line, text in _strings(path):
             found += [f"{rel}:{line}: {c}" for c in COLOUR.findall(text)]
-    assert not found, "colours written in Python (use var(...) or colour(...)):\n" + "\n".join(found)
+    assert not found, "colours written in Python (use var(...) or colour(...)):\n" + "\n".join(
+        found
+    )
     # the list above only shrinks: each module on it still draws its own colours
     for rel in NOT_HTML:
-        assert any(COLOUR.search(t) for _l, t in _strings(ROOT / rel)), f"{rel} no longer needs its place"
+        assert any(COLOUR.search(t) for _l, t in _strings(ROOT / rel)), (
+            f"{rel} no longer needs its place"
+        )
 
 
 def test_every_variable_used_is_defined_and_every_one_defined_is_used() -> None:
@@ -129,11 +150,21 @@ def test_every_variable_used_is_defined_and_every_one_defined_is_used() -> None:
     for path in sorted(PKG.rglob("*.py")):
         src = path.read_text()
         used_py |= set(re.findall(r"--crib-([a-z0-9-]+)", src))
-        used_py |= set(re.findall(r"""\b(?:colour|var|palette_colour)\(\s*["']([a-z0-9-]+)["']""", src))
-        used_py |= set(re.findall(r"""["']([a-z0-9-]+)["']""", src)) & names  # names in a tuple of keys
+        used_py |= set(
+            re.findall(r"""\b(?:colour|var|palette_colour)\(\s*["']([a-z0-9-]+)["']""", src)
+        )
+        used_py |= (
+            set(re.findall(r"""["']([a-z0-9-]+)["']""", src)) & names
+        )  # names in a tuple of keys
     assert used_css - names == set(), f"used in crib.css, never defined: {used_css - names}"
-    undefined = {n for n in re.findall(r"""\b(?:colour|var)\(\s*["']([a-z0-9-]+)["']""",
-                                       "".join(p.read_text() for p in PKG.rglob("*.py"))) if n not in names}
+    undefined = {
+        n
+        for n in re.findall(
+            r"""\b(?:colour|var)\(\s*["']([a-z0-9-]+)["']""",
+            "".join(p.read_text() for p in PKG.rglob("*.py")),
+        )
+        if n not in names
+    }
     assert not undefined, f"colour()/var() of names crib.css does not define: {undefined}"
     assert names - used_css - used_py == set(), f"defined, never used: {names - used_css - used_py}"
 
@@ -150,7 +181,9 @@ def test_the_palette_reads_the_root_block() -> None:
 def test_the_two_plain_text_rules_keep_their_sizes_each_on_its_page() -> None:
     text = stylesheet_text()
     assert ".crib-trainer .crib-plain-text { font-size: var(--crib-font-big);" in text  # 16 px
-    assert ":where(.crib-play-app) .crib-plain-text { font-size: var(--crib-font-label);" in text  # 14 px
+    assert (
+        ":where(.crib-play-app) .crib-plain-text { font-size: var(--crib-font-label);" in text
+    )  # 14 px
     assert palette()["font-big"] == "16px" and palette()["font-label"] == "14px"
     bare = [line for line in text.splitlines() if line.lstrip().startswith(".crib-plain-text")]
     assert not bare, bare
@@ -162,7 +195,10 @@ def test_the_tour_outlines_each_steps_targets() -> None:
     text = stylesheet_text()
     for step in STEPS:
         for target in (t.strip() for t in step.target.split(",")):
-            assert f".crib-play-app:has(:where(.crib-tour-at-{step.key})) {target}" in text, (step.key, target)
+            assert f".crib-play-app:has(:where(.crib-tour-at-{step.key})) {target}" in text, (
+                step.key,
+                target,
+            )
     t = Tour()
     t.start()
     assert t.outline_class() == f"crib-tour-at-{STEPS[0].key}"
@@ -205,4 +241,4 @@ def test_every_card_has_its_face_once() -> None:
     for c in DECK:
         rule = f'.crib-face-{c}::before {{ content: "{c.pretty}"; content: "{c.pretty}" / ""; }}'
         assert text.count(f".crib-face-{c}::") == 1 and rule in text
-    assert ".crib-face-TH::before { content: \"10♥\"" in text
+    assert '.crib-face-TH::before { content: "10♥"' in text

@@ -128,11 +128,13 @@ def test_fast_equals_reference_on_chosen_suit_patterns() -> None:
     jacks = reps[:, :4] // 4 == 10
     nobs = (jacks & (suits[:, :4] == suits[:, 4:5])).any(axis=1)
     rng = np.random.default_rng(5)
-    pick = np.concatenate([
-        rng.choice(np.nonzero(flush4)[0], 2000, replace=False),
-        rng.choice(np.nonzero(nobs & ~flush4)[0], 2000, replace=False),
-        rng.choice(np.nonzero(~flush4 & ~nobs)[0], 2000, replace=False),
-    ])
+    pick = np.concatenate(
+        [
+            rng.choice(np.nonzero(flush4)[0], 2000, replace=False),
+            rng.choice(np.nonzero(nobs & ~flush4)[0], 2000, replace=False),
+            rng.choice(np.nonzero(~flush4 & ~nobs)[0], 2000, replace=False),
+        ]
+    )
     rows = reps[pick]
     ref_hand, ref_crib = _reference_chunk(rows)
     assert (fast.score_indices(rows[:, :4], rows[:, 4]) == np.array(ref_hand)).all()

@@ -38,7 +38,9 @@ def test_sampling_table_and_lead_replies() -> None:
     # the samples really vary, and their means stay near the exact value (250 draws each)
     assert (s["sampled max"] - s["sampled min"]).max() > 0
     assert ((s["sampled mean"] - s["exact"]).abs() < 1.0).all()
-    a = crib.analyze_play("hand 4H 6D | pile 5S | previous 2C 3C 9D | starter KS | opp 2", model=UNIFORM)
+    a = crib.analyze_play(
+        "hand 4H 6D | pile 5S | previous 2C 3C 9D | starter KS | opp 2", model=UNIFORM
+    )
     assert list(s["exact"]) == [o.margin for o in a.options]
     t = T.lead_reply_table("5H 4C 9S KC", "2D")
     five = t[t["lead"] == "5♥"].iloc[0]
@@ -87,7 +89,9 @@ def test_each_part_has_its_exercises_stored_unanswered(part: Part) -> None:
     assert n >= 4
     unanswered = "pas encore de réponse" if part.lang == "fr" else "not answered yet"
     for k in range(1, n + 1):
-        i = next(i for i, c in enumerate(cells) if "".join(c["source"]).startswith(f"answer_{k} = None"))
+        i = next(
+            i for i, c in enumerate(cells) if "".join(c["source"]).startswith(f"answer_{k} = None")
+        )
         check = cells[i + 1]
         assert "".join(check["source"]) == f"check({k}, answer_{k})"
         (out,) = check["outputs"]

@@ -136,20 +136,25 @@ def test_swiss_avoids_a_rematch_by_leaving_the_score_group() -> None:
     t.record_result(1, 2, (100, 121))  # Di
     r2 = t.next_round()
     assert {frozenset(tb.seats) for tb in r2.tables} == {
-        frozenset({"Ann", "Di"}), frozenset({"Cy", "Bob"})
+        frozenset({"Ann", "Di"}),
+        frozenset({"Cy", "Bob"}),
     }
     ann_v_di = next(tb for tb in r2.tables if "Ann" in tb.seats)
     t.record_result(2, ann_v_di.number, (121, 110) if ann_v_di.seats[0] == "Ann" else (110, 121))
     other = next(tb for tb in r2.tables if "Bob" in tb.seats)
     t.record_result(2, other.number, (121, 110) if other.seats[0] == "Bob" else (110, 121))
     assert [(s.name, s.points, s.spread) for s in t.standings()] == [
-        ("Ann", 4, 32), ("Di", 2, 10), ("Bob", 2, -10), ("Cy", 0, -32)
+        ("Ann", 4, 32),
+        ("Di", 2, 10),
+        ("Bob", 2, -10),
+        ("Cy", 0, -32),
     ]
     # Ann's nearest opponent in the standings, Di, would be a rematch: she plays Bob,
     # and Cy v Di is new too
     r3 = t.next_round()
     assert {frozenset(tb.seats) for tb in r3.tables} == {
-        frozenset({"Ann", "Bob"}), frozenset({"Cy", "Di"})
+        frozenset({"Ann", "Bob"}),
+        frozenset({"Cy", "Di"}),
     }
 
 
@@ -167,10 +172,19 @@ def test_swiss_waits_for_the_last_rounds_results() -> None:
 
 def test_skunk_lines() -> None:
     assert [skunk_of(121, x) for x in (120, 91, 90, 61, 60, 0)] == [
-        "", "", "skunk", "skunk", "double skunk", "double skunk"
+        "",
+        "",
+        "skunk",
+        "skunk",
+        "double skunk",
+        "double skunk",
     ]
     assert [skunk_of(61, x) for x in (60, 31, 30, 1, 0)] == [
-        "", "", "skunk", "skunk", "double skunk"
+        "",
+        "",
+        "skunk",
+        "skunk",
+        "double skunk",
     ]
 
 
@@ -229,14 +243,23 @@ def test_ties_then_games_won_then_a_shared_rank() -> None:
     u.record_result(1, 1, (121, 100))
     u.record_result(1, 2, (121, 100))
     assert [(s.rank_text, s.name) for s in u.standings()] == [
-        ("1=", "Al"), ("1=", "Bo"), ("3=", "Cy"), ("3=", "Di")
+        ("1=", "Al"),
+        ("1=", "Bo"),
+        ("3=", "Cy"),
+        ("3=", "Di"),
     ]
 
 
 @pytest.mark.parametrize(
     "scores, why",
-    [((121, 121), "the winner has 121"), ((120, 100), "the winner"), ((122, 3), "the winner"),
-     ((121, -1), "the loser"), (("x", 3), "whole number"), ((121,), "two scores")],
+    [
+        ((121, 121), "the winner has 121"),
+        ((120, 100), "the winner"),
+        ((122, 3), "the winner"),
+        ((121, -1), "the loser"),
+        (("x", 3), "whole number"),
+        ((121,), "two scores"),
+    ],
 )
 def test_a_bad_result_is_refused(scores: tuple, why: str) -> None:
     t = Tournament("t", NAMES[:4], seed=1)
@@ -326,9 +349,10 @@ def test_results_come_from_real_games(length: int) -> None:
         assert got.skunk == res.skunk  # the same margins in both lengths
         assert log_from_json(got.log) == list(res.events)
     st = {s.name: s for s in t.standings()}
-    assert sum(s.points for s in st.values()) == sum(
-        max(t.results[(1, tb.number)].points) for tb in r.tables
-    ) + 2  # and the bye's 2
+    assert (
+        sum(s.points for s in st.values())
+        == sum(max(t.results[(1, tb.number)].points) for tb in r.tables) + 2
+    )  # and the bye's 2
     assert st[r.bye].byes == 1 and st[r.bye].points == 2  # type: ignore[index]
     assert sum(s.spread for s in st.values()) == 0
 
@@ -382,14 +406,62 @@ def test_results_csv_has_every_table_and_bye() -> None:
     t.record_result(1, 1, (61, 29))
     rows = list(csv.DictReader(io.StringIO(t.results_csv())))
     assert rows == [
-        dict(round="1", table="1", seat1="Cy", seat2="Bob", length="61", score1="61",
-             score2="29", winner="Cy", skunk="skunk", points1="3", points2="0", source="paper"),
-        dict(round="1", table="bye", seat1="Ann", seat2="", length="61", score1="", score2="",
-             winner="", skunk="", points1="2", points2="", source="bye"),
-        dict(round="2", table="1", seat1="Cy", seat2="Ann", length="61", score1="", score2="",
-             winner="", skunk="", points1="", points2="", source="pending"),
-        dict(round="2", table="bye", seat1="Bob", seat2="", length="61", score1="", score2="",
-             winner="", skunk="", points1="2", points2="", source="bye"),
+        dict(
+            round="1",
+            table="1",
+            seat1="Cy",
+            seat2="Bob",
+            length="61",
+            score1="61",
+            score2="29",
+            winner="Cy",
+            skunk="skunk",
+            points1="3",
+            points2="0",
+            source="paper",
+        ),
+        dict(
+            round="1",
+            table="bye",
+            seat1="Ann",
+            seat2="",
+            length="61",
+            score1="",
+            score2="",
+            winner="",
+            skunk="",
+            points1="2",
+            points2="",
+            source="bye",
+        ),
+        dict(
+            round="2",
+            table="1",
+            seat1="Cy",
+            seat2="Ann",
+            length="61",
+            score1="",
+            score2="",
+            winner="",
+            skunk="",
+            points1="",
+            points2="",
+            source="pending",
+        ),
+        dict(
+            round="2",
+            table="bye",
+            seat1="Bob",
+            seat2="",
+            length="61",
+            score1="",
+            score2="",
+            winner="",
+            skunk="",
+            points1="2",
+            points2="",
+            source="bye",
+        ),
     ]
 
 
@@ -414,9 +486,15 @@ def test_store_round_trip(ts: TournamentStore) -> None:
     ts.record_game(code, 1, 1, g.run())
     ts.pair_next_round(code)
     back = ts.load(code)
-    assert (back.name, back.players, back.format, back.length, back.rounds, back.seed, back.code) == (
-        "Friday", tuple(NAMES[:7]), "swiss", 61, 3, 11, "FRI234"
-    )
+    assert (
+        back.name,
+        back.players,
+        back.format,
+        back.length,
+        back.rounds,
+        back.seed,
+        back.code,
+    ) == ("Friday", tuple(NAMES[:7]), "swiss", 61, 3, 11, "FRI234")
     assert back.played_rounds[0] == r1
     assert back.results[(1, 2)].scores == (40, 61)
     assert back.results[(1, 1)].source == "game"
@@ -566,7 +644,9 @@ def test_kill_9_mid_tournament_loses_nothing_committed(tmp_path: Path, ts: Tourn
     env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
     p = subprocess.Popen(
         [sys.executable, str(script), str(ts.store.path), code],
-        stdout=subprocess.PIPE, text=True, env=env,
+        stdout=subprocess.PIPE,
+        text=True,
+        env=env,
     )
     acked: list[str] = []
     deadline = time.monotonic() + 120
@@ -602,7 +682,11 @@ def test_kill_9_mid_tournament_loses_nothing_committed(tmp_path: Path, ts: Tourn
 
 @pytest.mark.parametrize(
     "n, paper, size, pages",
-    [(30, "a4", (210.0, 297.0), 1 + 8), (11, "letter", (215.9, 279.4), 1 + 3), (4, "a4", (210.0, 297.0), 1 + 1)],
+    [
+        (30, "a4", (210.0, 297.0), 1 + 8),
+        (11, "letter", (215.9, 279.4), 1 + 3),
+        (4, "a4", (210.0, 297.0), 1 + 1),
+    ],
 )
 def test_round_pdf_pages_and_size(n: int, paper: str, size: tuple, pages: int) -> None:
     t = Tournament("Print", NAMES[:n], fmt="swiss", seed=4)
@@ -634,8 +718,28 @@ def test_the_pages_name_the_players_and_the_skunk_line() -> None:
 
 def test_cli_runs_a_tournament(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     db = str(tmp_path / "c.sqlite3")
-    assert main(["tournament", "create", "Club", "--db", db, "--players", "Ann, Bob, Cy, Di, Ed",
-                 "--format", "swiss", "--length", "61", "--seed", "5", "--code", "CLB234"]) == 0
+    assert (
+        main(
+            [
+                "tournament",
+                "create",
+                "Club",
+                "--db",
+                db,
+                "--players",
+                "Ann, Bob, Cy, Di, Ed",
+                "--format",
+                "swiss",
+                "--length",
+                "61",
+                "--seed",
+                "5",
+                "--code",
+                "CLB234",
+            ]
+        )
+        == 0
+    )
     out = capsys.readouterr().out
     assert "tournament CLB234: 5 players, swiss, 4 rounds" in out
     assert "table  1: Ann v Cy" in out and "bye: Ed" in out
@@ -662,7 +766,10 @@ def test_cli_runs_a_tournament(tmp_path: Path, capsys: pytest.CaptureFixture[str
     assert main(["tournament", "csv", "CLB234", "--db", db, "--out", str(out_csv)]) == 0
     assert out_csv.read_text().splitlines()[1].startswith("1,Ann,3,36,1,0,1,0,1,61,25")
     pdf = tmp_path / "r1.pdf"
-    assert main(["tournament", "print", "CLB234", "--db", db, "--paper", "letter", "--out", str(pdf)]) == 0
+    assert (
+        main(["tournament", "print", "CLB234", "--db", db, "--paper", "letter", "--out", str(pdf)])
+        == 0
+    )
     assert "(2 pages, letter)" in capsys.readouterr().out  # the sheet, then 2 cards on a page
     assert pdf_page_count(pdf.read_bytes()) == 2
     assert main(["tournament", "pairings", "ZZZZZZ", "--db", db]) == 2
@@ -671,8 +778,24 @@ def test_cli_runs_a_tournament(tmp_path: Path, capsys: pytest.CaptureFixture[str
 
 def test_cli_records_a_saved_game_log(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     db = str(tmp_path / "c.sqlite3")
-    assert main(["tournament", "create", "Logs", "--db", db, "--players", "Ann,Bob",
-                 "--seed", "8", "--code", "LOG234"]) == 0
+    assert (
+        main(
+            [
+                "tournament",
+                "create",
+                "Logs",
+                "--db",
+                db,
+                "--players",
+                "Ann,Bob",
+                "--seed",
+                "8",
+                "--code",
+                "LOG234",
+            ]
+        )
+        == 0
+    )
     store = TournamentStore(db)
     t = store.load("LOG234")
     store.close()

@@ -106,7 +106,11 @@ def test_the_panel_seats_a_round_on_the_same_deals_with_a_bye(tmp_path: Path) ->
         rec = ds.duel(x.code)
         assert rec.names == tb.seats and rec.status == "playing" and x.status == "not opened"
         assert (rec.seed, rec.master_seed, rec.client_seed, rec.commit) == (
-            d.game_seed, t.seed, d.client_seed, d.commit)
+            d.game_seed,
+            t.seed,
+            d.client_seed,
+            d.commit,
+        )
         assert rec.scores == (60, 60)  # a game to 61: the last 61 holes
         assert f'data-code="{x.code}"' in panel.round_box.value
     assert f"Bye (2 points, no game): {r.bye}" in panel.round_box.value
@@ -129,7 +133,9 @@ def test_the_panel_seats_a_round_on_the_same_deals_with_a_bye(tmp_path: Path) ->
     assert 'download="crib-results-' in panel.downloads.value
 
 
-def test_a_finished_game_updates_the_standings_by_itself_and_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_finished_game_updates_the_standings_by_itself_and_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     db = tmp_path / "c.sqlite3"
     _app, panel, scode = _class(db, ["Ann", "Bob"])
     panel.mode.value, panel.length.value = "round-robin", 61
@@ -188,8 +194,11 @@ def test_a_result_a_students_page_recorded_shows_on_the_teachers_panel(tmp_path:
     assert panel.refresh() is True
     assert panel.tournament is not None and panel.tournament.results[(1, 1)] == res
     winner = res.seats[res.winner]
-    assert "finished" in panel.round_box.value and "over: the result comes in" not in panel.round_box.value
-    assert f"<td>{winner}</td><td class=\"crib-num\">1–0" in panel.standings.value
+    assert (
+        "finished" in panel.round_box.value
+        and "over: the result comes in" not in panel.round_box.value
+    )
+    assert f'<td>{winner}</td><td class="crib-num">1–0' in panel.standings.value
     assert panel.refresh() is False  # nothing new since: no redraw
     # a result typed by hand on another teacher page (another kernel) comes in too
     other = ClassTournaments(Store(db))
@@ -210,11 +219,15 @@ def test_an_abandoned_game_is_recorded_by_hand_with_a_clear_message(tmp_path: Pa
     assert "abandoned: record the score by hand" in panel.round_box.value
     # Swiss pairs from the results: round 2 waits, and says why
     panel.start_round()
-    assert "round 1 is not finished" in panel.status.value and len(panel.tournament.played_rounds) == 1
+    assert (
+        "round 1 is not finished" in panel.status.value and len(panel.tournament.played_rounds) == 1
+    )
     panel.hand_table.value = (1, tb.number)
     panel.score1.value, panel.score2.value = "lots", "3"
     panel.record_by_hand()
-    assert "a score is a whole number" in panel.status.value and "Traceback" not in panel.status.value
+    assert (
+        "a score is a whole number" in panel.status.value and "Traceback" not in panel.status.value
+    )
     panel.score1.value, panel.score2.value = "121", "121"
     panel.record_by_hand()
     assert "the winner has 121" in panel.status.value
@@ -246,7 +259,9 @@ def test_a_reload_finds_the_tournament_again(tmp_path: Path) -> None:
     # starting the round again from the reloaded page makes no second table
     assert ClassTournaments(Store(db)).deal_tables(t.code, 1) == {1: codes[0]}
     # a friendly pairing of the same class shuffles the same way from the same seed
-    again = ClassTournaments(Store(db)).create(scode, "x", ["Ann", "Bob", "Cy"], mode="friendly", seed=11)
+    again = ClassTournaments(Store(db)).create(
+        scode, "x", ["Ann", "Bob", "Cy"], mode="friendly", seed=11
+    )
     assert ClassTournaments(Store(db)).load(again).players == t.players
 
 
@@ -278,7 +293,9 @@ def test_projector_mode_shows_the_standings_large(tmp_path: Path) -> None:
     assert "crib-projecting" not in panel._dom_classes and panel.form.layout.display is None
 
 
-def test_a_student_finds_their_own_table_and_no_other_seat(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_student_finds_their_own_table_and_no_other_seat(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     db = tmp_path / "c.sqlite3"
     _app, panel, scode = _class(db, ["Ann", "Bob", "Cy", "Di"])
     panel.mode.value = "round-robin"
@@ -331,7 +348,9 @@ def test_a_student_finds_their_own_table_and_no_other_seat(tmp_path: Path, monke
     assert box2.play_button.layout.display == "none"
 
 
-def test_the_play_page_link_with_the_class_looks_at_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_play_page_link_with_the_class_looks_at_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     db = tmp_path / "c.sqlite3"
     monkeypatch.setenv("CRIB_DB", str(db))
     _app, panel, scode = _class(db, ["Ann", "Bob"])
@@ -343,13 +362,18 @@ def test_the_play_page_link_with_the_class_looks_at_once(tmp_path: Path, monkeyp
     page._on_query(f"class={scode}&name=Bob")
     duel = page.duel_app
     assert duel.layout.display is None and duel.class_box.class_code.value == scode
-    assert "Your table:" in duel.class_box.status.value and "against Ann" in duel.class_box.status.value
+    assert (
+        "Your table:" in duel.class_box.status.value
+        and "against Ann" in duel.class_box.status.value
+    )
     duel.class_box.play_button.click()
     assert duel.seat is not None and duel.seat.record.names[duel.seat.seat] == "Bob"
     assert "Ann has not opened this table yet" in duel.header_html.value
 
 
-def test_the_teacher_hands_a_claimed_seat_to_a_new_device(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_teacher_hands_a_claimed_seat_to_a_new_device(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     db = tmp_path / "c.sqlite3"
     _app, panel, scode = _class(db, ["Ann", "Bob"])
     panel.create()

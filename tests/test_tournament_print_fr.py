@@ -44,17 +44,23 @@ def test_skunk_note_in_french_keeps_the_numbers() -> None:
     ).format(skunk=3, win=2, double=3)
 
 
-def test_cli_prints_the_round_in_french(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                        capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_prints_the_round_in_french(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     from crib.tools.cli import main
 
     monkeypatch.setenv("CRIB_DB", str(tmp_path / "c.sqlite3"))
-    assert main(["tournament", "create", "Vendredi", "--players", "Ann, Bob, Cy, Di", "--seed", "5"]) == 0
+    assert (
+        main(["tournament", "create", "Vendredi", "--players", "Ann, Bob, Cy, Di", "--seed", "5"])
+        == 0
+    )
     code = re.search(r"tournament (\w+):", capsys.readouterr().out).group(1)  # type: ignore[union-attr]
     out = tmp_path / "r1.pdf"
     assert main(["tournament", "print", code, "--lang", "fr", "--out", str(out)]) == 0
     data = out.read_bytes()
-    assert data[:5] == b"%PDF-" and pdf_page_count(data) == 2  # the sheet, and one page of two cards
+    assert (
+        data[:5] == b"%PDF-" and pdf_page_count(data) == 2
+    )  # the sheet, and one page of two cards
     assert main(["tournament", "print", code, "--lang", "de"]) == 2  # argparse's usage error
     assert "invalid choice: 'de'" in capsys.readouterr().err
 

@@ -37,7 +37,9 @@ def test_counting_practice_right_wrong_streak_and_accuracy() -> None:
 def test_a_missed_fifteen_is_highlighted() -> None:
     app = TrainerApp()
     app._show(  # a known deal: 5D KH QS 2C + 3S counts 8 (four fifteens)
-        question_from_dict({"kind": "count", "hand": "5D KH QS 2C", "starter": "3S", "crib": False, "total": 8})
+        question_from_dict(
+            {"kind": "count", "hand": "5D KH QS 2C", "starter": "3S", "crib": False, "total": 8}
+        )
     )
     app.count_box.value = "6"
     app.check_button.click()
@@ -249,7 +251,10 @@ def test_heatmap_projector_mode_and_time_limit_on_the_teachers_page(store: Store
     app.count_box.value = str(total + 1)  # wrong whatever the deal (0 was right for a nineteen)
     app.check_button.click()
     t.refresh()
-    assert f"{total + 1} <small>({total})</small>" in t.heatmap.value and "Ivy &amp; Jo" in t.heatmap.value
+    assert (
+        f"{total + 1} <small>({total})</small>" in t.heatmap.value
+        and "Ivy &amp; Jo" in t.heatmap.value
+    )
     t.question_pick.value = 0
     t.projector.value = True
     panel = t.projector_panel.value

@@ -13,9 +13,17 @@ from tests.conftest import csv_of_link as _csv
 
 # a known deal: 10, 6, 5, 6 (count 27), then a 4: 31 for 2 and a run 5-6-4 for 3
 PEG = question_from_dict(
-    {"kind": "pegpoints", "pile": "TS 6D 5C 6S", "card": "4H", "count_before": 27, "count": 31,
-     "best": "5", "parts": [["thirty-one", "TS 6D 5C 6S 4H", 2], ["run", "5C 6S 4H", 3]],
-     "objective": "L3"})
+    {
+        "kind": "pegpoints",
+        "pile": "TS 6D 5C 6S",
+        "card": "4H",
+        "count_before": 27,
+        "count": 31,
+        "best": "5",
+        "parts": [["thirty-one", "TS 6D 5C 6S 4H", 2], ["run", "5C 6S 4H", 3]],
+        "objective": "L3",
+    }
+)
 
 
 def _peg(app: TrainerApp, count: str, points: str) -> None:
@@ -31,12 +39,21 @@ def test_what_it_pegs_right_wrong_and_bad_input() -> None:
     prompt = app.prompt.value
     # the play so far with the running count under each card, the new card's count asked
     assert [c for c in ("10", "16", "21", "27", "?") if f'crib-peg-count">{c}<' in prompt] == [
-        "10", "16", "21", "27", "?"]
+        "10",
+        "16",
+        "21",
+        "27",
+        "?",
+    ]
     # bad input: a message beside the boxes, nothing graded
     for count, points, said in [
         ("abc", "2", "“abc” is not a number: type the count now, a whole number from 1 to 31."),
         ("40", "2", "40 is not possible here: type the count now"),
-        ("31", "", "Type the points this card pegs, a whole number from 0 to 14 (0 if it pegs nothing)."),
+        (
+            "31",
+            "",
+            "Type the points this card pegs, a whole number from 0 to 14 (0 if it pegs nothing).",
+        ),
         ("31", "two", "“two” is not a number: type the points this card pegs"),
     ]:
         _peg(app, count, points)
@@ -55,7 +72,9 @@ def test_what_it_pegs_right_wrong_and_bad_input() -> None:
     _peg(app, "31", "2")
     fb = app.feedback.value
     assert "crib-verdict-wrong" in fb and "Not quite" in fb and "You said it pegs 2." in fb
-    assert "You said the count is" not in fb and app.result.misses == ("missed the thirty-one, run",)
+    assert "You said the count is" not in fb and app.result.misses == (
+        "missed the thirty-one, run",
+    )
     # wrong count, right points: still wrong, and said so
     app._show(PEG)
     _peg(app, "30", "5")
@@ -79,12 +98,16 @@ def test_rules_questions_right_and_wrong_with_the_explanation() -> None:
     q = app.current
     assert q.kind == "rules"
     buttons = app.rules_row.children
-    assert tuple(b.description for b in buttons) == q.choices and app.answer_box.children == (app.rules_row,)
+    assert tuple(b.description for b in buttons) == q.choices and app.answer_box.children == (
+        app.rules_row,
+    )
     assert q.text in app.prompt.value
     buttons[q.answer].click()
     assert app.result.correct and "crib-verdict-right" in app.feedback.value
     assert f"Why: {q.explain}"[:40] in app.feedback.value.replace("&#x27;", "'")
-    assert all(b.disabled for b in buttons) and "crib-chosen-right" in buttons[q.answer]._dom_classes
+    assert (
+        all(b.disabled for b in buttons) and "crib-chosen-right" in buttons[q.answer]._dom_classes
+    )
     app.next_button.click()
     q = app.current
     wrong = (q.answer + 1) % len(q.choices)
@@ -124,7 +147,13 @@ def _join(store: Store, code: str, name: str) -> TrainerApp:
 def test_a_class_session_of_the_new_kinds_is_played_stored_and_reported(store: Store) -> None:
     t = TeacherApp(store=store)
     t.seed.value = 11
-    t.n_count.value, t.n_pegpoints.value, t.n_rules.value, t.n_discard.value, t.n_peg.value = 1, 1, 2, 0, 0
+    t.n_count.value, t.n_pegpoints.value, t.n_rules.value, t.n_discard.value, t.n_peg.value = (
+        1,
+        1,
+        2,
+        0,
+        0,
+    )
     t.level.value = "pairs"
     t.create_button.click()
     qs = t.session.questions
@@ -143,7 +172,11 @@ def test_a_class_session_of_the_new_kinds_is_played_stored_and_reported(store: S
     assert "last question" in ann.status.value
     stored = store.answers(t.session.code)
     assert [(a.kind, a.correct) for a in stored] == [
-        ("count", True), ("pegpoints", True), ("rules", True), ("rules", False)]
+        ("count", True),
+        ("pegpoints", True),
+        ("rules", True),
+        ("rules", False),
+    ]
     t.refresh()
     table = t.question_table.value
     assert "what it pegs" in table and "rules: " in table
@@ -173,7 +206,9 @@ def test_a_pre_test_session_is_the_fixed_form(store: Store) -> None:
     assert "created with 15 questions" in t.status.value
     t.preset.value = "post-test"
     t.create_button.click()
-    assert list(t.session.questions) == make_assessment("post-test") and t.session.name == "Post-test"
+    assert (
+        list(t.session.questions) == make_assessment("post-test") and t.session.name == "Post-test"
+    )
     t.preset.value = ""  # back to choosing: the seed and the boxes again
     assert not t.seed.disabled and t.preset_note.value == ""
     assert all(r.layout.display == "" for r in t.question_rows)
@@ -206,8 +241,16 @@ def test_mastery_per_objective_per_student_and_for_the_class(store: Store) -> No
     df = t.mastery_df.set_index("student")
     assert list(df.index) == ["Ann", "Bob", "Cy", "class"]
     assert [o for o in df.columns if "_" not in o] == ["L1", "L2", "L3", "L4", "L5"]
-    assert df.loc["Ann", "L1_n"] == "2/2" and df.loc["Ann", "L2_n"] == "1/2" and df.loc["Ann", "L3_n"] == "0/0"
-    assert df.loc["Bob", "L1_n"] == "1/2" and df.loc["Bob", "L2_n"] == "2/2" and df.loc["Bob", "L3_n"] == "1/1"
+    assert (
+        df.loc["Ann", "L1_n"] == "2/2"
+        and df.loc["Ann", "L2_n"] == "1/2"
+        and df.loc["Ann", "L3_n"] == "0/0"
+    )
+    assert (
+        df.loc["Bob", "L1_n"] == "1/2"
+        and df.loc["Bob", "L2_n"] == "2/2"
+        and df.loc["Bob", "L3_n"] == "1/1"
+    )
     assert df.loc["class", "L1"] == df.loc["class", "L2"] == 0.75 and df.loc["class", "L3"] == 1.0
     view = t.mastery.value
     assert "crib-mastery" in view and "card values, fifteens and pairs" in view
@@ -218,5 +261,7 @@ def test_mastery_per_objective_per_student_and_for_the_class(store: Store) -> No
     assert view.count("<td>–</td>") == 3 + 2 + 5 + 2
     csv = _csv(view).splitlines()
     assert csv[0] == "student,L1,L1_n,L2,L2_n,L3,L3_n,L4,L4_n,L5,L5_n"
-    assert csv[1].startswith("Ann,1.0,2/2,0.5,1/2,,0/0") and csv[-1].startswith("class,0.75,3/4,0.75,3/4,1.0,1/1")
+    assert csv[1].startswith("Ann,1.0,2/2,0.5,1/2,,0/0") and csv[-1].startswith(
+        "class,0.75,3/4,0.75,3/4,1.0,1/1"
+    )
     assert len(qs) == TEST_LENGTH == len(make_assessment("post-test")) == 15

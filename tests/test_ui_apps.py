@@ -326,7 +326,9 @@ def test_pegging_lead_mode_resets_inputs_and_table() -> None:
     assert "pile" not in app.text.value and "example lead" in app.status.value
     assert all(o.now == 0 for o in app.analysis.options)  # a lead scores nothing now
     app.analyze_button.click()
-    assert "cards have been played" not in app.status.value and "error" not in app.status.value.lower()
+    assert (
+        "cards have been played" not in app.status.value and "error" not in app.status.value.lower()
+    )
     # a four-card hand is kept as the lead
     app.kind.value = "position"
     app.text.value = "hand 5H 4H AC 9S | pile 3S | starter 3H | opp 3"
@@ -345,7 +347,9 @@ def test_trap_explorer_text_agrees_with_its_exact_table() -> None:
         assert a is not None
         text = html.unescape(app.explanation.value)
         best = a.best.card
-        mine = next(o for o in a.options if o.card is not None and o.card.rank == parse_card(lead).rank)
+        mine = next(
+            o for o in a.options if o.card is not None and o.card.rank == parse_card(lead).rank
+        )
         if mine.margin < a.best.margin - 1e-9:
             assert "differ" in text and f"ranks {card_text(best)} first" in text, name
             assert f"{a.best.margin:+.2f} against {mine.margin:+.2f}" in text, name
@@ -391,6 +395,8 @@ def test_pages_that_draw_no_chart_load_neither_matplotlib_nor_pandas() -> None:
             f"exec(compile({code!r}, 'page', 'exec'), {{'display': lambda *a, **k: None}})\n"
             "print(sorted(m for m in ('matplotlib', 'pandas') if m in sys.modules))\n"
         )
-        out = subprocess.run([sys.executable, "-c", probe], cwd=root, capture_output=True, text=True, timeout=300)
+        out = subprocess.run(
+            [sys.executable, "-c", probe], cwd=root, capture_output=True, text=True, timeout=300
+        )
         assert out.returncode == 0, out.stderr[-2000:]
         assert out.stdout.strip().splitlines()[-1] == "[]", (name, out.stdout[-500:])

@@ -63,7 +63,9 @@ def correct_answer(q: Question) -> str:
 
 
 def _same(q: Question, answer: str) -> bool:
-    if isinstance(q, PegQuestion):  # one card per rank: the same rank is the same play (a stored answer)
+    if isinstance(
+        q, PegQuestion
+    ):  # one card per rank: the same rank is the same play (a stored answer)
         return parse_card(answer).rank == q.best.rank
     return answer == correct_answer(q)
 
@@ -172,7 +174,9 @@ def choice_figure(q: Question, answers: Sequence[Any], title: str = "", lang: st
     _ = tr(lang)
     counts = choice_counts(q, answers)
     if q.kind in ("count", "pegpoints"):  # an axis of totals reads in order: 4, 6, 7
-        counts = sorted(counts, key=lambda t: (not t[0].isdigit(), int(t[0]) if t[0].isdigit() else 0, t[0]))
+        counts = sorted(
+            counts, key=lambda t: (not t[0].isdigit(), int(t[0]) if t[0].isdigit() else 0, t[0])
+        )
     fig = Figure(figsize=(6.4, 2.8), layout="constrained")
     ax = fig.subplots()
 
@@ -184,13 +188,25 @@ def choice_figure(q: Question, answers: Sequence[Any], title: str = "", lang: st
         xs, [k for _a, k, _b in counts], color=["#1e8449" if b else "#d68910" for *_x, b in counts]
     )
     ax.set_xlim(-0.6, max(len(xs), 5) - 0.4)  # one bar stays a bar, not a wall
-    ax.set_ylim(0, max([k for _a, k, _b in counts] + [1]) * 1.1)  # no answers yet: an axis 0 to 1, not ±0.05
+    ax.set_ylim(
+        0, max([k for _a, k, _b in counts] + [1]) * 1.1
+    )  # no answers yet: an axis 0 to 1, not ±0.05
     ax.set_ylabel(_("students"))
     ax.yaxis.get_major_locator().set_params(integer=True)
-    what = {"count": N_("totals given"), "pegpoints": N_("points given"), "rules": N_("answers chosen"),
-            "discard": N_("throws chosen"), "peg": N_("cards played")}[q.kind]
-    ax.set_title(title or _("{what} (green: the best, {best})").format(what=_(what), best=label(correct_answer(q))),
-                 fontsize=10)
+    what = {
+        "count": N_("totals given"),
+        "pegpoints": N_("points given"),
+        "rules": N_("answers chosen"),
+        "discard": N_("throws chosen"),
+        "peg": N_("cards played"),
+    }[q.kind]
+    ax.set_title(
+        title
+        or _("{what} (green: the best, {best})").format(
+            what=_(what), best=label(correct_answer(q))
+        ),
+        fontsize=10,
+    )
     ax.tick_params(axis="x", labelsize=9, rotation=30 if len(xs) > 5 else 0)
     return fig
 

@@ -115,7 +115,9 @@ class Session:
     code: str
     name: str
     seed: int
-    records: tuple[Mapping[str, Any], ...]  # the question set as stored (see crib.course.questions.types)
+    records: tuple[
+        Mapping[str, Any], ...
+    ]  # the question set as stored (see crib.course.questions.types)
     created: float
     time_limit: float = 0.0  # seconds each student has from joining; 0: no limit
 

@@ -131,7 +131,9 @@ def _step_after(page, act) -> None:  # type: ignore[no-untyped-def]
     step = int(page.locator(".crib-phase").get_attribute("data-step") or 0)
     act()
     page.wait_for_function(
-        "s => Number(document.querySelector('.crib-phase').dataset.step) > s", arg=step, timeout=30_000
+        "s => Number(document.querySelector('.crib-phase').dataset.step) > s",
+        arg=step,
+        timeout=30_000,
     )
 
 
@@ -196,7 +198,9 @@ def timings() -> Iterator[dict[str, float]]:
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         lines = [f"{k}: {v:.2f} s" for k, v in sorted(out.items())]
         worker = os.environ.get("PYTEST_XDIST_WORKER", "")  # one file per worker of `pytest -n`
-        (ARTIFACTS / f"browser_timings{'-' + worker if worker else ''}.txt").write_text("\n".join(lines) + "\n")
+        (ARTIFACTS / f"browser_timings{'-' + worker if worker else ''}.txt").write_text(
+            "\n".join(lines) + "\n"
+        )
 
 
 def wait_for_quiet_kernels(seconds: float = 180) -> None:

@@ -58,9 +58,19 @@ def serve_play_page(workdir: Path, log: Path) -> Iterator[tuple[str, Path, int]]
     env = {**os.environ, "CRIB_DB": str(db)}
     with log.open("w") as f:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "crib.tools.serve", str(dash), "--no-browser", f"--port={port}",
-             "--Voila.ip=127.0.0.1"],
-            stdout=f, stderr=subprocess.STDOUT, cwd=ROOT, env=env,
+            [
+                sys.executable,
+                "-m",
+                "crib.tools.serve",
+                str(dash),
+                "--no-browser",
+                f"--port={port}",
+                "--Voila.ip=127.0.0.1",
+            ],
+            stdout=f,
+            stderr=subprocess.STDOUT,
+            cwd=ROOT,
+            env=env,
         )
     try:
         deadline = time.monotonic() + 240
@@ -126,7 +136,8 @@ class Player:
     def wait_js(self, cond: str, timeout: float = 30_000) -> None:
         self.page.wait_for_function(
             f"() => {{ const e = document.querySelector('{PHASE}'); return e && ({cond}); }}",
-            timeout=timeout, polling="raf",
+            timeout=timeout,
+            polling="raf",
         )
 
     def wait_move_after(self, m: int, timeout: float = 30_000) -> None:

@@ -37,16 +37,27 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def http_request(port: int, path: str, *, src: str = "127.0.0.1", method: str = "GET",
-                 headers: dict[str, str] | None = None, body: str | None = None,
-                 timeout: float = 120) -> tuple[int, dict[str, str], str]:
+def http_request(
+    port: int,
+    path: str,
+    *,
+    src: str = "127.0.0.1",
+    method: str = "GET",
+    headers: dict[str, str] | None = None,
+    body: str | None = None,
+    timeout: float = 120,
+) -> tuple[int, dict[str, str], str]:
     """One HTTP request to the server on ``port`` from the source address ``src`` (another
     loopback address is another device, as the server sees it): (status, headers, body)."""
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout, source_address=(src, 0))
     try:
         conn.request(method, path, body=body, headers=headers or {})
         r = conn.getresponse()
-        return r.status, {k.lower(): v for k, v in r.getheaders()}, r.read().decode("utf-8", "replace")
+        return (
+            r.status,
+            {k.lower(): v for k, v in r.getheaders()},
+            r.read().decode("utf-8", "replace"),
+        )
     finally:
         conn.close()
 
@@ -171,11 +182,21 @@ def start(log_name: str = "voila.log") -> Server:
     log.with_suffix(".ready").unlink(missing_ok=True)
     with log.open("w") as f:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "crib.tools.serve", str(ROOT / "dashboards"), "--no-browser",
-             f"--port={port}", "--Voila.ip=127.0.0.1",
-             # e.g. CRIB_SERVE_ARGS=--pool_size=1 to time voila's pools of 1
-             *os.environ.get("CRIB_SERVE_ARGS", "").split()],
-            stdout=f, stderr=subprocess.STDOUT, cwd=ROOT, env=env,
+            [
+                sys.executable,
+                "-m",
+                "crib.tools.serve",
+                str(ROOT / "dashboards"),
+                "--no-browser",
+                f"--port={port}",
+                "--Voila.ip=127.0.0.1",
+                # e.g. CRIB_SERVE_ARGS=--pool_size=1 to time voila's pools of 1
+                *os.environ.get("CRIB_SERVE_ARGS", "").split(),
+            ],
+            stdout=f,
+            stderr=subprocess.STDOUT,
+            cwd=ROOT,
+            env=env,
         )
     return Server(f"http://127.0.0.1:{port}", proc.pid, log, proc, home)
 

@@ -46,7 +46,9 @@ def test_the_teacher_pairs_two_students_who_open_their_tables(browser, voila_url
     found: list[str] = []
     contexts = [browser.new_context(viewport={"width": 1280, "height": 800}) for _ in range(4)]
     try:
-        teacher, _ = open_dashboard(contexts[0], f"{voila_url}/voila/render/teacher.ipynb", ".crib-create")
+        teacher, _ = open_dashboard(
+            contexts[0], f"{voila_url}/voila/render/teacher.ipynb", ".crib-create"
+        )
         _set(teacher, ".crib-session-name", "Pairing class")
         _set(teacher, ".crib-n-count", "1")
         _set(teacher, ".crib-n-discard", "0")
@@ -77,13 +79,19 @@ def test_the_teacher_pairs_two_students_who_open_their_tables(browser, voila_url
         pages = []
         for i, (name, other) in enumerate((("Ann", "Bob"), ("Bob", "Ann")), start=1):
             page, _ = open_dashboard(
-                contexts[i], f"{voila_url}/voila/render/play.ipynb?class={code}&name={name}", ".crib-duel-mine-text"
+                contexts[i],
+                f"{voila_url}/voila/render/play.ipynb?class={code}&name={name}",
+                ".crib-duel-mine-text",
             )
-            expect(page.locator(".crib-duel-mine-text")).to_have_text(f"Your table: {table}, against {other}.")
+            expect(page.locator(".crib-duel-mine-text")).to_have_text(
+                f"Your table: {table}, against {other}."
+            )
             if i == 1:
                 _shots(page, "student-your-table", found, ".crib-duel-class")
             page.locator(".crib-duel-mine-play").click()
-            expect(page.locator(".crib-duel-phase")).to_have_attribute("data-phase", "discard", timeout=20_000)
+            expect(page.locator(".crib-duel-phase")).to_have_attribute(
+                "data-phase", "discard", timeout=20_000
+            )
             expect(page.locator(".crib-duel-code")).to_have_text(table)
             assert f"table={table}&seat=" in page.url  # the page's address is the seat's own link
             assert_no_error_output(page)
@@ -94,25 +102,37 @@ def test_the_teacher_pairs_two_students_who_open_their_tables(browser, voila_url
         # (issue #34); the teacher hands Ann's seat over, her old page says so, and the new
         # device claims it
         other, _ = open_dashboard(
-            contexts[3], f"{voila_url}/voila/render/play.ipynb?class={code}&name=Ann", ".crib-duel-mine"
+            contexts[3],
+            f"{voila_url}/voila/render/play.ipynb?class={code}&name=Ann",
+            ".crib-duel-mine",
         )
-        expect(other.locator(".crib-duel-mine")).to_contain_text("already taken by another device", timeout=15_000)
+        expect(other.locator(".crib-duel-mine")).to_contain_text(
+            "already taken by another device", timeout=15_000
+        )
         expect(other.locator(".crib-duel-mine-play")).to_be_hidden()
         assert "seat=" not in other.content()
         _shots(other, "student-seat-taken", found, ".crib-duel-class")
         teacher.locator(".crib-tour-seat-pick select").select_option(label=f"Ann (table {table})")
         teacher.locator(".crib-tour-handover").click()
         expect(teacher.locator(".crib-tour-status")).to_contain_text("handed over", timeout=15_000)
-        pin = re.search(r"seat code ([A-Z2-9]{4})", teacher.inner_text(".crib-tour-status")).group(1)  # type: ignore[union-attr]
+        pin = re.search(r"seat code ([A-Z2-9]{4})", teacher.inner_text(".crib-tour-status")).group(
+            1
+        )  # type: ignore[union-attr]
         _shots(teacher, "teacher-hand-over", found, ".crib-tour-seat-row")
-        expect(pages[0].locator(".crib-duel-entry-status")).to_contain_text("now open on another page", timeout=15_000)
+        expect(pages[0].locator(".crib-duel-entry-status")).to_contain_text(
+            "now open on another page", timeout=15_000
+        )
         expect(pages[0].locator(".crib-duel-takeover")).to_be_visible()
         _shots(pages[0], "student-seat-moved", found, ".crib-duel-entry")
         other.locator(".crib-duel-find").click()
-        expect(other.locator(".crib-duel-mine-text")).to_contain_text(f"Your table: {table}, against Bob.", timeout=15_000)
+        expect(other.locator(".crib-duel-mine-text")).to_contain_text(
+            f"Your table: {table}, against Bob.", timeout=15_000
+        )
         _set(other, ".crib-duel-seat-code", pin)
         other.locator(".crib-duel-mine-play").click()
-        expect(other.locator(".crib-duel-phase")).to_have_attribute("data-phase", "discard", timeout=20_000)
+        expect(other.locator(".crib-duel-phase")).to_have_attribute(
+            "data-phase", "discard", timeout=20_000
+        )
         pages[0] = other
 
         # Ann abandons; the teacher records the score by hand (seat 1 won)
@@ -131,7 +151,9 @@ def test_the_teacher_pairs_two_students_who_open_their_tables(browser, voila_url
         teacher.locator(".crib-tour-projector").click()
         expect(teacher.locator(".crib-tour.crib-projecting")).to_be_visible()
         expect(teacher.locator(".crib-create")).to_be_hidden()
-        size = standings.locator("td").first.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")
+        size = standings.locator("td").first.evaluate(
+            "e => parseFloat(getComputedStyle(e).fontSize)"
+        )
         assert size >= 30, size
         _shots(teacher, "projector-standings", found, ".crib-standings")
         assert_no_error_output(teacher)

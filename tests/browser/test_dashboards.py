@@ -47,10 +47,14 @@ OTHERS = {  # play, trainer and teacher belong to other pages' owners: reported,
 }
 ISSUE_POSITION = "hand 5H 4H AC | pile 3S | previous 5D 6S QH 6H | starter 3H | opp 0"
 
+
 def _row_cards(row) -> list[str]:  # type: ignore[no-untyped-def]
     """The canonical names of the cards shown (as chips) in a table row's second cell."""
-    return row.locator("td").nth(1).locator("[data-card]").evaluate_all(
-        "els => els.map(e => e.dataset.card)"
+    return (
+        row.locator("td")
+        .nth(1)
+        .locator("[data-card]")
+        .evaluate_all("els => els.map(e => e.dataset.card)")
     )
 
 
@@ -173,10 +177,12 @@ def _uptime() -> str:
 def test_open_times(browser, voila_url: str) -> None:  # type: ignore[no-untyped-def]
     repeats = int(os.environ.get("CRIB_BROWSER_REPEATS", "1"))
     rows: dict[tuple[str, int], list[tuple[float, float]]] = {}
-    lines = [f"# {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {repeats} run(s); "
-             "seconds from navigation to the page's first interactive widget, by the "
-             "page's own clock; 'seen by the test': by the test's clock, with Playwright's "
-             "polling (up to 0.5 s late; conftest.CLOCK_JS)"]
+    lines = [
+        f"# {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {repeats} run(s); "
+        "seconds from navigation to the page's first interactive widget, by the "
+        "page's own clock; 'seen by the test': by the test's clock, with Playwright's "
+        "polling (up to 0.5 s late; conftest.CLOCK_JS)"
+    ]
     for run in range(repeats):
         for name, selector in (PAGES | OTHERS).items():
             wait_for_quiet_kernels()  # the pool is full again: each page as a visitor finds it
@@ -202,11 +208,14 @@ def test_open_times(browser, voila_url: str) -> None:  # type: ignore[no-untyped
                     )
                 finally:
                     ctx.close()
-    lines.append("# page, visit: interactive median / max over the runs "
-                 "(seen by the test: median / max)")
+    lines.append(
+        "# page, visit: interactive median / max over the runs (seen by the test: median / max)"
+    )
     for (name, visit), ts in rows.items():
         page_t, seen = [t for t, _ in ts], [s for _, s in ts]
-        lines.append(f"{name} visit {visit}: {statistics.median(page_t):.2f} / {max(page_t):.2f}"
-                     f" (seen {statistics.median(seen):.2f} / {max(seen):.2f})")
+        lines.append(
+            f"{name} visit {visit}: {statistics.median(page_t):.2f} / {max(page_t):.2f}"
+            f" (seen {statistics.median(seen):.2f} / {max(seen):.2f})"
+        )
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     (ARTIFACTS / "open_times.txt").write_text("\n".join(lines) + "\n")

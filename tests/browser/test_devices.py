@@ -44,8 +44,18 @@ PAGES = {
     "guide": ".crib-guide",
     "learn": ".crib-learn",
 }
-TITLES = {"index": "Home", "play": "Play", "trainer": "Practice", "teacher": "Teach",
-          "discard": "Discards", "crib_odds": "Crib odds", "pegging": "Pegging", "traps": "Traps", "guide": "Lessons", "learn": "Learn"}
+TITLES = {
+    "index": "Home",
+    "play": "Play",
+    "trainer": "Practice",
+    "teacher": "Teach",
+    "discard": "Discards",
+    "crib_odds": "Crib odds",
+    "pegging": "Pegging",
+    "traps": "Traps",
+    "guide": "Lessons",
+    "learn": "Learn",
+}
 SIZES = [(1280, 800), (1024, 768), (768, 1024), (390, 844)]
 AXE_SIZES = {(1280, 800), (768, 1024)}
 BAD_WORDS = re.compile(r"\b(null|undefined|NaN|None)\b")
@@ -204,7 +214,9 @@ def _layout(page: object, name: str, size: tuple[int, int], found: list[str]) ->
 
 
 @pytest.mark.parametrize("name", list(PAGES))
-def test_every_page_walked_checked_by_axe_at_four_sizes(browser, voila_url: str, timings: dict[str, float], name: str) -> None:  # type: ignore[no-untyped-def]
+def test_every_page_walked_checked_by_axe_at_four_sizes(
+    browser, voila_url: str, timings: dict[str, float], name: str
+) -> None:  # type: ignore[no-untyped-def]
     """One page (a test each, so the two workers of ``make test`` share the pages)."""
     assert AXE.exists(), f"axe-core is missing at {AXE}: run `make test` (it installs it)"
     found: list[str] = []
@@ -221,7 +233,9 @@ def test_every_page_walked_checked_by_axe_at_four_sizes(browser, voila_url: str,
         timings[f"{name}: open to skeleton drawn"] = times["skeleton"]
         assert_no_error_output(page)
         assert page.title() == f"{TITLES[name]} · crib"
-        assert page.locator("nav.crib-nav").count() == 1 and page.locator("[role=main]").count() == 1
+        assert (
+            page.locator("nav.crib-nav").count() == 1 and page.locator("[role=main]").count() == 1
+        )
         _axe(page, f"{name} as opened", found)
         _look(page, f"{name} as opened", found)
         used = _walk(page, name, found)
@@ -247,7 +261,9 @@ def test_every_page_walked_checked_by_axe_at_four_sizes(browser, voila_url: str,
 def test_phone_taps(browser, voila_url: str) -> None:  # type: ignore[no-untyped-def]
     """A phone (390×844, touch): tap a card in the hand on the play page, and a quiz kind
     and the count box in the trainer."""
-    ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    ctx = browser.new_context(
+        viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True
+    )
     try:
         page, _ = open_dashboard(ctx, f"{voila_url}/voila/render/play.ipynb", ".crib-keys-ready")
         card = page.locator(".crib-card-1")
@@ -258,11 +274,17 @@ def test_phone_taps(browser, voila_url: str) -> None:  # type: ignore[no-untyped
             page.wait_for_timeout(1_000)
         card.tap()
         expect(card).to_have_class(re.compile("crib-selected"))
-        expect(card).to_have_attribute("aria-label", re.compile(r"^(ace|\d+|jack|queen|king) of \w+, selected"))
+        expect(card).to_have_attribute(
+            "aria-label", re.compile(r"^(ace|\d+|jack|queen|king) of \w+, selected")
+        )
         page.locator(".crib-card-2").tap()
         page.locator(".crib-confirm").tap()  # throw the two
-        expect(page.locator(".crib-card-1")).to_have_attribute("aria-label", re.compile(", (playable|not playable)$"), timeout=20_000)
-        page, _ = open_dashboard(ctx, f"{voila_url}/voila/render/trainer.ipynb", ".crib-count-input input")
+        expect(page.locator(".crib-card-1")).to_have_attribute(
+            "aria-label", re.compile(", (playable|not playable)$"), timeout=20_000
+        )
+        page, _ = open_dashboard(
+            ctx, f"{voila_url}/voila/render/trainer.ipynb", ".crib-count-input input"
+        )
         box = page.locator(".crib-count-input input")
         box.tap()
         expect(box).to_be_focused()

@@ -74,7 +74,9 @@ def _deal_cards(events: list[ev.Event], hand: int) -> set[Card]:
     return out
 
 
-def hidden_at(timeline: list[tuple[float, list[ev.Event]]], t: float, seat: int, shown_hand: int) -> set[Card]:
+def hidden_at(
+    timeline: list[tuple[float, list[ev.Event]]], t: float, seat: int, shown_hand: int
+) -> set[Card]:
     """The other seat's cards ``seat`` had not seen at time ``t``, its page showing deal
     ``shown_hand``: after a show the page keeps the last deal on screen until Continue,
     while the next one is dealt, so that deal's cards (all public then) are left out."""
@@ -107,7 +109,9 @@ def duel_server(chromium_path: str, tmp_path_factory: pytest.TempPathFactory):  
         yield srv
 
 
-def test_two_pages_play_a_whole_game_with_no_peeking(browser: object, duel_server: tuple[str, Path, int]) -> None:
+def test_two_pages_play_a_whole_game_with_no_peeking(
+    browser: object, duel_server: tuple[str, Path, int]
+) -> None:
     url, db, server_pid = duel_server
     players = []
     for name in ("Ann", "Bob"):
@@ -153,21 +157,38 @@ def test_two_pages_play_a_whole_game_with_no_peeking(browser: object, duel_serve
             if kind == "play" and dom_checked < 40:
                 tl, _log = _timeline(db, code)
                 # (the page's own game against the computer stays in the DOM, hidden)
-                bad = leaks(p.page.inner_html(".crib-duel-app"), hidden_at(tl, time.time(), i, hand))
+                bad = leaks(
+                    p.page.inner_html(".crib-duel-app"), hidden_at(tl, time.time(), i, hand)
+                )
                 assert not bad, (p.name, bad)
                 dom_checked += 1
-            if hand == 2 and not shots and ann.phase in ("play", "wait") and bob.phase in ("play", "wait"):
+            if (
+                hand == 2
+                and not shots
+                and ann.phase in ("play", "wait")
+                and bob.phase in ("play", "wait")
+            ):
                 for q in players:
                     path = ARTIFACTS / f"duel-{q.name.lower()}.png"
                     q.page.screenshot(path=str(path))
                     shots.append(path)
-            if hand == 2 and "reload" not in resumed and p is ann and ann.phase in ("play", "wait", "discard"):
+            if (
+                hand == 2
+                and "reload" not in resumed
+                and p is ann
+                and ann.phase in ("play", "wait", "discard")
+            ):
                 before = (ann.phase, ann.move, ann.attr("hand"))
                 keep_clock(0)
                 ann.page.reload()
                 same_decision(ann, before)
                 resumed.append("reload")
-            if hand == 3 and "kill -9" not in resumed and p is bob and bob.phase in ("play", "wait", "discard"):
+            if (
+                hand == 3
+                and "kill -9" not in resumed
+                and p is bob
+                and bob.phase in ("play", "wait", "discard")
+            ):
                 before = (bob.phase, bob.move, bob.attr("hand"))
                 keep_clock(1)
                 kill_kernel(bob, server_pid)
@@ -211,8 +232,16 @@ def test_two_pages_play_a_whole_game_with_no_peeking(browser: object, duel_serve
     from_click, from_commit = move_latencies(rows, seen, clicks)
     out = {
         "moves": len(rows),
-        "from_click_s": {"n": len(from_click), "median": median_max(from_click)[0], "max": median_max(from_click)[1]},
-        "from_commit_s": {"n": len(from_commit), "median": median_max(from_commit)[0], "max": median_max(from_commit)[1]},
+        "from_click_s": {
+            "n": len(from_click),
+            "median": median_max(from_click)[0],
+            "max": median_max(from_click)[1],
+        },
+        "from_commit_s": {
+            "n": len(from_commit),
+            "median": median_max(from_commit)[0],
+            "max": median_max(from_commit)[1],
+        },
         "frames": {"Ann": n[0], "Bob": n[1]},
         "from_commit_each_s": [round(x, 3) for x in from_commit],
     }

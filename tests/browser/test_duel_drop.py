@@ -28,6 +28,7 @@ from tests.forwarder import start_forwarder
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
+
 @pytest.fixture(scope="module")
 def drop_server(chromium_path: str, tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
@@ -47,7 +48,9 @@ def test_a_dropped_page_is_away_within_seconds_and_its_seat_has_one_page(
         ann.open(f"{url}/voila/render/play.ipynb")
         bob = Player("Bob", contexts[1].new_page())
         bob.watch()  # its kernel's id, from its websocket's address
-        bob.open(f"http://127.0.0.1:{fport}/voila/render/play.ipynb")  # from 127.0.0.2, via the forwarder
+        bob.open(
+            f"http://127.0.0.1:{fport}/voila/render/play.ipynb"
+        )  # from 127.0.0.2, via the forwarder
         code = ann.sit()
         assert bob.sit(code) == code
         ann.wait_js("e.dataset.phase === 'discard'")
@@ -99,8 +102,9 @@ def test_a_dropped_page_is_away_within_seconds_and_its_seat_has_one_page(
         fourth.page.wait_for_selector(".crib-duel-entry-status .crib-error", timeout=120_000)
         fourth.page.click("button.crib-duel-takeover")
         fourth.wait_js("e.dataset.phase === 'discard'", 30_000)
-        expect(again.page.locator(".crib-duel-entry-status")).to_contain_text("now open on another page",
-                                                                              timeout=15_000)
+        expect(again.page.locator(".crib-duel-entry-status")).to_contain_text(
+            "now open on another page", timeout=15_000
+        )
         expect(again.page.locator("button.crib-duel-takeover")).to_be_visible()
         again.page.screenshot(path=str(ARTIFACTS / "duel-seat-taken-over.png"))
     finally:

@@ -24,9 +24,6 @@ from tests.french import english_phrases
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
-
-
-
 OPEN_ALL = "() => document.querySelectorAll('details').forEach(d => d.open = true)"
 
 
@@ -47,18 +44,26 @@ def test_trainer_and_teacher_in_french(voila_url: str, browser: object) -> None:
     ctx = browser.new_context(viewport={"width": 768, "height": 1024})  # type: ignore[attr-defined]
     try:
         base = f"{voila_url}/voila/render"
-        page, _t = open_dashboard(ctx, f"{base}/trainer.ipynb?code=ABC123&lang=fr", ".crib-count-input input")
+        page, _t = open_dashboard(
+            ctx, f"{base}/trainer.ipynb?code=ABC123&lang=fr", ".crib-count-input input"
+        )
         page.wait_for_selector(".crib-lang a.crib-lang-fr[aria-current='true']", timeout=60_000)
         page.wait_for_function(  # the app made again in French, the link's code filled in
-            "() => document.querySelector('.crib-join-code input').value === 'ABC123'", timeout=60_000)
+            "() => document.querySelector('.crib-join-code input').value === 'ABC123'",
+            timeout=60_000,
+        )
         assert "Comptez" in page.inner_text(".crib-prompt")
         page.fill(".crib-count-input input", "beaucoup")
         page.click(".crib-trainer .crib-check >> nth=0")
         page.wait_for_selector(".crib-status .crib-error", timeout=30_000)
         assert "n’est pas un nombre" in page.inner_text(".crib-status")
-        page.fill(".crib-count-input input", "0")  # wrong unless the hand is a nineteen: a miss shown
+        page.fill(
+            ".crib-count-input input", "0"
+        )  # wrong unless the hand is a nineteen: a miss shown
         page.click(".crib-trainer .crib-check >> nth=0")
-        page.wait_for_selector(".crib-feedback :is(.crib-verdict-right, .crib-verdict-wrong)", timeout=30_000)
+        page.wait_for_selector(
+            ".crib-feedback :is(.crib-verdict-right, .crib-verdict-wrong)", timeout=30_000
+        )
         assert "combinaison" in page.inner_text(".crib-feedback")
         found += [f"trainer: {p}" for p in english_on(page, phrases)]
         _axe(page, "trainer fr 768", found)
@@ -68,8 +73,9 @@ def test_trainer_and_teacher_in_french(voila_url: str, browser: object) -> None:
         page.click(".crib-lang a.crib-lang-en")
         page.wait_for_url(re.compile(r"code=ABC123&lang=en"), timeout=120_000, wait_until="commit")
         page.wait_for_selector(".crib-lang a.crib-lang-en[aria-current='true']", timeout=90_000)
-        page.wait_for_function("() => document.body.innerText.includes('Counting trainer and quizzes')",
-                               timeout=60_000)
+        page.wait_for_function(
+            "() => document.body.innerText.includes('Counting trainer and quizzes')", timeout=60_000
+        )
         page.click(".crib-lang a.crib-lang-fr")
         page.wait_for_url(re.compile(r"code=ABC123&lang=fr"), timeout=120_000, wait_until="commit")
         page.wait_for_selector(".crib-lang a.crib-lang-fr[aria-current='true']", timeout=90_000)
@@ -77,13 +83,17 @@ def test_trainer_and_teacher_in_french(voila_url: str, browser: object) -> None:
 
         page, _t = open_dashboard(ctx, f"{base}/teacher.ipynb?lang=fr", ".crib-create")
         page.wait_for_selector(".crib-lang a.crib-lang-fr[aria-current='true']", timeout=60_000)
-        page.wait_for_function("() => document.body.innerText.includes('Créer la séance')", timeout=60_000)
+        page.wait_for_function(
+            "() => document.body.innerText.includes('Créer la séance')", timeout=60_000
+        )
         for kind in ("discard", "peg"):  # counting questions only: a quick session
             page.fill(f".crib-n-{kind} input", "0")
         page.click(".crib-create")
         page.wait_for_selector(".crib-live-counts", timeout=120_000)
         assert "élèves" in page.inner_text(".crib-live-counts")
-        page.wait_for_selector(".crib-choice-chart[title^='Graphique']", timeout=60_000)  # its words in French
+        page.wait_for_selector(
+            ".crib-choice-chart[title^='Graphique']", timeout=60_000
+        )  # its words in French
         assert "totaux donnés" in page.get_attribute(".crib-choice-chart", "title")
         found += [f"teacher: {p}" for p in english_on(page, phrases)]
         _axe(page, "teacher fr 768", found)
@@ -125,8 +135,12 @@ def test_home_learn_and_guide_in_french(voila_url: str, browser: object) -> None
         for query, app, words in PAGES:
             name = query.split(".")[0]
             page, _t = open_dashboard(ctx, f"{voila_url}/voila/render/{query}", app)
-            page.wait_for_function(f"() => document.body.innerText.includes({words!r})", timeout=90_000)
-            assert page.evaluate("() => document.documentElement.lang") == "fr"  # the template marked it
+            page.wait_for_function(
+                f"() => document.body.innerText.includes({words!r})", timeout=90_000
+            )
+            assert (
+                page.evaluate("() => document.documentElement.lang") == "fr"
+            )  # the template marked it
             found += [f"{name}: {p}" for p in english_on(page, phrases)]
             _axe(page, f"{name} fr 768", found)
             assert_no_error_output(page)
@@ -162,10 +176,13 @@ def test_analyzers_in_french(voila_url: str, browser: object) -> None:
             page, _t = open_dashboard(ctx, f"{voila_url}/voila/render/{name}.ipynb?lang=fr", app)
             page.wait_for_selector(".crib-lang a.crib-lang-fr[aria-current='true']", timeout=60_000)
             page.wait_for_function(  # the app made again in French
-                "() => document.body.innerText.includes('Comment c’est calculé')", timeout=90_000)
+                "() => document.body.innerText.includes('Comment c’est calculé')", timeout=90_000
+            )
             page.click(f"{app} {action} >> nth=0")
             page.wait_for_timeout(1500)
-            page.wait_for_function("() => !document.querySelector('.crib-status .crib-error')", timeout=60_000)
+            page.wait_for_function(
+                "() => !document.querySelector('.crib-status .crib-error')", timeout=60_000
+            )
             found += [f"{name}: {p}" for p in english_on(page, phrases)]
             _axe(page, f"{name} fr 768", found)
             assert_no_error_output(page)

@@ -91,7 +91,10 @@ def test_a_hand_in_french(voila_url: str, browser: object) -> None:
             else:
                 page.locator(".crib-hand .crib-cardbtn").nth(i).click()
             page.wait_for_function(
-                "s => Number(document.querySelector('.crib-phase').dataset.step) > s", arg=step, timeout=30_000)
+                "s => Number(document.querySelector('.crib-phase').dataset.step) > s",
+                arg=step,
+                timeout=30_000,
+            )
         for _ in range(4):  # the show, to the hand's review
             if _phase(page) == "hand_over":
                 break

@@ -24,10 +24,13 @@ FITS_JS = """() => {
 }"""
 
 
-def test_class_link_opens_a_french_lesson_that_fits_the_projector(voila_url: str, context: object) -> None:
+def test_class_link_opens_a_french_lesson_that_fits_the_projector(
+    voila_url: str, context: object
+) -> None:
     context.set_default_timeout(60_000)  # type: ignore[attr-defined]
-    page, _t = open_dashboard(context, f"{voila_url}/voila/render/guide.ipynb?lang=fr&lesson=1",
-                              ".crib-deck-next")
+    page, _t = open_dashboard(
+        context, f"{voila_url}/voila/render/guide.ipynb?lang=fr&lesson=1", ".crib-deck-next"
+    )
     page.set_viewport_size({"width": 1280, "height": 800})
     page.wait_for_function("() => document.body.innerText.includes('diapositive 1 sur')")
     assert_no_error_output(page)

@@ -28,8 +28,13 @@ pytestmark = pytest.mark.browser
 
 SET = 3  # deals in each practice set (the page's shortest set)
 
+
 def _focused(page, cond: str) -> bool:  # type: ignore[no-untyped-def]
-    return bool(page.evaluate(f"() => {{ const e = document.activeElement; return !!(e && e !== document.body && ({cond})); }}"))
+    return bool(
+        page.evaluate(
+            f"() => {{ const e = document.activeElement; return !!(e && e !== document.body && ({cond})); }}"
+        )
+    )
 
 
 def _tab_to(page, cond: str, *, back: bool = False, most: int = 160) -> int:  # type: ignore[no-untyped-def]
@@ -58,14 +63,18 @@ def _answered(page) -> int:  # type: ignore[no-untyped-def]
 
 def _deal(page) -> tuple[list, object, bool]:  # type: ignore[no-untyped-def]
     """The counting deal on the page: four cards, the starter, hand or crib."""
-    cards = page.locator(".crib-prompt [data-card]").evaluate_all("els => els.map(e => e.dataset.card)")
+    cards = page.locator(".crib-prompt [data-card]").evaluate_all(
+        "els => els.map(e => e.dataset.card)"
+    )
     assert len(cards) == 5, cards
     crib = "Count this crib" in page.locator(".crib-prompt").inner_text()
     return parse_cards(" ".join(cards[:4])), parse_cards(cards[4])[0], crib
 
 
 def _header(page, k: int) -> None:  # type: ignore[no-untyped-def]
-    expect(page.locator(".crib-header")).to_contain_text(f"Practice deal {k} of {SET}", timeout=30_000)
+    expect(page.locator(".crib-header")).to_contain_text(
+        f"Practice deal {k} of {SET}", timeout=30_000
+    )
 
 
 def _next(page, k: int, done: int) -> None:  # type: ignore[no-untyped-def]
@@ -82,7 +91,10 @@ def _next(page, k: int, done: int) -> None:  # type: ignore[no-untyped-def]
 
 def _mark_old(page, row: str) -> None:  # type: ignore[no-untyped-def]
     """Mark the cards shown now, to wait for the next deal's (a deal's cards are new buttons)."""
-    page.evaluate("row => document.querySelectorAll(row + ' button').forEach(b => { b.dataset.old = '1'; })", row)
+    page.evaluate(
+        "row => document.querySelectorAll(row + ' button').forEach(b => { b.dataset.old = '1'; })",
+        row,
+    )
 
 
 def _fresh_cards(page, row: str) -> None:  # type: ignore[no-untyped-def]
@@ -96,7 +108,8 @@ def _fresh_cards(page, row: str) -> None:  # type: ignore[no-untyped-def]
                       && !(a && a.dataset && a.dataset.old); }""",
         # a bound, not a timing: a discard question's 15 throws are analysed before its
         # cards show, which took over 30 s on a clean clone's loaded machine
-        arg=row, timeout=90_000,
+        arg=row,
+        timeout=90_000,
     )
 
 
@@ -109,7 +122,9 @@ def _kind(page, label: str) -> None:  # type: ignore[no-untyped-def]
 
 def test_a_practice_set_of_every_quiz_kind_by_keyboard_only(context, voila_url: str) -> None:  # type: ignore[no-untyped-def]
     context.set_default_navigation_timeout(120_000)
-    page, _ = open_dashboard(context, f"{voila_url}/voila/render/trainer.ipynb", ".crib-count-input input")
+    page, _ = open_dashboard(
+        context, f"{voila_url}/voila/render/trainer.ipynb", ".crib-count-input input"
+    )
     page.set_viewport_size({"width": 1280, "height": 800})
     _wait_focus(page, "e.closest('.crib-count-input')")  # the cursor starts in the count box
     # the set's size, from the keyboard: Shift+Tab back to its list, type its first letter
@@ -148,10 +163,17 @@ def test_a_practice_set_of_every_quiz_kind_by_keyboard_only(context, voila_url: 
         if lines:  # claim the first line of the breakdown: its cards, its kind, Add line
             line = lines[0]
             for c in line.cards:
-                _tab_to(page, f"e.classList.contains('crib-face-{c}') && !!e.closest('.crib-teach-cards')")
+                _tab_to(
+                    page,
+                    f"e.classList.contains('crib-face-{c}') && !!e.closest('.crib-teach-cards')",
+                )
                 page.keyboard.press("Space")
-                expect(page.locator(f".crib-teach-cards .crib-face-{c}")).to_have_class(re.compile("mod-active"))
-            _tab_to(page, f"e.closest('.crib-teach-kind') && e.textContent.trim() === {line.kind!r}")
+                expect(page.locator(f".crib-teach-cards .crib-face-{c}")).to_have_class(
+                    re.compile("mod-active")
+                )
+            _tab_to(
+                page, f"e.closest('.crib-teach-kind') && e.textContent.trim() === {line.kind!r}"
+            )
             page.keyboard.press("Space")
             _tab_to(page, "e.classList.contains('crib-teach-add')")
             page.keyboard.press("Enter")
@@ -188,7 +210,9 @@ def test_a_practice_set_of_every_quiz_kind_by_keyboard_only(context, voila_url: 
         done += 1
         _next(page, k, done)
         if k == SET:
-            page.screenshot(path=str(ARTIFACTS / "keyboard-trainer-discard-set-done.png"), full_page=True)
+            page.screenshot(
+                path=str(ARTIFACTS / "keyboard-trainer-discard-set-done.png"), full_page=True
+            )
         _mark_old(page, ".crib-card-row")
         page.keyboard.press("Enter")
 
@@ -229,7 +253,11 @@ def test_a_practice_set_of_every_quiz_kind_by_keyboard_only(context, voila_url: 
 
 @pytest.mark.parametrize("name", ["discard", "pegging", "traps"])
 def test_every_analyzer_chart_has_its_text_beside_it(context, voila_url: str, name: str) -> None:  # type: ignore[no-untyped-def]
-    ready = {"discard": ".crib-analyze", "pegging": ".crib-analyze", "traps": ".crib-formation select"}[name]
+    ready = {
+        "discard": ".crib-analyze",
+        "pegging": ".crib-analyze",
+        "traps": ".crib-formation select",
+    }[name]
     page, _ = open_dashboard(context, f"{voila_url}/voila/render/{name}.ipynb", ready)
     boxes = page.locator(".crib-chart-box")
     expect(boxes.first.locator("img")).to_be_visible(timeout=30_000)
@@ -248,7 +276,9 @@ def test_every_analyzer_chart_has_its_text_beside_it(context, voila_url: str, na
     assert seen >= 1
 
 
-def test_play_crib_label_before_the_deal_and_the_keys_hint_at_each_width(context, voila_url: str) -> None:  # type: ignore[no-untyped-def]
+def test_play_crib_label_before_the_deal_and_the_keys_hint_at_each_width(
+    context, voila_url: str
+) -> None:  # type: ignore[no-untyped-def]
     page, _ = open_dashboard(context, f"{voila_url}/voila/render/play.ipynb", ".crib-keys-ready")
     label = page.locator(".crib-crib .crib-label")
     assert (label.text_content() or "").strip() == "Crib (empty)"  # not "CRIB ()"

@@ -36,7 +36,9 @@ def _step(page) -> str:  # type: ignore[no-untyped-def]
     return page.locator(".crib-tour-step").inner_text()
 
 
-def test_home_start_here_learn_page_then_a_first_game_with_its_tour(context, voila_url: str) -> None:  # type: ignore[no-untyped-def]
+def test_home_start_here_learn_page_then_a_first_game_with_its_tour(
+    context, voila_url: str
+) -> None:  # type: ignore[no-untyped-def]
     context.set_default_navigation_timeout(120_000)
     context.set_default_timeout(60_000)
     page, _t = open_dashboard(context, voila_url + "/", ".crib-start-here")
@@ -76,7 +78,9 @@ def test_home_start_here_learn_page_then_a_first_game_with_its_tour(context, voi
     expect(page.locator(".crib-tour-step")).to_have_text(re.compile("step 1 of 5", re.I))
     expect(page.locator(".crib-phase")).to_have_attribute("data-phase", "discard")
     expect(page.locator(".crib-phase")).to_have_attribute("data-tier", "easy")
-    page.wait_for_function("() => document.activeElement && document.activeElement.closest('.crib-tour-next')")
+    page.wait_for_function(
+        "() => document.activeElement && document.activeElement.closest('.crib-tour-next')"
+    )
     assert page.locator(".crib-tour a.crib-term[href='learn.ipynb#term-crib']").count() == 1
     assert _axe(page) == []
     screenshot(page, "play_tour_1280")
@@ -90,7 +94,9 @@ def test_home_start_here_learn_page_then_a_first_game_with_its_tour(context, voi
     step = int(page.locator(".crib-phase").get_attribute("data-step") or 0)
     page.locator(".crib-tour-title").click()  # the focus leaves the tour's buttons
     page.keyboard.press("1")
-    page.wait_for_function("s => Number(document.querySelector('.crib-phase').dataset.step) > s", arg=step)
+    page.wait_for_function(
+        "s => Number(document.querySelector('.crib-phase').dataset.step) > s", arg=step
+    )
     expect(page.locator(".crib-card-1.crib-selected")).to_have_count(1)
     page.locator(".crib-tour-skip").click()
     expect(page.locator(".crib-tour")).to_be_hidden()
@@ -100,16 +106,22 @@ def test_home_start_here_learn_page_then_a_first_game_with_its_tour(context, voi
 
 def test_the_learn_page_in_french_shows_no_english_catalog_string(context, voila_url: str) -> None:  # type: ignore[no-untyped-def]
     context.set_default_navigation_timeout(120_000)
-    page, _t = open_dashboard(context, f"{voila_url}/voila/render/learn.ipynb?lang=fr#term-heels", ".crib-learn")
+    page, _t = open_dashboard(
+        context, f"{voila_url}/voila/render/learn.ipynb?lang=fr#term-heels", ".crib-learn"
+    )
     page.set_viewport_size({"width": 768, "height": 1024})
     page.wait_for_function("() => document.body.innerText.includes('Comment jouer au cribbage')")
-    page.wait_for_function(f"() => ({IN_VIEW_JS})('term-heels')", timeout=10_000)  # the link's anchor
+    page.wait_for_function(
+        f"() => ({IN_VIEW_JS})('term-heels')", timeout=10_000
+    )  # the link's anchor
     text = page.inner_text(".crib-learn")
     fr = tr("fr")
     english = sorted(m.split("{")[0].strip() for m in _learn_msgids() if fr(m) != m)
     shown = [e for e in english if len(e) > 3 and e in text]
     assert shown == [], shown
     assert "valet retourné" in text and "non-donneur" in text
-    expect(page.locator("a.crib-first-game").first).to_have_attribute("href", "play.ipynb?tier=easy&tour=1&lang=fr")
+    expect(page.locator("a.crib-first-game").first).to_have_attribute(
+        "href", "play.ipynb?tier=easy&tour=1&lang=fr"
+    )
     screenshot(page, "learn_fr_768")
     assert not page.crib_errors

@@ -66,7 +66,9 @@ def _check_cards(page) -> int:  # type: ignore[no-untyped-def]
     """Every visible card button is named ("king of diamonds") and shows no "null"."""
     cards = page.evaluate(_CARDS_JS)
     for title, corner, text in cards:
-        assert title and re.fullmatch(r"(ace|[2-9]|10|jack|queen|king) of (clubs|diamonds|hearts|spades).*", title), title
+        assert title and re.fullmatch(
+            r"(ace|[2-9]|10|jack|queen|king) of (clubs|diamonds|hearts|spades).*", title
+        ), title
         assert "null" not in corner and "null" not in text, (title, corner, text)
     assert not BAD_WORDS.search(page.inner_text("body"))
     return len(cards)
@@ -76,8 +78,12 @@ def _seed(page) -> str:  # type: ignore[no-untyped-def]
     return page.locator(".crib-phase").get_attribute("data-seed") or ""
 
 
-def test_play_new_game_is_new_and_keys_never_reach_the_clicked_button(context, voila_url: str) -> None:  # type: ignore[no-untyped-def]
-    page, _ready = open_dashboard(context, f"{voila_url}/voila/render/play.ipynb", ".crib-keys-ready")
+def test_play_new_game_is_new_and_keys_never_reach_the_clicked_button(
+    context, voila_url: str
+) -> None:  # type: ignore[no-untyped-def]
+    page, _ready = open_dashboard(
+        context, f"{voila_url}/voila/render/play.ipynb", ".crib-keys-ready"
+    )
     page.set_viewport_size({"width": 1280, "height": 800})
     first = _seed(page)
     expect(page.locator(".crib-game-id")).to_contain_text(f"Game #{first}")
@@ -106,7 +112,9 @@ def test_play_new_game_is_new_and_keys_never_reach_the_clicked_button(context, v
 
 
 def test_trainer_cards_are_named_and_enter_counts(context, voila_url: str) -> None:  # type: ignore[no-untyped-def]
-    page, _ready = open_dashboard(context, f"{voila_url}/voila/render/trainer.ipynb", ".crib-count-input input")
+    page, _ready = open_dashboard(
+        context, f"{voila_url}/voila/render/trainer.ipynb", ".crib-count-input input"
+    )
     page.set_viewport_size({"width": 1280, "height": 800})
     box = page.locator(".crib-count-input input")
     expect(box).to_be_focused(timeout=15_000)  # the cursor is in the count box
@@ -128,19 +136,26 @@ def test_trainer_cards_are_named_and_enter_counts(context, voila_url: str) -> No
     # what does this card peg: a word in the count box is refused beside the boxes, then the
     # right count and points (read from the play shown) get the right verdict and the breakdown
     page.get_by_role("button", name="What it pegs").click()
-    count_box, points_box = page.locator(".crib-pegcount-input input"), page.locator(".crib-pegpoints-input input")
+    count_box, points_box = (
+        page.locator(".crib-pegcount-input input"),
+        page.locator(".crib-pegpoints-input input"),
+    )
     expect(count_box).to_be_visible()
     count_box.fill("abc")
     points_box.fill("2")
     points_box.press("Enter")  # Enter in the points box checks
     expect(page.locator(".crib-pegpoints-msg")).to_contain_text("“abc” is not a number")
-    played = page.locator(".crib-peg-seq .crib-card").evaluate_all("els => els.map(e => e.dataset.card)")
+    played = page.locator(".crib-peg-seq .crib-card").evaluate_all(
+        "els => els.map(e => e.dataset.card)"
+    )
     s = score_pegging(" ".join(played))
     count_box.fill(str(s.count))
     points_box.fill(str(s.total))
     points_box.press("Enter")
     expect(page.locator(".crib-feedback .crib-verdict-right")).to_be_visible(timeout=15_000)
-    expect(page.locator(".crib-feedback .crib-peg-explain")).to_contain_text(f"makes the count {s.count}")
+    expect(page.locator(".crib-feedback .crib-peg-explain")).to_contain_text(
+        f"makes the count {s.count}"
+    )
     expect(page.locator(".crib-pegpoints-msg")).to_be_empty()
     _shots_axe(page, "trainer-pegpoints-answered")
     # a rules question from the keyboard: its first choice, Enter; then the focus is on Next
@@ -149,19 +164,27 @@ def test_trainer_cards_are_named_and_enter_counts(context, voila_url: str) -> No
     expect(choice).to_be_visible()
     choice.focus()
     page.keyboard.press("Enter")
-    expect(page.locator(".crib-feedback .crib-rules-explain")).to_contain_text("Why:", timeout=15_000)
-    expect(page.locator(".crib-feedback :is(.crib-verdict-right, .crib-verdict-wrong)")).to_be_visible()
+    expect(page.locator(".crib-feedback .crib-rules-explain")).to_contain_text(
+        "Why:", timeout=15_000
+    )
+    expect(
+        page.locator(".crib-feedback :is(.crib-verdict-right, .crib-verdict-wrong)")
+    ).to_be_visible()
     expect(page.locator(".crib-next")).to_be_focused(timeout=15_000)
     _shots_axe(page, "trainer-rules-answered")
     assert_no_error_output(page)
 
 
 def test_teacher_page_has_no_broken_image_and_a_clean_projector(context, voila_url: str) -> None:  # type: ignore[no-untyped-def]
-    page, _ready = open_dashboard(context, f"{voila_url}/voila/render/teacher.ipynb", ".crib-session-seed input")
+    page, _ready = open_dashboard(
+        context, f"{voila_url}/voila/render/teacher.ipynb", ".crib-session-seed input"
+    )
     page.set_viewport_size({"width": 1280, "height": 800})
     # the kinds' boxes and the levels by name; the pre-test instead (its note says what it holds)
     expect(page.locator(".crib-n-pegpoints input")).to_be_visible()
-    assert "+ flush and nobs" in page.locator(".crib-session-level select").inner_text().replace("\xa0", " ")
+    assert "+ flush and nobs" in page.locator(".crib-session-level select").inner_text().replace(
+        "\xa0", " "
+    )
     page.get_by_role("button", name="Pre-test").click()
     expect(page.locator(".crib-preset-note")).to_contain_text("15 questions")
     expect(page.locator(".crib-n-pegpoints input")).to_be_hidden()
@@ -176,7 +199,9 @@ def test_teacher_page_has_no_broken_image_and_a_clean_projector(context, voila_u
     expect(mastery).to_be_visible()
     for o in ("L1", "L2", "L3", "L4", "L5", "The class"):
         expect(mastery).to_contain_text(o)
-    expect(page.locator(".crib-mastery-view a.crib-csv")).to_have_attribute("download", re.compile(r"crib-mastery-\w+\.csv"))
+    expect(page.locator(".crib-mastery-view a.crib-csv")).to_have_attribute(
+        "download", re.compile(r"crib-mastery-\w+\.csv")
+    )
     mastery.scroll_into_view_if_needed()
     _shots_axe(page, "teacher-mastery")
     page.locator(".crib-projector-toggle").click()

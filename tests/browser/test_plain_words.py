@@ -34,7 +34,9 @@ def _shots(page, name: str) -> None:  # type: ignore[no-untyped-def]
 
 
 def test_a_discard_verdict_in_plain_words_with_the_detail_folded(context, voila_url: str) -> None:  # type: ignore[no-untyped-def]
-    page, _ready = open_dashboard(context, f"{voila_url}/voila/render/play.ipynb?seed=11&tier=easy", ".crib-keys-ready")
+    page, _ready = open_dashboard(
+        context, f"{voila_url}/voila/render/play.ipynb?seed=11&tier=easy", ".crib-keys-ready"
+    )
     page.set_viewport_size({"width": 1280, "height": 800})
     expect(page.locator(".crib-phase[data-seed='11']")).to_be_attached()
     switch = page.locator(".crib-plain-words input")
@@ -62,7 +64,9 @@ def test_a_discard_verdict_in_plain_words_with_the_detail_folded(context, voila_
     step = int(page.locator(".crib-phase").get_attribute("data-step") or 0)
     page.keyboard.press("Space")
     page.wait_for_function(
-        "s => Number(document.querySelector('.crib-phase').dataset.step) > s", arg=step, timeout=30_000
+        "s => Number(document.querySelector('.crib-phase').dataset.step) > s",
+        arg=step,
+        timeout=30_000,
     )
     expect(switch).not_to_be_checked()
     expect(coach.locator(".crib-plain-text")).to_have_count(0)

@@ -39,7 +39,8 @@ def _press(page, key: str, step: int) -> float:  # type: ignore[no-untyped-def]
     t = time.perf_counter()
     page.keyboard.press(key)
     page.wait_for_function(
-        "s => Number(document.querySelector('.crib-phase').dataset.step) > s", arg=step,
+        "s => Number(document.querySelector('.crib-phase').dataset.step) > s",
+        arg=step,
         timeout=30_000,
     )
     took = time.perf_counter() - t
@@ -55,7 +56,6 @@ def _legal_index(page) -> int | None:  # type: ignore[no-untyped-def]
                    const i = bs.findIndex(b => b.classList.contains('crib-legal'));
                    return i < 0 ? null : i + 1; }"""
     )
-
 
 
 def _keyboard_turn(page, phase: str, step: int, moves: list[float]) -> bool:  # type: ignore[no-untyped-def]
@@ -75,7 +75,10 @@ def _keyboard_turn(page, phase: str, step: int, moves: list[float]) -> bool:  # 
     moves.append(_press(page, str(i), step))  # one key plays the card
     return True
 
-def test_whole_game_by_keyboard_against_easy(context, voila_url: str, timings: dict[str, float]) -> None:  # type: ignore[no-untyped-def]
+
+def test_whole_game_by_keyboard_against_easy(
+    context, voila_url: str, timings: dict[str, float]
+) -> None:  # type: ignore[no-untyped-def]
     url = f"{voila_url}/voila/render/play.ipynb?tier=easy&seed=21"
     t_open = time.perf_counter()
     page, ready = open_dashboard(context, url, READY)
@@ -96,8 +99,10 @@ def test_whole_game_by_keyboard_against_easy(context, voila_url: str, timings: d
         if phase == "over":
             break
         if phase in ("discard", "play"):
-            if _keyboard_turn(page, phase, step, moves) and "mid" not in shots and (
-                page.locator(".crib-pile svg").count() >= 2
+            if (
+                _keyboard_turn(page, phase, step, moves)
+                and "mid" not in shots
+                and (page.locator(".crib-pile svg").count() >= 2)
             ):
                 screenshot(page, "play-board-mid-game")
                 shots.add("mid")
@@ -109,7 +114,9 @@ def test_whole_game_by_keyboard_against_easy(context, voila_url: str, timings: d
     else:
         pytest.fail("the game did not end")
     timings["play: whole game from 0-0 by keyboard"] = time.perf_counter() - t0
-    timings["play: your move to the computer's reply on screen (median)"] = sorted(moves)[len(moves) // 2]
+    timings["play: your move to the computer's reply on screen (median)"] = sorted(moves)[
+        len(moves) // 2
+    ]
     timings["play: your move to the computer's reply on screen (max)"] = max(moves)
     expect(page.locator(".crib-winner")).to_be_visible()
     scores = [
@@ -135,7 +142,9 @@ def test_whole_game_by_keyboard_against_easy(context, voila_url: str, timings: d
     with page.expect_file_chooser() as chooser:
         page.locator(".crib-load").click()
     chooser.value.set_files(str(saved))
-    expect(page.locator(".crib-replay-verdict")).to_contain_text("verified from the seed", timeout=30_000)  # replayed through the engine
+    expect(page.locator(".crib-replay-verdict")).to_contain_text(
+        "verified from the seed", timeout=30_000
+    )  # replayed through the engine
     expect(page.locator(".crib-replay")).to_contain_text("Hand 1 of")
     page.keyboard.press("ArrowRight")
     expect(page.locator(".crib-replay")).to_contain_text("Hand 2 of")
@@ -159,7 +168,13 @@ def _first_countable_seed() -> tuple[int, int]:
                 total = score_hand(o.hand, o.starter).total
                 # you deal: your crib is your next count, so the computer's score moves
                 # only by the muggins (the rest of the show follows one Continue)
-                if c.hand_index == 0 and d.player == HUMAN and d.what == "hand" and total >= 2 and c.dealer == HUMAN:
+                if (
+                    c.hand_index == 0
+                    and d.player == HUMAN
+                    and d.what == "hand"
+                    and total >= 2
+                    and c.dealer == HUMAN
+                ):
                     return seed, total
                 break
             v = c.view()
@@ -174,10 +189,14 @@ def _first_countable_seed() -> tuple[int, int]:
     raise AssertionError("no seed gives a countable first hand")
 
 
-def test_manual_counting_with_muggins_and_a_review_link(context, voila_url: str, timings: dict[str, float]) -> None:  # type: ignore[no-untyped-def]
+def test_manual_counting_with_muggins_and_a_review_link(
+    context, voila_url: str, timings: dict[str, float]
+) -> None:  # type: ignore[no-untyped-def]
     seed, total = _first_countable_seed()
     # the link's game is another seed's, so the check after New game below cannot pass on it
-    page, ready = open_dashboard(context, f"{voila_url}/voila/render/play.ipynb?tier=easy&seed={seed + 1}", READY)
+    page, ready = open_dashboard(
+        context, f"{voila_url}/voila/render/play.ipynb?tier=easy&seed={seed + 1}", READY
+    )
     timings["play: open to interactive, second page (preheated pool)"] = ready
     expect(page.locator(f".crib-phase[data-seed='{seed + 1}']")).to_be_attached()
     page.set_viewport_size({"width": 1400, "height": 1900})
@@ -216,7 +235,9 @@ def test_manual_counting_with_muggins_and_a_review_link(context, voila_url: str,
                 page.wait_for_function(
                     "s => Number(document.querySelector('.crib-phase').dataset.step) > s", arg=step
                 )
-                timings.setdefault("play: click a card to the computer's reply on screen", time.perf_counter() - t)
+                timings.setdefault(
+                    "play: click a card to the computer's reply on screen", time.perf_counter() - t
+                )
                 continue
         else:
             page.locator(".crib-confirm").click()
@@ -241,7 +262,9 @@ def test_manual_counting_with_muggins_and_a_review_link(context, voila_url: str,
     expect(page.locator(".crib-status")).to_contain_text("Muggins")
     # the step is drawn last: until it moves, the page may still show the count phase it
     # had, and a key sent for that phase would be taken by the next (n would deal on)
-    page.wait_for_function("s => Number(document.querySelector('.crib-phase').dataset.step) > s", arg=step)
+    page.wait_for_function(
+        "s => Number(document.querySelector('.crib-phase').dataset.step) > s", arg=step
+    )
     expect(page.locator(".crib-status")).to_contain_text(f"it counts {total}")
     after = page.locator(".crib-score-1").text_content() or ""
     b = int(re.search(r"(\d+)", before).group(1))  # type: ignore[union-attr]
@@ -288,9 +311,11 @@ def test_manual_counting_with_muggins_and_a_review_link(context, voila_url: str,
 
 def _fits(page) -> bool:  # type: ignore[no-untyped-def]
     """No horizontal scrolling: the page is no wider than the window."""
-    return bool(page.evaluate(
-        "() => document.documentElement.scrollWidth <= document.documentElement.clientWidth"
-    ))
+    return bool(
+        page.evaluate(
+            "() => document.documentElement.scrollWidth <= document.documentElement.clientWidth"
+        )
+    )
 
 
 def _shoot(page, name: str, widths: dict[str, bool], focus: str = "") -> None:  # type: ignore[no-untyped-def]
@@ -308,7 +333,9 @@ def _shoot(page, name: str, widths: dict[str, bool], focus: str = "") -> None:  
 
 
 @pytest.mark.slow  # a whole game and its timings: make test-slow (make test plays one by keyboard)
-def test_whole_game_against_the_master_timed_at_1280x800(context, voila_url: str, timings: dict[str, float]) -> None:  # type: ignore[no-untyped-def]
+def test_whole_game_against_the_master_timed_at_1280x800(
+    context, voila_url: str, timings: dict[str, float]
+) -> None:  # type: ignore[no-untyped-def]
     """The default opponent, the Master, by keyboard to 121 in a 1280x800 window:
     each computer reply and each redraw timed (reported, not asserted), and the page
     never wider than the window."""
@@ -326,13 +353,19 @@ def test_whole_game_against_the_master_timed_at_1280x800(context, voila_url: str
         if phase == "over":
             break
         if phase in ("discard", "play"):
-            if _keyboard_turn(page, phase, step, moves) and "mid" not in shots and (
-                page.locator(".crib-pile svg").count() >= 3
+            if (
+                _keyboard_turn(page, phase, step, moves)
+                and "mid" not in shots
+                and (page.locator(".crib-pile svg").count() >= 3)
             ):
                 _shoot(page, "play-master-board-mid-game", widths)
                 shots.add("mid")
         else:
-            if phase in ("show", "hand_over") and "show" not in shots and page.locator(".crib-show-line").count() >= 3:
+            if (
+                phase in ("show", "hand_over")
+                and "show" not in shots
+                and page.locator(".crib-show-line").count() >= 3
+            ):
                 _shoot(page, "play-master-show", widths, ".crib-show-item >> nth=-1")
                 shots.add("show")
             if phase == "hand_over" and "hand" not in shots:
@@ -346,13 +379,17 @@ def test_whole_game_against_the_master_timed_at_1280x800(context, voila_url: str
     expect(page.locator(".crib-fairness")).to_contain_text("verified from the seed")
     m, r = sorted(moves), sorted(renders)
     timings["play (Master): your move to the computer's reply on screen (median)"] = m[len(m) // 2]
-    timings["play (Master): your move to the computer's reply on screen (90th percentile)"] = m[int(len(m) * 0.9)]
+    timings["play (Master): your move to the computer's reply on screen (90th percentile)"] = m[
+        int(len(m) * 0.9)
+    ]
     timings["play (Master): your move to the computer's reply on screen (max)"] = m[-1]
     timings["play (Master): kernel redraw of board and table (median)"] = r[len(r) // 2] / 1000
     timings["play (Master): kernel redraw of board and table (max)"] = r[-1] / 1000
-    (ARTIFACTS / "play-master-moves.json").write_text(json.dumps(
-        {"moves_s": moves, "renders_ms": renders, "moves_over_1s": sum(x > 1.0 for x in m)}
-    ))
+    (ARTIFACTS / "play-master-moves.json").write_text(
+        json.dumps(
+            {"moves_s": moves, "renders_ms": renders, "moves_over_1s": sum(x > 1.0 for x in m)}
+        )
+    )
     assert all(widths.values()), f"horizontal scrolling: {widths}"
     assert_no_error_output(page)
     assert not page.crib_errors, page.crib_errors

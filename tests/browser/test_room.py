@@ -124,10 +124,21 @@ def room(chromium_path: str, tmp_path_factory: pytest.TempPathFactory) -> Iterat
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     with log.open("w") as f:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "crib.tools.serve", str(pages), "--class",
-             f"--class-size={CLASS_SIZE}", f"--max-pages-per-client={PER_CLIENT}",
-             f"--port={port}", "--Voila.ip=127.0.0.1"],
-            stdout=f, stderr=subprocess.STDOUT, cwd=ROOT, env=env,
+            [
+                sys.executable,
+                "-m",
+                "crib.tools.serve",
+                str(pages),
+                "--class",
+                f"--class-size={CLASS_SIZE}",
+                f"--max-pages-per-client={PER_CLIENT}",
+                f"--port={port}",
+                "--Voila.ip=127.0.0.1",
+            ],
+            stdout=f,
+            stderr=subprocess.STDOUT,
+            cwd=ROOT,
+            env=env,
         )
     deadline = time.monotonic() + 240
     key = None
@@ -138,7 +149,9 @@ def room(chromium_path: str, tmp_path_factory: pytest.TempPathFactory) -> Iterat
         if m := re.search(r"teacher opens: (\S+)", text):
             key = m.group(1).split("key=", 1)[1]
         if key and text.count("is filled with") >= 2:
-            assert wait_for_idle_kernels(proc.pid, CLASS_SIZE + 2, deadline), "the class pool did not settle"
+            assert wait_for_idle_kernels(proc.pid, CLASS_SIZE + 2, deadline), (
+                "the class pool did not settle"
+            )
             break
         time.sleep(0.5)
     else:
@@ -146,13 +159,21 @@ def room(chromium_path: str, tmp_path_factory: pytest.TempPathFactory) -> Iterat
         pytest.fail(f"the class server did not start within 240 s; see {log}")
     text = log.read_text()
     student_url = re.search(r"students open: (\S+)", text).group(1)  # type: ignore[union-attr]
-    yield SimpleNamespace(port=port, key=key, pid=proc.pid, db=db, log=log,
-                          student_url=student_url, base=f"http://127.0.0.1:{port}")
+    yield SimpleNamespace(
+        port=port,
+        key=key,
+        pid=proc.pid,
+        db=db,
+        log=log,
+        student_url=student_url,
+        base=f"http://127.0.0.1:{port}",
+    )
     stop_process(proc, 20)
 
 
-def request(room: SimpleNamespace, path: str, *, src: str = "127.0.0.1", timeout: float = 120,
-            **kw: object) -> tuple[int, dict[str, str], str]:
+def request(
+    room: SimpleNamespace, path: str, *, src: str = "127.0.0.1", timeout: float = 120, **kw: object
+) -> tuple[int, dict[str, str], str]:
     """One HTTP request to the class server from the source address ``src``."""
     return http_request(room.port, path, src=src, timeout=timeout, **kw)  # type: ignore[arg-type]
 
@@ -199,8 +220,9 @@ def test_a_student_gets_not_allowed_from_every_teacher_route(room: SimpleNamespa
         assert code != 200 or path == "/voila/tree/", (path, code)  # the list: names only
         assert "kernelId" not in body and WIDGET_STATE not in body
     forged = f"crib_teacher={room.key}"  # the key itself, unsigned: not the cookie
-    code, _h, body = request(room, "/voila/render/teacher.ipynb", src=STUDENT,
-                             headers={"Cookie": forged})
+    code, _h, body = request(
+        room, "/voila/render/teacher.ipynb", src=STUDENT, headers={"Cookie": forged}
+    )
     assert code == 403
     assert request(room, "/crib/room", src=STUDENT)[0] == 403
     after = status(room)
@@ -218,16 +240,26 @@ def test_a_teacher_kernel_refuses_a_student_who_knows_its_id(room: SimpleNamespa
     assert code == 200 and "kernelId" in body
     kid = re.search(r'"kernelId": "([0-9a-f-]{36})"', body).group(1)  # type: ignore[union-attr]
     assert kid in status(room)["teacher_kernels"]
-    ws = {"Connection": "Upgrade", "Upgrade": "websocket", "Sec-WebSocket-Version": "13",
-          "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ=="}
+    ws = {
+        "Connection": "Upgrade",
+        "Upgrade": "websocket",
+        "Sec-WebSocket-Version": "13",
+        "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==",
+    }
     assert request(room, f"/api/kernels/{kid}", src=STUDENT)[0] == 403
     assert request(room, f"/api/kernels/{kid}/channels", src=STUDENT, headers=ws)[0] == 403
-    assert request(room, f"/voila/api/shutdown/{kid}", src=STUDENT, method="POST", body="")[0] == 403
+    assert (
+        request(room, f"/voila/api/shutdown/{kid}", src=STUDENT, method="POST", body="")[0] == 403
+    )
     assert request(room, f"/api/kernels/{kid}", src=STUDENT, method="DELETE")[0] == 403
     # the teacher (with the cookie) reaches the same kernel, which is still running
     assert request(room, f"/api/kernels/{kid}", headers={"Cookie": cookie})[0] == 200
-    assert request(room, f"/api/kernels/{kid}/channels", headers={**ws, "Cookie": cookie},
-                   timeout=30)[0] == 101
+    assert (
+        request(room, f"/api/kernels/{kid}/channels", headers={**ws, "Cookie": cookie}, timeout=30)[
+            0
+        ]
+        == 101
+    )
     assert kid in status(room)["teacher_kernels"]
 
 
@@ -240,8 +272,13 @@ def test_the_student_browser_sees_not_allowed_and_receives_no_widget(
         page = ctx.new_page()
         sockets: list[str] = []
         frames: list[str] = []
-        page.on("websocket", lambda ws: (sockets.append(ws.url),
-                                         ws.on("framereceived", lambda f: frames.append(str(f)))))
+        page.on(
+            "websocket",
+            lambda ws: (
+                sockets.append(ws.url),
+                ws.on("framereceived", lambda f: frames.append(str(f))),
+            ),
+        )
         url = f"http://127.0.0.1:{relay.port}/voila/render/teacher.ipynb"
         resp = page.goto(url)
         assert resp is not None and resp.status == 403
@@ -386,15 +423,19 @@ def test_200_rapid_page_requests_from_one_client(room: SimpleNamespace, browser:
     refused = [t for code, t, _x in results if code == 429]
     ok = [t for code, t, _x in results if code == 200]
     figures = {
-        "codes": dict(codes), "flood_s": round(flood_s, 2),
+        "codes": dict(codes),
+        "flood_s": round(flood_s, 2),
         "refused_median_s": round(sorted(refused)[len(refused) // 2], 4) if refused else None,
         "refused_max_s": round(max(refused), 4) if refused else None,
         "admitted_max_s": round(max(ok), 2) if ok else None,
         "second_client_interactive_s": round(second_client_s, 2),
         "trainer_interactive_without_flood_s": round(TIMES.get("trainer_interactive_s", -1), 2),
         "status_during_flood_s": round(status_s, 3),
-        "kernels": {"before": before["all_kernels"], "during": mid["all_kernels"],
-                    "after": after["all_kernels"]},
+        "kernels": {
+            "before": before["all_kernels"],
+            "during": mid["all_kernels"],
+            "after": after["all_kernels"],
+        },
         "flood_client_kernels": after["by_client"].get(flood, 0),
         "memory_mib": {"before": mem_before, "peak": peak, "after": mem_after},
         "load_average": os.getloadavg(),

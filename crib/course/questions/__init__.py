@@ -197,7 +197,9 @@ def peg_question(seed: int, index: int, *, margin: float = PEG_MARGIN) -> PegQue
     return PegQuestion(
         position=pos,
         best=cards[0].card,
-        options=tuple(PlayOption(o.card, o.now, round(o.margin, 4), round(o.p_nonneg, 4)) for o in cards),
+        options=tuple(
+            PlayOption(o.card, o.now, round(o.margin, 4), round(o.p_nonneg, 4)) for o in cards
+        ),
         gap=round(cards[0].margin - cards[1].margin, 4),
         model=a.model_note,
     )
@@ -256,7 +258,9 @@ def make_assessment(name: str) -> list[Question]:
     if name not in ASSESSMENTS:
         raise CribError(f"unknown test {name!r}: expected one of {', '.join(ASSESSMENTS)}")
     seed = ASSESSMENTS[name]
-    out: list[Question] = [counting_question(seed, 0, level=lv) for lv in ("fifteens", "pairs", "runs", "flush")]
+    out: list[Question] = [
+        counting_question(seed, 0, level=lv) for lv in ("fifteens", "pairs", "runs", "flush")
+    ]
     out += [pegpoints_question(seed, i) for i in range(2)]
     for objective in ("L1", "L2", "L3", "L4"):
         out += [rules_question(seed, i, objective=objective) for i in range(2)]
@@ -282,7 +286,9 @@ def grade_discard_answer(q: DiscardQuestion, throw: str | Sequence[Card]) -> Res
     lost = round(q.ranking[0].ev - evs[key], 4)
     correct = key == q.best
     misses = () if correct else classify_discard_miss(q, key)
-    return Result("discard", cards_str(key), correct, lost, misses, {"best": cards_str(q.best)}, key)
+    return Result(
+        "discard", cards_str(key), correct, lost, misses, {"best": cards_str(q.best)}, key
+    )
 
 
 def grade_peg_answer(q: PegQuestion, card: str | Card) -> Result:
@@ -335,12 +341,14 @@ def describe_question(q: Question, lang: str = "en") -> str:
         return seat.format(cards=cards_pretty(q.six))
     if isinstance(q, PegPointsQuestion):
         return _("what {card} pegs on {pile} (count {count})").format(
-            card=q.card.pretty, pile=cards_pretty(q.pile), count=q.count_before)
+            card=q.card.pretty, pile=cards_pretty(q.pile), count=q.count_before
+        )
     if isinstance(q, RulesQuestion):
         text = q.text if q.lang == lang or not q.id else by_id(q.id, lang).text
         return _("rules: {text}").format(text=text)
     pos = q.position  # type: ignore[attr-defined]
     if pos.pile:
         return _("play from {hand}, pile {pile} (count {count})").format(
-            hand=cards_pretty(pos.hand), pile=cards_pretty(pos.pile), count=pos.count)
+            hand=cards_pretty(pos.hand), pile=cards_pretty(pos.pile), count=pos.count
+        )
     return _("play from {hand}, to lead").format(hand=cards_pretty(pos.hand))

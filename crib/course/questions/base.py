@@ -46,10 +46,10 @@ class Result:
     lost: float  # points: counting error size, EV lost, or expected margin lost
     misses: tuple[str, ...] = ()
     detail: dict = field(default_factory=dict)
-    cards: tuple[Card, ...] = ()  # the cards given (a throw, a play), as cards: no text to parse again
+    cards: tuple[
+        Card, ...
+    ] = ()  # the cards given (a throw, a play), as cards: no text to parse again
 
     @property
     def miss(self) -> str:
         return "; ".join(self.misses)
-
-

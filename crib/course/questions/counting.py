@@ -159,5 +159,3 @@ def grade_count(q: CountQuestion, answer: str | int) -> Result:
     return Result(
         "count", str(given), correct, float(abs(s.total - given)), misses, {"total": s.total}
     )
-
-

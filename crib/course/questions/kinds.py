@@ -88,10 +88,19 @@ def grade_pegpoints_answer(q: PegPointsQuestion, answer: str | int) -> Result:
         misses.append(f"the count is {q.count}")
     if points != want:
         kinds = [p.kind for p in q.parts]
-        misses.append(f"missed the {', '.join(kinds)}" if points < want and kinds else
-                      "counted points that are not there")
-    return Result("pegpoints", str(points), not misses, float(abs(points - want)), tuple(misses),
-                  {"total": want, "count": q.count})
+        misses.append(
+            f"missed the {', '.join(kinds)}"
+            if points < want and kinds
+            else "counted points that are not there"
+        )
+    return Result(
+        "pegpoints",
+        str(points),
+        not misses,
+        float(abs(points - want)),
+        tuple(misses),
+        {"total": want, "count": q.count},
+    )
 
 
 # --- rules --------------------------------------------------------------------
@@ -137,12 +146,14 @@ def grade_rules_answer(q: RulesQuestion, answer: str | int) -> Result:
     else:
         k = next((i for i, c in enumerate(choices) if c.lower() == text.lower()), -1)
     if not 0 <= k < len(choices):
-        raise AnswerError(
-            f"{text[:20]!r} is not one of the choices: pick 1 to {len(choices)}"
-        )
+        raise AnswerError(f"{text[:20]!r} is not one of the choices: pick 1 to {len(choices)}")
     correct = k == q.answer
     misses = () if correct else (f"rule: {q.rule}",)
-    return Result("rules", choices[k], correct, 0.0 if correct else 1.0, misses,
-                  {"best": q.best, "explain": q.explain})
-
-
+    return Result(
+        "rules",
+        choices[k],
+        correct,
+        0.0 if correct else 1.0,
+        misses,
+        {"best": q.best, "explain": q.explain},
+    )

@@ -221,8 +221,12 @@ def miss_counts(df: pd.DataFrame) -> dict[str, int]:
     return dict(sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))
 
 
-def progress_figure(df: pd.DataFrame, title: str = "My progress", lang: str = "en",
-                    miss_label: Callable[[str], str] | None = None) -> Figure:
+def progress_figure(
+    df: pd.DataFrame,
+    title: str = "My progress",
+    lang: str = "en",
+    miss_label: Callable[[str], str] | None = None,
+) -> Figure:
     """Running accuracy per skill, and the kinds of misses, as one matplotlib figure; its
     words in ``lang`` (``title`` already in it), each miss named by ``miss_label``."""
     from matplotlib.figure import Figure

@@ -47,8 +47,13 @@ __all__ = [
     "csv_link_html",
 ]
 
-KIND_LABELS = {"fifteen": N_("fifteen"), "pair": N_("pair"), "run": N_("run"), "flush": N_("flush"),
-               "nobs": N_("nobs")}
+KIND_LABELS = {
+    "fifteen": N_("fifteen"),
+    "pair": N_("pair"),
+    "run": N_("run"),
+    "flush": N_("flush"),
+    "nobs": N_("nobs"),
+}
 
 
 def _t(lang: str, template: str, **parts: object) -> str:
@@ -58,7 +63,9 @@ def _t(lang: str, template: str, **parts: object) -> str:
 
 def _fmt(template: str, **parts: str | int) -> str:
     """A sentence already translated, escaped, with HTML pieces (card chips) in its slots."""
-    return html.escape(template).format(**{k: v if isinstance(v, str) else str(v) for k, v in parts.items()})
+    return html.escape(template).format(
+        **{k: v if isinstance(v, str) else str(v) for k, v in parts.items()}
+    )
 
 
 def lang_of(q: quiz.Question) -> str:
@@ -88,8 +95,11 @@ def question_html(q: quiz.Question, *, choices: bool = False, lang: str | None =
             f"{cards_html([q.starter])}</div>"
         )
     if isinstance(q, quiz.DiscardQuestion):
-        seat = (_("You are the dealer (the crib is yours).") if q.dealer
-                else _("You are the pone (the crib is your opponent's)."))
+        seat = (
+            _("You are the dealer (the crib is yours).")
+            if q.dealer
+            else _("You are the pone (the crib is your opponent's).")
+        )
         # the six cards are the buttons below the prompt
         pick = _("Pick the two cards to throw to the crib.")
         return f"<div><b>{html.escape(seat)}</b> {html.escape(pick)}</div>"
@@ -97,21 +107,37 @@ def question_html(q: quiz.Question, *, choices: bool = False, lang: str | None =
     turn = _("Your turn in the play.")
     lines = [
         f"<div><b>{html.escape(turn)}</b> "
-        + _t(lang, N_("Pick the card to play from your hand, below (count {count})."), count=pos.count)
+        + _t(
+            lang,
+            N_("Pick the card to play from your hand, below (count {count})."),
+            count=pos.count,
+        )
         + "</div>"
     ]
     if pos.pile:
-        lines.append(_t(lang, N_("Pile (count {count}): {cards}"), count=pos.count, cards=cards_html(pos.pile)))
+        lines.append(
+            _t(
+                lang,
+                N_("Pile (count {count}): {cards}"),
+                count=pos.count,
+                cards=cards_html(pos.pile),
+            )
+        )
     else:
         lines.append(html.escape(_("The pile is empty: you lead.")))
     if pos.previous:
-        lines.append(_t(lang, N_("Played earlier this hand: {cards}"), cards=cards_html(pos.previous)))
+        lines.append(
+            _t(lang, N_("Played earlier this hand: {cards}"), cards=cards_html(pos.previous))
+        )
     if pos.starter:
         lines.append(_t(lang, N_("Starter: {cards}"), cards=cards_html([pos.starter])))
     if pos.discards:
         lines.append(_t(lang, N_("You threw: {cards}"), cards=cards_html(pos.discards)))
-    holds = (_("Your opponent holds {n} card(s), and has said go.") if pos.opp_go
-             else _("Your opponent holds {n} card(s)."))
+    holds = (
+        _("Your opponent holds {n} card(s), and has said go.")
+        if pos.opp_go
+        else _("Your opponent holds {n} card(s).")
+    )
     lines.append(html.escape(holds.format(n=pos.opp_count)))
     return "".join(f"<div>{x}</div>" if i else x for i, x in enumerate(lines))
 
@@ -132,10 +158,16 @@ def pegpoints_question_html(q: quiz.PegPointsQuestion, lang: str = "en") -> str:
         f'<span class="crib-peg-step crib-peg-new">{card_html(q.card)}'
         '<span class="crib-peg-count">?</span></span>'
     )
-    ask, so_far = html.escape(_("What does this card peg?")), html.escape(
-        _("The play so far, with the count after each card:"))
-    how = html.escape(_("Type the count now and the points this card pegs (fifteens, 31, pairs "
-                        "and runs; the go and the last card are not asked)."))
+    ask, so_far = (
+        html.escape(_("What does this card peg?")),
+        html.escape(_("The play so far, with the count after each card:")),
+    )
+    how = html.escape(
+        _(
+            "Type the count now and the points this card pegs (fifteens, 31, pairs "
+            "and runs; the go and the last card are not asked)."
+        )
+    )
     return (
         f"<div><b>{ask}</b> {so_far}</div>"
         f'<div class="crib-big-cards crib-peg-seq">{"".join(steps)}</div><div>{how}</div>'
@@ -146,13 +178,24 @@ def pegpoints_explain_html(q: quiz.PegPointsQuestion, lang: str = "en") -> str:
     """The breakdown in plain words: the new count, then each thing scored with its cards."""
     _ = tr(lang)
     lines = [
-        _fmt(_("{card} makes the count {count} ({before} + {value})."), card=card_html(q.card),
-             count=q.count, before=q.count_before, value=q.card.value)
+        _fmt(
+            _("{card} makes the count {count} ({before} + {value})."),
+            card=card_html(q.card),
+            count=q.count,
+            before=q.count_before,
+            value=q.card.value,
+        )
     ]
     for part in q.parts:
         name = _(KIND_WORDS.get(part.kind, part.kind))  # the course's one list of the kinds' words
-        lines.append(_fmt(_("{kind} for {points}: {cards}"), kind=html.escape(name).capitalize(),
-                          points=part.points, cards=cards_html(part.cards)))
+        lines.append(
+            _fmt(
+                _("{kind} for {points}: {cards}"),
+                kind=html.escape(name).capitalize(),
+                points=part.points,
+                cards=cards_html(part.cards),
+            )
+        )
     if q.parts:
         in_all = _fmt(_("In all: {points}."), points=str(q.points))
         lines.append(f"<b>{in_all}</b>")
@@ -166,11 +209,16 @@ def rules_question_html(q: quiz.RulesQuestion, lang: str = "en", *, choices: boo
     numbered list too, for the projector and the reveals)."""
     _ = tr(lang)
     lead = _("True or false?") if len(q.choices) == 2 else _("Pick the answer.")
-    out = (f"<div><b>{html.escape(lead)}</b></div>"
-           f'<div class="crib-rules-text">{html.escape(q.text)}</div>')
+    out = (
+        f"<div><b>{html.escape(lead)}</b></div>"
+        f'<div class="crib-rules-text">{html.escape(q.text)}</div>'
+    )
     if choices:
-        out += '<ol class="crib-rules-list" type="A">' + "".join(
-            f"<li>{html.escape(c)}</li>" for c in q.choices) + "</ol>"
+        out += (
+            '<ol class="crib-rules-list" type="A">'
+            + "".join(f"<li>{html.escape(c)}</li>" for c in q.choices)
+            + "</ol>"
+        )
     return out
 
 
@@ -225,8 +273,15 @@ def _kind_reveal(q: quiz.PegPointsQuestion | quiz.RulesQuestion, lang: str) -> t
     return q.best, f'<div class="crib-plain-text">{why}</div>'
 
 
-def reveal_html(q: quiz.Question, i: int, *, lead: str = N_("the answer"), deal: bool = True, plain: bool = False,
-                lang: str | None = None) -> str:
+def reveal_html(
+    q: quiz.Question,
+    i: int,
+    *,
+    lead: str = N_("the answer"),
+    deal: bool = True,
+    plain: bool = False,
+    lang: str | None = None,
+) -> str:
     """A revealed answer: the deal (unless ``deal`` is False), the answer and why
     (``plain``: in plain words, as the student's page says it by default), in ``lang``.
 
@@ -241,30 +296,50 @@ def reveal_html(q: quiz.Question, i: int, *, lead: str = N_("the answer"), deal:
         six = f'<div class="crib-big-cards">{cards_html(q.six)}</div>' if deal else ""
         if plain:
             _mine, best = throw_splits(q, q.best)
-            said = (discard_words(q, q.best, 0.0, "best", lang)[2] if lang != "en"
-                    else words.hint_discard_text(best, None, dealer=q.dealer))
+            said = (
+                discard_words(q, q.best, 0.0, "best", lang)[2]
+                if lang != "en"
+                else words.hint_discard_text(best, None, dealer=q.dealer)
+            )
             body = f'{six}<div class="crib-plain-text">{html.escape(said)}</div>'
         else:
-            throw = _t(lang, N_("Throw {cards}: {why}"), cards=cards_html(q.best),
-                       why=html.escape(discard_words(q, q.best, 0.0, "best", lang)[2] if lang != "en"
-                                       else q.explain))
+            throw = _t(
+                lang,
+                N_("Throw {cards}: {why}"),
+                cards=cards_html(q.best),
+                why=html.escape(
+                    discard_words(q, q.best, 0.0, "best", lang)[2] if lang != "en" else q.explain
+                ),
+            )
             body = f"{six}<div>{throw}</div>"
     elif isinstance(q, quiz.PegQuestion):
         answer = q.best.pretty
         held = _t(lang, N_("Hand: {cards}"), cards=cards_html(q.position.hand))
         held = f'<div class="crib-big-cards">{held}</div>' if deal else ""
         if plain:
-            said = (play_words(q, q.best, 0.0, "best", lang)[1] if lang != "en"
-                    else words.hint_play_text(q.position, q.best))
+            said = (
+                play_words(q, q.best, 0.0, "best", lang)[1]
+                if lang != "en"
+                else words.hint_play_text(q.position, q.best)
+            )
             body = f'{held}<div class="crib-plain-text">{html.escape(said)}</div>'
         else:
-            play = _t(lang, N_("Play {card} (better than the next card by {gap} points of expected margin)."),
-                      card=cards_html([q.best]), gap=f"{q.gap:.2f}")
+            play = _t(
+                lang,
+                N_("Play {card} (better than the next card by {gap} points of expected margin)."),
+                card=cards_html([q.best]),
+                gap=f"{q.gap:.2f}",
+            )
             body = f"{held}<div>{play}</div>"
     else:  # what a card pegs, or a rules question
         answer, body = _kind_reveal(q, lang)  # type: ignore[arg-type]
-    title = _t(lang, N_("Question {n}, {lead}: {answer}"), n=i + 1, lead=html.escape(tr(lang)(lead)),
-               answer=html.escape(answer))
+    title = _t(
+        lang,
+        N_("Question {n}, {lead}: {answer}"),
+        n=i + 1,
+        lead=html.escape(tr(lang)(lead)),
+        answer=html.escape(answer),
+    )
     asked = question_html(q, choices=True, lang=lang) if deal else ""
     return (
         f'<div class="crib-reveal-box" style="border:2px solid {var("accent")};padding:8px;margin-top:6px">'
@@ -272,7 +347,9 @@ def reveal_html(q: quiz.Question, i: int, *, lead: str = N_("the answer"), deal:
     )
 
 
-def csv_link_html(text: str, filename: str, label: str = N_("Download CSV"), lang: str = "en") -> str:
+def csv_link_html(
+    text: str, filename: str, label: str = N_("Download CSV"), lang: str = "en"
+) -> str:
     """A download link holding the CSV itself (works offline, no server route)."""
     data = base64.b64encode(text.encode()).decode()
     return (

@@ -37,15 +37,22 @@ from crib.ui.teacher.views import frame_html, heatmap_html, projector_html
 
 __all__ = ["TeacherApp", "frame_html"]
 
-_HEADS = (N_("Questions, the hardest first"), N_("Students"),
-          N_("Each student's answers (the right one in brackets)"), N_("Mastery per lesson objective"))
+_HEADS = (
+    N_("Questions, the hardest first"),
+    N_("Students"),
+    N_("Each student's answers (the right one in brackets)"),
+    N_("Mastery per lesson objective"),
+)
+
 
 class TeacherApp(w.VBox):
     """Create a class session (name, seed, questions) or reopen one by its code, then
     watch the answers arrive: per question, per student, the choices against the
     best, a reveal for the class, and a CSV export; in ``lang``."""
 
-    def __init__(self, *, store: Store | None = None, refresh_seconds: float = 2.0, lang: str = "en") -> None:
+    def __init__(
+        self, *, store: Store | None = None, refresh_seconds: float = 2.0, lang: str = "en"
+    ) -> None:
         self.lang = check_lang(lang)
         _ = tr(lang)
         self._store = store
@@ -59,9 +66,9 @@ class TeacherApp(w.VBox):
             description=_("Session"), value=_("Class 1"), layout=w.Layout(width="20em")
         ).add_class("crib-session-name")
         # a random default: a class's first question is not practice deal 1
-        self.seed = w.IntText(value=fresh_seed(), description=_("Seed"), layout=w.Layout(width="12em")).add_class(
-            "crib-session-seed"
-        )
+        self.seed = w.IntText(
+            value=fresh_seed(), description=_("Seed"), layout=w.Layout(width="12em")
+        ).add_class("crib-session-seed")
         self.time_limit = w.BoundedIntText(
             value=0, min=0, max=240, description=_("Minutes"), layout=w.Layout(width="11em")
         ).add_class("crib-time-limit")
@@ -72,7 +79,9 @@ class TeacherApp(w.VBox):
             description=_("Create session"), button_style="primary"
         ).add_class("crib-create")
         self.open_code = w.Text(
-            description=_("or reopen"), placeholder=_("join code"), layout=w.Layout(width="16em"),
+            description=_("or reopen"),
+            placeholder=_("join code"),
+            layout=w.Layout(width="16em"),
             style={"description_width": "initial"},
         ).add_class("crib-open-code")
         self.open_button = w.Button(description=_("Open")).add_class("crib-open")
@@ -102,7 +111,9 @@ class TeacherApp(w.VBox):
         self.heatmap = w.HTML().add_class("crib-heatmap-box")
         self.mastery = w.HTML().add_class("crib-mastery-box")  # per lesson objective (mastery.py)
         self.projector = w.ToggleButton(
-            description=_("Projector mode"), icon="television", value=False,
+            description=_("Projector mode"),
+            icon="television",
+            value=False,
             tooltip=_("large cards, no names: for the class screen"),
         ).add_class("crib-projector-toggle")
         self.projector_panel = w.HTML(layout=w.Layout(display="none")).add_class(
@@ -110,14 +121,20 @@ class TeacherApp(w.VBox):
         )
         self.projector.observe(lambda _c: self.toggle_projector(), "value")
 
-        on_clicks((self.create_button, self.create), (self.open_button, self.open_session),
-                  (self.refresh_button, self.refresh), (self.reveal_button, self.reveal))
+        on_clicks(
+            (self.create_button, self.create),
+            (self.open_button, self.open_session),
+            (self.refresh_button, self.refresh),
+            (self.reveal_button, self.reveal),
+        )
         self.question_pick.observe(lambda _c: self.show_question(), "value")
 
         setup = w.VBox(
             [
-                w.HBox([self.session_name, self.seed, self.time_limit],
-                       layout=w.Layout(flex_flow="row wrap")),
+                w.HBox(
+                    [self.session_name, self.seed, self.time_limit],
+                    layout=w.Layout(flex_flow="row wrap"),
+                ),
                 questions_box,
                 w.HBox([self.create_button]),
                 w.HBox([self.open_code, self.open_button]),
@@ -128,8 +145,18 @@ class TeacherApp(w.VBox):
         heads = [w.HTML(f"<h4>{html.escape(_(h))}</h4>") for h in _HEADS]
         one = w.HTML("<h4>{}</h4>".format(html.escape(_("One question"))))
         # hidden in projector mode (with the setup form)
-        self._tables = [*heads, one, self.question_table, self.student_table, self.heatmap, self.mastery,
-                        self.summary, self.refresh_button, self.csv, self.status]
+        self._tables = [
+            *heads,
+            one,
+            self.question_table,
+            self.student_table,
+            self.heatmap,
+            self.mastery,
+            self.summary,
+            self.refresh_button,
+            self.csv,
+            self.status,
+        ]
         self.live = w.VBox(
             [
                 w.HBox([self.summary, self.refresh_button, self.csv, self.projector]),
@@ -156,7 +183,9 @@ class TeacherApp(w.VBox):
                 self.code_banner,
                 self.projector_panel,
                 self.live,
-                TournamentPanel(self, lang=lang),  # pair the class, a class tournament (crib.ui.teacher.tournament)
+                TournamentPanel(
+                    self, lang=lang
+                ),  # pair the class, a class tournament (crib.ui.teacher.tournament)
             ]
         )
         self.add_class("crib-teacher")
@@ -174,7 +203,9 @@ class TeacherApp(w.VBox):
         """Generate the question set from the seed (or take the pre-test or post-test) and
         store a new session."""
         _ = tr(self.lang)
-        self.status.value = info_html(_("Preparing the questions (each checked for a clear best answer)..."))
+        self.status.value = info_html(
+            _("Preparing the questions (each checked for a clear best answer)...")
+        )
         qs, seed = session_questions(self)
         s = self.store.create_session(
             self.session_name.value,
@@ -183,22 +214,30 @@ class TeacherApp(w.VBox):
             time_limit=60.0 * int(self.time_limit.value),
         )
         self._use(s)
-        self.status.value = info_html(_("Session “{name}” created with {n} questions.").format(
-            name=s.name, n=len(qs)))
+        self.status.value = info_html(
+            _("Session “{name}” created with {n} questions.").format(name=s.name, n=len(qs))
+        )
 
     @friendly_in()
     def open_session(self) -> None:
         """Reopen a session by its join code."""
         s = self.store.session(self.open_code.value)
         self._use(s)
-        self.status.value = info_html(tr(self.lang)(N_("Opened session “{name}” ({n} questions).")).format(
-            name=s.name, n=len(s.questions)))
+        self.status.value = info_html(
+            tr(self.lang)(N_("Opened session “{name}” ({n} questions).")).format(
+                name=s.name, n=len(s.questions)
+            )
+        )
 
     def _use(self, s: Session) -> None:
         self.session, _ = s, tr(self.lang)
         self.code_banner.value = join_html(  # with the link's QR code in a class (join.py)
-            s.code, _("{name} · seed {seed} · {n} questions").format(
-                name=html.escape(s.name), seed=s.seed, n=len(s.questions)), lang=self.lang)
+            s.code,
+            _("{name} · seed {seed} · {n} questions").format(
+                name=html.escape(s.name), seed=s.seed, n=len(s.questions)
+            ),
+            lang=self.lang,
+        )
         self.question_pick.options = [
             (f"{i + 1}. {_(KIND_NAMES[q.kind])}", i) for i, q in enumerate(s.questions)
         ]
@@ -243,12 +282,16 @@ class TeacherApp(w.VBox):
         _ = tr(self.lang)
         said = _("{students} students · {answers} answers · accuracy {acc}").format(
             students=f'<b class="crib-n-students">{len(students)}</b>',
-            answers=f'<b class="crib-n-answers">{len(answers)}</b>', acc=acc)
+            answers=f'<b class="crib-n-answers">{len(answers)}</b>',
+            acc=acc,
+        )
         self.summary.value = f'<div class="crib-live-counts">{said}</div>'
         qdf = question_stats(s.questions, answers, revealed)
         self.question_df = qdf
-        shown = qdf.assign(kind=[_(k) for k in qdf["kind"]],  # in the page's language
-                           deal=[describe_question(s.questions[n - 1], self.lang) for n in qdf["question"]])
+        shown = qdf.assign(
+            kind=[_(k) for k in qdf["kind"]],  # in the page's language
+            deal=[describe_question(s.questions[n - 1], self.lang) for n in qdf["question"]],
+        )
         self.question_table.value = frame_html(
             shown[
                 [
@@ -263,13 +306,15 @@ class TeacherApp(w.VBox):
                 ]
             ],
             "crib-questions",
-            {"avg_lost": "points lost (avg)", "top_wrong": "most common wrong answer"}, self.lang,
+            {"avg_lost": "points lost (avg)", "top_wrong": "most common wrong answer"},
+            self.lang,
         )
         sdf = student_stats(students, answers, len(s.questions))
         self.student_df = sdf
         self.student_table.value = frame_html(
             sdf.assign(top_mistake=[miss_words(str(m), self.lang) for m in sdf["top_mistake"]])
-            if "top_mistake" in sdf and len(sdf) else sdf,
+            if "top_mistake" in sdf and len(sdf)
+            else sdf,
             "crib-students",
             {
                 "avg_lost": "points lost (avg)",
@@ -279,12 +324,16 @@ class TeacherApp(w.VBox):
             self.lang,
         )
         self.heatmap.value = heatmap_html(s.questions, students, answers, self.lang)
-        self.mastery_df, self.mastery.value = mastery_view_html(s.questions, answers, students, s.code,
-                                                                self.lang)
+        self.mastery_df, self.mastery.value = mastery_view_html(
+            s.questions, answers, students, s.code, self.lang
+        )
         from crib.course.questions.progress import to_csv
 
         self.csv.value = csv_link_html(
-            to_csv(answers_frame(s.questions, answers)), f"crib-session-{s.code}.csv", N_("Export CSV"), self.lang
+            to_csv(answers_frame(s.questions, answers)),
+            f"crib-session-{s.code}.csv",
+            N_("Export CSV"),
+            self.lang,
         )
         self.show_question()
 
@@ -304,13 +353,18 @@ class TeacherApp(w.VBox):
         n = len(mine)
         right = sum(k for _a, k, b in counts if b)
         said = tr(self.lang)(N_("Question {i}: {n} answered, {right} right")).format(
-            i=i + 1, n=f"<b>{n}</b>", right=f"<b>{right}</b>")
-        self.choices.value = f'<div class="crib-q-counts">{said}' + (f" ({right / n:.0%})" if n else "") + "</div>"
+            i=i + 1, n=f"<b>{n}</b>", right=f"<b>{right}</b>"
+        )
+        self.choices.value = (
+            f'<div class="crib-q-counts">{said}' + (f" ({right / n:.0%})" if n else "") + "</div>"
+        )
         revealed = i in self.store.revealed(s.code)
         self.reveal_panel.value = self._reveal_html(q, i) if revealed else ""
         self.reveal_button.disabled = revealed
         if self.projector.value:
-            self.projector_panel.value = projector_html(q, i, len(s.questions), mine, revealed, self.lang)
+            self.projector_panel.value = projector_html(
+                q, i, len(s.questions), mine, revealed, self.lang
+            )
 
     @friendly_in()
     def toggle_projector(self) -> None:

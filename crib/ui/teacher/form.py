@@ -29,8 +29,13 @@ __all__ = ["add_question_widgets", "session_questions", "DEFAULT_COUNTS", "TEST_
 
 # how many of each kind a new session asks by default (the order of crib.course.questions.KINDS)
 DEFAULT_COUNTS = {"count": 5, "pegpoints": 0, "rules": 0, "discard": 3, "peg": 2}
-_LABELS = {"count": N_("Counting"), "pegpoints": N_("What it pegs"), "rules": N_("Rules"),
-           "discard": N_("Discard"), "peg": N_("Pegging")}
+_LABELS = {
+    "count": N_("Counting"),
+    "pegpoints": N_("What it pegs"),
+    "rules": N_("Rules"),
+    "discard": N_("Discard"),
+    "peg": N_("Pegging"),
+}
 _TESTS = {"pre-test": N_("pre-test"), "post-test": N_("post-test")}
 
 
@@ -42,10 +47,12 @@ TEST_LENGTH = 4 + 2 + 2 * 4 + 1
 
 def _preset_note(name: str, lang: str = "en") -> str:
     _ = tr(lang)
-    what = _("The {name}: {n} questions, the same for every class (the other test has parallel "
-             "questions): a counting hand at each climbing level, two “what does this card "
-             "peg?”, two rules questions for each of lessons 1 to 4 and a discard. Each is "
-             "tagged with its lesson objective for the Mastery table.")
+    what = _(
+        "The {name}: {n} questions, the same for every class (the other test has parallel "
+        "questions): a counting hand at each climbing level, two “what does this card "
+        "peg?”, two rules questions for each of lessons 1 to 4 and a discard. Each is "
+        "tagged with its lesson objective for the Mastery table."
+    )
     return f'<div class="crib-preset-note" style="max-width:48em">{what.format(name=_(_TESTS[name]), n=TEST_LENGTH)}</div>'
 
 
@@ -55,13 +62,21 @@ def add_question_widgets(app: Any) -> w.VBox:
     lang = getattr(app, "lang", "en")
     _ = tr(lang)
     app.preset = w.ToggleButtons(
-        options=[(_("Choose the questions"), ""), (_("Pre-test"), "pre-test"), (_("Post-test"), "post-test")],
-        value="", description=_("Questions"),
+        options=[
+            (_("Choose the questions"), ""),
+            (_("Pre-test"), "pre-test"),
+            (_("Post-test"), "post-test"),
+        ],
+        value="",
+        description=_("Questions"),
     ).add_class("crib-preset")
     boxes = []
     for kind in KINDS:
         b = w.BoundedIntText(
-            value=DEFAULT_COUNTS[kind], min=0, max=50, description=_(_LABELS[kind]),
+            value=DEFAULT_COUNTS[kind],
+            min=0,
+            max=50,
+            description=_(_LABELS[kind]),
             style={"description_width": "initial"},  # as wide as its label (longer in French)
             layout=w.Layout(width=f"calc({len(_(_LABELS[kind]))}ch + 5em)"),
         ).add_class(f"crib-n-{kind}")
@@ -85,7 +100,10 @@ def add_question_widgets(app: Any) -> w.VBox:
         kinds_row.layout.display = level_row.layout.display = "none" if name else ""
         app.seed.disabled = bool(name)  # a test's questions are fixed: no seed to choose
         app.preset_note.value = _preset_note(name, lang) if name else ""
-        if name and app.session_name.value in (_("Class 1"), *(_(t).capitalize() for t in _TESTS.values())):
+        if name and app.session_name.value in (
+            _("Class 1"),
+            *(_(t).capitalize() for t in _TESTS.values()),
+        ):
             app.session_name.value = _(_TESTS[name]).capitalize()  # a default name says which test
 
     app.preset.observe(on_preset, "value")

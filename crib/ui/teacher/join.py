@@ -53,7 +53,11 @@ def join_html(code: str, details: str, url: str | None = None, lang: str = "en")
     if url and lang != "en":  # the class link opens the trainer in the page's language
         base, _sep, query = url.partition("?")
         url = f"{base}?{with_lang(query, lang)}"
-    then = _("Then join with this code:") if url else _("Students open the trainer and join with this code:")
+    then = (
+        _("Then join with this code:")
+        if url
+        else _("Students open the trainer and join with this code:")
+    )
     scan = _("Students scan the code or open")
     code_box = (
         f'<div class="crib-join-code"><div>{html.escape(then)}</div>'

@@ -46,13 +46,16 @@ def mastery_table_html(df: Any, lang: str = "en") -> str:
     _ = tr(lang)
     objectives = [c for c in df.columns if c in OBJECTIVES]
     head = "".join(
-        f"<th scope='col'>{o}<small>{html.escape(_(OBJECTIVES[o]))}</small></th>" for o in objectives
+        f"<th scope='col'>{o}<small>{html.escape(_(OBJECTIVES[o]))}</small></th>"
+        for o in objectives
     )
     who_head = html.escape(_("student"))
     rows = []
     records = df.to_dict("records")
     for i, rec in enumerate(records):
-        is_class = i == len(records) - 1  # mastery_frame's last row (a student may be named "class")
+        is_class = (
+            i == len(records) - 1
+        )  # mastery_frame's last row (a student may be named "class")
         who = _("The class") if is_class else rec["student"]
         cells = []
         for o in objectives:
@@ -60,9 +63,13 @@ def mastery_table_html(df: Any, lang: str = "en") -> str:
             if isinstance(share, float) and math.isnan(share):
                 cells.append("<td>–</td>")
                 continue
-            cells.append(f'<td class="crib-mastery-{_band(share)}">{share:.0%}<small>{rec[o + "_n"]}</small></td>')
+            cells.append(
+                f'<td class="crib-mastery-{_band(share)}">{share:.0%}<small>{rec[o + "_n"]}</small></td>'
+            )
         cls = ' class="crib-mastery-class"' if is_class else ""
-        rows.append(f'<tr{cls}><td class="crib-mastery-who">{html.escape(who)}</td>{"".join(cells)}</tr>')
+        rows.append(
+            f'<tr{cls}><td class="crib-mastery-who">{html.escape(who)}</td>{"".join(cells)}</tr>'
+        )
     return (
         f'<table class="crib-mastery"><thead><tr><th scope="col" class="crib-mastery-who">'
         f"{who_head}</th>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
@@ -80,13 +87,21 @@ def mastery_csv(df: Any) -> str:
 
 
 def mastery_view_html(
-    questions: Sequence[Question], answers: Sequence[Any], students: Sequence[str], code: str, lang: str = "en"
+    questions: Sequence[Question],
+    answers: Sequence[Any],
+    students: Sequence[str],
+    code: str,
+    lang: str = "en",
 ) -> tuple[Any, str]:
     """(the mastery frame, the view: a line on how to read it, the table, the CSV link)."""
     _ = tr(lang)
     df = mastery_frame(questions, answers, students)
-    note = _("The share of first answers that were right, per lesson objective "
-             "(right/answered under it); the last row pools the whole class.")
+    note = _(
+        "The share of first answers that were right, per lesson objective "
+        "(right/answered under it); the last row pools the whole class."
+    )
     link = csv_link_html(mastery_csv(df), f"crib-mastery-{code}.csv", _("Download the mastery CSV"))
-    return df, (f'<div class="crib-mastery-view"><p style="margin:2px 0">{html.escape(note)}</p>'
-                f"{mastery_table_html(df, lang)}<div>{link}</div></div>")
+    return df, (
+        f'<div class="crib-mastery-view"><p style="margin:2px 0">{html.escape(note)}</p>'
+        f"{mastery_table_html(df, lang)}<div>{link}</div></div>"
+    )

@@ -19,14 +19,18 @@ __all__ = ["teacher_page", "intro_html"]
 #: the page's heading and what it is for
 intro_html = Intro(
     N_("Teacher's dashboard"),
-    N_("Create a class session (a name, a seed and how many questions of each kind, or the "
-       "course's pre-test or post-test), show its join code, and follow the answers live: per "
-       "question, per student, the choices against the best, and mastery per lesson objective; "
-       "reveal an answer to the class; export a CSV."),
+    N_(
+        "Create a class session (a name, a seed and how many questions of each kind, or the "
+        "course's pre-test or post-test), show its join code, and follow the answers live: per "
+        "question, per student, the choices against the best, and mastery per lesson objective; "
+        "reveal an answer to the class; export a CSV."
+    ),
 )
 
 
-def teacher_page(lang: str = "en", *, store: Store | None = None, nav: w.HTML | None = None) -> LangPage:
+def teacher_page(
+    lang: str = "en", *, store: Store | None = None, nav: w.HTML | None = None
+) -> LangPage:
     """The page's one call: the teacher's dashboard in ``lang``, then in the URL's language
     (and the page's ``nav`` bar with it)."""
     return LangPage(lambda lang, _query: TeacherApp(store=store, lang=lang), lang, intro_html, nav)

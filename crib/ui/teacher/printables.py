@@ -23,9 +23,21 @@ from crib.ui.kit.common import friendly
 __all__ = ["PrintablesPanel", "NAMES", "pdf_link_html"]
 
 # the teacher's names for the printables, in crib.course.printables.KINDS's order
-NAMES = dict(zip(KINDS, (N_("Glossary"), N_("Cheat sheet"), N_("Worksheet 1 + key"), N_("Worksheet 2 + key"),
-                         N_("Pegging sheet + key"), N_("Quiz 1 (lesson 2) + key"),
-                         N_("Quiz 2 (lesson 4) + key")), strict=True))
+NAMES = dict(
+    zip(
+        KINDS,
+        (
+            N_("Glossary"),
+            N_("Cheat sheet"),
+            N_("Worksheet 1 + key"),
+            N_("Worksheet 2 + key"),
+            N_("Pegging sheet + key"),
+            N_("Quiz 1 (lesson 2) + key"),
+            N_("Quiz 2 (lesson 4) + key"),
+        ),
+        strict=True,
+    )
+)
 
 
 def pdf_link_html(data: bytes, name: str, label: str) -> str:
@@ -45,16 +57,25 @@ class PrintablesPanel(w.HBox):
         _ = tr(ui_lang)
         wide = {"description_width": "initial"}  # the French labels are longer
         self.kind = w.Dropdown(
-            options=[(_(NAMES[k]), k) for k in KINDS], value="worksheet-1",
-            description=_("Printable"), layout=w.Layout(width="22em"), style=wide,
+            options=[(_(NAMES[k]), k) for k in KINDS],
+            value="worksheet-1",
+            description=_("Printable"),
+            layout=w.Layout(width="22em"),
+            style=wide,
         ).add_class("crib-print-kind")
         self.lang = w.Dropdown(  # the printable's language: the page's by default
-            options=[("English", "en"), ("Français", "fr")], value=ui_lang,
-            description=_("Language"), layout=w.Layout(width="14em"), style=wide,
+            options=[("English", "en"), ("Français", "fr")],
+            value=ui_lang,
+            description=_("Language"),
+            layout=w.Layout(width="14em"),
+            style=wide,
         ).add_class("crib-print-lang")
         self.paper = w.Dropdown(
-            options=[("A4", "a4"), ("US Letter", "letter")], value="a4",
-            description=_("Paper"), layout=w.Layout(width="12em"), style=wide,
+            options=[("A4", "a4"), ("US Letter", "letter")],
+            value="a4",
+            description=_("Paper"),
+            layout=w.Layout(width="12em"),
+            style=wide,
         ).add_class("crib-print-paper")
         self.button = w.Button(description=_("Make the PDF"), icon="print").add_class("crib-print")
         self.link = w.HTML().add_class("crib-print-link")
@@ -77,7 +98,10 @@ class PrintablesPanel(w.HBox):
         data = to_pdf(doc)
         n = len(doc.pages)
         pages = (_("{n} pages") if n > 1 else _("{n} page")).format(n=n)
-        label = (_("Download the PDF ({pages}, seed {seed})") if kind in SEEDED
-                 else _("Download the PDF ({pages})")).format(pages=pages, seed=seed)
+        label = (
+            _("Download the PDF ({pages}, seed {seed})")
+            if kind in SEEDED
+            else _("Download the PDF ({pages})")
+        ).format(pages=pages, seed=seed)
         self.link.value = pdf_link_html(data, filename(kind, lang, paper, seed), label)
         return data

@@ -58,8 +58,9 @@ class TournamentPanel(w.VBox):
     ``host`` has the open class session as ``host.session`` (None before one is
     opened) and the classroom record as ``host.store``: the teacher page itself."""
 
-    def __init__(self, host: Any, *, lang: str = "en", refresh_seconds: float = 2.0,
-                 seed: int | None = None) -> None:
+    def __init__(
+        self, host: Any, *, lang: str = "en", refresh_seconds: float = 2.0, seed: int | None = None
+    ) -> None:
         self.host = host
         self.lang = lang
         _ = tr(lang)
@@ -68,81 +69,160 @@ class TournamentPanel(w.VBox):
         self._ct: ClassTournaments | None = None
         self._session_code: str | None = None
         self._seen: Any = None
-        self._version: Any = None  # the record's version of the tournament loaded (TournamentStore.version)
+        self._version: Any = (
+            None  # the record's version of the tournament loaded (TournamentStore.version)
+        )
         self._task: asyncio.Task | None = None
         self.tournament: Tournament | None = None
         self.tables: list[TableState] = []
 
-        self.note = w.HTML(info_html(_("Create or reopen a class session above: its students are the players."))
-                           ).add_class("crib-tour-note")
+        self.note = w.HTML(
+            info_html(_("Create or reopen a class session above: its students are the players."))
+        ).add_class("crib-tour-note")
         self.players = w.Textarea(
-            description=_("Players"), placeholder=_("one name a line"), rows=6, layout=w.Layout(width="22em"),
+            description=_("Players"),
+            placeholder=_("one name a line"),
+            rows=6,
+            layout=w.Layout(width="22em"),
         ).add_class("crib-tour-players")
-        self.fill_button = w.Button(description=_("Use the class list"), icon="users",
-                                    layout=w.Layout(width="auto")).add_class("crib-tour-fill")
+        self.fill_button = w.Button(
+            description=_("Use the class list"), icon="users", layout=w.Layout(width="auto")
+        ).add_class("crib-tour-fill")
         self.mode = w.Dropdown(
-            options=[(_("Pair once (friendly games)"), "friendly"), (_("Round-robin tournament"), "round-robin"),
-                     (_("Swiss tournament"), "swiss")],
-            value="friendly", description=_("Pairing"), layout=w.Layout(width="24em"),
+            options=[
+                (_("Pair once (friendly games)"), "friendly"),
+                (_("Round-robin tournament"), "round-robin"),
+                (_("Swiss tournament"), "swiss"),
+            ],
+            value="friendly",
+            description=_("Pairing"),
+            layout=w.Layout(width="24em"),
         ).add_class("crib-tour-mode")
-        self.length = w.Dropdown(options=[(_("121 points"), 121), (_("61 points"), 61)], value=121,
-                                 description=_("Games to"), layout=w.Layout(width="14em")).add_class("crib-tour-length")
-        self.rounds = w.BoundedIntText(value=0, min=0, max=99, description=_("Rounds"),
-                                       tooltip=_("0: every round of the format"),
-                                       layout=w.Layout(width="10em")).add_class("crib-tour-rounds")
-        self.name = w.Text(value=_("Class tournament"), description=_("Name"),
-                           layout=w.Layout(width="20em")).add_class("crib-tour-name")
-        self.create_button = w.Button(description=_("Create"), button_style="primary",
-                                      layout=w.Layout(width="auto")).add_class("crib-tour-create")
-        self.pick = w.Dropdown(description=_("Tournament"), options=[],
-                               layout=w.Layout(width="24em")).add_class("crib-tour-pick")
-        self.start_button = w.Button(description=_("Start round 1"), button_style="primary", icon="play",
-                                     layout=w.Layout(width="auto")).add_class("crib-tour-start")
-        self.projector = w.ToggleButton(description=_("Standings on the projector"), icon="television",
-                                        layout=w.Layout(width="auto")).add_class("crib-tour-projector")
+        self.length = w.Dropdown(
+            options=[(_("121 points"), 121), (_("61 points"), 61)],
+            value=121,
+            description=_("Games to"),
+            layout=w.Layout(width="14em"),
+        ).add_class("crib-tour-length")
+        self.rounds = w.BoundedIntText(
+            value=0,
+            min=0,
+            max=99,
+            description=_("Rounds"),
+            tooltip=_("0: every round of the format"),
+            layout=w.Layout(width="10em"),
+        ).add_class("crib-tour-rounds")
+        self.name = w.Text(
+            value=_("Class tournament"), description=_("Name"), layout=w.Layout(width="20em")
+        ).add_class("crib-tour-name")
+        self.create_button = w.Button(
+            description=_("Create"), button_style="primary", layout=w.Layout(width="auto")
+        ).add_class("crib-tour-create")
+        self.pick = w.Dropdown(
+            description=_("Tournament"), options=[], layout=w.Layout(width="24em")
+        ).add_class("crib-tour-pick")
+        self.start_button = w.Button(
+            description=_("Start round 1"),
+            button_style="primary",
+            icon="play",
+            layout=w.Layout(width="auto"),
+        ).add_class("crib-tour-start")
+        self.projector = w.ToggleButton(
+            description=_("Standings on the projector"),
+            icon="television",
+            layout=w.Layout(width="auto"),
+        ).add_class("crib-tour-projector")
         self.status = w.HTML().add_class("crib-live").add_class("crib-tour-status")
         self.round_box = w.HTML().add_class("crib-tour-round")
         self.reach = w.HTML().add_class("crib-tour-reach-box")
-        self.hand_table = w.Dropdown(description=_("Table"), options=[],
-                                     layout=w.Layout(width="22em")).add_class("crib-tour-hand-table")
-        self.score1 = w.Text(description=_("Seat 1"), placeholder="121", layout=w.Layout(width="10em")).add_class("crib-tour-score1")
-        self.score2 = w.Text(description=_("Seat 2"), placeholder="98", layout=w.Layout(width="10em")).add_class("crib-tour-score2")
-        self.hand_button = w.Button(description=_("Record by hand"), layout=w.Layout(width="auto")).add_class("crib-tour-hand")
+        self.hand_table = w.Dropdown(
+            description=_("Table"), options=[], layout=w.Layout(width="22em")
+        ).add_class("crib-tour-hand-table")
+        self.score1 = w.Text(
+            description=_("Seat 1"), placeholder="121", layout=w.Layout(width="10em")
+        ).add_class("crib-tour-score1")
+        self.score2 = w.Text(
+            description=_("Seat 2"), placeholder="98", layout=w.Layout(width="10em")
+        ).add_class("crib-tour-score2")
+        self.hand_button = w.Button(
+            description=_("Record by hand"), layout=w.Layout(width="auto")
+        ).add_class("crib-tour-hand")
         # a seat handed over to a new device (a student who changed device, or a seat
         # that a classmate claimed by typing the wrong name): its old link dies
-        self.seat_pick = w.Dropdown(description=_("Seat"), options=[],
-                                    layout=w.Layout(width="22em")).add_class("crib-tour-seat-pick")
-        self.seat_button = w.Button(description=_("Hand the seat to a new device"), icon="exchange",
-                                    layout=w.Layout(width="auto")).add_class("crib-tour-handover")
+        self.seat_pick = w.Dropdown(
+            description=_("Seat"), options=[], layout=w.Layout(width="22em")
+        ).add_class("crib-tour-seat-pick")
+        self.seat_button = w.Button(
+            description=_("Hand the seat to a new device"),
+            icon="exchange",
+            layout=w.Layout(width="auto"),
+        ).add_class("crib-tour-handover")
         self.standings = w.HTML().add_class("crib-tour-standings")
         self.downloads = w.HTML().add_class("crib-tour-downloads")
-        self.pdf_button = w.Button(description=_("Pairing sheet and scorecards (PDF)"), icon="print",
-                                   layout=w.Layout(width="auto")).add_class("crib-tour-pdf")
+        self.pdf_button = w.Button(
+            description=_("Pairing sheet and scorecards (PDF)"),
+            icon="print",
+            layout=w.Layout(width="auto"),
+        ).add_class("crib-tour-pdf")
         self.pdf_link = w.HTML().add_class("crib-tour-pdf-link")
 
-        on_clicks((self.fill_button, self.fill_players), (self.create_button, self.create),
-                  (self.start_button, self.start_round), (self.hand_button, self.record_by_hand),
-                  (self.seat_button, self.hand_over), (self.pdf_button, self.make_pdf))
+        on_clicks(
+            (self.fill_button, self.fill_players),
+            (self.create_button, self.create),
+            (self.start_button, self.start_round),
+            (self.hand_button, self.record_by_hand),
+            (self.seat_button, self.hand_over),
+            (self.pdf_button, self.make_pdf),
+        )
         self.pick.observe(lambda _c: self.open_tournament(), "value")
         self.projector.observe(lambda _c: self.toggle_projector(), "value")
 
         row = {"flex_flow": "row wrap", "align_items": "center", "grid_gap": "4px 10px"}
-        self.form = w.VBox([
-            w.HBox([w.VBox([self.players, self.fill_button], layout=w.Layout(align_items="flex-end")),
-                    w.VBox([self.mode, self.length, self.rounds, self.name, self.create_button],
-                           layout=w.Layout(align_items="flex-start"))],
-                   layout=w.Layout(**{**row, "align_items": "flex-start"})),
-        ]).add_class("crib-tour-form")
-        self.hand_row = w.HBox([self.hand_table, self.score1, self.score2, self.hand_button],
-                               layout=w.Layout(**row)).add_class("crib-tour-hand-row")
-        self.seat_row = w.HBox([self.seat_pick, self.seat_button], layout=w.Layout(**row)).add_class("crib-tour-seat-row")
-        self.files_row = w.HBox([self.downloads, self.pdf_button, self.pdf_link], layout=w.Layout(**row))
-        self.run_row = w.HBox([self.pick, self.start_button, self.projector], layout=w.Layout(**row))
-        self.body = w.VBox([self.form, self.run_row, self.status, self.round_box, self.reach, self.hand_row,
-                            self.seat_row, self.standings, self.files_row], layout=w.Layout(display="none"))
+        self.form = w.VBox(
+            [
+                w.HBox(
+                    [
+                        w.VBox(
+                            [self.players, self.fill_button],
+                            layout=w.Layout(align_items="flex-end"),
+                        ),
+                        w.VBox(
+                            [self.mode, self.length, self.rounds, self.name, self.create_button],
+                            layout=w.Layout(align_items="flex-start"),
+                        ),
+                    ],
+                    layout=w.Layout(**{**row, "align_items": "flex-start"}),
+                ),
+            ]
+        ).add_class("crib-tour-form")
+        self.hand_row = w.HBox(
+            [self.hand_table, self.score1, self.score2, self.hand_button], layout=w.Layout(**row)
+        ).add_class("crib-tour-hand-row")
+        self.seat_row = w.HBox(
+            [self.seat_pick, self.seat_button], layout=w.Layout(**row)
+        ).add_class("crib-tour-seat-row")
+        self.files_row = w.HBox(
+            [self.downloads, self.pdf_button, self.pdf_link], layout=w.Layout(**row)
+        )
+        self.run_row = w.HBox(
+            [self.pick, self.start_button, self.projector], layout=w.Layout(**row)
+        )
+        self.body = w.VBox(
+            [
+                self.form,
+                self.run_row,
+                self.status,
+                self.round_box,
+                self.reach,
+                self.hand_row,
+                self.seat_row,
+                self.standings,
+                self.files_row,
+            ],
+            layout=w.Layout(display="none"),
+        )
         title = _("Pair the class · Tournament")
-        super().__init__([w.HTML(f"<h3>{html.escape(title)}</h3>"),
-                          self.note, self.body])
+        super().__init__([w.HTML(f"<h3>{html.escape(title)}</h3>"), self.note, self.body])
         self.add_class("crib-tour")
         self.refresh()
         self.start_polling()
@@ -199,8 +279,13 @@ class TournamentPanel(w.VBox):
         names = [x.name for x in self.ct.store.students(s.code)]
         self.players.value = "\n".join(names)
         if not names:
-            self.status.value = info_html(tr(self.lang)(
-                N_("No student has joined this session yet: type the players' names, one a line.")))
+            self.status.value = info_html(
+                tr(self.lang)(
+                    N_(
+                        "No student has joined this session yet: type the players' names, one a line."
+                    )
+                )
+            )
 
     def player_names(self) -> list[str]:
         return [x.strip() for x in self.players.value.splitlines() if x.strip()]
@@ -213,11 +298,18 @@ class TournamentPanel(w.VBox):
         mode = self.mode.value
         name = self.name.value if mode != "friendly" else _("Friendly games")
         code = self.ct.create(
-            s.code, name, self.player_names(), mode=mode, length=int(self.length.value),
-            rounds=int(self.rounds.value) or None, seed=self._seed,
+            s.code,
+            name,
+            self.player_names(),
+            mode=mode,
+            length=int(self.length.value),
+            rounds=int(self.rounds.value) or None,
+            seed=self._seed,
         )
         self._list(pick=code)
-        self.status.value = info_html(_("Created: press Start round 1 to seat the class at its tables."))
+        self.status.value = info_html(
+            _("Created: press Start round 1 to seat the class at its tables.")
+        )
 
     def _load(self, code: str) -> Tournament:
         """The tournament from the record (its version read first: a result recorded
@@ -246,7 +338,8 @@ class TournamentPanel(w.VBox):
         self._seen = None
         self.refresh()
         self.status.value = info_html(
-            _("Round {n} is seated: every table plays the same cards.").format(n=r.number))
+            _("Round {n} is seated: every table plays the same cards.").format(n=r.number)
+        )
 
     @friendly_in()
     def record_by_hand(self) -> None:
@@ -256,13 +349,18 @@ class TournamentPanel(w.VBox):
         if t is None or self.hand_table.value is None:
             raise SaidError(_("pick a table first"))
         round_no, table = self.hand_table.value
-        res = self.ct.record_by_hand(t.code, round_no, table, (self.score1.value, self.score2.value))
+        res = self.ct.record_by_hand(
+            t.code, round_no, table, (self.score1.value, self.score2.value)
+        )
         self.score1.value = self.score2.value = ""
         self._load(t.code)
         self._seen = None
         self.refresh()
-        self.status.value = info_html(_("Recorded table {table}: {who} wins {a}–{b}.").format(
-            table=table, who=res.seats[res.winner], a=res.scores[0], b=res.scores[1]))
+        self.status.value = info_html(
+            _("Recorded table {table}: {who} wins {a}–{b}.").format(
+                table=table, who=res.seats[res.winner], a=res.scores[0], b=res.scores[1]
+            )
+        )
 
     @friendly_in()
     def hand_over(self) -> None:
@@ -273,14 +371,26 @@ class TournamentPanel(w.VBox):
             raise SaidError(_("pick a seat first"))
         code, name = self.seat_pick.value
         pin = self.ct.hand_over(code, name)
-        self.status.value = info_html(_("{name}'s seat at table {code} is handed over. Tell {name} alone its seat "
-                                        "code {pin}: on the new device, {name} types their name, Find my table, "
-                                        "the seat code, then Play.").format(name=name, code=code, pin=pin))
+        self.status.value = info_html(
+            _(
+                "{name}'s seat at table {code} is handed over. Tell {name} alone its seat "
+                "code {pin}: on the new device, {name} types their name, Find my table, "
+                "the seat code, then Play."
+            ).format(name=name, code=code, pin=pin)
+        )
 
     def _signature(self) -> Any:
         t = self.tournament
-        return (t.code, len(t.played_rounds), len(t.results),
-                tuple((x.status, x.opened, x.result) for x in self.tables)) if t else None
+        return (
+            (
+                t.code,
+                len(t.played_rounds),
+                len(t.results),
+                tuple((x.status, x.opened, x.result) for x in self.tables),
+            )
+            if t
+            else None
+        )
 
     @friendly_in()
     def refresh(self) -> bool:
@@ -309,39 +419,56 @@ class TournamentPanel(w.VBox):
             for x in (self.round_box, self.reach, self.standings, self.downloads):
                 x.value = ""
             self.run_row.children = (self.pick,) if self.pick.options else ()
-            self.hand_row.layout.display = self.files_row.layout.display = self.seat_row.layout.display = "none"
+            self.hand_row.layout.display = self.files_row.layout.display = (
+                self.seat_row.layout.display
+            ) = "none"
             return
         self.run_row.children = (self.pick, self.start_button, self.projector)
         n = len(t.played_rounds)
         more = n < t.rounds
-        self.start_button.description = _("Start round {n}").format(n=n + 1) if more else _("All rounds paired")
+        self.start_button.description = (
+            _("Start round {n}").format(n=n + 1) if more else _("All rounds paired")
+        )
         self.start_button.disabled = not more
         self.round_box.value = round_html(t, n, self.tables, self.lang) if n else ""
         url = student_url()
-        qr = (f'<div class="crib-join-qr" style="width:220px">{qr_svg(play_link(s.code, url))}</div>'
-              if url and self.projector.value else "")
+        qr = (
+            f'<div class="crib-join-qr" style="width:220px">{qr_svg(play_link(s.code, url))}</div>'
+            if url and self.projector.value
+            else ""
+        )
         self.reach.value = (reach_html(s.code, url, self.lang) + qr) if n else ""
         self.standings.value = standings_html(t, self.lang)
         which = _("Round {n}, table {k}: {a} – {b}")
-        opts = [(which.format(n=n, k=x.table, a=x.seats[0], b=x.seats[1]), (n, x.table)) for x in self.tables]
+        opts = [
+            (which.format(n=n, k=x.table, a=x.seats[0], b=x.seats[1]), (n, x.table))
+            for x in self.tables
+        ]
         keep = self.hand_table.value
         self.hand_table.options = opts
         if keep in [v for _l, v in opts]:
             self.hand_table.value = keep  # the teacher's pick survives a redraw
         else:  # else the first abandoned table, or the first without a result
-            todo = sorted((x.status != "abandoned", x.table) for x in self.tables if x.result is None)
+            todo = sorted(
+                (x.status != "abandoned", x.table) for x in self.tables if x.result is None
+            )
             self.hand_table.value = (n, todo[0][1]) if todo else None
         self.hand_row.layout.display = None if opts and not self.projector.value else "none"
         where = _("{name} (table {code})")
-        seats = [(where.format(name=name, code=x.code), (x.code, name)) for x in self.tables if x.code
-                 and x.status not in ("over", "abandoned") for name in x.seats]
+        seats = [
+            (where.format(name=name, code=x.code), (x.code, name))
+            for x in self.tables
+            if x.code and x.status not in ("over", "abandoned")
+            for name in x.seats
+        ]
         keep_seat = self.seat_pick.value
         self.seat_pick.options = seats
         self.seat_pick.value = keep_seat if keep_seat in [v for _l, v in seats] else None
         self.seat_row.layout.display = None if seats and not self.projector.value else "none"
         self.files_row.layout.display = None if not self.projector.value else "none"
         self.downloads.value = (
-            csv_link_html(t.standings_csv(), f"crib-standings-{t.code}.csv", _("Standings (CSV)")) + " · "
+            csv_link_html(t.standings_csv(), f"crib-standings-{t.code}.csv", _("Standings (CSV)"))
+            + " · "
             + csv_link_html(t.results_csv(), f"crib-results-{t.code}.csv", _("Results (CSV)"))
         )
 
@@ -357,7 +484,10 @@ class TournamentPanel(w.VBox):
         n = len(t.played_rounds)
         data = round_pdf(t, n, lang=self.lang)  # the sheets in the page's language
         self.pdf_link.value = pdf_link_html(
-            data, f"crib-{t.code}-round-{n}.pdf", _("Round {n}: pairing sheet and scorecards").format(n=n))
+            data,
+            f"crib-{t.code}-round-{n}.pdf",
+            _("Round {n}: pairing sheet and scorecards").format(n=n),
+        )
         return data
 
     @friendly_in()
@@ -377,4 +507,3 @@ class TournamentPanel(w.VBox):
         """Poll the record on the kernel's event loop (False outside a running loop)."""
         self._task = keep_polling(self._task, self.refresh, lambda: self.refresh_seconds)
         return self._task is not None
-

@@ -52,8 +52,11 @@ def result_text(res: Result, lang: str = "en") -> str:
     _ = tr(lang)
     skunk = {"skunk": _("skunk"), "double skunk": _("double skunk")}.get(res.skunk, "")
     by_hand = "" if res.source == "game" else " · " + _("by hand")
-    return (f"{html.escape(res.seats[res.winner])} {res.scores[0]}–{res.scores[1]}"
-            + (f" ({skunk})" if skunk else "") + by_hand)
+    return (
+        f"{html.escape(res.seats[res.winner])} {res.scores[0]}–{res.scores[1]}"
+        + (f" ({skunk})" if skunk else "")
+        + by_hand
+    )
 
 
 def status_text(x: TableState, lang: str = "en") -> str:
@@ -107,7 +110,11 @@ def play_link(class_code: str, student_url: str = "") -> str:
     the class server's student link when there is one, else relative to this page."""
     q = urlencode({"class": class_code})
     if student_url:
-        base = student_url.rsplit("/", 1)[0] if student_url.endswith(".ipynb") else student_url.rstrip("/")
+        base = (
+            student_url.rsplit("/", 1)[0]
+            if student_url.endswith(".ipynb")
+            else student_url.rstrip("/")
+        )
         return f"{base}/play.ipynb?{q}"
     return f"play.ipynb?{q}"
 
@@ -116,8 +123,10 @@ def reach_html(class_code: str, student_url: str = "", lang: str = "en") -> str:
     """How students reach their table: the play page's link, or the class code and their name."""
     _ = tr(lang)
     link = play_link(class_code, student_url)
-    text = _("Students: open the play page, press Play a classmate, type the class code {code} and "
-             "your name, then Find my table. Or open this link:").format(code=class_code)
+    text = _(
+        "Students: open the play page, press Play a classmate, type the class code {code} and "
+        "your name, then Find my table. Or open this link:"
+    ).format(code=class_code)
     return (
         f'<div class="crib-tour-reach">{html.escape(text)} '
         f'<a href="{html.escape(link)}" target="_blank" rel="noopener" class="crib-tour-link">'

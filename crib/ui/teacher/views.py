@@ -35,7 +35,9 @@ def _fmt(v: Any, col: str, lang: str = "en") -> str:
     return html.escape(str(v))
 
 
-def frame_html(df: Any, css_class: str, headers: dict[str, str] | None = None, lang: str = "en") -> str:
+def frame_html(
+    df: Any, css_class: str, headers: dict[str, str] | None = None, lang: str = "en"
+) -> str:
     """A small DataFrame as an HTML table; every cell is escaped (names are user input).
     The headers (``headers``, else the columns' names) are translated into ``lang``."""
     headers, _ = headers or {}, tr(lang)
@@ -50,9 +52,21 @@ def frame_html(df: Any, css_class: str, headers: dict[str, str] | None = None, l
 
 
 # the live tables' columns (crib.classroom.results's frames), for the catalog
-COLUMNS = (N_("question"), N_("kind"), N_("deal"), N_("answered"), N_("accuracy"), N_("revealed"),
-           N_("student"), N_("right"), N_("points lost (avg)"), N_("most common wrong answer"),
-           N_("median time (s)"), N_("top mistake"), N_("progress"))
+COLUMNS = (
+    N_("question"),
+    N_("kind"),
+    N_("deal"),
+    N_("answered"),
+    N_("accuracy"),
+    N_("revealed"),
+    N_("student"),
+    N_("right"),
+    N_("points lost (avg)"),
+    N_("most common wrong answer"),
+    N_("median time (s)"),
+    N_("top mistake"),
+    N_("progress"),
+)
 
 
 def _short(q: Question, answer: str) -> str:
@@ -64,8 +78,9 @@ def _short(q: Question, answer: str) -> str:
     return html.escape(text)
 
 
-def heatmap_html(questions: Sequence[Question], students: Sequence[str], answers: Sequence[Any],
-                 lang: str = "en") -> str:
+def heatmap_html(
+    questions: Sequence[Question], students: Sequence[str], answers: Sequence[Any], lang: str = "en"
+) -> str:
     """Rows students, columns questions; a cell is the student's answer and the correct one.
 
     >>> from types import SimpleNamespace as A
@@ -114,7 +129,9 @@ def projector_html(
     if isinstance(q, DiscardQuestion):
         deal += f'<div class="crib-big-cards">{"".join(card_html(c) for c in q.six)}</div>'
     elif isinstance(q, PegQuestion):
-        held = html.escape(_("Hand: {cards}")).format(cards="".join(card_html(c) for c in q.position.hand))
+        held = html.escape(_("Hand: {cards}")).format(
+            cards="".join(card_html(c) for c in q.position.hand)
+        )
         deal += f'<div class="crib-big-cards">{held}</div>'
     said = html.escape(_("{n} answered")).format(n=f"<b>{len(mine)}</b>")
     count = f'<div class="crib-proj-count">{said}</div>'
@@ -125,7 +142,9 @@ def projector_html(
         for ans, k, best in choice_counts(q, mine)
     )
     right = sum(k for _a, k, best in choice_counts(q, mine) if best)
-    said = html.escape(_("{n} answered, {right} right")).format(n=f"<b>{len(mine)}</b>", right=f"<b>{right}</b>")
+    said = html.escape(_("{n} answered, {right} right")).format(
+        n=f"<b>{len(mine)}</b>", right=f"<b>{right}</b>"
+    )
     count = f'<div class="crib-proj-count">{said}</div>'
     class_said, many = html.escape(_("the class answered")), html.escape(_("how many"))
     return (
@@ -133,4 +152,3 @@ def projector_html(
         f'<table class="crib-proj-answers"><tr><th>{class_said}</th><th>{many}</th></tr>'
         f"{rows}</table></div>"
     )
-

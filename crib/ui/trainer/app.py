@@ -45,8 +45,14 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, NewKinds, w.VBox):
 
     lang = "en"
 
-    def __init__(self, *, store: Store | None = None, seed: int | None = None, plain: bool = True,
-                 lang: str = "en") -> None:
+    def __init__(
+        self,
+        *,
+        store: Store | None = None,
+        seed: int | None = None,
+        plain: bool = True,
+        lang: str = "en",
+    ) -> None:
         self.lang = check_lang(lang)
         _ = tr(lang)
         self._store = store
@@ -99,7 +105,9 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, NewKinds, w.VBox):
         )
         self.next_button.on_click(lambda _b: self.next_question())
         self.stats = w.HTML().add_class("crib-stats")
-        self.plain_box = plain_switch(plain, lambda: self._redraw_feedback(), lang)  # plain words first
+        self.plain_box = plain_switch(
+            plain, lambda: self._redraw_feedback(), lang
+        )  # plain words first
         self.clock = w.HTML(layout=w.Layout(margin="0 0 0 16px")).add_class("crib-clock")
 
         my_progress = _("My progress")
@@ -143,8 +151,12 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, NewKinds, w.VBox):
             return quiz.counting_question(s, i, level=self.level.value, crib=self.seat.value)
         if self.kind.value == "rules":
             return quiz.rules_question(s, i, lang=self.lang)
-        make = {"pegpoints": quiz.pegpoints_question, "rules": quiz.rules_question,
-                "discard": quiz.discard_question, "peg": quiz.peg_question}[self.kind.value]
+        make = {
+            "pegpoints": quiz.pegpoints_question,
+            "rules": quiz.rules_question,
+            "discard": quiz.discard_question,
+            "peg": quiz.peg_question,
+        }[self.kind.value]
         return make(s, i)
 
     @friendly_in()
@@ -206,15 +218,22 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, NewKinds, w.VBox):
             self.answer_box.children = (self.card_row,)
         if self.student is None:
             size, no = int(self.set_size.value or 0), len(self.set_answers) + 1
-            deal = (_("Practice deal {no} of {size}") if size else _("Practice deal {no}")).format(no=no, size=size)
+            deal = (_("Practice deal {no} of {size}") if size else _("Practice deal {no}")).format(
+                no=no, size=size
+            )
             self.header.value = info_html(
-                _("{deal} (seed {seed}); nothing is stored.").format(deal=deal, seed=self.seed.value))
+                _("{deal} (seed {seed}); nothing is stored.").format(
+                    deal=deal, seed=self.seed.value
+                )
+            )
         else:
             self.header.value = "<b>{}</b> ({}) · {}".format(
                 _("Question {n} of {total}").format(n=self.no + 1, total=len(self.questions)),
                 _(quiz.KIND_NAMES[q.kind]),
-                _("class {code}, {name}").format(code=html.escape(self.session_code or ""),
-                                                 name=self.student.name_html))
+                _("class {code}, {name}").format(
+                    code=html.escape(self.session_code or ""), name=self.student.name_html
+                ),
+            )
         self.next_button.disabled = True
         self.next_button.description = _("Next deal")
         self.summary.value = ""
@@ -232,7 +251,11 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, NewKinds, w.VBox):
                 self._picked.remove(card)
             n = len(self._picked)
             self.throw_button.disabled = n != 2 or self.result is not None
-            self.status.value = info_html(tr(self.lang)(N_("{n} picked: pick exactly 2")).format(n=n)) if n > 2 else ""
+            self.status.value = (
+                info_html(tr(self.lang)(N_("{n} picked: pick exactly 2")).format(n=n))
+                if n > 2
+                else ""
+            )
 
         return handler
 
@@ -250,7 +273,9 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, NewKinds, w.VBox):
     @friendly_in()
     def answer_count(self) -> None:
         if isinstance(self.current, quiz.CountQuestion) and self.result is None:
-            read_whole(self.count_box.value, what="total", low=0, high=29, lang=self.lang)  # else a message
+            read_whole(
+                self.count_box.value, what="total", low=0, high=29, lang=self.lang
+            )  # else a message
         self._answer(self.count_box.value)
 
     @friendly_in()
@@ -309,7 +334,9 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, NewKinds, w.VBox):
         last = self.student is not None and self.no + 1 >= len(self.questions)
         self.next_button.disabled = last
         if last:
-            self.status.value = info_html(_("That was the last question: well done. See your progress below."))
+            self.status.value = info_html(
+                _("That was the last question: well done. See your progress below.")
+            )
             self.summary.value = set_summary_html(self.my_answers(), N_("Class set"), self.lang)
             self.key_listener.focus_on(".crib-progress-button")
         elif self._set_done():
@@ -322,8 +349,15 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, NewKinds, w.VBox):
     @friendly_in()
     def _redraw_feedback(self) -> None:  # plain words on or off: the verdict and a reveal
         q = self.current
-        if q is not None and q.kind in ("discard", "peg") and self.result is not None and self.result.answer:
-            self.feedback.value = result_html(q, self.result, plain=self.plain_box.value, lang=self.lang)
+        if (
+            q is not None
+            and q.kind in ("discard", "peg")
+            and self.result is not None
+            and self.result.answer
+        ):
+            self.feedback.value = result_html(
+                q, self.result, plain=self.plain_box.value, lang=self.lang
+            )
         self.redraw_reveal()
 
     @friendly_in()
@@ -353,15 +387,23 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, NewKinds, w.VBox):
         self.practice_box.layout.display = "none"
         self.code.disabled = self.name.disabled = self.join_button.disabled = True
         _ = tr(self.lang)
-        said = (_("Joined “{session}” as {name}: {n} questions, {done} already answered.") if done
-                else _("Joined “{session}” as {name}: {n} questions."))
+        said = (
+            _("Joined “{session}” as {name}: {n} questions, {done} already answered.")
+            if done
+            else _("Joined “{session}” as {name}: {n} questions.")
+        )
         self.join_status.value = info_html(
-            said.format(session=session.name, name=student.name, n=len(self.questions), done=len(done)))
+            said.format(
+                session=session.name, name=student.name, n=len(self.questions), done=len(done)
+            )
+        )
         self.streak = 0
         self._show(self.questions[self.no])
         self.time_left()
         self.start_reveal_polling()
         if self.no in done:  # every question answered: nothing more to do
             self.result = quiz.Result(self.questions[self.no].kind, "", True, 0.0)
-            self.status.value = info_html(_("You have answered every question. See your progress below."))
+            self.status.value = info_html(
+                _("You have answered every question. See your progress below.")
+            )
             self.answer_box.children = ()

@@ -47,8 +47,9 @@ def read_whole(text: str, *, what: str, low: int, high: int, lang: str = "en") -
     elif what == "total":
         need = _("the hand's total, a whole number from {low} to {high}").format(low=low, high=high)
     else:
-        need = _("the points this card pegs, a whole number from {low} to {high} (0 if it pegs nothing)").format(
-            low=low, high=high)
+        need = _(
+            "the points this card pegs, a whole number from {low} to {high} (0 if it pegs nothing)"
+        ).format(low=low, high=high)
     t = text.strip()
     if not t:
         raise _BadBox(_("Type {need}.").format(need=need))
@@ -65,11 +66,15 @@ class NewKinds:
     def _build_kinds(self) -> None:
         _ = tr(self.lang)
         self.pegcount_box = w.Text(
-            description=_("Count now"), placeholder=_("e.g. 21"), layout=w.Layout(width="13em"),
+            description=_("Count now"),
+            placeholder=_("e.g. 21"),
+            layout=w.Layout(width="13em"),
             style={"description_width": "initial"},
         ).add_class("crib-pegcount-input")
         self.pegpoints_box = w.Text(
-            description=_("Points"), placeholder=_("e.g. 2"), layout=w.Layout(width="11em"),
+            description=_("Points"),
+            placeholder=_("e.g. 2"),
+            layout=w.Layout(width="11em"),
         ).add_class("crib-pegpoints-input")
         self.pegpoints_box.add_class("crib-submit-on-enter")  # Enter in the points box checks
         self.pegpoints_check = w.Button(description=_("Check"), button_style="primary")
@@ -96,7 +101,9 @@ class NewKinds:
             return
         buttons = []
         for k, text in enumerate(q.choices):
-            b = w.Button(description=text, tooltip=text, layout=w.Layout(width="auto", height="auto"))
+            b = w.Button(
+                description=text, tooltip=text, layout=w.Layout(width="auto", height="auto")
+            )
             b.add_class("crib-rules-choice").add_class(f"crib-rules-choice-{k + 1}")
             b.on_click(lambda _b, k=k: self.answer_rule(k))
             buttons.append(b)

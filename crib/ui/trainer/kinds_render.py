@@ -32,21 +32,38 @@ def _verdict(right: bool, text_html: str) -> str:
 
 def _fmt(template: str, **parts: str | int) -> str:
     """A translated sentence, escaped, with HTML pieces (card chips) put in its slots."""
-    return html.escape(template).format(**{k: v if isinstance(v, str) else str(v) for k, v in parts.items()})
+    return html.escape(template).format(
+        **{k: v if isinstance(v, str) else str(v) for k, v in parts.items()}
+    )
 
 
-def pegpoints_result_html(q: quiz.PegPointsQuestion, r: quiz.Result, said_count: int | None = None,
-                          lang: str = "en") -> str:
+def pegpoints_result_html(
+    q: quiz.PegPointsQuestion, r: quiz.Result, said_count: int | None = None, lang: str = "en"
+) -> str:
     """The verdict, what the student said against the truth, and the breakdown."""
     _ = tr(lang)
     card = card_html(q.card)
     points = str(q.points)
     if r.correct:
-        head = _verdict(True, _fmt(_("Right: {card} makes the count {count} and pegs {points}."),
-                                   card=card, count=q.count, points=points))
+        head = _verdict(
+            True,
+            _fmt(
+                _("Right: {card} makes the count {count} and pegs {points}."),
+                card=card,
+                count=q.count,
+                points=points,
+            ),
+        )
     else:
-        head = _verdict(False, _fmt(_("Not quite: {card} makes the count {count} and pegs {points}."),
-                                    card=card, count=q.count, points=points))
+        head = _verdict(
+            False,
+            _fmt(
+                _("Not quite: {card} makes the count {count} and pegs {points}."),
+                card=card,
+                count=q.count,
+                points=points,
+            ),
+        )
         said = []
         if said_count is not None and said_count != q.count:
             said.append(_fmt(_("You said the count is {count}."), count=said_count))
@@ -62,13 +79,21 @@ def rules_result_html(q: quiz.RulesQuestion, r: quiz.Result, lang: str = "en") -
     if r.correct:
         head = _verdict(True, _fmt(_("Right: {answer}."), answer=html.escape(q.best)))
     else:
-        head = _verdict(False, _fmt(_("You chose “{given}”. The answer: “{answer}”."),
-                                    given=html.escape(r.answer), answer=html.escape(q.best)))
+        head = _verdict(
+            False,
+            _fmt(
+                _("You chose “{given}”. The answer: “{answer}”."),
+                given=html.escape(r.answer),
+                answer=html.escape(q.best),
+            ),
+        )
     why = _fmt(_("Why: {explain}"), explain=html.escape(q.explain))
     return head + f'<div class="crib-plain-text crib-rules-explain">{why}</div>'
 
 
-def kind_result_html(q: quiz.PegPointsQuestion | quiz.RulesQuestion, r: quiz.Result, lang: str = "en") -> str:
+def kind_result_html(
+    q: quiz.PegPointsQuestion | quiz.RulesQuestion, r: quiz.Result, lang: str = "en"
+) -> str:
     if isinstance(q, quiz.PegPointsQuestion):
         return pegpoints_result_html(q, r, lang=lang)
     return rules_result_html(q, r, lang)
@@ -81,5 +106,11 @@ def localize(q: quiz.Question, lang: str) -> quiz.Question:
     if not isinstance(q, quiz.RulesQuestion) or q.lang == lang:
         return q
     rq = by_id(q.id, lang)
-    return replace(q, text=rq.text, choices=tuple(rq.choices), best=rq.choices[rq.answer],
-                   explain=rq.explain, lang=lang)
+    return replace(
+        q,
+        text=rq.text,
+        choices=tuple(rq.choices),
+        best=rq.choices[rq.answer],
+        explain=rq.explain,
+        lang=lang,
+    )

@@ -31,15 +31,22 @@ def code_from_query(query: str) -> str:
 #: the page's heading and what it is for
 intro_html = Intro(
     N_("Counting trainer and quizzes"),
-    N_("Count hands and cribs (from fifteens only up to tricky hands), say what a card pegs in "
-       "the play, answer rules questions, pick the throw, pick the play: each answer is checked "
-       "at once, with the breakdown or the explanation in plain words. In class, join with the "
-       "code your teacher shows and your name; your answers are recorded for your progress."),
+    N_(
+        "Count hands and cribs (from fifteens only up to tricky hands), say what a card pegs in "
+        "the play, answer rules questions, pick the throw, pick the play: each answer is checked "
+        "at once, with the breakdown or the explanation in plain words. In class, join with the "
+        "code your teacher shows and your name; your answers are recorded for your progress."
+    ),
 )
 
 
-def trainer_page(lang: str = "en", *, store: Store | None = None, seed: int | None = None,
-                 nav: w.HTML | None = None) -> LangPage:
+def trainer_page(
+    lang: str = "en",
+    *,
+    store: Store | None = None,
+    seed: int | None = None,
+    nav: w.HTML | None = None,
+) -> LangPage:
     """The page's one call: the trainer in ``lang``, then in the URL's language (and the
     page's ``nav`` bar with it)."""
     seeds: list[int | None] = [seed]

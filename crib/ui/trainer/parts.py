@@ -37,10 +37,16 @@ def add_side_widgets(app: Any, seed: int | None) -> w.VBox:
     wide = {"description_width": "initial"}  # the French labels are longer
     # joining a class
     app.code = w.Text(
-        description=_("Class code"), placeholder=_("e.g. K7QW2M"), layout=w.Layout(width="18em"), style=wide
+        description=_("Class code"),
+        placeholder=_("e.g. K7QW2M"),
+        layout=w.Layout(width="18em"),
+        style=wide,
     ).add_class("crib-join-code")
     app.name = w.Text(
-        description=_("Your name"), placeholder=_("a nickname"), layout=w.Layout(width="20em"), style=wide
+        description=_("Your name"),
+        placeholder=_("a nickname"),
+        layout=w.Layout(width="20em"),
+        style=wide,
     ).add_class("crib-join-name")
     app.join_button = w.Button(description=_("Join class"), button_style="primary").add_class(
         "crib-join"
@@ -50,15 +56,23 @@ def add_side_widgets(app: Any, seed: int | None) -> w.VBox:
 
     # practice settings
     app.kind = w.ToggleButtons(
-        options=[(_("Counting"), "count"), (_("What it pegs"), "pegpoints"), (_("Rules quiz"), "rules"),
-                 (_("Discard quiz"), "discard"), (_("Pegging quiz"), "peg")],
+        options=[
+            (_("Counting"), "count"),
+            (_("What it pegs"), "pegpoints"),
+            (_("Rules quiz"), "rules"),
+            (_("Discard quiz"), "discard"),
+            (_("Pegging quiz"), "peg"),
+        ],
         value="count",
-        description=_("Practise"), style={"button_width": "auto"},  # the French names are longer
+        description=_("Practise"),
+        style={"button_width": "auto"},  # the French names are longer
     ).add_class("crib-kind")
     app.level = w.Dropdown(
         # the climbing levels first (fifteens only, + pairs, + runs, + flush and nobs)
-        options=[(_(quiz.LEVEL_NAMES[lv]), lv) for lv in quiz.LEVELS], value="typical",
-        description=_("Difficulty"), style=wide
+        options=[(_(quiz.LEVEL_NAMES[lv]), lv) for lv in quiz.LEVELS],
+        value="typical",
+        description=_("Difficulty"),
+        style=wide,
     ).add_class("crib-level")
     app.seat = w.ToggleButtons(
         options=[(_("Hand"), False), (_("Crib"), True), (_("Either"), None)],
@@ -66,24 +80,32 @@ def add_side_widgets(app: Any, seed: int | None) -> w.VBox:
         description=_("Count a"),
     ).add_class("crib-hand-crib")
     app.seed = w.IntText(
-        value=fresh_seed() if seed is None else seed, description=_("Seed"),
+        value=fresh_seed() if seed is None else seed,
+        description=_("Seed"),
         layout=w.Layout(width="12em"),
     ).add_class("crib-seed")
     app.set_size = w.Dropdown(
-        options=[(_(k), v) for k, v in SET_SIZES], value=DEFAULT_SET_SIZE, description=_("Set of"),
-        layout=w.Layout(width="15em"), style=wide,
+        options=[(_(k), v) for k, v in SET_SIZES],
+        value=DEFAULT_SET_SIZE,
+        description=_("Set of"),
+        layout=w.Layout(width="15em"),
+        style=wide,
     ).add_class("crib-set-size")
     for x in (app.kind, app.level, app.seat, app.seed, app.set_size):
         x.observe(lambda _c: app.new_practice(), "value")
     app.practice_box = w.VBox(
-        [w.HBox([app.kind]), w.HBox([app.level, app.seat, app.set_size, app.seed],
-                                     layout=w.Layout(flex_flow="row wrap"))]
+        [
+            w.HBox([app.kind]),
+            w.HBox(
+                [app.level, app.seat, app.set_size, app.seed], layout=w.Layout(flex_flow="row wrap")
+            ),
+        ]
     )
 
     # my progress
-    app.progress_button = w.Button(
-        description=_("Show my progress"), icon="line-chart"
-    ).add_class("crib-progress-button")
+    app.progress_button = w.Button(description=_("Show my progress"), icon="line-chart").add_class(
+        "crib-progress-button"
+    )
     app.progress_button.on_click(lambda _b: app.show_progress())
     app.progress_note = w.HTML().add_class("crib-progress-note")
     app.progress_image = FigureImage(layout=w.Layout(width="760px", display="none"))

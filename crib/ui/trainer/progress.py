@@ -71,8 +71,9 @@ class TrainerProgress:
         _ = tr(self.lang)
         parts = [
             _("Streak {n}").format(n=f"<b class='crib-streak'>{self.streak}</b>"),
-            _("accuracy {acc} ({right} of {n})").format(acc=f"<b class='crib-accuracy'>{acc}</b>",
-                                                        right=right, n=n),
+            _("accuracy {acc} ({right} of {n})").format(
+                acc=f"<b class='crib-accuracy'>{acc}</b>", right=right, n=n
+            ),
         ]
         if n:
             median = f"{statistics.median(a.seconds for a in mine):.1f}"
@@ -94,22 +95,35 @@ class TrainerProgress:
         _ = tr(self.lang)
         df = progress_table(self.my_answers())
         who = self.student.name if self.student is not None else _("practice")
-        fig = progress_figure(df, title=_("My progress ({who})").format(who=who), lang=self.lang,
-                              miss_label=lambda k: miss_words(k, self.lang))
-        self.progress_image.show(fig, lang=self.lang)  # with its text alternative and its summary beside it
+        fig = progress_figure(
+            df,
+            title=_("My progress ({who})").format(who=who),
+            lang=self.lang,
+            miss_label=lambda k: miss_words(k, self.lang),
+        )
+        self.progress_image.show(
+            fig, lang=self.lang
+        )  # with its text alternative and its summary beside it
         per = {SKILLS[k]: 0 for k in SKILLS}
         for s in df["skill"]:
             per[s] = per.get(s, 0) + 1
         misses = miss_counts(df)
-        top = ", ".join(f"{miss_words(k, self.lang)} ({v})" for k, v in list(misses.items())[:3]) or _("none yet")
+        top = ", ".join(
+            f"{miss_words(k, self.lang)} ({v})" for k, v in list(misses.items())[:3]
+        ) or _("none yet")
         self.progress_note.value = (
-            info_html(_("{n} answers ({per}). Top misses: {top}.").format(
-                n=len(df), per=", ".join(f"{_(k)} {v}" for k, v in per.items()), top=top))
+            info_html(
+                _("{n} answers ({per}). Top misses: {top}.").format(
+                    n=len(df), per=", ".join(f"{_(k)} {v}" for k, v in per.items()), top=top
+                )
+            )
             if len(df)
             else info_html(_("No answers yet: answer a few deals first."))
         )
         name = "".join(ch if ch.isalnum() else "_" for ch in who)[:30] or "me"
-        self.progress_csv.value = csv_link_html(to_csv(df), f"crib-progress-{name}.csv", lang=self.lang)
+        self.progress_csv.value = csv_link_html(
+            to_csv(df), f"crib-progress-{name}.csv", lang=self.lang
+        )
 
 
 class ClassReveals:
@@ -136,7 +150,12 @@ class ClassReveals:
         if self._reveal_shown != self.no:
             q = self.questions[self.no]
             self.reveal_box.value = reveal_html(
-                q, self.no, lead=_REVEALED, deal=False, plain=bool(self.plain_box.value), lang=self.lang,
+                q,
+                self.no,
+                lead=_REVEALED,
+                deal=False,
+                plain=bool(self.plain_box.value),
+                lang=self.lang,
             )
             self._reveal_shown = self.no
         return True
@@ -174,4 +193,3 @@ class ClassReveals:
             said = _("Time left {time}").format(time=f"{m}:{sec:02d}")
             self.clock.value = f'<span class="crib-time-left">{said}</span>'
         return left
-

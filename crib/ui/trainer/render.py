@@ -48,20 +48,33 @@ def _verdict(r: quiz.Result, right: str, wrong: str) -> str:
 def count_result_html(q: quiz.CountQuestion, r: quiz.Result, lang: str = "en") -> str:
     s = quiz.question_score(q)
     names, missed = explain_count_miss(s, int(r.answer))
-    head = _verdict(r, _t(lang, N_("Right: {total}."), total=s.total),
-                    _t(lang, N_("You said {answer}; the count is {total}."), answer=r.answer, total=s.total))
-    likely = _t(lang, N_("Likely: {misses}."), misses=html.escape("; ".join(miss_words(n, lang) for n in names)))
+    head = _verdict(
+        r,
+        _t(lang, N_("Right: {total}."), total=s.total),
+        _t(lang, N_("You said {answer}; the count is {total}."), answer=r.answer, total=s.total),
+    )
+    likely = _t(
+        lang,
+        N_("Likely: {misses}."),
+        misses=html.escape("; ".join(miss_words(n, lang) for n in names)),
+    )
     why = f"<div>{likely}</div>" if names else ""
     return head + why + breakdown_html(s, missed, lang)
 
 
 def _why_plain(r: quiz.Result, lang: str = "en") -> str:
     """What went wrong, by name ("threw a five to the opponent")."""
-    why = _t(lang, N_("What went wrong: {misses}."), misses=html.escape("; ".join(miss_words(m, lang) for m in r.misses)))
+    why = _t(
+        lang,
+        N_("What went wrong: {misses}."),
+        misses=html.escape("; ".join(miss_words(m, lang) for m in r.misses)),
+    )
     return f"<div>{why}</div>" if r.misses else ""
 
 
-def discard_result_html(q: quiz.DiscardQuestion, r: quiz.Result, *, plain: bool = False, lang: str = "en") -> str:
+def discard_result_html(
+    q: quiz.DiscardQuestion, r: quiz.Result, *, plain: bool = False, lang: str = "en"
+) -> str:
     """The ranking of the 15 throws, the student's and the best marked, and the points lost;
     ``plain``: the verdict in plain words, the ranking and the model under "How this was
     computed"."""
@@ -70,8 +83,13 @@ def discard_result_html(q: quiz.DiscardQuestion, r: quiz.Result, *, plain: bool 
     head = _verdict(
         r,
         _t(lang, N_("Best throw: {cards}"), cards=cards_html(mine_cards)),
-        _t(lang, N_("You threw {cards}: {lost} points lost on average. Best: {best}"),
-           cards=cards_html(mine_cards), lost=f"{r.lost:.2f}", best=cards_html(q.best)),
+        _t(
+            lang,
+            N_("You threw {cards}: {lost} points lost on average. Best: {best}"),
+            cards=cards_html(mine_cards),
+            lost=f"{r.lost:.2f}",
+            best=cards_html(q.best),
+        ),
     )
     rows = []
     best_ev = q.ranking[0].ev
@@ -94,28 +112,47 @@ def discard_result_html(q: quiz.DiscardQuestion, r: quiz.Result, *, plain: bool 
         f"<th>{lost}</th><th></th></tr></thead><tbody>{''.join(rows)}</tbody></table>"
     )
     verdict = "best" if r.correct else verdict_word(r.lost, thresholds("discard"))
-    local = discard_words(q, mine_cards, r.lost, verdict, lang) if lang != "en" else None  # not English
+    local = (
+        discard_words(q, mine_cards, r.lost, verdict, lang) if lang != "en" else None
+    )  # not English
     note = f'<div class="crib-muted">{html.escape(local[2] if local else q.explain)}</div>'
-    why = f"<div>{html.escape('; '.join(miss_words(m, lang) for m in r.misses))}.</div>" if r.misses else ""
+    why = (
+        f"<div>{html.escape('; '.join(miss_words(m, lang) for m in r.misses))}.</div>"
+        if r.misses
+        else ""
+    )
     if not plain:
         return head + why + note + table
     if local:
         head = _verdict(r, html.escape(_("Best throw.")), html.escape(local[0]))
-        return head + f'<div class="crib-plain-text">{html.escape(local[1])}</div>' + _why_plain(r, lang) + how_details(note + table, lang)
+        return (
+            head
+            + f'<div class="crib-plain-text">{html.escape(local[1])}</div>'
+            + _why_plain(r, lang)
+            + how_details(note + table, lang)
+        )
     mine, best = throw_splits(q, mine_cards)
-    said = words.discard_text(mine, best, dealer=q.dealer, verdict=verdict, lost=r.lost, grade=False)
+    said = words.discard_text(
+        mine, best, dealer=q.dealer, verdict=verdict, lost=r.lost, grade=False
+    )
     head = _verdict(r, html.escape(_("Best throw.")), words.grade_words(verdict, r.lost))
     how = how_details(
-        note + table + "".join(
+        note
+        + table
+        + "".join(
             f'<p style="margin:4px 0;color:{var("muted")}">{html.escape(n)}</p>'
             for n in (UNIFORM.discard.describe(), q.model)
             if n
         )
     )
-    return head + f'<div class="crib-plain-text">{html.escape(said)}</div>' + _why_plain(r, lang) + how
+    return (
+        head + f'<div class="crib-plain-text">{html.escape(said)}</div>' + _why_plain(r, lang) + how
+    )
 
 
-def peg_result_html(q: quiz.PegQuestion, r: quiz.Result, *, plain: bool = False, lang: str = "en") -> str:
+def peg_result_html(
+    q: quiz.PegQuestion, r: quiz.Result, *, plain: bool = False, lang: str = "en"
+) -> str:
     """Every legal card's points now and exact expected margin; ``plain``: the verdict in
     plain words (what your card did, the better card), the table and the model under
     "How this was computed"."""
@@ -124,8 +161,13 @@ def peg_result_html(q: quiz.PegQuestion, r: quiz.Result, *, plain: bool = False,
     head = _verdict(
         r,
         _t(lang, N_("Best play: {card}"), card=cards_html([played])),
-        _t(lang, N_("You played {card}: {lost} points of margin lost. Best: {best}"),
-           card=cards_html([played]), lost=f"{r.lost:.2f}", best=cards_html([q.best])),
+        _t(
+            lang,
+            N_("You played {card}: {lost} points of margin lost. Best: {best}"),
+            card=cards_html([played]),
+            lost=f"{r.lost:.2f}",
+            best=cards_html([q.best]),
+        ),
     )
     star, you = html.escape(_("★ best")), html.escape(_("← you"))
     mine = played.rank
@@ -145,10 +187,20 @@ def peg_result_html(q: quiz.PegQuestion, r: quiz.Result, *, plain: bool = False,
         '<table class="crib-margins" style="border-collapse:collapse">'
         f"<thead><tr>{heads}<th></th></tr></thead><tbody>{''.join(rows)}</tbody></table>"
     )
-    why = f"<div>{html.escape('; '.join(miss_words(m, lang) for m in r.misses))}.</div>" if r.misses else ""
-    margin = (_t(lang, N_("Margin: your pegging points minus theirs for the rest of the play, {model}."),
-                 model=html.escape(q.model)) if lang == "en"
-              else _t(lang, N_("Margin: your pegging points minus theirs for the rest of the play.")))
+    why = (
+        f"<div>{html.escape('; '.join(miss_words(m, lang) for m in r.misses))}.</div>"
+        if r.misses
+        else ""
+    )
+    margin = (
+        _t(
+            lang,
+            N_("Margin: your pegging points minus theirs for the rest of the play, {model}."),
+            model=html.escape(q.model),
+        )
+        if lang == "en"
+        else _t(lang, N_("Margin: your pegging points minus theirs for the rest of the play."))
+    )
     note = f'<div class="crib-muted">{margin}</div>'
     if not plain:
         return head + why + table + note
@@ -156,14 +208,28 @@ def peg_result_html(q: quiz.PegQuestion, r: quiz.Result, *, plain: bool = False,
     if lang != "en":
         grade, said = play_words(q, played, r.lost, verdict, lang)
         head = _verdict(r, html.escape(_("Best play.")), html.escape(grade))
-        return head + f'<div class="crib-plain-text">{html.escape(said)}</div>' + _why_plain(r, lang) + how_details(table + note, lang)
+        return (
+            head
+            + f'<div class="crib-plain-text">{html.escape(said)}</div>'
+            + _why_plain(r, lang)
+            + how_details(table + note, lang)
+        )
     said = words.play_text(q.position, played, q.best, verdict=verdict, lost=r.lost, grade=False)
     head = _verdict(r, html.escape(_("Best play.")), words.grade_words(verdict, r.lost, play=True))
-    model = f'<p style="margin:4px 0;color:{var("muted")}">{html.escape(UNIFORM.play.describe())}</p>'
-    return head + f'<div class="crib-plain-text">{html.escape(said)}</div>' + _why_plain(r, lang) + how_details(table + note + model)
+    model = (
+        f'<p style="margin:4px 0;color:{var("muted")}">{html.escape(UNIFORM.play.describe())}</p>'
+    )
+    return (
+        head
+        + f'<div class="crib-plain-text">{html.escape(said)}</div>'
+        + _why_plain(r, lang)
+        + how_details(table + note + model)
+    )
 
 
-def result_html(q: quiz.Question, r: quiz.Result, *, plain: bool = False, lang: str | None = None) -> str:
+def result_html(
+    q: quiz.Question, r: quiz.Result, *, plain: bool = False, lang: str | None = None
+) -> str:
     """An answer's verdict (``plain``: in plain words, the numbers folded), in ``lang``."""
     lang = lang or lang_of(q)
     if isinstance(q, quiz.CountQuestion):
@@ -175,10 +241,17 @@ def result_html(q: quiz.Question, r: quiz.Result, *, plain: bool = False, lang: 
     return kind_result_html(q, r, lang)  # type: ignore[arg-type]  # what a card pegs, a rules question
 
 
-def plain_switch(value: bool = True, on_change: Callable[[], None] | None = None, lang: str = "en") -> w.Checkbox:
+def plain_switch(
+    value: bool = True, on_change: Callable[[], None] | None = None, lang: str = "en"
+) -> w.Checkbox:
     """The "Plain words" switch (plain words for learners, the default; off: the exact
     tables and margins up front), calling ``on_change`` when it is flipped."""
-    box = w.Checkbox(value=value, description=tr(lang)(N_("Plain words")), indent=False, layout=w.Layout(width="auto"))
+    box = w.Checkbox(
+        value=value,
+        description=tr(lang)(N_("Plain words")),
+        indent=False,
+        layout=w.Layout(width="auto"),
+    )
     if on_change is not None:
         box.observe(lambda _c: on_change(), "value")
     return box.add_class("crib-plain-words")
@@ -186,7 +259,10 @@ def plain_switch(value: bool = True, on_change: Callable[[], None] | None = None
 
 def head_row(*children: w.Widget) -> w.HBox:
     """The question's header row (it wraps on a narrow screen)."""
-    return w.HBox(list(children), layout=w.Layout(flex_flow="row wrap", align_items="center", grid_gap="4px 16px"))
+    return w.HBox(
+        list(children),
+        layout=w.Layout(flex_flow="row wrap", align_items="center", grid_gap="4px 16px"),
+    )
 
 
 def _card_look(b: w.Button | w.ToggleButton, c: Card) -> None:

@@ -20,8 +20,13 @@ from crib.ui.kit.style import var
 
 __all__ = ["SET_SIZES", "DEFAULT_SET_SIZE", "set_summary_html", "Practice"]
 
-SET_SIZES = ((N_("3 deals"), 3), (N_("5 deals"), 5), (N_("10 deals"), 10), (N_("20 deals"), 20),
-             (N_("no end"), 0))
+SET_SIZES = (
+    (N_("3 deals"), 3),
+    (N_("5 deals"), 5),
+    (N_("10 deals"), 10),
+    (N_("20 deals"), 20),
+    (N_("no end"), 0),
+)
 DEFAULT_SET_SIZE = 10
 
 
@@ -52,7 +57,9 @@ def set_summary_html(answers: Sequence[Any], what: str = N_("Set"), lang: str = 
         parts.append(html.escape(_("{lost} points lost in all").format(lost=f"{s.lost:.2f}")))
     if s.median_seconds is not None:
         parts.append(html.escape(_("median time {s} s").format(s=f"{s.median_seconds:.1f}")))
-    misses = ", ".join(f"{html.escape(miss_words(m, lang))} ({k})" for m, k in s.misses) or html.escape(_("none"))
+    misses = ", ".join(
+        f"{html.escape(miss_words(m, lang))} ({k})" for m, k in s.misses
+    ) or html.escape(_("none"))
     done = html.escape(_("{what} done.").format(what=_(what)))
     most = html.escape(_("Most frequent misses: {misses}.")).replace("{misses}", misses)
     return (

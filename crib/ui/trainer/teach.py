@@ -59,15 +59,20 @@ class TeachMode:
     def _build_teach(self) -> None:
         _ = tr(self.lang)
         self.teach_toggle = w.ToggleButton(
-            description=_("Count line by line"), icon="list", value=False, layout=w.Layout(width="fit-content"),
+            description=_("Count line by line"),
+            icon="list",
+            value=False,
+            layout=w.Layout(width="fit-content"),
             tooltip=_("pick the cards of each fifteen, pair, run, flush or nobs"),
         ).add_class("crib-teach-toggle")
         self.teach_toggle.observe(lambda _c: self._teach_layout(), "value")
         self.teach_cards = w.HBox().add_class("crib-teach-cards")
-        self.teach_kind = w.ToggleButtons(options=[(_(KIND_LABELS[k]), k) for k in L.KINDS], value="fifteen").add_class(
-            "crib-teach-kind"
+        self.teach_kind = w.ToggleButtons(
+            options=[(_(KIND_LABELS[k]), k) for k in L.KINDS], value="fifteen"
+        ).add_class("crib-teach-kind")
+        self.teach_add = w.Button(description=_("Add line"), icon="plus").add_class(
+            "crib-teach-add"
         )
-        self.teach_add = w.Button(description=_("Add line"), icon="plus").add_class("crib-teach-add")
         self.teach_check = w.Button(description=_("Check my lines"), button_style="primary")
         self.teach_check.add_class("crib-teach-check")
         self.teach_lines = w.HTML().add_class("crib-teach-lines")
