@@ -89,10 +89,13 @@ def make_player(spec: Tier | str | Player) -> Player:
     BrainPlayer(skill=0.85, name='hard')
     >>> make_player("master") == make_player(TIERS["master"])
     True
-    >>> make_player("champion")
-    Traceback (most recent call last):
-    ...
-    crib.errors.CribError: unknown player 'champion': expected master, easy, normal, hard, expert, random, greedy, human or a skill 0..1
+    >>> try:
+    ...     make_player("champion")
+    ... except CribError as e:
+    ...     for part in str(e).split(": "):
+    ...         print(part)
+    unknown player 'champion'
+    expected master, easy, normal, hard, expert, random, greedy, human or a skill 0..1
     """
     if isinstance(spec, Tier):
         spec = spec.key
@@ -118,7 +121,7 @@ def make_player(spec: Tier | str | Player) -> Player:
         skill = -1.0
     if 0.0 <= skill <= 1.0:
         return BrainPlayer(skill, f"skill {skill:g}")
+    tiers = ", ".join(k for k, t in TIERS.items() if t.policy)
     raise CribError(
-        f"unknown player {spec!r}: expected master, {', '.join(k for k, t in TIERS.items() if t.policy)}, random, greedy, human "
-        "or a skill 0..1"
+        f"unknown player {spec!r}: expected master, {tiers}, random, greedy, human or a skill 0..1"
     )

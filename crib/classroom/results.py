@@ -5,9 +5,12 @@ dashboard built on these never mixes sessions.
 
 >>> from types import SimpleNamespace as A
 >>> from crib.course.questions import question_from_dict
->>> qs = [question_from_dict(dict(kind="count", hand="5H 5D 5C JS", starter="5S", crib=False, total=29))]
->>> rows = [A(student="Ann", question=0, answer="29", correct=True, lost=0.0, miss="", seconds=4.0),
-...         A(student="Bob", question=0, answer="28", correct=False, lost=1.0, miss="missed nobs", seconds=9.0)]
+>>> stored = dict(kind="count", hand="5H 5D 5C JS", starter="5S", crib=False, total=29)
+>>> qs = [question_from_dict(stored)]
+>>> rows = [A(student="Ann", question=0, answer="29", correct=True, lost=0.0, miss="",
+...           seconds=4.0),
+...         A(student="Bob", question=0, answer="28", correct=False, lost=1.0,
+...           miss="missed nobs", seconds=9.0)]
 >>> question_stats(qs, rows)[["answered", "accuracy"]].to_dict("records")
 [{'answered': 2, 'accuracy': 0.5}]
 >>> choice_counts(qs[0], [r for r in rows if r.question == 0])

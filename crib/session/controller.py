@@ -6,14 +6,14 @@ view one step at a time (what a player at the table would know): the renderer
 draws :meth:`GameController.view`, a frozen :class:`GameView` built from the revealed
 events and your own cards only (the computer's only once played or shown).
 
-Actions are plain methods (:meth:`~GameController.press` maps the keys
-``1``-``6``, ``enter``, ``g``, ``h``, ``n``); bad input raises a
-:class:`~crib.errors.CribError` whose message the app shows in place, and the
-state is left unchanged.  The controller is built from parts, re-exported here: :mod:`crib.session.model` (tiers,
-keys, records, :class:`GameView`), a :class:`~crib.session.table.Table` (``table``: the
-revealed events folded, the view) and a :class:`~crib.session.review.Coach` (``coach``:
-grades, hints, the review); this module keeps the phase, your selection and the actions.
-``lang`` is the language of its sentences (prompts, captions, errors, the coach's words).
+Actions are plain methods (:meth:`~GameController.press` maps the keys ``1``-``6``,
+``enter``, ``g``, ``h``, ``n``); bad input raises a :class:`~crib.errors.CribError` whose
+message the app shows in place, and the state is left unchanged. The controller is built
+from parts, re-exported here: :mod:`crib.session.model` (tiers, keys, records,
+:class:`GameView`), a :class:`~crib.session.table.Table` (``table``: the revealed events
+folded, the view) and a :class:`~crib.session.review.Coach` (``coach``: grades, hints, the
+review); this module keeps the phase, your selection and the actions. ``lang`` is the
+language of its sentences (prompts, captions, errors, the coach's words).
 
 >>> c = GameController(seed=7, tier="easy", coaching=False)
 >>> c.phase
@@ -226,7 +226,8 @@ class GameController:
     # -- actions -------------------------------------------------------------------
 
     def press(self, key: str) -> None:
-        """A key: ``1``-``6``, ``enter``, ``g``, ``h``, ``n``; digits, ``backspace`` when counting."""
+        """A key: ``1``-``6``, ``enter``, ``g``, ``h``, ``n``; digits, ``backspace`` when
+        counting."""
         k = key.lower()
         self.message = ""
         if self.phase == "count":
@@ -372,7 +373,8 @@ class GameController:
             dealer = _("You deal") if mine.rank < theirs.rank else _("The computer deals")
             self.table.caption(
                 _(
-                    "Cut for deal: you cut {mine}, the computer {theirs}. {dealer} (low card deals)."
+                    "Cut for deal: you cut {mine}, the computer {theirs}. "
+                    "{dealer} (low card deals)."
                 ).format(mine=mine.pretty, theirs=theirs.pretty, dealer=dealer)
             )
             self.phase = "cut_done"
@@ -422,11 +424,13 @@ class GameController:
             raise CribError(
                 (
                     _(
-                        "{n} is more than your crib counts: count again (fifteens, pairs, runs, a flush, his nobs)"
+                        "{n} is more than your crib counts: count again (fifteens, pairs, "
+                        "runs, a flush, his nobs)"
                     )
                     if d.what == "crib"
                     else _(
-                        "{n} is more than your hand counts: count again (fifteens, pairs, runs, a flush, his nobs)"
+                        "{n} is more than your hand counts: count again (fifteens, pairs, "
+                        "runs, a flush, his nobs)"
                     )
                 ).format(n=n)
             ) from None
