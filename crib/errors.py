@@ -51,7 +51,8 @@ class ScoreError(CribError):
 
 
 class SeatError(CribError):
-    """A seat that is not ``True`` (you deal) or ``False`` (you are the pone), or an unknown seat name."""
+    """A seat that is not ``True`` (you deal) or ``False`` (you are the pone), or an unknown
+    seat name."""
 
 
 class ModelError(CribError):

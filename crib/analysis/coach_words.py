@@ -58,7 +58,8 @@ def discard_cost(lost: float, p_lost: float | None, *, master: bool, lang: str =
 
 
 def discard_sentence(a: DiscardAnalysis, i: int, verdict: str, cost: str, lang: str = "en") -> str:
-    """The grade of throw ``i`` of ``a`` in one or two sentences (``cost``: :func:`discard_cost`)."""
+    """The grade of throw ``i`` of ``a`` in one or two sentences (``cost``:
+    :func:`discard_cost`)."""
     _ = tr(lang)
     t, b = a.throws[i], a.best
     seat = _("your crib") if a.dealer else _("your opponent's crib")
@@ -88,7 +89,8 @@ def hint_discard_sentence(a: DiscardAnalysis, formation: str | None, lang: str =
     gap = num(b.total - runner.total, ".2f", lang)
     text = (
         _(
-            "Throw {throw}. {why} The next best, {runner}, is {gap} behind by the Master's full value."
+            "Throw {throw}. {why} The next best, {runner}, is {gap} behind by the Master's "
+            "full value."
         )
         if a.master
         else _("Throw {throw}. {why} The next best, {runner}, is {gap} behind.")
@@ -198,7 +200,8 @@ def hint_play_sentence(
 
 
 def next_best_sentence(label: str, value: str, *, colon: bool = False, lang: str = "en") -> str:
-    """The next best card and its value ("Next best is 7♣ (+0.50)."; ``colon``: "Next best: ...")."""
+    """The next best card and its value ("Next best is 7♣ (+0.50)."; ``colon``: "Next best:
+    ...")."""
     _ = tr(lang)
     return (
         _("Next best: {card} ({value}).") if colon else _("Next best is {card} ({value}).")

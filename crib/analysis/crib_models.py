@@ -113,7 +113,8 @@ def _completions(n_unseen: int) -> int:
 def crib_numerators(
     known: Sequence[int], throws: Sequence[Sequence[int]]
 ) -> tuple[np.ndarray, int]:
-    """Exact crib totals for several throws: (sum of crib points over every completion, completions).
+    """Exact crib totals for several throws: (sum of crib points over every completion,
+    completions).
 
     ``known`` are the card indices out of play (the throws included); each
     completion is an (opponent pair, starter) from the other cards.  The mean

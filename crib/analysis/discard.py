@@ -207,8 +207,10 @@ class DiscardAnalysis:
         """One plain sentence about throw ``i`` (0 = the best).
 
         >>> from crib.analysis.models import UNIFORM
-        >>> print(analyze_discard("5H 5D 6C 7S 8H 9D", dealer=True, model=UNIFORM).explain(0))
-        Keep 6♣ 7♠ 8♥ 9♦ (10.57 on average over 46 starters) and give your crib 5♥ 5♦ (about 9.28): 19.85 in all.
+        >>> a = analyze_discard("5H 5D 6C 7S 8H 9D", dealer=True, model=UNIFORM)
+        >>> print(a.explain(0))  # doctest: +NORMALIZE_WHITESPACE
+        Keep 6♣ 7♠ 8♥ 9♦ (10.57 on average over 46 starters) and give your crib 5♥ 5♦
+        (about 9.28): 19.85 in all.
         """
         return explain_throw(self, i)
 

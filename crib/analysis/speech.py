@@ -108,7 +108,8 @@ def explain_throw(a: DiscardAnalysis, i: int = 0, lang: str = "en") -> str:
             _("At {me}-{opp} with you dealing, you win the game {p} of the time after this throw.")
             if a.dealer
             else _(
-                "At {me}-{opp} with you the pone, you win the game {p} of the time after this throw."
+                "At {me}-{opp} with you the pone, you win the game {p} of the time after this "
+                "throw."
             )
         ).format(me=me, opp=opp, p=pct(t.p_win, ".1%", lang))
     return text
@@ -125,17 +126,18 @@ _WEIGHTS = re.compile(
 
 
 def weights_note(seat: str | None, played: bool, lang: str = "en") -> str:
-    """How the opponent's holdings are weighted (:attr:`crib.analysis.play.weights.KeepWeights.note`)."""
+    """How the opponent's holdings are weighted
+    (:attr:`crib.analysis.play.weights.KeepWeights.note`)."""
     _ = tr(lang)
     text = (
         _(
-            "each holding weighted by how often the Expert keeps those ranks with the cards they have played "
-            "{seat} (self-play, data/keep_frequencies.csv)"
+            "each holding weighted by how often the Expert keeps those ranks with the cards "
+            "they have played {seat} (self-play, data/keep_frequencies.csv)"
         )
         if played
         else _(
-            "each holding weighted by how often the Expert keeps those four ranks {seat} (self-play, "
-            "data/keep_frequencies.csv)"
+            "each holding weighted by how often the Expert keeps those four ranks {seat} "
+            "(self-play, data/keep_frequencies.csv)"
         )
     )
     return text.format(seat=_(_SEATS[seat]))
@@ -171,8 +173,8 @@ def play_note(a: PlayAnalysis, lang: str = "en") -> str:
         )
     else:
         base = _(
-            "averaged over all {combos} equally likely {n}-card holdings of the {unseen} cards you cannot "
-            "see ({patterns} rank patterns)"
+            "averaged over all {combos} equally likely {n}-card holdings of the {unseen} cards "
+            "you cannot see ({patterns} rank patterns)"
         ).format(
             combos=grouped(a.combos, lang), n=n, unseen=unseen, patterns=grouped(a.holdings, lang)
         )
@@ -220,9 +222,9 @@ def board_note(b: BoardAnalysis, lang: str = "en") -> str:
     m = re.search(r"holdings \((.*?)\), both sides", b.note)
     weights = m.group(1) if m else ""
     return _(
-        "P(you win the game): over {n} holdings ({weights}), both sides play the rest of the play for the "
-        "game, knowing the holding; first to 121 wins; then the show in counting order (the crib: {crib}) "
-        "and the win table for later deals"
+        "P(you win the game): over {n} holdings ({weights}), both sides play the rest of the "
+        "play for the game, knowing the holding; first to 121 wins; then the show in counting "
+        "order (the crib: {crib}) and the win table for later deals"
     ).format(
         n=b.holdings,
         weights=_weights_in(weights, lang) if weights else "",

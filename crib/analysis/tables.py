@@ -158,7 +158,8 @@ def hand_patterns(hands: np.ndarray) -> np.ndarray:
     """Suit pattern of each 4-card row: ``flush_suit * 16 + jack_suit_mask``.
 
     >>> from crib.rules.cards import parse_cards
-    >>> int(hand_patterns(np.array([[c.index for c in parse_cards("2H 4H 6H JH")]]))[0])  # hearts, jack of hearts
+    >>> hand = [c.index for c in parse_cards("2H 4H 6H JH")]
+    >>> int(hand_patterns(np.array([hand]))[0])  # hearts, jack of hearts
     36
     """
     s = hands & 3

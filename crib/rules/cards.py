@@ -49,7 +49,8 @@ _SUIT_ALIASES = {
     **{s: i for i, s in enumerate("♧♢♡♤")},
 }
 _RANK_ALIASES = {c: i + 1 for i, c in enumerate(RANK_CHARS)} | {"10": 10, "1": 1}
-# counting value by rank (index 1..13; 0 unused): a 10 and the face cards (J, Q, K) count 10, an ace 1
+# counting value by rank (index 1..13; 0 unused): a 10 and the face cards (J, Q, K) count 10,
+# an ace 1
 RANK_VALUES = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
 
 
@@ -94,10 +95,11 @@ class Card:
 
         >>> Card.parse("J♦")
         Card(11, 'D')
-        >>> Card.parse("X9")
+        >>> Card.parse("X9")  # doctest: +NORMALIZE_WHITESPACE
         Traceback (most recent call last):
         ...
-        crib.errors.CardParseError: invalid card 'X9': expected rank A,2-10,T,J,Q,K then suit C,D,H,S (or ♣♦♥♠)
+        crib.errors.CardParseError: invalid card 'X9': expected rank A,2-10,T,J,Q,K then suit
+        C,D,H,S (or ♣♦♥♠)
         """
         return parse_card(text)
 
@@ -158,10 +160,11 @@ def parse_card(text: str | Card) -> Card:
 
     >>> parse_card(" 10s ")
     Card(10, 'S')
-    >>> parse_card("11H")
+    >>> parse_card("11H")  # doctest: +NORMALIZE_WHITESPACE
     Traceback (most recent call last):
     ...
-    crib.errors.CardParseError: invalid card '11H': expected rank A,2-10,T,J,Q,K then suit C,D,H,S (or ♣♦♥♠)
+    crib.errors.CardParseError: invalid card '11H': expected rank A,2-10,T,J,Q,K then suit
+    C,D,H,S (or ♣♦♥♠)
     """
     if isinstance(text, Card):
         return text

@@ -381,7 +381,8 @@ def describe_event(e: Event, names: Sequence[str] = ("P1", "P2"), lang: str = "e
         case GameStarted():
             return (
                 _(
-                    "Game seed {seed}: {a} ({pa}) v {b} ({pb}); {dealer} deals first. Deck commitment {commit}..."
+                    "Game seed {seed}: {a} ({pa}) v {b} ({pb}); {dealer} deals first. "
+                    "Deck commitment {commit}..."
                 ).format(
                     seed=e.seed,
                     a=n(0),

@@ -52,7 +52,8 @@ class HashRng:
     It offers the small part of :class:`random.Random` that crib uses.
 
     >>> r = HashRng(7, "ai:1")
-    >>> [round(r.random(), 6) for _ in range(2)] == [round(hash_roll(7, "ai:1", n), 6) for n in range(2)]
+    >>> draws = [round(r.random(), 6) for _ in range(2)]
+    >>> draws == [round(hash_roll(7, "ai:1", n), 6) for n in range(2)]
     True
     """
 

@@ -13,10 +13,11 @@ turns a name such as ``"expert"`` into one.
 >>> d = g.advance()
 >>> d.kind, len(d.observation.hand)
 ('discard', 6)
->>> g.verify_submit(d.player, "AS KS")
+>>> g.verify_submit(d.player, "AS KS")  # doctest: +NORMALIZE_WHITESPACE
 Traceback (most recent call last):
 ...
-crib.errors.IllegalPlayError: player 0 must throw 2 of their own cards (5C 3D QC KD 2S AS), not AS KS
+crib.errors.IllegalPlayError: player 0 must throw 2 of their own cards (5C 3D QC KD 2S AS),
+not AS KS
 """
 
 from __future__ import annotations

@@ -295,7 +295,8 @@ class PegState:
 
 
 def _reset(s: PegState, leader: int) -> PegState:
-    """End the sub-round: clear the pile and go flags; ``leader`` leads (chosen by the step rule)."""
+    """End the sub-round: clear the pile and go flags; ``leader`` leads (chosen by the step
+    rule)."""
     return replace(
         s,
         pile=(),

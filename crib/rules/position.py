@@ -9,10 +9,12 @@ Text form (sections in any order, separated by ``|``)::
 (0, 45)
 >>> print(p.to_text())
 hand 4H 6D 6S 9C | starter 2S | discards JD KC | opp 4
->>> PeggingPosition.parse("hand 4H 6D | pile KS QS TD | starter 2S | opp 1")
+>>> bad = "hand 4H 6D | pile KS QS TD | starter 2S | opp 1"
+>>> PeggingPosition.parse(bad)  # doctest: +NORMALIZE_WHITESPACE
 Traceback (most recent call last):
 ...
-crib.errors.InvalidPositionError: the pile counts 30 but holds 3 cards while 8 - 2 (your hand) - 1 (opponent) = 5 cards have been played: the pile and previous cards must add up to 5
+crib.errors.InvalidPositionError: the pile counts 30 but holds 3 cards while 8 - 2 (your
+hand) - 1 (opponent) = 5 cards have been played: the pile and previous cards must add up to 5
 """
 
 from __future__ import annotations
@@ -209,7 +211,9 @@ class PeggingPosition:
         the sections that have any, in the text form's order: both the text form and
         the analyzer's HTML list them from here.
 
-        >>> pos = PeggingPosition.parse("hand 5H | pile 9D | previous 2C 3C 4C 6C AH | starter 7S | opp 1")
+        >>> pos = PeggingPosition.parse(
+        ...     "hand 5H | pile 9D | previous 2C 3C 4C 6C AH | starter 7S | opp 1"
+        ... )
         >>> [(k, cards_str(cs)) for k, cs in pos.seen()]
         [('previous', '2C 3C 4C 6C AH'), ('starter', '7S')]
         """

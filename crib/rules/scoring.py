@@ -7,8 +7,10 @@ equal to it on every rank multiset times every suit pattern.
 >>> s = score_hand("5H 5D 5C JS", "5S")
 >>> s.total
 29
->>> print(s.say())
-fifteen two, fifteen four, fifteen six, fifteen eight, fifteen ten, fifteen twelve, fifteen fourteen, fifteen sixteen, and a double pair royal is twenty-eight, and nobs is twenty-nine
+>>> print(s.say())  # doctest: +NORMALIZE_WHITESPACE
+fifteen two, fifteen four, fifteen six, fifteen eight, fifteen ten, fifteen twelve,
+fifteen fourteen, fifteen sixteen, and a double pair royal is twenty-eight, and nobs is
+twenty-nine
 """
 
 from __future__ import annotations
@@ -142,13 +144,15 @@ class Score:
         """The count said aloud, the way players do: :meth:`steps` in ``words``
         (:data:`crib.rules.words.ENGLISH` or :data:`~crib.rules.words.FRENCH`).
 
-        >>> print(score_hand("4H 5D 5C 6S", "KD").say())
-        fifteen two, fifteen four, fifteen six, fifteen eight, and a pair is ten, and a double run of three is sixteen
+        >>> print(score_hand("4H 5D 5C 6S", "KD").say())  # doctest: +NORMALIZE_WHITESPACE
+        fifteen two, fifteen four, fifteen six, fifteen eight, and a pair is ten, and a
+        double run of three is sixteen
         >>> print(score_hand("2H 4D 6C 8S", "QD").say())
         nineteen (no points)
         >>> from crib.rules.words import FRENCH
-        >>> print(score_hand("5H 5D 6C JS", "4S").say(FRENCH))
-        quinze deux, quinze quatre, quinze six, quinze huit, et une paire fait dix, et deux suites de trois font seize, et le valet fait dix-sept
+        >>> print(score_hand("5H 5D 6C JS", "4S").say(FRENCH))  # doctest: +NORMALIZE_WHITESPACE
+        quinze deux, quinze quatre, quinze six, quinze huit, et une paire fait dix, et deux
+        suites de trois font seize, et le valet fait dix-sept
         """
         parts = []
         for s in self.steps():

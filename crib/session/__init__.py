@@ -10,7 +10,8 @@ ipywidgets imported (``tests/test_layers.py`` checks that).
 * ``model``: the plain records the page draws (table, coach's notes, links);
 * ``review``: the ``Coach`` (grades, hints, the review), saved games and their grading;
   a play is graded from ``PeggingPosition.from_observation``, the position the Master
-  searches;
+  searches; it re-exports ``saved`` (loading, replaying and reading a saved game's log)
+  and ``grading`` (grading a decision or a whole saved game);
 * ``table``: the ``Table``, what is on the table (hands, pile, crib, the show's lines);
 * ``warm``: warming a computer tier up before the game.
 """

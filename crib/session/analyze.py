@@ -99,9 +99,10 @@ DISCARD_MODELS: dict[str, ModelChoice] = {
         "expert",
         N_("Expert self-play (crib + pegging)"),
         N_(
-            "Hand: the four cards you keep, averaged over the 46 starters you cannot see. Crib: what "
-            "cribs score when the other player throws as the Expert does, measured over many self-play "
-            "games. Pegging: what these four cards peg against the Expert, minus what the Expert pegs."
+            "Hand: the four cards you keep, averaged over the 46 starters you cannot see. Crib: "
+            "what cribs score when the other player throws as the Expert does, measured over many "
+            "self-play games. Pegging: what these four cards peg against the Expert, minus what "
+            "the Expert pegs."
         ),
         EXPERT.discard,
     ),
@@ -109,9 +110,9 @@ DISCARD_MODELS: dict[str, ModelChoice] = {
         "uniform",
         N_("Uniform crib, exact (teaching)"),
         N_(
-            "Hand: the four cards you keep, averaged over the 46 starters you cannot see. Crib: every "
-            "pair the opponent could throw counts as equally likely, with every starter, and each crib "
-            "is scored exactly. No pegging."
+            "Hand: the four cards you keep, averaged over the 46 starters you cannot see. Crib: "
+            "every pair the opponent could throw counts as equally likely, with every starter, and "
+            "each crib is scored exactly. No pegging."
         ),
         UNIFORM.discard,
     ),
@@ -119,11 +120,11 @@ DISCARD_MODELS: dict[str, ModelChoice] = {
         "master",
         N_("Master"),
         N_(
-            "Hand: the four cards you keep, averaged over the 46 starters you cannot see. Crib: what "
-            "cribs score when the other player throws as the Expert does (seat by seat, measured in "
-            "self-play). Pegging: what these four cards peg minus what the opponent pegs, from "
-            "self-play. Within {endgame} points of 121, with the scores given, the throws are ranked "
-            "by the chance of winning instead."
+            "Hand: the four cards you keep, averaged over the 46 starters you cannot see. Crib: "
+            "what cribs score when the other player throws as the Expert does (seat by seat, "
+            "measured in self-play). Pegging: what these four cards peg minus what the opponent "
+            "pegs, from self-play. Within {endgame} points of 121, with the scores given, the "
+            "throws are ranked by the chance of winning instead."
         ),
         MASTER.discard,
         (("endgame", MASTER_ENDGAME),),
@@ -147,8 +148,8 @@ for _tier in reversed([t for t in TIERS.values() if t.policy]):  # Expert first
         _pm.opponent.key,
         N_("Opponent plays like the {tier} computer"),
         N_(
-            "Every hand the opponent could hold counts as equally likely; the opponent plays as the "
-            "{tier} computer does, and you play your best reply."
+            "Every hand the opponent could hold counts as equally likely; the opponent plays as "
+            "the {tier} computer does, and you play your best reply."
         ),
         _pm,
         (("tier", _tier),),
@@ -157,9 +158,9 @@ PLAY_MODELS["master"] = ModelChoice(
     "master",
     N_("Master (weighted holdings, exact)"),
     N_(
-        "Every hand the opponent could hold is weighted by how often a strong player keeps it (keep "
-        "frequencies measured in self-play, data/keep_frequencies.csv); from there, both of you play "
-        "perfectly to the end of the play. This is how the Master plays."
+        "Every hand the opponent could hold is weighted by how often a strong player keeps it "
+        "(keep frequencies measured in self-play, data/keep_frequencies.csv); from there, both of "
+        "you play perfectly to the end of the play. This is how the Master plays."
     ),
     MASTER.play,
 )

@@ -94,7 +94,8 @@ class SeatReveal:
         self.fairness_text, self._grades = fair, list(grades)
 
     def review(self) -> list[Grade]:
-        """This seat's decisions graded by the Master, the costliest first (closed while its round is)."""
+        """This seat's decisions graded by the Master, the costliest first (closed while its
+        round is)."""
         self._closed()
         if self.game is None or not self.game.over:
             raise CribError(tr(self.lang)(N_("the review comes at the end of the game")))

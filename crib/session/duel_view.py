@@ -10,7 +10,8 @@ Seat-relative: index 0 is the seat itself.
 >>> from crib.rules.cards import parse_cards
 >>> from crib.rules.events import Dealt
 >>> v = SeatView(0, ("Ann", "Bob"))
->>> f = v.take([Dealt(hand=0, dealer=1, hands=(parse_cards("5H 5D 6C 7S 8H 9D"), parse_cards("AS 2S 3S 4S 6S 7S")))])
+>>> hands = (parse_cards("5H 5D 6C 7S 8H 9D"), parse_cards("AS 2S 3S 4S 6S 7S"))
+>>> f = v.take([Dealt(hand=0, dealer=1, hands=hands)])
 >>> v.seen, f.names, len(f.six), f.dealer
 (1, ('Ann', 'Bob'), 6, 1)
 >>> state = SeatState(seat=0, code="KQ7P", phase="waiting", names=("Ann", None))

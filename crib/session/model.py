@@ -64,16 +64,18 @@ def replay_summary(r: Any, lang: str = "en") -> str:
     done = _("a whole game") if r.complete else _("a game in progress")
     if r.verified:
         return _(
-            "replayed {n} events ({done}): every play and count agrees with the rules; deals {verdict}"
+            "replayed {n} events ({done}): every play and count agrees with the rules; "
+            "deals {verdict}"
         ).format(n=len(r.events), done=done, verdict=_(_VERDICTS.get(r.verdict, r.verdict)))
     return _(
-        "replayed {n} events ({done}): every play and count agrees with the rules, but the deals NOT "
-        "verified ({reason}): the cards dealt could have been chosen"
+        "replayed {n} events ({done}): every play and count agrees with the rules, but the "
+        "deals NOT verified ({reason}): the cards dealt could have been chosen"
     ).format(n=len(r.events), done=done, reason=_(r.reason))
 
 
 def fairness_words(commit: str, secret_hex: str, ok: bool, verdict: str, lang: str = "en") -> str:
-    """The end-of-game check in words: the commitment against the revealed secret, and the replay."""
+    """The end-of-game check in words: the commitment against the revealed secret, and the
+    replay."""
     _ = tr(lang)
     text = (
         _("Commitment {commit}… matches the revealed secret {secret}…; {verdict}.")
@@ -130,7 +132,8 @@ class Grade:
             q = urlencode({"six": cards_str(p), "seat": "dealer" if self.dealer else "pone"})
             return f"discard.ipynb?{q}"
         if self.kind == "play" and isinstance(p, PeggingPosition):
-            return f"pegging.ipynb?{urlencode({'position': p.to_text(), 'dealer': 'you' if self.dealer else 'opp'})}"
+            q = urlencode({"position": p.to_text(), "dealer": "you" if self.dealer else "opp"})
+            return f"pegging.ipynb?{q}"
         return ""
 
 

@@ -14,7 +14,8 @@ Pure functions on cards, positions and numbers: no widgets, no engine state.
 >>> from crib.rules.cards import parse_cards
 >>> keep_throw(parse_cards("5H JD QC TS"), parse_cards("AH 3S"), 10.9, dealer=True)
 'keep 5-10-J-Q (about 11 points); throw A-3 to your crib'
->>> card_effect(PeggingPosition("7C 9D 2H", pile="8S", starter="KD"), parse_cards("7C")[0], leaves=False)
+>>> pos = PeggingPosition("7C 9D 2H", pile="8S", starter="KD")
+>>> card_effect(pos, parse_cards("7C")[0], leaves=False)
 'pegs 2 for fifteen'
 """
 
@@ -249,10 +250,14 @@ def card_effect(pos: PeggingPosition, card: Card, *, leaves: bool = True, lang: 
     points now only).
 
     >>> from crib.rules.cards import parse_card
-    >>> card_effect(PeggingPosition("5C 9D 2H 3S", starter="KD"), parse_card("5C"))
-    'scores nothing now and leaves the count at 5, where a 10 or a face card makes 15 or another 5 makes a pair for your opponent'
-    >>> card_effect(PeggingPosition("2H 9D", pile="4S 5C", starter="KD"), parse_card("2H"))
-    'scores nothing now and leaves the count at 11, where a 4 makes 15 or another 2 makes a pair for your opponent'
+    >>> effect = card_effect(PeggingPosition("5C 9D 2H 3S", starter="KD"), parse_card("5C"))
+    >>> print(effect)  # doctest: +NORMALIZE_WHITESPACE
+    scores nothing now and leaves the count at 5, where a 10 or a face card makes 15 or
+    another 5 makes a pair for your opponent
+    >>> effect = card_effect(PeggingPosition("2H 9D", pile="4S 5C", starter="KD"), parse_card("2H"))
+    >>> print(effect)  # doctest: +NORMALIZE_WHITESPACE
+    scores nothing now and leaves the count at 11, where a 4 makes 15 or another 2 makes a
+    pair for your opponent
     """
     _ = tr(lang)
     ranks = (*(c.rank for c in pos.pile), card.rank)
@@ -391,8 +396,11 @@ def play_text(
 
     >>> pos = PeggingPosition("7C 9D 2H", pile="8S", starter="KD")
     >>> from crib.rules.cards import parse_card
-    >>> play_text(pos, parse_card("2H"), parse_card("7C"), verdict="mistake", lost=1.2)
-    'You played 2♥: it scores nothing now and leaves the count at 10, where a 5 makes 15 or another 2 makes a pair for your opponent. Better: 7♣, which pegs 2 for fifteen. A mistake: about 1 point lost in the rest of the play.'
+    >>> text = play_text(pos, parse_card("2H"), parse_card("7C"), verdict="mistake", lost=1.2)
+    >>> print(text)  # doctest: +NORMALIZE_WHITESPACE
+    You played 2♥: it scores nothing now and leaves the count at 10, where a 5 makes 15 or
+    another 2 makes a pair for your opponent. Better: 7♣, which pegs 2 for fifteen. A
+    mistake: about 1 point lost in the rest of the play.
     """
     _ = tr(lang)
     if card is None:

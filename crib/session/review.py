@@ -1,10 +1,13 @@
 """The coach's side of the game: grading your decisions, hints, the review, and saved
 games (save, load, and grading a saved log).
 
-The module functions work on a log or a position alone (the controller re-exports
-the public ones); a :class:`Coach` holds one game's grades, counts and hints: the
+A :class:`Coach` holds one game's grades, counts and hints: the
 :class:`~crib.session.controller.GameController` holds one (``controller.coach``),
 hands it each decision you take, and asks it for hints.  It drives no engine step.
+The module functions work on a log or a position alone (the controller re-exports
+the public ones) and live apart, re-exported here: loading, replaying and reading a
+saved game in :mod:`crib.session.saved`, grading a decision or a saved game's log in
+:mod:`crib.session.grading`, the summary strips in :mod:`crib.session.summary`.
 """
 
 from __future__ import annotations
@@ -14,122 +17,34 @@ from collections.abc import Sequence
 from dataclasses import asdict, replace
 from typing import Any
 
-from crib.analysis.coach import board_applies, grade_discard, grade_play, hint_discard, trap_flag
+from crib.analysis.coach import board_applies, hint_discard, trap_flag
 from crib.analysis.coach_words import TRAP_CARD, TRAP_SET, hint_play_sentence, next_best_sentence
 from crib.analysis.discard import analyze_discard
-from crib.analysis.grades import WIN_UNIT
 from crib.analysis.models import MASTER
 from crib.analysis.play import analyze_play
 from crib.analysis.play.board import analyze_board
 from crib.analysis.speech import board_note, discard_note, num, pct, play_note
-from crib.errors import CribError
 from crib.i18n import N_, tr
-from crib.rules.cards import Card, cards_pretty
-from crib.rules.events import (
-    Counted,
-    Dealt,
-    Discarded,
-    Event,
-    GameStarted,
-    Go,
-    Muggins,
-    Played,
-    Shown,
-    log_from_json,
-    log_to_json,
-)
-from crib.rules.game import Decision, Game
+from crib.rules.cards import Card
+from crib.rules.events import Dealt, Event, Shown, log_to_json
 from crib.rules.observation import Observation
-from crib.rules.players import HumanPlayer
 from crib.rules.position import PeggingPosition
-from crib.rules.replay import Replay, replay, replay_error_words
 from crib.session import plain
-from crib.session.model import HUMAN, CountRecord, Grade
-from crib.session.summary import band_counts as band_counts
-from crib.session.summary import summary_strip
+from crib.session.grading import discard_grade, grade_log, play_grade
+from crib.session.model import CountRecord, Grade
+from crib.session.saved import counts_from_log, decisions_from_log, load_saved, replay_saved
+from crib.session.summary import band_counts, summary_strip
 
-
-def _grade_discard(
-    n: int,
-    hand: int,
-    six: Sequence[Card],
-    throw: Sequence[Card],
-    dealer: bool,
-    hinted: bool,
-    scores: tuple[int, int] | None = None,
-    lang: str = "en",
-) -> Grade:
-    """Graded by the Master; with the ``scores`` (yours first) near 121, by P(win)."""
-    g = grade_discard(tuple(six), tuple(throw), dealer=dealer, scores=scores, lang=lang)
-    words = ""
-    if g.mine is not None and g.top is not None:
-        words = plain.discard_text(
-            g.mine, g.top, dealer=dealer, verdict=g.verdict, lost=g.lost, unit=g.unit, lang=lang
-        )
-    return Grade(
-        n,
-        hand,
-        "discard",
-        cards_pretty(g.throw),
-        cards_pretty(g.best_throw),
-        round(g.lost, 3),
-        g.verdict,
-        (),
-        None,
-        g.sentence,
-        tuple(six),
-        dealer,
-        hinted,
-        g.unit,
-        words,
-        ((g.discard_model or MASTER.discard).describe(lang), g.model_note),
-    )
-
-
-def _grade_play(
-    n: int,
-    hand: int,
-    pos: PeggingPosition,
-    card: Card,
-    dealer: bool,
-    hinted: bool,
-    exact: bool,
-    opp_played: tuple[Card, ...] = (),
-    lang: str = "en",
-) -> Grade:
-    """Graded by the Master: the computer's holdings weighted by how likely it was to keep
-    them from its seat (``dealer`` is yours), given the cards it has played this hand."""
-    g = grade_play(pos, card, exact=exact, opp_played=opp_played, opp_dealer=not dealer, lang=lang)
-    words = plain.play_text(
-        pos,
-        card,
-        g.best_card,
-        verdict=g.verdict,
-        lost=g.lost,
-        unit=g.unit,
-        reasons=g.tags,
-        board=g.unit == WIN_UNIT,
-        trap=g.trap,
-        lang=lang,
-    )
-    return Grade(
-        n,
-        hand,
-        "play",
-        card.pretty,
-        g.best_card.pretty if g.best_card else "go",
-        round(g.lost, 3),
-        g.verdict,
-        g.tags,
-        g.trap,
-        g.sentence,
-        pos,
-        dealer,
-        hinted,
-        g.unit,
-        words,
-        ((g.play_model or MASTER.play).describe(lang), g.model_note),
-    )
+__all__ = [
+    "Coach",
+    "load_saved",
+    "replay_saved",
+    "counts_from_log",
+    "decisions_from_log",
+    "grade_log",
+    "summary_strip",
+    "band_counts",
+]
 
 
 class Coach:
@@ -169,7 +84,7 @@ class Coach:
     ) -> None:
         """Grade your throw (``dealer``: you deal; ``scores``, yours first: by P(win) near 121)."""
         self.grades.append(
-            _grade_discard(
+            discard_grade(
                 len(self.grades) + 1, hand, six, throw, dealer, self.hint_used, scores, self.lang
             )
         )
@@ -179,7 +94,7 @@ class Coach:
         left pending (:meth:`refine_grades`)."""
         pos = PeggingPosition.from_observation(obs)
         self.grades.append(
-            _grade_play(
+            play_grade(
                 len(self.grades) + 1,
                 hand,
                 pos,
@@ -389,170 +304,3 @@ class Coach:
     def review(self) -> list[Grade]:
         """Every graded decision, the costliest first."""
         return sorted(self.grades, key=lambda g: (-g.lost, g.number))
-
-
-# -- saved games -------------------------------------------------------------------
-
-
-def load_saved(text: str, lang: str = "en") -> tuple[list[Event], list[CountRecord]]:
-    """A saved game (this app's JSON, or a plain event log) as events and counts; a
-    :class:`~crib.errors.CribError` in ``lang`` for anything else."""
-    _ = tr(lang)
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise CribError(
-            _("not a saved game: invalid JSON at line {line} column {col}").format(
-                line=e.lineno, col=e.colno
-            )
-        ) from None
-    if isinstance(data, dict):
-        if "events" not in data:
-            raise CribError(_("not a saved game: no 'events' in the file"))
-        events = log_from_json(json.dumps(data["events"]), lang)
-        if any(isinstance(e, Counted) for e in events):
-            return events, counts_from_log(events)
-        try:  # a game saved before the counts were engine events
-            counts = [CountRecord(**c) for c in data.get("counts", [])]
-        except TypeError as e:
-            raise CribError(
-                _("not a saved game: a count record is malformed ({error})").format(error=e)
-            ) from None
-        return events, counts
-    events = log_from_json(text, lang)
-    return events, counts_from_log(events)
-
-
-def replay_saved(events: Sequence[Event], lang: str = "en") -> Replay:
-    """:func:`crib.rules.replay.replay` of a loaded game, its error (a log that breaks the
-    rules) said in ``lang``."""
-    try:
-        return replay(events)
-    except CribError as e:
-        if lang == "en":
-            raise
-        raise CribError(
-            tr(lang)(N_("This log does not replay under the rules: {error}")).format(
-                error=replay_error_words(str(e), lang)
-            )
-        ) from None
-
-
-def counts_from_log(events: Sequence[Event], seat: int = HUMAN) -> list[CountRecord]:
-    """``seat``'s own counts in a log (manual counting): each claim, the true count
-    and the muggins points the opponent took."""
-    out: list[CountRecord] = []
-    hand = -1
-    for i, e in enumerate(events):
-        if isinstance(e, Dealt):
-            hand = e.hand
-        if not isinstance(e, Counted) or e.player != seat:
-            continue
-        shown = next((x for x in events[i + 1 : i + 2] if isinstance(x, Shown)), None)
-        mug = next((x for x in events[i + 2 : i + 3] if isinstance(x, Muggins)), None)
-        total = shown.total if shown is not None else e.claimed
-        out.append(CountRecord(hand, e.what, e.claimed, total, mug.points if mug else 0))
-    return out
-
-
-def decisions_from_log(
-    events: Sequence[Event], seat: int = HUMAN
-) -> list[tuple[int, Decision, Any]]:
-    """Each decision of ``seat`` in a log, as (hand, decision, action), by replaying it
-    through the engine (call :func:`crib.replay` first to check the log).  A discard's
-    action is a tuple of Cards, a play's a Card (None for go), a count's the number
-    claimed: the events' own values (the log's text was parsed once, on loading)."""
-    start = events[0]
-    assert isinstance(start, GameStarted)
-    from crib.rules.replay import _decks_from_log, decision_action, game_kwargs
-
-    kwargs: dict[str, Any] = game_kwargs(start)
-    players = (HumanPlayer("a"), HumanPlayer("b"))
-    if start.deals == "seed":
-        g = Game(start.seed, players, **kwargs)
-    else:
-        g = Game(start.seed, players, stacked=_decks_from_log(events), **kwargs)
-    out = []
-    hand = -1
-    for e in events:
-        if isinstance(e, Dealt):
-            hand = e.hand
-        if not isinstance(e, Discarded | Played | Go | Counted):
-            continue
-        d = g.advance()
-        if d is None:
-            break
-        action = decision_action(e)
-        if e.player == seat:
-            out.append((hand, d, action))
-        g.submit(e.player, action)
-    return out
-
-
-def grade_log(
-    events: Sequence[Event],
-    counts: Sequence[CountRecord] = (),
-    seat: int = HUMAN,
-    *,
-    exact: bool = False,
-    lang: str = "en",
-) -> list[Grade]:
-    """The review of a saved game: ``seat``'s decisions graded, in game order (words in ``lang``)."""
-    _ = tr(lang)
-    grades: list[Grade] = []
-    for hand, d, action in decisions_from_log(events, seat):
-        obs = d.observation
-        if d.kind == "discard":
-            grades.append(
-                _grade_discard(
-                    len(grades) + 1,
-                    hand,
-                    obs.hand,
-                    action,
-                    obs.dealer,
-                    False,
-                    (obs.my_score, obs.opp_score),
-                    lang,
-                )
-            )
-        elif d.kind == "play" and action is not None and len(obs.legal) > 1:
-            grades.append(
-                _grade_play(
-                    len(grades) + 1,
-                    hand,
-                    PeggingPosition.from_observation(obs),
-                    action,
-                    obs.dealer,
-                    False,
-                    exact,
-                    opp_played=obs.opp_played,
-                    lang=lang,
-                )
-            )
-    for c in counts:
-        verdict = (
-            "best"
-            if c.claimed == c.total
-            else "mistake"
-            if abs(c.claimed - c.total) <= 2
-            else "blunder"
-        )
-        said = (
-            _("You counted {n}; it counts {total}.")
-            if c.claimed != c.total
-            else _("Right: {total}.")
-        ).format(n=c.claimed, total=c.total)
-        grades.append(
-            Grade(
-                len(grades) + 1,
-                c.hand,
-                "count",
-                str(c.claimed),
-                str(c.total),
-                float(max(0, c.total - c.claimed)),
-                verdict,
-                sentence=said,
-                plain=said,
-            )
-        )
-    return grades

@@ -9,9 +9,9 @@ triggers.  Every table is prefixed ``duel``.
   FairDeal secret, the commitment, the rules, how it ended and the whole log at the end);
 * ``duel_seats``: who sits where, the seat's token (the page's link), the last heartbeat
   and whether the player pressed Leave;
-* ``duel_moves``: every decision, append-only (the revision's triggers refuse UPDATE and DELETE), with
-  the engine's events it let through; ``move_id`` makes a retry idempotent and
-  ``(duel_id, seat, n)`` refuses a second, different move for the same decision.
+* ``duel_moves``: every decision, append-only (the revision's triggers refuse UPDATE and
+  DELETE), with the engine's events it let through; ``move_id`` makes a retry idempotent
+  and ``(duel_id, seat, n)`` refuses a second, different move for the same decision.
 """
 
 from __future__ import annotations

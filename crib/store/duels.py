@@ -119,7 +119,8 @@ class DuelStore(StoreConnection):
                     ),
                 )
                 c.execute(
-                    "INSERT INTO duel_seats(duel_id, seat, name, token, joined, seen) VALUES (?,?,?,?,?,?)",
+                    "INSERT INTO duel_seats(duel_id, seat, name, token, joined, seen) "
+                    "VALUES (?,?,?,?,?,?)",
                     (did, 0, n, token, now, now),
                 )
         except integrity_errors():
@@ -145,7 +146,8 @@ class DuelStore(StoreConnection):
             if host is not None and host[0] == n:
                 raise CribError(f"{n} is already at table {code}: type your own name")
             c.execute(
-                "INSERT INTO duel_seats(duel_id, seat, name, token, joined, seen) VALUES (?,?,?,?,?,?)",
+                "INSERT INTO duel_seats(duel_id, seat, name, token, joined, seen) "
+                "VALUES (?,?,?,?,?,?)",
                 (row["id"], 1, n, token, now, now),
             )
             c.execute(
@@ -190,7 +192,8 @@ class DuelStore(StoreConnection):
                     ),
                 )
                 c.executemany(
-                    "INSERT INTO duel_seats(duel_id, seat, name, token, joined, seen, claimed) VALUES (?,?,?,?,?,0,0)",
+                    "INSERT INTO duel_seats(duel_id, seat, name, token, joined, seen, claimed) "
+                    "VALUES (?,?,?,?,?,0,0)",
                     [(did, i, n[i], tokens[i], now) for i in (0, 1)],
                 )
         except integrity_errors():
@@ -203,7 +206,8 @@ class DuelStore(StoreConnection):
         out: dict[tuple[str, str], str] = {}
         for r in self.conn.execute(
             "SELECT d.code, a.name, b.name FROM duels d "
-            "JOIN duel_seats a ON a.duel_id=d.id AND a.seat=0 JOIN duel_seats b ON b.duel_id=d.id AND b.seat=1 "
+            "JOIN duel_seats a ON a.duel_id=d.id AND a.seat=0 "
+            "JOIN duel_seats b ON b.duel_id=d.id AND b.seat=1 "
             "WHERE d.master_seed=? AND d.seed=? ORDER BY d.id",
             (int(master_seed), int(seed)),
         ):
@@ -217,8 +221,9 @@ class DuelStore(StoreConnection):
         The secret is for the caller to give out only as :meth:`claim_seat` allows."""
         n = clean_name(name).casefold()
         rows = self.conn.execute(
-            "SELECT d.code, s.seat, s.name, s.token, o.name AS other, d.status, s.claimed, s.handover FROM duels d "
-            "JOIN duel_seats s ON s.duel_id=d.id LEFT JOIN duel_seats o ON o.duel_id=d.id AND o.seat=1-s.seat "
+            "SELECT d.code, s.seat, s.name, s.token, o.name AS other, d.status, s.claimed, "
+            "s.handover FROM duels d JOIN duel_seats s ON s.duel_id=d.id "
+            "LEFT JOIN duel_seats o ON o.duel_id=d.id AND o.seat=1-s.seat "
             "WHERE d.session_id=? ORDER BY d.id DESC",
             (int(session_id),),
         ).fetchall()
@@ -243,24 +248,28 @@ class DuelStore(StoreConnection):
         with self._write() as c:
             self._lock(c, "duels", "code", code)
             cur = c.execute(
-                "UPDATE duel_seats SET claimed=1, handover='' WHERE seat=? AND claimed=0 AND handover=? "
+                "UPDATE duel_seats SET claimed=1, handover='' "
+                "WHERE seat=? AND claimed=0 AND handover=? "
                 "AND duel_id=(SELECT id FROM duels WHERE code=?)",
                 (int(seat), "".join(str(handover).split()).upper(), code),
             )
             if cur.rowcount != 1:
                 row = c.execute(
-                    "SELECT s.claimed FROM duel_seats s JOIN duels d ON d.id=s.duel_id WHERE d.code=? AND s.seat=?",
+                    "SELECT s.claimed FROM duel_seats s JOIN duels d ON d.id=s.duel_id "
+                    "WHERE d.code=? AND s.seat=?",
                     (code, int(seat)),
                 ).fetchone()
                 if row is not None and not row[0]:
                     raise CribError(
-                        f"that is not the seat code for table {code}: type the one your teacher gave you"
+                        f"that is not the seat code for table {code}: "
+                        "type the one your teacher gave you"
                     )
                 raise SeatClaimedError(
                     f"seat {seat} at table {code} is already claimed by another device"
                 )
             row = c.execute(
-                "SELECT s.token FROM duel_seats s JOIN duels d ON d.id=s.duel_id WHERE d.code=? AND s.seat=?",
+                "SELECT s.token FROM duel_seats s JOIN duels d ON d.id=s.duel_id "
+                "WHERE d.code=? AND s.seat=?",
                 (code, int(seat)),
             ).fetchone()
         return str(row[0])
@@ -272,8 +281,8 @@ class DuelStore(StoreConnection):
         with self._write() as c:
             self._lock(c, "duels", "code", code)
             cur = c.execute(
-                "UPDATE duel_seats SET token=?, claimed=0, holder='', handover=? WHERE seat=? AND duel_id="
-                "(SELECT id FROM duels WHERE code=?)",
+                "UPDATE duel_seats SET token=?, claimed=0, holder='', handover=? "
+                "WHERE seat=? AND duel_id=(SELECT id FROM duels WHERE code=?)",
                 (token, handover, int(seat), code),
             )
             if cur.rowcount != 1:
@@ -288,8 +297,8 @@ class DuelStore(StoreConnection):
         with self._write() as c:
             self._lock(c, "duels", "code", code)
             row = c.execute(
-                "SELECT s.seat, s.holder, s.seen, s.left_table FROM duel_seats s JOIN duels d ON d.id=s.duel_id "
-                "WHERE d.code=? AND s.token=?",
+                "SELECT s.seat, s.holder, s.seen, s.left_table FROM duel_seats s "
+                "JOIN duels d ON d.id=s.duel_id WHERE d.code=? AND s.token=?",
                 (code, token),
             ).fetchone()
             if row is None:
@@ -300,8 +309,8 @@ class DuelStore(StoreConnection):
             ):
                 raise SeatBusyError(BUSY_MESSAGE)
             c.execute(
-                "UPDATE duel_seats SET holder=?, seen=?, left_table=0, claimed=1 WHERE seat=? AND duel_id="
-                "(SELECT id FROM duels WHERE code=?)",
+                "UPDATE duel_seats SET holder=?, seen=?, left_table=0, claimed=1 "
+                "WHERE seat=? AND duel_id=(SELECT id FROM duels WHERE code=?)",
                 (holder, now, row["seat"], code),
             )
         return int(row["seat"])
@@ -311,7 +320,8 @@ class DuelStore(StoreConnection):
         the same seeds and commitment) are still in play: while any is, this table's
         log, review and secret stay closed to its players."""
         row = self.conn.execute(
-            "SELECT COUNT(*) FROM duels o JOIN duels d ON o.master_seed=d.master_seed AND o.seed=d.seed "
+            "SELECT COUNT(*) FROM duels o JOIN duels d "
+            "ON o.master_seed=d.master_seed AND o.seed=d.seed "
             "AND o.commit_hash=d.commit_hash AND o.id<>d.id "
             "WHERE d.code=? AND d.session_id IS NOT NULL AND o.status IN ('waiting', 'playing')",
             (code,),
@@ -358,7 +368,8 @@ class DuelStore(StoreConnection):
     def seat_of(self, code: str, token: str) -> int:
         """The seat a page's token holds at this table."""
         row = self.conn.execute(
-            "SELECT s.seat FROM duel_seats s JOIN duels d ON d.id=s.duel_id WHERE d.code=? AND s.token=?",
+            "SELECT s.seat FROM duel_seats s JOIN duels d ON d.id=s.duel_id "
+            "WHERE d.code=? AND s.token=?",
             (code, token),
         ).fetchone()
         if row is None:
@@ -458,7 +469,10 @@ class DuelStore(StoreConnection):
         """This seat's page was heard from at ``at`` (default now), or, with ``leave``, has
         left the table.  With ``holder``, only while that page holds the seat: False if
         it no longer does."""
-        sql = "UPDATE duel_seats SET seen=?, left_table=? WHERE seat=? AND duel_id=(SELECT id FROM duels WHERE code=?)"
+        sql = (
+            "UPDATE duel_seats SET seen=?, left_table=? "
+            "WHERE seat=? AND duel_id=(SELECT id FROM duels WHERE code=?)"
+        )
         args: tuple[Any, ...] = (time.time() if at is None else float(at), int(leave), seat, code)
         if holder:
             sql, args = sql + " AND holder=?", (*args, holder)

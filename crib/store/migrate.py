@@ -187,6 +187,7 @@ def refuse_function() -> None:
     if bind.dialect.name == "postgresql":
         bind.exec_driver_sql(
             "CREATE FUNCTION crib_refuse() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
-            "RAISE EXCEPTION USING MESSAGE = TG_ARGV[0], ERRCODE = 'integrity_constraint_violation'; "
+            "RAISE EXCEPTION USING MESSAGE = TG_ARGV[0], "
+            "ERRCODE = 'integrity_constraint_violation'; "
             "END $$"
         )

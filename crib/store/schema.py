@@ -40,7 +40,8 @@ def default_db_path() -> Path | str:
 
 
 class StoreConnection:
-    """The connection plumbing under :class:`crib.store.classroom.Store` (one per kernel or process).
+    """The connection plumbing under :class:`crib.store.classroom.Store` (one per kernel or
+    process).
 
     ``path`` is a SQLite file (the default, :func:`default_db_path`) or a PostgreSQL URL;
     :attr:`dialect` says which.  Opening it migrates the schema to

@@ -293,8 +293,9 @@ class ClassTournaments:
         if (known or {}).get(x.code) == x.token:
             return MyTable(x.code, x.seat, x.token, x.opponent, x.status)
         raise SeatClaimedError(
-            f"{clean_name(name)}'s seat at table {x.code} is already taken by another device: open it there "
-            "(with its link), or ask your teacher to hand the seat over to this device"
+            f"{clean_name(name)}'s seat at table {x.code} is already taken by another device: "
+            "open it there (with its link), or ask your teacher to hand the seat over to this "
+            "device"
         )
 
     def claim(self, mine: MyTable, handover: str = "") -> MyTable:

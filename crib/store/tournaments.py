@@ -45,7 +45,8 @@ class UnknownTournamentError(TournamentError):
 
 
 class TournamentStore:
-    """Tournaments in a classroom database: give a :class:`~crib.store.classroom.Store` or a path."""
+    """Tournaments in a classroom database: give a :class:`~crib.store.classroom.Store` or a
+    path."""
 
     def __init__(self, store: Store | str | os.PathLike[str] | None = None) -> None:
         self.store = store if isinstance(store, Store) else Store(store)
@@ -88,8 +89,8 @@ class TournamentStore:
                     raise TournamentError(f"the code {code} is taken: choose another")
             tid = insert_id(
                 c,
-                "INSERT INTO tournaments(code, session_id, name, format, length, rounds, seed, created)"
-                " VALUES (?,?,?,?,?,?,?,?)",
+                "INSERT INTO tournaments(code, session_id, name, format, length, rounds, seed, "
+                "created) VALUES (?,?,?,?,?,?,?,?)",
                 (code, sid, t.name, t.format, t.length, t.rounds, t.seed, time.time()),
             )
             c.executemany(

@@ -96,7 +96,8 @@ def _cmd_replay(args: argparse.Namespace) -> int:
             secret = parse_secret(str(m["secret"]))
         except (OSError, ValueError, KeyError, TypeError):
             raise CribError(
-                f"cannot read a match secret from {args.match!r}: expected JSON with a 'secret' (hex)"
+                f"cannot read a match secret from {args.match!r}: "
+                "expected JSON with a 'secret' (hex)"
             ) from None
     r = replay(text, secret=secret)
     if not args.quiet:
@@ -337,11 +338,13 @@ def build_parser() -> argparse.ArgumentParser:
     for name, what in (
         (
             "serve",
-            "serve the dashboards with Voila: crib serve [--class-size N] [--class] [--lan] [voila options]",
+            "serve the dashboards with Voila: "
+            "crib serve [--class-size N] [--class] [--lan] [voila options]",
         ),
         (
             "school",
-            "several crib servers behind nginx: crib school --servers N --port P [--db URL] [serve options]",
+            "several crib servers behind nginx: "
+            "crib school --servers N --port P [--db URL] [serve options]",
         ),
     ):
         sub.add_parser(name, help=what)

@@ -61,7 +61,10 @@ class PgServer:
             "--locale=C",
             "--no-sync",
         )
-        opts = f"-k {self.dir} -p {PG_PORT} -c listen_addresses='' -c max_connections={max_connections}"
+        opts = (
+            f"-k {self.dir} -p {PG_PORT} -c listen_addresses='' "
+            f"-c max_connections={max_connections}"
+        )
         if fast:
             opts += " -c fsync=off -c full_page_writes=off"
         self.opts = opts

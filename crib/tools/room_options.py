@@ -46,8 +46,10 @@ def take_room_options(argv: list[str]) -> tuple[dict[str, Any], list[str]]:
     (True, '', 9, None, ['x', '--port=1'])
     >>> take_room_options(["x"])[0]["class"]
     False
-    >>> take_room_options(["--cull-after", "5", "--cull-grace=0"])[0]
-    {'class': False, 'lan': None, 'max_pages': None, 'per_client': None, 'cull_after': 5, 'cull_grace': 0}
+    >>> opts = take_room_options(["--cull-after", "5", "--cull-grace=0"])[0]
+    >>> opts  # doctest: +NORMALIZE_WHITESPACE
+    {'class': False, 'lan': None, 'max_pages': None, 'per_client': None,
+     'cull_after': 5, 'cull_grace': 0}
     >>> take_room_options(["--max-pages-per-client", "0"])
     Traceback (most recent call last):
     ...
@@ -85,11 +87,16 @@ def class_setup(
     Jupyter's idle culler gets ``--cull-after`` too (it culls the kernels of no page).
 
     >>> room, host, argv = class_setup(12, take_room_options(["--class"])[0], ["d"])
-    >>> host, argv[1:], room.total, room.students, room.cull_after, room.hand_grace
-    ('127.0.0.1', ['--MappingKernelManager.cull_idle_timeout=180', '--MappingKernelManager.cull_interval=30'], 32, 12, 180, 60.0)
-    >>> room, _h, argv = class_setup(4, take_room_options(["--cull-after=3", "--cull-grace=8"])[0], ["d"])
-    >>> argv[1:], room.total, room.cull_after, room.hand_grace
-    (['--MappingKernelManager.cull_idle_timeout=3', '--MappingKernelManager.cull_interval=1'], 16, 3, 8)
+    >>> host, room.total, room.students, room.cull_after, room.hand_grace
+    ('127.0.0.1', 32, 12, 180, 60.0)
+    >>> argv[1:]
+    ['--MappingKernelManager.cull_idle_timeout=180', '--MappingKernelManager.cull_interval=30']
+    >>> opts = take_room_options(["--cull-after=3", "--cull-grace=8"])[0]
+    >>> room, _h, argv = class_setup(4, opts, ["d"])
+    >>> argv[1:]
+    ['--MappingKernelManager.cull_idle_timeout=3', '--MappingKernelManager.cull_interval=1']
+    >>> room.total, room.cull_after, room.hand_grace
+    (16, 3, 8)
     >>> class_setup(30, take_room_options(["--max-pages-per-client=40"])[0], ["d"])[0].students
     1
     """

@@ -13,7 +13,8 @@ PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{title} · crib</title>
 {style}</head>
-<body class="crib-room"><main class="crib-room-refused" data-why="{why}"><h1>{title}</h1>{body}</main></body></html>"""
+<body class="crib-room"><main class="crib-room-refused" data-why="{why}">\
+<h1>{title}</h1>{body}</main></body></html>"""
 
 
 def _page(**parts: str) -> str:

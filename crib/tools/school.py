@@ -179,10 +179,14 @@ def nginx_conf(port: int, backends: list[str], run_dir: Path, host: str = "127.0
         "proxy_set_header Connection $connection_upgrade; proxy_set_header Host $http_host; "
         "proxy_read_timeout 3600s; proxy_send_timeout 3600s; proxy_buffering off;"
     )
-    who = "proxy_set_header X-Real-IP $remote_addr; proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;"
+    who = (
+        "proxy_set_header X-Real-IP $remote_addr; "
+        "proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;"
+    )
     any_server = "".join(f"        server {b} max_fails=1 fail_timeout=10s;\n" for b in backends)
     mounts = "".join(
-        f"        location {prefix(k)} {{ proxy_pass http://{b}; {ws} {who} error_page 502 504 = @failover; }}\n"
+        f"        location {prefix(k)} {{ proxy_pass http://{b}; {ws} {who} "
+        "error_page 502 504 = @failover; }\n"
         for k, b in enumerate(backends, 1)
     )
     way_in = (
@@ -342,7 +346,8 @@ def main(argv: list[str] | None = None) -> int:
             "trainer.ipynb", "teacher.ipynb"
         )
         who = (
-            f"  students open: {student}\n  teacher opens: {teacher}\n  (the teacher's link is secret)\n"
+            f"  students open: {student}\n  teacher opens: {teacher}\n"
+            "  (the teacher's link is secret)\n"
             if klass
             else f"  everyone opens: {url}/\n"
         )

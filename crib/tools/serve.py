@@ -38,11 +38,11 @@ measured in data/benchmarks.txt (the teacher's page, the last with a pool of 1: 
 A pool of 2 keeps one warm kernel for that visitor; it costs one more kernel per page:
 16 pooled kernels, 1839 MiB PSS in all (the teacher's second kernel: +105 MiB), against
 8 kernels and 963 MiB with pools of 1 (about 110 MiB per extra kernel; a pooled teacher
-kernel is idle: it polls the classroom record only once a session is open).  Without a class, a taken
-kernel is replaced after ``PAGE_FILL_DELAY`` s rather than voila's 1 s: starting the
-replacement (a kernel importing numpy, pandas and matplotlib, then running the page)
-takes both cores for several seconds, and at 1 s it competes with the page that was
-just opened and with the next visitor's.
+kernel is idle: it polls the classroom record only once a session is open).  Without a
+class, a taken kernel is replaced after ``PAGE_FILL_DELAY`` s rather than voila's 1 s:
+starting the replacement (a kernel importing numpy, pandas and matplotlib, then running
+the page) takes both cores for several seconds, and at 1 s it competes with the page that
+was just opened and with the next visitor's.
 
 Lab extensions and MathJax per page: :mod:`crib.tools.page_config`.
 

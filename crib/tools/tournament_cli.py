@@ -183,7 +183,8 @@ def run(args: argparse.Namespace) -> int:
         elif a == "standings":
             print(f"{t.name}: after {len(t.played_rounds)} of {t.rounds} rounds")
             print(
-                f"{'rank':>4}  {'player':<24} {'pts':>4} {'spread':>6} {'W':>3} {'L':>3} {'sk':>3} {'bye':>3}"
+                f"{'rank':>4}  {'player':<24} {'pts':>4} {'spread':>6} "
+                f"{'W':>3} {'L':>3} {'sk':>3} {'bye':>3}"
             )
             for s in t.standings():
                 print(

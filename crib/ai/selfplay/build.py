@@ -180,7 +180,10 @@ def deal_summary(parts: np.ndarray) -> dict:
             "pegging": "dealer about 3.5, pone about 2.0-2.1 (Chambers, cribbage.org)",
             "hand": "about 8.0 dealer, 8.1 pone; crib about 4.7-4.75 (Hessel; Chambers)",
         },
-        "note": "[mean, 95% half-width]; Expert v Expert deals at 0-0, both discarding by the exact model",
+        "note": (
+            "[mean, 95% half-width]; Expert v Expert deals at 0-0, "
+            "both discarding by the exact model"
+        ),
     }
 
 
@@ -200,7 +203,10 @@ def deal_distributions_json(parts: np.ndarray) -> dict:
         "hand_dealer": dist(x[:, 2]),
         "hand_pone": dist(x[:, 3]),
         "crib": dist(x[:, 4]),
-        "note": "Expert v Expert deals at 0-0: peg[dealer points][pone points], then each hand and the crib",
+        "note": (
+            "Expert v Expert deals at 0-0: peg[dealer points][pone points], "
+            "then each hand and the crib"
+        ),
     }
 
 

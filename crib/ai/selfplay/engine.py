@@ -6,10 +6,10 @@ on the executor and the parent writes its arrays atomically (a temporary file,
 then ``os.replace``) to ``results/chunk_000000100-000000200.npz`` (named by its
 items).  Started again with the same command, a run skips every chunk already
 on disk, so a killed run loses at most the chunks in flight; started with a
-larger (or smaller) ``n``, it reuses every whole chunk it has.  The merged result sums (or stacks) the chunks
-in chunk order, read back from disk, so it is byte-identical whatever the
-executor, the number of workers, the order of completion or the number of
-restarts.
+larger (or smaller) ``n``, it reuses every whole chunk it has.  The merged
+result sums (or stacks) the chunks in chunk order, read back from disk, so it
+is byte-identical whatever the executor, the number of workers, the order of
+completion or the number of restarts.
 
 Executors: ``"serial"`` (this process), ``"process"`` (a local
 ``ProcessPoolExecutor``, the default, on all cores), ``"dask"`` (a

@@ -82,7 +82,8 @@ def _make_frame(
     name: str,
     **ex: Any,
 ) -> Path:
-    """Run ``kind`` self-play, write ``frame(arrays)`` to ``name``.csv and note it in the metadata."""
+    """Run ``kind`` self-play, write ``frame(arrays)`` to ``name``.csv and note it in the
+    metadata."""
     res = run(RunSpec(kind, n, SEEDS[kind], chunk), results / kind, **ex)
     path = out / f"{name}.csv"
     frame(res.arrays).to_csv(path, index=False)

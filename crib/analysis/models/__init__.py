@@ -33,10 +33,11 @@ Objective.WIN
 True
 >>> parse_model("policy:hard", "play").opponent == Policy(TIERS["hard"])
 True
->>> parse_model("best", "discard")
+>>> parse_model("best", "discard")  # doctest: +NORMALIZE_WHITESPACE
 Traceback (most recent call last):
 ...
-crib.errors.ModelError: unknown discard model 'best': expected one of master, expert, uniform, exact, table, selfplay
+crib.errors.ModelError: unknown discard model 'best': expected one of master, expert,
+uniform, exact, table, selfplay
 >>> UNIFORM.play.describe().startswith("Model: uniform")
 True
 >>> MASTER.discard.describe("fr").startswith("Modèle : le Maître")

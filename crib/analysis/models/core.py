@@ -98,10 +98,10 @@ class PlayModel:
 
     def __post_init__(self) -> None:
         if not isinstance(self.opponent, Minimax | Policy):
+            tiers = ", ".join(k for k, t in TIERS.items() if t.policy)
             raise ModelError(
                 "a play model's opponent is Minimax() or Policy(tier) for a tier in "
-                f"crib.analysis.models.TIERS ({', '.join(k for k, t in TIERS.items() if t.policy)}), "
-                f"got {self.opponent!r}"
+                f"crib.analysis.models.TIERS ({tiers}), got {self.opponent!r}"
             )
         if not isinstance(self.holdings, Holdings):
             raise ModelError(
@@ -188,8 +188,9 @@ def _discard_choices() -> list[str]:
 def parse_model(text: str, kind: str) -> DiscardModel | PlayModel:
     """The ``kind`` ("discard" or "play") model named by ``text``, from a URL or the
     command line: a preset's name; for the play also ``minimax`` (over uniform
-    holdings) and ``policy:<tier>`` (``policy:master``: the Master's model); for the discard also a registered crib model's
-    name (under the uniform rules).  A ModelError lists the choices otherwise."""
+    holdings) and ``policy:<tier>`` (``policy:master``: the Master's model); for the
+    discard also a registered crib model's name (under the uniform rules).  A ModelError
+    lists the choices otherwise."""
     if kind not in ("discard", "play"):
         raise ModelError(f"kind must be 'discard' or 'play', got {kind!r}")
     key = text.strip().lower() if isinstance(text, str) else text

@@ -72,8 +72,8 @@ def describe_play(m: Any, lang: str = "en") -> str:
         return _("Model: the Expert computer's own net value of each card (its pegging policy).")
     if not isinstance(m.opponent, Minimax):  # the analyze page's words for this model
         return _(
-            "Every hand the opponent could hold counts as equally likely; the opponent plays as the "
-            "{tier} computer does, and you play your best reply."
+            "Every hand the opponent could hold counts as equally likely; the opponent plays "
+            "as the {tier} computer does, and you play your best reply."
         ).format(tier=m.opponent.tier.name_in(lang))
     return _(
         "Model: uniform holdings, exact: every hand your opponent could hold counts as equally "

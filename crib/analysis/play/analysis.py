@@ -103,7 +103,8 @@ def _now(nows: set[int]) -> int:
 def _minimax_options(
     opts: list[tuple[str, Card | None]], rows: Rows, total_w: float
 ) -> list[PlayOption]:
-    """Each option's mean future, P(margin >= 0) and margin distribution (exact for integer weights)."""
+    """Each option's mean future, P(margin >= 0) and margin distribution (exact for integer
+    weights)."""
     per: list[list[tuple[int, int, float]]] = [[] for _ in opts]
     for _h, w, row in rows:
         for j, (now, fut) in enumerate(row):

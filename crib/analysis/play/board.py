@@ -128,9 +128,9 @@ def analyze_board(
     )
     weights_note = factor.note if factor is not None else "every holding equally likely"
     note = (
-        f"P(you win the game): over {len(rows)} holdings ({weights_note}), both sides play the rest "
-        "of the play for the game, knowing the holding; first to 121 wins; then the show in "
-        f"counting order (the crib: {show.crib_note}) and the win table for later deals"
+        f"P(you win the game): over {len(rows)} holdings ({weights_note}), both sides play "
+        "the rest of the play for the game, knowing the holding; first to 121 wins; then the "
+        f"show in counting order (the crib: {show.crib_note}) and the win table for later deals"
     )
     return BoardAnalysis(tuple(opts_out), len(rows), show, note)
 
@@ -205,8 +205,8 @@ def board_values_reference(
         leaf = leaves[k].tolist()
         out.append(
             [
-                value(mine, tuple(sorted(h)), count, tail, streak, pos.opp_go, last, 0, 0, True, leaf,
-                      0 if c is None else c.rank)
+                value(mine, tuple(sorted(h)), count, tail, streak, pos.opp_go, last, 0, 0, True,
+                      leaf, 0 if c is None else c.rank)
                 for c in cards
             ]
         )  # fmt: skip

@@ -96,7 +96,8 @@ def crib_dist_reference(
 
 
 def show_of(pos: PeggingPosition, dealer: bool, opp_played: Sequence[Card]) -> Show:
-    """The :class:`Show` of a position with scores and a starter (``pos.scores`` = (mine, theirs))."""
+    """The :class:`Show` of a position with scores and a starter (``pos.scores`` = (mine,
+    theirs))."""
     if pos.scores is None or pos.starter is None:
         raise ValueError("board-aware play needs the scores and the starter")
     theirs = set(opp_played)

@@ -5,7 +5,9 @@ Suits do not matter in pegging, so the solvers group the opponent's
 concrete card sets it stands for.
 
 >>> from crib.rules.position import PeggingPosition
->>> pos = PeggingPosition.parse("hand 4H 2C | pile KS QD 7C | previous AS AD | starter 3S | opp 1 | go")
+>>> pos = PeggingPosition.parse(
+...     "hand 4H 2C | pile KS QD 7C | previous AS AD | starter 3S | opp 1 | go"
+... )
 >>> list(holdings(pos))[:2]   # they said go at 27: only cards worth 5 or more
 [((5,), 4), ((6,), 4)]
 >>> [label for label, _card in root_options(pos)], root_state(pos)

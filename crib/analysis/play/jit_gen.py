@@ -34,6 +34,12 @@ __all__ = ["level_source", "node_source", "FILES", "write"]
 HERE = Path(__file__).resolve().parent
 FILES = {HERE / "jit_levels.py": (1, _LEVELS)}
 
+# the memo look-up's hit test: one line of the generated source, in two here
+_HIT = (
+    "e >> 16 == stamp and _ld(mp, slot) == k1 and _ld(mp, slot + 1) == k2 "
+    "and _ld(mp, slot + 2) == k3"
+)
+
 
 def level_source(
     first: int = 1,
@@ -46,8 +52,9 @@ def level_source(
     ``_nK`` is any node with K cards left in both hands (it plays its best card,
     or says go when the mover has no card that fits); ``_mK`` the same moves
     for the go branches.  One function per level and no recursion: the fixed
-    call graph compiles to faster code, and caches safely (see the module docstring).  The text is kept in a real file (``jit_levels.py``) so
-    that numba can cache it; a test checks it is what this function generates.
+    call graph compiles to faster code, and caches safely (see the module docstring).
+    The text is kept in a real file (``jit_levels.py``) so that numba can cache it; a
+    test checks it is what this function generates.
     """
 
     def moves(n: int, indent: str) -> str:
@@ -99,14 +106,14 @@ def _m{n}({_ARGS}):  # type: ignore[no-untyped-def]
 {moves(n, "    ")}    return best
 ''')
         if memo_from <= n <= memo_cards:
-            look = """\
+            look = f"""\
     tail, streak = _cut(tail, streak, _held_mask(a, b))
     k1 = a | (og << 58) | ((last + 1) << 59)
     k2 = b | (count << 56)
     k3 = tail | (streak << 56)
     slot = _slot(k1, k2, k3)
     e = _ld(mp, slot + 3)
-    if e >> 16 == stamp and _ld(mp, slot) == k1 and _ld(mp, slot + 1) == k2 and _ld(mp, slot + 2) == k3:
+    if {_HIT}:
         return (e & 0xFFFF) - 0x8000
     alpha = -_INF  # exact values only in the table
     beta = _INF

@@ -16,7 +16,8 @@ __all__ = ["holding_arrays"]
 
 @_jit("int64(int64[::1], int64, int64, int64, int64[:, ::1], int64[::1], int64[::1])")
 def _holdings(unseen, n, og, room, ranks, hands, weights):  # type: ignore[no-untyped-def]
-    """Every n-rank multiset in lexicographic order with its weight (the order of crib.analysis.play.holdings).
+    """Every n-rank multiset in lexicographic order with its weight (the order of
+    crib.analysis.play.holdings).
 
     ``unseen[r]`` cards of rank r are unseen.  Fills ``ranks`` (rows of n ranks),
     ``hands`` (packed) and ``weights``; returns how many rows.

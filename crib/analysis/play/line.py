@@ -57,7 +57,8 @@ def best_line(
     bad = set(theirs) - set(pos.unseen())
     if bad:
         raise DuplicateCardError(
-            f"{' '.join(str(c) for c in sorted(bad))} cannot be in the opponent's hand: you can see it"
+            f"{' '.join(str(c) for c in sorted(bad))} cannot be in the opponent's hand: "
+            "you can see it"
         )
     s0 = peg_state(pos, theirs)
     memo: dict[PegState, int] = {}

@@ -7,7 +7,9 @@ averages its rows, and :func:`crib.analysis.play.expectiminimax` is the plain
 reference it is tested equal to.
 
 >>> from crib.rules.position import PeggingPosition
->>> pos = PeggingPosition.parse("hand 4H 2C | pile KS QD 7C | previous AS AD | starter 3S | opp 1 | go")
+>>> pos = PeggingPosition.parse(
+...     "hand 4H 2C | pile KS QD 7C | previous AS AD | starter 3S | opp 1 | go"
+... )
 >>> minimax_by_holding(pos)[0]   # they hold a 5: (now, future) for 2C, then for 4H
 ((5,), 4, [(0, 2), (2, 1)])
 """

@@ -14,8 +14,9 @@ go have no weight at all.
 >>> w = keep_weights(opp_dealer=True)
 >>> w((5, 5, 10, 13)) > 1 > w((2, 7, 9, 13))
 True
->>> print(w.note)
-each holding weighted by how often the Expert keeps those four ranks as the dealer (self-play, data/keep_frequencies.csv)
+>>> print(w.note)  # doctest: +NORMALIZE_WHITESPACE
+each holding weighted by how often the Expert keeps those four ranks as the dealer
+(self-play, data/keep_frequencies.csv)
 """
 
 from __future__ import annotations

@@ -153,7 +153,8 @@ class Tournament:
                     else f"table {missing[0]} has"
                 )
                 raise TournamentError(
-                    f"round {k} is not finished ({which} no result yet): Swiss pairs from the standings"
+                    f"round {k} is not finished ({which} no result yet): "
+                    "Swiss pairs from the standings"
                 )
             r = self._swiss(k + 1)
         self.played_rounds.append(r)

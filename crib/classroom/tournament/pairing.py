@@ -19,8 +19,11 @@ def round_robin_rounds(players: Sequence[str]) -> list[Round]:
     Seats alternate: the fixed player changes seat every round, and the others
     take seat 1 on alternate tables, so seat 1 (and the deals it gets) is shared out.
 
-    >>> [(r.number, [t.seats for t in r.tables], r.bye) for r in round_robin_rounds("ABCD")]
-    [(1, [('A', 'D'), ('C', 'B')], None), (2, [('C', 'A'), ('B', 'D')], None), (3, [('A', 'B'), ('D', 'C')], None)]
+    >>> for r in round_robin_rounds("ABCD"):
+    ...     print(r.number, [t.seats for t in r.tables], r.bye)
+    1 [('A', 'D'), ('C', 'B')] None
+    2 [('C', 'A'), ('B', 'D')] None
+    3 [('A', 'B'), ('D', 'C')] None
     """
     ring: list[str | None] = list(players)
     if len(ring) % 2:

@@ -67,8 +67,9 @@ TABLES_PER_SHEET = 22
 def skunk_note(length: int, lang: str = "en") -> str:
     """The skunk lines of a game to ``length``, as printed on the scorecard.
 
-    >>> skunk_note(61)
-    'Skunk line 31: a loser under 31 is skunked (3 game points to the winner, not 2); a loser on 0, double skunk (also 3).'
+    >>> print(skunk_note(61))  # doctest: +NORMALIZE_WHITESPACE
+    Skunk line 31: a loser under 31 is skunked (3 game points to the winner, not 2); a loser
+    on 0, double skunk (also 3).
     """
     _ = tr(lang)
     text = (
@@ -172,8 +173,8 @@ def pairing_sheet(
         p.text(x0, y, _title(t, lang), 10)
         y += 5.5
         rules = _(
-            "Pts: game points. Win {win}, skunk {skunk}, loss 0, bye {bye}. Standings: points, then "
-            "spread (points for minus against), then games won."
+            "Pts: game points. Win {win}, skunk {skunk}, loss 0, bye {bye}. Standings: points, "
+            "then spread (points for minus against), then games won."
         ).format(win=WIN_POINTS, skunk=SKUNK_POINTS, bye=BYE_POINTS)
         y = p.para(x0, y, rules, 8, x1 - x0)
         y = p.para(x0, y, skunk_note(t.length, lang), 8, x1 - x0)

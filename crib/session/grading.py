@@ -1,0 +1,178 @@
+"""Grading one decision (a throw, a card played) by the Master, and grading a whole saved
+game's log (:func:`grade_log`).
+
+:class:`~crib.session.review.Coach` grades your decisions as you take them with
+:func:`discard_grade` and :func:`play_grade`; :func:`grade_log` grades a seat's
+decisions read back out of a log.  Split out of :mod:`crib.session.review`, which
+re-exports :func:`grade_log`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from crib.analysis.coach import grade_discard, grade_play
+from crib.analysis.grades import WIN_UNIT
+from crib.analysis.models import MASTER
+from crib.i18n import tr
+from crib.rules.cards import Card, cards_pretty
+from crib.rules.events import Event
+from crib.rules.position import PeggingPosition
+from crib.session import plain
+from crib.session.model import HUMAN, CountRecord, Grade
+from crib.session.saved import decisions_from_log
+
+__all__ = ["discard_grade", "play_grade", "grade_log"]
+
+
+def discard_grade(
+    n: int,
+    hand: int,
+    six: Sequence[Card],
+    throw: Sequence[Card],
+    dealer: bool,
+    hinted: bool,
+    scores: tuple[int, int] | None = None,
+    lang: str = "en",
+) -> Grade:
+    """Graded by the Master; with the ``scores`` (yours first) near 121, by P(win)."""
+    g = grade_discard(tuple(six), tuple(throw), dealer=dealer, scores=scores, lang=lang)
+    words = ""
+    if g.mine is not None and g.top is not None:
+        words = plain.discard_text(
+            g.mine, g.top, dealer=dealer, verdict=g.verdict, lost=g.lost, unit=g.unit, lang=lang
+        )
+    return Grade(
+        n,
+        hand,
+        "discard",
+        cards_pretty(g.throw),
+        cards_pretty(g.best_throw),
+        round(g.lost, 3),
+        g.verdict,
+        (),
+        None,
+        g.sentence,
+        tuple(six),
+        dealer,
+        hinted,
+        g.unit,
+        words,
+        ((g.discard_model or MASTER.discard).describe(lang), g.model_note),
+    )
+
+
+def play_grade(
+    n: int,
+    hand: int,
+    pos: PeggingPosition,
+    card: Card,
+    dealer: bool,
+    hinted: bool,
+    exact: bool,
+    opp_played: tuple[Card, ...] = (),
+    lang: str = "en",
+) -> Grade:
+    """Graded by the Master: the computer's holdings weighted by how likely it was to keep
+    them from its seat (``dealer`` is yours), given the cards it has played this hand."""
+    g = grade_play(pos, card, exact=exact, opp_played=opp_played, opp_dealer=not dealer, lang=lang)
+    words = plain.play_text(
+        pos,
+        card,
+        g.best_card,
+        verdict=g.verdict,
+        lost=g.lost,
+        unit=g.unit,
+        reasons=g.tags,
+        board=g.unit == WIN_UNIT,
+        trap=g.trap,
+        lang=lang,
+    )
+    return Grade(
+        n,
+        hand,
+        "play",
+        card.pretty,
+        g.best_card.pretty if g.best_card else "go",
+        round(g.lost, 3),
+        g.verdict,
+        g.tags,
+        g.trap,
+        g.sentence,
+        pos,
+        dealer,
+        hinted,
+        g.unit,
+        words,
+        ((g.play_model or MASTER.play).describe(lang), g.model_note),
+    )
+
+
+def grade_log(
+    events: Sequence[Event],
+    counts: Sequence[CountRecord] = (),
+    seat: int = HUMAN,
+    *,
+    exact: bool = False,
+    lang: str = "en",
+) -> list[Grade]:
+    """The review of a saved game: ``seat``'s decisions graded, in game order (words in
+    ``lang``)."""
+    _ = tr(lang)
+    grades: list[Grade] = []
+    for hand, d, action in decisions_from_log(events, seat):
+        obs = d.observation
+        if d.kind == "discard":
+            grades.append(
+                discard_grade(
+                    len(grades) + 1,
+                    hand,
+                    obs.hand,
+                    action,
+                    obs.dealer,
+                    False,
+                    (obs.my_score, obs.opp_score),
+                    lang,
+                )
+            )
+        elif d.kind == "play" and action is not None and len(obs.legal) > 1:
+            grades.append(
+                play_grade(
+                    len(grades) + 1,
+                    hand,
+                    PeggingPosition.from_observation(obs),
+                    action,
+                    obs.dealer,
+                    False,
+                    exact,
+                    opp_played=obs.opp_played,
+                    lang=lang,
+                )
+            )
+    for c in counts:
+        verdict = (
+            "best"
+            if c.claimed == c.total
+            else "mistake"
+            if abs(c.claimed - c.total) <= 2
+            else "blunder"
+        )
+        said = (
+            _("You counted {n}; it counts {total}.")
+            if c.claimed != c.total
+            else _("Right: {total}.")
+        ).format(n=c.claimed, total=c.total)
+        grades.append(
+            Grade(
+                len(grades) + 1,
+                c.hand,
+                "count",
+                str(c.claimed),
+                str(c.total),
+                float(max(0, c.total - c.claimed)),
+                verdict,
+                sentence=said,
+                plain=said,
+            )
+        )
+    return grades
