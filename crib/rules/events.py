@@ -39,6 +39,7 @@ __all__ = [
     "edge_value",
     "skunk_of",
     "describe_event",
+    "PEG_WORDS",
 ]
 
 _E = TypeVar("_E", bound="Event")
@@ -332,7 +333,9 @@ def log_from_json(text: str, lang: str = "en") -> list[Event]:
     return [_event_from_dict(i, d, lang) for i, d in enumerate(data)]
 
 
-_PEG_KINDS = {
+#: the pegging scores' names (a Played event's detail, "fifteen for 2, run for 3"; the
+#: heels and muggins a caption says too), translated when said
+PEG_WORDS = {
     "fifteen": N_("fifteen"),
     "thirty-one": N_("thirty-one"),
     "pair": N_("pair"),
@@ -341,6 +344,8 @@ _PEG_KINDS = {
     "run": N_("run"),
     "last card": N_("last card"),
     "go": N_("go"),
+    "his heels": N_("his heels"),
+    "muggins": N_("muggins"),
 }
 _WHAT = {"hand": N_("hand"), "crib": N_("crib")}
 _SKUNK = {"skunk": N_("a skunk"), "double skunk": N_("a double skunk")}
@@ -355,8 +360,8 @@ def _peg_detail(detail: str, lang: str) -> str:
     for part in detail.split(", "):
         kind, sep, n = part.rpartition(" for ")
         parts.append(
-            _("{kind} for {n}").format(kind=_(_PEG_KINDS[kind]), n=n)
-            if sep and kind in _PEG_KINDS
+            _("{kind} for {n}").format(kind=_(PEG_WORDS[kind]), n=n)
+            if sep and kind in PEG_WORDS
             else part
         )
     return ", ".join(parts)

@@ -20,27 +20,15 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from crib.i18n import N_, NP_, tr, trp
+from crib.i18n import NP_, tr, trp
 from crib.rules import events as ev
 from crib.rules.cards import Card, cards_pretty
+from crib.rules.events import PEG_WORDS
 from crib.rules.game import Decision
 from crib.session.model import ShowItem, show_item, skunk_words
 
 __all__ = ["SeatTable", "PEG_WORDS", "peg_detail", "WHAT_WORDS"]
 
-#: the pegging scores' names (a Played event's detail, "fifteen for 2, run for 3")
-PEG_WORDS = {
-    "fifteen": N_("fifteen"),
-    "thirty-one": N_("thirty-one"),
-    "pair": N_("pair"),
-    "pair royal": N_("pair royal"),
-    "double pair royal": N_("double pair royal"),
-    "run": N_("run"),
-    "last card": N_("last card"),
-    "go": N_("go"),
-    "his heels": N_("his heels"),
-    "muggins": N_("muggins"),
-}
 #: what a show counts (context "show"): a hand or the crib
 WHAT_WORDS = {"hand": NP_("show", "hand"), "crib": NP_("show", "crib")}
 
