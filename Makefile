@@ -87,9 +87,11 @@ serve: install-serve
 
 lint: install-test
 	$(VENV)/bin/ruff check crib tests bench
+	$(VENV)/bin/ruff format --check crib tests bench
 
 test: install-test browser postgresql nginx $(AXE)
 	$(VENV)/bin/ruff check crib tests bench
+	$(VENV)/bin/ruff format --check crib tests bench
 	$(WARM)
 	$(PY) -m pytest -q -m "not slow" -n 2 --durations=15
 
