@@ -42,7 +42,10 @@ def pg_server() -> Iterator[PgServer]:
     """A PostgreSQL server for this test process, with ``crib_template`` migrated to head."""
     bindir = pg_bindir()
     if bindir is None or not (bindir / "initdb").exists():
-        msg = "no PostgreSQL binaries (/usr/lib/postgresql/*/bin): make test installs postgresql as root"
+        msg = (
+            "no PostgreSQL binaries (/usr/lib/postgresql/*/bin): "
+            "make test installs postgresql as root"
+        )
         if os.environ.get("CI"):
             pytest.fail(msg + " (under CI a missing server is a failure)")
         pytest.skip(msg + "; skipping the PostgreSQL run of the store tests")

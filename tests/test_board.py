@@ -71,9 +71,11 @@ def test_leaf_tables_equal_the_cell_by_cell_statement() -> None:
 
 
 def test_nobs_chance_is_the_share_of_unseen_jacks() -> None:
-    # starter 2S: the jack of spades is unseen; one more unseen jack makes it a half per jack held
+    # starter 2S: the jack of spades is unseen; one more unseen jack makes it a half per jack
+    # held
     pos = PeggingPosition.parse(
-        "hand 5H 6D | pile 9S | previous 4C 4D 7S 8C | starter 2S | discards JD JC | opp 1 | scores 100 100"
+        "hand 5H 6D | pile 9S | previous 4C 4D 7S 8C | starter 2S | discards JD JC | opp 1 "
+        "| scores 100 100"
     )
     show = show_of(pos, False, parse_cards("4C 7S 9S"))
     assert show.jacks_unseen == 2 and show.nobs_unseen == 1
@@ -119,7 +121,8 @@ def test_per_holding_values_are_equal_not_only_the_average() -> None:
 def test_pegging_out_first_wins_even_when_the_show_would_lose() -> None:
     # I am the dealer at 119: a 15 wins now, before the pone (at 120) counts a hand
     pos = PeggingPosition.parse(
-        "hand 6D 2H | pile 9S | previous 4C 4D 7S 8C | starter 2S | discards JD KC | opp 1 | scores 119 120"
+        "hand 6D 2H | pile 9S | previous 4C 4D 7S 8C | starter 2S | discards JD KC | opp 1 "
+        "| scores 119 120"
     )
     b = analyze_board(pos, dealer=True, opp_played=parse_cards("4C 7S 9S"))
     assert str(b.best.card) == "6D" and b.best.p_win == 1.0

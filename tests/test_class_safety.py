@@ -291,7 +291,8 @@ def test_an_older_record_upgrades_with_its_unopened_seats_free_to_claim(tmp_path
         "INSERT INTO sessions(code,name,seed,questions,created) VALUES ('OLD234','old',1,'[{}]',0)"
     )
     conn.execute(
-        "INSERT INTO duels(id,code,seed,master_seed,status,session_id,created) VALUES (1,'ABCD',1,2,'playing',1,0)"
+        "INSERT INTO duels(id,code,seed,master_seed,status,session_id,created) "
+        "VALUES (1,'ABCD',1,2,'playing',1,0)"
     )
     conn.execute("INSERT INTO duel_seats VALUES (1,0,'Ann','tok-a',0,123.0,0)")  # opened
     conn.execute("INSERT INTO duel_seats VALUES (1,1,'Bob','tok-b',0,0,0)")  # never opened

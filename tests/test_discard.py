@@ -199,7 +199,8 @@ def test_bad_input() -> None:
         analyze_discard("5H 5D 6C 7S 8H 5H", dealer=True)
     with pytest.raises(
         CribError,
-        match="unknown discard model 'nope': expected one of master, expert, uniform, exact, table, selfplay",
+        match="unknown discard model 'nope': "
+        "expected one of master, expert, uniform, exact, table, selfplay",
     ):
         analyze_discard("5H 5D 6C 7S 8H 9D", dealer=True, model=parse_model("nope", "discard"))
 

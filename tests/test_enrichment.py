@@ -119,7 +119,8 @@ def test_how_often_the_master_differs_is_seeded_and_each_listed_deal_differs() -
 def test_pegging_answers() -> None:
     assert _answer("pegging", 1) == 2 + 3  # fifteen, run of three
     assert _answer("pegging", 2) == 2 + 6  # thirty-one, pair royal
-    # the pone pegs the go at 29; the dealer's 6 makes the run 4-5-6-7-8 (5) and is the last card (1)
+    # the pone pegs the go at 29; the dealer's 6 makes the run 4-5-6-7-8 (5) and is the last
+    # card (1)
     assert _answer("pegging", 3) == (1, 6)
     # after a 6 lead, the 2 unseen sixes and 3 unseen nines score at once
     p = _answer("pegging", 4)

@@ -284,10 +284,14 @@ def test_holdings_weights_add_up() -> None:
 def test_invalid_positions_name_the_problem() -> None:
     cases = {
         "hand 4H 4H | starter 2S | opp 4 | previous AS AD": "duplicate card 4H",
-        "hand 4H 6D | pile KS QS TD 5C | starter 2S | opp 0 | previous AH": "a count cannot exceed 31",
+        "hand 4H 6D | pile KS QS TD 5C | starter 2S | opp 0 | previous AH": (
+            "a count cannot exceed 31"
+        ),
         "hand 4H 6D 6S 9C | starter 2S | opp 3": "must add up|have been played",
         "hand 4H | pile KS | starter 2S | opp 3 | go | previous AH AS AC": "worth more than",
-        "hand 4H 6D | pile 2C | starter 2S | opp 4 | go | previous AH": "have been played|worth more",
+        "hand 4H 6D | pile 2C | starter 2S | opp 4 | go | previous AH": (
+            "have been played|worth more"
+        ),
         "hand | starter 2S | opp 4": "needs your hand|no cards",
         "hand 4H | pile KS | opp x": "expected the number",
         "hand 4H 6D 6S 9C | stater 2S | opp 4": "unknown section 'stater'",

@@ -111,10 +111,12 @@ def test_the_trainers_progress_chart_speaks_french() -> None:
     [
         (
             "unknown join code 'NOPE42': check the code your teacher gave (6 letters and digits)",
-            "Code de classe inconnu « NOPE42 » : vérifiez le code que montre votre professeur (6 lettres et chiffres).",
+            "Code de classe inconnu « NOPE42 » : vérifiez le code que montre votre professeur "
+            "(6 lettres et chiffres).",
         ),
         (
-            "the name '<b>x</b>' looks like HTML or a script: use letters, digits and spaces (no < or >)",
+            "the name '<b>x</b>' looks like HTML or a script: "
+            "use letters, digits and spaces (no < or >)",
             "Utilisez des lettres, des chiffres et des espaces dans votre nom (pas de < ni de >).",
         ),
         (

@@ -129,7 +129,8 @@ def test_the_message_has_a_french_shape() -> None:
     with pytest.raises(BadNameError) as e:
         clean_name("O'\u0412rien")  # a quote in the name: the shape still reads it
     assert say_error(str(e.value), "fr") == fr(
-        "Your name {n} mixes letters of different alphabets, which can look alike: type it in one alphabet."
+        "Your name {n} mixes letters of different alphabets, which can look alike: "
+        "type it in one alphabet."
     ).format(n="« O'\u0412rien »")
 
 

@@ -3,10 +3,10 @@ seeded Master games, the position the coach grades is exactly the one the Master
 
 The coach grades a saved game by replaying its log (:func:`crib.session.review.grade_log`),
 and each play grade names the position graded; the live controller converts the same
-observation.  All go through :meth:`PeggingPosition.from_observation`, as the Master does.  The games are
-chosen to include decisions where the opponent holds nothing after the mover's last card and
-has not said go: there an older conversion in the review left ``opp_go`` unset and graded a
-different position (the go point given to the wrong player).
+observation.  All go through :meth:`PeggingPosition.from_observation`, as the Master does.
+The games are chosen to include decisions where the opponent holds nothing after the
+mover's last card and has not said go: there an older conversion in the review left
+``opp_go`` unset and graded a different position (the go point given to the wrong player).
 """
 
 from __future__ import annotations

@@ -72,7 +72,8 @@ def test_discard_questions_have_no_near_tie_and_agree_with_analyze_discard(
         for pair in combinations(q.six, 2):
             r = grade(q, cards_str(pair))
             if not r.correct:
-                # every wrong throw costs at least the margin: a correct judgment is never marked wrong
+                # every wrong throw costs at least the margin: a correct judgment is never
+                # marked wrong
                 assert r.lost >= quiz.DISCARD_MARGIN - 1e-9
                 # the quiz asks in the exact uniform-crib model (named in q.model); the
                 # coach's default is the Master, so the comparison names the quiz's model

@@ -89,7 +89,8 @@ def school(
             url,
             str(ROOT / "dashboards"),
             "--class",
-            "--pool_size=0",  # no warm kernels: each page's kernel starts when it is opened (9 in all)
+            # no warm kernels: each page's kernel starts when it is opened (9 in all)
+            "--pool_size=0",
             "--max-pages-per-client=40",
         ],  # every page comes from 127.0.0.1 here (one device)
         stdout=log.open("w"),

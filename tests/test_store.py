@@ -70,7 +70,8 @@ def test_a_postgresql_url_opens_postgresql(pg_url: str) -> None:
     assert store.session(s.code).created == s.created and store.session(s.code).seed == 2**62
     kinds = dict(
         store.conn.execute(
-            "SELECT column_name, data_type FROM information_schema.columns WHERE table_name='answers'"
+            "SELECT column_name, data_type FROM information_schema.columns "
+            "WHERE table_name='answers'"
         ).fetchall()
     )
     assert kinds["created"] == "double precision" and kinds["id"] == "bigint"
@@ -325,7 +326,9 @@ _KILLED_WRITER = textwrap.dedent(
     me = st.join(sys.argv[2], sys.argv[3])
     n = 0
     while True:
-        a = st.submit(me, n % 25, kind="count", answer=str(n), correct=True, token=f"{sys.argv[3]}-{n}")
+        a = st.submit(
+            me, n % 25, kind="count", answer=str(n), correct=True, token=f"{sys.argv[3]}-{n}"
+        )
         print(a.token, flush=True)  # acknowledged: committed before this line is written
         n += 1
     """

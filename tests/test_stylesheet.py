@@ -51,7 +51,9 @@ NOT_HTML = {
     "crib/classroom/tournament/sheets.py": "PDF drawing (tournament sheets)",
     "crib/classroom/results.py": "a matplotlib chart",
     "crib/course/questions/progress.py": "a matplotlib chart",
-    "crib/course/guide/pdf.py": "the guide PDF's matplotlib figure (its HTML takes classes from the sheet)",
+    "crib/course/guide/pdf.py": (
+        "the guide PDF's matplotlib figure (its HTML takes classes from the sheet)"
+    ),
 }
 
 

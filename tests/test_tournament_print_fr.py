@@ -35,8 +35,8 @@ def test_the_sheets_in_french_hold_no_english_line() -> None:
 
 def test_skunk_note_in_french_keeps_the_numbers() -> None:
     assert skunk_note(121, "fr") == (
-        "Ligne de capot 91 : un perdant sous 91 est capot (3 points de tournoi au gagnant, au lieu de 2) ; "
-        "sous 61, double capot (aussi 3)."
+        "Ligne de capot 91 : un perdant sous 91 est capot "
+        "(3 points de tournoi au gagnant, au lieu de 2) ; sous 61, double capot (aussi 3)."
     )
     assert skunk_note(121) == tr("en")(
         "Skunk line 91: a loser under 91 is skunked ({skunk} game points to the winner, "

@@ -205,9 +205,9 @@ def test_pegging_app_position_lead_and_coach() -> None:
 
 def test_pegging_issue_case_one_verdict_and_models_differ() -> None:
     """The issue's position: the coach's table (the Master's weighted expectimax; the
-    opponent holds no cards here, so it equals the exact minimax) puts A♣ 3 points below 4♥; the verdict and the
-    trap flag come from that same model, and the Expert's "ok (0.08 lost)" is shown as a
-    second opinion under "the models differ"."""
+    opponent holds no cards here, so it equals the exact minimax) puts A♣ 3 points below
+    4♥; the verdict and the trap flag come from that same model, and the Expert's "ok
+    (0.08 lost)" is shown as a second opinion under "the models differ"."""
     app = PeggingApp()
     app.text.value = ISSUE_POSITION
     app.analyze_button.click()

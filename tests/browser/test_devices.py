@@ -63,7 +63,8 @@ BAD_WORDS = re.compile(r"\b(null|undefined|NaN|None)\b")
 AXE_JS = """async () => {
   const r = await axe.run(document, {resultTypes: ['violations']});
   return r.violations.filter(v => v.impact === 'critical' || v.impact === 'serious')
-    .map(v => v.impact + ' ' + v.id + ': ' + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(' | '));
+    .map(v => v.impact + ' ' + v.id + ': '
+      + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(' | '));
 }"""
 
 # the controls of the walk, each tagged once with data-crib-walk (new ones appear as
@@ -72,7 +73,8 @@ TAG_JS = """(start) => {
   let n = start;
   const out = [];
   const seen = {};
-  for (const e of document.querySelectorAll('#rendered_cells :is(button, input[type=checkbox], select)')) {
+  const controls = '#rendered_cells :is(button, input[type=checkbox], select)';
+  for (const e of document.querySelectorAll(controls)) {
     if (e.dataset.cribWalk) { continue; }
     const r = e.getBoundingClientRect();
     if (r.width === 0 || r.height === 0 || e.closest('.crib-nav')) { continue; }
@@ -137,7 +139,8 @@ LAYOUT_JS = """() => {
 }"""
 
 FOCUS_JS = """() => {
-  const b = [...document.querySelectorAll('#rendered_cells button')].find(e => e.getBoundingClientRect().width > 0);
+  const b = [...document.querySelectorAll('#rendered_cells button')]
+    .find(e => e.getBoundingClientRect().width > 0);
   b.focus({focusVisible: true});
   const s = getComputedStyle(b);
   return {style: s.outlineStyle, width: parseFloat(s.outlineWidth)};
@@ -181,7 +184,8 @@ def _walk(page: object, name: str, found: list[str]) -> int:
                         if c["mode"]:
                             _axe(page, f"{name}, view {label!r}", found)
                 else:
-                    what = f"{loc.get_attribute('class', timeout=5_000)!r} {loc.inner_text(timeout=5_000)!r}"
+                    cls = loc.get_attribute("class", timeout=5_000)
+                    what = f"{cls!r} {loc.inner_text(timeout=5_000)!r}"
                     loc.click(timeout=5_000)
                     page.wait_for_timeout(350)  # type: ignore[attr-defined]
                     _look(page, f"{name}, after clicking {what}", found)

@@ -38,7 +38,9 @@ MOVE_CLOCK_JS = """
 window.crib_moves = {};
 new MutationObserver(() => {
   const e = document.querySelector('.crib-duel-phase');
-  if (e && !(e.dataset.move in window.crib_moves)) { window.crib_moves[e.dataset.move] = Date.now(); }
+  if (e && !(e.dataset.move in window.crib_moves)) {
+    window.crib_moves[e.dataset.move] = Date.now();
+  }
 }).observe(document, {subtree: true, childList: true, attributes: true, characterData: true});
 """
 

@@ -14,11 +14,15 @@ pytestmark = pytest.mark.browser
 FITS_JS = """() => {
   const W = document.documentElement.clientWidth, H = window.innerHeight;
   const bad = [];
-  for (const sel of ['.crib-deck-next', '.crib-deck-back', '.crib-slide h2', '.crib-slide ol li:last-child']) {
+  for (const sel of [
+    '.crib-deck-next', '.crib-deck-back', '.crib-slide h2', '.crib-slide ol li:last-child',
+  ]) {
     const el = document.querySelector(sel);
     if (!el) continue;
     const r = el.getBoundingClientRect();
-    if (r.right > W + 1 || r.bottom > H + 1) bad.push(sel + ' ' + Math.round(r.right) + 'x' + Math.round(r.bottom));
+    if (r.right > W + 1 || r.bottom > H + 1) {
+      bad.push(sel + ' ' + Math.round(r.right) + 'x' + Math.round(r.bottom));
+    }
   }
   return bad;
 }"""

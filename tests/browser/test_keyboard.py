@@ -29,12 +29,16 @@ pytestmark = pytest.mark.browser
 SET = 3  # deals in each practice set (the page's shortest set)
 
 
-def _focused(page, cond: str) -> bool:  # type: ignore[no-untyped-def]
-    return bool(
-        page.evaluate(
-            f"() => {{ const e = document.activeElement; return !!(e && e !== document.body && ({cond})); }}"
-        )
+def _focus_js(cond: str) -> str:
+    """A JS function: is the focused element (``e``, not the body) one where ``cond`` holds?"""
+    return (
+        "() => { const e = document.activeElement; "
+        f"return !!(e && e !== document.body && ({cond})); }}"
     )
+
+
+def _focused(page, cond: str) -> bool:  # type: ignore[no-untyped-def]
+    return bool(page.evaluate(_focus_js(cond)))
 
 
 def _tab_to(page, cond: str, *, back: bool = False, most: int = 160) -> int:  # type: ignore[no-untyped-def]
@@ -49,10 +53,7 @@ def _tab_to(page, cond: str, *, back: bool = False, most: int = 160) -> int:  # 
 
 def _wait_focus(page, cond: str) -> None:  # type: ignore[no-untyped-def]
     """The page moves the focus by itself (to the next deal's answer, or to Next)."""
-    page.wait_for_function(
-        f"() => {{ const e = document.activeElement; return !!(e && e !== document.body && ({cond})); }}",
-        timeout=30_000,
-    )
+    page.wait_for_function(_focus_js(cond), timeout=30_000)
 
 
 def _answered(page) -> int:  # type: ignore[no-untyped-def]

@@ -20,7 +20,8 @@ AXE = ROOT / ".venv" / "node" / "node_modules" / "axe-core" / "axe.min.js"
 AXE_JS = """async () => {
   const r = await axe.run(document, {resultTypes: ['violations']});
   return r.violations.filter(v => v.impact === 'critical' || v.impact === 'serious')
-    .map(v => v.impact + ' ' + v.id + ': ' + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(' | '));
+    .map(v => v.impact + ' ' + v.id + ': '
+      + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(' | '));
 }"""
 IN_VIEW_JS = """(id) => { const r = document.getElementById(id).getBoundingClientRect();
   return r.top >= -1 && r.bottom <= innerHeight + 1; }"""

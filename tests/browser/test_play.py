@@ -157,7 +157,8 @@ def test_whole_game_by_keyboard_against_easy(
 
 def _first_countable_seed() -> tuple[int, int]:
     """A seed where you deal first and your first hand (throwing cards 1 and 2, playing
-    the first legal card) counts at least 2, so a count 2 short is a real miscount; and that total."""
+    the first legal card) counts at least 2, so a count 2 short is a real miscount; and
+    that total."""
     for seed in range(1, 60):
         c = GameController(seed=seed, tier="easy", manual=True, muggins=True, exact_trap=False)
         for _ in range(60):

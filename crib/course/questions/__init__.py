@@ -13,7 +13,9 @@ throw, expected margin for a play), so a quiz never marks a correct judgment wro
 >>> q = counting_question(7, 0, level="tricky")
 >>> q == counting_question(7, 0, level="tricky")
 True
->>> five = question_from_dict(dict(kind="count", hand="5H 5D 5C JS", starter="5S", crib=False, total=29))
+>>> five = question_from_dict(
+...     dict(kind="count", hand="5H 5D 5C JS", starter="5S", crib=False, total=29)
+... )
 >>> grade_count(five, "28").correct
 False
 >>> grade_count(five, "lots")
@@ -249,8 +251,8 @@ def make_assessment(name: str) -> list[Question]:
     """The course's pre-test or post-test: 15 questions, each tagged with its objective.
 
     Four counting hands, one per climbing level (two for L1, two for L2), two "what does
-    it peg?" (L3), two rules questions for each of L1 to L4, and one discard (L5).  The forms are fixed
-    (a seed per form), so a class's pre- and post-test scores compare.
+    it peg?" (L3), two rules questions for each of L1 to L4, and one discard (L5).  The
+    forms are fixed (a seed per form), so a class's pre- and post-test scores compare.
 
     >>> [q.objective for q in make_assessment("pre-test")][:6]
     ['L1', 'L1', 'L2', 'L2', 'L3', 'L3']
@@ -326,7 +328,9 @@ def grade(q: Question, answer: object) -> Result:
 def describe_question(q: Question, lang: str = "en") -> str:
     """One line naming the deal, for tables, in ``lang``.
 
-    >>> q = question_from_dict(dict(kind="count", hand="5H 5D 5C JS", starter="5S", crib=False, total=29))
+    >>> q = question_from_dict(
+    ...     dict(kind="count", hand="5H 5D 5C JS", starter="5S", crib=False, total=29)
+    ... )
     >>> describe_question(q)
     'count the hand 5♥ 5♦ 5♣ J♠ | 5♠'
     >>> describe_question(replace(q, crib=True), "fr")

@@ -12,7 +12,8 @@ breakdown nobody claimed is missed.
 >>> rows = check_lines(s, [("fifteen", "5H JS"), ("pair", "5H 5D"), ("run", "4C 5H JS")])
 >>> [(r.kind, r.status) for r in rows if r.status != "missed"]
 [('fifteen', 'right'), ('pair', 'right'), ('run', 'wrong')]
->>> sum(r.status == "missed" for r in rows), claimed_total([("fifteen", "5H JS"), ("pair", "5H 5D")])
+>>> claims = [("fifteen", "5H JS"), ("pair", "5H 5D")]
+>>> sum(r.status == "missed" for r in rows), claimed_total(claims)
 (6, 4)
 """
 

@@ -7,8 +7,8 @@ teacher's page (:mod:`crib.ui.teacher`) its projector and its reveals.  Every se
 through the gettext catalog (``lang``).
 
 >>> from crib.course.questions import question_from_dict
->>> q = question_from_dict({"kind": "pegpoints", "pile": "TS 6D 5C 6S", "card": "4H", "count_before": 27,
-...      "count": 31, "best": "5", "objective": "L3",
+>>> q = question_from_dict({"kind": "pegpoints", "pile": "TS 6D 5C 6S", "card": "4H",
+...      "count_before": 27, "count": 31, "best": "5", "objective": "L3",
 ...      "parts": [["thirty-one", "TS 6D 5C 6S 4H", 2], ["run", "5C 6S 4H", 3]]})
 >>> h = pegpoints_question_html(q)
 >>> [c for c in ("10", "16", "21", "27", "?") if f'crib-peg-count">{c}<' in h]
@@ -150,7 +150,8 @@ def pegpoints_question_html(q: quiz.PegPointsQuestion, lang: str = "en") -> str:
     for c in q.pile:
         count += c.value
         steps.append(
-            f'<span class="crib-peg-step">{card_html(c)}<span class="crib-peg-count">{count}</span></span>'
+            f'<span class="crib-peg-step">{card_html(c)}'
+            f'<span class="crib-peg-count">{count}</span></span>'
         )
     then = html.escape(_("then"))
     steps.append(f'<span class="crib-peg-then">{then}</span>')
@@ -234,7 +235,8 @@ def breakdown_html(s: Score, missed: frozenset[int] = frozenset(), lang: str = "
         cls = ' class="crib-missed"' if i in missed else ""
         kind = _(KIND_LABELS[c.kind]) if c.kind in KIND_LABELS else c.kind
         rows.append(
-            f"<tr{cls}><td>{html.escape(kind)}{tag if i in missed else ''}</td><td>{cards_html(c.cards)}</td>"
+            f"<tr{cls}><td>{html.escape(kind)}{tag if i in missed else ''}</td>"
+            f"<td>{cards_html(c.cards)}</td>"
             f'<td style="text-align:right">{c.points}</td></tr>'
         )
     if not rows:
@@ -245,7 +247,8 @@ def breakdown_html(s: Score, missed: frozenset[int] = frozenset(), lang: str = "
     return (
         '<table class="crib-breakdown" style="border-collapse:collapse">'
         f"<thead><tr><th>{item}</th><th>{cards}</th><th>{points}</th></tr></thead>"
-        f"<tbody>{''.join(rows)}</tbody><tfoot><tr><th colspan=2 style='text-align:left'>{total}</th>"
+        f"<tbody>{''.join(rows)}</tbody>"
+        f"<tfoot><tr><th colspan=2 style='text-align:left'>{total}</th>"
         f"<th style='text-align:right'>{s.total}</th></tr></tfoot></table>"
         f'<p class="crib-say"><i>{html.escape(said[:1].upper() + said[1:])}.</i></p>'
     )
@@ -342,7 +345,8 @@ def reveal_html(
     )
     asked = question_html(q, choices=True, lang=lang) if deal else ""
     return (
-        f'<div class="crib-reveal-box" style="border:2px solid {var("accent")};padding:8px;margin-top:6px">'
+        f'<div class="crib-reveal-box" style="border:2px solid {var("accent")};'
+        'padding:8px;margin-top:6px">'
         f"<div style='font-size:20px'><b>{title}</b></div>{asked}{body}</div>"
     )
 

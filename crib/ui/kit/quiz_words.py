@@ -12,8 +12,10 @@ page's language.
 >>> q = question_from_dict(dict(kind="discard", six="5H 5D JC QS 2H 9C", dealer=True, best="9C 2H",
 ...     ranking=[["9C 2H", 12.0, 8.0, 4.0], ["5H 5D", 9.0, 4.0, 5.0]], gap=3.0, explain=""))
 >>> head, said, note = discard_words(q, q.ranking[1].cards, 3.0, "costly", "fr")
->>> head, said.split(". ")[0]
-('Coûteux : environ 3 points perdus.', 'Vous avez gardé J♣ Q♠ 2♥ 9♣ (environ 4 points en main) et jeté 5♥ 5♦ à votre crib (environ 5)')
+>>> head
+'Coûteux : environ 3 points perdus.'
+>>> said.split(". ")[0]
+'Vous avez gardé J♣ Q♠ 2♥ 9♣ (environ 4 points en main) et jeté 5♥ 5♦ à votre crib (environ 5)'
 """
 
 from __future__ import annotations
@@ -35,7 +37,8 @@ _WORDS = {
     "blunder": N_("A blunder"),
 }
 
-# the counting misses' names (crib.course.questions.progress stores them in English), for the catalog
+# the counting misses' names, for the catalog (crib.course.questions.progress stores them in
+# English)
 _MISSES = (
     N_("missed a fifteen"),
     N_("missed a fifteen with a ten-card"),
@@ -51,7 +54,8 @@ _MISSES = (
     N_("missed nobs"),
     N_("counted a four-card flush in the crib"),
     N_("counted nobs that was not there"),
-    # the discard's and the play's (crib.course.questions.progress classify_discard_miss, classify_peg_miss)
+    # the discard's and the play's (crib.course.questions.progress classify_discard_miss,
+    # classify_peg_miss)
     N_("threw a five to the opponent"),
     N_("threw a fifteen to the opponent"),
     N_("threw a pair to the opponent"),
@@ -173,8 +177,8 @@ def play_words(q: PegQuestion, card: Card, lost: float, verdict: str, lang: str)
         ).format(card=card.pretty, now=now.get(card.rank, 0))
     else:
         said = _(
-            "You played {card} ({now} now); better: {best} ({best_now} now), about {lost} points of "
-            "margin better over the rest of the play."
+            "You played {card} ({now} now); better: {best} ({best_now} now), "
+            "about {lost} points of margin better over the rest of the play."
         ).format(
             card=card.pretty,
             now=now.get(card.rank, 0),

@@ -1,5 +1,6 @@
 """The teacher's choice of questions for a new session: how many of each kind and the
-counting level, or the course's pre-test or post-test (:func:`crib.course.questions.make_assessment`).
+counting level, or the course's pre-test or post-test
+(:func:`crib.course.questions.make_assessment`).
 
 Built onto the teacher's page (:class:`crib.ui.teacher.app.TeacherApp`) like the
 trainer's side widgets: :func:`add_question_widgets` gives the page its boxes
@@ -27,7 +28,8 @@ from crib.i18n import N_, tr
 
 __all__ = ["add_question_widgets", "session_questions", "DEFAULT_COUNTS", "TEST_LENGTH"]
 
-# how many of each kind a new session asks by default (the order of crib.course.questions.KINDS)
+# how many of each kind a new session asks by default (the order of
+# crib.course.questions.KINDS)
 DEFAULT_COUNTS = {"count": 5, "pegpoints": 0, "rules": 0, "discard": 3, "peg": 2}
 _LABELS = {
     "count": N_("Counting"),
@@ -53,7 +55,8 @@ def _preset_note(name: str, lang: str = "en") -> str:
         "peg?”, two rules questions for each of lessons 1 to 4 and a discard. Each is "
         "tagged with its lesson objective for the Mastery table."
     )
-    return f'<div class="crib-preset-note" style="max-width:48em">{what.format(name=_(_TESTS[name]), n=TEST_LENGTH)}</div>'
+    said = what.format(name=_(_TESTS[name]), n=TEST_LENGTH)
+    return f'<div class="crib-preset-note" style="max-width:48em">{said}</div>'
 
 
 def add_question_widgets(app: Any) -> w.VBox:

@@ -64,7 +64,8 @@ def mastery_table_html(df: Any, lang: str = "en") -> str:
                 cells.append("<td>–</td>")
                 continue
             cells.append(
-                f'<td class="crib-mastery-{_band(share)}">{share:.0%}<small>{rec[o + "_n"]}</small></td>'
+                f'<td class="crib-mastery-{_band(share)}">'
+                f"{share:.0%}<small>{rec[o + '_n']}</small></td>"
             )
         cls = ' class="crib-mastery-class"' if is_class else ""
         rows.append(

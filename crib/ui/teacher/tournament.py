@@ -282,7 +282,8 @@ class TournamentPanel(w.VBox):
             self.status.value = info_html(
                 tr(self.lang)(
                     N_(
-                        "No student has joined this session yet: type the players' names, one a line."
+                        "No student has joined this session yet: "
+                        "type the players' names, one a line."
                     )
                 )
             )

@@ -33,8 +33,10 @@ def standings_html(t: Tournament, lang: str = "en") -> str:
     for s in t.standings():
         byes = " · " + _("bye") if s.byes else ""
         body.append(
-            f'<tr><td class="crib-num">{html.escape(s.rank_text)}</td><td>{html.escape(s.name)}</td>'
-            f'<td class="crib-num">{s.wins}–{s.losses}{byes}</td><td class="crib-num"><b>{s.points}</b></td>'
+            f'<tr><td class="crib-num">{html.escape(s.rank_text)}</td>'
+            f"<td>{html.escape(s.name)}</td>"
+            f'<td class="crib-num">{s.wins}–{s.losses}{byes}</td>'
+            f'<td class="crib-num"><b>{s.points}</b></td>'
             f'<td class="crib-num">{_signed(s.spread)}</td></tr>'
         )
     played = len(t.played_rounds)
@@ -43,7 +45,8 @@ def standings_html(t: Tournament, lang: str = "en") -> str:
     rule = _("2 points a win, 3 a skunk, 2 a bye; ties by spread.")
     return (
         f'<table class="crib-tour-table crib-standings">{caption}<thead><tr>{head}</tr></thead>'
-        f'<tbody>{"".join(body)}</tbody></table><div class="crib-muted" style="font-size:14px">{html.escape(rule)}</div>'
+        f"<tbody>{''.join(body)}</tbody></table>"
+        f'<div class="crib-muted" style="font-size:14px">{html.escape(rule)}</div>'
     )
 
 
@@ -90,7 +93,8 @@ def round_html(t: Tournament, round_no: int, tables: Sequence[TableState], lang:
     rows = "".join(
         f'<tr data-table="{x.table}" data-code="{x.code}"><td class="crib-num">{x.table}</td>'
         f"<td>{html.escape(x.seats[0])}</td><td>{html.escape(x.seats[1])}</td>"
-        f'<td class="crib-tour-code">{x.code or "–"}</td><td class="crib-tour-state">{status_text(x, lang)}</td>'
+        f'<td class="crib-tour-code">{x.code or "–"}</td>'
+        f'<td class="crib-tour-state">{status_text(x, lang)}</td>'
         f'<td class="crib-tour-result">{result_text(x.result, lang) if x.result else ""}</td></tr>'
         for x in tables
     )

@@ -48,7 +48,10 @@ def frame_html(
         + "</tr>"
         for row in df.itertuples(index=False)
     )
-    return f'<table class="crib-frame {css_class}"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
+    return (
+        f'<table class="crib-frame {css_class}"><thead><tr>{head}</tr></thead>'
+        f"<tbody>{body}</tbody></table>"
+    )
 
 
 # the live tables' columns (crib.classroom.results's frames), for the catalog
@@ -85,8 +88,11 @@ def heatmap_html(
 
     >>> from types import SimpleNamespace as A
     >>> from crib.course.questions import question_from_dict
-    >>> qs = [question_from_dict(dict(kind="count", hand="5H 5D 5C JS", starter="5S", crib=False, total=29))]
-    >>> t = heatmap_html(qs, ["Ann", "<b>"], [A(student="Ann", question=0, answer="28", correct=False)])
+    >>> qs = [question_from_dict(
+    ...     dict(kind="count", hand="5H 5D 5C JS", starter="5S", crib=False, total=29)
+    ... )]
+    >>> answers = [A(student="Ann", question=0, answer="28", correct=False)]
+    >>> t = heatmap_html(qs, ["Ann", "<b>"], answers)
     >>> "28 <small>(29)</small>" in t and "&lt;b&gt;" in t and "crib-hm-wrong" in t
     True
     """
@@ -96,7 +102,8 @@ def heatmap_html(
     for a in answers:
         last[(a.student, a.question)] = a
     head = "".join(
-        f'<th title="{html.escape(answer.format(answer=_short(q, correct_answer(q))))}">Q{i + 1}</th>'
+        f'<th title="{html.escape(answer.format(answer=_short(q, correct_answer(q))))}">'
+        f"Q{i + 1}</th>"
         for i, q in enumerate(questions)
     )
     rows = []
@@ -124,7 +131,8 @@ def projector_html(
     answers and the right one only once revealed."""
     _ = tr(lang)
     mine = [a for a in answers if a.question == i]
-    head = f"<div><b>{html.escape(_('Question {n} of {total}').format(n=i + 1, total=n_questions))}</b></div>"
+    which = _("Question {n} of {total}").format(n=i + 1, total=n_questions)
+    head = f"<div><b>{html.escape(which)}</b></div>"
     deal = question_html(q, choices=True, lang=lang)  # a rules question's choices listed
     if isinstance(q, DiscardQuestion):
         deal += f'<div class="crib-big-cards">{"".join(card_html(c) for c in q.six)}</div>'

@@ -32,14 +32,16 @@ def read_whole(text: str, *, what: str, low: int, high: int, lang: str = "en") -
 
     >>> read_whole(" 21 ", what="count", low=1, high=31)
     21
-    >>> read_whole("lots", what="count", low=1, high=31)
-    Traceback (most recent call last):
-    ...
-    crib.ui.trainer.kinds._BadBox: “lots” is not a number: type the count now, a whole number from 1 to 31.
-    >>> read_whole("", what="points", low=0, high=14)
-    Traceback (most recent call last):
-    ...
-    crib.ui.trainer.kinds._BadBox: Type the points this card pegs, a whole number from 0 to 14 (0 if it pegs nothing).
+    >>> try:
+    ...     read_whole("lots", what="count", low=1, high=31)
+    ... except _BadBox as e:
+    ...     print(e)
+    “lots” is not a number: type the count now, a whole number from 1 to 31.
+    >>> try:
+    ...     read_whole("", what="points", low=0, high=14)
+    ... except _BadBox as e:
+    ...     print(e)
+    Type the points this card pegs, a whole number from 0 to 14 (0 if it pegs nothing).
     """
     _ = tr(lang)
     if what == "count":

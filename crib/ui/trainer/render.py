@@ -180,7 +180,8 @@ def peg_result_html(
             style += f"background:{_AMBER};"
         rows.append(
             f'<tr style="{style}"><td>{cards_html([o.card])}</td><td>{o.now}</td>'
-            f"<td>{o.margin:+.2f}</td><td>{best - o.margin:.2f}</td><td>{o.p_nonneg:.0%}</td><td>{mark}</td></tr>"
+            f"<td>{o.margin:+.2f}</td><td>{best - o.margin:.2f}</td>"
+            f"<td>{o.p_nonneg:.0%}</td><td>{mark}</td></tr>"
         )
     heads = "".join(f"<th>{html.escape(_(h))}</th>" for h in _PEG_HEADS)
     table = (

@@ -41,7 +41,8 @@ def lines_html(rows: list[Any], total: int | None = None, lang: str = "en") -> s
     body = "".join(
         f'<tr class="crib-line-{getattr(r, "status", "claimed")}" '
         f'style="{_STYLE.get(getattr(r, "status", ""), "")}">'
-        f"<td>{_MARK.get(getattr(r, 'status', ''), '')}</td><td>{html.escape(_(KIND_LABELS.get(r.kind, r.kind)))}</td>"
+        f"<td>{_MARK.get(getattr(r, 'status', ''), '')}</td>"
+        f"<td>{html.escape(_(KIND_LABELS.get(r.kind, r.kind)))}</td>"
         f"<td>{cards_html(r.cards)}</td><td>{r.points}</td></tr>"
         for r in rows
     )
