@@ -14,6 +14,7 @@ import pytest
 from matplotlib.figure import Figure
 
 from crib.analysis.grades import WIN_UNIT
+from crib.analysis.models import TIERS
 from crib.course.questions import question_score
 from crib.ui.analyze.discard import DiscardApp
 from crib.ui.analyze.discard import apply_query as discard_query
@@ -324,7 +325,7 @@ def test_pegging_fields_keep_the_scores_and_the_link_sets_the_dealer() -> None:
 def test_the_crib_label_never_reads_empty_brackets() -> None:
     from crib.ui.play.app import PlayApp
 
-    app = PlayApp(seed=3, tier="easy")
+    app = PlayApp(seed=3, tier=TIERS["easy"])
     assert "Crib ()" not in app.table_html.value
     assert "Crib (empty)" in app.table_html.value  # before the deal
 

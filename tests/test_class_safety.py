@@ -26,6 +26,7 @@ from pathlib import Path
 import ipywidgets as w
 import pytest
 
+from crib.analysis.models import TIERS
 from crib.errors import CribError
 from crib.rules import events as ev
 from crib.rules.fairness import HashRng
@@ -354,7 +355,7 @@ def test_the_classmate_entrys_errors_show_next_to_its_inputs(
     monkeypatch.setenv("CRIB_DB", str(tmp_path / "c.sqlite3"))
     from crib.ui.play.app import PlayApp
 
-    page = PlayApp(seed=1, tier="easy")
+    page = PlayApp(seed=1, tier=TIERS["easy"])
     page.classmate_button.click()
     ann = page.duel_app
     ann.name_text.value = "<b>x</b>"
@@ -377,7 +378,7 @@ def test_the_classmate_entrys_errors_show_next_to_its_inputs(
         and _shown(cy, cy.entry_status)
     )
     # a bad seat link: said on the way in, which is shown
-    other = PlayApp(seed=2, tier="easy")
+    other = PlayApp(seed=2, tier=TIERS["easy"])
     other._on_query(f"table={ann.seat.code}&seat=0123456789abcdef")
     d = other.duel_app
     assert (

@@ -12,6 +12,7 @@ from pathlib import Path
 import ipywidgets as w
 import pytest
 
+from crib.analysis.models import TIERS
 from crib.rules.cards import Card
 from crib.session.duel_record import hidden_cards
 from crib.store.duels import DuelStore
@@ -145,7 +146,7 @@ def test_the_play_page_hook_swaps_and_resumes(
     monkeypatch.setenv("CRIB_DB", str(tmp_path / "c.sqlite3"))
     from crib.ui.play.app import PlayApp
 
-    page = PlayApp(seed=1, tier="easy")
+    page = PlayApp(seed=1, tier=TIERS["easy"])
     page.classmate_button.click()
     duel = page.duel_app
     assert duel in page.children and duel.layout.display is None
@@ -158,7 +159,7 @@ def test_the_play_page_hook_swaps_and_resumes(
     query = duel.url.query
     # the same link in another tab while the first is open: told, and Take over here
     monkeypatch.setitem(PAGE, "tab", "tab-2")
-    other = PlayApp(seed=4, tier="easy")
+    other = PlayApp(seed=4, tier=TIERS["easy"])
     other._on_query(query)
     assert (
         other.duel_app.seat is None and "open on another page" in other.duel_app.entry_status.value
@@ -166,7 +167,7 @@ def test_the_play_page_hook_swaps_and_resumes(
     assert other.duel_app.takeover_button.layout.display is None
     # a reload of the first tab: a new page (kernel) with the same address resumes the same seat
     monkeypatch.setitem(PAGE, "tab", "tab-1")
-    again = PlayApp(seed=2, tier="easy")
+    again = PlayApp(seed=2, tier=TIERS["easy"])
     again._on_query(query)
     assert again.duel_app.seat is not None and again.duel_app.seat.seat == 0
     assert again.duel_app.seat.code == duel.seat.code  # type: ignore[union-attr]
@@ -188,7 +189,7 @@ def test_the_play_page_hook_swaps_and_resumes(
     duel2.back()
     assert again.children[2].layout.display is None and duel2.layout.display == "none"
     # a shared link without a seat fills the code in
-    third = PlayApp(seed=3, tier="easy")
+    third = PlayApp(seed=3, tier=TIERS["easy"])
     code = other.duel_app.seat.code  # type: ignore[union-attr]
     third._on_query(f"table={code.lower()}")
     assert third.duel_app.code_text.value == code

@@ -17,7 +17,7 @@ import pytest
 
 from crib.analysis.coach import find_formations, grade_discard, grade_play, hint_discard, hint_play
 from crib.analysis.grades import tag_text
-from crib.analysis.models import MASTER, UNIFORM
+from crib.analysis.models import MASTER, TIERS, UNIFORM
 from crib.errors import CribError
 from crib.rules.cards import parse_card, parse_cards
 from crib.rules.events import Cut, GameOver, Played, Shown, describe_event, log_from_json
@@ -66,7 +66,7 @@ def _play_through(app: PlayApp, rng: random.Random) -> set[str]:
 def test_a_french_game_shows_no_english_even_under_how_this_was_computed(
     plain: bool, scores: tuple
 ) -> None:
-    app = PlayApp(seed=7, tier="easy", lang="fr", plain=plain, scores=scores)
+    app = PlayApp(seed=7, tier=TIERS["easy"], lang="fr", plain=plain, scores=scores)
     assert _play_through(app, random.Random(2)) == set()
     for flip in (not plain, plain):  # the review both ways
         app.plain_box.value = flip
@@ -81,7 +81,7 @@ def test_a_french_game_shows_no_english_even_under_how_this_was_computed(
 
 
 def test_a_loaded_french_game_reads_in_french() -> None:
-    app = PlayApp(seed=5, tier="normal", scores=(100, 100))
+    app = PlayApp(seed=5, tier=TIERS["normal"], scores=(100, 100))
     rng = random.Random(4)
     while app.controller.phase != "over":
         v = app.controller.view()
@@ -97,7 +97,7 @@ def test_a_loaded_french_game_reads_in_french() -> None:
     m = re.search(r'base64,([A-Za-z0-9+/=]+)"', app.save_link.value)
     assert m
     data = base64.b64decode(m.group(1))
-    fr = PlayApp(seed=1, tier="easy", lang="fr", plain=False)
+    fr = PlayApp(seed=1, tier=TIERS["easy"], lang="fr", plain=False)
     fr.load.value = _upload(data)
     text = re.sub(r"<[^>]+>", " ", fr.replay_html.value)
     assert "vérifiées à partir de la graine" in text and "Carte de départ :" in text

@@ -15,6 +15,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 from crib import i18n
+from crib.analysis.models import TIERS
 from crib.store.duels import DuelStore
 from crib.ui.kit.say import record_error as duel_error
 from crib.ui.play.app import PlayApp
@@ -69,7 +70,7 @@ def english_in(text: str) -> list[str]:
 
 def test_the_check_finds_english() -> None:
     assert len(english_sentences()) > 200
-    en = PlayApp(seed=11, tier="easy")
+    en = PlayApp(seed=11, tier=TIERS["easy"])
     assert english_in(visible(en))  # the English page is caught
 
 
@@ -90,7 +91,7 @@ def _step(app: PlayApp) -> None:
 
 
 def test_a_whole_game_against_the_computer_in_french() -> None:
-    app = PlayApp(seed=11, tier="easy", lang="fr")
+    app = PlayApp(seed=11, tier=TIERS["easy"], lang="fr")
     seen: dict[str, str] = {}
     for _ in range(600):
         phase = app.controller.phase
@@ -115,7 +116,7 @@ def test_a_whole_game_against_the_computer_in_french() -> None:
 
 
 def test_manual_counting_muggins_and_errors_in_french() -> None:
-    app = PlayApp(seed=5, tier="easy", lang="fr", manual=True, muggins=True)
+    app = PlayApp(seed=5, tier=TIERS["easy"], lang="fr", manual=True, muggins=True)
     while app.controller.phase != "discard":
         app.act("n")
     app.act("enter")
@@ -150,7 +151,7 @@ def test_the_page_follows_the_url() -> None:
     page.apply_query("seed=9&tier=normal&lang=fr")
     app = page.app
     assert app is not first and app.lang == "fr" and app.controller.seed == 9
-    assert app.controller.tier == "normal" and app.tier.description == "Adversaire"
+    assert app.controller.tier.key == "normal" and app.tier.description == "Adversaire"
     assert (
         "Jouer au cribbage avec le coach" in page.intro.value
         and 'aria-current="true">Français' in page.switch.value

@@ -107,9 +107,9 @@ def test_the_session_runs_with_no_widgets() -> None:
     """The game session (controller, model, review, table) imports no widget library:
     a whole game is driven headless, in a process where ipywidgets was never loaded."""
     code = (
-        "import sys; from crib.session.controller import GameController; "
+        "import sys; from crib.session.controller import TIERS, GameController; "
         "import crib.session.model, crib.session.review, crib.session.table; "
-        "g = GameController(seed=3, tier='easy'); [g.press('n') for _ in range(2)]; "
+        "g = GameController(seed=3, tier=TIERS['easy']); [g.press('n') for _ in range(2)]; "
         "print(sorted(m for m in sys.modules if m.split('.')[0] in "
         "{'ipywidgets','IPython','anywidget','matplotlib'}))"
     )

@@ -11,6 +11,7 @@ import pytest
 from babel.messages.extract import extract_from_dir
 
 import crib
+from crib.analysis.models import TIERS
 from crib.course.printables.texts import GLOSSARY
 from crib.i18n import tr
 from crib.rules.pegging import PegState
@@ -231,11 +232,11 @@ def test_the_panel_draws_the_tour_and_hides_when_skipped() -> None:
 def test_the_play_page_opens_its_tour_from_the_learn_page_link_and_escape_closes_it() -> None:
     from crib.ui.play.app import PlayApp, apply_query
 
-    app = PlayApp(seed=5, tier="normal")
+    app = PlayApp(seed=5, tier=TIERS["normal"])
     assert not app.tour.tour.open
     apply_query(app, "level=easy&tour=1")
     c = app.controller
-    assert c.tier == "easy" and c.phase == "discard" and app.tour.tour.open
+    assert c.tier.key == "easy" and c.phase == "discard" and app.tour.tour.open
     assert (
         c.view().captions[-1].startswith("Hand 1: ")
     )  # cut and dealt: the tour starts at the throw

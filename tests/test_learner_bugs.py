@@ -14,6 +14,7 @@ from types import SimpleNamespace
 import ipywidgets as w
 import pytest
 
+from crib.analysis.models import TIERS
 from crib.classroom.results import answer_text, choice_figure, correct_answer, question_stats
 from crib.course.questions import discard_question, question_from_dict, question_score
 from crib.rules.cards import DECK, parse_cards
@@ -88,7 +89,7 @@ def test_every_trainer_card_button_has_its_name() -> None:
 
 
 def test_every_play_card_button_has_its_name() -> None:
-    app = PlayApp(seed=5, tier="easy")
+    app = PlayApp(seed=5, tier=TIERS["easy"])
     app.act("n")
     app.act("n")
     assert app.controller.phase == "discard"
@@ -99,13 +100,13 @@ def test_every_play_card_button_has_its_name() -> None:
 
 
 def test_each_game_and_page_gets_a_fresh_seed() -> None:
-    assert len({GameController(tier="easy").seed for _ in range(4)}) > 1
+    assert len({GameController(tier=TIERS["easy"]).seed for _ in range(4)}) > 1
     assert len({TrainerApp().seed.value for _ in range(3)}) > 1
     assert len({TeacherApp(store=None).seed.value for _ in range(3)}) > 1  # (no store opened)
 
 
 def test_new_game_is_new_unless_a_seed_is_chosen() -> None:
-    app = PlayApp(tier="easy")
+    app = PlayApp(tier=TIERS["easy"])
     seeds = {app.controller.seed}
     for _ in range(3):
         app.new_button.click()
@@ -160,7 +161,7 @@ def _deal_keys(c: GameController) -> list[int]:
 
 @pytest.mark.parametrize("seed", [3, 11, 29])
 def test_a_deal_takes_at_most_8_keys(seed: int) -> None:
-    c = GameController(seed=seed, tier="easy", coaching=False)
+    c = GameController(seed=seed, tier=TIERS["easy"], coaching=False)
     per_deal = _deal_keys(c)
     assert len(per_deal) >= 3
     assert max(per_deal) <= 8, per_deal
@@ -169,7 +170,7 @@ def test_a_deal_takes_at_most_8_keys(seed: int) -> None:
 def test_your_go_is_said_for_you_with_the_reason() -> None:
     captions: list[str] = []
     for s in range(1, 40):
-        g = GameController(seed=s, tier="easy", coaching=False)
+        g = GameController(seed=s, tier=TIERS["easy"], coaching=False)
         g.table.caption = captions.append  # type: ignore[method-assign]
         _deal_keys(g)
         if any(t.startswith("Go for you") and "+1 for the last card" in t for t in captions):
@@ -183,7 +184,7 @@ def test_your_go_is_said_for_you_with_the_reason() -> None:
 
 
 def test_the_go_point_goes_to_whoever_played_last() -> None:
-    c = GameController(seed=11, tier="easy", coaching=False)
+    c = GameController(seed=11, tier=TIERS["easy"], coaching=False)
     _deal_keys(c)
     evs = c.revealed_events()
     for i, e in enumerate(evs):

@@ -116,7 +116,7 @@ def test_tiers_are_one_table_of_tier_objects() -> None:
     from crib.session.model import COACH, TIER_NAMES, tier_name
 
     assert (
-        COACH == "master"
+        COACH is TIERS["master"]
         and tier_name("hard", "fr") == "Difficile"
         and TIER_NAMES["easy"] == "Easy"
     )

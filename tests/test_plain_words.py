@@ -14,7 +14,7 @@ import pytest
 from crib.analysis.coach import grade_play
 from crib.analysis.discard import analyze_discard
 from crib.analysis.grades import WIN_UNIT, cost_text
-from crib.analysis.models import UNIFORM
+from crib.analysis.models import TIERS, UNIFORM
 from crib.rules.cards import parse_card, parse_cards
 from crib.rules.position import PeggingPosition
 from crib.session import plain
@@ -180,7 +180,7 @@ def _to_first_choice(c: GameController, rng: random.Random) -> None:
 
 
 def test_a_game_hints_and_grades_in_plain_words() -> None:
-    c = GameController(seed=11, tier="easy", exact_trap=False)
+    c = GameController(seed=11, tier=TIERS["easy"], exact_trap=False)
     c.next()
     c.next()
     assert c.phase == "discard"
@@ -220,7 +220,7 @@ def _shown(value: str) -> str:
 def test_the_play_page_speaks_plain_words_by_default() -> None:
     from crib.ui.play.app import PlayApp, apply_query
 
-    app = PlayApp(seed=11, tier="easy")
+    app = PlayApp(seed=11, tier=TIERS["easy"])
     assert app.plain_box.value is True and app.plain_box.description == "Plain words"
     app.act("n")
     app.act("n")

@@ -89,7 +89,7 @@ def play_out(
 
 @pytest.mark.parametrize("tier", TIERS)
 def test_whole_game_against_every_tier(tier: str) -> None:
-    c = GameController(seed=11, tier=tier, exact_trap=False)
+    c = GameController(seed=11, tier=TIERS[tier], exact_trap=False)
     seen = play_out(c, random.Random(tier))
     assert c.phase == "over"
     # scores only rise, and the game ends the moment someone reaches 121
@@ -111,7 +111,7 @@ def test_whole_game_against_every_tier(tier: str) -> None:
 
 
 def test_same_seed_same_deals_other_seed_other_deals() -> None:
-    a, b, d = (GameController(seed=s, tier="easy") for s in (5, 5, 6))
+    a, b, d = (GameController(seed=s, tier=TIERS["easy"]) for s in (5, 5, 6))
     for c in (a, b, d):
         c.press("n")
         c.press("n")
@@ -122,7 +122,7 @@ def test_same_seed_same_deals_other_seed_other_deals() -> None:
 
 def test_cut_for_deal_picks_the_low_card_as_dealer() -> None:
     for seed in range(20):
-        c = GameController(seed=seed, tier="easy")
+        c = GameController(seed=seed, tier=TIERS["easy"])
         mine, theirs = c.cut_cards
         assert c.view().cut_cards is None  # not shown before the cut
         c.press("n")
@@ -133,7 +133,7 @@ def test_cut_for_deal_picks_the_low_card_as_dealer() -> None:
 
 
 def test_bad_input_gives_a_message_and_keeps_the_state() -> None:
-    c = GameController(seed=2, tier="easy", exact_trap=False)
+    c = GameController(seed=2, tier=TIERS["easy"], exact_trap=False)
     with pytest.raises(CribError, match="press n to cut"):
         c.press("1")
     c.press("n")
@@ -183,7 +183,7 @@ def play_step(c: GameController, rng: random.Random) -> None:
 
 
 def test_manual_counting_with_muggins_takes_the_missed_points() -> None:
-    c = GameController(seed=4, tier="easy", manual=True, muggins=True, exact_trap=False)
+    c = GameController(seed=4, tier=TIERS["easy"], manual=True, muggins=True, exact_trap=False)
     rng = random.Random(1)
     for _ in range(300):
         if c.phase == "count":
@@ -228,7 +228,7 @@ def test_manual_counting_with_muggins_takes_the_missed_points() -> None:
 
 
 def test_manual_counting_without_muggins_pegs_the_true_count() -> None:
-    c = GameController(seed=4, tier="easy", manual=True, muggins=False, exact_trap=False)
+    c = GameController(seed=4, tier=TIERS["easy"], manual=True, muggins=False, exact_trap=False)
     rng = random.Random(1)
     for _ in range(300):
         if c.phase == "count" and true_count(c) >= 1:
@@ -246,7 +246,7 @@ def test_manual_counting_without_muggins_pegs_the_true_count() -> None:
 
 
 def test_whole_game_with_manual_counting_and_muggins_keeps_its_invariants() -> None:
-    c = GameController(seed=8, tier="normal", manual=True, muggins=True, exact_trap=False)
+    c = GameController(seed=8, tier=TIERS["normal"], manual=True, muggins=True, exact_trap=False)
     seen = play_out(c, random.Random(3), miscount=True)
     assert c.phase == "over" and max(c.scores) == 121
     assert c.scores == tuple(c.game.scores)  # the board and the engine agree at the end
@@ -271,7 +271,12 @@ def test_whole_game_with_manual_counting_and_muggins_keeps_its_invariants() -> N
 def test_a_muggins_win_ends_the_game_at_exactly_121_on_the_board() -> None:
     for seed in range(1, 40):
         c = GameController(
-            seed=seed, tier="easy", manual=True, muggins=True, scores=(0, 119), exact_trap=False
+            seed=seed,
+            tier=TIERS["easy"],
+            manual=True,
+            muggins=True,
+            scores=(0, 119),
+            exact_trap=False,
         )
         rng = random.Random(seed)
         while c.phase not in ("count", "over"):
@@ -288,7 +293,7 @@ def test_a_muggins_win_ends_the_game_at_exactly_121_on_the_board() -> None:
 
 
 def test_coach_grades_hints_and_the_trap_flag() -> None:
-    c = GameController(seed=9, tier="expert")
+    c = GameController(seed=9, tier=TIERS["expert"])
     c.press("n")
     c.press("n")
     c.press("h")
@@ -323,7 +328,7 @@ def test_coach_grades_hints_and_the_trap_flag() -> None:
 
 
 def test_save_leaves_the_hand_in_progress_out_and_load_replays_with_the_review() -> None:
-    c = GameController(seed=12, tier="hard", exact_trap=False)
+    c = GameController(seed=12, tier=TIERS["hard"], exact_trap=False)
     rng = random.Random(5)
     while c.phase != "hand_over":
         play_step(c, rng)
@@ -349,7 +354,7 @@ def test_save_leaves_the_hand_in_progress_out_and_load_replays_with_the_review()
 
 
 def test_a_short_game_from_a_starting_score() -> None:
-    c = GameController(seed=1, tier="easy", scores=(110, 110), exact_trap=False)
+    c = GameController(seed=1, tier=TIERS["easy"], scores=(110, 110), exact_trap=False)
     play_out(c, random.Random(0))
     assert c.phase == "over" and max(c.scores) == 121
     assert crib.replay(c.revealed_events()).complete
@@ -361,7 +366,7 @@ def test_a_short_game_from_a_starting_score() -> None:
 def test_app_keys_clicks_and_messages_never_a_traceback() -> None:
     from crib.ui.play.app import PlayApp
 
-    app = PlayApp(seed=3, tier="easy")
+    app = PlayApp(seed=3, tier=TIERS["easy"])
     assert app.controller.phase == "cut"
     app.key_listener.simulate("1")  # out of turn: a message in place, nothing lost
     assert "crib-error" in app.status.value and "cut for the deal" in app.status.value
@@ -424,7 +429,7 @@ def test_app_save_then_load_replays_hand_by_hand() -> None:
 
     from crib.ui.play.app import PlayApp
 
-    app = PlayApp(seed=5, tier="normal", scores=(100, 100))
+    app = PlayApp(seed=5, tier=TIERS["normal"], scores=(100, 100))
     rng = random.Random(4)
     while app.controller.phase != "over":
         play_step(app.controller, rng)
@@ -432,7 +437,7 @@ def test_app_save_then_load_replays_hand_by_hand() -> None:
     m = re.search(r'base64,([A-Za-z0-9+/=]+)"', app.save_link.value)
     assert m and 'download="crib-game-seed5.json"' in app.save_link.value
     data = base64.b64decode(m.group(1))
-    other = PlayApp(seed=1, tier="easy")
+    other = PlayApp(seed=1, tier=TIERS["easy"])
     other.load.value = _upload(data)
     assert "verified from the seed" in other.replay_html.value
     assert other.replay_box.layout.display is None
@@ -455,7 +460,7 @@ def test_app_save_then_load_replays_hand_by_hand() -> None:
 
 
 def test_near_121_the_coach_hints_and_grades_by_the_chance_to_win() -> None:
-    c = GameController(seed=21, tier="master", scores=(110, 112))
+    c = GameController(seed=21, tier=TIERS["master"], scores=(110, 112))
     rng = random.Random(3)
     for _ in range(100):
         v = c.view()

@@ -16,6 +16,7 @@ from pathlib import Path
 import ipywidgets as w
 import pytest
 
+from crib.analysis.models import TIERS
 from crib.classroom.tournament.sheets import expected_pages, pdf_page_count
 from crib.errors import CribError
 from crib.rules import events as ev
@@ -358,7 +359,7 @@ def test_the_play_page_link_with_the_class_looks_at_once(
     panel.start_round()
     from crib.ui.play.app import PlayApp
 
-    page = PlayApp(seed=1, tier="easy")
+    page = PlayApp(seed=1, tier=TIERS["easy"])
     page._on_query(f"class={scode}&name=Bob")
     duel = page.duel_app
     assert duel.layout.display is None and duel.class_box.class_code.value == scode

@@ -15,7 +15,7 @@ folded, the view) and a :class:`~crib.session.review.Coach` (``coach``: grades, 
 review); this module keeps the phase, your selection and the actions. ``lang`` is the
 language of its sentences (prompts, captions, errors, the coach's words).
 
->>> c = GameController(seed=7, tier="easy", coaching=False)
+>>> c = GameController(seed=7, tier=TIERS["easy"], coaching=False)
 >>> c.phase
 'cut'
 >>> c.press("n"); c.phase          # the cut for deal is shown
@@ -34,6 +34,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from crib.ai.players import make_player
+from crib.analysis.models import Tier
 from crib.errors import CribError
 from crib.i18n import N_, check_lang, tr
 from crib.rules.cards import Card, cards_pretty, parse_card
@@ -53,7 +54,6 @@ from crib.session.model import (
     _Of,
     cut_for_deal,
     fresh_seed,
-    tier_name,
     toggle_pick,
 )
 from crib.session.model import show_item as show_item
@@ -84,7 +84,8 @@ __all__ = [
 class GameController:
     """A game against a computer tier, with the coach; see the module docstring.
 
-    ``tier`` is one of :data:`TIERS` (or any name ``crib.make_player`` knows);
+    ``tier`` is a :class:`~crib.analysis.models.Tier` of :data:`TIERS` (a page's or a
+    link's word is looked up there, at the edge: ``TIERS["easy"]``);
     ``scores`` starts from a position (lessons, short tests); with no ``seed``, a fresh
     random one (:func:`~crib.session.model.fresh_seed`).
     """
@@ -92,7 +93,7 @@ class GameController:
     def __init__(
         self,
         seed: int | None = None,
-        tier: str = COACH,
+        tier: Tier = COACH,
         *,
         coaching: bool = True,
         manual: bool = False,
@@ -121,7 +122,7 @@ class GameController:
         )
         warm_up(tier)
         _ = tr(lang)
-        self.names = (_("You"), tier_name(tier, lang))
+        self.names = (_("You"), tier.name_in(lang))
         self.phase = "cut"
         self.decision: Decision | None = None
         self.message = ""
@@ -212,7 +213,7 @@ class GameController:
 
     def save(self) -> tuple[str, str]:
         """The game so far as JSON, and a note (a hand in progress is left out)."""
-        return self.coach.save(self.revealed_events(), self.phase, self.tier)
+        return self.coach.save(self.revealed_events(), self.phase, self.tier.key)
 
     def hand_summary(self, hand: int | None = None, *, plain: bool = False) -> str:
         """One strip for a hand, e.g. 'Discard best · Pegging 1 mistake (−1.40)'

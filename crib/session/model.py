@@ -23,11 +23,11 @@ from crib.rules.scoring import Score, score_hand
 from crib.rules.words import ENGLISH, FRENCH, CountWords
 
 # The opponent tiers offered, weakest first (crib.analysis.models.TIERS, the one table,
-# by key); the last one is the default opponent.
+# by key); the last one is the default opponent, a Tier like every tier a game takes.
 # The default opponent: the strongest tier (crib.ai.master; its decisions take well
 # under a second once warm, see GameController's warm-up).  The coach's grades come
 # from crib.analysis.coach (grade_discard / grade_play), whatever the opponent.
-COACH = list(TIERS)[-1]
+COACH = TIERS[list(TIERS)[-1]]
 HUMAN, COMPUTER = 0, 1
 #: each tier's name as the page shows it (context "tier"; a view of TIERS)
 TIER_NAMES = {k: t.name for k, t in TIERS.items()}
@@ -86,7 +86,9 @@ def fairness_words(commit: str, secret_hex: str, ok: bool, verdict: str, lang: s
 
 
 def tier_name(tier: str, lang: str = "en") -> str:
-    """A computer tier's name in ``lang`` ("Master", « Maître »)."""
+    """A computer tier's name in ``lang`` ("Master", « Maître ») from its key, as a saved
+    log names the computer (a :class:`~crib.analysis.models.Tier` says its own:
+    ``name_in(lang)``)."""
     return TIERS[tier].name_in(lang) if tier in TIERS else tier.capitalize()
 
 

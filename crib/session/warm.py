@@ -6,6 +6,7 @@ Split out of :mod:`crib.session.controller`, which re-exports :func:`warm_up`.
 from __future__ import annotations
 
 from crib.ai.players import make_player
+from crib.analysis.models import Tier
 from crib.rules.cards import parse_cards
 from crib.rules.game import Game
 from crib.rules.players import HumanPlayer
@@ -15,11 +16,11 @@ __all__ = ["warm_up"]
 _WARM: set[str] = set()
 
 
-def warm_up(tier: str) -> None:
+def warm_up(tier: Tier) -> None:
     """Make one discard and one play decision for ``tier`` in this process, so that no
     move of a game waits for its tables to load or its kernels to compile (the
     Master's first decision in a fresh process takes seconds).  Once per tier."""
-    if tier in _WARM:
+    if tier.key in _WARM:
         return
     from crib.rules.fairness import HashRng
     from crib.rules.observation import for_discard
@@ -32,4 +33,4 @@ def warm_up(tier: str) -> None:
         g.submit(d.player, list(d.observation.hand[:2]))
     if d is not None:
         player.play(d.observation, rng)
-    _WARM.add(tier)
+    _WARM.add(tier.key)

@@ -10,6 +10,7 @@ import time
 import pytest
 from playwright.sync_api import expect
 
+from crib.analysis.models import TIERS
 from crib.rules.scoring import score_hand
 from crib.session.controller import HUMAN, GameController
 
@@ -160,7 +161,9 @@ def _first_countable_seed() -> tuple[int, int]:
     the first legal card) counts at least 2, so a count 2 short is a real miscount; and
     that total."""
     for seed in range(1, 60):
-        c = GameController(seed=seed, tier="easy", manual=True, muggins=True, exact_trap=False)
+        c = GameController(
+            seed=seed, tier=TIERS["easy"], manual=True, muggins=True, exact_trap=False
+        )
         for _ in range(60):
             if c.phase == "count":
                 d = c.decision

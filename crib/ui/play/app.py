@@ -28,10 +28,10 @@ from typing import Unpack
 import ipywidgets as w
 
 from crib.analysis.coach import grade_discard
+from crib.analysis.models import Tier
 from crib.errors import CribError
 from crib.i18n import N_, check_lang, tr
 from crib.session.controller import COACH, KEYS, TIERS, GameController, fresh_seed
-from crib.session.model import tier_name
 from crib.session.settings import GameSettings, game_defaults
 from crib.ui.kit.common import friendly, info_html, on_clicks
 from crib.ui.kit.glossary import terms_strip
@@ -86,7 +86,7 @@ class PlayApp(w.VBox):
     def __init__(
         self,
         seed: int | None = None,
-        tier: str = COACH,
+        tier: Tier = COACH,
         *,
         plain: bool = True,
         lang: str = "en",
@@ -102,7 +102,7 @@ class PlayApp(w.VBox):
         self._scores0 = settings["scores"]
         self.tour = TourPanel(lang)  # the guided tour (play.ipynb?tour=1), hidden until asked
         self.tier = w.Dropdown(
-            options=[(tier_name(t, lang), t) for t in TIERS],
+            options=[(t.name_in(lang), t) for t in TIERS.values()],
             value=tier,
             description=_("Opponent"),
             layout=w.Layout(width="15em"),
@@ -440,10 +440,10 @@ def apply_query(app: PlayApp, query: str) -> bool:
     the coach's expert detail; ``tour=1`` opens the guided tour, in ``lang``); True if it
     changed anything.
 
-    >>> app = PlayApp(seed=1, tier="easy")
+    >>> app = PlayApp(seed=1, tier=TIERS["easy"])
     >>> apply_query(app, "tier=normal&seed=9&start=100-95&manual=1")
     True
-    >>> app.controller.tier, app.controller.seed, app.controller.scores, app.controller.manual
+    >>> app.controller.tier.key, app.controller.seed, app.controller.scores, app.controller.manual
     ('normal', 9, (100, 95), True)
     >>> apply_query(app, "start=200-1")
     Traceback (most recent call last):
@@ -457,8 +457,8 @@ def apply_query(app: PlayApp, query: str) -> bool:
         return False
     scores = None  # the starting scores: as before unless given
     q.setdefault("tier", q.get("level", ""))  # the learn page's link says level=easy
-    if q["tier"] in TIERS:
-        app.tier.value = q["tier"]
+    if q["tier"] in TIERS:  # the link's word, looked up in the one table
+        app.tier.value = TIERS[q["tier"]]
     if "seed" in q and q["seed"].lstrip("-").isdigit():
         app.seed.value = int(q["seed"])
     if "start" in q:

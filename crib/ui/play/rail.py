@@ -54,7 +54,7 @@ class GameId:
     def update(self, v: GameView, c: GameController) -> None:
         """``c``'s game, its commitment as ``v`` shows it."""
         lang, _ = self.lang, tr(self.lang)
-        link = replay_link(c.seed, tier=c.tier, **({"lang": lang} if lang != "en" else {}))
+        link = replay_link(c.seed, tier=c.tier.key, **({"lang": lang} if lang != "en" else {}))
         self.html.value = (
             _("Game #{seed}").format(seed=c.seed)
             + f' · <a class="crib-replay-link" href="{html.escape(link)}">'

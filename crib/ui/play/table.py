@@ -244,7 +244,7 @@ class Prompt:
         self._step += 1
         self.html.value = (
             f'<span class="crib-phase" data-phase="{v.phase}" data-step="{self._step}" '
-            f'data-seed="{c.seed}" data-tier="{c.tier}" '
+            f'data-seed="{c.seed}" data-tier="{c.tier.key}" '
             f'data-render-ms="{(time.perf_counter() - t0) * 1000:.1f}">'
             f"{mark_terms(v.prompt, self.lang, keys=('crib',))}</span>"
         )
