@@ -32,6 +32,7 @@ from dataclasses import replace
 from crib.analysis.discard import analyze_discard, rank_throws_fast
 from crib.analysis.models import UNIFORM
 from crib.analysis.play import analyze_play
+from crib.course.questions import types as _types
 from crib.course.questions.base import MAX_TRIES, AnswerError, Result, _draw
 from crib.course.questions.counting import (
     LEVEL_NAMES,
@@ -47,18 +48,16 @@ from crib.course.questions.kinds import (
     pegpoints_question,
     rules_question,
 )
+from crib.course.questions.types import *  # noqa: F403  (its __all__, re-exported below)
 from crib.course.questions.types import (
     CountQuestion,
     DiscardQuestion,
-    PegPart,
     PegPointsQuestion,
     PegQuestion,
     PlayOption,
     Question,
-    QuestionError,
     RankedThrow,
     RulesQuestion,
-    question_from_dict,
 )
 from crib.course.rules_bank import by_id
 from crib.errors import CribError
@@ -77,17 +76,7 @@ __all__ = [
     "PEG_MARGIN",
     "AnswerError",
     "Result",
-    "Question",
-    "QuestionError",
-    "CountQuestion",
-    "PegPointsQuestion",
-    "PegPart",
-    "RulesQuestion",
-    "DiscardQuestion",
-    "RankedThrow",
-    "PegQuestion",
-    "PlayOption",
-    "question_from_dict",
+    *_types.__all__,  # the question kinds (crib.course.questions.types)
     "counting_question",
     "discard_question",
     "peg_question",
