@@ -24,6 +24,7 @@ from crib.analysis.models import (
     EXPERT,
     UNIFORM,
 )
+from crib.rules.cards import parse_cards
 from crib.rules.position import PeggingPosition
 from crib.session.model import Grade
 from crib.session.review import band_counts, summary_strip
@@ -85,7 +86,7 @@ def test_best_is_only_the_best_choice_and_shows_no_cost() -> None:
         assert (g.verdict == "best") == (a.best.total - t.total <= 1e-9)
     chip = grade_chip("best", 0.0)
     assert ">best<" in chip and "−" not in chip
-    assert "−" not in summary_strip([Grade(1, 0, "discard", "x", "x", 0.0, "best")])
+    assert "−" not in summary_strip([Grade(1, 0, "discard", (), (), 0.0, "best")])
 
 
 def test_no_warning_tags_on_the_best_card() -> None:
@@ -120,10 +121,10 @@ def test_within_reach_of_121_the_grade_is_by_the_chance_of_winning() -> None:
 
 def test_the_review_shows_the_learners_own_distribution() -> None:
     grades = [
-        Grade(1, 0, "discard", "a", "b", 0.0, "best"),
-        Grade(2, 0, "discard", "a", "b", 2.0, "costly"),
-        Grade(3, 0, "play", "4♥", "6♦", 0.0, "best"),
-        Grade(4, 0, "play", "4♥", "6♦", 3.0, "blunder", unit=WIN_UNIT),
+        Grade(1, 0, "discard", parse_cards("AS 2S"), parse_cards("3S 4S"), 0.0, "best"),
+        Grade(2, 0, "discard", parse_cards("AS 2S"), parse_cards("3S 4S"), 2.0, "costly"),
+        Grade(3, 0, "play", parse_cards("4H"), parse_cards("6D"), 0.0, "best"),
+        Grade(4, 0, "play", parse_cards("4H"), parse_cards("6D"), 3.0, "blunder", unit=WIN_UNIT),
     ]
     counts = band_counts(grades)
     assert counts["discard"] == {"best": 1, "ok": 0, "mistake": 0, "costly": 1, "blunder": 0}

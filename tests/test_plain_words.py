@@ -155,8 +155,8 @@ def test_near_121_the_plain_verdict_is_by_the_chance_to_win_with_one_reason() ->
 
 def test_the_hand_strip_in_plain_words() -> None:
     grades = [
-        Grade(1, 0, "discard", "a", "b", 1.2, "mistake"),
-        Grade(2, 0, "play", "4♥", "6♦", 2.4, "blunder"),
+        Grade(1, 0, "discard", parse_cards("AS 2S"), parse_cards("3S 4S"), 1.2, "mistake"),
+        Grade(2, 0, "play", parse_cards("4H"), parse_cards("6D"), 2.4, "blunder"),
     ]
     assert summary_strip(grades, plain=True) == (
         "Discard mistake, about 1 point lost · Pegging 1 mistake (about 2½ points lost)"
@@ -204,7 +204,7 @@ def test_a_game_hints_and_grades_in_plain_words() -> None:
     c.play(card)
     g = next(x for x in reversed(c.grades) if x.kind == "play")
     assert card.pretty in g.plain and plain.jargon_in(g.plain) == []
-    assert g.verdict == "best" or f"Better: {g.best}" in g.plain
+    assert g.verdict == "best" or f"Better: {g.best_text}" in g.plain
     assert any("Model: the Master" in h for h in g.how)
 
 

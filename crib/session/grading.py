@@ -15,7 +15,7 @@ from crib.analysis.coach import grade_discard, grade_play
 from crib.analysis.grades import WIN_UNIT
 from crib.analysis.models import MASTER
 from crib.i18n import tr
-from crib.rules.cards import Card, cards_pretty
+from crib.rules.cards import Card
 from crib.rules.events import Event
 from crib.rules.position import PeggingPosition
 from crib.session import plain
@@ -46,8 +46,8 @@ def discard_grade(
         n,
         hand,
         "discard",
-        cards_pretty(g.throw),
-        cards_pretty(g.best_throw),
+        tuple(g.throw),
+        tuple(g.best_throw),
         round(g.lost, 3),
         g.verdict,
         (),
@@ -92,8 +92,8 @@ def play_grade(
         n,
         hand,
         "play",
-        card.pretty,
-        g.best_card.pretty if g.best_card else "go",
+        (card,),
+        (g.best_card,) if g.best_card else (),
         round(g.lost, 3),
         g.verdict,
         g.tags,
@@ -167,8 +167,8 @@ def grade_log(
                 len(grades) + 1,
                 c.hand,
                 "count",
-                str(c.claimed),
-                str(c.total),
+                c.claimed,
+                c.total,
                 float(max(0, c.total - c.claimed)),
                 verdict,
                 sentence=said,

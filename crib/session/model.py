@@ -17,7 +17,7 @@ from urllib.parse import urlencode
 from crib.analysis.models import TIERS
 from crib.errors import CribError
 from crib.i18n import N_, tr
-from crib.rules.cards import Card, cards_str
+from crib.rules.cards import Card, cards_pretty, cards_str
 from crib.rules.position import PeggingPosition
 from crib.rules.scoring import Score, score_hand
 from crib.rules.words import ENGLISH, FRENCH, CountWords
@@ -92,22 +92,38 @@ def tier_name(tier: str, lang: str = "en") -> str:
     return TIERS[tier].name_in(lang) if tier in TIERS else tier.capitalize()
 
 
+#: what a decision chose (or the coach would have): a throw's two Cards, a play's one
+#: Card (none: a go), or a count's number
+Choice = tuple[Card, ...] | int
+
+
+def choice_text(choice: Choice) -> str:
+    """A choice as the review prints it: ``'J♦ Q♣'``, ``'go'`` or ``'12'``.
+
+    >>> choice_text((Card(11, "D"), Card(12, "C"))), choice_text(()), choice_text(12)
+    ('J♦ Q♣', 'go', '12')
+    """
+    if isinstance(choice, int):
+        return str(choice)
+    return cards_pretty(choice) if choice else "go"
+
+
 @dataclass(frozen=True)
 class Grade:
     """One of your decisions, graded by the coach.
 
     ``position`` is the decision's cards as values: the six dealt (a discard), the
     :class:`~crib.rules.position.PeggingPosition` (a play), the cards counted (a count);
-    :attr:`analyzer_url` writes it as text.  ``chosen`` and ``best`` are the review's
-    two cells as the page prints them (cards, "go" or a number): display text, never
-    read back.
+    :attr:`analyzer_url` writes it as text.  ``chosen`` and ``best`` are values too (a
+    :data:`Choice`): a throw's two Cards, a play's Card (none for a go), a count's number;
+    :attr:`chosen_text` and :attr:`best_text` are the review's two cells.
     """
 
     number: int  # 1, 2, ... in the game
     hand: int  # hand index (0-based)
     kind: str  # "discard", "play" or "count"
-    chosen: str  # what you did, pretty (the review's cell)
-    best: str  # the coach's choice, pretty (the review's cell)
+    chosen: Choice  # what you did
+    best: Choice  # the coach's choice
     lost: float  # points given up (expected, or counted for a miscount)
     verdict: str  # best, ok, mistake, costly, blunder (crib.analysis.grades)
     tags: tuple[str, ...] = ()
@@ -120,6 +136,21 @@ class Grade:
     unit: str = "points"  # or "P(win) points" (crib.analysis.grades.WIN_UNIT), near 121
     plain: str = ""  # the verdict in plain words (crib.session.plain): the pages' default
     how: tuple[str, ...] = ()  # "How this was computed": the model named, its statistics
+
+    def __post_init__(self) -> None:
+        for name in ("chosen", "best"):
+            if isinstance(getattr(self, name), str):
+                raise TypeError(f"Grade.{name} is a Choice (Cards or a number), not text")
+
+    @property
+    def chosen_text(self) -> str:
+        """What you did, as the review prints it (:func:`choice_text`)."""
+        return choice_text(self.chosen)
+
+    @property
+    def best_text(self) -> str:
+        """The coach's choice, as the review prints it (:func:`choice_text`)."""
+        return choice_text(self.best)
 
     @property
     def plain_text(self) -> str:
@@ -235,7 +266,7 @@ class GameView:
                 g.sentence if g else "",
                 g.plain if g else "",
                 *(g.how if g else ()),
-                g.best if g else "",
+                g.best_text if g else "",
             ]
         )
 

@@ -58,8 +58,10 @@ def summary_strip(grades: Sequence[Grade], *, plain: bool = False, lang: str = "
 def band_counts(grades: Sequence[Grade]) -> dict[str, dict[str, int]]:
     """Your own distribution over the grade words, discards and plays apart (the review).
 
-    >>> g = [Grade(1, 0, "discard", "5♥ 5♦", "5♥ 5♦", 0.0, "best"),
-    ...      Grade(2, 0, "play", "4♥", "6♦", 2.4, "blunder")]
+    >>> from crib.rules.cards import parse_cards
+    >>> five_fives, four, six = parse_cards("5H 5D"), parse_cards("4H"), parse_cards("6D")
+    >>> g = [Grade(1, 0, "discard", five_fives, five_fives, 0.0, "best"),
+    ...      Grade(2, 0, "play", four, six, 2.4, "blunder")]
     >>> band_counts(g)["discard"]["best"], band_counts(g)["play"]["blunder"]
     (1, 1)
     """

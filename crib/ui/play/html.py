@@ -207,7 +207,7 @@ def review_html(
         )
         body.append(
             f'<tr class="crib-review-row"><td>{g.hand + 1}</td><td>{kind_name(g.kind, lang)}</td>'
-            f"<td>{html.escape(g.chosen)}</td><td>{html.escape(g.best)}</td>"
+            f"<td>{html.escape(g.chosen_text)}</td><td>{html.escape(g.best_text)}</td>"
             f"<td>{grade_chip(g.verdict, g.lost, g.unit, plain=plain, lang=lang)}</td>"
             f"<td{words_class}>{notes}</td><td>{link}</td></tr>"
         )

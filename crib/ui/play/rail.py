@@ -121,7 +121,7 @@ class CoachPanel:
             what = _(YOUR[g.kind]) if g.kind in YOUR and plain else kind_name(g.kind, lang)
             parts.append(
                 '<div class="crib-last-grade">'
-                f"{html.escape(_('{what}: {card}').format(what=what, card=g.chosen))} "
+                f"{html.escape(_('{what}: {card}').format(what=what, card=g.chosen_text))} "
                 f"{grade_chip(g.verdict, g.lost, g.unit, plain=plain, lang=lang)}{trap}</div>"
                 + grade_html(g, plain=plain, lang=lang)
             )
