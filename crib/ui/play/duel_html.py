@@ -42,7 +42,8 @@ def header_html(code: str, v: GameView, presence: str, lang: str = "en") -> str:
 
 
 def opponent_html(v: GameView, lang: str = "en") -> str:
-    """The opponent's name, their cards once shown (backs until then) and their points."""
+    """The opponent's name, their cards once shown (backs until then) and their points: the
+    classmate game's and the game against the computer's (:class:`~crib.ui.play.table.Opponent`)."""
     if v.opp_shown:
         opp = cards_html(v.opp_shown, "pile")
     else:

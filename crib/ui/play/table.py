@@ -16,9 +16,10 @@ import ipywidgets as w
 
 from crib.i18n import N_, tr
 from crib.session.controller import HUMAN, GameController, GameView
-from crib.ui.kit.cardview import PLAYER_COLOURS, CardButton, card_back_svg, card_svg, cards_html
+from crib.ui.kit.cardview import CardButton, card_svg
 from crib.ui.kit.glossary import mark_terms
 from crib.ui.play.board import board_svg
+from crib.ui.play.duel_html import opponent_html
 from crib.ui.play.html import _table_html, show_html
 
 # the words this module translates inside f-strings, marked for Babel (on Python 3.11 its
@@ -52,21 +53,8 @@ class Opponent:
         self.html = w.HTML().add_class("crib-opp")
 
     def update(self, v: GameView) -> None:
-        """Draw the opponent of ``v``."""
-        _ = tr(self.lang)
-        if v.opp_shown:
-            opp_cards = cards_html(v.opp_shown, "pile")
-        else:
-            opp_cards = "".join(
-                f'<span style="margin-right:-12px">{card_back_svg("pile")}</span>'
-                for _ in range(v.opp_held)
-            )
-        self.html.value = (
-            f'<div style="display:flex;gap:12px;align-items:center">'
-            f'<b style="color:{PLAYER_COLOURS[1]}">{html.escape(v.names[1])}</b>'
-            f'<span style="padding-right:12px">{opp_cards}</span>'
-            f"<span>{_('{n} points').format(n=v.scores[1])}</span></div>"
-        )
+        """Draw the opponent of ``v`` (the classmate game draws its opponent the same way)."""
+        self.html.value = opponent_html(v, self.lang)
 
 
 class Board:
