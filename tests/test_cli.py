@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -207,3 +208,55 @@ def test_peg_bad_input(text: str, needle: str, capsys: pytest.CaptureFixture[str
     assert main(["peg", text]) == 2
     err = capsys.readouterr().err
     assert needle in err and len(err.strip().splitlines()) == 1
+
+
+# --- help that helps, and the version (issue 36, point 3) ----------------------------
+
+
+def test_serve_help_lists_cribs_options_first_with_defaults_then_voila(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from crib.tools.room import PER_CLIENT
+    from crib.tools.room_options import NUMBERS
+
+    assert main(["serve", "--help"]) == 0
+    out = capsys.readouterr().out
+    options = ["--class ", "--lan", "--class-size N", *NUMBERS]
+    where = [out.index(o) for o in options]
+    assert where == sorted(where) and where[-1] < out.index("passed to Voila")
+    assert out.index("passed to Voila") < out.index("crib serve --help-voila")
+    # each of crib's options says its default, the record's place too
+    crib_part = out[out.index("crib's options:") : out.index("The classroom record")]
+    assert crib_part.count("(default") == len(options)
+    assert f"(default: {PER_CLIENT})" in " ".join(crib_part.split())
+    assert "CRIB_DB" in out and "--Voila.ip=127.0.0.1" in out
+
+
+def test_serve_help_voila_is_voilas_own(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as e:
+        main(["serve", "--help-voila"])
+    assert e.value.code == 0 and "--port" in capsys.readouterr().out
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    from crib.version import __version__
+
+    assert main(["--version"]) == 0
+    assert capsys.readouterr().out.strip() == f"crib {__version__}"
+
+
+def test_print_help_names_every_printable_and_the_guide(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from crib.tools.printables import CHOICES
+
+    assert main(["print", "--help"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert all(c in out for c in CHOICES) and "guide" in out and "crib print guide" in out
+
+
+def test_print_all_writes_the_guide_too(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["print", "all", "--out", str(tmp_path)]) == 0
+    names = sorted(p.name for p in tmp_path.iterdir())
+    assert "crib-guide-en-a4.pdf" in names and len(names) > 1
+    assert "crib-guide-en-a4.pdf" in capsys.readouterr().out

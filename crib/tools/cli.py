@@ -13,6 +13,7 @@ from importlib import import_module
 from typing import Any
 
 from crib.errors import CribError, ModelError
+from crib.version import __version__
 
 __all__ = ["main", "build_parser"]
 
@@ -263,6 +264,7 @@ _COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
 
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="crib", description="crib, the cribbage coach")
+    p.add_argument("--version", action="version", version=f"crib {__version__}")
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
     sc = sub.add_parser("score", help="score a hand: four hand cards, then the starter")
     sc.add_argument("cards", nargs="+", help="e.g. 5H 5D 5C JS 5S (the last card is the starter)")

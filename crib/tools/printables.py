@@ -30,8 +30,15 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
         "print",
         help="classroom printables as PDF, answers computed by crib: "
         "crib print worksheets --lang fr --seed 7 --paper a4",
+        epilog="crib print guide [--lang en|fr] [--paper a4|letter] [--out DIR]: the "
+        "teacher's guide (five lessons of 45 minutes). 'all' writes it too.",
     )
-    pr.add_argument("what", choices=CHOICES, help="one printable, or a group of them")
+    pr.add_argument(
+        "what",
+        choices=CHOICES,
+        metavar="{" + ",".join((*CHOICES, "guide")) + "}",
+        help="one printable, a group of them, or the teacher's guide (guide)",
+    )
     pr.add_argument("--lang", choices=["en", "fr"], default="en")
     pr.add_argument("--seed", type=int, default=7, help="draws the worksheets' hands (default 7)")
     pr.add_argument("--paper", choices=["a4", "letter"], default="a4")
@@ -45,4 +52,8 @@ def run(args: argparse.Namespace) -> int:
 
     for path in write_all(args.what, args.out, lang=args.lang, seed=args.seed, paper=args.paper):
         print(f"wrote {path}")
+    if args.what == "all":  # every printable: the teacher's guide too
+        from crib.tools.print_guide import write_guide
+
+        print(f"wrote {write_guide(args.lang, args.paper, args.out)}")
     return 0

@@ -68,7 +68,7 @@ from jupyter_server.utils import url_path_join
 from voila.app import Voila
 
 from crib.tools.page_config import page_config_hook
-from crib.tools.room import Room
+from crib.tools.room import CULL_IDLE, HAND_GRACE, PER_CLIENT, Room
 from crib.tools.room_options import class_setup, take_room_options
 from crib.tools.room_web import room_handlers
 from crib.tools.school import School, take_school, way_in_handlers
@@ -319,8 +319,57 @@ class CribVoila(Voila):
         return way_in_handlers(self.server_url, HOME) + list(handlers)  # a school's way in too
 
 
+def crib_help() -> str:
+    """``crib serve --help``: crib's own options first, each with its default, then where
+    Voila's are.
+
+    >>> text = crib_help()
+    >>> text.index("--class-size N") < text.index("passed to Voila") < text.index("--help-voila")
+    True
+    """
+    voila = "\n".join(f"  {d}" for d in DEFAULTS)
+    return f"""usage: crib serve [FOLDER] [crib's options] [Voila's options]
+
+Serve crib's pages with Voila; the home page is at /. FOLDER: the pages to serve
+(default: crib's own dashboards).
+
+crib's options:
+  --class                   a class server: the teacher's link carries a key printed at
+                            start, and page kernels are capped per device and in all
+                            (default: off; 127.0.0.1 and no key)
+  --lan, --lan=ADDR         listen on the network (every address, or ADDR only) and print
+                            the links with the machine's address; implies --class
+                            (default: 127.0.0.1 only)
+  --class-size N            warm the student page for a class of N, 1 to 200 (default: no
+                            class; a pool of {PAGE_POOL} warm kernels for every page)
+  --max-pages N             with --class: page kernels in all, 1 to 1000 (default: from the
+                            class size)
+  --max-pages-per-client N  with --class: page kernels one device may hold, 1 to 1000
+                            (default: {PER_CLIENT})
+  --cull-after S            with --class: shut a page kernel down S seconds after its page
+                            is gone (default: {CULL_IDLE})
+  --cull-grace S            with --class: but not within S seconds of handing it to its page
+                            (default: {int(HAND_GRACE)})
+
+The classroom record is CRIB_DB: a file path or a postgresql:// URL (default: the SQLite
+file $XDG_DATA_HOME/crib/classroom.sqlite3).
+
+Every other option is passed to Voila, for example --port=8866. Unless the same option
+is given, crib starts Voila with
+{voila}
+Voila's own options: crib serve --help-voila
+"""
+
+
 def main(argv: list[str] | None = None) -> None:
-    size, rest = take_class_size(list(sys.argv[1:] if argv is None else argv))
+    given = list(sys.argv[1:] if argv is None else argv)
+    if "--help-voila" in given:  # Voila's own help, as `voila --help` prints it
+        CribVoila.launch_instance(argv=["--help"])
+        return
+    if "-h" in given or "--help" in given:
+        print(crib_help())
+        return
+    size, rest = take_class_size(given)
     room, rest = take_room_options(rest)
     CribVoila.school = school = take_school()
     if room["class"]:
