@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Sequence
 from dataclasses import MISSING, dataclass, field, fields
-from typing import Any, TypeVar, dataclass_transform
+from typing import Any, ClassVar, TypeVar, dataclass_transform
 
 from crib.errors import CribError
 from crib.i18n import N_, tr
@@ -97,12 +97,14 @@ def edge_value(name: str, value: Any) -> Any:
 @dataclass(frozen=True)
 class Event:
     type: str = field(init=False, default="event")  # the log's tag: first in every JSON record
+    # the class's card fields (_CARD_FIELDS), found once when the class is made (_event)
+    _card_names: ClassVar[tuple[str, ...]] = ()
 
     def __post_init__(self) -> None:
-        for f in fields(self):  # cards are Cards inside the program (text only in the log)
-            if f.name in _CARD_FIELDS and not _CARD_FIELDS[f.name][0](getattr(self, f.name)):
+        for name in self._card_names:  # cards are Cards inside the program (text only in the log)
+            if not _CARD_FIELDS[name][0](getattr(self, name)):
                 raise TypeError(
-                    f"{type(self).__name__}.{f.name} holds Cards, not {getattr(self, f.name)!r} "
+                    f"{type(self).__name__}.{name} holds Cards, not {getattr(self, name)!r} "
                     "(text is parsed at the edge: crib.rules.cards.parse_cards)"
                 )
 
@@ -114,7 +116,9 @@ def _event(tag: str) -> Callable[[type[_E]], type[_E]]:
     def make(cls: type[_E]) -> type[_E]:
         cls.__annotations__["type"] = "str"  # redefined: it keeps the base's first place
         cls.type = field(init=False, default=tag)  # type: ignore[assignment]
-        return dataclass(frozen=True)(cls)
+        made = dataclass(frozen=True)(cls)
+        made._card_names = tuple(f.name for f in fields(made) if f.name in _CARD_FIELDS)
+        return made
 
     return make
 
