@@ -61,11 +61,11 @@ def _cmd_discard(args: argparse.Namespace) -> int:
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
-    from crib.ai.players import make_player
+    from crib.ai.players import parse_player
     from crib.rules.events import describe_event, log_to_json
     from crib.rules.game import Game
 
-    g = Game(seed=args.seed, players=(make_player(args.p1), make_player(args.p2)))
+    g = Game(seed=args.seed, players=(parse_player(args.p1), parse_player(args.p2)))
     res = g.run()
     for e in res.events:
         print(describe_event(e))
