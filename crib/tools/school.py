@@ -7,7 +7,8 @@ several machines) and Debian's nginx in front of them, then prints the one link
 everyone opens.  Ctrl-C stops them all.  ``--conf-only`` prints the nginx
 configuration and stops: with other addresses (``--backend host:port``, once per
 server), the same file serves servers on several machines (README, "A school on
-several machines").
+several machines").  A school is a Linux (Debian) setup: nginx, and stopping the servers
+with SIGTERM; it is tested on Debian only.
 
 **Routing is sticky by address, not by cookie.**  Server *k* is mounted at its own
 prefix, ``/s<k>/`` (Voila's ``base_url``), and nginx sends everything under that
