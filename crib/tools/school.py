@@ -310,9 +310,13 @@ def main(argv: list[str] | None = None) -> int:
         )
         return 2
     from crib.tools.room_options import lan_address
+    from crib.tools.serve import CLASS_SIZE
 
     url = f"http://{lan_address() if args.host in ('0.0.0.0', '', '::') else args.host}:{args.port}"
     klass = any(a == "--class" or a.startswith("--lan") for a in serve_args)
+    if klass and not any(a.startswith("--class-size") for a in serve_args):
+        # a class of CLASS_SIZE shared by the servers, not a class warmed on each one
+        serve_args = [*serve_args, f"--class-size={-(-CLASS_SIZE // args.servers)}"]
     pg = None
     if args.local_postgres and not args.db:
         pg, args.db = _local_postgres()
