@@ -19,11 +19,15 @@ $(PY):
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -qq --upgrade pip
 
+# the distribution was "crib" before it was "crib-coach" (the index's crib is another
+# project): a venv that has the old name loses it, or both would install the same files
 $(VENV)/.serve-installed: pyproject.toml | $(PY)
+	-@$(PY) -m pip uninstall -qq -y crib 2>/dev/null
 	$(PY) -m pip install -qq -e '.[serve]'
 	touch $@
 
 $(VENV)/.test-installed: pyproject.toml | $(PY)
+	-@$(PY) -m pip uninstall -qq -y crib 2>/dev/null
 	$(PY) -m pip install -qq -e '.[test]'
 	touch $@
 
@@ -66,12 +70,14 @@ $(AXE):
 	npm install --no-save --no-audit --no-fund --prefix $(VENV)/node axe-core@4.14.1
 
 # Voila settings (preheated pool, idle culling, loopback) are the defaults of
-# crib/tools/serve.py, so `make serve` and the browser tests run the same server.
-# a class of CLASS_SIZE students: that many preheated kernels for the student page
-# (trainer.ipynb), about 100 MB each; the classroom record is the SQLite file CRIB_DB
-# (default ~/.local/share/crib/classroom.sqlite3).  `make serve CLASS_SIZE=1` for a laptop.
-CLASS_SIZE ?= 30
-VOILA_OPTS := --port=$(PORT) --class-size=$(CLASS_SIZE)
+# crib/tools/serve.py (`crib serve --help`).  `make serve` serves one person: a warm kernel
+# for the home page and the game, the other pages warm once opened.  `make serve
+# CLASS_SIZE=30`: that many preheated kernels for the student page (trainer.ipynb), about
+# 110 MB each.  The classroom record is CRIB_DB (default ~/.local/share/crib/classroom.sqlite3).
+VOILA_OPTS := --port=$(PORT)
+ifdef CLASS_SIZE
+VOILA_OPTS += --class-size=$(CLASS_SIZE)
+endif
 # `make serve LAN=1`: the class on the school network (crib serve --class --lan): prints
 # the student link and the teacher's secret link; `make serve CLASS=1`: the same guard
 # (teacher key, kernel caps) on 127.0.0.1 only
@@ -83,6 +89,7 @@ endif
 
 serve: install-serve
 	$(WARM)
+	@echo "make serve: crib serve $(VOILA_OPTS) on the repository's dashboards/ (Ctrl-C stops it)"
 	$(PY) -m crib.tools.serve dashboards $(VOILA_OPTS)
 
 lint: install-test

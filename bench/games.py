@@ -19,7 +19,7 @@ import os
 import statistics
 import time
 
-from crib.ai.players import make_player
+from crib.ai.players import parse_player
 from crib.ai.sim import play_games
 from crib.rules.game import Game
 
@@ -31,7 +31,7 @@ def _load() -> str:
 def _cpu_rate(kind: str, n: int) -> float:
     t = time.process_time()
     for s in range(n):
-        Game(seed=s, players=(make_player(kind), make_player(kind)), first_dealer=s % 2).run()
+        Game(seed=s, players=(parse_player(kind), parse_player(kind)), first_dealer=s % 2).run()
     return n / (time.process_time() - t)
 
 
@@ -41,7 +41,7 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=3)
     args = ap.parse_args()
     Game(
-        seed=0, players=(make_player("expert"), make_player("expert"))
+        seed=0, players=(parse_player("expert"), parse_player("expert"))
     ).run()  # build the tables in the parent
     cores = os.cpu_count() or 1
     print(f"start: {_load()}")

@@ -26,7 +26,7 @@ import sys
 import time
 from pathlib import Path
 
-from crib.ai.players import make_player
+from crib.ai.players import parse_player
 from crib.analysis.coach import grade_discard, grade_play
 from crib.analysis.play.board import board_applies
 from crib.rules.game import Game
@@ -41,7 +41,7 @@ EDGES = (0.05, 0.25, 0.5, 1.0, 1.5, 2.0, 2.5, 3.0, 5.0, 10.0)
 
 def grade_game(tier: str, g: int) -> dict:
     """One seeded game of ``tier`` (seat 0) against the Expert, every decision graded."""
-    game = Game(SEED0 + g, (make_player(tier), make_player("expert")), first_dealer=g % 2)
+    game = Game(SEED0 + g, (parse_player(tier), parse_player("expert")), first_dealer=g % 2)
     game.run()
     losses: dict[str, list[float]] = {"discard": [], "play": [], "discard_win": [], "play_win": []}
     for _hand, d, action in decisions_from_log(game.events, 0):

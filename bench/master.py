@@ -39,7 +39,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from crib.ai.master import MasterPlayer, warm  # noqa: E402
-from crib.ai.players import make_player  # noqa: E402
+from crib.ai.players import parse_player  # noqa: E402
 from crib.ai.sim import wilson  # noqa: E402
 from crib.analysis.models import MASTER
 from crib.rules.events import Go, Played, Shown  # noqa: E402
@@ -98,7 +98,7 @@ def pair(args: tuple[str, int]) -> dict:
     t, c = time.perf_counter(), time.process_time()
     games = []
     for seat in (0, 1):
-        seats = [make_player("expert"), make_player("expert")]
+        seats = [parse_player("expert"), parse_player("expert")]
         seats[seat] = TimedMaster(**VARIANTS[variant])
         r = Game(seed, players=tuple(seats), first_dealer=seed % 2).run()
         games.append(
@@ -131,7 +131,7 @@ class Probe:
     name = "expert"
 
     def __init__(self, log: list) -> None:
-        self.expert, self.master, self.log = make_player("expert"), MasterPlayer(), log
+        self.expert, self.master, self.log = parse_player("expert"), MasterPlayer(), log
 
     def discard(self, obs, rng):  # type: ignore[no-untyped-def]
         from crib.analysis.discard import analyze_discard
@@ -174,7 +174,7 @@ def decisions(seed: int, n: int) -> None:
     warm()
     log: list = []
     for s in range(seed, seed + n):
-        Game(s, players=(Probe(log), make_player("expert")), first_dealer=s % 2).run()
+        Game(s, players=(Probe(log), parse_player("expert")), first_dealer=s % 2).run()
     print(f"{n} Expert v Expert games (seeds {seed}..{seed + n - 1}), seat 0's decisions:")
     for kind in sorted({k for k, _a, _g in log}):
         rows = [(a, g) for k, a, g in log if k == kind]

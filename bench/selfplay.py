@@ -48,15 +48,15 @@ def _bench(spec: RunSpec, label: str) -> None:
 
 
 def _profile_expert(games: int) -> None:
-    from crib.ai.players import make_player
+    from crib.ai.players import parse_player
     from crib.rules.game import Game
 
-    Game(seed=0, players=(make_player("expert"), make_player("expert"))).run()
+    Game(seed=0, players=(parse_player("expert"), parse_player("expert"))).run()
     pr = cProfile.Profile()
     t = time.perf_counter()
     pr.enable()
     for s in range(games):
-        Game(seed=s, players=(make_player("expert"), make_player("expert"))).run()
+        Game(seed=s, players=(parse_player("expert"), parse_player("expert"))).run()
     pr.disable()
     dt = time.perf_counter() - t
     print(f"Expert v Expert through Game, 1 process, profiled: {games / dt:.1f} games/s")

@@ -94,6 +94,7 @@ _LAZY = {
     "crib_table": "crib.analysis.crib_models",
     # ai
     "make_player": "crib.ai.players",
+    "parse_player": "crib.ai.players",
     "softmax_pick": "crib.ai.policy",
     "play_games": "crib.ai.sim",
     "wilson": "crib.ai.sim",
@@ -116,7 +117,7 @@ def __dir__() -> list[str]:
 
 
 if TYPE_CHECKING:  # for type checkers and editors; never executed
-    from crib.ai.players import make_player
+    from crib.ai.players import make_player, parse_player
     from crib.ai.policy import softmax_pick
     from crib.ai.sim import play_games, wilson
     from crib.analysis.coach import (

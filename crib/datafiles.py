@@ -1,17 +1,33 @@
-"""Where the package's data files live: ``crib/data``, which in the repository
-is a link to the top-level ``data/`` folder and in an installed package is a
-copy of it (declared as package data in pyproject.toml).
+"""Where the package's files live: the shipped tables (``crib.data``), the pages that
+``crib serve`` shows (``crib.pages``) and the teaching notebooks (``crib.notebooks``).
+
+In the repository these are the top-level folders ``data/``, ``dashboards/`` and
+``notebooks/``; pyproject.toml installs each as a package under ``crib/`` (``package-dir``),
+so the wheel holds real files and an editable install maps the names onto the folders.
 """
 
 from __future__ import annotations
 
+from importlib.resources import files
 from pathlib import Path
 
 from crib.errors import CribError
 
-__all__ = ["data_path"]
+__all__ = ["data_path", "package_folder", "DATA_DIR", "PAGES_DIR", "NOTEBOOKS_DIR"]
 
-DATA_DIR = Path(__file__).resolve().parent / "data"
+
+def package_folder(package: str) -> Path:
+    """The folder of one of crib's file packages, as a path on disk.
+
+    >>> package_folder("crib.pages").joinpath("index.ipynb").is_file()
+    True
+    """
+    return Path(str(files(package)))
+
+
+DATA_DIR = package_folder("crib.data")
+PAGES_DIR = package_folder("crib.pages")
+NOTEBOOKS_DIR = package_folder("crib.notebooks")
 
 
 def data_path(name: str) -> Path:
@@ -24,6 +40,6 @@ def data_path(name: str) -> Path:
     if not path.is_file():
         raise CribError(
             f"data file {name!r} is missing from {DATA_DIR}: reinstall crib, or regenerate "
-            "it with the command the README gives for it"
+            "it with the command the documentation gives for it"
         )
     return path

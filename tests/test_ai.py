@@ -8,7 +8,15 @@ from math import comb
 
 import pytest
 
-from crib.ai import TIERS, BrainPlayer, Observation, for_play, make_player, play_values, temperature
+from crib.ai import (
+    TIERS,
+    BrainPlayer,
+    Observation,
+    for_play,
+    parse_player,
+    play_values,
+    temperature,
+)
 from crib.ai.policy import choose_play, softmax_pick
 from crib.analysis.discard import analyze_discard
 from crib.analysis.heuristics import SKILLS
@@ -139,7 +147,7 @@ def test_threat_weight_rises_near_the_end_for_strong_tiers() -> None:
 
 def test_expert_discard_is_the_analysis_best() -> None:
     rng = random.Random(4)
-    p = make_player("expert")
+    p = parse_player("expert")
     for _ in range(30):
         six = rng.sample(DECK, 6)
         for dealer in (True, False):
@@ -169,7 +177,7 @@ def test_expert_beats_random_in_a_small_sample() -> None:
 
     wins = sum(
         Game(
-            seed=s, players=(BrainPlayer(1.0, "expert"), make_player("random")), first_dealer=s % 2
+            seed=s, players=(BrainPlayer(1.0, "expert"), parse_player("random")), first_dealer=s % 2
         )
         .run()
         .winner
@@ -213,7 +221,7 @@ def games_fingerprint(per_matchup: int = 10) -> str:
     h = hashlib.sha256()
     for a, b in GOLDEN_MATCHUPS:
         for s in range(per_matchup):
-            players = (make_player(a), make_player(b))
+            players = (parse_player(a), parse_player(b))
             r = Game(seed=1000 + s, players=players, first_dealer=s % 2).run()
             h.update(repr((r.winner, r.scores, r.skunk, r.hands_played)).encode())
             h.update(log_to_json(r.events).encode())

@@ -260,3 +260,19 @@ def test_print_all_writes_the_guide_too(tmp_path: Path, capsys: pytest.CaptureFi
     names = sorted(p.name for p in tmp_path.iterdir())
     assert "crib-guide-en-a4.pdf" in names and len(names) > 1
     assert "crib-guide-en-a4.pdf" in capsys.readouterr().out
+
+
+def test_notebooks_copies_the_lessons_out_of_the_package_and_keeps_edited_copies(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["notebooks", str(tmp_path / "class")]) == 0
+    lesson = tmp_path / "class" / "lessons" / "fr_3_le_jeu.ipynb"
+    assert lesson.is_file() and (tmp_path / "class" / "04_pegging.ipynb").is_file()
+    lesson.write_text("{}")  # the teacher's edit survives a second copy
+    assert main(["notebooks", str(tmp_path / "class")]) == 0
+    assert lesson.read_text() == "{}"
+    assert "already there and kept" in capsys.readouterr().out
+    assert main(["notebooks", str(tmp_path / "class"), "--force"]) == 0
+    assert lesson.read_text() != "{}"
+    assert main(["notebooks", str(lesson)]) == 2
+    assert "is a file, not a folder" in capsys.readouterr().err

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import hashlib
 
-from crib.ai.players import make_player
+from crib.ai.players import parse_player
 from crib.rules.fairness import HashRng, begin_match, hash_roll, shuffled_deck, verify_match
 from crib.rules.game import Game
 
@@ -66,7 +66,7 @@ def test_match_vectors_are_pinned() -> None:
 
 def test_commit_reveal_verifies_and_detects_tampering() -> None:
     m = begin_match(master_seed=2024, client_seed=77)
-    g = Game(seed=1, players=(make_player("expert"), make_player("hard")), match=m)
+    g = Game(seed=1, players=(parse_player("expert"), parse_player("hard")), match=m)
     g.run()
     assert verify_match(m.commit, m.secret, g.decks) == []
     # a tampered deal

@@ -6,7 +6,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 import pytest
 
-from crib.ai.players import make_player
+from crib.ai.players import parse_player
 from crib.errors import CribError, IllegalPlayError
 from crib.rules.cards import DECK, parse_card, parse_cards
 from crib.rules.events import (
@@ -28,7 +28,7 @@ from crib.rules.replay import replay
 
 
 def _check_game(seed: int) -> int:
-    g = Game(seed=seed, players=(make_player("random"), make_player("random")))
+    g = Game(seed=seed, players=(parse_player("random"), parse_player("random")))
     res = g.run()
     evs = res.events
     # every deck is a permutation of the 52 cards
@@ -92,16 +92,16 @@ def test_two_thousand_random_games_keep_every_invariant(seeds: range) -> None:
 
 
 def test_same_seed_same_game_and_json_round_trip() -> None:
-    a = Game(seed=42, players=(make_player("expert"), make_player("normal"))).run()
-    b = Game(seed=42, players=(make_player("expert"), make_player("normal"))).run()
+    a = Game(seed=42, players=(parse_player("expert"), parse_player("normal"))).run()
+    b = Game(seed=42, players=(parse_player("expert"), parse_player("normal"))).run()
     assert log_to_json(a.events) == log_to_json(b.events)
     assert log_from_json(log_to_json(a.events)) == list(a.events)
-    c = Game(seed=43, players=(make_player("expert"), make_player("normal"))).run()
+    c = Game(seed=43, players=(parse_player("expert"), parse_player("normal"))).run()
     assert log_to_json(c.events) != log_to_json(a.events)
 
 
 def test_replay_detects_a_tampered_log() -> None:
-    evs = list(Game(seed=5, players=(make_player("easy"), make_player("easy"))).run().events)
+    evs = list(Game(seed=5, players=(parse_player("easy"), parse_player("easy"))).run().events)
     i = next(k for k, e in enumerate(evs) if isinstance(e, Shown) and e.total > 0)
     e = evs[i]
     evs[i] = Shown(
@@ -126,7 +126,7 @@ HEELS_DECK = _deck("AH 2H 3H 4H 6C 7C 8C 9C TD QD KD KS JS")  # starter JS
 def test_heels_pays_dealer_two() -> None:
     g = Game(
         seed=1,
-        players=(make_player("expert"), make_player("expert")),
+        players=(parse_player("expert"), parse_player("expert")),
         first_dealer=1,
         stacked=[HEELS_DECK] * 30,
     )
@@ -138,7 +138,7 @@ def test_heels_pays_dealer_two() -> None:
 
 
 def test_show_order_pone_hand_dealer_hand_dealer_crib() -> None:
-    g = Game(seed=2, players=(make_player("greedy"), make_player("greedy")), first_dealer=1)
+    g = Game(seed=2, players=(parse_player("greedy"), parse_player("greedy")), first_dealer=1)
     g.run()
     first_deal = []
     for e in g.events:
@@ -159,7 +159,7 @@ def test_win_in_the_middle_of_the_show() -> None:
     """The pone goes out on their hand: the dealer's hand and crib are never counted."""
     found = 0
     for seed in range(400):
-        res = Game(seed=seed, players=(make_player("random"), make_player("random"))).run()
+        res = Game(seed=seed, players=(parse_player("random"), parse_player("random"))).run()
         dealer, deal = _final_deal(res.events)
         shows = [e for e in deal if isinstance(e, Shown)]
         if res.winner == 1 - dealer and shows and shows[-1].player == 1 - dealer:
@@ -177,7 +177,7 @@ def test_win_in_the_middle_of_the_show() -> None:
 def test_game_stops_the_moment_121_is_reached_in_pegging() -> None:
     found = 0
     for seed in range(300):
-        res = Game(seed=seed, players=(make_player("random"), make_player("random"))).run()
+        res = Game(seed=seed, players=(parse_player("random"), parse_player("random"))).run()
         _dealer, deal = _final_deal(res.events)
         last = deal[-2]
         if isinstance(last, Played | Go):
@@ -194,7 +194,7 @@ def test_starting_scores_and_recorded_points_cap_at_121() -> None:
     deck = _deck("5H AC 5D 2C 5C 3C JS 4D 9H 7D TS 8D 5S")  # pone keeps 5-5-5-J, starter 5S
     g = Game(
         seed=3,
-        players=(make_player("expert"), make_player("expert")),
+        players=(parse_player("expert"), parse_player("expert")),
         first_dealer=1,
         stacked=[deck],
         scores=(110, 60),
@@ -214,14 +214,14 @@ def test_skunks() -> None:
     assert skunk_of(90) == "skunk" and skunk_of(60) == "double skunk" and skunk_of(100) == ""
     found = set()
     for seed in range(60):
-        r = Game(seed=seed, players=(make_player("expert"), make_player("random"))).run()
+        r = Game(seed=seed, players=(parse_player("expert"), parse_player("random"))).run()
         found.add(r.skunk)
         assert r.skunk == skunk_of(r.scores[1 - r.winner])
     assert "skunk" in found
 
 
 def test_step_api_with_a_human_seat() -> None:
-    g = Game(seed=9, players=(make_player("human"), make_player("expert")))
+    g = Game(seed=9, players=(parse_player("human"), parse_player("expert")))
     d = g.advance()
     assert d is not None and d.player == 0 and d.kind == "discard"
     assert not hasattr(d.observation, "opp_hand")
@@ -269,7 +269,7 @@ def test_manual_counting_under_count_gives_muggins_to_the_opponent() -> None:
 
     g = Game(
         seed=4,
-        players=(make_player("human"), make_player("easy")),
+        players=(parse_player("human"), parse_player("easy")),
         manual=(True, False),
         muggins=True,
     )
@@ -288,7 +288,7 @@ def test_manual_counting_under_count_gives_muggins_to_the_opponent() -> None:
 def test_manual_counting_over_count_is_refused_and_bad_claims_explained() -> None:
     g = Game(
         seed=4,
-        players=(make_player("human"), make_player("easy")),
+        players=(parse_player("human"), parse_player("easy")),
         manual=(True, False),
         muggins=True,
     )
@@ -310,7 +310,7 @@ def test_manual_counting_over_count_is_refused_and_bad_claims_explained() -> Non
 
 
 def test_manual_counting_without_muggins_pegs_the_true_count() -> None:
-    g = Game(seed=4, players=(make_player("human"), make_player("easy")), manual=(True, False))
+    g = Game(seed=4, players=(parse_player("human"), parse_player("easy")), manual=(True, False))
     d = _to_count(g)
     before, n = tuple(g.scores), len(g.events)
     g.submit(0, 0)
@@ -320,7 +320,7 @@ def test_manual_counting_without_muggins_pegs_the_true_count() -> None:
 
 
 def test_muggins_options_are_checked() -> None:
-    human, easy = make_player("human"), make_player("easy")
+    human, easy = parse_player("human"), parse_player("easy")
     with pytest.raises(CribError, match="only a human seat"):
         Game(1, (human, easy), manual=(True, True))
     with pytest.raises(CribError, match="muggins is a house rule of manual counting"):
@@ -335,7 +335,7 @@ def test_the_game_can_end_on_muggins_at_exactly_121() -> None:
     def to_first_count(scores: tuple[int, int]) -> tuple[Game, object]:
         g = Game(
             5,
-            (make_player("human"), make_player("human")),
+            (parse_player("human"), parse_player("human")),
             first_dealer=1,
             scores=scores,
             manual=(True, False),

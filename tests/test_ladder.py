@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from crib.ai.players import make_player
+from crib.ai.players import parse_player
 from crib.ai.sim import duplicate_match, wilson
 from crib.rules.game import Game
 from crib.ui.kit.ladder import LadderView, ladder_rows
 
 
 def test_duplicate_games_deal_the_same_cards_to_each_player() -> None:
-    a, b = make_player("expert"), make_player("easy")
+    a, b = parse_player("expert"), parse_player("easy")
     g1 = Game(seed=42, players=(a, b), first_dealer=0)
     g2 = Game(seed=42, players=(b, a), first_dealer=0)
     g1.advance(), g2.advance()

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from crib.ai.master import MasterPlayer, position_of
-from crib.ai.players import make_player
+from crib.ai.players import parse_player
 from crib.analysis.models import MASTER
 from crib.analysis.play import analyze_play
 from crib.rules.cards import DECK, RANK_CHARS, parse_cards
@@ -56,7 +56,7 @@ def _full_values(six: str, dealer: bool) -> dict[frozenset, float]:
 
 
 def test_master_discard_is_the_best_full_value() -> None:
-    m = make_player("master")
+    m = parse_player("master")
     assert isinstance(m, MasterPlayer)
     checked = 0
     rng = random.Random(3)
@@ -118,7 +118,7 @@ def test_master_takes_the_winning_points_near_121() -> None:
 
 def test_a_small_master_v_expert_match_runs_end_to_end() -> None:
     for seed in (1, 2):
-        r = Game(seed, players=(make_player("master"), make_player("expert"))).run()
+        r = Game(seed, players=(parse_player("master"), parse_player("expert"))).run()
         assert max(r.scores) == 121 and r.winner in (0, 1)
 
 
@@ -167,7 +167,7 @@ def test_master_discard_on_worked_deals_and_its_model_by_name() -> None:
 
 def test_with_every_ingredient_off_the_master_is_the_expert() -> None:
     off = MasterPlayer(seat_crib=False, peg_value=False, exact_play=False, endgame=False)
-    expert = make_player("expert")
+    expert = parse_player("expert")
     rng = random.Random(4)
     for k in range(6):
         obs = for_discard(rng.sample(DECK, 6), dealer=k % 2 == 0)

@@ -112,7 +112,7 @@ def test_play_models_are_typed() -> None:
 def test_tiers_are_one_table_of_tier_objects() -> None:
     assert [t.key for t in TIERS.values()] == ["easy", "normal", "hard", "expert", "master"]
     assert crib.TIERS is TIERS and TIERS["hard"].skill == 0.85 and TIERS["master"].skill is None
-    assert crib.make_player(TIERS["hard"]) == crib.make_player("hard")
+    assert crib.make_player(TIERS["hard"]) == crib.parse_player("hard")
     from crib.session.model import COACH, TIER_NAMES, tier_name
 
     assert (
@@ -251,7 +251,7 @@ def test_bad_input_from_the_issue_raises_a_crib_error() -> None:
         crib.analyze_play(LEAD, opp_dealer="dealer")  # type: ignore[arg-type]
     with pytest.raises(CribError, match="starting scores|0..120"):
         crib.Game(
-            seed=1, players=(crib.make_player("easy"), crib.make_player("easy")), scores=(0, 121)
+            seed=1, players=(crib.parse_player("easy"), crib.parse_player("easy")), scores=(0, 121)
         )
 
 

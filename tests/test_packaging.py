@@ -12,33 +12,96 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 
-@pytest.mark.slow
-def test_a_built_wheel_loads_its_data_from_another_folder(tmp_path: Path) -> None:
+def build_wheel(out: Path) -> Path:
+    """``python -m build --wheel`` of the repository into ``out``: the wheel a release ships."""
     subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pip",
-            "wheel",
-            "-q",
-            "--no-deps",
-            "-w",
-            str(tmp_path / "dist"),
-            str(ROOT),
-        ],
+        [sys.executable, "-m", "build", "--wheel", "-o", str(out), str(ROOT)],
         check=True,
         capture_output=True,
     )
-    (wheel,) = (tmp_path / "dist").glob("crib-*.whl")
+    (wheel,) = out.glob("crib_coach-*.whl")
+    return wheel
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build_wheel(tmp_path_factory.mktemp("dist"))
+
+
+def tracked(*folders: str) -> list[str]:
+    """The files git tracks under these folders of the repository (with their mode)."""
+    if not (ROOT / ".git").exists():
+        pytest.skip("not a git checkout")
+    out = subprocess.run(
+        ["git", "ls-files", "-s", "--", *folders], cwd=ROOT, capture_output=True, text=True
+    )
+    return out.stdout.splitlines()
+
+
+# the repository's folders that pyproject.toml installs under crib/ (package-dir)
+INSTALLED_AS = {
+    "dashboards/": "crib/pages/",
+    "data/": "crib/data/",
+    "notebooks/": "crib/notebooks/",
+}
+
+
+def test_the_wheel_holds_every_page_lesson_table_and_file_of_the_package(wheel: Path) -> None:
+    """Every file git tracks in crib/, dashboards/, data/ and notebooks/ is in the wheel, at
+    its place under crib/: a page, a lesson or a table added later cannot be forgotten."""
+    names = set(zipfile.ZipFile(wheel).namelist())
+    want = []
+    for line in tracked("crib", *INSTALLED_AS):
+        path = line.split("\t", 1)[1]
+        for folder, into in INSTALLED_AS.items():
+            if path.startswith(folder):
+                path = into + path.removeprefix(folder)
+        want.append(path)
+    missing = sorted(p for p in want if p not in names)
+    assert not missing, missing
+    pages = {n for n in names if n.startswith("crib/pages/") and n.endswith(".ipynb")}
+    assert {"crib/pages/index.ipynb", "crib/pages/play.ipynb", "crib/pages/guide.ipynb"} <= pages
+    assert len([n for n in names if n.startswith("crib/notebooks/lessons/")]) >= 10
+    meta = next(n for n in names if n.endswith(".dist-info/METADATA"))
+    text = zipfile.ZipFile(wheel).read(meta).decode()
+    assert "Name: crib-coach" in text and "Provides-Extra: serve" in text
+    entry = next(n for n in names if n.endswith(".dist-info/entry_points.txt"))
+    assert "crib = crib.tools.cli:main" in zipfile.ZipFile(wheel).read(entry).decode()
+
+
+def test_the_package_has_no_links_and_pyproject_lists_every_package() -> None:
+    """No symlink in what the wheel is built from (they break on Windows and in sdists), and
+    pyproject.toml's package list (explicit, because of the mapped folders) is complete."""
+    import tomllib
+
+    from setuptools import find_namespace_packages
+
+    links = [line for line in tracked("crib", *INSTALLED_AS) if line.startswith("120000")]
+    assert not links, links
+    cfg = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
+    found = {
+        p for p in find_namespace_packages(str(ROOT), include=["crib*"]) if "__pycache__" not in p
+    }
+    mapped = set(cfg["package-dir"])
+    assert mapped == {"crib.data", "crib.pages", "crib.notebooks", "crib.notebooks.lessons"}
+    assert set(cfg["packages"]) == found | mapped
+
+
+def test_the_installed_folders_are_read_through_their_packages() -> None:
+    from crib.datafiles import DATA_DIR, NOTEBOOKS_DIR, PAGES_DIR
+
+    assert (PAGES_DIR / "index.ipynb").is_file() and (DATA_DIR / "crib_table.csv").is_file()
+    assert (NOTEBOOKS_DIR / "lessons" / "1_fifteens_and_pairs.ipynb").is_file()
+
+
+@pytest.mark.slow
+def test_a_built_wheel_loads_its_data_from_another_folder(wheel: Path, tmp_path: Path) -> None:
     site = tmp_path / "site"
     zipfile.ZipFile(wheel).extractall(site)
-    shipped = {Path(n).name for n in zipfile.ZipFile(wheel).namelist() if "/data/" in n}
-    assert {"hand_score_distribution_published.csv", "crib_table.csv"} <= shipped
-    # crib serve's page template (the loading skeleton) ships too
-    assert "crib/tools/voila_template/index.html.j2" in zipfile.ZipFile(wheel).namelist()
     code = (
         "import crib, crib.datafiles as d; "
         f"assert crib.__file__.startswith({str(site)!r}), crib.__file__; "
+        f"assert str(d.PAGES_DIR).startswith({str(site)!r}), d.PAGES_DIR; "
         "from crib.course import published_distribution; "
         "print(sum(published_distribution().values()))"
     )

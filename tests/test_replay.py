@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from crib.ai.players import make_player
+from crib.ai.players import parse_player
 from crib.errors import CribError
 from crib.rules.cards import DECK, Card, parse_cards
 from crib.rules.events import (
@@ -33,7 +33,7 @@ PLAYERS = ("expert", "easy")
 
 
 def _game(seed: int = 7, **kw: object) -> list:
-    g = Game(seed, players=tuple(make_player(p) for p in PLAYERS), **kw)  # type: ignore[arg-type]
+    g = Game(seed, players=tuple(parse_player(p) for p in PLAYERS), **kw)  # type: ignore[arg-type]
     return list(g.run().events)
 
 
@@ -252,7 +252,7 @@ def test_bad_logs_say_what_is_wrong(tmp_path: Path) -> None:
 def test_a_game_with_manual_counting_and_muggins_replays_verified() -> None:
     from crib.rules.events import Counted, Muggins
 
-    g = Game(8, (make_player("human"), make_player("easy")), manual=(True, False), muggins=True)
+    g = Game(8, (parse_player("human"), parse_player("easy")), manual=(True, False), muggins=True)
     misses = 0
     while (d := g.advance()) is not None:
         if d.kind == "discard":

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from crib.ai.players import make_player
+from crib.ai.players import parse_player
 from crib.analysis.formations import FORMATIONS, find_formations
 from crib.course.notebooks import say_fr, score_frame_fr
 from crib.course.questions.base import AnswerError
@@ -97,7 +97,7 @@ def test_his_heels_is_two_for_the_dealer_pegged_before_the_play() -> None:
     # deal order: the pone's cards, the dealer's, then deck[12] is the starter: a jack
     head = parse_cards("AH 2H 3H 4H 6C 7C 8C 9C TD QD KD KS JS")
     deck = head + tuple(c for c in DECK if c not in head)
-    players = (make_player("expert"), make_player("expert"))
+    players = (parse_player("expert"), parse_player("expert"))
     g = Game(seed=1, players=players, first_dealer=1, stacked=[deck] * 30)
     g.run()
     i = next(k for k, e in enumerate(g.events) if isinstance(e, Cut))

@@ -13,7 +13,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from crib.ai.players import make_player
+from crib.ai.players import parse_player
 from crib.ai.selfplay import RunSpec, run
 from crib.ai.selfplay.experiments import KEEPS, PAIR_CLASSES
 from crib.ai.selfplay.fastplay import expert_throw, peg_expert, unseen_ranks
@@ -23,7 +23,7 @@ from crib.rules.game import Game
 
 def _hands_of(seed: int, scores: tuple[int, int] = (0, 0)) -> list[dict]:
     """Per hand of an Expert v Expert game: the deal, throws, starter and pegging actions."""
-    g = Game(seed=seed, players=(make_player("expert"), make_player("expert")), scores=scores)
+    g = Game(seed=seed, players=(parse_player("expert"), parse_player("expert")), scores=scores)
     g.run()
     out: list[dict] = []
     cur: dict = {}

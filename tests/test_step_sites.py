@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from crib.ai.players import make_player
+from crib.ai.players import parse_player
 from crib.rules.cards import DECK, RANK_VALUES, parse_card
 from crib.rules.events import Go, Played, log_from_json, log_to_json
 from crib.rules.game import Game
@@ -23,7 +23,7 @@ from crib.rules.step import OTHER, after_card, opponent_moves_next
 from crib.session.fold import SeatTable
 
 # saved with log_to_json by the code before Played had ``reset`` (commit d65a07d):
-# Game(3, players=(make_player("expert"), make_player("easy"))).run(); three 31s, the last
+# Game(3, players=(parse_player("expert"), parse_player("easy"))).run(); three 31s, the last
 # of them the last card of a play
 OLD_LOG = Path(__file__).parent / "data" / "game_log_v_before_played_reset.json"
 
@@ -59,7 +59,9 @@ def test_opponent_moves_next_is_the_step_rules_other() -> None:
 def _games() -> list[list]:
     return [
         list(
-            Game(seed, players=(make_player(a), make_player(b)), first_dealer=seed % 2).run().events
+            Game(seed, players=(parse_player(a), parse_player(b)), first_dealer=seed % 2)
+            .run()
+            .events
         )
         for seed in range(6)
         for a, b in (("expert", "easy"), ("random", "hard"))
@@ -89,7 +91,7 @@ def test_a_log_saved_before_played_had_reset_loads_and_replays() -> None:
     assert (r.verdict, r.complete, len(r.snapshots)) == (VERIFIED_SEED, True, 136)
     assert r.snapshots[-1].scores == (121, 91)
     # the same game played now records the same events, the reset included
-    now = Game(3, players=(make_player("expert"), make_player("easy"))).run()
+    now = Game(3, players=(parse_player("expert"), parse_player("easy"))).run()
     assert (now.winner, now.scores, now.hands_played) == (0, (121, 91), 9)
     assert list(now.events) == evs
     # and a seat's table folds the old log as it folds the new one

@@ -25,7 +25,7 @@ from pathlib import Path
 
 import pytest
 
-from crib.ai.players import make_player
+from crib.ai.players import parse_player
 from crib.classroom.tournament import Tournament
 from crib.classroom.tournament.rules import Round, Table, TournamentError, round_deal, skunk_of
 from crib.classroom.tournament.sheets import (
@@ -315,7 +315,7 @@ def test_every_table_of_a_round_gets_the_same_cards() -> None:
         for tb in r.tables:
             # different players at each table: the cards must not depend on them
             tier = ("easy", "normal", "random")[tb.number - 1]
-            g = t.new_game(r.number, tb.number, (make_player(tier), make_player("easy")))
+            g = t.new_game(r.number, tb.number, (parse_player(tier), parse_player("easy")))
             games[(r.number, tb.number)] = g.run()
     for r in (r1, r2):
         dealt = [_hands(games[(r.number, tb.number)]) for tb in r.tables]
@@ -339,7 +339,7 @@ def test_results_come_from_real_games(length: int) -> None:
     t = Tournament("games", ["Ann", "Bob", "Cy", "Di", "Ed"], length=length, seed=7)
     r = t.next_round()
     for tb in r.tables:
-        g = t.new_game(1, tb.number, (make_player("easy"), make_player("easy")))
+        g = t.new_game(1, tb.number, (parse_player("easy"), parse_player("easy")))
         res = g.run()
         got = t.record_game(1, tb.number, res)
         off = 121 - length
@@ -361,7 +361,7 @@ def test_a_game_that_is_not_the_rounds_is_refused() -> None:
     t = Tournament("games", NAMES[:4], seed=7)
     t.next_round()
     t.next_round()
-    easy = (make_player("easy"), make_player("easy"))
+    easy = (parse_player("easy"), parse_player("easy"))
     with pytest.raises(TournamentError, match="not dealt from round 1's cards"):
         t.record_game(1, 1, Game(seed=5, players=easy).run())
     with pytest.raises(TournamentError, match="not dealt from round 1's cards"):
@@ -370,7 +370,7 @@ def test_a_game_that_is_not_the_rounds_is_refused() -> None:
     t61.next_round()
     with pytest.raises(TournamentError, match="starts at 60-60"):
         t61.record_game(1, 1, t.new_game(1, 1, easy).run())
-    unfinished = t.new_game(1, 1, (make_player("human"), make_player("easy")))
+    unfinished = t.new_game(1, 1, (parse_player("human"), parse_player("easy")))
     unfinished.advance()
     with pytest.raises(TournamentError, match="not over yet"):
         t.record_game(1, 1, unfinished.events)
@@ -482,7 +482,7 @@ def test_store_round_trip(ts: TournamentStore) -> None:
     for tb in r1.tables:
         ts.record_result(code, 1, tb.number, (61, 20 + tb.number))
     ts.record_result(code, 1, 2, (40, 61))  # a correction: the latest counts
-    g = ts.load(code).new_game(1, 1, (make_player("easy"), make_player("easy")))
+    g = ts.load(code).new_game(1, 1, (parse_player("easy"), parse_player("easy")))
     ts.record_game(code, 1, 1, g.run())
     ts.pair_next_round(code)
     back = ts.load(code)
@@ -799,7 +799,7 @@ def test_cli_records_a_saved_game_log(tmp_path: Path, capsys: pytest.CaptureFixt
     store = TournamentStore(db)
     t = store.load("LOG234")
     store.close()
-    res = t.new_game(1, 1, (make_player("easy"), make_player("easy"))).run()
+    res = t.new_game(1, 1, (parse_player("easy"), parse_player("easy"))).run()
     log = tmp_path / "g.json"
     log.write_text(log_to_json(res.events))
     capsys.readouterr()

@@ -2,8 +2,9 @@
 
 A brain decides from an :class:`~crib.rules.observation.Observation`, which has
 no field for the opponent's cards, only how many they hold.  Decisions are a
-pure function of (observation, skill, rng).  ``make_player`` turns a name such
-as ``"expert"`` into a player for :class:`~crib.rules.game.Game`.
+pure function of (observation, skill, rng).  ``make_player`` turns a tier
+(``TIERS["expert"]``) into a player for :class:`~crib.rules.game.Game`; ``parse_player``
+reads a name such as ``"expert"`` from the command line.
 """
 
 from crib.ai.players import (
@@ -11,6 +12,7 @@ from crib.ai.players import (
     GreedyPlayer,
     RandomPlayer,
     make_player,
+    parse_player,
 )
 from crib.ai.policy import choose_discard, choose_play, softmax_pick
 from crib.analysis.heuristics import play_values, temperature
@@ -29,6 +31,7 @@ __all__ = [
     "Player",
     "RandomPlayer",
     "make_player",
+    "parse_player",
     "choose_discard",
     "choose_play",
     "softmax_pick",

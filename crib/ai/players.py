@@ -7,7 +7,7 @@ from itertools import combinations
 
 from crib.ai.policy import choose_discard, choose_play
 from crib.analysis.models import TIERS, Tier
-from crib.errors import CribError
+from crib.errors import CribError, ModelError
 from crib.rules.cards import Card
 from crib.rules.observation import Observation
 from crib.rules.pegging import peg_points
@@ -22,6 +22,7 @@ __all__ = [
     "HumanPlayer",
     "TIERS",
     "make_player",
+    "parse_player",
 ]
 
 
@@ -80,41 +81,64 @@ class GreedyPlayer:
         return max(obs.legal, key=lambda c: (peg_points((*ranks, c.rank)), -obs.legal.index(c)))
 
 
-def make_player(spec: Tier | str | Player) -> Player:
-    """A :class:`~crib.analysis.models.Tier` (``TIERS["hard"]``), or a player's name
-    from the command line: ``'master' 'expert' 'hard' 'normal' 'easy' 'random' 'greedy'
-    'human'`` or a skill like ``'0.5'``.
+def make_player(spec: Tier | Player) -> Player:
+    """The player for a :class:`~crib.analysis.models.Tier` (``TIERS["hard"]``); a
+    :class:`Player` is returned as it is.  A name from the command line or a stored job
+    is read once, at that edge, by :func:`parse_player`.
 
     >>> make_player(TIERS["hard"])
     BrainPlayer(skill=0.85, name='hard')
-    >>> make_player("master") == make_player(TIERS["master"])
-    True
+    >>> make_player(TIERS["master"]).name
+    'master'
     >>> try:
-    ...     make_player("champion")
+    ...     make_player("hard")  # type: ignore[arg-type]
+    ... except ModelError as e:
+    ...     print(e)
+    make_player takes a Tier or a Player, not the text 'hard': parse_player('hard') reads a name
+    """
+    if isinstance(spec, str):
+        raise ModelError(
+            f"make_player takes a Tier or a Player, not the text {spec!r}: "
+            f"parse_player({spec!r}) reads a name"
+        )
+    if not isinstance(spec, Tier):
+        return spec
+    if spec.skill is not None:
+        return BrainPlayer(spec.skill, spec.key)
+    from crib.ai.master import MasterPlayer
+
+    return MasterPlayer()
+
+
+_BASELINES: dict[str, type[Player]] = {
+    "random": RandomPlayer,
+    "greedy": GreedyPlayer,
+    "human": HumanPlayer,
+}
+
+
+def parse_player(text: str) -> Player:
+    """A player from its name, as the command line and the stored self-play jobs write it:
+    a tier (``'master' 'expert' 'hard' 'normal' 'easy'``), a baseline (``'random'
+    'greedy' 'human'``) or a skill like ``'0.5'``.  The one place such a name is read.
+
+    >>> parse_player(" Hard ") == make_player(TIERS["hard"])
+    True
+    >>> parse_player("0.5")
+    BrainPlayer(skill=0.5, name='skill 0.5')
+    >>> try:
+    ...     parse_player("champion")
     ... except CribError as e:
     ...     for part in str(e).split(": "):
     ...         print(part)
     unknown player 'champion'
     expected master, easy, normal, hard, expert, random, greedy, human or a skill 0..1
     """
-    if isinstance(spec, Tier):
-        spec = spec.key
-    if not isinstance(spec, str):
-        return spec
-    key = spec.strip().lower()
-    tier = TIERS.get(key)
-    if tier is not None and tier.skill is not None:
-        return BrainPlayer(tier.skill, key)
-    if key == "master":
-        from crib.ai.master import MasterPlayer
-
-        return MasterPlayer()
-    if key == "random":
-        return RandomPlayer()
-    if key == "greedy":
-        return GreedyPlayer()
-    if key == "human":
-        return HumanPlayer()
+    key = text.strip().lower()
+    if key in TIERS:
+        return make_player(TIERS[key])
+    if key in _BASELINES:
+        return _BASELINES[key]()
     try:
         skill = float(key)
     except ValueError:
@@ -123,5 +147,5 @@ def make_player(spec: Tier | str | Player) -> Player:
         return BrainPlayer(skill, f"skill {skill:g}")
     tiers = ", ".join(k for k, t in TIERS.items() if t.policy)
     raise CribError(
-        f"unknown player {spec!r}: expected master, {tiers}, random, greedy, human or a skill 0..1"
+        f"unknown player {text!r}: expected master, {tiers}, random, greedy, human or a skill 0..1"
     )

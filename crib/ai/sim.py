@@ -12,7 +12,7 @@ import os
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
-from crib.ai.players import make_player
+from crib.ai.players import parse_player
 from crib.rules.game import Game
 from crib.version import __version__
 
@@ -53,7 +53,7 @@ def game_setup(i: int, a: str, b: str) -> tuple[tuple[str, str], int, int]:
 def _one(args: tuple[int, int, str, str]) -> tuple[int, int, int, int, str]:
     i, seed0, a, b = args
     players, first, seat_a = game_setup(i, a, b)
-    seats = (make_player(players[0]), make_player(players[1]))
+    seats = (parse_player(players[0]), parse_player(players[1]))
     r = Game(seed=seed0 + i, players=seats, first_dealer=first).run()
     a_won = int(r.winner == seat_a)
     return i, a_won, r.scores[seat_a], r.scores[1 - seat_a], r.skunk

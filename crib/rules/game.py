@@ -6,7 +6,7 @@ and each player draws from its own :class:`~crib.rules.fairness.HashRng`.
 A human seat may count its own hands, with muggins (see :mod:`crib.rules.show`).
 The same seed and players always give the same game.  Players are objects
 of the :class:`~crib.rules.players.Player` protocol; ``crib.make_player``
-turns a name such as ``"expert"`` into one.
+turns a tier (``crib.TIERS["expert"]``) into one.
 
 >>> from crib.rules.players import HumanPlayer
 >>> g = Game(seed=7, players=(HumanPlayer(), HumanPlayer()))
@@ -125,7 +125,7 @@ class Game:
             if not isinstance(p, Player):
                 raise CribError(
                     f"a player must be a Player object, not {p!r}: "
-                    "crib.make_player('expert') makes one from a name"
+                    "crib.make_player(crib.TIERS['expert']) makes one"
                 )
         if stacked is not None:
             self.secret, self.commit, self.deals = b"", "stacked", "stacked"

@@ -2,8 +2,9 @@
 
 A player decides from an :class:`~crib.rules.observation.Observation`, which has
 no field for the opponent's cards, and draws any randomness from the ``rng``
-the game hands it.  The computer players live in :mod:`crib.ai`; turning a
-name such as ``"expert"`` into a player happens there (``make_player``).
+the game hands it.  The computer players live in :mod:`crib.ai`; a tier
+becomes a player there (``make_player``), and a name such as ``"expert"`` is read there
+(``parse_player``).
 """
 
 from __future__ import annotations

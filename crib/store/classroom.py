@@ -9,8 +9,9 @@ each connection waits up to ``busy_timeout`` for the write lock. Sources: the SQ
 documentation, "Write-Ahead Logging" (https://sqlite.org/wal.html) and "BEGIN TRANSACTION"
 (https://sqlite.org/lang_transaction.html).
 
-The path: ``CRIB_DB``, else ``$XDG_DATA_HOME/crib/classroom.sqlite3``, outside the
-repository, on a local disk (WAL does not work over a network filesystem).
+The path: ``CRIB_DB``, else ``classroom.sqlite3`` in the platform's user data folder
+(``~/.local/share/crib`` on Linux; :func:`crib.store.db.default_target`), on a local disk
+(WAL does not work over a network filesystem).
 
 Every read and write names its session, found by its join code: the API has no
 call that lists or reads answers across sessions.  On PostgreSQL too every query of a

@@ -45,6 +45,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from platformdirs import user_data_path
+
 from crib.errors import CribError
 
 __all__ = [
@@ -73,12 +75,14 @@ def is_postgres(target: object) -> bool:
 
 def default_target() -> Path | str:
     """``CRIB_DB`` if set (a file path, or a ``postgresql://`` URL kept as text), else
-    ``$XDG_DATA_HOME/crib/classroom.sqlite3`` (outside the repo)."""
+    ``classroom.sqlite3`` in the platform's folder for a user's application data
+    (platformdirs: ``$XDG_DATA_HOME/crib``, by default ``~/.local/share/crib``, on Linux;
+    ``~/Library/Application Support/crib`` on macOS; ``%LOCALAPPDATA%\\crib`` on Windows),
+    outside the repository and the installed package."""
     env = os.environ.get("CRIB_DB")
     if env:
         return env if is_postgres(env) else Path(env).expanduser()
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "crib" / "classroom.sqlite3"
+    return user_data_path("crib", appauthor=False) / "classroom.sqlite3"
 
 
 if is_postgres(os.environ.get("CRIB_DB")):

@@ -35,7 +35,8 @@ MAX_TIME_LIMIT = 4 * 3600.0  # s: the longest time limit a set may have
 
 def default_db_path() -> Path | str:
     """``CRIB_DB`` if set (a file path or a ``postgresql://`` URL), else
-    ``$XDG_DATA_HOME/crib/classroom.sqlite3`` (outside the repo)."""
+    ``classroom.sqlite3`` in the platform's user data folder (see
+    :func:`crib.store.db.default_target`)."""
     return default_target()
 
 

@@ -61,11 +61,11 @@ def _cmd_discard(args: argparse.Namespace) -> int:
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
-    from crib.ai.players import make_player
+    from crib.ai.players import parse_player
     from crib.rules.events import describe_event, log_to_json
     from crib.rules.game import Game
 
-    g = Game(seed=args.seed, players=(make_player(args.p1), make_player(args.p2)))
+    g = Game(seed=args.seed, players=(parse_player(args.p1), parse_player(args.p2)))
     res = g.run()
     for e in res.events:
         print(describe_event(e))
@@ -248,7 +248,11 @@ def _selfplay_keep(args: argparse.Namespace, command: str, ex: dict, results, ou
 
 
 # commands that live in a module of their own, each with add_parser(sub) and run(args)
-_MODULES = {"print": "crib.tools.printables", "tournament": "crib.tools.tournament_cli"}
+_MODULES = {
+    "print": "crib.tools.printables",
+    "tournament": "crib.tools.tournament_cli",
+    "notebooks": "crib.tools.notebooks_cli",
+}
 
 
 _COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
@@ -381,7 +385,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sp.add_argument("--seed", type=int, default=0, help="for 'run': the master seed")
     sp.add_argument("--chunk", type=int, default=None, help="for 'run': items per chunk")
-    for module in _MODULES.values():  # crib print (the printables), crib tournament
+    for module in _MODULES.values():  # crib print, crib tournament, crib notebooks
         import_module(module).add_parser(sub)
     return p
 

@@ -46,7 +46,8 @@ class PgServer:
         self.dir = Path(tempfile.mkdtemp(prefix="crib-pg-"))
         self.data = self.dir / "data"
         self.as_user: list[str] = []
-        if os.geteuid() == 0:  # initdb and postgres refuse to run as root
+        # initdb and postgres refuse to run as root (POSIX; Windows has no geteuid)
+        if hasattr(os, "geteuid") and os.geteuid() == 0:
             shutil.chown(self.dir, "postgres", "postgres")
             self.as_user = ["runuser", "-u", "postgres", "--"]
         self._run(

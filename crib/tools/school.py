@@ -7,7 +7,8 @@ several machines) and Debian's nginx in front of them, then prints the one link
 everyone opens.  Ctrl-C stops them all.  ``--conf-only`` prints the nginx
 configuration and stops: with other addresses (``--backend host:port``, once per
 server), the same file serves servers on several machines (README, "A school on
-several machines").
+several machines").  A school is a Linux (Debian) setup: nginx, and stopping the servers
+with SIGTERM; it is tested on Debian only.
 
 **Routing is sticky by address, not by cookie.**  Server *k* is mounted at its own
 prefix, ``/s<k>/`` (Voila's ``base_url``), and nginx sends everything under that
@@ -309,9 +310,13 @@ def main(argv: list[str] | None = None) -> int:
         )
         return 2
     from crib.tools.room_options import lan_address
+    from crib.tools.serve import CLASS_SIZE
 
     url = f"http://{lan_address() if args.host in ('0.0.0.0', '', '::') else args.host}:{args.port}"
     klass = any(a == "--class" or a.startswith("--lan") for a in serve_args)
+    if klass and not any(a.startswith("--class-size") for a in serve_args):
+        # a class of CLASS_SIZE shared by the servers, not a class warmed on each one
+        serve_args = [*serve_args, f"--class-size={-(-CLASS_SIZE // args.servers)}"]
     pg = None
     if args.local_postgres and not args.db:
         pg, args.db = _local_postgres()

@@ -1,6 +1,8 @@
-"""Serve ``dashboards/`` with Voila, with ``/`` landing on the home page.
+"""Serve crib's pages with Voila, with ``/`` landing on the home page.
 
-``python -m crib.tools.serve dashboards --port=8866`` accepts every Voila option.
+``crib serve`` (or ``python -m crib.tools.serve [FOLDER]``) accepts every Voila option.
+Without a folder it serves the installed pages, ``crib.pages`` (the repository's
+``dashboards/``, see :mod:`crib.datafiles`), from whatever folder it is started in.
 Voila's directory mode maps ``/`` to a bare file list; this launcher adds a
 redirect from ``/`` to ``voila/render/index.ipynb`` and leaves everything else
 (including ``/voila/tree``) as Voila has it.
@@ -31,7 +33,12 @@ are taken without replacement until ``SPARE`` are left, which are topped up at
 once (late comers and reloads); the pool returns to N only after
 ``REFILL_AFTER`` seconds without a student arriving, ready for the next class.
 
-Pools of 2 (``PAGE_POOL``, every page).  With a pool of 1, a second
+One person (no ``--class``, no ``--class-size``): one warm kernel for the home page and
+one for the game (``SOLO_WARM``); any other page starts its own kernel when first opened
+(about 2 s more than a warm one), and from then on keeps one warm (:class:`GrowingPools`).
+A club player who analyzes a hand does not pay for a class.
+
+With a class, pools of 2 (``PAGE_POOL``, every page).  With a pool of 1, a second
 visitor arriving within seconds of the first waits for the replacement kernel to
 start and run the page: 5.5-8.9 s (medians) against 2.5-2.8 s for the first visitor,
 measured in data/benchmarks.txt (the teacher's page, the last with a pool of 1: 6.4 s).
@@ -55,6 +62,7 @@ placeholders, kept over the page until every widget is drawn.
 
 from __future__ import annotations
 
+import logging
 import os
 import sys
 import tempfile
@@ -67,6 +75,8 @@ import tornado.ioloop
 from jupyter_server.utils import url_path_join
 from voila.app import Voila
 
+from crib.datafiles import PAGES_DIR
+from crib.store.db import default_target
 from crib.tools.page_config import page_config_hook
 from crib.tools.room import CULL_IDLE, HAND_GRACE, PER_CLIENT, Room
 from crib.tools.room_options import class_setup, take_room_options
@@ -76,7 +86,10 @@ from crib.tools.school import School, take_school, way_in_handlers
 HOME = "index.ipynb"
 STUDENT_PAGE = "trainer.ipynb"
 TEACHER_PAGE = "teacher.ipynb"
-PAGE_POOL = 2  # warm kernels per page: a second visitor does not wait
+PLAY_PAGE = "play.ipynb"
+PAGE_POOL = 2  # with a class, warm kernels per page: a second visitor does not wait
+SOLO_WARM = (HOME, PLAY_PAGE)  # without a class, the pages warm at start (the rest on demand)
+CLASS_SIZE = 30  # --class without --class-size warms a class of this many
 TEMPLATE_DIR = Path(__file__).resolve().parent / "voila_template"
 SPARE = 2  # class mode: warm student kernels kept ready while a class arrives
 FILL_DELAY = 1.0  # s before a spare is replaced (voila's default)
@@ -120,7 +133,8 @@ SOCKET_TAIL, SOCKET_MAX = len("/voila_12345678/kernel-") + 36 + len("-ipc-1"), 1
 
 def socket_args(argv: list[str], tmp: str | None = None) -> list[str]:
     """Where the kernels' ipc sockets go when the temp folder's path is too long for one
-    (macOS's is ~48 bytes): voila's connection files in /tmp, else TCP after all.
+    (macOS's is ~48 bytes): voila's connection files in /tmp, else TCP after all.  Unix
+    sockets are POSIX-only: on Windows the kernels talk over TCP (Jupyter's default).
 
     >>> socket_args([], "/tmp"), socket_args([], "/var/folders/" + "x" * 40 + "/T")
     ([], ['--Voila.connection_dir_root=/tmp'])
@@ -131,6 +145,8 @@ def socket_args(argv: list[str], tmp: str | None = None) -> list[str]:
         a.startswith(("--KernelManager.transport", "--Voila.connection_dir_root")) for a in argv
     ):
         return []
+    if sys.platform == "win32":  # ZeroMQ has no ipc transport on Windows: TCP, as Jupyter's
+        return ["--KernelManager.transport=tcp"]
     tmp = tempfile.gettempdir() if tmp is None else tmp
     if len(tmp) + SOCKET_TAIL <= SOCKET_MAX:
         return []
@@ -172,20 +188,74 @@ def take_class_size(argv: list[str]) -> tuple[int | None, list[str]]:
 
 
 def pools_config(class_size: int | None = None) -> dict[str, Any]:
-    """``kernel_pools_config``: ``class_size`` preheated student kernels (``PAGE_POOL``
-    without a class), ``PAGE_POOL`` for every other page (the teacher's too).
+    """``kernel_pools_config``.  A class: ``class_size`` preheated student kernels and
+    ``PAGE_POOL`` for every other page (the teacher's too).  One person (no class): one
+    warm kernel for each page of ``SOLO_WARM``, none for the others until they are first
+    opened (:class:`GrowingPools`).
 
     >>> cfg = pools_config(30)
     >>> cfg["trainer.ipynb"], cfg["teacher.ipynb"], cfg["default"]
     ({'pool_size': 30}, {'pool_size': 2}, {'pool_size': 2})
-    >>> pools_config()["trainer.ipynb"]
-    {'pool_size': 2}
+    >>> solo = pools_config()
+    >>> solo["index.ipynb"], solo["play.ipynb"], solo["default"]
+    ({'pool_size': 1}, {'pool_size': 1}, {'pool_size': 0})
     """
+    if class_size is None:
+        return {**{page: {"pool_size": 1} for page in SOLO_WARM}, "default": {"pool_size": 0}}
     return {
-        STUDENT_PAGE: {"pool_size": class_size or PAGE_POOL},
+        STUDENT_PAGE: {"pool_size": class_size},
         TEACHER_PAGE: {"pool_size": PAGE_POOL},
         "default": {"pool_size": PAGE_POOL},
     }
+
+
+class GrowingPools:
+    """Without a class, a page gets its warm kernel when it is first opened: that visit
+    starts a kernel of its own (voila's path without a pool), and one more is warmed for
+    the next visit or reload, ``PAGE_FILL_DELAY`` s later so as not to compete with it.
+
+    >>> from types import SimpleNamespace as NS
+    >>> filled = []
+    >>> km = NS(kernel_pools_config=pools_config(), get_pool_size=lambda nb: 0,
+    ...         fill_if_needed=lambda delay, notebook_name: filled.append(notebook_name))
+    >>> pools = GrowingPools(km)
+    >>> km.get_pool_size("traps.ipynb"), km.kernel_pools_config["traps.ipynb"], filled
+    (0, {'pool_size': 1}, ['traps.ipynb'])
+    >>> km.get_pool_size("traps.ipynb"), filled  # grown once: not again
+    (0, ['traps.ipynb'])
+    """
+
+    def __init__(self, km: Any) -> None:
+        size = km.get_pool_size
+
+        def get_pool_size(notebook_name: str) -> int:
+            pools = km.kernel_pools_config
+            if pools.get(notebook_name, pools["default"])["pool_size"] == 0:
+                pools[notebook_name] = {"pool_size": 1}
+                km.fill_if_needed(delay=PAGE_FILL_DELAY, notebook_name=notebook_name)
+            return size(notebook_name)
+
+        km.get_pool_size = get_pool_size
+
+
+class OncePerPage(logging.Filter):
+    """Jupyter's contents manager warns "Notebook X is not trusted" each time a kernel
+    loads a page: once per warm kernel, 30 times for a class.  Voila runs every page afresh
+    and shows only what that run outputs, so notebook trust (which decides whether a saved
+    output's HTML and scripts are shown) does not apply; the warning is kept once per page.
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.seen: set[str] = set()
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.msg != "Notebook %s is not trusted":
+            return True
+        page = str(record.args[0] if isinstance(record.args, tuple) else record.args)
+        first = page not in self.seen
+        self.seen.add(page)
+        return first
 
 
 class ClassPool:
@@ -288,12 +358,16 @@ class CribVoila(Voila):
             # kernels inherit the server's environment: the teacher's page shows this link
             os.environ["CRIB_STUDENT_URL"] = self.room.student_url
         settings = super().init_settings()
+        self.log.addFilter(OncePerPage())
         if self.room is not None:
             self.room.install(self.kernel_manager)
             self.room.start_culler()  # page kernels whose page is gone (crib.tools.room)
             settings["crib_room"] = self.room
             tornado.ioloop.IOLoop.current().add_callback(self.print_links)
         km = self.kernel_manager
+        pools = getattr(km, "kernel_pools_config", {})
+        if self.class_size is None and pools.get("default", {}).get("pool_size") == 0:
+            GrowingPools(km)  # one person: pages warm once opened (pools_config)
         if (
             self.class_size is not None
             and hasattr(km, "get_rendered_notebook")
@@ -328,6 +402,7 @@ def crib_help() -> str:
     True
     """
     voila = "\n".join(f"  {d}" for d in DEFAULTS)
+    record = default_target()
     return f"""usage: crib serve [FOLDER] [crib's options] [Voila's options]
 
 Serve crib's pages with Voila; the home page is at /. FOLDER: the pages to serve
@@ -335,13 +410,16 @@ Serve crib's pages with Voila; the home page is at /. FOLDER: the pages to serve
 
 crib's options:
   --class                   a class server: the teacher's link carries a key printed at
-                            start, and page kernels are capped per device and in all
-                            (default: off; 127.0.0.1 and no key)
+                            start, page kernels are capped per device and in all, and the
+                            student page is warmed for a class of {CLASS_SIZE} (default: off;
+                            127.0.0.1, no key, and warm kernels for one person only)
   --lan, --lan=ADDR         listen on the network (every address, or ADDR only) and print
                             the links with the machine's address; implies --class
                             (default: 127.0.0.1 only)
-  --class-size N            warm the student page for a class of N, 1 to 200 (default: no
-                            class; a pool of {PAGE_POOL} warm kernels for every page)
+  --class-size N            warm the student page for a class of N, 1 to 200, and
+                            {PAGE_POOL} kernels for every other page (default: {CLASS_SIZE} with
+                            --class; without a class, one warm kernel for the home page and
+                            the game, and one for any other page once it is opened)
   --max-pages N             with --class: page kernels in all, 1 to 1000 (default: from the
                             class size)
   --max-pages-per-client N  with --class: page kernels one device may hold, 1 to 1000
@@ -352,7 +430,7 @@ crib's options:
                             (default: {int(HAND_GRACE)})
 
 The classroom record is CRIB_DB: a file path or a postgresql:// URL (default: the SQLite
-file $XDG_DATA_HOME/crib/classroom.sqlite3).
+file {record}).
 
 Every other option is passed to Voila, for example --port=8866. Unless the same option
 is given, crib starts Voila with
@@ -375,13 +453,15 @@ def main(argv: list[str] | None = None) -> None:
     if room["class"]:
         key = school.key if school is not None else None
         CribVoila.room, CribVoila.link_host, rest = class_setup(size, room, rest, key)
-    if not any(not a.startswith("-") for a in rest):  # no folder given: the repo's dashboards
-        rest = [str(Path(__file__).resolve().parents[2] / "dashboards"), *rest]
+    if not any(not a.startswith("-") for a in rest):  # no folder given: crib's own pages
+        rest = [str(PAGES_DIR), *rest]
     from traitlets.config import Config
 
     cfg = Config()
     if school is not None and school.cookie_secret:  # the teacher's cookie good on every server
         cfg.Voila.cookie_secret = school.cookie_secret
+    if size is None and room["class"]:
+        size = CLASS_SIZE
     if not any(a.startswith("--pool_size") for a in rest):  # an explicit size wins
         cfg.VoilaKernelManager.kernel_pools_config = pools_config(size)
     if not any(a.startswith("--VoilaConfiguration.extension_") for a in rest):

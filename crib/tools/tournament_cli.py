@@ -158,13 +158,13 @@ def run(args: argparse.Namespace) -> int:
                 raise CribError(f"cannot read {args.log!r}: {e.strerror}") from None
             print(_said(ts.record_game(args.code, args.round, args.table, text)))
         elif a == "play":
-            from crib.ai.players import make_player
+            from crib.ai.players import parse_player
 
             n = _latest(t, args.round)
             for tb in t.round(n).tables:
                 if (n, tb.number) in t.results:
                     continue
-                g = t.new_game(n, tb.number, (make_player(args.tier), make_player(args.tier)))
+                g = t.new_game(n, tb.number, (parse_player(args.tier), parse_player(args.tier)))
                 print(_said(ts.record_game(args.code, n, tb.number, g.run())))
         elif a == "standings":
             print(f"{t.name}: after {len(t.played_rounds)} of {t.rounds} rounds")

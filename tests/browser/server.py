@@ -190,6 +190,9 @@ def start(log_name: str = "voila.log") -> Server:
                 "--no-browser",
                 f"--port={port}",
                 "--Voila.ip=127.0.0.1",
+                # two warm kernels for every page (crib serve's class pools), not the one
+                # person's default: the tests open every page, two workers at once
+                "--pool_size=2",
                 # e.g. CRIB_SERVE_ARGS=--pool_size=1 to time voila's pools of 1
                 *os.environ.get("CRIB_SERVE_ARGS", "").split(),
             ],

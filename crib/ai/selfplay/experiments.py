@@ -238,7 +238,7 @@ def ladder_chunk(seed: int, start: int, stop: int, params: dict) -> dict[str, np
     ``ladder`` (items, 4) int8: b won the game with b in seat 1, b won with b
     in seat 0, b skunked in either (count), a skunked in either (count).
     """
-    from crib.ai.players import make_player
+    from crib.ai.players import parse_player
     from crib.rules.game import Game
 
     a, b = params["a"], params["b"]
@@ -249,7 +249,7 @@ def ladder_chunk(seed: int, start: int, stop: int, params: dict) -> dict[str, np
         for seats in ((a, b), (b, a)):
             g = Game(
                 seed=seed + i,
-                players=(make_player(seats[0]), make_player(seats[1])),
+                players=(parse_player(seats[0]), parse_player(seats[1])),
                 first_dealer=first,
             ).run()
             b_seat = 1 if seats == (a, b) else 0
@@ -272,6 +272,7 @@ def ladder_chunk(seed: int, start: int, stop: int, params: dict) -> dict[str, np
 def games_chunk(seed: int, start: int, stop: int, params: dict) -> dict[str, np.ndarray]:
     """Expert v Expert from ``params["scores"]`` (seat 0 deals first): seat 0 won, skunk kinds."""
     from crib.ai.players import make_player
+    from crib.analysis.models import TIERS
     from crib.rules.game import Game
 
     d, p = params["scores"]
@@ -279,7 +280,7 @@ def games_chunk(seed: int, start: int, stop: int, params: dict) -> dict[str, np.
     for row, i in enumerate(range(start, stop)):
         g = Game(
             seed=seed + i,
-            players=(make_player("expert"), make_player("expert")),
+            players=(make_player(TIERS["expert"]), make_player(TIERS["expert"])),
             first_dealer=0,
             scores=(d, p),
         ).run()

@@ -15,6 +15,7 @@ import os
 import pickle
 import select
 import signal
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterable
@@ -168,13 +169,15 @@ def in_background(
     runs in a forked child that starts a session of its own, that is a new autogroup,
     and sets that group's nice to 19 (``/proc/self/autogroup``, sched(7)): the other
     kernels' work (a classmate's move at another table) comes first.  The result comes
-    back pickled through a pipe.  Without ``fork`` the work runs in the thread."""
+    back pickled through a pipe.  ``fork`` is used on Linux only (``FORK_OK``): Windows
+    has none, and on macOS a forked child of a threaded process may crash in the system's
+    libraries (Python 3.12 warns of it); there the work runs in the thread, at its nice."""
 
     def run() -> None:
         with contextlib.suppress(OSError, AttributeError):
             os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 19)
         try:
-            result = _in_child(work) if process and hasattr(os, "fork") else work()
+            result = _in_child(work) if process and FORK_OK else work()
         except Exception as err:  # noqa: BLE001 - the page shows what went wrong instead
             result = err
         done(result)
@@ -185,6 +188,8 @@ def in_background(
 
 
 CHILD_SECONDS = 300  # a forked child that has not answered by then is killed
+# POSIX fork, where it is safe with threads (see in_background): Linux
+FORK_OK = hasattr(os, "fork") and sys.platform.startswith("linux")
 
 
 def _in_child(work: Callable[[], Any]) -> Any:
