@@ -8,6 +8,7 @@ import socket
 from typing import Any
 
 from crib.tools.room import CULL_IDLE, HAND_GRACE, PER_CLIENT, Room, cull_every, total_cap
+from crib.tools.room_share import CLASS_SIZE
 
 __all__ = ["NUMBERS", "take_room_options", "class_setup", "lan_address"]
 
@@ -124,7 +125,7 @@ def class_setup(
         per_client=per_client,
         total=total,
         # one device may hold over half the server: the class behind one address (a NAT)
-        students=1 if 2 * per_client > total else size or 30,
+        students=1 if 2 * per_client > total else size or CLASS_SIZE,
         cull_after=cull_after,
         hand_grace=HAND_GRACE if hand_grace is None else hand_grace,
     )

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from collections import Counter
 
-__all__ = ["MIN_PAGES", "total_cap", "reserve", "refusal", "evictable"]
+__all__ = ["CLASS_SIZE", "MIN_PAGES", "total_cap", "reserve", "refusal", "evictable"]
 
 MIN_PAGES = 2  # every address may have two pages while the server has room
+CLASS_SIZE = 30  # a class when no --class-size says otherwise (crib serve --class)
 
 
 def total_cap(class_size: int | None) -> int:
@@ -20,7 +21,7 @@ def total_cap(class_size: int | None) -> int:
     >>> total_cap(30), total_cap(None), total_cap(1)
     (68, 68, 10)
     """
-    return 2 * (class_size or 30) + 8
+    return 2 * (class_size or CLASS_SIZE) + 8
 
 
 def reserve(here: Counter[str], students: int) -> int:

@@ -310,7 +310,7 @@ def main(argv: list[str] | None = None) -> int:
         )
         return 2
     from crib.tools.room_options import lan_address
-    from crib.tools.serve import CLASS_SIZE
+    from crib.tools.room_share import CLASS_SIZE
 
     url = f"http://{lan_address() if args.host in ('0.0.0.0', '', '::') else args.host}:{args.port}"
     klass = any(a == "--class" or a.startswith("--lan") for a in serve_args)

@@ -80,6 +80,7 @@ from crib.store.db import default_target
 from crib.tools.page_config import page_config_hook
 from crib.tools.room import CULL_IDLE, HAND_GRACE, PER_CLIENT, Room
 from crib.tools.room_options import class_setup, take_room_options
+from crib.tools.room_share import CLASS_SIZE
 from crib.tools.room_web import room_handlers
 from crib.tools.school import School, take_school, way_in_handlers
 
@@ -89,7 +90,6 @@ TEACHER_PAGE = "teacher.ipynb"
 PLAY_PAGE = "play.ipynb"
 PAGE_POOL = 2  # with a class, warm kernels per page: a second visitor does not wait
 SOLO_WARM = (HOME, PLAY_PAGE)  # without a class, the pages warm at start (the rest on demand)
-CLASS_SIZE = 30  # --class without --class-size warms a class of this many
 TEMPLATE_DIR = Path(__file__).resolve().parent / "voila_template"
 SPARE = 2  # class mode: warm student kernels kept ready while a class arrives
 FILL_DELAY = 1.0  # s before a spare is replaced (voila's default)
