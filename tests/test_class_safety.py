@@ -31,7 +31,13 @@ from crib.errors import CribError
 from crib.rules import events as ev
 from crib.rules.fairness import HashRng
 from crib.session.duel import DuelSeat
-from crib.session.duel_record import GONE_AFTER_SECONDS, ROUND_HELD, SeatBusyError, SeatMovedError
+from crib.session.duel_record import (
+    GONE_AFTER_SECONDS,
+    ROUND_HELD,
+    Heartbeat,
+    SeatBusyError,
+    SeatMovedError,
+)
 from crib.store import migrate as db_migrate
 from crib.store.classroom import Store
 from crib.store.duels import DuelStore, SeatClaimedError
@@ -173,10 +179,12 @@ def test_a_seat_has_one_live_page(db_target: Path | str) -> None:
     # a page that was gone for GONE_AFTER_SECONDS holds nothing: another tab opens the seat
     three = DuelSeat.resume(DuelStore(db), ann.code, ann.token, tab="three", take_over=True)
     DuelStore(db).heartbeat(
-        ann.code, 0, holder=three.holder, at=time.time() - GONE_AFTER_SECONDS - 1
+        Heartbeat(ann.code, 0, holder=three.holder, at=time.time() - GONE_AFTER_SECONDS - 1)
     )
     four = DuelSeat.resume(DuelStore(db), ann.code, ann.token, tab="four")
-    assert four.seat == 0 and not DuelStore(db).heartbeat(ann.code, 0, holder=three.holder)
+    assert four.seat == 0 and not DuelStore(db).heartbeat(
+        Heartbeat(ann.code, 0, holder=three.holder)
+    )
 
 
 # -- log leak -----------------------------------------------------------------------

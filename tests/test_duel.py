@@ -20,8 +20,10 @@ from crib.rules.replay import VERIFIED_SECRET, replay
 from crib.session import duel as duel_mod
 from crib.session.duel import DuelSeat
 from crib.session.duel_record import (
+    DuelSpec,
     MemoryDuelStorage,
     MoveCheck,
+    MoveRequest,
     clean_table_code,
     hidden_cards,
     seat_events,
@@ -198,34 +200,40 @@ def test_moves_are_idempotent(db: Path) -> None:
     throw = pone.view().my_cards[:2]
     # the kernel stored the move, then died before showing it: the retry stores nothing
     row = pone.storage.append_move(
-        pone.code,
-        pone.seat,
-        0,
-        "discard",
-        " ".join(map(str, throw)),
-        f"{pone.code}:{pone.seat}:0",
-        pone._last,
-        pone._check("discard", " ".join(map(str, throw)), 0, f"{pone.code}:{pone.seat}:0", []),
+        MoveRequest(
+            pone.code,
+            pone.seat,
+            0,
+            "discard",
+            " ".join(map(str, throw)),
+            f"{pone.code}:{pone.seat}:0",
+            pone._last,
+            pone._check("discard", " ".join(map(str, throw)), 0, f"{pone.code}:{pone.seat}:0", []),
+        )
     )
     again = DuelSeat.resume(DuelStore(db), pone.code, pone.token)
     assert again.phase == "wait" and len(st.moves(pone.code)) == 1
     # the same move id again (a double click on a stale page): the same row, once
     stale = pone.storage.append_move(
-        pone.code,
-        pone.seat,
-        0,
-        "discard",
-        row.action,
-        row.move_id,
-        0,
-        lambda _rows: pytest.fail("checked twice"),
+        MoveRequest(
+            pone.code,
+            pone.seat,
+            0,
+            "discard",
+            row.action,
+            row.move_id,
+            0,
+            lambda _rows: pytest.fail("checked twice"),
+        )
     )
     assert stale.id == row.id and len(st.moves(pone.code)) == 1
     # another move for the same decision is refused, and so is a second throw
     other = " ".join(map(str, pone.view().my_cards[2:4]))
     with pytest.raises(IllegalPlayError, match="already taken"):
         pone.storage.append_move(
-            pone.code, pone.seat, 0, "discard", other, row.move_id, 0, lambda _r: pytest.fail()
+            MoveRequest(
+                pone.code, pone.seat, 0, "discard", other, row.move_id, 0, lambda _r: pytest.fail()
+            )
         )
     with pytest.raises(IllegalPlayError, match="thrown"):
         again.discard(again._fold().six[2:4])
@@ -362,16 +370,7 @@ def test_the_in_memory_storage_plays_the_same_game(db: Path) -> None:
 def test_two_classmates_racing_for_one_seat(db: Path) -> None:
     """Two kernels sit down at the same waiting table at once: one gets the seat, the
     other the clear message (the table's row is locked on PostgreSQL, the file on SQLite)."""
-    DuelStore(db).create_duel(
-        "RACE",
-        "Ann",
-        seed=1,
-        master_seed=2,
-        token="t0",
-        manual=(False, False),
-        muggins=False,
-        scores=(0, 0),
-    )
+    DuelStore(db).create_duel(DuelSpec("RACE", "Ann", seed=1, master_seed=2, token="t0"))
     barrier = threading.Barrier(2)
     out: list[object] = []
 
@@ -397,16 +396,7 @@ def test_two_classmates_racing_for_one_seat(db: Path) -> None:
 def test_two_moves_appended_at_once_each_see_the_one_before(db: Path) -> None:
     """Both seats append at once: the engine check of the second sees the first's row
     (each append_move runs alone at its table), so no move is checked on a stale game."""
-    DuelStore(db).create_duel(
-        "PAIR",
-        "Ann",
-        seed=1,
-        master_seed=2,
-        token="t0",
-        manual=(False, False),
-        muggins=False,
-        scores=(0, 0),
-    )
+    DuelStore(db).create_duel(DuelSpec("PAIR", "Ann", seed=1, master_seed=2, token="t0"))
     DuelStore(db).join_duel("PAIR", "Bob", client_seed=3, commit="c", token="t1")
     barrier = threading.Barrier(2)
     seen: list[int] = []
@@ -420,7 +410,7 @@ def test_two_moves_appended_at_once_each_see_the_one_before(db: Path) -> None:
             time.sleep(0.2)  # a slow check: the other seat's append waits for it
             return MoveCheck("[]", None)
 
-        st.append_move("PAIR", seat, 0, "discard", [seat], f"PAIR:{seat}:0", 0, check)
+        st.append_move(MoveRequest("PAIR", seat, 0, "discard", [seat], f"PAIR:{seat}:0", 0, check))
 
     threads = [threading.Thread(target=move, args=(s,)) for s in (0, 1)]
     for t in threads:

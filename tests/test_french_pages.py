@@ -107,7 +107,7 @@ def test_setup_and_join_form_in_french(fr: TrainerApp, tmp_path) -> None:  # typ
         fr.code.description == "Code de la classe"
         and fr.join_button.description == "Rejoindre la classe"
     )
-    fr._store = Store(tmp_path / "c.sqlite3")
+    fr.store = Store(tmp_path / "c.sqlite3")
     fr.code.value, fr.name.value = "NOPE42", "Ann"
     fr.join()
     assert "Code de classe inconnu « NOPE42 »" in fr.join_status.value and fr.student is None

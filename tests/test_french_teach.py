@@ -169,7 +169,7 @@ def test_every_error_a_teacher_or_student_page_shows_has_a_shape(class_store: St
 def test_the_join_form_says_the_records_errors_in_french(class_store: Store) -> None:
     code = _session_with_answers(class_store)
     fr = TrainerApp(seed=3, lang="fr")
-    fr._store = class_store
+    fr.store = class_store
     fr.code.value, fr.name.value = "NOPE42", "Ann"
     fr.join()
     assert "Code de classe inconnu « NOPE42 »" in fr.join_status.value and fr.student is None
@@ -181,7 +181,7 @@ def test_the_join_form_says_the_records_errors_in_french(class_store: Store) -> 
         and fr.student is None
     )
     en = TrainerApp(seed=3)
-    en._store = class_store
+    en.store = class_store
     en.code.value, en.name.value = "NOPE42", "Ann"
     en.join()
     assert "unknown join code 'NOPE42'" in html.unescape(

@@ -96,7 +96,7 @@ def test_discard_models_differ_message() -> None:
         b = run_discard(six, dealer=False, key="uniform")
         if set(a.best.throw) != set(b.best.throw):
             break
-    msg = discard_dissent(a, COACH_MODEL, b, "uniform")
+    msg = discard_dissent((a, COACH_MODEL), (b, "uniform"))
     assert msg and msg.startswith("The models differ")
     assert f"The coach uses {DISCARD_MODELS[COACH_MODEL].label}" in msg
     app = DiscardApp(initial=" ".join(str(c) for c in six), dealer=False)

@@ -16,10 +16,11 @@ crib.errors.HandSizeError: expected 6 cards to discard from, got 5 (5H 5D 6C 7S 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -62,9 +63,14 @@ __all__ = [
 ]
 
 
+def _view(attr: str, convert: Callable[[Any], Any], doc: str) -> property:
+    """A read-only view of the attribute ``attr``: ``convert(attr)``."""
+    return property(lambda self: convert(getattr(self, attr)), doc=f"``{attr}`` {doc}.")
+
+
 def _as_float(exact: str) -> property:
     """A read-only float view of the exact :class:`~fractions.Fraction` attribute ``exact``."""
-    return property(lambda self: float(getattr(self, exact)), doc=f"``{exact}`` as a float.")
+    return _view(exact, float, "as a float")
 
 
 @dataclass(frozen=True)
@@ -117,13 +123,9 @@ class Throw:
         """P(kept hand scores >= k) over the 46 starters."""
         return Fraction(sum(self.hand_counts[k:]), sum(self.hand_counts))
 
-    @property
-    def throw_str(self) -> str:
-        return cards_str(self.throw)
-
-    @property
-    def keep_str(self) -> str:
-        return cards_str(self.keep)
+    # the cards as text ("5H 5D")
+    throw_str = _view("throw", cards_str, "as text")
+    keep_str = _view("keep", cards_str, "as text")
 
 
 @dataclass(frozen=True)

@@ -26,16 +26,13 @@ from typing import TYPE_CHECKING, Any
 
 from crib.course.questions import (
     KIND_NAMES,
-    CountQuestion,
-    DiscardQuestion,
-    PegPointsQuestion,
     PegQuestion,
     Question,
     describe_question,
     objective_of,
 )
 from crib.course.rules_bank import OBJECTIVES
-from crib.rules.cards import cards_str, parse_card, parse_cards
+from crib.rules.cards import parse_card, parse_cards
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -53,16 +50,9 @@ __all__ = [
 
 
 def correct_answer(q: Question) -> str:
-    """The right answer in the form answers are stored (a total, two cards, a card)."""
-    if isinstance(q, CountQuestion):
-        return str(q.total)
-    if isinstance(q, PegPointsQuestion):
-        return str(q.points)
-    if isinstance(q, DiscardQuestion):
-        return cards_str(q.best)
-    if isinstance(q, PegQuestion):
-        return str(q.best)
-    return q.best  # type: ignore[attr-defined]  # a rules question: the right choice's text
+    """The right answer in the form answers are stored (a total, two cards, a card, a
+    rules question's right choice): :meth:`~crib.course.questions.types.Question.right_answer`."""
+    return q.right_answer()
 
 
 def _same(q: Question, answer: str) -> bool:

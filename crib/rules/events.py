@@ -36,6 +36,7 @@ __all__ = [
     "EVENT_TYPES",
     "log_to_json",
     "log_from_json",
+    "json_or_error",
     "edge_value",
     "skunk_of",
     "describe_event",
@@ -324,17 +325,27 @@ def log_from_json(text: str, lang: str = "en") -> list[Event]:
     crib.errors.CribError: not a crib game log: invalid JSON at line 1 column 2
     """
     _ = tr(lang)
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise CribError(
-            _("not a crib game log: invalid JSON at line {line} column {col}").format(
-                line=e.lineno, col=e.colno
-            )
-        ) from None
+    data = json_or_error(
+        text, N_("not a crib game log: invalid JSON at line {line} column {col}"), lang
+    )
     if not isinstance(data, list):
         raise CribError(_("not a crib game log: expected a list of events"))
     return [_event_from_dict(i, d, lang) for i, d in enumerate(data)]
+
+
+def json_or_error(text: str, message: str, lang: str = "en") -> Any:
+    """``text`` read as JSON; text that is not JSON raises :class:`~crib.errors.CribError`
+    with ``message`` (a catalog message with the fields ``line`` and ``col``) in ``lang``.
+
+    >>> json_or_error("{oops", N_("not a list: invalid JSON at line {line} column {col}"))
+    Traceback (most recent call last):
+    ...
+    crib.errors.CribError: not a list: invalid JSON at line 1 column 2
+    """
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        raise CribError(tr(lang)(message).format(line=e.lineno, col=e.colno)) from None
 
 
 #: the pegging scores' names (a Played event's detail, "fifteen for 2, run for 3"; the

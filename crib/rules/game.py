@@ -65,11 +65,17 @@ class Decision:
 
 @dataclass(frozen=True)
 class GameResult:
+    """A finished game: the winner, the final scores, how many hands were dealt, the log."""
+
     winner: int
     scores: tuple[int, int]
-    skunk: str
     hands_played: int
     events: tuple[Event, ...]
+
+    @property
+    def skunk(self) -> str:
+        """The loser's skunk ("", "skunk" or "double skunk"), from the final scores."""
+        return skunk_of(self.scores[1 - self.winner])
 
 
 def _cards(action: Any) -> tuple[Card, ...]:
@@ -202,11 +208,7 @@ class Game:
         if self.winner is None:
             raise CribError("the game is not over yet")
         return GameResult(
-            self.winner,
-            (self.scores[0], self.scores[1]),
-            skunk_of(self.scores[1 - self.winner]),
-            self.hand_index + 1,
-            tuple(self.events),
+            self.winner, (self.scores[0], self.scores[1]), self.hand_index + 1, tuple(self.events)
         )
 
     def pending(self) -> Decision | None:

@@ -64,7 +64,10 @@ from crib.session.duel_record import (
     GONE_AFTER_SECONDS,  # noqa: F401 - the module docstring and the tests name it here
     HEARTBEAT_SECONDS,
     DuelRecord,
+    DuelSpec,
     DuelStorage,
+    Heartbeat,
+    MoveRequest,
     MoveRow,
     SeatMovedError,
     clean_table_code,
@@ -150,16 +153,7 @@ class DuelSeat(SeatReveal, SeatEngine):
         for _ in range(20):
             c = clean_table_code(code) if code else new_table_code()
             try:
-                storage.create_duel(
-                    c,
-                    name,
-                    seed=seed,
-                    master_seed=master,
-                    token=token,
-                    manual=manual,
-                    muggins=muggins,
-                    scores=scores,
-                )
+                storage.create_duel(DuelSpec(c, name, seed, master, token, manual, muggins, scores))
                 break
             except CribError as err:
                 if code or "taken" not in str(err):
@@ -205,7 +199,7 @@ class DuelSeat(SeatReveal, SeatEngine):
         if now - self._beat >= HEARTBEAT_SECONDS:
             self._beat, heard = now, now if self._heard is None else min(now, self._heard())
             self.displaced = not self.storage.heartbeat(
-                self.code, self.seat, holder=self.holder, at=heard
+                Heartbeat(self.code, self.seat, holder=self.holder, at=heard)
             )
             if self.displaced:
                 return True
@@ -277,15 +271,17 @@ class DuelSeat(SeatReveal, SeatEngine):
         applied: list[MoveRow] = []
         try:
             row = self.storage.append_move(
-                self.code,
-                self.seat,
-                n,
-                kind,
-                a,
-                move_id,
-                self._last,
-                self._check(kind, a, n, move_id, applied),
-                holder=self.holder,
+                MoveRequest(
+                    self.code,
+                    self.seat,
+                    n,
+                    kind,
+                    a,
+                    move_id,
+                    self._last,
+                    self._check(kind, a, n, move_id, applied),
+                    holder=self.holder,
+                )
             )
         except BaseException as e:
             self.displaced = self.displaced or isinstance(e, SeatMovedError)
@@ -365,7 +361,7 @@ class DuelSeat(SeatReveal, SeatEngine):
 
     def leave(self) -> None:
         """Leave the table (the other page says so at once)."""
-        self.storage.heartbeat(self.code, self.seat, leave=True, holder=self.holder)
+        self.storage.heartbeat(Heartbeat(self.code, self.seat, leave=True, holder=self.holder))
 
     def abandon(self) -> None:
         """Abandon the game: the record says who did, and when."""

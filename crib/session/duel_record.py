@@ -25,6 +25,9 @@ __all__ = [
     "HEARTBEAT_SECONDS",
     "GONE_AFTER_SECONDS",
     "DuelRecord",
+    "DuelSpec",
+    "MoveRequest",
+    "Heartbeat",
     "MoveRow",
     "MoveCheck",
     "SeatBusyError",
@@ -100,6 +103,7 @@ ROUND_HELD = (
 )
 BUSY_MESSAGE = "this seat is open on another page right now: go on there, or take it over here"
 MOVED_MESSAGE = "this seat is now open on another page: take it over here to play on this page"
+TAKEN_MESSAGE = "that decision was already taken with another move"
 
 
 def new_table_code() -> str:
@@ -170,6 +174,54 @@ class MoveRow:
 
 
 @dataclass(frozen=True)
+class DuelSpec:
+    """A new table as its host asks for it (:meth:`DuelStorage.create_duel`)."""
+
+    code: str
+    name: str  # the host's (seat 0)
+    seed: int  # the cut for deal
+    master_seed: int  # the host kernel's half of the secret
+    token: str  # the host seat's secret
+    manual: tuple[bool, bool] = (False, False)
+    muggins: bool = False
+    scores: tuple[int, int] = (0, 0)  # the starting scores
+
+
+@dataclass(frozen=True)
+class MoveRequest:
+    """One decision a seat asks the store to append (:meth:`DuelStorage.append_move`)."""
+
+    code: str
+    seat: int
+    n: int  # the seat's n-th decision (0-based)
+    kind: str  # "discard", "play", "go" or "count"
+    action: Any  # as stored in :attr:`MoveRow.action`
+    move_id: str  # ``code:seat:n``: a retry stores nothing twice
+    after: int  # the id of the last row the caller has read
+    check: Callable[[list[MoveRow]], MoveCheck]  # the engine's, on the rows since ``after``
+    holder: str = ""  # only while this page holds the seat ("": any page)
+
+    def row(self, id: int, events: str, created: float) -> MoveRow:
+        """The row this move is stored as."""
+        return MoveRow(id, self.seat, self.n, self.kind, self.action, self.move_id, events, created)
+
+
+@dataclass(frozen=True)
+class Heartbeat:
+    """A seat's page was heard from (:meth:`DuelStorage.heartbeat`)."""
+
+    code: str
+    seat: int
+    leave: bool = False  # the page pressed Leave
+    holder: str = ""  # only while this page holds the seat ("": any page)
+    at: float | None = None  # when it was heard from (None: now)
+
+    def seen(self) -> float:
+        """When the page was heard from: :attr:`at`, or now."""
+        return time.time() if self.at is None else float(self.at)
+
+
+@dataclass(frozen=True)
 class MoveCheck:
     """What the engine says of a move about to be stored."""
 
@@ -185,18 +237,7 @@ class DuelStorage(Protocol):
     the rows stored since ``after``, so two kernels can never store conflicting moves.
     """
 
-    def create_duel(
-        self,
-        code: str,
-        name: str,
-        *,
-        seed: int,
-        master_seed: int,
-        token: str,
-        manual: tuple[bool, bool],
-        muggins: bool,
-        scores: tuple[int, int],
-    ) -> DuelRecord: ...
+    def create_duel(self, spec: DuelSpec) -> DuelRecord: ...
 
     def join_duel(
         self, code: str, name: str, *, client_seed: int, commit: str, token: str
@@ -210,29 +251,11 @@ class DuelStorage(Protocol):
 
     def last_move(self, code: str) -> int: ...
 
-    def append_move(
-        self,
-        code: str,
-        seat: int,
-        n: int,
-        kind: str,
-        action: Any,
-        move_id: str,
-        after: int,
-        check: Callable[[list[MoveRow]], MoveCheck],
-    ) -> MoveRow: ...
+    def append_move(self, move: MoveRequest) -> MoveRow: ...
 
     def open_seat(self, code: str, token: str, holder: str, *, take_over: bool = False) -> int: ...
 
-    def heartbeat(
-        self,
-        code: str,
-        seat: int,
-        *,
-        leave: bool = False,
-        holder: str = "",
-        at: float | None = None,
-    ) -> bool: ...
+    def heartbeat(self, beat: Heartbeat) -> bool: ...
 
     def abandon(self, code: str, seat: int, reason: str) -> DuelRecord: ...
 
@@ -292,34 +315,24 @@ class MemoryDuelStorage:
         self.rows: dict[str, list[MoveRow]] = {}
         self._id = 0
 
-    def create_duel(
-        self,
-        code: str,
-        name: str,
-        *,
-        seed: int,
-        master_seed: int,
-        token: str,
-        manual: tuple[bool, bool],
-        muggins: bool,
-        scores: tuple[int, int],
-    ) -> DuelRecord:
+    def create_duel(self, spec: DuelSpec) -> DuelRecord:
+        code = spec.code
         if code in self.duels:
             raise CribError(f"table {code} is taken")
         self.duels[code] = dict(
             code=code,
-            seed=seed,
-            names=(name, None),
-            master_seed=master_seed,
+            seed=spec.seed,
+            names=(spec.name, None),
+            master_seed=spec.master_seed,
             client_seed=None,
             commit="",
             status="waiting",
-            manual=tuple(manual),
-            muggins=muggins,
-            scores=tuple(scores),
+            manual=tuple(spec.manual),
+            muggins=spec.muggins,
+            scores=tuple(spec.scores),
             seen=(time.time(), 0.0),
             left=(False, False),
-            _tokens=[token, ""],
+            _tokens=[spec.token, ""],
             _holders=["", ""],
         )
         self.rows[code] = []
@@ -360,31 +373,22 @@ class MemoryDuelStorage:
         rows = self.rows.get(code, [])
         return rows[-1].id if rows else 0
 
-    def append_move(
-        self,
-        code: str,
-        seat: int,
-        n: int,
-        kind: str,
-        action: Any,
-        move_id: str,
-        after: int,
-        check: Callable[[list[MoveRow]], MoveCheck],
-        holder: str = "",
-    ) -> MoveRow:
-        for r in self.rows[code]:
-            if r.move_id == move_id:
-                if (r.kind, r.action) != (kind, action):
-                    raise IllegalPlayError("that decision was already taken with another move")
+    def append_move(self, move: MoveRequest) -> MoveRow:
+        rows = self.rows[move.code]
+        for r in rows:
+            if r.move_id == move.move_id:
+                if (r.kind, r.action) != (move.kind, move.action):
+                    raise IllegalPlayError(TAKEN_MESSAGE)
                 return r
-        if holder and self.duels[code]["_holders"][seat] != holder:
+        d = self.duels[move.code]
+        if move.holder and d["_holders"][move.seat] != move.holder:
             raise SeatMovedError(MOVED_MESSAGE)
-        c = check(self.moves(code, after))
+        c = move.check(self.moves(move.code, move.after))
         self._id += 1
-        row = MoveRow(self._id, seat, n, kind, action, move_id, c.events, time.time())
-        self.rows[code].append(row)
+        row = move.row(self._id, c.events, time.time())
+        rows.append(row)
         if c.winner is not None:
-            self.duels[code].update(status="over", winner=c.winner)
+            d.update(status="over", winner=c.winner)
         return row
 
     def open_seat(self, code: str, token: str, holder: str, *, take_over: bool = False) -> int:
@@ -396,23 +400,15 @@ class MemoryDuelStorage:
         ):
             raise SeatBusyError(BUSY_MESSAGE)
         d["_holders"][seat] = holder
-        self.heartbeat(code, seat, holder=holder, at=now)
+        self.heartbeat(Heartbeat(code, seat, holder=holder, at=now))
         return seat
 
-    def heartbeat(
-        self,
-        code: str,
-        seat: int,
-        *,
-        leave: bool = False,
-        holder: str = "",
-        at: float | None = None,
-    ) -> bool:
-        d = self.duels[code]
-        if holder and d["_holders"][seat] != holder:
+    def heartbeat(self, beat: Heartbeat) -> bool:
+        d = self.duels[beat.code]
+        if beat.holder and d["_holders"][beat.seat] != beat.holder:
             return False
         seen, left = list(d["seen"]), list(d["left"])
-        seen[seat], left[seat] = time.time() if at is None else at, leave
+        seen[beat.seat], left[beat.seat] = beat.seen(), beat.leave
         d.update(seen=tuple(seen), left=tuple(left))
         return True
 

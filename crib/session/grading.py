@@ -10,6 +10,7 @@ re-exports :func:`grade_log`.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from crib.analysis.coach import grade_discard, grade_play
 from crib.analysis.grades import WIN_UNIT
@@ -23,6 +24,12 @@ from crib.session.model import HUMAN, CountRecord, Grade
 from crib.session.saved import decisions_from_log
 
 __all__ = ["discard_grade", "play_grade", "grade_log"]
+
+
+def _verdict(g: Any) -> dict[str, Any]:
+    """The Master's verdict on a decision as the plain words say it: the grade, what it
+    cost and in what unit (points, or the chance of winning near 121)."""
+    return {"verdict": g.verdict, "lost": g.lost, "unit": g.unit}
 
 
 def discard_grade(
@@ -39,9 +46,7 @@ def discard_grade(
     g = grade_discard(tuple(six), tuple(throw), dealer=dealer, scores=scores, lang=lang)
     words = ""
     if g.mine is not None and g.top is not None:
-        words = plain.discard_text(
-            g.mine, g.top, dealer=dealer, verdict=g.verdict, lost=g.lost, unit=g.unit, lang=lang
-        )
+        words = plain.discard_text(g.mine, g.top, dealer=dealer, **_verdict(g), lang=lang)
     return Grade(
         n,
         hand,
@@ -80,9 +85,7 @@ def play_grade(
         pos,
         card,
         g.best_card,
-        verdict=g.verdict,
-        lost=g.lost,
-        unit=g.unit,
+        **_verdict(g),
         reasons=g.tags,
         board=g.unit == WIN_UNIT,
         trap=g.trap,

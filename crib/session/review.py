@@ -13,7 +13,7 @@ saved game in :mod:`crib.session.saved`, grading a decision or a saved game's lo
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, replace
 from typing import Any
 
@@ -217,7 +217,7 @@ class Coach:
         b = a.best
         _ = tr(self.lang)
         self.hint_text = hint_play_sentence(
-            b.card.pretty if b.card else _("go"),
+            self._card_name(b.card),
             b.now,
             b.future,
             b.margin,
@@ -226,20 +226,30 @@ class Coach:
             ge="≥",
             lang=self.lang,
         )
-        if len(a.options) > 1:
-            o = a.options[1]
-            self.hint_text += " " + next_best_sentence(
-                o.card.pretty if o.card else _("go"),
-                num(o.margin, "+.2f", self.lang),
-                colon=True,
-                lang=self.lang,
-            )
+        self._add_next_best(a.options, lambda o: num(o.margin, "+.2f", self.lang))
         sets_up = b.now == 0 and b.margin >= 1.5
         if sets_up:
             self.hint_text += " " + _(TRAP_CARD)
         self.hint_plain = plain.hint_play_text(pos, b.card, sets_up=sets_up, lang=self.lang)
+        self._point_at(b.card, my_cards)
+
+    def _card_name(self, card: Card | None) -> str:
+        """The card a hint names, or "go" (no card)."""
+        _ = tr(self.lang)
+        return card.pretty if card else _("go")
+
+    def _add_next_best(self, options: Sequence[Any], worth: Callable[[Any], str]) -> None:
+        """The next best of ``options`` (if any) after the hint, ``worth(option)`` its value."""
+        if len(options) > 1:
+            o = options[1]
+            self.hint_text += " " + next_best_sentence(
+                self._card_name(o.card), worth(o), colon=True, lang=self.lang
+            )
+
+    def _point_at(self, card: Card | None, my_cards: tuple[Card, ...]) -> None:
+        """The hint's "how it was computed" and the card it rings (when you hold it)."""
         self.hint_how = (self.hint_text, MASTER.play.describe(self.lang))
-        self.hinted = (my_cards.index(b.card),) if b.card in my_cards else ()
+        self.hinted = (my_cards.index(card),) if card in my_cards else ()
 
     def _hint_board(
         self,
@@ -252,21 +262,16 @@ class Coach:
         b = analyze_board(pos, dealer=dealer, opp_played=opp_played)
         best = b.best
         _ = tr(self.lang)
-        name = best.card.pretty if best.card else _("go")
         self.hint_text = _(
             "Play {card}: it gives you a {p} chance to win the game ({note})."
-        ).format(card=name, p=pct(best.p_win, ".0%", self.lang), note=board_note(b, self.lang))
-        if len(b.options) > 1:
-            o = b.options[1]
-            self.hint_text += " " + next_best_sentence(
-                o.card.pretty if o.card else _("go"),
-                pct(o.p_win, ".0%", self.lang),
-                colon=True,
-                lang=self.lang,
-            )
+        ).format(
+            card=self._card_name(best.card),
+            p=pct(best.p_win, ".0%", self.lang),
+            note=board_note(b, self.lang),
+        )
+        self._add_next_best(b.options, lambda o: pct(o.p_win, ".0%", self.lang))
         self.hint_plain = plain.hint_board_text(best.card, best.p_win, self.lang)
-        self.hint_how = (self.hint_text, MASTER.play.describe(self.lang))
-        self.hinted = (my_cards.index(best.card),) if best.card in my_cards else ()
+        self._point_at(best.card, my_cards)
 
     def save(self, events: Sequence[Event], phase: str, tier: str) -> tuple[str, str]:
         """The game so far (``events`` revealed, now in ``phase``) as JSON, and a note.

@@ -22,6 +22,7 @@ from crib.rules.events import (
     Muggins,
     Played,
     Shown,
+    json_or_error,
     log_from_json,
 )
 from crib.rules.game import Decision, Game
@@ -36,14 +37,9 @@ def load_saved(text: str, lang: str = "en") -> tuple[list[Event], list[CountReco
     """A saved game (this app's JSON, or a plain event log) as events and counts; a
     :class:`~crib.errors.CribError` in ``lang`` for anything else."""
     _ = tr(lang)
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise CribError(
-            _("not a saved game: invalid JSON at line {line} column {col}").format(
-                line=e.lineno, col=e.colno
-            )
-        ) from None
+    data = json_or_error(
+        text, N_("not a saved game: invalid JSON at line {line} column {col}"), lang
+    )
     if isinstance(data, dict):
         if "events" not in data:
             raise CribError(_("not a saved game: no 'events' in the file"))

@@ -19,8 +19,7 @@ answers (:mod:`crib.store.schema`; the tables are
 
 >>> import tempfile, os
 >>> st = DuelStore(os.path.join(tempfile.mkdtemp(), "c.sqlite3"))
->>> st.create_duel("KQ7P", "Ann", seed=7, master_seed=1, token="t0", manual=(False, False),
-...                muggins=False, scores=(0, 0)).status
+>>> st.create_duel(DuelSpec("KQ7P", "Ann", seed=7, master_seed=1, token="t0")).status
 'waiting'
 >>> st.join_duel("KQ7P", "Bob", client_seed=2, commit="c", token="t1").names
 ('Ann', 'Bob')
@@ -30,7 +29,6 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -38,8 +36,11 @@ from crib.errors import CribError, IllegalPlayError
 from crib.session.duel_record import (
     BUSY_MESSAGE,
     MOVED_MESSAGE,
+    TAKEN_MESSAGE,
     DuelRecord,
-    MoveCheck,
+    DuelSpec,
+    Heartbeat,
+    MoveRequest,
     MoveRow,
     SeatBusyError,
     SeatMovedError,
@@ -75,6 +76,33 @@ def _flags(text: str) -> tuple[bool, bool]:
     return (text[:1] == "1", text[1:2] == "1")
 
 
+def _token_seat(c: Any, code: str, token: str) -> Any:
+    """The seat row (its number, holder, last heartbeat and Leave) that ``token`` opens at
+    table ``code``; a token that opens none raises."""
+    row = c.execute(
+        "SELECT s.seat, s.holder, s.seen, s.left_table FROM duel_seats s "
+        "JOIN duels d ON d.id=s.duel_id WHERE d.code=? AND s.token=?",
+        (code, token),
+    ).fetchone()
+    if row is None:
+        raise CribError("this link is not a seat at that table: join with the code instead")
+    return row
+
+
+def _move_row(r: Any) -> MoveRow:
+    """A ``duel_moves`` row as read."""
+    return MoveRow(
+        r["id"],
+        r["seat"],
+        r["n"],
+        r["kind"],
+        json.loads(r["action"]),
+        r["move_id"],
+        r["events"],
+        r["created"],
+    )
+
+
 class DuelStore(StoreConnection):
     """One connection (one per kernel) to the classmate games of the classroom record."""
 
@@ -84,23 +112,12 @@ class DuelStore(StoreConnection):
             raise CribError(f"no table {code!r}: check the code your classmate gave you")
         return int(row[0])
 
-    def create_duel(
-        self,
-        code: str,
-        name: str,
-        *,
-        seed: int,
-        master_seed: int,
-        token: str,
-        manual: tuple[bool, bool],
-        muggins: bool,
-        scores: tuple[int, int],
-        session_id: int | None = None,
-    ) -> DuelRecord:
-        """A new table with ``name`` in seat 0 (``table ... is taken`` if the code is)."""
-        n = clean_name(name)
+    def create_duel(self, spec: DuelSpec, session_id: int | None = None) -> DuelRecord:
+        """A new table with ``spec.name`` in seat 0 (``table ... is taken`` if the code is)."""
+        code = spec.code
+        n = clean_name(spec.name)
         now = time.time()
-        flags = "".join("1" if m else "0" for m in manual)
+        flags = "".join("1" if m else "0" for m in spec.manual)
         try:
             with self._write() as c:
                 did = insert_id(
@@ -109,11 +126,11 @@ class DuelStore(StoreConnection):
                     "session_id, created) VALUES (?,?,?,?,?,?,?,?)",
                     (
                         code,
-                        int(seed),
-                        int(master_seed),
+                        int(spec.seed),
+                        int(spec.master_seed),
                         flags,
-                        int(bool(muggins)),
-                        f"{scores[0]}-{scores[1]}",
+                        int(bool(spec.muggins)),
+                        f"{spec.scores[0]}-{spec.scores[1]}",
                         session_id,
                         now,
                     ),
@@ -121,7 +138,7 @@ class DuelStore(StoreConnection):
                 c.execute(
                     "INSERT INTO duel_seats(duel_id, seat, name, token, joined, seen) "
                     "VALUES (?,?,?,?,?,?)",
-                    (did, 0, n, token, now, now),
+                    (did, 0, n, spec.token, now, now),
                 )
         except integrity_errors():
             raise CribError(f"table {code} is taken") from None
@@ -296,13 +313,7 @@ class DuelStore(StoreConnection):
         heartbeats are refused)."""
         with self._write() as c:
             self._lock(c, "duels", "code", code)
-            row = c.execute(
-                "SELECT s.seat, s.holder, s.seen, s.left_table FROM duel_seats s "
-                "JOIN duels d ON d.id=s.duel_id WHERE d.code=? AND s.token=?",
-                (code, token),
-            ).fetchone()
-            if row is None:
-                raise CribError("this link is not a seat at that table: join with the code instead")
+            row = _token_seat(c, code, token)
             now = time.time()
             if not take_over and seat_busy(
                 row["holder"], float(row["seen"]), bool(row["left_table"]), holder_tab(holder), now
@@ -367,27 +378,11 @@ class DuelStore(StoreConnection):
 
     def seat_of(self, code: str, token: str) -> int:
         """The seat a page's token holds at this table."""
-        row = self.conn.execute(
-            "SELECT s.seat FROM duel_seats s JOIN duels d ON d.id=s.duel_id "
-            "WHERE d.code=? AND s.token=?",
-            (code, token),
-        ).fetchone()
-        if row is None:
-            raise CribError("this link is not a seat at that table: join with the code instead")
-        return int(row[0])
+        return int(_token_seat(self.conn, code, token)["seat"])
 
     def _rows(self, c: Any, duel_id: int, after: int) -> list[MoveRow]:
         return [
-            MoveRow(
-                r["id"],
-                r["seat"],
-                r["n"],
-                r["kind"],
-                json.loads(r["action"]),
-                r["move_id"],
-                r["events"],
-                r["created"],
-            )
+            _move_row(r)
             for r in c.execute(
                 "SELECT * FROM duel_moves WHERE duel_id=? AND id>? ORDER BY id", (duel_id, after)
             )
@@ -404,78 +399,51 @@ class DuelStore(StoreConnection):
         ).fetchone()
         return int(row[0] or 0)
 
-    def append_move(
-        self,
-        code: str,
-        seat: int,
-        n: int,
-        kind: str,
-        action: Any,
-        move_id: str,
-        after: int,
-        check: Callable[[list[MoveRow]], MoveCheck],
-        holder: str = "",
-    ) -> MoveRow:
+    def append_move(self, move: MoveRequest) -> MoveRow:
         """Append one checked move in one transaction (see the module docstring); with
-        ``holder``, only while that page holds the seat."""
-        text = json.dumps(action)
+        ``move.holder``, only while that page holds the seat."""
+        text = json.dumps(move.action)
         with self._write() as c:
-            self._lock(c, "duels", "code", code)
-            old = c.execute("SELECT * FROM duel_moves WHERE move_id=?", (move_id,)).fetchone()
+            self._lock(c, "duels", "code", move.code)
+            old = c.execute("SELECT * FROM duel_moves WHERE move_id=?", (move.move_id,)).fetchone()
             if old is not None:
-                if (old["kind"], old["action"]) != (kind, text):
-                    raise IllegalPlayError("that decision was already taken with another move")
-                return MoveRow(
-                    old["id"],
-                    old["seat"],
-                    old["n"],
-                    old["kind"],
-                    json.loads(old["action"]),
-                    old["move_id"],
-                    old["events"],
-                    old["created"],
-                )
-            duel_id = self._id(code)
-            if holder:
+                if (old["kind"], old["action"]) != (move.kind, text):
+                    raise IllegalPlayError(TAKEN_MESSAGE)
+                return _move_row(old)
+            duel_id = self._id(move.code)
+            if move.holder:
                 h = c.execute(
-                    "SELECT holder FROM duel_seats WHERE duel_id=? AND seat=?", (duel_id, seat)
+                    "SELECT holder FROM duel_seats WHERE duel_id=? AND seat=?",
+                    (duel_id, move.seat),
                 ).fetchone()
-                if h is None or h[0] != holder:
+                if h is None or h[0] != move.holder:
                     raise SeatMovedError(MOVED_MESSAGE)
-            result = check(self._rows(c, duel_id, after))
+            result = move.check(self._rows(c, duel_id, move.after))
             now = time.time()
             mid = insert_id(
                 c,
                 "INSERT INTO duel_moves(duel_id, seat, n, kind, action, events, move_id, created) "
                 "VALUES (?,?,?,?,?,?,?,?)",
-                (duel_id, seat, n, kind, text, result.events, move_id, now),
+                (duel_id, move.seat, move.n, move.kind, text, result.events, move.move_id, now),
             )
             if result.winner is not None:
                 c.execute(
                     "UPDATE duels SET status='over', winner=?, log=?, ended=? WHERE id=?",
                     (result.winner, result.log, now, duel_id),
                 )
-            return MoveRow(mid, seat, n, kind, action, move_id, result.events, now)
+            return move.row(mid, result.events, now)
 
-    def heartbeat(
-        self,
-        code: str,
-        seat: int,
-        *,
-        leave: bool = False,
-        holder: str = "",
-        at: float | None = None,
-    ) -> bool:
-        """This seat's page was heard from at ``at`` (default now), or, with ``leave``, has
-        left the table.  With ``holder``, only while that page holds the seat: False if
-        it no longer does."""
+    def heartbeat(self, beat: Heartbeat) -> bool:
+        """This seat's page was heard from at ``beat.at`` (default now), or, with
+        ``beat.leave``, has left the table.  With ``beat.holder``, only while that page
+        holds the seat: False if it no longer does."""
         sql = (
             "UPDATE duel_seats SET seen=?, left_table=? "
             "WHERE seat=? AND duel_id=(SELECT id FROM duels WHERE code=?)"
         )
-        args: tuple[Any, ...] = (time.time() if at is None else float(at), int(leave), seat, code)
-        if holder:
-            sql, args = sql + " AND holder=?", (*args, holder)
+        args: tuple[Any, ...] = (beat.seen(), int(beat.leave), beat.seat, beat.code)
+        if beat.holder:
+            sql, args = sql + " AND holder=?", (*args, beat.holder)
         with self._write() as c:
             cur = c.execute(sql, args)
             return bool(cur.rowcount)

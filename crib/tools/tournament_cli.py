@@ -126,26 +126,12 @@ def run(args: argparse.Namespace) -> int:
     try:
         a = args.action
         if a == "create":
+            # the format, length, rounds and seed, for the players of a class session or named
+            how = dict(fmt=args.fmt, length=args.length, rounds=args.rounds, seed=args.seed)
             if args.session is not None:
-                code = ts.create_from_session(
-                    args.session,
-                    args.name,
-                    fmt=args.fmt,
-                    length=args.length,
-                    rounds=args.rounds,
-                    seed=args.seed,
-                    code=args.code,
-                )
+                code = ts.create_from_session(args.session, args.name, code=args.code, **how)
             else:
-                t = Tournament(
-                    args.name,
-                    _names(args),
-                    fmt=args.fmt,
-                    length=args.length,
-                    rounds=args.rounds,
-                    seed=args.seed,
-                )
-                code = ts.create(t, code=args.code)
+                code = ts.create(Tournament(args.name, _names(args), **how), code=args.code)
             ts.pair_next_round(code)
             t = ts.load(code)
             print(f"tournament {code}: {len(t.players)} players, {t.format}, {t.rounds} rounds")

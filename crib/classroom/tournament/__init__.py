@@ -199,19 +199,14 @@ class Tournament:
 
     # -- results --------------------------------------------------------------------
 
-    def record_result(
-        self,
-        round_no: int,
-        table: int,
-        scores: Sequence[int],
-        *,
-        source: str = "paper",
-        log: str = "",
-    ) -> Result:
-        """Record (or correct) a table's final scores, seat 1 first, in the game's length."""
-        t = self.round(round_no).table(table)
-        res = self.check_result(round_no, table, scores, source=source, log=log)
-        self.results[(round_no, t.number)] = res
+    def record_result(self, round_no: int, table: int, scores: Sequence[int]) -> Result:
+        """Record (or correct) a table's final scores, typed from paper, seat 1 first, in
+        the game's length."""
+        return self._keep(self.check_result(round_no, table, scores))
+
+    def _keep(self, res: Result) -> Result:
+        """Record a checked result (a later one of a table replaces it)."""
+        self.results[(res.round, res.table)] = res
         return res
 
     def check_result(
@@ -296,9 +291,7 @@ class Tournament:
         self, round_no: int, table: int, game: GameResult | Sequence[Event] | str
     ) -> Result:
         """Record a table's result straight from its crib game (see :meth:`result_from_game`)."""
-        res = self.result_from_game(round_no, table, game)
-        self.results[(round_no, table)] = res
-        return res
+        return self._keep(self.result_from_game(round_no, table, game))
 
     # -- standings ------------------------------------------------------------------
 

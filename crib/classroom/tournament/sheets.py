@@ -111,6 +111,15 @@ class _Page:
         kw.setdefault("va", "baseline")
         self.ax.text(x, y, s, fontsize=size, family="DejaVu Sans", **kw)
 
+    def heading(
+        self, y: float, title: str, size: float, right: str = "", right_size: float = 9, **kw: Any
+    ) -> None:
+        """A bold ``title`` at the left margin and, on the same baseline ``y``, ``right``
+        (if any) at the right margin (``kw``: its style)."""
+        self.text(MARGIN, y, title, size, weight="bold")
+        if right:
+            self.text(self.w - MARGIN, y, right, right_size, ha="right", **kw)
+
     def para(self, x: float, y: float, s: str, size: float, width: float, **kw: Any) -> float:
         """``s`` wrapped to ``width`` mm from baseline ``y``; the baseline below its last line."""
         per_line = max(20, int(width / (size * _EM * 1.12)))  # wide letters: a margin
@@ -160,15 +169,8 @@ def pairing_sheet(
         p = _Page(paper)
         x0, x1 = MARGIN, p.w - MARGIN
         y = MARGIN + 6
-        p.text(
-            x0,
-            y,
-            _("Pairings, round {n} of {of}").format(n=round_no, of=t.rounds),
-            16,
-            weight="bold",
-        )
-        if len(chunks) > 1:
-            p.text(x1, y, _("sheet {n} of {of}").format(n=k + 1, of=len(chunks)), 9, ha="right")
+        sheet = _("sheet {n} of {of}").format(n=k + 1, of=len(chunks)) if len(chunks) > 1 else ""
+        p.heading(y, _("Pairings, round {n} of {of}").format(n=round_no, of=t.rounds), 16, sheet, 9)
         y += 7
         p.text(x0, y, _title(t, lang), 10)
         y += 5.5
@@ -255,14 +257,14 @@ def _scorecard(
     _ = tr(lang)
     x0, x1 = MARGIN, p.w - MARGIN
     y = top + 8
-    p.text(
-        x0,
+    p.heading(
         y,
         _("Scorecard · round {n} · table {table}").format(n=round_no, table=tb.number),
         13,
+        _("game to {length}").format(length=t.length),
+        11,
         weight="bold",
     )
-    p.text(x1, y, _("game to {length}").format(length=t.length), 11, ha="right", weight="bold")
     y += 5.5
     p.text(x0, y, t.name, 9)
     y += 7

@@ -63,6 +63,23 @@ def _q(
     return Question({"en": en, "fr": fr}, form, answer, {"en": en_x, "fr": fr_x}, **kw)  # type: ignore[arg-type]
 
 
+def _count(hand: str, starter: str, *, crib: bool = False) -> Question:
+    """Count this hand (or crib): the cards and the starter, and crib's count of them."""
+    en, fr = (
+        ("Count this crib.", "Comptez ce crib.")
+        if crib
+        else ("Count this hand.", "Comptez cette main.")
+    )
+    return _q(
+        en,
+        fr,
+        "count",
+        score_hand(hand, starter, is_crib=crib),
+        cards=parse_cards(hand),
+        starter=parse_card(starter),
+    )
+
+
 def _has(s: Score | PegScore, kind: str) -> bool:
     return any(c.kind == kind for c in s.components)
 
@@ -161,38 +178,10 @@ def _quiz1() -> list[Question]:
             "Nobs counts in both hands and in the crib.",
             "Le valet compte dans les deux mains et dans le crib.",
         ),
-        _q(
-            "Count this hand.",
-            "Comptez cette main.",
-            "count",
-            score_hand("4H 5D 5C 6S", "KD"),
-            cards=parse_cards("4H 5D 5C 6S"),
-            starter=parse_card("KD"),
-        ),
-        _q(
-            "Count this hand.",
-            "Comptez cette main.",
-            "count",
-            score_hand("7H 7D 8C 9S", "8D"),
-            cards=parse_cards("7H 7D 8C 9S"),
-            starter=parse_card("8D"),
-        ),
-        _q(
-            "Count this hand.",
-            "Comptez cette main.",
-            "count",
-            score_hand("5H 5D 5C JS", "5S"),
-            cards=parse_cards("5H 5D 5C JS"),
-            starter=parse_card("5S"),
-        ),
-        _q(
-            "Count this crib.",
-            "Comptez ce crib.",
-            "count",
-            score_hand("3S 6S 9S JS", "2S", is_crib=True),
-            cards=parse_cards("3S 6S 9S JS"),
-            starter=parse_card("2S"),
-        ),
+        _count("4H 5D 5C 6S", "KD"),
+        _count("7H 7D 8C 9S", "8D"),
+        _count("5H 5D 5C JS", "5S"),
+        _count("3S 6S 9S JS", "2S", crib=True),
     ]
 
 

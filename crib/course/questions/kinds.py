@@ -3,6 +3,8 @@ breakdown), and rules questions from the bank (:mod:`crib.course.rules_bank`).""
 
 from __future__ import annotations
 
+from dataclasses import asdict
+
 from crib.course.questions.base import AnswerError, Result, _draw, _perm
 from crib.course.questions.types import PegPart, PegPointsQuestion, RulesQuestion
 from crib.course.rules_bank import BANK, OBJECTIVES, by_id
@@ -122,17 +124,8 @@ def rules_question(
     rng = HashRng(seed, f"rules|{objective or ''}|{index // len(pool)}")
     order = _perm(rng, len(pool))
     rq = by_id(pool[order[index % len(pool)]].id, lang)
-    return RulesQuestion(
-        id=rq.id,
-        text=rq.text,
-        choices=tuple(rq.choices),
-        answer=rq.answer,
-        best=rq.choices[rq.answer],
-        explain=rq.explain,
-        objective=rq.objective,
-        rule=rq.rule,
-        lang=lang,
-    )
+    # the bank's question (its every field) with its right choice, in its language
+    return RulesQuestion(**asdict(rq), best=rq.choices[rq.answer], lang=lang)
 
 
 def grade_rules_answer(q: RulesQuestion, answer: str | int) -> Result:

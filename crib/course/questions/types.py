@@ -5,7 +5,8 @@ One class per kind: :class:`CountQuestion`, :class:`PegPointsQuestion`,
 :class:`~crib.rules.position.PeggingPosition`).  Text exists only at the edge: a class
 session stores its questions as JSON objects (:meth:`Question.to_dict`), and
 :func:`question_from_dict` reads them back, the older stored forms too (a counting
-question with no level, a question with no objective).
+question with no level, a question with no objective).  Each field says once how it is
+written and read back (:func:`stored`), and each kind is named once, in its class line.
 
 >>> stored = dict(kind="count", hand="5H 5D 5C JS", starter="5S", crib=False, total=29)
 >>> q = question_from_dict(stored)
@@ -26,8 +27,9 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from typing import Any, ClassVar, TypeVar
+from dataclasses import MISSING, Field, dataclass, field, fields, replace
+from functools import partial
+from typing import TYPE_CHECKING, Any, ClassVar, Self, TypeVar
 
 from crib.errors import CribError
 from crib.rules.cards import Card, cards_str, parse_card, parse_cards
@@ -36,6 +38,8 @@ from crib.rules.position import PeggingPosition
 __all__ = [
     "QuestionError",
     "Question",
+    "Stored",
+    "stored",
     "CountQuestion",
     "PegPointsQuestion",
     "PegPart",
@@ -54,43 +58,112 @@ class QuestionError(CribError):
     """A stored question that cannot be read: an unknown kind, a missing field, a bad card."""
 
 
+def _same(value: Any) -> Any:
+    return value
+
+
+@dataclass(frozen=True)
+class Stored:
+    """How a question keeps one of its fields in its stored form (its JSON object): under
+    ``key`` (the field's name when ""), written by ``write`` and read back by ``read``."""
+
+    key: str = ""
+    write: Callable[[Any], Any] = _same
+    read: Callable[[Any], Any] = _same
+
+
+_PLAIN = Stored()
+
+
+def stored(
+    key: str = "", write: Callable[[Any], Any] = _same, read: Callable[[Any], Any] = _same
+) -> Any:
+    """A question's field kept in its stored form as :class:`Stored` says (a field declared
+    without it is kept under its name, as it is)."""
+    return field(metadata={"stored": Stored(key, write, read)})
+
+
+def _cards() -> Any:
+    return stored(write=cards_str, read=parse_cards)
+
+
+def _card() -> Any:
+    return stored(write=str, read=parse_card)
+
+
+def _how(f: Field[Any]) -> tuple[str, Stored]:
+    """A field's key in the stored form, and how it is kept there."""
+    how = f.metadata.get("stored", _PLAIN)
+    return how.key or f.name, how
+
+
+_KINDS: dict[str, type[Question]] = {}
+
+
 @dataclass(frozen=True, kw_only=True)
 class Question:
-    """What every kind shares: its ``kind`` (a class constant) and its lesson ``objective``
-    ("L1".."L5")."""
+    """What every kind shares: its ``kind`` (given as the class is declared:
+    ``class CountQuestion(Question, kind="count")``) and its lesson ``objective``
+    ("L1".."L5"), declared by each kind where its stored form keeps it."""
 
     kind: ClassVar[str] = ""
-    objective: str = "L4"
+    answer_key: ClassVar[str] = "best"  # the stored field that is the right answer
+    if TYPE_CHECKING:  # a field of each kind, in the place its stored form keeps it
+        objective: str
+
+    def __init_subclass__(cls, kind: str = "", **kw: Any) -> None:
+        super().__init_subclass__(**kw)
+        if kind:  # a kind of question: :func:`question_from_dict` reads it by its kind
+            cls.kind = kind
+            _KINDS[kind] = cls
 
     def to_dict(self) -> dict[str, Any]:
         """The question as the JSON object a class session stores."""
-        raise NotImplementedError  # pragma: no cover - every kind has its own
+        out: dict[str, Any] = {"kind": self.kind}
+        for f in fields(self):
+            key, how = _how(f)
+            out[key] = how.write(getattr(self, f.name))
+        return out
+
+    def right_answer(self) -> str:
+        """The right answer in the form answers are stored (a total, two cards, a card, a
+        choice's text): the stored form's :attr:`answer_key` field."""
+        return str(self.to_dict()[self.answer_key])
+
+    @classmethod
+    def from_stored(cls, d: Mapping[str, Any]) -> Self:
+        """The question from its stored form (a field with a default may be missing: older
+        forms leave it out; a bad card or position is named by its field)."""
+        kw = {}
+        for f in fields(cls):
+            key, how = _how(f)
+            if f.name != "objective" and (key in d or f.default is MISSING):
+                kw[f.name] = _read(key, partial(how.read, d[key]))
+        return cls(**kw, **_objective(d))
 
 
 @dataclass(frozen=True, kw_only=True)
-class CountQuestion(Question):
+class CountQuestion(Question, kind="count"):
     """A hand (or crib) and a starter to count; ``total`` is its count."""
 
-    kind: ClassVar[str] = "count"
-    hand: tuple[Card, ...]
-    starter: Card
-    crib: bool
-    total: int
+    answer_key: ClassVar[str] = "total"
+    hand: tuple[Card, ...] = _cards()
+    starter: Card = _card()
+    crib: bool = stored(read=bool)
+    total: int = stored(read=int)
     level: str = ""
     trick: str = ""
     objective: str = "L2"
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "kind": "count",
-            "hand": cards_str(self.hand),
-            "starter": str(self.starter),
-            "crib": self.crib,
-            "total": self.total,
-            "level": self.level,
-            "trick": self.trick,
-            "objective": self.objective,
-        }
+    @classmethod
+    def from_stored(cls, d: Mapping[str, Any]) -> Self:
+        if "total" in d:
+            return super().from_stored(d)
+        # the count is the hand's: older forms may leave it out
+        from crib.rules.scoring import score_hand
+
+        q = super().from_stored({**d, "total": 0})
+        return replace(q, total=score_hand(q.hand, q.starter, is_crib=q.crib).total)
 
 
 @dataclass(frozen=True)
@@ -103,60 +176,36 @@ class PegPart:
 
 
 @dataclass(frozen=True, kw_only=True)
-class PegPointsQuestion(Question):
+class PegPointsQuestion(Question, kind="pegpoints"):
     """A series in the play and the card just laid: what it pegs (``points``, made of
     ``parts``) and the count it makes."""
 
-    kind: ClassVar[str] = "pegpoints"
-    pile: tuple[Card, ...]
-    card: Card
-    count_before: int
-    count: int
-    points: int
-    parts: tuple[PegPart, ...]
+    pile: tuple[Card, ...] = _cards()
+    card: Card = _card()
+    count_before: int = stored(read=int)
+    count: int = stored(read=int)
+    points: int = stored("best", write=str, read=int)
+    parts: tuple[PegPart, ...] = stored(
+        write=lambda parts: [[p.kind, cards_str(p.cards), p.points] for p in parts],
+        read=lambda rows: tuple(PegPart(k, parse_cards(c), int(p)) for k, c, p in rows),
+    )
     objective: str = "L3"
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "kind": "pegpoints",
-            "pile": cards_str(self.pile),
-            "card": str(self.card),
-            "count_before": self.count_before,
-            "count": self.count,
-            "best": str(self.points),
-            "parts": [[p.kind, cards_str(p.cards), p.points] for p in self.parts],
-            "objective": self.objective,
-        }
 
 
 @dataclass(frozen=True, kw_only=True)
-class RulesQuestion(Question):
+class RulesQuestion(Question, kind="rules"):
     """A question of the rules bank (:mod:`crib.course.rules_bank`) in ``lang``:
     ``choices[answer]`` (``best``) is right."""
 
-    kind: ClassVar[str] = "rules"
     id: str = ""
     text: str
-    choices: tuple[str, ...]
-    answer: int
+    choices: tuple[str, ...] = stored(write=list, read=tuple)
+    answer: int = stored(read=int)
     best: str
     explain: str
+    objective: str = "L4"
     rule: str = ""
     lang: str = "en"
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "kind": "rules",
-            "id": self.id,
-            "text": self.text,
-            "choices": list(self.choices),
-            "answer": self.answer,
-            "best": self.best,
-            "explain": self.explain,
-            "objective": self.objective,
-            "rule": self.rule,
-            "lang": self.lang,
-        }
 
 
 @dataclass(frozen=True)
@@ -170,31 +219,22 @@ class RankedThrow:
 
 
 @dataclass(frozen=True, kw_only=True)
-class DiscardQuestion(Question):
+class DiscardQuestion(Question, kind="discard"):
     """Six cards and a seat; ``ranking`` is the 15 throws, the ``best`` first."""
 
-    kind: ClassVar[str] = "discard"
-    six: tuple[Card, ...]
-    dealer: bool
-    best: tuple[Card, ...]
-    ranking: tuple[RankedThrow, ...]
+    six: tuple[Card, ...] = _cards()
+    dealer: bool = stored(read=bool)
+    best: tuple[Card, ...] = _cards()
+    ranking: tuple[RankedThrow, ...] = stored(
+        write=lambda ts: [[cards_str(t.cards), t.ev, t.hand_ev, t.crib_ev] for t in ts],
+        read=lambda rows: tuple(
+            RankedThrow(parse_cards(t), ev, hand_ev, crib_ev) for t, ev, hand_ev, crib_ev in rows
+        ),
+    )
     gap: float
     explain: str
     model: str = ""
     objective: str = "L5"
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "kind": "discard",
-            "six": cards_str(self.six),
-            "dealer": self.dealer,
-            "best": cards_str(self.best),
-            "ranking": [[cards_str(t.cards), t.ev, t.hand_ev, t.crib_ev] for t in self.ranking],
-            "gap": self.gap,
-            "explain": self.explain,
-            "model": self.model,
-            "objective": self.objective,
-        }
 
 
 @dataclass(frozen=True)
@@ -209,127 +249,23 @@ class PlayOption:
 
 
 @dataclass(frozen=True, kw_only=True)
-class PegQuestion(Question):
+class PegQuestion(Question, kind="peg"):
     """A position in the play; ``options`` are the legal cards, the ``best`` first."""
 
-    kind: ClassVar[str] = "peg"
-    position: PeggingPosition
-    best: Card
-    options: tuple[PlayOption, ...]
+    position: PeggingPosition = stored(write=PeggingPosition.to_text, read=PeggingPosition.parse)
+    best: Card = _card()
+    options: tuple[PlayOption, ...] = stored(
+        write=lambda os: [[str(o.card), o.now, o.margin, o.p_nonneg] for o in os],
+        read=lambda rows: tuple(
+            PlayOption(parse_card(c), now, margin, p) for c, now, margin, p in rows
+        ),
+    )
     gap: float
     model: str = ""
     objective: str = "L3"
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "kind": "peg",
-            "position": self.position.to_text(),
-            "best": str(self.best),
-            "options": [[str(o.card), o.now, o.margin, o.p_nonneg] for o in self.options],
-            "gap": self.gap,
-            "model": self.model,
-            "objective": self.objective,
-        }
-
 
 # --- reading the stored form ------------------------------------------------------
-
-
-def _count(d: Mapping[str, Any]) -> CountQuestion:
-    hand, starter = (
-        _read("hand", lambda: parse_cards(d["hand"])),
-        _read("starter", lambda: parse_card(d["starter"])),
-    )
-    if "total" in d:
-        total = int(d["total"])
-    else:  # the count is the hand's: older forms may leave it out
-        from crib.rules.scoring import score_hand
-
-        total = score_hand(hand, starter, is_crib=bool(d["crib"])).total
-    return CountQuestion(
-        hand=hand,
-        starter=starter,
-        crib=bool(d["crib"]),
-        total=total,
-        level=d.get("level", ""),
-        trick=d.get("trick", ""),
-        **_objective(d),
-    )
-
-
-def _pegpoints(d: Mapping[str, Any]) -> PegPointsQuestion:
-    parts = _read(
-        "parts", lambda: tuple(PegPart(k, parse_cards(c), int(p)) for k, c, p in d["parts"])
-    )
-    return PegPointsQuestion(
-        pile=_read("pile", lambda: parse_cards(d["pile"])),
-        card=_read("card", lambda: parse_card(d["card"])),
-        count_before=int(d["count_before"]),
-        count=int(d["count"]),
-        points=int(d["best"]),
-        parts=parts,
-        **_objective(d),
-    )
-
-
-def _rules(d: Mapping[str, Any]) -> RulesQuestion:
-    return RulesQuestion(
-        id=d.get("id", ""),
-        text=d["text"],
-        choices=tuple(d["choices"]),
-        answer=int(d["answer"]),
-        best=d["best"],
-        explain=d["explain"],
-        rule=d.get("rule", ""),
-        lang=d.get("lang", "en"),
-        **_objective(d),
-    )
-
-
-def _discard(d: Mapping[str, Any]) -> DiscardQuestion:
-    ranking = _read(
-        "ranking",
-        lambda: tuple(
-            RankedThrow(parse_cards(t), ev, hand_ev, crib_ev)
-            for t, ev, hand_ev, crib_ev in d["ranking"]
-        ),
-    )
-    return DiscardQuestion(
-        six=_read("six", lambda: parse_cards(d["six"])),
-        dealer=bool(d["dealer"]),
-        best=_read("best", lambda: parse_cards(d["best"])),
-        ranking=ranking,
-        gap=d["gap"],
-        explain=d["explain"],
-        model=d.get("model", ""),
-        **_objective(d),
-    )
-
-
-def _peg(d: Mapping[str, Any]) -> PegQuestion:
-    options = _read(
-        "options",
-        lambda: tuple(
-            PlayOption(parse_card(c), now, margin, p) for c, now, margin, p in d["options"]
-        ),
-    )
-    return PegQuestion(
-        position=_read("position", lambda: PeggingPosition.parse(d["position"])),
-        best=_read("best", lambda: parse_card(d["best"])),
-        options=options,
-        gap=d["gap"],
-        model=d.get("model", ""),
-        **_objective(d),
-    )
-
-
-_READERS: dict[str, Callable[[Mapping[str, Any]], Question]] = {
-    "count": _count,
-    "pegpoints": _pegpoints,
-    "rules": _rules,
-    "discard": _discard,
-    "peg": _peg,
-}
 
 
 def _objective(d: Mapping[str, Any]) -> dict[str, str]:
@@ -351,12 +287,12 @@ def question_from_dict(d: Mapping[str, Any] | Question) -> Question:
     if isinstance(d, Question):
         return d
     kind = d.get("kind") if isinstance(d, Mapping) else None
-    if kind not in _READERS:
+    if kind not in _KINDS:
         raise QuestionError(
-            f"cannot read a stored question of kind {kind!r}: expected one of {', '.join(_READERS)}"
+            f"cannot read a stored question of kind {kind!r}: expected one of {', '.join(_KINDS)}"
         )
     try:
-        return _READERS[kind](d)
+        return _KINDS[kind].from_stored(d)
     except QuestionError as e:
         raise QuestionError(f"cannot read a stored {kind} question: {e}") from e.__cause__
     except (KeyError, TypeError, ValueError) as e:

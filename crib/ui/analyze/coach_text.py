@@ -62,26 +62,37 @@ def near_121_html(card: Card, v: Any, tags: Sequence[str], lang: str = "en") -> 
     one reason in terms of the game (``v``: the verdict,
     :class:`crib.ui.analyze.verdicts.Verdict`)."""
     _ = tr(lang)
-    tag_html = "".join(f'<li class="crib-tag">{html.escape(t)}</li>' for t in tags)
-    said = _("{card} is {grade}, {place}, by the chance of winning the game ({model}).").format(
-        card="\0", grade="\1", place=v.standing, model=v.model
-    )
-    said = (
-        html.escape(said)
-        .replace("\0", cards_chips([card]))
-        .replace("\1", f"<b>{html.escape(v.badge)}</b>")
+    tag_html = _tags_html(tags)
+    said = _card_graded(
+        _("{card} is {grade}, {place}, by the chance of winning the game ({model})."),
+        card,
+        v.badge,
+        v,
     )
     return f"<div>{said}</div>" + (f"<ul>{tag_html}</ul>" if tag_html else "")
+
+
+def _tags_html(tags: Sequence[str]) -> str:
+    """The reasons as list items."""
+    return "".join(f'<li class="crib-tag">{html.escape(t)}</li>' for t in tags)
+
+
+def _card_graded(said: str, card: Card, grade: str, v: Any) -> str:
+    """``said`` (a message with the fields card, grade, place and model) as HTML: the card
+    as a chip, the ``grade`` in bold, the place and the model of the verdict ``v``."""
+    said = said.format(card="\0", grade="\1", place=v.standing, model=v.model)
+    return (
+        html.escape(said)
+        .replace("\0", cards_chips([card]))
+        .replace("\1", f"<b>{html.escape(grade)}</b>")
+    )
 
 
 def points_verdict_html(position: PeggingPosition, card: Card, v: Any, lang: str = "en") -> str:
     """The coach on ``card`` by the pegging margin: grade, what it hands over, the trap."""
     _ = tr(lang)
     tags = [tag_text(t, lang) for t in grade_play(position, card, exact=False).tags]
-    tag_html = (
-        "".join(f'<li class="crib-tag">{html.escape(t)}</li>' for t in tags)
-        or f"<li>{html.escape(_('nothing handed over'))}</li>"
-    )
+    tag_html = _tags_html(tags) or f"<li>{html.escape(_('nothing handed over'))}</li>"
     trap_line = (
         '<div class="crib-trap" '
         f'style="color:{var("red")}"><b>{html.escape(_("Trap missed:"))}</b> '
@@ -95,12 +106,5 @@ def points_verdict_html(position: PeggingPosition, card: Card, v: Any, lang: str
         if v.trap
         else f'<div class="crib-trap-none">{html.escape(_("No trap missed with this card."))}</div>'
     )
-    said = _("{card} is {grade}, {place}, by {model}.").format(
-        card="\0", grade="\1", place=v.standing, model=v.model
-    )
-    said = (
-        html.escape(said)
-        .replace("\0", cards_chips([card]))
-        .replace("\1", f"<b>{html.escape(v.phrase())}</b>")
-    )
+    said = _card_graded(_("{card} is {grade}, {place}, by {model}."), card, v.phrase(), v)
     return f"<div>{said}</div><ul>{tag_html}</ul>{trap_line}"

@@ -20,6 +20,7 @@ from crib.ui.analyze.heatgrid import HeatGrid
 from crib.ui.analyze.parts import WIDE
 from crib.ui.analyze.speak import AnalyzerPage, num, pct, seat_word
 from crib.ui.kit.common import how_computed, info_html
+from crib.ui.kit.controls import sized
 from crib.ui.kit.glossary import terms_bar
 from crib.ui.kit.lang import Intro
 from crib.ui.kit.say import friendly_in
@@ -52,18 +53,19 @@ class CribOddsApp(w.VBox):
     def __init__(self, lang: str = "en") -> None:
         self.lang = lang
         _ = tr(lang)
-        self.source = w.Dropdown(
-            options=[(_(k), k) for k in TABLE_SOURCES],
-            description=_("Table"),
-            style=WIDE,
-            layout=w.Layout(width="27em", max_width="100%"),
-        ).add_class("crib-source")
-        self.view = w.Dropdown(
-            options=[(_(k), k) for k in VIEWS],
-            description=_("View"),
-            style=WIDE,
-            layout=w.Layout(width="27em", max_width="100%"),
-        ).add_class("crib-view")
+        # what the heatmap shows: which table, and which view of it
+        self.source, self.view = (
+            w.Dropdown(
+                options=[(_(k), k) for k in keys],
+                description=label,
+                style=WIDE,
+                layout=w.Layout(width="27em", max_width="100%"),
+            ).add_class(css)
+            for keys, label, css in (
+                (TABLE_SOURCES, _("Table"), "crib-source"),
+                (VIEWS, _("View"), "crib-view"),
+            )
+        )
         self.seat = w.ToggleButtons(
             options=[(seat_word(True, lang), "dealer"), (seat_word(False, lang), "pone")],
             description=_("Your seat"),
@@ -71,20 +73,10 @@ class CribOddsApp(w.VBox):
         ).add_class("crib-seat")
         self.heatmap = HeatGrid().add_class("crib-heatmap")
         ranks = [(("10" if i == 10 else RANK_CHARS[i - 1]), i) for i in range(1, 14)]
-        self.first = w.Dropdown(
-            options=ranks,
-            value=5,
-            description=_("First card"),
-            style=WIDE,
-            layout=w.Layout(width="13em"),
-        ).add_class("crib-first")
-        self.second = w.Dropdown(
-            options=ranks,
-            value=5,
-            description=_("Second card"),
-            style=WIDE,
-            layout=w.Layout(width="13em"),
-        ).add_class("crib-second")
+        self.first, self.second = (
+            sized(w.Dropdown, label, css, "13em", options=ranks, value=5, style=WIDE)
+            for label, css in ((_("First card"), "crib-first"), (_("Second card"), "crib-second"))
+        )
         self.suited = w.Checkbox(value=False, description=_("suited"), style=WIDE).add_class(
             "crib-suited"
         )

@@ -18,19 +18,28 @@ from crib.i18n import N_, tr
 from crib.rules.cards import Card
 from crib.session.analyze import DISCARD_MODELS, DiscardAnalyzer, in_reach, second_opinion_key
 from crib.ui.analyze.discard_words import best_line, explain, spread_lines
-from crib.ui.analyze.parts import WIDE, differ_html, mode_toggle, result_panes, verdict_html
+from crib.ui.analyze.parts import (
+    WIDE,
+    analyze_button,
+    differ_html,
+    hand_buttons,
+    mode_toggle,
+    model_dropdown,
+    result_panes,
+    verdict_html,
+    watch_mode,
+)
 from crib.ui.analyze.speak import AnalyzerPage, seat_word
 from crib.ui.analyze.tables import discard_table_html
 from crib.ui.analyze.verdicts import (
     discard_dissent,
     discard_verdict,
-    model_options,
     plain_note,
-    switch_mode,
 )
-from crib.ui.kit.cardview import CardButton, cards_text
+from crib.ui.kit.cardview import cards_text
 from crib.ui.kit.charts import discard_chart, hand_distribution_chart
-from crib.ui.kit.common import COACH_MODEL, how_computed, info_html, on_clicks
+from crib.ui.kit.common import how_computed, info_html, on_clicks
+from crib.ui.kit.controls import sized
 from crib.ui.kit.glossary import terms_bar
 from crib.ui.kit.keys import KeyListener, query_reader
 from crib.ui.kit.lang import Intro
@@ -64,30 +73,20 @@ class DiscardApp(w.VBox):
             description=_("Your seat"),
             style=WIDE,
         ).add_class("crib-seat")
-        self.model = w.Dropdown(
-            options=model_options(DISCARD_MODELS, lang),
-            value=COACH_MODEL,
-            description=_("Model"),
-            style=WIDE,
-            layout=w.Layout(width="31em", max_width="100%"),
-        ).add_class("crib-model")
+        self.model = model_dropdown(DISCARD_MODELS, lang)
         self.seed = w.IntText(
             value=1, description=_("Deal number"), style=WIDE, layout=w.Layout(width="15em")
         ).add_class("crib-seed")
         self.use_scores = w.Checkbox(
             value=False, description=_("use the scores"), style=WIDE
         ).add_class("crib-use-scores")
-        self.my_score = w.BoundedIntText(
-            value=0, min=0, max=120, description=_("You"), style=WIDE, layout=w.Layout(width="8em")
-        ).add_class("crib-my-score")
-        self.opp_score = w.BoundedIntText(
-            value=0,
-            min=0,
-            max=120,
-            description=_("Opponent"),
-            style=WIDE,
-            layout=w.Layout(width="11em"),
-        ).add_class("crib-opp-score")
+        self.my_score, self.opp_score = (
+            sized(w.BoundedIntText, label, css, width, value=0, min=0, max=120, style=WIDE)
+            for label, css, width in (
+                (_("You"), "crib-my-score", "8em"),
+                (_("Opponent"), "crib-opp-score", "11em"),
+            )
+        )
         self.objective = w.ToggleButtons(
             options=[(_("points"), "ev"), (_("winning"), "win")],
             value="ev",
@@ -95,14 +94,9 @@ class DiscardApp(w.VBox):
             style=WIDE,
         ).add_class("crib-objective")
         self.deal_button = w.Button(description=_("Deal six"), icon="random").add_class("crib-deal")
-        self.analyze_button = w.Button(description=_("Analyze"), button_style="primary").add_class(
-            "crib-analyze"
-        )
+        self.analyze_button = analyze_button(lang)
         # practice: six cards to click, a commit button
-        self.hand = [CardButton() for _c in range(6)]
-        for i, b in enumerate(self.hand):
-            b.add_class(f"crib-hand-{i}")
-            b.on_click(lambda _b, i=i: self._toggle(i))
+        self.hand = hand_buttons(6, self._toggle)
         self.commit_button = w.Button(
             description=_("Throw these two"), button_style="primary", disabled=True
         ).add_class("crib-commit")
@@ -133,15 +127,8 @@ class DiscardApp(w.VBox):
             (self.commit_button, self.commit),
         )
         self.picker.observe(self._on_cards, "selected")
-        self.mode.observe(
-            lambda _c: switch_mode(  # Analyze or Practice
-                self.mode.value == "Practice",
-                self.analysis_box,
-                self.practice_box,
-                self.deal,
-                self.analyze,
-            ),
-            "value",
+        watch_mode(
+            self.mode, lambda: (self.analysis_box, self.practice_box), self.deal, self.analyze
         )
         for wid in (
             self.seat,
@@ -289,7 +276,12 @@ class DiscardApp(w.VBox):
         self.model_note.value = how_computed(m.plain_in(self.lang), tech, lang=self.lang)
         self.chart.show(discard_chart(a, self.lang), lang=self.lang)
         other = second_opinion_key(self.model.value, DISCARD_MODELS)
-        msg = discard_dissent(a, self.model.value, self.state.second, other, yours, self.lang)  # type: ignore[arg-type]
+        msg = discard_dissent(
+            (a, self.model.value),
+            (self.state.second, other),  # type: ignore[arg-type]
+            yours,
+            self.lang,
+        )
         self.dissent.value = differ_html(msg)
         throw = tr(self.lang)(N_("{n}. throw {cards}"))
         opts = [

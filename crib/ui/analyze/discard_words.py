@@ -1,9 +1,8 @@
 """The discard analyzer's sentences in the page's language: a throw explained, how its
 hand and crib spread, and the line that names the best throw.
 
-The English page says a throw with the analysis' own sentence
-(:meth:`crib.analysis.discard.DiscardAnalysis.explain`); another language says the same
-numbers through the catalog.
+A throw is said with the analysis' own sentence
+(:meth:`crib.analysis.discard.DiscardAnalysis.explain`), in the page's language.
 
 >>> from crib.analysis.discard import analyze_discard
 >>> from crib.analysis.models import UNIFORM
@@ -17,53 +16,18 @@ donnez à votre crib 5♥ 5♦ (environ 9,28) : 19,85 en tout.
 from __future__ import annotations
 
 from crib.analysis.discard import DiscardAnalysis
+from crib.analysis.speech import explain_throw
 from crib.i18n import tr
-from crib.rules.cards import cards_pretty
-from crib.ui.analyze.speak import num, pct, seat_word
+from crib.ui.analyze.speak import pct, seat_word
 from crib.ui.kit.cardview import cards_text
 
 __all__ = ["explain", "spread_lines", "best_line"]
 
 
 def explain(a: DiscardAnalysis, i: int, lang: str = "en") -> str:
-    """One plain sentence about throw ``i`` (0 = the best), in ``lang``."""
-    if lang == "en":
-        return a.explain(i)
-    _ = tr(lang)
-    t = a.throws[i]
-    keep, throw = cards_pretty(t.keep), cards_pretty(t.throw)
-    if a.dealer:
-        text = _(
-            "Keep {keep} ({hand} on average over 46 starters) and "
-            "give your crib {throw} (about {crib}): {total} in all."
-        )
-    else:
-        text = _(
-            "Keep {keep} ({hand} on average over 46 starters) and give your "
-            "opponent's crib {throw} (about {crib} for them): {total} net."
-        )
-    text = text.format(
-        keep=keep,
-        hand=num(t.hand_ev, ".2f", lang),
-        throw=throw,
-        crib=num(t.crib_ev, ".2f", lang),
-        total=num(t.ev, ".2f", lang),
-    )
-    if t.peg_ev is not None:
-        text += " " + _(
-            "In the play these four peg {peg} against an Expert (your pegging minus theirs, from "
-            "self-play): {total} with pegging."
-        ).format(peg=num(t.peg_ev, "+.2f", lang), total=num(t.total, ".2f", lang))
-    if t.p_win is not None and a.scores is not None:
-        me, opp = a.scores
-        text += " " + (
-            _("At {me}-{opp}, you dealing, you win the game {p} of the time after this throw.")
-            if a.dealer
-            else _(
-                "At {me}-{opp}, you the pone, you win the game {p} of the time after this throw."
-            )
-        ).format(me=me, opp=opp, p=pct(t.p_win, 1, lang))
-    return text
+    """One plain sentence about throw ``i`` (0 = the best), in ``lang``: the analysis'
+    own sentence (:func:`crib.analysis.speech.explain_throw`)."""
+    return explain_throw(a, i, lang)
 
 
 def spread_lines(a: DiscardAnalysis, i: int, lang: str = "en") -> list[str]:

@@ -4,6 +4,8 @@ position in words, the verdict line and the "models differ" box."""
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
+from typing import Any
 
 import ipywidgets as w
 
@@ -11,14 +13,22 @@ from crib.analysis.play import PlayAnalysis
 from crib.i18n import N_, tr
 from crib.rules.cards import Card, parse_cards
 from crib.rules.position import PeggingPosition
+from crib.session.analyze import ModelChoice
 from crib.ui.analyze.tables import play_table_html
-from crib.ui.kit.cardview import cards_chips
+from crib.ui.analyze.verdicts import model_options
+from crib.ui.kit.cardview import CardButton, cards_chips
+from crib.ui.kit.common import COACH_MODEL
+from crib.ui.kit.controls import WIDE  # re-exported: the analyzers' controls use it
 from crib.ui.kit.style import var
 from crib.ui.kit.widgets import FigureImage, as_grid, card_rows
 
 __all__ = [
     "WIDE",
     "mode_toggle",
+    "watch_mode",
+    "model_dropdown",
+    "analyze_button",
+    "hand_buttons",
     "CardGrid",
     "analysis_table_html",
     "position_html",
@@ -28,8 +38,6 @@ __all__ = [
 ]
 
 _SEEN = {"previous": N_("Earlier"), "starter": N_("Starter"), "discards": N_("Your discards")}
-#: a control's style with its label at its own width (the labels are longer in French)
-WIDE = {"description_width": "initial"}
 
 
 def mode_toggle(lang: str) -> w.ToggleButtons:
@@ -81,6 +89,54 @@ def result_panes() -> tuple[w.HTML, w.HTML, w.HTML, w.HTML, w.HTML, FigureImage]
         w.HTML().add_class("crib-table"),
         FigureImage().add_class("crib-chart"),
     )
+
+
+def watch_mode(
+    mode: w.ToggleButtons,
+    parts: Callable[[], tuple[Any, Any]],
+    start_practice: Callable[[], object],
+    analyze: Callable[[], object],
+) -> None:
+    """Both analyzers' Analyze / Practice switch: when ``mode`` turns, show one of
+    ``parts()`` (the analysis part, the practice part), hide the other, and start the
+    mode (a fresh practice question, or the analysis of what is entered)."""
+
+    def switch(_change: object) -> None:
+        practice = mode.value == "Practice"
+        analyze_part, practice_part = parts()
+        analyze_part.layout.display = "none" if practice else None
+        practice_part.layout.display = None if practice else "none"
+        (start_practice if practice else analyze)()
+
+    mode.observe(switch, "value")
+
+
+def model_dropdown(models: dict[str, ModelChoice], lang: str) -> w.Dropdown:
+    """An analyzer's Model selector over ``models``, the coach's first and chosen."""
+    _ = tr(lang)
+    return w.Dropdown(
+        options=model_options(models, lang),
+        value=COACH_MODEL,
+        description=_("Model"),
+        style=WIDE,
+        layout=w.Layout(width="31em", max_width="100%"),
+    ).add_class("crib-model")
+
+
+def analyze_button(lang: str) -> w.Button:
+    """An analyzer's Analyze button."""
+    _ = tr(lang)
+    return w.Button(description=_("Analyze"), button_style="primary").add_class("crib-analyze")
+
+
+def hand_buttons(n: int, on_click: Callable[[int], object]) -> list[CardButton]:
+    """The practice hand: ``n`` card buttons (``crib-hand-0``...), a click on the i-th
+    calling ``on_click(i)``."""
+    hand = [CardButton() for _c in range(n)]
+    for i, b in enumerate(hand):
+        b.add_class(f"crib-hand-{i}")
+        b.on_click(lambda _b, i=i: on_click(i))
+    return hand
 
 
 class CardGrid(w.VBox):

@@ -23,11 +23,15 @@ from crib.ui.analyze.parts import (
     WIDE,
     CardGrid,
     analysis_table_html,
+    analyze_button,
     differ_html,
+    hand_buttons,
     mode_toggle,
+    model_dropdown,
     position_html,
     result_panes,
     verdict_html,
+    watch_mode,
 )
 from crib.ui.analyze.pegging_entry import FIELDS, LEAD_EXAMPLE, PositionEntry
 from crib.ui.analyze.pegging_link import apply_query, open_from_request
@@ -38,16 +42,14 @@ from crib.ui.analyze.verdicts import (
     Verdict,
     board_reason,
     board_verdict,
-    model_options,
     play_dissent,
     play_verdict,
     run_board,
     run_play,
-    switch_mode,
 )
-from crib.ui.kit.cardview import CardButton, card_text
+from crib.ui.kit.cardview import card_text
 from crib.ui.kit.charts import play_chart
-from crib.ui.kit.common import COACH_MODEL, how_computed, info_html, on_clicks
+from crib.ui.kit.common import how_computed, info_html, on_clicks
 from crib.ui.kit.glossary import terms_bar
 from crib.ui.kit.lang import Intro
 from crib.ui.kit.say import SaidError, friendly_in
@@ -139,16 +141,8 @@ class PeggingApp(PositionEntry, w.VBox):
         ).add_class("crib-target")
         self.grid = CardGrid()
         self.clear_button = w.Button(description=_("Clear field")).add_class("crib-clear")
-        self.model = w.Dropdown(
-            options=model_options(PLAY_MODELS, lang),
-            value=COACH_MODEL,
-            description=_("Model"),
-            style=WIDE,
-            layout=w.Layout(width="31em", max_width="100%"),
-        ).add_class("crib-model")
-        self.analyze_button = w.Button(description=_("Analyze"), button_style="primary").add_class(
-            "crib-analyze"
-        )
+        self.model = model_dropdown(PLAY_MODELS, lang)
+        self.analyze_button = analyze_button(lang)
         # practice: a dealt position, the hand to click
         self.seed = w.IntText(
             value=1, description=_("Position number"), style=WIDE, layout=w.Layout(width="13em")
@@ -156,10 +150,7 @@ class PeggingApp(PositionEntry, w.VBox):
         self.new_button = w.Button(description=_("New position"), icon="random").add_class(
             "crib-practice-deal"
         )
-        self.hand = [CardButton() for _c in range(4)]
-        for i, b in enumerate(self.hand):
-            b.add_class(f"crib-hand-{i}")
-            b.on_click(lambda _b, i=i: self._play(i))
+        self.hand = hand_buttons(4, self._play)
         self.practice_pos = w.HTML().add_class("crib-practice-position")
         self.practice_box = w.VBox(
             [
@@ -199,15 +190,8 @@ class PeggingApp(PositionEntry, w.VBox):
         self.scores.observe(lambda _c: self._fields_to_text(), "value")
         self.dealer.observe(lambda _c: self._refresh(), "value")
         self.kind.observe(self._on_kind, "value")
-        self.mode.observe(
-            lambda _c: switch_mode(  # Analyze or Practice
-                self.mode.value == "Practice",
-                self.entry,
-                self.practice_box,
-                self.new_position,
-                self.analyze,
-            ),
-            "value",
+        watch_mode(
+            self.mode, lambda: (self.entry, self.practice_box), self.new_position, self.analyze
         )
         self.coach_card.observe(lambda _c: self.show_coach(), "value")
         self.model.observe(lambda _c: self._refresh(), "value")

@@ -7,7 +7,7 @@ import html
 import ipywidgets as w
 
 from crib.course.lessons import KIND_WORDS
-from crib.i18n import N_, tr
+from crib.i18n import tr
 from crib.rules.cards import parse_cards
 from crib.rules.scoring import Score, score_hand
 from crib.rules.words import ENGLISH, FRENCH
@@ -15,14 +15,6 @@ from crib.ui.kit.common import cards_html, info_html
 from crib.ui.kit.say import SaidError, friendly_in
 
 __all__ = ["HandScorerApp", "score_table_html"]
-
-# said inside f-strings, which the extractor does not read
-_IN_FSTRINGS = (
-    N_("What"),
-    N_("Cards"),
-    N_("Points"),
-    N_("Total"),
-)
 
 
 def score_table_html(s: Score, lang: str = "en") -> str:
@@ -38,12 +30,14 @@ def score_table_html(s: Score, lang: str = "en") -> str:
         for c in s.components
     )
     said = s.say(FRENCH if lang == "fr" else ENGLISH)
+    what, cards, points, total = (
+        html.escape(t) for t in (_("What"), _("Cards"), _("Points"), _("Total"))
+    )
     return (
         '<table class="crib-score-table" style="border-collapse:collapse">'
-        f"<thead><tr><th>{html.escape(_('What'))}</th><th>{html.escape(_('Cards'))}</th>"
-        f"<th>{html.escape(_('Points'))}</th></tr></thead>"
+        f"<thead><tr><th>{what}</th><th>{cards}</th><th>{points}</th></tr></thead>"
         f"<tbody>{rows}</tbody>"
-        f'<tfoot><tr><th colspan="2" style="text-align:left">{html.escape(_("Total"))}</th>'
+        f'<tfoot><tr><th colspan="2" style="text-align:left">{total}</th>'
         f'<th class="crib-total" style="text-align:right">{s.total}</th></tr></tfoot></table>'
         f'<p class="crib-say"><i>{html.escape(said[:1].upper() + said[1:])}.</i></p>'
     )

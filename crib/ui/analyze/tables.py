@@ -6,6 +6,8 @@ One colour scale, on Net only; cards are the card component's chips ("K♣").
 from __future__ import annotations
 
 import html
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from crib.analysis.discard import DiscardAnalysis
 from crib.analysis.play import PlayAnalysis
@@ -101,10 +103,7 @@ def discard_table_html(
         if a.pegging:
             cells.append(f"<td>{num(v['Pegging'], '+.2f', lang)}</td>")  # type: ignore[arg-type]
         colour = net_colour(best - v["Net"], worst)  # type: ignore[operator]
-        cells.append(
-            '<td class="crib-net" '
-            f'style="background:{colour}"><b>{num(v["Net"], ".2f", lang)}</b></td>'
-        )  # type: ignore[arg-type]
+        cells.append(_net_cell(colour, num(v["Net"], ".2f", lang)))  # type: ignore[arg-type]
         if a.scores is not None:
             cells.append(f"<td>{pct(t.p_win or 0.0, 0, lang)}</td>")
         cls = " ".join(x for x, on in (("crib-best", i == 0), ("crib-you", i == yours)) if on)
@@ -125,32 +124,45 @@ def _play_row(
     return cls, [f"<td>{i + 1}{mark}</td>", f'<td class="l">{chip}</td>']
 
 
+def _plays_table(
+    cls: str,
+    heads: list[tuple[str, str]],
+    options: Sequence[Any],
+    yours: Card | None,
+    lang: str,
+    cells: Callable[[int, Any], list[str]],
+) -> str:
+    """Every legal play, best first: its place and card (:func:`_play_row`), then
+    ``cells(i, option)`` under ``heads``."""
+    _ = tr(lang)
+    rows = []
+    for i, o in enumerate(options):
+        row_cls, first = _play_row(i, o.card, yours, lang)
+        rows.append((row_cls, first + cells(i, o)))
+    return _table(cls, [("#", ""), (_("Card"), "l"), *heads], rows)
+
+
+def _net_cell(colour: str, value: str) -> str:
+    """The coloured cell of the value the table ranks by."""
+    return f'<td class="crib-net" style="background:{colour}"><b>{value}</b></td>'
+
+
 def play_table_html(a: PlayAnalysis, *, yours: Card | None = None, lang: str = "en") -> str:
     """Every legal play, best first: points now, later, Net and the chance to come out ahead."""
     _ = tr(lang)
     margins = [o.margin for o in a.options]
     best, worst = max(margins), max(margins) - min(margins)
-    heads = [
-        ("#", ""),
-        (_("Card"), "l"),
-        (_("Now"), ""),
-        (_("Later"), ""),
-        (_("Net"), ""),
-        (_("Chance you come out ahead"), ""),
-    ]
-    rows = []
-    for i, o in enumerate(a.options):
-        cls, cells = _play_row(i, o.card, yours, lang)
-        colour = net_colour(best - o.margin, worst)
-        cells += [
+
+    def cells(_i: int, o: Any) -> list[str]:
+        return [
             f"<td>{o.now:d}</td>",
             f"<td>{num(o.future, '+.2f', lang)}</td>",
-            '<td class="crib-net" '
-            f'style="background:{colour}"><b>{num(o.margin, "+.2f", lang)}</b></td>',
+            _net_cell(net_colour(best - o.margin, worst), num(o.margin, "+.2f", lang)),
             f"<td>{pct(o.p_nonneg, 0, lang)}</td>",
         ]
-        rows.append((cls, cells))
-    return _table("crib-peg-table", heads, rows)
+
+    heads = [(_("Now"), ""), (_("Later"), ""), (_("Net"), ""), (_("Chance you come out ahead"), "")]
+    return _plays_table("crib-peg-table", heads, a.options, yours, lang, cells)
 
 
 def board_table_html(b: BoardAnalysis, *, yours: Card | None = None, lang: str = "en") -> str:
@@ -159,22 +171,11 @@ def board_table_html(b: BoardAnalysis, *, yours: Card | None = None, lang: str =
     _ = tr(lang)
     ps = [100 * o.p_win for o in b.options]
     best, worst = max(ps), max(ps) - min(ps)
-    heads = [
-        ("#", ""),
-        (_("Card"), "l"),
-        (_("Chance to win"), ""),
-        (_("Given up"), ""),
-    ]  # fits 390 px
-    rows = []
-    for i, o in enumerate(b.options):
-        cls, cells = _play_row(i, o.card, yours, lang)
+
+    def cells(i: int, _o: Any) -> list[str]:
         lost = best - ps[i]
-        colour = net_colour(lost, worst)
         given = "–" if lost <= 1e-9 else _("−{lost}% to win").format(lost=num(lost, ".1f", lang))
-        cells += [
-            '<td class="crib-net" '
-            f'style="background:{colour}"><b>{pct(ps[i] / 100, 1, lang)}</b></td>',
-            f"<td>{given}</td>",
-        ]
-        rows.append((cls, cells))
-    return _table("crib-board-table", heads, rows)
+        return [_net_cell(net_colour(lost, worst), pct(ps[i] / 100, 1, lang)), f"<td>{given}</td>"]
+
+    heads = [(_("Chance to win"), ""), (_("Given up"), "")]  # fits 390 px
+    return _plays_table("crib-board-table", heads, b.options, yours, lang, cells)

@@ -25,6 +25,7 @@ from crib.ui.analyze.verdicts import PLAY_MODELS
 from crib.ui.kit.cardview import card_text, cards_chips
 from crib.ui.kit.charts import play_chart
 from crib.ui.kit.common import how_computed
+from crib.ui.kit.controls import button
 from crib.ui.kit.glossary import terms_bar
 from crib.ui.kit.lang import Intro
 from crib.ui.kit.say import SaidError, friendly_in
@@ -36,24 +37,14 @@ __all__ = ["TrapExplorerApp", "EXAMPLES", "traps_page", "step_text"]
 # name -> (lead position, the card the formation leads).  The opponent hand shown
 # is the most likely holding against which that lead nets the most under perfect
 # play by both (see crib.analysis.play.springing_holding), so the line shows the trap working.
+# The formations' names are marked for the catalog here, where they are given.
 EXAMPLES = {
-    "five-card trap": ("hand 4H 6D 6S 9C | starter KD | discards JC QD | opp 4", "4H"),
-    "pair-royal bait": ("hand 3H 3D 9S KC | starter 7D | discards JC QD | opp 4", "3H"),
-    "magic eleven": ("hand 4H 7D QS KC | starter 2D | discards 9C 8S | opp 4", "QS"),
-    "run bait": ("hand 7H 8D 9S KC | starter 2C | discards 4D 3S | opp 4", "7H"),
+    N_("five-card trap"): ("hand 4H 6D 6S 9C | starter KD | discards JC QD | opp 4", "4H"),
+    N_("pair-royal bait"): ("hand 3H 3D 9S KC | starter 7D | discards JC QD | opp 4", "3H"),
+    N_("magic eleven"): ("hand 4H 7D QS KC | starter 2D | discards 9C 8S | opp 4", "QS"),
+    N_("run bait"): ("hand 7H 8D 9S KC | starter 2C | discards 4D 3S | opp 4", "7H"),
 }
-FIND = "find in a dealt hand"
-#: the formations' names, for the catalog (the names are the keys of EXAMPLES)
-NAMES = {
-    k: k
-    for k in (
-        N_("five-card trap"),
-        N_("pair-royal bait"),
-        N_("magic eleven"),
-        N_("run bait"),
-        N_("find in a dealt hand"),
-    )
-}
+FIND = N_("find in a dealt hand")
 
 
 def _cards_for_ranks(ranks: tuple[int, ...], pos: PeggingPosition) -> tuple:
@@ -141,9 +132,7 @@ class TrapExplorerApp(w.VBox):
         self.seed = w.IntText(
             value=3, description=_("Deal number"), style=WIDE, layout=w.Layout(width="15em")
         ).add_class("crib-seed")
-        self.deal_button = w.Button(
-            description=_("Deal and find"), icon="random", layout=w.Layout(width="auto")
-        ).add_class("crib-deal")
+        self.deal_button = button(_("Deal and find"), "crib-deal", icon="random")
         self.opp_cards = w.Text(
             description=_("Opponent's cards"),
             style=WIDE,

@@ -11,9 +11,7 @@ the model chosen in the page's selector, whose default is the coach's model
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from crib.analysis.coach import (
     PLAY_THRESHOLDS,
@@ -216,15 +214,15 @@ def board_reason(position: PeggingPosition, card: Card, v: Verdict, opp_dealer: 
 
 
 def discard_dissent(
-    a: DiscardAnalysis,
-    key: str,
-    other: DiscardAnalysis,
-    other_key: str,
+    mine: tuple[DiscardAnalysis, str],
+    theirs: tuple[DiscardAnalysis, str],
     i: int | None = None,
     lang: str = "en",
 ) -> str | None:
-    """A sentence when the two models pick different best throws (or grade throw ``i``
-    differently); None when they agree."""
+    """A sentence when the two models (each: its analysis and its key in
+    :data:`DISCARD_MODELS`, the page's first) pick different best throws (or grade throw
+    ``i`` differently); None when they agree."""
+    (a, key), (other, other_key) = mine, theirs
     best_a, best_o = set(a.best.throw), set(other.best.throw)
     mine = a.throws[i].throw if i is not None else None
     va = discard_verdict(a, i, key, lang) if i is not None else None
@@ -280,17 +278,3 @@ def play_dissent(a: PlayAnalysis, key: str, card: Card | None, lang: str = "en")
     return _(N_("The models differ: {one}; {other}. The coach uses {coach}.")).format(
         one=ours, other=theirs, coach=PLAY_MODELS[COACH_MODEL].label_in(lang)
     )
-
-
-def switch_mode(
-    practice: bool,
-    analyze_part: Any,
-    practice_part: Any,
-    start_practice: Callable[[], object],
-    analyze: Callable[[], object],
-) -> None:
-    """Both analyzers' Analyze / Practice switch: show one part, hide the other, and
-    start the mode (a fresh practice question, or the analysis of what is entered)."""
-    analyze_part.layout.display = "none" if practice else None
-    practice_part.layout.display = None if practice else "none"
-    (start_practice if practice else analyze)()

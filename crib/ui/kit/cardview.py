@@ -33,6 +33,7 @@ __all__ = [
     "SIZES",
     "card_svg",
     "card_back_svg",
+    "backs_html",
     "cards_html",
     "CardButton",
     "card_text",
@@ -189,6 +190,17 @@ def card_back_svg(size: str = "pile") -> str:
         f'<rect x="4" y="4" width="{wd - 8}" height="{ht - 8}" rx="2" '
         f'fill="url(#crib-back-{size})"/>'
         "</svg>"
+    )
+
+
+def backs_html(n: int, size: str = "pile", *, tuck: int = 12) -> str:
+    """``n`` face-down cards in a row, ``tuck`` px of each under the next.
+
+    >>> backs_html(2).count("crib-cardback")
+    2
+    """
+    return "".join(
+        f'<span style="margin-right:-{tuck}px">{card_back_svg(size)}</span>' for _ in range(n)
     )
 
 

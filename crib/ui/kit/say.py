@@ -52,6 +52,23 @@ __all__ = [
     "WENT_WRONG",
 ]
 
+
+def _as_said(msgid: str, **fields: str) -> tuple[str, str]:
+    """The shape of an English message that is its catalog message word for word: each
+    field ``{name}`` matches ``fields[name]`` (by default a table code, no spaces).
+
+    >>> shape, msgid = _as_said("table {code} is full")
+    >>> re.fullmatch(shape, "table K7QW is full")["code"], msgid
+    ('K7QW', 'table {code} is full')
+    """
+    parts = re.split(r"\{(\w+)\}", msgid)
+    code = r"\S+"
+    shape = "".join(
+        f"(?P<{p}>{fields.get(p, code)})" if i % 2 else re.escape(p) for i, p in enumerate(parts)
+    )
+    return shape, msgid
+
+
 # (the English message's shape, the catalog message that says it); the named groups
 # fill the catalog message's fields
 SHAPES: tuple[tuple[str, str], ...] = (
@@ -133,16 +150,8 @@ SHAPES: tuple[tuple[str, str], ...] = (
         N_("The pile counts exactly 31: the count starts again, so put those cards in previous."),
     ),
     (
-        r"the pile counts \d+ but holds \d+ cards while 8 - (?P<hand>\d+) "
-        r"\(your hand\) - (?P<opp>\d+) \(opponent\) = (?P<played>\d+) cards.*",
-        N_(
-            "8 − {hand} (your hand) − {opp} (opponent) = {played} cards have "
-            "been played: the pile and previous must hold {played} cards."
-        ),
-    ),
-    (
-        r"\d+ cards in pile and previous, but 8 - (?P<hand>\d+) \(your "
-        r"hand\) - (?P<opp>\d+) \(opponent\) = (?P<played>\d+) cards.*",
+        r"(?:the pile counts \d+ but holds \d+ cards while|\d+ cards in pile and previous, but) "
+        r"8 - (?P<hand>\d+) \(your hand\) - (?P<opp>\d+) \(opponent\) = (?P<played>\d+) cards.*",
         N_(
             "8 − {hand} (your hand) − {opp} (opponent) = {played} cards have "
             "been played: the pile and previous must hold {played} cards."
@@ -168,26 +177,16 @@ SHAPES: tuple[tuple[str, str], ...] = (
         r"no table '(?P<code>[^']*)': check the code your classmate gave you",
         N_("no table « {code} »: check the code your classmate gave you"),
     ),
-    (r"no table '(?P<code>[^']*)': check the code", N_("no table « {code} »: check the code")),
-    (r"no table '(?P<code>[^']*)'", N_("no table « {code} »: check the code")),
-    (r"table (?P<code>\S+) is taken", N_("table {code} is taken")),
-    (r"table (?P<code>\S+) is full", N_("table {code} is full")),
-    (
-        r"table (?P<code>\S+) already has two players: ask for a new code",
-        N_("table {code} already has two players: ask for a new code"),
-    ),
-    (
-        r"(?P<name>.+) is already at table (?P<code>\S+): type your own name",
-        N_("{name} is already at table {code}: type your own name"),
-    ),
+    (r"no table '(?P<code>[^']*)'(?:: check the code)?", N_("no table « {code} »: check the code")),
+    _as_said(N_("table {code} is taken")),
+    _as_said(N_("table {code} is full")),
+    _as_said(N_("table {code} already has two players: ask for a new code")),
+    _as_said(N_("{name} is already at table {code}: type your own name"), name=".+"),
     (
         r"this link is not a seat at that table(: join with the code instead)?",
         N_("this link is not a seat at that table: join with the code instead"),
     ),
-    (
-        r"type the table code your classmate gave you",
-        N_("type the table code your classmate gave you"),
-    ),
+    _as_said(N_("type the table code your classmate gave you")),
     (
         r"a table code is (?P<n>\d+) letters and digits "
         r"\(no 0, O, 1, I or L\), not '(?P<code>[^']*)'",
@@ -201,7 +200,7 @@ SHAPES: tuple[tuple[str, str], ...] = (
         r"the name is (?P<n>\d+) characters long: use at most (?P<max>\d+).*",
         N_("Your name is {n} characters long: use at most {max}."),
     ),
-    (r"no free table code: try again", N_("no free table code: try again")),
+    _as_said(N_("no free table code: try again")),
     (
         r"the join code is empty: type the code your teacher gave",
         N_("The class code is empty: type the code your teacher shows."),
@@ -240,7 +239,7 @@ SHAPES: tuple[tuple[str, str], ...] = (
         r"that is not the seat code for table (?P<code>\S+): .*",
         N_("That is not the seat code for table {code}: type the one your teacher gave you."),
     ),
-    (r"the game was abandoned", N_("the game was abandoned")),
+    _as_said(N_("the game was abandoned")),
     (r"it is (?P<name>.+)'s turn", N_("it is {name}’s turn")),
     # the classroom record's (crib.store.classroom): names, codes, sessions
     (

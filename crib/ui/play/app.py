@@ -34,6 +34,7 @@ from crib.i18n import N_, check_lang, tr
 from crib.session.controller import COACH, KEYS, TIERS, GameController, fresh_seed
 from crib.session.settings import GameSettings, game_defaults
 from crib.ui.kit.common import friendly, info_html, on_clicks
+from crib.ui.kit.controls import button, checkbox, sized
 from crib.ui.kit.glossary import terms_strip
 from crib.ui.kit.keys import KeyListener
 from crib.ui.play.duel_hook import classmate_button, open_from_query
@@ -101,44 +102,29 @@ class PlayApp(w.VBox):
         coaching, manual, muggins = settings["coaching"], settings["manual"], settings["muggins"]
         self._scores0 = settings["scores"]
         self.tour = TourPanel(lang)  # the guided tour (play.ipynb?tour=1), hidden until asked
-        self.tier = w.Dropdown(
+        self.tier = sized(
+            w.Dropdown,
+            _("Opponent"),
+            "crib-tier",
+            "15em",
             options=[(t.name_in(lang), t) for t in TIERS.values()],
             value=tier,
-            description=_("Opponent"),
-            layout=w.Layout(width="15em"),
-        ).add_class("crib-tier")
+        )
         # no seed: a fresh random one for each visit and each New game; a seed typed in
         # the box (or from a link, ?seed=7) is an explicit choice: the next New game deals it
         self._seed_chosen = seed is not None
-        self.seed = w.IntText(
-            value=fresh_seed() if seed is None else seed,
-            description=_("Seed"),
-            layout=w.Layout(width="10em"),
-        ).add_class("crib-seed")
+        self.seed = sized(
+            w.IntText, _("Seed"), "crib-seed", "10em", value=fresh_seed() if seed is None else seed
+        )
         self.seed.observe(lambda _c: setattr(self, "_seed_chosen", True), "value")
         self.game_id = GameId(lang)  # the game's number (in the settings row) and commitment
-        self.new_button = w.Button(
-            description=_("New game"), icon="refresh", layout=w.Layout(width="auto")
-        ).add_class("crib-new")
-        self.coaching_box = w.Checkbox(
-            value=coaching, description=_("Coaching"), indent=False, layout=w.Layout(width="auto")
-        ).add_class("crib-coaching")
+        self.new_button = button(_("New game"), "crib-new", icon="refresh")
+        self.coaching_box = checkbox(coaching, _("Coaching"), "crib-coaching")
         # plain words for learners (the default); off: the coach's exact sentences
-        self.plain_box = w.Checkbox(
-            value=plain, description=_("Plain words"), indent=False, layout=w.Layout(width="auto")
-        ).add_class("crib-plain-words")
-        self.manual_box = w.Checkbox(
-            value=manual,
-            description=_("Count my hands myself"),
-            indent=False,
-            layout=w.Layout(width="auto"),
-        ).add_class("crib-manual")
-        self.muggins_box = w.Checkbox(
-            value=muggins, description=_("Muggins"), indent=False, layout=w.Layout(width="auto")
-        ).add_class("crib-muggins")
-        self.save_button = w.Button(
-            description=_("Save game"), icon="download", layout=w.Layout(width="auto")
-        ).add_class("crib-save")
+        self.plain_box = checkbox(plain, _("Plain words"), "crib-plain-words")
+        self.manual_box = checkbox(manual, _("Count my hands myself"), "crib-manual")
+        self.muggins_box = checkbox(muggins, _("Muggins"), "crib-muggins")
+        self.save_button = button(_("Save game"), "crib-save", icon="download")
         self.save_link = w.HTML().add_class("crib-save-link")
         self.load = w.FileUpload(
             accept=".json",
@@ -191,13 +177,13 @@ class PlayApp(w.VBox):
         self.key_listener.on_query(self._on_query)
         self.new_button.on_click(lambda _b: self.new_game(fresh=True))
         a = self.actions
-        for button, key in (
+        for b, key in (
             (a.confirm_button, "enter"),
             (a.go_button, "g"),
             (a.hint_button, "h"),
             (a.next_button, "n"),
         ):
-            button.on_click(lambda _b, key=key: self.act(key))
+            b.on_click(lambda _b, key=key: self.act(key))
         on_clicks((a.count_button, self.count_it), (self.save_button, self.save))
         self.load.observe(lambda _c: self.load_game(), "value")
         self.coaching_box.observe(lambda _c: self._settings(), "value")

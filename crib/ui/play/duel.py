@@ -21,6 +21,7 @@ import html
 import threading
 from collections.abc import Callable, Iterator
 from dataclasses import replace
+from functools import cached_property
 from urllib.parse import urlencode
 
 import ipywidgets as w
@@ -38,6 +39,7 @@ from crib.ui.kit.common import (
     keep_polling,
     on_clicks,
 )
+from crib.ui.kit.controls import button, entry
 from crib.ui.kit.keys import PAGE
 from crib.ui.kit.say import record_error as duel_error
 from crib.ui.play.board import board_svg
@@ -82,8 +84,7 @@ class DuelApp(w.VBox):
     ) -> None:
         self.lang = check_lang(lang)
         _ = tr(lang)
-        self._storage_factory = storage
-        self._storage: DuelStorage | None = None
+        self._storage_factory = storage  # opened on first use (the storage property)
         self.seat: DuelSeat | None = None
         self._task: asyncio.Task | None = None
         self._on_back = on_back
@@ -102,30 +103,20 @@ class DuelApp(w.VBox):
         # the game
         self.header_html = w.HTML().add_class("crib-live").add_class("crib-duel-header")
         self.opp_html = w.HTML().add_class("crib-opp")
-        add_table_widgets(self, self.click_card)  # board, table, show, captions, prompt, cards
-        self.action_button = w.Button(
-            description=_("Continue"), button_style="primary", layout=w.Layout(width="auto")
-        ).add_class("crib-duel-action")
-        self.count_text = w.Text(
-            placeholder=_("your count"), description=_("Your count"), layout=w.Layout(width="14em")
-        ).add_class("crib-count-entry")
+        add_table_widgets(self, self.click_card)  # board, table, show, captions, prompt, hand
+        self.action_button = button(_("Continue"), "crib-duel-action", button_style="primary")
+        self.count_text = entry(_("Your count"), "crib-count-entry", "14em", _("your count"))
         self.count_button = w.Button(description=_("Count it")).add_class("crib-count-button")
         self.count_box = w.HBox([self.count_text, self.count_button]).add_class("crib-count-box")
-        self.leave_button = w.Button(
-            description=_("Leave the table"), layout=w.Layout(width="auto")
-        ).add_class("crib-duel-leave")
-        self.abandon_button = w.Button(
-            description=_("Abandon the game"), button_style="danger", layout=w.Layout(width="auto")
-        ).add_class("crib-duel-abandon")
+        self.leave_button = button(_("Leave the table"), "crib-duel-leave")
+        self.abandon_button = button(
+            _("Abandon the game"), "crib-duel-abandon", button_style="danger"
+        )
         self.rail_html = w.HTML().add_class("crib-live").add_class("crib-scores")
         self.commit_html = w.HTML().add_class("crib-commit")
         self.review_html = w.HTML().add_class("crib-review")
         self.log_html = w.HTML().add_class("crib-duel-log")
         on_clicks(
-            (self.create_button, self.create),
-            (self.join_button, self.join),
-            (self.back_button, self.back),
-            (self.takeover_button, self.take_over),
             (self.action_button, self.act),
             (self.count_button, self.count_it),
             (self.leave_button, self.leave),
@@ -140,7 +131,7 @@ class DuelApp(w.VBox):
                 self.status,
                 self.show_html,
                 self.count_box,
-                self.hand_box,
+                self.hand.box,
                 w.HBox([self.action_button]),
                 self.captions_html,
             ]
@@ -172,11 +163,10 @@ class DuelApp(w.VBox):
 
     # -- the way in --------------------------------------------------------------------
 
-    @property
+    @cached_property
     def storage(self) -> DuelStorage:
-        if self._storage is None:
-            self._storage = self._storage_factory()
-        return self._storage
+        """The table record, opened on first use."""
+        return self._storage_factory()
 
     def _sit(self, seat: DuelSeat) -> None:
         seat.lang = self.lang  # its prompts, captions and errors in the page's language
@@ -381,7 +371,7 @@ class DuelApp(w.VBox):
         self.show_html.value = (
             "".join(show_html(x, v.names, lang) for x in v.shows) if v.shows else ""
         )
-        self._render_hand(v)
+        self.hand.update(v)
         self._render_buttons(v)
         self.captions_html.value = (
             '<div aria-live="polite">'
@@ -398,19 +388,6 @@ class DuelApp(w.VBox):
             f'data-seat="{s.seat}">{html.escape(v.prompt)}</span>'
         )
         self._render_end(s, v)  # after the move is on the page: the review takes seconds
-
-    def _render_hand(self, v: GameView) -> None:
-        self.hand_box.layout.display = (
-            "none" if v.phase in ("hand_over", "over", "waiting", "abandoned") else None
-        )
-        for i, b in enumerate(self.card_buttons):
-            card = v.my_cards[i] if i < len(v.my_cards) else None
-            b.set_card(
-                card,
-                selected=i in v.selected,
-                legal=v.phase == "play" and i in v.legal,
-                illegal=v.phase in ("play", "wait") and i not in v.legal,
-            )
 
     def _render_buttons(self, v: GameView) -> None:
         p, _ = v.phase, tr(self.lang)

@@ -27,6 +27,7 @@ from crib.i18n import N_, NP_, tr, trp
 from crib.session.duel_record import clean_table_code
 from crib.store.tournament_tables import ClassTournaments, MyTable
 from crib.ui.kit.common import friendly, info_html, on_clicks
+from crib.ui.kit.controls import button, entry
 from crib.ui.kit.keys import PAGE
 from crib.ui.kit.say import record_error as duel_error
 from crib.ui.play.duel import DuelApp
@@ -64,12 +65,8 @@ class ClassTableBox(w.VBox):
         _ = tr(lang)
         self._ct: ClassTournaments | None = None
         self.mine: MyTable | None = None
-        self.class_code = w.Text(
-            placeholder=_("e.g. ABC234"), description=_("Class code"), layout=w.Layout(width="16em")
-        ).add_class("crib-duel-class-code")
-        self.find_button = w.Button(
-            description=_("Find my table"), layout=w.Layout(width="auto")
-        ).add_class("crib-duel-find")
+        self.class_code = entry(_("Class code"), "crib-duel-class-code", "16em", _("e.g. ABC234"))
+        self.find_button = button(_("Find my table"), "crib-duel-find")
         self.status = w.HTML().add_class("crib-live").add_class("crib-duel-mine")
         self.play_button = w.Button(
             description=trp(lang)("button", NP_("button", "Play")),
@@ -203,9 +200,7 @@ def _duel_of(app: Any) -> DuelApp:
 def classmate_button(app: Any) -> w.Button:
     """The play page's "Play a classmate" button (it swaps the page to a :class:`DuelApp`)."""
     label = tr(getattr(app, "lang", "en"))("Play a classmate")
-    b = w.Button(description=label, icon="users", layout=w.Layout(width="auto")).add_class(
-        "crib-classmate"
-    )
+    b = button(label, "crib-classmate", icon="users")
     b.on_click(lambda _b: _swap(app, _duel_of(app)))
     return b
 

@@ -11,7 +11,7 @@ import html
 
 from crib.i18n import N_, tr
 from crib.session.model import GameView
-from crib.ui.kit.cardview import PLAYER_COLOURS, card_back_svg, cards_html
+from crib.ui.kit.cardview import PLAYER_COLOURS, backs_html, cards_html
 from crib.ui.kit.style import var
 
 __all__ = ["HELD_TEXT", "header_html", "opponent_html", "log_link_html", "held_html"]
@@ -44,13 +44,7 @@ def header_html(code: str, v: GameView, presence: str, lang: str = "en") -> str:
 def opponent_html(v: GameView, lang: str = "en") -> str:
     """The opponent's name, their cards once shown (backs until then) and their points: the
     classmate game's and the game against the computer's (:class:`~crib.ui.play.table.Opponent`)."""
-    if v.opp_shown:
-        opp = cards_html(v.opp_shown, "pile")
-    else:
-        opp = "".join(
-            f'<span style="margin-right:-12px">{card_back_svg("pile")}</span>'
-            for _ in range(v.opp_held)
-        )
+    opp = cards_html(v.opp_shown, "pile") if v.opp_shown else backs_html(v.opp_held, tuck=12)
     points = tr(lang)("{n} points").format(n=v.scores[1])
     return (
         '<div style="display:flex;gap:12px;align-items:center">'

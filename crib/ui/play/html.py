@@ -25,7 +25,13 @@ from crib.session.fold import WHAT_WORDS
 from crib.session.model import replay_summary, skunk_words, tier_name
 from crib.session.plain import chip_text
 from crib.session.review import band_counts
-from crib.ui.kit.cardview import PLAYER_COLOURS, card_back_svg, card_svg, cards_html
+from crib.ui.kit.cardview import (
+    PLAYER_COLOURS,
+    backs_html,
+    card_back_svg,
+    card_svg,
+    cards_html,
+)
 from crib.ui.kit.common import how_details
 from crib.ui.kit.glossary import mark_terms, term_link
 from crib.ui.kit.style import var
@@ -241,13 +247,7 @@ def _table_html(v: GameView, lang: str = "en") -> str:
         else ""
     )
     starter = card_svg(v.starter, "pile") if v.starter is not None else card_back_svg("pile")
-    if v.crib_shown:
-        crib = cards_html(v.crib_shown, "mini")
-    else:
-        crib = "".join(
-            f'<span style="margin-right:-22px">{card_back_svg("pile")}</span>'
-            for _ in range(v.crib_count)
-        )
+    crib = cards_html(v.crib_shown, "mini") if v.crib_shown else backs_html(v.crib_count, tuck=22)
     crib_label = (
         _("Crib (empty)")
         if v.crib_owner is None

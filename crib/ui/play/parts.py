@@ -11,54 +11,43 @@ from typing import Any
 import ipywidgets as w
 
 from crib.i18n import N_, tr
-from crib.ui.kit.cardview import CardButton
+from crib.ui.kit.common import on_clicks
+from crib.ui.kit.controls import button, checkbox, entry
+from crib.ui.play.table import Hand
 
 __all__ = ["add_table_widgets", "add_entry_widgets", "keys_where"]
 
 
 def add_table_widgets(page: Any, click_card: Callable[[int], None]) -> None:
     """Give ``page`` its board, table, show, captions and prompt (the last two live
-    regions), the six card buttons (``click_card(i)`` on a click) and their row."""
+    regions) and its hand (``click_card(i)`` on a click)."""
     page.board_html = w.HTML().add_class("crib-board-box")
     page.table_html = w.HTML().add_class("crib-table")
     page.show_html = w.HTML().add_class("crib-show")
     page.captions_html = w.HTML().add_class("crib-live").add_class("crib-captions")
     page.prompt_html = w.HTML().add_class("crib-live").add_class("crib-prompt")
-    page.card_buttons = [CardButton().add_class(f"crib-card-{i + 1}") for i in range(6)]
-    for i, b in enumerate(page.card_buttons):
-        b.on_click(lambda _b, i=i: click_card(i))
-    page.hand_box = w.HBox(page.card_buttons).add_class("crib-hand")
+    # the classmate game's hand: hidden until the deal and after the hands, and a card
+    # is unplayable while the other seat plays too
+    page.hand = Hand(
+        click_card,
+        hidden_in=("hand_over", "over", "waiting", "abandoned"),
+        illegal_in=("play", "wait"),
+    )
 
 
 def add_entry_widgets(page: Any, lang: str = "en") -> None:
     """Give the classmate game page (:class:`crib.ui.play.duel.DuelApp`) its way in:
     a name, Create a table (how to count), a code and Join, the way in's own messages
-    (``entry_status``) with Take over here, and Back; all in ``page.entry_box``."""
+    (``entry_status``) with Take over here, and Back; all in ``page.entry_box``, each
+    button wired to the page's step (``create``, ``join``, ``back``, ``take_over``)."""
     _ = tr(lang)
-    page.name_text = w.Text(
-        placeholder=_("your name"), description=_("Your name"), layout=w.Layout(width="18em")
-    ).add_class("crib-duel-name")
-    page.code_text = w.Text(
-        placeholder=_("e.g. KQ7P"), description=_("Table code"), layout=w.Layout(width="14em")
-    ).add_class("crib-duel-code-entry")
-    page.create_button = w.Button(
-        description=_("Create a table"), button_style="primary", layout=w.Layout(width="auto")
-    ).add_class("crib-duel-create")
-    page.join_button = w.Button(
-        description=_("Join"), button_style="primary", layout=w.Layout(width="auto")
-    ).add_class("crib-duel-join")
-    page.manual_box = w.Checkbox(
-        value=False,
-        description=_("We count our own hands"),
-        indent=False,
-        layout=w.Layout(width="auto"),
-    ).add_class("crib-duel-manual")
-    page.muggins_box = w.Checkbox(
-        value=False, description=_("Muggins"), indent=False, layout=w.Layout(width="auto")
-    ).add_class("crib-duel-muggins")
-    page.back_button = w.Button(
-        description=_("Back to the computer"), layout=w.Layout(width="auto")
-    ).add_class("crib-duel-back")
+    page.name_text = entry(_("Your name"), "crib-duel-name", "18em", _("your name"))
+    page.code_text = entry(_("Table code"), "crib-duel-code-entry", "14em", _("e.g. KQ7P"))
+    page.create_button = button(_("Create a table"), "crib-duel-create", button_style="primary")
+    page.join_button = button(_("Join"), "crib-duel-join", button_style="primary")
+    page.manual_box = checkbox(False, _("We count our own hands"), "crib-duel-manual")
+    page.muggins_box = checkbox(False, _("Muggins"), "crib-duel-muggins")
+    page.back_button = button(_("Back to the computer"), "crib-duel-back")
     # the way in's own messages (a bad name, a full table, a bad seat link), shown
     # under its inputs; the game's status line is in the game, hidden until then
     page.entry_status = w.HTML().add_class("crib-live").add_class("crib-duel-entry-status")
@@ -95,6 +84,12 @@ def add_entry_widgets(page: Any, lang: str = "en") -> None:
             page.back_button,
         ]
     ).add_class("crib-duel-entry")
+    on_clicks(
+        (page.create_button, page.create),
+        (page.join_button, page.join),
+        (page.back_button, page.back),
+        (page.takeover_button, page.take_over),
+    )
 
 
 _WHERE = (N_("on the right"), N_("below the game"))

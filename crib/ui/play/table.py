@@ -17,6 +17,7 @@ import ipywidgets as w
 from crib.i18n import N_, tr
 from crib.session.controller import HUMAN, GameController, GameView
 from crib.ui.kit.cardview import CardButton, card_svg
+from crib.ui.kit.controls import button
 from crib.ui.kit.glossary import mark_terms
 from crib.ui.play.board import board_svg
 from crib.ui.play.duel_html import opponent_html
@@ -86,25 +87,33 @@ class TableMiddle:
 
 
 class Hand:
-    """Your six card buttons (``click_card(i)`` on a click) in their row (``box``)."""
+    """Your six card buttons (``click_card(i)`` on a click) in their row (``box``), the
+    row hidden in the phases ``hidden_in`` (the game's: during the show your cards are in
+    the show) and a card you may not play marked in the phases ``illegal_in``."""
 
-    def __init__(self, click_card: Callable[[int], None]) -> None:
+    def __init__(
+        self,
+        click_card: Callable[[int], None],
+        *,
+        hidden_in: tuple[str, ...] = SHOWING,
+        illegal_in: tuple[str, ...] = ("play",),
+    ) -> None:
+        self.hidden_in, self.illegal_in = hidden_in, illegal_in
         self.buttons = [CardButton().add_class(f"crib-card-{i + 1}") for i in range(6)]
         for i, b in enumerate(self.buttons):
             b.on_click(lambda _b, i=i: click_card(i))
         self.box = w.HBox(self.buttons).add_class("crib-hand")
 
     def update(self, v: GameView) -> None:
-        """Your cards of ``v``: picked, playable, ringed by the hint (during the show
-        your cards are in the show)."""
-        self.box.layout.display = "none" if v.phase in SHOWING else None
+        """Your cards of ``v``: picked, playable, ringed by the hint."""
+        self.box.layout.display = "none" if v.phase in self.hidden_in else None
         for i, b in enumerate(self.buttons):
             card = v.my_cards[i] if i < len(v.my_cards) else None
             b.set_card(
                 card,
                 selected=i in v.selected,
                 legal=v.phase == "play" and i in v.legal,
-                illegal=v.phase == "play" and i not in v.legal,
+                illegal=v.phase in self.illegal_in and i not in v.legal,
                 hint=i in v.hinted,
             )
 
@@ -117,9 +126,7 @@ class Actions:
     def __init__(self, lang: str = "en") -> None:
         self.lang = lang
         _ = tr(lang)
-        self.confirm_button = w.Button(
-            description=_("Continue"), button_style="primary", layout=w.Layout(width="auto")
-        ).add_class("crib-confirm")
+        self.confirm_button = button(_("Continue"), "crib-confirm", button_style="primary")
         self.go_button = w.Button(description=_("Go (g)")).add_class("crib-go")
         self.hint_button = w.Button(description=_("Hint (h)"), icon="lightbulb-o").add_class(
             "crib-hint-button"

@@ -24,6 +24,7 @@ from crib.i18n import N_, check_lang, tr
 from crib.session.model import fresh_seed
 from crib.store.classroom import Session, Store
 from crib.ui.kit.common import info_html, keep_polling, on_clicks
+from crib.ui.kit.controls import entry, sized
 from crib.ui.kit.quiz_html import csv_link_html, reveal_html
 from crib.ui.kit.quiz_words import miss_words
 from crib.ui.kit.say import friendly_in
@@ -62,28 +63,21 @@ class TeacherApp(w.VBox):
         self._task: asyncio.Task | None = None
         self.refreshes = 0
 
-        self.session_name = w.Text(
-            description=_("Session"), value=_("Class 1"), layout=w.Layout(width="20em")
-        ).add_class("crib-session-name")
+        self.session_name = sized(
+            w.Text, _("Session"), "crib-session-name", "20em", value=_("Class 1")
+        )
         # a random default: a class's first question is not practice deal 1
-        self.seed = w.IntText(
-            value=fresh_seed(), description=_("Seed"), layout=w.Layout(width="12em")
-        ).add_class("crib-session-seed")
-        self.time_limit = w.BoundedIntText(
-            value=0, min=0, max=240, description=_("Minutes"), layout=w.Layout(width="11em")
-        ).add_class("crib-time-limit")
+        self.seed = sized(w.IntText, _("Seed"), "crib-session-seed", "12em", value=fresh_seed())
+        self.time_limit = sized(
+            w.BoundedIntText, _("Minutes"), "crib-time-limit", "11em", value=0, min=0, max=240
+        )
         self.time_limit.tooltip = _("time limit from each student's join; 0: none")
         # how many of each kind and the counting level, or the pre-test or post-test (form.py)
         questions_box = add_question_widgets(self)
         self.create_button = w.Button(
             description=_("Create session"), button_style="primary"
         ).add_class("crib-create")
-        self.open_code = w.Text(
-            description=_("or reopen"),
-            placeholder=_("join code"),
-            layout=w.Layout(width="16em"),
-            style={"description_width": "initial"},
-        ).add_class("crib-open-code")
+        self.open_code = entry(_("or reopen"), "crib-open-code", "16em", _("join code"), wide=True)
         self.open_button = w.Button(description=_("Open")).add_class("crib-open")
         # printables for the class, the worksheets drawn from the Seed box
         self.printables = PrintablesPanel(lambda: int(self.seed.value), lang)
@@ -93,9 +87,9 @@ class TeacherApp(w.VBox):
         self.summary = w.HTML().add_class("crib-summary")
         self.question_table = w.HTML().add_class("crib-question-table")
         self.student_table = w.HTML().add_class("crib-student-table")
-        self.question_pick = w.Dropdown(
-            description=_("Question"), options=[], layout=w.Layout(width="26em")
-        ).add_class("crib-question-pick")
+        self.question_pick = sized(
+            w.Dropdown, _("Question"), "crib-question-pick", "26em", options=[]
+        )
         # hidden until it holds a chart (an empty Image is a broken image)
         self.chart = FigureImage(layout=w.Layout(width="560px", display="none"))
         self.chart.add_class("crib-choice-chart")

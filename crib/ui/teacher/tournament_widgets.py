@@ -9,6 +9,7 @@ import ipywidgets as w
 
 from crib.i18n import tr
 from crib.ui.kit.common import info_html
+from crib.ui.kit.controls import button, entry, sized
 
 __all__ = ["TournamentWidgets"]
 
@@ -22,91 +23,78 @@ class TournamentWidgets(w.VBox):
         self.note = w.HTML(
             info_html(_("Create or reopen a class session above: its students are the players."))
         ).add_class("crib-tour-note")
-        self.players = w.Textarea(
-            description=_("Players"),
+        self.players = sized(
+            w.Textarea,
+            _("Players"),
+            "crib-tour-players",
+            "22em",
             placeholder=_("one name a line"),
             rows=6,
-            layout=w.Layout(width="22em"),
-        ).add_class("crib-tour-players")
-        self.fill_button = w.Button(
-            description=_("Use the class list"), icon="users", layout=w.Layout(width="auto")
-        ).add_class("crib-tour-fill")
-        self.mode = w.Dropdown(
+        )
+        self.fill_button = button(_("Use the class list"), "crib-tour-fill", icon="users")
+        self.mode = sized(
+            w.Dropdown,
+            _("Pairing"),
+            "crib-tour-mode",
+            "24em",
             options=[
                 (_("Pair once (friendly games)"), "friendly"),
                 (_("Round-robin tournament"), "round-robin"),
                 (_("Swiss tournament"), "swiss"),
             ],
             value="friendly",
-            description=_("Pairing"),
-            layout=w.Layout(width="24em"),
-        ).add_class("crib-tour-mode")
-        self.length = w.Dropdown(
+        )
+        self.length = sized(
+            w.Dropdown,
+            _("Games to"),
+            "crib-tour-length",
+            "14em",
             options=[(_("121 points"), 121), (_("61 points"), 61)],
             value=121,
-            description=_("Games to"),
-            layout=w.Layout(width="14em"),
-        ).add_class("crib-tour-length")
-        self.rounds = w.BoundedIntText(
+        )
+        self.rounds = sized(
+            w.BoundedIntText,
+            _("Rounds"),
+            "crib-tour-rounds",
+            "10em",
             value=0,
             min=0,
             max=99,
-            description=_("Rounds"),
             tooltip=_("0: every round of the format"),
-            layout=w.Layout(width="10em"),
-        ).add_class("crib-tour-rounds")
-        self.name = w.Text(
-            value=_("Class tournament"), description=_("Name"), layout=w.Layout(width="20em")
-        ).add_class("crib-tour-name")
-        self.create_button = w.Button(
-            description=_("Create"), button_style="primary", layout=w.Layout(width="auto")
-        ).add_class("crib-tour-create")
-        self.pick = w.Dropdown(
-            description=_("Tournament"), options=[], layout=w.Layout(width="24em")
-        ).add_class("crib-tour-pick")
-        self.start_button = w.Button(
-            description=_("Start round 1"),
-            button_style="primary",
-            icon="play",
-            layout=w.Layout(width="auto"),
-        ).add_class("crib-tour-start")
-        self.projector = w.ToggleButton(
-            description=_("Standings on the projector"),
+        )
+        self.name = sized(w.Text, _("Name"), "crib-tour-name", "20em", value=_("Class tournament"))
+        self.create_button = button(_("Create"), "crib-tour-create", button_style="primary")
+        self.pick = sized(w.Dropdown, _("Tournament"), "crib-tour-pick", "24em", options=[])
+        self.start_button = button(
+            _("Start round 1"), "crib-tour-start", button_style="primary", icon="play"
+        )
+        self.projector = sized(
+            w.ToggleButton,
+            _("Standings on the projector"),
+            "crib-tour-projector",
+            "auto",
             icon="television",
-            layout=w.Layout(width="auto"),
-        ).add_class("crib-tour-projector")
+        )
         self.status = w.HTML().add_class("crib-live").add_class("crib-tour-status")
         self.round_box = w.HTML().add_class("crib-tour-round")
         self.reach = w.HTML().add_class("crib-tour-reach-box")
-        self.hand_table = w.Dropdown(
-            description=_("Table"), options=[], layout=w.Layout(width="22em")
-        ).add_class("crib-tour-hand-table")
-        self.score1 = w.Text(
-            description=_("Seat 1"), placeholder="121", layout=w.Layout(width="10em")
-        ).add_class("crib-tour-score1")
-        self.score2 = w.Text(
-            description=_("Seat 2"), placeholder="98", layout=w.Layout(width="10em")
-        ).add_class("crib-tour-score2")
-        self.hand_button = w.Button(
-            description=_("Record by hand"), layout=w.Layout(width="auto")
-        ).add_class("crib-tour-hand")
+        self.hand_table = sized(w.Dropdown, _("Table"), "crib-tour-hand-table", "22em", options=[])
+        self.score1, self.score2 = (
+            entry(label, f"crib-tour-score{n}", "10em", example)
+            for n, label, example in ((1, _("Seat 1"), "121"), (2, _("Seat 2"), "98"))
+        )
+        self.hand_button = button(_("Record by hand"), "crib-tour-hand")
         # a seat handed over to a new device (a student who changed device, or a seat
         # that a classmate claimed by typing the wrong name): its old link dies
-        self.seat_pick = w.Dropdown(
-            description=_("Seat"), options=[], layout=w.Layout(width="22em")
-        ).add_class("crib-tour-seat-pick")
-        self.seat_button = w.Button(
-            description=_("Hand the seat to a new device"),
-            icon="exchange",
-            layout=w.Layout(width="auto"),
-        ).add_class("crib-tour-handover")
+        self.seat_pick = sized(w.Dropdown, _("Seat"), "crib-tour-seat-pick", "22em", options=[])
+        self.seat_button = button(
+            _("Hand the seat to a new device"), "crib-tour-handover", icon="exchange"
+        )
         self.standings = w.HTML().add_class("crib-tour-standings")
         self.downloads = w.HTML().add_class("crib-tour-downloads")
-        self.pdf_button = w.Button(
-            description=_("Pairing sheet and scorecards (PDF)"),
-            icon="print",
-            layout=w.Layout(width="auto"),
-        ).add_class("crib-tour-pdf")
+        self.pdf_button = button(
+            _("Pairing sheet and scorecards (PDF)"), "crib-tour-pdf", icon="print"
+        )
         self.pdf_link = w.HTML().add_class("crib-tour-pdf-link")
 
         row = {"flex_flow": "row wrap", "align_items": "center", "grid_gap": "4px 10px"}

@@ -11,6 +11,7 @@ from __future__ import annotations
 import html
 import time
 import uuid
+from functools import cached_property
 from typing import Any
 
 import ipywidgets as w
@@ -55,7 +56,8 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, NewKinds, w.VBox):
     ) -> None:
         self.lang = check_lang(lang)
         _ = tr(lang)
-        self._store = store
+        if store is not None:  # else opened on first use (the store property)
+            self.store = store
         self.student: Student | None = None
         self.session: Session | None = None
         self.session_code: str | None = None
@@ -137,11 +139,10 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, NewKinds, w.VBox):
 
     # -- the store ------------------------------------------------------------
 
-    @property
+    @cached_property
     def store(self) -> Store:
-        if self._store is None:
-            self._store = Store()
-        return self._store
+        """The classroom record, opened on first use (unless one was given)."""
+        return Store()
 
     # -- questions --------------------------------------------------------------
 

@@ -15,6 +15,7 @@ import ipywidgets as w
 
 from crib.course.questions import PegPointsQuestion, Question, RulesQuestion
 from crib.i18n import tr
+from crib.ui.kit.controls import entry
 from crib.ui.kit.say import SaidError, friendly_in
 from crib.ui.trainer.kinds_render import pegpoints_result_html
 
@@ -67,17 +68,10 @@ class NewKinds:
 
     def _build_kinds(self) -> None:
         _ = tr(self.lang)
-        self.pegcount_box = w.Text(
-            description=_("Count now"),
-            placeholder=_("e.g. 21"),
-            layout=w.Layout(width="13em"),
-            style={"description_width": "initial"},
-        ).add_class("crib-pegcount-input")
-        self.pegpoints_box = w.Text(
-            description=_("Points"),
-            placeholder=_("e.g. 2"),
-            layout=w.Layout(width="11em"),
-        ).add_class("crib-pegpoints-input")
+        self.pegcount_box = entry(
+            _("Count now"), "crib-pegcount-input", "13em", _("e.g. 21"), wide=True
+        )
+        self.pegpoints_box = entry(_("Points"), "crib-pegpoints-input", "11em", _("e.g. 2"))
         self.pegpoints_box.add_class("crib-submit-on-enter")  # Enter in the points box checks
         self.pegpoints_check = w.Button(description=_("Check"), button_style="primary")
         self.pegpoints_check.add_class("crib-check").add_class("crib-pegpoints-check")

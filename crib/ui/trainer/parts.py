@@ -10,6 +10,7 @@ import ipywidgets as w
 from crib.course import questions as quiz
 from crib.i18n import tr
 from crib.session.model import fresh_seed
+from crib.ui.kit.controls import WIDE, entry, sized
 from crib.ui.kit.widgets import FigureImage
 from crib.ui.trainer.sets import DEFAULT_SET_SIZE, SET_SIZES
 
@@ -34,20 +35,9 @@ def add_side_widgets(app: Any, seed: int | None) -> w.VBox:
     """Give ``app`` its join-a-class row, its practice settings and its progress widgets
     (each wired to ``app``'s join, new_practice and show_progress); returns the join box."""
     _ = tr(app.lang)
-    wide = {"description_width": "initial"}  # the French labels are longer
-    # joining a class
-    app.code = w.Text(
-        description=_("Class code"),
-        placeholder=_("e.g. K7QW2M"),
-        layout=w.Layout(width="18em"),
-        style=wide,
-    ).add_class("crib-join-code")
-    app.name = w.Text(
-        description=_("Your name"),
-        placeholder=_("a nickname"),
-        layout=w.Layout(width="20em"),
-        style=wide,
-    ).add_class("crib-join-name")
+    # joining a class (wide: the French labels are longer)
+    app.code = entry(_("Class code"), "crib-join-code", "18em", _("e.g. K7QW2M"), wide=True)
+    app.name = entry(_("Your name"), "crib-join-name", "20em", _("a nickname"), wide=True)
     app.join_button = w.Button(description=_("Join class"), button_style="primary").add_class(
         "crib-join"
     )
@@ -72,25 +62,25 @@ def add_side_widgets(app: Any, seed: int | None) -> w.VBox:
         options=[(_(quiz.LEVEL_NAMES[lv]), lv) for lv in quiz.LEVELS],
         value="typical",
         description=_("Difficulty"),
-        style=wide,
+        style=WIDE,
     ).add_class("crib-level")
     app.seat = w.ToggleButtons(
         options=[(_("Hand"), False), (_("Crib"), True), (_("Either"), None)],
         value=False,
         description=_("Count a"),
     ).add_class("crib-hand-crib")
-    app.seed = w.IntText(
-        value=fresh_seed() if seed is None else seed,
-        description=_("Seed"),
-        layout=w.Layout(width="12em"),
-    ).add_class("crib-seed")
-    app.set_size = w.Dropdown(
+    app.seed = sized(
+        w.IntText, _("Seed"), "crib-seed", "12em", value=fresh_seed() if seed is None else seed
+    )
+    app.set_size = sized(
+        w.Dropdown,
+        _("Set of"),
+        "crib-set-size",
+        "15em",
+        wide=True,
         options=[(_(k), v) for k, v in SET_SIZES],
         value=DEFAULT_SET_SIZE,
-        description=_("Set of"),
-        layout=w.Layout(width="15em"),
-        style=wide,
-    ).add_class("crib-set-size")
+    )
     for x in (app.kind, app.level, app.seat, app.seed, app.set_size):
         x.observe(lambda _c: app.new_practice(), "value")
     app.practice_box = w.VBox(

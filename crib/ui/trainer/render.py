@@ -22,6 +22,7 @@ from crib.rules.cards import Card
 from crib.session import plain as words
 from crib.ui.kit.cardview import card_name
 from crib.ui.kit.common import cards_html, how_details
+from crib.ui.kit.controls import checkbox
 from crib.ui.kit.quiz_html import breakdown_html, lang_of, throw_splits
 from crib.ui.kit.quiz_words import discard_words, miss_words, play_words
 from crib.ui.kit.style import var
@@ -247,15 +248,10 @@ def plain_switch(
 ) -> w.Checkbox:
     """The "Plain words" switch (plain words for learners, the default; off: the exact
     tables and margins up front), calling ``on_change`` when it is flipped."""
-    box = w.Checkbox(
-        value=value,
-        description=tr(lang)(N_("Plain words")),
-        indent=False,
-        layout=w.Layout(width="auto"),
-    )
+    box = checkbox(value, tr(lang)(N_("Plain words")), "crib-plain-words")
     if on_change is not None:
         box.observe(lambda _c: on_change(), "value")
-    return box.add_class("crib-plain-words")
+    return box
 
 
 def head_row(*children: w.Widget) -> w.HBox:
