@@ -3,6 +3,7 @@
 #   make test    -> venv + project + test deps (+ Debian chromium and postgresql when root), runs the suite
 #                   but the slow exhaustive checks (pytest -m slow); make test-slow runs
 #                   those, and make test-all (what .ci/run calls) runs both
+#   make docs    -> the documentation in docs/_build/html (make test builds it too)
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
@@ -13,7 +14,7 @@ PORT ?= 8866
 # otherwise compile them at once (about 25 s of CPU each)
 WARM := $(PY) -c "import time; t = time.perf_counter(); from crib.analysis.play import jit; jit.warm(); print(f'pegging kernels ready in {time.perf_counter() - t:.1f} s')"
 
-.PHONY: serve test test-slow test-all messages lint bench install-serve install-test browser postgresql nginx notebooks clean
+.PHONY: serve test test-slow test-all messages lint docs bench install-serve install-test browser postgresql nginx notebooks clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -100,6 +101,7 @@ test: install-test browser postgresql nginx $(AXE)
 	$(VENV)/bin/ruff check crib tests bench
 	$(VENV)/bin/ruff format --check crib tests bench
 	$(WARM)
+	$(DOCS)
 	$(PY) -m pytest -q -m "not slow" -n 2 --durations=15
 
 # the exhaustive comparisons of fast paths with their references, the largest sweeps
@@ -109,6 +111,14 @@ test-slow: install-test browser postgresql nginx $(AXE)
 	$(PY) -m pytest -q -m slow --durations=15 --timeout=1800
 
 test-all: test test-slow
+
+# The documentation (docs/, Markdown with MyST, the API reference from the docstrings):
+# warnings are errors, and every build reads every page again (-E), so a warning is never
+# hidden by a page left unread since an earlier build; make test runs it too
+DOCS := $(PY) -m sphinx -E -W --keep-going -q -b html docs docs/_build/html
+
+docs: install-test
+	$(DOCS)
 
 # The gettext catalogs (Babel): extract the marked strings, merge them into each .po,
 # compile the .mo files that crib.i18n reads (both are committed; tests/test_i18n.py

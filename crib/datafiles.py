@@ -40,6 +40,6 @@ def data_path(name: str) -> Path:
     if not path.is_file():
         raise CribError(
             f"data file {name!r} is missing from {DATA_DIR}: reinstall crib, or regenerate "
-            "it with the command the documentation gives for it"
+            "it with the command docs/developer.md (Benchmarks) or docs/selfplay.md gives for it"
         )
     return path

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -13,9 +14,23 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def build_wheel(out: Path) -> Path:
-    """``python -m build --wheel`` of the repository into ``out``: the wheel a release ships."""
+    """``python -m build --wheel`` of the repository's files (those git tracks, and new ones
+    it does not ignore) copied into ``out``: the wheel a release ships.  A copy, because
+    setuptools builds in the source tree, and two test workers may build at once."""
+    src = out / "src"
+    listed = subprocess.run(
+        ["git", "ls-files", "-co", "--exclude-standard"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.splitlines()
+    for name in listed:
+        if (ROOT / name).is_file():
+            (src / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(ROOT / name, src / name)
     subprocess.run(
-        [sys.executable, "-m", "build", "--wheel", "-o", str(out), str(ROOT)],
+        [sys.executable, "-m", "build", "--wheel", "-o", str(out), str(src)],
         check=True,
         capture_output=True,
     )

@@ -56,7 +56,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 from class_client import DuelPage, Page  # noqa: E402
 
 # an end-to-end run with servers of its own: make test-slow (and .ci/run) runs it; make test
-# keeps the headless tests of the same code (see the README, "make test")
+# keeps the headless tests of the same code (see docs/developer.md, "The tests")
 pytestmark = pytest.mark.slow
 
 NAMES = ("Ann", "Bob", "Cy", "Dee")

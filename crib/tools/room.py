@@ -43,8 +43,8 @@ server's tornado handlers, *before* Voila takes or starts a kernel for a request
   is not culled before its page connects.  Warm kernels in the pool are never culled.
 
 What the key does not do: the server speaks plain HTTP, so anyone who can read the
-network's traffic can read the key and the pages (see the README's "Teaching a
-class": put a TLS proxy in front on a shared network).
+network's traffic can read the key and the pages (see docs/safety.md, "What
+it does not protect": put a TLS proxy in front on a shared network).
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ the classroom record at ``--db``: a ``postgresql://`` URL when the servers are o
 several machines) and Debian's nginx in front of them, then prints the one link
 everyone opens.  Ctrl-C stops them all.  ``--conf-only`` prints the nginx
 configuration and stops: with other addresses (``--backend host:port``, once per
-server), the same file serves servers on several machines (README, "A school on
+server), the same file serves servers on several machines (docs/school.md, "On
 several machines").  A school is a Linux (Debian) setup: nginx, and stopping the servers
 with SIGTERM; it is tested on Debian only.
 

@@ -18,7 +18,7 @@ for a class of N: N kernels are started and have run the page before anyone
 opens it, so a class arriving at once does not wait for kernels to start
 (``VoilaKernelManager.kernel_pools_config``, a pool size per notebook).  The
 other dashboards keep their pools (below).  Each pooled trainer kernel costs about 110 MB
-PSS (measured by ``bench/load_class.py``; see the README).  The classroom record
+PSS (measured by ``bench/load_class.py``; see docs/server.md).  The classroom record
 is the SQLite file at ``CRIB_DB``; kernels inherit the server's environment.  Behind a
 school's nginx (:mod:`crib.tools.school`), the key, the cookie secret and the links are
 the school's.

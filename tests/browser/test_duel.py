@@ -30,7 +30,7 @@ from tests.browser.duel_driver import (
 from tests.test_duel_ui import leaks
 
 # an end-to-end run with servers of its own: make test-slow (and .ci/run) runs it; make test
-# keeps the headless tests of the same code (see the README, "make test")
+# keeps the headless tests of the same code (see docs/developer.md, "The tests")
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 # the page's own clock for each new value of data-move (ms since the epoch, as time.time())

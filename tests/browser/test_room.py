@@ -37,7 +37,7 @@ from tests.browser.conftest import ARTIFACTS, ROOT
 from tests.browser.server import free_port, http_request, wait_for_idle_kernels
 
 # an end-to-end run with servers of its own: make test-slow (and .ci/run) runs it; make test
-# keeps the headless tests of the same code (see the README, "make test")
+# keeps the headless tests of the same code (see docs/developer.md, "The tests")
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 playwright_api = pytest.importorskip("playwright.sync_api")
 expect = playwright_api.expect
