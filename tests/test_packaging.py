@@ -18,14 +18,7 @@ def build_wheel(out: Path) -> Path:
     it does not ignore) copied into ``out``: the wheel a release ships.  A copy, because
     setuptools builds in the source tree, and two test workers may build at once."""
     src = out / "src"
-    listed = subprocess.run(
-        ["git", "ls-files", "-co", "--exclude-standard"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout.splitlines()
-    for name in listed:
+    for name in git("ls-files", "-co", "--exclude-standard"):
         if (ROOT / name).is_file():
             (src / name).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(ROOT / name, src / name)
@@ -43,14 +36,17 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return build_wheel(tmp_path_factory.mktemp("dist"))
 
 
-def tracked(*folders: str) -> list[str]:
-    """The files git tracks under these folders of the repository (with their mode)."""
+def git(*args: str) -> list[str]:
+    """The lines git prints for ``args`` in the repository (skips the test outside a checkout)."""
     if not (ROOT / ".git").exists():
         pytest.skip("not a git checkout")
-    out = subprocess.run(
-        ["git", "ls-files", "-s", "--", *folders], cwd=ROOT, capture_output=True, text=True
-    )
+    out = subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True, check=True)
     return out.stdout.splitlines()
+
+
+def tracked(*folders: str) -> list[str]:
+    """The files git tracks under these folders of the repository (with their mode)."""
+    return git("ls-files", "-s", "--", *folders)
 
 
 # the repository's folders that pyproject.toml installs under crib/ (package-dir)

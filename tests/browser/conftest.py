@@ -186,7 +186,8 @@ def assert_no_error_output(page: object) -> None:
 def screenshot(page: object, name: str) -> Path:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     path = ARTIFACTS / f"{name}.png"
-    page.screenshot(path=str(path), full_page=True)  # type: ignore[attr-defined]
+    # generous: a full-page screenshot of a long page can take over 30 s on a loaded machine
+    page.screenshot(path=str(path), full_page=True, timeout=120_000)  # type: ignore[attr-defined]
     return path
 
 

@@ -201,7 +201,11 @@ def _layout(page: object, name: str, size: tuple[int, int], found: list[str]) ->
     w, h = size
     page.set_viewport_size({"width": w, "height": h})  # type: ignore[attr-defined]
     page.wait_for_timeout(300)  # type: ignore[attr-defined]
-    page.screenshot(path=str(ARTIFACTS / f"devices-{name}-{w}x{h}.png"), full_page=True)  # type: ignore[attr-defined]
+    # a full-page screenshot of a long page took over Playwright's 30 s on a loaded machine
+    # (a clean clone's run beside other work, crib_odds at 1280x900): a generous bound
+    page.screenshot(  # type: ignore[attr-defined]
+        path=str(ARTIFACTS / f"devices-{name}-{w}x{h}.png"), full_page=True, timeout=120_000
+    )
     got = page.evaluate(LAYOUT_JS)  # type: ignore[attr-defined]
     found.extend(f"{name} at {w}x{h}: {b}" for b in got["bad"])
     if name == "play":
