@@ -89,11 +89,11 @@ def test_discard_analyzer_in_french_analyze_and_practice() -> None:
     assert "Les 15 écarts en donneur" in app.chart.tooltip and "Gardez" in app.explain.value
     assert not english_in(app), english_in(app)
     app.use_scores.value, app.my_score.value, app.opp_score.value = True, 110, 100
-    assert "Classé par la chance de gagner" in app.status.value
-    assert "Chance de gagner la partie" in app.table.value and not english_in(app), english_in(app)
+    assert "Classé selon les chances de gagner" in app.status.value
+    assert "Chances de gagner la partie" in app.table.value and not english_in(app), english_in(app)
     app.use_scores.value = False
     app.mode.value = "Practice"
-    assert "Quelles deux cartes jetteriez-vous" in app.status.value
+    assert "Quelles sont les deux cartes que vous jetteriez" in app.status.value
     app._toggle(0)
     app._toggle(1)
     app.commit()
@@ -110,16 +110,16 @@ def test_discard_bad_input_is_said_in_french() -> None:
     assert "« ZZ » n’est pas une carte" in app.status.value
     app.picker.set_cards("5H 6D 7C")
     app.analyze()
-    assert "il faut 6 cartes, et il y en a 3 : choisissez-en encore 3" in app.status.value
+    assert "il faut 6 cartes, et il y en a 3\u00a0: choisissez-en encore 3" in app.status.value
     app.picker.set_cards("5H 5D 6C 7S 8H 9D")
     app.objective.value = "win"
-    assert "cochez d’abord « tenir compte des scores »" in app.status.value
+    assert "cochez d’abord «\u00a0tenir compte des scores\u00a0»" in app.status.value
 
 
 def test_pegging_analyzer_in_french() -> None:
     app = PeggingApp(lang="fr")
     said = shown(app)
-    assert "Le meilleur :" in app.status.value and "Chance de finir devant" in app.table.value
+    assert "Le meilleur\u00a0:" in app.status.value and "Chances de finir devant" in app.table.value
     assert "Points nets par carte" in app.chart.tooltip and "Un clic ajoute à" in said
     assert not english_in(app), english_in(app)
     app.coach_card.value = app.coach_card.options[-1][1]
@@ -131,7 +131,10 @@ def test_pegging_analyzer_in_french() -> None:
     app.analyze()
     assert "Près de 121" in app.status.value and not english_in(app), english_in(app)
     app.mode.value = "Practice"
-    assert "Quelle carte joueriez-vous ?" in app.status.value and "Compte" in app.practice_pos.value
+    assert (
+        "Quelle carte joueriez-vous\u00a0?" in app.status.value
+        and "Compte" in app.practice_pos.value
+    )
     legal = [i for i, b in enumerate(app.hand) if not b.disabled]
     app._play(legal[0])
     assert "Vous avez joué" in app.verdict.value and not english_in(app), english_in(app)
@@ -140,7 +143,7 @@ def test_pegging_analyzer_in_french() -> None:
 @pytest.mark.parametrize(
     "text, words",
     [
-        ("hand XX", "Dans hand : « XX » n’est pas une carte"),
+        ("hand XX", "Dans hand\u00a0: « XX » n’est pas une carte"),
         ("pile 5H", "La position doit donner votre main"),
         ("hand 4H 6D | pile 7S 8C KD 9D | opp 2", "ne peut pas dépasser 31"),
         ("hand 4H 6D | bogus 3", "Section inconnue « bogus »"),
@@ -160,7 +163,7 @@ def test_pegging_bad_positions_are_said_in_french(text: str, words: str) -> None
 def test_crib_odds_in_french() -> None:
     app = CribOddsApp(lang="fr")
     assert "Points attendus du crib par paire jetée" in app.heatmap.title
-    assert "Lignes : la première carte" in app.heatmap.title and "assorties" in shown(app)
+    assert "Lignes\u00a0: la première carte" in app.heatmap.title and "assorties" in shown(app)
     app.heatmap.cells[4][4].click()
     assert "5-5 paire" in app.cell.value and "Contre un Expert (auto-jeu)" in app.cell.value
     for name, _k in app.source.options:
@@ -182,13 +185,13 @@ def test_traps_in_french() -> None:
     app.opp_cards.value = "ZZ"
     assert "« ZZ » n’est pas une carte" in app.status.value
     app.opp_cards.value = "2C"
-    assert "L’adversaire a 4 cartes : tapez-en 4, pas 1." in app.status.value
+    assert "L’adversaire a 4 cartes\u00a0: tapez-en 4, pas 1." in app.status.value
 
 
 def test_hand_counter_and_ladder_follow_the_url() -> None:
     fr = HandScorerApp("5H 5D 5C JS 5S", lang="fr")
     assert (
-        "Compté comme une main : 29 points." in fr.status.value
+        "Compté comme une main\u00a0: 29 points." in fr.status.value
         and "valet" in fr.result.value.lower()
     )
     assert "Quoi" in fr.result.value and not english_in(fr), english_in(fr)
@@ -217,7 +220,7 @@ def test_pages_follow_the_url_and_a_review_link() -> None:
     assert page.app.seat.value == "pone" and "Le meilleur en non-donneur" in page.app.status.value
     page = pegging_page("fr")
     page.apply_query("position=hand+XX&lang=fr")
-    assert "Dans hand : « XX » n’est pas une carte" in html.unescape(page.app.status.value)
+    assert "Dans hand\u00a0: « XX » n’est pas une carte" in html.unescape(page.app.status.value)
 
 
 def test_charts_in_french_and_english_unchanged() -> None:
@@ -226,7 +229,7 @@ def test_charts_in_french_and_english_unchanged() -> None:
 
     a = analyze_discard("5H 5D 6C 7S 8H 9D", dealer=False, model=UNIFORM)
     fr, en = figure_summary(discard_chart(a, "fr"), lang="fr"), figure_summary(discard_chart(a))
-    assert fr.startswith("Graphique : Les 15 écarts en non-donneur") and "par barre" in fr
+    assert fr.startswith("Graphique\u00a0: Les 15 écarts en non-donneur") and "par barre" in fr
     assert en.startswith("Chart: All 15 throws as pone, best first.")
     p = analyze_play("hand 4H 6D 6S 9C | starter 2S | opp 4", model=UNIFORM)
     fig = play_chart(p, lang="fr")

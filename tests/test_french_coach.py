@@ -72,7 +72,7 @@ def test_a_french_game_shows_no_english_even_under_how_this_was_computed(
         app.plain_box.value = flip
         assert english_in(app) == [], (flip, english_in(app))
     how = hows(app)
-    assert "Modèle : le Maître, le modèle du coach" in how
+    assert "Modèle\u00a0: le Maître, le modèle du coach" in how
     # the analysis' own note, in French: a play's holdings (or near 121 its P(win))
     assert re.search(r"moyenne sur les|P\(vous gagnez la partie\)", how), how
     app.plain_box.value = False
@@ -100,7 +100,7 @@ def test_a_loaded_french_game_reads_in_french() -> None:
     fr = PlayApp(seed=1, tier=TIERS["easy"], lang="fr", plain=False)
     fr.load.value = _upload(data)
     text = re.sub(r"<[^>]+>", " ", fr.replay_html.value)
-    assert "vérifiées à partir de la graine" in text and "Carte de départ :" in text
+    assert "vérifiées à partir de la graine" in text and "Carte de départ\u00a0:" in text
     assert re.search(r"Joueur jette|Normal jette", text) and " joue " in text
     assert "Starter:" not in text and " plays " not in text and " throws " not in text
     assert english_in(fr) == [], english_in(fr)
@@ -109,17 +109,17 @@ def test_a_loaded_french_game_reads_in_french() -> None:
         assert english_in(fr) == [], (h, english_in(fr))
     fr.load.value = _upload(b'{"events": [{"type": "cut"}]}')
     assert (
-        "ce n’est pas un journal de partie : événement 0 (cut) : il manque starter"
+        "ce n’est pas un journal de partie\u00a0: événement 0 (cut)\u00a0: il manque starter"
         in fr.status.value
     )
     evs = json.loads(data)
     i = next(k for k, e in enumerate(evs["events"]) if e["type"] == "cut")
     evs["events"][i]["starter"] = "KS" if evs["events"][i]["starter"] != "KS" else "QS"
     fr.load.value = _upload(json.dumps(evs).encode())
-    assert "Ce journal ne se rejoue pas selon les règles : événement" in fr.status.value
+    assert "Ce journal ne se rejoue pas selon les règles\u00a0: événement" in fr.status.value
     fr.load.value = _upload(b"{oops")
     assert (
-        "ce n’est pas une partie enregistrée : JSON invalide à la ligne 1, colonne 2"
+        "ce n’est pas une partie enregistrée\u00a0: JSON invalide à la ligne 1, colonne 2"
         in fr.status.value
     )
 
@@ -129,20 +129,22 @@ def test_the_event_lines_in_french_and_english() -> None:
     played = Played(0, parse_card("5H"), 15, 2, "fifteen for 2", (10, 4))
     assert describe_event(played, names) == "  Vous plays 5♥, 15  fifteen for 2 (+2)   [10-4]"
     assert describe_event(played, names, "fr") == "  Vous joue 5♥, 15  quinze pour 2 (+2)   [10-4]"
-    assert describe_event(Cut(parse_card("JD")), names, "fr") == "Carte de départ : J♦"
+    assert describe_event(Cut(parse_card("JD")), names, "fr") == "Carte de départ\u00a0: J♦"
     shown_ = Shown(1, "crib", parse_cards("5H 5D 5C JS"), parse_card("5S"), 29, 29, "", (50, 60))
-    assert describe_event(shown_, names, "fr").startswith("Maître, crib : 5♥ 5♦ 5♣ J♠ + 5♠ = 29")
+    assert describe_event(shown_, names, "fr").startswith(
+        "Maître, crib\u00a0: 5♥ 5♦ 5♣ J♠ + 5♠ = 29"
+    )
     assert (
         describe_event(GameOver(0, (121, 58), "double skunk"), names, "fr")
-        == "\nVous gagne 121-58 — un double capot !"
+        == "\nVous gagne 121-58 — un double capot\u00a0!"
     )
     assert (
         describe_event(GameOver(0, (121, 58), "double skunk"), names)
         == "\nVous wins 121-58 — a double skunk!"
     )
-    with pytest.raises(CribError, match="ce n’est pas un journal de partie : une liste"):
+    with pytest.raises(CribError, match="ce n’est pas un journal de partie\u00a0: une liste"):
         log_from_json("{}", "fr")
-    with pytest.raises(CribError, match="pas d’« events »"):
+    with pytest.raises(CribError, match="pas d’«\u00a0events\u00a0»"):
         load_saved('{"x": 1}', "fr")
 
 
@@ -151,7 +153,7 @@ def test_the_coach_sentences_in_french() -> None:
     assert g.sentence.startswith(
         "Jeter 8♥ 9♦ dans votre crib coûte 3,00 points en moyenne (coûteux)."
     )
-    assert "Gardez" in g.sentence and "modèle de crib « exact »" in g.model_note
+    assert "Gardez" in g.sentence and "modèle de crib «\u00a0exact\u00a0»" in g.model_note
     en = grade_discard("5H 5D 6C 7S 8H 9D", "8H 9D", dealer=True, model=UNIFORM)
     assert en.sentence.startswith(
         "Throwing 8♥ 9♦ to your crib gives up 3.00 points on average (costly)."
@@ -163,7 +165,7 @@ def test_the_coach_sentences_in_french() -> None:
     assert all(tag_text(t, "fr") != t for t in p.tags)  # said in French, kept in English
     assert hint_discard("5H 5D 6C 7S 8H 9D", True, model=UNIFORM, lang="fr").startswith("Jetez ")
     assert hint_play(pos, model=UNIFORM, lang="fr").startswith("Jouez ")
-    assert MASTER.discard.describe("fr").startswith("Modèle : le Maître")
+    assert MASTER.discard.describe("fr").startswith("Modèle\u00a0: le Maître")
     assert find_formations("4H 6D 6S 9C", "fr")[0].explanation.startswith("Avec 4, 6 et 6")
     assert tag_text("left a danger count (21)", "fr") == "laissé un compte dangereux (21)"
     assert tag_text("lets the dealer peg out", "fr") == "laisse le donneur atteindre 121"

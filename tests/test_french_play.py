@@ -107,9 +107,9 @@ def test_a_whole_game_against_the_computer_in_french() -> None:
     assert app.controller.phase == "over"
     assert "Jetez deux cartes" in seen["discard"] and "Adversaire" in seen["discard"]
     assert "Compte" in seen["play"] and "Carte de départ" in seen["play"]
-    assert "Revue de la donne 1" in seen["hand_over"] and "Le décompte" not in seen["cut"]
+    assert "Bilan de la donne 1" in seen["hand_over"] and "Le décompte" not in seen["cut"]
     over = seen["over"]
-    assert "Revue de la partie : vos décisions les plus coûteuses d’abord" in over
+    assert "Bilan de la partie : vos décisions les plus coûteuses d’abord" in over
     assert re.search(r"Vous gagnez|Facile gagne", over) and "Vérifié" in over
     assert any(w_ in over for w_ in ("Mieux :", "Meilleur écart", "Meilleure carte"))
     assert "quinze deux" in " ".join(app.controller.table.captions) or "quinze" in over
@@ -131,7 +131,7 @@ def test_manual_counting_muggins_and_errors_in_french() -> None:
     )
     app.count_text.value = "lots"
     app.count_it()
-    assert "pas « lots »" in app.status.value
+    assert "pas «\u00a0lots\u00a0»" in app.status.value
     app.count_text.value = "30"
     app.count_it()
     assert "29 au plus" in app.status.value
@@ -204,7 +204,9 @@ def test_a_classmate_game_speaks_french(tmp_path: Path) -> None:
         and "Vous avez quitté la table" in bob.entry_status.value
     )
     ann.abandon()
-    assert "Cette partie a été abandonnée : Ann a abandonné la partie." in ann.prompt_html.value
+    assert (
+        "Cette partie a été abandonnée\u00a0: Ann a abandonné la partie." in ann.prompt_html.value
+    )
 
 
 @pytest.mark.parametrize(
@@ -213,11 +215,11 @@ def test_a_classmate_game_speaks_french(tmp_path: Path) -> None:
         ("table K7QW is taken", "la table K7QW est prise"),
         (
             "Ann is already at table K7QW: type your own name",
-            "Ann est déjà à la table K7QW : tapez votre propre nom",
+            "Ann est déjà à la table K7QW\u00a0: tapez votre propre nom",
         ),
         (
             "the name is empty: type a name of 1 to 40 characters",
-            "Votre nom est vide : tapez un nom de 1 à 40 caractères.",
+            "Votre nom est vide\u00a0: tapez un nom de 1 à 40 caractères.",
         ),
         ("something new", "something new"),
     ],

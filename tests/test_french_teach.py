@@ -73,9 +73,9 @@ def test_the_teachers_choice_chart_speaks_french(class_store: Store) -> None:
     app.open_code.value = code
     app.open_session()
     assert app.session is not None and app.question_pick.value == 0
-    assert app.chart.value and app.chart.tooltip.startswith("Graphique : "), app.chart.tooltip
-    assert "totaux donnés (en vert : la meilleure, 29)" in app.chart.tooltip
-    assert "élèves par barre : 28 2,0, 29 1,0." in app.chart.tooltip
+    assert app.chart.value and app.chart.tooltip.startswith("Graphique\u00a0: "), app.chart.tooltip
+    assert "totaux donnés (en vert\u00a0: la meilleure, 29)" in app.chart.tooltip
+    assert "élèves par barre\u00a0: 28 2,0, 29 1,0." in app.chart.tooltip
     said = text(app.chart.text.value)
     assert "Le graphique en mots" in said and "totaux donnés" in said
     assert not ENGLISH.search(app.chart.tooltip), app.chart.tooltip
@@ -102,7 +102,7 @@ def test_the_trainers_progress_chart_speaks_french() -> None:
     said = app.progress_image.tooltip
     assert "La réussite au fil du temps" in said and "réussite jusqu’ici (%)" in said
     assert "Les sortes d’oublis" in said and "fois par barre" in said
-    assert "compté 2 de trop 1,0" in said and "compte 0,0 (points : 1)" in said
+    assert "compté 2 de trop 1,0" in said and "compte 0,0 (points\u00a0: 1)" in said
     assert not ENGLISH.search(said), said
 
 
@@ -111,7 +111,7 @@ def test_the_trainers_progress_chart_speaks_french() -> None:
     [
         (
             "unknown join code 'NOPE42': check the code your teacher gave (6 letters and digits)",
-            "Code de classe inconnu « NOPE42 » : vérifiez le code que montre votre professeur "
+            "Code de classe inconnu « NOPE42 »\u00a0: vérifiez le code que montre votre professeur "
             "(6 lettres et chiffres).",
         ),
         (
@@ -121,11 +121,11 @@ def test_the_trainers_progress_chart_speaks_french() -> None:
         ),
         (
             "the session name is empty: type a session name of 1 to 40 characters",
-            "Le nom de la séance est vide : tapez de 1 à 40 caractères.",
+            "Le nom de la séance est vide\u00a0: tapez de 1 à 40 caractères.",
         ),
         (
             "a pair uses 2 cards; 3 picked",
-            "Une ligne « paire » prend 2 cartes : vous en avez choisi 3.",
+            "Une ligne «\u00a0paire\u00a0» prend 2 cartes\u00a0: vous en avez choisi 3.",
         ),
     ],
 )
@@ -236,7 +236,7 @@ def test_the_teacher_pages_own_messages_stay_as_they_are() -> None:
 
 def test_the_skeleton_says_loading_in_each_language() -> None:
     h = skeleton_html("the discard analyzer")
-    assert "Loading the discard analyzer…" in h and "Chargement de l’analyseur d’écarts…" in h
+    assert "Loading the discard analyzer…" in h and "Chargement de l’analyse de l’écart…" in h
     assert (
         'class="crib-skel-fr" lang="fr"' in h
         and "html.crib-lang-fr .crib-skel-en" in stylesheet_text()

@@ -56,7 +56,7 @@ def test_marking_terms_escapes_the_text_and_links_each_term_once() -> None:
     assert ">His heels</a>" in out  # the text keeps its case
     assert mark_terms("no terms here, gone forgotten") == "no terms here, gone forgotten"
     strip = terms_strip(lang="fr")
-    assert strip.startswith('<div class="crib-terms"><span>Les mots du cribbage :</span>')
+    assert strip.startswith('<div class="crib-terms"><span>Les mots du cribbage\u00a0:</span>')
     assert all(f"#term-{k}" in strip for k in PLAY_TERMS)
 
 
@@ -142,7 +142,7 @@ def test_the_french_page_shows_no_english_string_of_the_catalog() -> None:
         if len(english) > 3:
             assert english not in text, m
     assert "Comment jouer au cribbage" in text and "vaut 10" in text
-    assert "Total : 9" in text and "et le valet fait neuf" in text  # the count said in French
+    assert "Total\u00a0: 9" in text and "et le valet fait neuf" in text  # the count said in French
     assert " R♥" in text and "K♥" not in text  # roi, not king
     assert "(needs" not in learn_html("fr") and "double capot" in learn_html("fr")
 

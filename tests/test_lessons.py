@@ -189,7 +189,7 @@ def test_guide_settings_read_as_the_teacher_types_them() -> None:
         guide(1).sessions[0].describe()
         == "Class session A: count 8 at level 'fifteens', seed: random"
     )
-    assert "graine : au hasard" in guide(1).sessions[0].describe("fr")
+    assert "graine\u00a0: au hasard" in guide(1).sessions[0].describe("fr")
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -24,8 +24,8 @@ def _texts(lang: str) -> str:
 def test_the_sheets_in_french_hold_no_english_line() -> None:
     en, fr = _texts("en"), _texts("fr")
     assert "Appariements, ronde 1 sur" in fr and "Feuille de marque · ronde 1 · table 1" in fr
-    assert "Exempt : " in fr and "partie en 61" in fr and "système suisse" in fr
-    assert "Ligne de capot 31 : un perdant sous 31 est capot (3 points de tournoi" in fr
+    assert "Exempt\u00a0: " in fr and "partie en 61" in fr and "système suisse" in fr
+    assert "Ligne de capot 31\u00a0: un perdant sous 31 est capot (3 points de tournoi" in fr
     english = {line for line in en.splitlines() if len(line.split()) > 3}
     assert english, "the English sheets have sentences to compare"
     assert not english & set(fr.splitlines())  # every sentence differs in French
@@ -35,8 +35,8 @@ def test_the_sheets_in_french_hold_no_english_line() -> None:
 
 def test_skunk_note_in_french_keeps_the_numbers() -> None:
     assert skunk_note(121, "fr") == (
-        "Ligne de capot 91 : un perdant sous 91 est capot "
-        "(3 points de tournoi au gagnant, au lieu de 2) ; sous 61, double capot (aussi 3)."
+        "Ligne de capot 91\u00a0: un perdant sous 91 est capot "
+        "(3 points de tournoi au gagnant, au lieu de 2)\u00a0; sous 61, double capot (aussi 3)."
     )
     assert skunk_note(121) == tr("en")(
         "Skunk line 91: a loser under 91 is skunked ({skunk} game points to the winner, "
@@ -84,5 +84,6 @@ def test_the_teacher_pages_sheets_follow_its_language(tmp_path: Path) -> None:
     panel.create()
     panel.start_round()
     pdf = panel.make_pdf()
-    assert pdf is not None and b"(Vendredi : ronde 1)" in pdf  # the PDF's title, in French
+    # the PDF's title, in French (in UTF-16: its no-break space before « : » is not ASCII)
+    assert pdf is not None and "Vendredi\u00a0: ronde 1".encode("utf-16-be") in pdf
     assert "Ronde 1" in panel.pdf_link.value

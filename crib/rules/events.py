@@ -386,7 +386,7 @@ def describe_event(e: Event, names: Sequence[str] = ("P1", "P2"), lang: str = "e
     """One readable line for an event (in ``lang``; the log itself stays English).
 
     >>> describe_event(Cut(parse_card("5H"))), describe_event(Cut(parse_card("5H")), lang="fr")
-    ('Starter: 5♥', 'Carte de départ : 5♥')
+    ('Starter: 5♥', 'Carte de départ\\xa0: 5♥')
     """
     _ = tr(lang)
 

@@ -9,6 +9,8 @@ violation at 768x1024; screenshots mid-hand and at the hand's review.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tests.browser.conftest import (
@@ -101,7 +103,7 @@ def test_a_hand_in_french(voila_url: str, browser: object) -> None:
             press_step(page, "n")
         assert _phase(page) == "hand_over", _phase(page)
         review = page.inner_text(".crib-review")
-        assert "Revue de la donne 1" in review and "Donne 1 :" in review
+        assert "Bilan de la donne 1" in review and re.search(r"Donne 1\s:", review)
         found += _checked(page, "the review", phrases, "french-play-review")
         assert_no_error_output(page)
     finally:

@@ -40,7 +40,7 @@ crib.errors.ModelError: unknown discard model 'best': expected one of master, ex
 uniform, exact, table, selfplay
 >>> UNIFORM.play.describe().startswith("Model: uniform")
 True
->>> MASTER.discard.describe("fr").startswith("Modèle : le Maître")
+>>> MASTER.discard.describe("fr").startswith("Modèle\\u00a0: le Maître")
 True
 """
 

@@ -10,7 +10,7 @@ A throw is said with the analysis' own sentence
 >>> for part in explain(a, 0, "fr").split(" et "):
 ...     print(part)
 Gardez 6♣ 7♠ 8♥ 9♦ (10,57 en moyenne sur 46 cartes de départ)
-donnez à votre crib 5♥ 5♦ (environ 9,28) : 19,85 en tout.
+donnez à votre crib 5♥ 5♦ (environ 9,28)\u00a0: 19,85 en tout.
 """
 
 from __future__ import annotations

@@ -20,12 +20,12 @@ edge leaves them as they are, and ``tests/test_french_teach.py`` checks each one
 can show.
 
 >>> bad = "invalid card 'XX': expected rank A,2-10,T,J,Q,K then suit C,D,H,S (or ♣♦♥♠)"
->>> for part in say_error(bad, "fr").split(" : "):
-...     print(part)
+>>> for part in say_error(bad, "fr").split("\\u00a0: "):
+...     print(part[:60])
 « XX » n’est pas une carte
-écrivez sa valeur (A, 2 à 10, J, Q, K) puis sa couleur (C, D, H, S), par ex. 5H.
+écrivez sa valeur (A, 2 à 10, J pour valet, Q pour dame, K p
 >>> say_error("in pile: duplicate card 5H in '5H 5H': each card can appear only once", "fr")
-'Dans pile : la carte 5H est là deux fois ; chaque carte ne peut paraître qu’une fois.'
+'Dans pile\\xa0: la carte 5H est là deux fois\\xa0; chaque carte ne peut paraître qu’une fois.'
 >>> say_error("invalid card 'XX': expected ...", "en")
 "invalid card 'XX': expected ..."
 >>> record_error("table K7QW is taken", "fr"), record_error("something new", "fr")
