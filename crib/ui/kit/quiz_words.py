@@ -13,7 +13,7 @@ page's language.
 ...     ranking=[["9C 2H", 12.0, 8.0, 4.0], ["5H 5D", 9.0, 4.0, 5.0]], gap=3.0, explain=""))
 >>> head, said, note = discard_words(q, q.ranking[1].cards, 3.0, "costly", "fr")
 >>> head
-'Coûteux\\xa0: environ 3 de moins que le meilleur.'
+'Coûteux\\xa0: environ 3 pt de moins que le meilleur.'
 >>> said.split(". ")[0]
 'Vous avez gardé J♣ Q♠ 2♥ 9♣ (environ 4 points en main) et jeté 5♥ 5♦ à votre crib (environ 5)'
 """
