@@ -460,9 +460,9 @@ def main(argv: list[str] | None = None) -> None:
     cfg = Config()
     if school is not None and school.cookie_secret:  # the teacher's cookie good on every server
         cfg.Voila.cookie_secret = school.cookie_secret
-    if size is None and room["class"]:
-        size = CLASS_SIZE
     if not any(a.startswith("--pool_size") for a in rest):  # an explicit size wins
+        if size is None and room["class"]:
+            size = CLASS_SIZE  # --class alone warms a class (with --pool_size: voila's pools)
         cfg.VoilaKernelManager.kernel_pools_config = pools_config(size)
     if not any(a.startswith("--VoilaConfiguration.extension_") for a in rest):
         # no page shows code: the code-highlighting extension is 4 requests for nothing
