@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
@@ -167,12 +168,17 @@ def typography_faults(msgstr: str) -> list[str]:
     return out
 
 
-def test_every_msgstr_follows_the_typographic_rules() -> None:
-    hits = [
-        f"  {', '.join(sorted(set(faults)))}: {msgid!r}\n      -> {msgstr!r}"
+def catalog_hits(check: Callable[[str], list[str]]) -> list[str]:
+    """Each msgstr that ``check`` finds faults in, with its msgid and the faults."""
+    return [
+        f"  {', '.join(sorted(set(found)))}: {msgid!r}\n      -> {msgstr!r}"
         for msgid, msgstr in catalog()
-        if (faults := typography_faults(msgstr))
+        if (found := check(msgstr))
     ]
+
+
+def test_every_msgstr_follows_the_typographic_rules() -> None:
+    hits = catalog_hits(typography_faults)
     assert not hits, show(hits, "break a typographic rule of the glossary")
 
 
@@ -195,11 +201,7 @@ def english_words(msgstr: str) -> list[str]:
 
 
 def test_no_msgstr_holds_an_english_word() -> None:
-    hits = [
-        f"  {sorted(set(found))}: {msgid!r}\n      -> {msgstr!r}"
-        for msgid, msgstr in catalog()
-        if (found := english_words(msgstr))
-    ]
+    hits = catalog_hits(english_words)
     assert not hits, show(hits, "hold English words")
 
 
@@ -232,11 +234,7 @@ def conditionals_after_si(msgstr: str) -> list[str]:
 
 
 def test_no_conditional_after_si() -> None:
-    hits = [
-        f"  {found}: {msgid!r}\n      -> {msgstr!r}"
-        for msgid, msgstr in catalog()
-        if (found := conditionals_after_si(msgstr))
-    ]
+    hits = catalog_hits(conditionals_after_si)
     assert not hits, show(hits, "put a conditional after « si »")
 
 
