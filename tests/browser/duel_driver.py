@@ -66,6 +66,7 @@ def serve_play_page(workdir: Path, log: Path) -> Iterator[tuple[str, Path, int]]
                 "--no-browser",
                 f"--port={port}",
                 "--Voila.ip=127.0.0.1",
+                "--pool_size=2",  # two warm play pages, one per player (not one person's 1)
             ],
             stdout=f,
             stderr=subprocess.STDOUT,
