@@ -30,6 +30,7 @@ crib.errors.CribError: pick two cards to throw (press 1-6 or click them), then E
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -41,6 +42,7 @@ from crib.rules.cards import Card, cards_pretty, parse_card
 from crib.rules.events import Muggins, Shown
 from crib.rules.game import Decision, Game
 from crib.rules.players import HumanPlayer
+from crib.session.keep import CANNOT_RESUME, GameRecord, play_again, recorded
 from crib.session.model import (
     COACH,
     COMPUTER,
@@ -130,6 +132,12 @@ class GameController:
         self.count_entry = ""
         self.table = Table(self.game, scores, lang)  # what a player at the table knows
         self.coach = Coach(exact_trap=exact_trap, lang=lang)  # grades, hints, the review
+        # the game as kept (crib.session.keep): its id, its starting scores and every
+        # action accepted so far (a reload or a dead kernel plays them again)
+        self.scores0 = tuple(scores)
+        self.game_id = f"{self.seed}-{time.time_ns() // 1_000_000}"
+        self.actions: list[tuple[Any, ...]] = []
+        self._acting = 0
 
     scores: _Of[tuple[int, int]] = _Of(
         "table", "The scores as revealed so far (the engine's own, muggins included)."
@@ -201,6 +209,7 @@ class GameController:
         """The exact trap flag of the plays graded so far (see :meth:`Coach.refine_grades`)."""
         return self.coach.refine_grades()
 
+    @recorded
     def hint(self) -> None:
         """The coach's choice and the reason, for the discard or the play."""
         if self.phase == "discard":
@@ -210,6 +219,34 @@ class GameController:
             self.coach.hint_play(self.decision.observation, self.my_cards, self.dealer == HUMAN)
         else:
             raise CribError(self._not_now(tr(self.lang)(N_("ask for a hint"))))
+
+    def record(self) -> GameRecord:
+        """The game as kept: its settings and every accepted action (crib.session.keep)."""
+        return GameRecord.of(self)
+
+    @classmethod
+    def resume(cls, record: GameRecord, lang: str = "en") -> GameController:
+        """The game ``record`` keeps, played again to the decision it was kept at
+        (a :class:`CribError` if it cannot be: :func:`crib.session.keep.play_again`)."""
+
+        def make(r: GameRecord) -> GameController:
+            if r.tier not in TIERS:
+                raise CribError(tr(lang)(CANNOT_RESUME))
+            c = cls(
+                r.seed,
+                TIERS[r.tier],
+                coaching=True,  # graded as it was played; the box's value comes back after
+                manual=r.manual,
+                muggins=r.muggins,
+                scores=r.scores,
+                lang=lang,
+            )
+            c.game_id = r.id
+            return c
+
+        c = play_again(make, record, lang)
+        c.refine_grades()
+        return c
 
     def save(self) -> tuple[str, str]:
         """The game so far as JSON, and a note (a hand in progress is left out)."""
@@ -226,6 +263,7 @@ class GameController:
 
     # -- actions -------------------------------------------------------------------
 
+    @recorded
     def press(self, key: str) -> None:
         """A key: ``1``-``6``, ``enter``, ``g``, ``h``, ``n``; digits, ``backspace`` when
         counting."""
@@ -255,6 +293,7 @@ class GameController:
         elif k in {"n", " ", "space"}:
             self.next()
 
+    @recorded
     def toggle(self, i: int) -> None:
         """Select (or unselect) your card ``i`` (0-based)."""
         _ = tr(self.lang)
@@ -289,6 +328,7 @@ class GameController:
             "over": _("you cannot {what}: the game is over (New game starts another)"),
         }.get(self.phase, _("you cannot {what} now")).format(what=what)
 
+    @recorded
     def confirm(self) -> None:
         """Enter: throw the two selected cards, or play the selected card; else go on."""
         _ = tr(self.lang)
@@ -305,6 +345,7 @@ class GameController:
         else:
             self.next()
 
+    @recorded
     def discard(self, throw: Sequence[Card | str]) -> None:
         """Throw two cards to the crib (graded by the coach)."""
         if self.phase != "discard":
@@ -329,6 +370,7 @@ class GameController:
         self.coach.clear_hint()
         self._reveal()
 
+    @recorded
     def play(self, card: Card | str) -> None:
         """Play a card (graded by the coach when you had a choice)."""
         if self.phase != "play":
@@ -349,6 +391,7 @@ class GameController:
         self.coach.clear_hint()
         self._reveal()
 
+    @recorded
     def go(self) -> None:
         """Say go: only when no card fits."""
         _ = tr(self.lang)
@@ -366,6 +409,7 @@ class GameController:
         self._advance_engine()
         self._reveal()
 
+    @recorded
     def next(self) -> None:
         """Go on: cut for the deal, deal, the next hand (after the whole show)."""
         _ = tr(self.lang)
@@ -395,6 +439,7 @@ class GameController:
                 else _("it is your turn: play a card (press its number or click it)")
             )
 
+    @recorded
     def claim(self, text: str | int) -> None:
         """Manual counting: your count of the hand (or crib) being shown.
 
