@@ -66,7 +66,9 @@ def test_reload_back_and_a_dead_kernel_resume_the_same_decision(voila_url, brows
     ctx = browser.new_context(viewport={"width": 1280, "height": 900})
     ctx.set_default_navigation_timeout(120_000)
     kernels: list[str] = []
-    ctx.on(
+    url = f"{voila_url}/voila/render/play.ipynb?tier=easy&seed=7"
+    page, _ready = open_dashboard(ctx, url, READY)
+    page.on(  # the kernel behind each page load (its channels' websocket)
         "websocket",
         lambda ws: (
             kernels.append(ws.url.split("/api/kernels/")[1].split("/")[0])
@@ -74,8 +76,6 @@ def test_reload_back_and_a_dead_kernel_resume_the_same_decision(voila_url, brows
             else None
         ),
     )
-    url = f"{voila_url}/voila/render/play.ipynb?tier=easy&seed=7"
-    page, _ready = open_dashboard(ctx, url, READY)
     for key in ("n", "n", "1", "2", "Enter"):
         press_step(page, key)
     if where(page)["phase"] == "play":

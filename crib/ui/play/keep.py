@@ -210,7 +210,15 @@ class Keeping:
         self.yes_button.on_click(lambda _b: self.answer(True))
         self.ask_box = w.HBox(
             [self.question, self.no_button, self.yes_button],
-            layout=w.Layout(display="none", flex_flow="row wrap", align_items="center"),
+            layout=w.Layout(
+                display="none",
+                flex_flow="row wrap",
+                align_items="center",
+                grid_gap="4px 10px",
+                padding="4px 8px",
+                border="2px solid var(--crib-accent)",
+                width="fit-content",
+            ),
         ).add_class("crib-ask")
         self.box = w.VBox([w.HBox([self.status, self.resume_button]), self.ask_box]).add_class(
             "crib-keep"
