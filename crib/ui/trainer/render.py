@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 import ipywidgets as w
 
-from crib.analysis.grades import thresholds, verdict_word
+from crib.analysis.grades import grade as grade_of
 from crib.analysis.models import UNIFORM
 from crib.course import questions as quiz
 from crib.course.questions.progress import explain_count_miss
@@ -112,7 +112,7 @@ def discard_result_html(
         f"<thead><tr><th>#</th><th>{throw}</th><th>{hand}</th><th>{crib}</th><th>{net}</th>"
         f"<th>{lost}</th><th></th></tr></thead><tbody>{''.join(rows)}</tbody></table>"
     )
-    verdict = "best" if r.correct else verdict_word(r.lost, thresholds("discard"))
+    verdict = "best" if r.correct else grade_of(r.lost)
     local = (
         discard_words(q, mine_cards, r.lost, verdict, lang) if lang != "en" else None
     )  # not English
@@ -206,7 +206,7 @@ def peg_result_html(
     note = f'<div class="crib-muted">{margin}</div>'
     if not plain:
         return head + why + table + note
-    verdict = "best" if r.correct else verdict_word(r.lost, thresholds("play"))
+    verdict = "best" if r.correct else grade_of(r.lost)
     if lang != "en":
         grade, said = play_words(q, played, r.lost, verdict, lang)
         head = _verdict(r, html.escape(_("Best play.")), html.escape(grade))
