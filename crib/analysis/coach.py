@@ -15,8 +15,8 @@ terms of the game.
 
 >>> from crib.analysis.models import UNIFORM
 >>> g = grade_discard("5H 5D 6C 7S 8H 9D", "8H 9D", dealer=True, model=UNIFORM)
->>> g.verdict, round(g.lost, 2)
-('costly', 3.0)
+>>> g.verdict, round(g.lost, 2)  # graded as shown: 3.00 is a blunder
+('blunder', 3.0)
 >>> grade_discard("5H 5D 6C 7S 8H 9D", "5H 9D", dealer=True, model=UNIFORM).verdict
 'blunder'
 >>> g = grade_discard("5H 5D 6C 7S 8H 9D", "6C 7S", dealer=True)
