@@ -292,3 +292,25 @@ def test_the_pegging_analyzer_shows_the_plain_reason() -> None:
     status = html.unescape(app.status.value)
     assert "there should be 5: each player starts the play with 4 cards" in status
     assert "8 - 2" not in status and "holds 1 cards" not in status
+
+
+def test_the_trainers_verdict_carries_the_range_tip() -> None:
+    from crib.course.questions import question_from_dict
+    from crib.course.questions.base import Result
+    from crib.ui.trainer.render import discard_result_html
+
+    q = question_from_dict(
+        dict(
+            kind="discard",
+            six="5H 5D JC QS 2H 9C",
+            dealer=True,
+            best="9C 2H",
+            ranking=[["9C 2H", 12.0, 8.0, 4.0], ["5H 5D", 9.0, 4.0, 5.0]],
+            gap=3.0,
+            explain="",
+        )
+    )
+    r = Result("discard", "5H 5D", False, 1.2, cards=tuple(parse_cards("5H 5D")))
+    for lang, tip in (("en", "mistake: 0.5 to less than 1.5"), ("fr", "erreur\u00a0: perte")):
+        out = html.unescape(discard_result_html(q, r, plain=True, lang=lang))
+        assert '✘ <details class="crib-grade-tip"' in out and f'title="{tip}' in out, lang
