@@ -94,6 +94,21 @@ def test_every_loss_is_named_by_exactly_one_word(unit: str) -> None:
         assert grade(bound, unit) == upper and grade(below, unit) == lower, (bound, unit)
 
 
+def test_no_plain_loss_phrase_names_two_grades() -> None:
+    """The plain words' rounded loss ("about 1½ points lost") stays in one band."""
+    from crib.session.plain import chip_text, loss_words
+
+    grades_of: dict[str, set[str]] = defaultdict(set)
+    for i in range(1, 1400):
+        lost = i * 0.005
+        grades_of[loss_words(lost)].add(grade(lost))
+        word = grade(lost)
+        assert chip_text(word, lost).startswith(word)
+    two = {phrase: ws for phrase, ws in grades_of.items() if len(ws) > 1}
+    assert not two, two
+    assert grades_of["about 1½ points lost"] == {"costly"}
+
+
 def test_one_table_for_every_kind_of_decision() -> None:
     assert thresholds("discard") is thresholds("play") is POINTS_BANDS
     assert thresholds("discard", WIN_UNIT) is thresholds("play", WIN_UNIT) is WIN_BANDS
