@@ -7,6 +7,7 @@ from dataclasses import replace
 
 from crib.course.printables import pieces as P
 from crib.course.printables.content import pegging_rows, worksheet_hands
+from crib.course.printables.handouts import board, exit_tickets, tactics
 from crib.course.printables.layout import (
     PAPERS,
     Block,
@@ -30,10 +31,23 @@ from crib.rules.scoring import PegScore, Score
 
 __all__ = ["KINDS", "GROUPS", "SEEDED", "build", "expand"]
 
-KINDS = ("glossary", "cheatsheet", "worksheet-1", "worksheet-2", "pegging", "quiz-1", "quiz-2")
+KINDS = (
+    "glossary",
+    "cheatsheet",
+    "worksheet-1",
+    "worksheet-2",
+    "pegging",
+    "quiz-1",
+    "quiz-2",
+    "board",
+    "tactics",
+    "exit-tickets",
+)
+HANDOUTS = {"board": board, "tactics": tactics, "exit-tickets": exit_tickets}
 GROUPS = {
     "worksheets": ("worksheet-1", "worksheet-2"),
     "quizzes": ("quiz-1", "quiz-2"),
+    "handouts": tuple(HANDOUTS),
     "all": KINDS,
 }
 SEEDED = frozenset({"worksheet-1", "worksheet-2", "pegging"})
@@ -300,6 +314,8 @@ def build(kind: str, *, lang: str = "en", seed: int = 7, paper: str = "a4") -> D
         flow, answers = _worksheet(int(kind[-1]), lang, seed, pp)
     elif kind == "pegging":
         flow, answers = _pegging(lang, seed, pp)
+    elif kind in HANDOUTS:
+        flow, answers = HANDOUTS[kind](lang, pp)
     else:
         flow, answers = _quiz(int(kind[-1]), lang, pp)
     used_seed = seed if kind in SEEDED else None
