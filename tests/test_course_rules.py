@@ -219,3 +219,14 @@ def test_the_exit_tickets_print_every_lessons_exit_ticket_with_a_key() -> None:
         assert list(tickets) == list(LESSONS)
         assert all(tickets[n] == lesson(n, lang).exit_ticket for n in LESSONS)
         assert any(p.section == "key" for p in d.pages)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_lesson_of_the_guide_spills_a_few_lines_onto_a_page(lang: str) -> None:
+    """A lesson's body shrinks when that saves its last page: no page of the printed
+    guide holds only a few lines (the footer aside)."""
+    from crib.course.guide.pdf import guide_figures
+
+    for paper in ("a4", "letter"):
+        lines = [len(f.texts) - 1 for f in guide_figures(lang, paper)]
+        assert min(lines) >= 8, (paper, lines)

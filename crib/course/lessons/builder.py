@@ -39,6 +39,10 @@ def _net(hand: float, crib: float, dealer: bool) -> float:
     return round(h + c if dealer else h - c, 2)
 
 
+def _lower_first(text: str) -> str:
+    return text[:1].lower() + text[1:]
+
+
 def _best_net(six: str, dealer: bool) -> float:
     best = analyze_discard(six, dealer=dealer, model=UNIFORM).throws[0]
     return _net(best.hand_ev, best.crib_ev, dealer)
@@ -255,7 +259,7 @@ class LessonBuilder:
             Part(
                 _("Worst: throw {t}: {line}").format(
                     t=cards_pretty(worst.throw),
-                    line=self._sum_line(worst.hand_ev, worst.crib_ev, dealer),
+                    line=_lower_first(self._sum_line(worst.hand_ev, worst.crib_ev, dealer)),
                 ),
                 tuple(worst.throw),
             ),
@@ -286,7 +290,7 @@ class LessonBuilder:
                 h=h, c=c, t=t
             )
         line = _("Hand {h:.2f} − their crib {c:.2f} = {t:.2f} points on average")
-        line = line.format(h=h, c=c, t=t)
+        line = line.format(h=h, c=c, t=t).replace("= -", "= −")  # a minus sign
         if t < 0:
             line += " " + _("(below 0: the crib you give scores more than the hand you keep)")
         return line
