@@ -230,3 +230,21 @@ def test_no_lesson_of_the_guide_spills_a_few_lines_onto_a_page(lang: str) -> Non
     for paper in ("a4", "letter"):
         lines = [len(f.texts) - 1 for f in guide_figures(lang, paper)]
         assert min(lines) >= 8, (paper, lines)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_framed_card_keeps_clear_of_the_count_box(paper: str) -> None:
+    from crib.course.printables.layout import CardBox
+
+    d = build("pegging", lang="fr", paper=paper)
+    rows = 0
+    for page in (p for p in d.pages if p.section != "key"):
+        for blk in (b for b in page.blocks if b.label.startswith("piles")):
+            items = [it for it in page.items if it.block == blk.id]
+            boxes = sorted(it.x for it in items if isinstance(it, Rect) and it.h > 5)
+            cards = [it for it in items if isinstance(it, CardBox)]
+            left = [c for c in cards if c.x < boxes[0]]  # the left column's pile
+            assert max(c.x + c.w for c in left) <= boxes[0] - 2.5
+            assert min(c.w for c in cards) >= 6
+            rows += 1
+    assert rows == 10

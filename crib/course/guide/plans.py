@@ -261,16 +261,16 @@ _DATA = {
     3: dict(
         materials=(N_("A cribbage board for every two students (or the board printable)."),),
         plan=(
-            (5, N_("Quick count of two hands with runs and a flush, aloud.")),
+            (3, N_("Quick count of two hands with runs and a flush, aloud.")),
             (
-                12,
+                15,
                 N_(
                     "Slides 1 to {last}: the play, never past 31, 15 and 31, pairs and runs in the "
                     "play, go and who leads after it, a new count breaking a run, last card, the "
                     "board and its pegs; the whole play worked out."
                 ),
             ),
-            (10, N_("The 10 practice slides: say the new count and the points.")),
+            (9, N_("The 10 practice slides: say the new count and the points.")),
             (
                 13,
                 N_(

@@ -121,7 +121,10 @@ def _worksheet(n: int, lang: str, seed: int, paper: Paper) -> tuple[list, dict]:
 def _peg_question(i: int, p: PegScore, lang: str, width: float) -> Block:
     b = BlockBuilder(f"pile {i}", width)
     b.text(0, 5, f"{i}.", 11, bold=True)
-    P.pile_cards(b, 9, 2.0, p.pile, lang, 7.2)
+    # the cards narrow for a long pile, so the framed card keeps 3 mm from the Count box
+    n = len(p.pile)
+    w = min(7.2, (width - 27 - 3 - 9 + 0.9 - 0.9 * n) / (n + 0.3))
+    P.pile_cards(b, 9, 2.0, p.pile, lang, w)
     P.answer_box(b, width - 27, 0, S[lang]["count"], 12)
     P.answer_box(b, width - 13, 0, S[lang]["points"], 12)
     return b.done()
