@@ -99,7 +99,7 @@ ETIQUETTE = {
         "Battez, faites couper l'adversaire, donnez une carte à la fois, face cachée.",
         "Annoncez le compte à chaque carte posée ; dites « go » clairement.",
         "Comptez votre main à voix haute, dans l'ordre (quinze, paires, suites, couleur, "
-        "valet) ; marquez seulement après la vérification de l'adversaire.",
+        "valet de même couleur) ; marquez seulement après la vérification de l'adversaire.",
         "Ne touchez que vos chevilles : celle de derrière passe devant l'autre. Une erreur ? "
         "Dites-le et corrigez ensemble.",
         "Les points oubliés ne se prennent que si les deux l'ont accepté avant la partie.",
