@@ -16,7 +16,7 @@ from crib.course.lessons import LESSONS, lesson
 from crib.course.lessons.items import french_spaces, local_cards
 from crib.course.printables import pieces as P
 from crib.course.printables.layout import Block, BlockBuilder, PageBreak, Paper
-from crib.course.printables.pieces import GREY, LIGHT
+from crib.course.printables.pieces import GREY, INK, LIGHT
 from crib.course.rules_bank import statement
 from crib.i18n import tr
 from crib.rules.cards import Card
@@ -124,19 +124,19 @@ def _track(n: int, lang: str, width: float) -> Block:
         for k in range(30):
             hole = 30 * r + k + 1
             x = left + (k + (k // 5) * 0.3) * step
-            b.rect(x, top + 1, _HOLE, _HOLE, edge="#000000", lw=0.5, round=_HOLE / 2)
+            b.rect(x, top + 1, _HOLE, _HOLE, edge=INK, lw=0.5, round=_HOLE / 2)
             if hole % 5 == 0:
                 b.text(x + _HOLE / 2, top + 3.8, str(hole), 7, color=LIGHT, align="center")
             if hole in (60, 90):  # the line after this hole
                 line = x + _HOLE + step * 0.15
-                b.rect(line, top - 0.5, 0.0, _ROW - 1, edge="#000000", lw=1.2)
+                b.rect(line, top - 0.5, 0.0, _ROW - 1, edge=INK, lw=1.2)
     bottom = y + 1 + 4 * _ROW
     # the start holes and the game hole
     for k in range(2):
         b.rect(left + k * 5, bottom + 1, _HOLE, _HOLE, edge=GREY, lw=0.5, round=_HOLE / 2)
     b.text(left + 11, bottom + 0.6, w["start"], 7.5, color=GREY)
     gx = width - 30
-    b.rect(gx, bottom + 0.6, _HOLE + 1, _HOLE + 1, edge="#000000", lw=1.0, round=(_HOLE + 1) / 2)
+    b.rect(gx, bottom + 0.6, _HOLE + 1, _HOLE + 1, edge=INK, lw=1.0, round=(_HOLE + 1) / 2)
     b.text(gx + 6, bottom + 0.6, w["game"], 7.5, bold=True)
     marks = f"| 60 : {w['double']} · | 90 : {w['skunk']} · {w['once']}"
     b.text(left + 30, bottom + 0.6, french_spaces(marks, lang) if lang == "fr" else marks, 7)
@@ -203,7 +203,7 @@ def _ticket(n: int, lang: str, width: float, key: bool) -> Block:
     b.text(0, 1, w["lesson"].format(n=n), 10.5, bold=True)
     if not key:
         b.text(width * 0.45, 1, P.colon(P.S[lang]["name"], lang), 9.5)
-        b.rule(width * 0.45 + 14, 5.2, width * 0.55 - 14, color="#000000")
+        b.rule(width * 0.45 + 14, 5.2, width * 0.55 - 14, color=INK)
     y = b.para(0, 6.5, les.objective, width, 8.5, color=GREY)
     box = 0.0 if key else 20.0
     for i, it in enumerate(les.exit_ticket, 1):
