@@ -25,13 +25,22 @@ from dataclasses import dataclass
 
 from crib.i18n import N_, tr
 
-__all__ = ["OBJECTIVES", "RULES", "RuleQuestion", "BANK", "by_id"]
+__all__ = [
+    "OBJECTIVES",
+    "RULES",
+    "STATEMENTS",
+    "RULE_NUMBERS",
+    "statement",
+    "RuleQuestion",
+    "BANK",
+    "by_id",
+]
 
 # the five lessons' objectives (the teacher's guide states them at length)
 OBJECTIVES = {
     "L1": N_("card values, fifteens and pairs"),
     "L2": N_("runs, flush, nobs, the crib and counting aloud"),
-    "L3": N_("the play: 15, 31, pairs, runs, go and last card"),
+    "L3": N_("the play: 15, 31, pairs, runs, go, last card and the board"),
     "L4": N_("a full game: the deal, the cut, counting order, muggins and skunks"),
     "L5": N_("the discard and a tournament game"),
 }
@@ -51,13 +60,71 @@ RULES = (
     "ace is low",
     "runs of three or more in any order",
     "a go or 31 breaks a run",
+    "lead after a go",
     "flush",
     "nobs",
     "counting order",
     "game ends at 121",
     "muggins",
     "skunk",
+    "the board",
 )
+
+# Each rule statement has one home, here; the lessons, the Learn page and the printables
+# quote it (statement()).  ACC: the American Cribbage Congress's rules and its tournament
+# scoring (https://www.cribbage.org/newsite/about/scoring.asp).
+STATEMENTS = {
+    "board": N_(
+        "A standard board has 121 holes for each player: a track of 120 holes, twice "
+        "around a 60-hole board, and the game hole, 121."
+    ),
+    "pegs": N_(
+        "Two pegs each. To score, jump the back peg ahead of the front one by the points: "
+        "the front peg shows the score, the gap the last points."
+    ),
+    "once around": N_(
+        "A game to 61 is once around a 60-hole board (60 holes and the game hole); a game "
+        "to 121 goes twice around."
+    ),
+    "lead after a go": N_(
+        "After a go or a 31 the count starts again at 0; the player who did not play the "
+        "last card leads (ACC rule {acc_lead})."
+    ),
+    "last card": N_("The last card of the play pegs 1 for last card (2 if it makes 31, not 3)."),
+    "skunk": N_(
+        "A loser who has not reached 91 (the skunk line) is skunked; under 61, double skunked."
+    ),
+    "skunk scoring": N_(
+        "At home a skunk is often played as two games; in ACC tournament play a win scores "
+        "2 game points and a skunk 3."
+    ),
+    "tournament": N_(
+        "The class tournament: games to 61 (once around a 60-hole board) or 121, paired "
+        "round-robin (everyone meets everyone) or Swiss (equal scores meet)."
+    ),
+    "tournament scoring": N_(
+        "As in ACC tournaments, a win scores 2 game points, a skunk 3 (in a game to 61, the "
+        "loser on 30 or less), a loss 0."
+    ),
+    "nineteen": N_(
+        "A hand that scores nothing is called “nineteen”, as a joke: no hand can score 19."
+    ),
+}
+
+
+# the rule numbers the statements cite (placeholders, so a French number keeps its point)
+RULE_NUMBERS = {"acc_lead": "7.1"}
+
+
+def statement(key: str, lang: str = "en") -> str:
+    """The rule statement ``key`` in ``lang``, its rule numbers filled in.
+
+    >>> statement("skunk scoring").endswith("a skunk 3.")
+    True
+    >>> statement("lead after a go").endswith("(ACC rule 7.1).")
+    True
+    """
+    return tr(lang)(STATEMENTS[key]).format(**RULE_NUMBERS)
 
 
 @dataclass(frozen=True)
@@ -235,10 +302,13 @@ BANK: tuple[RuleQuestion, ...] = (
         "last-card",
         "L3",
         "last card",
-        N_("The last card of the play brings the count to 24. What does it score?"),
+        N_(
+            "The series is 10♠ 6♥ and the last card of the play, 8♦, brings the count to "
+            "24. What does it score?"
+        ),
         (N_("1 for last card"), "2", N_("nothing"), N_("1 for each card left")),
         0,
-        N_("The last card of the play scores 1, or 2 if it makes exactly 31."),
+        N_("No fifteen, pair or run: only the last card, which pegs 1 (2 if it makes 31, not 3)."),
     ),
     _tf(
         "go-breaks-run",
@@ -264,6 +334,32 @@ BANK: tuple[RuleQuestion, ...] = (
             "The last cards played form a run in any order, as long as no other card sits "
             "between them in the series."
         ),
+    ),
+    RuleQuestion(
+        "lead-after-go",
+        "L3",
+        "lead after a go",
+        N_("You said go; your opponent played on and pegged 1. Who plays the next card?"),
+        (
+            N_("you: the player who did not play the last card"),
+            N_("your opponent, who pegged the go"),
+            N_("the dealer, always"),
+            N_("the pone, always"),
+        ),
+        0,
+        N_(
+            "After the go the count starts again at 0, and the player who did not play the "
+            "last card leads: you."
+        ),
+    ),
+    RuleQuestion(
+        "board-holes",
+        "L3",
+        "the board",
+        N_("How many times around a 60-hole board is a game to 61?"),
+        (N_("once"), N_("twice"), N_("three times"), N_("half way")),
+        0,
+        STATEMENTS["once around"],
     ),
     RuleQuestion(
         "cut-deal",
@@ -354,7 +450,7 @@ BANK: tuple[RuleQuestion, ...] = (
         N_("In a game to 121, the loser has 88 points. What is it called?"),
         (N_("a skunk"), N_("a double skunk"), N_("a normal loss"), N_("a draw")),
         0,
-        N_("Losing with under 91 (behind the skunk line) is a skunk; under 61, a double skunk."),
+        STATEMENTS["skunk"],
     ),
     _tf(
         "heels-jack-hand",

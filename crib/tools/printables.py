@@ -1,5 +1,7 @@
 """``crib print``: the classroom printables as PDF (:mod:`crib.course.printables`), for
-example ``crib print worksheets --lang fr --seed 7 --paper a4 --out handouts/``.
+example ``crib print worksheets --lang fr --seed 7 --paper a4 --out handouts/``; ``crib
+print board --paper letter`` prints a cribbage board, ``crib print handouts`` the board,
+the tactics and etiquette sheet and the exit tickets.
 """
 
 from __future__ import annotations
@@ -18,8 +20,12 @@ CHOICES = (
     "pegging",
     "quiz-1",
     "quiz-2",
+    "board",
+    "tactics",
+    "exit-tickets",
     "worksheets",
     "quizzes",
+    "handouts",
     "all",
 )
 

@@ -48,15 +48,23 @@ def guide_figures(lang: str = "en", paper: str = "a4") -> list[Figure]:
     margin = 0.75  # inches
     width_pt, height_pt = wd * 72, ht * 72
     usable = (wd - 2 * margin) * 72
-    lines: list[tuple[str, float, str, float]] = []  # (text, size, weight, indent in pt)
+    Line = tuple[str, float, str, float]  # (text, size, weight, indent in pt)
+    lines: list[Line] = []
 
     def add(
-        text: str, size: float, weight: str = "normal", indent: float = 0.0, hang: float = 0.0
+        text: str,
+        size: float,
+        weight: str = "normal",
+        indent: float = 0.0,
+        hang: float = 0.0,
+        out: list[Line] | None = None,
     ) -> None:
         chars = max(20, int((usable - indent - hang) / (size * 0.53)))
         wrapped = textwrap.wrap(text, chars) or [""]
         for i, ln in enumerate(wrapped):
-            lines.append((ln, size, weight, indent + (hang if i else 0.0)))
+            (lines if out is None else out).append(
+                (ln, size, weight, indent + (hang if i else 0.0))
+            )
 
     add(_("Teacher's guide"), 20, "bold")
     add(_("Five lessons of 45 minutes"), 12)
@@ -67,15 +75,31 @@ def guide_figures(lang: str = "en", paper: str = "a4") -> list[Figure]:
     for x in INTRO:
         add(_(x), 10)
         lines.append(("", 4, "normal", 0))
-    for n in LESSONS:
-        g = guide(n, lang)
-        lines.append(("\f", 0, "", 0))  # each lesson starts a page
-        add(g.title, 16, "bold")
+
+    def lesson_lines(n: int, scale: float) -> list[Line]:
+        g, out = guide(n, lang), []
+        add(g.title, 16, "bold", out=out)
         for head, items in sections(g, lang):
-            lines.append(("", 5, "normal", 0))
-            add(head, 12, "bold")
+            out.append(("", 5 * scale, "normal", 0))
+            add(head, 12 * scale, "bold", out=out)
             for it in items:
-                add("• " + it, 10, indent=6, hang=9)
+                add("• " + it, 10 * scale, indent=6, hang=9, out=out)
+        return out
+
+    for n in LESSONS:
+        lines.append(("\f", 0, "", 0))  # each lesson starts a page
+        # no lesson spills a few lines onto an almost empty page: its body shrinks (to 80 %
+        # at most) when that saves its last page
+        best = lesson_lines(n, 1.0)
+        want = _pages(best, ht, margin) - 1
+        for scale in (0.95, 0.9, 0.85, 0.8):
+            if want < 1:
+                break
+            fit = lesson_lines(n, scale)
+            if _pages(fit, ht, margin) <= want:
+                best = fit
+                break
+        lines += best
     pages: list[Figure] = []
     footer = _("Teacher's guide")
     fig: Figure | None = None
@@ -101,8 +125,7 @@ def guide_figures(lang: str = "en", paper: str = "a4") -> list[Figure]:
             continue
         if fig is None:
             fig, y = new_page()
-        step = size * 1.4
-        keep = 3.5 * step if size >= 12 else step  # a heading keeps two lines under it
+        step, keep = _step(size, weight)
         if y + keep > height_pt - margin * 72:
             fig, y = new_page()
         y += step
@@ -116,4 +139,23 @@ def guide_figures(lang: str = "en", paper: str = "a4") -> list[Figure]:
                 va="baseline",
                 ha="left",
             )
+    return pages
+
+
+def _step(size: float, weight: str) -> tuple[float, float]:
+    """A line's height in points, and the room it needs (a heading keeps two lines under it)."""
+    step = size * 1.4
+    return step, (3.5 * step if size >= 12 or weight == "bold" else step)
+
+
+def _pages(lines: list[tuple[str, float, str, float]], ht: float, margin: float) -> int:
+    """How many pages ``lines`` fill from the top of a page (the paging rule of
+    :func:`guide_figures`)."""
+    bottom, top = ht * 72 - margin * 72, margin * 72
+    pages, y = 1, top
+    for _text, size, weight, _i in lines:
+        step, keep = _step(size, weight)
+        if y + keep > bottom:
+            pages, y = pages + 1, top
+        y += step
     return pages

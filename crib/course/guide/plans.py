@@ -6,6 +6,8 @@ one lesson's plan and fills in its slide numbers.
 
 >>> [s.minutes for s in guide(2).plan]
 [5, 13, 10, 12, 5]
+>>> [s.minutes for s in guide(5).plan][3] >= ROUND_61_MINUTES
+True
 """
 
 from __future__ import annotations
@@ -13,10 +15,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from crib.course.lessons import OBJECTIVE_TEXT, TITLES, LessonHead, lesson
+from crib.course.rules_bank import STATEMENTS
 from crib.errors import CribError
 from crib.i18n import N_, check_lang, tr
 
-__all__ = ["Step", "Session", "GuideLesson", "guide", "CLASS_MINUTES", "PHASES"]
+__all__ = [
+    "Step",
+    "Session",
+    "GuideLesson",
+    "guide",
+    "CLASS_MINUTES",
+    "PHASES",
+    "GAME_121_MINUTES",
+    "ROUND_61_MINUTES",
+]
 
 CLASS_MINUTES = 45
 PHASES = (N_("Warm-up"), N_("Teach"), N_("Practise"), N_("Play"), N_("Exit ticket"))
@@ -60,6 +72,32 @@ class GuideLesson(LessonHead):
     trainer: tuple[str, ...]
     sessions: tuple[Session, ...]
     notes: tuple[str, ...] = ()
+    printables: tuple[str, ...] = ()  # which worksheet, quiz and handout, and when
+    struggling: tuple[str, ...] = ()  # help for pupils who struggle
+
+
+# The play phases' minutes come from bench/lesson_timing.py (data/lesson_timing.json):
+# Easy against Normal at a child's pace, a game to 121 takes about 53 minutes (median;
+# 57 for four pairs in five) and a tournament round, a game to 61, about 28 (30).
+GAME_121_MINUTES = 55
+
+# the printables' commands, named in the guide's lines as placeholders ({worksheet_1})
+PRINT = {
+    k.replace("-", "_"): f"crib print {k}"
+    for k in (
+        "glossary",
+        "cheatsheet",
+        "worksheet-1",
+        "worksheet-2",
+        "pegging",
+        "quiz-1",
+        "quiz-2",
+        "board",
+        "tactics",
+        "exit-tickets",
+    )
+}
+ROUND_61_MINUTES = 30
 
 
 N_("random")  # a Session's seed, translated in describe()
@@ -130,6 +168,25 @@ _DATA = {
             Session(N_("Class session A"), {"count": 8}, "fifteens"),
             Session(N_("Class session B"), {"count": 8}, "pairs"),
         ),
+        printables=(
+            N_(
+                "Before lesson 1, in its own 10 minutes (the day before, or a lesson's last "
+                "10 minutes): the pre-test, the teacher's page's “Pre-test” preset."
+            ),
+            N_("Hand out the glossary ({glossary}) at the start; pupils keep it."),
+            N_("Exit ticket: {exit_tickets}, lesson 1's strip for each pupil."),
+            N_("Homework or early finishers: worksheet 1 ({worksheet_1}), hands only."),
+        ),
+        struggling=(
+            N_(
+                "Count with the cards face up and touch each set that makes 15 as you say it; "
+                "then pairs only."
+            ),
+            N_(
+                "Seat a pupil who struggles with a patient partner who checks the count, not "
+                "one who counts for them; the trainer's “fifteens” level at their own pace."
+            ),
+        ),
     ),
     2: dict(
         materials=(N_("Lesson 1's exit tickets, marked, to hand back."),),
@@ -185,19 +242,35 @@ _DATA = {
             Session(N_("Class session A"), {"count": 8}, "runs"),
             Session(N_("Class session B"), {"count": 8}, "flush"),
         ),
+        printables=(
+            N_("Exit ticket: lesson 2's strip of the exit tickets ({exit_tickets})."),
+            N_("Homework: worksheet 2 ({worksheet_2}), with cribs and their traps."),
+            N_(
+                "Quiz 1 ({quiz_1}) after this lesson: as homework, or the first "
+                "15 minutes of a lesson before lesson 3."
+            ),
+        ),
+        struggling=(
+            N_(
+                "Count in the fixed order, one kind at a time (fifteens, pairs, runs, flush, "
+                "nobs), with the scoring cheat sheet ({cheatsheet}) on the desk."
+            ),
+            N_("Lay a run's cards in order before counting it; for a double run, two rows."),
+        ),
     ),
     3: dict(
         materials=(N_("A cribbage board for every two students (or the board printable)."),),
         plan=(
-            (5, N_("Quick count of two hands with runs and a flush, aloud.")),
+            (3, N_("Quick count of two hands with runs and a flush, aloud.")),
             (
-                12,
+                15,
                 N_(
                     "Slides 1 to {last}: the play, never past 31, 15 and 31, pairs and runs in the "
-                    "play, go, a new count breaking a run, last card; the whole play worked out."
+                    "play, go and who leads after it, a new count breaking a run, last card, the "
+                    "board and its pegs; the whole play worked out."
                 ),
             ),
-            (10, N_("The 10 practice slides: say the new count and the points.")),
+            (9, N_("The 10 practice slides: say the new count and the points.")),
             (
                 13,
                 N_(
@@ -235,29 +308,48 @@ _DATA = {
             N_("Trainer, for students who finish early: Practise “Counting”, Difficulty “runs”."),
         ),
         sessions=(Session(N_("Class session"), {"pegpoints": 10}),),
+        printables=(
+            N_(
+                "No boards? One board printable per pair ({board}, A4 or Letter), "
+                "with two coins or counters per player for pegs."
+            ),
+            N_("Exit ticket: lesson 3's strip of the exit tickets."),
+            N_("Homework: the pegging worksheet ({pegging})."),
+        ),
+        struggling=(
+            N_(
+                "Play the first deal with the cards face up; say the count before laying the "
+                "card, then peg it."
+            ),
+            N_(
+                "A pupil who freezes at a go: ask “does any card keep the count at 31 or "
+                "under?”, then “who played the last card?” for the point and the lead."
+            ),
+        ),
     ),
     4: dict(
         materials=(N_("A cribbage board and a pack for every two students."),),
         plan=(
-            (5, N_("Five quick what-does-it-peg questions on the projector.")),
+            (3, N_("Three quick what-does-it-peg questions on the projector.")),
             (
-                10,
+                8,
                 N_(
                     "Slides 1 to {last}: cut for deal, the deal, the crib, the cut and his heels, "
                     "the order of the show, 121 ends the game, muggins, skunk lines; the four "
                     "worked examples."
                 ),
             ),
-            (8, N_("The 10 practice slides.")),
+            (6, N_("Six of the practice slides; the rest in the trainer.")),
             (
-                17,
+                25,
                 N_(
-                    "In pairs, a whole game on the board, as far as time allows: the dealer says "
-                    "every step aloud; the other checks. Play muggins only if both agree before "
-                    "the game."
+                    "In pairs, a game on the board: the dealer says every step aloud; the other "
+                    "checks. A game to 121 takes beginners about 55 minutes (crib's timing of "
+                    "simulated games at a child's pace), so play 25 minutes, about five deals, "
+                    "write both scores down and finish next lesson. No muggins unless both agree."
                 ),
             ),
-            (5, N_("The exit ticket.")),
+            (3, N_("The exit ticket (printed strips).")),
         ),
         misconceptions=(
             (
@@ -284,33 +376,61 @@ _DATA = {
             ),
         ),
         trainer=(N_("Trainer: Practise “Counting”, Difficulty “typical”."),),
+        printables=(
+            N_(
+                "Each pair: the scoring cheat sheet and the tactics and etiquette handout "
+                "({tactics}), read together before the game."
+            ),
+            N_("Exit ticket: lesson 4's strip of the exit tickets."),
+            N_(
+                "Quiz 2 ({quiz_2}) after this lesson: homework, or 15 minutes of the "
+                "next lesson before the tournament."
+            ),
+        ),
+        struggling=(
+            N_(
+                "Let a pair who struggle play to 61 (once around) with the cheat sheet open; "
+                "count the first show with them."
+            ),
+            N_("Play without muggins: a missed point is a lesson, not a loss."),
+        ),
         sessions=(
             Session(N_("Class session"), {"count": 4, "pegpoints": 3, "rules": 8}, "typical"),
         ),
     ),
     5: dict(
         materials=(
-            N_("A tournament chart on the board: tables numbered 1 to N."),
+            N_(
+                "The round's pairing sheet from the teacher's page (Tournament: round-robin or "
+                "Swiss, games to 61), printed or on the projector."
+            ),
             N_("A board and a pack per table."),
         ),
         plan=(
-            (5, N_("Explain the tournament: games to 61, winners move up a table, losers down.")),
             (
-                8,
+                3,
+                N_(
+                    "Explain the tournament: one round of a game to 61, the pairing sheet, 2 "
+                    "game points for a win, 3 for a skunk."
+                ),
+            ),
+            (
+                7,
                 N_(
                     "Slides 1 to {last}: the tournament, the discard, your crib or theirs, fives "
                     "and pairs; the three worked discards."
                 ),
             ),
-            (7, N_("The practice slides: four discards, three tricky hands, three rules.")),
+            (3, N_("The four discard practice slides; the rest in the trainer.")),
             (
-                20,
+                30,
                 N_(
-                    "The tournament: two rounds of games to 61. Each player counts aloud; the "
-                    "opponent checks."
+                    "The tournament: one round, a game to 61 (about 30 minutes for beginners, by "
+                    "crib's timing). Each player counts aloud; the opponent checks. Enter the "
+                    "results on the teacher's page; the next rounds in the next lessons."
                 ),
             ),
-            (5, N_("The exit ticket, then the class's results.")),
+            (2, N_("The exit ticket (printed strips), then the standings.")),
         ),
         misconceptions=(
             (
@@ -325,13 +445,28 @@ _DATA = {
                 ),
             ),
             (
-                N_("“Skunks count in a 61-point game the same way.”"),
-                N_("Skunk lines belong to the 121-point game; in this tournament a win is a win."),
+                N_("“There are no skunks in a 61-point game.”"),
+                STATEMENTS["tournament scoring"],
             ),
         ),
         trainer=(N_("Trainer: Practise “Discard quiz”."),),
         sessions=(Session(N_("Class session"), {"count": 4, "discard": 5}, "tricky"),),
         notes=(N_("Afterwards: the post-test preset, to compare with the pre-test."),),
+        printables=(
+            N_("Each table: the tactics and etiquette handout ({tactics})."),
+            N_("Exit ticket: lesson 5's strip of the exit tickets."),
+            N_("After the course: the post-test preset, in its own 10 minutes."),
+        ),
+        struggling=(
+            N_(
+                "Before the throw, ask one question: “is the crib yours?” Yours: keep fives and "
+                "pairs together. Theirs: do not give them fives."
+            ),
+            N_(
+                "In the tournament every game counts the same: seat a pupil who struggles "
+                "first against a classmate of their level (Swiss pairs equal scores)."
+            ),
+        ),
     ),
 }
 
@@ -359,4 +494,6 @@ def guide(n: int, lang: str = "en") -> GuideLesson:
         tuple(_(x) for x in d["trainer"]),
         d["sessions"],
         tuple(_(x) for x in d.get("notes", ())),
+        tuple(_(x).format(**PRINT) for x in d.get("printables", ())),
+        tuple(_(x).format(**PRINT) for x in d.get("struggling", ())),
     )

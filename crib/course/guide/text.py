@@ -36,6 +36,8 @@ _HEAD = (
     N_("Five lessons of 45 minutes"),
     N_("Answers"),
     N_("throw {t}"),
+    N_("Printables: what to print and when"),
+    N_("Help for pupils who struggle"),
 )
 
 
@@ -104,6 +106,8 @@ def sections(g: GuideLesson, lang: str) -> list[tuple[str, list[str]]]:
         (_("Plan (45 minutes)"), plan),
         (_("Common misconceptions"), mis),
         (_("Settings"), settings + list(g.notes)),
+        (_("Printables: what to print and when"), list(g.printables)),
+        (_("Help for pupils who struggle"), list(g.struggling)),
         (_("Answers"), _answers(lesson(g.number, lang), lang)),
     ]
     return [(head, [french_spaces(x, lang) for x in lines]) for head, lines in out]

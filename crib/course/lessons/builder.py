@@ -32,6 +32,22 @@ from crib.rules.words import ENGLISH, FRENCH
 __all__ = ["LessonBuilder"]
 
 
+def _net(hand: float, crib: float, dealer: bool) -> float:
+    """Hand + crib (dealer) or hand − crib (pone), each rounded to 2 decimals first, as
+    the slide prints them."""
+    h, c = round(hand, 2), round(crib, 2)
+    return round(h + c if dealer else h - c, 2)
+
+
+def _lower_first(text: str) -> str:
+    return text[:1].lower() + text[1:]
+
+
+def _best_net(six: str, dealer: bool) -> float:
+    best = analyze_discard(six, dealer=dealer, model=UNIFORM).throws[0]
+    return _net(best.hand_ev, best.crib_ev, dealer)
+
+
 class LessonBuilder:
     """Slides in one language, with the examples and items they show."""
 
@@ -239,16 +255,11 @@ class LessonBuilder:
                 ),
                 tuple(best.throw),
             ),
+            Part(self._sum_line(best.hand_ev, best.crib_ev, dealer)),
             Part(
-                (
-                    _("Hand {h:.1f} + your crib {c:.1f} = {t:.1f} points on average")
-                    if dealer
-                    else _("Hand {h:.1f} − their crib {c:.1f} = {t:.1f} points on average")
-                ).format(h=best.hand_ev, c=best.crib_ev, t=best.ev)
-            ),
-            Part(
-                _("Worst: throw {t}: {e:.1f} points").format(
-                    t=cards_pretty(worst.throw), e=worst.ev
+                _("Worst: throw {t}: {line}").format(
+                    t=cards_pretty(worst.throw),
+                    line=_lower_first(self._sum_line(worst.hand_ev, worst.crib_ev, dealer)),
                 ),
                 tuple(worst.throw),
             ),
@@ -260,16 +271,29 @@ class LessonBuilder:
         self.examples.append(
             Example(
                 title,
-                round(best.ev, 1),
+                _net(best.hand_ev, best.crib_ev, dealer),
                 parts[1].text,
-                lambda s=six, d=dealer: round(
-                    analyze_discard(s, dealer=d, model=UNIFORM).throws[0].ev, 1
-                ),
+                lambda s=six, d=dealer: _best_net(s, d),
             )
         )
         self.slides.append(
             Slide("example", title, seat, cards_of(six), None, parts, rules, _("six cards"))
         )
+
+    def _sum_line(self, hand: float, crib: float, dealer: bool) -> str:
+        """Hand + (or −) crib = net, to two decimals so the sum is exact as printed; a net
+        below 0 says what it means."""
+        _ = self._
+        h, c, t = round(hand, 2), round(crib, 2), _net(hand, crib, dealer)
+        if dealer:
+            return _("Hand {h:.2f} + your crib {c:.2f} = {t:.2f} points on average").format(
+                h=h, c=c, t=t
+            )
+        line = _("Hand {h:.2f} − their crib {c:.2f} = {t:.2f} points on average")
+        line = line.format(h=h, c=c, t=t).replace("= -", "= −")  # a minus sign
+        if t < 0:
+            line += " " + _("(below 0: the crib you give scores more than the hand you keep)")
+        return line
 
     def fact(
         self,

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from crib.course import questions as quiz
 from crib.course.lessons.builder import LessonBuilder
+from crib.course.rules_bank import statement
 from crib.i18n import N_
 from crib.rules.scoring import his_heels, score_hand
 
@@ -31,14 +32,25 @@ def _fresh_rule(b: LessonBuilder, seed: int, objective: str) -> quiz.RulesQuesti
     return quiz.rules_question(seed, 0, objective=objective, lang=b.lang)  # a bank of one
 
 
+# the kind of points a climbing level's lesson item must hold (its tag)
+HOLDS = {"fifteens": "fifteen", "pairs": "pair", "runs": "run", "flush": "flush"}
+
+
 def _count_then_rules(
-    b: LessonBuilder, seed: int, levels: tuple[tuple[str, int], ...], objective: str, rules: int
+    b: LessonBuilder,
+    seed: int,
+    levels: tuple[tuple[str, int], ...],
+    objective: str,
+    rules: int,
+    crib: bool | None = None,
 ) -> None:
-    """Practice: ``n`` counting questions at each ``(level, n)`` (from ``seed``), then
-    ``rules`` rules questions of ``objective``."""
+    """Practice: ``n`` counting questions at each ``(level, n)`` (from ``seed``), each
+    holding its level's kind (:data:`HOLDS`), then ``rules`` rules questions of
+    ``objective``."""
     for level, n in levels:
         for i in range(n):
-            b.item(quiz.counting_question(seed, i, level=level), b.practice)
+            q = quiz.counting_question(seed, i, level=level, crib=crib, holds=HOLDS[level])
+            b.item(q, b.practice)
     for i in range(rules):
         b.item(quiz.rules_question(seed, i, objective=objective, lang=b.lang), b.practice)
 
@@ -99,9 +111,11 @@ def _lesson1(b: LessonBuilder) -> None:
     b.hand("7H 8D 10C KS", "5S", note=N_("Count every way to make 15."))
     b.hand("5H 5D 10C 2S", "3C")
     b.hand("9C 9D 6H 6S", "AD", note=N_("Four fifteens (each 9 with each 6) and two pairs."))
-    _count_then_rules(b, 101, (("fifteens", 4), ("pairs", 3)), "L1", 3)
-    b.item(quiz.counting_question(911, 0, level="fifteens"), b.exit)
-    b.item(quiz.counting_question(911, 1, level="pairs"), b.exit)
+    # Lesson 1 teaches hands only: no crib before Lesson 2
+    _count_then_rules(b, 101, (("fifteens", 4), ("pairs", 3)), "L1", 3, crib=False)
+    ex = quiz.counting_question
+    b.item(ex(911, 0, level="fifteens", crib=False, holds="fifteen"), b.exit)
+    b.item(ex(911, 1, level="pairs", crib=False, holds="pair"), b.exit)
     b.item(_fresh_rule(b, 911, "L1"), b.exit)
 
 
@@ -162,13 +176,20 @@ def _lesson2(b: LessonBuilder) -> None:
         (),
         (N_("“Fifteen two, fifteen four, and a pair is six.”"),),
     )
+    b.teach(N_("Nineteen: no points"), statement("nineteen", b.lang), "", ())
     b.hand("4H 5S 6D 6C", "3H", note=N_("Three fifteens, a pair and two runs of four."))
     b.hand("2H 6H 9H KH", "JS", note=N_("A flush of four in the hand."))
     b.hand("2C 6C 9C KC", "JS", crib=True, note=N_("The same cards as a crib: no flush."))
     b.hand("JD 3D 5S 7C", "8D", crib=True, note=N_("Nobs counts in the crib too."))
-    _count_then_rules(b, 202, (("runs", 3), ("flush", 3)), "L2", 4)
-    b.item(quiz.counting_question(922, 0, level="runs"), b.exit)
-    b.item(quiz.counting_question(922, 0, level="flush", crib=True), b.exit)
+    _count_then_rules(b, 202, (("runs", 3),), "L2", 0)
+    for i in range(3):  # a hand's flush: four of a suit, the starter any card
+        q = quiz.counting_question(202, i, level="flush", crib=False, holds="flush")
+        b.item(q, b.practice)
+    for i in range(4):
+        b.item(quiz.rules_question(202, i, objective="L2", lang=b.lang), b.practice)
+    b.item(quiz.counting_question(922, 0, level="runs", holds="run"), b.exit)
+    # a crib's flush: all five cards, the starter too
+    b.item(quiz.counting_question(922, 0, level="flush", crib=True, holds="flush"), b.exit)
     b.item(_fresh_rule(b, 922, "L2"), b.exit)
 
 
@@ -214,6 +235,9 @@ def _lesson3(b: LessonBuilder) -> None:
         ("go",),
     )
     b.teach(
+        N_("Who leads after a go"), statement("lead after a go", b.lang), "", ("lead after a go",)
+    )
+    b.teach(
         N_("A new count breaks a run"),
         N_(
             "After a go or 31 the count starts at 0: cards "
@@ -222,12 +246,10 @@ def _lesson3(b: LessonBuilder) -> None:
         "",
         ("a go or 31 breaks a run",),
     )
-    b.teach(
-        N_("Last card"),
-        N_("The last card of the play pegs 1 (2 if it makes 31)."),
-        "",
-        ("last card",),
-    )
+    b.teach(N_("Last card"), statement("last card", b.lang), "", ("last card",))
+    b.teach(N_("The board"), statement("board", b.lang), "", ("the board",))
+    b.teach(N_("Two pegs each"), statement("pegs", b.lang), "", ("the board",))
+    b.teach(N_("Once around"), statement("once around", b.lang), "", ("the board",))
     b.pile("4C 6D 5H", note=N_("4, 6, 5 is a run, though not in order."))
     b.pile("7S 8H 8D", note=N_("A fifteen, then a pair."))
     b.pile("KC QD 6H 5S", note=N_("31 for 2: the count starts again at 0."))
@@ -297,12 +319,10 @@ def _lesson4(b: LessonBuilder) -> None:
     )
     b.teach(
         N_("Skunk lines"),
-        N_(
-            "Lose with under 91: a skunk. Under 61: a double "
-            "skunk. Many clubs count a skunk as two games."
-        ),
+        statement("skunk", b.lang),
         "",
         ("skunk",),
+        (statement("skunk scoring", b.lang),),
     )
     b.fact(
         N_("his heels"),
@@ -355,13 +375,14 @@ def _lesson5(b: LessonBuilder) -> None:
     b.title(N_("A class tournament, and your first look at the discard."))
     b.teach(
         N_("The tournament"),
-        N_(
-            "Short games to 61, once around the board. Winners "
-            "move up a table. Count aloud; your opponent checks."
-        ),
+        statement("tournament", b.lang),
         "",
-        ("game ends at 121",),
-        (N_("The game ends the moment a player reaches 61."),),
+        ("game ends at 121", "skunk", "the board"),
+        (
+            statement("tournament scoring", b.lang),
+            N_("The game ends the moment a player reaches 61."),
+            N_("Count aloud; your opponent checks."),
+        ),
     )
     b.teach(
         N_("The discard"),

@@ -31,7 +31,7 @@ __all__ = [
 OBJECTIVE_TEXT = {
     "L1": N_("card values, fifteens and pairs"),
     "L2": N_("runs, flush, nobs, the crib and counting aloud"),
-    "L3": N_("the play: 15, 31, pairs, runs, go and last card"),
+    "L3": N_("the play: 15, 31, pairs, runs, go, last card and the board"),
     "L4": N_("a full game: the deal, the cut, counting order, muggins and skunks"),
     "L5": N_("the discard and a tournament game"),
 }

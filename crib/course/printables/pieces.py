@@ -13,6 +13,7 @@ from crib.rules.scoring import Score
 from crib.rules.words import ENGLISH, FRENCH
 
 GREY = "#555555"
+INK = "#000000"  # black: the holes of the board, the rules under names
 LIGHT = "#888888"
 COL_GAP = 6.0
 WORDS = {"en": ENGLISH, "fr": FRENCH}

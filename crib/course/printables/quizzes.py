@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from crib.course.rules_bank import statement
 from crib.errors import CribError
 from crib.rules.cards import Card, parse_card, parse_cards
 from crib.rules.constants import WIN
@@ -185,12 +186,15 @@ def _quiz1() -> list[Question]:
     ]
 
 
+LAST_CARD_PILE = "TS 8S 5H"  # no fifteen, pair or run: the 5 can score only the last card
+
+
 def _last_card_points() -> int:
     """The pone plays 10, the dealer 8, the pone 5: the count is 23 and that was the
     play's last card."""
     s = PegState.start(hands=(parse_cards("TS 5H"), parse_cards("8S")), pone=0)
     rec = None
-    for card in ("TS", "8S", "5H"):
+    for card in LAST_CARD_PILE.split():
         s, rec = s.play(parse_card(card))
     assert rec is not None and s.done
     return rec.points
@@ -228,8 +232,10 @@ def _quiz2() -> list[Question]:
             cards=lead.pile,
         ),
         _q(
-            "The last card was just played. Write the count and the points.",
-            "La dernière carte vient d'être jouée. Écrivez le compte et les points.",
+            "The card on the right was just played and the play goes on. Write the count and "
+            "the points.",
+            "La carte de droite vient d'être jouée et le jeu continue. Écrivez le compte et "
+            "les points.",
             "peg",
             to31,
             "Thirty-one for 2; the count starts again at 0.",
@@ -237,8 +243,10 @@ def _quiz2() -> list[Question]:
             cards=to31.pile,
         ),
         _q(
-            "The last card was just played. Write the count and the points.",
-            "La dernière carte vient d'être jouée. Écrivez le compte et les points.",
+            "The card on the right was just played and the play goes on. Write the count and "
+            "the points.",
+            "La carte de droite vient d'être jouée et le jeu continue. Écrivez le compte et "
+            "les points.",
             "peg",
             mixed,
             "Fifteen for 2 and a run of three for 3: the order does not matter.",
@@ -246,8 +254,10 @@ def _quiz2() -> list[Question]:
             cards=mixed.pile,
         ),
         _q(
-            "The last card was just played. Write the count and the points.",
-            "La dernière carte vient d'être jouée. Écrivez le compte et les points.",
+            "The card on the right was just played and the play goes on. Write the count and "
+            "the points.",
+            "La carte de droite vient d'être jouée et le jeu continue. Écrivez le compte et "
+            "les points.",
             "peg",
             royal,
             "A pair royal for 6.",
@@ -255,8 +265,10 @@ def _quiz2() -> list[Question]:
             cards=royal.pile,
         ),
         _q(
-            "The last card was just played. Write the count and the points.",
-            "La dernière carte vient d'être jouée. Écrivez le compte et les points.",
+            "The card on the right was just played and the play goes on. Write the count and "
+            "the points.",
+            "La carte de droite vient d'être jouée et le jeu continue. Écrivez le compte et "
+            "les points.",
             "peg",
             apart,
             "No pair: in the play a pair must be of cards played one after the other.",
@@ -298,12 +310,15 @@ def _quiz2() -> list[Question]:
             },
         ),
         _q(
-            "The last card of the play makes the count 23. How many points does it peg?",
-            "La dernière carte du jeu amène le compte à 23. Combien de points marque-t-elle ?",
+            "These were all the cards of the play; the 5♥ was the last, and the count is 23. "
+            "How many points does the 5♥ peg?",
+            "Ce sont toutes les cartes du jeu ; le 5♥ est la dernière, et le compte est à 23. "
+            "Combien de points marque le 5♥ ?",
             "number",
             _last_card_points(),
-            "1 for the last card (it would be 2 for 31, not 3).",
-            "1 pour la dernière carte (ce serait 2 pour un 31, pas 3).",
+            "No fifteen, pair or run: " + statement("last card"),
+            "Ni quinze, ni paire, ni suite : " + statement("last card", "fr"),
+            cards=parse_cards(LAST_CARD_PILE),
         ),
         _q(
             "A player who can play without passing 31 may say go instead.",
@@ -339,9 +354,8 @@ def _quiz2() -> list[Question]:
             f"La partie finit à {WIN} contre 85. C'est :",
             "choice",
             ("", "skunk", "double skunk").index(skunk_of(85)),
-            "The loser did not reach 91: a skunk, worth two games (under 61: a double skunk).",
-            "Le perdant n'a pas atteint 91 : un capot, qui compte pour deux parties (sous 61 : "
-            "un double capot).",
+            statement("skunk") + " " + statement("skunk scoring"),
+            statement("skunk", "fr") + " " + statement("skunk scoring", "fr"),
             choices={"en": skunks, "fr": skunks_fr},
         ),
         _q(

@@ -9,6 +9,7 @@ from crib.course.printables import pieces as P
 from crib.course.printables.layout import Block, BlockBuilder, Paper
 from crib.course.printables.pieces import WORDS
 from crib.course.printables.texts import GLOSSARY, S, kind_label
+from crib.course.rules_bank import statement
 from crib.rules.cards import DECK, Card, parse_card
 from crib.rules.scoring import PegScore, Score, score_hand, score_pegging
 
@@ -52,6 +53,11 @@ def _cheat_row(
     y = max(y, b.bottom) + 0.8
     b.rule(0, y, width, color="#dddddd", lw=0.4)
     return b.done(y + 0.2)
+
+
+def _said(lang: str, *keys: str) -> str:
+    """The rules bank's statements ``keys``, in ``lang`` (their one home)."""
+    return " ".join(statement(k, lang) for k in keys)
 
 
 def cheatsheet(lang: str, paper: Paper) -> tuple[list, dict]:
@@ -177,8 +183,10 @@ def cheatsheet(lang: str, paper: Paper) -> tuple[list, dict]:
         k("go"),
         "1",
         (),
-        "to the last to play when neither can; a 31 pays 2 instead",
-        "au dernier à jouer quand personne ne peut ; un 31 paie 2 à la place",
+        "to the last to play when neither can; a 31 pays 2 instead. "
+        + _said("en", "lead after a go"),
+        "au dernier à jouer quand personne ne peut ; un 31 paie 2 à la place. "
+        + _said("fr", "lead after a go"),
     )
     row(
         k("last card"),
@@ -208,10 +216,15 @@ def cheatsheet(lang: str, paper: Paper) -> tuple[list, dict]:
         "Game" if en else "Partie",
         "121",
         (),
-        "the first to 121 wins at once; a loser under 91 is skunked (2 games), under 61 "
-        "double skunked",
-        "le premier à 121 gagne aussitôt ; perdant sous 91 : capot (2 parties), sous 61 : "
-        "double capot",
+        "the first to 121 wins at once. " + _said("en", "skunk", "skunk scoring"),
+        "le premier à 121 gagne aussitôt. " + _said("fr", "skunk", "skunk scoring"),
+    )
+    row(
+        "Board" if en else "Planche",
+        "121",
+        (),
+        _said("en", "board", "once around"),
+        _said("fr", "board", "once around"),
     )
 
     # counting aloud: a hand and its count, from Score.say

@@ -7,6 +7,7 @@ from dataclasses import replace
 
 from crib.course.printables import pieces as P
 from crib.course.printables.content import pegging_rows, worksheet_hands
+from crib.course.printables.handouts import board, exit_tickets, tactics
 from crib.course.printables.layout import (
     PAPERS,
     Block,
@@ -30,10 +31,23 @@ from crib.rules.scoring import PegScore, Score
 
 __all__ = ["KINDS", "GROUPS", "SEEDED", "build", "expand"]
 
-KINDS = ("glossary", "cheatsheet", "worksheet-1", "worksheet-2", "pegging", "quiz-1", "quiz-2")
+KINDS = (
+    "glossary",
+    "cheatsheet",
+    "worksheet-1",
+    "worksheet-2",
+    "pegging",
+    "quiz-1",
+    "quiz-2",
+    "board",
+    "tactics",
+    "exit-tickets",
+)
+HANDOUTS = {"board": board, "tactics": tactics, "exit-tickets": exit_tickets}
 GROUPS = {
     "worksheets": ("worksheet-1", "worksheet-2"),
     "quizzes": ("quiz-1", "quiz-2"),
+    "handouts": tuple(HANDOUTS),
     "all": KINDS,
 }
 SEEDED = frozenset({"worksheet-1", "worksheet-2", "pegging"})
@@ -107,7 +121,10 @@ def _worksheet(n: int, lang: str, seed: int, paper: Paper) -> tuple[list, dict]:
 def _peg_question(i: int, p: PegScore, lang: str, width: float) -> Block:
     b = BlockBuilder(f"pile {i}", width)
     b.text(0, 5, f"{i}.", 11, bold=True)
-    P.pile_cards(b, 9, 2.0, p.pile, lang, 7.2)
+    # the cards narrow for a long pile, so the framed card keeps 3 mm from the Count box
+    n = len(p.pile)
+    w = min(7.2, (width - 27 - 3 - 9 + 0.9 - 0.9 * n) / (n + 0.3))
+    P.pile_cards(b, 9, 2.0, p.pile, lang, w)
     P.answer_box(b, width - 27, 0, S[lang]["count"], 12)
     P.answer_box(b, width - 13, 0, S[lang]["points"], 12)
     return b.done()
@@ -300,6 +317,8 @@ def build(kind: str, *, lang: str = "en", seed: int = 7, paper: str = "a4") -> D
         flow, answers = _worksheet(int(kind[-1]), lang, seed, pp)
     elif kind == "pegging":
         flow, answers = _pegging(lang, seed, pp)
+    elif kind in HANDOUTS:
+        flow, answers = HANDOUTS[kind](lang, pp)
     else:
         flow, answers = _quiz(int(kind[-1]), lang, pp)
     used_seed = seed if kind in SEEDED else None

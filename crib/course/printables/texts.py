@@ -28,6 +28,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from crib.course.rules_bank import statement
+
 __all__ = ["LANGS", "S", "GlossaryEntry", "GLOSSARY", "SHARED_TERMS", "RANK_LABELS", "kind_label"]
 
 LANGS = ("en", "fr")
@@ -181,7 +183,7 @@ _KIND = {
         "flush": "couleur",
         "nobs": "le valet",
         "thirty-one": "trente et un",
-        "go": "passe",
+        "go": "go",
         "last card": "dernière carte",
         "heels": "valet retourné",
     },
@@ -208,12 +210,9 @@ GLOSSARY: tuple[GlossaryEntry, ...] = (
     _g(
         "board",
         "board and pegs",
-        "The board has 120 holes for each player and a last hole, 121. Each player has two "
-        "pegs: the back peg jumps ahead of the front one, so the gap shows the last score.",
-        "planchette et chevilles",
-        "La planchette a 120 trous par joueur et un dernier trou, 121. Chaque joueur a deux "
-        "chevilles : celle de derrière passe devant l'autre, et l'écart montre les derniers "
-        "points marqués.",
+        statement("board", "en") + " " + statement("pegs", "en"),
+        "planche et chevilles",
+        statement("board", "fr") + " " + statement("pegs", "fr"),
     ),
     _g(
         "cut for deal",
@@ -348,11 +347,11 @@ GLOSSARY: tuple[GlossaryEntry, ...] = (
         "go",
         "Said by a player who cannot play without passing 31. The other plays on while they "
         "can; the last to play pegs 1, the count starts again at 0, and a run or pair cannot "
-        "carry across.",
-        "passe",
+        "carry across. " + statement("lead after a go", "en"),
+        "go",
         "Ce que dit le joueur qui ne peut pas jouer sans dépasser 31. L'autre continue tant "
         "qu'il peut ; le dernier à jouer marque 1 point, le compte repart de 0, et une suite ou "
-        "une paire ne continue pas par-dessus.",
+        "une paire ne continue pas par-dessus. " + statement("lead after a go", "fr"),
     ),
     _g(
         "thirty-one",
@@ -364,10 +363,9 @@ GLOSSARY: tuple[GlossaryEntry, ...] = (
     _g(
         "last card",
         "last card",
-        "The last card of the play pegs 1 (a last card that makes 31 pegs only the 2 for 31).",
+        statement("last card", "en"),
         "dernière carte",
-        "La dernière carte du jeu marque 1 point (si elle fait 31, elle marque seulement les 2 "
-        "points du trente et un).",
+        statement("last card", "fr"),
     ),
     _g(
         "show",
@@ -397,13 +395,12 @@ GLOSSARY: tuple[GlossaryEntry, ...] = (
     _g(
         "skunk",
         "skunk",
-        "A win while the loser has not reached 91 (the skunk line): it counts as two games. "
-        "Under 61 it is a double skunk.",
+        statement("skunk", "en") + " " + statement("skunk scoring", "en"),
         "capot",
-        "Une victoire alors que le perdant n'a pas atteint 91 : elle compte pour deux parties. "
-        "Sous 61, c'est un double capot.",
+        statement("skunk", "fr") + " " + statement("skunk scoring", "fr"),
     ),
 )
 
-# English terms a French printable may use: the French sources say « crib » too
-SHARED_TERMS = frozenset({"crib"})
+# English terms a French printable may use: the French sources say « crib » too, and
+# crib/locale/fr/glossary.json keeps « go » and « muggins »
+SHARED_TERMS = frozenset({"crib", "go", "muggins"})

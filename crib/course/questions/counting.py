@@ -82,7 +82,7 @@ def _tricky(rng: HashRng, trick: str) -> tuple[list[Card], Card, bool]:
 
 
 def counting_question(
-    seed: int, index: int, *, level: str = "typical", crib: bool | None = None
+    seed: int, index: int, *, level: str = "typical", crib: bool | None = None, holds: str = ""
 ) -> CountQuestion:
     """A hand (or crib) and a starter to count.
 
@@ -90,7 +90,9 @@ def counting_question(
     deals (three in four) hold the kind the level adds: ``fifteens`` (fifteens only),
     ``pairs`` (+ pairs), ``runs`` (+ runs), ``flush`` (+ flush and nobs).  ``easy``: 8
     points or fewer, no flush; ``typical``: any deal; ``tricky``: a double run, a
-    flush trap (a crib with four of a suit), a nobs trap, or a 28/29 hand.
+    flush trap (a crib with four of a suit), a nobs trap, or a 28/29 hand.  ``holds`` (a
+    climbing level's kind: "fifteen", "pair", "run", "flush" or "nobs") makes every deal
+    hold that kind: a lesson's flush item holds a flush.
 
     >>> q = counting_question(3, 0, level="fifteens")
     >>> {c.kind for c in question_score(q).components} <= {"fifteen"}, q.objective
@@ -104,7 +106,7 @@ def counting_question(
         trick = TRICKS[rng.randrange(len(TRICKS))]
         hand, starter, is_crib = _tricky(rng, trick)
     elif level in _LEVEL_KINDS:
-        hand, starter, is_crib = _climbing(rng, level, crib)
+        hand, starter, is_crib = _climbing(rng, level, crib, holds)
     else:
         while True:
             cards = _draw(rng, 5)
@@ -127,17 +129,32 @@ def counting_question(
     )
 
 
-def _climbing(rng: HashRng, level: str, crib: bool | None) -> tuple[list[Card], Card, bool]:
+def _climbing(
+    rng: HashRng, level: str, crib: bool | None, holds: str = ""
+) -> tuple[list[Card], Card, bool]:
     allowed, new = _LEVEL_KINDS[level]
-    want_new = rng.random() < 0.75
+    if holds and holds not in allowed:
+        raise CribError(f"a {LEVEL_NAMES[level]} deal cannot hold a {holds}")
+    want_new = rng.random() < 0.75 or bool(holds)
     for _ in range(50 * MAX_TRIES):
         cards = _draw(rng, 5)
         hand, starter = cards[:4], cards[4]
         is_crib = rng.random() < 0.25 if crib is None else crib
+        if holds == "flush":  # four of a suit in hand, the starter too in a crib
+            suit = "CDHS"[rng.randrange(4)]
+            same = [c for c in DECK if c.suit == suit]
+            hand = [same.pop(rng.randrange(len(same))) for _ in range(4)]
+            pool = same if is_crib else [c for c in DECK if c not in hand]
+            starter = pool[rng.randrange(len(pool))]
         kinds = {c.kind for c in score_hand(hand, starter, is_crib=is_crib).components}
         if not kinds <= allowed:
             continue
-        has_new = bool(kinds & {"flush", "nobs"}) if level == "flush" else new in kinds
+        if holds:
+            has_new = holds in kinds
+        elif level == "flush":
+            has_new = bool(kinds & {"flush", "nobs"})
+        else:
+            has_new = new in kinds
         if has_new or (not want_new and kinds):
             return hand, starter, is_crib
     raise CribError(f"no {LEVEL_NAMES[level]} deal found")  # pragma: no cover

@@ -19,6 +19,7 @@ from __future__ import annotations
 import html
 
 from crib.course.printables.texts import GLOSSARY
+from crib.course.rules_bank import statement
 from crib.i18n import DEFAULT, N_, check_lang, tr
 from crib.rules.cards import parse_cards
 from crib.ui.kit.glossary import anchor, term_link
@@ -139,15 +140,9 @@ def section_html(key: str, lang: str = DEFAULT) -> str:
             ):
                 board = board.replace(en, fr)
         body.append(f'<div style="max-width:640px;overflow-x:auto">{board}</div>')
-        body.append(
-            _p(
-                N_(
-                    "Each player has two pegs: the back one jumps ahead of the front one, "
-                    "so the gap shows the last score."
-                ),
-                lang,
-            )
-        )
+        # the board and the pegs, as the rules bank states them (one home for each rule)
+        for rule in ("board", "pegs", "once around"):
+            body.append(_p(statement(rule, lang), lang))
     elif key == "cards":
         body.append(
             _p(
@@ -243,6 +238,7 @@ def section_html(key: str, lang: str = DEFAULT) -> str:
                 lang,
             )
         )
+        body.append(_p(statement("lead after a go", lang), lang))
         body.append(f"<h3>{html.escape(_('A whole play'))}</h3>")
         pone, dealer = ex.PLAY_HANDS
         body.append(
@@ -322,11 +318,13 @@ def section_html(key: str, lang: str = DEFAULT) -> str:
             _p(
                 N_(
                     "The first to 121 wins, at once. A win before the loser reaches 91 is a "
-                    "{skunk}, and counts as two games."
+                    "{skunk}."
                 ),
                 lang,
             )
         )
+        body.append(_p(statement("skunk", lang), lang))
+        body.append(_p(statement("skunk scoring", lang), lang))
         body.append(
             _p(
                 N_(

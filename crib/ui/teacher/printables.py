@@ -34,6 +34,9 @@ NAMES = dict(
             N_("Pegging sheet + key"),
             N_("Quiz 1 (lesson 2) + key"),
             N_("Quiz 2 (lesson 4) + key"),
+            N_("Cribbage board"),
+            N_("Tactics and etiquette"),
+            N_("Exit tickets (lessons 1 to 5) + key"),
         ),
         strict=True,
     )
