@@ -41,6 +41,7 @@ from crib.rules.cards import Card, cards_pretty, parse_card
 from crib.rules.events import Muggins, Shown
 from crib.rules.game import Decision, Game
 from crib.rules.players import HumanPlayer
+from crib.session.first_game import FirstGame
 from crib.session.model import (
     COACH,
     COMPUTER,
@@ -130,6 +131,7 @@ class GameController:
         self.count_entry = ""
         self.table = Table(self.game, scores, lang)  # what a player at the table knows
         self.coach = Coach(exact_trap=exact_trap, lang=lang)  # grades, hints, the review
+        self.first: FirstGame | None = None  # a first game's lessons (FirstGame.attach)
 
     scores: _Of[tuple[int, int]] = _Of(
         "table", "The scores as revealed so far (the engine's own, muggins included)."
@@ -148,9 +150,9 @@ class GameController:
 
     def view(self) -> GameView:
         """What the renderer shows now."""
-        grades = self.grades
-        return self.table.view(
-            self.phase,
+        grades, first = self.grades, self.first
+        v = self.table.view(
+            first.shown_as(self.phase) if first else self.phase,
             self.decision,
             names=self.names,
             selected=tuple(self.selected),
@@ -168,6 +170,7 @@ class GameController:
             cut_cards=self.cut_cards if self.phase == "cut_done" else None,
             mistakes=sum(g.verdict in ("mistake", "costly", "blunder") for g in grades),
         )
+        return first.dress(v) if first and self.phase == "lesson" else v
 
     def prompt(self) -> str:
         return self.table.prompt(self.phase, self.decision)
@@ -287,6 +290,7 @@ class GameController:
             "hand_over": _("you cannot {what} now: the hand is over, press n for the next deal"),
             "count": _("you cannot {what} now: type your count, then Enter"),
             "over": _("you cannot {what}: the game is over (New game starts another)"),
+            "lesson": _("you cannot {what} yet: read the note, then Continue"),
         }.get(self.phase, _("you cannot {what} now")).format(what=what)
 
     def confirm(self) -> None:
@@ -367,9 +371,12 @@ class GameController:
         self._reveal()
 
     def next(self) -> None:
-        """Go on: cut for the deal, deal, the next hand (after the whole show)."""
+        """Go on: cut for the deal, deal, the next hand (after the whole show), or after a
+        first game's lesson (:mod:`crib.session.first_game`), done."""
         _ = tr(self.lang)
-        if self.phase == "cut":
+        if self.phase == "lesson":
+            self.resume()
+        elif self.phase == "cut":
             mine, theirs = self.cut_cards
             dealer = _("You deal") if mine.rank < theirs.rank else _("The computer deals")
             self.table.caption(
@@ -394,6 +401,13 @@ class GameController:
                 if self.phase == "discard"
                 else _("it is your turn: play a card (press its number or click it)")
             )
+
+    def resume(self) -> None:
+        """After a first game's lesson, done (or skipped: the same, never shown again on
+        this device): the game goes on where its reveal stopped."""
+        if self.phase == "lesson" and self.first is not None:
+            self.first.finish()
+            self._reveal()
 
     def claim(self, text: str | int) -> None:
         """Manual counting: your count of the hand (or crib) being shown.
