@@ -29,7 +29,7 @@ from crib.rules import events as ev
 from crib.rules.cards import cards_pretty
 from crib.rules.position import PeggingPosition
 from crib.session.fold import peg_detail
-from crib.session.model import Grade, GameView
+from crib.session.model import GameView, Grade
 from crib.session.plain import NOTHING, _why_discard, card_effect, keep_throw
 
 __all__ = ["LESSONS", "STORE_KEY", "Lesson", "FirstGame", "gentle_text"]
@@ -51,7 +51,13 @@ _TITLES = {
     "crib": N_("The show: the crib, last"),
 }
 # what the page outlines for each lesson (crib.ui.play.lessons)
-_TARGET = {"discard": "hand", "starter": "starter", "pone": "show", "dealer": "show", "crib": "show"}
+_TARGET = {
+    "discard": "hand",
+    "starter": "starter",
+    "pone": "show",
+    "dealer": "show",
+    "crib": "show",
+}
 
 
 @dataclass(frozen=True)
@@ -253,7 +259,10 @@ class FirstGame:
                     "{starter} make {total}: {said}."
                 )
                 if key == "pone"
-                else _("Then the dealer’s hand ({who}): {cards} and the starter {starter} make {total}: {said}.")
+                else _(
+                    "Then the dealer’s hand ({who}): {cards} and the starter {starter} make "
+                    "{total}: {said}."
+                )
             )
         who = _("you") if mine else name
         return self._make(

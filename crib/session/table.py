@@ -64,7 +64,8 @@ class Table(SeatTable):
 
     def reveal(self, *, through_show: bool = False) -> str | None:
         """Reveal events up to the next stop: the phase it stops in (``"show"``,
-        ``"hand_over"``, ``"over"``, or ``"lesson"`` when ``pause`` says so), or None at a decision of yours (or the end)."""
+        ``"hand_over"``, ``"over"``, or ``"lesson"`` when ``pause`` says so), or None at a
+        decision of yours (or the end)."""
         evs = self.game.events
         while self.cursor < len(evs) and self.winner is None:
             e = evs[self.cursor]
