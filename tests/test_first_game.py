@@ -197,7 +197,8 @@ def test_the_lessons_read_in_french() -> None:
     seen_en: list = []
     _play_first_hand(c_en, first_en, seen_en)
     for (fr, *_a), (en, *_b) in zip(seen, seen_en, strict=True):
-        assert fr.key == en.key and fr.title != en.title and fr.text != en.text, fr.key
+        assert fr.key == en.key and fr.text != en.text, fr.key
+        assert fr.title != en.title or fr.title == "Go", fr.title
         assert " :" not in fr.text.replace("\u00a0:", ""), fr.text
     text = " ".join(s[0].text for s in seen)
     assert "crib" in text and "carte de départ" in text

@@ -190,7 +190,7 @@ class FirstGame:
         if isinstance(e, ev.Heels):
             who = _("you") if t.me(e.player) == 0 else name
             text = _(
-                "The starter is {card}, a jack: his heels, {n} points for the dealer, {who}. "
+                "The starter is {card}, a jack: his heels, {n} points for the dealer ({who}). "
                 "At the show it counts as a fifth card in both hands and in the crib."
             ).format(card=t.starter.pretty if t.starter else "", n=e.points, who=who)
             return self._make("starter", text, title="heels")
@@ -208,37 +208,51 @@ class FirstGame:
 
     def _played(self, e: ev.Played, name: str) -> Lesson | None:
         t, _ = self.game.table, tr(self.lang)
-        who = _("You") if t.me(e.player) == 0 else name
+        mine = t.me(e.player) == 0
         what = peg_detail(e.detail, self.lang)
         if not t.my_cards and t.opp_held == 0:
-            text = _(
-                "{who} played the last card, {card}: {what}. The last card of the play "
-                "scores 1 (a 31 scores 2). Now the show: each hand is counted with the starter."
-            ).format(who=who, card=e.card.pretty, what=what)
-            return self._make("last", text)
+            text = (
+                _("You played the last card, {card}: {what}.")
+                if mine
+                else _("{name} played the last card, {card}: {what}.")
+            ) + " "
+            text += _(
+                "The last card of the play scores 1 (a 31 scores 2). Now the show: each hand "
+                "is counted with the starter."
+            )
+            return self._make("last", text.format(name=name, card=e.card.pretty, what=what))
         if e.points and "points" not in self.done:
-            text = _(
-                "{who} played {card} and the count is {count}: {what}. In the play, making "
-                "15 or 31 scores 2, a pair 2, and a run 1 a card."
-            ).format(who=who, card=e.card.pretty, count=e.count, what=what)
-            return self._make("points", text)
+            text = (
+                _("You played {card} and the count is {count}: {what}.")
+                if mine
+                else _("{name} played {card} and the count is {count}: {what}.")
+            ) + " "
+            text += _("In the play, making 15 or 31 scores 2, a pair 2, and a run 1 a card.")
+            return self._make(
+                "points", text.format(name=name, card=e.card.pretty, count=e.count, what=what)
+            )
         return None
 
     def _go(self, e: ev.Go, name: str) -> Lesson:
         t, _ = self.game.table, tr(self.lang)
         count = sum(c.value for _p, c in t.pile)
+        mine = t.me(e.player) == 0
         said = (
             _("No card of yours fits under 31 at {count}: the game says go for you.")
-            if t.me(e.player) == 0
+            if mine
             else _("{name} has no card that fits under 31 at {count}: {name} says go.")
-        ).format(name=name, count=count)
+        )
         if e.scorer is None:
-            then = _("The other player plays on while a card fits; the last card pegs 1.")
+            then = (
+                _("{name} plays on while a card fits; the last card pegs 1.")
+                if mine
+                else _("You play on while a card fits; the last card pegs 1.")
+            )
+        elif t.me(e.scorer) == 0:
+            then = _("You played the last card and peg {n}; the count starts again at 0.")
         else:
-            scorer = _("you") if t.me(e.scorer) == 0 else name
-            then = _("{who} played the last card and pegs {n}; the count starts again at 0.")
-            then = then.format(who=scorer[:1].upper() + scorer[1:], n=e.points)
-        return self._make("go", f"{said} {then}")
+            then = _("{name} played the last card and pegs {n}; the count starts again at 0.")
+        return self._make("go", f"{said} {then}".format(name=name, count=count, n=e.points))
 
     def _shown(self, e: ev.Shown, name: str) -> Lesson:
         t, _ = self.game.table, tr(self.lang)
