@@ -170,12 +170,12 @@ class FirstGame:
                 _(
                     "You deal, so the crib is yours: the two cards you throw and two of "
                     "{name}’s make a third hand that scores for you after the play. Keep the "
-                    "four of {six} that go best together; throw two that help your crib."
+                    "four of {six} that score best together; throw two that help your crib."
                 )
                 if t.dealer == 0
                 else _(
                     "{name} deals, so the crib is {name}’s: the two cards you throw will "
-                    "score for {name}. Keep the four of {six} that go best together; throw "
+                    "score for {name}. Keep the four of {six} that score best together; throw "
                     "two that help {name} least."
                 )
             )
