@@ -181,6 +181,11 @@ def test_the_coach_speaks_gently_in_a_first_game_on_the_page() -> None:
         app.act("1" if app.controller.phase == "play" else "n")
     assert any("crib-gentle" in t for t in texts)
     assert not any(HARSH.search(re.sub(r"<[^>]+>", " ", t)) for t in texts)
+    while app.controller.phase == "show":
+        app.act("n")
+    review = app.review_html.value  # the hand's review speaks gently too
+    assert app.controller.phase == "hand_over" and "There was a better" in review
+    assert not HARSH.search(re.sub(r"<[^>]+>", " ", review)), review
     old = PlayApp(seed=3, tier=TIERS["easy"])  # a device that has played: the usual words
     kl = old.key_listener
     played = json.dumps({"done": [], "off": False, "played": True})

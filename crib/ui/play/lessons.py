@@ -98,7 +98,6 @@ class LessonPanel(w.VBox):
         self._game: Any = None  # the controller the lessons watch
         self._shown: str | None = None  # the lesson drawn
         self._heard = False  # the device has said what it keeps
-        self.played = False  # this device had played a hand before this game
         self._stored: str | None = None  # what the device keeps, as last sent
         self.text = w.HTML().add_class("crib-tour-text")
         self.outline = ""
@@ -162,16 +161,17 @@ class LessonPanel(w.VBox):
         c = app.controller
         if c is not self._game:
             self._game = c
-            self.gentle = self.active or (self._heard and not self.played)
+            self.gentle = (self._heard or self.active) and not self.first.played
             if self.active:
                 self._watch(c)
         if self.gentle:
             self._gentle(v)
+            self._gentle_review(v, c)
         lesson = self.first.pending if c.phase == "lesson" else None
         key = lesson.key if lesson else None
         if key != self._shown:
             self._draw(lesson)
-        if v.phase in ("hand_over", "over") and not self.first.played and self._heard:
+        if v.phase in ("hand_over", "over") and not self.first.played:
             self.first.played = True
         self._keep()
 
@@ -190,9 +190,8 @@ class LessonPanel(w.VBox):
         """What the device keeps, as the page opens (before its query)."""
         self._heard = True
         self.first.load(values.get(STORE_KEY))
-        self.played = self.first.played
         self._stored = self.first.state()
-        self.gentle = self.active or not self.played
+        self.gentle = self.active or not self.first.played
         c = self.app.controller
         if c.phase == "lesson" and (self.first.off or self.first.pending is None):
             c.resume()
@@ -241,4 +240,27 @@ class LessonPanel(w.VBox):
             f'<div class="crib-plain-text crib-gentle">{words}</div>'
             + how_notes(*g.how, lang=self.lang)
             + (f'<div class="crib-hint-text">{html.escape(hint)}</div>' if hint else "")
+        )
+
+    def _gentle_review(self, v: GameView, c: Any) -> None:
+        """The hand's (or the game's) review as a first game says it: each decision that
+        had a better choice, in :func:`gentle_text`'s words, and no grade word."""
+        if v.phase not in ("hand_over", "over"):
+            return
+        _ = tr(self.lang)
+        if v.phase == "over":
+            grades, title = list(c.grades), _("Game review")
+        else:
+            h = c.hand_index
+            grades = [g for g in c.grades if g.hand == h]
+            title = _("Hand {n} review").format(n=h + 1)
+        items = "".join(
+            f"<li>{html.escape(_('{what}: {card}').format(what=_(YOUR[g.kind]), card=g.chosen_text))}"
+            f" — {html.escape(gentle_text(g, self.lang))}</li>"
+            for g in grades
+            if g.kind in YOUR
+        )
+        self.app.review.html.value = (
+            f'<div class="crib-review crib-gentle"><b>{html.escape(title)}</b>'
+            f'<ul class="crib-review-words">{items}</ul></div>'
         )
