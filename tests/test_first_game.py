@@ -35,7 +35,7 @@ def _play_first_hand(c: GameController, first: FirstGame, seen: list) -> None:
             with pytest.raises(CribError) as refused:
                 c.press("1")  # refused: the game waits
             seen[-1] += (c.cursor, str(refused.value))
-            c.press("enter")
+            c.lesson_done()
         elif c.phase == "discard":
             c.discard(c.six[:2])
         elif c.phase == "play":
@@ -90,7 +90,7 @@ def test_a_lesson_done_or_skipped_never_returns_and_all_can_end() -> None:
     c, first = _game(1)
     c.press("n"), c.press("n")
     assert c.phase == "lesson" and first.pending.key == "discard"
-    c.resume()  # Continue (or Skip: the same, it is done)
+    c.lesson_done()  # Continue (or Skip: the same, it is done)
     state = first.state()
     assert json.loads(state)["done"] == ["discard"]
     again, first_again = GameController(seed=1, tier=TIERS["easy"]), FirstGame("en", state)
@@ -100,7 +100,7 @@ def test_a_lesson_done_or_skipped_never_returns_and_all_can_end() -> None:
     again.discard(again.six[:2])
     assert again.phase == "lesson" and first_again.pending.key == "starter"
     first_again.end_all()
-    again.resume()
+    again.lesson_done()
     assert again.phase in ("play", "show", "hand_over") and json.loads(first_again.state())["off"]
     done = FirstGame("en", first_again.state())
     assert done.over and not done.watch(None)  # type: ignore[arg-type]
@@ -207,3 +207,15 @@ def test_the_lessons_read_in_french() -> None:
         assert " :" not in fr.text.replace("\u00a0:", ""), fr.text
     text = " ".join(s[0].text for s in seen)
     assert "crib" in text and "carte de départ" in text
+
+
+def test_a_kept_game_with_lessons_plays_again_without_them() -> None:
+    c, first = _game(1)
+    c.press("n"), c.press("n")
+    c.lesson_done()  # the discard's lesson
+    c.discard(c.six[:2])
+    while c.phase == "lesson":  # the starter's (and any before your first card)
+        c.lesson_done()
+    assert c.phase == "play"
+    again = GameController.resume(c.record())  # a reload: no lessons, the same decision
+    assert (again.cursor, again.phase, again.my_cards) == (c.cursor, c.phase, c.my_cards)

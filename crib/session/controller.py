@@ -30,6 +30,7 @@ crib.errors.CribError: pick two cards to throw (press 1-6 or click them), then E
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -42,6 +43,7 @@ from crib.rules.events import Muggins, Shown
 from crib.rules.game import Decision, Game
 from crib.rules.players import HumanPlayer
 from crib.session.first_game import FirstGame
+from crib.session.keep import CANNOT_RESUME, GameRecord, play_again, recorded
 from crib.session.model import (
     COACH,
     COMPUTER,
@@ -132,6 +134,12 @@ class GameController:
         self.table = Table(self.game, scores, lang)  # what a player at the table knows
         self.coach = Coach(exact_trap=exact_trap, lang=lang)  # grades, hints, the review
         self.first: FirstGame | None = None  # a first game's lessons (FirstGame.attach)
+        # the game as kept (crib.session.keep): its id, its starting scores and every
+        # action accepted so far (a reload or a dead kernel plays them again)
+        self.scores0 = tuple(scores)
+        self.game_id = f"{self.seed}-{time.time_ns() // 1_000_000}"
+        self.actions: list[tuple[Any, ...]] = []
+        self._acting = 0
 
     scores: _Of[tuple[int, int]] = _Of(
         "table", "The scores as revealed so far (the engine's own, muggins included)."
@@ -204,6 +212,7 @@ class GameController:
         """The exact trap flag of the plays graded so far (see :meth:`Coach.refine_grades`)."""
         return self.coach.refine_grades()
 
+    @recorded
     def hint(self) -> None:
         """The coach's choice and the reason, for the discard or the play."""
         if self.phase == "discard":
@@ -213,6 +222,34 @@ class GameController:
             self.coach.hint_play(self.decision.observation, self.my_cards, self.dealer == HUMAN)
         else:
             raise CribError(self._not_now(tr(self.lang)(N_("ask for a hint"))))
+
+    def record(self) -> GameRecord:
+        """The game as kept: its settings and every accepted action (crib.session.keep)."""
+        return GameRecord.of(self)
+
+    @classmethod
+    def resume(cls, record: GameRecord, lang: str = "en") -> GameController:
+        """The game ``record`` keeps, played again to the decision it was kept at
+        (a :class:`CribError` if it cannot be: :func:`crib.session.keep.play_again`)."""
+
+        def make(r: GameRecord) -> GameController:
+            if r.tier not in TIERS:
+                raise CribError(tr(lang)(CANNOT_RESUME))
+            c = cls(
+                r.seed,
+                TIERS[r.tier],
+                coaching=True,  # graded as it was played; the box's value comes back after
+                manual=r.manual,
+                muggins=r.muggins,
+                scores=r.scores,
+                lang=lang,
+            )
+            c.game_id = r.id
+            return c
+
+        c = play_again(make, record, lang)
+        c.refine_grades()
+        return c
 
     def save(self) -> tuple[str, str]:
         """The game so far as JSON, and a note (a hand in progress is left out)."""
@@ -229,6 +266,7 @@ class GameController:
 
     # -- actions -------------------------------------------------------------------
 
+    @recorded
     def press(self, key: str) -> None:
         """A key: ``1``-``6``, ``enter``, ``g``, ``h``, ``n``; digits, ``backspace`` when
         counting."""
@@ -258,6 +296,7 @@ class GameController:
         elif k in {"n", " ", "space"}:
             self.next()
 
+    @recorded
     def toggle(self, i: int) -> None:
         """Select (or unselect) your card ``i`` (0-based)."""
         _ = tr(self.lang)
@@ -293,6 +332,7 @@ class GameController:
             "lesson": _("you cannot {what} yet: read the note, then Continue"),
         }.get(self.phase, _("you cannot {what} now")).format(what=what)
 
+    @recorded
     def confirm(self) -> None:
         """Enter: throw the two selected cards, or play the selected card; else go on."""
         _ = tr(self.lang)
@@ -309,6 +349,7 @@ class GameController:
         else:
             self.next()
 
+    @recorded
     def discard(self, throw: Sequence[Card | str]) -> None:
         """Throw two cards to the crib (graded by the coach)."""
         if self.phase != "discard":
@@ -333,6 +374,7 @@ class GameController:
         self.coach.clear_hint()
         self._reveal()
 
+    @recorded
     def play(self, card: Card | str) -> None:
         """Play a card (graded by the coach when you had a choice)."""
         if self.phase != "play":
@@ -353,6 +395,7 @@ class GameController:
         self.coach.clear_hint()
         self._reveal()
 
+    @recorded
     def go(self) -> None:
         """Say go: only when no card fits."""
         _ = tr(self.lang)
@@ -370,13 +413,13 @@ class GameController:
         self._advance_engine()
         self._reveal()
 
+    @recorded
     def next(self) -> None:
-        """Go on: cut for the deal, deal, the next hand (after the whole show), or after a
-        first game's lesson (:mod:`crib.session.first_game`), done."""
+        """Go on: cut for the deal, deal, the next hand (after the whole show)."""
         _ = tr(self.lang)
-        if self.phase == "lesson":
-            self.resume()
-        elif self.phase == "cut":
+        if self.phase == "lesson":  # a first game's lesson: its own Continue (lesson_done)
+            raise CribError(self._not_now(_("go on")))
+        if self.phase == "cut":
             mine, theirs = self.cut_cards
             dealer = _("You deal") if mine.rank < theirs.rank else _("The computer deals")
             self.table.caption(
@@ -402,13 +445,17 @@ class GameController:
                 else _("it is your turn: play a card (press its number or click it)")
             )
 
-    def resume(self) -> None:
-        """After a first game's lesson, done (or skipped: the same, never shown again on
-        this device): the game goes on where its reveal stopped."""
+    @recorded
+    def lesson_done(self) -> None:
+        """After a first game's lesson (:mod:`crib.session.first_game`), done or skipped:
+        the game goes on where its reveal stopped.  An action of the game, kept with the
+        others, that does nothing when no lesson shows (a kept game played again has no
+        lessons: its reveal never stopped there)."""
         if self.phase == "lesson" and self.first is not None:
             self.first.finish()
             self._reveal()
 
+    @recorded
     def claim(self, text: str | int) -> None:
         """Manual counting: your count of the hand (or crib) being shown.
 

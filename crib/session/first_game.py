@@ -7,7 +7,7 @@ first discard (whose crib it is), the starter (his heels, if it happens), the fi
 in the play, the first go, the last card, and each part of the show (the pone's hand, the
 dealer's hand, the crib).  The controller is then in its ``lesson`` phase: nothing more is
 revealed (no computer move) and no card can be played until the lesson is finished
-(:meth:`GameController.next`, Continue) or skipped; each lesson names the actual cards.
+(:meth:`GameController.lesson_done`, Continue) or skipped; each lesson names the actual cards.
 
 What the device remembers (the lessons done or skipped, all lessons ended) is
 :meth:`FirstGame.state` as JSON: the page keeps it in the browser's localStorage

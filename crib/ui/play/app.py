@@ -40,6 +40,7 @@ from crib.ui.kit.keys import KeyListener
 from crib.ui.play.duel_hook import classmate_button, open_from_query
 from crib.ui.play.html import GRADE_COLOURS as GRADE_COLOURS
 from crib.ui.play.html import grade_chip, replay_hand_html, review_html, show_html
+from crib.ui.play.keep import Keeping
 from crib.ui.play.lessons import LessonPanel
 from crib.ui.play.parts import keys_where
 from crib.ui.play.rail import CoachPanel, GameId, Review, Scores
@@ -175,7 +176,8 @@ class PlayApp(w.VBox):
         )
         self.key_listener.on_key(self.key)
         self.key_listener.on_query(self._on_query)
-        self.new_button.on_click(lambda _b: self.new_game(fresh=True))
+        self.keeping = Keeping(self)  # every move kept on the device; New game asks first
+        self.new_button.on_click(lambda _b: self.keeping.ask_new_game())
         a = self.actions
         for b, key in (
             (a.confirm_button, "enter"),
@@ -239,7 +241,9 @@ class PlayApp(w.VBox):
         super().__init__(
             [
                 self.key_listener,
+                self.keeping.keeper,
                 settings,
+                self.keeping.box,
                 self.lessons,
                 w.HBox([table, rail], layout=w.Layout(align_items="flex-start")).add_class(
                     "crib-main-row"
@@ -285,7 +289,9 @@ class PlayApp(w.VBox):
 
     @friendly()
     def _on_query(self, query: str) -> None:
-        if not open_from_query(self, query):  # ?table=CODE: a game against a classmate
+        if open_from_query(self, query):  # ?table=CODE: a game against a classmate
+            return
+        if not self.keeping.resumed:  # a reloaded page's own game comes back instead
             apply_query(self, query)
 
     @friendly()
@@ -317,6 +323,10 @@ class PlayApp(w.VBox):
     @friendly()
     def key(self, key: str) -> None:
         """A key pressed anywhere on the page."""
+        if self.keeping.asking:  # New game's question: Escape keeps playing, no game keys
+            if key == "escape":
+                self.keeping.answer(False)
+            return
         if key == "escape":  # skips a first game's lesson
             self.lessons.skip()
             return
@@ -336,6 +346,8 @@ class PlayApp(w.VBox):
     def act(self, key: str) -> None:
         """Apply a key (or its button) to the game, then redraw."""
         self.status.value = ""
+        if self.lessons.take(key):  # Enter, n or Space: a first game's lesson, done
+            return
         self.controller.press(key)
         self.render()
         self._refine()
@@ -382,6 +394,7 @@ class PlayApp(w.VBox):
         self.review.update(v, c, plain=plain)
         self.lessons.update(self, v)  # a first game's lesson and its gentle grades
         self.prompt.update(v, c, t0)
+        self.keeping.after_render()  # the new moves kept on the device
 
     def _refine(self) -> None:
         """The exact trap flag, after the computer's reply is already on the screen."""

@@ -44,12 +44,18 @@ def _swap(app: Any, duel: DuelApp) -> None:
             child.layout.display = "none"
     duel.layout.display = None
     app.key_listener._handlers[:] = [duel.key]
+    app.keeping.duel = True  # a classmate's game is not kept, nor guarded, by the play page
+    app.keeping.after_render()
 
     def back() -> None:
         for child in app.children:
             child.layout.display = (
-                "none" if child is duel or "crib-replay-box" in child._dom_classes else None
+                "none"
+                if child is duel or {"crib-replay-box", "crib-keeper"} & set(child._dom_classes)
+                else None
             )
+        app.keeping.duel = False
+        app.keeping.after_render()
         app.key_listener._handlers[:] = [app.key]
 
     duel._on_back = back

@@ -136,19 +136,27 @@ class LessonPanel(w.VBox):
         if self._paused():
             self.go_on()
 
+    def take(self, key: str) -> bool:
+        """A game key while a lesson shows: Enter, n or Space go on (True: taken); the
+        others reach the game, which refuses them until the lesson is done."""
+        if self._paused() and key in ("enter", "n", "space", " "):
+            self.go_on()
+            return True
+        return False
+
     @friendly()
     def go_on(self) -> None:
         """Continue or Skip: this lesson is done, the game goes on."""
         if self._paused():
-            self.app.act("n")
+            self.app.controller.lesson_done()
+            self.app.render()
 
     @friendly()
     def end(self) -> None:
         """No more lessons on this device; the game goes on."""
         self.first.end_all()
-        c = self.app.controller
-        if c.phase == "lesson":
-            c.resume()
+        if self._paused():
+            self.app.controller.lesson_done()
         self.app.render()
 
     def update(self, app: Any, v: GameView) -> None:
@@ -167,6 +175,11 @@ class LessonPanel(w.VBox):
         if self.gentle:
             self._gentle(v)
             self._gentle_review(v, c)
+        keeping = getattr(app, "keeping", None)
+        if c.phase == "lesson" and keeping is not None:
+            # a game paused mid-reveal is not kept (played again, with no lesson, its
+            # reveal would not stop there): the device keeps it before and after the pause
+            keeping._last = (c.game_id, len(c.actions))
         lesson = self.first.pending if c.phase == "lesson" else None
         key = lesson.key if lesson else None
         if key != self._shown:
@@ -194,7 +207,7 @@ class LessonPanel(w.VBox):
         self.gentle = self.active or not self.first.played
         c = self.app.controller
         if c.phase == "lesson" and (self.first.off or self.first.pending is None):
-            c.resume()
+            c.lesson_done()
         self.app.render()
 
     def _keep(self) -> None:
@@ -254,8 +267,9 @@ class LessonPanel(w.VBox):
             h = c.hand_index
             grades = [g for g in c.grades if g.hand == h]
             title = _("Hand {n} review").format(n=h + 1)
+        what = _("{what}: {card}")
         items = "".join(
-            f"<li>{html.escape(_('{what}: {card}').format(what=_(YOUR[g.kind]), card=g.chosen_text))}"
+            f"<li>{html.escape(what.format(what=_(YOUR[g.kind]), card=g.chosen_text))}"
             f" — {html.escape(gentle_text(g, self.lang))}</li>"
             for g in grades
             if g.kind in YOUR
