@@ -42,7 +42,7 @@ from crib.rules.cards import Card, cards_pretty, parse_card
 from crib.rules.events import Muggins, Shown
 from crib.rules.game import Decision, Game
 from crib.rules.players import HumanPlayer
-from crib.session.first_game import FirstGame
+from crib.session.first_game import LessonActions
 from crib.session.keep import CANNOT_RESUME, GameRecord, play_again, recorded
 from crib.session.model import (
     COACH,
@@ -84,7 +84,7 @@ __all__ = [
 ]
 
 
-class GameController:
+class GameController(LessonActions):
     """A game against a computer tier, with the coach; see the module docstring.
 
     ``tier`` is a :class:`~crib.analysis.models.Tier` of :data:`TIERS` (a page's or a
@@ -133,7 +133,6 @@ class GameController:
         self.count_entry = ""
         self.table = Table(self.game, scores, lang)  # what a player at the table knows
         self.coach = Coach(exact_trap=exact_trap, lang=lang)  # grades, hints, the review
-        self.first: FirstGame | None = None  # a first game's lessons (FirstGame.attach)
         # the game as kept (crib.session.keep): its id, its starting scores and every
         # action accepted so far (a reload or a dead kernel plays them again)
         self.scores0 = tuple(scores)
@@ -417,7 +416,7 @@ class GameController:
     def next(self) -> None:
         """Go on: cut for the deal, deal, the next hand (after the whole show)."""
         _ = tr(self.lang)
-        if self.phase == "lesson":  # a first game's lesson: its own Continue (lesson_done)
+        if self.phase == "lesson":  # a first game's lesson: Continue is lesson_done
             raise CribError(self._not_now(_("go on")))
         if self.phase == "cut":
             mine, theirs = self.cut_cards
@@ -444,16 +443,6 @@ class GameController:
                 if self.phase == "discard"
                 else _("it is your turn: play a card (press its number or click it)")
             )
-
-    @recorded
-    def lesson_done(self) -> None:
-        """After a first game's lesson (:mod:`crib.session.first_game`), done or skipped:
-        the game goes on where its reveal stopped.  An action of the game, kept with the
-        others, that does nothing when no lesson shows (a kept game played again has no
-        lessons: its reveal never stopped there)."""
-        if self.phase == "lesson" and self.first is not None:
-            self.first.finish()
-            self._reveal()
 
     @recorded
     def claim(self, text: str | int) -> None:

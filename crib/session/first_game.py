@@ -29,10 +29,11 @@ from crib.rules import events as ev
 from crib.rules.cards import cards_pretty
 from crib.rules.position import PeggingPosition
 from crib.session.fold import peg_detail
+from crib.session.keep import recorded
 from crib.session.model import GameView, Grade
 from crib.session.plain import NOTHING, _why_discard, card_effect, keep_throw
 
-__all__ = ["LESSONS", "STORE_KEY", "Lesson", "FirstGame", "gentle_text"]
+__all__ = ["LESSONS", "STORE_KEY", "Lesson", "FirstGame", "LessonActions", "gentle_text"]
 
 #: the lessons, in the order a first game meets them
 LESSONS = ("discard", "starter", "points", "go", "last", "pone", "dealer", "crib")
@@ -283,6 +284,25 @@ class FirstGame:
             key,
             text.format(who=who, cards=cards, starter=starter, total=e.total, said=item.said),
         )
+
+
+class LessonActions:
+    """The controller's side of the lessons, mixed into
+    :class:`~crib.session.controller.GameController`: the lessons it is watched by
+    (``first``, set by :meth:`FirstGame.attach`) and the action that ends one."""
+
+    first: FirstGame | None = None
+    phase: str
+
+    @recorded
+    def lesson_done(self) -> None:
+        """After a lesson, done or skipped: the game goes on where its reveal stopped.  An
+        action of the game, kept with the others (:mod:`crib.session.keep`), that does
+        nothing when no lesson shows (a kept game played again has no lessons: its reveal
+        never stops)."""
+        if self.phase == "lesson" and self.first is not None:
+            self.first.finish()
+            self._reveal()  # type: ignore[attr-defined]
 
 
 # --- gentle grades ------------------------------------------------------------------
