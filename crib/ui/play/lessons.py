@@ -12,7 +12,9 @@ is kept in the browser's localStorage (through the page's
 :class:`~crib.ui.kit.keys.KeyListener`), never on the server.
 
 In a first game (``tour=1``, or the first game this device plays) the coach speaks
-gently: :func:`crib.session.first_game.gentle_text` in place of the grade word.
+gently: :func:`crib.session.first_game.gentle_text` in place of the grade word, in the
+coach panel and the hand's and the game's reviews (in plain words, the page's default;
+"Plain words" off shows the exact detail asked for).
 """
 
 from __future__ import annotations
@@ -172,7 +174,7 @@ class LessonPanel(w.VBox):
             self.gentle = (self._heard or self.active) and not self.first.played
             if self.active:
                 self._watch(c)
-        if self.gentle:
+        if self.gentle and app.plain_box.value:  # "Plain words" off: the exact detail asked for
             self._gentle(v)
             self._gentle_review(v, c)
         keeping = getattr(app, "keeping", None)
