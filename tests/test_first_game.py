@@ -175,6 +175,8 @@ def test_the_coach_speaks_gently_in_a_first_game_on_the_page() -> None:
     app.new_game()
     assert app.lessons.gentle
     app.act("n"), app.act("n"), app.act("3"), app.act("6"), app.act("enter")
+    app.act("h")  # a hint under a gentle grade: the hint and its detail stay
+    assert "crib-gentle" in app.coach_html.value and "crib-hint-text" in app.coach_html.value
     texts = []
     while app.controller.phase in ("play", "lesson"):
         texts.append(app.coach_html.value)

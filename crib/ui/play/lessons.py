@@ -248,13 +248,14 @@ class LessonPanel(w.VBox):
         what = _(YOUR[g.kind])
         head = html.escape(_("{what}: {card}").format(what=what, card=g.chosen_text))
         words = html.escape(gentle_text(g, self.lang))
-        hint = v.hint_plain or v.hint
-        self.app.coach.html.value = (
+        coach = self.app.coach.html
+        hint = coach.value.find('<div class="crib-hint-text"')  # the hint as the coach drew it
+        coach.value = (
             f'<div class="crib-label">{_("Coach")}</div>'
             f'<div class="crib-last-grade">{head}</div>'
             f'<div class="crib-plain-text crib-gentle">{words}</div>'
             + how_notes(*g.how, lang=self.lang)
-            + (f'<div class="crib-hint-text">{html.escape(hint)}</div>' if hint else "")
+            + (coach.value[hint:] if hint >= 0 else "")
         )
 
     def _gentle_review(self, v: GameView, c: Any) -> None:
