@@ -187,6 +187,7 @@ def test_the_coach_speaks_gently_in_a_first_game_on_the_page() -> None:
         app.act("n")
     review = app.review_html.value  # the hand's review speaks gently too
     assert app.controller.phase == "hand_over" and "There was a better" in review
+    assert "Hand 1:</b> Decisions with a better choice:" in review
     assert not HARSH.search(re.sub(r"<[^>]+>", " ", review)), review
     old = PlayApp(seed=3, tier=TIERS["easy"])  # a device that has played: the usual words
     kl = old.key_listener

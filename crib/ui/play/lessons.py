@@ -264,12 +264,20 @@ class LessonPanel(w.VBox):
         if v.phase not in ("hand_over", "over"):
             return
         _ = tr(self.lang)
+        strip = ""
         if v.phase == "over":
             grades, title = list(c.grades), _("Game review")
         else:
             h = c.hand_index
             grades = [g for g in c.grades if g.hand == h]
             title = _("Hand {n} review").format(n=h + 1)
+            better = _("Decisions with a better choice: {k} of {m}").format(
+                k=sum(g.verdict != "best" for g in grades), m=len(grades)
+            )
+            strip = (
+                f'<div class="crib-hand-strip"><b>{_("Hand {n}:").format(n=h + 1)}</b> '
+                f"{html.escape(better)}</div>"
+            )
         what = _("{what}: {card}")
         items = "".join(
             f"<li>{html.escape(what.format(what=_(YOUR[g.kind]), card=g.chosen_text))}"
@@ -277,7 +285,7 @@ class LessonPanel(w.VBox):
             for g in grades
             if g.kind in YOUR
         )
-        self.app.review.html.value = (
+        self.app.review.html.value = strip + (
             f'<div class="crib-review crib-gentle"><b>{html.escape(title)}</b>'
             f'<ul class="crib-review-words">{items}</ul></div>'
         )
