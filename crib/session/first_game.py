@@ -180,6 +180,7 @@ class FirstGame:
                     "two that help {name} least."
                 )
             )
+            text += " " + _("Not sure? The Hint button shows the coach’s choice.")
             return self._make("discard", text.format(name=name, six=six))
         if isinstance(e, ev.Cut) and e.starter.rank != 11:
             first = _("You play first.") if t.dealer == 1 else _("{name} plays first.")
@@ -278,6 +279,11 @@ class FirstGame:
                     "Then the dealer’s hand ({who}): {cards} and the starter {starter} make "
                     "{total}: {said}."
                 )
+            )
+        if key == "crib":  # the hand is over: what the board and the coach say
+            text += " " + _(
+                "The board shows the scores: the first to 121 wins. The coach’s review of "
+                "the hand is under the table."
             )
         who = _("you") if mine else name
         return self._make(
