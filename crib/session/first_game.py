@@ -282,8 +282,8 @@ class FirstGame:
             )
         if key == "crib":  # the hand is over: what the board and the coach say
             text += " " + _(
-                "The board shows the scores: the first to 121 wins. The coach’s review of "
-                "the hand is under the table."
+                "The board shows the scores: the first to 121 wins. Next, the coach reviews "
+                "your hand under the table."
             )
         who = _("you") if mine else name
         return self._make(
