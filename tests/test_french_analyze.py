@@ -245,8 +245,8 @@ def test_charts_in_french_and_english_unchanged() -> None:
 
 def test_say_error_keeps_english_and_never_leaves_english_in_french() -> None:
     msg = (
-        "the opponent said go at 25, so none of their 3 cards fits under 31, "
-        "but only 2 unseen cards are worth more than 6"
+        "the opponent said go at 25, so the 3 cards they hold cannot be played without passing "
+        "31, but only 2 of the cards you cannot see are worth more than 6"
     )
     assert say_error(msg) == msg
     assert say_error(msg, "fr").startswith("L’adversaire a dit go à 25")

@@ -151,12 +151,12 @@ def test_the_event_lines_in_french_and_english() -> None:
 def test_the_coach_sentences_in_french() -> None:
     g = grade_discard("5H 5D 6C 7S 8H 9D", "8H 9D", dealer=True, model=UNIFORM, lang="fr")
     assert g.sentence.startswith(
-        "Jeter 8♥ 9♦ dans votre crib coûte 3,00 points en moyenne (coûteux)."
-    )
+        "Jeter 8♥ 9♦ dans votre crib coûte 3,00 points en moyenne (gaffe)."
+    )  # graded as shown: 3,00 is « gaffe » (3 points or more), issue 37
     assert "Gardez" in g.sentence and "modèle de crib «\u00a0exact\u00a0»" in g.model_note
     en = grade_discard("5H 5D 6C 7S 8H 9D", "8H 9D", dealer=True, model=UNIFORM)
     assert en.sentence.startswith(
-        "Throwing 8♥ 9♦ to your crib gives up 3.00 points on average (costly)."
+        "Throwing 8♥ 9♦ to your crib gives up 3.00 points on average (blunder)."
     )
     pos = "hand 4H 6D 6S 9C | starter 2S | discards JD KC | opp 4"
     p = grade_play(pos, "9C", model=UNIFORM, lang="fr")

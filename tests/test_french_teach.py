@@ -79,7 +79,7 @@ def test_the_teachers_choice_chart_speaks_french(class_store: Store) -> None:
     said = text(app.chart.text.value)
     assert "Le graphique en mots" in said and "totaux donnés" in said
     assert not ENGLISH.search(app.chart.tooltip), app.chart.tooltip
-    assert text(app.choices.value).startswith("Question 1 : 3 réponse(s)")
+    assert text(app.choices.value).startswith("Question 1 — réponses : 3")
 
 
 def test_the_choice_figure_in_english_is_unchanged() -> None:

@@ -71,7 +71,7 @@ def test_a_one_point_loss_is_not_the_same_word_as_a_five_point_loss() -> None:
     assert verdict_word(1.03, DISCARD_THRESHOLDS) == "mistake"
     assert verdict_word(5.0, DISCARD_THRESHOLDS) == "blunder"
     assert [verdict_word(x, DISCARD_THRESHOLDS) for x in (0, 0.3, 1.0, 2.0, 3.5)] == list(WORDS)
-    assert [verdict_word(x, PLAY_THRESHOLDS) for x in (0, 0.3, 0.7, 1.5, 2.5)] == list(WORDS)
+    assert [verdict_word(x, PLAY_THRESHOLDS) for x in (0, 0.3, 0.7, 2.0, 3.5)] == list(WORDS)
 
 
 def test_best_is_only_the_best_choice_and_shows_no_cost() -> None:
@@ -135,7 +135,7 @@ def test_the_review_shows_the_learners_own_distribution() -> None:
     )
     assert "blunder −3.0% to win" in out
     assert "−2.00, −3.0% to win" not in summary_strip(grades)  # kinds apart
-    assert "Pegging 1 mistake (−3.0% to win)" in summary_strip(grades)
+    assert "Pegging 1 blunder (−3.0% to win)" in summary_strip(grades)  # by its word
 
 
 @pytest.mark.parametrize("word", WORDS)

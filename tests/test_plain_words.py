@@ -156,12 +156,12 @@ def test_near_121_the_plain_verdict_is_by_the_chance_to_win_with_one_reason() ->
 def test_the_hand_strip_in_plain_words() -> None:
     grades = [
         Grade(1, 0, "discard", parse_cards("AS 2S"), parse_cards("3S 4S"), 1.2, "mistake"),
-        Grade(2, 0, "play", parse_cards("4H"), parse_cards("6D"), 2.4, "blunder"),
+        Grade(2, 0, "play", parse_cards("4H"), parse_cards("6D"), 2.4, "costly"),
     ]
     assert summary_strip(grades, plain=True) == (
-        "Discard mistake, about 1 point lost · Pegging 1 mistake (about 2½ points lost)"
+        "Discard mistake, about 1 point lost · Pegging 1 costly (about 2½ points lost)"
     )
-    assert summary_strip(grades) == "Discard mistake −1.20 · Pegging 1 mistake (−2.40)"
+    assert summary_strip(grades) == "Discard mistake −1.20 · Pegging 1 costly (−2.40)"
 
 
 def _to_first_choice(c: GameController, rng: random.Random) -> None:

@@ -15,8 +15,8 @@ terms of the game.
 
 >>> from crib.analysis.models import UNIFORM
 >>> g = grade_discard("5H 5D 6C 7S 8H 9D", "8H 9D", dealer=True, model=UNIFORM)
->>> g.verdict, round(g.lost, 2)
-('costly', 3.0)
+>>> g.verdict, round(g.lost, 2)  # graded as shown: 3.00 is a blunder
+('blunder', 3.0)
 >>> grade_discard("5H 5D 6C 7S 8H 9D", "5H 9D", dealer=True, model=UNIFORM).verdict
 'blunder'
 >>> g = grade_discard("5H 5D 6C 7S 8H 9D", "6C 7S", dealer=True)
@@ -49,7 +49,9 @@ from crib.analysis.grades import (
     DANGER_COUNTS,
     DISCARD_THRESHOLDS,
     PLAY_THRESHOLDS,
+    POINTS_BANDS,
     WIN_UNIT,
+    grade,
     play_tags,
     thresholds,
     verdict_word,
@@ -80,6 +82,7 @@ __all__ = [
     "board_applies",
     "DISCARD_THRESHOLDS",
     "verdict_word",
+    "grade",
     "thresholds",
     "WIN_UNIT",
     "PLAY_THRESHOLDS",
@@ -160,7 +163,7 @@ def grade_discard(
         lost, unit = 100 * p_lost, WIN_UNIT
     else:
         lost = b.total - t.total  # the ev when the model has no pegging
-    verdict = verdict_word(lost, thresholds("discard", unit))
+    verdict = grade(lost, unit)
     cost = discard_cost(lost, p_lost, master=a.master, lang=lang)
     sentence = discard_sentence(a, i, verdict, cost, lang)
     dm = discard_model(model)
@@ -342,7 +345,7 @@ def grade_play(
         cost = play_cost(lost, "margin", lang=lang)
         wins = winning_now(pos)
         if wins and all(c.rank != chosen.rank for c in wins):
-            best_card, lost = wins[0], max(lost, PLAY_THRESHOLDS["costly"])
+            best_card, lost = wins[0], max(lost, POINTS_BANDS["costly"])
             cost = play_cost(lost, "game", winner=wins[0], lang=lang)
     elif expert:
         best_card, best_v = values[0]
@@ -360,7 +363,7 @@ def grade_play(
         lost = max(0.0, a.best.margin - a.option(chosen).margin)
         note, who = play_note(a, lang), play_who(pm.name, lang)
         cost = play_cost(lost, "margin", lang=lang)
-    verdict = verdict_word(lost, thresholds("play", unit))
+    verdict = grade(lost, unit)
     tags = play_tags(pos, chosen, board, opp_dealer) if verdict != "best" else []
     trap = None
     if exact and not board:  # near 121 the game, not traps, decides

@@ -1,35 +1,44 @@
-"""The grade bands (the word the coach gives a loss, set from measured loss distributions)
-and the warning tags of a play that is not the best.
+"""The grade words: one table for every decision (the word the coach gives a loss) and the
+warning tags of a play that is not the best.
 
 Five words: **best** (the best choice itself, nothing lost), **ok**, **mistake**,
-**costly** and **blunder**.  Each word covers losses below its bound in the table
-of the kind of decision; anything from the last bound up is a blunder.  A choice
-that loses anything at all is not "best", however small the loss (issue 27).
+**costly** and **blunder**.  One table names a loss in points, whatever the decision
+(a throw, a card played, a hand counted), in the game, the review, the analyzers and the
+trainer (issue 37): each word covers losses below its bound, and anything from the last
+bound up is a blunder::
 
-How the bands were set (issue 27, acceptance 6): ``bench/grade_bands.py`` played
-seeded games of each tier (easy, normal, hard, expert) against the Expert and
-graded every decision of the tier by the Master, as the game review grades yours;
-``data/grade_bands.json`` holds the loss distributions (quantiles and the share of
-decisions at or above each loss), discard and play apart, with the command and the
-seeds.  The bounds are round numbers chosen from those distributions so that
+    best     nothing lost
+    ok       less than 0.5 points lost
+    mistake  0.5 to less than 1.5
+    costly   1.5 to less than 3
+    blunder  3 points or more
 
-* a blunder is rare for a decent player: over 80 games a tier, none of the Expert's
-  discards and 0.3% of its plays, 0.5% and 0.9% of Hard's, against 20% and 3% of
-  Normal's and 46% and 6% of Easy's;
-* the words separate the tiers: the share of blunders and costly decisions rises
-  from the Expert through Hard and Normal to Easy;
-* the costly band sits between mistake and blunder because the data asked for it:
-  the old single bound (1.5 for discards, 1.0 for plays) called a third or more of
-  a weak player's decisions blunders, losses of 1 and of 5 points alike.
+Within reach of 121 the coach grades by the chance of winning, in percentage points of
+P(win), by a second table of the same shape (:data:`WIN_BANDS`: 1, 2.5 and 5).  A loss
+is graded as it is shown (points to two decimals, the chance to win to one), so a loss
+shown "0.50" is a mistake wherever it is shown, and its word's range (:func:`band_range`,
+the tip on the pages) holds it.  A choice that loses anything at all is not "best",
+however small the loss (issue 27).
 
-Within reach of 121 the coach grades by the chance of winning, in percentage
-points of P(win); those bands (``*_WIN_THRESHOLDS``) were set apart from the
-points bands from the same data's ``discard_win`` and ``play_win`` kinds.
+How the bounds were set (issue 27, acceptance 6; one table since issue 37):
+``bench/grade_bands.py`` played seeded games of each tier (easy, normal, hard, expert)
+against the Expert and graded every decision of the tier by the Master, as the game
+review grades yours; ``data/grade_bands.json`` holds the loss distributions (quantiles
+and the share of decisions at or above each loss), discard and play apart, with the
+command and the seeds.  With the one table, over 80 games a tier, a blunder (3 points or
+more) is none of the Expert's discards or plays, 0.5% and 0.1% of Hard's, 20% and 0.9%
+of Normal's and 46% and 2% of Easy's; the words still separate the tiers.  Before, the
+play's bounds were lower (1 and 2): "about 1 point lost" was a mistake for a throw and
+costly for a card.
 
->>> verdict_word(0.0, DISCARD_THRESHOLDS), verdict_word(0.02, DISCARD_THRESHOLDS)
+>>> verdict_word(0.0, POINTS_BANDS), verdict_word(0.02, POINTS_BANDS)
 ('best', 'ok')
->>> verdict_word(1.03, DISCARD_THRESHOLDS), verdict_word(5.0, DISCARD_THRESHOLDS)
+>>> verdict_word(1.03, POINTS_BANDS), verdict_word(5.0, POINTS_BANDS)
 ('mistake', 'blunder')
+>>> grade(0.499), grade(1.2), grade(2.46, WIN_UNIT)
+('mistake', 'mistake', 'costly')
+>>> band_range("mistake"), band_range("blunder", WIN_UNIT)
+('0.5 to less than 1.5 points lost', 'a chance to win lower by at least 5%')
 >>> cost_text("best", 0.0), cost_text("ok", 0.004), cost_text("costly", 5.08, "P(win) points")
 ('best', 'ok −0.004', 'costly −5.1% to win')
 """
@@ -53,8 +62,14 @@ __all__ = [
     "DISCARD_WIN_THRESHOLDS",
     "PLAY_WIN_THRESHOLDS",
     "WIN_UNIT",
+    "POINTS_BANDS",
+    "WIN_BANDS",
     "thresholds",
     "verdict_word",
+    "grade",
+    "shown_loss",
+    "band_range",
+    "band_tip",
     "cost_text",
     "verdict_name",
     "VERDICT_NAMES",
@@ -71,30 +86,78 @@ WIN_UNIT = "P(win) points"  # the unit of a grade by the chance of winning (near
 
 # The upper bound (exclusive) of each word; from the last bound up: blunder.
 # Set from data/grade_bands.json (bench/grade_bands.py), see the module docstring.
-# Points of full value (hand, crib and pegging) lost against the best throw.
-DISCARD_THRESHOLDS = {"best": TIE, "ok": 0.5, "mistake": 1.5, "costly": 3.0}
-# Points of pegging margin lost against the best card.
-PLAY_THRESHOLDS = {"best": TIE, "ok": 0.5, "mistake": 1.0, "costly": 2.0}
-# Percentage points of P(win) lost, within reach of 121.
-DISCARD_WIN_THRESHOLDS = {"best": TIE, "ok": 1.0, "mistake": 2.5, "costly": 5.0}
-PLAY_WIN_THRESHOLDS = {"best": TIE, "ok": 1.0, "mistake": 2.5, "costly": 5.0}
+#: the one table in points (of full value for a throw, of pegging margin for a card,
+#: points missed for a count)
+POINTS_BANDS = {"best": TIE, "ok": 0.5, "mistake": 1.5, "costly": 3.0}
+#: the one table in percentage points of P(win), within reach of 121
+WIN_BANDS = {"best": TIE, "ok": 1.0, "mistake": 2.5, "costly": 5.0}
+# the names of the tables by kind of decision (one table since issue 37)
+DISCARD_THRESHOLDS = PLAY_THRESHOLDS = POINTS_BANDS
+DISCARD_WIN_THRESHOLDS = PLAY_WIN_THRESHOLDS = WIN_BANDS
 
 
-def thresholds(kind: str, unit: str = "points") -> dict[str, float]:
-    """The bands of a ``kind`` of decision ("discard" or "play") in ``unit``."""
-    win = unit == WIN_UNIT
-    if kind == "discard":
-        return DISCARD_WIN_THRESHOLDS if win else DISCARD_THRESHOLDS
-    return PLAY_WIN_THRESHOLDS if win else PLAY_THRESHOLDS
+def thresholds(kind: str = "", unit: str = "points") -> dict[str, float]:
+    """The bands in ``unit`` (the same for every ``kind`` of decision: one table)."""
+    return WIN_BANDS if unit == WIN_UNIT else POINTS_BANDS
+
+
+def shown_loss(lost: float, unit: str = "points") -> float:
+    """``lost`` as the pages show it: points to two decimals, the chance to win to one."""
+    return round(lost, 1 if unit == WIN_UNIT else 2)
 
 
 def verdict_word(lost: float, th: dict[str, float]) -> str:
-    """best, ok, mistake, costly or blunder for ``lost`` against the bands ``th`` (a loss
-    equal to a bound, up to rounding, takes the next word)."""
-    for word in WORDS[:-1]:
-        if word in th and (lost <= th[word] if word == "best" else lost < th[word] - TIE):
+    """best, ok, mistake, costly or blunder for ``lost`` against the bands ``th``: nothing
+    lost is best; else the loss as shown (:func:`shown_loss`) below a word's bound takes
+    that word (a loss equal to a bound takes the next word)."""
+    if lost <= th["best"]:
+        return "best"
+    x = shown_loss(lost, WIN_UNIT if th is WIN_BANDS else "points")
+    for word in WORDS[1:-1]:
+        if x < th[word] - TIE:
             return word
     return "blunder"
+
+
+def grade(lost: float, unit: str = "points") -> str:
+    """The one word for ``lost`` in ``unit`` (points, or :data:`WIN_UNIT`): every page's."""
+    return verdict_word(lost, thresholds(unit=unit))
+
+
+def _num(x: float, lang: str) -> str:
+    s = f"{x:g}"
+    return s.replace(".", ",") if lang == "fr" else s
+
+
+_RANGES = {
+    ("points", "low"): N_("less than {hi} points lost"),
+    ("points", "mid"): N_("{lo} to less than {hi} points lost"),
+    ("points", "top"): N_("{lo} points or more lost"),
+    (WIN_UNIT, "low"): N_("a chance to win lower by less than {hi}%"),
+    (WIN_UNIT, "mid"): N_("a chance to win lower by {lo}% to less than {hi}%"),
+    (WIN_UNIT, "top"): N_("a chance to win lower by at least {lo}%"),
+}
+
+
+def band_range(word: str, unit: str = "points", lang: str = "en") -> str:
+    """The losses a grade word covers, in words and in ``lang``: "0.5 to less than 1.5
+    points lost" (the tip beside each grade word on the pages)."""
+    _ = tr(lang)
+    if word == "best":
+        return _("nothing lost")
+    th, u = thresholds(unit=unit), WIN_UNIT if unit == WIN_UNIT else "points"
+    i = WORDS.index(word)
+    lo = th[WORDS[i - 1]] if i > 1 else 0.0
+    part = "low" if i == 1 else "top" if word == "blunder" else "mid"
+    hi = th.get(word, 0.0)
+    return _(_RANGES[u, part]).format(lo=_num(lo, lang), hi=_num(hi, lang))
+
+
+def band_tip(word: str, unit: str = "points", lang: str = "en") -> str:
+    """A grade word and its range: "mistake: 0.5 to less than 1.5 points lost"."""
+    return tr(lang)(N_("{word}: {range}")).format(
+        word=verdict_name(word, lang), range=band_range(word, unit, lang)
+    )
 
 
 #: the grade words as a page names them (context "grade"), e.g. « erreur » for mistake

@@ -13,8 +13,8 @@ hand 4H 6D 6S 9C | starter 2S | discards JD KC | opp 4
 >>> PeggingPosition.parse(bad)  # doctest: +NORMALIZE_WHITESPACE
 Traceback (most recent call last):
 ...
-crib.errors.InvalidPositionError: the pile counts 30 but holds 3 cards while 8 - 2 (your
-hand) - 1 (opponent) = 5 cards have been played: the pile and previous cards must add up to 5
+crib.errors.InvalidPositionError: 3 cards have been played (the pile and previous), but there
+should be 5: each player starts the play with 4 cards, and you still hold 2 and your opponent 1
 """
 
 from __future__ import annotations
@@ -32,6 +32,12 @@ if TYPE_CHECKING:
     from crib.rules.observation import Observation
 
 __all__ = ["PeggingPosition"]
+
+
+def _cards(n: int) -> str:
+    """'1 card', '3 cards'."""
+    return f"{n} card" if n == 1 else f"{n} cards"
+
 
 _KEYS = {
     "hand": "hand",
@@ -149,12 +155,9 @@ class PeggingPosition:
         have = len(self.pile) + len(self.previous)
         if have != played:
             raise InvalidPositionError(
-                f"the pile counts {count} but holds {len(self.pile)} cards while 8 - "
-                f"{len(self.hand)} (your hand) - {self.opp_count} (opponent) = {played} cards "
-                f"have been played: the pile and previous cards must add up to {played}"
-                if self.pile
-                else f"{have} cards in pile and previous, but 8 - {len(self.hand)} (your hand) - "
-                f"{self.opp_count} (opponent) = {played} cards have been played"
+                f"{_cards(have)} {'has' if have == 1 else 'have'} been played (the pile and "
+                f"previous), but there should be {played}: each player starts the play with 4 "
+                f"cards, and you still hold {len(self.hand)} and your opponent {self.opp_count}"
             )
         if self.opp_go:
             if not self.pile:
@@ -166,9 +169,10 @@ class PeggingPosition:
                 misfits = [c for c in self.unseen() if not fits(count, c)]
                 if len(misfits) < self.opp_count:
                     raise InvalidPositionError(
-                        f"the opponent said go at {count}, so none of their {self.opp_count} "
-                        f"cards fits under 31, but only {len(misfits)} unseen cards are worth "
-                        f"more than {room}"
+                        f"the opponent said go at {count}, so the {_cards(self.opp_count)} "
+                        f"they hold cannot be played without passing 31, but only "
+                        f"{len(misfits)} of the cards you cannot see "
+                        f"{'is' if len(misfits) == 1 else 'are'} worth more than {room}"
                     )
         if self.scores is not None:
             check_scores(self.scores, error=InvalidPositionError)

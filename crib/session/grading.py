@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from crib.analysis.coach import grade_discard, grade_play
-from crib.analysis.grades import WIN_UNIT
+from crib.analysis.grades import WIN_UNIT, grade
 from crib.analysis.models import MASTER
 from crib.i18n import tr
 from crib.rules.cards import Card
@@ -153,13 +153,7 @@ def grade_log(
                 )
             )
     for c in counts:
-        verdict = (
-            "best"
-            if c.claimed == c.total
-            else "mistake"
-            if abs(c.claimed - c.total) <= 2
-            else "blunder"
-        )
+        off = float(abs(c.claimed - c.total))  # a count is graded by how far off it is
         said = (
             _("You counted {n}; it counts {total}.")
             if c.claimed != c.total
@@ -172,8 +166,8 @@ def grade_log(
                 "count",
                 c.claimed,
                 c.total,
-                float(max(0, c.total - c.claimed)),
-                verdict,
+                off,
+                grade(off),
                 sentence=said,
                 plain=said,
             )

@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from crib.analysis.grades import WIN_UNIT, cost_text, verdict_name
+from crib.analysis.grades import WIN_UNIT, cost_text, grade, shown_loss, verdict_name
 from crib.i18n import N_, tr
 from crib.rules.cards import Card
 from crib.rules.pegging import fits
@@ -162,17 +162,32 @@ def _to_crib(dealer: bool, lang: str) -> str:
     return _("to your crib") if dealer else _("to your opponent's crib")
 
 
+def _in_band(lost: float) -> float:
+    """``lost`` to the half point as :func:`about_points` says it, kept in its grade's band:
+    rounding up to a band's bound (1.4 to 1½, 2.9 to 3) steps back half a point."""
+    x = shown_loss(lost)
+    if x < 0.5 or x >= 3:
+        return x
+    near = max(0.5, round(2 * x) / 2)
+    return near - 0.5 if grade(near) != grade(x) else near
+
+
 def loss_words(lost: float, unit: str = "points", *, play: bool = False, lang: str = "en") -> str:
     """What a choice gave up, in words: points (over the rest of the play, for a card) or,
     near 121, the chance to win in percentage points (acceptance 6).
 
+    A loss is said to the half point, in its grade's band (issue 37): 1.4 is "about 1
+    point" (a mistake), 1.6 "about 1½ points" (costly), so no phrase names two grades.
+
     >>> loss_words(1.2), loss_words(0.8, play=True), loss_words(5.08, WIN_UNIT)
     ('about 1 point lost', 'about 1 point lost in the rest of the play', '−5.1% to win')
+    >>> loss_words(1.4), loss_words(1.6), loss_words(2.9), loss_words(3.1)
+    ('about 1 point lost', 'about 1½ points lost', 'about 2½ points lost', 'about 3 points lost')
     """
     _ = tr(lang)
     if unit == WIN_UNIT:
         return _("−{p}% to win").format(p=_pct(lost, lang))
-    pts = about_points(lost, lang)
+    pts = about_points(_in_band(lost), lang)
     return (
         _("{points} lost in the rest of the play").format(points=pts)
         if play

@@ -20,6 +20,7 @@ from typing import Any
 from crib.analysis.coach import board_applies, hint_discard, trap_flag
 from crib.analysis.coach_words import TRAP_CARD, TRAP_SET, hint_play_sentence, next_best_sentence
 from crib.analysis.discard import analyze_discard
+from crib.analysis.grades import grade
 from crib.analysis.models import MASTER
 from crib.analysis.play import analyze_play
 from crib.analysis.play.board import analyze_board
@@ -127,9 +128,7 @@ class Coach:
                     missed=missed
                 )
         self.counts.append(CountRecord(hand, shown.what, n, shown.total, taken))
-        verdict = (
-            "best" if n == shown.total else "mistake" if abs(n - shown.total) <= 2 else "blunder"
-        )
+        off = float(abs(n - shown.total))  # a count is graded by how far off it is
         self.grades.append(
             Grade(
                 len(self.grades) + 1,
@@ -137,8 +136,8 @@ class Coach:
                 "count",
                 n,
                 shown.total,
-                float(max(0, shown.total - n)),
-                verdict,
+                off,
+                grade(off),
                 (),
                 None,
                 note,

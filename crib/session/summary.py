@@ -9,7 +9,7 @@ from crib.analysis.grades import WIN_UNIT, WORDS, cost_text
 from crib.i18n import N_, tr
 from crib.session.model import Grade
 
-__all__ = ["summary_strip", "band_counts"]
+__all__ = ["summary_strip", "band_counts", "word_counts"]
 
 _LABELS = (("discard", N_("Discard")), ("play", N_("Pegging")), ("count", N_("Counting")))
 
@@ -35,7 +35,8 @@ def _lost_text(gs: Sequence[Grade], plain_words: bool = False, lang: str = "en")
 
 
 def summary_strip(grades: Sequence[Grade], *, plain: bool = False, lang: str = "en") -> str:
-    """E.g. 'Discard best · Pegging 1 mistake (−1.40)': the words worse than ok counted;
+    """E.g. 'Discard best · Pegging 1 mistake (−1.40)': the words worse than ok counted,
+    each by its word (:func:`word_counts`);
     ``plain``: the losses in words ('Pegging 1 mistake (about 1 point lost)')."""
     from crib.session.plain import chip_text
 
@@ -45,14 +46,41 @@ def summary_strip(grades: Sequence[Grade], *, plain: bool = False, lang: str = "
         gs = [g for g in grades if g.kind == kind]
         if not gs:
             continue
-        bad = sum(g.verdict in ("mistake", "costly", "blunder") for g in gs)
         if kind == "discard" and len(gs) == 1:  # one hand's strip
             say = chip_text if plain else cost_text
             parts.append(f"{_(label)} {say(gs[0].verdict, gs[0].lost, gs[0].unit, lang)}")
         else:
-            n = (_("1 mistake") if bad == 1 else _("{n} mistakes")).format(n=bad)
-            parts.append(f"{_(label)} {n} ({_lost_text(gs, plain, lang)})")
+            parts.append(f"{_(label)} {word_counts(gs, lang)} ({_lost_text(gs, plain, lang)})")
     return " · ".join(parts)
+
+
+#: a grade word counted (the words worse than ok), one form for 1 and one for more
+_COUNTED = {
+    "mistake": (N_("1 mistake"), N_("{n} mistakes")),
+    "costly": (N_("1 costly"), N_("{n} costly")),
+    "blunder": (N_("1 blunder"), N_("{n} blunders")),
+}
+
+
+def word_counts(grades: Sequence[Grade], lang: str = "en") -> str:
+    """The grade words worse than ok counted, each by its own word (the one table's):
+    '1 mistake, 2 blunders'; none: '0 mistakes'.
+
+    >>> from crib.rules.cards import parse_cards
+    >>> four, six = parse_cards("4H"), parse_cards("6D")
+    >>> g = [Grade(1, 0, "play", four, six, 2.4, "costly"),
+    ...      Grade(2, 0, "play", four, six, 4, "blunder"),
+    ...      Grade(3, 0, "play", four, six, 3.1, "blunder")]
+    >>> word_counts(g), word_counts(g[:1], "fr"), word_counts([])
+    ('1 costly, 2 blunders', '1 coûteux', '0 mistakes')
+    """
+    _ = tr(lang)
+    parts = []
+    for word, (one, more) in _COUNTED.items():
+        n = sum(g.verdict == word for g in grades)
+        if n:
+            parts.append((_(one) if n == 1 else _(more)).format(n=n))
+    return ", ".join(parts) or _(_COUNTED["mistake"][1]).format(n=0)
 
 
 def band_counts(grades: Sequence[Grade]) -> dict[str, dict[str, int]]:

@@ -39,7 +39,6 @@ from fractions import Fraction
 
 from crib.analysis.heuristics import temperature
 from crib.analysis.models import PRESETS, Holdings, Minimax, Model, PlayModel, Policy, play_model
-from crib.analysis.play import jit
 from crib.analysis.play.holdings import holdings as _holdings
 from crib.analysis.play.holdings import root_options
 from crib.analysis.play.minimax import minimax_by_holding
@@ -52,6 +51,15 @@ from crib.rules.checks import check_seat
 from crib.rules.position import PeggingPosition
 
 __all__ = ["analyze_play", "analyze_lead"]
+
+
+def _jit():  # type: ignore[no-untyped-def]
+    """The compiled kernels' module, imported at the first analysis: numba (about 90 MB
+    and a second of CPU) is loaded only by a page that analyzes a play."""
+    from crib.analysis.play import jit
+
+    return jit
+
 
 Rows = list[tuple[tuple[int, ...], int, list[tuple[int, int]]]]  # as minimax_by_holding gives
 
@@ -66,7 +74,7 @@ def _compiled_minimax_options(
     """:func:`_minimax_options` from the compiled kernels' per-option sums (the same
     numbers, tested equal; summed in the kernels instead of row by row in Python).
     Also returns how many holdings were solved."""
-    n, total_w, per = jit.minimax_summary(pos, factor, sample, counts)
+    n, total_w, per = _jit().minimax_summary(pos, factor, sample, counts)
     if not n:
         raise CribError("no opponent holding is consistent with this position")
     results = []
@@ -198,7 +206,7 @@ def analyze_play(
                     f"{kw} weighs the holdings, but model {pm.name!r} counts them equally: "
                     "leave it out or use Holdings.WEIGHTED"
                 )
-    if sample is not None and not (isinstance(pm.opponent, Minimax) and jit.available()):
+    if sample is not None and not (isinstance(pm.opponent, Minimax) and _jit().available()):
         why = (
             "a policy opponent"
             if isinstance(pm.opponent, Policy)
@@ -248,7 +256,7 @@ def _analyze(
     factor = keep_weights(opp_played, opp_dealer) if pm.holdings is Holdings.WEIGHTED else None
     opts = root_options(pos)
     sampled = 0
-    if minimax and jit.available():
+    if minimax and _jit().available():
         counts: dict[str, int] = {}
         results, solved = _compiled_minimax_options(pos, opts, factor, sample, counts)
         n_holdings, combos = counts["holdings"], counts["combos"]
@@ -261,7 +269,7 @@ def _analyze(
         total_w = sum(w for _h, w in hs)
     if not n_holdings:
         raise CribError("no opponent holding is consistent with this position")
-    if minimax and not jit.available():
+    if minimax and not _jit().available():
         rows = minimax_by_holding(pos)
         if factor is not None:
             rows = [(h, w * factor(h), row) for h, w, row in rows]

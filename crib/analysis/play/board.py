@@ -33,10 +33,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from crib.analysis.discard import MASTER_ENDGAME
-from crib.analysis.play import jit
 from crib.analysis.play.board_leaf import Show, holding_classes, leaf_tables, show_of
 from crib.analysis.play.holdings import remove_rank, root_state
-from crib.analysis.play.jit_board import board_values
 from crib.analysis.play.weights import keep_weights
 from crib.errors import CribError
 from crib.rules.cards import Card
@@ -107,6 +105,8 @@ def analyze_board(
     pos = position if isinstance(position, PeggingPosition) else PeggingPosition.parse(position)
     if pos.scores is None or pos.starter is None:
         raise CribError("board-aware play needs the scores and the starter")
+    from crib.analysis.play import jit  # numba: loaded by the first analysis, not the import
+
     show = show_of(pos, dealer, opp_played)
     factor = keep_weights(tuple(opp_played), not dealer) if weighted else None
     ranks, hands, w = jit.holding_arrays(pos, factor)
@@ -146,6 +146,9 @@ def compiled_values(
 ) -> np.ndarray:
     """The compiled search's values (holdings x ``cards``) for packed ``hands``; what
     :func:`board_values_reference` states plainly."""
+    from crib.analysis.play import jit  # numba: loaded by the first analysis, not the import
+    from crib.analysis.play.jit_board import board_values
+
     mine, *_pile, last = root_state(pos)
     pile = jit._compress(tuple(c.rank for c in pos.pile))
     opts = np.array([0 if c is None else c.rank for c in cards], np.int64)

@@ -16,6 +16,7 @@ from crib.rules.cards import Card
 from crib.rules.position import PeggingPosition
 from crib.ui.analyze.speak import num, pct
 from crib.ui.kit.cardview import card_text, cards_chips
+from crib.ui.kit.common import grade_tip
 from crib.ui.kit.style import var
 
 __all__ = ["best_text", "near_121_html", "points_verdict_html"]
@@ -84,7 +85,7 @@ def _card_graded(said: str, card: Card, grade: str, v: Any) -> str:
     return (
         html.escape(said)
         .replace("\0", cards_chips([card]))
-        .replace("\1", f"<b>{html.escape(grade)}</b>")
+        .replace("\1", grade_tip(v.word, f"<b>{html.escape(grade)}</b>", v.unit, v.lang))
     )
 
 

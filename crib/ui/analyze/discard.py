@@ -38,7 +38,7 @@ from crib.ui.analyze.verdicts import (
 )
 from crib.ui.kit.cardview import cards_text
 from crib.ui.kit.charts import discard_chart, hand_distribution_chart
-from crib.ui.kit.common import how_computed, info_html, on_clicks
+from crib.ui.kit.common import grade_tip, how_computed, info_html, on_clicks
 from crib.ui.kit.controls import sized
 from crib.ui.kit.glossary import terms_bar
 from crib.ui.kit.keys import KeyListener, query_reader
@@ -333,7 +333,7 @@ class DiscardApp(w.VBox):
         said = (
             said.replace("\0", f"<b>{cards_text(throw)}</b>")
             .replace("\1", f"<b>{html.escape(v.standing)}</b>")
-            .replace("\2", f"<b>{html.escape(v.badge)}</b>")
+            .replace("\2", grade_tip(v.word, f"<b>{html.escape(v.badge)}</b>", v.unit, self.lang))
         )
         self.verdict.value = verdict_html(f"{said} {html.escape(cost)}", v.word)
         self._show(a, i)

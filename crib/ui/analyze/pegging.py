@@ -49,7 +49,7 @@ from crib.ui.analyze.verdicts import (
 )
 from crib.ui.kit.cardview import card_text
 from crib.ui.kit.charts import play_chart
-from crib.ui.kit.common import how_computed, info_html, on_clicks
+from crib.ui.kit.common import grade_tip, how_computed, info_html, on_clicks
 from crib.ui.kit.glossary import terms_bar
 from crib.ui.kit.lang import Intro
 from crib.ui.kit.say import SaidError, friendly_in
@@ -323,7 +323,7 @@ class PeggingApp(PositionEntry, w.VBox):
             html.escape(said)
             .replace("\0", f"<b>{card_text(card)}</b>")
             .replace("\1", f"<b>{html.escape(v.standing)}</b>")
-            .replace("\2", f"<b>{html.escape(v.badge)}</b>")
+            .replace("\2", grade_tip(v.word, f"<b>{html.escape(v.badge)}</b>", v.unit, self.lang))
         )
         self.verdict.value = verdict_html(f"{said} {html.escape(cost)}{trap}", v.word)
         self.table.value = analysis_table_html(a, card, self.lang)

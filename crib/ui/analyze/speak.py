@@ -18,28 +18,24 @@ from typing import Any
 
 import ipywidgets as w
 
+from crib.analysis.grades import VERDICT_NAMES, verdict_name
 from crib.errors import CribError
-from crib.i18n import DEFAULT, N_, NP_, tr, trp
+from crib.i18n import DEFAULT, N_, tr
 from crib.ui.kit.common import error_html
 from crib.ui.kit.lang import Intro, LangPage
 from crib.ui.kit.say import SaidError, say_error
 
 __all__ = ["GRADES", "grade_word", "ordinal", "seat_word", "num", "pct", "analyzer_page"]
 
-#: the coach's grade words (crib.analysis.coach.verdict_word), as a badge says them
-GRADES = {
-    "best": NP_("grade", "best"),
-    "ok": NP_("grade", "ok"),
-    "mistake": NP_("grade", "mistake"),
-    "costly": NP_("grade", "costly"),
-    "blunder": NP_("grade", "blunder"),
-}
+#: the coach's grade words, as a badge says them: the one table's
+#: (:data:`crib.analysis.grades.VERDICT_NAMES`)
+GRADES = VERDICT_NAMES
 _SEATS = {True: N_("dealer"), False: N_("pone")}
 
 
 def grade_word(word: str, lang: str = DEFAULT) -> str:
-    """A grade word ("mistake") in ``lang``."""
-    return trp(lang)("grade", GRADES[word]) if word in GRADES else word
+    """A grade word ("mistake") in ``lang``: :func:`crib.analysis.grades.verdict_name`."""
+    return verdict_name(word, lang)
 
 
 def seat_word(dealer: bool, lang: str = DEFAULT) -> str:

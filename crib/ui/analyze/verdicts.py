@@ -13,16 +13,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from crib.analysis.coach import (
-    PLAY_THRESHOLDS,
-    WIN_UNIT,
-    grade_play,
-    thresholds,
-    trap_flag,
-    verdict_word,
-)
+from crib.analysis.coach import WIN_UNIT, grade_play, trap_flag
 from crib.analysis.discard import DiscardAnalysis
-from crib.analysis.grades import cost_text, play_tags, tag_text
+from crib.analysis.grades import cost_text, grade, play_tags, tag_text
 from crib.analysis.models import (
     EXPERT,
 )
@@ -160,7 +153,7 @@ def discard_verdict(a: DiscardAnalysis, i: int, key: str, lang: str = "en") -> V
     unit = WIN_UNIT if win else "points"
     lost = max(nets) - nets[i]
     return Verdict(
-        verdict_word(lost, thresholds("discard", unit)),
+        grade(lost, unit),
         lost,
         _rank_of(nets, nets[i]),
         len(nets),
@@ -176,7 +169,7 @@ def play_verdict(a: PlayAnalysis, card: Card | None, key: str, lang: str = "en")
     margins = [o.margin for o in a.options]
     lost = max(margins) - mine.margin
     return Verdict(
-        verdict_word(lost, PLAY_THRESHOLDS),
+        grade(lost),
         lost,
         _rank_of(margins, mine.margin),
         len(margins),
@@ -193,7 +186,7 @@ def board_verdict(b: BoardAnalysis, card: Card | None, key: str, lang: str = "en
     mine = 100 * b.option(card).p_win
     lost = max(0.0, max(ps) - mine)
     return Verdict(
-        verdict_word(lost, thresholds("play", WIN_UNIT)),
+        grade(lost, WIN_UNIT),
         lost,
         _rank_of(ps, mine),
         len(ps),

@@ -65,6 +65,25 @@ def how_details(body_html: str, lang: str = "en") -> str:
     )
 
 
+def grade_tip(word: str, label_html: str, unit: str = "points", lang: str = "en") -> str:
+    """A grade word on a page (``label_html``: its badge, already HTML) with the losses its
+    band covers (:func:`crib.analysis.grades.band_range`): the range shows on hover (the
+    summary's title) and on a tap, Enter or Space (a ``<details>``: it works by touch and
+    keyboard, and a screen reader says it is expandable), issue 37."""
+    from crib.analysis.grades import WORDS, band_range, band_tip
+
+    if word not in WORDS:
+        return label_html
+    tip = html.escape(band_tip(word, unit, lang), quote=True)
+    return (
+        f'<details class="crib-grade-tip" style="display:inline-block;position:relative">'
+        f'<summary title="{tip}" style="display:inline;cursor:help;list-style:none">'
+        f"{label_html}</summary>"
+        f'<span class="crib-grade-range" role="note">'
+        f"{html.escape(band_range(word, unit, lang))}</span></details>"
+    )
+
+
 def ranked_table_html(
     df: Any,
     *,

@@ -67,7 +67,10 @@ _ANALYZE = (
     (
         "#Count-a-hand",
         N_("Hand counter"),
-        N_("(below): type four cards and a starter, see every fifteen, pair, run, flush and nobs."),
+        N_(
+            "just below this list, type four cards and a starter and see every fifteen, pair, "
+            "run, flush and nobs."
+        ),
     ),
 )
 
@@ -94,7 +97,8 @@ def home_html(part: str, lang: str = "en") -> str:
         play = html.escape(_("Play a coached game"))
         text = html.escape(
             _(
-                "A full game against the computer (Easy to Expert), with a real board. The coach "
+                "A full game against the Master, the strongest computer player (or choose Easy, "
+                "Normal, Hard or Expert), with a real board. The coach "
                 "grades every decision as you make it, and the review after each hand opens your "
                 "costliest mistakes in the analyzers."
             )

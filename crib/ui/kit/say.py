@@ -150,11 +150,13 @@ SHAPES: tuple[tuple[str, str], ...] = (
         N_("The pile counts exactly 31: the count starts again, so put those cards in previous."),
     ),
     (
-        r"(?:the pile counts \d+ but holds \d+ cards while|\d+ cards in pile and previous, but) "
-        r"8 - (?P<hand>\d+) \(your hand\) - (?P<opp>\d+) \(opponent\) = (?P<played>\d+) cards.*",
+        r"(?P<have>\d+) cards? ha(?:s|ve) been played \(the pile and previous\), but there "
+        r"should be (?P<played>\d+): each player starts the play with 4 cards, and you still "
+        r"hold (?P<hand>\d+) and your opponent (?P<opp>\d+)",
         N_(
-            "8 − {hand} (your hand) − {opp} (opponent) = {played} cards have "
-            "been played: the pile and previous must hold {played} cards."
+            "Cards played (the pile and previous): {have}, but there should be {played}, since "
+            "each player starts the play with 4 cards and you still hold {hand}, your opponent "
+            "{opp}."
         ),
     ),
     (
@@ -162,7 +164,7 @@ SHAPES: tuple[tuple[str, str], ...] = (
         N_("The opponent cannot have said go on an empty pile: any card fits at 0."),
     ),
     (
-        r"the opponent said go at (?P<count>\d+), so none of their (?P<n>\d+) cards.*",
+        r"the opponent said go at (?P<count>\d+), so the (?P<n>\d+) cards? they hold.*",
         N_(
             "The opponent said go at {count}, but too few of the cards you "
             "cannot see are too high to play: they cannot hold {n} such cards."

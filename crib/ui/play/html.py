@@ -32,7 +32,7 @@ from crib.ui.kit.cardview import (
     card_svg,
     cards_html,
 )
-from crib.ui.kit.common import how_details
+from crib.ui.kit.common import grade_tip, how_details
 from crib.ui.kit.glossary import mark_terms, term_link
 from crib.ui.kit.style import var
 from crib.ui.play.board import board_svg, score_chart_svg
@@ -71,10 +71,11 @@ def grade_chip(
     loss in words ('mistake, about 1 point lost')."""
     colour = GRADE_COLOURS.get(verdict, var("muted"))
     text = chip_text(verdict, lost, unit, lang) if plain else cost_text(verdict, lost, unit, lang)
-    return (
+    chip = (
         f'<span class="crib-chip crib-grade-{verdict}" style="background:{colour}">'
         f"{html.escape(text)}</span>"
     )
+    return grade_tip(verdict, chip, unit, lang)
 
 
 def how_notes(*notes: str, lang: str = "en") -> str:
@@ -139,7 +140,10 @@ def bands_html(grades: Sequence[Grade], lang: str = "en") -> str:
     )
     if not rows:
         return ""
-    head = "".join(f"<th scope='col'>{verdict_name(w, lang)}</th>" for w in WORDS)
+    head = "".join(
+        f"<th scope='col'>{grade_tip(w, html.escape(verdict_name(w, lang)), lang=lang)}</th>"
+        for w in WORDS
+    )
     caption = _("Your grades, by word (the bands are set from how each computer level plays)")
     return (
         f'<table class="crib-bands"><caption>{caption}</caption>'

@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 import ipywidgets as w
 
-from crib.analysis.grades import thresholds, verdict_word
+from crib.analysis.grades import grade as grade_of
 from crib.analysis.models import UNIFORM
 from crib.course import questions as quiz
 from crib.course.questions.progress import explain_count_miss
@@ -21,7 +21,7 @@ from crib.i18n import N_, tr
 from crib.rules.cards import Card
 from crib.session import plain as words
 from crib.ui.kit.cardview import card_name
-from crib.ui.kit.common import cards_html, how_details
+from crib.ui.kit.common import cards_html, grade_tip, how_details
 from crib.ui.kit.controls import checkbox
 from crib.ui.kit.quiz_html import breakdown_html, lang_of, throw_splits
 from crib.ui.kit.quiz_words import discard_words, miss_words, play_words
@@ -44,6 +44,11 @@ def _verdict(r: quiz.Result, right: str, wrong: str) -> str:
     if r.correct:
         return f'<div class="crib-verdict-right">✔ {right}</div>'
     return f'<div class="crib-verdict-wrong">✘ {wrong}</div>'
+
+
+def _tip(verdict: str, said: str, lang: str) -> str:
+    """The grade's sentence (plain text) with its word's range as a tip (issue 37)."""
+    return grade_tip(verdict, html.escape(said), lang=lang)
 
 
 def count_result_html(q: quiz.CountQuestion, r: quiz.Result, lang: str = "en") -> str:
@@ -112,7 +117,7 @@ def discard_result_html(
         f"<thead><tr><th>#</th><th>{throw}</th><th>{hand}</th><th>{crib}</th><th>{net}</th>"
         f"<th>{lost}</th><th></th></tr></thead><tbody>{''.join(rows)}</tbody></table>"
     )
-    verdict = "best" if r.correct else verdict_word(r.lost, thresholds("discard"))
+    verdict = "best" if r.correct else grade_of(r.lost)
     local = (
         discard_words(q, mine_cards, r.lost, verdict, lang) if lang != "en" else None
     )  # not English
@@ -125,7 +130,7 @@ def discard_result_html(
     if not plain:
         return head + why + note + table
     if local:
-        head = _verdict(r, html.escape(_("Best throw.")), html.escape(local[0]))
+        head = _verdict(r, html.escape(_("Best throw.")), _tip(verdict, local[0], lang))
         return (
             head
             + f'<div class="crib-plain-text">{html.escape(local[1])}</div>'
@@ -136,7 +141,9 @@ def discard_result_html(
     said = words.discard_text(
         mine, best, dealer=q.dealer, verdict=verdict, lost=r.lost, grade=False
     )
-    head = _verdict(r, html.escape(_("Best throw.")), words.grade_words(verdict, r.lost))
+    head = _verdict(
+        r, html.escape(_("Best throw.")), _tip(verdict, words.grade_words(verdict, r.lost), lang)
+    )
     how = how_details(
         note
         + table
@@ -206,10 +213,10 @@ def peg_result_html(
     note = f'<div class="crib-muted">{margin}</div>'
     if not plain:
         return head + why + table + note
-    verdict = "best" if r.correct else verdict_word(r.lost, thresholds("play"))
+    verdict = "best" if r.correct else grade_of(r.lost)
     if lang != "en":
         grade, said = play_words(q, played, r.lost, verdict, lang)
-        head = _verdict(r, html.escape(_("Best play.")), html.escape(grade))
+        head = _verdict(r, html.escape(_("Best play.")), _tip(verdict, grade, lang))
         return (
             head
             + f'<div class="crib-plain-text">{html.escape(said)}</div>'
@@ -217,7 +224,11 @@ def peg_result_html(
             + how_details(table + note, lang)
         )
     said = words.play_text(q.position, played, q.best, verdict=verdict, lost=r.lost, grade=False)
-    head = _verdict(r, html.escape(_("Best play.")), words.grade_words(verdict, r.lost, play=True))
+    head = _verdict(
+        r,
+        html.escape(_("Best play.")),
+        _tip(verdict, words.grade_words(verdict, r.lost, play=True), lang),
+    )
     model = (
         f'<p style="margin:4px 0;color:{var("muted")}">{html.escape(UNIFORM.play.describe())}</p>'
     )
