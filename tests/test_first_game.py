@@ -222,3 +222,30 @@ def test_a_kept_game_with_lessons_plays_again_without_them() -> None:
     assert c.phase == "play"
     again = GameController.resume(c.record())  # a reload: no lessons, the same decision
     assert (again.cursor, again.phase, again.my_cards) == (c.cursor, c.phase, c.my_cards)
+
+
+def test_a_reloaded_first_game_comes_back_with_its_lessons() -> None:
+    from crib.ui.play.app import PlayApp
+
+    query = "tier=easy&seed=1&tour=1"
+    app = PlayApp(seed=1, tier=TIERS["easy"])
+    app.keeping.keeper._on_msg(None, {"open": {"query": query, "tab": "t", "games": []}}, None)
+    kl = app.key_listener
+    kl._on_msg(kl, {"tab": "t", "seats": {}, "device": {}}, None)
+    kl._on_msg(kl, {"query": query}, None)
+    app.lessons.go_on()  # the discard's lesson
+    app.act("1"), app.act("2"), app.act("enter")
+    assert app.controller.phase == "lesson"  # the starter's: a reload now
+    kept = {"r": app.keeping.keeper.sent[-1].to_json(), "at": 1.0, "tab": "t"}
+    again = PlayApp(tier=TIERS["normal"])
+    opened = {"open": {"query": query, "tab": "t", "games": [kept]}}
+    again.keeping.keeper._on_msg(None, opened, None)
+    kl = again.key_listener
+    kl._on_msg(kl, {"tab": "t", "seats": {}, "device": dict(app.key_listener.device)}, None)
+    kl._on_msg(kl, {"query": query}, None)
+    c = again.controller
+    assert again.keeping.resumed and c.phase == "discard"  # kept before the paused throw
+    assert again.lessons.active and again.lessons.layout.display == "none"  # discard: done
+    assert c.selected == [0, 1]  # the two cards picked before the reload
+    again.act("enter")
+    assert c.phase == "lesson" and again.lessons.first.pending.key == "starter"

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import html
 from typing import Any
+from urllib.parse import parse_qs
 
 import anywidget
 import ipywidgets as w
@@ -168,6 +169,7 @@ class LessonPanel(w.VBox):
             self.app = app
             app.key_listener.device_keys = [STORE_KEY]
             app.key_listener.on_device(self._on_device)
+            app.key_listener.on_query(self._on_query)
         c = app.controller
         if c is not self._game:
             self._game = c
@@ -211,6 +213,17 @@ class LessonPanel(w.VBox):
         if c.phase == "lesson" and (self.first.off or self.first.pending is None):
             c.lesson_done()
         self.app.render()
+
+    @friendly()
+    def _on_query(self, query: str) -> None:
+        """A reloaded first game (``tour=1``) comes back kept (crib.ui.play.keep) without
+        the query applied: its lessons go on (those not done yet)."""
+        keeping = getattr(self.app, "keeping", None)
+        if self.active or keeping is None or not keeping.resumed:
+            return
+        if parse_qs(query or "").get("tour", [""])[0] in ("1", "true", "yes"):
+            self.start()
+            self.app.render()
 
     def _keep(self) -> None:
         """Keep the lessons done (and a hand played) on this device, when they change."""
