@@ -249,6 +249,7 @@ class PlayApp(w.VBox):
                     "crib-main-row"
                 ),
                 self.review.html,
+                self.review.stepper,
                 self.replay.box,
             ]
         )
@@ -332,6 +333,9 @@ class PlayApp(w.VBox):
             return
         if key == "submit":  # Enter in the count box
             self.count_it()
+            return
+        if key in ("arrowleft", "arrowright") and self.review.stepper.shown:
+            self.review.stepper.step(-1 if key == "arrowleft" else 1)
             return
         if key in ("arrowleft", "arrowright") and self.replay.shown:
             self.replay.step(-1 if key == "arrowleft" else 1)

@@ -24,6 +24,7 @@ from crib.ui.play.html import (
     review_html,
     score_rows_html,
 )
+from crib.ui.play.stepper import GameStepper
 
 # the words this module translates inside f-strings, marked for Babel (on Python 3.11 its
 # extractor does not read a call inside an f-string)
@@ -142,11 +143,19 @@ class Review:
     def __init__(self, lang: str = "en") -> None:
         self.lang = lang
         self.html = w.HTML().add_class("crib-review")
+        self.stepper = GameStepper(lang)  # the finished game, decision by decision
+        self._shown_for: object = None
 
     def update(self, v: GameView, c: GameController, *, plain: bool) -> None:
         """The review ``v``'s phase calls for, from ``c``'s grades, in ``plain`` words or not."""
         lang, _ = self.lang, tr(self.lang)
+        if v.phase != "over" and self._shown_for is not None:
+            self.stepper.hide()
+            self._shown_for = None
         if v.phase == "over":
+            if self._shown_for is not c:
+                self._shown_for = c
+                self.stepper.show(c.game.events, c.grades)
             self.html.value = review_html(
                 c.grades,
                 title=_("Game review: your costliest decisions first"),

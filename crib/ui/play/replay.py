@@ -17,6 +17,7 @@ from crib.session.controller import grade_log, load_saved
 from crib.session.model import replay_summary
 from crib.session.review import replay_saved
 from crib.ui.play.html import replay_hand_html
+from crib.ui.play.stepper import GameStepper
 
 __all__ = ["ReplayPanel"]
 
@@ -39,9 +40,10 @@ class ReplayPanel:
             description=_("Replay hand (← →)"),
             style={"description_width": "initial"},
         ).add_class("crib-replay-hand")
-        self.box = w.VBox([self.hand, self.html], layout=w.Layout(display="none")).add_class(
-            "crib-replay-box"
-        )
+        self.stepper = GameStepper(lang)  # the chance to win, decision by decision
+        self.box = w.VBox(
+            [self.stepper, self.hand, self.html], layout=w.Layout(display="none")
+        ).add_class("crib-replay-box")
 
     @property
     def shown(self) -> bool:
@@ -62,6 +64,7 @@ class ReplayPanel:
         events, counts = load_saved(text, self.lang)
         r = replay_saved(events, self.lang)
         self._replay = (events, counts, r, grade_log(events, counts, lang=self.lang))
+        self.stepper.show(events, self._replay[3])
         hands = sum(isinstance(e, Dealt) for e in events)
         self.hand.max = max(1, hands)
         self.hand.value = 1
@@ -71,7 +74,12 @@ class ReplayPanel:
         )
 
     def step(self, by: int) -> None:
-        """The hand ``by`` hands on (back if negative), within the game."""
+        """The decision ``by`` decisions on (back if negative) in the stepper, and its hand."""
+        self.stepper.step(by)
+        p = self.stepper.curve[self.stepper.chart.selected] if self.stepper.curve else None
+        if p is not None and p.hand >= 0:
+            self.hand.value = min(max(p.hand + 1, 1), self.hand.max)
+            return
         self.hand.value = min(max(self.hand.value + by, 1), self.hand.max)
 
     def update(self, *, plain: bool) -> None:

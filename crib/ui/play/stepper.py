@@ -1,0 +1,273 @@
+"""The game review's chance-to-win graph and its stepper (issue #39, point 2).
+
+:class:`ChanceChart` draws the curve of :func:`crib.session.chance.chance_curve` as an
+SVG (the hands marked, each decision a point coloured by its grade); a click or tap on a
+point selects it (``selected``, synced back to the kernel).  :class:`GameStepper` puts it
+above Previous/Next buttons and the selected decision: the board's scores, the hand, the
+pile and its count, the starter, the move made and the best one, the grade, and the
+chance before and after.  The page's ← → keys call :meth:`GameStepper.step`.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from typing import Any
+
+import anywidget
+import ipywidgets as w
+import traitlets
+
+from crib.analysis.speech import pct
+from crib.i18n import tr
+from crib.rules.position import PeggingPosition
+from crib.session.chance import Point, accuracy, chance_curve, key_moments, luck_line
+from crib.session.model import Grade
+from crib.ui.kit.cardview import cards_html
+from crib.ui.kit.controls import button
+from crib.ui.play.html import grade_chip, kind_name
+
+__all__ = ["ChanceChart", "GameStepper", "point_html", "moments_html"]
+
+_ESM = r"""
+function render({ model, el }) {
+  const NS = "http://www.w3.org/2000/svg";
+  const W = 640, H = 200, L = 34, R = 8, T = 10, B = 24;
+  const draw = () => {
+    const pts = model.get("points"), sel = model.get("selected"), words = model.get("words");
+    el.innerHTML = "";
+    const svg = document.createElementNS(NS, "svg");
+    svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
+    svg.setAttribute("role", "img");
+    svg.setAttribute("aria-label", words.title || "");
+    svg.style.width = "100%"; svg.style.maxWidth = W + "px"; svg.style.height = "auto";
+    const n = Math.max(pts.length - 1, 1);
+    const x = (i) => L + (W - L - R) * i / n, y = (p) => T + (H - T - B) * (1 - p);
+    const add = (tag, attrs, text) => {
+      const e = document.createElementNS(NS, tag);
+      for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+      if (text !== undefined) e.textContent = text;
+      svg.appendChild(e); return e;
+    };
+    for (const p of [0, 0.5, 1]) {
+      add("line", { x1: L, x2: W - R, y1: y(p), y2: y(p), stroke: "#bbb",
+                    "stroke-dasharray": p === 0.5 ? "4 3" : "" });
+      add("text", { x: L - 4, y: y(p) + 4, "text-anchor": "end", "font-size": 12,
+                    fill: "#333" }, Math.round(100 * p) + "%");
+    }
+    pts.forEach((p, i) => {
+      if (p.kind === "hand") {
+        add("line", { x1: x(i), x2: x(i), y1: T, y2: H - B, stroke: "#888",
+                      "stroke-dasharray": "2 3" });
+        add("text", { x: x(i) + 2, y: H - 8, "font-size": 12, fill: "#333" }, p.label);
+      }
+    });
+    add("polyline", { points: pts.map((p, i) => `${x(i)},${y(p.played)}`).join(" "),
+                      fill: "none", stroke: "#1f5fa8", "stroke-width": 2 });
+    pts.forEach((p, i) => {
+      if (!p.decision) return;
+      const c = add("circle", { cx: x(i), cy: y(p.played), r: i === sel ? 8 : 5,
+        fill: p.colour, stroke: i === sel ? "#000" : "#fff", "stroke-width": 2,
+        class: "crib-chance-point" + (i === sel ? " crib-chance-selected" : "") });
+      c.dataset.i = String(i);
+      c.style.cursor = "pointer";
+      const t = document.createElementNS(NS, "title"); t.textContent = p.label; c.appendChild(t);
+      c.addEventListener("click", () => { model.set("selected", i); model.save_changes(); });
+    });
+    el.appendChild(svg);
+    el.dataset.selected = String(sel);
+  };
+  model.on("change:points", draw);
+  model.on("change:selected", draw);
+  draw();
+  el.classList.add("crib-chance-ready");
+}
+export default { render };
+"""
+
+COLOURS = {
+    "best": "#2e7d32",
+    "ok": "#7c8a1f",
+    "mistake": "#e67e00",
+    "costly": "#c62828",
+    "blunder": "#7f0000",
+}
+
+
+class ChanceChart(anywidget.AnyWidget):
+    """The curve; ``points``: one dict per point (kind, played, decision, colour,
+    label); ``selected``: the index of the point shown by the stepper."""
+
+    _esm = _ESM
+    points = traitlets.List(traitlets.Dict()).tag(sync=True)
+    selected = traitlets.Int(0).tag(sync=True)
+    words = traitlets.Dict().tag(sync=True)
+
+
+def _pct(x: float, lang: str) -> str:
+    return pct(x, ".0%", lang)
+
+
+def point_label(p: Point, lang: str) -> str:
+    """A point's short name: 'Hand 3', 'Hand 3 · discard · 54% → 41%'."""
+    _ = tr(lang)
+    hand = _("Hand {n}").format(n=p.hand + 1)
+    if p.kind == "hand":
+        return _("H{n}").format(n=p.hand + 1)
+    if p.grade is None:
+        return hand
+    return f"{hand} · {kind_name(p.kind, lang)} · {_pct(p.before, lang)} → {_pct(p.played, lang)}"
+
+
+def point_html(p: Point, lang: str = "en") -> str:
+    """The stepper's view of one point: the scores, the cards, the move and the best one,
+    the grade and the chance before and after."""
+    _ = tr(lang)
+    e = html.escape
+    head = _("Hand {n}").format(n=p.hand + 1) if p.hand >= 0 else _("Cut for deal")
+    rows = [
+        f"<div><b>{e(head)}</b> · {e(_('You {mine}, opponent {theirs}'))}</div>".format(
+            mine=p.scores[0], theirs=p.scores[1]
+        )
+    ]
+    g = p.grade
+    if g is not None:
+        pos = g.position
+        if isinstance(pos, PeggingPosition):
+            rows.append(f"<div>{e(_('Your hand'))}: {cards_html(pos.hand, 'mini')}</div>")
+            count = sum(c.value for c in pos.pile)
+            pile = cards_html(pos.pile, "mini") if pos.pile else e(_("empty"))
+            rows.append(
+                f"<div>{e(_('The pile'))}: {pile} · {e(_('count {n}').format(n=count))}</div>"
+            )
+            if pos.starter is not None:
+                rows.append(f"<div>{e(_('Starter'))}: {cards_html([pos.starter], 'mini')}</div>")
+        elif isinstance(pos, tuple) and pos:
+            rows.append(f"<div>{e(_('Your six'))}: {cards_html(pos, 'mini')}</div>")
+        rows.append(
+            f"<div>{e(_('You chose'))}: <b>{e(g.chosen_text)}</b> · "
+            f"{e(_('best'))}: <b>{e(g.best_text)}</b> "
+            f"{grade_chip(g.verdict, g.lost, g.unit, plain=True, lang=lang)}</div>"
+        )
+    rows.append(
+        f"<div>{e(_('Chance to win'))}: {_pct(p.before, lang)} → <b>{_pct(p.played, lang)}</b>"
+        + (f" ({e(_('best move'))}: {_pct(p.best, lang)})" if g is not None else "")
+        + "</div>"
+    )
+    return f'<div class="crib-step" aria-live="polite">{"".join(rows)}</div>'
+
+
+def moments_html(curve: Sequence[Point], lang: str = "en") -> str:
+    """The key moments (the 3 largest swings, each by a decision or by luck) and the luck
+    line, in plain words."""
+    _ = tr(lang)
+    items = []
+    for s in key_moments(curve):
+        hand = _("Hand {n}").format(n=s.hand + 1)
+        if s.by == "decision" and s.point.grade is not None:
+            g = s.point.grade
+            what = _("your {kind} {chosen} (best: {best})").format(
+                kind=kind_name(g.kind, lang), chosen=g.chosen_text, best=g.best_text
+            )
+            said = _("{hand}: {what}; your chance went from {a} to {b} (your decision)")
+        else:
+            what = ""
+            said = _(
+                "{hand}: the cards (the cut, the deal, the counts) moved your chance "
+                "from {a} to {b} (luck)"
+            )
+        items.append(
+            "<li>"
+            + html.escape(
+                said.format(hand=hand, what=what, a=_pct(s.start, lang), b=_pct(s.end, lang))
+            )
+            + "</li>"
+        )
+    decisions, luck = luck_line(curve)
+    acc = [accuracy(curve, "discard"), accuracy(curve, "play")]
+    line = _(
+        "Decisions moved your chance by {d:+.0f} points of percentage, luck by {l:+.0f}; "
+        "together, {t:+.0f} from 50%."
+    ).format(d=100 * decisions, l=100 * luck, t=100 * (decisions + luck))
+    accs = _("Accuracy: discard {a}, play {b}").format(
+        a="–" if acc[0] is None else f"{acc[0]:.0f}%", b="–" if acc[1] is None else f"{acc[1]:.0f}%"
+    )
+    return (
+        f'<div class="crib-moments"><b>{html.escape(_("Key moments"))}</b>'
+        f"<ol>{''.join(items)}</ol><div>{html.escape(line)}</div>"
+        f"<div>{html.escape(accs)}</div></div>"
+    )
+
+
+class GameStepper(w.VBox):
+    """The graph, Previous/Next, the selected point and the key moments."""
+
+    def __init__(self, lang: str = "en") -> None:
+        self.lang = lang
+        _ = tr(lang)
+        self.curve: list[Point] = []
+        self.chart = ChanceChart(words={"title": _("Your chance to win, decision by decision")})
+        self.prev_button = button(_("◀ Previous"), "crib-step-prev")
+        self.next_button = button(_("Next ▶"), "crib-step-next")
+        self.prev_button.on_click(lambda _b: self.step(-1))
+        self.next_button.on_click(lambda _b: self.step(1))
+        self.detail = w.HTML().add_class("crib-step-detail")
+        self.moments = w.HTML().add_class("crib-moments-box")
+        self.chart.observe(lambda _c: self.draw(), "selected")
+        super().__init__(
+            [
+                w.HTML(f'<div class="crib-label">{html.escape(_("Chance to win"))}</div>'),
+                self.chart,
+                w.HBox([self.prev_button, self.next_button]),
+                self.detail,
+                self.moments,
+            ],
+            layout=w.Layout(display="none"),
+        )
+        self.add_class("crib-stepper")
+
+    @property
+    def shown(self) -> bool:
+        return self.layout.display != "none" and bool(self.curve)
+
+    def show(self, events: Sequence[Any], grades: Sequence[Grade], seat: int = 0) -> None:
+        """The game ``events`` with ``seat``'s ``grades``: the curve, at its first decision."""
+        self.curve = chance_curve(events, grades, seat)
+        self.chart.points = [
+            {
+                "kind": p.kind,
+                "played": p.played,
+                "decision": p.grade is not None,
+                "colour": COLOURS.get(p.grade.verdict, "#555") if p.grade else "#555",
+                "label": point_label(p, self.lang),
+            }
+            for p in self.curve
+        ]
+        first = next((i for i, p in enumerate(self.curve) if p.grade is not None), 0)
+        self.chart.selected = first
+        self.moments.value = moments_html(self.curve, self.lang)
+        self.layout.display = None
+        self.draw()
+
+    def hide(self) -> None:
+        self.layout.display = "none"
+        self.curve = []
+
+    def step(self, by: int) -> None:
+        """The decision ``by`` decisions on (back if negative)."""
+        idx = [i for i, p in enumerate(self.curve) if p.grade is not None]
+        if not idx:
+            return
+        here = self.chart.selected
+        later = [i for i in idx if i > here] if by > 0 else [i for i in idx if i < here][::-1]
+        if later:
+            self.chart.selected = later[min(abs(by), len(later)) - 1]
+
+    def draw(self) -> None:
+        if not self.curve:
+            return
+        i = min(max(self.chart.selected, 0), len(self.curve) - 1)
+        self.detail.value = point_html(self.curve[i], self.lang)
+        idx = [j for j, p in enumerate(self.curve) if p.grade is not None]
+        self.prev_button.disabled = not idx or i <= idx[0]
+        self.next_button.disabled = not idx or i >= idx[-1]
