@@ -1,5 +1,5 @@
 """A beginner alone learns the game in the app (issue #24, point 6): the glossary links,
-the how-to-play page (its rules, worked examples and French) and the guided tour."""
+the how-to-play page (its rules, worked examples and French) and the first game's link."""
 
 from __future__ import annotations
 
@@ -21,7 +21,6 @@ from crib.ui.kit.nav import nav_html
 from crib.ui.learn import examples as ex
 from crib.ui.learn.content import SECTIONS, first_game_href, learn_html, start_here_html
 from crib.ui.learn.page import LearnPage, StartHere
-from crib.ui.play.tour import STEPS, Tour, TourPanel
 
 ISSUE_TERMS = ("pone", "crib", "starter", "heels", "nobs", "go", "muggins", "skunk")
 
@@ -167,84 +166,26 @@ def test_the_page_and_the_home_entry_follow_the_link_language() -> None:
     )
 
 
-# --- the guided tour ---------------------------------------------------------------------
+# --- the first game's lessons (tests/test_first_game.py has the rest) ----------------------
 
 
-def test_the_tour_advances_goes_back_finishes_and_skips() -> None:
-    t = Tour()
-    assert not t.open and t.text_html() == "" and t.outline_class() == ""
-    t.next()  # closed: nothing moves
-    assert t.index == 0
-    t.start()
-    assert [s.key for s in STEPS] == ["hand", "starter", "play", "show", "board"]
-    t.back()
-    assert t.position() == (1, 5)
-    for i in range(2, 6):
-        t.next()
-        assert t.position() == (i, 5) and t.open
-    assert t.last and t.outline_class() == "crib-tour-at-board"  # crib.css outlines its targets
-    t.back()
-    assert t.position() == (4, 5)
-    t.next(), t.next()
-    assert not t.open and t.finished and not t.skipped
-    t.start("fr")
-    assert t.position() == (1, 5) and "Visite guidée · étape 1 sur 5" in t.text_html()
-    assert 'href="learn.ipynb?lang=fr#term-crib"' in t.text_html()
-    t.skip()
-    assert not t.open and t.skipped
-
-
-def test_every_step_links_its_words_and_reads_in_french() -> None:
-    t = Tour()
-    t.start()
-    for step in STEPS:
-        words = re.findall(r"\{(\w+)\}", step.text)
-        assert words and all(f"#term-{w}" in t.text_html() for w in words), step.key
-        assert "{" not in t.text_html()
-        t.next()
-    fr = tr("fr")
-    for step in STEPS:
-        assert fr(step.text) != step.text and fr(step.title) != step.title
-        assert set(re.findall(r"\{\w+\}", fr(step.text))) == set(re.findall(r"\{\w+\}", step.text))
-
-
-def test_the_panel_draws_the_tour_and_hides_when_skipped() -> None:
-    panel = TourPanel()
-    assert panel.layout.display == "none"
-    panel.start("fr")
-    assert panel.layout.display is None and panel.back_button.disabled
-    assert (
-        panel.next_button.description == "Suivant ▶"
-        and panel.skip_button.description == "Passer la visite"
-    )
-    panel.next_button.click()
-    assert "étape 2 sur 5" in panel.text.value and not panel.back_button.disabled
-    assert "crib-tour-at-starter" in panel._dom_classes
-    for _i in range(3):
-        panel.next_button.click()
-    assert panel.next_button.description == "À vous de jouer"
-    panel.skip_button.click()
-    assert panel.layout.display == "none" and not any(
-        c.startswith("crib-tour-at-") for c in panel._dom_classes
-    )
-
-
-def test_the_play_page_opens_its_tour_from_the_learn_page_link_and_escape_closes_it() -> None:
+def test_the_play_page_opens_its_lessons_from_the_learn_page_link_and_escape_skips() -> None:
     from crib.ui.play.app import PlayApp, apply_query
 
     app = PlayApp(seed=5, tier=TIERS["normal"])
-    assert not app.tour.tour.open
+    assert app.lessons.layout.display == "none"
     apply_query(app, "level=easy&tour=1")
     c = app.controller
-    assert c.tier.key == "easy" and c.phase == "discard" and app.tour.tour.open
+    assert c.tier.key == "easy" and c.phase == "lesson" and app.lessons.layout.display is None
     assert (
         c.view().captions[-1].startswith("Hand 1: ")
-    )  # cut and dealt: the tour starts at the throw
-    assert app.key_listener.focused == ".crib-tour-next"
-    app.key_listener.simulate("1")  # the game's keys go on working under the tour
-    assert tuple(c.view().selected) == (0,)
+    )  # cut and dealt: the first lesson is at the throw
+    assert app.key_listener.focused == ".crib-lesson-continue"
+    assert "#term-crib" in app.lessons.text.value
     app.key_listener.simulate("escape")
-    assert not app.tour.tour.open and app.tour.layout.display == "none"
+    assert c.phase == "discard" and app.lessons.layout.display == "none"
+    app.key_listener.simulate("1")  # the game's keys work again
+    assert tuple(c.view().selected) == (0,)
     assert "#term-crib" in app.table_html.value and "#term-starter" in app.table_html.value
     assert "#term-crib" in app.prompt_html.value and "Cribbage words:" in app.keys_html.value
 

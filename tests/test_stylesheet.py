@@ -191,19 +191,16 @@ def test_the_two_plain_text_rules_keep_their_sizes_each_on_its_page() -> None:
     assert not bare, bare
 
 
-def test_the_tour_outlines_each_steps_targets() -> None:
-    from crib.ui.play.tour import STEPS, Tour
+def test_the_lessons_outline_each_targets() -> None:
+    from crib.ui.play.lessons import TARGETS
 
     text = stylesheet_text()
-    for step in STEPS:
-        for target in (t.strip() for t in step.target.split(",")):
-            assert f".crib-play-app:has(:where(.crib-tour-at-{step.key})) {target}" in text, (
-                step.key,
+    for key, targets in TARGETS.items():
+        for target in (t.strip() for t in targets.split(",")):
+            assert f".crib-play-app:has(:where(.crib-tour-at-{key})) {target}" in text, (
+                key,
                 target,
             )
-    t = Tour()
-    t.start()
-    assert t.outline_class() == f"crib-tour-at-{STEPS[0].key}"
 
 
 def test_the_card_faces_and_the_skeletons_languages_are_in_the_sheet() -> None:

@@ -42,6 +42,7 @@ from crib.rules.cards import Card, cards_pretty, parse_card
 from crib.rules.events import Muggins, Shown
 from crib.rules.game import Decision, Game
 from crib.rules.players import HumanPlayer
+from crib.session.first_game import LessonActions
 from crib.session.keep import CANNOT_RESUME, GameRecord, play_again, recorded
 from crib.session.model import (
     COACH,
@@ -83,7 +84,7 @@ __all__ = [
 ]
 
 
-class GameController:
+class GameController(LessonActions):
     """A game against a computer tier, with the coach; see the module docstring.
 
     ``tier`` is a :class:`~crib.analysis.models.Tier` of :data:`TIERS` (a page's or a
@@ -156,9 +157,9 @@ class GameController:
 
     def view(self) -> GameView:
         """What the renderer shows now."""
-        grades = self.grades
-        return self.table.view(
-            self.phase,
+        grades, first = self.grades, self.first
+        v = self.table.view(
+            first.shown_as(self.phase) if first else self.phase,
             self.decision,
             names=self.names,
             selected=tuple(self.selected),
@@ -176,6 +177,7 @@ class GameController:
             cut_cards=self.cut_cards if self.phase == "cut_done" else None,
             mistakes=sum(g.verdict in ("mistake", "costly", "blunder") for g in grades),
         )
+        return first.dress(v) if first and self.phase == "lesson" else v
 
     def prompt(self) -> str:
         return self.table.prompt(self.phase, self.decision)
@@ -326,6 +328,7 @@ class GameController:
             "hand_over": _("you cannot {what} now: the hand is over, press n for the next deal"),
             "count": _("you cannot {what} now: type your count, then Enter"),
             "over": _("you cannot {what}: the game is over (New game starts another)"),
+            "lesson": _("you cannot {what} yet: read the note, then Continue"),
         }.get(self.phase, _("you cannot {what} now")).format(what=what)
 
     @recorded
@@ -413,6 +416,8 @@ class GameController:
     def next(self) -> None:
         """Go on: cut for the deal, deal, the next hand (after the whole show)."""
         _ = tr(self.lang)
+        if self.phase == "lesson":  # a first game's lesson: Continue is lesson_done
+            raise CribError(self._not_now(_("go on")))
         if self.phase == "cut":
             mine, theirs = self.cut_cards
             dealer = _("You deal") if mine.rank < theirs.rank else _("The computer deals")

@@ -60,6 +60,7 @@ ACTIONS = {
     "next": 0,
     "claim": 1,
     "hint": 0,
+    "lesson_done": 0,  # a first game's lesson done (crib.session.first_game): no-op played again
 }
 MAX_ACTIONS = 3000  # a long manual game is under 600; more is not a game of crib
 

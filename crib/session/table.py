@@ -12,6 +12,7 @@ as arguments.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from typing import Any
 
 from crib.errors import CribError
@@ -37,6 +38,8 @@ class Table(SeatTable):
         self.game = game
         self.cursor = 0  # events revealed
         self.fairness = ""
+        # a first game's lessons (crib.session.first_game): True stops the reveal after an event
+        self.pause: Callable[[ev.Event], bool] | None = None
         self.apply(game.events[0])
         self.cursor = 1
 
@@ -61,7 +64,8 @@ class Table(SeatTable):
 
     def reveal(self, *, through_show: bool = False) -> str | None:
         """Reveal events up to the next stop: the phase it stops in (``"show"``,
-        ``"hand_over"`` or ``"over"``), or None at a decision of yours (or the end)."""
+        ``"hand_over"``, ``"over"``, or ``"lesson"`` when ``pause`` says so), or None at a
+        decision of yours (or the end)."""
         evs = self.game.events
         while self.cursor < len(evs) and self.winner is None:
             e = evs[self.cursor]
@@ -76,6 +80,8 @@ class Table(SeatTable):
                 return "hand_over"
             self.cursor += 1
             self.apply(e)
+            if self.pause is not None and self.winner is None and self.pause(e):
+                return "lesson"
         return "over" if self.winner is not None else None
 
     def _enter_show(self) -> str:
@@ -95,6 +101,8 @@ class Table(SeatTable):
             self.cursor += 1
             self.apply(evs[self.cursor - 1])
             return "over"
+        if self.pause is not None and self.pause(e):
+            return "lesson"
         if self.shows and self.shows[-1].what == "crib":
             return "hand_over"
         return "show"

@@ -1,6 +1,6 @@
 """A beginner alone, in a real browser (issue #24, point 6): home, "Start here", the rules
-page (desktop and tablet, axe-core), a glossary link, the first game with its guided tour
-(stepped through by keyboard and mouse, then skipped), and the rules page in French."""
+page (desktop and tablet, axe-core), a glossary link, the first game with its lessons
+(the first continued by keyboard, the next skipped by Escape), and the rules page in French."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 from crib.i18n import tr
 from tests.test_learn import _learn_msgids
 
-from .conftest import ROOT, assert_no_error_output, open_dashboard, screenshot
+from .conftest import ROOT, assert_no_error_output, open_dashboard, press_step, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -31,10 +31,6 @@ def _axe(page) -> list[str]:  # type: ignore[no-untyped-def]
     if not page.evaluate("() => typeof axe !== 'undefined'"):
         page.add_script_tag(path=str(AXE))
     return page.evaluate(AXE_JS)
-
-
-def _step(page) -> str:  # type: ignore[no-untyped-def]
-    return page.locator(".crib-tour-step").inner_text()
 
 
 def test_home_start_here_learn_page_then_a_first_game_with_its_tour(
@@ -68,38 +64,30 @@ def test_home_start_here_learn_page_then_a_first_game_with_its_tour(
     screenshot(page, "learn_768")
     assert not found, "\n".join(found)
 
-    # the first game: against Easy, the tour open on its first step, its Next focused
+    # the first game: against Easy, its first lesson at the throw, its Continue focused
     page.set_viewport_size({"width": 1280, "height": 800})
     first = page.locator("a.crib-first-game").first
     assert first.get_attribute("href") == "play.ipynb?tier=easy&tour=1"
     with page.expect_navigation():
         first.click()
     page.wait_for_selector("#loading", state="detached", timeout=90_000)
-    page.wait_for_selector(".crib-tour-next", state="visible", timeout=60_000)
-    expect(page.locator(".crib-tour-step")).to_have_text(re.compile("step 1 of 5", re.I))
-    expect(page.locator(".crib-phase")).to_have_attribute("data-phase", "discard")
+    page.wait_for_selector(".crib-lesson-continue", state="visible", timeout=60_000)
+    expect(page.locator(".crib-lesson-text")).to_have_attribute("data-lesson", "discard")
+    expect(page.locator(".crib-phase")).to_have_attribute("data-phase", "lesson")
     expect(page.locator(".crib-phase")).to_have_attribute("data-tier", "easy")
     page.wait_for_function(
-        "() => document.activeElement && document.activeElement.closest('.crib-tour-next')"
+        "() => document.activeElement && document.activeElement.closest('.crib-lesson-continue')"
     )
     assert page.locator(".crib-tour a.crib-term[href='learn.ipynb#term-crib']").count() == 1
     assert _axe(page) == []
     screenshot(page, "play_tour_1280")
-    page.keyboard.press("Enter")  # Next, from the keyboard
-    expect(page.locator(".crib-tour-step")).to_have_text(re.compile("step 2 of 5", re.I))
-    page.locator(".crib-tour-next").click()
-    expect(page.locator(".crib-tour-step")).to_have_text(re.compile("step 3 of 5", re.I))
-    page.locator(".crib-tour-back").click()
-    expect(page.locator(".crib-tour-step")).to_have_text(re.compile("step 2 of 5", re.I))
-    # the game goes on under the tour: a card picked by its key
-    step = int(page.locator(".crib-phase").get_attribute("data-step") or 0)
-    page.locator(".crib-tour-title").click()  # the focus leaves the tour's buttons
-    page.keyboard.press("1")
-    page.wait_for_function(
-        "s => Number(document.querySelector('.crib-phase').dataset.step) > s", arg=step
-    )
-    expect(page.locator(".crib-card-1.crib-selected")).to_have_count(1)
-    page.locator(".crib-tour-skip").click()
+    page.keyboard.press("Enter")  # Continue, from the keyboard
+    expect(page.locator(".crib-tour")).to_be_hidden()
+    expect(page.locator(".crib-phase")).to_have_attribute("data-phase", "discard")
+    for key in ("1", "2", "Enter"):  # the game's keys: throw the first two
+        press_step(page, key)
+    expect(page.locator(".crib-lesson-text")).to_have_attribute("data-lesson", "starter")
+    page.keyboard.press("Escape")  # Skip
     expect(page.locator(".crib-tour")).to_be_hidden()
     assert_no_error_output(page)
     assert not page.crib_errors

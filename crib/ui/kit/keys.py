@@ -90,6 +90,9 @@ function render({ model, el }) {
   };
   const onMsg = (msg) => {
     if (msg && typeof msg.focus === "string") focusOn(msg.focus, 60);
+    if (msg && typeof msg.store === "string") {  // this device's memory (store)
+      try { localStorage.setItem(msg.store, String(msg.value)); } catch (e) { /* refused */ }
+    }
   };
   model.on("msg:custom", onMsg);
   document.addEventListener("keydown", onKey, true);  // capture: inputs stop keydown bubbling
@@ -100,7 +103,12 @@ function render({ model, el }) {
   // with it, this browser tab's id (kept across reloads: a reloaded page takes its
   // classmate seat back at once) and the class seats this device holds (crib.ui.play.duel)
   let tab = "", seats = {};
+  const device = {};  // the device's memory the page asked for (device_keys)
   try {
+    for (const k of model.get("device_keys")) {
+      const v = localStorage.getItem(k);
+      if (v !== null) device[k] = v;
+    }
     tab = sessionStorage.getItem("crib-tab") || "";
     if (!tab) {
       tab = Math.random().toString(36).slice(2, 14);
@@ -108,7 +116,7 @@ function render({ model, el }) {
     }
     seats = JSON.parse(localStorage.getItem("crib-seats") || "{}") || {};
   } catch (e) { /* storage refused (private mode): no tab id, no seats kept */ }
-  model.send({ tab: tab, seats: seats });  // first, query or not
+  model.send({ tab: tab, seats: seats, device: device });  // first, query or not
   if (q && model.get("send_query")) model.send({ query: q });
   model.send({ shown: true });  // a person has the page (a preheated kernel had none)
   el.classList.add("crib-keys-ready");
@@ -148,12 +156,16 @@ class KeyListener(anywidget.AnyWidget):
     # after a click, the button loses focus (the sequential focus point stays, so Tab
     # goes on from it): a key pressed later never clicks it again
     blur_clicked = traitlets.Bool(True).tag(sync=True)
+    # the localStorage keys the page reads as it opens (on_device), before its query
+    device_keys = traitlets.List(traitlets.Unicode()).tag(sync=True)
 
     def __init__(self, keys: list[str], **kw: object) -> None:
         super().__init__(watched=list(keys), **kw)
         self._handlers: list[Callable[[str], None]] = []
         self._query_handlers: list[Callable[[str], None]] = []
         self._shown_handlers: list[Callable[[], None]] = []
+        self._device_handlers: list[Callable[[dict[str, str]], None]] = []
+        self.device: dict[str, str] | None = None  # what the device said it keeps (None: unheard)
         self.focused: str | None = None  # the last selector given to focus_on
         self.submitted: str | None = None  # the text of the box Enter last submitted
         self.on_msg(self._on_msg)
@@ -170,6 +182,16 @@ class KeyListener(anywidget.AnyWidget):
         preheated): the moment a person sees it."""
         self._shown_handlers.append(fn)
 
+    def on_device(self, fn: Callable[[dict[str, str]], None]) -> None:
+        """``fn(values)`` when the page opens: the ``device_keys`` this device's browser
+        keeps (localStorage), those it has; before the query string."""
+        self._device_handlers.append(fn)
+
+    def store(self, key: str, value: str) -> None:
+        """Keep ``value`` under ``key`` in this device's browser (localStorage)."""
+        self.device = {**(self.device or {}), key: value}
+        self.send({"store": key, "value": value})
+
     def _on_msg(self, _widget: object, content: dict, _buffers: object) -> None:
         if not isinstance(content, dict):
             return
@@ -178,6 +200,13 @@ class KeyListener(anywidget.AnyWidget):
                 fn0()
         if "tab" in content:  # the page's browser tab and the seats its device keeps
             note_page(content.get("tab"), content.get("seats"))
+            got = content.get("device")
+            if isinstance(got, dict):
+                self.device = {
+                    k: v for k, v in got.items() if k in self.device_keys and isinstance(v, str)
+                }
+                for fn1 in self._device_handlers:
+                    fn1(self.device)
         key, query = content.get("key"), content.get("query")
         if key == "submit" and isinstance(content.get("value"), str):
             self.submitted = content["value"]  # what the box held when Enter was pressed

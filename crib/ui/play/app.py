@@ -41,6 +41,7 @@ from crib.ui.play.duel_hook import classmate_button, open_from_query
 from crib.ui.play.html import GRADE_COLOURS as GRADE_COLOURS
 from crib.ui.play.html import grade_chip, replay_hand_html, review_html, show_html
 from crib.ui.play.keep import Keeping
+from crib.ui.play.lessons import LessonPanel
 from crib.ui.play.parts import keys_where
 from crib.ui.play.rail import CoachPanel, GameId, Review, Scores
 from crib.ui.play.replay import ReplayPanel
@@ -54,7 +55,6 @@ from crib.ui.play.table import (
     ShowArea,
     TableMiddle,
 )
-from crib.ui.play.tour import TourPanel
 
 __all__ = [
     "PlayApp",
@@ -102,7 +102,7 @@ class PlayApp(w.VBox):
         settings = {**game_defaults(), **game}
         coaching, manual, muggins = settings["coaching"], settings["manual"], settings["muggins"]
         self._scores0 = settings["scores"]
-        self.tour = TourPanel(lang)  # the guided tour (play.ipynb?tour=1), hidden until asked
+        self.lessons = LessonPanel(lang)  # a first game's lessons (?tour=1), hidden until one shows
         self.tier = sized(
             w.Dropdown,
             _("Opponent"),
@@ -244,7 +244,7 @@ class PlayApp(w.VBox):
                 self.keeping.keeper,
                 settings,
                 self.keeping.box,
-                self.tour,
+                self.lessons,
                 w.HBox([table, rail], layout=w.Layout(align_items="flex-start")).add_class(
                     "crib-main-row"
                 ),
@@ -328,8 +328,8 @@ class PlayApp(w.VBox):
             if key == "escape":
                 self.keeping.answer(False)
             return
-        if key == "escape":  # closes the guided tour
-            self.tour.skip()
+        if key == "escape":  # skips a first game's lesson
+            self.lessons.skip()
             return
         if key == "submit":  # Enter in the count box
             self.count_it()
@@ -350,6 +350,8 @@ class PlayApp(w.VBox):
     def act(self, key: str) -> None:
         """Apply a key (or its button) to the game, then redraw."""
         self.status.value = ""
+        if self.lessons.take(key):  # Enter, n or Space: a first game's lesson, done
+            return
         self.controller.press(key)
         self.render()
         self._refine()
@@ -394,6 +396,7 @@ class PlayApp(w.VBox):
         self.scores.update(v)
         self.coach.update(v, plain=plain)
         self.review.update(v, c, plain=plain)
+        self.lessons.update(self, v)  # a first game's lesson and its gentle grades
         self.prompt.update(v, c, t0)
         self.keeping.after_render()  # the new moves kept on the device
 
@@ -438,7 +441,7 @@ class PlayApp(w.VBox):
 def apply_query(app: PlayApp, query: str) -> bool:
     """Start a game from a URL query string (``tier``, or ``level``, ``seed``, ``start`` as
     ``a-b``, ``manual``, ``muggins``, ``coaching`` and ``plain`` as 1/0; ``plain=0`` shows
-    the coach's expert detail; ``tour=1`` opens the guided tour, in ``lang``); True if it
+    the coach's expert detail; ``tour=1`` starts a first game's lessons); True if it
     changed anything.
 
     >>> app = PlayApp(seed=1, tier=TIERS["easy"])
@@ -481,10 +484,9 @@ def apply_query(app: PlayApp, query: str) -> bool:
         if key in q:
             box.value = q[key] not in ("0", "false", "no", "")
     app.new_game(scores=scores)
-    if q.get("tour") in ("1", "true", "yes"):  # the first game from the learn page: its tour,
-        for _ in range(3):  # cut for the deal and deal: the tour starts at the throw
+    if q.get("tour") in ("1", "true", "yes"):  # the first game from the learn page: its
+        app.lessons.start()  # lessons (crib.ui.play.lessons); cut for the deal and deal:
+        for _ in range(2):  # the first lesson is at the throw
             if app.controller.phase in ("cut", "cut_done"):
                 app.act("n")
-        app.tour.start(app.lang)
-        app.key_listener.focus_on(".crib-tour-next")
     return True
