@@ -147,7 +147,11 @@ def test_whole_game_by_keyboard_against_easy(
         "verified from the seed", timeout=30_000
     )  # replayed through the engine
     expect(page.locator(".crib-replay")).to_contain_text("Hand 1 of")
-    page.keyboard.press("ArrowRight")
+    for _ in range(12):  # → steps decision by decision (the stepper), the hand follows
+        page.keyboard.press("ArrowRight")
+        page.wait_for_timeout(300)
+        if "Hand 2 of" in page.locator(".crib-replay").inner_text():
+            break
     expect(page.locator(".crib-replay")).to_contain_text("Hand 2 of")
     page.locator(".crib-replay-box").scroll_into_view_if_needed()
     page.locator(".crib-replay-box").screenshot(path=str(ARTIFACTS / "play-loaded-replay.png"))

@@ -25,7 +25,8 @@ from crib.session.chance import Point, accuracy, chance_curve, key_moments, luck
 from crib.session.model import Grade
 from crib.ui.kit.cardview import cards_html
 from crib.ui.kit.controls import button
-from crib.ui.play.html import grade_chip, kind_name
+from crib.ui.kit.style import var
+from crib.ui.play.html import GRADE_COLOURS, grade_chip, kind_name
 
 __all__ = ["ChanceChart", "GameStepper", "point_html", "moments_html"]
 
@@ -50,24 +51,26 @@ function render({ model, el }) {
       svg.appendChild(e); return e;
     };
     for (const p of [0, 0.5, 1]) {
-      add("line", { x1: L, x2: W - R, y1: y(p), y2: y(p), stroke: "#bbb",
+      add("line", { x1: L, x2: W - R, y1: y(p), y2: y(p), style: "stroke: var(--crib-line-4)",
                     "stroke-dasharray": p === 0.5 ? "4 3" : "" });
       add("text", { x: L - 4, y: y(p) + 4, "text-anchor": "end", "font-size": 12,
-                    fill: "#333" }, Math.round(100 * p) + "%");
+                    style: "fill: var(--crib-ink-3)" }, Math.round(100 * p) + "%");
     }
     pts.forEach((p, i) => {
       if (p.kind === "hand") {
-        add("line", { x1: x(i), x2: x(i), y1: T, y2: H - B, stroke: "#888",
+        add("line", { x1: x(i), x2: x(i), y1: T, y2: H - B, style: "stroke: var(--crib-line-5)",
                       "stroke-dasharray": "2 3" });
-        add("text", { x: x(i) + 2, y: H - 8, "font-size": 12, fill: "#333" }, p.label);
+        add("text", { x: x(i) + 2, y: H - 8, "font-size": 12,
+                      style: "fill: var(--crib-ink-3)" }, p.label);
       }
     });
     add("polyline", { points: pts.map((p, i) => `${x(i)},${y(p.played)}`).join(" "),
-                      fill: "none", stroke: "#1f5fa8", "stroke-width": 2 });
+                      fill: "none", style: "stroke: var(--crib-accent)", "stroke-width": 2 });
     pts.forEach((p, i) => {
       if (!p.decision) return;
       const c = add("circle", { cx: x(i), cy: y(p.played), r: i === sel ? 8 : 5,
-        fill: p.colour, stroke: i === sel ? "#000" : "#fff", "stroke-width": 2,
+        style: `fill: ${p.colour}; stroke: var(--crib-${i === sel ? "black" : "white"})`,
+        "stroke-width": 2,
         class: "crib-chance-point" + (i === sel ? " crib-chance-selected" : "") });
       c.dataset.i = String(i);
       c.style.cursor = "pointer";
@@ -85,13 +88,7 @@ function render({ model, el }) {
 export default { render };
 """
 
-COLOURS = {
-    "best": "#2e7d32",
-    "ok": "#7c8a1f",
-    "mistake": "#e67e00",
-    "costly": "#c62828",
-    "blunder": "#7f0000",
-}
+COLOURS = GRADE_COLOURS  # the grade chips' colours (var(--crib-...))
 
 
 class ChanceChart(anywidget.AnyWidget):
@@ -238,7 +235,7 @@ class GameStepper(w.VBox):
                 "kind": p.kind,
                 "played": p.played,
                 "decision": p.grade is not None,
-                "colour": COLOURS.get(p.grade.verdict, "#555") if p.grade else "#555",
+                "colour": COLOURS.get(p.grade.verdict, var("muted")) if p.grade else var("muted"),
                 "label": point_label(p, self.lang),
             }
             for p in self.curve
