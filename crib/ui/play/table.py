@@ -125,6 +125,7 @@ class Actions:
 
     def __init__(self, lang: str = "en") -> None:
         self.lang = lang
+        self.touch = False  # a touch device: the buttons without their keys
         _ = tr(lang)
         self.confirm_button = button(_("Continue"), "crib-confirm", button_style="primary")
         self.go_button = w.Button(description=_("Go (g)")).add_class("crib-go")
@@ -143,28 +144,34 @@ class Actions:
         )
         self.count_button = w.Button(description=_("Count it")).add_class("crib-count-button")
         self.count_box = w.HBox([self.count_text, self.count_button]).add_class("crib-count-box")
-        self.row = w.HBox([self.confirm_button, self.go_button, self.hint_button, self.next_button])
+        self.row = w.HBox(
+            [self.confirm_button, self.go_button, self.hint_button, self.next_button]
+        ).add_class("crib-actions")
 
     def update(self, v: GameView) -> None:
-        """The buttons ``v``'s phase offers, Enter's button saying what Enter does."""
+        """The buttons ``v``'s phase offers, each saying its key (as the prompt and the
+        Keys list do: Enter confirms, n goes on), but on a touch device."""
         p, _ = v.phase, tr(self.lang)
         if p == "discard":
-            label = (
-                _("Throw 2 to your crib (Enter)")
-                if v.dealer == HUMAN
-                else _("Throw 2 to their crib (Enter)")
+            mine = v.dealer == HUMAN
+            keys = (
+                (N_("Throw 2 to your crib (Enter)"), N_("Throw 2 to your crib"))
+                if mine
+                else (N_("Throw 2 to their crib (Enter)"), N_("Throw 2 to their crib"))
             )
         elif p == "play":
-            label = _("Play (Enter)")
+            keys = (N_("Play (Enter)"), N_("Play"))
         elif p == "count":
-            label = _("Count it (Enter)")
+            keys = (N_("Count it (Enter)"), N_("Count it"))
         elif p == "cut":
-            label = _("Cut for deal (Enter)")
+            keys = (N_("Cut for deal (n)"), N_("Cut for deal"))
         elif p == "over":
-            label = _("Game over")
+            keys = (N_("Game over"), N_("Game over"))
         else:
-            label = _("Continue (Enter)")
-        self.confirm_button.description = label
+            keys = (N_("Continue (n)"), N_("Continue"))
+        self.confirm_button.description = _(keys[self.touch])
+        self.go_button.description = _(N_("Go") if self.touch else N_("Go (g)"))
+        self.hint_button.description = _(N_("Hint") if self.touch else N_("Hint (h)"))
         self.confirm_button.disabled = p == "over"
         # counting has its own box and button (Enter in the box counts too)
         self.confirm_button.layout.display = "none" if p == "count" else None
