@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 import ipywidgets as w
 
-from crib.i18n import N_, tr
+from crib.i18n import N_, tr, trp
 from crib.session.controller import HUMAN, GameController, GameView
 from crib.ui.kit.cardview import CardButton, card_svg
 from crib.ui.kit.controls import button
@@ -160,7 +160,7 @@ class Actions:
                 else (N_("Throw 2 to their crib (Enter)"), N_("Throw 2 to their crib"))
             )
         elif p == "play":
-            keys = (N_("Play (Enter)"), N_("Play"))
+            keys = (N_("Play (Enter)"), "")  # on touch: the button's "Play" (a verb)
         elif p == "count":
             keys = (N_("Count it (Enter)"), N_("Count it"))
         elif p == "cut":
@@ -169,7 +169,9 @@ class Actions:
             keys = (N_("Game over"), N_("Game over"))
         else:
             keys = (N_("Continue (n)"), N_("Continue"))
-        self.confirm_button.description = _(keys[self.touch])
+        self.confirm_button.description = (
+            _(keys[self.touch]) if keys[self.touch] else trp(self.lang)("button", "Play")
+        )
         self.go_button.description = _(N_("Go") if self.touch else N_("Go (g)"))
         self.hint_button.description = _(N_("Hint") if self.touch else N_("Hint (h)"))
         self.confirm_button.disabled = p == "over"
