@@ -77,6 +77,13 @@ def _to_show(page, *, touch: bool) -> None:  # type: ignore[no-untyped-def]
     assert _phase(page) in ("show", "hand_over", "over"), _phase(page)
 
 
+TOP_JS = """() => { for (const e of [document.scrollingElement, ...document.querySelectorAll('*')])
+  if (e.scrollTop) e.scrollTop = 0; }"""  # the first screen: every scrolled box back to its top
+
+SHOWN_JS = """(sel) => { const e = document.querySelector(sel);
+  e.scrollIntoView({block: 'start'}); }"""  # a part of the page at the top of the screen
+
+
 def _fold_state(page) -> str:  # type: ignore[no-untyped-def]
     return page.locator(".crib-fold-button").get_attribute("aria-expanded") or ""
 
@@ -125,7 +132,7 @@ def test_a_tablet_by_touch_folds_the_options_and_keeps_the_turn_on_the_first_scr
         assert page.locator(".crib-confirm").inner_text().strip() == "Play"
         assert _hints_shown(page) == {"keys": False, "badge": False, "label": False}
         # the turn on the first screen, without scrolling
-        page.evaluate("() => window.scrollTo(0, 0)")
+        page.evaluate(TOP_JS)
         expect(page.locator(FIRST_SCREEN["coach"])).to_be_visible()
         for what, sel in FIRST_SCREEN.items():
             for box in [x.bounding_box() for x in page.locator(sel).all()]:
@@ -187,10 +194,11 @@ CARD_JS = """(sel) => {
   const corner = {x: r.left + b.clientLeft + parseFloat(s.left),
                   y: r.top + b.clientTop + parseFloat(s.top),
                   w: parseFloat(s.width), h: parseFloat(s.height)};
-  const text = [...b.childNodes].find(n => n.nodeType === 3 && n.textContent.trim());
+  // the centre: the face's glyph (crib.css draws it in a span), else the button's text
+  const glyph = b.querySelector('.crib-glyph');
   const range = document.createRange();
-  range.selectNodeContents(text);
-  const c = range.getBoundingClientRect();
+  if (!glyph) range.selectNodeContents(b);
+  const c = (glyph || range).getBoundingClientRect();
   return {corner, centre: {x: c.left, y: c.top, w: c.width, h: c.height}};
 }"""
 
@@ -211,7 +219,8 @@ SHOW_JS = """() => {
   for (const e of document.querySelectorAll('.crib-show .widget-html-content, .crib-show'))
     if (e.scrollWidth > e.clientWidth + 1) bad.push('scrolls sideways: ' + e.className);
   for (const s of document.querySelectorAll('.crib-show-line > span:last-child')) {
-    const lh = parseFloat(getComputedStyle(s).fontSize) * 1.6;
+    const st = getComputedStyle(s);  // one line of it: its line height ('normal': 1.2 em)
+    const lh = 1.5 * (parseFloat(st.lineHeight) || parseFloat(st.fontSize) * 1.2);
     if (s.textContent.length <= 24 && s.getBoundingClientRect().height > lh)
       bad.push('broken: ' + s.textContent);
   }
@@ -239,7 +248,9 @@ def test_the_play_and_the_show_at_a_phone_a_tablet_and_a_desktop(
     found: list[str] = []
     try:
         _to_play(page, touch=touch)
-        page.evaluate("() => window.scrollTo(0, 0)")
+        page.evaluate(TOP_JS)
+        if width < 500:  # a phone's turn: from the table down (the board comes after)
+            page.evaluate(SHOWN_JS, ".crib-opp")
         page.screenshot(path=str(ARTIFACTS / f"play-{width}-play.png"))
         found += _axe(page, f"{width} play")
         if width < 500:
@@ -249,9 +260,12 @@ def test_the_play_and_the_show_at_a_phone_a_tablet_and_a_desktop(
                 assert not _overlap(got["corner"], got["centre"]), (i, got)
             small = [x for x in page.evaluate(BOARD_JS) if x["px"] < 11 - 0.05]
             assert not small, small
+            page.evaluate(SHOWN_JS, ".crib-board-box")
+            page.screenshot(path=str(ARTIFACTS / "play-390-board.png"))
         _to_show(page, touch=touch)
-        page.evaluate("() => window.scrollTo(0, 0)")
-        page.screenshot(path=str(ARTIFACTS / f"play-{width}-show.png"), full_page=True)
+        page.evaluate(TOP_JS)
+        page.evaluate(SHOWN_JS, ".crib-opp" if width < 1000 else ".crib-fold")
+        page.screenshot(path=str(ARTIFACTS / f"play-{width}-show.png"))
         found += _axe(page, f"{width} show")
         show = page.evaluate(SHOW_JS)
         assert show["lines"] > 0 and not show["bad"], show
