@@ -124,13 +124,20 @@ function render({ model, el }) {
   // a touch device (its main pointer is coarse): the page says tap, and hides the key
   // hints (html.crib-touch, crib.css); told again if it changes (a tablet's keyboard)
   const coarse = window.matchMedia ? window.matchMedia("(pointer: coarse)") : null;
+  // and a phone's width (the play page draws a phone's board)
+  const phone = window.matchMedia ? window.matchMedia("(max-width: 600px)") : null;
   const onPointer = () => {
-    const touch = !!(coarse && coarse.matches);
+    const touch = !!(coarse && coarse.matches), narrow = !!(phone && phone.matches);
     document.documentElement.classList.toggle("crib-touch", touch);
-    if (model.get("touch") !== touch) { model.set("touch", touch); model.save_changes(); }
+    if (model.get("touch") !== touch || model.get("narrow") !== narrow) {
+      model.set("touch", touch);
+      model.set("narrow", narrow);
+      model.save_changes();
+    }
   };
   onPointer();
-  if (coarse && coarse.addEventListener) coarse.addEventListener("change", onPointer);
+  const medias = [coarse, phone].filter((m) => m && m.addEventListener);
+  for (const m of medias) m.addEventListener("change", onPointer);
   el.classList.add("crib-keys-ready");
   // "{where}" in the label: where the keys list is, which depends on the width (the
   // side column goes under the board below 1000 px), said by the stylesheet (crib-keys-where)
@@ -148,7 +155,7 @@ function render({ model, el }) {
     model.off("msg:custom", onMsg);
     document.removeEventListener("keydown", onKey, true);
     document.removeEventListener("click", onClick);
-    if (coarse && coarse.removeEventListener) coarse.removeEventListener("change", onPointer);
+    for (const m of medias) m.removeEventListener("change", onPointer);
   };
 }
 export default { render };
@@ -172,6 +179,8 @@ class KeyListener(anywidget.AnyWidget):
     # the browser's word: a touch device (its main pointer is coarse); the page then
     # speaks of taps (crib.session.words) and the stylesheet hides the key hints
     touch = traitlets.Bool(False).tag(sync=True)
+    # the browser's width is a phone's (600 px or less): the play page draws a phone's board
+    narrow = traitlets.Bool(False).tag(sync=True)
     # buttons on which Enter is the page's key "enter" (with the button's crib-card-N
     # number, ``card``), not the button's own click: the play page's cards
     enter_on = traitlets.Unicode("").tag(sync=True)

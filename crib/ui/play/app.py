@@ -176,7 +176,7 @@ class PlayApp(w.VBox):
             enter_on=".crib-play-app .crib-hand .crib-cardbtn",  # Enter confirms (Keys list)
         )
         self.key_listener.on_key(self.key)
-        self.key_listener.observe(lambda _c: self._touch(), "touch")
+        self.key_listener.observe(lambda _c: self._touch(), ["touch", "narrow"])
         self.key_listener.on_query(self._on_query)
         self.new_button.on_click(lambda _b: self.new_game(fresh=True))
         a = self.actions
@@ -316,9 +316,11 @@ class PlayApp(w.VBox):
 
     @friendly()
     def _touch(self) -> None:
-        """The browser said whether it is a touch device: the words change (tap, not press
-        or click; the buttons without their keys), the game goes on."""
+        """The browser said whether it is a touch device, and a phone: the words change
+        (tap, not press or click; the buttons without their keys), a phone's board is
+        drawn, the game goes on."""
         self.controller.touch = self.actions.touch = self.key_listener.touch
+        self.board.narrow = self.key_listener.narrow  # a phone's board
         self.render()
 
     @friendly()

@@ -63,12 +63,13 @@ class Board:
 
     def __init__(self, lang: str = "en") -> None:
         self.lang = lang
+        self.narrow = False  # a phone's board (the browser says, crib.ui.kit.keys)
         self.html = w.HTML().add_class("crib-board-box")
 
     def update(self, v: GameView) -> None:
         """Peg the scores of ``v``."""
         self.html.value = board_svg(
-            v.scores, v.back, v.names, v.dealer, v.last_score, lang=self.lang
+            v.scores, v.back, v.names, v.dealer, v.last_score, lang=self.lang, narrow=self.narrow
         )
 
 
