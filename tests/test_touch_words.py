@@ -105,9 +105,10 @@ def test_the_game_options_fold_under_one_button_closed() -> None:
     # beside the button: New game and the game's number, never folded
     assert list(fold.head.children) == [fold.toggle, app.new_button, app.game_id.html]
     assert app.new_button not in folded
-    # the table comes right after: no option stands between the fold and the game
-    rest = list(app.children)
-    assert rest.index(fold) + 2 == rest.index(app.children[3])
+    # the game comes right after: nothing but the (hidden) tour between the fold and it
+    head = list(app.children[:4])
+    assert head[:3] == [app.key_listener, fold, app.tour]
+    assert "crib-main-row" in head[3]._dom_classes
     assert PlayApp(seed=5, lang="fr").game_options.toggle.label == "Options de la partie"
 
 
