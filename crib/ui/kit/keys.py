@@ -5,6 +5,11 @@ over its widget (it attaches its document listener on ``mouseenter``) and then
 swallows every key, including those typed into other inputs; this 30-line
 anywidget listens on the whole page from the start, leaves keys typed into
 inputs and buttons alone, and so works for a player who never touches the mouse.
+
+It also tells the kernel what the browser is (``touch``: its main pointer is coarse, a
+tablet or a phone; ``narrow``: a phone's width) and marks the page ``html.crib-touch``,
+so that a page speaks of taps and hides its key hints; and Enter on the buttons of
+``enter_on`` (the play page's cards) is the page's Enter, with the card's number.
 """
 
 from __future__ import annotations

@@ -151,27 +151,8 @@ class PlayApp(w.VBox):
         self.replay = ReplayPanel(lang)  # a loaded game, hand by hand (Load game)
         self.key_listener = KeyListener(
             label=_("⌨ keys on: see the Keys list {where}"),
-            keys=[
-                "1",
-                "2",
-                "3",
-                "4",
-                "5",
-                "6",
-                "7",
-                "8",
-                "9",
-                "0",
-                "enter",
-                "g",
-                "h",
-                "n",
-                "space",
-                "backspace",
-                "arrowleft",
-                "arrowright",
-                "escape",
-            ],
+            keys=[*"1234567890", "enter", "g", "h", "n", "space", "backspace"]
+            + ["arrowleft", "arrowright", "escape"],
             where=keys_where(lang),
             enter_on=".crib-play-app .crib-hand .crib-cardbtn",  # Enter confirms (Keys list)
         )
