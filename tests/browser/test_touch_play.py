@@ -251,6 +251,8 @@ def test_the_play_and_the_show_at_a_phone_a_tablet_and_a_desktop(
         page.evaluate(TOP_JS)
         if width < 500:  # a phone's turn: from the table down (the board comes after)
             page.evaluate(SHOWN_JS, ".crib-opp")
+        elif width >= 1000:  # a desktop's game: from the options' row down
+            page.evaluate(SHOWN_JS, ".crib-fold")
         page.screenshot(path=str(ARTIFACTS / f"play-{width}-play.png"))
         found += _axe(page, f"{width} play")
         if width < 500:

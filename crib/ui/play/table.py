@@ -129,10 +129,11 @@ class Actions:
         self.touch = False  # a touch device: the buttons without their keys
         _ = tr(lang)
         self.confirm_button = button(_("Continue"), "crib-confirm", button_style="primary")
-        self.go_button = w.Button(description=_("Go (g)")).add_class("crib-go")
-        self.hint_button = w.Button(description=_("Hint (h)"), icon="lightbulb-o").add_class(
-            "crib-hint-button"
-        )
+        auto = {"layout": w.Layout(width="auto")}  # as wide as its words, as Enter's button
+        self.go_button = w.Button(description=_("Go (g)"), **auto).add_class("crib-go")
+        self.hint_button = w.Button(
+            description=_("Hint (h)"), icon="lightbulb-o", **auto
+        ).add_class("crib-hint-button")
         self.next_button = w.Button(description=_("Continue (n)")).add_class("crib-next")
         self.count_text = (
             w.Text(
