@@ -59,6 +59,9 @@ def test_the_play_page_speaks_touch_words_on_a_touch_device_and_keys_without() -
         else:
             app.act("n")
     look()  # the play
+    # cards to play: Hint shown, Go hidden (each button its own layout)
+    assert app.controller.view().legal and app.actions.go_button.layout.display == "none"
+    assert app.actions.hint_button.layout.display is None
     for _ in range(12):  # the play's cards, then the show
         c = app.controller
         if c.phase not in ("play",):

@@ -129,10 +129,12 @@ class Actions:
         self.touch = False  # a touch device: the buttons without their keys
         _ = tr(lang)
         self.confirm_button = button(_("Continue"), "crib-confirm", button_style="primary")
-        auto = {"layout": w.Layout(width="auto")}  # as wide as its words, as Enter's button
-        self.go_button = w.Button(description=_("Go (g)"), **auto).add_class("crib-go")
+        # as wide as their words, as Enter's button (each its own layout: shown or not)
+        self.go_button = w.Button(description=_("Go (g)"), layout=w.Layout(width="auto")).add_class(
+            "crib-go"
+        )
         self.hint_button = w.Button(
-            description=_("Hint (h)"), icon="lightbulb-o", **auto
+            description=_("Hint (h)"), icon="lightbulb-o", layout=w.Layout(width="auto")
         ).add_class("crib-hint-button")
         self.next_button = w.Button(description=_("Continue (n)")).add_class("crib-next")
         self.count_text = (
