@@ -134,7 +134,8 @@ function render({ model, el }) {
   const onPointer = () => {
     const touch = !!(coarse && coarse.matches), narrow = !!(phone && phone.matches);
     document.documentElement.classList.toggle("crib-touch", touch);
-    el.toggleAttribute("aria-hidden", touch);  // no keys' note on a touch device, spoken or seen
+    // no keys' note on a touch device, seen or spoken
+    if (touch) el.setAttribute("aria-hidden", "true"); else el.removeAttribute("aria-hidden");
     if (model.get("touch") !== touch || model.get("narrow") !== narrow) {
       model.set("touch", touch);
       model.set("narrow", narrow);
