@@ -43,7 +43,7 @@ from crib.rules.events import Muggins, Shown
 from crib.rules.game import Decision, Game
 from crib.rules.players import HumanPlayer
 from crib.session.first_game import LessonActions
-from crib.session.keep import CANNOT_RESUME, GameRecord, play_again, recorded
+from crib.session.keep import Kept, recorded
 from crib.session.model import (
     COACH,
     COMPUTER,
@@ -64,6 +64,7 @@ from crib.session.review import Coach, decisions_from_log, grade_log, load_saved
 from crib.session.review import summary_strip as summary_strip
 from crib.session.table import Table
 from crib.session.warm import warm_up
+from crib.session.words import say
 
 __all__ = [
     "TIERS",
@@ -84,7 +85,7 @@ __all__ = [
 ]
 
 
-class GameController(LessonActions):
+class GameController(LessonActions, Kept):
     """A game against a computer tier, with the coach; see the module docstring.
 
     ``tier`` is a :class:`~crib.analysis.models.Tier` of :data:`TIERS` (a page's or a
@@ -222,34 +223,6 @@ class GameController(LessonActions):
         else:
             raise CribError(self._not_now(tr(self.lang)(N_("ask for a hint"))))
 
-    def record(self) -> GameRecord:
-        """The game as kept: its settings and every accepted action (crib.session.keep)."""
-        return GameRecord.of(self)
-
-    @classmethod
-    def resume(cls, record: GameRecord, lang: str = "en") -> GameController:
-        """The game ``record`` keeps, played again to the decision it was kept at
-        (a :class:`CribError` if it cannot be: :func:`crib.session.keep.play_again`)."""
-
-        def make(r: GameRecord) -> GameController:
-            if r.tier not in TIERS:
-                raise CribError(tr(lang)(CANNOT_RESUME))
-            c = cls(
-                r.seed,
-                TIERS[r.tier],
-                coaching=True,  # graded as it was played; the box's value comes back after
-                manual=r.manual,
-                muggins=r.muggins,
-                scores=r.scores,
-                lang=lang,
-            )
-            c.game_id = r.id
-            return c
-
-        c = play_again(make, record, lang)
-        c.refine_grades()
-        return c
-
     def save(self) -> tuple[str, str]:
         """The game so far as JSON, and a note (a hand in progress is left out)."""
         return self.coach.save(self.revealed_events(), self.phase, self.tier.key)
@@ -300,7 +273,7 @@ class GameController(LessonActions):
         """Select (or unselect) your card ``i`` (0-based)."""
         _ = tr(self.lang)
         if self.phase == "discard":
-            toggle_pick(self.selected, i, len(self.six), self.lang)
+            toggle_pick(self.selected, i, len(self.six), self.lang, touch=self.touch)
         elif self.phase == "play":
             d = self.decision
             assert d is not None
@@ -322,14 +295,30 @@ class GameController(LessonActions):
 
     def _not_now(self, what: str) -> str:
         _ = tr(self.lang)
-        return {
-            "cut": _("you cannot {what} yet: press n to cut for the deal"),
-            "cut_done": _("you cannot {what} yet: press n to deal"),
-            "hand_over": _("you cannot {what} now: the hand is over, press n for the next deal"),
-            "count": _("you cannot {what} now: type your count, then Enter"),
-            "over": _("you cannot {what}: the game is over (New game starts another)"),
-            "lesson": _("you cannot {what} yet: read the note, then Continue"),
-        }.get(self.phase, _("you cannot {what} now")).format(what=what)
+        said = {"cut": "not_cut", "cut_done": "not_dealt", "hand_over": "not_hand_over"}
+        said["count"] = "not_count"
+        if self.phase in said:
+            return self._say(said[self.phase]).format(what=what)
+        if self.phase == "over":
+            return _("you cannot {what}: the game is over (New game starts another)").format(
+                what=what
+            )
+        if self.phase == "lesson":
+            return _("you cannot {what} yet: read the note, then Continue").format(what=what)
+        return _("you cannot {what} now").format(what=what)
+
+    @property
+    def touch(self) -> bool:
+        """A touch device: the prompts and errors say tap, not press or click
+        (:mod:`crib.session.words`); the page sets it from the browser."""
+        return self.table.touch
+
+    @touch.setter
+    def touch(self, on: bool) -> None:
+        self.table.touch = bool(on)
+
+    def _say(self, name: str) -> str:
+        return say(name, self.lang, touch=self.touch)
 
     @recorded
     def confirm(self) -> None:
@@ -337,11 +326,11 @@ class GameController(LessonActions):
         _ = tr(self.lang)
         if self.phase == "discard":
             if len(self.selected) != 2:
-                raise CribError(_("pick two cards to throw (press 1-6 or click them), then Enter"))
+                raise CribError(self._say("pick_two"))
             self.discard([self.six[i] for i in self.selected])
         elif self.phase == "play":
             if len(self.selected) != 1:
-                raise CribError(_("pick a card to play (press 1-4 or click it), then Enter"))
+                raise CribError(self._say("pick_one"))
             self.play(self.my_cards[self.selected[0]])
         elif self.phase == "count":
             self.claim(self.count_entry)
@@ -434,15 +423,11 @@ class GameController(LessonActions):
         elif self.phase == "hand_over":
             self._reveal(through_show=True)
         elif self.phase == "count":
-            raise CribError(_("count your cards first: type the number, then Enter"))
+            raise CribError(self._say("count_first"))
         elif self.phase == "over":
             raise CribError(_("the game is over: New game starts another"))
         else:
-            raise CribError(
-                _("it is your turn: pick two cards to throw, then Enter")
-                if self.phase == "discard"
-                else _("it is your turn: play a card (press its number or click it)")
-            )
+            raise CribError(self._say("turn_throw" if self.phase == "discard" else "turn_play"))
 
     @recorded
     def claim(self, text: str | int) -> None:
@@ -460,7 +445,7 @@ class GameController(LessonActions):
             raise CribError(
                 _("type your count as a number from 0 to 29, not '{text}'").format(text=raw)
                 if raw
-                else _("type your count (a number from 0 to 29), then Enter")
+                else self._say("type_count")
             )
         n = int(raw)
         if n > 29:

@@ -33,9 +33,11 @@ from typing import Any, Protocol, TypeVar
 
 from crib.errors import CribError
 from crib.i18n import N_, tr
+from crib.session.model import TIERS
 
 __all__ = [
     "GameRecord",
+    "Kept",
     "recorded",
     "play_again",
     "CANNOT_READ",
@@ -232,3 +234,36 @@ def play_again(make: Callable[[GameRecord], Any], record: GameRecord, lang: str 
         raise CribError(tr(lang)(CANNOT_RESUME))
     c.coaching = record.coaching
     return c
+
+
+class Kept:
+    """A controller's record and resume (the :class:`~crib.session.controller.GameController`
+    takes them from here)."""
+
+    def record(self) -> GameRecord:
+        """The game as kept: its settings and every accepted action."""
+        return GameRecord.of(self)
+
+    @classmethod
+    def resume(cls, record: GameRecord, lang: str = "en") -> Any:
+        """The game ``record`` keeps, played again to the decision it was kept at
+        (a :class:`CribError` if it cannot be: :func:`play_again`)."""
+
+        def make(r: GameRecord) -> Any:
+            if r.tier not in TIERS:
+                raise CribError(tr(lang)(CANNOT_RESUME))
+            c = cls(  # type: ignore[call-arg]
+                r.seed,
+                TIERS[r.tier],
+                coaching=True,  # graded as it was played; the box's value comes back after
+                manual=r.manual,
+                muggins=r.muggins,
+                scores=r.scores,
+                lang=lang,
+            )
+            c.game_id = r.id
+            return c
+
+        c = play_again(make, record, lang)
+        c.refine_grades()
+        return c

@@ -21,6 +21,7 @@ from crib.rules.cards import Card, cards_pretty, cards_str
 from crib.rules.position import PeggingPosition
 from crib.rules.scoring import Score, score_hand
 from crib.rules.words import ENGLISH, FRENCH, CountWords
+from crib.session.words import say
 
 # The opponent tiers offered, weakest first (crib.analysis.models.TIERS, the one table,
 # by key); the last one is the default opponent, a Tier like every tier a game takes.
@@ -271,8 +272,11 @@ class GameView:
         )
 
 
-def toggle_pick(selected: list[int], i: int, held: int, lang: str = "en") -> None:
-    """Pick or unpick card ``i`` of the ``held`` cards for the throw (two at most), in place.
+def toggle_pick(
+    selected: list[int], i: int, held: int, lang: str = "en", *, touch: bool = False
+) -> None:
+    """Pick or unpick card ``i`` of the ``held`` cards for the throw (two at most), in place
+    (``touch``: the error in touch words, :mod:`crib.session.words`).
 
     >>> picked = [0]; toggle_pick(picked, 3, 6); picked
     [0, 3]
@@ -287,7 +291,7 @@ def toggle_pick(selected: list[int], i: int, held: int, lang: str = "en") -> Non
     if i in selected:
         selected.remove(i)
     elif len(selected) == 2:
-        raise CribError(_("you throw exactly two: unselect one first (press its number again)"))
+        raise CribError(say("two_only", lang, touch=touch))
     else:
         selected.append(i)
 

@@ -22,6 +22,7 @@ from crib.rules.game import Decision, Game, secret_from_seed
 from crib.rules.replay import replay
 from crib.session.fold import SeatTable
 from crib.session.model import _ORDINAL, HUMAN, GameView, fairness_words, replay_summary
+from crib.session.words import say
 
 
 class Table(SeatTable):
@@ -40,6 +41,7 @@ class Table(SeatTable):
         self.fairness = ""
         # a first game's lessons (crib.session.first_game): True stops the reveal after an event
         self.pause: Callable[[ev.Event], bool] | None = None
+        self.touch = False  # a touch device: the prompts say tap (crib.session.words)
         self.apply(game.events[0])
         self.cursor = 1
 
@@ -129,39 +131,29 @@ class Table(SeatTable):
         )
 
     def prompt(self, phase: str, decision: Decision | None) -> str:
-        """The line that says what to do in ``phase``."""
+        """The line that says what to do in ``phase``, in keyboard or touch words
+        (``touch``, :mod:`crib.session.words`)."""
         p, _ = phase, self._
-        if p == "cut":
-            return _("Cut for the deal: press n (or Continue).")
-        if p == "cut_done":
-            return _("Press n to deal.")
+
+        def said(name: str) -> str:
+            return say(name, self.lang, touch=self.touch)
+
+        if p in ("cut", "cut_done", "hand_over"):
+            return said(p)
         if p == "discard":
-            if self.dealer == HUMAN:
-                return _("Throw two cards to your crib: pick them (1-6), then Enter.")
-            return _("Throw two cards to the computer's crib: pick them (1-6), then Enter.")
+            return said("discard_mine" if self.dealer == HUMAN else "discard_theirs")
         if p == "play":
             d = decision
             if d is not None and not d.observation.legal:
                 return _("Count {n}: no card fits; the game says go for you.").format(n=self.count)
-            return _("Count {n}: your play. Press a card's number (1-{k}) or click it.").format(
-                n=self.count, k=len(self.my_cards)
-            )
+            return said("play").format(n=self.count, k=len(self.my_cards))
         if p == "count":
             d = decision
-            crib = d is not None and d.what == "crib"
-            return (
-                _("Count your crib: type the number, then Enter.")
-                if crib
-                else _("Count your hand: type the number, then Enter.")
-            )
+            return said("count_crib" if d is not None and d.what == "crib" else "count_hand")
         if p == "show":
             nxt = len(self.shows)
             left = _(_ORDINAL[nxt]) if nxt < 3 else ""
-            return (
-                _("The show. Press n for the {next}.").format(next=left) if left else _("Press n.")
-            )
-        if p == "hand_over":
-            return _("The hand is over. Press n for the next deal.")
+            return said("show_next").format(next=left) if left else said("show")
         if p == "over":
             return _("Game over. New game starts another.")
         return ""

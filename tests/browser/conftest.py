@@ -149,6 +149,16 @@ def click_step(page, target) -> None:  # type: ignore[no-untyped-def]
     _step_after(page, target.click)
 
 
+def open_options(page) -> None:  # type: ignore[no-untyped-def]
+    """Open the play page's "Game options" fold (closed by default, issue #37): the
+    opponent, the seed, the checkboxes, Save and Load and Play a classmate are in it."""
+    toggle = page.locator(".crib-fold-button")
+    toggle.wait_for(state="visible", timeout=60_000)
+    if toggle.get_attribute("aria-expanded") != "true":
+        toggle.click()
+    page.wait_for_selector(".crib-fold-button[aria-expanded='true']")
+
+
 def open_dashboard(context: object, url: str, ready_selector: str) -> tuple[object, float]:
     """Open a page and wait until Voila finished and ``ready_selector`` is visible.
 

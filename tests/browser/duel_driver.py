@@ -23,6 +23,8 @@ from typing import Any
 
 from crib.tools.school import stop_process
 
+from .conftest import open_options
+
 ROOT = Path(__file__).resolve().parents[2]
 PHASE = ".crib-duel-phase"
 
@@ -149,6 +151,7 @@ class Player:
     def open(self, url: str) -> None:
         self.page.goto(url)
         self.page.wait_for_selector("#loading", state="detached", timeout=120_000)
+        open_options(self.page)  # "Play a classmate" is in the game's options
         self.page.wait_for_selector("button.crib-classmate", state="visible", timeout=120_000)
 
     def click(self, selector: str) -> None:

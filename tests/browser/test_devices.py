@@ -127,7 +127,10 @@ LAYOUT_JS = """() => {
       bad.push('tap target ' + Math.round(r.width) + 'x' + Math.round(r.height) + ': ' + what(e));
     }
   }
-  const rail = document.querySelector('.crib-rail'), board = document.querySelector('.crib-board');
+  // the side column's scores: beside the board, or below 1000 px under it (its parts then
+  // join the game's column, in the order of a turn: crib.css)
+  const rail = document.querySelector('.crib-scores');
+  const board = document.querySelector('.crib-board');
   const out = {bad: bad.slice(0, 12)};
   if (rail && board && shown(rail)) {
     out.rail_top = rail.getBoundingClientRect().top;

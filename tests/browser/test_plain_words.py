@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 
 from crib.session.plain import jargon_in
 
-from .conftest import assert_no_error_output, open_dashboard, press_step
+from .conftest import assert_no_error_output, open_dashboard, open_options, press_step
 
 pytestmark = pytest.mark.browser
 
@@ -39,6 +39,7 @@ def test_a_discard_verdict_in_plain_words_with_the_detail_folded(context, voila_
     )
     page.set_viewport_size({"width": 1280, "height": 800})
     expect(page.locator(".crib-phase[data-seed='11']")).to_be_attached()
+    open_options(page)  # the switch is in the game's options
     switch = page.locator(".crib-plain-words input")
     expect(switch).to_be_checked()  # plain words by default
     for k in ("n", "n", "1", "2", "Enter"):  # cut, deal, throw the first two

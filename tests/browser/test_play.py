@@ -14,7 +14,14 @@ from crib.analysis.models import TIERS
 from crib.rules.scoring import score_hand
 from crib.session.controller import HUMAN, GameController
 
-from .conftest import ARTIFACTS, assert_no_error_output, click_step, open_dashboard, screenshot
+from .conftest import (
+    ARTIFACTS,
+    assert_no_error_output,
+    click_step,
+    open_dashboard,
+    open_options,
+    screenshot,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -132,6 +139,7 @@ def test_whole_game_by_keyboard_against_easy(
     timings["play: kernel redraw of board and table (median)"] = r[len(r) // 2] / 1000
     timings["play: kernel redraw of board and table (max)"] = r[-1] / 1000
     # save the game, then load it back: the replay verdict and the hand-by-hand review
+    open_options(page)  # Save and Load are in the game's options
     page.locator(".crib-save").click()
     link = page.locator(".crib-download")
     expect(link).to_be_visible()
@@ -211,6 +219,7 @@ def test_manual_counting_with_muggins_and_a_review_link(
     # turn manual counting and muggins on with the mouse; they apply from the next game,
     # and a seed typed in the box is an explicit choice that New game deals (without
     # one, New game deals a fresh random seed)
+    open_options(page)
     page.locator(".crib-manual input").check()
     page.locator(".crib-muggins input").check()
     seed_box = page.locator(".crib-seed input")

@@ -5,6 +5,11 @@ over its widget (it attaches its document listener on ``mouseenter``) and then
 swallows every key, including those typed into other inputs; this 30-line
 anywidget listens on the whole page from the start, leaves keys typed into
 inputs and buttons alone, and so works for a player who never touches the mouse.
+
+It also tells the kernel what the browser is (``touch``: its main pointer is coarse, a
+tablet or a phone; ``narrow``: a phone's width) and marks the page ``html.crib-touch``,
+so that a page speaks of taps and hides its key hints; and Enter on the buttons of
+``enter_on`` (the play page's cards) is the page's Enter, with the card's number.
 """
 
 from __future__ import annotations
@@ -57,6 +62,16 @@ function render({ model, el }) {
         || (t && t.isContentEditable)) return;
     if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
     let k = ev.key === " " ? "space" : String(ev.key).toLowerCase();
+    // Enter on a focused card of the hand is the page's Enter (the Keys list's "confirm"),
+    // with the card's number; Space stays the card's own click (pick it)
+    const cardSel = model.get("enter_on");
+    const card = k === "enter" && cardSel && t.closest ? t.closest(cardSel) : null;
+    if (card) {
+      ev.preventDefault();
+      const m = /crib-card-(\d+)/.exec(card.className);
+      model.send({ key: "enter", card: m ? Number(m[1]) : 0 });
+      return;
+    }
     if (tag === "BUTTON" && (k === "enter" || k === "space")) return;  // the button's own click
     if (!model.get("watched").includes(k)) return;
     ev.preventDefault();
@@ -119,6 +134,25 @@ function render({ model, el }) {
   model.send({ tab: tab, seats: seats, device: device });  // first, query or not
   if (q && model.get("send_query")) model.send({ query: q });
   model.send({ shown: true });  // a person has the page (a preheated kernel had none)
+  // a touch device (its main pointer is coarse): the page says tap, and hides the key
+  // hints (html.crib-touch, crib.css); told again if it changes (a tablet's keyboard)
+  const coarse = window.matchMedia ? window.matchMedia("(pointer: coarse)") : null;
+  // and a phone's width (the play page draws a phone's board)
+  const phone = window.matchMedia ? window.matchMedia("(max-width: 600px)") : null;
+  const onPointer = () => {
+    const touch = !!(coarse && coarse.matches), narrow = !!(phone && phone.matches);
+    document.documentElement.classList.toggle("crib-touch", touch);
+    // no keys' note on a touch device, seen or spoken
+    if (touch) el.setAttribute("aria-hidden", "true"); else el.removeAttribute("aria-hidden");
+    if (model.get("touch") !== touch || model.get("narrow") !== narrow) {
+      model.set("touch", touch);
+      model.set("narrow", narrow);
+      model.save_changes();
+    }
+  };
+  onPointer();
+  const medias = [coarse, phone].filter((m) => m && m.addEventListener);
+  for (const m of medias) m.addEventListener("change", onPointer);
   el.classList.add("crib-keys-ready");
   // "{where}" in the label: where the keys list is, which depends on the width (the
   // side column goes under the board below 1000 px), said by the stylesheet (crib-keys-where)
@@ -136,6 +170,7 @@ function render({ model, el }) {
     model.off("msg:custom", onMsg);
     document.removeEventListener("keydown", onKey, true);
     document.removeEventListener("click", onClick);
+    for (const m of medias) m.removeEventListener("change", onPointer);
   };
 }
 export default { render };
@@ -158,6 +193,14 @@ class KeyListener(anywidget.AnyWidget):
     blur_clicked = traitlets.Bool(True).tag(sync=True)
     # the localStorage keys the page reads as it opens (on_device), before its query
     device_keys = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    # the browser's word: a touch device (its main pointer is coarse); the page then
+    # speaks of taps (crib.session.words) and the stylesheet hides the key hints
+    touch = traitlets.Bool(False).tag(sync=True)
+    # the browser's width is a phone's (600 px or less): the play page draws a phone's board
+    narrow = traitlets.Bool(False).tag(sync=True)
+    # buttons on which Enter is the page's key "enter" (with the button's crib-card-N
+    # number, ``card``), not the button's own click: the play page's cards
+    enter_on = traitlets.Unicode("").tag(sync=True)
 
     def __init__(self, keys: list[str], **kw: object) -> None:
         super().__init__(watched=list(keys), **kw)
@@ -168,6 +211,7 @@ class KeyListener(anywidget.AnyWidget):
         self.device: dict[str, str] | None = None  # what the device said it keeps (None: unheard)
         self.focused: str | None = None  # the last selector given to focus_on
         self.submitted: str | None = None  # the text of the box Enter last submitted
+        self.card: int | None = None  # the card (1-6) Enter was pressed on, else None
         self.on_msg(self._on_msg)
 
     def on_key(self, fn: Callable[[str], None]) -> None:
@@ -210,6 +254,8 @@ class KeyListener(anywidget.AnyWidget):
         key, query = content.get("key"), content.get("query")
         if key == "submit" and isinstance(content.get("value"), str):
             self.submitted = content["value"]  # what the box held when Enter was pressed
+        card = content.get("card")
+        self.card = card if isinstance(card, int) and 1 <= card <= 6 else None
         if isinstance(key, str):
             for fn in self._handlers:
                 fn(key)
@@ -224,9 +270,10 @@ class KeyListener(anywidget.AnyWidget):
         self.focused = selector
         self.send({"focus": selector})
 
-    def simulate(self, key: str) -> None:
-        """What a key press from the page does (for headless tests)."""
-        self._on_msg(self, {"key": key}, None)
+    def simulate(self, key: str, card: int | None = None) -> None:
+        """What a key press from the page does (for headless tests); ``card``: pressed
+        on the focused card of that number (1-6)."""
+        self._on_msg(self, {"key": key, "card": card}, None)
 
 
 def query_reader(app: Any, apply: Callable[[Any, str], object]) -> KeyListener:

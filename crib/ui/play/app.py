@@ -35,6 +35,7 @@ from crib.session.controller import COACH, KEYS, TIERS, GameController, fresh_se
 from crib.session.settings import GameSettings, game_defaults
 from crib.ui.kit.common import friendly, info_html, on_clicks
 from crib.ui.kit.controls import button, checkbox, sized
+from crib.ui.kit.fold import Fold
 from crib.ui.kit.glossary import terms_strip
 from crib.ui.kit.keys import KeyListener
 from crib.ui.play.duel_hook import classmate_button, open_from_query
@@ -151,30 +152,13 @@ class PlayApp(w.VBox):
         self.replay = ReplayPanel(lang)  # a loaded game, hand by hand (Load game)
         self.key_listener = KeyListener(
             label=_("⌨ keys on: see the Keys list {where}"),
-            keys=[
-                "1",
-                "2",
-                "3",
-                "4",
-                "5",
-                "6",
-                "7",
-                "8",
-                "9",
-                "0",
-                "enter",
-                "g",
-                "h",
-                "n",
-                "space",
-                "backspace",
-                "arrowleft",
-                "arrowright",
-                "escape",
-            ],
+            keys=[*"1234567890", "enter", "g", "h", "n", "space", "backspace"]
+            + ["arrowleft", "arrowright", "escape"],
             where=keys_where(lang),
+            enter_on=".crib-play-app .crib-hand .crib-cardbtn",  # Enter confirms (Keys list)
         )
         self.key_listener.on_key(self.key)
+        self.key_listener.observe(lambda _c: self._touch(), ["touch", "narrow"])
         self.key_listener.on_query(self._on_query)
         self.keeping = Keeping(self)  # every move kept on the device; New game asks first
         self.new_button.on_click(lambda _b: self.keeping.ask_new_game())
@@ -195,13 +179,14 @@ class PlayApp(w.VBox):
         self.replay.hand.observe(lambda _c: self._show_replay_hand(), "value")
         self.classmate_button = classmate_button(self)  # play a classmate (crib.ui.play.duel)
 
-        # one row of settings and files (it wraps in a narrow window): the table
-        # and your hand must fit a 1280x800 window without scrolling
-        settings = w.HBox(
+        # the game's options folded under one button (a tablet's first screen is the game),
+        # New game and the game's number beside it: the table and your hand fit a
+        # 1280x800 window, and a 768x1024 tablet's first screen, without scrolling
+        self.game_options = Fold(
+            _("Game options"),
             [
                 self.tier,
                 self.seed,
-                self.new_button,
                 self.coaching_box,
                 self.plain_box,
                 self.manual_box,
@@ -209,11 +194,11 @@ class PlayApp(w.VBox):
                 self.save_button,
                 self.load,
                 self.save_link,
-                self.game_id.html,
                 self.classmate_button,
             ],
-            layout=w.Layout(flex_flow="row wrap", align_items="center", grid_gap="4px 6px"),
-        ).add_class("crib-settings")
+            extra=[self.new_button, self.game_id.html],
+        )
+        settings = self.game_options.add_class("crib-settings")
         table = w.VBox(
             [
                 self.opponent.html,
@@ -264,7 +249,7 @@ class PlayApp(w.VBox):
 
     def _make_controller(self) -> GameController:
         self._seed_chosen = False  # the box now shows this game's seed
-        return GameController(
+        c = GameController(
             seed=self.seed.value,
             tier=self.tier.value,
             coaching=self.coaching_box.value,
@@ -273,6 +258,8 @@ class PlayApp(w.VBox):
             scores=self._scores0,
             lang=self.lang,
         )
+        c.touch = self.key_listener.touch  # tap or press: the browser's word
+        return c
 
     @friendly()
     def new_game(self, *, fresh: bool = False, scores: tuple[int, int] | None = None) -> None:
@@ -316,6 +303,15 @@ class PlayApp(w.VBox):
             )
 
     @friendly()
+    def _touch(self) -> None:
+        """The browser said whether it is a touch device, and a phone: the words change
+        (tap, not press or click; the buttons without their keys), a phone's board is
+        drawn, the game goes on."""
+        self.controller.touch = self.actions.touch = self.key_listener.touch
+        self.board.narrow = self.key_listener.narrow  # a phone's board
+        self.render()
+
+    @friendly()
     def _words(self) -> None:
         """Plain words on or off: the page is redrawn in those words, the game goes on."""
         self.render()
@@ -344,6 +340,9 @@ class PlayApp(w.VBox):
             return
         if key in ("7", "8", "9", "0") and self.controller.phase != "count":
             return
+        card = self.key_listener.card  # Enter on a focused card: in the play, play it
+        if key == "enter" and card is not None and self.controller.phase == "play":
+            key = str(card)
         self.act(key)
 
     @friendly()

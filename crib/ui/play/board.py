@@ -43,31 +43,46 @@ LANE = 13
 STREET = 58
 WIDTH = LEFT + 39 * PITCH + 7 * GROUP_GAP + 70
 HEIGHT = TOP + 3 * STREET + 10
+# a phone's board (``narrow``): six streets of 20 holes, drawn near its own size on a
+# 390 px screen, so that its numbers and words are at least 11 px (issue #37)
+PER_NARROW, STREET_NARROW = 20, 62
+WIDTH_NARROW = LEFT + 19 * PITCH + 3 * GROUP_GAP + 70
 
 
 def _x(k: int) -> float:
     return LEFT + k * PITCH + (k // 5) * GROUP_GAP
 
 
-def hole_xy(hole: int, lane: int) -> tuple[float, float]:
-    """Centre of ``hole`` (0 = start, 1-120, 121 = game hole; -1 = second start hole)."""
-    if hole >= WIN:
-        return _x(39) + 34, TOP + 2 * STREET + LANE / 2
+def hole_xy(hole: int, lane: int, per: int = 40) -> tuple[float, float]:
+    """Centre of ``hole`` (0 = start, 1-120, 121 = game hole; -1 = second start hole) on a
+    board of streets of ``per`` holes (40: three streets; 20: a phone's six)."""
+    step = STREET if per == 40 else STREET_NARROW
+    if hole >= WIN:  # beside 120: at the right of three streets, at the left of six
+        x = _x(per - 1) + 34 if per == 40 else LEFT - 24
+        return x, TOP + (120 // per - 1) * step + LANE / 2
     if hole <= 0:
         return LEFT - 18 - (12 if hole < 0 else 0), TOP + lane * LANE
-    street, k = divmod(hole - 1, 40)
-    if street == 1:
-        k = 39 - k
-    return _x(k), TOP + street * STREET + lane * LANE
+    street, k = divmod(hole - 1, per)
+    if street % 2 == 1:
+        k = per - 1 - k
+    return _x(k), TOP + street * step + lane * LANE
 
 
-def _line_between(a: int, b: int, label: str) -> str:
-    (xa, ya), (xb, _yb) = hole_xy(a, 0), hole_xy(b, 0)
+def _line_between(a: int, b: int, label: str, per: int = 40, size: int = 10) -> str:
+    (xa, ya), (xb, yb) = hole_xy(a, 0, per), hole_xy(b, 0, per)
+    if ya != yb:  # a street's turn (a phone's 60|61): a dash across the turn, words under it
+        y = ya + LANE + 23
+        return (
+            f'<line class="crib-skunk-line" x1="{xa - 8:.1f}" y1="{y:.1f}" x2="{xa + 14:.1f}" '
+            f'y2="{y:.1f}" stroke="{RED}" stroke-width="2" stroke-dasharray="3 2"/>'
+            f'<text x="{xa + 14:.1f}" y="{y + size + 2:.1f}" font-size="{size}" fill="{RED}" '
+            f'text-anchor="end">{label}</text>'
+        )
     x = (xa + xb) / 2
     return (
         f'<line class="crib-skunk-line" x1="{x:.1f}" y1="{ya - 8:.1f}" x2="{x:.1f}" '
         f'y2="{ya + LANE + 8:.1f}" stroke="{RED}" stroke-width="2" stroke-dasharray="3 2"/>'
-        f'<text x="{x:.1f}" y="{ya - 11:.1f}" font-size="10" fill="{RED}" '
+        f'<text x="{x:.1f}" y="{ya - 11:.1f}" font-size="{size}" fill="{RED}" '
         f'text-anchor="middle">{label}</text>'
     )
 
@@ -80,61 +95,71 @@ def board_svg(
     last: tuple[int, int, str] | None = None,
     *,
     lang: str = "en",
+    narrow: bool = False,
 ) -> str:
     """The board with both players' pegs and their scores in numbers.
 
     ``last`` (player, points, what for) captions the last move of a peg, e.g.
     "+2 fifteen", beside that player's front peg, and marks the peg so that CSS
-    can animate it (no animation under reduced motion).
+    can animate it (no animation under reduced motion).  ``narrow``: a phone's board,
+    six streets of 20 holes with larger words (its page says when, crib.ui.kit.keys).
+
+    >>> narrow = board_svg((61, 5), (55, 0), narrow=True)
+    >>> narrow.count('class="crib-hole"'), 'viewBox="0 0 374 ' in narrow
+    (240, True)
     """
     _ = tr(lang)
+    per = PER_NARROW if narrow else 40
+    wd, step, streets = (WIDTH_NARROW, STREET_NARROW, 6) if narrow else (WIDTH, STREET, 3)
+    ht = TOP + streets * step + 10
+    small, mid = (12, 12) if narrow else (9, 10)  # the numbers, the other words
     label = _("cribbage board: {a} {x}, {b} {y}").format(
         a=names[0], x=scores[0], b=names[1], y=scores[1]
     )
     parts = [
-        f'<svg class="crib-board" width="{WIDTH}" height="{HEIGHT + 34}" '
-        f'viewBox="0 0 {WIDTH} {HEIGHT + 34}" role="img" '
+        f'<svg class="crib-board{" crib-board-narrow" if narrow else ""}" width="{wd}" '
+        f'height="{ht + 34}" viewBox="0 0 {wd} {ht + 34}" role="img" '
         f'aria-label="{html.escape(label)}">',
-        f'<rect x="2" y="2" width="{WIDTH - 4}" height="{HEIGHT - 4}" rx="14" fill="{WOOD}" '
+        f'<rect x="2" y="2" width="{wd - 4}" height="{ht - 4}" rx="14" fill="{WOOD}" '
         f'stroke="{WOOD_EDGE}" stroke-width="2"/>',
     ]
-    for street in range(3):
-        y0 = TOP + street * STREET
+    for street in range(streets):
+        y0 = TOP + street * step
         parts.append(
-            f'<rect x="{LEFT - 8}" y="{y0 - 8}" width="{_x(39) - LEFT + 16}" height="{LANE + 16}" '
-            f'rx="8" fill="{STREET_FILL}"/>'
+            f'<rect x="{LEFT - 8}" y="{y0 - 8}" width="{_x(per - 1) - LEFT + 16}" '
+            f'height="{LANE + 16}" rx="8" fill="{STREET_FILL}"/>'
         )
     # holes and labels
     for hole in range(1, WIN):
         for lane in (0, 1):
-            x, y = hole_xy(hole, lane)
+            x, y = hole_xy(hole, lane, per)
             parts.append(
                 f'<circle class="crib-hole" cx="{x:.1f}" cy="{y:.1f}" r="3" fill="{HOLE}"/>'
             )
         if hole % 5 == 0:
-            x, y = hole_xy(hole, 1)
+            x, y = hole_xy(hole, 1, per)
             weight = "bold" if hole % 10 == 0 else "normal"
             parts.append(
-                f'<text x="{x:.1f}" y="{y + 17:.1f}" font-size="9" font-weight="{weight}" '
-                f'text-anchor="middle" fill="{HOLE}">{hole}</text>'
+                f'<text x="{x:.1f}" y="{y + 8 + small:.1f}" font-size="{small}" '
+                f'font-weight="{weight}" text-anchor="middle" fill="{HOLE}">{hole}</text>'
             )
     for lane in (0, 1):
         for h in (0, -1):
-            x, y = hole_xy(h, lane)
+            x, y = hole_xy(h, lane, per)
             parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3" fill="{HOLE}"/>')
-    gx, gy = hole_xy(WIN, 0)
+    gx, gy = hole_xy(WIN, 0, per)
     parts.append(
         f'<circle class="crib-game-hole" cx="{gx:.1f}" cy="{gy:.1f}" r="6" fill="{HOLE}"/>'
-        f'<text x="{gx:.1f}" y="{gy + 20:.1f}" font-size="10" font-weight="bold" '
+        f'<text x="{gx:.1f}" y="{gy + 10 + mid:.1f}" font-size="{mid}" font-weight="bold" '
         f'text-anchor="middle" fill="{HOLE}">121</text>'
     )
-    sx, sy = hole_xy(0, 0)
+    sx, sy = hole_xy(0, 0, per)
     parts.append(
-        f'<text x="{sx - 6:.1f}" y="{sy - 10:.1f}" font-size="10" font-weight="bold" '
+        f'<text x="{sx - 6:.1f}" y="{sy - 10:.1f}" font-size="{mid}" font-weight="bold" '
         f'text-anchor="middle" fill="{HOLE}">' + html.escape(_("Start")) + "</text>"
     )
-    parts.append(_line_between(60, 61, html.escape(_("double skunk 61"))))
-    parts.append(_line_between(90, 91, html.escape(_("skunk 91"))))
+    parts.append(_line_between(60, 61, html.escape(_("double skunk 61")), per, mid))
+    parts.append(_line_between(90, 91, html.escape(_("skunk 91")), per, mid))
     # pegs: back (hollow) first, then front (filled)
     for p in (0, 1):
         colour = PLAYER_COLOURS[p]
@@ -143,8 +168,8 @@ def board_svg(
         # a fresh game (or a start from a given score) has no last score: the back
         # peg waits one hole behind (or in the second start hole)
         bh = (front - 1 if front > 0 else -1) if rear == front else rear
-        bx, by = hole_xy(bh, p)
-        fx, fy = hole_xy(front, p)
+        bx, by = hole_xy(bh, p, per)
+        fx, fy = hole_xy(front, p, per)
         parts.append(
             f'<circle class="crib-peg-back crib-peg-back-{p}" data-hole="{rear}" cx="{bx:.1f}" '
             f'cy="{by:.1f}" r="4.5" fill="{WHITE}" stroke="{colour}" stroke-width="2.2"/>'
@@ -153,25 +178,26 @@ def board_svg(
         )
     if last is not None and last[1] > 0:
         p, pts, why = last
-        fx, fy = hole_xy(min(max(scores[p], 0), WIN), p)
+        fx, fy = hole_xy(min(max(scores[p], 0), WIN), p, per)
         label = f"+{pts} {why}".strip()
-        anchor = "end" if fx > WIDTH - 150 else "start"
+        anchor = "end" if fx > wd - 150 else "start"
         dx = -8 if anchor == "end" else 8
         dy = -9 if p == 0 else 28  # above your lane, or under the hole numbers
         parts.append(
-            f'<text class="crib-peg-caption" x="{fx + dx:.1f}" y="{fy + dy:.1f}" font-size="11" '
-            f'font-weight="bold" text-anchor="{anchor}" fill="{PLAYER_COLOURS[p]}" '
-            f'stroke="{WOOD}" stroke-width="3" paint-order="stroke">{html.escape(label)}</text>'
+            f'<text class="crib-peg-caption" x="{fx + dx:.1f}" y="{fy + dy:.1f}" '
+            f'font-size="{max(11, small)}" font-weight="bold" text-anchor="{anchor}" '
+            f'fill="{PLAYER_COLOURS[p]}" stroke="{WOOD}" stroke-width="3" paint-order="stroke">'
+            f"{html.escape(label)}</text>"
         )
-    # scores in numbers
+    # scores in numbers (a phone's: one player a line)
     for p in (0, 1):
-        x = 14 + p * (WIDTH / 2)
+        x, y = (14, ht + 4 + 17 * p) if narrow else (14 + p * (wd / 2), ht + 19)
         need = WIN - scores[p]
         deal = " · " + _("dealer") if dealer == p else ""
         needs = _("needs {n}")
         parts.append(
-            f'<circle cx="{x + 5}" cy="{HEIGHT + 14}" r="5" fill="{PLAYER_COLOURS[p]}"/>'
-            f'<text class="crib-score-{p}" x="{x + 16}" y="{HEIGHT + 19}" font-size="15" '
+            f'<circle cx="{x + 5}" cy="{y - 5}" r="5" fill="{PLAYER_COLOURS[p]}"/>'
+            f'<text class="crib-score-{p}" x="{x + 16}" y="{y}" font-size="{14 if narrow else 15}" '
             f'fill="{INK}"><tspan font-weight="bold">{html.escape(names[p])} {scores[p]}</tspan>'
             f'<tspan font-size="12" fill="{MUTED}"> ({html.escape(needs.format(n=need))})'
             f"{html.escape(deal)}</tspan></text>"

@@ -171,7 +171,7 @@ def show_html(item: ShowItem, names: Sequence[str], lang: str = "en") -> str:
     )
     return (
         f'<div class="crib-show-item"><div class="crib-label">{html.escape(whose)}</div>'
-        f'<div style="display:flex;gap:14px;align-items:flex-start">'
+        f'<div class="crib-show-row" style="display:flex;gap:14px;align-items:flex-start">'
         f"<div>{cards_html(item.cards, 'pile')} + {card_svg(item.starter, 'pile')}</div>"
         f'<div class="crib-show-lines">{lines}</div>'
         f'<div class="crib-bigcount crib-show-total">{item.total}</div></div></div>'

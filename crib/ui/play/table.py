@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 import ipywidgets as w
 
-from crib.i18n import N_, tr
+from crib.i18n import N_, tr, trp
 from crib.session.controller import HUMAN, GameController, GameView
 from crib.ui.kit.cardview import CardButton, card_svg
 from crib.ui.kit.controls import button
@@ -63,12 +63,13 @@ class Board:
 
     def __init__(self, lang: str = "en") -> None:
         self.lang = lang
+        self.narrow = False  # a phone's board (the browser says, crib.ui.kit.keys)
         self.html = w.HTML().add_class("crib-board-box")
 
     def update(self, v: GameView) -> None:
         """Peg the scores of ``v``."""
         self.html.value = board_svg(
-            v.scores, v.back, v.names, v.dealer, v.last_score, lang=self.lang
+            v.scores, v.back, v.names, v.dealer, v.last_score, lang=self.lang, narrow=self.narrow
         )
 
 
@@ -125,12 +126,16 @@ class Actions:
 
     def __init__(self, lang: str = "en") -> None:
         self.lang = lang
+        self.touch = False  # a touch device: the buttons without their keys
         _ = tr(lang)
         self.confirm_button = button(_("Continue"), "crib-confirm", button_style="primary")
-        self.go_button = w.Button(description=_("Go (g)")).add_class("crib-go")
-        self.hint_button = w.Button(description=_("Hint (h)"), icon="lightbulb-o").add_class(
-            "crib-hint-button"
+        # as wide as their words, as Enter's button (each its own layout: shown or not)
+        self.go_button = w.Button(description=_("Go (g)"), layout=w.Layout(width="auto")).add_class(
+            "crib-go"
         )
+        self.hint_button = w.Button(
+            description=_("Hint (h)"), icon="lightbulb-o", layout=w.Layout(width="auto")
+        ).add_class("crib-hint-button")
         self.next_button = w.Button(description=_("Continue (n)")).add_class("crib-next")
         self.count_text = (
             w.Text(
@@ -143,28 +148,36 @@ class Actions:
         )
         self.count_button = w.Button(description=_("Count it")).add_class("crib-count-button")
         self.count_box = w.HBox([self.count_text, self.count_button]).add_class("crib-count-box")
-        self.row = w.HBox([self.confirm_button, self.go_button, self.hint_button, self.next_button])
+        self.row = w.HBox(
+            [self.confirm_button, self.go_button, self.hint_button, self.next_button]
+        ).add_class("crib-actions")
 
     def update(self, v: GameView) -> None:
-        """The buttons ``v``'s phase offers, Enter's button saying what Enter does."""
+        """The buttons ``v``'s phase offers, each saying its key (as the prompt and the
+        Keys list do: Enter confirms, n goes on), but on a touch device."""
         p, _ = v.phase, tr(self.lang)
         if p == "discard":
-            label = (
-                _("Throw 2 to your crib (Enter)")
-                if v.dealer == HUMAN
-                else _("Throw 2 to their crib (Enter)")
+            mine = v.dealer == HUMAN
+            keys = (
+                (N_("Throw 2 to your crib (Enter)"), N_("Throw 2 to your crib"))
+                if mine
+                else (N_("Throw 2 to their crib (Enter)"), N_("Throw 2 to their crib"))
             )
         elif p == "play":
-            label = _("Play (Enter)")
+            keys = (N_("Play (Enter)"), "")  # on touch: the button's "Play" (a verb)
         elif p == "count":
-            label = _("Count it (Enter)")
+            keys = (N_("Count it (Enter)"), N_("Count it"))
         elif p == "cut":
-            label = _("Cut for deal (Enter)")
+            keys = (N_("Cut for deal (n)"), N_("Cut for deal"))
         elif p == "over":
-            label = _("Game over")
+            keys = (N_("Game over"), N_("Game over"))
         else:
-            label = _("Continue (Enter)")
-        self.confirm_button.description = label
+            keys = (N_("Continue (n)"), N_("Continue"))
+        self.confirm_button.description = (
+            _(keys[self.touch]) if keys[self.touch] else trp(self.lang)("button", "Play")
+        )
+        self.go_button.description = _(N_("Go") if self.touch else N_("Go (g)"))
+        self.hint_button.description = _(N_("Hint") if self.touch else N_("Hint (h)"))
         self.confirm_button.disabled = p == "over"
         # counting has its own box and button (Enter in the box counts too)
         self.confirm_button.layout.display = "none" if p == "count" else None
