@@ -108,10 +108,11 @@ def test_the_game_options_fold_under_one_button_closed() -> None:
     # beside the button: New game and the game's number, never folded
     assert list(fold.head.children) == [fold.toggle, app.new_button, app.game_id.html]
     assert app.new_button not in folded
-    # the game comes right after: nothing but the (hidden) tour between the fold and it
-    head = list(app.children[:4])
-    assert head[:3] == [app.key_listener, fold, app.tour]
-    assert "crib-main-row" in head[3]._dom_classes
+    # the game comes right after: nothing between the fold and it but the kept game's
+    # status (crib.ui.play.keep) and the (hidden) first-game lessons
+    head = list(app.children[:6])
+    assert head[:5] == [app.key_listener, app.keeping.keeper, fold, app.keeping.box, app.lessons]
+    assert "crib-main-row" in head[5]._dom_classes
     assert PlayApp(seed=5, lang="fr").game_options.toggle.label == "Options de la partie"
 
 
