@@ -11,12 +11,27 @@ dix-sept », « et deux suites de trois font seize ».
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from crib.i18n import NP_, trp
 
-__all__ = ["number_words", "number_words_fr", "CountWords", "ENGLISH", "FRENCH"]
+__all__ = ["number_words", "number_words_fr", "CountWords", "ENGLISH", "FRENCH", "local_cards"]
+
+_FR_RANKS = {"J": "V", "Q": "D", "K": "R"}  # valet, dame, roi (the French glossary's)
+
+
+def local_cards(text: str, lang: str) -> str:
+    """Cards in ``text`` as ``lang`` writes them: in French K♠ is R♠, Q♥ D♥, J♦ V♦.
+
+    >>> local_cards("K♠ Q♥ J♦ 10♣", "fr"), local_cards("K♠", "en")
+    ('R♠ D♥ V♦ 10♣', 'K♠')
+    """
+    if lang != "fr":
+        return text
+    return re.sub(r"\b([JQK])(?=[♠♥♦♣])", lambda m: _FR_RANKS[m.group(1)], text)
+
 
 _EN = [
     "zero",

@@ -30,10 +30,9 @@ from typing import Any
 import ipywidgets as w
 
 from crib.course.lessons import Lesson, Slide, lesson
-from crib.course.lessons.items import local_cards
 from crib.i18n import N_, check_lang, lang_from_query, tr
 from crib.rules.cards import Card
-from crib.ui.kit.cardview import card_svg, cards_html
+from crib.ui.kit.cardview import card_svg, cards_html, local_html
 from crib.ui.kit.common import friendly, on_clicks
 
 __all__ = ["SlideDeck", "slide_html", "big_card", "show_lesson", "GuidePage"]
@@ -86,12 +85,7 @@ def slide_html(slide: Slide, shown: int, lang: str = "en") -> str:
         out.append("</ol>")
     out.append("</div>")
     text = "".join(out)
-    if lang == "fr":  # valet, dame, roi: V, D, R on the cards and in the words
-        text = local_cards(text, lang)
-        text = re.sub(
-            r">([JQK])</text>", lambda m: f">{local_cards(m.group(1) + '♠', lang)[0]}</text>", text
-        )
-    return text
+    return local_html(text, lang)  # valet, dame, roi: V, D, R on the cards and in the words
 
 
 class SlideDeck(w.VBox):

@@ -139,7 +139,7 @@ class PeggingApp(PositionEntry, w.VBox):
                 "description_width": "initial",
             },
         ).add_class("crib-target")
-        self.grid = CardGrid()
+        self.grid = CardGrid(lang)
         self.clear_button = w.Button(description=_("Clear field")).add_class("crib-clear")
         self.model = model_dropdown(PLAY_MODELS, lang)
         self.analyze_button = analyze_button(lang)
@@ -150,7 +150,7 @@ class PeggingApp(PositionEntry, w.VBox):
         self.new_button = w.Button(description=_("New position"), icon="random").add_class(
             "crib-practice-deal"
         )
-        self.hand = hand_buttons(4, self._play)
+        self.hand = hand_buttons(4, self._play, lang)
         self.practice_pos = w.HTML().add_class("crib-practice-position")
         self.practice_box = w.VBox(
             [
