@@ -132,12 +132,12 @@ def weights_note(seat: str | None, played: bool, lang: str = "en") -> str:
     text = (
         _(
             "each holding weighted by how often the Expert keeps those ranks with the cards "
-            "they have played {seat} (self-play, data/keep_frequencies.csv)"
+            "they have played {seat} (measured in self-play)"
         )
         if played
         else _(
             "each holding weighted by how often the Expert keeps those four ranks {seat} "
-            "(self-play, data/keep_frequencies.csv)"
+            "(measured in self-play)"
         )
     )
     return text.format(seat=_(_SEATS[seat]))
