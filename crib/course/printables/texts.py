@@ -14,12 +14,13 @@ same as the spoken count (:data:`crib.rules.words.FRENCH`: *paire*, *brelan*, *c
 * Règles du jeu « Cribbage 10PI00110 » (a Canadian rules leaflet,
   https://docplayer.fr/amp/16248887-Ce-reve-est-devenu-realite.html): *le « crib »*;
 * Règles2jeux, « La règle du cribbage » (https://regles2jeux.fr/la-regle-du-cribbage):
-  *planchette*, *chevilles*.
+  *planchette*, *chevilles* (crib/locale/fr/glossary.json chose *planche*, *go* and
+  *muggins*: the French pages' one word for each, the printables' too).
 
-*Suite* is the run (the spoken count says « une suite de trois »; *séquence* is
-given as its other name), *couleur* is glossed as the suit (♣ ♦ ♥ ♠), *le valet* is
+*Suite* is the run (« une suite de trois »,
+as the spoken count says it), *couleur* is glossed as the suit (♣ ♦ ♥ ♠), *le valet* is
 nobs and *le valet retourné* his heels.  No published French name was found for
-muggins or the skunk: the printables say *points oubliés* and *capot* (the card
+muggins or the skunk: the printables say *muggins* and *capot* (the card
 players' word for a crushing win) and define them.  *Crib* is the word the
 French sources use, so it is the one English term both languages share.
 """
@@ -143,7 +144,7 @@ S: dict[str, dict[str, str]] = {
             "après la leçon 2 : valeurs, quinze, paires, suites, couleur, valet, décompte"
         ),
         "quiz_2_sub": (
-            "après la leçon 4 : le jeu, passe, 31, dernière carte, ordre du décompte, la partie"
+            "après la leçon 4 : le jeu, go, 31, dernière carte, ordre du décompte, la partie"
         ),
         "cards_values": "Valeur des cartes",
         "sec_show": "Le décompte : mains et crib (chacun avec la carte de départ)",
@@ -181,7 +182,7 @@ _KIND = {
         "flush": "couleur",
         "nobs": "le valet",
         "thirty-one": "trente et un",
-        "go": "passe",
+        "go": "go",
         "last card": "dernière carte",
         "heels": "valet retourné",
     },
@@ -210,8 +211,8 @@ GLOSSARY: tuple[GlossaryEntry, ...] = (
         "board and pegs",
         "The board has 120 holes for each player and a last hole, 121. Each player has two "
         "pegs: the back peg jumps ahead of the front one, so the gap shows the last score.",
-        "planchette et chevilles",
-        "La planchette a 120 trous par joueur et un dernier trou, 121. Chaque joueur a deux "
+        "planche et chevilles",
+        "La planche a 120 trous par joueur et un dernier trou, 121. Chaque joueur a deux "
         "chevilles : celle de derrière passe devant l'autre, et l'écart montre les derniers "
         "points marqués.",
     ),
@@ -248,7 +249,7 @@ GLOSSARY: tuple[GlossaryEntry, ...] = (
         "The four cards the players throw away, two each. It belongs to the dealer, who counts "
         "it last, with the starter.",
         "crib",
-        "Les quatre cartes écartées, deux par joueur (on dit aussi le chien). Il appartient au "
+        "Les quatre cartes écartées, deux par joueur. Il appartient au "
         "donneur, qui le compte en dernier, avec la carte de départ.",
     ),
     _g(
@@ -258,7 +259,7 @@ GLOSSARY: tuple[GlossaryEntry, ...] = (
         "lower packet. It is the fifth card of both hands and of the crib.",
         "carte de départ",
         "Après l'écart, le non-donneur coupe le paquet et le donneur retourne la carte du "
-        "dessus du paquet du dessous (on dit aussi le partant). C'est la cinquième carte des "
+        "dessus du paquet du dessous. C'est la cinquième carte des "
         "deux mains et du crib.",
     ),
     _g(
@@ -314,7 +315,7 @@ GLOSSARY: tuple[GlossaryEntry, ...] = (
         "A double run (4-5-5-6) counts the run twice, plus the pair.",
         "suite",
         "Trois cartes ou plus de rangs consécutifs, dans n'importe quel ordre et de n'importe "
-        "quelle couleur : 1 point par carte (on dit aussi séquence). Une suite double (4-5-5-6) "
+        "quelle couleur : 1 point par carte. Une suite double (4-5-5-6) "
         "compte la suite deux fois, plus la paire.",
     ),
     _g(
@@ -349,7 +350,7 @@ GLOSSARY: tuple[GlossaryEntry, ...] = (
         "Said by a player who cannot play without passing 31. The other plays on while they "
         "can; the last to play pegs 1, the count starts again at 0, and a run or pair cannot "
         "carry across.",
-        "passe",
+        "go",
         "Ce que dit le joueur qui ne peut pas jouer sans dépasser 31. L'autre continue tant "
         "qu'il peut ; le dernier à jouer marque 1 point, le compte repart de 0, et une suite ou "
         "une paire ne continue pas par-dessus.",
@@ -383,7 +384,7 @@ GLOSSARY: tuple[GlossaryEntry, ...] = (
         "muggins",
         "An optional rule, agreed before the game: points a player misses in counting may be "
         "claimed by the opponent.",
-        "points oubliés",
+        "muggins",
         "Règle facultative, convenue avant la partie : les points qu'un joueur oublie en "
         "comptant peuvent être pris par l'adversaire.",
     ),

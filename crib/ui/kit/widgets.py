@@ -99,8 +99,10 @@ class FigureImage(w.Image):
     # Image has none, and its view then fails to draw): an empty one makes the tooltip work
     description = Unicode("").tag(sync=True)
 
-    def __init__(self, **kw: object) -> None:
-        kw.setdefault("tooltip", "Chart: not drawn yet.")
+    def __init__(self, lang: str = "en", **kw: object) -> None:
+        from crib.i18n import N_, tr
+
+        kw.setdefault("tooltip", tr(lang)(N_("Chart: not drawn yet.")))
         super().__init__(format="png", **kw)
         self.layout.max_width = "100%"
         self.layout.height = "auto"

@@ -322,7 +322,9 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, NewKinds, w.VBox):
         self.result = r
         self.streak = self.streak + 1 if r.correct else 0
         self._draw_stats()  # first: the stats are up to date once the feedback shows
-        self.feedback.value = result_html(q, r, plain=self.plain_box.value, lang=self.lang)
+        self.feedback.value = local_html(
+            result_html(q, r, plain=self.plain_box.value, lang=self.lang), self.lang
+        )
         if q.kind == "count":
             self.count_box.disabled = self.check_button.disabled = True
         elif q.kind == "discard":
@@ -357,8 +359,8 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, NewKinds, w.VBox):
             and self.result is not None
             and self.result.answer
         ):
-            self.feedback.value = result_html(
-                q, self.result, plain=self.plain_box.value, lang=self.lang
+            self.feedback.value = local_html(
+                result_html(q, self.result, plain=self.plain_box.value, lang=self.lang), self.lang
             )
         self.redraw_reveal()
 
