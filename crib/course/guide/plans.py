@@ -16,7 +16,7 @@ from crib.course.lessons import OBJECTIVE_TEXT, TITLES, LessonHead, lesson
 from crib.errors import CribError
 from crib.i18n import N_, check_lang, tr
 
-__all__ = ["Step", "Session", "GuideLesson", "guide", "CLASS_MINUTES", "PHASES"]
+__all__ = ["Step", "Session", "GuideLesson", "guide", "CLASS_MINUTES", "PHASES", "FORM_LABELS"]
 
 CLASS_MINUTES = 45
 PHASES = (N_("Warm-up"), N_("Teach"), N_("Practise"), N_("Play"), N_("Exit ticket"))
@@ -42,9 +42,13 @@ class Session:
     seed: str = "random"
 
     def describe(self, lang: str = "en") -> str:
+        """The settings as the teacher's page labels its fields and levels, in ``lang``."""
+        from crib.course.questions import LEVEL_NAMES
+
         _ = tr(lang)
+        level = _(" at level '{level}'").format(level=_(LEVEL_NAMES[self.level]))
         kinds = ", ".join(
-            f"{k} {n}" + (_(" at level '{level}'").format(level=self.level) if k == "count" else "")
+            f"{_(FORM_LABELS[k])} {n}" + (level if k == "count" else "")
             for k, n in self.spec.items()
         )
         return _("{name}: {kinds}, seed: {seed}").format(
@@ -63,6 +67,15 @@ class GuideLesson(LessonHead):
 
 
 N_("random")  # a Session's seed, translated in describe()
+#: the teacher's page's labels of the question kinds (crib/ui/teacher/form.py), the words a
+#: session's settings are said in
+FORM_LABELS = {
+    "count": N_("Counting"),
+    "pegpoints": N_("What it pegs"),
+    "rules": N_("Rules"),
+    "discard": N_("Discard"),
+    "peg": N_("Pegging"),
+}
 
 _MATERIALS_COMMON = (
     N_("A projector showing the lesson page (guide.ipynb, “Lesson on the projector”)."),

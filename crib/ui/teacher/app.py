@@ -319,7 +319,9 @@ class TeacherApp(w.VBox):
             },
             self.lang,
         )
-        self.heatmap.value = heatmap_html(s.questions, students, answers, self.lang)
+        self.heatmap.value = local_html(
+            heatmap_html(s.questions, students, answers, self.lang), self.lang
+        )
         self.mastery_df, self.mastery.value = mastery_view_html(
             s.questions, answers, students, s.code, self.lang
         )
