@@ -407,4 +407,4 @@ GLOSSARY: tuple[GlossaryEntry, ...] = (
 )
 
 # English terms a French printable may use: the French sources say « crib » too
-SHARED_TERMS = frozenset({"crib"})
+SHARED_TERMS = frozenset({"crib", "go", "muggins"})  # French too (locale/fr/glossary.json)
