@@ -11,9 +11,10 @@ text (style sheets, scripts, the switch's own « English » link and other ``lan
 parts, placeholders, file names, code names, what a player types in the position box,
 card codes): the glossary test's :func:`~tests.test_french_glossary.french_text`.
 
-Two checks on that text: no word of an English list (the glossary's ``english_never``
-plus the words testers found: Count, Play, king, diamonds, Loading...), and no variant
-the glossary forbids (« passe » for go, « planchette », « entraîneur », K/Q/J on a card).
+Three checks on that text: no word of an English list (the glossary's ``english_never``
+plus the words testers found: Count, Play, king, diamonds, Loading...), no variant the
+glossary forbids (« passe » for go, « planchette », « entraîneur », K/Q/J on a card), and
+none of the awkward phrases testers found (« 1 point perdus », « 2 points ½ »...).
 """
 
 from __future__ import annotations
@@ -35,6 +36,20 @@ EXTRA = (
     "what", "which", "from", "for", "to", "it", "not", "are", "was", "be", "by", "Analyze",
     "Teach", "Cut", "Hint", "Crib odds", "Discards", "Traps", "selfplay", "self-play",
 )  # fmt: skip
+
+
+# the awkward phrases testers found (issue #37): a plural after 1, « 2 points ½ », a
+# pronoun for a card, French set in capitals, « Ensuite : » for the next best
+AWKWARD = tuple(
+    re.compile(p)
+    for p in (
+        r"\b1 points? perdus\b",
+        r"\d\s*(?:points?\s*)?½",
+        r"\bcliquez-la\b",
+        r"\bMAIN DE\b|\bMain de Maître\b",
+        r"\bEnsuite\s*:\s*(?:jetez|jouez|gardez)",
+    )
+)
 
 
 @cache
@@ -102,6 +117,7 @@ def faults(text: str) -> list[str]:
     found += [
         f"[{key}] {why}: …{around(m)}…" for key, rx, why in forbidden() if (m := rx.search(s))
     ]
+    found += [f"awkward «{m.group()}»: …{around(m)}…" for rx in AWKWARD for m in rx.finditer(s)]
     return found
 
 
@@ -118,6 +134,7 @@ def test_the_check_finds_english_and_variants_and_spares_code() -> None:
     assert faults("Count 0") and faults("2 of diamonds") and faults("MAIN DE MAÎTRE: the hand")
     assert faults("sur la planchette") and faults("dites « passe »") and faults("K♠ Q♥")
     assert faults("Play · crib") and faults("Comment c’est calculé : selfplay")
+    assert faults("1 point perdus") and faults("2 points ½") and faults("Main de Maître")
     assert not faults("Compte 0, roi de carreau, R♠ D♥ V♦, dites go, sur la planche")
     assert not faults("peg_ev, data/pegging_ev.csv, « hand 4H 6D | starter 2S | opp 4 »")
     assert not faults(html_text('<nav><a lang="en">English</a><a lang="fr">Français</a></nav>'))

@@ -269,6 +269,15 @@ def test_every_page_in_french_names_its_tab_cards_and_nav(voila_url: str, browse
             found += [f"{name}: face {f!r}" for f in seen["faces"] if re.search(r"[JQK]", f)]
             if name == "play":
                 assert seen["buttons"], "the play page shows no card button"
+                said = page.evaluate(  # the count's announcement, the labels' case
+                    """() => [document.getElementById('crib-announce').textContent,
+                              [...document.querySelectorAll('.crib-label')]
+                                .map(l => getComputedStyle(l).textTransform)]"""
+                )
+                if said[0] and not said[0].startswith("Compte "):
+                    found.append(f"play: the count is announced as {said[0]!r}")
+                if "uppercase" in said[1]:
+                    found.append("play: a French label set in capitals")
             page.close()
     finally:
         ctx.close()
