@@ -283,3 +283,25 @@ def test_the_analyzers_in_french() -> None:
     discard = DiscardApp(lang="fr")
     discard.use_scores.value, discard.my_score.value, discard.opp_score.value = True, 110, 100
     assert_french(discard, "discard analyzer near 121")
+
+
+def test_a_classmate_game_in_french(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from crib.store.duels import DuelStore
+    from crib.ui.play.duel import DuelApp
+
+    ann, bob = (DuelApp(lambda: DuelStore(tmp_path / "c.sqlite3"), lang="fr") for _i in "ab")
+    ann.name_text.value, bob.name_text.value = "Ann", "Bob"
+    assert_french(ann, "classmate game: the way in")
+    ann.create()
+    bob.code_text.value = ann.seat.code
+    bob.join()
+    ann.poll_once()
+    for app in (ann, bob):
+        app.click_card(0)
+        app.click_card(1)
+        app.act()
+    ann.poll_once()
+    bob.poll_once()
+    assert_french(ann, "classmate game: the play")
+    tips = [b.tooltip for b in ann.hand.buttons if b.layout.display != "none"]
+    assert tips and all(" de " in t for t in tips), tips
