@@ -153,7 +153,7 @@ def test_the_coach_sentences_in_french() -> None:
     assert g.sentence.startswith(
         "Jeter 8♥ 9♦ dans votre crib coûte 3,00 points en moyenne (gaffe)."
     )  # graded as shown: 3,00 is « gaffe » (3 points or more), issue 37
-    assert "Gardez" in g.sentence and "modèle de crib «\u00a0exact\u00a0»" in g.model_note
+    assert "Gardez" in g.sentence and "modèle du crib\u00a0: les deux cartes" in g.model_note
     en = grade_discard("5H 5D 6C 7S 8H 9D", "8H 9D", dealer=True, model=UNIFORM)
     assert en.sentence.startswith(
         "Throwing 8♥ 9♦ to your crib gives up 3.00 points on average (blunder)."
@@ -173,7 +173,9 @@ def test_the_coach_sentences_in_french() -> None:
 
 def test_the_analyzers_show_the_analyses_own_notes_in_french() -> None:
     d = DiscardApp(lang="fr")
-    assert "modèle de crib « selfplay »" in shown(d) and not english_in(d), english_in(d)
+    said = shown(d)  # the model in words, not its code name (« selfplay »)
+    assert "modèle du crib : table par place mesurée en auto-jeu" in said, said
+    assert "selfplay" not in said and not english_in(d), english_in(d)
     p = PeggingApp(lang="fr")
     assert "moyenne sur les" in shown(p) and not english_in(p), english_in(p)
     for _label, key in p.coach_card.options:

@@ -17,7 +17,7 @@ from crib.i18n import tr
 from crib.rules.pegging import PegState
 from crib.rules.scoring import his_heels, score_hand, score_pegging
 from crib.ui.kit.glossary import PLAY_TERMS, anchor, definition, mark_terms, term_link, terms_strip
-from crib.ui.kit.nav import nav_html
+from crib.ui.kit.nav import nav_bar, nav_html
 from crib.ui.learn import examples as ex
 from crib.ui.learn.content import SECTIONS, first_game_href, learn_html, start_here_html
 from crib.ui.learn.page import LearnPage, StartHere
@@ -150,11 +150,16 @@ def test_the_page_and_the_home_entry_follow_the_link_language() -> None:
     page = LearnPage()
     page.follow_link("lang=fr", "term-nobs")
     assert page.lang == "fr" and "Glossaire" in page.view.value
-    assert page.lang_pick.value == "fr"
+    assert 'aria-current="true">Français' in page.switch.value  # the pages' one switch
     page.follow_link("lang=xx")
     assert page.lang == "en" and "Glossary" in page.view.value
-    page.lang_pick.value = "fr"  # the page's own switch
+    sw = page.switch.value
+    assert 'href="?lang=fr"' in sw and 'aria-current="true">English' in sw
+    nav = nav_bar("learn")
+    page = LearnPage(nav=nav)
+    page.apply_query("lang=fr")  # the nav bar speaks the page's language
     assert page.lang == "fr" and "Comment jouer au cribbage" in page.view.value
+    assert ">Apprendre à jouer</a>" in nav.value and "learn.ipynb?lang=fr" in nav.value
     start = StartHere()
     assert 'href="learn.ipynb"' in start.view.value and "Start here" in start.view.value
     start.apply_query("lang=fr")

@@ -187,9 +187,13 @@ def test_guide_lesson_has_objective_materials_timed_plan_misconceptions_settings
 def test_guide_settings_read_as_the_teacher_types_them() -> None:
     assert (
         guide(1).sessions[0].describe()
-        == "Class session A: count 8 at level 'fifteens', seed: random"
+        == "Class session A: Counting 8 at level 'fifteens only', seed: random"
     )
-    assert "graine\u00a0: au hasard" in guide(1).sessions[0].describe("fr")
+    fr = guide(1).sessions[0].describe("fr")  # the page's French labels (issue #37)
+    assert (
+        "Compter 8 au niveau «\u00a0quinze seulement\u00a0»" in fr
+        and "graine\u00a0: au hasard" in fr
+    )
 
 
 @pytest.mark.parametrize("lang", LANGS)

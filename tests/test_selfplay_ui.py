@@ -18,7 +18,8 @@ def test_crib_odds_app_shows_seat_tables_and_difference() -> None:
         assert any(grid_labels(app)), name  # every source fills the grid
     app.source.value = "self-play seat table (Expert opponent)"
     seat = grid_labels(app)
-    assert seat != uniform and "data/crib_selfplay.csv" in app.model_note.value
+    assert seat != uniform and "crib table measured in self-play" in app.model_note.value
+    assert ".csv" not in app.model_note.value  # words, not a file name (issue #37)
     app.source.value = "self-play minus uniform (difference)"
     assert grid_labels(app) != seat and app.view.disabled
     app.seat.value = "pone"

@@ -239,5 +239,8 @@ def test_every_card_has_its_face_once() -> None:
     text = stylesheet_text()
     for c in DECK:
         rule = f'.crib-face-{c}::before {{ content: "{c.pretty}"; content: "{c.pretty}" / ""; }}'
-        assert text.count(f".crib-face-{c}::") == 1 and rule in text
+        french = text.count(f"html.crib-lang-fr .crib-face-{c}::")
+        assert text.count(f".crib-face-{c}::") == 1 + french and rule in text
+        assert french == (c.rank > 10)  # R, D, V on a French page (the glossary's)
     assert '.crib-face-TH::before { content: "10♥"' in text
+    assert 'html.crib-lang-fr .crib-face-JD::before { content: "V♦"' in text

@@ -68,9 +68,8 @@ def _semi(lang: str) -> str:
 def discard_note(a: DiscardAnalysis, lang: str = "en") -> str:
     """The discard model's name and assumptions, to show beside every number."""
     _, semi = tr(lang), _semi(lang)
-    note = _("crib model '{name}': {assumption}").format(
-        name=a.model.name, assumption=_(a.model.assumption)
-    )
+    # the model said in words (its assumption), not by its code name ("selfplay")
+    note = _("crib model: {assumption}").format(assumption=_(a.model.assumption))
     if a.master:
         note = f"{_(MASTER_NOTE).format(endgame=MASTER_ENDGAME)}{semi}{note}"
     if a.pegging:
@@ -120,8 +119,8 @@ def explain_throw(a: DiscardAnalysis, i: int = 0, lang: str = "en") -> str:
 _SEATS = {None: N_("in either seat"), "dealer": N_("as the dealer"), "pone": N_("as the pone")}
 _WEIGHTS = re.compile(
     r"each holding weighted by how often the Expert keeps (those ranks with the cards they have "
-    r"played|those four ranks) (in either seat|as the dealer|as the pone) \(self-play, "
-    r"data/keep_frequencies\.csv\)"
+    r"played|those four ranks) (in either seat|as the dealer|as the pone) "
+    r"\(measured in self-play\)"
 )
 
 
@@ -132,12 +131,12 @@ def weights_note(seat: str | None, played: bool, lang: str = "en") -> str:
     text = (
         _(
             "each holding weighted by how often the Expert keeps those ranks with the cards "
-            "they have played {seat} (self-play, data/keep_frequencies.csv)"
+            "they have played {seat} (measured in self-play)"
         )
         if played
         else _(
             "each holding weighted by how often the Expert keeps those four ranks {seat} "
-            "(self-play, data/keep_frequencies.csv)"
+            "(measured in self-play)"
         )
     )
     return text.format(seat=_(_SEATS[seat]))

@@ -11,12 +11,31 @@ dix-sept », « et deux suites de trois font seize ».
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from crib.i18n import NP_, trp
 
-__all__ = ["number_words", "number_words_fr", "CountWords", "ENGLISH", "FRENCH"]
+__all__ = ["number_words", "number_words_fr", "CountWords", "ENGLISH", "FRENCH", "local_cards"]
+
+_FR_RANKS = {"J": "V", "Q": "D", "K": "R"}  # valet, dame, roi (the French glossary's)
+# a face card's letter: before a suit (K♠), or in a run of ranks (3-6-7-Q, Q-K-A)
+_FACES = re.compile(r"(?<![\w-])([JQK])(?=[♠♥♦♣]|-[0-9AJQK])|(?<=[0-9AJQKRDV]-)([JQK])(?![\w])")
+
+
+def local_cards(text: str, lang: str) -> str:
+    """Cards in ``text`` as ``lang`` writes them: in French K♠ is R♠, Q♥ D♥, J♦ V♦.
+
+    >>> local_cards("K♠ Q♥ J♦ 10♣", "fr"), local_cards("K♠", "en")
+    ('R♠ D♥ V♦ 10♣', 'K♠')
+    >>> local_cards("3-6-7-Q, Q-K-A, table K7QW", "fr")
+    '3-6-7-D, D-R-A, table K7QW'
+    """
+    if lang != "fr":
+        return text
+    return _FACES.sub(lambda m: _FR_RANKS[m.group(1) or m.group(2)], text)
+
 
 _EN = [
     "zero",

@@ -158,9 +158,9 @@ PLAY_MODELS["master"] = ModelChoice(
     "master",
     N_("Master (weighted holdings, exact)"),
     N_(
-        "Every hand the opponent could hold is weighted by how often a strong player keeps it "
-        "(keep frequencies measured in self-play, data/keep_frequencies.csv); from there, both of "
-        "you play perfectly to the end of the play. This is how the Master plays."
+        "Every hand the opponent could hold is weighted by how often a strong player "
+        "keeps it (keep frequencies measured in self-play); from there, both of you "
+        "play perfectly to the end of the play. This is how the Master plays."
     ),
     MASTER.play,
 )

@@ -30,10 +30,9 @@ from typing import Any
 import ipywidgets as w
 
 from crib.course.lessons import Lesson, Slide, lesson
-from crib.course.lessons.items import local_cards
-from crib.i18n import LANGS, N_, check_lang, lang_from_query, tr
+from crib.i18n import N_, check_lang, lang_from_query, tr
 from crib.rules.cards import Card
-from crib.ui.kit.cardview import card_svg, cards_html
+from crib.ui.kit.cardview import card_svg, cards_html, local_html
 from crib.ui.kit.common import friendly, on_clicks
 
 __all__ = ["SlideDeck", "slide_html", "big_card", "show_lesson", "GuidePage"]
@@ -86,12 +85,7 @@ def slide_html(slide: Slide, shown: int, lang: str = "en") -> str:
         out.append("</ol>")
     out.append("</div>")
     text = "".join(out)
-    if lang == "fr":  # valet, dame, roi: V, D, R on the cards and in the words
-        text = local_cards(text, lang)
-        text = re.sub(
-            r">([JQK])</text>", lambda m: f">{local_cards(m.group(1) + '♠', lang)[0]}</text>", text
-        )
-    return text
+    return local_html(text, lang)  # valet, dame, roi: V, D, R on the cards and in the words
 
 
 class SlideDeck(w.VBox):
@@ -207,11 +201,11 @@ class GuidePage(w.VBox):
     projector tab (a class link).
     """
 
-    def __init__(self, lang: str = "en") -> None:
-        self.lang = check_lang(lang)
-        self.lang_pick = w.ToggleButtons(
-            options=[(v, k) for k, v in LANGS.items()], value=lang
-        ).add_class("crib-guide-lang")
+    def __init__(self, lang: str = "en", nav: w.HTML | None = None) -> None:
+        from crib.ui.kit.lang import LangSwitch
+
+        self.lang, self.nav, self.query = check_lang(lang), nav, ""
+        self.switch = LangSwitch(self.lang)  # the pages' one language switch
         # the select's own label (description): its accessible name, said with it
         self.lesson_pick = w.Dropdown(
             options=[(str(i), i) for i in range(1, 6)],
@@ -227,16 +221,14 @@ class GuidePage(w.VBox):
         self.guide_view = w.HTML().add_class("crib-guide-view")
         self.deck_box = w.VBox()
         self.tabs = w.Tab()
-        self.lang_pick.observe(lambda _c: self._set_lang(self.lang_pick.value), "value")
         self.lesson_pick.observe(lambda _c: self._show_deck(), "value")
         self.pdf_button.on_click(lambda _b: self.make_pdf())
         # labels keep their own width: on a phone the buttons wrap below, never over them
-        self.lang_label, self.paper_label = (
-            w.HTML(layout=w.Layout(flex="0 0 auto", width="auto", margin="0 8px 0 0"))
-            for _i in range(2)
+        self.paper_label = w.HTML(
+            layout=w.Layout(flex="0 0 auto", width="auto", margin="0 8px 0 0")
         )
         self.heading = w.HTML().add_class("crib-guide-heading")
-        self.top = top = w.HBox([self.lang_label, self.lang_pick])
+        self.top = top = self.switch
         guide_tab = w.VBox(
             [
                 w.HBox([self.paper_label, self.paper_pick, self.pdf_button]),
@@ -246,7 +238,7 @@ class GuidePage(w.VBox):
         )
         deck_tab = w.VBox([self.lesson_pick, self.deck_box])
         self.tabs.children = [guide_tab, deck_tab]
-        super().__init__([self.heading, top, self.status, self.tabs])
+        super().__init__([top, self.heading, self.status, self.tabs])
         self.add_class("crib-guide").add_class("crib-page")  # the pages' narrow-screen rules (wrap)
         self._set_lang(lang)
 
@@ -262,14 +254,16 @@ class GuidePage(w.VBox):
         )
         self.tabs.set_title(0, _("Teacher's guide"))
         self.tabs.set_title(1, _("Lesson on the projector"))
-        self.lang_label.value = f"<b>{html.escape(_('Language'))}</b>"
         self.lesson_pick.description = _("Lesson")
         self.paper_label.value = f"<b>{html.escape(_('Paper'))}</b>"
         self.pdf_button.description = _("Make the PDF")
         self.guide_view.value = guide_html(lang)
         self.download.value = ""
-        if self.lang_pick.value != lang:
-            self.lang_pick.value = lang
+        self.switch.show(lang, self.query)
+        if self.nav is not None:  # the page's nav bar in the same language
+            from crib.ui.kit.nav import nav_lang
+
+            nav_lang(self.nav, lang)
         self._show_deck()
 
     def _show_deck(self) -> None:
@@ -293,18 +287,20 @@ class GuidePage(w.VBox):
 
     def apply_query(self, query: str) -> None:
         """Open what a link asks: ``lang=fr`` and ``lesson=1``..``5`` (the projector tab)."""
+        self.query = query or ""
         self._set_lang(lang_from_query(query))
         m = re.search(r"(?:^|&)lesson=([1-5])(?:&|$)", query or "")
         if m:  # a class link to a lesson: the projector gets the room
             self.lesson_pick.value = int(m.group(1))
             self.tabs.selected_index = 1
-            self.heading.layout.display = self.top.layout.display = "none"
+            self.heading.layout.display = "none"  # the switch stays, as on every page
 
 
-def guide_page(lang: str = "en") -> Any:
-    """The page's one call: the guide, reading ``?lang=`` and ``?lesson=`` in the browser."""
+def guide_page(lang: str = "en", nav: w.HTML | None = None) -> Any:
+    """The page's one call: the guide, reading ``?lang=`` and ``?lesson=`` in the browser
+    (``nav``: the page's nav bar, drawn in the page's language)."""
     from crib.ui.kit.keys import query_reader
 
-    app = GuidePage(lang)
+    app = GuidePage(lang, nav)
     reader = query_reader(app, lambda a, q: a.apply_query(q))
     return w.VBox([app, reader])

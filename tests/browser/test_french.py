@@ -14,7 +14,7 @@ import re
 
 import pytest
 
-from tests.browser.conftest import assert_no_error_output, open_dashboard
+from tests.browser.conftest import assert_no_error_output, open_dashboard, press_step
 from tests.browser.test_devices import AXE, _axe
 from tests.french import english_phrases
 
@@ -191,6 +191,99 @@ def test_analyzers_in_french(voila_url: str, browser: object) -> None:
             page.set_viewport_size({"width": 1280, "height": 800})
             page.wait_for_timeout(500)
             page.screenshot(path=str(ARTIFACTS / f"french-{name}-1280.png"), full_page=True)
+            page.close()
+    finally:
+        ctx.close()
+    assert not found, "\n".join(found)
+
+
+# every page in French: (page and query, the selector of its app, its tab's French title)
+WALK = (
+    ("index.ipynb?lang=fr", ".crib-count", "Accueil"),
+    ("play.ipynb?seed=11&tier=easy&lang=fr", ".crib-keys-ready", "Jouer"),
+    ("learn.ipynb?lang=fr", ".crib-learn", "Apprendre"),
+    ("guide.ipynb?lang=fr", ".crib-guide", "Leçons"),
+    ("trainer.ipynb?lang=fr", ".crib-count-input input", "S’entraîner"),
+    ("teacher.ipynb?lang=fr", ".crib-create", "Enseigner"),
+    ("discard.ipynb?lang=fr", ".crib-discard-app", "Écarts"),
+    ("crib_odds.ipynb?lang=fr", ".crib-odds-app", "Valeur du crib"),
+    ("pegging.ipynb?lang=fr", ".crib-pegging-app", "Le jeu"),
+    ("traps.ipynb?lang=fr", ".crib-trap-app", "Pièges"),
+)
+NAV_FR = ("Jouer", "S’entraîner", "Analyser", "Enseigner", "Apprendre à jouer")
+NAV_EN = ("Play", "Practice", "Analyze", "Teach", "Learn to play")
+# a card's spoken name in French, then its state: « roi de carreau, jouable »
+CARD_FR = re.compile(
+    r"^(?:as|roi|dame|valet|[2-9]|10) de (?:trèfle|carreau|cœur|pique)"
+    r"(?:, (?:sélectionnée|jouable|injouable))*$"
+)
+LABELS_JS = """() => ({
+  buttons: [...document.querySelectorAll('.crib-cardbtn')].filter(b => b.offsetParent !== null)
+    .map(b => b.getAttribute('aria-label') || ''),
+  svgs: [...document.querySelectorAll('svg.crib-cardsvg, svg.crib-cardback')]
+    .map(s => s.getAttribute('aria-label') || ''),
+  faces: [...document.querySelectorAll('.crib-cardbtn')].filter(b => b.offsetParent !== null)
+    .map(b => getComputedStyle(b, '::before').content + getComputedStyle(
+      b.querySelector('.crib-glyph') || b, '::before').content),
+  nav: (document.querySelector('nav.crib-nav') || {}).innerText || '',
+  switches: document.querySelectorAll('nav.crib-lang').length,
+})"""
+
+
+def test_every_page_in_french_names_its_tab_cards_and_nav(voila_url: str, browser: object) -> None:
+    """Each page opened with ?lang=fr: the tab's title in French (« Jouer · crib »), the nav
+    bar in French, one language switch, every card button named in French (« roi de
+    carreau, jouable ») with R, D, V on its face, every card picture's label in French."""
+    found: list[str] = []
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900})  # type: ignore[attr-defined]
+    try:
+        for query, app, title in WALK:
+            name = query.split(".")[0]
+            page, _t = open_dashboard(ctx, f"{voila_url}/voila/render/{query}", app)
+            page.wait_for_selector(".crib-lang a.crib-lang-fr[aria-current='true']", timeout=90_000)
+            if name in {n for n, _a, _b in ANALYZERS}:  # the app made again in French
+                page.wait_for_function(
+                    "() => document.body.innerText.includes('Comment c’est calculé')",
+                    timeout=90_000,
+                )
+            if name == "play":  # a deal: cards in the hand
+                page.wait_for_selector(".crib-phase[data-seed='11']", timeout=60_000)
+                press_step(page, "n")  # the cut for deal
+                press_step(page, "n")  # the deal
+                page.wait_for_selector(".crib-phase[data-phase='discard']", timeout=60_000)
+            page.wait_for_function(  # the template labels the cards on the next frame
+                "() => [...document.querySelectorAll('.crib-cardbtn')]"
+                ".every(b => b.offsetParent === null || b.hasAttribute('aria-label'))",
+                timeout=30_000,
+            )
+            if page.title() != f"{title} · crib":
+                found.append(f"{name}: the tab's title is {page.title()!r}")
+            seen = page.evaluate(LABELS_JS)
+            nav = seen["nav"]
+            if not all(w in nav for w in NAV_FR) or any(
+                re.search(rf"(?<!\w){w}(?!\w)", nav) for w in NAV_EN
+            ):
+                found.append(f"{name}: the nav bar says {nav!r}")
+            if seen["switches"] != 1:
+                found.append(f"{name}: {seen['switches']} language switches")
+            found += [f"{name}: card {b!r}" for b in seen["buttons"] if not CARD_FR.match(b)]
+            found += [
+                f"{name}: card picture {s!r}"
+                for s in seen["svgs"]
+                if re.search(r"[JQK][♣♦♥♠]|face-down", s)
+            ]
+            found += [f"{name}: face {f!r}" for f in seen["faces"] if re.search(r"[JQK]", f)]
+            if name == "play":
+                assert seen["buttons"], "the play page shows no card button"
+                said = page.evaluate(  # the count's announcement, the labels' case
+                    """() => [document.getElementById('crib-announce').textContent,
+                              [...document.querySelectorAll('.crib-label')]
+                                .map(l => getComputedStyle(l).textTransform)]"""
+                )
+                if said[0] and not said[0].startswith("Compte "):
+                    found.append(f"play: the count is announced as {said[0]!r}")
+                if "uppercase" in said[1]:
+                    found.append("play: a French label set in capitals")
             page.close()
     finally:
         ctx.close()

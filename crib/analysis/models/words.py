@@ -15,9 +15,9 @@ from crib.i18n import N_, tr
 __all__ = ["PEG_NOTE", "MASTER_NOTE", "WIN_NOTE", "describe_discard", "describe_play"]
 
 PEG_NOTE = N_(
-    "peg_ev: the keeper's pegging minus the opponent's for these four ranks in this seat, "
-    "both playing the Expert, the opponent keeping its Expert discard from a random six "
-    "(data/pegging_ev.csv, self-play)"
+    "pegging: the keeper's pegging minus the opponent's for these four ranks in "
+    "this seat, both playing the Expert, the opponent keeping its Expert discard "
+    "from a random six (measured in self-play)"
 )
 #: the Master's note; ``{endgame}`` is :data:`MASTER_ENDGAME`
 MASTER_NOTE = N_(
@@ -26,9 +26,10 @@ MASTER_NOTE = N_(
     "; within {endgame} points of 121 it ranks by P(win) from the win table"
 )
 WIN_NOTE = N_(
-    "p_win: this deal played out in counting order with your exact hand distribution, the "
-    "crib distribution of the exact model, the opponent's hand and both sides' pegging as "
-    "measured in Expert self-play (taken as independent), then the self-play win table"
+    "chance of winning: this deal played out in counting order with your exact hand "
+    "distribution, the crib distribution of the exact model, the opponent's hand "
+    "and both sides' pegging as measured in Expert self-play (taken as "
+    "independent), then the self-play win table"
 )
 
 

@@ -16,7 +16,7 @@ go have no weight at all.
 True
 >>> print(w.note)  # doctest: +NORMALIZE_WHITESPACE
 each holding weighted by how often the Expert keeps those four ranks as the dealer
-(self-play, data/keep_frequencies.csv)
+(measured in self-play)
 """
 
 from __future__ import annotations
@@ -62,7 +62,7 @@ class KeepWeights:
         what = "those ranks with the cards they have played" if self.played else "those four ranks"
         return (
             f"each holding weighted by how often the Expert keeps {what} {seat} "
-            "(self-play, data/keep_frequencies.csv)"
+            "(measured in self-play)"
         )
 
 

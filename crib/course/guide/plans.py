@@ -28,6 +28,7 @@ __all__ = [
     "PHASES",
     "GAME_121_MINUTES",
     "ROUND_61_MINUTES",
+    "FORM_LABELS",
 ]
 
 CLASS_MINUTES = 45
@@ -54,9 +55,13 @@ class Session:
     seed: str = "random"
 
     def describe(self, lang: str = "en") -> str:
+        """The settings as the teacher's page labels its fields and levels, in ``lang``."""
+        from crib.course.questions import LEVEL_NAMES
+
         _ = tr(lang)
+        level = _(" at level '{level}'").format(level=_(LEVEL_NAMES[self.level]))
         kinds = ", ".join(
-            f"{k} {n}" + (_(" at level '{level}'").format(level=self.level) if k == "count" else "")
+            f"{_(FORM_LABELS[k])} {n}" + (level if k == "count" else "")
             for k, n in self.spec.items()
         )
         return _("{name}: {kinds}, seed: {seed}").format(
@@ -101,6 +106,15 @@ ROUND_61_MINUTES = 30
 
 
 N_("random")  # a Session's seed, translated in describe()
+#: the teacher's page's labels of the question kinds (crib/ui/teacher/form.py), the words a
+#: session's settings are said in
+FORM_LABELS = {
+    "count": N_("Counting"),
+    "pegpoints": N_("What it pegs"),
+    "rules": N_("Rules"),
+    "discard": N_("Discard"),
+    "peg": N_("Pegging"),
+}
 
 _MATERIALS_COMMON = (
     N_("A projector showing the lesson page (guide.ipynb, “Lesson on the projector”)."),

@@ -15,23 +15,9 @@ from crib.course.lessons.parts import KIND_WORDS, Item, Part, Slide
 from crib.errors import CribError
 from crib.i18n import tr
 from crib.rules.cards import cards_pretty, cards_str
-from crib.rules.words import ENGLISH, FRENCH
+from crib.rules.words import ENGLISH, FRENCH, local_cards
 
 __all__ = ["local_cards", "french_spaces", "item_of", "item_slide"]
-
-
-_FR_RANKS = {"J": "V", "Q": "D", "K": "R"}  # valet, dame, roi
-
-
-def local_cards(text: str, lang: str) -> str:
-    """Card names as the language writes them: in French K♠ is R♠, Q♥ D♥, J♦ V♦.
-
-    >>> local_cards("K♠ Q♥ J♦ 10♣", "fr"), local_cards("K♠", "en")
-    ('R♠ D♥ V♦ 10♣', 'K♠')
-    """
-    if lang != "fr":
-        return text
-    return re.sub(r"\b([JQK])(?=[♠♥♦♣])", lambda m: _FR_RANKS[m.group(1)], text)
 
 
 def item_of(q: quiz.Question, lang: str) -> Item:

@@ -14,12 +14,13 @@ same as the spoken count (:data:`crib.rules.words.FRENCH`: *paire*, *brelan*, *c
 * Règles du jeu « Cribbage 10PI00110 » (a Canadian rules leaflet,
   https://docplayer.fr/amp/16248887-Ce-reve-est-devenu-realite.html): *le « crib »*;
 * Règles2jeux, « La règle du cribbage » (https://regles2jeux.fr/la-regle-du-cribbage):
-  *planchette*, *chevilles*.
+  *planchette*, *chevilles* (crib/locale/fr/glossary.json chose *planche*, *go* and
+  *muggins*: the French pages' one word for each, the printables' too).
 
-*Suite* is the run (the spoken count says « une suite de trois »; *séquence* is
-given as its other name), *couleur* is glossed as the suit (♣ ♦ ♥ ♠), *le valet* is
+*Suite* is the run (« une suite de trois »,
+as the spoken count says it), *couleur* is glossed as the suit (♣ ♦ ♥ ♠), *le valet* is
 nobs and *le valet retourné* his heels.  No published French name was found for
-muggins or the skunk: the printables say *points oubliés* and *capot* (the card
+muggins or the skunk: the printables say *muggins* and *capot* (the card
 players' word for a crushing win) and define them.  *Crib* is the word the
 French sources use, so it is the one English term both languages share.
 """
@@ -145,7 +146,7 @@ S: dict[str, dict[str, str]] = {
             "après la leçon 2 : valeurs, quinze, paires, suites, couleur, valet, décompte"
         ),
         "quiz_2_sub": (
-            "après la leçon 4 : le jeu, passe, 31, dernière carte, ordre du décompte, la partie"
+            "après la leçon 4 : le jeu, go, 31, dernière carte, ordre du décompte, la partie"
         ),
         "cards_values": "Valeur des cartes",
         "sec_show": "Le décompte : mains et crib (chacun avec la carte de départ)",
@@ -247,7 +248,7 @@ GLOSSARY: tuple[GlossaryEntry, ...] = (
         "The four cards the players throw away, two each. It belongs to the dealer, who counts "
         "it last, with the starter.",
         "crib",
-        "Les quatre cartes écartées, deux par joueur (on dit aussi le chien). Il appartient au "
+        "Les quatre cartes écartées, deux par joueur. Il appartient au "
         "donneur, qui le compte en dernier, avec la carte de départ.",
     ),
     _g(
@@ -257,7 +258,7 @@ GLOSSARY: tuple[GlossaryEntry, ...] = (
         "lower packet. It is the fifth card of both hands and of the crib.",
         "carte de départ",
         "Après l'écart, le non-donneur coupe le paquet et le donneur retourne la carte du "
-        "dessus du paquet du dessous (on dit aussi le partant). C'est la cinquième carte des "
+        "dessus du paquet du dessous. C'est la cinquième carte des "
         "deux mains et du crib.",
     ),
     _g(
@@ -313,7 +314,7 @@ GLOSSARY: tuple[GlossaryEntry, ...] = (
         "A double run (4-5-5-6) counts the run twice, plus the pair.",
         "suite",
         "Trois cartes ou plus de rangs consécutifs, dans n'importe quel ordre et de n'importe "
-        "quelle couleur : 1 point par carte (on dit aussi séquence). Une suite double (4-5-5-6) "
+        "quelle couleur : 1 point par carte. Une suite double (4-5-5-6) "
         "compte la suite deux fois, plus la paire.",
     ),
     _g(
@@ -381,7 +382,7 @@ GLOSSARY: tuple[GlossaryEntry, ...] = (
         "muggins",
         "An optional rule, agreed before the game: points a player misses in counting may be "
         "claimed by the opponent.",
-        "points oubliés",
+        "muggins",
         "Règle facultative, convenue avant la partie : les points qu'un joueur oublie en "
         "comptant peuvent être pris par l'adversaire.",
     ),

@@ -194,7 +194,8 @@ class CribOddsApp(w.VBox):
             )
         )
         tech = f"{_(SELFPLAY.assumption)}. " + _(
-            "Source: data/crib_selfplay.csv (command and seed in data/selfplay_tables.json)."
+            "Source: the crib table measured in self-play that comes with crib (the command "
+            "and the seed that made it are kept beside it)."
         )
         self.model_note.value = how_computed(
             _(

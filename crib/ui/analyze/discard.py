@@ -96,7 +96,7 @@ class DiscardApp(w.VBox):
         self.deal_button = w.Button(description=_("Deal six"), icon="random").add_class("crib-deal")
         self.analyze_button = analyze_button(lang)
         # practice: six cards to click, a commit button
-        self.hand = hand_buttons(6, self._toggle)
+        self.hand = hand_buttons(6, self._toggle, lang)
         self.commit_button = w.Button(
             description=_("Throw these two"), button_style="primary", disabled=True
         ).add_class("crib-commit")

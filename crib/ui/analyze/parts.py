@@ -129,10 +129,10 @@ def analyze_button(lang: str) -> w.Button:
     return w.Button(description=_("Analyze"), button_style="primary").add_class("crib-analyze")
 
 
-def hand_buttons(n: int, on_click: Callable[[int], object]) -> list[CardButton]:
+def hand_buttons(n: int, on_click: Callable[[int], object], lang: str = "en") -> list[CardButton]:
     """The practice hand: ``n`` card buttons (``crib-hand-0``...), a click on the i-th
     calling ``on_click(i)``."""
-    hand = [CardButton() for _c in range(n)]
+    hand = [CardButton(lang) for _c in range(n)]
     for i, b in enumerate(hand):
         b.add_class(f"crib-hand-{i}")
         b.on_click(lambda _b, i=i: on_click(i))
@@ -142,8 +142,8 @@ def hand_buttons(n: int, on_click: Callable[[int], object]) -> list[CardButton]:
 class CardGrid(w.VBox):
     """52 card buttons; clicking one calls every registered handler with the card."""
 
-    def __init__(self) -> None:
-        self.buttons = card_rows(w.Button, "crib-grid")
+    def __init__(self, lang: str = "en") -> None:
+        self.buttons = card_rows(w.Button, "crib-grid", lang)
         for name, b in self.buttons.items():
             card = parse_cards(name)[0]
             b.on_click(lambda _b, c=card: self._fire(c))

@@ -47,7 +47,7 @@ from crib.ui.analyze.verdicts import (
     run_board,
     run_play,
 )
-from crib.ui.kit.cardview import card_text
+from crib.ui.kit.cardview import card_text, local_html
 from crib.ui.kit.charts import play_chart
 from crib.ui.kit.common import grade_tip, how_computed, info_html, on_clicks
 from crib.ui.kit.glossary import terms_bar
@@ -139,7 +139,7 @@ class PeggingApp(PositionEntry, w.VBox):
                 "description_width": "initial",
             },
         ).add_class("crib-target")
-        self.grid = CardGrid()
+        self.grid = CardGrid(lang)
         self.clear_button = w.Button(description=_("Clear field")).add_class("crib-clear")
         self.model = model_dropdown(PLAY_MODELS, lang)
         self.analyze_button = analyze_button(lang)
@@ -150,7 +150,7 @@ class PeggingApp(PositionEntry, w.VBox):
         self.new_button = w.Button(description=_("New position"), icon="random").add_class(
             "crib-practice-deal"
         )
-        self.hand = hand_buttons(4, self._play)
+        self.hand = hand_buttons(4, self._play, lang)
         self.practice_pos = w.HTML().add_class("crib-practice-position")
         self.practice_box = w.VBox(
             [
@@ -263,7 +263,7 @@ class PeggingApp(PositionEntry, w.VBox):
         self.seed.value = self.seed.value + 1
         pos = q.position
         self.practice_position, self.practice_played = pos, None
-        self.practice_pos.value = position_html(pos, self.lang)
+        self.practice_pos.value = local_html(position_html(pos, self.lang), self.lang)
         legal = set(pos.legal())
         for b, c in zip(self.hand, [*pos.hand, None, None, None, None], strict=False):
             b.set_card(c, legal=c in legal, illegal=c is not None and c not in legal)

@@ -11,6 +11,7 @@ from crib.i18n import tr
 from crib.rules.cards import parse_cards
 from crib.rules.scoring import Score, score_hand
 from crib.rules.words import ENGLISH, FRENCH
+from crib.ui.kit.cardview import local_html
 from crib.ui.kit.common import cards_html, info_html
 from crib.ui.kit.say import SaidError, friendly_in
 
@@ -87,7 +88,7 @@ class HandScorerApp(w.VBox):
                 _("expected 5 cards (4 hand cards, then the starter), got {n}").format(n=len(cards))
             )
         self.score = score_hand(cards[:4], cards[4], is_crib=self.is_crib.value)
-        self.result.value = score_table_html(self.score, self.lang)
+        self.result.value = local_html(score_table_html(self.score, self.lang), self.lang)
         said = (
             _("Scored as a crib: {n} points.")
             if self.is_crib.value

@@ -22,7 +22,7 @@ from crib.rules.position import PeggingPosition
 from crib.ui.analyze.parts import WIDE, analysis_table_html, position_html
 from crib.ui.analyze.speak import AnalyzerPage, num, ordinal
 from crib.ui.analyze.verdicts import PLAY_MODELS
-from crib.ui.kit.cardview import card_text, cards_chips
+from crib.ui.kit.cardview import card_text, cards_chips, local_html
 from crib.ui.kit.charts import play_chart
 from crib.ui.kit.common import how_computed
 from crib.ui.kit.controls import button
@@ -231,7 +231,7 @@ class TrapExplorerApp(w.VBox):
         an = analyze_play(pos, model=UNIFORM)
         self.analysis = an
         _ = tr(self.lang)
-        self.position_html.value = position_html(pos, self.lang)
+        self.position_html.value = local_html(position_html(pos, self.lang), self.lang)
         self.table.value = analysis_table_html(an, lang=self.lang)
         self.chart.show(
             play_chart(an, title=_("Net points by lead, best first"), lang=self.lang),

@@ -18,11 +18,14 @@ True
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Iterable, Sequence
 
 import ipywidgets as w
 
+from crib.i18n import DEFAULT, N_, NP_, tr, trp
 from crib.rules.cards import Card
+from crib.rules.words import local_cards
 from crib.ui.kit.style import colour, var
 
 __all__ = [
@@ -38,6 +41,8 @@ __all__ = [
     "CardButton",
     "card_text",
     "card_name",
+    "local_cards",
+    "local_html",
     "cards_text",
     "card_chip",
     "cards_chips",
@@ -59,33 +64,63 @@ def _rank(c: Card) -> str:
     return "10" if c.rank == 10 else c.rank_char
 
 
-def card_text(card: Card) -> str:
-    """A card in plain text: "K♣", "10♥" (never "KC").
+def card_text(card: Card, lang: str = DEFAULT) -> str:
+    """A card in plain text: "K♣", "10♥" (never "KC"); in French the king, queen and jack
+    are R, D and V (roi, dame, valet: the glossary's).
 
     >>> from crib.rules.cards import parse_card
-    >>> card_text(parse_card("TH")), card_text(parse_card("KC"))
-    ('10♥', 'K♣')
+    >>> card_text(parse_card("TH")), card_text(parse_card("KC")), card_text(parse_card("KC"), "fr")
+    ('10♥', 'K♣', 'R♣')
     """
-    return f"{_rank(card)}{_SUIT[card.suit]}"
+    return local_cards(f"{_rank(card)}{_SUIT[card.suit]}", lang)
 
 
-_RANK_NAMES = ("ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king")
-_SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+def local_html(text: str, lang: str) -> str:
+    """Cards as ``lang`` names them in HTML: in its words and on the SVG card faces (whose
+    corner rank is a ``<text>`` of its own), R, D, V in French.
+
+    >>> from crib.rules.cards import parse_card
+    >>> svg = local_html(card_svg(parse_card("QH")), "fr")
+    >>> ">D</text>" in svg and 'aria-label="D♥"' in svg and ">Q<" not in svg
+    True
+    """
+    if lang == DEFAULT:
+        return text
+    text = local_cards(text, lang)
+    return re.sub(r">([JQK])</text>", lambda m: f">{local_cards(m[1] + '♠', lang)[0]}</text>", text)
 
 
-def card_name(card: Card) -> str:
-    """A card's one spoken name, for screen readers and tooltips: "king of diamonds".
+_RANK_NAMES = (
+    NP_("card", "ace"), "2", "3", "4", "5", "6", "7", "8", "9", "10",
+    NP_("card", "jack"), NP_("card", "queen"), NP_("card", "king"),
+)  # fmt: skip
+_SUIT_NAMES = {
+    "C": NP_("card", "clubs"),
+    "D": NP_("card", "diamonds"),
+    "H": NP_("card", "hearts"),
+    "S": NP_("card", "spades"),
+}
+
+
+def card_name(card: Card, lang: str = DEFAULT) -> str:
+    """A card's one spoken name, for screen readers and tooltips: "king of diamonds",
+    « roi de carreau ».
 
     >>> from crib.rules.cards import parse_card
     >>> card_name(parse_card("KD")), card_name(parse_card("TH")), card_name(parse_card("AS"))
     ('king of diamonds', '10 of hearts', 'ace of spades')
+    >>> card_name(parse_card("KD"), "fr"), card_name(parse_card("2H"), "fr")
+    ('roi de carreau', '2 de cœur')
     """
-    return f"{_RANK_NAMES[card.rank - 1]} of {_SUIT_NAMES[card.suit]}"
+    word = trp(lang)
+    return tr(lang)(N_("{rank} of {suit}")).format(
+        rank=word("card", _RANK_NAMES[card.rank - 1]), suit=word("card", _SUIT_NAMES[card.suit])
+    )
 
 
-def cards_text(cards: Iterable[Card]) -> str:
+def cards_text(cards: Iterable[Card], lang: str = DEFAULT) -> str:
     """Cards in plain text, space separated: "5♥ 5♦"."""
-    return " ".join(card_text(c) for c in cards)
+    return " ".join(card_text(c, lang) for c in cards)
 
 
 _EDGE, _ACCENT, _AMBER, _TEAL = var("card-edge"), var("accent"), var("amber"), var("teal")
@@ -176,12 +211,13 @@ def card_svg(
     )
 
 
-def card_back_svg(size: str = "pile") -> str:
-    """A face-down card."""
+def card_back_svg(size: str = "pile", lang: str = DEFAULT) -> str:
+    """A face-down card (its name in ``lang``)."""
     wd, ht = SIZES[size]
+    name = html.escape(tr(lang)(N_("face-down card")))
     return (
         f'<svg class="crib-cardback" width="{wd}" height="{ht}" viewBox="0 0 {wd} {ht}" '
-        f'role="img" aria-label="face-down card">'
+        f'role="img" aria-label="{name}">'
         f'<defs><pattern id="crib-back-{size}" width="6" height="6" patternUnits="userSpaceOnUse">'
         f'<path d="M0 6 L6 0" stroke="{colour("card-back-line")}" stroke-width="1.2"/>'
         "</pattern></defs>"
@@ -193,14 +229,14 @@ def card_back_svg(size: str = "pile") -> str:
     )
 
 
-def backs_html(n: int, size: str = "pile", *, tuck: int = 12) -> str:
+def backs_html(n: int, size: str = "pile", *, tuck: int = 12, lang: str = DEFAULT) -> str:
     """``n`` face-down cards in a row, ``tuck`` px of each under the next.
 
     >>> backs_html(2).count("crib-cardback")
     2
     """
     return "".join(
-        f'<span style="margin-right:-{tuck}px">{card_back_svg(size)}</span>' for _ in range(n)
+        f'<span style="margin-right:-{tuck}px">{card_back_svg(size, lang)}</span>' for _ in range(n)
     )
 
 
@@ -225,22 +261,26 @@ def cards_html(
     return f'<span class="crib-cards" style="white-space:nowrap">{"".join(out)}</span>'
 
 
-def style_card_button(button: w.Button | w.ToggleButton, card: Card, size: str = "mini") -> None:
+def style_card_button(
+    button: w.Button | w.ToggleButton, card: Card, size: str = "mini", lang: str = DEFAULT
+) -> None:
     """Give any Button or ToggleButton the card look (one component everywhere):
     "K♣" in its suit's colour, ``size`` "pile" (40×56) or "mini" (28×38 text, 34 px wide),
     no number badge.  A ToggleButton's pressed state (``mod-active``) is the selected look."""
-    button.description = card_text(card)
-    button.tooltip = card_name(card)
+    button.description = card_text(card, lang)
+    button.tooltip = card_name(card, lang)
     for cls in ("crib-cardbtn", f"crib-{size}", "crib-nobadge", f"crib-face-{card}"):
         button.add_class(cls)
     button.add_class("crib-red" if card.suit in "DH" else "crib-black")
 
 
 class CardButton(w.Button):
-    """A clickable card in the hand (its number badge comes from the CSS counter)."""
+    """A clickable card in the hand (its number badge comes from the CSS counter), named
+    in ``lang`` (its face and tooltip: « roi de carreau »)."""
 
-    def __init__(self, **kw: object) -> None:
+    def __init__(self, lang: str = DEFAULT, **kw: object) -> None:
         super().__init__(**kw)
+        self.lang = lang
         self.add_class("crib-cardbtn")
         self.layout.display = "none"  # no card yet: nothing to show, nothing to name
         self.card: Card | None = None
@@ -260,12 +300,12 @@ class CardButton(w.Button):
         if card is None:
             self.layout.display = "none"
             return
-        label = card_text(card)
+        label = card_text(card, self.lang)
         if (
             self.description != label
         ):  # named before it shows: never a visible button without a name
             self.description = label
-            self.tooltip = card_name(card)
+            self.tooltip = card_name(card, self.lang)
         self.layout.display = None
         colour = "crib-red" if card.suit in "DH" else "crib-black"
         state = tuple(

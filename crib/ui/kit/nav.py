@@ -117,7 +117,21 @@ def nav_html(active: str, current: str | None = None, lang: str = "en") -> str:
 
 
 #: the page template's own words (crib/tools/voila_template: its crib_fr says them in French)
-TEMPLATE_WORDS = (N_("Loading the page"), N_("Loading…"), N_("Loading… part {i} of {n}"))
+TEMPLATE_WORDS = (
+    N_("Loading the page"),
+    N_("Loading…"),
+    N_("Loading… part {i} of {n}"),
+    # the tabs' titles of the pages outside the nav bar's words (« Accueil · crib »)
+    N_("Home"),
+    N_("Lessons"),
+    N_("Learn"),
+    # what the template's script gives assistive technology: the count, a card's state
+    N_("Count {count}"),
+    N_("selected"),
+    N_("playable"),
+    N_("not playable"),
+    N_("slider"),
+)
 #: the pages' loading titles (the dashboards' ``with_skeleton`` titles), for the catalog
 SKELETON_TITLES = (
     N_("crib odds"),

@@ -53,16 +53,28 @@ FACES = re.compile(r"/\* @card-faces:.*?\*/", re.S)
 
 
 def card_faces() -> str:
-    """The rule that draws each card's corner from its class (``crib-face-KD``), one per card.
+    """The rule that draws each card's corner from its class (``crib-face-KD``), one per card;
+    then, on a French page (``html.crib-lang-fr``, the page template's mark), the king, queen
+    and jack as R, D and V (the glossary's roi, dame, valet).
 
     >>> card_faces().splitlines()[9]
     '.crib-face-3D::before { content: "3♦"; content: "3♦" / ""; }'
+    >>> card_faces().splitlines()[-1]
+    'html.crib-lang-fr .crib-face-KS::before { content: "R♠"; content: "R♠" / ""; }'
     """
     from crib.rules.cards import DECK
+    from crib.rules.words import local_cards
+
+    def rule(c: object, face: str, where: str = "") -> str:
+        return f'{where}.crib-face-{c}::before {{ content: "{face}"; content: "{face}" / ""; }}'
 
     return "\n".join(
-        f'.crib-face-{c}::before {{ content: "{c.pretty}"; content: "{c.pretty}" / ""; }}'
-        for c in DECK
+        [rule(c, c.pretty) for c in DECK]
+        + [
+            rule(c, local_cards(c.pretty, "fr"), "html.crib-lang-fr ")
+            for c in DECK
+            if local_cards(c.pretty, "fr") != c.pretty
+        ]
     )
 
 

@@ -32,7 +32,7 @@ __all__ = [
 
 
 def card_rows(
-    make: type[w.Button] | type[w.ToggleButton], class_prefix: str
+    make: type[w.Button] | type[w.ToggleButton], class_prefix: str, lang: str = "en"
 ) -> dict[str, w.DOMWidget]:
     """52 small card buttons, red or black, tagged ``{class_prefix}-5H`` etc., by canonical name."""
     out: dict[str, w.DOMWidget] = {}
@@ -46,7 +46,7 @@ def card_rows(
         for r in range(1, 14):
             c = Card(r, s)
             b = make(layout=layout, style=style)
-            style_card_button(b, c, "mini")
+            style_card_button(b, c, "mini", lang)
             b.add_class(f"{class_prefix}-{c}")
             b.add_class("crib-pick-red" if s in "DH" else "crib-pick-black")
             out[str(c)] = b
@@ -99,8 +99,10 @@ class FigureImage(w.Image):
     # Image has none, and its view then fails to draw): an empty one makes the tooltip work
     description = Unicode("").tag(sync=True)
 
-    def __init__(self, **kw: object) -> None:
-        kw.setdefault("tooltip", "Chart: not drawn yet.")
+    def __init__(self, lang: str = "en", **kw: object) -> None:
+        from crib.i18n import N_, tr
+
+        kw.setdefault("tooltip", tr(lang)(N_("Chart: not drawn yet.")))
         super().__init__(format="png", **kw)
         self.layout.max_width = "100%"
         self.layout.height = "auto"
@@ -168,7 +170,7 @@ class CardPicker(w.VBox):
             style={"description_width": "initial"},
         ).add_class("crib-picker-text")
         self.message = w.HTML().add_class("crib-picker-message")
-        self.buttons = card_rows(w.ToggleButton, "crib-pick")
+        self.buttons = card_rows(w.ToggleButton, "crib-pick", lang)
         for name, b in self.buttons.items():
             b.observe(self._on_toggle(name), "value")
         rows = as_grid(self.buttons)

@@ -132,7 +132,7 @@ def section_html(key: str, lang: str = DEFAULT) -> str:
         board = board_svg((52, 47), (45, 40), (_("You"), _("Opponent")))
         if lang == "fr":  # the board's own words (crib.ui.play.board speaks English)
             for en, fr in (
-                ("cribbage board", "planchette de cribbage"),
+                ("cribbage board", "planche de cribbage"),
                 ("double skunk", "double capot"),
                 ("skunk", "capot"),
                 (">Start<", ">Départ<"),

@@ -14,16 +14,14 @@ the page cannot state a wrong total.
 from __future__ import annotations
 
 import html
-import re
 
 from crib.course.lessons import KIND_WORDS
-from crib.course.lessons.items import local_cards
-from crib.i18n import DEFAULT, tr
+from crib.i18n import tr
 from crib.rules.cards import Card, parse_cards
 from crib.rules.pegging import PegState
 from crib.rules.scoring import PegScore, Score, his_heels, score_hand, score_pegging
 from crib.rules.words import ENGLISH, FRENCH
-from crib.ui.kit.cardview import card_svg, card_text, cards_html
+from crib.ui.kit.cardview import card_svg, card_text, cards_html, local_html
 
 __all__ = [
     "SIX",
@@ -101,16 +99,6 @@ def whole_play() -> tuple[list[tuple[int, Card | None, object]], tuple[int, int]
 
 
 # --- as HTML, in the page's language ---------------------------------------------------
-
-
-def local_html(text: str, lang: str) -> str:
-    """Cards as ``lang`` names them, in text and on the card faces (R, D, V in French)."""
-    if lang == DEFAULT:
-        return text
-    text = local_cards(text, lang)
-    return re.sub(
-        r">([JQK])</text>", lambda m: f">{local_cards(m.group(1) + '♠', lang)[0]}</text>", text
-    )
 
 
 def cards_row(cards: str, lang: str, size: str = "hand") -> str:

@@ -19,8 +19,9 @@ import anywidget
 import ipywidgets as w
 import traitlets
 
-from crib.i18n import DEFAULT, LANGS, check_lang, lang_from_query
+from crib.i18n import DEFAULT, check_lang, lang_from_query
 from crib.ui.kit.common import friendly
+from crib.ui.kit.lang import LangSwitch
 from crib.ui.learn.content import learn_html, start_here_html
 
 __all__ = ["PageLink", "LearnPage", "StartHere", "learn_page", "start_here"]
@@ -73,36 +74,37 @@ class PageLink(anywidget.AnyWidget):
 class LearnPage(w.VBox):
     """The rules, the glossary and the way to a first game, in English or French."""
 
-    def __init__(self, lang: str = DEFAULT) -> None:
-        self.lang = check_lang(lang)
+    def __init__(self, lang: str = DEFAULT, nav: w.HTML | None = None) -> None:
+        self.lang, self.nav, self.query = check_lang(lang), nav, ""
         self.status = w.HTML()
         self.view = w.HTML().add_class("crib-learn-view")
         self.link = PageLink(self.follow_link)
-        # the page's language, switched in place (a link with ?lang=fr opens it in French)
-        self.lang_pick = w.ToggleButtons(
-            options=[(v, k) for k, v in LANGS.items()],
-            value=self.lang,
-            style={"button_width": "auto"},
-        ).add_class("crib-learn-lang")
-        self.lang_pick.observe(lambda _c: self.set_lang(self.lang_pick.value), "value")
-        super().__init__([self.lang_pick, self.status, self.view, self.link])
+        # the pages' one language switch (crib.ui.kit.lang): links that reload the page
+        # in the other language (a link with ?lang=fr opens it in French)
+        self.switch = LangSwitch(self.lang)
+        super().__init__([self.switch, self.status, self.view, self.link])
         self.add_class("crib-learn-page")
         self._draw()
 
     def _draw(self) -> None:
         self.view.value = learn_html(self.lang)
+        self.switch.show(self.lang, self.query)
+        if self.nav is not None:  # the page's nav bar in the same language
+            from crib.ui.kit.nav import nav_lang
+
+            nav_lang(self.nav, self.lang)
 
     def set_lang(self, lang: str) -> None:
         """The page in ``lang``."""
         if check_lang(lang) != self.lang:
             self.lang = lang
             self._draw()
-        if self.lang_pick.value != lang:
-            self.lang_pick.value = lang
 
     def apply_query(self, query: str) -> None:
         """The language a link asks for (``lang=fr``)."""
+        self.query = query or ""
         self.set_lang(lang_from_query(query))
+        self.switch.show(self.lang, self.query)
 
     @friendly()
     def follow_link(self, query: str, fragment: str = "") -> None:
@@ -129,11 +131,11 @@ class StartHere(w.VBox):
         self.view.value = start_here_html(self.lang)
 
 
-def learn_page(lang: str = DEFAULT) -> LearnPage:
-    """``learn.ipynb``'s one call."""
+def learn_page(lang: str = DEFAULT, nav: w.HTML | None = None) -> LearnPage:
+    """``learn.ipynb``'s one call (``nav``: the page's nav bar, drawn in the page's language)."""
     from crib.ui.kit.nav import with_skeleton
 
-    return with_skeleton(LearnPage(lang), "how to play")  # type: ignore[return-value]
+    return with_skeleton(LearnPage(lang, nav), "how to play")  # type: ignore[return-value]
 
 
 def start_here(lang: str = DEFAULT) -> StartHere:

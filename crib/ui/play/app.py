@@ -137,7 +137,11 @@ class PlayApp(w.VBox):
         self.status = w.HTML().add_class("crib-live").add_class("crib-status")
         # the parts, each drawing its widgets from the controller's view (render)
         self.opponent, self.board, self.middle = Opponent(lang), Board(lang), TableMiddle(lang)
-        self.hand, self.actions, self.show = Hand(self.click_card), Actions(lang), ShowArea(lang)
+        self.hand, self.actions, self.show = (
+            Hand(self.click_card, lang=lang),
+            Actions(lang),
+            ShowArea(lang),
+        )
         self.captions, self.prompt = Captions(lang), Prompt(lang)
         self.scores, self.coach, self.review = Scores(lang), CoachPanel(lang), Review(lang)
         keys = "".join(

@@ -44,7 +44,11 @@ def header_html(code: str, v: GameView, presence: str, lang: str = "en") -> str:
 def opponent_html(v: GameView, lang: str = "en") -> str:
     """The opponent's name, their cards once shown (backs until then) and their points: the
     classmate game's and the game against the computer's (:class:`~crib.ui.play.table.Opponent`)."""
-    opp = cards_html(v.opp_shown, "pile") if v.opp_shown else backs_html(v.opp_held, tuck=12)
+    opp = (
+        cards_html(v.opp_shown, "pile")
+        if v.opp_shown
+        else backs_html(v.opp_held, tuck=12, lang=lang)
+    )
     points = tr(lang)("{n} points").format(n=v.scores[1])
     return (
         '<div style="display:flex;gap:12px;align-items:center">'

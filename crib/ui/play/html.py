@@ -250,8 +250,12 @@ def _table_html(v: GameView, lang: str = "en") -> str:
         if v.previous
         else ""
     )
-    starter = card_svg(v.starter, "pile") if v.starter is not None else card_back_svg("pile")
-    crib = cards_html(v.crib_shown, "mini") if v.crib_shown else backs_html(v.crib_count, tuck=22)
+    starter = card_svg(v.starter, "pile") if v.starter is not None else card_back_svg("pile", lang)
+    crib = (
+        cards_html(v.crib_shown, "mini")
+        if v.crib_shown
+        else backs_html(v.crib_count, tuck=22, lang=lang)
+    )
     crib_label = (
         _("Crib (empty)")
         if v.crib_owner is None

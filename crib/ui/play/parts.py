@@ -32,6 +32,7 @@ def add_table_widgets(page: Any, click_card: Callable[[int], None]) -> None:
         click_card,
         hidden_in=("hand_over", "over", "waiting", "abandoned"),
         illegal_in=("play", "wait"),
+        lang=getattr(page, "lang", "en"),
     )
 
 

@@ -13,6 +13,7 @@ import ipywidgets as w
 from crib.i18n import N_, tr
 from crib.session.controller import GameController, GameView
 from crib.session.model import replay_link
+from crib.ui.kit.cardview import local_html
 from crib.ui.kit.style import var
 from crib.ui.play.board import score_chart_svg
 from crib.ui.play.html import (
@@ -134,7 +135,7 @@ class CoachPanel:
                 f"border-left:3px solid {var('amber')};"
                 f'padding-left:6px">{html.escape(hint)}{how}</div>'
             )
-        self.html.value = "".join(parts)
+        self.html.value = local_html("".join(parts), lang)  # R, D, V in French
 
 
 class Review:
@@ -156,15 +157,18 @@ class Review:
             if self._shown_for is not c:
                 self._shown_for = c
                 self.stepper.show(c.game.events, c.grades)
-            self.html.value = review_html(
-                c.grades,
-                title=_("Game review: your costliest decisions first"),
-                plain=plain,
-                lang=lang,
+            self.html.value = local_html(
+                review_html(
+                    c.grades,
+                    title=_("Game review: your costliest decisions first"),
+                    plain=plain,
+                    lang=lang,
+                ),
+                lang,
             )
         elif v.phase == "hand_over":
             h = c.hand_index
-            self.html.value = (
+            self.html.value = local_html(
                 f'<div class="crib-hand-strip"><b>{_("Hand {n}:").format(n=h + 1)}</b> '
                 f"{html.escape(c.hand_summary(plain=plain))}</div>"
                 + review_html(
@@ -172,7 +176,8 @@ class Review:
                     title=_("Hand {n} review").format(n=h + 1),
                     plain=plain,
                     lang=lang,
-                )
+                ),
+                lang,
             )
         else:
             self.html.value = ""

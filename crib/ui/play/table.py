@@ -16,7 +16,7 @@ import ipywidgets as w
 
 from crib.i18n import N_, tr, trp
 from crib.session.controller import HUMAN, GameController, GameView
-from crib.ui.kit.cardview import CardButton, card_svg
+from crib.ui.kit.cardview import CardButton, card_svg, local_html
 from crib.ui.kit.controls import button
 from crib.ui.kit.glossary import mark_terms
 from crib.ui.play.board import board_svg
@@ -55,7 +55,7 @@ class Opponent:
 
     def update(self, v: GameView) -> None:
         """Draw the opponent of ``v`` (the classmate game draws its opponent the same way)."""
-        self.html.value = opponent_html(v, self.lang)
+        self.html.value = local_html(opponent_html(v, self.lang), self.lang)
 
 
 class Board:
@@ -83,7 +83,7 @@ class TableMiddle:
 
     def update(self, v: GameView) -> None:
         """Draw the table of ``v``."""
-        self.html.value = _table_html(v, self.lang)
+        self.html.value = local_html(_table_html(v, self.lang), self.lang)
         self.html.layout.display = "none" if v.phase in SHOWING and v.shows else None
 
 
@@ -98,9 +98,10 @@ class Hand:
         *,
         hidden_in: tuple[str, ...] = SHOWING,
         illegal_in: tuple[str, ...] = ("play",),
+        lang: str = "en",
     ) -> None:
         self.hidden_in, self.illegal_in = hidden_in, illegal_in
-        self.buttons = [CardButton().add_class(f"crib-card-{i + 1}") for i in range(6)]
+        self.buttons = [CardButton(lang).add_class(f"crib-card-{i + 1}") for i in range(6)]
         for i, b in enumerate(self.buttons):
             b.on_click(lambda _b, i=i: click_card(i))
         self.box = w.HBox(self.buttons).add_class("crib-hand")
@@ -206,13 +207,16 @@ class ShowArea:
         """The shows of ``v`` so far, or its cut for deal; else nothing."""
         names, _ = v.names, tr(self.lang)
         if v.phase in (*SHOWING, "count") and v.shows:
-            self.html.value = "".join(show_html(s, names, self.lang) for s in v.shows)
+            self.html.value = local_html(
+                "".join(show_html(s, names, self.lang) for s in v.shows), self.lang
+            )
         elif v.phase == "cut_done" and v.cut_cards:
             a, b = v.cut_cards
-            self.html.value = (
+            self.html.value = local_html(
                 f'<div class="crib-label">{_("Cut for deal (low card deals)")}</div>'
                 f"{html.escape(names[0])} {card_svg(a, 'pile')} &nbsp; "
-                f"{html.escape(names[1])} {card_svg(b, 'pile')}"
+                f"{html.escape(names[1])} {card_svg(b, 'pile')}",
+                self.lang,
             )
         else:
             self.html.value = ""
@@ -227,13 +231,14 @@ class Captions:
 
     def update(self, v: GameView) -> None:
         """The last four captions of ``v``."""
-        self.html.value = (
+        self.html.value = local_html(
             '<div aria-live="polite">'
             + "".join(
                 f'<div class="crib-caption">{mark_terms(t, self.lang, keys=CAPTION_TERMS)}</div>'
                 for t in v.captions[-4:]
             )
-            + "</div>"
+            + "</div>",
+            self.lang,
         )
 
 
@@ -254,5 +259,5 @@ class Prompt:
             f'<span class="crib-phase" data-phase="{v.phase}" data-step="{self._step}" '
             f'data-seed="{c.seed}" data-tier="{c.tier.key}" '
             f'data-render-ms="{(time.perf_counter() - t0) * 1000:.1f}">'
-            f"{mark_terms(v.prompt, self.lang, keys=('crib',))}</span>"
+            f"{local_html(mark_terms(v.prompt, self.lang, keys=('crib',)), self.lang)}</span>"
         )

@@ -23,6 +23,7 @@ from crib.course.questions import KIND_NAMES, Question, describe_question
 from crib.i18n import N_, check_lang, tr
 from crib.session.model import fresh_seed
 from crib.store.classroom import Session, Store
+from crib.ui.kit.cardview import local_html
 from crib.ui.kit.common import info_html, keep_polling, on_clicks
 from crib.ui.kit.controls import entry, sized
 from crib.ui.kit.quiz_html import csv_link_html, reveal_html
@@ -91,7 +92,7 @@ class TeacherApp(w.VBox):
             w.Dropdown, _("Question"), "crib-question-pick", "26em", options=[]
         )
         # hidden until it holds a chart (an empty Image is a broken image)
-        self.chart = FigureImage(layout=w.Layout(width="560px", display="none"))
+        self.chart = FigureImage(lang, layout=w.Layout(width="560px", display="none"))
         self.chart.add_class("crib-choice-chart")
         self.choices = w.HTML().add_class("crib-choices")
         self.reveal_button = w.Button(description=_("Reveal the answer"), icon="eye").add_class(
@@ -303,6 +304,7 @@ class TeacherApp(w.VBox):
             {"avg_lost": "points lost (avg)", "top_wrong": "most common wrong answer"},
             self.lang,
         )
+        self.question_table.value = local_html(self.question_table.value, self.lang)  # R, D, V
         sdf = student_stats(students, answers, len(s.questions))
         self.student_df = sdf
         self.student_table.value = frame_html(
@@ -317,7 +319,9 @@ class TeacherApp(w.VBox):
             },
             self.lang,
         )
-        self.heatmap.value = heatmap_html(s.questions, students, answers, self.lang)
+        self.heatmap.value = local_html(
+            heatmap_html(s.questions, students, answers, self.lang), self.lang
+        )
         self.mastery_df, self.mastery.value = mastery_view_html(
             s.questions, answers, students, s.code, self.lang
         )
@@ -353,11 +357,11 @@ class TeacherApp(w.VBox):
             f'<div class="crib-q-counts">{said}' + (f" ({right / n:.0%})" if n else "") + "</div>"
         )
         revealed = i in self.store.revealed(s.code)
-        self.reveal_panel.value = self._reveal_html(q, i) if revealed else ""
+        self.reveal_panel.value = local_html(self._reveal_html(q, i), self.lang) if revealed else ""
         self.reveal_button.disabled = revealed
         if self.projector.value:
-            self.projector_panel.value = projector_html(
-                q, i, len(s.questions), mine, revealed, self.lang
+            self.projector_panel.value = local_html(
+                projector_html(q, i, len(s.questions), mine, revealed, self.lang), self.lang
             )
 
     @friendly_in()

@@ -14,6 +14,7 @@ from typing import Any
 
 import ipywidgets as w
 
+from crib.course.guide.plans import FORM_LABELS
 from crib.course.questions import (
     ASSESSMENTS,
     KIND_NAMES,
@@ -31,13 +32,7 @@ __all__ = ["add_question_widgets", "session_questions", "DEFAULT_COUNTS", "TEST_
 # how many of each kind a new session asks by default (the order of
 # crib.course.questions.KINDS)
 DEFAULT_COUNTS = {"count": 5, "pegpoints": 0, "rules": 0, "discard": 3, "peg": 2}
-_LABELS = {
-    "count": N_("Counting"),
-    "pegpoints": N_("What it pegs"),
-    "rules": N_("Rules"),
-    "discard": N_("Discard"),
-    "peg": N_("Pegging"),
-}
+_LABELS = FORM_LABELS  # the guide's session settings say them too
 _TESTS = {"pre-test": N_("pre-test"), "post-test": N_("post-test")}
 
 

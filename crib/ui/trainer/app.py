@@ -20,6 +20,7 @@ from crib.course import questions as quiz
 from crib.i18n import N_, check_lang, tr
 from crib.rules.cards import Card
 from crib.store.classroom import Session, Store, Student
+from crib.ui.kit.cardview import local_html
 from crib.ui.kit.common import info_html
 from crib.ui.kit.keys import KeyListener
 from crib.ui.kit.quiz_html import question_html
@@ -183,7 +184,7 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, NewKinds, w.VBox):
         _ = tr(self.lang)
         self.current, self.result = q, None
         self._shown_at = time.monotonic()
-        self.prompt.value = question_html(q, lang=self.lang)
+        self.prompt.value = local_html(question_html(q, lang=self.lang), self.lang)
         self.feedback.value = ""
         self.status.value = ""
         self._picked = []
@@ -199,7 +200,7 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, NewKinds, w.VBox):
         elif isinstance(q, quiz.DiscardQuestion):
             toggles = []
             for c in q.six:
-                t = _card_toggle(c)
+                t = _card_toggle(c, self.lang)
                 t.observe(self._on_pick(c), "value")
                 toggles.append(t)
             self.card_row.children = toggles
@@ -209,7 +210,7 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, NewKinds, w.VBox):
             pos = q.position  # type: ignore[attr-defined]  # a pegging question
             buttons = []
             for c in pos.hand:
-                b = _card_button(c)
+                b = _card_button(c, self.lang)
                 b.disabled = c not in pos.legal()
                 if b.disabled:
                     b.tooltip = _("{card}: would pass 31").format(card=b.tooltip)
@@ -321,7 +322,9 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, NewKinds, w.VBox):
         self.result = r
         self.streak = self.streak + 1 if r.correct else 0
         self._draw_stats()  # first: the stats are up to date once the feedback shows
-        self.feedback.value = result_html(q, r, plain=self.plain_box.value, lang=self.lang)
+        self.feedback.value = local_html(
+            result_html(q, r, plain=self.plain_box.value, lang=self.lang), self.lang
+        )
         if q.kind == "count":
             self.count_box.disabled = self.check_button.disabled = True
         elif q.kind == "discard":
@@ -356,8 +359,8 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, NewKinds, w.VBox):
             and self.result is not None
             and self.result.answer
         ):
-            self.feedback.value = result_html(
-                q, self.result, plain=self.plain_box.value, lang=self.lang
+            self.feedback.value = local_html(
+                result_html(q, self.result, plain=self.plain_box.value, lang=self.lang), self.lang
             )
         self.redraw_reveal()
 

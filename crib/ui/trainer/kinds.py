@@ -15,6 +15,7 @@ import ipywidgets as w
 
 from crib.course.questions import PegPointsQuestion, Question, RulesQuestion
 from crib.i18n import tr
+from crib.ui.kit.cardview import local_html
 from crib.ui.kit.controls import entry
 from crib.ui.kit.say import SaidError, friendly_in
 from crib.ui.trainer.kinds_render import pegpoints_result_html
@@ -118,7 +119,9 @@ class NewKinds:
             self.pegcount_box.disabled = self.pegpoints_box.disabled = True
             self.pegpoints_check.disabled = True
             self.pegpoints_msg.value = ""
-            self.feedback.value = pegpoints_result_html(q, self.result, self._said_count, self.lang)
+            self.feedback.value = local_html(
+                pegpoints_result_html(q, self.result, self._said_count, self.lang), self.lang
+            )
             return
         for k, b in enumerate(self.rules_row.children):  # marked by sign too, not by colour alone
             b.disabled = True

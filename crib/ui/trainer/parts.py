@@ -98,7 +98,7 @@ def add_side_widgets(app: Any, seed: int | None) -> w.VBox:
     )
     app.progress_button.on_click(lambda _b: app.show_progress())
     app.progress_note = w.HTML().add_class("crib-progress-note")
-    app.progress_image = FigureImage(layout=w.Layout(width="760px", display="none"))
+    app.progress_image = FigureImage(app.lang, layout=w.Layout(width="760px", display="none"))
     app.progress_image.add_class("crib-progress-chart")
     app.progress_csv = w.HTML().add_class("crib-progress-csv")
 

@@ -20,7 +20,7 @@ from crib.course.questions.progress import explain_count_miss
 from crib.i18n import N_, tr
 from crib.rules.cards import Card
 from crib.session import plain as words
-from crib.ui.kit.cardview import card_name
+from crib.ui.kit.cardview import card_name, card_text
 from crib.ui.kit.common import cards_html, grade_tip, how_details
 from crib.ui.kit.controls import checkbox
 from crib.ui.kit.quiz_html import breakdown_html, lang_of, throw_splits
@@ -273,23 +273,25 @@ def head_row(*children: w.Widget) -> w.HBox:
     )
 
 
-def _card_look(b: w.Button | w.ToggleButton, c: Card) -> None:
+def _card_look(b: w.Button | w.ToggleButton, c: Card, lang: str = "en") -> None:
     """The card component's classes and its one spoken name (never an empty tooltip:
     the card style prints the corner from ``crib-face-KD``, and a ToggleButton with no
     tooltip has the title "null")."""
-    b.tooltip = card_name(c)
+    b.tooltip = card_name(c, lang)
     for cls in ("crib-cardbtn", f"crib-cardbtn-{c}", f"crib-face-{c}"):
         b.add_class(cls)
     b.add_class("crib-cardbtn-red" if c.suit in "DH" else "crib-cardbtn-black")
 
 
-def _card_button(c: Card) -> w.Button:
-    b = w.Button(description=c.pretty, layout=w.Layout(width="4.2em", height="2.6em"))
-    _card_look(b, c)
+def _card_button(c: Card, lang: str = "en") -> w.Button:
+    b = w.Button(description=card_text(c, lang), layout=w.Layout(width="4.2em", height="2.6em"))
+    _card_look(b, c, lang)
     return b
 
 
-def _card_toggle(c: Card) -> w.ToggleButton:
-    b = w.ToggleButton(description=c.pretty, layout=w.Layout(width="4.2em", height="2.6em"))
-    _card_look(b, c)
+def _card_toggle(c: Card, lang: str = "en") -> w.ToggleButton:
+    b = w.ToggleButton(
+        description=card_text(c, lang), layout=w.Layout(width="4.2em", height="2.6em")
+    )
+    _card_look(b, c, lang)
     return b
