@@ -62,6 +62,7 @@ _CODE = [
     re.compile(rf"\b(?:{_KEYWORDS})\b(?=\s+(?:\{{|{_CARD}\b|\d))"),
     re.compile(rf"\b(?:{_KEYWORDS})(?:(?:,\s*|\s+(?:ou|et)\s+)(?:{_KEYWORDS})\b){{2,}}"),
     re.compile(r"\bprevious\b"),  # the box's name for earlier cards: « dans previous »
+    re.compile(r"\bcrib print [a-z-]+"),  # a command the teacher types: crib print board
 ]
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from crib.course.guide.steps import FORM_LABELS, Session, Step
 from crib.course.lessons import OBJECTIVE_TEXT, TITLES, LessonHead, lesson
 from crib.course.rules_bank import STATEMENTS
 from crib.errors import CribError
@@ -33,40 +34,6 @@ __all__ = [
 
 CLASS_MINUTES = 45
 PHASES = (N_("Warm-up"), N_("Teach"), N_("Practise"), N_("Play"), N_("Exit ticket"))
-
-
-@dataclass(frozen=True)
-class Step:
-    """One phase of the plan: its name, minutes and what the class does."""
-
-    phase: str
-    minutes: int
-    what: str
-
-
-@dataclass(frozen=True)
-class Session:
-    """A class session on the teacher's page: how many questions of each kind, the level,
-    and the seed ("random": keep the page's fresh seed)."""
-
-    name: str
-    spec: dict[str, int]
-    level: str = "typical"
-    seed: str = "random"
-
-    def describe(self, lang: str = "en") -> str:
-        """The settings as the teacher's page labels its fields and levels, in ``lang``."""
-        from crib.course.questions import LEVEL_NAMES
-
-        _ = tr(lang)
-        level = _(" at level '{level}'").format(level=_(LEVEL_NAMES[self.level]))
-        kinds = ", ".join(
-            f"{_(FORM_LABELS[k])} {n}" + (level if k == "count" else "")
-            for k, n in self.spec.items()
-        )
-        return _("{name}: {kinds}, seed: {seed}").format(
-            name=_(self.name), kinds=kinds, seed=_(self.seed)
-        )
 
 
 @dataclass(frozen=True)
@@ -106,16 +73,6 @@ ROUND_61_MINUTES = 30
 
 
 N_("random")  # a Session's seed, translated in describe()
-#: the teacher's page's labels of the question kinds (crib/ui/teacher/form.py), the words a
-#: session's settings are said in
-FORM_LABELS = {
-    "count": N_("Counting"),
-    "pegpoints": N_("What it pegs"),
-    "rules": N_("Rules"),
-    "discard": N_("Discard"),
-    "peg": N_("Pegging"),
-}
-
 _MATERIALS_COMMON = (
     N_("A projector showing the lesson page (guide.ipynb, “Lesson on the projector”)."),
     N_("One pack of cards for every two students."),

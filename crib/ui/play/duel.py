@@ -31,6 +31,7 @@ from crib.i18n import N_, check_lang, tr
 from crib.session.duel import DuelSeat
 from crib.session.duel_record import DuelStorage, SeatBusyError
 from crib.session.model import GameView
+from crib.ui.kit.cardview import local_html
 from crib.ui.kit.common import (
     error_html,
     friendly,
@@ -364,19 +365,20 @@ class DuelApp(w.VBox):
         self.board_html.value = board_svg(
             v.scores, v.back, (me, them or "…"), v.dealer, v.last_score, lang=lang
         )
-        self.table_html.value = _table_html(v, lang) if v.hand_number else ""
+        self.table_html.value = local_html(_table_html(v, lang), lang) if v.hand_number else ""
         self.table_html.layout.display = (
             "none" if v.phase in ("hand_over", "over") and v.shows else None
         )
-        self.show_html.value = (
-            "".join(show_html(x, v.names, lang) for x in v.shows) if v.shows else ""
+        self.show_html.value = local_html(
+            "".join(show_html(x, v.names, lang) for x in v.shows) if v.shows else "", lang
         )
         self.hand.update(v)
         self._render_buttons(v)
-        self.captions_html.value = (
+        self.captions_html.value = local_html(
             '<div aria-live="polite">'
             + "".join(f'<div class="crib-caption">{html.escape(t)}</div>' for t in v.captions[-4:])
-            + "</div>"
+            + "</div>",
+            lang,
         )
         self._render_rail(v)
         self.commit_html.value = commit_html(v, _(COMMIT_SOURCE), lang) if v.commit else ""
@@ -385,7 +387,7 @@ class DuelApp(w.VBox):
             f'<span class="crib-phase crib-duel-phase" data-phase="{v.phase}" '
             f'data-step="{self._step}" '
             f'data-move="{s._last}" data-mine="{s._n()}" data-hand="{v.hand_number}" '
-            f'data-seat="{s.seat}">{html.escape(v.prompt)}</span>'
+            f'data-seat="{s.seat}">{html.escape(local_html(v.prompt, lang))}</span>'
         )
         self._render_end(s, v)  # after the move is on the page: the review takes seconds
 
