@@ -224,7 +224,8 @@ def test_discard_and_peg_verdicts_and_reveals_have_no_english_sentence(plain: bo
         ):
             assert english not in said, (kind, english, said)
         assert any(
-            w in said for w in ("de moins", "en moins", "perdus", "Correct", "Le meilleur")
+            w in said
+            for w in ("de moins", "en moins", "perte", "en baisse", "Correct", "Le meilleur")
         ), said
         shown = text(reveal_html(q, 0, plain=plain, lang="fr"))
         assert "Question 1, la réponse" in shown and "Throw" not in shown and "Play " not in shown

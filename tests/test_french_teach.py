@@ -101,7 +101,7 @@ def test_the_trainers_progress_chart_speaks_french() -> None:
     app.show_progress()
     said = app.progress_image.tooltip
     assert "La réussite au fil du temps" in said and "réussite jusqu’ici (%)" in said
-    assert "Les sortes d’oublis" in said and "fois par barre" in said
+    assert "Les sortes de faux pas" in said and "fois par barre" in said
     assert "compté 2 de trop 1,0" in said and "compte 0,0 (points\u00a0: 1)" in said
     assert not ENGLISH.search(said), said
 

@@ -163,7 +163,7 @@ def test_the_review_strip_counts_by_the_same_words() -> None:
         Grade(4, 0, "play", four, six, 4.0, "blunder"),
     ]
     assert summary_strip(grades) == "Pegging 1 mistake, 1 costly, 2 blunders (−10.20)"
-    assert "1 erreur, 1 coûteux, 2 gaffes" in summary_strip(grades, lang="fr")
+    assert "1 erreur, 1 choix coûteux, 2 gaffes" in summary_strip(grades, lang="fr")
 
 
 # --- the range tip ----------------------------------------------------------------------
@@ -178,8 +178,10 @@ def test_each_band_says_its_range_in_english_and_french() -> None:
         "3 points or more lost",
     ]
     assert band_range("costly", WIN_UNIT) == "a chance to win lower by 2.5% to less than 5%"
-    assert band_tip("blunder", lang="fr") == "gaffe\u00a0: perte\u00a0: 3 pt ou plus"
-    assert band_tip("mistake", WIN_UNIT, "fr").startswith("erreur\u00a0: perte\u00a0: de 1\u00a0%")
+    assert band_tip("blunder", lang="fr") == "gaffe\u00a0: perte de 3 pt ou plus"
+    assert band_tip("mistake", WIN_UNIT, "fr").startswith(
+        "erreur\u00a0: chances de gagner en baisse de 1\u00a0%"
+    )
 
 
 def test_the_range_tip_renders_by_hover_tap_and_keyboard() -> None:
@@ -194,7 +196,7 @@ def test_the_range_tip_renders_by_hover_tap_and_keyboard() -> None:
     assert html.unescape(m[1]) == "mistake: 0.5 to less than 1.5 points lost"  # hover
     assert "mistake −0.62" in m[2] and m[3] == "0.5 to less than 1.5 points lost"  # tap, key
     fr = grade_chip("blunder", 5.08, WIN_UNIT, lang="fr")
-    assert "gaffe\u00a0: perte\u00a0: 5\u00a0% de chances de gagner ou plus" in html.unescape(fr)
+    assert "gaffe\u00a0: chances de gagner en baisse d’au moins 5\u00a0%" in html.unescape(fr)
     # the review's table of your words: each heading carries its range
     grades = [Grade(1, 0, "play", parse_cards("4H"), parse_cards("6D"), 0.7, "mistake")]
     assert bands_html(grades).count('class="crib-grade-tip"') == len(WORDS)
@@ -274,7 +276,7 @@ BAD = {  # a position with too few cards played, and a go no hidden card explain
     "hand 4H 6D | pile KS QS TD | starter 2S | opp 1": (
         "3 cards have been played (the pile and previous), but there should be 5: each player "
         "starts the play with 4 cards, and you still hold 2 and your opponent 1",
-        "Cartes jouées (la pile et previous)\u00a0: 3, mais il en faudrait 5",
+        "Cartes jouées (pile et «\u00a0previous\u00a0»)\u00a0: 3, mais il en faudrait 5",
     ),
     "hand 4H 6D 6S | starter 2S | opp 4": (
         "0 cards have been played (the pile and previous), but there should be 1",

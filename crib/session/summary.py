@@ -64,7 +64,7 @@ _COUNTED = {
 
 def word_counts(grades: Sequence[Grade], lang: str = "en") -> str:
     """The grade words worse than ok counted, each by its own word (the one table's):
-    '1 mistake, 2 blunders'; none: '0 mistakes'.
+    '1 mistake, 2 blunders'; none: 'no mistakes'.
 
     >>> from crib.rules.cards import parse_cards
     >>> four, six = parse_cards("4H"), parse_cards("6D")
@@ -72,7 +72,9 @@ def word_counts(grades: Sequence[Grade], lang: str = "en") -> str:
     ...      Grade(2, 0, "play", four, six, 4, "blunder"),
     ...      Grade(3, 0, "play", four, six, 3.1, "blunder")]
     >>> word_counts(g), word_counts(g[:1], "fr"), word_counts([])
-    ('1 costly, 2 blunders', '1 coûteux', '0 mistakes')
+    ('1 costly, 2 blunders', '1 choix coûteux', 'no mistakes')
+    >>> word_counts([], "fr")
+    'aucune erreur'
     """
     _ = tr(lang)
     parts = []
@@ -80,7 +82,7 @@ def word_counts(grades: Sequence[Grade], lang: str = "en") -> str:
         n = sum(g.verdict == word for g in grades)
         if n:
             parts.append((_(one) if n == 1 else _(more)).format(n=n))
-    return ", ".join(parts) or _(_COUNTED["mistake"][1]).format(n=0)
+    return ", ".join(parts) or _("no mistakes")
 
 
 def band_counts(grades: Sequence[Grade]) -> dict[str, dict[str, int]]:

@@ -322,7 +322,7 @@ SHAPES: tuple[tuple[str, str], ...] = (
     ),
     (
         r"the seed must be a whole number from 0 to 2\*\*63 - 1, not (?P<v>.+)",
-        N_("The seed is a whole number from 0 to 2**63 − 1, not {v}."),
+        N_("The seed is a whole number from 0 to 2⁶³ − 1, not {v}."),
     ),
     (r"all (?P<n>\d+) rounds are paired", N_("All {n} rounds are paired already.")),
     (

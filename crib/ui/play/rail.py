@@ -85,7 +85,9 @@ class Scores:
             _("Hand {n}").format(n=v.hand_number) if v.hand_number else _("Before the first deal")
         )
         mistakes = (
-            _("Mistakes so far: {n}").format(n=v.mistakes) if v.coaching else _("Coaching is off")
+            _("Decisions to review so far: {n}").format(n=v.mistakes)
+            if v.coaching
+            else _("Coaching is off")
         )
         self.html.value = (
             f'{score_rows_html(v, self.lang)}<div class="crib-muted">{hand} · {mistakes}</div>'

@@ -122,11 +122,10 @@ def point_html(p: Point, lang: str = "en") -> str:
     _ = tr(lang)
     e = html.escape
     head = _("Hand {n}").format(n=p.hand + 1) if p.hand >= 0 else _("Cut for deal")
-    rows = [
-        f"<div><b>{e(head)}</b> · {e(_('You {mine}, opponent {theirs}'))}</div>".format(
-            mine=p.scores[0], theirs=p.scores[1]
-        )
-    ]
+    # the words outside the f-strings, where `make messages` (Babel) finds them
+    you_them = _("You {mine}, opponent {theirs}").format(mine=p.scores[0], theirs=p.scores[1])
+    the_pile, your_six, you_chose = _("The pile"), _("Your six"), _("You chose")
+    rows = [f"<div><b>{e(head)}</b> · {e(you_them)}</div>"]
     g = p.grade
     if g is not None:
         pos = g.position
@@ -134,21 +133,21 @@ def point_html(p: Point, lang: str = "en") -> str:
             rows.append(f"<div>{e(_('Your hand'))}: {cards_html(pos.hand, 'mini')}</div>")
             count = sum(c.value for c in pos.pile)
             pile = cards_html(pos.pile, "mini") if pos.pile else e(_("empty"))
-            rows.append(
-                f"<div>{e(_('The pile'))}: {pile} · {e(_('count {n}').format(n=count))}</div>"
-            )
+            count_n = _("count {n}").format(n=count)
+            rows.append(f"<div>{e(the_pile)}: {pile} · {e(count_n)}</div>")
             if pos.starter is not None:
                 rows.append(f"<div>{e(_('Starter'))}: {cards_html([pos.starter], 'mini')}</div>")
         elif isinstance(pos, tuple) and pos:
-            rows.append(f"<div>{e(_('Your six'))}: {cards_html(pos, 'mini')}</div>")
+            rows.append(f"<div>{e(your_six)}: {cards_html(pos, 'mini')}</div>")
         rows.append(
-            f"<div>{e(_('You chose'))}: <b>{e(g.chosen_text)}</b> · "
+            f"<div>{e(you_chose)}: <b>{e(g.chosen_text)}</b> · "
             f"{e(_('best'))}: <b>{e(g.best_text)}</b> "
             f"{grade_chip(g.verdict, g.lost, g.unit, plain=True, lang=lang)}</div>"
         )
+    best_move = _("best move")
     rows.append(
         f"<div>{e(_('Chance to win'))}: {_pct(p.before, lang)} → <b>{_pct(p.played, lang)}</b>"
-        + (f" ({e(_('best move'))}: {_pct(p.best, lang)})" if g is not None else "")
+        + (f" ({e(best_move)}: {_pct(p.best, lang)})" if g is not None else "")
         + "</div>"
     )
     return f'<div class="crib-step" aria-live="polite">{"".join(rows)}</div>'
@@ -189,8 +188,9 @@ def moments_html(curve: Sequence[Point], lang: str = "en") -> str:
     accs = _("Accuracy: discard {a}, play {b}").format(
         a="–" if acc[0] is None else f"{acc[0]:.0f}%", b="–" if acc[1] is None else f"{acc[1]:.0f}%"
     )
+    key_moments_word = _("Key moments")
     return (
-        f'<div class="crib-moments"><b>{html.escape(_("Key moments"))}</b>'
+        f'<div class="crib-moments"><b>{html.escape(key_moments_word)}</b>'
         f"<ol>{''.join(items)}</ol><div>{html.escape(line)}</div>"
         f"<div>{html.escape(accs)}</div></div>"
     )
