@@ -10,7 +10,7 @@ definition and where the choice comes from; and the typographic rules.  Every ms
 * a no-break space (U+00A0) before « : ; ! ? % » and inside « », typographic apostrophes
   and guillemets;
 * no English word of the glossary's ``english_never`` list;
-* no conditional after « si » (« Si chacune de vos cartes dépassait 31 »).
+* no conditional after « si » (« Si chacune de vos cartes fait dépasser 31 au compte »).
 
 Placeholders (``{card}``, ``{d:.1f}``), file names (``data/keep_frequencies.csv``), code
 names (``peg_ev``) and what a player types in the position box (``hand 4H 6D | starter
