@@ -62,7 +62,7 @@ def test_marking_terms_escapes_the_text_and_links_each_term_once() -> None:
 def test_every_glossary_term_has_one_anchor_and_a_definition_in_both_languages() -> None:
     ids = [anchor(e.key) for e in GLOSSARY]
     assert len(set(ids)) == len(ids) and "term-nobs" in ids and "term-cut-for-deal" in ids
-    assert definition("pone", "fr").startswith("L'adversaire du donneur")
+    assert definition("pone", "fr").startswith("L’adversaire du donneur")
 
 
 # --- the learn page ----------------------------------------------------------------------

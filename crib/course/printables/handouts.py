@@ -102,7 +102,8 @@ ETIQUETTE = {
         "valet de même couleur) ; marquez seulement après la vérification de l'adversaire.",
         "Ne touchez que vos chevilles : celle de derrière passe devant l'autre. Une erreur ? "
         "Dites-le et corrigez ensemble.",
-        "Les points oubliés ne se prennent que si les deux l'ont accepté avant la partie.",
+        "Les points oubliés ne se prennent (muggins) que si les deux l’ont accepté avant la "
+        "partie.",
         "Gagné ou perdu : « bonne partie », et notez le score ensemble.",
     ),
 }

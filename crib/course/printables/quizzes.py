@@ -279,23 +279,23 @@ def _quiz2() -> list[Question]:
         _q(
             "4 and 5 were played, then a go; the count started again and the next card is a 6. "
             "The 6 makes a run of three.",
-            "On a joué 4 puis 5, puis « passe » ; le compte est reparti de 0 et la carte suivante "
+            "On a joué 4 puis 5, puis un go ; le compte est reparti de 0 et la carte suivante "
             "est un 6. Le 6 fait une suite de trois.",
             "tf",
             _has(after_go, "run"),
             "A go (or a 31) ends the sequence: the 6 starts a new count and pegs nothing.",
-            "Une passe (ou un 31) arrête tout : le 6 commence un nouveau compte et ne marque rien.",
+            "Un go (ou un 31) arrête tout : le 6 commence un nouveau compte et ne marque rien.",
         ),
         _q(
             "The count is 26 and your opponent has said go. You hold 4♠ and 9♥. What do you do?",
-            "Le compte est à 26 et votre adversaire a dit « passe ». Vous avez 4♠ et 9♥. Que "
+            "Le compte est à 26 et votre adversaire a dit go. Vous avez 4♠ et 9♥. Que "
             "faites-vous ?",
             "choice",
             1 if go_after else 0,
             "You must play a card that fits (the 4: 30); the 9 would pass 31, so you peg 1 for "
             "the go.",
-            "Il faut jouer la carte qui passe (le 4 : 30) ; le 9 dépasserait 31, vous marquez "
-            "donc 1 point pour la passe.",
+            "Il faut jouer la carte jouable (le 4 : 30) ; le 9 dépasserait 31, vous marquez "
+            "donc 1 point pour le go.",
             choices={
                 "en": (
                     "say go at once",
@@ -303,8 +303,8 @@ def _quiz2() -> list[Question]:
                     "play the 4 and the 9",
                 ),
                 "fr": (
-                    "dire « passe » tout de suite",
-                    "jouer le 4, puis marquer 1 pour la passe",
+                    "dire go tout de suite",
+                    "jouer le 4, puis marquer 1 pour le go",
                     "jouer le 4 et le 9",
                 ),
             },
@@ -322,7 +322,7 @@ def _quiz2() -> list[Question]:
         ),
         _q(
             "A player who can play without passing 31 may say go instead.",
-            "Un joueur qui peut jouer sans dépasser 31 peut dire « passe » quand même.",
+            "Un joueur qui peut jouer sans dépasser 31 peut dire go quand même.",
             "tf",
             _may_say_go_with_a_card(),
             "A player who can play must play.",
@@ -361,12 +361,12 @@ def _quiz2() -> list[Question]:
         _q(
             "Playing muggins, your opponent counts 6 for a hand worth 8. You may take the 2 "
             "missed points.",
-            "Avec la règle des points oubliés, votre adversaire compte 6 pour une main qui vaut "
+            "Avec la règle du muggins, votre adversaire compte 6 pour une main qui vaut "
             "8. Vous pouvez prendre les 2 points oubliés.",
             "tf",
             True,
             "That is the muggins rule (agree on it before the game).",
-            "C'est la règle des points oubliés (à convenir avant la partie).",
+            "C’est la règle du muggins (à convenir avant la partie).",
         ),
         _q(
             "The starter turned up is J♥. How many points, and to whom?",

@@ -177,7 +177,7 @@ def cheatsheet(lang: str, paper: Paper) -> tuple[list, dict]:
         s["per_card"],
         score_pegging("4C 6D 5H").pile,
         "the last cards played, in any order; a go or a 31 ends it",
-        "les dernières cartes jouées, dans n'importe quel ordre ; une passe ou un 31 l'arrête",
+        "les dernières cartes jouées, dans n’importe quel ordre ; un go ou un 31 l’arrête",
     )
     row(
         k("go"),

@@ -99,7 +99,7 @@ S: dict[str, dict[str, str]] = {
         "per_card": "1 a card",
     },
     "fr": {
-        "brand": "crib · entraîneur de cribbage",
+        "brand": "crib · coach de cribbage",
         "page": "page {n} sur {total}",
         "seed": "graine {seed}",
         "key": "Corrigé",
@@ -119,31 +119,32 @@ S: dict[str, dict[str, str]] = {
         "running": "cumul",
         "glossary": "Lexique",
         "glossary_intro": (
-            "Les mots du cribbage, dans l'ordre où on les rencontre pendant une donne."
+            "Les mots du cribbage, dans l’ordre où on les rencontre pendant une donne."
         ),
         "cheatsheet": "Aide-mémoire du décompte",
         "worksheet": "Fiche de décompte {n}",
         "worksheet_intro_1": (
             "Comptez chaque main avec sa carte de départ (la carte de droite). Écrivez le total. "
-            "Comptez à voix haute : les quinze d'abord, puis les paires, les suites, la couleur "
-            "et le valet."
+            "Comptez à voix haute : les quinze d’abord, puis les paires, les suites, la couleur "
+            "et le valet de même couleur."
         ),
         "worksheet_intro_2": (
             "Certaines sont des cribs : dans un crib, seule une couleur de cinq cartes compte. "
-            "Le valet compte dans une main comme dans un crib."
+            "Le valet de même couleur compte dans une main comme dans un crib."
         ),
-        "key_intro": ("Chaque combinaison avec le cumul, puis le décompte tel qu'on l'annonce."),
+        "key_intro": ("Chaque combinaison avec le cumul, puis le décompte tel qu’on l’annonce."),
         "pegging": "Fiche sur le jeu",
         "pegging_intro": (
             "Chaque ligne montre les cartes jouées depuis que le compte est reparti de 0, dans "
-            "l'ordre. La carte encadrée vient d'être jouée : écrivez le nouveau compte et ce "
-            "qu'elle marque (quinze ou 31 : 2 ; paire 2, brelan 6, carré 12, cartes voisines "
-            "seulement ; suite : 1 par carte, dans n'importe quel ordre)."
+            "l’ordre. La carte encadrée vient d’être jouée : écrivez le nouveau compte et ce "
+            "qu’elle marque (quinze ou 31 : 2 ; paire 2, brelan 6, carré 12, cartes voisines "
+            "seulement ; suite : 1 par carte, dans n’importe quel ordre)."
         ),
-        "peg_key_intro": "Le compte et chaque combinaison de la carte qui vient d'être jouée.",
+        "peg_key_intro": "Le compte et chaque combinaison de la carte qui vient d’être jouée.",
         "quiz": "Quiz {n}",
         "quiz_1_sub": (
-            "après la leçon 2 : valeurs, quinze, paires, suites, couleur, valet, décompte"
+            "après la leçon 2 : valeurs, quinze, paires, suites, couleur, valet de même couleur, "
+            "décompte"
         ),
         "quiz_2_sub": (
             "après la leçon 4 : le jeu, go, 31, dernière carte, ordre du décompte, la partie"
@@ -182,7 +183,7 @@ _KIND = {
         "double pair royal": "carré",
         "run": "suite",
         "flush": "couleur",
-        "nobs": "le valet",
+        "nobs": "valet de même couleur",
         "thirty-one": "trente et un",
         "go": "go",
         "last card": "dernière carte",
@@ -221,7 +222,7 @@ GLOSSARY: tuple[GlossaryEntry, ...] = (
         "Each player cuts the pack; the lower card deals first (the ace is low). "
         "After that the deal alternates.",
         "couper pour la donne",
-        "Chaque joueur coupe le paquet ; la carte la plus basse donne la première (l'as est "
+        "Chaque joueur coupe le paquet ; la carte la plus basse donne la première (l’as est "
         "bas). Ensuite, on donne chacun son tour.",
     ),
     _g(
@@ -230,7 +231,7 @@ GLOSSARY: tuple[GlossaryEntry, ...] = (
         "Deals six cards to each player, one at a time, the opponent first. The crib is the "
         "dealer's.",
         "donneur",
-        "Distribue six cartes à chacun, une à une, en commençant par l'adversaire. Le crib "
+        "Distribue six cartes à chacun, une à une, en commençant par l’adversaire. Le crib "
         "appartient au donneur.",
     ),
     _g(
@@ -239,7 +240,7 @@ GLOSSARY: tuple[GlossaryEntry, ...] = (
         "The dealer's opponent: cuts the pack for the starter, plays the first card and "
         "counts first.",
         "non-donneur",
-        "L'adversaire du donneur : il coupe le paquet pour la carte de départ, joue la première "
+        "L’adversaire du donneur : il coupe le paquet pour la carte de départ, joue la première "
         "carte et compte en premier.",
     ),
     _g(
@@ -257,8 +258,8 @@ GLOSSARY: tuple[GlossaryEntry, ...] = (
         "After the throw the pone cuts the pack and the dealer turns up the top card of the "
         "lower packet. It is the fifth card of both hands and of the crib.",
         "carte de départ",
-        "Après l'écart, le non-donneur coupe le paquet et le donneur retourne la carte du "
-        "dessus du paquet du dessous. C'est la cinquième carte des "
+        "Après l’écart, le non-donneur coupe le paquet et le donneur retourne la carte du "
+        "dessus du paquet du dessous. C’est la cinquième carte des "
         "deux mains et du crib.",
     ),
     _g(
@@ -276,7 +277,7 @@ GLOSSARY: tuple[GlossaryEntry, ...] = (
         "a king and a queen are not a pair; the ace is low, so Q-K-A is not a run.",
         "valeur des cartes",
         "As 1, du deux au dix leur chiffre, valet, dame et roi 10. Paires et suites se font "
-        "au rang : un roi et une dame ne font pas une paire ; l'as est bas, donc D-R-As n'est "
+        "au rang : un roi et une dame ne font pas une paire ; l’as est bas, donc D-R-As n’est "
         "pas une suite.",
     ),
     _g(
@@ -313,7 +314,7 @@ GLOSSARY: tuple[GlossaryEntry, ...] = (
         "Three or more cards of consecutive ranks, in any order and any suits: 1 point a card. "
         "A double run (4-5-5-6) counts the run twice, plus the pair.",
         "suite",
-        "Trois cartes ou plus de rangs consécutifs, dans n'importe quel ordre et de n'importe "
+        "Trois cartes ou plus de rangs consécutifs, dans n’importe quel ordre et de n’importe "
         "quelle couleur : 1 point par carte. Une suite double (4-5-5-6) "
         "compte la suite deux fois, plus la paire.",
     ),
@@ -323,15 +324,15 @@ GLOSSARY: tuple[GlossaryEntry, ...] = (
         "All four hand cards of one suit: 4 points, or 5 with a starter of that suit. "
         "In the crib only a five-card flush counts.",
         "couleur",
-        "La couleur d'une carte est son signe : ♣, ♦, ♥ ou ♠. Les quatre cartes d'une main de "
-        "la même couleur : 4 points, 5 si la carte de départ l'est aussi. Dans le crib, seule "
+        "La couleur d’une carte est son signe : ♣, ♦, ♥ ou ♠. Les quatre cartes d’une main de "
+        "la même couleur : 4 points, 5 si la carte de départ l’est aussi. Dans le crib, seule "
         "la couleur de cinq cartes compte.",
     ),
     _g(
         "nobs",
         "nobs",
         "The jack of the starter's suit, in a hand or in the crib: 1 point.",
-        "le valet",
+        "valet de même couleur",
         "Le valet de la couleur de la carte de départ, dans une main ou dans le crib : 1 point.",
     ),
     _g(
@@ -340,7 +341,7 @@ GLOSSARY: tuple[GlossaryEntry, ...] = (
         "The players lay cards in turn, the pone first, saying the running count, which may "
         "never pass 31. A player who can play must.",
         "le jeu",
-        "Les joueurs posent une carte chacun leur tour, le non-donneur d'abord, en annonçant "
+        "Les joueurs posent une carte chacun leur tour, le non-donneur d’abord, en annonçant "
         "le compte, qui ne dépasse jamais 31. Qui peut jouer doit jouer.",
     ),
     _g(
@@ -350,8 +351,8 @@ GLOSSARY: tuple[GlossaryEntry, ...] = (
         "can; the last to play pegs 1, the count starts again at 0, and a run or pair cannot "
         "carry across. " + statement("lead after a go", "en"),
         "go",
-        "Ce que dit le joueur qui ne peut pas jouer sans dépasser 31. L'autre continue tant "
-        "qu'il peut ; le dernier à jouer marque 1 point, le compte repart de 0, et une suite ou "
+        "Ce que dit le joueur qui ne peut pas jouer sans dépasser 31. L’autre continue tant "
+        "qu’il peut ; le dernier à jouer marque 1 point, le compte repart de 0, et une suite ou "
         "une paire ne continue pas par-dessus. " + statement("lead after a go", "fr"),
     ),
     _g(
@@ -383,8 +384,8 @@ GLOSSARY: tuple[GlossaryEntry, ...] = (
         "An optional rule, agreed before the game: points a player misses in counting may be "
         "claimed by the opponent.",
         "muggins",
-        "Règle facultative, convenue avant la partie : les points qu'un joueur oublie en "
-        "comptant peuvent être pris par l'adversaire.",
+        "Règle facultative, convenue avant la partie : les points qu’un joueur oublie en "
+        "comptant peuvent être pris par l’adversaire.",
     ),
     _g(
         "game",

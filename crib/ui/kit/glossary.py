@@ -77,7 +77,8 @@ def term_link(key: str, lang: str = DEFAULT, text: str | None = None, *, here: b
     the learn page in a new tab.  ``text`` is escaped; the definition is the title."""
     e = entry(key)
     shown = e.term[check_lang(lang)] if text is None else text
-    title = f"{e.term[lang]}: {e.definition[lang]}"
+    colon = "\u00a0:" if lang == "fr" else ":"
+    title = f"{e.term[lang]}{colon} {e.definition[lang]}"
     if here:
         href, extra = f"#{anchor(key)}", ""
     else:
