@@ -10,7 +10,7 @@ minus sign and a narrow space between thousands, as the analyzers print them.
 >>> num(-1.5, "+.2f", "fr"), num(-1.5, "+.2f"), grouped(45540, "fr"), grouped(45540)
 ('−1,50', '-1.50', '45\\u202f540', '45,540')
 >>> pct(0.634, ".1%", "fr")
-'63,4 %'
+'63,4\\xa0%'
 """
 
 from __future__ import annotations
@@ -46,9 +46,10 @@ def num(x: float, fmt: str, lang: str = "en") -> str:
 
 
 def pct(x: float, fmt: str = ".0%", lang: str = "en") -> str:
-    """A share as a percentage (``".1%"``: 0.634 -> "63.4%"; French « 63,4 % »)."""
+    """A share as a percentage (``".1%"``: 0.634 -> "63.4%"; French « 63,4\u00a0% », a
+    no-break space before the sign)."""
     s = format(x, fmt)
-    return s.replace(".", ",").replace("%", " %") if lang == "fr" else s
+    return s.replace(".", ",").replace("%", "\u00a0%") if lang == "fr" else s
 
 
 def grouped(n: int, lang: str = "en") -> str:

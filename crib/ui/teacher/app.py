@@ -12,6 +12,7 @@ import html
 
 import ipywidgets as w
 
+from crib.analysis.speech import pct
 from crib.classroom.results import (
     answers_frame,
     choice_counts,
@@ -273,7 +274,7 @@ class TeacherApp(w.VBox):
         self.refreshes += 1
         self.answers = answers
         n_right = sum(a.correct for a in answers)
-        acc = f"{n_right / len(answers):.0%}" if answers else "–"
+        acc = pct(n_right / len(answers), lang=self.lang) if answers else "–"
         _ = tr(self.lang)
         said = _("{students} students · {answers} answers · accuracy {acc}").format(
             students=f'<b class="crib-n-students">{len(students)}</b>',
@@ -354,7 +355,9 @@ class TeacherApp(w.VBox):
             i=i + 1, n=f"<b>{n}</b>", right=f"<b>{right}</b>"
         )
         self.choices.value = (
-            f'<div class="crib-q-counts">{said}' + (f" ({right / n:.0%})" if n else "") + "</div>"
+            f'<div class="crib-q-counts">{said}'
+            + (f" ({pct(right / n, lang=self.lang)})" if n else "")
+            + "</div>"
         )
         revealed = i in self.store.revealed(s.code)
         self.reveal_panel.value = local_html(self._reveal_html(q, i), self.lang) if revealed else ""

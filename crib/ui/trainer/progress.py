@@ -14,6 +14,7 @@ import statistics
 import time
 from typing import Any
 
+from crib.analysis.speech import num, pct
 from crib.course.questions.progress import SKILLS
 from crib.i18n import N_, tr
 from crib.ui.kit.common import info_html, keep_polling
@@ -67,7 +68,7 @@ class TrainerProgress:
         mine = self.my_answers()
         n = len(mine)
         right = sum(1 for a in mine if a.correct)
-        acc = f"{right / n:.0%}" if n else "–"
+        acc = pct(right / n, lang=self.lang) if n else "–"
         _ = tr(self.lang)
         parts = [
             _("Streak {n}").format(n=f"<b class='crib-streak'>{self.streak}</b>"),
@@ -76,7 +77,7 @@ class TrainerProgress:
             ),
         ]
         if n:
-            median = f"{statistics.median(a.seconds for a in mine):.1f}"
+            median = num(statistics.median(a.seconds for a in mine), ".1f", self.lang)
             parts.append(_("median time {s} s").format(s=median))
         if self.student is not None:
             parts.append(_("answered {n} of {total}").format(n=n, total=len(self.questions)))

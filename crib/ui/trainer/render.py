@@ -15,6 +15,7 @@ import ipywidgets as w
 
 from crib.analysis.grades import grade as grade_of
 from crib.analysis.models import UNIFORM
+from crib.analysis.speech import num, pct
 from crib.course import questions as quiz
 from crib.course.questions.progress import explain_count_miss
 from crib.i18n import N_, tr
@@ -93,7 +94,7 @@ def discard_result_html(
             lang,
             N_("You threw {cards}: {lost} points lost on average. Best: {best}"),
             cards=cards_html(mine_cards),
-            lost=f"{r.lost:.2f}",
+            lost=num(r.lost, ".2f", lang),
             best=cards_html(q.best),
         ),
     )
@@ -107,8 +108,9 @@ def discard_result_html(
             style += f"background:{_AMBER};"
         rows.append(
             f'<tr style="{style}"><td>{i + 1}</td><td>{cards_html(t.cards)}</td>'
-            f"<td>{t.hand_ev:.2f}</td><td>{t.crib_ev:.2f}</td><td>{t.ev:.2f}</td>"
-            f"<td>{best_ev - t.ev:.2f}</td><td>{mark}</td></tr>"
+            f"<td>{num(t.hand_ev, '.2f', lang)}</td><td>{num(t.crib_ev, '.2f', lang)}</td>"
+            f"<td>{num(t.ev, '.2f', lang)}</td>"
+            f"<td>{num(best_ev - t.ev, '.2f', lang)}</td><td>{mark}</td></tr>"
         )
     net = _("net (hand + crib)") if q.dealer else _("net (hand − crib)")
     throw, hand, crib, lost = _("throw"), _("hand"), _("crib"), _("lost")
@@ -173,7 +175,7 @@ def peg_result_html(
             lang,
             N_("You played {card}: {lost} points of margin lost. Best: {best}"),
             card=cards_html([played]),
-            lost=f"{r.lost:.2f}",
+            lost=num(r.lost, ".2f", lang),
             best=cards_html([q.best]),
         ),
     )
@@ -188,8 +190,8 @@ def peg_result_html(
             style += f"background:{_AMBER};"
         rows.append(
             f'<tr style="{style}"><td>{cards_html([o.card])}</td><td>{o.now}</td>'
-            f"<td>{o.margin:+.2f}</td><td>{best - o.margin:.2f}</td>"
-            f"<td>{o.p_nonneg:.0%}</td><td>{mark}</td></tr>"
+            f"<td>{num(o.margin, '+.2f', lang)}</td><td>{num(best - o.margin, '.2f', lang)}</td>"
+            f"<td>{pct(o.p_nonneg, lang=lang)}</td><td>{mark}</td></tr>"
         )
     heads = "".join(f"<th>{html.escape(_(h))}</th>" for h in _PEG_HEADS)
     table = (

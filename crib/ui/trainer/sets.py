@@ -12,6 +12,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+from crib.analysis.speech import num, pct
 from crib.course.questions import Question
 from crib.course.questions.progress import set_summary
 from crib.i18n import N_, tr
@@ -50,13 +51,17 @@ def set_summary_html(answers: Sequence[Any], what: str = N_("Set"), lang: str = 
     """
     _ = tr(lang)
     s = set_summary(answers)
-    acc = f" ({s.accuracy:.0%})" if s.accuracy is not None else ""
+    acc = f" ({pct(s.accuracy, lang=lang)})" if s.accuracy is not None else ""
     right = html.escape(_("{right} of {n} right").format(right=s.right, n=s.answered))
     parts = [f"<b>{right}</b>{acc}"]
     if s.answered:
-        parts.append(html.escape(_("{lost} points lost in all").format(lost=f"{s.lost:.2f}")))
+        parts.append(
+            html.escape(_("{lost} points lost in all").format(lost=num(s.lost, ".2f", lang)))
+        )
     if s.median_seconds is not None:
-        parts.append(html.escape(_("median time {s} s").format(s=f"{s.median_seconds:.1f}")))
+        parts.append(
+            html.escape(_("median time {s} s").format(s=num(s.median_seconds, ".1f", lang)))
+        )
     misses = ", ".join(
         f"{html.escape(miss_words(m, lang))} ({k})" for m, k in s.misses
     ) or html.escape(_("none"))
