@@ -49,13 +49,13 @@ HANDOUT_WORDS = {
         "game": "partie 121",
         "skunk": "ligne du capot",
         "double": "ligne du double capot",
-        "once": "un tour : 61",
+        "once": "un tour : 61",
         "tactics": "Tactique et savoir-vivre",
-        "tactics_sub": "pour la table : à lire ensemble avant la première partie entière",
+        "tactics_sub": "pour la table : à lire ensemble avant la première partie entière",
         "sec_tactics": "Tactique",
         "sec_etiquette": "Savoir-vivre",
         "exit": "Billets de sortie",
-        "exit_sub": "une bande par élève : découpez le long des lignes",
+        "exit_sub": "une bande par élève : découpez le long des lignes",
         "lesson": "Leçon {n}",
     },
 }
@@ -71,15 +71,15 @@ TACTICS = {
         "Near the end, the pone counts first: know how many points you need.",
     ),
     "fr": (
-        "Vous donnez, le crib est à vous : écartez des cartes qui marquent ensemble (des "
+        "Vous donnez, le crib est à vous : écartez des cartes qui marquent ensemble (des "
         "cinq, une paire, deux cartes qui font 15 ou de rangs voisins).",
-        "L'adversaire donne : écartez des cartes éloignées (un roi et un 2), jamais un cinq ni "
+        "L’adversaire donne : écartez des cartes éloignées (un roi et un 2), jamais un cinq ni "
         "une paire.",
-        "Ouvrez le jeu par un 4 ou moins : aucune carte seule n'amène le compte à 15.",
-        "Ne laissez pas le compte à 5 ou 21 : n'importe quelle carte de 10 fait alors 15 ou 31.",
-        "Faire la paire avec la dernière carte marque 2, mais l'adversaire peut répondre par "
+        "Ouvrez le jeu par un 4 ou moins : aucune carte seule n’amène le compte à 15.",
+        "Ne laissez pas le compte à 5 ou 21 : n’importe quelle carte de 10 fait alors 15 ou 31.",
+        "Faire la paire avec la dernière carte marque 2, mais l’adversaire peut répondre par "
         "une troisième pour 6.",
-        "En fin de partie, le non-donneur compte en premier : sachez combien de points il vous "
+        "En fin de partie, le non-donneur compte en premier : sachez combien de points il vous "
         "faut.",
     ),
 }
@@ -96,15 +96,15 @@ ETIQUETTE = {
         "Win or lose: “good game”, and write the score down together.",
     ),
     "fr": (
-        "Battez, faites couper l'adversaire, donnez une carte à la fois, face cachée.",
-        "Annoncez le compte à chaque carte posée ; dites « go » clairement.",
-        "Comptez votre main à voix haute, dans l'ordre (quinze, paires, suites, couleur, "
-        "valet de même couleur) ; marquez seulement après la vérification de l'adversaire.",
-        "Ne touchez que vos chevilles : celle de derrière passe devant l'autre. Une erreur ? "
+        "Battez, faites couper l’adversaire, donnez une carte à la fois, face cachée.",
+        "Annoncez le compte à chaque carte posée ; dites « go » clairement.",
+        "Comptez votre main à voix haute, dans l’ordre (quinze, paires, suites, couleur, "
+        "valet de même couleur) ; marquez seulement après la vérification de l’adversaire.",
+        "Ne touchez que vos chevilles : celle de derrière passe devant l’autre. Une erreur ? "
         "Dites-le et corrigez ensemble.",
         "Les points oubliés ne se prennent (muggins) que si les deux l’ont accepté avant la "
         "partie.",
-        "Gagné ou perdu : « bonne partie », et notez le score ensemble.",
+        "Gagné ou perdu : « bonne partie », et notez le score ensemble.",
     ),
 }
 
@@ -139,7 +139,7 @@ def _track(n: int, lang: str, width: float) -> Block:
     gx = width - 30
     b.rect(gx, bottom + 0.6, _HOLE + 1, _HOLE + 1, edge=INK, lw=1.0, round=(_HOLE + 1) / 2)
     b.text(gx + 6, bottom + 0.6, w["game"], 7.5, bold=True)
-    marks = f"| 60 : {w['double']} · | 90 : {w['skunk']} · {w['once']}"
+    marks = f"| 60 : {w['double']} · | 90 : {w['skunk']} · {w['once']}"
     b.text(left + 30, bottom + 0.6, french_spaces(marks, lang) if lang == "fr" else marks, 7)
     return b.done(bottom + 6)
 

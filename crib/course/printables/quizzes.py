@@ -99,7 +99,7 @@ def _quiz1() -> list[Question]:
     return [
         _q(
             "What does each card count when you add up to 15? Write the four numbers.",
-            "Combien vaut chaque carte pour faire quinze ? Écrivez les quatre nombres.",
+            "Combien vaut chaque carte pour faire quinze ? Écrivez les quatre nombres.",
             "number",
             ", ".join(str(c.value) for c in values),
             "Ace 1, two to ten their number, jack, queen and king 10.",
@@ -108,7 +108,7 @@ def _quiz1() -> list[Question]:
         ),
         _q(
             "How many points do the fifteens make here (the four cards and the starter)?",
-            "Combien de points font les quinze ici (les quatre cartes et la carte de départ) ?",
+            "Combien de points font les quinze ici (les quatre cartes et la carte de départ) ?",
             "number",
             _points(fif, "fifteen"),
             f"{len(fif.fifteens)} different sets of cards make 15, 2 points each.",
@@ -127,11 +127,11 @@ def _quiz1() -> list[Question]:
         ),
         _q(
             "Three cards of the same rank (a pair royal) score:",
-            "Trois cartes de même rang (un brelan) marquent :",
+            "Trois cartes de même rang (un brelan) marquent :",
             "choice",
             ("2", "3", "6", "9").index(str(royal.total)),
             "Three cards make three different pairs: 3 × 2 = 6.",
-            "Trois cartes forment trois paires différentes : 3 × 2 = 6.",
+            "Trois cartes forment trois paires différentes : 3 × 2 = 6.",
             choices={"en": ("2", "3", "6", "9"), "fr": ("2", "3", "6", "9")},
         ),
         _q(
@@ -140,7 +140,7 @@ def _quiz1() -> list[Question]:
             "tf",
             _has(score_hand("QS KD AC 7H", "3C"), "run"),
             "The ace is low: A-2-3 is a run, Q-K-A is not.",
-            "L'as est bas : As-2-3 est une suite, D-R-As n'en est pas une.",
+            "L’as est bas : As-2-3 est une suite, D-R-As n’en est pas une.",
         ),
         _q(
             "9, 7, 8 is a run of three, even in that order.",
@@ -148,7 +148,7 @@ def _quiz1() -> list[Question]:
             "tf",
             _has(score_pegging("9C 7D 8H"), "run"),
             "A run is three or more consecutive ranks in any order.",
-            "Une suite, c'est trois rangs consécutifs ou plus, dans n'importe quel ordre.",
+            "Une suite, c’est trois rangs consécutifs ou plus, dans n’importe quel ordre.",
         ),
         # the same four hearts as a hand, then as the crib (a crib's flush needs all five)
         *(
@@ -157,14 +157,14 @@ def _quiz1() -> list[Question]:
                 (
                     flush_hand,
                     "This is a hand. How many points does the flush make?",
-                    "C'est une main. Combien de points fait la couleur ?",
+                    "C’est une main. Combien de points fait la couleur ?",
                     "Four hand cards of one suit make a flush of 4 in a hand.",
                     "Quatre cartes de la même couleur font une couleur de 4 dans une main.",
                 ),
                 (
                     flush_crib,
                     "The same cards are now the crib. How many points does the flush make?",
-                    "Les mêmes cartes sont maintenant le crib. Combien de points fait la couleur ?",
+                    "Les mêmes cartes sont maintenant le crib. Combien de points fait la couleur ?",
                     "In the crib a flush needs all five cards, the starter too.",
                     "Dans le crib, la couleur doit compter les "
                     "cinq cartes, la carte de départ aussi.",
@@ -228,73 +228,73 @@ def _quiz2() -> list[Question]:
             "peg",
             lead,
             "Fifteen for 2.",
-            "Quinze : 2 points.",
+            "Quinze : 2 points.",
             cards=lead.pile,
         ),
         _q(
             "The card on the right was just played and the play goes on. Write the count and "
             "the points.",
-            "La carte de droite vient d'être jouée et le jeu continue. Écrivez le compte et "
+            "La carte de droite vient d’être jouée et le jeu continue. Écrivez le compte et "
             "les points.",
             "peg",
             to31,
             "Thirty-one for 2; the count starts again at 0.",
-            "Trente et un : 2 points ; le compte repart de 0.",
+            "Trente et un : 2 points ; le compte repart de 0.",
             cards=to31.pile,
         ),
         _q(
             "The card on the right was just played and the play goes on. Write the count and "
             "the points.",
-            "La carte de droite vient d'être jouée et le jeu continue. Écrivez le compte et "
+            "La carte de droite vient d’être jouée et le jeu continue. Écrivez le compte et "
             "les points.",
             "peg",
             mixed,
             "Fifteen for 2 and a run of three for 3: the order does not matter.",
-            "Quinze (2) et une suite de trois (3) : l'ordre ne compte pas.",
+            "Quinze (2) et une suite de trois (3) : l’ordre ne compte pas.",
             cards=mixed.pile,
         ),
         _q(
             "The card on the right was just played and the play goes on. Write the count and "
             "the points.",
-            "La carte de droite vient d'être jouée et le jeu continue. Écrivez le compte et "
+            "La carte de droite vient d’être jouée et le jeu continue. Écrivez le compte et "
             "les points.",
             "peg",
             royal,
             "A pair royal for 6.",
-            "Un brelan : 6 points.",
+            "Un brelan : 6 points.",
             cards=royal.pile,
         ),
         _q(
             "The card on the right was just played and the play goes on. Write the count and "
             "the points.",
-            "La carte de droite vient d'être jouée et le jeu continue. Écrivez le compte et "
+            "La carte de droite vient d’être jouée et le jeu continue. Écrivez le compte et "
             "les points.",
             "peg",
             apart,
             "No pair: in the play a pair must be of cards played one after the other.",
-            "Pas de paire : pendant le jeu, une paire se fait avec deux cartes jouées l'une après "
-            "l'autre.",
+            "Pas de paire : pendant le jeu, une paire se fait avec deux cartes jouées l’une après "
+            "l’autre.",
             cards=apart.pile,
         ),
         _q(
             "4 and 5 were played, then a go; the count started again and the next card is a 6. "
             "The 6 makes a run of three.",
-            "On a joué 4 puis 5, puis un go ; le compte est reparti de 0 et la carte suivante "
+            "On a joué 4 puis 5, puis un go ; le compte est reparti de 0 et la carte suivante "
             "est un 6. Le 6 fait une suite de trois.",
             "tf",
             _has(after_go, "run"),
             "A go (or a 31) ends the sequence: the 6 starts a new count and pegs nothing.",
-            "Un go (ou un 31) arrête tout : le 6 commence un nouveau compte et ne marque rien.",
+            "Un go (ou un 31) arrête tout : le 6 commence un nouveau compte et ne marque rien.",
         ),
         _q(
             "The count is 26 and your opponent has said go. You hold 4♠ and 9♥. What do you do?",
             "Le compte est à 26 et votre adversaire a dit go. Vous avez 4♠ et 9♥. Que "
-            "faites-vous ?",
+            "faites-vous ?",
             "choice",
             1 if go_after else 0,
             "You must play a card that fits (the 4: 30); the 9 would pass 31, so you peg 1 for "
             "the go.",
-            "Il faut jouer la carte jouable (le 4 : 30) ; le 9 dépasserait 31, vous marquez "
+            "Il faut jouer la carte jouable (le 4 : 30) ; le 9 dépasserait 31, vous marquez "
             "donc 1 point pour le go.",
             choices={
                 "en": (
@@ -312,12 +312,12 @@ def _quiz2() -> list[Question]:
         _q(
             "These were all the cards of the play; the 5♥ was the last, and the count is 23. "
             "How many points does the 5♥ peg?",
-            "Ce sont toutes les cartes du jeu ; le 5♥ est la dernière, et le compte est à 23. "
-            "Combien de points marque le 5♥ ?",
+            "Ce sont toutes les cartes du jeu ; le 5♥ est la dernière, et le compte est à 23. "
+            "Combien de points marque le 5♥ ?",
             "number",
             _last_card_points(),
             "No fifteen, pair or run: " + statement("last card"),
-            "Ni quinze, ni paire, ni suite : " + statement("last card", "fr"),
+            "Ni quinze, ni paire, ni suite : " + statement("last card", "fr"),
             cards=parse_cards(LAST_CARD_PILE),
         ),
         _q(
@@ -330,12 +330,12 @@ def _quiz2() -> list[Question]:
         ),
         _q(
             "In the show, which is counted first?",
-            "Au décompte, que compte-t-on en premier ?",
+            "Au décompte, que compte-t-on en premier ?",
             "choice",
             0,
             "The pone's hand, then the dealer's hand, then the crib: near the end of a game the "
             "pone may win first.",
-            "La main du non-donneur, puis celle du donneur, puis le crib : en fin de partie, le "
+            "La main du non-donneur, puis celle du donneur, puis le crib : en fin de partie, le "
             "non-donneur peut gagner avant.",
             choices={"en": show_order, "fr": show_order_fr},
         ),
@@ -347,11 +347,11 @@ def _quiz2() -> list[Question]:
             "tf",
             WIN - 2 + 2 >= WIN,
             f"The game ends the moment a player reaches {WIN}.",
-            f"La partie s'arrête dès qu'un joueur atteint {WIN}.",
+            f"La partie s’arrête dès qu’un joueur atteint {WIN}.",
         ),
         _q(
             f"The game ends {WIN} to 85. This is:",
-            f"La partie finit à {WIN} contre 85. C'est :",
+            f"La partie finit à {WIN} contre 85. C’est :",
             "choice",
             ("", "skunk", "double skunk").index(skunk_of(85)),
             statement("skunk") + " " + statement("skunk scoring"),
@@ -370,11 +370,11 @@ def _quiz2() -> list[Question]:
         ),
         _q(
             "The starter turned up is J♥. How many points, and to whom?",
-            "La carte de départ retournée est V♥. Combien de points, et pour qui ?",
+            "La carte de départ retournée est V♥. Combien de points, et pour qui ?",
             "choice",
             {2: 1}.get(his_heels("JH"), 0),
             "His heels: 2 to the dealer, pegged before the play.",
-            "Valet retourné : 2 points au donneur, marqués avant le jeu.",
+            "Valet retourné : 2 points au donneur, marqués avant le jeu.",
             choices={
                 "en": ("1 to the pone", "2 to the dealer", "1 to whoever holds the jack"),
                 "fr": ("1 au non-donneur", "2 au donneur", "1 à qui a le valet"),

@@ -118,7 +118,7 @@ def cheatsheet(lang: str, paper: Paper) -> tuple[list, dict]:
         royal.pile,
         "pair 2, pair royal (three of a rank) 6, double pair royal (four) 12; by rank only: "
         "K and Q are no pair",
-        "paire 2, brelan (trois d'un rang) 6, carré (quatre) 12 ; au rang seulement : R et D "
+        "paire 2, brelan (trois d’un rang) 6, carré (quatre) 12 ; au rang seulement : R et D "
         "ne font pas une paire",
     )
     row(
@@ -126,7 +126,7 @@ def cheatsheet(lang: str, paper: Paper) -> tuple[list, dict]:
         s["per_card"],
         run.pile,
         "3 or more consecutive ranks, any order; the ace is low: Q-K-A is no run",
-        "3 rangs consécutifs ou plus, dans n'importe quel ordre ; l'as est bas : D-R-As n'est "
+        "3 rangs consécutifs ou plus, dans n’importe quel ordre ; l’as est bas : D-R-As n’est "
         "pas une suite",
     )
     double = score_hand("4H 5D 5C 6S", "KD")
@@ -145,7 +145,7 @@ def cheatsheet(lang: str, paper: Paper) -> tuple[list, dict]:
         f"{pts('flush', fl)} / 5",
         fl.hand,
         "hand: 4 of a suit, 5 with the starter; crib: only 5 count",
-        "main : 4 de même couleur, 5 avec la carte de départ ; crib : 5 seulement",
+        "main : 4 de même couleur, 5 avec la carte de départ ; crib : 5 seulement",
     )
     row(
         k("nobs"),
@@ -170,14 +170,14 @@ def cheatsheet(lang: str, paper: Paper) -> tuple[list, dict]:
         pairs,
         score_pegging("8S 8D 8H").pile,
         "the same values, for cards played one after another",
-        "les mêmes points, pour des cartes jouées l'une après l'autre",
+        "les mêmes points, pour des cartes jouées l’une après l’autre",
     )
     row(
         k("run"),
         s["per_card"],
         score_pegging("4C 6D 5H").pile,
         "the last cards played, in any order; a go or a 31 ends it",
-        "les dernières cartes jouées, dans n’importe quel ordre ; un go ou un 31 l’arrête",
+        "les dernières cartes jouées, dans n’importe quel ordre ; un go ou un 31 l’arrête",
     )
     row(
         k("go"),
@@ -185,7 +185,7 @@ def cheatsheet(lang: str, paper: Paper) -> tuple[list, dict]:
         (),
         "to the last to play when neither can; a 31 pays 2 instead. "
         + _said("en", "lead after a go"),
-        "au dernier à jouer quand personne ne peut ; un 31 paie 2 à la place. "
+        "au dernier à jouer quand personne ne peut ; un 31 paie 2 à la place. "
         + _said("fr", "lead after a go"),
     )
     row(
@@ -202,7 +202,7 @@ def cheatsheet(lang: str, paper: Paper) -> tuple[list, dict]:
         "2",
         (),
         "a jack turned up as the starter: the dealer pegs 2 before the play",
-        "carte de départ valet : le donneur marque 2 avant le jeu",
+        "carte de départ valet : le donneur marque 2 avant le jeu",
         starter=parse_card("JC"),
     )
     row(

@@ -125,32 +125,32 @@ S: dict[str, dict[str, str]] = {
         "worksheet": "Fiche de décompte {n}",
         "worksheet_intro_1": (
             "Comptez chaque main avec sa carte de départ (la carte de droite). Écrivez le total. "
-            "Comptez à voix haute : les quinze d’abord, puis les paires, les suites, la couleur "
+            "Comptez à voix haute : les quinze d’abord, puis les paires, les suites, la couleur "
             "et le valet de même couleur."
         ),
         "worksheet_intro_2": (
-            "Certaines sont des cribs : dans un crib, seule une couleur de cinq cartes compte. "
+            "Certaines sont des cribs : dans un crib, seule une couleur de cinq cartes compte. "
             "Le valet de même couleur compte dans une main comme dans un crib."
         ),
         "key_intro": ("Chaque combinaison avec le cumul, puis le décompte tel qu’on l’annonce."),
         "pegging": "Fiche sur le jeu",
         "pegging_intro": (
             "Chaque ligne montre les cartes jouées depuis que le compte est reparti de 0, dans "
-            "l’ordre. La carte encadrée vient d’être jouée : écrivez le nouveau compte et ce "
-            "qu’elle marque (quinze ou 31 : 2 ; paire 2, brelan 6, carré 12, cartes voisines "
-            "seulement ; suite : 1 par carte, dans n’importe quel ordre)."
+            "l’ordre. La carte encadrée vient d’être jouée : écrivez le nouveau compte et ce "
+            "qu’elle marque (quinze ou 31 : 2 ; paire 2, brelan 6, carré 12, cartes voisines "
+            "seulement ; suite : 1 par carte, dans n’importe quel ordre)."
         ),
         "peg_key_intro": "Le compte et chaque combinaison de la carte qui vient d’être jouée.",
         "quiz": "Quiz {n}",
         "quiz_1_sub": (
-            "après la leçon 2 : valeurs, quinze, paires, suites, couleur, valet de même couleur, "
+            "après la leçon 2 : valeurs, quinze, paires, suites, couleur, valet de même couleur, "
             "décompte"
         ),
         "quiz_2_sub": (
-            "après la leçon 4 : le jeu, go, 31, dernière carte, ordre du décompte, la partie"
+            "après la leçon 4 : le jeu, go, 31, dernière carte, ordre du décompte, la partie"
         ),
         "cards_values": "Valeur des cartes",
-        "sec_show": "Le décompte : mains et crib (chacun avec la carte de départ)",
+        "sec_show": "Le décompte : mains et crib (chacun avec la carte de départ)",
         "sec_play": "Le jeu",
         "sec_game": "La donne et la partie",
         "col_what": "quoi",
@@ -222,7 +222,7 @@ GLOSSARY: tuple[GlossaryEntry, ...] = (
         "Each player cuts the pack; the lower card deals first (the ace is low). "
         "After that the deal alternates.",
         "couper pour la donne",
-        "Chaque joueur coupe le paquet ; la carte la plus basse donne la première (l’as est "
+        "Chaque joueur coupe le paquet ; la carte la plus basse donne la première (l’as est "
         "bas). Ensuite, on donne chacun son tour.",
     ),
     _g(
@@ -240,7 +240,7 @@ GLOSSARY: tuple[GlossaryEntry, ...] = (
         "The dealer's opponent: cuts the pack for the starter, plays the first card and "
         "counts first.",
         "non-donneur",
-        "L’adversaire du donneur : il coupe le paquet pour la carte de départ, joue la première "
+        "L’adversaire du donneur : il coupe le paquet pour la carte de départ, joue la première "
         "carte et compte en premier.",
     ),
     _g(
@@ -277,7 +277,7 @@ GLOSSARY: tuple[GlossaryEntry, ...] = (
         "a king and a queen are not a pair; the ace is low, so Q-K-A is not a run.",
         "valeur des cartes",
         "As 1, du deux au dix leur chiffre, valet, dame et roi 10. Paires et suites se font "
-        "au rang : un roi et une dame ne font pas une paire ; l’as est bas, donc D-R-As n’est "
+        "au rang : un roi et une dame ne font pas une paire ; l’as est bas, donc D-R-As n’est "
         "pas une suite.",
     ),
     _g(
@@ -285,28 +285,28 @@ GLOSSARY: tuple[GlossaryEntry, ...] = (
         "fifteen",
         "Cards that add up to 15: 2 points for each different set of cards.",
         "quinze",
-        "Des cartes dont les valeurs font 15 : 2 points pour chaque groupe de cartes différent.",
+        "Des cartes dont les valeurs font 15 : 2 points pour chaque groupe de cartes différent.",
     ),
     _g(
         "pair",
         "pair",
         "Two cards of the same rank: 2 points.",
         "paire",
-        "Deux cartes de même rang : 2 points.",
+        "Deux cartes de même rang : 2 points.",
     ),
     _g(
         "pair royal",
         "pair royal",
         "Three cards of the same rank: 6 points (three pairs).",
         "brelan",
-        "Trois cartes de même rang : 6 points (trois paires).",
+        "Trois cartes de même rang : 6 points (trois paires).",
     ),
     _g(
         "double pair royal",
         "double pair royal",
         "Four cards of the same rank: 12 points (six pairs).",
         "carré",
-        "Quatre cartes de même rang : 12 points (six paires).",
+        "Quatre cartes de même rang : 12 points (six paires).",
     ),
     _g(
         "run",
@@ -315,7 +315,7 @@ GLOSSARY: tuple[GlossaryEntry, ...] = (
         "A double run (4-5-5-6) counts the run twice, plus the pair.",
         "suite",
         "Trois cartes ou plus de rangs consécutifs, dans n’importe quel ordre et de n’importe "
-        "quelle couleur : 1 point par carte. Une suite double (4-5-5-6) "
+        "quelle couleur : 1 point par carte. Une suite double (4-5-5-6) "
         "compte la suite deux fois, plus la paire.",
     ),
     _g(
@@ -324,8 +324,8 @@ GLOSSARY: tuple[GlossaryEntry, ...] = (
         "All four hand cards of one suit: 4 points, or 5 with a starter of that suit. "
         "In the crib only a five-card flush counts.",
         "couleur",
-        "La couleur d’une carte est son signe : ♣, ♦, ♥ ou ♠. Les quatre cartes d’une main de "
-        "la même couleur : 4 points, 5 si la carte de départ l’est aussi. Dans le crib, seule "
+        "La couleur d’une carte est son signe : ♣, ♦, ♥ ou ♠. Les quatre cartes d’une main de "
+        "la même couleur : 4 points, 5 si la carte de départ l’est aussi. Dans le crib, seule "
         "la couleur de cinq cartes compte.",
     ),
     _g(
@@ -333,7 +333,7 @@ GLOSSARY: tuple[GlossaryEntry, ...] = (
         "nobs",
         "The jack of the starter's suit, in a hand or in the crib: 1 point.",
         "valet de même couleur",
-        "Le valet de la couleur de la carte de départ, dans une main ou dans le crib : 1 point.",
+        "Le valet de la couleur de la carte de départ, dans une main ou dans le crib : 1 point.",
     ),
     _g(
         "play",
@@ -352,7 +352,7 @@ GLOSSARY: tuple[GlossaryEntry, ...] = (
         "carry across. " + statement("lead after a go", "en"),
         "go",
         "Ce que dit le joueur qui ne peut pas jouer sans dépasser 31. L’autre continue tant "
-        "qu’il peut ; le dernier à jouer marque 1 point, le compte repart de 0, et une suite ou "
+        "qu’il peut ; le dernier à jouer marque 1 point, le compte repart de 0, et une suite ou "
         "une paire ne continue pas par-dessus. " + statement("lead after a go", "fr"),
     ),
     _g(
@@ -360,7 +360,7 @@ GLOSSARY: tuple[GlossaryEntry, ...] = (
         "thirty-one",
         "A card that makes the count exactly 31: 2 points, and the count starts again at 0.",
         "trente et un",
-        "Une carte qui amène le compte à 31 exactement : 2 points, et le compte repart de 0.",
+        "Une carte qui amène le compte à 31 exactement : 2 points, et le compte repart de 0.",
     ),
     _g(
         "last card",
@@ -375,7 +375,7 @@ GLOSSARY: tuple[GlossaryEntry, ...] = (
         "The counting after the play: the pone's hand, then the dealer's hand, then the crib, "
         "each with the starter.",
         "le décompte",
-        "Le comptage après le jeu : la main du non-donneur, puis la main du donneur, puis le "
+        "Le comptage après le jeu : la main du non-donneur, puis la main du donneur, puis le "
         "crib, chacun avec la carte de départ.",
     ),
     _g(
@@ -384,7 +384,7 @@ GLOSSARY: tuple[GlossaryEntry, ...] = (
         "An optional rule, agreed before the game: points a player misses in counting may be "
         "claimed by the opponent.",
         "muggins",
-        "Règle facultative, convenue avant la partie : les points qu’un joueur oublie en "
+        "Règle facultative, convenue avant la partie : les points qu’un joueur oublie en "
         "comptant peuvent être pris par l’adversaire.",
     ),
     _g(
