@@ -125,29 +125,32 @@ def point_html(p: Point, lang: str = "en") -> str:
     # the words outside the f-strings, where `make messages` (Babel) finds them
     you_them = _("You {mine}, opponent {theirs}").format(mine=p.scores[0], theirs=p.scores[1])
     the_pile, your_six, you_chose = _("The pile"), _("Your six"), _("You chose")
+    colon = "\u00a0:" if lang == "fr" else ":"  # French: a no-break space before the colon
     rows = [f"<div><b>{e(head)}</b> · {e(you_them)}</div>"]
     g = p.grade
     if g is not None:
         pos = g.position
         if isinstance(pos, PeggingPosition):
-            rows.append(f"<div>{e(_('Your hand'))}: {cards_html(pos.hand, 'mini')}</div>")
+            rows.append(f"<div>{e(_('Your hand'))}{colon} {cards_html(pos.hand, 'mini')}</div>")
             count = sum(c.value for c in pos.pile)
             pile = cards_html(pos.pile, "mini") if pos.pile else e(_("empty"))
             count_n = _("count {n}").format(n=count)
-            rows.append(f"<div>{e(the_pile)}: {pile} · {e(count_n)}</div>")
+            rows.append(f"<div>{e(the_pile)}{colon} {pile} · {e(count_n)}</div>")
             if pos.starter is not None:
-                rows.append(f"<div>{e(_('Starter'))}: {cards_html([pos.starter], 'mini')}</div>")
+                rows.append(
+                    f"<div>{e(_('Starter'))}{colon} {cards_html([pos.starter], 'mini')}</div>"
+                )
         elif isinstance(pos, tuple) and pos:
-            rows.append(f"<div>{e(your_six)}: {cards_html(pos, 'mini')}</div>")
+            rows.append(f"<div>{e(your_six)}{colon} {cards_html(pos, 'mini')}</div>")
         rows.append(
-            f"<div>{e(you_chose)}: <b>{e(g.chosen_text)}</b> · "
-            f"{e(_('best'))}: <b>{e(g.best_text)}</b> "
+            f"<div>{e(you_chose)}{colon} <b>{e(g.chosen_text)}</b> · "
+            f"{e(_('best'))}{colon} <b>{e(g.best_text)}</b> "
             f"{grade_chip(g.verdict, g.lost, g.unit, plain=True, lang=lang)}</div>"
         )
-    best_move = _("best move")
+    best_move, chance = _("best move"), _("Chance to win")
     rows.append(
-        f"<div>{e(_('Chance to win'))}: {_pct(p.before, lang)} → <b>{_pct(p.played, lang)}</b>"
-        + (f" ({e(best_move)}: {_pct(p.best, lang)})" if g is not None else "")
+        f"<div>{e(chance)}{colon} {_pct(p.before, lang)} → <b>{_pct(p.played, lang)}</b>"
+        + (f" ({e(best_move)}{colon} {_pct(p.best, lang)})" if g is not None else "")
         + "</div>"
     )
     return f'<div class="crib-step" aria-live="polite">{"".join(rows)}</div>'
@@ -186,7 +189,8 @@ def moments_html(curve: Sequence[Point], lang: str = "en") -> str:
         "together, {t:+.0f} from 50%."
     ).format(d=100 * decisions, l=100 * luck, t=100 * (decisions + luck))
     accs = _("Accuracy: discard {a}, play {b}").format(
-        a="–" if acc[0] is None else f"{acc[0]:.0f}%", b="–" if acc[1] is None else f"{acc[1]:.0f}%"
+        a="–" if acc[0] is None else pct(acc[0] / 100, ".0%", lang),
+        b="–" if acc[1] is None else pct(acc[1] / 100, ".0%", lang),
     )
     key_moments_word = _("Key moments")
     return (
