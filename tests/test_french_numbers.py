@@ -35,3 +35,16 @@ def test_no_mistakes_is_said_without_a_plural() -> None:
     assert word_counts([]) == "no mistakes"
     fr = _text(set_summary_html([A(correct=True, lost=0.0, seconds=3.0, miss="")], lang="fr"))
     assert "0 erreurs" not in fr and "1 justes" not in fr, fr
+
+
+def test_a_face_card_starter_is_written_the_french_way_in_the_captions() -> None:
+    from crib.rules import events as ev
+    from crib.rules.cards import parse_card
+    from crib.session.fold import SeatTable
+
+    t = SeatTable(0, ("Ann", "Bob"), lang="fr")
+    t.apply(ev.Cut(starter=parse_card("JS")))
+    assert t.captions[-1] == "La carte de départ est V♠.", t.captions
+    en = SeatTable(0, ("Ann", "Bob"))
+    en.apply(ev.Cut(starter=parse_card("JS")))
+    assert en.captions[-1] == "The starter is J♠."

@@ -25,6 +25,7 @@ from crib.rules import events as ev
 from crib.rules.cards import Card, cards_pretty
 from crib.rules.events import PEG_WORDS
 from crib.rules.game import Decision
+from crib.rules.words import local_cards
 from crib.session.model import ShowItem, show_item, skunk_words
 
 __all__ = ["SeatTable", "PEG_WORDS", "peg_detail", "WHAT_WORDS"]
@@ -109,7 +110,7 @@ class SeatTable:
         return self._("you") if self.me(p) == 0 else self.names[1]
 
     def caption(self, text: str) -> None:
-        self.captions.append(text)
+        self.captions.append(local_cards(text, self.lang))  # French: R♠, D♥, V♦
         del self.captions[:-6]
 
     def _scores(self, s: Sequence[int], why: str) -> None:
