@@ -293,7 +293,10 @@ class GuidePage(w.VBox):
         if m:  # a class link to a lesson: the projector gets the room
             self.lesson_pick.value = int(m.group(1))
             self.tabs.selected_index = 1
-            self.heading.layout.display = "none"  # the switch stays, as on every page
+            # the heading and the switch give the slides their room (the link chose the
+            # language; the guide tab, without ?lesson=, has the switch as every page does)
+            self.heading.layout.display = "none"
+            self.switch.layout.display = "none"
 
 
 def guide_page(lang: str = "en", nav: w.HTML | None = None) -> Any:

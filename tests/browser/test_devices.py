@@ -73,7 +73,8 @@ TAG_JS = """(start) => {
   let n = start;
   const out = [];
   const seen = {};
-  const controls = '#rendered_cells :is(button, input[type=checkbox], select)';
+  // in-page links too (the Learn page's terms): they move the reader, not the page
+  const controls = '#rendered_cells :is(button, input[type=checkbox], select, a[href^="#"])';
   for (const e of document.querySelectorAll(controls)) {
     if (e.dataset.cribWalk) { continue; }
     const r = e.getBoundingClientRect();

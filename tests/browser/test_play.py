@@ -32,6 +32,12 @@ READY = ".crib-keys-ready"
 def _patient(context) -> None:  # type: ignore[no-untyped-def]
     # the machine is shared: a loaded CPU can make the first navigation slow
     context.set_default_navigation_timeout(120_000)
+    # a device that has played before: its grades in the usual words (a first game on a
+    # device speaks gently, crib.ui.play.lessons; tests/browser/test_first_game.py)
+    context.add_init_script(
+        "if (!localStorage.getItem('crib-lessons')) localStorage.setItem('crib-lessons',"
+        " JSON.stringify({done: [], off: false, played: true}))"
+    )
 
 
 def _state(page) -> tuple[str, int]:  # type: ignore[no-untyped-def]

@@ -13,7 +13,7 @@ import pytest
 from crib.session.controller import TIERS, GameController
 from tests.test_keep import step
 
-from .conftest import ARTIFACTS, open_dashboard
+from .conftest import ARTIFACTS, open_dashboard, open_options
 from .test_devices import _axe
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -43,6 +43,7 @@ def test_step_through_a_saved_game(voila_url, browser, saved_game):
         ctx = browser.new_context(viewport={"width": width, "height": height})
         ctx.set_default_navigation_timeout(120_000)
         page, _ = open_dashboard(ctx, f"{voila_url}/voila/render/play.ipynb", READY)
+        open_options(page)  # Load game is in the "Game options" fold
         with page.expect_file_chooser() as chooser:
             page.locator(".crib-load").click()
         chooser.value.set_files(saved_game)

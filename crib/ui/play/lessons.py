@@ -299,6 +299,6 @@ class LessonPanel(w.VBox):
             if g.kind in YOUR
         )
         self.app.review.html.value = strip + (
-            f'<div class="crib-review crib-gentle"><b>{html.escape(title)}</b>'
+            f'<div class="crib-gentle-review"><b>{html.escape(title)}</b>'
             f'<ul class="crib-review-words">{items}</ul></div>'
         )
