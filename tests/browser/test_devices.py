@@ -143,7 +143,7 @@ LAYOUT_JS = """() => {
 }"""
 
 FOCUS_JS = """() => {
-  const b = [...document.querySelectorAll('#rendered_cells button')]
+  const b = [...document.querySelectorAll('#rendered_cells :is(button, a[href])')]
     .find(e => e.getBoundingClientRect().width > 0);
   b.focus({focusVisible: true});
   const s = getComputedStyle(b);

@@ -334,10 +334,14 @@ class PlayApp(w.VBox):
         if key == "submit":  # Enter in the count box
             self.count_it()
             return
-        if key in ("arrowleft", "arrowright") and self.review.stepper.shown:
-            self.review.stepper.step(-1 if key == "arrowleft" else 1)
+        if (
+            key in ("arrowleft", "arrowright")
+            and not self.replay.shown
+            and self.review.stepper.shown
+        ):
+            self.review.stepper.step(-1 if key == "arrowleft" else 1)  # the game just played
             return
-        if key in ("arrowleft", "arrowright") and self.replay.shown:
+        if key in ("arrowleft", "arrowright") and self.replay.shown:  # a loaded game
             self.replay.step(-1 if key == "arrowleft" else 1)
             return
         if key in ("arrowleft", "arrowright"):
