@@ -33,8 +33,11 @@ __all__ = ["ChanceChart", "GameStepper", "point_html", "moments_html"]
 _ESM = r"""
 function render({ model, el }) {
   const NS = "http://www.w3.org/2000/svg";
-  const W = 640, H = 200, L = 34, R = 8, T = 10, B = 24;
+  const H = 200, L = 34, R = 8, T = 10, B = 24;
+  let W = 640;
   const draw = () => {
+    // drawn at the width it has (a phone's 350 px too), so its words stay 12 px tall
+    W = Math.round(Math.max(300, Math.min(640, el.getBoundingClientRect().width || 640)));
     const pts = model.get("points"), sel = model.get("selected"), words = model.get("words");
     el.innerHTML = "";
     const svg = document.createElementNS(NS, "svg");
@@ -80,6 +83,12 @@ function render({ model, el }) {
     el.appendChild(svg);
     el.dataset.selected = String(sel);
   };
+  let last = 0;
+  const ro = new ResizeObserver(() => {
+    const now = Math.round(el.getBoundingClientRect().width);
+    if (now && Math.abs(now - last) > 8) { last = now; draw(); }
+  });
+  ro.observe(el);
   model.on("change:points", draw);
   model.on("change:selected", draw);
   draw();
