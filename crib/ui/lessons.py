@@ -296,7 +296,7 @@ class GuidePage(w.VBox):
             # the heading and the switch give the slides their room (the link chose the
             # language; the guide tab, without ?lesson=, has the switch as every page does)
             self.heading.layout.display = "none"
-            self.switch.layout.display = "none"
+            self.children = tuple(c for c in self.children if c is not self.switch)
 
 
 def guide_page(lang: str = "en", nav: w.HTML | None = None) -> Any:

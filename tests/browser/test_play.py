@@ -161,9 +161,18 @@ def test_whole_game_by_keyboard_against_easy(
         "verified from the seed", timeout=30_000
     )  # replayed through the engine
     expect(page.locator(".crib-replay")).to_contain_text("Hand 1 of")
-    for _ in range(12):  # → steps decision by decision (the stepper), the hand follows
+    chart = page.locator(".crib-replay-box .crib-chance-ready")
+    chart.wait_for(timeout=30_000)
+    for _ in range(40):  # → steps decision by decision (the stepper), the hand follows
+        before = chart.get_attribute("data-selected")
         page.keyboard.press("ArrowRight")
-        page.wait_for_timeout(300)
+        page.wait_for_function(
+            "s => document.querySelector('.crib-replay-box .crib-chance-ready')"
+            ".dataset.selected !== s",
+            arg=before,
+            timeout=30_000,
+        )
+        page.wait_for_timeout(200)  # the hand's slider follows the step
         if "Hand 2 of" in page.locator(".crib-replay").inner_text():
             break
     expect(page.locator(".crib-replay")).to_contain_text("Hand 2 of")
