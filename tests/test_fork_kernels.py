@@ -8,6 +8,7 @@ import signal
 import time
 import uuid
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from jupyter_client import KernelManager
@@ -69,6 +70,9 @@ def test_forked_kernels_run_code_and_share_nothing(two: tuple[KernelManager, ...
     out_a, _ = run(a, "import os; secret = 41; print(os.getppid(), os.getpid(), os.getpgid(0))")
     ppid, pid, pgid = map(int, out_a.split())
     assert ppid == parent.pid and pid == pgid == a.provisioner.pid  # its own session
+    # ps shows it as the kernel it replaces, with the connection file jupyter_client wrote
+    argv = Path(f"/proc/{pid}/cmdline").read_bytes().decode().split("\0")
+    assert argv[1:5] == ["-m", "ipykernel_launcher", "-f", a.connection_file]
     look = "import sys; print('secret' in globals(), 'crib.ui.trainer.page' in sys.modules)"
     out_b, _ = run(b, look)
     assert out_b.split() == ["False", "True"]  # a classmate's global is not here; crib is
@@ -112,7 +116,7 @@ def test_widgets_and_their_comms(two: tuple[KernelManager, ...]) -> None:
         kc.stop_channels()
 
 
-def test_interrupt_then_shutdown() -> None:
+def test_interrupt_restart_and_shutdown() -> None:
     km = start_kernel()
     kc = km.client()
     kc.start_channels()
@@ -127,7 +131,13 @@ def test_interrupt_then_shutdown() -> None:
         assert reply["content"]["ename"] == "KeyboardInterrupt"
     finally:
         kc.stop_channels()
+    first = km.provisioner.pid
+    km.restart_kernel()  # a new child, from the same parent
+    assert run(km, "print('again')")[0].strip() == "again"
     pid = km.provisioner.pid
+    assert pid != first
+    with pytest.raises(ProcessLookupError):
+        os.kill(first, 0)
     km.shutdown_kernel()
     assert not km.is_alive()
     with pytest.raises(ProcessLookupError):

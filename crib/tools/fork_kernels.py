@@ -53,7 +53,7 @@ from jupyter_client.connect import KernelConnectionInfo
 from jupyter_client.provisioning import LocalProvisioner
 from jupyter_client.provisioning.factory import KernelProvisionerFactory
 
-from crib.tools.fork_server import LEN
+from crib.tools.fork_server import LEN, ROOM
 
 NAME = "crib-fork"
 STARTUP_TIMEOUT = 300.0  # s for the parent's imports (2-3 s alone; much more on a busy machine)
@@ -123,7 +123,7 @@ class ForkServer:
             return
         Path(self.path).unlink(missing_ok=True)
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "crib.tools.fork_server", self.path],
+            [sys.executable, "-m", "crib.tools.fork_server", self.path, "." * ROOM],
             stdin=subprocess.PIPE,  # its end of file: this server is gone
             close_fds=True,
         )
@@ -163,9 +163,9 @@ class ForkServer:
         finally:
             self._starting = False
 
-    async def fork(self, request: dict, fds: list[int]) -> tuple[int, socket.socket] | None:
-        """Ask for one kernel: (its pid, the connection its exit will come on), or None if
-        the parent is gone (or never started)."""
+    async def fork(self, request: dict, fds: list[int]) -> tuple[int, socket.socket, bytes] | None:
+        """Ask for one kernel: (its pid, the connection its exit will come on, what came
+        after the pid on it), or None if the parent is gone (or never started)."""
         if not await self.ready():
             return None
         conn = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
@@ -177,12 +177,13 @@ class ForkServer:
             loop = asyncio.get_running_loop()
             reply = b""
             t0 = time.monotonic()
-            while not reply.endswith(b"\n"):
+            while b"\n" not in reply:
                 chunk = await asyncio.wait_for(loop.sock_recv(conn, 4096), REPLY_TIMEOUT)
                 if not chunk or time.monotonic() - t0 > REPLY_TIMEOUT:
                     raise ConnectionError("the fork server closed the request")
                 reply += chunk
-            return int(json.loads(reply)["pid"]), conn
+            first, rest = reply.split(b"\n", 1)
+            return int(json.loads(first)["pid"]), conn, rest
         except (TimeoutError, OSError, ValueError, KeyError):
             conn.close()
             return None
@@ -191,8 +192,9 @@ class ForkServer:
 class Forked:
     """A forked kernel seen from the server: its pid, and how to know it has ended."""
 
-    def __init__(self, pid: int, conn: socket.socket) -> None:
-        self.pid, self.conn = pid, conn
+    def __init__(self, pid: int, conn: socket.socket, buf: bytes = b"") -> None:
+        self.pid, self.conn, self.buf = pid, conn, buf  # buf: what came after the pid
+        conn.setblocking(False)
         self.code: int | None = None
         self.parent_gone = False
         try:
@@ -200,22 +202,22 @@ class Forked:
         except (AttributeError, OSError):
             self.pidfd = None
 
-    def _read_report(self, timeout: float = 0.0) -> None:
-        if self.parent_gone or self.code is not None:
-            return
-        if not select.select([self.conn], [], [], timeout)[0]:
-            return
-        try:
-            data = self.conn.recv(4096)
-        except BlockingIOError:
-            return
-        except OSError:
-            data = b""
-        for line in data.decode(errors="replace").splitlines():
-            if line.startswith('{"exit"'):
-                self.code = int(json.loads(line)["exit"])
-        if not data:
-            self.parent_gone = True
+    def _read_report(self) -> None:
+        """Read what the parent sent, without waiting: the exit, or its end (it is gone)."""
+        while not (self.parent_gone or self.code is not None):
+            try:
+                data = self.conn.recv(4096)
+            except (BlockingIOError, InterruptedError):
+                break
+            except OSError:
+                data = b""
+            self.buf += data
+            while b"\n" in self.buf:
+                line, self.buf = self.buf.split(b"\n", 1)
+                if line.startswith(b'{"exit"'):
+                    self.code = int(json.loads(line)["exit"])
+            if not data:
+                self.parent_gone = True
 
     def _alive(self) -> bool:
         if self.pidfd is not None:
@@ -228,14 +230,20 @@ class Forked:
             return True
         return True
 
-    def status(self) -> int | None:
-        """None while the kernel runs, else its exit code (-1 if nobody reported it)."""
+    def running(self) -> bool:
+        """Whether the kernel still runs (not waiting)."""
         self._read_report()
-        if self.code is not None:
-            return self.code
-        if self._alive():
+        return self.code is None and self._alive()
+
+    async def status(self) -> int | None:
+        """None while the kernel runs, else its exit code (-1 if nobody reported it)."""
+        if self.running():
             return None
-        self._read_report(timeout=0.5)  # dead: its parent reaps it and reports at once
+        for _ in range(50):  # dead: its parent reaps it and reports within moments
+            if self.code is not None or self.parent_gone:
+                break
+            await asyncio.sleep(0.1)
+            self._read_report()
         return self.code if self.code is not None else -1
 
     def close(self) -> None:
@@ -288,12 +296,12 @@ class ForkProvisioner(LocalProvisioner):  # type: ignore[misc]
     async def poll(self) -> int | None:
         if self.forked is None:
             return await super().poll()
-        return self.forked.status()
+        return await self.forked.status()
 
     async def wait(self) -> int | None:
         if self.forked is None:
             return await super().wait()
-        while (code := self.forked.status()) is None:
+        while (code := await self.forked.status()) is None:
             await asyncio.sleep(0.1)
         self._drop_forked()
         return code
@@ -301,7 +309,7 @@ class ForkProvisioner(LocalProvisioner):  # type: ignore[misc]
     async def send_signal(self, signum: int) -> None:
         if self.forked is None:
             return await super().send_signal(signum)
-        if self.forked.status() is not None:
+        if not self.forked.running():
             return None
         try:
             os.killpg(self.forked.pid, signum)

@@ -76,6 +76,7 @@ WARM_MODULES = (
     "crib.ui.analyze.crib_odds",
 )
 LEN = struct.Struct("!I")
+ROOM = 1024  # bytes of filler on the parent's command line: room for a kernel's (set_cmdline)
 MAX_REQUEST = 1 << 20
 
 
@@ -126,6 +127,27 @@ def read_request(conn: socket.socket) -> tuple[dict, list[int]]:
         data += more
     (n,) = LEN.unpack_from(data)
     return json.loads(data[LEN.size : LEN.size + n]), list(fds)
+
+
+def set_cmdline(args: list[str]) -> bool:
+    """Show ``args`` as this process's command line (``ps``, ``/proc/<pid>/cmdline``): a
+    forked kernel shows the command it replaces (``python -m ipykernel_launcher -f FILE``),
+    so whoever looks for a server's kernels, and their connection files, finds them as
+    before.  The room is the start's own arguments (:data:`ROOM`: the parent is started
+    with that much filler); False, and nothing changed, where it does not fit."""
+    import ctypes
+
+    try:
+        with open("/proc/self/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        start, end = int(fields[45]), int(fields[46])  # arg_start, arg_end (proc(5): 48, 49)
+    except (OSError, IndexError, ValueError):
+        return False
+    data = b"\0".join(a.encode() for a in args) + b"\0"
+    if not 0 < len(data) <= end - start:
+        return False
+    ctypes.memmove(start, data.ljust(end - start, b"\0"), end - start)
+    return True
 
 
 def _watch_server(pid: int) -> None:
@@ -183,6 +205,7 @@ def _child(req: dict, fds: list[int]) -> int:
         _watch_server(int(req["server_pid"]))
     from ipykernel.kernelapp import IPKernelApp
 
+    set_cmdline([sys.executable, "-m", "ipykernel_launcher", *req["argv"]])
     sys.argv = [req.get("launcher", "ipykernel_launcher"), *req["argv"]]
     IPKernelApp.launch_instance(argv=req["argv"])
     return 0
@@ -296,14 +319,18 @@ class ForkServer:
             conn = self.children.pop(pid, None)
             if conn is None:
                 continue
+            report = {"exit": os.waitstatus_to_exitcode(status)}
             with contextlib.suppress(OSError):
-                conn.sendall(json.dumps({"exit": os.waitstatus_to_exitcode(status)}).encode())
+                conn.sendall(json.dumps(report).encode() + b"\n")
             self.sel.unregister(conn)
             conn.close()
 
 
 def main(argv: list[str] | None = None) -> None:
     args = sys.argv[1:] if argv is None else argv
+    if len(args) == 2 and not args[1].strip("."):  # the filler: the room for set_cmdline
+        args = args[:1]
+        set_cmdline([sys.executable, "-m", "crib.tools.fork_server", *args])
     if len(args) != 1:
         raise SystemExit("usage: python -m crib.tools.fork_server SOCKET")
     t0 = time.process_time()
