@@ -67,8 +67,13 @@ def test_forked_kernels_run_code_and_share_nothing(two: tuple[KernelManager, ...
     a, b = two
     parent = ForkServer.instance().proc
     assert parent is not None
-    out_a, _ = run(a, "import os; secret = 41; print(os.getppid(), os.getpid(), os.getpgid(0))")
-    ppid, pid, pgid = map(int, out_a.split())
+    out_a, _ = run(
+        a,
+        "import os; secret = 41\n"
+        "print(os.getppid(), os.getpid(), os.getpgid(0), os.readlink('/proc/self/fd/0'))",
+    )
+    ppid, pid, pgid = map(int, out_a.split()[:3])
+    assert out_a.split()[3] == os.devnull  # its stdin, as a launched kernel's is closed
     assert ppid == parent.pid and pid == pgid == a.provisioner.pid  # its own session
     # ps shows it as the kernel it replaces, with the connection file jupyter_client wrote
     argv = Path(f"/proc/{pid}/cmdline").read_bytes().decode().split("\0")

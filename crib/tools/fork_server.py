@@ -183,14 +183,16 @@ def _child(req: dict, fds: list[int]) -> int:
     for sig in (signal.SIGCHLD, signal.SIGTERM, signal.SIGPIPE, signal.SIGHUP):
         signal.signal(sig, signal.SIG_DFL)
     signal.signal(signal.SIGINT, signal.default_int_handler)
-    devnull = os.open(os.devnull, os.O_RDONLY)
-    os.dup2(devnull, 0)
-    os.close(devnull)
-    out, err = fds
-    os.dup2(out, 1)
-    os.dup2(err, 2)
-    for fd in fds:
-        os.close(fd)
+    # stdin from /dev/null; a descriptor already at 0, 1 or 2 is not closed after its dup2
+    # (fd 0 is free here: close_all closed it, so open() returns 0 itself; closing that
+    # would leave 0 free for the kernel's next socket, which sys.stdin's close then breaks)
+    stdio = [os.open(os.devnull, os.O_RDONLY), *fds]
+    for target, fd in enumerate(stdio):
+        if fd != target:
+            os.dup2(fd, target)
+    for target, fd in enumerate(stdio):
+        if fd > 2 and fd not in stdio[:target]:
+            os.close(fd)
     os.chdir(req["cwd"])
     os.environ.clear()
     os.environ.update(req["env"])
