@@ -117,6 +117,23 @@ def test_widgets_and_their_comms(two: tuple[KernelManager, ...]) -> None:
             timeout=60,
         )
         assert "".join(out).strip() == "7"
+        # the page's widget manager first asks the control target for every widget's state
+        control = {"comm_id": "control", "target_name": "jupyter.widget.control", "data": {}}
+        from ipywidgets._version import __control_protocol_version__ as version
+
+        opening = kc.session.msg("comm_open", control, metadata={"version": version})
+        kc.shell_channel.send(opening)
+        ask = {"comm_id": "control", "data": {"method": "request_states"}}
+        kc.shell_channel.send(kc.session.msg("comm_msg", ask))
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            msg = kc.get_iopub_msg(timeout=60)
+            if msg["msg_type"] == "comm_msg" and msg["content"]["comm_id"] == "control":
+                assert msg["content"]["data"]["method"] == "update_states"
+                assert comm["comm_id"] in msg["content"]["data"]["states"]
+                break
+        else:
+            raise AssertionError("no answer from jupyter.widget.control")
     finally:
         kc.stop_channels()
 

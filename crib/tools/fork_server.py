@@ -61,7 +61,6 @@ WARM_MODULES = (
     "ipykernel.debugger",  # debugpy and pydevd: 150 modules a kernel imports at its start
     "IPython.core.debugger",
     "psutil",
-    "matplotlib_inline.backend_inline",
     "crib.store.db",
     "crib.ui.kit.nav",
     "crib.ui.kit.home",
@@ -209,7 +208,14 @@ def _child(req: dict, fds: list[int]) -> int:
 
     set_cmdline([sys.executable, "-m", "ipykernel_launcher", *req["argv"]])
     sys.argv = [req.get("launcher", "ipykernel_launcher"), *req["argv"]]
-    IPKernelApp.launch_instance(argv=req["argv"])
+    app = IPKernelApp.instance()  # IPKernelApp.launch_instance, with one step between
+    app.initialize(req["argv"])
+    import ipywidgets
+
+    # what importing ipywidgets does in a kernel (the page's widget manager asks the control
+    # target for every widget's state); imported here before any kernel, it did not
+    ipywidgets.register_comm_target()
+    app.start()
     return 0
 
 
