@@ -61,6 +61,12 @@ WARM_MODULES = (
     "ipykernel.debugger",  # debugpy and pydevd: 150 modules a kernel imports at its start
     "IPython.core.debugger",
     "psutil",
+    "matplotlib",  # the analysis pages draw a chart as they open (no pyplot)
+    "matplotlib.figure",
+    "matplotlib.backends.backend_agg",
+    "matplotlib.colors",
+    "PIL.Image",
+    "pandas",  # the crib odds page's tables
     "crib.store.db",
     "crib.ui.kit.nav",
     "crib.ui.kit.home",
@@ -99,6 +105,7 @@ def warm() -> None:
     from crib.analysis.play import jit
 
     jit.warm()
+    _draw_a_chart()
     import zmq
     from ipywidgets.widgets import widget
 
@@ -109,6 +116,23 @@ def warm() -> None:
     if widget._instances:
         raise SystemExit("crib fork server: widgets made at import; a child would share them")
     gc.freeze()
+
+
+def _draw_a_chart() -> None:
+    """Draw and render one chart, as an analysis page does: matplotlib's font list, fonts and
+    text layout caches are then loaded once, here, instead of in each kernel."""
+    from matplotlib.figure import Figure
+
+    from crib.ui.kit.charts import rc_context
+    from crib.ui.kit.widgets import figure_png
+
+    with rc_context({}):
+        fig = Figure(figsize=(3, 2))
+        ax = fig.subplots()
+        ax.bar(["A", "2"], [1.5, -0.5])
+        ax.set_title("Net points")
+        ax.set_xlabel("Cards")
+        figure_png(fig)
 
 
 def read_request(conn: socket.socket) -> tuple[dict, list[int]]:
