@@ -198,6 +198,20 @@ def _watch_server(pid: int) -> None:
     threading.Thread(target=run, name="crib-server-watch", daemon=True).start()
 
 
+def _trim_after_each_run(shell: object) -> None:
+    """After each cell the kernel runs (voila runs the page's cells; a click runs none), give
+    the C heap's free pages back (glibc's ``malloc_trim``): an analysis page's transient
+    allocations would otherwise stay in the kernel's private memory (a discard page's
+    kernel: 58 MB private, 47 MB trimmed)."""
+    import ctypes
+
+    try:
+        trim = ctypes.CDLL(None).malloc_trim
+    except (AttributeError, OSError):  # not glibc
+        return
+    shell.events.register("post_execute", lambda: trim(0))  # type: ignore[attr-defined]
+
+
 def _child(req: dict, fds: list[int]) -> int:
     """Become the kernel asked for; returns its exit code."""
     os.setsid()
@@ -239,6 +253,7 @@ def _child(req: dict, fds: list[int]) -> int:
     # what importing ipywidgets does in a kernel (the page's widget manager asks the control
     # target for every widget's state); imported here before any kernel, it did not
     ipywidgets.register_comm_target()
+    _trim_after_each_run(app.shell)
     app.start()
     return 0
 
