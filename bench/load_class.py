@@ -392,14 +392,19 @@ def _one(args: argparse.Namespace, fork: bool) -> dict:
         "memory_in_class": res["memory_in_class"],
         "serve_args": serve_args,
     }
-    if args.cold_pages:
-        from cold_pages import cold_open
-
-        out["loadavg_before_cold_pages"] = _loadavg()
-        out["cold_pages"] = cold_open(args.cold_pages, "discard", serve_args, tmp)
-        out["loadavg_after_cold_pages"] = _loadavg()
     print(json.dumps(out, indent=1), flush=True)
     return out
+
+
+def _cold(args: argparse.Namespace, run: dict) -> None:
+    """The cold open of ``--cold-pages`` discard pages, added to ``run``'s figures."""
+    from cold_pages import cold_open
+
+    tmp = Path(tempfile.mkdtemp(prefix="crib-cold-"))
+    run["loadavg_before_cold_pages"] = _loadavg()
+    run["cold_pages"] = cold_open(args.cold_pages, "discard", run["serve_args"], tmp)
+    run["loadavg_after_cold_pages"] = _loadavg()
+    print(json.dumps(run["cold_pages"], indent=1), flush=True)
 
 
 def main() -> None:
@@ -430,6 +435,8 @@ def main() -> None:
     args = ap.parse_args()
     modes = {"both": [True, False], "forked": [True], "normal": [False]}[args.launch]
     runs = [_one(args, fork) for fork in modes]
+    for run in runs if args.cold_pages else []:  # after every class: the classes see one load
+        _cold(args, run)
     result = {
         "command": "python bench/load_class.py " + " ".join(sys.argv[1:]),
         "students": args.students,
