@@ -1,7 +1,16 @@
 """Does one server hold a class?  30 students open the trainer within 10 s and answer.
 
 Run: .venv/bin/python bench/load_class.py [--students 30] [--spread 10] [--answers 3]
-            [--class-size 30] [--client ws|browser] [--serve-arg=--X=Y ...] [--out F]
+            [--class-size 30] [--client ws|browser] [--launch both|forked|normal]
+            [--cold-pages 12] [--serve-arg=--X=Y ...] [--out F]
+
+``--launch``: page kernels forked from a warm parent (``crib serve``'s default,
+crib.tools.fork_kernels), launched as Jupyter does (``crib serve --no-fork``), or ``both``
+(the default), one server after the other in this one run, so both see the same machine.
+For each: the time until the class's kernels are warm (the server and its kernels quiet),
+their memory (RSS and PSS, per kernel, the warm parent's, in all) and CPU per kernel (a
+forked kernel's from its fork), then the class, then the cold open of ``--cold-pages``
+discard pages at once on a one-person server (bench/cold_pages.py).
 
 Starts Voila the way ``make serve`` does (``crib.tools.serve --class-size N``) with
 the classroom record in a fresh tmp dir (``CRIB_DB``), waits until every preheated
@@ -110,18 +119,42 @@ def _cpu_seconds(pids: list[int]) -> float:
     return total / tick
 
 
+def _cmdline(pid: int) -> bytes:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return b""
+
+
 def _memory(server: int) -> dict:
-    kernels = _descendants(server)
+    """Memory of the server, its page kernels (launched or forked: their command line names
+    ipykernel) and the warm parent of forked kernels (crib.tools.fork_server); and the CPU
+    the kernels used (a forked one counts from its fork)."""
+    tree = _descendants(server)
+    kernels = [k for k in tree if b"ipykernel" in _cmdline(k)]
+    parents = [k for k in tree if b"crib.tools.fork_server" in _cmdline(k)]
     mems = [_mem_kib(k) for k in kernels]
+    warm = [_mem_kib(k) for k in parents]
     srv = _mem_kib(server)
+    k_pss = sum(m[1] for m in mems) + sum(m[1] for m in warm)
     return {
         "kernels": len(kernels),
         "kernel_rss_mib_mean": round(statistics.mean(m[0] for m in mems) / 1024, 1) if mems else 0,
         "kernel_pss_mib_mean": round(statistics.mean(m[1] for m in mems) / 1024, 1) if mems else 0,
+        "kernel_cpu_s_mean": round(_cpu_seconds(kernels) / len(kernels), 2) if kernels else 0,
+        "warm_parent_rss_mib": round(sum(m[0] for m in warm) / 1024, 1),
+        "warm_parent_pss_mib": round(sum(m[1] for m in warm) / 1024, 1),
+        "kernels_and_parent_pss_mib": round(k_pss / 1024, 1),
         "server_rss_mib": round(srv[0] / 1024, 1),
-        "total_rss_mib": round((srv[0] + sum(m[0] for m in mems)) / 1024, 1),
-        "total_pss_mib": round((srv[1] + sum(m[1] for m in mems)) / 1024, 1),
+        "server_pss_mib": round(srv[1] / 1024, 1),
+        "total_rss_mib": round((srv[0] + sum(m[0] for m in mems + warm)) / 1024, 1),
+        "total_pss_mib": round((srv[1] + k_pss) / 1024, 1),
     }
+
+
+def _why(e: BaseException) -> str:
+    """An exception in one line (a timeout's message is empty)."""
+    return f"{type(e).__name__}: {(str(e).splitlines() or [''])[0][:120]}"
 
 
 def _summary(xs: list[float], nd: int) -> dict:
@@ -142,8 +175,9 @@ def _loadavg() -> list[float]:
 
 def _wait_ready(
     proc: subprocess.Popen, log: Path, port: int, n_pools: int, timeout: float
-) -> float:
-    """Until every pool is filled and the server and its kernels are quiet (< 10% of a core)."""
+) -> tuple[float, float]:
+    """Until every pool is filled and the server and its kernels are quiet (< 10% of a core
+    for 3 s): (the time the quiet 3 s began, the time they ended)."""
     t0 = time.monotonic()
     while time.monotonic() - t0 < timeout:
         if proc.poll() is not None:
@@ -158,7 +192,7 @@ def _wait_ready(
         a = _cpu_seconds(pids)
         time.sleep(3)
         if _cpu_seconds(pids) - a < 0.3:
-            return time.monotonic() - t0
+            return time.monotonic() - t0 - 3, time.monotonic() - t0
     raise SystemExit(f"the server did not settle within {timeout} s; see {log}")
 
 
@@ -168,7 +202,7 @@ async def _student(
     try:
         await _student_steps(browser, url, code, i, delay, n_answers, out)
     except Exception as e:  # noqa: BLE001 - one student's timeout is a result, not a crash
-        out["failures"].append(f"student {i}: {type(e).__name__}: {str(e).splitlines()[0][:120]}")
+        out["failures"].append(f"student {i}: {_why(e)}")
 
 
 async def _student_steps(
@@ -219,7 +253,7 @@ async def _ws_student(base: str, code: str, i: int, delay: float, n: int, out: d
     try:
         r = await student(base, code, f"student {i:02d}", n, i)
     except Exception as e:  # noqa: BLE001 - one student's timeout is a result, not a crash
-        out["failures"].append(f"student {i}: {type(e).__name__}: {str(e).splitlines()[0][:120]}")
+        out["failures"].append(f"student {i}: {_why(e)}")
         return
     out["interactive"][i] = r["interactive"]
     out["first_byte"].append(r["page_received"])
@@ -291,27 +325,14 @@ async def _run_class_ws(
     return out
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--students", type=int, default=30)
-    ap.add_argument("--spread", type=float, default=10.0, help="arrivals spread over this many s")
-    ap.add_argument("--answers", type=int, default=3)
-    ap.add_argument("--class-size", type=int, default=30)
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument(
-        "--client",
-        choices=["ws", "browser"],
-        default="ws",
-        help="ws: a message-level student (bench/class_client.py); browser: headless chromium",
-    )
-    ap.add_argument("--serve-arg", action="append", default=[], help="extra voila option")
-    ap.add_argument("--out", default=str(ROOT / "data" / "load_class.json"))
-    args = ap.parse_args()
+def _one(args: argparse.Namespace, fork: bool) -> dict:
+    """The whole class on a new server: forked kernels, or launched ones (--no-fork)."""
     tmp = Path(tempfile.mkdtemp(prefix="crib-class-"))
     db = tmp / "classroom.sqlite3"
     port = _free_port()
     log = tmp / "voila.log"
     env = {**os.environ, "CRIB_DB": str(db)}
+    serve_args = [*args.serve_arg, *([] if fork else ["--no-fork"])]
     cmd = [
         sys.executable,
         "-m",
@@ -319,16 +340,14 @@ def main() -> None:
         str(ROOT / "dashboards"),
         f"--port={port}",
         f"--class-size={args.class_size}",
-        *args.serve_arg,
+        *serve_args,
     ]
     load_before = _loadavg()
     with log.open("w") as f:
         server = subprocess.Popen(cmd, stdout=f, stderr=subprocess.STDOUT, cwd=ROOT, env=env)
     try:
         n_pools = len(list((ROOT / "dashboards").glob("*.ipynb")))
-        t_start = time.monotonic()
-        _wait_ready(server, log, port, n_pools, timeout=900)
-        startup = time.monotonic() - t_start
+        warm, startup = _wait_ready(server, log, port, n_pools, timeout=900)
         mem_idle = _memory(server.pid)
         load_at_start = _loadavg()
         store = Store(db)
@@ -345,21 +364,18 @@ def main() -> None:
     finally:
         stop_process(server, 60)
     ti = list(res["interactive"].values())
-    result = {
-        "command": "python bench/load_class.py " + " ".join(sys.argv[1:]),
-        "students": args.students,
-        "class_size_pool": args.class_size,
-        "arrival_spread_s": res["arrival_spread_s"],
-        "cores": os.cpu_count(),
+    out = {
+        "launch": "forked" if fork else "normal",
         "loadavg_before_server": load_before,
         "loadavg_when_class_starts": load_at_start,
         "loadavg_in_class": res["loadavg_in_class"],
+        "server_start_until_warm_s": round(warm, 1),
         "server_startup_until_quiet_s": round(startup, 1),
         "students_interactive": len(ti),
         "failures": res["failures"],
+        "arrival_spread_s": res["arrival_spread_s"],
         "time_to_first_byte_s": _summary(res["first_byte"], 2),
         "time_to_interactive_s": _summary(ti, 2),
-        "client": args.client,
         "time_to_widgets_loaded_s": _summary(res.get("widgets_loaded", []), 2),
         "join_s": _summary(res["join"], 3),
         "answer_latency_s": _summary(res["answer"], 3),
@@ -374,11 +390,63 @@ def main() -> None:
         },
         "memory_before_class": mem_idle,
         "memory_in_class": res["memory_in_class"],
-        "serve_args": args.serve_arg,
+        "serve_args": serve_args,
     }
-    print(json.dumps(result, indent=1))
+    print(json.dumps(out, indent=1), flush=True)
+    return out
+
+
+def _cold(args: argparse.Namespace, run: dict) -> None:
+    """The cold open of ``--cold-pages`` discard pages, added to ``run``'s figures."""
+    from cold_pages import cold_open
+
+    tmp = Path(tempfile.mkdtemp(prefix="crib-cold-"))
+    run["loadavg_before_cold_pages"] = _loadavg()
+    run["cold_pages"] = cold_open(args.cold_pages, "discard", run["serve_args"], tmp)
+    run["loadavg_after_cold_pages"] = _loadavg()
+    print(json.dumps(run["cold_pages"], indent=1), flush=True)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--students", type=int, default=30)
+    ap.add_argument("--spread", type=float, default=10.0, help="arrivals spread over this many s")
+    ap.add_argument("--answers", type=int, default=3)
+    ap.add_argument("--class-size", type=int, default=30)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument(
+        "--client",
+        choices=["ws", "browser"],
+        default="ws",
+        help="ws: a message-level student (bench/class_client.py); browser: headless chromium",
+    )
+    ap.add_argument(
+        "--launch",
+        choices=["both", "forked", "normal"],
+        default="both",
+        help="page kernels forked from a warm parent (crib serve's default), launched as "
+        "Jupyter does (--no-fork), or both, one after the other in this run",
+    )
+    ap.add_argument(
+        "--cold-pages", type=int, default=12, help="then open N discard pages at once (0: no)"
+    )
+    ap.add_argument("--serve-arg", action="append", default=[], help="extra voila option")
+    ap.add_argument("--out", default=str(ROOT / "data" / "load_class.json"))
+    args = ap.parse_args()
+    modes = {"both": [True, False], "forked": [True], "normal": [False]}[args.launch]
+    runs = [_one(args, fork) for fork in modes]
+    for run in runs if args.cold_pages else []:  # after every class: the classes see one load
+        _cold(args, run)
+    result = {
+        "command": "python bench/load_class.py " + " ".join(sys.argv[1:]),
+        "students": args.students,
+        "class_size_pool": args.class_size,
+        "cores": os.cpu_count(),
+        "client": args.client,
+        "runs": runs,
+    }
     Path(args.out).write_text(json.dumps(result, indent=1) + "\n")
-    print(f"saved {args.out}; server log {log}")
+    print(f"saved {args.out}")
 
 
 if __name__ == "__main__":

@@ -518,13 +518,17 @@ def _cookie_get(port: int, path: str, cookie: str) -> tuple[int, str, str]:
 
 
 def _kernels(server: int) -> list[int]:
-    """The kernel processes a crib server started (its children)."""
-    out = []
+    """The kernel processes a crib server started: its children, and theirs (the kernels
+    forked from its warm parent, crib.tools.fork_kernels)."""
+    kids: dict[int, list[int]] = {}
     for d in Path("/proc").iterdir():
         if d.name.isdigit():
-            with contextlib.suppress(OSError):
-                if int((d / "stat").read_text().rsplit(")", 1)[1].split()[1]) == server:
-                    out.append(int(d.name))
+            with contextlib.suppress(OSError, IndexError, ValueError):
+                ppid = int((d / "stat").read_text().rsplit(")", 1)[1].split()[1])
+                kids.setdefault(ppid, []).append(int(d.name))
+    out = list(kids.get(server, []))
+    for pid in list(out):
+        out += kids.get(pid, [])
     return out
 
 

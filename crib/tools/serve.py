@@ -51,6 +51,10 @@ starting the replacement (a kernel importing numpy, pandas and matplotlib, then 
 the page) takes both cores for several seconds, and at 1 s it competes with the page that
 was just opened and with the next visitor's.
 
+Page kernels are forked from a warm parent (:mod:`crib.tools.fork_kernels`: a kernel
+provisioner, selected here for every kernel, ``--class`` and the school's servers too);
+``--no-fork`` launches each kernel as Jupyter does.
+
 Lab extensions and MathJax per page: :mod:`crib.tools.page_config`.
 
 The loading page (``TEMPLATE_DIR``).  Voila's "lab" template shows a bare spinner
@@ -77,6 +81,7 @@ from voila.app import Voila
 
 from crib.datafiles import PAGES_DIR
 from crib.store.db import default_target
+from crib.tools import fork_kernels
 from crib.tools.page_config import page_config_hook
 from crib.tools.room import CULL_IDLE, HAND_GRACE, PER_CLIENT, Room
 from crib.tools.room_options import class_setup, take_room_options
@@ -428,6 +433,8 @@ crib's options:
                             is gone (default: {CULL_IDLE})
   --cull-grace S            with --class: but not within S seconds of handing it to its page
                             (default: {int(HAND_GRACE)})
+  --no-fork                 launch each page kernel as Jupyter does, instead of forking it
+                            from a warm parent (default: forked on Linux; launched elsewhere)
 
 The classroom record is CRIB_DB: a file path or a postgresql:// URL (default: the SQLite
 file {record}).
@@ -448,6 +455,8 @@ def main(argv: list[str] | None = None) -> None:
         print(crib_help())
         return
     size, rest = take_class_size(given)
+    fork = "--no-fork" not in rest
+    rest = [a for a in rest if a != "--no-fork"]
     room, rest = take_room_options(rest)
     CribVoila.school = school = take_school()
     if room["class"]:
@@ -474,6 +483,8 @@ def main(argv: list[str] | None = None) -> None:
         cfg.VoilaKernelManager.fill_delay = FILL_DELAY if size is not None else PAGE_FILL_DELAY
     if size is not None:
         CribVoila.class_size = size
+    if fork:  # page kernels forked from a warm parent, which starts importing now
+        fork_kernels.enable(cfg)
     CribVoila.launch_instance(argv=with_defaults([*rest, *socket_args(rest)]), config=cfg)
 
 

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from crib.tools.school import stop_process
+from tests.browser.server import kernel_parents
 
 from .conftest import open_options
 
@@ -36,6 +37,7 @@ def _free_port() -> int:
 
 
 def _kernels(server_pid: int) -> list[int]:
+    parents = kernel_parents(server_pid)  # the server, and its kernels' warm parent
     out = []
     for stat in Path("/proc").glob("[0-9]*/stat"):
         try:
@@ -43,7 +45,7 @@ def _kernels(server_pid: int) -> list[int]:
             cmd = (stat.parent / "cmdline").read_bytes()
         except (OSError, ValueError, IndexError):
             continue
-        if ppid == server_pid and b"ipykernel" in cmd:
+        if ppid in parents and b"ipykernel" in cmd:
             out.append(int(stat.parent.name))
     return out
 

@@ -62,16 +62,33 @@ def http_request(
         conn.close()
 
 
+def kernel_parents(server_pid: int) -> set[int]:
+    """The processes whose children are the server's kernels: the server, and the warm
+    parent its kernels are forked from (crib.tools.fork_kernels)."""
+    out = {server_pid}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            ppid = int(stat.read_text().rsplit(")", 1)[1].split()[1])
+            cmd = (stat.parent / "cmdline").read_bytes()
+        except (OSError, IndexError, ValueError):
+            continue
+        if ppid == server_pid and b"crib.tools.fork_server" in cmd:
+            out.add(int(stat.parent.name))
+    return out
+
+
 def _kernels(server_pid: int) -> list[tuple[list[str], list[str]]]:
-    """Each kernel process under the server: (its /proc stat fields after the name, its argv)."""
+    """Each kernel process under the server: (its /proc stat fields after the name, its argv;
+    a forked kernel shows a launched kernel's command line)."""
     out = []
+    parents = kernel_parents(server_pid)
     for stat in Path("/proc").glob("[0-9]*/stat"):
         try:
             fields = stat.read_text().rsplit(")", 1)[1].split()
             cmd = (stat.parent / "cmdline").read_bytes()
         except OSError:
             continue
-        if int(fields[1]) == server_pid and b"ipykernel" in cmd:  # fields[1] is the ppid
+        if int(fields[1]) in parents and b"ipykernel" in cmd:  # fields[1] is the ppid
             out.append((fields, cmd.decode().split("\0")))
     return out
 

@@ -1,0 +1,202 @@
+"""Page kernels forked from a warm parent (crib.tools.fork_kernels, issue 41): each kernel is
+started with jupyter_client's KernelManager and the provisioner, as a server starts it."""
+
+from __future__ import annotations
+
+import os
+import signal
+import time
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from jupyter_client import KernelManager
+
+from crib.tools.fork_kernels import ForkProvisioner, ForkServer, fork_supported
+
+pytestmark = pytest.mark.skipif(not fork_supported(), reason="kernels are forked on Linux only")
+
+
+def start_kernel() -> KernelManager:
+    km = KernelManager(kernel_name="python3")
+    km.kernel_id = str(uuid.uuid4())
+    km.provisioner = ForkProvisioner(kernel_id=km.kernel_id, kernel_spec=km.kernel_spec, parent=km)
+    km.start_kernel()
+    assert km.provisioner.forked is not None  # forked, not launched
+    return km
+
+
+def run(km: KernelManager, code: str, timeout: float = 60) -> tuple[str, dict]:
+    """Run code in the kernel: (its stdout, the execute reply's content)."""
+    kc = km.client()
+    kc.start_channels()
+    try:
+        kc.wait_for_ready(timeout=timeout)
+        out: list[str] = []
+
+        def hook(msg: dict) -> None:
+            if msg["msg_type"] == "stream" and msg["content"]["name"] == "stdout":
+                out.append(msg["content"]["text"])
+
+        reply = kc.execute_interactive(code, output_hook=hook, timeout=timeout)
+        return "".join(out), reply["content"]
+    finally:
+        kc.stop_channels()
+
+
+def wait_dead(km: KernelManager, seconds: float = 20) -> bool:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if not km.is_alive():
+            return True
+        time.sleep(0.1)
+    return False
+
+
+@pytest.fixture(scope="module")
+def two() -> Iterator[tuple[KernelManager, KernelManager]]:
+    kms = (start_kernel(), start_kernel())
+    yield kms
+    for km in kms:
+        if km.is_alive():
+            km.shutdown_kernel(now=True)
+
+
+def test_forked_kernels_run_code_and_share_nothing(two: tuple[KernelManager, ...]) -> None:
+    a, b = two
+    parent = ForkServer.instance().proc
+    assert parent is not None
+    out_a, _ = run(
+        a,
+        "import os; secret = 41\n"
+        "print(os.getppid(), os.getpid(), os.getpgid(0), os.readlink('/proc/self/fd/0'))",
+    )
+    ppid, pid, pgid = map(int, out_a.split()[:3])
+    assert out_a.split()[3] == os.devnull  # its stdin, as a launched kernel's is closed
+    assert ppid == parent.pid and pid == pgid == a.provisioner.pid  # its own session
+    # ps shows it as the kernel it replaces, with the connection file jupyter_client wrote
+    argv = Path(f"/proc/{pid}/cmdline").read_bytes().decode().split("\0")
+    assert argv[1:5] == ["-m", "ipykernel_launcher", "-f", a.connection_file]
+    look = "import sys; print('secret' in globals(), 'crib.ui.trainer.page' in sys.modules)"
+    out_b, _ = run(b, look)
+    assert out_b.split() == ["False", "True"]  # a classmate's global is not here; crib is
+    draw = (
+        "import random, numpy; from crib.session.model import fresh_seed\n"
+        "print(random.random(), numpy.random.random(), [fresh_seed() for _ in range(3)])"
+    )
+    one, other = run(a, draw)[0].split(" ", 2), run(b, draw)[0].split(" ", 2)
+    # each deals its own games: every generator differs (a fork copies numpy's global state)
+    assert all(x != y for x, y in zip(one, other, strict=True)), (one, other)
+
+
+def test_widgets_and_their_comms(two: tuple[KernelManager, ...]) -> None:
+    km = two[0]
+    kc = km.client()
+    kc.start_channels()
+    try:
+        kc.wait_for_ready(timeout=60)
+        opened: list[dict] = []
+        kc.execute_interactive(
+            "import ipywidgets as w; s = w.IntSlider(3); display(s)",
+            output_hook=lambda m: opened.append(m) if m["msg_type"] == "comm_open" else None,
+            timeout=60,
+        )
+        comm = next(m["content"] for m in opened if m["content"]["data"]["state"].get("value") == 3)
+        assert comm["target_name"] == "jupyter.widget"
+        # the page's side: a value changed in the browser reaches the kernel's widget
+        msg = kc.session.msg(
+            "comm_msg",
+            {"comm_id": comm["comm_id"], "data": {"method": "update", "state": {"value": 7}}},
+        )
+        kc.shell_channel.send(msg)
+        out: list[str] = []
+        kc.execute_interactive(
+            "print(s.value)",
+            output_hook=lambda m: (
+                out.append(m["content"].get("text", "")) if m["msg_type"] == "stream" else None
+            ),
+            timeout=60,
+        )
+        assert "".join(out).strip() == "7"
+        # the page's widget manager first asks the control target for every widget's state
+        control = {"comm_id": "control", "target_name": "jupyter.widget.control", "data": {}}
+        from ipywidgets._version import __control_protocol_version__ as version
+
+        opening = kc.session.msg("comm_open", control, metadata={"version": version})
+        kc.shell_channel.send(opening)
+        ask = {"comm_id": "control", "data": {"method": "request_states"}}
+        kc.shell_channel.send(kc.session.msg("comm_msg", ask))
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            msg = kc.get_iopub_msg(timeout=60)
+            if msg["msg_type"] == "comm_msg" and msg["content"]["comm_id"] == "control":
+                assert msg["content"]["data"]["method"] == "update_states"
+                assert comm["comm_id"] in msg["content"]["data"]["states"]
+                break
+        else:
+            raise AssertionError("no answer from jupyter.widget.control")
+    finally:
+        kc.stop_channels()
+
+
+def test_interrupt_restart_and_shutdown() -> None:
+    km = start_kernel()
+    kc = km.client()
+    kc.start_channels()
+    try:
+        kc.wait_for_ready(timeout=60)
+        msg_id = kc.execute("import time; time.sleep(120)")
+        time.sleep(0.5)
+        km.interrupt_kernel()
+        reply = kc.get_shell_msg(timeout=60)
+        assert reply["parent_header"]["msg_id"] == msg_id
+        assert reply["content"]["status"] == "error"
+        assert reply["content"]["ename"] == "KeyboardInterrupt"
+    finally:
+        kc.stop_channels()
+    first = km.provisioner.pid
+    km.restart_kernel()  # a new child, from the same parent
+    assert run(km, "print('again')")[0].strip() == "again"
+    pid = km.provisioner.pid
+    assert pid != first
+    with pytest.raises(ProcessLookupError):
+        os.kill(first, 0)
+    km.shutdown_kernel()
+    assert not km.is_alive()
+    with pytest.raises(ProcessLookupError):
+        os.kill(pid, 0)  # gone, and reaped by its parent
+
+
+def test_kill_9_leaves_the_parent_and_the_others(two: tuple[KernelManager, ...]) -> None:
+    victim = start_kernel()
+    run(victim, "x = 1")
+    os.kill(victim.provisioner.pid, signal.SIGKILL)
+    assert wait_dead(victim)
+    assert victim.provisioner.forked is not None
+    assert victim.provisioner.forked.code == -signal.SIGKILL  # reported by the parent
+    victim.cleanup_resources()
+    parent = ForkServer.instance().proc
+    assert parent is not None and parent.poll() is None
+    assert run(two[1], "print(6 * 7)")[0].strip() == "42"
+    later = start_kernel()  # and the parent still forks
+    try:
+        assert run(later, "print('ok')")[0].strip() == "ok"
+    finally:
+        later.shutdown_kernel(now=True)
+
+
+def test_parent_killed_is_restarted(two: tuple[KernelManager, ...]) -> None:
+    server = ForkServer.instance()
+    assert server.proc is not None
+    old, starts = server.proc.pid, server.starts
+    server.proc.kill()
+    server.proc.wait()
+    km = start_kernel()  # asked for while no parent runs: a new one serves it
+    try:
+        assert server.starts == starts + 1 and server.proc is not None
+        assert server.proc.pid != old
+        assert run(km, "print('served')")[0].strip() == "served"
+        assert run(two[0], "print('alive')")[0].strip() == "alive"  # the old parent's child
+    finally:
+        km.shutdown_kernel(now=True)
