@@ -332,7 +332,7 @@ def _one(args: argparse.Namespace, fork: bool) -> dict:
     port = _free_port()
     log = tmp / "voila.log"
     env = {**os.environ, "CRIB_DB": str(db)}
-    serve_args = [*args.serve_arg, *([] if fork else ["--no-fork"])]
+    serve_args = [*args.serve_arg, "--fork" if fork else "--no-fork"]
     cmd = [
         sys.executable,
         "-m",
