@@ -2,6 +2,7 @@
 
 Where the game is kept, and why: in the **browser's own storage** (``localStorage``, key
 ``crib-games``, one entry per game id), not on the server.
+
 - A reload, Back, another visit or a kernel that died all come back to the same
   browser, which still holds the game; the server keeps nothing per player, and a
   kernel may be culled or killed at any time.
