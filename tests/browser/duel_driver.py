@@ -187,7 +187,7 @@ class Player:
             self.wait_js(done)
         elif ph == "play":
             self.t_commit = time.time()
-            self.page.click(".crib-duel-app .crib-hand button.crib-legal >> nth=0")
+            self.page.click(".crib-duel-app .crib-hand button.crib-legal:visible >> nth=0")
             self.wait_js(done)
         elif ph == "hand_over":
             self.page.click("button.crib-duel-action")

@@ -297,8 +297,11 @@ class CardButton(w.Button):
     ) -> None:
         """Show ``card`` (or hide the button) in the given states."""
         self.card = card
-        if card is None:
+        if card is None:  # hidden, and no longer said to be picked or playable
             self.layout.display = "none"
+            for cls in self._state:
+                self.remove_class(cls)
+            self._state = ()
             return
         label = card_text(card, self.lang)
         if (
