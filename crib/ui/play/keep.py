@@ -298,7 +298,10 @@ class Keeping:
             return
         c = self.app.controller
         now = (c.game_id, len(c.actions))
-        if now != self._last and (c.hand_index >= 0 or c.actions):
+        # a game paused mid-reveal by a first-game lesson is not kept (played again, with
+        # no lesson, its reveal would not stop there): it is kept before and after the pause
+        paused = c.phase == "lesson"
+        if now != self._last and not paused and (c.hand_index >= 0 or c.actions):
             self._last = now
             self.keeper.keep(c.record())
         self.keeper.guard(self.in_progress())

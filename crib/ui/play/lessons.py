@@ -179,11 +179,6 @@ class LessonPanel(w.VBox):
         if self.gentle and app.plain_box.value:  # "Plain words" off: the exact detail asked for
             self._gentle(v)
             self._gentle_review(v, c)
-        keeping = getattr(app, "keeping", None)
-        if c.phase == "lesson" and keeping is not None:
-            # a game paused mid-reveal is not kept (played again, with no lesson, its
-            # reveal would not stop there): the device keeps it before and after the pause
-            keeping._last = (c.game_id, len(c.actions))
         lesson = self.first.pending if c.phase == "lesson" else None
         key = lesson.key if lesson else None
         if key != self._shown:
