@@ -152,9 +152,9 @@ def test_lesson_5s_formats_and_scoring_are_the_tools() -> None:
     assert set(FORMATS) == {"round-robin", "swiss"}
     assert all(str(n) in said for n in LENGTHS)
     scoring = statement("tournament scoring")
-    assert f"a win scores {WIN_POINTS} game points, a skunk {SKUNK_POINTS}" in scoring
+    assert f"win scores {WIN_POINTS} game points, a skunk {SKUNK_POINTS}" in scoring
     assert game_points("") == WIN_POINTS and game_points("skunk") == SKUNK_POINTS
-    # "in a game to 61, the loser on 30 or less": the tool's line
+    # "to 61, a loser on 30 or less is skunked": the tool's line
     assert "loser on 30 or less" in scoring
     assert skunk_of(61, 30) == "skunk" and skunk_of(61, 31) == ""
     for lang in LANGS:

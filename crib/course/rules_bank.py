@@ -103,8 +103,8 @@ STATEMENTS = {
         "round-robin (everyone meets everyone) or Swiss (equal scores meet)."
     ),
     "tournament scoring": N_(
-        "As in ACC tournaments, a win scores 2 game points, a skunk 3 (in a game to 61, the "
-        "loser on 30 or less), a loss 0."
+        "A win scores 2 game points, a skunk 3, a loss 0, as in ACC tournaments (played to "
+        "121); to 61, a loser on 30 or less is skunked."
     ),
     "nineteen": N_(
         "A hand that scores nothing is called “nineteen”, as a joke: no hand can score 19."

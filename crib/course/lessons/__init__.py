@@ -24,10 +24,12 @@ the teacher's guide (objective, materials, timed plan, misconceptions, settings)
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import cache
 
 from crib.course.lessons.builder import LessonBuilder
 from crib.course.lessons.content import BUILDERS
+from crib.course.lessons.items import local_cards
 from crib.course.lessons.parts import (
     KIND_WORDS,
     LESSONS,
@@ -77,11 +79,22 @@ def lesson(n: int, lang: str = "en") -> Lesson:
         oid,
         _(OBJECTIVE_TEXT[oid]),
         lang,
-        tuple(b.slides),
-        tuple(b.examples),
-        tuple(b.practice),
-        tuple(b.exit),
+        tuple(_local_slide(s, lang) for s in b.slides),
+        tuple(replace(e, said=local_cards(e.said, lang)) for e in b.examples),
+        tuple(replace(it, explain=local_cards(it.explain, lang)) for it in b.practice),
+        tuple(replace(it, explain=local_cards(it.explain, lang)) for it in b.exit),
     )
+
+
+def _local_slide(s: Slide, lang: str) -> Slide:
+    """A slide's words with its cards named in ``lang`` (French: R♠, D♥, V♦, not K♠ Q♥ J♦).
+
+    The slides' card pictures are drawn in the language already; this is the text.
+    """
+    if lang == "en":
+        return s
+    parts = tuple(replace(p, text=local_cards(p.text, lang)) for p in s.parts)
+    return replace(s, title=local_cards(s.title, lang), text=local_cards(s.text, lang), parts=parts)
 
 
 def lessons(lang: str = "en") -> list[Lesson]:

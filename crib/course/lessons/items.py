@@ -17,7 +17,9 @@ from crib.i18n import tr
 from crib.rules.cards import cards_pretty, cards_str
 from crib.rules.words import ENGLISH, FRENCH, local_cards
 
-__all__ = ["local_cards", "french_spaces", "item_of", "item_slide"]
+__all__ = ["local_cards", "french_spaces", "item_of", "item_slide", "shown_answer", "LETTERS"]
+
+LETTERS = "ABCD"  # a multiple-choice question's choices, as slides and tickets print them
 
 
 def item_of(q: quiz.Question, lang: str) -> Item:
@@ -42,6 +44,20 @@ def item_of(q: quiz.Question, lang: str) -> Item:
         answer = cards_str(q.best)  # what a student types
         return Item(q, answer, re.sub(r"(\d)\.(\d)", r"\1,\2", why) if lang == "fr" else why)
     raise CribError(f"no practice item of kind {q.kind!r}")  # pragma: no cover
+
+
+def shown_answer(it: Item, lang: str) -> str:
+    """The answer as a slide or a key shows it: a choice's letter and words ("A. True"),
+    a throw's cards in the language (Q♣ 2♦, in French D♣ 2♦), or the number.
+
+    ``it.answer`` stays what a student types (a choice's number, card codes).
+    """
+    q = it.question
+    if isinstance(q, quiz.RulesQuestion):
+        return f"{LETTERS[q.answer]}. {q.best}"
+    if isinstance(q, quiz.DiscardQuestion):
+        return local_cards(cards_pretty(q.best), lang)
+    return it.answer
 
 
 def item_slide(it: Item, title: str, kind: str, lang: str) -> Slide:
@@ -73,16 +89,14 @@ def item_slide(it: Item, title: str, kind: str, lang: str) -> Slide:
             label=_("the pile"),
         )
     if isinstance(q, quiz.RulesQuestion):
-        letters = "ABCD"
-        text = q.text + "\n" + "\n".join(f"{letters[i]}. {c}" for i, c in enumerate(q.choices))
-        best = f"{letters[q.answer]}. {q.best}"
+        text = q.text + "\n" + "\n".join(f"{LETTERS[i]}. {c}" for i, c in enumerate(q.choices))
         return Slide(
             kind,
             title,
             text,
             (),
             None,
-            (Part(_("Answer: {a}").format(a=best)), Part(it.explain)),
+            (Part(_("Answer: {a}").format(a=shown_answer(it, lang))), Part(it.explain)),
             rules=(q.rule,),
         )
     if not isinstance(q, quiz.DiscardQuestion):
@@ -95,7 +109,7 @@ def item_slide(it: Item, title: str, kind: str, lang: str) -> Slide:
         q.six,
         None,
         (
-            Part(_("Answer: {a}").format(a=cards_pretty(q.best)), q.best),
+            Part(_("Answer: {a}").format(a=shown_answer(it, lang)), q.best),
             Part(it.explain),
         ),
         label=_("six cards"),

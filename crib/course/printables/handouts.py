@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from crib.course import questions as quiz
 from crib.course.lessons import LESSONS, lesson
-from crib.course.lessons.items import french_spaces, local_cards
+from crib.course.lessons.items import LETTERS, french_spaces, local_cards, shown_answer
 from crib.course.printables import pieces as P
 from crib.course.printables.layout import Block, BlockBuilder, PageBreak, Paper
 from crib.course.printables.pieces import GREY, INK, LIGHT
@@ -67,7 +67,7 @@ TACTICS = {
         "Their deal: throw cards far apart (a king and a 2), never a five or a pair.",
         "Lead a 4 or lower: no single card makes the count 15.",
         "Do not leave the count on 5 or 21: any ten-card then makes 15 or 31.",
-        "Pairing the last card pegs 2, but your opponent may answer with a third for 6.",
+        "Pairing the card just played pegs 2, but your opponent may answer with a third for 6.",
         "Near the end, the pone counts first: know how many points you need.",
     ),
     "fr": (
@@ -77,8 +77,8 @@ TACTICS = {
         "une paire.",
         "Ouvrez le jeu par un 4 ou moins : aucune carte seule n’amène le compte à 15.",
         "Ne laissez pas le compte à 5 ou 21 : n’importe quelle carte de 10 fait alors 15 ou 31.",
-        "Faire la paire avec la dernière carte marque 2, mais l’adversaire peut répondre par "
-        "une troisième pour 6.",
+        "Faire la paire avec la carte qui vient d’être jouée marque 2, mais l’adversaire peut "
+        "répondre par une troisième pour 6.",
         "En fin de partie, le non-donneur compte en premier : sachez combien de points il vous "
         "faut.",
     ),
@@ -139,7 +139,8 @@ def _track(n: int, lang: str, width: float) -> Block:
     gx = width - 30
     b.rect(gx, bottom + 0.6, _HOLE + 1, _HOLE + 1, edge=INK, lw=1.0, round=(_HOLE + 1) / 2)
     b.text(gx + 6, bottom + 0.6, w["game"], 7.5, bold=True)
-    marks = f"| 60 : {w['double']} · | 90 : {w['skunk']} · {w['once']}"
+    marks = P.colon("| 60", lang) + f" {w['double']} · " + P.colon("| 90", lang)
+    marks += f" {w['skunk']} · {w['once']}"
     b.text(left + 30, bottom + 0.6, french_spaces(marks, lang) if lang == "fr" else marks, 7)
     return b.done(bottom + 6)
 
@@ -190,8 +191,9 @@ def _prompt(q: quiz.Question, lang: str) -> tuple[str, tuple[Card, ...]]:
         text = _("The count is {c}. The next card is {card}. What does it peg?")
         return text.format(c=q.count_before, card=q.card.pretty), (*q.pile, q.card)
     if isinstance(q, quiz.RulesQuestion):
-        letters = "ABCD"
-        return q.text + "  " + "  ".join(f"{letters[i]}. {c}" for i, c in enumerate(q.choices)), ()
+        # a letter and its choice never part at a line's end (a no-break space between)
+        choices = "  ".join(f"{LETTERS[i]}.\u00a0{c}" for i, c in enumerate(q.choices))
+        return q.text + "  " + choices, ()
     assert isinstance(q, quiz.DiscardQuestion)
     seat = _("You deal.") if q.dealer else _("Your opponent deals.")
     return seat + " " + _("Which two cards do you throw?"), q.six
@@ -221,7 +223,7 @@ def _ticket(n: int, lang: str, width: float, key: bool) -> Block:
         if cards:
             y += 7.0 * 1.42 + 0.5
         if key:
-            ans = tr(lang)("Answer: {a}").format(a=it.answer) + " · " + it.explain
+            ans = tr(lang)("Answer: {a}").format(a=shown_answer(it, lang)) + " · " + it.explain
             y = b.para(
                 5, y, french_spaces(local_cards(ans, lang), lang), width - 5, 8.5, color=GREY
             )

@@ -140,7 +140,7 @@ def _quiz1() -> list[Question]:
             "tf",
             _has(score_hand("QS KD AC 7H", "3C"), "run"),
             "The ace is low: A-2-3 is a run, Q-K-A is not.",
-            "L’as est bas : As-2-3 est une suite, D-R-As n’en est pas une.",
+            "L’as est bas : A-2-3 est une suite, D-R-A n’en est pas une.",
         ),
         _q(
             "9, 7, 8 is a run of three, even in that order.",
@@ -310,14 +310,14 @@ def _quiz2() -> list[Question]:
             },
         ),
         _q(
-            "These were all the cards of the play; the 5♥ was the last, and the count is 23. "
-            "How many points does the 5♥ peg?",
-            "Ce sont toutes les cartes du jeu ; le 5♥ est la dernière, et le compte est à 23. "
-            "Combien de points marque le 5♥ ?",
+            "The 5♥ was the last card of the play. These are the cards played since the count "
+            "last started at 0; the count is 23. How many points does the 5♥ peg?",
+            "Le 5♥ est la dernière carte du jeu. Voici les cartes jouées depuis que le compte "
+            "est reparti à 0 ; le compte est à 23. Combien de points marque le 5♥ ?",
             "number",
             _last_card_points(),
-            "No fifteen, pair or run: " + statement("last card"),
-            "Ni quinze, ni paire, ni suite : " + statement("last card", "fr"),
+            "No fifteen, pair or run. " + statement("last card"),
+            "Ni quinze, ni paire, ni suite. " + statement("last card", "fr"),
             cards=parse_cards(LAST_CARD_PILE),
         ),
         _q(

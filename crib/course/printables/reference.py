@@ -126,13 +126,13 @@ def cheatsheet(lang: str, paper: Paper) -> tuple[list, dict]:
         s["per_card"],
         run.pile,
         "3 or more consecutive ranks, any order; the ace is low: Q-K-A is no run",
-        "3 rangs consécutifs ou plus, dans n’importe quel ordre ; l’as est bas : D-R-As n’est "
+        "3 rangs consécutifs ou plus, dans n’importe quel ordre ; l’as est bas : D-R-A n’est "
         "pas une suite",
     )
     double = score_hand("4H 5D 5C 6S", "KD")
     checks["double run"] = sum(c.points for c in double.components if c.kind in ("run", "pair"))
     row(
-        "Double run" if en else "Suite double",
+        "Double run" if en else "Double suite",
         str(checks["double run"]),
         double.hand,
         "two runs of three and the pair (the fifteens on top)",

@@ -277,7 +277,7 @@ GLOSSARY: tuple[GlossaryEntry, ...] = (
         "a king and a queen are not a pair; the ace is low, so Q-K-A is not a run.",
         "valeur des cartes",
         "As 1, du deux au dix leur chiffre, valet, dame et roi 10. Paires et suites se font "
-        "au rang : un roi et une dame ne font pas une paire ; l’as est bas, donc D-R-As n’est "
+        "au rang : un roi et une dame ne font pas une paire ; l’as est bas, donc D-R-A n’est "
         "pas une suite.",
     ),
     _g(
@@ -315,7 +315,7 @@ GLOSSARY: tuple[GlossaryEntry, ...] = (
         "A double run (4-5-5-6) counts the run twice, plus the pair.",
         "suite",
         "Trois cartes ou plus de rangs consécutifs, dans n’importe quel ordre et de n’importe "
-        "quelle couleur : 1 point par carte. Une suite double (4-5-5-6) "
+        "quelle couleur : 1 point par carte. Une double suite (4-5-5-6) "
         "compte la suite deux fois, plus la paire.",
     ),
     _g(
@@ -348,12 +348,12 @@ GLOSSARY: tuple[GlossaryEntry, ...] = (
         "go",
         "go",
         "Said by a player who cannot play without passing 31. The other plays on while they "
-        "can; the last to play pegs 1, the count starts again at 0, and a run or pair cannot "
-        "carry across. " + statement("lead after a go", "en"),
+        "can; the last to play pegs 1 (2 if it makes 31), and a run or pair cannot carry "
+        "across. " + statement("lead after a go", "en"),
         "go",
         "Ce que dit le joueur qui ne peut pas jouer sans dépasser 31. L’autre continue tant "
-        "qu’il peut ; le dernier à jouer marque 1 point, le compte repart de 0, et une suite ou "
-        "une paire ne continue pas par-dessus. " + statement("lead after a go", "fr"),
+        "qu’il peut ; le dernier à jouer marque 1 point (2 s’il fait 31), et une suite ou une "
+        "paire ne continue pas par-dessus. " + statement("lead after a go", "fr"),
     ),
     _g(
         "thirty-one",

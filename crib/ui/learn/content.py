@@ -232,13 +232,13 @@ def section_html(key: str, lang: str = DEFAULT) -> str:
                 N_(
                     "A player who cannot play without passing 31 says {go}. The other plays "
                     "on while they can; the last to play pegs 1 (or 2 for exactly 31). The "
-                    "count starts again at 0, and no pair or run carries over. The last "
-                    "card of all pegs 1."
+                    "count starts again at 0, and no pair or run carries over."
                 ),
                 lang,
             )
         )
         body.append(_p(statement("lead after a go", lang), lang))
+        body.append(_p(statement("last card", lang), lang))
         body.append(f"<h3>{html.escape(_('A whole play'))}</h3>")
         pone, dealer = ex.PLAY_HANDS
         body.append(
