@@ -162,3 +162,20 @@ def test_the_61_point_skunk_is_cribs_and_the_acc_plays_to_121(lang: str) -> None
 def test_the_learn_page_quotes_the_last_card_rule(lang: str) -> None:
     page = re.sub(r"\s+", " ", learn_html(lang).replace("\u00a0", " "))
     assert re.sub(r"\s+", " ", statement("last card", lang).replace("\u00a0", " ")) in page
+
+
+# --- a key does not leave one answer alone on a page -------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("kind", "lang", "paper"),
+    [("quiz-2", "fr", "a4"), ("quiz-2", "fr", "letter"), ("quiz-2", "en", "letter"),
+     ("pegging", "en", "a4")],
+)  # fmt: skip
+def test_a_key_that_fits_one_page_with_tighter_gaps_takes_one_page(
+    kind: str, lang: str, paper: str
+) -> None:
+    """Quiz 2's key spilled its last answer, the pegging key its last row, onto a page of
+    their own: the layout tries tighter gaps before adding a page."""
+    d = build(kind, lang=lang, seed=7, paper=paper)
+    assert [p.section for p in d.pages].count("key") == 1

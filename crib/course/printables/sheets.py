@@ -14,6 +14,7 @@ from crib.course.printables.layout import (
     BlockBuilder,
     Doc,
     Item,
+    Page,
     PageBreak,
     Paper,
     Rect,
@@ -327,5 +328,24 @@ def build(kind: str, *, lang: str = "en", seed: int = 7, paper: str = "a4") -> D
     gap = {"glossary": 1.0, "cheatsheet": 0.6, "worksheet-1": 2.0, "worksheet-2": 2.0}.get(
         kind, 3.0
     )
-    pages = paginate(flow, pp, gap=gap, chrome=_chrome(answers["title"], lang, pp, used_seed))
+    chrome = _chrome(answers["title"], lang, pp, used_seed)
+    pages = paginate(flow, pp, gap=gap, chrome=chrome)
+    # a section's last page holding a sliver (one key row, one answer): tighter gaps, if
+    # that saves the page
+    for tighter in (gap * 2 / 3, gap / 2):
+        if not _sliver(pages, pp):
+            break
+        fewer = paginate(flow, pp, gap=tighter, chrome=chrome)
+        if len(fewer) < len(pages):
+            pages = fewer
     return Doc(kind, answers["title"], lang, pp, used_seed, pages, answers)
+
+
+def _sliver(pages: tuple[Page, ...], paper: Paper) -> bool:
+    """Whether a page that ends a section (or the document) is under a quarter full."""
+    for k, page in enumerate(pages):
+        ends = k + 1 == len(pages) or pages[k + 1].section != page.section
+        used = sum(b.h for b in page.blocks)
+        if k and ends and used < paper.content_height / 4:
+            return True
+    return False
