@@ -20,6 +20,8 @@ from functools import cache
 import pytest
 
 from crib.course import questions as quiz
+from crib.course.guide import guide
+from crib.course.guide.text import sections
 from crib.course.lessons import LESSONS, lesson
 from crib.course.printables import KINDS
 from crib.course.printables.handouts import TACTICS
@@ -179,3 +181,12 @@ def test_a_key_that_fits_one_page_with_tighter_gaps_takes_one_page(
     their own: the layout tries tighter gaps before adding a page."""
     d = build(kind, lang=lang, seed=7, paper=paper)
     assert [p.section for p in d.pages].count("key") == 1
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_guide_names_a_practice_item_as_the_slides_do(lang: str) -> None:
+    """« Exercice 5 » in the guide's answers is « Exercice 5 sur 10 » on the projector."""
+    les = lesson(1, lang)
+    word = next(s.title for s in les.slides if s.kind == "practice").split()[0]
+    answers = sections(guide(1, lang), lang)[-1][1]
+    assert answers[0].startswith(f"{word} 1. "), answers[0]

@@ -20,7 +20,7 @@ from crib.course.questions.types import (
     RulesQuestion,
 )
 from crib.errors import CribError
-from crib.i18n import N_, check_lang, tr
+from crib.i18n import N_, NP_, check_lang, tr, trp
 from crib.rules.cards import cards_pretty
 
 __all__ = ["guide_html", "sections", "INTRO"]
@@ -60,7 +60,8 @@ def _answers(les: Any, lang: str) -> list[str]:
     """One line per practice item and exit-ticket question: the question and its answer."""
     _ = tr(lang)
     out = []
-    for label, items in ((_("Practice"), les.practice), (_("Exit ticket"), les.exit_ticket)):
+    practice = trp(lang)("guide", NP_("guide", "Practice"))  # as the slides say it
+    for label, items in ((practice, les.practice), (_("Exit ticket"), les.exit_ticket)):
         for i, it in enumerate(items, 1):
             q = it.question
             if isinstance(q, CountQuestion):
