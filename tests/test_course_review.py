@@ -190,3 +190,10 @@ def test_the_guide_names_a_practice_item_as_the_slides_do(lang: str) -> None:
     word = next(s.title for s in les.slides if s.kind == "practice").split()[0]
     answers = sections(guide(1, lang), lang)[-1][1]
     assert answers[0].startswith(f"{word} 1. "), answers[0]
+
+
+def test_the_guide_says_a_card_near_31_pegs_what_it_makes_and_the_go_comes_after() -> None:
+    """« What does it peg? » at 29 or 30 asks the card's points; the guide tells the teacher
+    that the go is pegged later, when the other player says go."""
+    lines = " ".join(dict(sections(guide(3, "en"), "en"))["Common misconceptions"])
+    assert "The go is pegged when the other player says go" in lines

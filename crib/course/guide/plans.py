@@ -264,6 +264,13 @@ _DATA = {
                 ),
             ),
             (
+                N_("“At 29 my card pegs 1 for the go.”"),
+                N_(
+                    "The go is pegged when the other player says go: the card pegs what it "
+                    "makes (at 29, often nothing); the go point comes after."
+                ),
+            ),
+            (
                 N_("“A run in the play must be in order.”"),
                 N_(
                     "4, 6, 5 is a run: the last three cards, in any order, with no other card "
