@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from crib.course.questions import make_questions
 from crib.errors import BadNameError
 from crib.i18n import tr
 from crib.store import migrate as db_migrate
@@ -164,7 +165,7 @@ def test_the_teacher_picks_a_class_and_sees_who_has_joined(store: Store) -> None
     assert cid is not None and store.school_class(cid).name == "5B"
     picker.add_box.value = "Ann\n\n Zoë \n"
     picker.add_button.click()
-    assert store.class_roster(cid) == ["Ann", "Zoë"] and "2 students" in picker.roster.value
+    assert store.class_roster(cid) == ["Ann", "Zoë"] and "Students (2)" in picker.roster.value
     t.create_button.click()
     assert t.session is not None and t.session.class_id == cid, t.status.value
     assert "0 of 2 have joined" in picker.session_box.value
@@ -179,12 +180,13 @@ def test_the_teacher_picks_a_class_and_sees_who_has_joined(store: Store) -> None
     t2 = _teacher(Store(store.path))
     assert [label for label, _v in t2.classes.pick.options] == ["No class", "5B"]
     t2.classes.pick.value = cid
-    assert "3 students: Ann, Bob, Zoë" in t2.classes.roster.value
+    assert "Students (3): Ann, Bob, Zoë" in t2.classes.roster.value
     t2.classes.remove_pick.value = "Bob"
     t2.classes.remove_button.click()
     assert store.class_roster(cid) == ["Ann", "Zoë"]
     t2.open_code.value = t.session.code  # reopening the first lesson shows its roster
     t2.open_session()
+    assert "crib-error" not in t2.status.value, t2.status.value
     assert "Joined, not in the class: Bob" in t2.classes.session_box.value
 
     # errors are said next to the controls
@@ -197,7 +199,7 @@ def test_the_teacher_picks_a_class_and_sees_who_has_joined(store: Store) -> None
 
 
 def test_an_old_session_becomes_a_class_on_the_french_page(store: Store) -> None:
-    s = store.create_session("Lundi", seed=1, questions=QUESTIONS)
+    s = store.create_session("Lundi", seed=1, questions=make_questions(1, {"count": 2}))
     store.join(s.code, "Léa")
     t = _teacher(store, "fr")
     picker = t.classes
@@ -205,6 +207,7 @@ def test_an_old_session_becomes_a_class_on_the_french_page(store: Store) -> None
     assert picker.from_session.layout.display == "none"  # no session open yet
     t.open_code.value = s.code
     t.open_session()
+    assert "crib-error" not in t.status.value, t.status.value
     assert picker.from_session.layout.display == ""
     picker.new_name.value = ""
     picker.from_session.click()

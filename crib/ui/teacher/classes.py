@@ -124,20 +124,15 @@ def roster_html(r: SessionRoster, lang: str = "en") -> str:
         name=html.escape(r.school_class.name), n=len(r.joined), total=total
     )
     rows = [f"<div><b>{head}</b></div>"]
-    if r.joined:
-        rows.append(
-            f'<div class="crib-roster-joined">{html.escape(_("Joined:"))} {_names(r.joined)}</div>'
-        )
-    if r.missing:
-        rows.append(
-            f'<div class="crib-roster-missing">{html.escape(_("Not yet:"))} '
-            f"{_names(r.missing)}</div>"
-        )
-    if r.guests:
-        rows.append(
-            f'<div class="crib-roster-guests">{html.escape(_("Joined, not in the class:"))} '
-            f"{_names(r.guests)}</div>"
-        )
+    for css, label, names in (
+        ("joined", _("Joined:"), r.joined),
+        ("missing", _("Not yet:"), r.missing),
+        ("guests", _("Joined, not in the class:"), r.guests),
+    ):
+        if names:
+            rows.append(
+                f'<div class="crib-roster-{css}">{html.escape(label)} {_names(names)}</div>'
+            )
     return f'<div class="crib-session-roster">{"".join(rows)}</div>'
 
 
@@ -248,7 +243,7 @@ class ClassPicker(w.VBox):
         names = self.host.store.class_roster(cid)
         self.remove_pick.options = names
         said = (
-            _("{n} students: {names}").format(n=len(names), names=_names(names))
+            _("Students ({n}): {names}").format(n=len(names), names=_names(names))
             if names
             else html.escape(_("No student yet: add their names, or they join a session of it."))
         )
@@ -270,7 +265,8 @@ class ClassPicker(w.VBox):
         added = self.host.store.add_students(cid, lines)
         self.add_box.value = ""
         self.draw()
-        self.status.value = info_html(tr(self.lang)(N_("{n} students added.")).format(n=len(added)))
+        said = tr(self.lang)(N_("Students added: {n}.")).format(n=len(added))
+        self.status.value = info_html(said)
         self.show_session()
 
     def remove(self) -> None:
