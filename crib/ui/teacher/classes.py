@@ -164,7 +164,7 @@ class ClassPicker(w.VBox):
         )
         self.add_button = button(_("Add"), "crib-class-add-button", icon="user-plus")
         self.remove_pick = sized(
-            w.Dropdown, _("Take out"), "crib-class-remove", "18em", options=[], wide=True
+            w.Dropdown, _("Student"), "crib-class-remove", "18em", options=[], wide=True
         )
         self.remove_button = button(_("Take out"), "crib-class-remove-button", icon="user-times")
         self.roster = w.HTML().add_class("crib-class-roster")
