@@ -145,6 +145,30 @@ def test_a_v6_record_with_sessions_and_answers_upgrades_to_classes(tmp_path: Pat
     assert fk == []
 
 
+def test_a_v6_postgresql_record_with_answers_upgrades_to_classes(pg_empty_url: str) -> None:
+    import psycopg
+
+    db_migrate.upgrade(pg_empty_url, "0006")
+    with psycopg.connect(pg_empty_url, autocommit=True) as c:
+        c.execute(
+            "INSERT INTO sessions(code,name,seed,questions,created,time_limit) "
+            "VALUES ('OLD234','Class 1',5,'[{}]',10,0)"
+        )
+        c.execute("INSERT INTO students(session_id,name,joined) SELECT id,'Ann',11 FROM sessions")
+        c.execute(
+            "INSERT INTO answers(session_id,student_id,question,kind,answer,correct,lost,miss,"
+            "seconds,created,token) SELECT session_id,id,0,'count','8',1,0,'',3,13,'t1' "
+            "FROM students"
+        )
+    st = Store(pg_empty_url)
+    assert st.schema_version == SCHEMA_VERSION
+    assert st.session("OLD234").class_id is None
+    assert [(a.student, a.token) for a in st.answers("OLD234")] == [("Ann", "t1")]
+    c = st.class_from_session("OLD234", "Year 5")
+    assert st.class_roster(c.id) == ["Ann"] and st.integrity_check() == "ok"
+    st.close()
+
+
 # -- the teacher page ----------------------------------------------------------------------
 
 
