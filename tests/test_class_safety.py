@@ -41,6 +41,7 @@ from crib.session.duel_record import (
 from crib.store import migrate as db_migrate
 from crib.store.classroom import Store
 from crib.store.duels import DuelStore, SeatClaimedError
+from crib.store.schema import SCHEMA_VERSION
 from crib.store.tournament_tables import ClassTournaments
 from crib.ui.kit.keys import PAGE
 from crib.ui.play.duel import DuelApp
@@ -307,7 +308,7 @@ def test_an_older_record_upgrades_with_its_unopened_seats_free_to_claim(tmp_path
     conn.execute("INSERT INTO duel_seats VALUES (1,1,'Bob','tok-b',0,0,0)")  # never opened
     conn.close()
     st = DuelStore(db)
-    assert st.schema_version == db_migrate.head() == 6
+    assert st.schema_version == db_migrate.head() == SCHEMA_VERSION
     rows = {
         r["name"]: (r["claimed"], r["holder"], r["handover"])
         for r in st.conn.execute("SELECT * FROM duel_seats")

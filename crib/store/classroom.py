@@ -46,6 +46,7 @@ from typing import Any
 from crib.classroom.names import MAX_NAME, clean_name
 from crib.course.questions.types import Question, question_from_dict
 from crib.errors import BadNameError, StoreError
+from crib.store.classes import ClassStore, SchoolClass, UnknownClassError
 from crib.store.db import insert_id
 from crib.store.schema import (  # re-exported: the schema and plumbing live there
     BUSY_TIMEOUT_MS,  # noqa: F401
@@ -67,6 +68,8 @@ __all__ = [
     "Student",
     "Answer",
     "Store",
+    "SchoolClass",
+    "UnknownClassError",
     "default_db_path",
     "clean_name",
     "clean_code",
@@ -124,6 +127,7 @@ class Session:
     ]  # the question set as stored (see crib.course.questions.types)
     created: float
     time_limit: float = 0.0  # seconds each student has from joining; 0: no limit
+    class_id: int | None = None  # the class it was run for (crib.store.classes); None: none
 
     @cached_property
     def questions(self) -> tuple[Question, ...]:
@@ -178,9 +182,11 @@ class Answer:
     token: str
 
 
-class Store(StoreConnection):
+class Store(ClassStore, StoreConnection):
     """One connection to the classroom database (one per kernel or process); opening it
-    migrates the schema to :data:`SCHEMA_VERSION` (see :class:`StoreConnection`)."""
+    migrates the schema to :data:`SCHEMA_VERSION` (see :class:`StoreConnection`).  Its
+    classes (a name and a roster kept from one lesson to the next) are
+    :class:`crib.store.classes.ClassStore`'s."""
 
     # -- sessions and students ------------------------------------------------
 
@@ -193,10 +199,12 @@ class Store(StoreConnection):
         code: str | None = None,
         rng: Any = None,
         time_limit: float = 0.0,
+        class_id: int | None = None,
     ) -> Session:
         """A new session with its question set (each question stored as its JSON object,
         :meth:`~crib.course.questions.types.Question.to_dict`); the join code is drawn from
-        ``rng`` (a :class:`crib.rules.fairness.HashRng` on the seed by default) until unused."""
+        ``rng`` (a :class:`crib.rules.fairness.HashRng` on the seed by default) until unused.
+        ``class_id``: the class it is for (:meth:`create_class`); who joins it joins the class."""
         name = clean_name(name, "session name")
         if not questions:
             raise StoreError("a session needs at least one question")
@@ -214,15 +222,17 @@ class Store(StoreConnection):
         records = tuple(q.to_dict() if isinstance(q, Question) else dict(q) for q in questions)
         qs = json.dumps(list(records), separators=(",", ":"))
         with self._write() as c:
+            if class_id is not None:
+                self._check_class(c, class_id)
             code = unused_code(c, "sessions", rng) if code is None else clean_code(code)
             now = time.time()
             sid = insert_id(
                 c,
-                "INSERT INTO sessions(code, name, seed, questions, created, time_limit)"
-                " VALUES (?,?,?,?,?,?)",
-                (code, name, seed, qs, now, float(time_limit)),
+                "INSERT INTO sessions(code, name, seed, questions, created, time_limit, class_id)"
+                " VALUES (?,?,?,?,?,?,?)",
+                (code, name, seed, qs, now, float(time_limit), class_id),
             )
-        return Session(sid, code, name, seed, records, now, float(time_limit))
+        return Session(sid, code, name, seed, records, now, float(time_limit), class_id)
 
     def session(self, code: str) -> Session:
         """The session with this join code, or :class:`UnknownCodeError`."""
@@ -241,18 +251,27 @@ class Store(StoreConnection):
             tuple(json.loads(row["questions"])),
             row["created"],
             row["time_limit"],
+            row["class_id"],
         )
 
     def join(self, code: str, name: str) -> Student:
-        """Join a session by code and name (joining again returns the same student)."""
+        """Join a session by code and name (joining again returns the same student); a
+        session of a class adds the student to the class's roster."""
         s = self.session(code)
         n = clean_name(name)
         with self._write() as c:
+            now = time.time()
             c.execute(
                 "INSERT INTO students(session_id, name, joined) VALUES (?,?,?)"
                 " ON CONFLICT DO NOTHING",
-                (s.id, n, time.time()),
+                (s.id, n, now),
             )
+            if s.class_id is not None:
+                c.execute(
+                    "INSERT INTO class_students(class_id, name, added) VALUES (?,?,?)"
+                    " ON CONFLICT DO NOTHING",
+                    (s.class_id, n, now),
+                )
             row = c.execute(
                 "SELECT id, joined FROM students WHERE session_id=? AND name=?", (s.id, n)
             ).fetchone()

@@ -13,6 +13,7 @@ import pytest
 from playwright.sync_api import expect
 
 from .conftest import ARTIFACTS, assert_no_error_output, open_dashboard, screenshot
+from .test_devices import AXE, _axe
 
 pytestmark = pytest.mark.browser
 
@@ -40,6 +41,7 @@ def _sizes(page, name: str) -> None:  # type: ignore[no-untyped-def]
 
 
 def test_teacher_and_three_students(browser, voila_url: str, timings: dict[str, float]) -> None:  # type: ignore[no-untyped-def]
+    assert AXE.exists(), f"axe-core is missing at {AXE}: run `make test` (it installs it)"
     # tall windows: voila scrolls inside its own container, so a screenshot shows one window
     contexts = [
         browser.new_context(viewport={"width": 1280, "height": 1800 if i == 0 else 1400})
@@ -50,6 +52,16 @@ def test_teacher_and_three_students(browser, voila_url: str, timings: dict[str, 
             contexts[0], f"{voila_url}/voila/render/teacher.ipynb", ".crib-create"
         )
         timings["classroom: teacher page open to interactive"] = t_open
+        # the class the session is for, kept for the next lesson (issue #38): made here,
+        # with one student typed in who will not join this time
+        found: list[str] = []
+        _set(teacher, ".crib-class-new", "Browser 5B")
+        teacher.locator(".crib-class-create").click()
+        expect(teacher.locator(".crib-class-pick select")).to_have_value(re.compile(r"\d+"))
+        teacher.locator(".crib-class-add textarea").fill("Dee")
+        teacher.locator(".crib-class-add-button").click()
+        expect(teacher.locator(".crib-class-roster")).to_contain_text("Students (1): Dee")
+        _axe(teacher, "teacher page, class picker", found)
         _set(teacher, ".crib-session-name", "Browser class")
         _set(teacher, ".crib-n-count", "2")
         _set(teacher, ".crib-n-discard", "1")
@@ -76,6 +88,11 @@ def test_teacher_and_three_students(browser, voila_url: str, timings: dict[str, 
 
         # the teacher's live counts follow the joins without a click (polling)
         expect(teacher.locator(".crib-n-students")).to_have_text("3", timeout=15_000)
+        roster = teacher.locator(".crib-session-roster")
+        expect(roster).to_contain_text("3 of 4 have joined")
+        expect(roster).to_contain_text("Not yet: Dee")
+        _axe(teacher, "teacher page, the session's class roster", found)
+        assert not found, found
         # every student sees the same first deal
         deals = {p.locator(".crib-prompt").inner_text() for p in students}
         assert len(deals) == 1

@@ -31,6 +31,7 @@ from crib.ui.kit.quiz_html import csv_link_html, reveal_html
 from crib.ui.kit.quiz_words import miss_words
 from crib.ui.kit.say import friendly_in
 from crib.ui.kit.widgets import FigureImage
+from crib.ui.teacher.classes import ClassPicker
 from crib.ui.teacher.form import add_question_widgets, session_questions
 from crib.ui.teacher.join import join_html
 from crib.ui.teacher.mastery import mastery_view_html
@@ -125,8 +126,10 @@ class TeacherApp(w.VBox):
         )
         self.question_pick.observe(lambda _c: self.show_question(), "value")
 
+        self.classes = ClassPicker(self)  # the session's class and its roster (classes.py)
         setup = w.VBox(
             [
+                self.classes,
                 w.HBox(
                     [self.session_name, self.seed, self.time_limit],
                     layout=w.Layout(flex_flow="row wrap"),
@@ -152,10 +155,12 @@ class TeacherApp(w.VBox):
             self.refresh_button,
             self.csv,
             self.status,
+            self.classes.session_box,  # names: not on the projector
         ]
         self.live = w.VBox(
             [
                 w.HBox([self.summary, self.refresh_button, self.csv, self.projector]),
+                self.classes.session_box,
                 heads[0],
                 self.question_table,
                 one,
@@ -208,6 +213,7 @@ class TeacherApp(w.VBox):
             seed=seed,
             questions=qs,
             time_limit=60.0 * int(self.time_limit.value),
+            class_id=self.classes.class_id,
         )
         self._use(s)
         self.status.value = info_html(
@@ -326,6 +332,7 @@ class TeacherApp(w.VBox):
         self.mastery_df, self.mastery.value = mastery_view_html(
             s.questions, answers, students, s.code, self.lang
         )
+        self.classes.show_session()  # who of the session's class joined, who has not
         from crib.course.questions.progress import to_csv
 
         self.csv.value = csv_link_html(

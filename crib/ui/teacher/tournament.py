@@ -66,6 +66,7 @@ class TournamentPanel(TournamentWidgets):
         self._seed = seed  # the tournaments' seed (tests); None: drawn with secrets
         self._ct: ClassTournaments | None = None
         self._session_code: str | None = None
+        self._filled: list[str] = []  # the names the players box was last filled with
         self._seen: Any = None
         self._version: Any = (
             None  # the record's version of the tournament loaded (TournamentStore.version)
@@ -140,15 +141,25 @@ class TournamentPanel(TournamentWidgets):
             return
         names = [x.name for x in self.ct.store.students(s.code)]
         self.players.value = "\n".join(names)
-        if not names:
-            self.status.value = info_html(
-                tr(self.lang)(
-                    N_(
-                        "No student has joined this session yet: "
-                        "type the players' names, one a line."
-                    )
-                )
+        self._filled = names
+        nobody = info_html(
+            tr(self.lang)(
+                N_("No student has joined this session yet: type the players' names, one a line.")
             )
+        )
+        if not names:
+            self.status.value = nobody
+        elif self.status.value == nobody:
+            self.status.value = ""
+
+    def _follow_joins(self) -> None:
+        """Students who joined since the players box was filled come into it, unless the
+        teacher has edited the box (then "Use the class list" brings them in)."""
+        s = self.session
+        if s is None or self.player_names() != self._filled:
+            return
+        if [x.name for x in self.ct.store.students(s.code)] != self._filled:
+            self.fill_players()
 
     def player_names(self) -> list[str]:
         return [x.strip() for x in self.players.value.splitlines() if x.strip()]
@@ -261,6 +272,8 @@ class TournamentPanel(TournamentWidgets):
         student's page records its table's result at the game's end), then redraw if
         anything changed; True if it did."""
         changed = self._session_changed()
+        if not changed:
+            self._follow_joins()
         t = self.tournament
         if t is not None:
             self.ct.sync(t.code)  # the finished games nobody has recorded yet
