@@ -30,8 +30,17 @@ from crib.rules.observation import Observation
 from crib.rules.position import PeggingPosition
 from crib.session.grading import discard_grade, play_grade
 from crib.session.model import Grade
+from crib.session.saved import decisions_from_log
 
-__all__ = ["RIGHT", "RetryPosition", "Retry", "RetryError", "is_right", "cards_text"]
+__all__ = [
+    "RIGHT",
+    "RetryPosition",
+    "Retry",
+    "RetryError",
+    "is_right",
+    "cards_text",
+    "positions_of",
+]
 
 RIGHT = ("best", "ok")  # the grade words of a right answer
 
@@ -242,3 +251,29 @@ class Retry:
         self.picked.clear()
         self.result = None
         self.revealed = False
+
+
+def _same(obs: Observation, g: Grade) -> bool:
+    if g.kind == "discard":
+        return obs.phase == "discard" and sorted(obs.hand) == sorted(g.position)  # type: ignore[type-var, arg-type]
+    if obs.phase != "play" or not isinstance(g.position, PeggingPosition):
+        return False
+    return PeggingPosition.from_observation(obs).to_text() == g.position.to_text()
+
+
+def positions_of(
+    events: Sequence[Any], grades: Sequence[Grade], seat: int = 0
+) -> list[tuple[RetryPosition, Grade]]:
+    """Each graded discard and play of ``seat`` in a game's log with its position, read
+    from the log's observations (the scores, and the opponent's cards played this hand),
+    in the grades' order; a grade the log does not show is left out."""
+    wanted = [g for g in grades if g.kind in ("discard", "play")]
+    if not wanted or not events:
+        return []
+    seen = [(hand, d.observation) for hand, d, _a in decisions_from_log(events, seat)]
+    out = []
+    for g in wanted:
+        obs = next((o for h, o in seen if h == g.hand and _same(o, g)), None)
+        if obs is not None:
+            out.append((RetryPosition.from_observation(obs, g.hand), g))
+    return out
