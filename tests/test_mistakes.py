@@ -90,3 +90,74 @@ def test_costliest_keeps_at_most_per_game() -> None:
     g = SIX.grade(parse_cards("5H 5D"))
     many = [(SIX, g)] * (PER_GAME + 3) + [(SIX, SIX.grade(parse_cards("2C 9D")))]
     assert len(costliest(many)) == PER_GAME
+
+
+def _device(keys, kept: dict[str, str]) -> None:  # type: ignore[no-untyped-def]
+    """What the browser sends as the page opens: the device keys it keeps."""
+    keys._on_msg(keys, {"tab": "", "seats": {}, "device": kept}, None)
+
+
+def test_my_mistakes_set_in_the_trainer(tmp_path: Path) -> None:
+    from crib.store.classroom import Store
+    from crib.ui.trainer.app import TrainerApp
+
+    app = TrainerApp(store=Store(tmp_path / "c.sqlite3"), seed=3)
+    assert PROFILE_KEY in app.key_listener.device_keys
+    _device(app.key_listener, {})  # a first visit: a profile made, kept in the browser
+    token = app.key_listener.device[PROFILE_KEY]
+    assert app.learner == LearnerKey.for_device(token)
+    clock = Clock()
+    app.mistake_store.clock = clock
+    app.kind.value = "mistakes"
+    assert "No mistakes kept yet" in app.mistake_note.value and not app.mistake_view.shown
+    app.mistake_store.keep(app.learner, [(SIX, SIX.grade(parse_cards("JC QS")))])
+    app.kind.value = "count"
+    assert app.mistakes_box.layout.display == "none" and app.prompt.layout.display is None
+    app.kind.value = "mistakes"
+    v = app.mistake_view
+    assert v.shown and app.prompt.layout.display == "none"
+    assert "1 of 1" in app.mistake_note.value and "2C 9D" not in v.result.value
+    v.pick(parse_cards("2C")[0])
+    v.pick(parse_cards("9D")[0])
+    v.throw_button.click()
+    assert "Right" in v.status.value and "2 days" in v.status.value
+    assert app.mistake_store.mistakes(app.learner)[0].right_count == 1
+    clock.t += SPACING
+    app.next_mistake()  # the same position again, 2 days later, from the record
+    v.pick(parse_cards("2C")[0])
+    v.pick(parse_cards("9D")[0])
+    v.throw_button.click()
+    assert "leaves your set" in v.status.value
+    app.next_mistake()
+    assert (
+        "Your set is empty" in app.mistake_note.value
+        and app.mistake_store.mistakes(app.learner) == []
+    )
+    # a later visit from the same browser is the same learner
+    again = TrainerApp(store=Store(tmp_path / "c.sqlite3"), seed=3)
+    _device(again.key_listener, {PROFILE_KEY: token})
+    assert again.learner == app.learner and again.key_listener.device == {PROFILE_KEY: token}
+
+
+def test_a_finished_game_keeps_the_costliest_decisions(tmp_path: Path) -> None:
+    import random
+
+    from crib.session.controller import TIERS
+    from crib.ui.play.app import PlayApp
+    from tests.test_keep import step
+
+    app = PlayApp(seed=12, tier=TIERS["easy"])
+    store = MistakeStore(tmp_path / "m.sqlite3")
+    app.mistakes._store = store
+    _device(app.key_listener, {})
+    assert PROFILE_KEY in app.key_listener.device_keys and app.mistakes.learner is not None
+    app.new_game(fresh=True, scores=(60, 60))
+    rng = random.Random(12)
+    while app.controller.phase != "over":
+        step(app.controller, rng)
+    app.render()
+    bad = costliest((p, g) for p, g in [(None, g) for g in app.controller.grades])
+    kept = store.mistakes(app.mistakes.learner)
+    assert app.mistakes.kept == len(kept) == len(bad) > 0
+    assert [m.lost for m in kept] == sorted((g.lost for _p, g in bad), reverse=True)
+    assert all(m.position.kind == m.kind for m in kept)

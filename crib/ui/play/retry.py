@@ -23,16 +23,19 @@ from typing import Any
 
 import ipywidgets as w
 
+from crib.errors import CribError
 from crib.i18n import N_, tr
 from crib.rules.cards import Card
+from crib.session.learner import PROFILE_KEY, LearnerKey, device_learner
 from crib.session.model import Grade
 from crib.session.retry import Retry, RetryPosition, positions_of
+from crib.store.db import database_errors
 from crib.ui.kit.cardview import card_text, cards_html, local_html
 from crib.ui.kit.controls import button
 from crib.ui.play.html import grade_chip, grade_html
 from crib.ui.trainer.render import _card_look
 
-__all__ = ["RetryView", "position_html", "verdict_html"]
+__all__ = ["RetryView", "StepperRetry", "MistakeKeeper", "position_html", "verdict_html"]
 
 _IN_FSTRINGS = (N_("Right: this is the best move or as good."), N_("Not the best move."))
 
@@ -285,3 +288,53 @@ class StepperRetry:
         found = positions_of(self.events, [g], self.seat) if self.events else []
         pos = found[0][0] if found else RetryPosition.from_grade(g, scores or (0, 0), dealer)
         self.view.start(pos, _("Try again: decision {n}").format(n=g.number))
+
+
+class MistakeKeeper:
+    """At a game's end, the player's costliest decisions kept for "My mistakes"
+    (:mod:`crib.store.mistakes`), for the learner this device's profile names
+    (:func:`crib.session.learner.device_learner`: the token the browser keeps under
+    ``crib-profile``, made on the first visit).  ``review`` is the page's
+    :class:`crib.ui.play.rail.Review`, which calls :meth:`game_over` once per finished game.
+    Nothing is kept before the browser has said what it keeps (a headless page), and a
+    record that cannot be written costs the page nothing (``failed`` says why)."""
+
+    def __init__(self, keys: Any, review: Any = None, store: Any = None) -> None:
+        self.keys = keys
+        self.learner: LearnerKey | None = None
+        self.kept = 0  # positions newly kept at the last game's end
+        self.failed = ""
+        self._store = store
+        self._need_key()
+        keys.observe(lambda _c: self._need_key(), "device_keys")
+        keys.on_device(self._on_device)
+        if review is not None:
+            review.on_over.append(self.game_over)
+
+    def _need_key(self) -> None:
+        if PROFILE_KEY not in self.keys.device_keys:
+            self.keys.device_keys = [*self.keys.device_keys, PROFILE_KEY]
+
+    def _on_device(self, values: dict[str, str]) -> None:
+        self.learner, new = device_learner(values)
+        if new is not None:
+            self.keys.store(PROFILE_KEY, new)  # kept in this browser from now on
+
+    @property
+    def store(self) -> Any:
+        if self._store is None:
+            from crib.store.mistakes import MistakeStore
+
+            self._store = MistakeStore()  # CRIB_DB, or the default SQLite file
+        return self._store
+
+    def game_over(self, events: Any, grades: Any, seat: int = 0) -> int:
+        """Keep the finished game's costliest decisions; returns how many were new."""
+        self.kept = 0
+        if self.learner is None:
+            return 0
+        try:
+            self.kept = self.store.keep(self.learner, positions_of(events, grades, seat))
+        except (CribError, OSError, *database_errors()) as e:
+            self.failed = str(e)
+        return self.kept
