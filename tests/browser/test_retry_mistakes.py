@@ -49,6 +49,7 @@ def saved_game(tmp_path_factory) -> str:
 def _press(page, selector: str, key: str) -> None:  # type: ignore[no-untyped-def]
     loc = page.locator(selector)
     loc.wait_for(state="visible", timeout=60_000)
+    page.wait_for_function("e => !e.disabled", arg=loc.element_handle(), timeout=60_000)
     loc.focus()
     page.keyboard.press(key)
 
@@ -94,10 +95,12 @@ def test_retry_from_the_review_then_my_mistakes(voila_url, browser, saved_game):
     _press(page, f"{m} .crib-cardbtn-9D", "Space")
     _press(page, f"{m} .crib-retry-throw", "Enter")
     page.wait_for_function(
-        "s => (document.querySelector(s) || {}).innerText?.includes('2 days')",
+        "s => (document.querySelector(s) || {}).innerText?.trim()",
         arg=f"{m} .crib-retry-status",
         timeout=60_000,
     )
+    said = page.locator(f"{m} .crib-retry-status").inner_text()
+    assert "2 days" in said, said
     assert store.mistakes(me)[0].right_count == 1
     _axe(page, "my mistakes 768", found)
     ctx.close()
