@@ -156,6 +156,8 @@ def test_a_finished_game_keeps_the_costliest_decisions(tmp_path: Path) -> None:
     while app.controller.phase != "over":
         step(app.controller, rng)
     app.render()
+    assert app.mistakes.thread is not None
+    app.mistakes.thread.join(60)
     bad = costliest((p, g) for p, g in [(None, g) for g in app.controller.grades])
     kept = store.mistakes(app.mistakes.learner)
     assert app.mistakes.kept == len(kept) == len(bad) > 0

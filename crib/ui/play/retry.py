@@ -18,6 +18,7 @@ mistakes" set (:mod:`crib.ui.trainer.mistakes`), which hears each move through
 from __future__ import annotations
 
 import html
+import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -305,6 +306,7 @@ class MistakeKeeper:
         self.kept = 0  # positions newly kept at the last game's end
         self.failed = ""
         self._store = store
+        self.thread: threading.Thread | None = None  # the last game's keeping
         self._need_key()
         keys.observe(lambda _c: self._need_key(), "device_keys")
         keys.on_device(self._on_device)
@@ -328,13 +330,20 @@ class MistakeKeeper:
             self._store = MistakeStore()  # CRIB_DB, or the default SQLite file
         return self._store
 
-    def game_over(self, events: Any, grades: Any, seat: int = 0) -> int:
-        """Keep the finished game's costliest decisions; returns how many were new."""
+    def game_over(self, events: Any, grades: Any, seat: int = 0) -> None:
+        """Keep the finished game's costliest decisions, in a thread: the review shows at
+        once (the record's first opening imports and migrates it, about a second)."""
         self.kept = 0
         if self.learner is None:
-            return 0
+            return
+        learner, events, grades = self.learner, list(events), list(grades)
+        self.thread = threading.Thread(
+            target=self._keep, args=(learner, events, grades, seat), daemon=True
+        )
+        self.thread.start()
+
+    def _keep(self, learner: LearnerKey, events: list, grades: list, seat: int) -> None:
         try:
-            self.kept = self.store.keep(self.learner, positions_of(events, grades, seat))
+            self.kept = self.store.keep(learner, positions_of(events, grades, seat))
         except (CribError, OSError, *database_errors()) as e:
             self.failed = str(e)
-        return self.kept
