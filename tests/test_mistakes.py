@@ -116,6 +116,7 @@ def test_my_mistakes_set_in_the_trainer(tmp_path: Path) -> None:
     app.kind.value = "mistakes"
     v = app.mistake_view
     assert v.shown and app.prompt.layout.display == "none"
+    assert "localStorage" in app.mistake_note.value  # which learner, and how it is kept
     assert "1 of 1" in app.mistake_note.value and "2C 9D" not in v.result.value
     v.pick(parse_cards("2C")[0])
     v.pick(parse_cards("9D")[0])

@@ -101,6 +101,15 @@ class MistakesMode:
         self._draw_mistake()
         return True
 
+    def _kept_where(self) -> str:
+        """Which learner this is, and how it is kept (the issue asks the page to say so)."""
+        _ = tr(self.lang)
+        said = _(
+            "Kept for this browser: a random profile token it keeps (localStorage). "
+            "Another device or browser has its own set."
+        )
+        return f'<div class="crib-muted" style="font-size:12px">{html.escape(said)}</div>'
+
     def _draw_mistake(self) -> None:
         _ = tr(self.lang)
         self.mistake_next.disabled = True
@@ -112,23 +121,29 @@ class MistakesMode:
             return
         if not self.mistake_list:
             done = self.mistake_store.mistakes(self.learner, retired=True)
-            self.mistake_note.value = info_html(
-                _("Your set is empty: every position in it has been answered right twice.")
-                if done
-                else _(
-                    "No mistakes kept yet: play a game against the computer, and its costliest "
-                    "decisions come here to be tried again."
+            self.mistake_note.value = (
+                info_html(
+                    _("Your set is empty: every position in it has been answered right twice.")
+                    if done
+                    else _(
+                        "No mistakes kept yet: play a game against the computer, and its costliest "
+                        "decisions come here to be tried again."
+                    )
                 )
+                + self._kept_where()
             )
             self.mistake_view.hide()
             return
         m = self.mistake_list[self.mistake_at % len(self.mistake_list)]
         n, total = self.mistake_at % len(self.mistake_list) + 1, len(self.mistake_list)
         what = _("a throw") if m.kind == "discard" else _("a play")
-        self.mistake_note.value = html.escape(
-            _("Position {n} of {total} in your set: {what} you got wrong in a game.").format(
-                n=n, total=total, what=what
+        self.mistake_note.value = (
+            html.escape(
+                _("Position {n} of {total} in your set: {what} you got wrong in a game.").format(
+                    n=n, total=total, what=what
+                )
             )
+            + self._kept_where()
         )
         self.mistake_view.start(m.position, _("My mistakes"))
         self._counted = False  # only the first move on a position shown counts
