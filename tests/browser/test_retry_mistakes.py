@@ -1,7 +1,8 @@
 """Retry and My mistakes in a real browser (issue #39, points 5 and 6): a decision of a
 loaded saved game retried by keyboard from the review (the answer shown only after the
 move), and a My-mistakes question answered by keyboard in the trainer, for the device's
-profile kept in localStorage; axe-core at 768 px on both."""
+profile kept in localStorage; axe-core at 768 px on both (screenshots:
+tests/artifacts/retry-768.png, tests/artifacts/my-mistakes-768.png)."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from crib.session.retry import RetryPosition
 from crib.store.mistakes import MistakeStore
 from tests.test_keep import step
 
-from .conftest import SERVER, open_dashboard, open_options
+from .conftest import ARTIFACTS, SERVER, open_dashboard, open_options
 from .test_devices import _axe
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -79,6 +80,7 @@ def test_retry_from_the_review_then_my_mistakes(voila_url, browser, saved_game):
     )
     assert "best" in verdict.inner_text()
     _axe(page, "retry 768", found)
+    page.locator(f"{box} .crib-retry").screenshot(path=str(ARTIFACTS / "retry-768.png"))
     page.close()
 
     # My mistakes: the device's profile has one kept position
@@ -103,6 +105,7 @@ def test_retry_from_the_review_then_my_mistakes(voila_url, browser, saved_game):
     assert "2 days" in said, said
     assert store.mistakes(me)[0].right_count == 1
     _axe(page, "my mistakes 768", found)
+    page.locator(m).screenshot(path=str(ARTIFACTS / "my-mistakes-768.png"))
     ctx.close()
     store.close()
     assert not found, found
