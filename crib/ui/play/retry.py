@@ -100,7 +100,10 @@ class RetryView(w.VBox):
         self._moved: list[Callable[[Retry, Grade], Any]] = []
         self.title = w.HTML().add_class("crib-retry-title")
         self.position_box = w.HTML().add_class("crib-retry-where")
-        self.card_row = w.HBox(layout=w.Layout(flex_flow="row wrap")).add_class("crib-retry-cards")
+        # room above the cards: a picked card is drawn raised
+        self.card_row = w.HBox(
+            layout=w.Layout(flex_flow="row wrap", padding="12px 0 0 0")
+        ).add_class("crib-retry-cards")
         self.throw_button = button(_("Throw these two"), "crib-retry-throw", button_style="primary")
         self.throw_button.on_click(lambda _b: self.submit())
         self.show_button = button(_("Show answer"), "crib-retry-show")

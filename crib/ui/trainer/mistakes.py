@@ -52,7 +52,7 @@ class MistakesMode:
         self.mistake_next = button(_("Next position"), "crib-mistakes-next", icon="arrow-right")
         self.mistake_next.on_click(lambda _b: self.next_mistake())
         self.mistakes_box = w.VBox(
-            [self.mistake_note, self.mistake_view, self.mistake_next],
+            [self.mistake_note, self.mistake_view, w.HBox([self.mistake_next])],
             layout=w.Layout(display="none"),
         ).add_class("crib-mistakes")
         keys = self.key_listener
