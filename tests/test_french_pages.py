@@ -102,6 +102,7 @@ def test_setup_and_join_form_in_french(fr: TrainerApp, tmp_path) -> None:  # typ
         "Quiz de règles",
         "Quiz d’écart",
         "Quiz du jeu",
+        "Mes erreurs",
     ]
     assert (
         fr.code.description == "Code de la classe"

@@ -44,7 +44,7 @@ from crib.ui.play.html import grade_chip, replay_hand_html, review_html, show_ht
 from crib.ui.play.keep import Keeping
 from crib.ui.play.lessons import LessonPanel
 from crib.ui.play.parts import keys_where
-from crib.ui.play.rail import CoachPanel, GameId, Review, Scores
+from crib.ui.play.rail import CoachPanel, GameId, MistakeKeeper, Review, Scores
 from crib.ui.play.replay import ReplayPanel
 from crib.ui.play.table import (
     Actions,
@@ -165,6 +165,7 @@ class PlayApp(w.VBox):
         self.key_listener.observe(lambda _c: self._touch(), ["touch", "narrow"])
         self.key_listener.on_query(self._on_query)
         self.keeping = Keeping(self)  # every move kept on the device; New game asks first
+        self.mistakes = MistakeKeeper(self.key_listener, self.review)  # for "My mistakes"
         self.new_button.on_click(lambda _b: self.keeping.ask_new_game())
         a = self.actions
         for b, key in (

@@ -25,6 +25,7 @@ from crib.ui.play.html import (
     review_html,
     score_rows_html,
 )
+from crib.ui.play.retry import MistakeKeeper  # the game's end keeps its mistakes (#39, 6)
 from crib.ui.play.stepper import GameStepper
 
 # the words this module translates inside f-strings, marked for Babel (on Python 3.11 its
@@ -38,7 +39,7 @@ _IN_FSTRINGS = (
     N_("Hand {n}:"),
 )
 
-__all__ = ["YOUR", "GameId", "Scores", "CoachPanel", "Review"]
+__all__ = ["YOUR", "GameId", "Scores", "CoachPanel", "Review", "MistakeKeeper"]
 
 #: the coach panel's name for a graded decision
 YOUR = {"discard": N_("Your throw"), "play": N_("Your play"), "count": N_("Your count")}
@@ -148,6 +149,7 @@ class Review:
         self.html = w.HTML().add_class("crib-review")
         self.stepper = GameStepper(lang)  # the finished game, decision by decision
         self._shown_for: object = None
+        self.on_over: list = []  # fn(events, grades) once per finished game (MistakeKeeper)
 
     def update(self, v: GameView, c: GameController, *, plain: bool) -> None:
         """The review ``v``'s phase calls for, from ``c``'s grades, in ``plain`` words or not."""
@@ -159,6 +161,8 @@ class Review:
             if self._shown_for is not c:
                 self._shown_for = c
                 self.stepper.show(c.game.events, c.grades)
+                for fn in self.on_over:
+                    fn(c.game.events, c.grades)
             self.html.value = local_html(
                 review_html(
                     c.grades,

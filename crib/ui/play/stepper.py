@@ -27,6 +27,7 @@ from crib.ui.kit.cardview import cards_html
 from crib.ui.kit.controls import button
 from crib.ui.kit.style import var
 from crib.ui.play.html import GRADE_COLOURS, grade_chip, kind_name
+from crib.ui.play.retry import StepperRetry
 
 __all__ = ["ChanceChart", "GameStepper", "point_html", "moments_html"]
 
@@ -235,6 +236,7 @@ class GameStepper(w.VBox):
             layout=w.Layout(display="none"),
         )
         self.add_class("crib-stepper")
+        self.retry = StepperRetry(self, lang)  # "Try again" (issue #39, point 5)
 
     @property
     def shown(self) -> bool:
@@ -254,6 +256,7 @@ class GameStepper(w.VBox):
             for p in self.curve
         ]
         first = next((i for i, p in enumerate(self.curve) if p.grade is not None), 0)
+        self.retry.shown_for(events, grades, seat)
         self.chart.selected = first
         self.moments.value = moments_html(self.curve, self.lang)
         self.layout.display = None
@@ -278,6 +281,7 @@ class GameStepper(w.VBox):
             return
         i = min(max(self.chart.selected, 0), len(self.curve) - 1)
         self.detail.value = point_html(self.curve[i], self.lang)
+        self.retry.selected(self.curve[i])
         idx = [j for j, p in enumerate(self.curve) if p.grade is not None]
         self.prev_button.disabled = not idx or i <= idx[0]
         self.next_button.disabled = not idx or i >= idx[-1]

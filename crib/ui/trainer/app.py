@@ -27,6 +27,7 @@ from crib.ui.kit.quiz_html import question_html
 from crib.ui.kit.say import friendly_in
 from crib.ui.trainer.kinds import NewKinds, read_whole
 from crib.ui.trainer.kinds_render import localize
+from crib.ui.trainer.mistakes import MistakesMode
 from crib.ui.trainer.parts import add_side_widgets, join_session
 from crib.ui.trainer.progress import ClassReveals, TrainerProgress
 from crib.ui.trainer.render import _card_button, _card_toggle, head_row, plain_switch, result_html
@@ -36,7 +37,7 @@ from crib.ui.trainer.teach import TeachMode
 __all__ = ["TrainerApp"]
 
 
-class TrainerApp(TrainerProgress, ClassReveals, TeachMode, NewKinds, w.VBox):
+class TrainerApp(TrainerProgress, ClassReveals, TeachMode, NewKinds, MistakesMode, w.VBox):
     """Counting trainer, what a card pegs, rules, discard and pegging quizzes, and my
     progress, in one page.
 
@@ -93,6 +94,7 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, NewKinds, w.VBox):
         self.key_listener.on_shown(self._page_shown)
         self._build_teach()
         self._build_kinds()
+        self._build_mistakes()  # "My mistakes" (issue #39, point 6)
         self.throw_button = w.Button(
             description=_("Throw these two"), button_style="primary", disabled=True
         ).add_class("crib-throw")
@@ -123,6 +125,7 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, NewKinds, w.VBox):
                 self.prompt,
                 self.teach_toggle,
                 self.answer_box,
+                self.mistakes_box,
                 self.status,
                 self.feedback,
                 self.reveal_box,
@@ -164,7 +167,7 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, NewKinds, w.VBox):
     @friendly_in()
     def new_practice(self) -> None:
         """Restart practice with the current settings (seed, kind, difficulty)."""
-        if self.student is not None:
+        if self.student is not None or self.show_mistakes():
             return
         self.practice_index = 0
         self.set_answers = []
@@ -383,6 +386,7 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, NewKinds, w.VBox):
         """Join a class session: its questions replace practice; answers are stored."""
         session, student = join_session(self.store, self.code.value, self.name.value, self.lang)
         self.student, self.session_code, self.session = student, session.code, session
+        self.show_mistakes()  # the quiz back, if "My mistakes" was shown
         self.questions = list(session.questions)
         done = {a.question for a in self.store.answers(session.code, student=student.name)}
         self.no = next(

@@ -52,6 +52,7 @@ def add_side_widgets(app: Any, seed: int | None) -> w.VBox:
             (_("Rules quiz"), "rules"),
             (_("Discard quiz"), "discard"),
             (_("Pegging quiz"), "peg"),
+            (_("My mistakes"), "mistakes"),  # crib.ui.trainer.mistakes
         ],
         value="count",
         description=_("Practise"),
