@@ -90,14 +90,17 @@ class LessonRow(w.VBox):
             f'<p class="crib-lesson-objective">{html.escape(les.objective)} · {slides}</p>'
         )
         self.show_button = w.Button(
-            description=_("Show on the projector"), icon="television", button_style="primary"
+            description=_("Show on the projector"),
+            icon="television",
+            button_style="primary",
+            layout=w.Layout(width="auto"),
         ).add_class("crib-lesson-show")
         self.show_button.on_click(lambda _b: show(n))
         self.guide_view = w.HTML(lesson_guide_html(n, self.lang))
         self.print_buttons = {
-            kind: w.Button(description=_(NAMES[kind]), icon="print").add_class(
-                f"crib-lesson-print-{kind}"
-            )
+            kind: w.Button(
+                description=_(NAMES[kind]), icon="print", layout=w.Layout(width="auto")
+            ).add_class(f"crib-lesson-print-{kind}")
             for kind in PRINTABLES[n]
         }
         for kind, b in self.print_buttons.items():
@@ -109,7 +112,8 @@ class LessonRow(w.VBox):
             [label, *self.print_buttons.values()],
             layout=w.Layout(flex_flow="row wrap", align_items="center"),
         )
-        super().__init__([self.head, self.show_button, self.guide_view, prints, self.link])
+        show_row = w.HBox([self.show_button])  # the button keeps its own width
+        super().__init__([self.head, show_row, self.guide_view, prints, self.link])
         self.add_class("crib-lesson-row").add_class(f"crib-lesson-{n}")
 
     @friendly_in()

@@ -63,11 +63,14 @@ class ProjectorBar(w.HBox):
     ) -> None:
         self.app, self.lang, self.clock, self.tick_seconds = app, app.lang, clock, tick_seconds
         _ = tr(self.lang)
-        self.prev_button = w.Button(description=_("◀ Previous question")).add_class(
-            "crib-proj-prev"
-        )
+
+        def wide() -> w.Layout:  # the whole words, in either language
+            return w.Layout(width="auto")
+
+        self.prev_button = w.Button(description=_("◀ Previous question"), layout=wide())
+        self.prev_button.add_class("crib-proj-prev")
         self.next_button = w.Button(
-            description=_("Next question ▶"), button_style="primary"
+            description=_("Next question ▶"), button_style="primary", layout=wide()
         ).add_class("crib-proj-next")
         self.timer = w.Dropdown(
             options=[(_(_TIMER_NAMES[s]), s) for s in TIMERS],
@@ -76,7 +79,9 @@ class ProjectorBar(w.HBox):
             style={"description_width": "initial"},
             layout=w.Layout(width="auto"),
         ).add_class("crib-proj-timer")
-        self.start_button = w.Button(description=_("Start the timer"), icon="clock-o")
+        self.start_button = w.Button(
+            description=_("Start the timer"), icon="clock-o", layout=w.Layout(width="auto")
+        )
         self.start_button.add_class("crib-proj-timer-start")
         self.clock_view = w.HTML().add_class("crib-proj-clock")
         self.status = w.HTML()
@@ -204,7 +209,10 @@ class PracticeStart(w.VBox):
         _ = tr(self.lang)
         self.session: Session | None = None
         self.button = w.Button(
-            description=_("Start this practice with the class"), icon="users"
+            description=_("Start this practice with the class"),
+            icon="users",
+            button_style="primary",
+            layout=w.Layout(width="auto"),
         ).add_class("crib-practice-start")
         self.status = w.HTML().add_class("crib-practice-status")
         self.join = w.HTML().add_class("crib-practice-join")
