@@ -13,7 +13,7 @@ from crib.course.guide import guide
 from crib.course.lessons import LESSONS, lesson
 from crib.store.classroom import Store
 from crib.ui.kit.home import home_html
-from crib.ui.kit.nav import nav_html
+from crib.ui.kit.nav import nav_bar, nav_html
 from crib.ui.lesson_list import PRINTABLES, lesson_guide_html
 from crib.ui.lessons import DECK_TAB, LESSONS_TAB, GuidePage, SlideDeck
 
@@ -33,7 +33,8 @@ def test_the_teach_menu_opens_the_lessons_page_and_the_class_dashboard() -> None
 
 
 def test_each_lesson_has_its_deck_its_guide_page_and_its_printables() -> None:
-    page = GuidePage()
+    nav = nav_bar("teach", "guide.ipynb")
+    page = GuidePage(nav=nav)
     assert page.tabs.selected_index == LESSONS_TAB and len(page.lessons.rows) == len(LESSONS)
     for row in page.lessons.rows:
         g = guide(row.n)
@@ -45,8 +46,10 @@ def test_each_lesson_has_its_deck_its_guide_page_and_its_printables() -> None:
     page.lessons.rows[3].show_button.click()
     assert page.tabs.selected_index == DECK_TAB and page.deck.lesson.number == 4
     assert page.heading.layout.display == "none" and page.switch.layout.display == "none"
+    assert nav.layout.display == "none"
     page.tabs.selected_index = LESSONS_TAB
     assert page.heading.layout.display == "" and page.switch.layout.display == ""
+    assert nav.layout.display == ""
 
 
 @pytest.mark.parametrize("n", LESSONS)

@@ -309,10 +309,12 @@ class GuidePage(w.VBox):
         self.deck_box.children = [self.deck]
 
     def _room(self) -> None:
-        """On the projector tab, the heading and the language switch step aside."""
+        """On the projector tab, the nav bar, the heading and the language switch step aside
+        (the tabs stay: "Lessons" is one click away)."""
         projecting = self.tabs.selected_index == DECK_TAB
-        for x in (self.heading, self.switch):
-            x.layout.display = "none" if projecting else ""
+        for x in (self.heading, self.switch, self.nav):
+            if x is not None:
+                x.layout.display = "none" if projecting else ""
 
     def show(self, n: int) -> None:
         """Lesson ``n`` on the projector tab."""

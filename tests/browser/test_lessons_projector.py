@@ -63,6 +63,7 @@ def test_lessons_page_practice_with_the_class_and_the_projector(browser, voila_u
         page.locator(".crib-lesson-1 .crib-lesson-show").click()
         expect(page.locator(".crib-deck-next")).to_be_visible()
         expect(page.locator(".crib-guide-heading")).to_be_hidden()  # the slides get the room
+        expect(page.locator(".crib-nav")).to_be_hidden()
         slides = lesson(1).slides
         first = next(i for i, s in enumerate(slides) if s.kind == "practice")
         expect(page.locator(".crib-practice-start")).to_be_hidden()
