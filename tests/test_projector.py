@@ -65,6 +65,11 @@ def test_next_and_previous_step_through_the_questions(tmp_path: Path) -> None:
     assert app.question_pick.value == 3
     bar.prev_button.click()
     assert app.question_pick.value == 2 and not bar.prev_button.disabled
+    # a presentation clicker's keys do the same
+    bar.listener.simulate("pageup")
+    assert app.question_pick.value == 1
+    bar.listener.simulate("arrowright")
+    assert app.question_pick.value == 2
     # a revealed answer shows the class's answers, still no names
     store.join(app.session.code, "Ann")
     app.reveal_button.click()
@@ -72,6 +77,8 @@ def test_next_and_previous_step_through_the_questions(tmp_path: Path) -> None:
     assert "Ann" not in app.projector_panel.value
     app.projector.value = False
     assert bar.layout.display == "none" and app.question_pick.layout.display == ""
+    bar.listener.simulate("pagedown")  # not projecting: the keys step nothing
+    assert app.question_pick.value == 2
 
 
 def test_the_timer_is_off_by_default_and_counts_down_on_its_clock(tmp_path: Path) -> None:

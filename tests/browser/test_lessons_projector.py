@@ -100,6 +100,10 @@ def test_lessons_page_practice_with_the_class_and_the_projector(browser, voila_u
         expect(page.locator(".crib-proj-prev")).to_be_disabled()
         page.locator(".crib-proj-next").click()
         expect(page.locator(".crib-projector")).to_contain_text(f"Question 2 of {n}")
+        page.keyboard.press("PageDown")  # a presentation clicker
+        expect(page.locator(".crib-projector")).to_contain_text(f"Question 3 of {n}")
+        page.keyboard.press("PageUp")
+        expect(page.locator(".crib-projector")).to_contain_text(f"Question 2 of {n}")
         # the timer: off, then 30 s, started, counting down
         expect(page.locator(".crib-proj-clock")).to_have_text("")
         page.locator(".crib-proj-timer select").select_option(label="30 s")

@@ -2,7 +2,8 @@
 the class, and the teacher's page opened on a session by a link.
 
 * :class:`ProjectorBar` is the teacher page's bar in projector mode: "Previous question",
-  "Next question" and an optional countdown (off by default: 30 s, 60 s or 2 min), drawn
+  "Next question" (or the keys a presentation clicker sends: Page Down / Page Up, the
+  arrows) and an optional countdown (off by default: 30 s, 60 s or 2 min), drawn
   large.  The countdown runs on the kernel's event loop and reads ``clock`` (a test
   passes its own clock and calls :meth:`ProjectorBar.tick`).  In projector mode the
   page shows only the question, the join code and, once revealed, the answers: the nav
@@ -54,12 +55,15 @@ class ProjectorBar(w.HBox):
     """Previous, Next, the timer's choice, Start the timer, and the countdown; shown with
     the teacher page's projector mode (``app``: a :class:`crib.ui.teacher.app.TeacherApp`)."""
 
+    KEYS = ("pagedown", "pageup", "arrowright", "arrowleft")
+
     def __init__(
         self,
         app: Any,
         *,
         clock: Callable[[], float] = time.monotonic,
         tick_seconds: float = 0.25,
+        keys: bool = True,
     ) -> None:
         self.app, self.lang, self.clock, self.tick_seconds = app, app.lang, clock, tick_seconds
         _ = tr(self.lang)
@@ -96,16 +100,22 @@ class ProjectorBar(w.HBox):
         app.projector.observe(lambda _c: self.show(bool(app.projector.value)), "value")
         app.question_pick.observe(lambda _c: self._buttons(), "value")
         app.question_pick.observe(lambda _c: self._buttons(), "options")
-        super().__init__(
-            [
-                self.prev_button,
-                self.next_button,
-                self.timer,
-                self.start_button,
-                self.clock_view,
-                self.status,
-            ]
-        )
+        kids: list[w.Widget] = [
+            self.prev_button,
+            self.next_button,
+            self.timer,
+            self.start_button,
+            self.clock_view,
+            self.status,
+        ]
+        self.listener = None
+        if keys:  # what a presentation clicker sends, as on the lessons' slides
+            from crib.ui.kit.keys import KeyListener
+
+            self.listener = KeyListener(list(self.KEYS), label="", send_query=False)
+            self.listener.on_key(self._key)
+            kids.append(self.listener)
+        super().__init__(kids)
         self.add_class("crib-proj-bar")
         self.layout.flex_flow = "row wrap"
         self._timer_chosen()
@@ -136,6 +146,10 @@ class ProjectorBar(w.HBox):
         self.app.question_pick.value = i + step  # the app draws the question
         if self.timer.value:  # each question has its own time
             self.start_timer()
+
+    def _key(self, key: str) -> None:
+        if self.app.projector.value:  # the keys step only the projected questions
+            (self.next if key in ("pagedown", "arrowright") else self.previous)()
 
     def next(self) -> None:
         """The next question (and the timer again, if one is chosen)."""
