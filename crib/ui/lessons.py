@@ -8,8 +8,10 @@ Page Down (what a presentation clicker sends) do the same anywhere on the page. 
 slide is a polite live region, so a screen reader reads what was revealed.
 
 :func:`show_lesson` is the one call of a lesson notebook; :class:`GuidePage` is the
-page ``guide.ipynb``: the teacher's guide in English or French (``?lang=fr``), the PDF
-download, and any lesson on the projector (``?lesson=3``).
+page ``guide.ipynb`` (Teach → Lessons) in English or French (``?lang=fr``): each lesson
+with its slides, its guide page and its printables (:mod:`crib.ui.lesson_list`), the
+whole guide and its PDF, and any lesson on the projector (``?lesson=3``), whose practice
+slides start a class session (:class:`crib.ui.teacher.projector.PracticeStart`).
 
 >>> deck = SlideDeck(1, "en")
 >>> deck.position()
@@ -94,7 +96,15 @@ class SlideDeck(w.VBox):
 
     KEYS = ("arrowright", "arrowleft", "pagedown", "pageup")
 
-    def __init__(self, n: int | Lesson = 1, lang: str = "en", *, keys: bool = True) -> None:
+    def __init__(
+        self,
+        n: int | Lesson = 1,
+        lang: str = "en",
+        *,
+        keys: bool = True,
+        start: bool = False,
+        store: Any = None,
+    ) -> None:
         self.lesson = n if isinstance(n, Lesson) else lesson(n, check_lang(lang))
         self.lang = self.lesson.lang
         _ = tr(self.lang)
@@ -109,6 +119,19 @@ class SlideDeck(w.VBox):
         on_clicks((self.back_button, self.back), (self.next_button, self.next))
         bar = w.HBox([self.back_button, self.next_button, self.pos]).add_class("crib-deck-bar")
         kids: list[w.Widget] = [bar, self.view]
+        self.practice: w.Widget | None = None
+        if start:  # the practice slides' "Start this practice with the class"
+            from crib.ui.teacher.projector import PracticeStart
+
+            les = self.lesson
+            self.practice = PracticeStart(
+                lambda: [it.question for it in les.practice],
+                _("Lesson {n} · practice").format(n=les.number),  # a name of 40 at most
+                self.lang,
+                seed=les.number,
+                store=store,
+            )
+            kids.append(self.practice)
         self.listener = None
         if keys:
             from crib.ui.kit.keys import KeyListener
@@ -169,6 +192,8 @@ class SlideDeck(w.VBox):
         self.pos.value = html.escape(
             _("slide {i} of {n}").format(i=self.index + 1, n=len(self.lesson.slides))
         )
+        if self.practice is not None:
+            self.practice.layout.display = "" if s.kind == "practice" else "none"
 
 
 def show_lesson(n: int, lang: str = "en") -> SlideDeck:
@@ -181,7 +206,7 @@ def show_lesson(n: int, lang: str = "en") -> SlideDeck:
     return deck
 
 
-# --- the guide page --------------------------------------------------------------------
+# --- the Lessons page ------------------------------------------------------------------
 
 _PAGE_WORDS = (
     N_("Teacher's guide"),
@@ -191,20 +216,27 @@ _PAGE_WORDS = (
     N_("Paper"),
     N_("Make the PDF"),
     N_("Download {name}"),
+    N_("Lessons"),
+    N_("Lesson {n} · practice"),
 )
+LESSONS_TAB, GUIDE_TAB, DECK_TAB = 0, 1, 2
 
 
 class GuidePage(w.VBox):
-    """The page ``guide.ipynb``: the guide (five lessons), its PDF, and a lesson to project.
+    """The page ``guide.ipynb`` (Teach → Lessons): three tabs, the lessons (each one's
+    slides, guide page and printables: :class:`crib.ui.lesson_list.LessonList`), the whole
+    guide and its PDF, and a lesson on the projector, whose practice slides start a class
+    session (``store``: the classroom record, :class:`crib.store.classroom.Store`).
 
     ``apply_query("lang=fr&lesson=2")`` opens the French guide with lesson 2 on the
-    projector tab (a class link).
+    projector tab (a class link); on that tab the heading and the language switch step
+    aside, so the slides get the room.
     """
 
-    def __init__(self, lang: str = "en", nav: w.HTML | None = None) -> None:
+    def __init__(self, lang: str = "en", nav: w.HTML | None = None, *, store: Any = None) -> None:
         from crib.ui.kit.lang import LangSwitch
 
-        self.lang, self.nav, self.query = check_lang(lang), nav, ""
+        self.lang, self.nav, self.query, self.store = check_lang(lang), nav, "", store
         self.switch = LangSwitch(self.lang)  # the pages' one language switch
         # the select's own label (description): its accessible name, said with it
         self.lesson_pick = w.Dropdown(
@@ -219,9 +251,11 @@ class GuidePage(w.VBox):
         self.download = w.HTML().add_class("crib-guide-download")
         self.status = w.HTML()
         self.guide_view = w.HTML().add_class("crib-guide-view")
+        self.lessons_box = w.VBox()
         self.deck_box = w.VBox()
         self.tabs = w.Tab()
         self.lesson_pick.observe(lambda _c: self._show_deck(), "value")
+        self.tabs.observe(lambda _c: self._room(), "selected_index")
         self.pdf_button.on_click(lambda _b: self.make_pdf())
         # labels keep their own width: on a phone the buttons wrap below, never over them
         self.paper_label = w.HTML(
@@ -237,28 +271,32 @@ class GuidePage(w.VBox):
             ]
         )
         deck_tab = w.VBox([self.lesson_pick, self.deck_box])
-        self.tabs.children = [guide_tab, deck_tab]
+        self.tabs.children = [self.lessons_box, guide_tab, deck_tab]
         super().__init__([top, self.heading, self.status, self.tabs])
         self.add_class("crib-guide").add_class("crib-page")  # the pages' narrow-screen rules (wrap)
         self._set_lang(lang)
 
     def _set_lang(self, lang: str) -> None:
         from crib.course.guide import guide_html
+        from crib.ui.lesson_list import LessonList
 
         self.lang = check_lang(lang)
         _ = tr(lang)
-        title, sub = _("Teacher's guide"), _("Five lessons of 45 minutes")
+        title, sub = _("Lessons"), _("Five lessons of 45 minutes")
         self.heading.value = (
             f"<h1 lang='{lang}'>{html.escape(title, quote=False)}</h1>"
             f"<p>{html.escape(sub, quote=False)}</p>"
         )
-        self.tabs.set_title(0, _("Teacher's guide"))
-        self.tabs.set_title(1, _("Lesson on the projector"))
+        self.tabs.set_title(LESSONS_TAB, _("Lessons"))
+        self.tabs.set_title(GUIDE_TAB, _("Teacher's guide"))
+        self.tabs.set_title(DECK_TAB, _("Lesson on the projector"))
         self.lesson_pick.description = _("Lesson")
         self.paper_label.value = f"<b>{html.escape(_('Paper'))}</b>"
         self.pdf_button.description = _("Make the PDF")
         self.guide_view.value = guide_html(lang)
         self.download.value = ""
+        self.lessons = LessonList(self.lang, self.show)
+        self.lessons_box.children = [self.lessons]
         self.switch.show(lang, self.query)
         if self.nav is not None:  # the page's nav bar in the same language
             from crib.ui.kit.nav import nav_lang
@@ -267,8 +305,21 @@ class GuidePage(w.VBox):
         self._show_deck()
 
     def _show_deck(self) -> None:
-        self.deck = SlideDeck(self.lesson_pick.value, self.lang)
+        self.deck = SlideDeck(self.lesson_pick.value, self.lang, start=True, store=self.store)
         self.deck_box.children = [self.deck]
+
+    def _room(self) -> None:
+        """On the projector tab, the nav bar, the heading and the language switch step aside
+        (the tabs stay: "Lessons" is one click away)."""
+        projecting = self.tabs.selected_index == DECK_TAB
+        for x in (self.heading, self.switch, self.nav):
+            if x is not None:
+                x.layout.display = "none" if projecting else ""
+
+    def show(self, n: int) -> None:
+        """Lesson ``n`` on the projector tab."""
+        self.lesson_pick.value = n
+        self.tabs.selected_index = DECK_TAB
 
     @friendly()
     def make_pdf(self) -> bytes:
@@ -291,17 +342,12 @@ class GuidePage(w.VBox):
         self._set_lang(lang_from_query(query))
         m = re.search(r"(?:^|&)lesson=([1-5])(?:&|$)", query or "")
         if m:  # a class link to a lesson: the projector gets the room
-            self.lesson_pick.value = int(m.group(1))
-            self.tabs.selected_index = 1
-            # the heading and the switch give the slides their room (the link chose the
-            # language; the guide tab, without ?lesson=, has the switch as every page does)
-            self.heading.layout.display = "none"
-            self.children = tuple(c for c in self.children if c is not self.switch)
+            self.show(int(m.group(1)))
 
 
 def guide_page(lang: str = "en", nav: w.HTML | None = None) -> Any:
-    """The page's one call: the guide, reading ``?lang=`` and ``?lesson=`` in the browser
-    (``nav``: the page's nav bar, drawn in the page's language)."""
+    """The page's one call: the Lessons page, reading ``?lang=`` and ``?lesson=`` in the
+    browser (``nav``: the page's nav bar, drawn in the page's language)."""
     from crib.ui.kit.keys import query_reader
 
     app = GuidePage(lang, nav)

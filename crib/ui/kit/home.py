@@ -44,6 +44,14 @@ _LINKS = (
         N_("Teacher's dashboard"),
         N_("run a class session with shared deals, watch the answers arrive, export a CSV."),
     ),
+    (
+        "guide.ipynb",
+        N_("Lessons"),
+        N_(
+            "five lessons of 45 minutes: each lesson's slides for the projector, its page "
+            "of the teacher's guide and its printables."
+        ),
+    ),
 )
 _ANALYZE = (
     (

@@ -24,6 +24,7 @@ from crib.ui.kit.style import stylesheet_html
 __all__ = [
     "SECTIONS",
     "ANALYZERS",
+    "TEACHING",
     "LEARN",
     "nav_bar",
     "nav_html",
@@ -50,11 +51,16 @@ ANALYZERS = {
     "pegging.ipynb": NP_("nav", "Pegging"),
     "traps.ipynb": NP_("nav", "Traps"),
 }
+# the Teach menu: the class dashboard and the lessons (their decks, guide pages, printables)
+TEACHING = {
+    "teacher.ipynb": NP_("nav", "Class sessions"),
+    "guide.ipynb": NP_("nav", "Lessons"),
+}
 
 
 def nav_bar(active: str, current: str | None = None) -> w.HTML:
     """The navigation bar with ``active`` ("play", "practice", "analyze", "teach", "learn" or
-    "home") marked; ``current`` (a page file) marks one analyzer in the Analyze sub-bar."""
+    "home") marked; ``current`` (a page file) marks one page in the Analyze or Teach sub-bar."""
     bar = w.HTML(nav_html(active, current)).add_class("crib-navbar")
     bar._crib_nav = (active, current)  # for nav_lang
     return bar
@@ -99,11 +105,15 @@ def nav_html(active: str, current: str | None = None, lang: str = "en") -> str:
         f'<a class="crib-nav-learn" href="{LEARN[1]}{keep}"{cur}>{html.escape(_(LEARN[0]))}</a>'
     )
     sub = ""
-    if active == "analyze":
+    menu = {"analyze": ANALYZERS, "teach": TEACHING}.get(active)
+    if menu:  # the section's own pages: Analyze's analyzers, Teach's dashboard and lessons
         subs = []
-        for href, label in ANALYZERS.items():
+        for href, label in menu.items():
             cur = ' aria-current="page"' if href == current else ""
-            subs.append(f'<a href="{href}{keep}"{cur}>{html.escape(_(label))}</a>')
+            name = href.removesuffix(".ipynb")
+            subs.append(
+                f'<a class="crib-sub-{name}" href="{href}{keep}"{cur}>{html.escape(_(label))}</a>'
+            )
         sub = f'<span class="crib-sub">{"".join(subs)}</span>'
     bar = (
         stylesheet_html()  # the page's one stylesheet: every page has one nav bar

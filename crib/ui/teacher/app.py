@@ -36,6 +36,7 @@ from crib.ui.teacher.form import add_question_widgets, session_questions
 from crib.ui.teacher.join import join_html
 from crib.ui.teacher.mastery import mastery_view_html
 from crib.ui.teacher.printables import PrintablesPanel
+from crib.ui.teacher.projector import ProjectorBar
 from crib.ui.teacher.tournament import TournamentPanel
 from crib.ui.teacher.views import frame_html, heatmap_html, projector_html
 
@@ -117,6 +118,7 @@ class TeacherApp(w.VBox):
             "crib-projector-panel"
         )
         self.projector.observe(lambda _c: self.toggle_projector(), "value")
+        self.projector_bar = ProjectorBar(self)  # Previous, Next and a timer (projector.py)
 
         on_clicks(
             (self.create_button, self.create),
@@ -182,6 +184,7 @@ class TeacherApp(w.VBox):
                 setup,
                 self.status,
                 self.code_banner,
+                self.projector_bar,
                 self.projector_panel,
                 self.live,
                 TournamentPanel(

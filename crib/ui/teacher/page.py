@@ -33,4 +33,11 @@ def teacher_page(
 ) -> LangPage:
     """The page's one call: the teacher's dashboard in ``lang``, then in the URL's language
     (and the page's ``nav`` bar with it)."""
-    return LangPage(lambda lang, _query: TeacherApp(store=store, lang=lang), lang, intro_html, nav)
+    from crib.ui.teacher.projector import open_from_query  # ?code=: the session a link opens
+
+    return LangPage(
+        lambda lang, query: open_from_query(TeacherApp(store=store, lang=lang), query),
+        lang,
+        intro_html,
+        nav,
+    )
