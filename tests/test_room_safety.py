@@ -233,6 +233,9 @@ def wait_connected(srv: SimpleNamespace, kid: str, n: int = 1) -> None:
             {"Cookie": "crib_teacher=2|1:0|10:1700000000|12:crib_teacher|4:MQ==|forged"},
         ),
         ("/voila/render/teacher.ipynb", {"X-Forwarded-For": "127.0.0.1", "X-Real-IP": "127.0.0.1"}),
+        # the Lessons page starts class sessions: the teacher's page too
+        ("/voila/render/guide.ipynb", {}),
+        ("/voila/render/Guide.ipynb?lesson=2", {}),
     ],
 )
 def test_the_teachers_page_is_refused_to_another_device_however_asked(

@@ -138,7 +138,9 @@ class Room:
         self,
         *,
         key: str | None = None,
-        teacher_pages: tuple[str, ...] = ("teacher.ipynb",),
+        # the guide is the teacher's too: its "Start this practice with the class" makes a
+        # class session, which is the teacher's to make (issue #38)
+        teacher_pages: tuple[str, ...] = ("teacher.ipynb", "guide.ipynb"),
         per_client: int = PER_CLIENT,
         total: int = total_cap(None),
         students: int | None = None,
