@@ -182,6 +182,17 @@ def test_a_round_table_shows_no_review_or_hidden_card_until_the_round_is_over(
     # nothing under the page holds a card of the opponent it did not see in the game
     unseen = hidden_cards(a.game.events, a.seat)
     assert not leaks(_states(page), unseen)
+    # another student's page (a new device, another table of the round) tries the table:
+    # its link without the seat's secret, or a seat by its code, opens nothing
+    PAGE["seats"], PAGE["tab"] = {}, "cy-tab"
+    cy = DuelApp(lambda: DuelStore(db))
+    cy.resume(a.code, "0" * 16)
+    cy.code_text.value, cy.name_text.value = a.code, "Cy"
+    cy.join()
+    assert cy.seat is None and not cy.stepper.shown and cy.review_thread is None
+    assert not leaks(
+        _states(cy), {c for six in dealt_sixes(a.game.events).values() for h in six for c in h}
+    )
     # the teacher's page lists the game and opens both seats' reviews and hands now
     app = TeacherApp(store=st)
     app.open_code.value = "CLS234"
