@@ -313,7 +313,7 @@ class DuelApp(w.VBox):
 
     @friendly()
     def key(self, key: str) -> None:
-        """A key from the page: 1-6 a card, Enter or n the action button."""
+        """A key from the page: 1-6 a card, Enter or n the action button, ← → the review."""
         if self.seat is None:
             return
         if key in ("arrowleft", "arrowright"):
