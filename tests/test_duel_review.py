@@ -213,6 +213,12 @@ def test_a_round_table_shows_no_review_or_hidden_card_until_the_round_is_over(
     for six in dealt.values():  # both seats' hands, as dealt
         for c in (*six[0], *six[1]):
             assert f'data-card="{c}"' in games.sixes.value
+    # projector mode (the class screen): the panel and the hands it showed are gone
+    app.projector.value = True
+    assert games.layout.display == "none" and games.sixes.value == ""
+    assert not any(s.shown for s in games.steppers)
+    app.projector.value = False
+    assert games.layout.display is None
     # the other table ends: the round is over, and Ann's page opens its review on its poll
     other[0].abandon()
     page.seat._held = None  # its recheck is due

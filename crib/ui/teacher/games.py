@@ -84,7 +84,26 @@ class GamesPanel(w.VBox):
             layout=w.Layout(display="none"),
         )
         self.add_class("crib-games")
+        projector = getattr(host, "projector", None)  # the class screen shows no game's hands
+        if projector is not None:
+            projector.observe(lambda _c: self._projecting(), "value")
         self.start_polling()
+
+    @property
+    def projecting(self) -> bool:
+        return bool(getattr(getattr(self.host, "projector", None), "value", False))
+
+    def _projecting(self) -> None:
+        """Projector mode hides the panel and closes the review it showed."""
+        self._listed = None  # drawn again at the next refresh
+        if self.projecting:
+            self.layout.display = "none"
+            self.sixes.value = ""
+            for i in (0, 1):
+                self.steppers[i].hide()
+                self.tables[i].value = self.heads[i].value = ""
+        else:
+            self.refresh()
 
     @property
     def duels(self) -> DuelStore:
@@ -104,7 +123,7 @@ class GamesPanel(w.VBox):
         if listed == self._listed:
             return False
         self._listed = listed
-        self.layout.display = "none" if s is None else None
+        self.layout.display = "none" if s is None or self.projecting else None
         keep = self.pick.value
         self.pick.options = [(game_label(g, self.lang), g.code) for g in self.games]
         if self.games:  # new options pick nothing: the one picked before, or the latest
