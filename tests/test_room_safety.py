@@ -387,6 +387,24 @@ def test_the_query_websocket_of_a_students_kernel_is_its_own(server) -> None:
     )
 
 
+def test_a_finished_round_tables_hands_reach_no_other_device(server) -> None:
+    """Issue #39, point 7: a finished classmate table's review and hands live in its own
+    seat's page kernel (once its round is over: tests/test_duel_review.py) and on the
+    teacher's page (its finished games, both seats' hands).  Another student's device
+    (127.0.0.2) reaches neither: not the seat's kernel by its id (socket, query, API), not
+    the teacher's page."""
+    kid = open_page(server, "trainer.ipynb", "127.0.0.1")  # a seat's page (stands for Ann's)
+    other = "127.0.0.2"
+    assert websocket(server, channels(kid), src=other)[0] == 403
+    assert websocket(server, f"/voila/query/{kid}", src=other)[0] == 403
+    for method in ("DELETE", "PATCH"):
+        code = request(server, f"/api/kernels/{kid}", src=other, method=method, headers=XSRF)[0]
+        assert code in (403, 405), (method, code)
+    code, _h, body = request(server, "/voila/render/teacher.ipynb", src=other)
+    assert code == 403 and "kernelId" not in body
+    assert request(server, f"/api/kernels/{kid}", method="DELETE", headers=XSRF)[0] == 204
+
+
 # -- 4. a page kernel's shutdown, from its own address only ------------------------
 
 

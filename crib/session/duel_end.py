@@ -15,6 +15,7 @@ from crib.rules import events as ev
 from crib.rules.fairness import begin_match
 from crib.rules.game import Game
 from crib.session.duel_record import ROUND_HELD, DuelRecord, DuelStorage
+from crib.session.duel_review import SeatReview, review_access, seat_review
 from crib.session.duel_view import fairness_check, review_of
 from crib.session.model import Grade
 
@@ -88,6 +89,22 @@ class SeatReveal:
         return lambda: (
             fairness_check(commit, secret, decks, events, lang),
             _worst_first(review_of(events, seat, lang)),
+        )
+
+    def review_work(self) -> Callable[[], tuple[str, SeatReview | None]]:
+        """The check and this seat's whole review (its grades, its chance curve, the other
+        seat's sixes), as :meth:`end_work` does, under
+        :func:`~crib.session.duel_review.review_access`'s rule (closed while the round is)."""
+        secret = self.secret()  # refused while the round is held
+        assert self.game is not None
+        r = self.record
+        status = "over" if self.game.over else r.status  # (the record may lag by a poll)
+        access = review_access(self.seat, status=status, round_pending=self.held())
+        commit, decks, events = r.commit, list(self.game.decks), list(self.game.events)
+        seat, lang, names = self.seat, self.lang, (r.names[0] or "", r.names[1] or "")
+        return lambda: (
+            fairness_check(commit, secret, decks, events, lang),
+            seat_review(events, seat, access, names, lang=lang),
         )
 
     def keep_end_check(self, fair: str, grades: list[Grade]) -> None:  # made elsewhere: shown

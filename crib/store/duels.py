@@ -51,7 +51,7 @@ from crib.store.classroom import clean_name
 from crib.store.db import insert_id, integrity_errors
 from crib.store.schema import StoreConnection
 
-__all__ = ["DuelStore", "NamedSeat", "SeatClaimedError"]
+__all__ = ["DuelStore", "NamedSeat", "SeatClaimedError", "FinishedDuel"]
 
 
 class SeatClaimedError(CribError):
@@ -70,6 +70,16 @@ class NamedSeat:
     status: str  # the table's
     claimed: bool  # a device has claimed it
     handed: bool = False  # the teacher handed it over: its claim needs the seat code they gave
+
+
+@dataclass(frozen=True)
+class FinishedDuel:
+    """A finished classmate game of a class session (the teacher page's list)."""
+
+    code: str
+    names: tuple[str, str]
+    winner: int | None
+    ended: float
 
 
 def _flags(text: str) -> tuple[bool, bool]:
@@ -464,3 +474,22 @@ class DuelStore(StoreConnection):
         if row is None:
             raise CribError(f"no table {code!r}")
         return str(row[0])
+
+    def finished_duels(self, session_id: int) -> list[FinishedDuel]:
+        """The session's finished games (its tables whose game is over), the latest first."""
+        rows = self.conn.execute(
+            "SELECT d.code, d.winner, d.ended, s.seat, s.name FROM duels d "
+            "LEFT JOIN duel_seats s ON s.duel_id=d.id "
+            "WHERE d.session_id=? AND d.status='over' ORDER BY d.ended DESC, d.id DESC, s.seat",
+            (session_id,),
+        ).fetchall()
+        out: dict[str, FinishedDuel] = {}
+        for r in rows:
+            f = out.setdefault(
+                r["code"], FinishedDuel(r["code"], ("", ""), r["winner"], float(r["ended"] or 0))
+            )
+            if r["seat"] in (0, 1):
+                names = list(f.names)
+                names[r["seat"]] = r["name"] or ""
+                out[r["code"]] = FinishedDuel(f.code, (names[0], names[1]), f.winner, f.ended)
+        return list(out.values())

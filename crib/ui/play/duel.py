@@ -30,6 +30,7 @@ from crib.errors import CribError
 from crib.i18n import N_, check_lang, tr
 from crib.session.duel import DuelSeat
 from crib.session.duel_record import DuelStorage, SeatBusyError
+from crib.session.duel_review import SeatReview
 from crib.session.model import GameView
 from crib.ui.kit.cardview import local_html
 from crib.ui.kit.common import (
@@ -45,6 +46,7 @@ from crib.ui.kit.keys import PAGE
 from crib.ui.kit.say import record_error as duel_error
 from crib.ui.play.board import board_svg
 from crib.ui.play.duel_html import header_html, held_html, log_link_html, opponent_html
+from crib.ui.play.duel_review import DuelStepper
 from crib.ui.play.html import (
     _table_html,
     commit_html,
@@ -116,6 +118,7 @@ class DuelApp(w.VBox):
         self.rail_html = w.HTML().add_class("crib-live").add_class("crib-scores")
         self.commit_html = w.HTML().add_class("crib-commit")
         self.review_html = w.HTML().add_class("crib-review")
+        self.stepper = DuelStepper(lang)  # the finished game, decision by decision (← →)
         self.log_html = w.HTML().add_class("crib-duel-log")
         on_clicks(
             (self.action_button, self.act),
@@ -155,6 +158,7 @@ class DuelApp(w.VBox):
                 w.HBox([table, rail], layout=w.Layout(align_items="flex-start")).add_class(
                     "crib-main-row"
                 ),
+                self.stepper,
                 self.review_html,
             ],
             layout=w.Layout(display="none"),
@@ -267,17 +271,16 @@ class DuelApp(w.VBox):
         took over goes back to the way in, with Take over here."""
         if self.seat is None:
             return False
-        if self.seat.displaced or self.seat.poll():  # (a move refused may have found it out)
-            if self.seat.displaced:
-                self._displaced()
-            else:
-                self.render()
+        changed = self.seat.displaced or self.seat.poll()  # (a refused move may have found it)
+        if self.seat.displaced:
+            self._displaced()
             return True
         if self._log_held and self.seat.held(every=HELD_RECHECK_SECONDS) == 0:
             self.log_html.value = ""  # the round is done: the log, review and secret now
+            changed = True
+        if changed:
             self.render()
-            return True
-        return False
+        return changed
 
     def _displaced(self) -> None:
         s = self._seat()
@@ -310,8 +313,12 @@ class DuelApp(w.VBox):
 
     @friendly()
     def key(self, key: str) -> None:
-        """A key from the page: 1-6 a card, Enter or n the action button."""
+        """A key from the page: 1-6 a card, Enter or n the action button, ← → the review."""
         if self.seat is None:
+            return
+        if key in ("arrowleft", "arrowright"):
+            if self.stepper.shown:  # the finished game's review
+                self.stepper.step(-1 if key == "arrowleft" else 1)
             return
         if key in {"1", "2", "3", "4", "5", "6"}:
             self.click_card(int(key) - 1)
@@ -416,6 +423,7 @@ class DuelApp(w.VBox):
         if v.phase not in ("over", "abandoned"):
             self.review_html.value = self.log_html.value = ""
             self.review_thread = None
+            self.stepper.hide()
             return
         if not self.log_html.value:
             if v.phase == "over":  # a class table's result, before its secret is asked about
@@ -423,6 +431,7 @@ class DuelApp(w.VBox):
             self._log_held = bool(s.held())
             if self._log_held:  # a round's table: nothing of its deals until the round is done
                 self.review_html.value = ""
+                self.stepper.hide()
                 self.log_html.value = held_html(self.lang)
                 return
             self.log_html.value = log_link_html(s.code, s.log(), s.secret(), self.lang)
@@ -436,10 +445,12 @@ class DuelApp(w.VBox):
             )
             game = s.game
             self.review_thread = in_background(
-                s.end_work(), lambda done: self._show_end(game, v, done), process=True
+                s.review_work(), lambda done: self._show_end(game, v, done), process=True
             )
 
-    def _show_end(self, game: object, v: GameView, done: tuple[str, list] | Exception) -> None:
+    def _show_end(
+        self, game: object, v: GameView, done: tuple[str, SeatReview | None] | Exception
+    ) -> None:
         """The fair-deal check and the review of ``game`` once the thread has made them (seconds
         of CPU at the lowest priority: a class's other tables come first), if still shown."""
         if self.seat is None or self.seat.game is not game:
@@ -449,13 +460,16 @@ class DuelApp(w.VBox):
             error = html.escape(_("The review could not be made: {error}").format(error=done))
             self.review_html.value = f'<div class="crib-error">{error}</div>'
             return
-        self.seat.keep_end_check(*done)
-        self.commit_html.value = commit_html(
-            replace(v, fairness=done[0]), _(COMMIT_SOURCE), self.lang
-        )
+        fair, rev = done
+        self.seat.keep_end_check(fair, rev.grades if rev is not None else [])
+        self.commit_html.value = commit_html(replace(v, fairness=fair), _(COMMIT_SOURCE), self.lang)
         self.review_html.value = review_html(
-            done[1], title=_("Game review: your costliest decisions first"), lang=self.lang
+            sorted(rev.grades, key=lambda g: (-g.lost, g.number)) if rev is not None else [],
+            title=_("Game review: your costliest decisions first"),
+            lang=self.lang,
         )
+        if rev is not None:  # the graph, the stepper and the key moments (issue #39)
+            self.stepper.show_review(rev)
 
     @staticmethod
     def _hook(fn: Callable[[str], object] | None, code: str) -> object:

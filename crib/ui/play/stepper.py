@@ -242,9 +242,16 @@ class GameStepper(w.VBox):
     def shown(self) -> bool:
         return self.layout.display != "none" and bool(self.curve)
 
-    def show(self, events: Sequence[Any], grades: Sequence[Grade], seat: int = 0) -> None:
-        """The game ``events`` with ``seat``'s ``grades``: the curve, at its first decision."""
-        self.curve = chance_curve(events, grades, seat)
+    def show(
+        self,
+        events: Sequence[Any],
+        grades: Sequence[Grade],
+        seat: int = 0,
+        curve: Sequence[Point] | None = None,
+    ) -> None:
+        """The game ``events`` with ``seat``'s ``grades``: the curve (``curve`` if made
+        already), at its first decision."""
+        self.curve = list(curve) if curve is not None else chance_curve(events, grades, seat)
         self.chart.points = [
             {
                 "kind": p.kind,

@@ -33,6 +33,7 @@ from crib.ui.kit.say import friendly_in
 from crib.ui.kit.widgets import FigureImage
 from crib.ui.teacher.classes import ClassPicker
 from crib.ui.teacher.form import add_question_widgets, session_questions
+from crib.ui.teacher.games import GamesPanel
 from crib.ui.teacher.join import join_html
 from crib.ui.teacher.mastery import mastery_view_html
 from crib.ui.teacher.printables import PrintablesPanel
@@ -190,6 +191,7 @@ class TeacherApp(w.VBox):
                 TournamentPanel(
                     self, lang=lang
                 ),  # pair the class, a class tournament (crib.ui.teacher.tournament)
+                GamesPanel(self, lang=lang),  # its finished classmate games' reviews (games.py)
             ]
         )
         self.add_class("crib-teacher")
