@@ -200,3 +200,25 @@ def test_parent_killed_is_restarted(two: tuple[KernelManager, ...]) -> None:
         assert run(two[0], "print('alive')")[0].strip() == "alive"  # the old parent's child
     finally:
         km.shutdown_kernel(now=True)
+
+
+def test_a_forked_kernel_is_set_up_as_a_launched_one(
+    two: tuple[KernelManager, ...], tmp_path: Path
+) -> None:
+    """What the parent's own start left behind is undone in the child: its folder on the
+    path (a ``random.py`` there would shadow the module), Python's SIGPIPE setting,
+    pandas' idea that it prints to a terminal (a table cut to fit one: nbval of
+    notebooks/03_the_discard.ipynb), the launcher's file as sys.argv[0]."""
+    look = (
+        "import sys, signal, pandas\n"
+        "print(repr((sys.path, sys.argv[0], int(signal.getsignal(signal.SIGPIPE)),"
+        " pandas.get_option('display.max_columns'))))"
+    )
+    launched = KernelManager(kernel_name="python3")
+    launched.start_kernel(cwd=str(tmp_path))
+    try:
+        want = run(launched, look)[0]
+    finally:
+        launched.shutdown_kernel(now=True)
+    assert run(two[0], look)[0] == want
+    assert "20)" in want and str(int(signal.SIG_IGN)) in want
