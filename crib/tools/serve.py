@@ -54,10 +54,10 @@ was just opened and with the next visitor's.
 Page kernels are forked from a warm parent (:mod:`crib.tools.fork_kernels`: a kernel
 provisioner, selected here for every kernel, ``--class`` and the school's servers too): the
 parent imports the pages once, and each kernel shares them instead of importing them again
-(for a class of 30, about 60 % of the memory and half the time to warm; docs/figures.md).  The
-browser tests, nbval and the class and school runs pass on forked kernels (issue #41).
-``--no-fork`` launches each kernel as Jupyter does (a Python of its own), as does every
-system but Linux.
+(for a class of 30, about 60 % of the memory, a quarter of the CPU per kernel;
+docs/figures.md).  The browser tests, nbval and the class and school runs pass on forked
+kernels (issue #41).  ``--no-fork`` launches each kernel as Jupyter does (a Python of its
+own), as does every system but Linux.
 
 Lab extensions and MathJax per page: :mod:`crib.tools.page_config`.
 
