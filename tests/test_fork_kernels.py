@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import os
 import signal
+import subprocess
+import sys
 import time
 import uuid
 from collections.abc import Iterator
@@ -200,3 +202,80 @@ def test_parent_killed_is_restarted(two: tuple[KernelManager, ...]) -> None:
         assert run(two[0], "print('alive')")[0].strip() == "alive"  # the old parent's child
     finally:
         km.shutdown_kernel(now=True)
+
+
+def test_a_forked_kernel_is_set_up_as_a_launched_one(
+    two: tuple[KernelManager, ...], tmp_path: Path
+) -> None:
+    """What the parent's own start left behind is undone in the child: its folder on the
+    path (a ``random.py`` there would shadow the module), Python's SIGPIPE setting,
+    pandas' idea that it prints to a terminal (a table cut to fit one: nbval of
+    notebooks/03_the_discard.ipynb), the launcher's file as sys.argv[0]."""
+    look = (
+        "import sys, signal, pandas\n"
+        "print(repr((sys.path, sys.argv[0], int(signal.getsignal(signal.SIGPIPE)),"
+        " pandas.get_option('display.max_columns'))))"
+    )
+    launched = KernelManager(kernel_name="python3")
+    launched.start_kernel(cwd=str(tmp_path))
+    try:
+        want = run(launched, look)[0]
+    finally:
+        launched.shutdown_kernel(now=True)
+    assert run(two[0], look)[0] == want
+    assert "20)" in want and str(int(signal.SIG_IGN)) in want
+
+
+def test_crib_serve_forks_unless_told_not_to(monkeypatch: pytest.MonkeyPatch) -> None:
+    from crib.tools import serve
+
+    configs: list = []
+    monkeypatch.setattr(
+        serve.CribVoila, "launch_instance", lambda argv, config: configs.append(config)
+    )
+    monkeypatch.setattr(serve.fork_kernels.ForkServer, "start", lambda self: None)
+    for name in ("room", "link_host", "school", "class_size"):  # main() sets them: put back
+        monkeypatch.setattr(serve.CribVoila, name, getattr(serve.CribVoila, name))
+    for argv in (["pages"], ["pages", "--class"], ["pages", "--no-fork"]):
+        serve.main([*argv, "--port=1"])
+    forked = [c.KernelProvisionerFactory.get("default_provisioner_name") for c in configs]
+    assert forked == ["crib-fork", "crib-fork", None]
+
+
+# an end-to-end run with a server of its own: make test-slow runs it
+@pytest.mark.slow
+def test_crib_serve_no_fork_launches_kernels_as_jupyter_does(tmp_path: Path) -> None:
+    """``crib serve`` forks by default; ``--no-fork`` is the normal launch: the page's
+    kernel is the server's own child, and no warm parent is started."""
+    import nbformat
+
+    from crib.tools.school import stop_process
+    from tests.browser.server import free_port, http_request, kernel_parents
+
+    pages = tmp_path / "pages"
+    pages.mkdir()
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["kernelspec"] = {
+        "name": "python3",
+        "display_name": "Python 3",
+        "language": "python",
+    }
+    nb.cells = [nbformat.v4.new_code_cell("import os; print(f'kernel parent {os.getppid()}')")]
+    nbformat.write(nb, pages / "index.ipynb")
+    port, log = free_port(), tmp_path / "voila.log"
+    root = Path(__file__).resolve().parents[1]
+    env = {**os.environ, "CRIB_DB": str(tmp_path / "c.sqlite3"), "PYTHONPATH": str(root)}
+    cmd = [sys.executable, "-m", "crib.tools.serve", str(pages), f"--port={port}", "--no-fork"]
+    with log.open("w") as f:
+        proc = subprocess.Popen(cmd, stdout=f, stderr=subprocess.STDOUT, cwd=root, env=env)
+    try:
+        deadline = time.monotonic() + 120
+        while "is filled with" not in log.read_text():
+            assert proc.poll() is None and time.monotonic() < deadline, log.read_text()[-3000:]
+            time.sleep(0.2)
+        status, _headers, body = http_request(port, "/voila/render/index.ipynb")
+        assert status == 200
+        assert f"kernel parent {proc.pid}" in body  # launched by the server itself
+        assert kernel_parents(proc.pid) == {proc.pid}  # no warm parent
+    finally:
+        stop_process(proc, 20)

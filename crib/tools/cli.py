@@ -345,7 +345,7 @@ def build_parser() -> argparse.ArgumentParser:
         (
             "serve",
             "serve the dashboards with Voila: "
-            "crib serve [--class-size N] [--class] [--lan] [voila options]",
+            "crib serve [--class-size N] [--class] [--lan] [--no-fork] [voila options]",
         ),
         (
             "school",

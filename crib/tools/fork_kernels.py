@@ -9,8 +9,8 @@ imported pages copy-on-write and pays only for what it changes.
 It is registered as the ``crib-fork`` provisioner (``jupyter_client.kernel_provisioners``
 entry point, pyproject.toml) and ``crib serve`` selects it for every kernel
 (``KernelProvisionerFactory.default_provisioner_name``; :func:`enable`), so ``--class``
-and the school's servers behind nginx use it too, with ``crib serve --fork`` (not yet the
-default: issue #41).
+and the school's servers behind nginx use it too (the default; ``crib serve --no-fork``
+launches kernels as Jupyter does).
 
 It is a :class:`~jupyter_client.provisioning.LocalProvisioner`: jupyter_client writes the
 connection file and builds the command as it always does, and the normal launch is used,

@@ -34,6 +34,7 @@ import atexit
 import contextlib
 import gc
 import importlib
+import importlib.util
 import json
 import os
 import selectors
@@ -83,6 +84,10 @@ WARM_MODULES = (
 LEN = struct.Struct("!I")
 ROOM = 1024  # bytes of filler on the parent's command line: room for a kernel's (set_cmdline)
 MAX_REQUEST = 1 << 20
+# a launched kernel's sys.argv[0]: the launcher's file
+LAUNCHER = (
+    getattr(importlib.util.find_spec("ipykernel_launcher"), "origin", None) or "ipykernel_launcher"
+)
 
 
 def warm() -> None:
@@ -217,8 +222,9 @@ def _child(req: dict, fds: list[int]) -> int:
     os.setsid()
     gc.enable()
     signal.set_wakeup_fd(-1)
-    for sig in (signal.SIGCHLD, signal.SIGTERM, signal.SIGPIPE, signal.SIGHUP):
+    for sig in (signal.SIGCHLD, signal.SIGTERM, signal.SIGHUP):
         signal.signal(sig, signal.SIG_DFL)
+    signal.signal(signal.SIGPIPE, signal.SIG_IGN)  # as Python starts: EPIPE, not death
     signal.signal(signal.SIGINT, signal.default_int_handler)
     # stdin from /dev/null; a descriptor already at 0, 1 or 2 is not closed after its dup2
     # (fd 0 is free here: close_all closed it, so open() returns 0 itself; closing that
@@ -245,9 +251,10 @@ def _child(req: dict, fds: list[int]) -> int:
     from ipykernel.kernelapp import IPKernelApp
 
     set_cmdline([sys.executable, "-m", "ipykernel_launcher", *req["argv"]])
-    sys.argv = [req.get("launcher", "ipykernel_launcher"), *req["argv"]]
+    sys.argv = [req.get("launcher", LAUNCHER), *req["argv"]]
     app = IPKernelApp.instance()  # IPKernelApp.launch_instance, with one step between
     app.initialize(req["argv"])
+    _as_in_a_kernel()
     import ipywidgets
 
     # what importing ipywidgets does in a kernel (the page's widget manager asks the control
@@ -256,6 +263,21 @@ def _child(req: dict, fds: list[int]) -> int:
     _trim_after_each_run(app.shell)
     app.start()
     return 0
+
+
+def _as_in_a_kernel() -> None:
+    """Undo what a module decided at its import, in the parent, from not running in a
+    kernel: pandas shows a terminal's columns (``display.max_columns`` 0, fitted to a
+    terminal's width) outside IPython, 20 in a Jupyter kernel; a table printed by a page or
+    a notebook would otherwise be cut differently than in a launched kernel."""
+    config = sys.modules.get("pandas._config.config")
+    if config is None:
+        return
+    key, value = "display.max_columns", 20  # pandas.core.config_init, "as a Jupyter kernel"
+    opt = config._registered_options.get(key)
+    if opt is not None:  # its default too: reset_option gives a kernel's value
+        config._registered_options[key] = opt._replace(defval=value)
+    config.set_option(key, value)
 
 
 class ForkServer:
@@ -380,6 +402,10 @@ def main(argv: list[str] | None = None) -> None:
         set_cmdline([sys.executable, "-m", "crib.tools.fork_server", *args])
     if len(args) != 1:
         raise SystemExit("usage: python -m crib.tools.fork_server SOCKET")
+    # as ipykernel_launcher does: not the server's folder on the path (`python -m` put it
+    # first) but the kernel's, '' (IPKernelApp.initialize adds it, after the standard library)
+    if sys.path and (sys.path[0] == "" or os.path.abspath(sys.path[0]) == os.getcwd()):
+        del sys.path[0]
     t0 = time.process_time()
     warm()
     server = ForkServer(args[0])

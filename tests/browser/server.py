@@ -210,7 +210,9 @@ def start(log_name: str = "voila.log") -> Server:
                 # two warm kernels for every page (crib serve's class pools), not the one
                 # person's default: the tests open every page, two workers at once
                 "--pool_size=2",
-                # e.g. CRIB_SERVE_ARGS=--pool_size=1 to time voila's pools of 1
+                # e.g. CRIB_SERVE_ARGS=--pool_size=1 to time voila's pools of 1, or
+                # CRIB_SERVE_ARGS=--no-fork for kernels launched as Jupyter does (by
+                # default, as with crib serve, they are forked: crib.tools.fork_kernels)
                 *os.environ.get("CRIB_SERVE_ARGS", "").split(),
             ],
             stdout=f,

@@ -46,6 +46,17 @@ def back_again(page) -> float:  # type: ignore[no-untyped-def]
     return time.perf_counter() - t
 
 
+KEPT_JS = "() => document.querySelector('.crib-keeper[data-kept]')?.dataset.kept || ''"
+
+
+def kept_after(page, act) -> None:  # type: ignore[no-untyped-def]
+    """Do ``act()`` (one step of the game), then wait until the device has kept it: the
+    keeper's message comes just after the redraw, and a reload in between would lose it."""
+    old = page.evaluate(KEPT_JS)
+    act()
+    page.wait_for_function(f"k => ({KEPT_JS})() !== k", arg=old, timeout=30_000)
+
+
 def play_a_card(page) -> None:  # type: ignore[no-untyped-def]
     legal = page.locator(".crib-hand .crib-cardbtn.crib-legal").first
     click_step(page, legal)
@@ -76,10 +87,11 @@ def test_reload_back_and_a_dead_kernel_resume_the_same_decision(voila_url, brows
             else None
         ),
     )
-    for key in ("n", "n", "1", "2", "Enter"):
+    for key in ("n", "n", "1", "2"):
         press_step(page, key)
+    kept_after(page, lambda: press_step(page, "Enter"))
     if where(page)["phase"] == "play":
-        play_a_card(page)
+        kept_after(page, lambda: play_a_card(page))
     before = where(page)
     assert before["phase"] in ("play", "hand_over", "count") and "7" in before["game"]
     took = {}
@@ -115,9 +127,9 @@ def test_reload_back_and_a_dead_kernel_resume_the_same_decision(voila_url, brows
 
     # one more move is kept, once
     if before["phase"] == "play":
-        play_a_card(page)
+        kept_after(page, lambda: play_a_card(page))
     else:
-        press_step(page, "n")
+        kept_after(page, lambda: press_step(page, "n"))
     after = where(page)
     assert after != before
     page.reload()
