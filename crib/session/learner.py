@@ -8,7 +8,12 @@ A learner is one of two kinds, and :class:`LearnerKey` says which:
   secret: joining with the code and a name *is* the proof, as it is for the student's
   answers, so anyone with the code who types the same name is the same learner.  (A
   classmate game's seat has a secret, :mod:`crib.store.duels`, but it names a seat of one
-  game, not a learner across games.)  The key is ``CODE/name``.
+  game, not a learner across games.)  The key is ``CODE/name``: a student who joins
+  again, on any device, with the same code and name is the same learner.  A class
+  learner's mistakes come from their classmate games in that session: each seat's own
+  decisions, kept once the game's review opens
+  (:class:`crib.ui.play.duel_review.SeatMistakes`), and asked again by the trainer
+  joined to the class (:mod:`crib.ui.trainer.mistakes`).
 - **Outside a class** (``kind="device"``): a profile kept on that device.  On a page's
   first visit the kernel draws a random token (:func:`secrets.token_urlsafe`, 128 bits)
   and the page keeps it in the browser's ``localStorage`` under :data:`PROFILE_KEY`

@@ -14,6 +14,11 @@ answer starts the count again.  The position leaves the set (``retired``) at its
 counted right answer: two right answers at least 2 days apart.  Time is the store's
 ``clock`` (:func:`time.time` by default; a test gives its own).
 
+**A class learner's games.**  A classmate table of a class session (its record's
+``session_id``) keeps each seat's mistakes for that seat's student
+(:meth:`MistakeStore.seat_learner`: the session's join code and the seat's name, spelt as
+the student joined): only that seat's decisions, for that learner alone.
+
 Table ``mistakes`` (revision 0008, ``crib/store/migrations/versions/v8_mistakes.py``),
 on SQLite or PostgreSQL like the rest of the record.
 """
@@ -121,6 +126,28 @@ class MistakeStore(LearnerStore):
                 ).fetchall()
                 new += len(got)
         return new
+
+    def seat_learner(self, table_code: str, seat: int) -> LearnerKey | None:
+        """The class learner at ``seat`` of classmate table ``table_code``: the class
+        session's join code and the seat's name, spelt as the student joined the session
+        (any case; the seat's own spelling if no one joined so); None for a table of no
+        class session, or a seat no one sits at."""
+        row = self.conn.execute(
+            "SELECT s.id, s.code, ds.name FROM duels d JOIN sessions s ON s.id=d.session_id"
+            " JOIN duel_seats ds ON ds.duel_id=d.id AND ds.seat=? WHERE d.code=?",
+            (int(seat), str(table_code)),
+        ).fetchone()
+        if row is None or not row[2]:
+            return None
+        sid, code, name = int(row[0]), str(row[1]), str(row[2])
+        joined = [
+            str(r[0])
+            for r in self.conn.execute(
+                "SELECT name FROM students WHERE session_id=? ORDER BY joined, id", (sid,)
+            )
+            if str(r[0]).casefold() == name.casefold()
+        ]
+        return LearnerKey.for_class(code, joined[0] if joined else name)
 
     def _rows(self, where: str, args: tuple) -> list[Mistake]:
         rows = self.conn.execute(

@@ -46,7 +46,7 @@ from crib.ui.kit.keys import PAGE
 from crib.ui.kit.say import record_error as duel_error
 from crib.ui.play.board import board_svg
 from crib.ui.play.duel_html import header_html, held_html, log_link_html, opponent_html
-from crib.ui.play.duel_review import DuelStepper
+from crib.ui.play.duel_review import DuelStepper, SeatMistakes
 from crib.ui.play.html import (
     _table_html,
     commit_html,
@@ -73,6 +73,14 @@ def _default_storage() -> DuelStorage:
     from crib.store.duels import DuelStore
 
     return DuelStore()
+
+
+def _mistake_store(duels: DuelStorage) -> object:
+    """The class learners' mistakes, in the tables' record (None for tables in memory)."""
+    from crib.store.mistakes import MistakeStore
+
+    path = getattr(duels, "path", None)
+    return MistakeStore(path) if path is not None else None
 
 
 class DuelApp(w.VBox):
@@ -119,6 +127,8 @@ class DuelApp(w.VBox):
         self.commit_html = w.HTML().add_class("crib-commit")
         self.review_html = w.HTML().add_class("crib-review")
         self.stepper = DuelStepper(lang)  # the finished game, decision by decision (← →)
+        # a class seat's costliest decisions, kept for its student's "My mistakes" (#39, 6)
+        self.mistakes = SeatMistakes(lambda: _mistake_store(self.storage))
         self.log_html = w.HTML().add_class("crib-duel-log")
         on_clicks(
             (self.action_button, self.act),
@@ -470,6 +480,7 @@ class DuelApp(w.VBox):
         )
         if rev is not None:  # the graph, the stepper and the key moments (issue #39)
             self.stepper.show_review(rev)
+            self.mistakes.keep(self.seat.code, self.seat.game.events, rev)  # type: ignore[union-attr]
 
     @staticmethod
     def _hook(fn: Callable[[str], object] | None, code: str) -> object:

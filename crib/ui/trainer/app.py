@@ -120,6 +120,7 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, NewKinds, MistakesMod
             [
                 self.key_listener,
                 join_box,
+                self.class_mistakes_row,  # in a class: its learner's "My mistakes"
                 self.practice_box,
                 head_row(self.header, self.clock, self.plain_box),
                 self.prompt,

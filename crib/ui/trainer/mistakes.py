@@ -8,9 +8,16 @@ the move, then the grade.  Each move is counted by the record's rule (two right 
 at least 2 days apart retire a position, :mod:`crib.store.mistakes`), and the page says
 where the position stands.
 
-The learner (:mod:`crib.session.learner`) is the device's profile: the token this
-browser keeps under ``crib-profile`` (made on its first visit, by the play page or this
-one).  The set is for practice outside a class: a joined class gives its own questions.
+The learner (:mod:`crib.session.learner`) is, outside a class, the device's profile:
+the token this browser keeps under ``crib-profile`` (made on its first visit, by the play
+page or this one).  In a class (the student joined with the class code and a name), it
+is the class learner ``CODE/name``: the "My mistakes" toggle beside the class's
+questions shows that learner's set, the costliest decisions of the student's classmate
+games in that class (:class:`crib.ui.play.duel_review.SeatMistakes` keeps them once
+each game's review opens).  The classroom's identity is the code and the name: a student
+who joins the class with the same code and name on another device is the same learner
+and sees the same set; no other name's set is ever shown.  The page says which learner
+it is and how it is kept.
 """
 
 from __future__ import annotations
@@ -32,7 +39,7 @@ from crib.ui.play.retry import RetryView
 __all__ = ["MistakesMode", "MISTAKES"]
 
 MISTAKES = "mistakes"  # the practice kind's value
-_IN_FSTRINGS = (N_("My mistakes"),)
+_IN_FSTRINGS = (N_("My mistakes"), N_("class {code}, {name}"))
 
 
 class MistakesMode:
@@ -55,9 +62,30 @@ class MistakesMode:
             [self.mistake_note, self.mistake_view, w.HBox([self.mistake_next])],
             layout=w.Layout(display="none"),
         ).add_class("crib-mistakes")
+        # in a class: the class learner's set, beside the class's questions
+        self.class_mistakes = w.ToggleButton(
+            description=_("My mistakes"),
+            tooltip=_("Your costliest decisions from your class games, asked again"),
+            icon="repeat",
+        ).add_class("crib-class-mistakes")
+        self.class_mistakes.observe(lambda _c: self.show_mistakes(), "value")
+        self.class_mistakes_row = w.HBox(
+            [self.class_mistakes], layout=w.Layout(display="none")
+        ).add_class("crib-class-mistakes-row")
+        self._class_header = ""
         keys = self.key_listener
         keys.device_keys = [*keys.device_keys, PROFILE_KEY]
         keys.on_device(self._mistakes_device)
+
+    @property
+    def mistakes_learner(self) -> LearnerKey | None:
+        """Whose set is shown: in a class, the class learner (the join's code and name);
+        outside, the device's profile (None until the browser has said what it keeps)."""
+        student = getattr(self, "student", None)
+        code = getattr(self, "session_code", None)
+        if student is not None and code:
+            return LearnerKey.for_class(code, student.name)
+        return self.learner
 
     @cached_property
     def mistake_store(self) -> MistakeStore:
@@ -68,7 +96,7 @@ class MistakesMode:
         self.learner, new = device_learner(values)
         if new is not None:
             self.key_listener.store(PROFILE_KEY, new)
-        if self.kind.value == MISTAKES:
+        if self.kind.value == MISTAKES and self.student is None:
             self.show_mistakes()
 
     def _quiz_widgets(self) -> tuple[w.Widget, ...]:
@@ -84,51 +112,89 @@ class MistakesMode:
         )
 
     def show_mistakes(self) -> bool:
-        """The practice kind changed: "My mistakes" shown (True), or the quiz back."""
-        on = self.kind.value == MISTAKES and self.student is None
+        """The practice kind (or, in a class, the "My mistakes" toggle) changed: "My
+        mistakes" shown (True), or the quiz back."""
+        in_class = self.student is not None
+        self.class_mistakes_row.layout.display = None if in_class else "none"
+        if not in_class and self.class_mistakes.value:
+            self.class_mistakes.value = False  # (a new page's join starts with the questions)
+        on = self.class_mistakes.value if in_class else self.kind.value == MISTAKES
+        was = self.mistakes_box.layout.display != "none"
         self.mistakes_box.layout.display = None if on else "none"
         for x in self._quiz_widgets():
             x.layout.display = "none" if on else None
-        if self.kind.value != "count":
-            self.teach_toggle.layout.display = "none"
         if not on:
             self.mistake_view.hide()
+            if in_class and was:  # the class's question as it was
+                self.header.value = self._class_header
+            current = getattr(self, "current", None)
+            if in_class or self.kind.value != "count":
+                count = in_class and current is not None and current.kind == "count"
+                self.teach_toggle.layout.display = None if count else "none"
             return False
+        self.teach_toggle.layout.display = "none"
+        if in_class and not was:
+            self._class_header = self.header.value
         self.level.layout.display = self.seat.layout.display = "none"
-        self.mistake_list = self.mistake_store.mistakes(self.learner) if self.learner else []
+        learner = self.mistakes_learner
+        self.mistake_list = self.mistake_store.mistakes(learner) if learner else []
         self.mistake_at = 0
-        self.header.value = info_html(tr(self.lang)(N_("My mistakes")))
+        _ = tr(self.lang)
+        head = _("My mistakes")
+        if in_class:
+            head += " · " + _("class {code}, {name}").format(
+                code=self.session_code,
+                name=self.student.name,  # type: ignore[union-attr]
+            )
+        self.header.value = info_html(head)
         self._draw_mistake()
         return True
 
     def _kept_where(self) -> str:
         """Which learner this is, and how it is kept (the issue asks the page to say so)."""
         _ = tr(self.lang)
-        said = _(
-            "Kept for this browser: a random profile token it keeps (localStorage). "
-            "Another device or browser has its own set."
-        )
+        k = self.mistakes_learner
+        if k is not None and k.kind == "class":
+            said = _(
+                "Kept for {name} in class {code}: the class code and the name you joined "
+                "with are the learner. Whoever joins this class with the same code and name, "
+                "on any device, is the same learner and sees this set; no other name sees it."
+            ).format(name=k.name, code=k.code)
+        else:
+            said = _(
+                "Kept for this browser: a random profile token it keeps (localStorage). "
+                "Another device or browser has its own set."
+            )
         return f'<div class="crib-muted" style="font-size:12px">{html.escape(said)}</div>'
 
     def _draw_mistake(self) -> None:
         _ = tr(self.lang)
         self.mistake_next.disabled = True
-        if self.learner is None:
+        learner = self.mistakes_learner
+        if learner is None:
             self.mistake_note.value = info_html(
                 _("This device's profile is not read yet: reload the page to see your mistakes.")
             )
             self.mistake_view.hide()
             return
         if not self.mistake_list:
-            done = self.mistake_store.mistakes(self.learner, retired=True)
+            done = self.mistake_store.mistakes(learner, retired=True)
+            none_yet = (
+                _(
+                    "No mistakes kept yet: play your class's games against your classmates, "
+                    "and once a game's review opens its costliest decisions come here."
+                )
+                if learner.kind == "class"
+                else _(
+                    "No mistakes kept yet: play a game against the computer, and its costliest "
+                    "decisions come here to be tried again."
+                )
+            )
             self.mistake_note.value = (
                 info_html(
                     _("Your set is empty: every position in it has been answered right twice.")
                     if done
-                    else _(
-                        "No mistakes kept yet: play a game against the computer, and its costliest "
-                        "decisions come here to be tried again."
-                    )
+                    else none_yet
                 )
                 + self._kept_where()
             )
@@ -176,6 +242,7 @@ class MistakesMode:
         """The next position of the set (read again from the record at the set's end)."""
         self.mistake_at += 1
         if self.mistake_at >= len(self.mistake_list):
-            self.mistake_list = self.mistake_store.mistakes(self.learner) if self.learner else []
+            learner = self.mistakes_learner
+            self.mistake_list = self.mistake_store.mistakes(learner) if learner else []
             self.mistake_at = 0
         self._draw_mistake()
