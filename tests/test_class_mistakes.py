@@ -79,12 +79,12 @@ def test_a_class_game_keeps_each_seats_mistakes_for_its_own_learner(tmp_path: Pa
     assert cy.mistake_list == [] and "No mistakes kept yet" in cy.mistake_note.value
 
 
-def _joined(st, name: str):  # type: ignore[no-untyped-def]
-    """A trainer page (a new device) joined to the class as ``name``."""
+def _joined(st, name: str, code: str = "CLS234"):  # type: ignore[no-untyped-def]
+    """A trainer page (a new device) joined to the class session ``code`` as ``name``."""
     from crib.ui.trainer.app import TrainerApp
 
     app = TrainerApp(store=st, seed=3)
-    app.code.value, app.name.value = "CLS234", name
+    app.code.value, app.name.value = code, name
     app.join()
     assert app.student is not None
     return app
@@ -130,3 +130,34 @@ def test_the_trainer_in_a_class_offers_the_class_learners_set(tmp_path: Path) ->
     bob.class_mistakes.value = True
     assert bob.mistake_list == [] and not bob.mistake_view.shown
     assert "5H" not in bob.mistake_note.value and "Kept for Bob" in bob.mistake_note.value
+
+
+def test_a_kept_class_gathers_a_students_set_across_its_lessons(tmp_path: Path) -> None:
+    """A session of a kept class (issue #38) names the class: the learner is the class and
+    the name (spelt as the roster has it), so a mistake kept in one lesson is asked in the
+    next; a session of no class keeps its own CODE/name."""
+    from crib.store.classroom import Store
+    from tests.test_mistakes import SIX
+
+    st = Store(tmp_path / "c.sqlite3")
+    cls = st.create_class("5B")
+    one = st.create_session("Lesson 1", seed=3, questions=[{"kind": "count"}], class_id=cls.id)
+    two = st.create_session("Lesson 2", seed=4, questions=[{"kind": "count"}], class_id=cls.id)
+    lone = st.create_session("Club", seed=5, questions=[{"kind": "count"}], code="CLS234")
+    st.join(one.code, "Ann")
+    store = MistakeStore(st.path)
+    first = store.class_learner(one.code, "Ann")
+    assert (
+        first
+        == store.class_learner(two.code, "ann")
+        == LearnerKey.for_class(f"CLASS{cls.id}", "Ann")
+    )
+    assert store.class_learner(lone.code, "Ann") == LearnerKey.for_class("CLS234", "Ann")
+    store.keep(first, [(SIX, SIX.grade(parse_cards("5H 5D")))])
+    app = _joined(st, "Ann", code=two.code)
+    app.class_mistakes.value = True
+    assert [m.position for m in app.mistake_list] == [SIX]
+    assert "Kept for Ann in the class 5B" in app.mistake_note.value
+    other = _joined(st, "Bob", code=two.code)
+    other.class_mistakes.value = True
+    assert other.mistake_list == []

@@ -9,8 +9,11 @@ A learner is one of two kinds, and :class:`LearnerKey` says which:
   answers, so anyone with the code who types the same name is the same learner.  (A
   classmate game's seat has a secret, :mod:`crib.store.duels`, but it names a seat of one
   game, not a learner across games.)  The key is ``CODE/name``: a student who joins
-  again, on any device, with the same code and name is the same learner.  A class
-  learner's mistakes come from their classmate games in that session: each seat's own
+  again, on any device, with the same code and name is the same learner.  A session of
+  a kept class (issue #38) names the class instead: the key is ``CLASS<id>/name``
+  (:meth:`crib.store.learners.LearnerStore.class_learner`), so a student's set gathers
+  every lesson of that class.  A class learner's mistakes come from their classmate
+  games: each seat's own
   decisions, kept once the game's review opens
   (:class:`crib.ui.play.duel_review.SeatMistakes`), and asked again by the trainer
   joined to the class (:mod:`crib.ui.trainer.mistakes`).

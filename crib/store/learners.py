@@ -60,6 +60,31 @@ class LearnerStore(StoreConnection):
             raise UnknownLearnerError(f"no learner {learner_id!r} in the record")
         return LearnerKey(row[0], row[1], row[2])
 
+    def class_learner(self, code: str, name: str) -> LearnerKey:
+        """The class learner who joined session ``code`` as ``name``.
+
+        A session of a kept class (issue #38: ``sessions.class_id``) names the class, not
+        the session: the key is ``CLASS<id>/name``, with the name spelt as the class's
+        roster has it (any case), so a student's set gathers the games of every lesson of
+        that class.  A session of no class keeps ``CODE/name``.  (Join codes are
+        ``CODE_LEN`` (6) letters and digits, so ``CLASS<id>`` is never one.)
+        """
+        key = LearnerKey.for_class(code, name)
+        row = self.conn.execute(
+            "SELECT class_id FROM sessions WHERE code=?", (key.code,)
+        ).fetchone()
+        if row is None or row[0] is None:
+            return key
+        class_id = int(row[0])
+        spelt = [
+            str(r[0])
+            for r in self.conn.execute(
+                "SELECT name FROM class_students WHERE class_id=? ORDER BY added", (class_id,)
+            )
+            if str(r[0]).casefold() == key.name.casefold()
+        ]
+        return LearnerKey.for_class(f"CLASS{class_id}", spelt[0] if spelt else key.name)
+
     def class_learners(self, code: str) -> list[tuple[int, LearnerKey]]:
         """The learners of one class session (by its join code), by name."""
         code = "".join(code.split()).replace("-", "").upper()

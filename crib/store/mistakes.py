@@ -147,7 +147,7 @@ class MistakeStore(LearnerStore):
             )
             if str(r[0]).casefold() == name.casefold()
         ]
-        return LearnerKey.for_class(code, joined[0] if joined else name)
+        return self.class_learner(code, joined[0] if joined else name)
 
     def _rows(self, where: str, args: tuple) -> list[Mistake]:
         rows = self.conn.execute(

@@ -27,6 +27,7 @@ from functools import cached_property
 
 import ipywidgets as w
 
+from crib.errors import StoreError
 from crib.i18n import N_, tr
 from crib.session.learner import PROFILE_KEY, LearnerKey, device_learner
 from crib.session.model import Grade
@@ -84,7 +85,7 @@ class MistakesMode:
         student = getattr(self, "student", None)
         code = getattr(self, "session_code", None)
         if student is not None and code:
-            return LearnerKey.for_class(code, student.name)
+            return self.mistake_store.class_learner(code, student.name)
         return self.learner
 
     @cached_property
@@ -154,7 +155,18 @@ class MistakesMode:
         """Which learner this is, and how it is kept (the issue asks the page to say so)."""
         _ = tr(self.lang)
         k = self.mistakes_learner
-        if k is not None and k.kind == "class":
+        if k is not None and k.kind == "class" and k.code.startswith("CLASS"):
+            try:
+                cls = self.store.school_class(int(k.code[5:])).name
+            except (StoreError, ValueError):
+                cls = k.code
+            said = _(
+                "Kept for {name} in the class {cls}: the class and the name you joined with "
+                "are the learner, and every lesson of this class adds to the set. Whoever "
+                "joins a session of this class with the same name, on any device, is the same "
+                "learner and sees this set; no other name sees it."
+            ).format(name=k.name, cls=cls)
+        elif k is not None and k.kind == "class":
             said = _(
                 "Kept for {name} in class {code}: the class code and the name you joined "
                 "with are the learner. Whoever joins this class with the same code and name, "
