@@ -145,7 +145,7 @@ def main() -> None:
     ap.add_argument("--leads", type=int, default=30)
     ap.add_argument("--sixes", type=int, default=100)
     ap.add_argument("--out", default=None, help="e.g. data/master_speed.json")
-    ap.add_argument("--label", default="", help="a note stored with the run (e.g. the commit)")
+    ap.add_argument("--label", default="", help="the run's key in --out (e.g. before, after)")
     args = ap.parse_args()
     load0 = os.getloadavg()
     warm()
@@ -215,9 +215,12 @@ def main() -> None:
             "plays_wall": spread([w for k, _f, w, _c in log if k == "play"], y_wall),
         }
     report(out)
-    if args.out:
-        Path(args.out).write_text(json.dumps(out, indent=1) + "\n")
-        print(f"wrote {args.out}")
+    if args.out:  # one entry per --label: a before and an after run sit side by side
+        p = Path(args.out)
+        data = json.loads(p.read_text()) if p.exists() else {}
+        data.setdefault("runs", {})[args.label or "latest"] = out
+        p.write_text(json.dumps(data, indent=1) + "\n")
+        print(f"wrote {args.out} (run {args.label or 'latest'!r})")
 
 
 def _line(name: str, d: dict, target: float | None = None) -> str:
