@@ -30,10 +30,12 @@ from crib.analysis.discard_fast import (  # re-exported: the array engine lives 
     _PAIRS,
     TIE_EPS,
     _throw_arrays,
+    fraction,
     order_indices,
     ordered_by_win,
     own_points_table,  # noqa: F401
     rank_throws_fast,  # noqa: F401
+    throw_counts,
 )
 from crib.analysis.models import (  # the endgame threshold: re-exported
     MASTER_ENDGAME,
@@ -304,6 +306,8 @@ def _analyze(
     """The ranking, on cards and arguments already checked by :func:`analyze_discard`."""
     _throw_idx, unseen, hand_scores, own_sums = _throw_arrays(cards)
     n_st = len(unseen)
+    hand_sums, hand_counts = throw_counts(hand_scores)
+    own = own_sums.tolist()
     throw_cards = [(cards[a], cards[b]) for a, b in _PAIRS]
     if getattr(crib, "seat_conditioned", False):
         crib_vals = crib.values(cards, throw_cards, dealer=dealer)  # type: ignore[call-arg]
@@ -320,10 +324,10 @@ def _analyze(
             throw=throw_cards[i],
             keep=tuple(cards[k] for k in _KEEP_POS[i]),  # type: ignore[arg-type]
             dealer=dealer,
-            hand_ev_exact=Fraction(int(hand_scores[i].sum()), n_st),
+            hand_ev_exact=fraction(hand_sums[i], n_st),
             crib_ev_exact=crib_vals[i],
-            own_exact=Fraction(int(own_sums[i]), n_st),
-            hand_counts=tuple(int(x) for x in np.bincount(hand_scores[i], minlength=30)[:30]),
+            own_exact=fraction(own[i], n_st),
+            hand_counts=hand_counts[i],
             model=crib.name,
             peg_ev=peg[i],
         )

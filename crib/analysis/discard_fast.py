@@ -11,17 +11,27 @@ arrays and re-exports every name here.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
 from functools import cache
 from itertools import combinations
 from typing import Any
 
 import numpy as np
 
-from crib.analysis.tables import JACK, score_indices
+from crib.analysis.tables import JACK, bonus_table, hand_codes, hand_patterns, rank5_table
 from crib.rules.cards import Card
 from crib.rules.scoring import rank_points
 
-__all__ = ["TIE_EPS", "own_points_table", "order_indices", "ordered_by_win", "rank_throws_fast"]
+__all__ = [
+    "TIE_EPS",
+    "own_points_table",
+    "keep_scores",
+    "throw_counts",
+    "fraction",
+    "order_indices",
+    "ordered_by_win",
+    "rank_throws_fast",
+]
 
 TIE_EPS = 0.001  # throws whose ev lies within this are ordered by safety
 
@@ -58,16 +68,44 @@ def _own_sums(throws: np.ndarray, starters: np.ndarray) -> np.ndarray:
     return pts
 
 
+def keep_scores(keeps: np.ndarray, starters: np.ndarray) -> np.ndarray:
+    """Show scores (a hand, not a crib) of each kept four ``keeps`` (K, 4) with each
+    starter ``starters`` (S,), as a (K, S) array.
+
+    :func:`crib.analysis.tables.score_indices` on every (four, starter) pair, with
+    each four's rank code and suit pattern computed once rather than once per starter
+    (tests/test_discard_fast.py checks it equal on every four and starter).
+    """
+    code = hand_codes(keeps) * 13
+    ranks = rank5_table()[code[:, None] + (starters >> 2)[None, :]].astype(np.int64)
+    return ranks + bonus_table(False)[hand_patterns(keeps)[:, None], starters[None, :]]
+
+
 def _throw_arrays(six: Sequence[Card]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """For the 15 splits of a six (in ``_PAIRS`` order): thrown card indices,
     unseen starters, kept-hand scores (15, starters) and own-point sums (15,)."""
     idx = np.array([c.index for c in six], dtype=np.int64)
     throw_idx = idx[_PAIRS_ARR]
     keep_idx = idx[_KEEP_POS]
-    unseen = np.setdiff1d(np.arange(52), idx)
-    n = len(unseen)
-    scores = score_indices(np.repeat(keep_idx, n, axis=0), np.tile(unseen, 15)).reshape(15, n)
-    return throw_idx, unseen, scores, _own_sums(throw_idx, unseen)
+    free = np.ones(52, dtype=bool)
+    free[idx] = False
+    unseen = np.flatnonzero(free)  # ascending, as np.setdiff1d(np.arange(52), idx)
+    return throw_idx, unseen, keep_scores(keep_idx, unseen), _own_sums(throw_idx, unseen)
+
+
+def throw_counts(scores: np.ndarray) -> tuple[list[int], list[tuple[int, ...]]]:
+    """Per row of kept-hand scores (K, starters): the sum, and how many starters give
+    each score 0..29 (``np.bincount(row, minlength=30)[:30]``), in one numpy call each."""
+    k = scores.shape[0]
+    counts = np.bincount((scores + 30 * np.arange(k)[:, None]).ravel(), minlength=30 * k)
+    return scores.sum(axis=1).tolist(), [tuple(r) for r in counts.reshape(k, 30).tolist()]
+
+
+@cache
+def fraction(num: int, den: int) -> Fraction:
+    """``Fraction(num, den)``, made once per pair (the same few hundred recur: the
+    denominators are starter counts)."""
+    return Fraction(num, den)
 
 
 def order_indices(evs: Sequence[float], safeties: Sequence[float]) -> list[int]:

@@ -129,16 +129,23 @@ def _solve(mine, na, hands, nbs, count, tail, streak, og, last, opts, out, memo,
             out[i, j, 1] = total - now
 
 
-@_jit("int64[::1](int64[:, :, ::1], int64[::1], int64[:, ::1])")
-def _summary(out, weights, margins_w):  # type: ignore[no-untyped-def]
-    """Per option: sum of future x weight, and weight per margin (offset by 128)."""
+_NOW0 = 8  # points now (-1, the other's go, up to about 20) as bit now + 8 of an int64
+
+
+@_jit("int64[::1](int64[:, :, ::1], int64[::1], int64[:, ::1], int64[::1], int64[::1])")
+def _summary(out, weights, margins_w, now_sum, now_bits):  # type: ignore[no-untyped-def]
+    """Per option: sum of future x weight (returned), weight per margin (offset by 128),
+    sum of now x weight, and the points-now values seen (bit ``now + _NOW0``)."""
     nopt = out.shape[1]
     fut = np.zeros(nopt, np.int64)
     for i in range(out.shape[0]):
         w = weights[i]
         for j in range(nopt):
+            now = out[i, j, 0]
             fut[j] += out[i, j, 1] * w
-            margins_w[j, out[i, j, 0] + out[i, j, 1] + 128] += w
+            now_sum[j] += now * w
+            now_bits[j] |= 1 << (now + _NOW0)
+            margins_w[j, now + out[i, j, 1] + 128] += w
     return fut
 
 
@@ -265,16 +272,19 @@ def minimax_summary(
     _ranks, weights, out = _run(pos, cards, factor, sample, counts)
     if weights.dtype != np.int64:
         return _float_summary(cards, weights, out)
-    margins_w = np.zeros((len(cards), 256), np.int64)
-    fut = _summary(out, weights, margins_w)
+    nopt = len(cards)
+    margins_w = np.zeros((nopt, 256), np.int64)
+    now_sum = np.zeros(nopt, np.int64)
+    now_bits = np.zeros(nopt, np.int64)
+    fut = _summary(out, weights, margins_w, now_sum, now_bits)
+    rows = margins_w.tolist()
     res = []
     for j, card in enumerate(cards):
-        row = margins_w[j]
-        nz = np.nonzero(row)[0]
-        dist = {int(m) - 128: int(row[m]) for m in nz}
-        nows = frozenset(int(x) for x in np.unique(out[:, j, 0])) if len(out) else frozenset({0})
-        now_sum = int((out[:, j, 0].astype(np.int64) * weights).sum()) if len(out) else 0
-        res.append((card, nows, int(fut[j]) + now_sum, dist))
+        row = rows[j]
+        dist = {m - 128: w for m, w in enumerate(row) if w}
+        bits = int(now_bits[j])
+        nows = frozenset(b - _NOW0 for b in range(64) if bits >> b & 1) if bits else frozenset({0})
+        res.append((card, nows, int(fut[j]) + int(now_sum[j]), dist))
     return len(weights), int(weights.sum()), res
 
 
