@@ -77,7 +77,7 @@ def test_themes_of_hand_made_positions() -> None:
     t = play_themes(lead, False, "3H", "8S")
     assert {"lead", "formation", "pair-royal bait", "pone"} <= set(t) and "endgame" not in t
     at20 = PeggingPosition.parse(
-        "hand 3H 8D | pile TS KD | previous 9C 5D 4S 2C | starter AS | opp 2 | go | scores 100 90"
+        "hand 3H 8D | pile TS KD | previous 9C 2C | starter AS | opp 2 | scores 100 90"
     )
     t = play_themes(at20, True, "3H", "8D")
     assert {"magic eleven", "go", "endgame", "dealer"} <= set(t)

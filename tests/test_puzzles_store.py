@@ -29,11 +29,11 @@ def test_attempts_update_both_ratings_and_survive_a_reopen(tmp_path) -> None:
     assert st.learner_rating(1).r == pytest.approx(b.rating_after)
     assert st.learner_rating(3).r == 1500.0 and st.seen(1) == {"p-aa", "p-bb"}
     assert st.puzzle_ratings()["p-aa"] == pytest.approx(c.puzzle_after)
-    with pytest.raises(Exception, match="append-only"):
-        with st._write() as cur:
-            cur.execute("UPDATE puzzle_attempts SET correct=1")
+    with pytest.raises(Exception, match="append-only"), st._write() as cur:
+        cur.execute("UPDATE puzzle_attempts SET correct=1")
 
 
+@pytest.mark.slow  # one whole game judged: about 10 s alone, a minute on a loaded machine
 def test_a_mining_run_resumes_from_its_chunks_and_builds_puzzles(tmp_path) -> None:
     from crib.ai.puzzles.mine import mine_games
 
