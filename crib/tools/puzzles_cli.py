@@ -38,6 +38,11 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     b.add_argument("--results", default="puzzle-results", help="folder of finished chunks")
     b.add_argument("--out", default="data", help="where the puzzle files go (default data/)")
     b.add_argument("--quiet", action="store_true", help="no progress lines")
+    b.add_argument(
+        "--finished",
+        action="store_true",
+        help="play no games: build from the chunks already in --results",
+    )
     s = ps.add_parser("show", help="print one puzzle, answer and words included")
     s.add_argument("id")
 
@@ -67,14 +72,20 @@ def run(args: argparse.Namespace) -> int:
         workers=args.workers or default_workers(),
         scheduler=None if args.dask in (None, "local") else args.dask,
         quiet=args.quiet,
+        finished=args.finished,
     )
     puzzles, summary = build_puzzles(chunks)
     out = Path(args.out)
     write_puzzles(out / DATA_FILE, puzzles)
     command = f"crib puzzles build --games {args.games} --seed {args.seed} --chunk {args.chunk}"
+    if args.dask is not None:
+        command += " --dask" + ("" if args.dask == "local" else f" {args.dask}")
+    if args.finished:
+        command += " --finished"
     note = {
         "command": command,
         "seed": args.seed,
+        "chunks": [[c["start"], c["stop"]] for c in chunks],
         **summary,
         "wall_seconds_this_run": round(time.perf_counter() - t0, 1),
     }

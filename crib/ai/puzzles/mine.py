@@ -227,8 +227,12 @@ def mine_games(
     workers: int = 1,
     scheduler: str | None = None,
     quiet: bool = False,
+    finished: bool = False,
 ) -> list[dict]:
-    """Mine ``games`` games in chunks into ``results`` (resumable); every chunk, in order."""
+    """Mine ``games`` games in chunks into ``results`` (resumable); every chunk, in order.
+
+    ``finished``: play nothing, return the chunks already in ``results`` (those a stopped
+    run finished, in order)."""
     from crib.ai.selfplay.engine import _executor
 
     folder = Path(results)
@@ -243,6 +247,8 @@ def mine_games(
         return folder / f"chunk_{k * chunk:07d}-{min(games, (k + 1) * chunk):07d}.json"
 
     n_chunks = -(-games // chunk)
+    if finished:
+        return [json.loads(path(k).read_text()) for k in range(n_chunks) if path(k).exists()]
     todo = [k for k in range(n_chunks) if not path(k).exists()]
     jobs = [(seed, k * chunk, min(games, (k + 1) * chunk)) for k in todo]
     if jobs:
