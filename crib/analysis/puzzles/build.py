@@ -89,6 +89,9 @@ def build_puzzles(chunks: Sequence[dict[str, Any]]) -> tuple[list[Puzzle], dict[
             "kept in chunks": counts["kept"],
             "puzzles (duplicates across chunks dropped)": len(puzzles),
         },
+        "weak tier below half": {
+            k: sum(p.solve[k] < 0.5 for p in puzzles) for k in ("easy", "normal", "hard", "expert")
+        },
         "kinds": dict(Counter(p.kind for p in puzzles)),
         "units": dict(Counter(p.unit for p in puzzles)),
         "themes": dict(sorted(themes.items())),
