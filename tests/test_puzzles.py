@@ -154,6 +154,8 @@ def test_the_shipped_set_has_enough_puzzles_and_never_shows_the_answer() -> None
         assert "answer" not in p.public() and p.words["en"] not in public
         assert p.answer in p.legal_moves() or p.kind == "discard"
     assert Puzzle.from_json(ps[0].to_json()) == ps[0]
+    english = ("Play ", "Throw ", "you win the game", "Next best")
+    assert not [p.id for p in ps if any(e in p.words["fr"] for e in english)]
 
 
 def _rejudge(p: Puzzle) -> tuple[tuple[str, ...], float, str]:
