@@ -252,6 +252,7 @@ _MODULES = {
     "print": "crib.tools.printables",
     "tournament": "crib.tools.tournament_cli",
     "notebooks": "crib.tools.notebooks_cli",
+    "puzzles": "crib.tools.puzzles_cli",
 }
 
 

@@ -1,0 +1,94 @@
+"""``crib puzzles``: mine the puzzle set from self-play and write it to ``data/``.
+
+``crib puzzles build --games N --seed S [--dask [ADDRESS]] [--workers W]`` plays N
+games (Master and tier pairings, :mod:`crib.ai.puzzles.mine`), keeps the positions the
+filters pass, and writes ``data/puzzles.jsonl.gz`` and ``data/puzzles_build.json``
+(the command, the seed, how many positions each filter kept, the mining rate).
+Finished chunks stay in ``--results``: the same command resumes.
+``crib puzzles show ID`` prints one puzzle, answer included.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from pathlib import Path
+
+__all__ = ["add_parser", "run"]
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    """Add ``puzzles`` and its subcommands to the ``crib`` parser."""
+    pp = sub.add_parser("puzzles", help="the rated puzzle set: build it from self-play, show one")
+    ps = pp.add_subparsers(dest="action", required=True, parser_class=type(pp))
+    b = ps.add_parser("build", help="mine puzzles from self-play games (resumable)")
+    b.add_argument("--games", type=int, default=400, help="games to play (default 400)")
+    b.add_argument("--seed", type=int, default=40, help="the master seed (default 40)")
+    b.add_argument("--chunk", type=int, default=10, help="games per chunk (default 10)")
+    b.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
+    b.add_argument(
+        "--dask",
+        nargs="?",
+        const="local",
+        default=None,
+        metavar="ADDRESS",
+        help="run on dask.distributed: a scheduler address, or a LocalCluster when omitted",
+    )
+    b.add_argument("--results", default="puzzle-results", help="folder of finished chunks")
+    b.add_argument("--out", default="data", help="where the puzzle files go (default data/)")
+    b.add_argument("--quiet", action="store_true", help="no progress lines")
+    b.add_argument(
+        "--finished",
+        action="store_true",
+        help="play no games: build from the chunks already in --results",
+    )
+    s = ps.add_parser("show", help="print one puzzle, answer and words included")
+    s.add_argument("id")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run one ``crib puzzles`` subcommand; returns the exit code."""
+    from crib.analysis.puzzles.model import DATA_FILE, load_puzzles, write_puzzles
+
+    if args.action == "show":
+        for p in load_puzzles():
+            if p.id == args.id:
+                print(json.dumps(p.to_json(), ensure_ascii=False, indent=1))
+                return 0
+        print(f"crib: error: no puzzle {args.id!r}")
+        return 2
+    from crib.ai.puzzles.mine import mine_games
+    from crib.ai.selfplay.engine import default_workers
+    from crib.analysis.puzzles.build import build_puzzles
+
+    t0 = time.perf_counter()
+    chunks = mine_games(
+        args.games,
+        args.seed,
+        args.results,
+        chunk=args.chunk,
+        executor="dask" if args.dask is not None else "process",
+        workers=args.workers or default_workers(),
+        scheduler=None if args.dask in (None, "local") else args.dask,
+        quiet=args.quiet,
+        finished=args.finished,
+    )
+    puzzles, summary = build_puzzles(chunks)
+    out = Path(args.out)
+    write_puzzles(out / DATA_FILE, puzzles)
+    command = f"crib puzzles build --games {args.games} --seed {args.seed} --chunk {args.chunk}"
+    if args.dask is not None:
+        command += " --dask" + ("" if args.dask == "local" else f" {args.dask}")
+    if args.finished:
+        command += " --finished"
+    note = {
+        "command": command,
+        "seed": args.seed,
+        "chunks": [[c["start"], c["stop"]] for c in chunks],
+        **summary,
+        "wall_seconds_this_run": round(time.perf_counter() - t0, 1),
+    }
+    (out / "puzzles_build.json").write_text(json.dumps(note, indent=1) + "\n")
+    print(f"{len(puzzles)} puzzles from {summary['games']} games -> {out / DATA_FILE}")
+    return 0
