@@ -40,6 +40,11 @@ _LINKS = (
         ),
     ),
     (
+        "puzzles.ipynb",
+        N_("Puzzles"),
+        N_("positions from real games where one move is clearly best; rated, by theme, daily."),
+    ),
+    (
         "teacher.ipynb",
         N_("Teacher's dashboard"),
         N_("run a class session with shared deals, watch the answers arrive, export a CSV."),

@@ -25,6 +25,7 @@ __all__ = [
     "SECTIONS",
     "ANALYZERS",
     "TEACHING",
+    "PRACTISING",
     "LEARN",
     "nav_bar",
     "nav_html",
@@ -50,6 +51,11 @@ ANALYZERS = {
     "crib_odds.ipynb": NP_("nav", "Crib odds"),
     "pegging.ipynb": NP_("nav", "Pegging"),
     "traps.ipynb": NP_("nav", "Traps"),
+}
+# the Practice menu: the trainer and the rated puzzles
+PRACTISING = {
+    "trainer.ipynb": NP_("nav", "Trainer"),
+    "puzzles.ipynb": NP_("nav", "Puzzles"),
 }
 # the Teach menu: the class dashboard and the lessons (their decks, guide pages, printables)
 TEACHING = {
@@ -105,8 +111,8 @@ def nav_html(active: str, current: str | None = None, lang: str = "en") -> str:
         f'<a class="crib-nav-learn" href="{LEARN[1]}{keep}"{cur}>{html.escape(_(LEARN[0]))}</a>'
     )
     sub = ""
-    menu = {"analyze": ANALYZERS, "teach": TEACHING}.get(active)
-    if menu:  # the section's own pages: Analyze's analyzers, Teach's dashboard and lessons
+    menu = {"analyze": ANALYZERS, "teach": TEACHING, "practice": PRACTISING}.get(active)
+    if menu:  # the section's own pages: Analyze's analyzers, Teach's and Practice's pages
         subs = []
         for href, label in menu.items():
             cur = ' aria-current="page"' if href == current else ""
@@ -135,6 +141,7 @@ TEMPLATE_WORDS = (
     N_("Home"),
     N_("Lessons"),
     N_("Learn"),
+    N_("Puzzles"),
     # what the template's script gives assistive technology: the count, a card's state
     N_("Count {count}"),
     N_("selected"),
