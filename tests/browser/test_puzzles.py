@@ -1,0 +1,115 @@
+"""The puzzles page in a real browser (issue 40, points 3 and 5): the puzzle of the day
+solved by keyboard for one device's profile and failed by keyboard for another, at 768
+px with axe-core clean; no answer on the page before the move; then the page at 1280
+and 390 px (no sideways scrolling on a phone).  Screenshots:
+tests/artifacts/puzzles-768-solved.png, puzzles-768-failed.png, puzzles-1280.png,
+puzzles-390.png."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from crib.analysis.puzzles.model import load_puzzles
+from crib.session.learner import PROFILE_KEY
+from crib.ui.puzzles.flow import daily_puzzle
+
+from .conftest import assert_no_error_output, open_dashboard, screenshot
+from .test_devices import _axe
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+READY = ".crib-puzzle-card"
+VERDICT = ".crib-puzzle-verdict"
+
+
+def _press(page, selector: str, key: str) -> None:  # type: ignore[no-untyped-def]
+    loc = page.locator(selector).first
+    loc.wait_for(state="visible", timeout=60_000)
+    page.wait_for_function("e => !e.disabled", arg=loc.element_handle(), timeout=60_000)
+    loc.focus()
+    page.keyboard.press(key)
+
+
+def _daily(ctx, voila_url: str):  # type: ignore[no-untyped-def]
+    """The page opened, the puzzle of the day chosen; no answer on the page yet."""
+    p = daily_puzzle(load_puzzles(), dt.date.today())
+    page, _ = open_dashboard(ctx, f"{voila_url}/voila/render/puzzles.ipynb", READY)
+    page.locator(".crib-puzzle-mode select").select_option(label="Puzzle of the day")
+    page.wait_for_function(
+        "() => document.querySelector('.crib-puzzle-head')?.innerText.includes('puzzle of')",
+        timeout=60_000,
+    )
+    page.wait_for_selector(f".crib-puzzles .crib-cardbtn-{p.legal_moves()[0].split()[0]}")
+    assert page.locator(VERDICT).inner_text().strip() == ""  # no answer before the move
+    body = page.inner_text("body")
+    assert p.words["en"][:40] not in body and "How this was computed" not in body
+    return page, p
+
+
+def _move(page, p, move: str) -> str:  # type: ignore[no-untyped-def]
+    """``move`` made by keyboard: Space on a discard's two cards then Enter on the throw,
+    Enter on a play's card; the verdict's text."""
+    cards = move.split()
+    if p.kind == "discard":
+        for c in cards:
+            _press(page, f".crib-puzzles .crib-cardbtn-{c}", "Space")
+        _press(page, ".crib-puzzle-throw", "Enter")
+    else:
+        _press(page, f".crib-puzzles .crib-cardbtn-{cards[0]}", "Enter")
+    page.wait_for_function(
+        "s => (document.querySelector(s) || {}).innerText?.includes('You chose')",
+        arg=VERDICT,
+        timeout=60_000,
+    )
+    return page.locator(VERDICT).inner_text()
+
+
+def _context(browser, token: str, width: int, height: int):  # type: ignore[no-untyped-def]
+    ctx = browser.new_context(viewport={"width": width, "height": height})
+    ctx.set_default_navigation_timeout(120_000)
+    ctx.add_init_script(f"localStorage.setItem('{PROFILE_KEY}', '{token}')")
+    return ctx
+
+
+def test_the_daily_puzzle_solved_and_failed_by_keyboard(voila_url, browser) -> None:
+    found: list[str] = []
+    ctx = _context(browser, "browser-puzzles-solver-0001", 768, 1024)
+    page, p = _daily(ctx, voila_url)
+    _axe(page, "puzzles 768 before the move", found)
+    said = _move(page, p, p.answer)
+    assert "Solved: this is the best move." in said and "Your rating: " in said
+    assert p.words["en"][:40] in said
+    page.locator(".crib-puzzle-figures summary").focus()
+    page.keyboard.press("Enter")  # "How this was computed" opened by keyboard
+    assert "Glicko-2" in page.locator(".crib-puzzle-figures").inner_text()
+    assert "Last puzzles" in page.locator(".crib-puzzle-rating").inner_text()
+    _axe(page, "puzzles 768 solved", found)
+    assert_no_error_output(page)
+    screenshot(page, "puzzles-768-solved")
+    ctx.close()
+
+    ctx = _context(browser, "browser-puzzles-failer-0002", 768, 1024)
+    page, p = _daily(ctx, voila_url)
+    wrong = next(m for m in p.legal_moves() if m not in p.accepted)
+    said = _move(page, p, wrong)
+    assert "Not the best move." in said and p.words["en"][:40] in said
+    _axe(page, "puzzles 768 failed", found)
+    screenshot(page, "puzzles-768-failed")
+    ctx.close()
+    assert not found, found
+
+
+@pytest.mark.parametrize("width,height", [(1280, 800), (390, 844)])
+def test_the_page_at_1280_and_390(voila_url, browser, width, height) -> None:
+    ctx = _context(browser, f"browser-puzzles-width-{width:04d}", width, height)
+    page, _ = open_dashboard(ctx, f"{voila_url}/voila/render/puzzles.ipynb", READY)
+    page.wait_for_selector(".crib-puzzle-where .crib-puzzle-position", timeout=60_000)
+    sideways = page.evaluate(
+        "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
+    )
+    assert sideways <= 0, f"{sideways} px of sideways scrolling at {width}"
+    assert_no_error_output(page)
+    screenshot(page, f"puzzles-{width}")
+    ctx.close()
