@@ -1,7 +1,8 @@
 """The puzzles page in a real browser (issue 40, points 3 and 5): the puzzle of the day
 solved by keyboard for one device's profile and failed by keyboard for another, at 768
 px with axe-core clean; no answer on the page before the move; then the page at 1280
-and 390 px (no sideways scrolling on a phone).  Screenshots:
+px, and a phone (390 px, touch) in French tapping the puzzle of the day (no sideways
+scrolling, axe clean).  Screenshots:
 tests/artifacts/puzzles-768-solved.png, puzzles-768-failed.png, puzzles-1280.png,
 puzzles-390.png."""
 
@@ -101,15 +102,53 @@ def test_the_daily_puzzle_solved_and_failed_by_keyboard(voila_url, browser) -> N
     assert not found, found
 
 
-@pytest.mark.parametrize("width,height", [(1280, 800), (390, 844)])
-def test_the_page_at_1280_and_390(voila_url, browser, width, height) -> None:
-    ctx = _context(browser, f"browser-puzzles-width-{width:04d}", width, height)
+def test_the_page_at_1280(voila_url, browser) -> None:
+    ctx = _context(browser, "browser-puzzles-width-1280", 1280, 800)
     page, _ = open_dashboard(ctx, f"{voila_url}/voila/render/puzzles.ipynb", READY)
     page.wait_for_selector(".crib-puzzle-where .crib-puzzle-position", timeout=60_000)
+    assert_no_error_output(page)
+    screenshot(page, "puzzles-1280")
+    ctx.close()
+
+
+def test_a_phone_in_french_taps_the_puzzle_of_the_day(voila_url, browser) -> None:
+    """At 390 px with touch, in French: the daily puzzle's answer tapped, the verdict in
+    French, axe clean, and no sideways scrolling."""
+    found: list[str] = []
+    p = daily_puzzle(load_puzzles(), dt.date.today())
+    ctx = browser.new_context(
+        viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True
+    )
+    ctx.set_default_navigation_timeout(120_000)
+    ctx.add_init_script(f"localStorage.setItem('{PROFILE_KEY}', 'browser-puzzles-phone-0003')")
+    page, _ = open_dashboard(ctx, f"{voila_url}/voila/render/puzzles.ipynb?lang=fr", READY)
+    page.wait_for_function(
+        "() => document.querySelector('.crib-puzzle-mode select option')?.innerText"
+        ".includes('Classé')",
+        timeout=60_000,
+    )
+    page.locator(".crib-puzzle-mode select").select_option(label="Problème du jour")
+    page.wait_for_function(
+        "d => document.querySelector('.crib-puzzle-head')?.innerText.includes(d)",
+        arg=dt.date.today().isoformat(),
+        timeout=60_000,
+    )
+    for c in p.answer.split():
+        page.locator(f".crib-puzzles .crib-cardbtn-{c}").first.tap()
+    if p.kind == "discard":
+        page.locator(".crib-puzzle-throw").tap()
+    page.wait_for_function(
+        "s => (document.querySelector(s) || {}).innerText?.includes('Résolu')",
+        arg=VERDICT,
+        timeout=60_000,
+    )
+    assert p.words["fr"][:40] in page.locator(VERDICT).inner_text()
     sideways = page.evaluate(
         "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
     )
-    assert sideways <= 0, f"{sideways} px of sideways scrolling at {width}"
+    assert sideways <= 0, f"{sideways} px of sideways scrolling at 390"
+    _axe(page, "puzzles 390 fr", found)
     assert_no_error_output(page)
-    screenshot(page, f"puzzles-{width}")
+    screenshot(page, "puzzles-390")
     ctx.close()
+    assert not found, found
