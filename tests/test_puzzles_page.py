@@ -7,6 +7,7 @@ keeps the rating in the record across a new page object (a reload).
 
 from __future__ import annotations
 
+import html
 import json
 
 import ipywidgets as w
@@ -27,9 +28,11 @@ def puzzles():  # type: ignore[no-untyped-def]
     return load_puzzles()[:400]
 
 
-def _states(widget: w.Widget) -> str:
-    """Every synced state under ``widget`` (what its comm sends the browser), as JSON."""
-    out, stack = [], [widget]
+def _states(widget: w.Widget, older: frozenset = frozenset()) -> str:
+    """Every synced state under ``widget`` (what its comm sends the browser), and that of
+    every other widget alive in the kernel but the ``older`` ones, as JSON."""
+    alive = [x for k, x in list(w.widgets.widget._instances.items()) if k not in older]
+    out, stack = [], [widget, *alive]
     while stack:
         x = stack.pop()
         out.append(json.dumps(x.get_state(), default=str, ensure_ascii=False))
@@ -56,19 +59,22 @@ def _move(app: PuzzlesApp, right: bool) -> dict:
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_no_widget_holds_the_answer_before_the_move(tmp_path, puzzles, lang) -> None:
+    older = frozenset(w.widgets.widget._instances)  # other tests' pages
     app = PuzzlesApp(lang, db=tmp_path / "c.sqlite3", puzzles=puzzles, seed=2)
     app.use_learner(ME)
     for mode in ("rated", "streak", "daily", "theme"):
         app.mode.value = mode
         p = app.flow.current
         assert p is not None and app.shown is not None
-        state = _states(app)
+        state = _states(app, older)
         for text in p.words.values():
             assert text not in state
             assert text[:40] not in state
         assert f"{p.margin:.2f}" not in state and "crib-puzzle-words" not in state
         assert "How this was computed" not in state and "Comment c’est calculé" not in state
         assert p.runner not in state or p.kind == "play"  # a play's cards are its buttons
+    _move(app, right=False)  # the check sees the words once they are sent: after the move
+    assert html.escape(p.words[lang])[:40] in _states(app, older)
 
 
 def test_a_move_gives_the_verdict_and_the_rating_is_kept_across_a_reload(tmp_path, puzzles) -> None:
@@ -119,7 +125,8 @@ def test_streak_daily_theme_and_french(tmp_path, puzzles) -> None:
     assert app.next_button.layout.display == "none" and "Revenez demain" in app.result.value
     app.mode.value = "rated"
     app.mode.value = "daily"
-    assert app.shown["id"] == first  # the same puzzle all day
+    assert app.shown["id"] == first  # the same puzzle all day, tried once
+    assert "déjà essayé" in app.result.value and all(b.disabled for b in app.card_row.children)
     app.mode.value = "theme"
     assert app.theme.layout.display is None
     app.theme.value = "feed"

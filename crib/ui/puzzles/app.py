@@ -188,6 +188,15 @@ class PuzzlesApp(w.VBox):
         self.shown = self.flow.next(self.day)
         self.picked, self.done = [], False
         self.result.value = '<div class="crib-puzzle-verdict" role="status"></div>'
+        if (
+            self.shown is not None
+            and self.flow.mode == "daily"
+            and self.learner_id is not None
+            and self.shown["id"] in self.puzzle_store.seen(self.learner_id)
+        ):  # one rated try a day: a reload does not try it again
+            self.done = True
+            said = _("You have tried today's puzzle already: come back tomorrow for a new one.")
+            self.result.value += info_html(said)
         if self.shown is None:
             self.head.value = info_html(_("No puzzle left here: try another theme or mode."))
             self.position_box.value = ""
@@ -196,7 +205,7 @@ class PuzzlesApp(w.VBox):
             self.position_box.value = position_html(self.shown, self.lang)
         self._draw_cards()
         self._draw_rating()
-        if self.shown is not None:
+        if self.shown is not None and not self.done:
             self.key_listener.focus_on(".crib-puzzle-card")
 
     def _head_html(self) -> str:
