@@ -9,6 +9,7 @@ puzzles-390.png."""
 from __future__ import annotations
 
 import datetime as dt
+import uuid
 
 import pytest
 
@@ -49,22 +50,45 @@ def _daily(ctx, voila_url: str):  # type: ignore[no-untyped-def]
     return page, p
 
 
+def _tab_to(page, selector: str, key: str, first: bool = True) -> None:  # type: ignore[no-untyped-def]
+    """From the card the page focuses when it shows a puzzle, Tab to ``selector`` and
+    press ``key`` (as a keyboard user does; the page's own focus move is awaited, so it
+    cannot land after ours; after a toggle, a clicked button gives its focus up and Tab
+    goes on from it)."""
+    if first:
+        page.wait_for_function(
+            "() => document.activeElement?.closest('.crib-puzzle-card, .crib-puzzle-throw')",
+            timeout=60_000,
+        )
+    for _ in range(10):
+        if page.evaluate("s => !!document.activeElement?.closest(s)", selector):
+            page.keyboard.press(key)
+            return
+        page.keyboard.press("Tab")
+    raise AssertionError(f"Tab never reached {selector}")
+
+
 def _move(page, p, move: str) -> str:  # type: ignore[no-untyped-def]
     """``move`` made by keyboard: Space on a discard's two cards then Enter on the throw,
     Enter on a play's card; the verdict's text."""
     cards = move.split()
     if p.kind == "discard":
-        for c in cards:
-            _press(page, f".crib-puzzles .crib-cardbtn-{c}", "Space")
+        for i, c in enumerate(cards):
+            _tab_to(page, f".crib-puzzles .crib-cardbtn-{c}", "Space", first=i == 0)
         _press(page, ".crib-puzzle-throw", "Enter")
     else:
-        _press(page, f".crib-puzzles .crib-cardbtn-{cards[0]}", "Enter")
+        _tab_to(page, f".crib-puzzles .crib-cardbtn-{cards[0]}", "Enter")
     page.wait_for_function(
         "s => (document.querySelector(s) || {}).innerText?.includes('You chose')",
         arg=VERDICT,
         timeout=60_000,
     )
     return page.locator(VERDICT).inner_text()
+
+
+def _token(who: str) -> str:
+    """A profile of its own for each run (the daily puzzle is tried once a day)."""
+    return f"browser-puzzles-{who}-{uuid.uuid4().hex[:12]}"
 
 
 def _context(browser, token: str, width: int, height: int):  # type: ignore[no-untyped-def]
@@ -76,7 +100,7 @@ def _context(browser, token: str, width: int, height: int):  # type: ignore[no-u
 
 def test_the_daily_puzzle_solved_and_failed_by_keyboard(voila_url, browser) -> None:
     found: list[str] = []
-    ctx = _context(browser, "browser-puzzles-solver-0001", 768, 1024)
+    ctx = _context(browser, _token("solver"), 768, 1024)
     page, p = _daily(ctx, voila_url)
     _axe(page, "puzzles 768 before the move", found)
     said = _move(page, p, p.answer)
@@ -91,7 +115,7 @@ def test_the_daily_puzzle_solved_and_failed_by_keyboard(voila_url, browser) -> N
     screenshot(page, "puzzles-768-solved")
     ctx.close()
 
-    ctx = _context(browser, "browser-puzzles-failer-0002", 768, 1024)
+    ctx = _context(browser, _token("failer"), 768, 1024)
     page, p = _daily(ctx, voila_url)
     wrong = next(m for m in p.legal_moves() if m not in p.accepted)
     said = _move(page, p, wrong)
@@ -103,7 +127,7 @@ def test_the_daily_puzzle_solved_and_failed_by_keyboard(voila_url, browser) -> N
 
 
 def test_the_page_at_1280(voila_url, browser) -> None:
-    ctx = _context(browser, "browser-puzzles-width-1280", 1280, 800)
+    ctx = _context(browser, _token("wide"), 1280, 800)
     page, _ = open_dashboard(ctx, f"{voila_url}/voila/render/puzzles.ipynb", READY)
     page.wait_for_selector(".crib-puzzle-where .crib-puzzle-position", timeout=60_000)
     assert_no_error_output(page)
@@ -120,7 +144,7 @@ def test_a_phone_in_french_taps_the_puzzle_of_the_day(voila_url, browser) -> Non
         viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True
     )
     ctx.set_default_navigation_timeout(120_000)
-    ctx.add_init_script(f"localStorage.setItem('{PROFILE_KEY}', 'browser-puzzles-phone-0003')")
+    ctx.add_init_script(f"localStorage.setItem('{PROFILE_KEY}', '{_token('phone')}')")
     page, _ = open_dashboard(ctx, f"{voila_url}/voila/render/puzzles.ipynb?lang=fr", READY)
     page.wait_for_function(
         "() => document.querySelector('.crib-puzzle-mode select option')?.innerText"
