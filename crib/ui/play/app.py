@@ -413,6 +413,7 @@ class PlayApp(w.VBox):
         if c.coach.pending and c.coaching:
             c.refine_grades()
             self.coach.update(c.view(), plain=bool(self.plain_box.value))
+        c.prepare_review()  # the review's costly parts, a move at a time (issue #39)
 
     @friendly()
     def save(self) -> None:

@@ -158,7 +158,11 @@ class Review:
         if v.phase == "over":
             if self._shown_for is not c:
                 self._shown_for = c
-                self.stepper.show(c.game.events, c.grades)
+                c.prepare_review()  # the rest of what the game computed as it went
+                co = c.coach
+                self.stepper.show(
+                    c.game.events, c.grades, other=co.other.grades, cache=co.chances, names=c.names
+                )
             self.html.value = local_html(
                 review_html(
                     c.grades,
