@@ -2,11 +2,17 @@
 game log is loaded (the test does not play the game), stepped through by keyboard at
 768 px and by a tap on the graph, with axe-core at 768 and 390 px and no sideways
 scrolling at 390 px; screenshots at 1280, 768 and 390 px
-(tests/artifacts/review-stepper-{1280,768,390}.png)."""
+(tests/artifacts/review-stepper-{1280,768,390}.png).  And a game played on the page to its
+end (kept on the device one move before it, resumed, the last move pressed): the end-of-
+game review with both players' accuracy, its table folded into rows at 390 px with no
+sideways scroll (tests/artifacts/review-end-{1280,768,390}.png)."""
 
 from __future__ import annotations
 
+import json
 import random
+import time
+from dataclasses import replace
 
 import pytest
 
@@ -82,4 +88,49 @@ def test_step_through_a_saved_game(voila_url, browser, saved_game):
         box.scroll_into_view_if_needed()
         box.screenshot(path=str(ARTIFACTS / f"review-stepper-{width}.png"))
         ctx.close()
+    assert not found, found
+
+
+def _fits(page) -> int:  # type: ignore[no-untyped-def]
+    return page.evaluate(
+        "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
+    )
+
+
+def test_the_end_of_game_review_folds_on_a_phone(voila_url, browser):
+    c = GameController(seed=12, tier=TIERS["easy"])
+    rng = random.Random(12)
+    while c.phase != "over":
+        step(c, rng)
+    record = c.record()
+    assert record.actions[-1] == ("press", "1")  # the game's last move: card 1
+    kept = replace(record, actions=record.actions[:-1])
+    store = {kept.id: {"r": kept.to_json(), "at": int(time.time() * 1000), "tab": ""}}
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    ctx.set_default_navigation_timeout(120_000)
+    ctx.add_init_script(f"localStorage.setItem('crib-games', {json.dumps(json.dumps(store))})")
+    page, _ = open_dashboard(ctx, f"{voila_url}/voila/render/play.ipynb", READY)
+    page.wait_for_selector(".crib-phase[data-seed='12']", state="attached", timeout=60_000)
+    page.wait_for_function(
+        "() => document.querySelector('.crib-phase').dataset.phase === 'play'", timeout=60_000
+    )
+    page.keyboard.press("1")
+    page.wait_for_selector(".crib-review .crib-review-row", timeout=120_000)
+    page.wait_for_selector(".crib-stepper .crib-accuracy-table", timeout=60_000)
+    acc = page.locator(".crib-stepper .crib-accuracy-table").inner_text()
+    assert "You" in acc and "Easy" in acc
+    assert "lichess" in page.locator(".crib-formula").inner_text()
+    found: list[str] = []
+    for width, height in ((1280, 900), (768, 1024), (390, 844)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(300)  # the layout settles (nothing here is timed)
+        assert _fits(page) <= 1, f"the page scrolls sideways at {width}"
+        row = page.locator(".crib-review .crib-review-row").first
+        if width == 390:  # folded: the row is a block, the coach's words across it
+            words = row.locator("td").nth(5).bounding_box()
+            assert words is not None and words["width"] > 300, words
+            _axe(page, "end-of-game review 390", found)
+        page.locator(".crib-review").scroll_into_view_if_needed()
+        page.screenshot(path=str(ARTIFACTS / f"review-end-{width}.png"), full_page=True)
+    ctx.close()
     assert not found, found
