@@ -17,7 +17,9 @@ Master's own accuracy in those games is reported too.  In the Master's self-play
 seats are the Master: a game's figure is the mean of its two seats.
 
 The results go to ``data/accuracy_calibration.json`` after every game (``"complete":
-false`` until the end), and a new run resumes from the games already there.
+false`` until the end), and a new run resumes from the games already there.  Two runs
+can share the work (``--games 0 --out other.json`` plays the tiers' games only); then
+``--merge other.json`` takes the other's rows in (the longer of each tier's).
 """
 
 from __future__ import annotations
@@ -115,6 +117,13 @@ def main() -> None:
     ap.add_argument("--tiers", default="easy,normal,hard,expert")
     ap.add_argument("--seed", type=int, default=1, help="the first game's seed")
     ap.add_argument("--out", type=Path, default=OUT)
+    ap.add_argument(
+        "--merge",
+        type=Path,
+        nargs="*",
+        default=[],
+        help="other runs' files (the same seed, run in parallel): their rows are taken in",
+    )
     args = ap.parse_args()
     plan = [("master", args.games)] + [(t, args.tier_games) for t in args.tiers.split(",") if t]
     data: dict[str, Any] = {}
@@ -123,6 +132,12 @@ def main() -> None:
         if data.get("seed") != args.seed:
             data = {}  # another seed: start again
     rows: dict[str, list[dict[str, Any]]] = data.get("rows", {})
+    for path in args.merge:
+        other = json.loads(path.read_text())
+        assert other.get("seed") == args.seed, f"{path}: another seed"
+        for tier, theirs in other.get("rows", {}).items():
+            if len(theirs) > len(rows.get(tier, [])):
+                rows[tier] = theirs
     command = f"nice -n {os.nice(0)} .venv/bin/python bench/accuracy_calibration.py " + " ".join(
         sys.argv[1:]
     )
@@ -145,9 +160,13 @@ def main() -> None:
         tmp.write_text(json.dumps(doc, indent=1) + "\n")
         tmp.replace(args.out)
 
-    for tier, n in plan:
-        done = rows.setdefault(tier, [])
-        for i in range(len(done), n):
+    # game by game in turn over the tiers (the Master's self-play first), so that a run
+    # stopped early has some games of every tier
+    for i in range(max((n for _t, n in plan), default=0)):
+        for tier, n in plan:
+            done = rows.setdefault(tier, [])
+            if i >= n or i < len(done):
+                continue
             r = play_one(tier, args.seed + i)
             done.append(r)
             write(False)

@@ -86,6 +86,8 @@ def test_a_loaded_game_steps_through_its_decisions(finished: PlayApp):
     app.load.value = _upload(text.encode())  # the page loads it
     r = app.replay
     assert r.stepper.shown and r.shown
+    acc = r.stepper.accuracy.value  # the computer's decisions graded from the log too
+    assert "<th scope='row'>You</th>" in acc and "<th scope='row'>Easy</th>" in acc
     before = r.stepper.chart.selected
     app.key_listener.simulate("arrowright")
     assert r.stepper.chart.selected > before

@@ -26,6 +26,15 @@ Between a hand's last decision and the next hand start, the chance moves by what
 one chose: the cut, the opponent's cards and the counts (luck).  Decisions and luck add
 up exactly to the result minus 50% (:func:`luck_line`).
 
+The discard analyses are the costly part (about a tenth of a second each on a quiet
+machine): a :class:`ChanceCache` keeps them, filled as the game goes
+(:meth:`crib.session.review.Coach.prepare_review`, after each move), so the game's end
+only computes its last hand; :func:`discard_chances` is the plain path the cache
+stores, and a test checks both give the same curve over a whole game.  The curve works
+for either seat: the other player's decisions are graded from the log
+(:func:`crib.session.grading.grade_log` with ``seat=1``, or a hand at a time by
+:class:`crib.session.grading.LogGrader`).
+
 Accuracy follows lichess (https://lichess.org/page/accuracy): a move's accuracy is
 ``103.1668 * exp(-0.04354 * (win% before - win% after)) - 3.1669`` (win% from 0 to
 100, clipped to 0..100); a game's accuracy is the mean over the graded decisions.

@@ -34,7 +34,7 @@ from crib.session.chance import (
     luck_line,
 )
 from crib.session.grading import grade_log
-from crib.session.model import Grade
+from crib.session.model import Grade, tier_name
 from crib.ui.kit.cardview import cards_html
 from crib.ui.kit.controls import button
 from crib.ui.kit.style import var
@@ -335,7 +335,10 @@ class GameStepper(w.VBox):
         if other is None:
             other = grade_log(events, seat=1 - seat, lang=self.lang)
         theirs = chance_curve(events, other, 1 - seat, cache)
-        names = names or (_("You"), _("Opponent"))
+        if names is None:  # a saved log names the computer by its tier
+            players = getattr(events[0], "players", ()) if events else ()
+            other_name = tier_name(str(players[1]), self.lang) if len(players) > 1 else ""
+            names = (_("You"), other_name or _("Opponent"))
         rows = [(names[0], self.curve), (names[1], theirs)]
         self.accuracy.value = accuracy_html(rows, self.lang)
         self.chart.points = [
