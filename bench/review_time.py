@@ -81,11 +81,12 @@ def main() -> None:
         review_html(c.grades, title="review")
         slow = time.perf_counter() - t
         rows.append((hands, fast, slow))
+        here = yardstick(1000)  # the load changes: the yardstick beside each game's times
         print(
             f"game {seed}: {hands} hands, {len(c.grades)} + {len(co.other.grades)} graded; "
             f"end of game: incremental {fast:.2f} s, from scratch {slow:.2f} s; during the "
             f"game {sum(spread):.2f} s in {len(spread)} steps (longest {max(spread):.2f} s); "
-            f"load {os.getloadavg()[0]:.1f}",
+            f"load {os.getloadavg()[0]:.1f}; reference scorer {here:.0f} µs per hand",
             flush=True,
         )
     fast = [r[1] for r in rows]

@@ -37,7 +37,17 @@ def played(seed: int, scores: tuple[int, int] = (0, 0)) -> GameController:
 
 @pytest.fixture(scope="module")
 def game() -> GameController:
-    return played(12)
+    """Seed 12 against Easy, with the review prepared after each move as the page does;
+    the size of that work before the last move, in ``c.ahead``."""
+    c = GameController(seed=12, tier=TIERS["easy"])
+    rng = random.Random(12)
+    while c.phase != "over":
+        step(c, rng)
+        if c.phase != "over":
+            c.prepare_review()
+    c.ahead = len(c.coach.chances), len(c.coach.other.grades)  # type: ignore[attr-defined]
+    c.prepare_review()  # the game's end: only the last hand remains
+    return c
 
 
 @pytest.fixture(scope="module")
@@ -112,18 +122,13 @@ def test_accuracy_per_kind(game: GameController, curve: list):
     assert chance_at_start(121, 0, False) == 1.0
 
 
-def test_the_review_computed_as_the_game_goes_equals_the_one_from_scratch(curve: list):
+def test_the_review_computed_as_the_game_goes_equals_the_one_from_scratch(
+    game: GameController, curve: list
+):
     """The discard chances and the computer's grades computed a move at a time (as the
-    page does after each move) equal the plain path's on the whole game, and most of the
-    work is done before the game's last move."""
-    c = GameController(seed=12, tier=TIERS["easy"])
-    rng = random.Random(12)
-    while c.phase != "over":
-        step(c, rng)
-        if c.phase != "over":
-            c.prepare_review()
-    ahead = len(c.coach.chances), len(c.coach.other.grades)
-    c.prepare_review()  # the game's end: only the last hand remains
+    page does after each move) equal the plain path's on the whole game (``curve`` is
+    computed afresh), and most of the work is done before the game's last move."""
+    c, ahead = game, game.ahead  # type: ignore[attr-defined]
     events, cache = c.game.events, c.coach.chances
     fresh = grade_log(events, seat=1)
     assert c.coach.other.grades == fresh

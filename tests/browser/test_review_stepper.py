@@ -122,8 +122,18 @@ def test_the_end_of_game_review_folds_on_a_phone(voila_url, browser):
     page.wait_for_function(
         "() => document.querySelector('.crib-phase').dataset.phase === 'play'", timeout=60_000
     )
+    page.screenshot(path=str(ARTIFACTS / "review-end-resumed.png"))
+    step_now = int(page.locator(".crib-phase").get_attribute("data-step") or 0)
     page.keyboard.press("1")
-    page.wait_for_selector(".crib-review .crib-review-row", timeout=300_000)
+    try:
+        page.wait_for_function(
+            "s => Number(document.querySelector('.crib-phase').dataset.step) > s",
+            arg=step_now,
+            timeout=300_000,
+        )
+        page.wait_for_selector(".crib-review .crib-review-row", timeout=300_000)
+    finally:
+        page.screenshot(path=str(ARTIFACTS / "review-end-pressed.png"))
     page.wait_for_selector(".crib-stepper .crib-accuracy-table", timeout=60_000)
     acc = page.locator(".crib-stepper .crib-accuracy-table").inner_text()
     assert "You" in acc and "Easy" in acc
