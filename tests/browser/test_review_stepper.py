@@ -16,6 +16,7 @@ import time
 import pytest
 
 from crib.session.controller import TIERS, GameController
+from crib.session.first_game import STORE_KEY
 from tests.test_keep import step
 
 from .conftest import ARTIFACTS, open_dashboard, open_options
@@ -117,23 +118,21 @@ def test_the_end_of_game_review_folds_on_a_phone(voila_url, browser):
     ctx = browser.new_context(viewport={"width": 1280, "height": 900})
     ctx.set_default_navigation_timeout(120_000)
     ctx.add_init_script(f"localStorage.setItem('crib-games', {json.dumps(json.dumps(store))})")
+    lessons = {"done": [], "off": True, "played": True}  # not a first game: the full review
+    ctx.add_init_script(f"localStorage.setItem({STORE_KEY!r}, {json.dumps(json.dumps(lessons))})")
     page, _ = open_dashboard(ctx, f"{voila_url}/voila/render/play.ipynb", READY)
     page.wait_for_selector(".crib-phase[data-seed='14']", state="attached", timeout=60_000)
     page.wait_for_function(
         "() => document.querySelector('.crib-phase').dataset.phase === 'play'", timeout=60_000
     )
-    page.screenshot(path=str(ARTIFACTS / "review-end-resumed.png"))
     step_now = int(page.locator(".crib-phase").get_attribute("data-step") or 0)
     page.keyboard.press("1")
-    try:
-        page.wait_for_function(
-            "s => Number(document.querySelector('.crib-phase').dataset.step) > s",
-            arg=step_now,
-            timeout=300_000,
-        )
-        page.wait_for_selector(".crib-review .crib-review-row", timeout=300_000)
-    finally:
-        page.screenshot(path=str(ARTIFACTS / "review-end-pressed.png"))
+    page.wait_for_function(
+        "s => Number(document.querySelector('.crib-phase').dataset.step) > s",
+        arg=step_now,
+        timeout=300_000,
+    )
+    page.wait_for_selector(".crib-review .crib-review-row", timeout=300_000)
     page.wait_for_selector(".crib-stepper .crib-accuracy-table", timeout=60_000)
     acc = page.locator(".crib-stepper .crib-accuracy-table").inner_text()
     assert "You" in acc and "Easy" in acc
@@ -148,7 +147,11 @@ def test_the_end_of_game_review_folds_on_a_phone(voila_url, browser):
             words = row.locator("td").nth(5).bounding_box()
             assert words is not None and words["width"] > 300, words
             _axe(page, "end-of-game review 390", found)
-        tall = min(page.evaluate("() => document.documentElement.scrollHeight"), 9000)
+        tall = page.evaluate(  # the page's own height (Voila may scroll an inner box)
+            "() => Math.ceil(document.querySelector('.crib-play-app')"
+            ".getBoundingClientRect().bottom + window.scrollY) + 40"
+        )
+        tall = min(max(tall, height), 9000)
         page.set_viewport_size({"width": width, "height": tall})  # the whole page, drawn
         page.wait_for_timeout(300)
         page.screenshot(path=str(ARTIFACTS / f"review-end-{width}.png"))
