@@ -215,6 +215,10 @@ class PlayApp(w.VBox):
                 self.hand.box,
                 self.actions.row,
                 self.captions.html,
+                # the review under the table, beside the rail: no blank gap above it
+                # where the rail is the taller (issue #39)
+                self.review.stepper,  # the graph, key moments and accuracy first
+                self.review.html,
             ],
         ).add_class("crib-table-col")  # its width and the narrow layout: crib.ui.kit.access
         rail = w.VBox(
@@ -237,8 +241,6 @@ class PlayApp(w.VBox):
                 w.HBox([table, rail], layout=w.Layout(align_items="flex-start")).add_class(
                     "crib-main-row"
                 ),
-                self.review.html,
-                self.review.stepper,
                 self.replay.box,
             ]
         )

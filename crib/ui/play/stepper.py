@@ -45,7 +45,7 @@ __all__ = ["ChanceChart", "GameStepper", "point_html", "moments_html", "accuracy
 _ESM = r"""
 function render({ model, el }) {
   const NS = "http://www.w3.org/2000/svg";
-  const H = 200, L = 34, R = 8, T = 10, B = 24;
+  const H = 200, L = 42, R = 8, T = 10, B = 24;  // L: room for "100%" at 12 px
   let W = 640;
   const draw = () => {
     // drawn at the width it has (a phone's 350 px too), so its words stay 12 px tall
