@@ -118,6 +118,11 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1, help="the first game's seed")
     ap.add_argument("--out", type=Path, default=OUT)
     ap.add_argument(
+        "--no-play",
+        action="store_true",
+        help="play no game: merge and summarise what the files hold (a run stopped early)",
+    )
+    ap.add_argument(
         "--merge",
         type=Path,
         nargs="*",
@@ -141,6 +146,12 @@ def main() -> None:
     command = f"nice -n {os.nice(0)} .venv/bin/python bench/accuracy_calibration.py " + " ".join(
         sys.argv[1:]
     )
+    commands: list[str] = []  # every run that added to the file
+    for d in [data] + [json.loads(p.read_text()) for p in args.merge]:
+        ran = d.get("commands") or ([d["command"]] if "command" in d else [])
+        commands += [c for c in ran if c not in commands]
+    if command.strip() not in commands:
+        commands.append(command.strip())
 
     def write(complete: bool) -> None:
         doc = {
@@ -148,7 +159,7 @@ def main() -> None:
             "both seats, graded by the coach (the Master); issue #39, point 4",
             "formula": FORMULA,
             "source": "https://lichess.org/page/accuracy",
-            "command": command.strip(),
+            "commands": commands,
             "seed": args.seed,
             "seeds": "game i has seed seed + i; tier games: the tier in seat 0 in even seeds",
             "complete": complete,
@@ -160,6 +171,8 @@ def main() -> None:
         tmp.write_text(json.dumps(doc, indent=1) + "\n")
         tmp.replace(args.out)
 
+    if args.no_play:
+        plan = [(t, len(rows.get(t, []))) for t, _n in plan]
     # game by game in turn over the tiers (the Master's self-play first), so that a run
     # stopped early has some games of every tier
     for i in range(max((n for _t, n in plan), default=0)):
@@ -176,7 +189,7 @@ def main() -> None:
                 f"play {s['play']['mean']}",
                 flush=True,
             )
-    write(True)
+    write(not args.no_play)
     for t, s in summarise_all(rows, plan).items():
         print(t, json.dumps(s))
 
