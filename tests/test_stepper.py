@@ -59,8 +59,8 @@ def test_the_accuracy_table_shows_the_calibration_beside_the_players(monkeypatch
     curve = [Point("discard", 0, 0.6, 0.5, 0.6, (0, 0), True, g)]
     got = stepper.accuracy_html([("You", curve), ("Master", [])], "en")
     assert "<th scope='row'>You</th><td>64%</td><td>–</td>" in got  # lichess: 10% lost
-    assert "The Master against itself (100 games)</th><td>99%</td><td>100%</td>" in got
-    assert "Easy against the Master (50 games)</th><td>81%</td><td>97%</td>" in got
+    assert "The Master against itself (100 games)</th><td>99.4%</td><td>100.0%</td>" in got
+    assert "Easy against the Master (50 games)</th><td>80.6%</td><td>97.0%</td>" in got
     fr = stepper.accuracy_html([("Vous", curve)], "fr")
     assert "64\u00a0%" in fr and "lichess" in fr
 

@@ -241,8 +241,8 @@ def accuracy_html(rows: Sequence[tuple[str, Sequence[Point]]], lang: str = "en")
     _ = tr(lang)
     e = html.escape
 
-    def cell(x: float | None) -> str:
-        return "–" if x is None else pct(x / 100, ".0%", lang)
+    def cell(x: float | None, fmt: str = ".0%") -> str:
+        return "–" if x is None else pct(x / 100, fmt, lang)
 
     body = [
         f"<tr><th scope='row'>{e(name)}</th><td>{cell(accuracy(curve, 'discard'))}</td>"
@@ -255,7 +255,8 @@ def accuracy_html(rows: Sequence[tuple[str, Sequence[Point]]], lang: str = "en")
         said = _("The Master against itself ({n} games)").format(n=master["games"])
         body.append(
             f"<tr class='crib-calibration'><th scope='row'>{e(said)}</th>"
-            f"<td>{cell(master['discard']['mean'])}</td><td>{cell(master['play']['mean'])}</td></tr>"
+            f"<td>{cell(master['discard']['mean'], '.1%')}</td>"
+            f"<td>{cell(master['play']['mean'], '.1%')}</td></tr>"
         )
     for key, words in _VERSUS.items():
         t = cal.get(key)
@@ -263,7 +264,8 @@ def accuracy_html(rows: Sequence[tuple[str, Sequence[Point]]], lang: str = "en")
             said = _("{who} ({n} games)").format(who=_(words), n=t["games"])
             body.append(
                 f"<tr class='crib-calibration'><th scope='row'>{e(said)}</th>"
-                f"<td>{cell(t['discard']['mean'])}</td><td>{cell(t['play']['mean'])}</td></tr>"
+                f"<td>{cell(t['discard']['mean'], '.1%')}</td>"
+                f"<td>{cell(t['play']['mean'], '.1%')}</td></tr>"
             )
     discard, play = (kind_name(k, lang).capitalize() for k in ("discard", "play"))
     head = (
