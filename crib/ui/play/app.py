@@ -215,9 +215,7 @@ class PlayApp(w.VBox):
                 self.hand.box,
                 self.actions.row,
                 self.captions.html,
-                # the review under the table, beside the rail: no blank gap above it
-                # where the rail is the taller (issue #39)
-                self.review.stepper,  # the graph, key moments and accuracy first
+                self.review.stepper,  # the review under the table: no gap under a tall rail
                 self.review.html,
             ],
         ).add_class("crib-table-col")  # its width and the narrow layout: crib.ui.kit.access
