@@ -2,7 +2,7 @@
 
 Run: .venv/bin/python bench/load_class.py [--students 30] [--spread 10] [--answers 3]
             [--class-size 30] [--client ws|browser] [--launch both|forked|normal]
-            [--pools default|old|lean|both] [--visit-pages play,discard]
+            [--pools default|old|lean|both] [--visit-pages play,discard] [--visit-gaps 0.5,2]
             [--cold-pages 12] [--serve-arg=--X=Y ...] [--out F]
 
 ``--launch``: page kernels forked from a warm parent (``crib serve``'s default,
@@ -16,9 +16,9 @@ discard pages at once on a one-person server (bench/cold_pages.py).
 ``--pools``: the warm kernels of every page but the student's: ``crib serve``'s default
 (1 forked, 2 launched), ``old`` (2, ``--page-pool=2``), ``lean`` (1), or ``both`` (old,
 then lean, each with every ``--launch`` mode).  Before the class, each page of
-``--visit-pages`` gets two visitors, the second ``--visit-gap`` s after the first: the time
-each waits until the page's widgets are loaded (its kernel has run the page and answers),
-which is what a pool's second kernel was for.
+``--visit-pages`` gets two visitors, the second ``--visit-gaps`` s after the first (each
+gap in turn): the time each waits until the page's widgets are loaded (its kernel has run
+the page and answers), which is what a pool's second kernel was for.
 
 Starts Voila the way ``make serve`` does (``crib.tools.serve --class-size N``) with
 the classroom record in a fresh tmp dir (``CRIB_DB``), waits until every preheated
@@ -363,7 +363,8 @@ def _one(args: argparse.Namespace, fork: bool, pools: str = "default") -> dict:
         load_at_visits = _loadavg()
         pages = [f"{p}.ipynb" for p in args.visit_pages.split(",") if p]
         base = f"http://127.0.0.1:{port}"
-        visits = asyncio.run(visitors(base, pages, args.visit_gap)) if pages else {}
+        gaps = [float(g) for g in args.visit_gaps.split(",") if g]
+        visits = {g: asyncio.run(visitors(base, pages, g)) for g in gaps if pages}
         load_at_start = _loadavg()
         store = Store(db)
         session = store.create_session(
@@ -389,12 +390,17 @@ def _one(args: argparse.Namespace, fork: bool, pools: str = "default") -> dict:
         "server_startup_until_quiet_s": round(startup, 1),
         "visitors": {
             "pages": pages,
-            "gap_s": args.visit_gap,
             "loadavg": load_at_visits,
-            "first_visitor_widgets_loaded_s": _summary(visits.get("first", []), 2),
-            "second_visitor_widgets_loaded_s": _summary(visits.get("second", []), 2),
-            "first_byte_s": _summary(visits.get("first_byte", []), 2),
-            "failures": visits.get("failures", []),
+            "by_gap": [
+                {
+                    "gap_s": g,
+                    "first_visitor_widgets_loaded_s": _summary(v["first"], 2),
+                    "second_visitor_widgets_loaded_s": _summary(v["second"], 2),
+                    "first_byte_s": _summary(v["first_byte"], 2),
+                    "failures": v["failures"],
+                }
+                for g, v in visits.items()
+            ],
         },
         "students_interactive": len(ti),
         "failures": res["failures"],
@@ -458,8 +464,10 @@ def main() -> None:
         default="default",
         help="warm kernels of the other pages: crib serve's default, old (2), lean (1), both",
     )
-    ap.add_argument("--visit-pages", default="play,discard,pegging,learn,crib_odds,traps")
-    ap.add_argument("--visit-gap", type=float, default=2.0, help="s between a page's visitors")
+    ap.add_argument("--visit-pages", default="play,discard,pegging,learn")
+    ap.add_argument(
+        "--visit-gaps", default="0.5,2", help="s between a page's two visitors, one run each"
+    )
     ap.add_argument(
         "--cold-pages", type=int, default=12, help="then open N discard pages at once (0: no)"
     )

@@ -17,8 +17,8 @@ PAUSE = 10.0  # s between two pages' visits
 
 
 async def visitors(base: str, pages: list[str], gap: float) -> dict:
-    """Each page in turn: a first visitor, a second ``gap`` s later; (page received, widgets
-    loaded) times of each, by visitor (1st, 2nd)."""
+    """Each page in turn: a first visitor, a second ``gap`` s later; the times until the
+    widgets are loaded of each, by visitor (first, second), and until the page arrived."""
     out: dict = {"first": [], "second": [], "first_byte": [], "failures": []}
 
     async def visit(page: str, delay: float, key: str) -> Page:
