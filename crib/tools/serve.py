@@ -42,9 +42,9 @@ With a class, every other page keeps ``FORKED_POOL`` warm kernel (1) when kernel
 forked, ``PAGE_POOL`` (2) when launched (``--page-pool N`` sets it).  The pool's second
 kernel was for a second visitor arriving within seconds of the first, who otherwise waits
 for the replacement to start and run the page (launched: 5.5-8.9 s, medians, against
-2.5-2.8 s; data/benchmarks.txt).  A forked replacement starts in about 0.2 CPU-s, so the
-second visitor's wait is short, and 9 fewer kernels warm for a class of 30 (39, not 48):
-less memory and a shorter warm-up (docs/figures.md, data/load_pools.json).  Without a
+2.5-2.8 s; data/benchmarks.txt).  A forked replacement starts in about 0.2 CPU-s: a second
+visitor 0.5 s after the first waits 2.2 s, 2 s after 0.2 s (medians), and a class of 30
+warms 39 kernels, not 48: 1,490 MiB of PSS, not 1,851 (data/load_pools.json).  Without a
 class, a taken kernel is replaced after ``PAGE_FILL_DELAY`` s rather than voila's 1 s, so
 that its start does not compete with the page just opened.
 
