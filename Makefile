@@ -74,7 +74,9 @@ $(AXE):
 # crib/tools/serve.py (`crib serve --help`).  `make serve` serves one person: a warm kernel
 # for the home page and the game, the other pages warm once opened.  `make serve
 # CLASS_SIZE=30`: that many preheated kernels for the student page (trainer.ipynb), about
-# 110 MB each.  The classroom record is CRIB_DB (default ~/.local/share/crib/classroom.sqlite3).
+# 36 MiB of PSS each when forked from the warm parent (the default on Linux), 63 MiB launched
+# (data/load_fork.json, docs/figures.md), and 1 warm kernel for every other page (2 launched).
+# The classroom record is CRIB_DB (default ~/.local/share/crib/classroom.sqlite3).
 VOILA_OPTS := --port=$(PORT)
 ifdef CLASS_SIZE
 VOILA_OPTS += --class-size=$(CLASS_SIZE)

@@ -2,6 +2,7 @@
 
 Run: .venv/bin/python bench/load_class.py [--students 30] [--spread 10] [--answers 3]
             [--class-size 30] [--client ws|browser] [--launch both|forked|normal]
+            [--pools default|old|lean|both] [--visit-pages play,discard] [--visit-gaps 0.5,2]
             [--cold-pages 12] [--serve-arg=--X=Y ...] [--out F]
 
 ``--launch``: page kernels forked from a warm parent (``crib serve``'s default,
@@ -11,6 +12,13 @@ For each: the time until the class's kernels are warm (the server and its kernel
 their memory (RSS and PSS, per kernel, the warm parent's, in all) and CPU per kernel (a
 forked kernel's from its fork), then the class, then the cold open of ``--cold-pages``
 discard pages at once on a one-person server (bench/cold_pages.py).
+
+``--pools``: the warm kernels of every page but the student's: ``crib serve``'s default
+(1 forked, 2 launched), ``old`` (2, ``--page-pool=2``), ``lean`` (1), or ``both`` (old,
+then lean, each with every ``--launch`` mode).  Before the class, each page of
+``--visit-pages`` gets two visitors, the second ``--visit-gaps`` s after the first (each
+gap in turn): the time each waits until the page's widgets are loaded (its kernel has run
+the page and answers), which is what a pool's second kernel was for.
 
 Starts Voila the way ``make serve`` does (``crib.tools.serve --class-size N``) with
 the classroom record in a fresh tmp dir (``CRIB_DB``), waits until every preheated
@@ -66,6 +74,7 @@ from crib.tools.school import stop_process  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "bench"))
 from class_client import student  # noqa: E402
+from page_visitors import visitors  # noqa: E402
 
 
 def _free_port() -> int:
@@ -325,14 +334,16 @@ async def _run_class_ws(
     return out
 
 
-def _one(args: argparse.Namespace, fork: bool) -> dict:
-    """The whole class on a new server: forked kernels, or launched ones (--no-fork)."""
+def _one(args: argparse.Namespace, fork: bool, pools: str = "default") -> dict:
+    """The whole class on a new server: forked kernels, or launched ones (--no-fork), with
+    ``pools`` of warm kernels for the other pages (default, old: 2, lean: 1)."""
     tmp = Path(tempfile.mkdtemp(prefix="crib-class-"))
     db = tmp / "classroom.sqlite3"
     port = _free_port()
     log = tmp / "voila.log"
     env = {**os.environ, "CRIB_DB": str(db)}
     serve_args = [*args.serve_arg, "--fork" if fork else "--no-fork"]
+    serve_args += {"default": [], "old": ["--page-pool=2"], "lean": ["--page-pool=1"]}[pools]
     cmd = [
         sys.executable,
         "-m",
@@ -349,6 +360,11 @@ def _one(args: argparse.Namespace, fork: bool) -> dict:
         n_pools = len(list((ROOT / "dashboards").glob("*.ipynb")))
         warm, startup = _wait_ready(server, log, port, n_pools, timeout=900)
         mem_idle = _memory(server.pid)
+        load_at_visits = _loadavg()
+        pages = [f"{p}.ipynb" for p in args.visit_pages.split(",") if p]
+        base = f"http://127.0.0.1:{port}"
+        gaps = [float(g) for g in args.visit_gaps.split(",") if g]
+        visits = {g: asyncio.run(visitors(base, pages, g)) for g in gaps if pages}
         load_at_start = _loadavg()
         store = Store(db)
         session = store.create_session(
@@ -366,11 +382,26 @@ def _one(args: argparse.Namespace, fork: bool) -> dict:
     ti = list(res["interactive"].values())
     out = {
         "launch": "forked" if fork else "normal",
+        "pools": pools,
         "loadavg_before_server": load_before,
         "loadavg_when_class_starts": load_at_start,
         "loadavg_in_class": res["loadavg_in_class"],
         "server_start_until_warm_s": round(warm, 1),
         "server_startup_until_quiet_s": round(startup, 1),
+        "visitors": {
+            "pages": pages,
+            "loadavg": load_at_visits,
+            "by_gap": [
+                {
+                    "gap_s": g,
+                    "first_visitor_widgets_loaded_s": _summary(v["first"], 2),
+                    "second_visitor_widgets_loaded_s": _summary(v["second"], 2),
+                    "first_byte_s": _summary(v["first_byte"], 2),
+                    "failures": v["failures"],
+                }
+                for g, v in visits.items()
+            ],
+        },
         "students_interactive": len(ti),
         "failures": res["failures"],
         "arrival_spread_s": res["arrival_spread_s"],
@@ -428,13 +459,24 @@ def main() -> None:
         "Jupyter does (--no-fork), or both, one after the other in this run",
     )
     ap.add_argument(
+        "--pools",
+        choices=["default", "old", "lean", "both"],
+        default="default",
+        help="warm kernels of the other pages: crib serve's default, old (2), lean (1), both",
+    )
+    ap.add_argument("--visit-pages", default="play,discard,pegging,learn")
+    ap.add_argument(
+        "--visit-gaps", default="0.5,2", help="s between a page's two visitors, one run each"
+    )
+    ap.add_argument(
         "--cold-pages", type=int, default=12, help="then open N discard pages at once (0: no)"
     )
     ap.add_argument("--serve-arg", action="append", default=[], help="extra voila option")
     ap.add_argument("--out", default=str(ROOT / "data" / "load_class.json"))
     args = ap.parse_args()
     modes = {"both": [True, False], "forked": [True], "normal": [False]}[args.launch]
-    runs = [_one(args, fork) for fork in modes]
+    pools = ["old", "lean"] if args.pools == "both" else [args.pools]
+    runs = [_one(args, fork, pool) for pool in pools for fork in modes]
     for run in runs if args.cold_pages else []:  # after every class: the classes see one load
         _cold(args, run)
     result = {

@@ -22,6 +22,7 @@ from crib.session.chance import (
     swings,
 )
 from crib.session.controller import TIERS, GameController
+from crib.session.grading import grade_log
 from crib.session.saved import decisions_from_log
 from tests.test_keep import step
 
@@ -36,7 +37,17 @@ def played(seed: int, scores: tuple[int, int] = (0, 0)) -> GameController:
 
 @pytest.fixture(scope="module")
 def game() -> GameController:
-    return played(12)
+    """Seed 12 against Easy, with the review prepared after each move as the page does;
+    the size of that work before the last move, in ``c.ahead``."""
+    c = GameController(seed=12, tier=TIERS["easy"])
+    rng = random.Random(12)
+    while c.phase != "over":
+        step(c, rng)
+        if c.phase != "over":
+            c.prepare_review()
+    c.ahead = len(c.coach.chances), len(c.coach.other.grades)  # type: ignore[attr-defined]
+    c.prepare_review()  # the game's end: only the last hand remains
+    return c
 
 
 @pytest.fixture(scope="module")
@@ -109,3 +120,22 @@ def test_accuracy_per_kind(game: GameController, curve: list):
     assert all(0 <= x <= 100 for x in (a, d, p)) and min(d, p) <= a <= max(d, p)
     assert accuracy(curve[:2]) is None
     assert chance_at_start(121, 0, False) == 1.0
+
+
+def test_the_review_computed_as_the_game_goes_equals_the_one_from_scratch(
+    game: GameController, curve: list
+):
+    """The discard chances and the computer's grades computed a move at a time (as the
+    page does after each move) equal the plain path's on the whole game (``curve`` is
+    computed afresh), and most of the work is done before the game's last move."""
+    c, ahead = game, game.ahead  # type: ignore[attr-defined]
+    events, cache = c.game.events, c.coach.chances
+    fresh = grade_log(events, seat=1)
+    assert c.coach.other.grades == fresh
+    hands = c.hand_index + 1
+    assert ahead[0] >= 2 * (hands - 1) and 0 < ahead[1] < len(c.coach.other.grades)
+    assert chance_curve(events, c.grades, 0, cache) == curve
+    theirs = chance_curve(events, c.coach.other.grades, 1, cache)
+    assert theirs == chance_curve(events, fresh, 1)
+    assert len(cache) == 2 * hands  # every throw of both, once
+    assert accuracy(theirs, "discard") is not None and accuracy(theirs, "play") is not None

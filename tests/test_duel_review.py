@@ -137,7 +137,7 @@ def test_each_seat_gets_its_own_graph_stepper_and_moments(finished) -> None:  # 
     assert chart.selected == decisions[1]
     page.key("arrowleft")
     assert chart.selected == decisions[0]
-    assert "Key moments" in page.stepper.moments.value and "Accuracy" in page.stepper.moments.value
+    assert "Key moments" in page.stepper.moments.value and "Accuracy" in page.stepper.accuracy.value
 
 
 # -- a tournament round still in play -----------------------------------------------------

@@ -136,6 +136,14 @@ def test_the_review_shows_the_learners_own_distribution() -> None:
     assert "blunder −3.0% to win" in out
     assert "−2.00, −3.0% to win" not in summary_strip(grades)  # kinds apart
     assert "Pegging 1 blunder (−3.0% to win)" in summary_strip(grades)  # by its word
+    # chances lost at several decisions do not add up: the worst is given
+    more = [
+        *grades,
+        Grade(5, 0, "play", parse_cards("4H"), parse_cards("6D"), 70.0, "blunder", unit=WIN_UNIT),
+        Grade(6, 0, "play", parse_cards("4H"), parse_cards("6D"), 60.0, "blunder", unit=WIN_UNIT),
+    ]
+    assert "Pegging 3 blunders (the worst −70.0% to win)" in summary_strip(more)
+    assert "au pire −70,0" in summary_strip(more, lang="fr")
 
 
 @pytest.mark.parametrize("word", WORDS)

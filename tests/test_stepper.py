@@ -41,7 +41,34 @@ def test_a_finished_game_shows_the_curve_and_steps_by_decision(finished: PlayApp
     hands = [p for p in s.chart.points if p["kind"] == "hand"]
     assert [p["label"] for p in hands][:2] == ["H1", "H2"]
     assert "Key moments" in s.moments.value and s.moments.value.count("<li>") == 3
-    assert "Accuracy: discard" in s.moments.value
+    acc = s.accuracy.value  # both players', with the formula on the page
+    assert "<th scope='row'>You</th>" in acc and "<th scope='row'>Easy</th>" in acc
+    assert acc.count("%</td>") >= 4 and "103.1668 × exp(−0.04354" in acc and "lichess" in acc
+
+
+def test_the_accuracy_table_shows_the_calibration_beside_the_players(monkeypatch):
+    from crib.session.chance import Point
+    from crib.ui.play import stepper
+
+    cal = {
+        "master": {"games": 100, "discard": {"mean": 99.4}, "play": {"mean": 100.0}},
+        "easy": {"games": 50, "discard": {"mean": 80.6}, "play": {"mean": 97.0}},
+    }
+    monkeypatch.setattr(stepper, "calibration", lambda: cal)
+    g = _graded("discard")
+    curve = [Point("discard", 0, 0.6, 0.5, 0.6, (0, 0), True, g)]
+    got = stepper.accuracy_html([("You", curve), ("Master", [])], "en")
+    assert "<th scope='row'>You</th><td>64%</td><td>–</td>" in got  # lichess: 10% lost
+    assert "The Master against itself (100 games)</th><td>99.4%</td><td>100.0%</td>" in got
+    assert "Easy against the Master (50 games)</th><td>80.6%</td><td>97.0%</td>" in got
+    fr = stepper.accuracy_html([("Vous", curve)], "fr")
+    assert "64\u00a0%" in fr and "lichess" in fr
+
+
+def _graded(kind: str):
+    from crib.session.model import Grade
+
+    return Grade(1, 0, kind, (), (), 1.0, "mistake")
 
 
 def test_a_new_game_hides_it(finished: PlayApp):
@@ -59,6 +86,8 @@ def test_a_loaded_game_steps_through_its_decisions(finished: PlayApp):
     app.load.value = _upload(text.encode())  # the page loads it
     r = app.replay
     assert r.stepper.shown and r.shown
+    acc = r.stepper.accuracy.value  # the computer's decisions graded from the log too
+    assert "<th scope='row'>You</th>" in acc and "<th scope='row'>Easy</th>" in acc
     before = r.stepper.chart.selected
     app.key_listener.simulate("arrowright")
     assert r.stepper.chart.selected > before

@@ -26,6 +26,15 @@ Between a hand's last decision and the next hand start, the chance moves by what
 one chose: the cut, the opponent's cards and the counts (luck).  Decisions and luck add
 up exactly to the result minus 50% (:func:`luck_line`).
 
+The discard analyses are the costly part (about a tenth of a second each on a quiet
+machine): a :class:`ChanceCache` keeps them, filled as the game goes
+(:meth:`crib.session.review.Coach.prepare_review`, after each move), so the game's end
+only computes its last hand; :func:`discard_chances` is the plain path the cache
+stores, and a test checks both give the same curve over a whole game.  The curve works
+for either seat: the other player's decisions are graded from the log
+(:func:`crib.session.grading.grade_log` with ``seat=1``, or a hand at a time by
+:class:`crib.session.grading.LogGrader`).
+
 Accuracy follows lichess (https://lichess.org/page/accuracy): a move's accuracy is
 ``103.1668 * exp(-0.04354 * (win% before - win% after)) - 3.1669`` (win% from 0 to
 100, clipped to 0..100); a game's accuracy is the mean over the graded decisions.
@@ -42,6 +51,7 @@ from crib.analysis.discard import analyze_discard
 from crib.analysis.grades import WIN_UNIT
 from crib.analysis.models import MASTER
 from crib.analysis.win import win_table
+from crib.rules.cards import Card
 from crib.rules.constants import WIN
 from crib.rules.events import Dealt, Event, GameOver, GameStarted
 from crib.rules.position import PeggingPosition
@@ -49,6 +59,8 @@ from crib.session.model import Grade
 
 __all__ = [
     "Point",
+    "ChanceCache",
+    "discard_chances",
     "chance_at_start",
     "point_value",
     "chance_curve",
@@ -115,18 +127,59 @@ def _starts(events: Sequence[Event], seat: int) -> dict[int, tuple[tuple[int, in
     return out
 
 
-def _discard_chances(g: Grade, scores: tuple[int, int]) -> tuple[float, float]:
-    """(the best throw's chance, the throw made's chance)."""
-    a = analyze_discard(g.position, dealer=g.dealer, model=MASTER, scores=scores)
-    made = a.throws[a.find(g.chosen)]  # type: ignore[arg-type]
+def discard_chances(
+    six: Sequence[Card], throw: Sequence[Card], dealer: bool, scores: tuple[int, int]
+) -> tuple[float, float]:
+    """(the best throw's chance, the throw made's chance), computed afresh: the plain
+    reference path (a P(win) discard analysis, the costliest part of the curve)."""
+    a = analyze_discard(tuple(six), dealer=dealer, model=MASTER, scores=scores)
+    made = a.throws[a.find(tuple(throw))]
     best = max(t.p_win or 0.0 for t in a.throws)
     return best, made.p_win or 0.0
 
 
-def chance_curve(events: Sequence[Event], grades: Sequence[Grade], seat: int = 0) -> list[Point]:
+class ChanceCache:
+    """The discard chances of one game, computed as the game goes (issue #39: the review
+    is ready within 3 s of the game's end): :func:`chance_curve` fills it, and a later
+    curve over the same decisions only looks them up.  The values are
+    :func:`discard_chances`' own."""
+
+    def __init__(self) -> None:
+        self._done: dict[tuple[object, ...], tuple[float, float]] = {}
+
+    def __len__(self) -> int:
+        return len(self._done)
+
+    def discard(
+        self, six: Sequence[Card], throw: Sequence[Card], dealer: bool, scores: tuple[int, int]
+    ) -> tuple[float, float]:
+        key = (tuple(six), frozenset(throw), dealer, tuple(scores))
+        if key not in self._done:
+            self._done[key] = discard_chances(six, throw, dealer, scores)
+        return self._done[key]
+
+
+def _discard_chances(
+    g: Grade, scores: tuple[int, int], cache: ChanceCache | None
+) -> tuple[float, float]:
+    """(the best throw's chance, the throw made's chance)."""
+    six, throw = g.position, g.chosen
+    assert isinstance(six, tuple) and isinstance(throw, tuple)
+    if cache is None:
+        return discard_chances(six, throw, g.dealer, scores)
+    return cache.discard(six, throw, g.dealer, scores)
+
+
+def chance_curve(
+    events: Sequence[Event],
+    grades: Sequence[Grade],
+    seat: int = 0,
+    cache: ChanceCache | None = None,
+) -> list[Point]:
     """The curve of ``seat``'s chance to win over a finished (or unfinished) game, from
     its log and ``seat``'s grades (:func:`crib.session.grading.grade_log`, or the
-    controller's ``grades``); see the module docstring."""
+    controller's ``grades``); see the module docstring.  With a ``cache``, the discard
+    chances already computed (during the game) are looked up, and the new ones kept."""
     starts = _starts(events, seat)
     by_hand: dict[int, list[Grade]] = {}
     for g in sorted(grades, key=lambda g: g.number):
@@ -138,7 +191,7 @@ def chance_curve(events: Sequence[Event], grades: Sequence[Grade], seat: int = 0
         out.append(Point("hand", hand, now, now, now, scores, deal))
         for g in by_hand.get(hand, ()):
             if g.kind == "discard":
-                best, made = _discard_chances(g, scores)
+                best, made = _discard_chances(g, scores, cache)
                 out.append(Point("discard", hand, best, made, best, scores, deal, g))
                 now = made
                 continue

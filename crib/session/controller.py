@@ -212,6 +212,12 @@ class GameController(LessonActions, Kept):
         """The exact trap flag of the plays graded so far (see :meth:`Coach.refine_grades`)."""
         return self.coach.refine_grades()
 
+    def prepare_review(self) -> None:
+        """The end-of-game review's costly parts so far (see :meth:`Coach.prepare_review`):
+        the app calls it once each move is on the screen, so the game's end only
+        finishes them."""
+        self.coach.prepare_review(self.game.events)
+
     @recorded
     def hint(self) -> None:
         """The coach's choice and the reason, for the discard or the play."""

@@ -17,13 +17,13 @@ from crib.analysis.grades import WIN_UNIT, grade
 from crib.analysis.models import MASTER
 from crib.i18n import tr
 from crib.rules.cards import Card
-from crib.rules.events import Event
+from crib.rules.events import Dealt, Event, GameOver
 from crib.rules.position import PeggingPosition
 from crib.session import plain
 from crib.session.model import HUMAN, CountRecord, Grade
 from crib.session.saved import decisions_from_log
 
-__all__ = ["discard_grade", "play_grade", "grade_log"]
+__all__ = ["discard_grade", "play_grade", "grade_log", "LogGrader"]
 
 
 def _verdict(g: Any) -> dict[str, Any]:
@@ -111,37 +111,22 @@ def play_grade(
     )
 
 
-def grade_log(
-    events: Sequence[Event],
-    counts: Sequence[CountRecord] = (),
-    seat: int = HUMAN,
-    *,
-    exact: bool = False,
-    lang: str = "en",
+def _grade_decisions(
+    decisions: Sequence[tuple[int, Any, Any]], start: int, exact: bool, lang: str
 ) -> list[Grade]:
-    """The review of a saved game: ``seat``'s decisions graded, in game order (words in
-    ``lang``)."""
-    _ = tr(lang)
+    """The graded ones of ``decisions`` (hand, decision, action: a throw, or a play with a
+    choice), numbered from ``start + 1``."""
     grades: list[Grade] = []
-    for hand, d, action in decisions_from_log(events, seat):
+    for hand, d, action in decisions:
         obs = d.observation
+        n = start + len(grades) + 1
         if d.kind == "discard":
-            grades.append(
-                discard_grade(
-                    len(grades) + 1,
-                    hand,
-                    obs.hand,
-                    action,
-                    obs.dealer,
-                    False,
-                    (obs.my_score, obs.opp_score),
-                    lang,
-                )
-            )
+            scores = (obs.my_score, obs.opp_score)
+            grades.append(discard_grade(n, hand, obs.hand, action, obs.dealer, False, scores, lang))
         elif d.kind == "play" and action is not None and len(obs.legal) > 1:
             grades.append(
                 play_grade(
-                    len(grades) + 1,
+                    n,
                     hand,
                     PeggingPosition.from_observation(obs),
                     action,
@@ -152,6 +137,21 @@ def grade_log(
                     lang=lang,
                 )
             )
+    return grades
+
+
+def grade_log(
+    events: Sequence[Event],
+    counts: Sequence[CountRecord] = (),
+    seat: int = HUMAN,
+    *,
+    exact: bool = False,
+    lang: str = "en",
+) -> list[Grade]:
+    """The review of a saved game: ``seat``'s decisions graded, in game order (words in
+    ``lang``).  Either seat: ``seat=1`` grades the computer's (or the other player's)."""
+    _ = tr(lang)
+    grades = _grade_decisions(decisions_from_log(events, seat), 0, exact, lang)
     for c in counts:
         off = float(abs(c.claimed - c.total))  # a count is graded by how far off it is
         said = (
@@ -173,3 +173,31 @@ def grade_log(
             )
         )
     return grades
+
+
+class LogGrader:
+    """``seat``'s decisions graded a hand at a time while the game goes on (the review's
+    other player, issue #39): :meth:`update` grades the hands the log has finished since
+    the last call, so at the game's end only its last hand remains.  Its ``grades``
+    equal :func:`grade_log`'s for the same seat (no counts)."""
+
+    def __init__(self, seat: int, *, exact: bool = False, lang: str = "en") -> None:
+        self.seat, self.exact, self.lang = seat, exact, lang
+        self.grades: list[Grade] = []
+        self.through = -1  # the hands up to this one are graded
+
+    def update(self, events: Sequence[Event]) -> int:
+        """Grade the hands of ``events`` finished and not graded yet (every hand once the
+        game is over); how many grades were added."""
+        hands = [e.hand for e in events if isinstance(e, Dealt)]
+        if not hands:
+            return 0
+        over = any(isinstance(e, GameOver) for e in events)
+        last = hands[-1] if over else hands[-1] - 1  # the hand being played is not done
+        if last <= self.through:
+            return 0
+        todo = [x for x in decisions_from_log(events, self.seat) if self.through < x[0] <= last]
+        new = _grade_decisions(todo, len(self.grades), self.exact, self.lang)
+        self.grades.extend(new)
+        self.through = last
+        return len(new)

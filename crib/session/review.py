@@ -31,8 +31,9 @@ from crib.rules.events import Dealt, Event, Shown, log_to_json
 from crib.rules.observation import Observation
 from crib.rules.position import PeggingPosition
 from crib.session import plain
-from crib.session.grading import discard_grade, grade_log, play_grade
-from crib.session.model import CountRecord, Grade
+from crib.session.chance import ChanceCache, chance_curve
+from crib.session.grading import LogGrader, discard_grade, grade_log, play_grade
+from crib.session.model import COMPUTER, HUMAN, CountRecord, Grade
 from crib.session.saved import counts_from_log, decisions_from_log, load_saved, replay_saved
 from crib.session.summary import band_counts, summary_strip
 
@@ -65,6 +66,19 @@ class Coach:
         self.hint_how: tuple[str, ...] = ()  # the hint's "How this was computed"
         self.hinted: tuple[int, ...] = ()
         self.hint_used = False
+        # the review's costly parts, computed as the game goes (:meth:`prepare_review`)
+        self.chances = ChanceCache()
+        self.other = LogGrader(COMPUTER, lang=lang)  # the computer's decisions, graded
+
+    def prepare_review(self, events: Sequence[Event]) -> None:
+        """The end-of-game review's costly parts so far, from the engine's ``events``: the
+        computer's decisions of the finished hands graded, and the discard chances of
+        both players' graded throws.  Called after each move is on the screen (and at
+        the end), it leaves the review only the last steps; nothing of it is shown
+        before the game is over."""
+        self.other.update(events)
+        chance_curve(events, self.grades, HUMAN, self.chances)
+        chance_curve(events, self.other.grades, COMPUTER, self.chances)
 
     def clear_hint(self) -> None:
         """No hint shown (a decision was taken)."""

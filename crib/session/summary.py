@@ -15,11 +15,14 @@ _LABELS = (("discard", N_("Discard")), ("play", N_("Pegging")), ("count", N_("Co
 
 
 def _lost_text(gs: Sequence[Grade], plain_words: bool = False, lang: str = "en") -> str:
-    """The total lost, points and P(win) apart (their units differ)."""
+    """The total lost, points and P(win) apart (their units differ).  Points add up; the
+    chances to win lost at several decisions do not (each is measured where it was made,
+    and two of 60% would say 120%), so several are given by the worst of them."""
     from crib.session import plain
 
     pts = sum(g.lost for g in gs if g.unit != WIN_UNIT)
-    win = sum(g.lost for g in gs if g.unit == WIN_UNIT)
+    wins = [g.lost for g in gs if g.unit == WIN_UNIT]
+    win = max(wins, default=0.0)
 
     def num(x: float, f: str) -> str:
         return f"{x:{f}}".replace(".", ",") if lang == "fr" else f"{x:{f}}"
@@ -30,7 +33,8 @@ def _lost_text(gs: Sequence[Grade], plain_words: bool = False, lang: str = "en")
         else []
     )
     if win:
-        parts.append(tr(lang)(N_("−{p}% to win")).format(p=num(win, ".1f")))
+        said = N_("−{p}% to win") if len(wins) == 1 else N_("the worst −{p}% to win")
+        parts.append(tr(lang)(said).format(p=num(win, ".1f")))
     return ", ".join(parts)
 
 

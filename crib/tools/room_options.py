@@ -29,6 +29,7 @@ NUMBERS = {  # option: (key, lowest, highest, unit)
     "--max-pages-per-client": ("per_client", 1, 1000, ""),
     "--cull-after": ("cull_after", 1, 86400, " of seconds"),
     "--cull-grace": ("cull_grace", 0, 3600, " of seconds"),
+    "--page-pool": ("page_pool", 1, 50, ""),
 }
 
 
@@ -40,7 +41,8 @@ def take_room_options(argv: list[str]) -> tuple[dict[str, Any], list[str]]:
     the machine's network address; ``--lan=ADDR``: listen on ADDR only;
     ``--max-pages N``, ``--max-pages-per-client N``: the caps; ``--cull-after S``: a page
     kernel with no page connected for S seconds is shut down (180); ``--cull-grace S``:
-    but not within S seconds of being handed to its page (60).
+    but not within S seconds of being handed to its page (60); ``--page-pool N``: with a
+    class, the warm kernels of every page but the student's (:func:`crib.tools.serve.main`).
 
     >>> opts, rest = take_room_options(["x", "--lan", "--max-pages=9", "--port=1"])
     >>> opts["class"], opts["lan"], opts["max_pages"], opts["per_client"], rest
@@ -50,7 +52,7 @@ def take_room_options(argv: list[str]) -> tuple[dict[str, Any], list[str]]:
     >>> opts = take_room_options(["--cull-after", "5", "--cull-grace=0"])[0]
     >>> opts  # doctest: +NORMALIZE_WHITESPACE
     {'class': False, 'lan': None, 'max_pages': None, 'per_client': None,
-     'cull_after': 5, 'cull_grace': 0}
+     'cull_after': 5, 'cull_grace': 0, 'page_pool': None}
     >>> take_room_options(["--max-pages-per-client", "0"])
     Traceback (most recent call last):
     ...

@@ -17,8 +17,8 @@ address (:mod:`crib.tools.room`).  Without them nothing changes: 127.0.0.1, no k
 for a class of N: N kernels are started and have run the page before anyone
 opens it, so a class arriving at once does not wait for kernels to start
 (``VoilaKernelManager.kernel_pools_config``, a pool size per notebook).  The
-other dashboards keep their pools (below).  Each pooled trainer kernel costs about 110 MB
-PSS (measured by ``bench/load_class.py``; see docs/server.md).  The classroom record
+other dashboards keep their pools (below).  Each pooled trainer kernel costs about 36 MiB
+PSS forked, 64 MiB launched (``bench/load_class.py``; docs/figures.md).  The classroom record
 is the SQLite file at ``CRIB_DB``; kernels inherit the server's environment.  Behind a
 school's nginx (:mod:`crib.tools.school`), the key, the cookie secret and the links are
 the school's.
@@ -38,18 +38,15 @@ one for the game (``SOLO_WARM``); any other page starts its own kernel when firs
 (about 2 s more than a warm one), and from then on keeps one warm (:class:`GrowingPools`).
 A club player who analyzes a hand does not pay for a class.
 
-With a class, pools of 2 (``PAGE_POOL``, every page).  With a pool of 1, a second
-visitor arriving within seconds of the first waits for the replacement kernel to
-start and run the page: 5.5-8.9 s (medians) against 2.5-2.8 s for the first visitor,
-measured in data/benchmarks.txt (the teacher's page, the last with a pool of 1: 6.4 s).
-A pool of 2 keeps one warm kernel for that visitor; it costs one more kernel per page:
-16 pooled kernels, 1839 MiB PSS in all (the teacher's second kernel: +105 MiB), against
-8 kernels and 963 MiB with pools of 1 (about 110 MiB per extra kernel; a pooled teacher
-kernel is idle: it polls the classroom record only once a session is open).  Without a
-class, a taken kernel is replaced after ``PAGE_FILL_DELAY`` s rather than voila's 1 s:
-starting the replacement (a kernel importing numpy, pandas and matplotlib, then running
-the page) takes both cores for several seconds, and at 1 s it competes with the page that
-was just opened and with the next visitor's.
+With a class, every other page keeps ``FORKED_POOL`` warm kernel (1) when kernels are
+forked, ``PAGE_POOL`` (2) when launched (``--page-pool N`` sets it).  The pool's second
+kernel was for a second visitor arriving within seconds of the first, who otherwise waits
+for the replacement to start and run the page (launched: 5.5-8.9 s, medians, against
+2.5-2.8 s; data/benchmarks.txt).  A forked replacement starts in about 0.2 CPU-s: a second
+visitor 0.5 s after the first waits 2.2 s, 2 s after 0.2 s (medians), and a class of 30
+warms 39 kernels, not 48: 1,490 MiB of PSS, not 1,851 (data/load_pools.json).  Without a
+class, a taken kernel is replaced after ``PAGE_FILL_DELAY`` s rather than voila's 1 s, so
+that its start does not compete with the page just opened.
 
 Page kernels are forked from a warm parent (:mod:`crib.tools.fork_kernels`: a kernel
 provisioner, selected here for every kernel, ``--class`` and the school's servers too): the
@@ -97,7 +94,8 @@ HOME = "index.ipynb"
 STUDENT_PAGE = "trainer.ipynb"
 TEACHER_PAGE = "teacher.ipynb"
 PLAY_PAGE = "play.ipynb"
-PAGE_POOL = 2  # with a class, warm kernels per page: a second visitor does not wait
+PAGE_POOL = 2  # with a class and launched kernels, warm kernels per page (the student's: N)
+FORKED_POOL = 1  # the same with forked kernels: a second visitor's kernel forks in 0.2 CPU-s
 SOLO_WARM = (HOME, PLAY_PAGE)  # without a class, the pages warm at start (the rest on demand)
 TEMPLATE_DIR = Path(__file__).resolve().parent / "voila_template"
 SPARE = 2  # class mode: warm student kernels kept ready while a class arrives
@@ -106,10 +104,9 @@ PAGE_FILL_DELAY = 5.0  # s before a taken kernel is replaced, without a class
 REFILL_AFTER = 120.0  # s without an arrival before the pool is refilled to the class size
 
 # Defaults, each overridable on the command line:
-# * preheated kernels (--pool_size=1 here; main() sets pools of 2 per page, see
+# * preheated kernels (--pool_size=1 here; main() sets the pools per page, see
 #   pools_config, unless --pool_size is given): a page is interactive in about 2-2.5 s
-#   at load 3-8 instead of 4.5-6 s; the 16 pooled kernels hold 1.8 GiB PSS (8 kernels
-#   with --pool_size=1: 0.96 GiB; data/benchmarks.txt).
+#   at load 3-8 instead of 4.5-6 s (launched kernels; data/benchmarks.txt).
 # * idle kernels culled after 10 minutes: a closed tab does not shut its kernel
 #   down (voila issue 1458); culling keeps XSRF protection on, unlike disabling
 #   the XSRF check.  Checked here: culling leaves the preheated pool in place.
@@ -196,15 +193,17 @@ def take_class_size(argv: list[str]) -> tuple[int | None, list[str]]:
     return size, out
 
 
-def pools_config(class_size: int | None = None) -> dict[str, Any]:
+def pools_config(class_size: int | None = None, page_pool: int = PAGE_POOL) -> dict[str, Any]:
     """``kernel_pools_config``.  A class: ``class_size`` preheated student kernels and
-    ``PAGE_POOL`` for every other page (the teacher's too).  One person (no class): one
+    ``page_pool`` for every other page (the teacher's too).  One person (no class): one
     warm kernel for each page of ``SOLO_WARM``, none for the others until they are first
     opened (:class:`GrowingPools`).
 
     >>> cfg = pools_config(30)
     >>> cfg["trainer.ipynb"], cfg["teacher.ipynb"], cfg["default"]
     ({'pool_size': 30}, {'pool_size': 2}, {'pool_size': 2})
+    >>> pools_config(30, FORKED_POOL)["default"]
+    {'pool_size': 1}
     >>> solo = pools_config()
     >>> solo["index.ipynb"], solo["play.ipynb"], solo["default"]
     ({'pool_size': 1}, {'pool_size': 1}, {'pool_size': 0})
@@ -213,8 +212,8 @@ def pools_config(class_size: int | None = None) -> dict[str, Any]:
         return {**{page: {"pool_size": 1} for page in SOLO_WARM}, "default": {"pool_size": 0}}
     return {
         STUDENT_PAGE: {"pool_size": class_size},
-        TEACHER_PAGE: {"pool_size": PAGE_POOL},
-        "default": {"pool_size": PAGE_POOL},
+        TEACHER_PAGE: {"pool_size": page_pool},
+        "default": {"pool_size": page_pool},
     }
 
 
@@ -425,10 +424,11 @@ crib's options:
   --lan, --lan=ADDR         listen on the network (every address, or ADDR only) and print
                             the links with the machine's address; implies --class
                             (default: 127.0.0.1 only)
-  --class-size N            warm the student page for a class of N, 1 to 200, and
-                            {PAGE_POOL} kernels for every other page (default: {CLASS_SIZE} with
-                            --class; without a class, one warm kernel for the home page and
-                            the game, and one for any other page once it is opened)
+  --class-size N            warm the student page for a class of N, 1 to 200 (default:
+                            {CLASS_SIZE} with --class; without a class, one warm kernel for
+                            the home page and the game, and one for any other page once opened)
+  --page-pool N             with a class: warm kernels for every other page, 1 to 50
+                            (default: {FORKED_POOL} with forked kernels, {PAGE_POOL} launched)
   --max-pages N             with --class: page kernels in all, 1 to 1000 (default: from the
                             class size)
   --max-pages-per-client N  with --class: page kernels one device may hold, 1 to 1000
@@ -477,7 +477,9 @@ def main(argv: list[str] | None = None) -> None:
     if not any(a.startswith("--pool_size") for a in rest):  # an explicit size wins
         if size is None and room["class"]:
             size = CLASS_SIZE  # --class alone warms a class (with --pool_size: voila's pools)
-        cfg.VoilaKernelManager.kernel_pools_config = pools_config(size)
+        forked = fork and fork_kernels.fork_supported()
+        page_pool = room["page_pool"] or (FORKED_POOL if forked else PAGE_POOL)
+        cfg.VoilaKernelManager.kernel_pools_config = pools_config(size, page_pool)
     if not any(a.startswith("--VoilaConfiguration.extension_") for a in rest):
         # no page shows code: the code-highlighting extension is 4 requests for nothing
         cfg.VoilaConfiguration.extension_denylist = ["jupyterlab_pygments"]

@@ -3,9 +3,8 @@
 :class:`PlayApp` draws a :class:`~crib.session.controller.GameController`
 (the state machine, tested headless) with the board (:mod:`crib.ui.play.board`),
 the card component (:mod:`crib.ui.kit.cardview`) and page-wide keys
-(:mod:`crib.ui.kit.keys`).  Every callback goes through
-:func:`crib.ui.kit.common.friendly`, so bad input becomes a message in place and
-the game state is never lost.
+(:mod:`crib.ui.kit.keys`).  Every callback goes through :func:`crib.ui.kit.common.friendly`,
+so bad input becomes a message in place and the game state is never lost.
 
 The page is made of small parts, each owning its widgets and redrawing them from the
 controller's view with ``update``: the table's (:mod:`crib.ui.play.table`: the
@@ -216,6 +215,8 @@ class PlayApp(w.VBox):
                 self.hand.box,
                 self.actions.row,
                 self.captions.html,
+                self.review.stepper,  # the review under the table: no gap under a tall rail
+                self.review.html,
             ],
         ).add_class("crib-table-col")  # its width and the narrow layout: crib.ui.kit.access
         rail = w.VBox(
@@ -238,8 +239,6 @@ class PlayApp(w.VBox):
                 w.HBox([table, rail], layout=w.Layout(align_items="flex-start")).add_class(
                     "crib-main-row"
                 ),
-                self.review.html,
-                self.review.stepper,
                 self.replay.box,
             ]
         )
@@ -414,6 +413,7 @@ class PlayApp(w.VBox):
         if c.coach.pending and c.coaching:
             c.refine_grades()
             self.coach.update(c.view(), plain=bool(self.plain_box.value))
+        c.prepare_review()  # the review's costly parts, a move at a time (issue #39)
 
     @friendly()
     def save(self) -> None:

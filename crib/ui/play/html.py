@@ -195,6 +195,7 @@ def review_html(
         return _("{title}: no decisions yet.").format(title=f"<b>{html.escape(title)}</b>")
     body = []
     hinted = " " + _("(hinted)")
+    labels = [html.escape(_(h)) for h in _HEADS]
     for g in rows:
         tags = ", ".join(tag_text(t, lang) for t in g.tags)
         if g.trap:
@@ -215,9 +216,11 @@ def review_html(
             if g.analyzer_url
             else ""
         )
-        body.append(
-            f'<tr class="crib-review-row"><td>{g.hand + 1}</td><td>{kind_name(g.kind, lang)}</td>'
-            f"<td>{html.escape(g.chosen_text)}</td><td>{html.escape(g.best_text)}</td>"
+        body.append(  # data-label: a phone folds each row, its cells named (crib.css)
+            f'<tr class="crib-review-row"><td data-label="{labels[0]}">{g.hand + 1}</td>'
+            f'<td>{kind_name(g.kind, lang)}</td><td data-label="{labels[2]}">'
+            f'{html.escape(g.chosen_text)}</td><td data-label="{labels[3]}">'
+            f"{html.escape(g.best_text)}</td>"
             f"<td>{grade_chip(g.verdict, g.lost, g.unit, plain=plain, lang=lang)}</td>"
             f"<td{words_class}>{notes}</td><td>{link}</td></tr>"
         )

@@ -160,7 +160,11 @@ class Review:
         if v.phase == "over":
             if self._shown_for is not c:
                 self._shown_for = c
-                self.stepper.show(c.game.events, c.grades)
+                c.prepare_review()  # the rest of what the game computed as it went
+                co = c.coach
+                self.stepper.show(
+                    c.game.events, c.grades, other=co.other.grades, cache=co.chances, names=c.names
+                )
                 for fn in self.on_over:
                     fn(c.game.events, c.grades)
             self.html.value = local_html(

@@ -11,7 +11,9 @@ chance before and after.  The page's ← → keys call :meth:`GameStepper.step`.
 from __future__ import annotations
 
 import html
+import json
 from collections.abc import Sequence
+from functools import cache
 from typing import Any
 
 import anywidget
@@ -19,22 +21,32 @@ import ipywidgets as w
 import traitlets
 
 from crib.analysis.speech import pct
-from crib.i18n import tr
+from crib.datafiles import data_path
+from crib.errors import CribError
+from crib.i18n import N_, tr
 from crib.rules.position import PeggingPosition
-from crib.session.chance import Point, accuracy, chance_curve, key_moments, luck_line
-from crib.session.model import Grade
+from crib.session.chance import (
+    ChanceCache,
+    Point,
+    accuracy,
+    chance_curve,
+    key_moments,
+    luck_line,
+)
+from crib.session.grading import grade_log
+from crib.session.model import Grade, tier_name
 from crib.ui.kit.cardview import cards_html
 from crib.ui.kit.controls import button
 from crib.ui.kit.style import var
 from crib.ui.play.html import GRADE_COLOURS, grade_chip, kind_name
 from crib.ui.play.retry import StepperRetry
 
-__all__ = ["ChanceChart", "GameStepper", "point_html", "moments_html"]
+__all__ = ["ChanceChart", "GameStepper", "point_html", "moments_html", "accuracy_html"]
 
 _ESM = r"""
 function render({ model, el }) {
   const NS = "http://www.w3.org/2000/svg";
-  const H = 200, L = 34, R = 8, T = 10, B = 24;
+  const H = 200, L = 42, R = 8, T = 10, B = 24;  // L: room for "100%" at 12 px
   let W = 640;
   const draw = () => {
     // drawn at the width it has (a phone's 350 px too), so its words stay 12 px tall
@@ -193,20 +205,84 @@ def moments_html(curve: Sequence[Point], lang: str = "en") -> str:
             + "</li>"
         )
     decisions, luck = luck_line(curve)
-    acc = [accuracy(curve, "discard"), accuracy(curve, "play")]
     line = _(
         "Decisions moved your chance by {d:+.0f} points of percentage, luck by {l:+.0f}; "
         "together, {t:+.0f} from 50%."
     ).format(d=100 * decisions, l=100 * luck, t=100 * (decisions + luck))
-    accs = _("Accuracy: discard {a}, play {b}").format(
-        a="–" if acc[0] is None else pct(acc[0] / 100, ".0%", lang),
-        b="–" if acc[1] is None else pct(acc[1] / 100, ".0%", lang),
-    )
     key_moments_word = _("Key moments")
     return (
         f'<div class="crib-moments"><b>{html.escape(key_moments_word)}</b>'
-        f"<ol>{''.join(items)}</ol><div>{html.escape(line)}</div>"
-        f"<div>{html.escape(accs)}</div></div>"
+        f"<ol>{''.join(items)}</ol><div>{html.escape(line)}</div></div>"
+    )
+
+
+#: the tiers' rows of the calibration, as data/accuracy_calibration.json names them
+_VERSUS = {
+    "easy": N_("Easy against the Master"),
+    "normal": N_("Normal against the Master"),
+    "hard": N_("Hard against the Master"),
+    "expert": N_("Expert against the Master"),
+}
+
+
+@cache
+def calibration() -> dict[str, Any]:
+    """The accuracy's calibration (``bench/accuracy_calibration.py``): per tier, the mean
+    discard and play accuracy over its games; empty when the file is not there."""
+    try:
+        return json.loads(data_path("accuracy_calibration.json").read_text()).get("summary", {})
+    except (CribError, OSError, ValueError):
+        return {}
+
+
+def accuracy_html(rows: Sequence[tuple[str, Sequence[Point]]], lang: str = "en") -> str:
+    """Each player's accuracy (discard, play) in a small table, the Master's against
+    itself and the tiers' against the Master beside them (the calibration), and the
+    formula (lichess's)."""
+    _ = tr(lang)
+    e = html.escape
+
+    def cell(x: float | None, fmt: str = ".0%") -> str:
+        return "–" if x is None else pct(x / 100, fmt, lang)
+
+    body = [
+        f"<tr><th scope='row'>{e(name)}</th><td>{cell(accuracy(curve, 'discard'))}</td>"
+        f"<td>{cell(accuracy(curve, 'play'))}</td></tr>"
+        for name, curve in rows
+    ]
+    cal = calibration()
+    master = cal.get("master")
+    if master:
+        said = _("The Master against itself ({n} games)").format(n=master["games"])
+        body.append(
+            f"<tr class='crib-calibration'><th scope='row'>{e(said)}</th>"
+            f"<td>{cell(master['discard']['mean'], '.1%')}</td>"
+            f"<td>{cell(master['play']['mean'], '.1%')}</td></tr>"
+        )
+    for key, words in _VERSUS.items():
+        t = cal.get(key)
+        if t:
+            said = _("{who} ({n} games)").format(who=_(words), n=t["games"])
+            body.append(
+                f"<tr class='crib-calibration'><th scope='row'>{e(said)}</th>"
+                f"<td>{cell(t['discard']['mean'], '.1%')}</td>"
+                f"<td>{cell(t['play']['mean'], '.1%')}</td></tr>"
+            )
+    discard, play = (kind_name(k, lang).capitalize() for k in ("discard", "play"))
+    head = (
+        f"<tr><th scope='col'>{e(_('Accuracy'))}</th><th scope='col'>{e(discard)}</th>"
+        f"<th scope='col'>{e(play)}</th></tr>"
+    )
+    formula = _(
+        "A decision's accuracy is 103.1668 × exp(−0.04354 × the chance to win it lost, in "
+        "points of percentage) − 3.1669, from 0 to 100% (lichess's formula, "
+        "lichess.org/page/accuracy); a game's is the mean over its decisions, graded by "
+        "the Master. The Master's own games against itself and the tiers' against it "
+        "calibrate it."
+    )
+    return (
+        f'<div class="crib-accuracy"><table class="crib-accuracy-table">{head}{"".join(body)}'
+        f'</table><div class="crib-muted crib-formula">{e(formula)}</div></div>'
     )
 
 
@@ -224,6 +300,7 @@ class GameStepper(w.VBox):
         self.next_button.on_click(lambda _b: self.step(1))
         self.detail = w.HTML().add_class("crib-step-detail")
         self.moments = w.HTML().add_class("crib-moments-box")
+        self.accuracy = w.HTML().add_class("crib-accuracy-box")  # both players'
         self.chart.observe(lambda _c: self.draw(), "selected")
         super().__init__(
             [
@@ -232,6 +309,7 @@ class GameStepper(w.VBox):
                 w.HBox([self.prev_button, self.next_button]),
                 self.detail,
                 self.moments,
+                self.accuracy,
             ],
             layout=w.Layout(display="none"),
         )
@@ -248,10 +326,30 @@ class GameStepper(w.VBox):
         grades: Sequence[Grade],
         seat: int = 0,
         curve: Sequence[Point] | None = None,
+        *,
+        other: Sequence[Grade] | None = None,
+        cache: ChanceCache | None = None,
+        names: tuple[str, str] | None = None,
     ) -> None:
         """The game ``events`` with ``seat``'s ``grades``: the curve (``curve`` if made
-        already), at its first decision."""
-        self.curve = list(curve) if curve is not None else chance_curve(events, grades, seat)
+        already), at its first decision, and both players' accuracy (``other``: the other
+        seat's grades, graded from the log when not given and the log is; ``cache``: the
+        discard chances computed during the game; ``names``: the seat's and the other's)."""
+        _ = tr(self.lang)
+        if curve is not None:
+            self.curve = list(curve)
+        else:
+            self.curve = chance_curve(events, grades, seat, cache)
+        if other is None and events:
+            other = grade_log(events, seat=1 - seat, lang=self.lang)
+        if names is None:  # a saved log names the computer by its tier
+            players = getattr(events[0], "players", ()) if events else ()
+            other_name = tier_name(str(players[1]), self.lang) if len(players) > 1 else ""
+            names = (_("You"), other_name or _("Opponent"))
+        rows = [(names[0], self.curve)]
+        if other is not None:
+            rows.append((names[1], chance_curve(events, other, 1 - seat, cache)))
+        self.accuracy.value = accuracy_html(rows, self.lang)
         self.chart.points = [
             {
                 "kind": p.kind,

@@ -2,9 +2,9 @@
 Glicko-2 ratings (:mod:`crib.store.puzzles`).
 
 * ``puzzle_attempts``: one row per attempt (append-only): the learner (an integer id,
-  ``learners.id`` of revision 0008: :mod:`crib.session.learner`), the puzzle's id, the move, whether it solved the puzzle, the
-  mode (``rated``, ``streak``, ``daily``, ``theme``, ``class``...), both ratings before
-  and after, and when.
+  ``learners.id`` of revision 0008: :mod:`crib.session.learner`), the puzzle's id, the
+  move, whether it solved the puzzle, the mode (``rated``, ``streak``, ``daily``,
+  ``theme``, ``class``...), both ratings before and after, and when.
 * ``puzzle_learners``: a learner's current rating (r, RD, sigma) and attempts.
 * ``puzzle_ratings``: a puzzle's current rating, attempts and solves (a puzzle not in it
   has its shipped rating).
