@@ -114,7 +114,8 @@ def test_the_page_remembers_lessons_on_the_device_not_the_server() -> None:
 
     app = PlayApp(seed=1, tier=TIERS["easy"])
     kl = app.key_listener
-    assert kl.device_keys == [STORE_KEY]
+    # the lessons' memory, and the learner's profile (My mistakes, issue #39)
+    assert kl.device_keys == [STORE_KEY, "crib-profile"]
     kl._on_msg(kl, {"tab": "t1", "seats": {}, "device": {}}, None)  # a new device
     kl._on_msg(kl, {"query": "tier=easy&seed=1&tour=1"}, None)
     assert app.controller.phase == "lesson" and app.lessons.layout.display is None

@@ -164,6 +164,7 @@ def test_room_options_and_defaults() -> None:
         "per_client": 6,
         "cull_after": None,
         "cull_grace": None,
+        "page_pool": None,
     }
     assert rest == ["d"]
     assert take_room_options(["--lan=192.0.2.7"])[0]["lan"] == "192.0.2.7"

@@ -24,12 +24,12 @@ def lan_address() -> str:
             return "127.0.0.1"
 
 
-NUMBERS = {  # option: (key, lowest, highest, unit)
+NUMBERS = {  # option: (key, lowest, highest, unit), in the order --help lists them
+    "--page-pool": ("page_pool", 1, 50, ""),
     "--max-pages": ("max_pages", 1, 1000, ""),
     "--max-pages-per-client": ("per_client", 1, 1000, ""),
     "--cull-after": ("cull_after", 1, 86400, " of seconds"),
     "--cull-grace": ("cull_grace", 0, 3600, " of seconds"),
-    "--page-pool": ("page_pool", 1, 50, ""),
 }
 
 
@@ -51,8 +51,8 @@ def take_room_options(argv: list[str]) -> tuple[dict[str, Any], list[str]]:
     False
     >>> opts = take_room_options(["--cull-after", "5", "--cull-grace=0"])[0]
     >>> opts  # doctest: +NORMALIZE_WHITESPACE
-    {'class': False, 'lan': None, 'max_pages': None, 'per_client': None,
-     'cull_after': 5, 'cull_grace': 0, 'page_pool': None}
+    {'class': False, 'lan': None, 'page_pool': None, 'max_pages': None, 'per_client': None,
+     'cull_after': 5, 'cull_grace': 0}
     >>> take_room_options(["--max-pages-per-client", "0"])
     Traceback (most recent call last):
     ...
