@@ -9,6 +9,7 @@ puzzles-390.png."""
 from __future__ import annotations
 
 import datetime as dt
+import re
 import uuid
 
 import pytest
@@ -98,12 +99,40 @@ def _context(browser, token: str, width: int, height: int):  # type: ignore[no-u
     return ctx
 
 
+def _record_messages(ctx) -> list[str]:  # type: ignore[no-untyped-def]
+    """Every websocket message the context's pages receive from their kernels, from the
+    page's first request on (issue 40, point 5: the test records the page's messages)."""
+    got: list[str] = []
+
+    def on_page(pg) -> None:  # type: ignore[no-untyped-def]
+        pg.on(
+            "websocket",
+            lambda ws: ws.on(
+                "framereceived",
+                lambda m: got.append(m if isinstance(m, str) else m.decode("utf8", "replace")),
+            ),
+        )
+
+    ctx.on("page", on_page)
+    return got
+
+
+def _ascii_part(words: str) -> str:
+    """The longest run of the answer's words that a message carries as it is: printable
+    ASCII without what JSON or HTML escape (card suits, accents, quotes, < > &)."""
+    return max(re.findall(r"[ !#-%(-;=?-\[\]-~]{12,}", words), key=len)
+
+
 def test_the_daily_puzzle_solved_and_failed_by_keyboard(voila_url, browser) -> None:
     found: list[str] = []
     ctx = _context(browser, _token("solver"), 768, 1024)
+    messages = _record_messages(ctx)
     page, p = _daily(ctx, voila_url)
+    words = _ascii_part(p.words["en"])
+    assert messages and not any(words in m for m in messages), words  # none before the move
     _axe(page, "puzzles 768 before the move", found)
     said = _move(page, p, p.answer)
+    assert any(words in m for m in messages), words  # the recorder sees them after it
     assert "Solved: this is the best move." in said and "Your rating: " in said
     assert p.words["en"][:40] in said
     page.locator(".crib-puzzle-figures summary").focus()
