@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import html
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Sequence
 from typing import Any
 
 import ipywidgets as w
@@ -36,7 +36,14 @@ from crib.ui.kit.controls import button
 from crib.ui.play.html import grade_chip, grade_html
 from crib.ui.trainer.render import _card_look
 
-__all__ = ["RetryView", "StepperRetry", "MistakeKeeper", "position_html", "verdict_html"]
+__all__ = [
+    "RetryView",
+    "StepperRetry",
+    "MistakeKeeper",
+    "card_buttons",
+    "position_html",
+    "verdict_html",
+]
 
 _IN_FSTRINGS = (N_("Right: this is the best move or as good."), N_("Not the best move."))
 
@@ -88,6 +95,42 @@ def verdict_html(g: Grade, *, right: bool | None, lang: str = "en") -> str:
     if right is not None:
         rows.append(grade_html(g, plain=True, lang=lang))
     return local_html("".join(rows), lang)
+
+
+def card_buttons(
+    cards: Sequence[Card],
+    legal: Collection[Card],
+    picked: Collection[Card] | None,
+    lang: str,
+    *,
+    toggle: Callable[[Card, bool], None],
+    play: Callable[[Card], None],
+    css: str,
+    done: bool = False,
+) -> list[w.Widget]:
+    """A position's cards as buttons, the trainer's card look: toggles for a discard
+    (``picked`` given: the cards picked so far; ``toggle(card, on)``), else buttons that
+    ``play(card)``; a card not in ``legal`` is disabled and says why, and every card once
+    ``done``.  Each carries ``css`` and ``css-N`` (N from 1).  Shared by the review's
+    retry and the puzzles page."""
+    _ = tr(lang)
+    buttons: list[w.Widget] = []
+    for i, c in enumerate(cards):
+        size = w.Layout(width="4.2em", height="2.6em")
+        if picked is not None:
+            b: Any = w.ToggleButton(value=c in picked, description=card_text(c, lang), layout=size)
+            b.observe(lambda ch, c=c: toggle(c, ch["new"]), "value")
+        else:
+            b = w.Button(description=card_text(c, lang), layout=size)
+            b.on_click(lambda _b, c=c: play(c))
+        _card_look(b, c, lang)
+        b.add_class(css).add_class(f"{css}-{i + 1}")
+        if c not in legal:
+            b.disabled = True
+            b.tooltip = _("{card}: would pass 31").format(card=b.tooltip)
+        b.disabled = b.disabled or done
+        buttons.append(b)
+    return buttons
 
 
 class RetryView(w.VBox):
@@ -160,28 +203,16 @@ class RetryView(w.VBox):
         _ = tr(self.lang)
         p = r.position
         self.position_box.value = position_html(p, self.lang)
-        buttons: list[w.Widget] = []
-        for i, c in enumerate(p.cards):
-            if p.kind == "discard":
-                b: Any = w.ToggleButton(
-                    value=c in r.picked,
-                    description=card_text(c, self.lang),
-                    layout=w.Layout(width="4.2em", height="2.6em"),
-                )
-                b.observe(lambda ch, c=c: self._toggle(c, ch["new"]), "value")
-            else:
-                b = w.Button(
-                    description=card_text(c, self.lang),
-                    layout=w.Layout(width="4.2em", height="2.6em"),
-                )
-                b.on_click(lambda _b, c=c: self.play(c))
-            _card_look(b, c, self.lang)
-            b.add_class("crib-retry-card").add_class(f"crib-retry-card-{i + 1}")
-            if c not in p.legal:
-                b.disabled = True
-                b.tooltip = _("{card}: would pass 31").format(card=b.tooltip)
-            b.disabled = b.disabled or r.done
-            buttons.append(b)
+        buttons = card_buttons(
+            p.cards,
+            p.legal,
+            r.picked if p.kind == "discard" else None,
+            self.lang,
+            toggle=self._toggle,
+            play=self.play,
+            css="crib-retry-card",
+            done=r.done,
+        )
         self.card_row.children = buttons
         self.throw_button.layout.display = None if p.kind == "discard" else "none"
         self.throw_button.disabled = r.done or len(r.picked) != 2

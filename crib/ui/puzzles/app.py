@@ -36,13 +36,12 @@ from crib.rules.position import PeggingPosition
 from crib.session.learner import PROFILE_KEY, LearnerKey, device_learner
 from crib.store.learners import LearnerStore
 from crib.store.puzzles import PuzzleStore
-from crib.ui.kit.cardview import card_text
 from crib.ui.kit.common import info_html
 from crib.ui.kit.controls import button
 from crib.ui.kit.keys import KeyListener
+from crib.ui.play.retry import card_buttons
 from crib.ui.puzzles.flow import PuzzleFlow
 from crib.ui.puzzles.render import position_html, rating_html, verdict_html
-from crib.ui.trainer.render import _card_look
 
 __all__ = ["PuzzlesApp", "MODE_CHOICES"]
 
@@ -244,28 +243,16 @@ class PuzzlesApp(w.VBox):
         _ = tr(self.lang)
         cards, legal = self._cards()
         discard = self.shown is not None and self.shown["kind"] == "discard"
-        buttons: list[w.Widget] = []
-        for i, c in enumerate(cards):
-            if discard:
-                b: Any = w.ToggleButton(
-                    value=c in self.picked,
-                    description=card_text(c, self.lang),
-                    layout=w.Layout(width="4.2em", height="2.6em"),
-                )
-                b.observe(lambda ch, c=c: self._toggle(c, ch["new"]), "value")
-            else:
-                b = w.Button(
-                    description=card_text(c, self.lang),
-                    layout=w.Layout(width="4.2em", height="2.6em"),
-                )
-                b.on_click(lambda _b, c=c: self.play(c))
-            _card_look(b, c, self.lang)
-            b.add_class("crib-puzzle-card").add_class(f"crib-puzzle-card-{i + 1}")
-            if c not in legal:
-                b.disabled = True
-                b.tooltip = _("{card}: would pass 31").format(card=b.tooltip)
-            b.disabled = b.disabled or self.done
-            buttons.append(b)
+        buttons = card_buttons(
+            cards,
+            legal,
+            self.picked if discard else None,
+            self.lang,
+            toggle=self._toggle,
+            play=self.play,
+            css="crib-puzzle-card",
+            done=self.done,
+        )
         self.card_row.children = buttons
         self.throw_button.layout.display = None if discard else "none"
         self.throw_button.disabled = self.done or len(self.picked) != 2
