@@ -195,7 +195,9 @@ def hint_discard(
 # --- plays ---------------------------------------------------------------------
 
 
-def _observation(pos: PeggingPosition) -> Observation:
+def play_observation(pos: PeggingPosition) -> Observation:
+    """The observation a policy tier sees in ``pos`` (``dealer`` False: a position does not
+    say who dealt); the coach's Expert values and the puzzles' tier solve rates read it."""
     scores = pos.scores or (0, 0)
     return Observation(
         phase="play",
@@ -320,7 +322,7 @@ def grade_play(
         opp_dealer = check_seat(opp_dealer, "opp_dealer")
     opp_played = parse_cards(opp_played)
     chosen = _chosen(pos, card)
-    values = tuple(play_values(_observation(pos), EXPERT_SKILL))
+    values = tuple(play_values(play_observation(pos), EXPERT_SKILL))
     if not values or chosen is None:
         return PlayGrade(
             None, None, 0.0, "best", (), None, tr(lang)(NO_CARD), (), name, play_model=pm

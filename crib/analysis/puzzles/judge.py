@@ -23,13 +23,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from crib.analysis.coach import play_observation  # re-exported
 from crib.analysis.discard import DiscardAnalysis, analyze_discard, rank_throws_fast
 from crib.analysis.heuristics import SKILLS, play_values, softmax_weights, temperature
 from crib.analysis.models import MASTER
 from crib.analysis.play import PlayAnalysis, analyze_play
 from crib.analysis.play.board import BoardAnalysis, analyze_board, board_applies
 from crib.rules.cards import Card
-from crib.rules.observation import Observation
 from crib.rules.position import PeggingPosition
 
 __all__ = [
@@ -141,25 +141,6 @@ def tier_solve_discard(six: tuple[Card, ...], dealer: bool, accepted: tuple[str,
     return {
         k: _mass([ev for _t, _k, ev, _s in ranked], ok, temperature(s)) for k, s in SKILLS.items()
     }
-
-
-def play_observation(pos: PeggingPosition) -> Observation:
-    """The observation a policy tier sees in ``pos`` (what the coach grades from)."""
-    scores = pos.scores or (0, 0)
-    return Observation(
-        phase="play",
-        hand=pos.hand,
-        dealer=False,
-        my_score=scores[0],
-        opp_score=scores[1],
-        starter=pos.starter,
-        pile=pos.pile,
-        played=pos.previous + pos.pile,
-        opp_cards_held=pos.opp_count,
-        opp_said_go=pos.opp_go,
-        my_discards=pos.discards,
-        legal=pos.legal(),
-    )
 
 
 def tier_solve_play(pos: PeggingPosition, accepted: tuple[str, ...]) -> dict:
