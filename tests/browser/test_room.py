@@ -31,8 +31,9 @@ from types import SimpleNamespace
 import pytest
 
 from crib.store.classroom import Store
+from crib.tools.fork_kernels import fork_supported
 from crib.tools.school import stop_process
-from crib.tools.serve import SPARE
+from crib.tools.serve import FORKED_POOL, PAGE_POOL, SPARE
 from tests.browser.conftest import ARTIFACTS, ROOT
 from tests.browser.server import free_port, http_request, wait_for_idle_kernels
 
@@ -44,6 +45,8 @@ expect = playwright_api.expect
 
 PER_CLIENT = 4
 CLASS_SIZE = 8  # more warm student kernels than one device may take: as in a class
+# the teacher page's pool: 1 with forked kernels (the default), 2 launched
+TEACHER_POOL = FORKED_POOL if fork_supported() else PAGE_POOL
 TIMES: dict[str, float] = {}
 
 
@@ -149,7 +152,7 @@ def room(chromium_path: str, tmp_path_factory: pytest.TempPathFactory) -> Iterat
         if m := re.search(r"teacher opens: (\S+)", text):
             key = m.group(1).split("key=", 1)[1]
         if key and text.count("is filled with") >= 2:
-            assert wait_for_idle_kernels(proc.pid, CLASS_SIZE + 2, deadline), (
+            assert wait_for_idle_kernels(proc.pid, CLASS_SIZE + TEACHER_POOL, deadline), (
                 "the class pool did not settle"
             )
             break
@@ -227,7 +230,7 @@ def test_a_student_gets_not_allowed_from_every_teacher_route(room: SimpleNamespa
     assert request(room, "/crib/room", src=STUDENT)[0] == 403
     after = status(room)
     # no kernel was taken or started for them: the teacher's pool is full and untouched
-    assert after["pools"]["teacher.ipynb"] == before["pools"]["teacher.ipynb"] == 2
+    assert after["pools"]["teacher.ipynb"] == before["pools"]["teacher.ipynb"] == TEACHER_POOL
     assert after["page_kernels"] == before["page_kernels"]
     # a kernel taken from the pool would have been replaced (1 s later): one kernel more
     assert after["all_kernels"] == before["all_kernels"]
@@ -449,7 +452,7 @@ def test_200_rapid_page_requests_from_one_client(room: SimpleNamespace, browser:
     # bounded: the flood's kernels, the second client's, and the student pool's spares
     # topped up (crib.tools.serve.SPARE): nothing per request
     assert after["all_kernels"] <= before["all_kernels"] + PER_CLIENT + 1 + SPARE
-    assert after["pools"]["teacher.ipynb"] == 2
+    assert after["pools"]["teacher.ipynb"] == TEACHER_POOL
     assert [(a.student, a.question, a.answer) for a in store.answers(s.code)] == stored
     store.close()
     # what the device over its cap shows: the page it was sent, in the browser
