@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from crib.course.guide.steps import FORM_LABELS, Session, Step
 from crib.course.lessons import OBJECTIVE_TEXT, TITLES, LessonHead, lesson
+from crib.course.printables.sheets import KINDS
 from crib.course.rules_bank import STATEMENTS
 from crib.errors import CribError
 from crib.i18n import N_, check_lang, tr
@@ -54,21 +55,7 @@ class GuideLesson(LessonHead):
 GAME_121_MINUTES = 55
 
 # the printables' commands, named in the guide's lines as placeholders ({worksheet_1})
-PRINT = {
-    k.replace("-", "_"): f"crib print {k}"
-    for k in (
-        "glossary",
-        "cheatsheet",
-        "worksheet-1",
-        "worksheet-2",
-        "pegging",
-        "quiz-1",
-        "quiz-2",
-        "board",
-        "tactics",
-        "exit-tickets",
-    )
-}
+PRINT = {k.replace("-", "_"): f"crib print {k}" for k in KINDS}
 ROUND_61_MINUTES = 30
 
 
