@@ -27,6 +27,7 @@ import ipywidgets as w
 from crib.errors import CribError
 from crib.i18n import N_, tr
 from crib.rules.cards import Card
+from crib.rules.position import PeggingPosition
 from crib.session.learner import PROFILE_KEY, LearnerKey, device_learner
 from crib.session.model import Grade
 from crib.session.retry import Retry, RetryPosition, positions_of
@@ -41,6 +42,7 @@ __all__ = [
     "StepperRetry",
     "MistakeKeeper",
     "card_buttons",
+    "pile_rows",
     "position_html",
     "verdict_html",
 ]
@@ -52,10 +54,25 @@ def _colon(lang: str) -> str:
     return "\u00a0:" if lang == "fr" else ":"  # French: a no-break space before the colon
 
 
+def pile_rows(peg: PeggingPosition, lang: str = "en") -> list[str]:
+    """A play's table as the learner sees it: the pile and its count, the cards played
+    before it this hand, the starter (HTML rows; the review's retry and the puzzles)."""
+    _ = tr(lang)
+    e, colon = html.escape, _colon(lang)
+    pile = cards_html(peg.pile, "mini") if peg.pile else e(_("empty"))
+    count = _("count {n}").format(n=peg.count)
+    rows = [f"<div>{e(_('The pile'))}{colon} {pile} · {e(count)}</div>"]
+    if peg.previous:
+        rows.append(f"<div>{e(_('Played before'))}{colon} {cards_html(peg.previous, 'mini')}</div>")
+    if peg.starter is not None:
+        rows.append(f"<div>{e(_('Starter'))}{colon} {cards_html([peg.starter], 'mini')}</div>")
+    return rows
+
+
 def position_html(p: RetryPosition, lang: str = "en") -> str:
     """The position as the learner sees it, nothing of its answer."""
     _ = tr(lang)
-    e, colon = html.escape, _colon(lang)
+    e = html.escape
     you_them = _("You {mine}, opponent {theirs}").format(mine=p.scores[0], theirs=p.scores[1])
     deal = _("You deal: the crib is yours.") if p.dealer else _("Your opponent deals.")
     rows = [
@@ -64,17 +81,8 @@ def position_html(p: RetryPosition, lang: str = "en") -> str:
     if p.kind == "discard":
         rows.append(f"<div>{e(_('Pick the two cards to throw to the crib.'))}</div>")
     else:
-        peg = p.pegging
-        assert peg is not None
-        pile = cards_html(peg.pile, "mini") if peg.pile else e(_("empty"))
-        count = _("count {n}").format(n=p.count)
-        rows.append(f"<div>{e(_('The pile'))}{colon} {pile} · {e(count)}</div>")
-        if peg.previous:
-            rows.append(
-                f"<div>{e(_('Played before'))}{colon} {cards_html(peg.previous, 'mini')}</div>"
-            )
-        if peg.starter is not None:
-            rows.append(f"<div>{e(_('Starter'))}{colon} {cards_html([peg.starter], 'mini')}</div>")
+        assert p.pegging is not None
+        rows += pile_rows(p.pegging, lang)
         rows.append(f"<div>{e(_('Pick the card to play.'))}</div>")
     return local_html(f'<div class="crib-retry-position">{"".join(rows)}</div>', lang)
 

@@ -21,7 +21,8 @@ from crib.analysis.puzzles.themes import THEMES
 from crib.i18n import NP_, tr, trp
 from crib.rules.cards import parse_cards
 from crib.rules.position import PeggingPosition
-from crib.ui.kit.cardview import card_text, cards_html, local_html
+from crib.ui.kit.cardview import card_text, local_html
+from crib.ui.play.retry import pile_rows
 
 __all__ = ["position_html", "verdict_html", "figures_html", "rating_html", "graph_svg"]
 
@@ -50,7 +51,7 @@ def move_text(move: str, lang: str) -> str:
 def position_html(shown: Mapping[str, Any], lang: str = "en") -> str:
     """The puzzle as the learner sees it before the move (``PuzzleFlow.show()``)."""
     _ = tr(lang)
-    e, colon = html.escape, _colon(lang)
+    e = html.escape
     mine, theirs = shown["scores"]
     you_them = _("You {mine}, opponent {theirs}").format(mine=mine, theirs=theirs)
     deal = _("You deal: the crib is yours.") if shown["dealer"] else _("Your opponent deals.")
@@ -62,15 +63,7 @@ def position_html(shown: Mapping[str, Any], lang: str = "en") -> str:
         rows.append(f"<div>{e(_('Pick the two cards to throw to the crib.'))}</div>")
     else:
         peg = PeggingPosition.parse(shown["position"])
-        pile = cards_html(peg.pile, "mini") if peg.pile else e(_("empty"))
-        count = _("count {n}").format(n=peg.count)
-        rows.append(f"<div>{e(_('The pile'))}{colon} {pile} · {e(count)}</div>")
-        if peg.previous:
-            rows.append(
-                f"<div>{e(_('Played before'))}{colon} {cards_html(peg.previous, 'mini')}</div>"
-            )
-        if peg.starter is not None:
-            rows.append(f"<div>{e(_('Starter'))}{colon} {cards_html([peg.starter], 'mini')}</div>")
+        rows += pile_rows(peg, lang)
         left = _("Your opponent holds {n} cards.").format(n=peg.opp_count)
         rows.append(f"<div>{e(left)}</div>")
         rows.append(f"<div>{e(_('Pick the card to play.'))}</div>")
