@@ -418,3 +418,19 @@ def test_two_moves_appended_at_once_each_see_the_one_before(db: Path) -> None:
     for t in threads:
         t.join(60)
     assert sorted(seen) == [0, 1] and len(DuelStore(db).moves("PAIR")) == 2
+
+
+@pytest.mark.parametrize("seed", [3, 11, 29])
+def test_after_its_own_move_a_seat_never_waits_to_say_go(db: Path, seed: int) -> None:
+    """A page is never left on "your play" with no card that fits: after its own move
+    the seat says go at once (not at the next poll), so no page shows a turn it cannot
+    take.  The check runs after each scripted move, before any poll."""
+    ann, bob = _pair(db, seed=seed)
+    stuck: list[tuple[str, int]] = []
+
+    def check(s: DuelSeat) -> None:
+        if s.phase == "play" and not s.view().legal:
+            stuck.append((s.record.names[s.seat] or "", s._n()))
+
+    _play_out([ann, bob], HashRng(seed, "go"), check=check)
+    assert stuck == []

@@ -295,6 +295,7 @@ class DuelSeat(SeatReveal, SeatEngine):
         self._read_moves()  # any other row, now committed (or ours, for a retried move id)
         self.selected = []
         self.message = ""
+        self._auto_go()  # no card fits now: go at once, never a turn shown that can't be taken
         return row
 
     def discard(self, cards: Sequence[Card | str]) -> MoveRow:
