@@ -51,9 +51,17 @@ def _crib_module_imports(name: str) -> frozenset[str]:
         files.append((root.joinpath(*parts[1:-1], parts[-1] + ".py"), ".".join(parts[:-1])))
     out: set[str] = set()
     for path, package in files:
-        if path.is_file():
-            out |= _imports(ast.parse(path.read_text()), package)
+        out |= _file_imports(path, package)
     return frozenset(out)
+
+
+@cache
+def _file_imports(path: Path, package: str) -> frozenset[str]:
+    """The imports of one source file, parsed once (a package's ``__init__`` is read for
+    every module under it)."""
+    return (
+        frozenset(_imports(ast.parse(path.read_text()), package)) if path.is_file() else frozenset()
+    )
 
 
 def imports_module(code: str, module: str) -> bool:

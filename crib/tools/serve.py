@@ -19,9 +19,8 @@ opens it, so a class arriving at once does not wait for kernels to start
 (``VoilaKernelManager.kernel_pools_config``, a pool size per notebook).  The
 other dashboards keep their pools (below).  Each pooled trainer kernel costs about 36 MiB
 PSS forked, 64 MiB launched (``bench/load_class.py``; docs/figures.md).  The classroom record
-is the SQLite file at ``CRIB_DB``; kernels inherit the server's environment.  Behind a
-school's nginx (:mod:`crib.tools.school`), the key, the cookie secret and the links are
-the school's.
+is the SQLite file at ``CRIB_DB``.  Behind a school's nginx (:mod:`crib.tools.school`),
+the key, the cookie secret and the links are the school's.
 
 Refilling (:class:`ClassPool`).  Voila refills a pool to its full size after
 every kernel taken.  For a class that is wrong twice: with voila's 1 s delay, N
@@ -35,8 +34,7 @@ once (late comers and reloads); the pool returns to N only after
 
 One person (no ``--class``, no ``--class-size``): one warm kernel for the home page and
 one for the game (``SOLO_WARM``); any other page starts its own kernel when first opened
-(about 2 s more than a warm one), and from then on keeps one warm (:class:`GrowingPools`).
-A club player who analyzes a hand does not pay for a class.
+(about 2 s more than a warm one), and then keeps one warm (:class:`GrowingPools`).
 
 With a class, every other page keeps ``FORKED_POOL`` warm kernel (1) when kernels are
 forked, ``PAGE_POOL`` (2) when launched (``--page-pool N`` sets it).  The pool's second
@@ -52,11 +50,10 @@ Page kernels are forked from a warm parent (:mod:`crib.tools.fork_kernels`: a ke
 provisioner, selected here for every kernel, ``--class`` and the school's servers too): the
 parent imports the pages once, and each kernel shares them instead of importing them again
 (for a class of 30, about 60 % of the memory, a quarter of the CPU per kernel;
-docs/figures.md).  The browser tests, nbval and the class and school runs pass on forked
-kernels (issue #41).  ``--no-fork`` launches each kernel as Jupyter does (a Python of its
+docs/figures.md).  ``--no-fork`` launches each kernel as Jupyter does (a Python of its
 own), as does every system but Linux.
 
-Lab extensions and MathJax per page: :mod:`crib.tools.page_config`.
+Lab extensions, MathJax: :mod:`crib.tools.page_config`; costs cut: :mod:`.server_costs`.
 
 The loading page (``TEMPLATE_DIR``).  Voila's "lab" template shows a bare spinner
 until its scripts have loaded; crib's template (``crib/tools/voila_template``, put
@@ -76,6 +73,9 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from crib.tools import server_costs  # first: it keeps a slow import out of Voila's
+
+# isort: split
 import tornado.ioloop
 from jupyter_server.utils import url_path_join
 from voila.app import Voila
@@ -387,6 +387,7 @@ class CribVoila(Voila):
         return settings
 
     def listen(self) -> None:
+        server_costs.quiet_debug(self.log)
         if self.school is not None:  # behind nginx: a request's address is X-Real-IP's
             listen = self.app.listen
             self.app.listen = lambda port, ip: listen(port, ip, xheaders=True)  # type: ignore[method-assign]
@@ -488,8 +489,8 @@ def main(argv: list[str] | None = None) -> None:
             cfg.VoilaConfiguration.page_config_hook = page_config_hook(root)
     if not any(a.startswith("--VoilaKernelManager.fill_delay") for a in rest):
         cfg.VoilaKernelManager.fill_delay = FILL_DELAY if size is not None else PAGE_FILL_DELAY
-    if size is not None:
-        CribVoila.class_size = size
+    CribVoila.class_size = size if size is not None else CribVoila.class_size
+    server_costs.install()  # the page templates compiled once, dates parsed in C
     if fork:  # page kernels forked from a warm parent, which starts importing now
         fork_kernels.enable(cfg)
     CribVoila.launch_instance(argv=with_defaults([*rest, *socket_args(rest)]), config=cfg)
