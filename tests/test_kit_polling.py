@@ -133,3 +133,26 @@ def test_a_stuck_child_is_killed_and_said(monkeypatch) -> None:  # type: ignore[
     common.in_background(lambda: time.sleep(60) or os.getpid(), got.append, process=True).join(30)
     assert time.monotonic() - t0 < 20
     assert isinstance(got[0], CribError) and "did not answer within 1 s" in str(got[0])
+
+
+def test_when_idle_runs_once_after_the_calls_pause() -> None:
+    """Work put off until the keys pause: each new call replaces the pending one, so a
+    run of keys makes one run, after the last; without a running loop it runs at once."""
+    from crib.ui.kit.common import when_idle
+
+    ran: list[int] = []
+    assert when_idle(None, lambda: ran.append(0)) is None and ran == [0]  # headless: now
+
+    async def main() -> list[int]:
+        handle = None
+        for i in range(1, 6):  # five keys, 10 ms apart
+            handle = when_idle(handle, lambda i=i: ran.append(i), seconds=0.2)
+            await asyncio.sleep(0.01)
+        assert ran == [0]  # nothing yet: the keys have not paused
+        await asyncio.sleep(0.5)
+        failing = when_idle(None, lambda: 1 / 0, seconds=0.01)  # a failure is dropped
+        await asyncio.sleep(0.1)
+        assert failing is not None and failing.cancelled() is False
+        return ran
+
+    assert _in_thread(lambda: asyncio.run(main())) == [0, 5]

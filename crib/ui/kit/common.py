@@ -174,6 +174,32 @@ def keep_polling(
     return loop.create_task(poll())
 
 
+IDLE_SECONDS = 0.8  # a pause between keys long enough to be thinking, not typing
+
+
+def when_idle(
+    handle: asyncio.TimerHandle | None, work: Callable[[], object], seconds: float = IDLE_SECONDS
+) -> asyncio.TimerHandle | None:
+    """Run ``work()`` on the kernel's event loop once ``seconds`` pass with no new call:
+    ``handle`` (the last call's) is cancelled and the new one returned.  Work that would
+    hold up the next key runs in a pause instead (the game's review, prepared as it
+    goes).  Outside a running loop (headless tests) ``work()`` runs at once; None.  A
+    failure is dropped: such work is redone where it is needed (the game's end)."""
+    if handle is not None:
+        handle.cancel()
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:
+        work()
+        return None
+
+    def run() -> None:
+        with contextlib.suppress(Exception):
+            work()
+
+    return loop.call_later(seconds, run)
+
+
 def in_background(
     work: Callable[[], Any], done: Callable[[Any], object], *, process: bool = False
 ) -> threading.Thread:

@@ -32,7 +32,7 @@ from crib.errors import CribError
 from crib.i18n import N_, check_lang, tr
 from crib.session.controller import COACH, KEYS, TIERS, GameController, fresh_seed
 from crib.session.settings import GameSettings, game_defaults
-from crib.ui.kit.common import friendly, info_html, on_clicks
+from crib.ui.kit.common import friendly, info_html, on_clicks, when_idle
 from crib.ui.kit.controls import button, checkbox, sized
 from crib.ui.kit.fold import Fold
 from crib.ui.kit.glossary import terms_strip
@@ -413,7 +413,7 @@ class PlayApp(w.VBox):
         if c.coach.pending and c.coaching:
             c.refine_grades()
             self.coach.update(c.view(), plain=bool(self.plain_box.value))
-        c.prepare_review()  # the review's costly parts, a move at a time (issue #39)
+        self._prep = when_idle(getattr(self, "_prep", None), c.prepare_review)  # keys paused
 
     @friendly()
     def save(self) -> None:
