@@ -57,10 +57,9 @@ COUNT = 8  # puzzles on a sheet, unless asked otherwise
 TITLE = N_("Puzzle sheet")
 INTRO = N_("Find the best move and write it in the box; the answers are on the last pages.")
 YOU_DEAL = N_("You {mine}, opponent {theirs} · you deal")
-THEY_DEAL = N_("You {mine}, opponent {theirs} · your opponent deals")
+THEY_DEAL = N_("You {mine}, opponent {theirs} · they deal")
 THROW_Q = N_("Which two do you throw?")
 PLAY_Q = N_("Which card do you play?")
-BOX = N_("Your answer")
 THROW_A = N_("Throw {cards}")
 PLAY_A = N_("Play {card}")
 BETTER = N_("Better than the next best ({runner}) by {m} {unit}.")
@@ -198,12 +197,12 @@ def _question(i: int, p: Puzzle, lang: str, width: float) -> Block:
         y = b.para(8, y + 0.6, holds, width - 8, 9)
         held, question, box_w = peg.hand, _(PLAY_Q), 16.0
     # the question right above the cards it asks about, the box beside them
-    y = b.para(8, y + 1.0, question, width - 10 - box_w, 9.5, bold=True)
+    y = b.para(8, y + 1.0, question, width - 8, 9.5, bold=True)
     x = 8.0
     for c in held:
         b.card(x, y + 0.8, c, P.label(c, lang), w=card_w)
         x += card_w + 1.0
-    P.answer_box(b, width - box_w, y - 3.0, _(BOX), box_w)
+    b.rect(width - box_w, y + 0.8, box_w, card_w * 1.42, edge=P.INK, lw=0.9, round=1.0)
     return b.done(b.bottom + 1.0)
 
 
