@@ -31,6 +31,7 @@ from crib.course.printables.puzzles import (
 from crib.errors import CribError
 from crib.i18n import tr
 from crib.rules.cards import parse_cards
+from tests.test_course_review import french_faults
 from tests.test_printables import _png_array, check_layout, english_terms_in
 
 BAND = (1000.0, 1400.0)
@@ -200,6 +201,8 @@ def test_french_sheet_is_in_french() -> None:
     doc = mixed("fr", "a4")
     fr = " ".join(doc.texts())
     assert english_terms_in(fr) == set()
+    # the glossary's words and typography, as the course's French review checks them
+    assert [f for t in doc.texts() for f in french_faults(t)] == []
     en = set(mixed("en", "a4").texts())
     for t in (THROW_Q, PLAY_Q, "Puzzle sheet"):
         assert t in en and t not in fr
