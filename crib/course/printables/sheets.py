@@ -20,8 +20,6 @@ from crib.course.printables.layout import (
     text_width,
 )
 from crib.course.printables.pieces import COL_GAP, GREY, WORDS
-from crib.course.printables.puzzles import KIND as PUZZLES
-from crib.course.printables.puzzles import build_puzzles
 from crib.course.printables.quizzes import Question, quiz_questions
 from crib.course.printables.reference import cheatsheet, glossary
 from crib.course.printables.texts import LANGS, S
@@ -44,7 +42,9 @@ KINDS = (
 )
 # printables that take options of their own (the puzzle sheet: a theme, a rating band, a
 # count or puzzle ids), built with their defaults by build(); not in KINDS, which the
-# teacher page's printables panel names one by one (crib.ui.teacher.printables.NAMES)
+# teacher page's printables panel names one by one (crib.ui.teacher.printables.NAMES);
+# crib.course.printables.puzzles (and the puzzles themselves) load when one is built
+PUZZLES = "puzzles"
 OPTIONED = (PUZZLES,)
 HANDOUTS = {"board": board, "tactics": tactics, "exit-tickets": exit_tickets}
 GROUPS = {
@@ -281,6 +281,8 @@ def build(kind: str, *, lang: str = "en", seed: int = 7, paper: str = "a4") -> D
     sheet's 8 puzzles of any theme (:mod:`crib.course.printables.puzzles` takes more
     options)."""
     if kind == PUZZLES:
+        from crib.course.printables.puzzles import build_puzzles
+
         return build_puzzles(lang=lang, paper=paper, seed=seed)
     if kind not in KINDS:
         expand(kind)  # the error names every kind
