@@ -260,3 +260,14 @@ def test_the_kind_is_listed_and_builds_with_its_defaults() -> None:
     assert sheet_filename("fr", "letter", seed=1, theme="run bait", band=(900, 1200)) == (
         "crib-puzzles-run-bait-900-1200-fr-letter-seed1.pdf"
     )
+
+
+def test_the_key_prints_the_plain_words_where_the_puzzles_have_them() -> None:
+    from types import SimpleNamespace
+
+    figures = {"en": "Play 5♣: 2 now and +0.64 expected", "fr": "Jouez 5♣ : 2 tout de suite"}
+    old = SimpleNamespace(words=figures)  # a puzzle of a file without plain words
+    new = SimpleNamespace(words=figures, plain={"en": "The 5 pairs the 5 for 2."})
+    assert puzzle_words(old, "fr") == figures["fr"]  # type: ignore[arg-type]
+    assert puzzle_words(new, "en") == "The 5 pairs the 5 for 2."  # type: ignore[arg-type]
+    assert puzzle_words(new, "fr") == figures["fr"]  # type: ignore[arg-type]

@@ -77,8 +77,11 @@ HOLDS = {
 
 
 def puzzle_words(p: Puzzle, lang: str) -> str:
-    """The puzzle's answer in words, in ``lang``, as the puzzle carries them."""
-    return p.words.get(lang) or p.words.get("en", "")
+    """The puzzle's answer in words, in ``lang``, as the puzzle carries them: its plain
+    words for a learner where the puzzles have them (a ``plain`` field, being added
+    beside ``words``), else the coach's sentence (``words``)."""
+    plain: dict[str, str] = getattr(p, "plain", None) or {}
+    return plain.get(lang) or p.words.get(lang) or p.words.get("en", "")
 
 
 # --- choosing the puzzles -------------------------------------------------------------
