@@ -362,10 +362,10 @@ def test_crib_print_writes_the_pdfs(tmp_path: Path, capsys: pytest.CaptureFixtur
 
 
 def test_groups_and_file_names() -> None:
-    from crib.course.printables import GROUPS, LANGS
+    from crib.course.printables import GROUPS, LANGS, OPTIONED
     from crib.tools.printables import CHOICES
 
-    assert (*KINDS, *GROUPS) == CHOICES and LANGS == ("en", "fr")
+    assert (*KINDS, *OPTIONED, *GROUPS) == CHOICES and LANGS == ("en", "fr")
     assert expand("worksheets") == ("worksheet-1", "worksheet-2")
     assert expand("quizzes") == ("quiz-1", "quiz-2")
     assert expand("all") == KINDS

@@ -2,7 +2,8 @@
 
 A glossary, a scoring cheat sheet, two counting worksheets of 20 hands and a pegging
 worksheet (each with an answer key showing every line), and the two fixed quizzes
-(after lesson 2 and after lesson 4) with keys; in English or French, on A4 or US
+(after lesson 2 and after lesson 4) with keys, and puzzle sheets of rated puzzles with
+their key (:mod:`crib.course.printables.puzzles`); in English or French, on A4 or US
 Letter, as PDF (:mod:`crib.course.printables.render` says why matplotlib's
 ``PdfPages``).  ``crib print KIND --lang fr --seed 7 --paper a4`` writes them, and the
 teacher's page offers them as a download.
@@ -20,11 +21,12 @@ from pathlib import Path
 
 from crib.course.printables.layout import PAPERS, Doc, LayoutError, Page
 from crib.course.printables.render import page_png, to_pdf, write_pdf
-from crib.course.printables.sheets import GROUPS, KINDS, SEEDED, build, expand
+from crib.course.printables.sheets import GROUPS, KINDS, OPTIONED, SEEDED, build, expand
 from crib.course.printables.texts import LANGS
 
 __all__ = [
     "KINDS",
+    "OPTIONED",
     "GROUPS",
     "SEEDED",
     "LANGS",

@@ -3,10 +3,20 @@ cards in a row, answer boxes and the answer lines of a count."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from crib.course.printables.content import cards_text
-from crib.course.printables.layout import Block, BlockBuilder, line_height, side_by_side
+from crib.course.printables.layout import (
+    Block,
+    BlockBuilder,
+    Item,
+    Paper,
+    Rect,
+    Text,
+    line_height,
+    side_by_side,
+    text_width,
+)
 from crib.course.printables.texts import RANK_LABELS, S, kind_label
 from crib.rules.cards import Card
 from crib.rules.scoring import Score
@@ -151,3 +161,32 @@ def pile_cards(
         b.card(x, y, c, label(c, lang), w=w, marked=last)
         x += w + 0.9
     return x
+
+
+def chrome(
+    title: str, lang: str, paper: Paper, seed: int | None
+) -> Callable[[int, int, str], list[Item]]:
+    """Each page's running head (the title, "Answer key" on the key's pages, the brand
+    and the seed) and its footer (page n of total)."""
+    s = S[lang]
+
+    def draw(n: int, total: int, section: str) -> list[Item]:
+        y = paper.margin
+        items: list[Item] = []
+        head = title + (f" · {s['key']}" if section == "key" else "")
+        items.append(
+            Text(paper.margin, y, text_width(head, 8.5), line_height(8.5), head, 8.5, color=GREY)
+        )
+        right = s["brand"] + (f" · {s['seed'].format(seed=seed)}" if seed is not None else "")
+        w = text_width(right, 8.5)
+        items.append(
+            Text(paper.width - paper.margin - w, y, w, line_height(8.5), right, 8.5, color=GREY)
+        )
+        items.append(Rect(paper.margin, y + 5.2, paper.content_width, 0.0, edge="#bbbbbb", lw=0.5))
+        foot = s["page"].format(n=n, total=total)
+        fw = text_width(foot, 8.5)
+        fy = paper.height - paper.margin - line_height(8.5)
+        items.append(Text((paper.width - fw) / 2, fy, fw, line_height(8.5), foot, 8.5, color=GREY))
+        return items
+
+    return draw

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
 
 from crib.course.printables import pieces as P
@@ -13,12 +12,9 @@ from crib.course.printables.layout import (
     Block,
     BlockBuilder,
     Doc,
-    Item,
     Page,
     PageBreak,
     Paper,
-    Rect,
-    Text,
     line_height,
     paginate,
     text_width,
@@ -30,7 +26,7 @@ from crib.course.printables.texts import LANGS, S
 from crib.errors import CribError
 from crib.rules.scoring import PegScore, Score
 
-__all__ = ["KINDS", "GROUPS", "SEEDED", "build", "expand"]
+__all__ = ["KINDS", "OPTIONED", "GROUPS", "SEEDED", "build", "expand"]
 
 KINDS = (
     "glossary",
@@ -44,6 +40,12 @@ KINDS = (
     "tactics",
     "exit-tickets",
 )
+# printables that take options of their own (the puzzle sheet: a theme, a rating band, a
+# count or puzzle ids), built with their defaults by build(); not in KINDS, which the
+# teacher page's printables panel names one by one (crib.ui.teacher.printables.NAMES);
+# crib.course.printables.puzzles (and the puzzles themselves) load when one is built
+PUZZLES = "puzzles"
+OPTIONED = (PUZZLES,)
 HANDOUTS = {"board": board, "tactics": tactics, "exit-tickets": exit_tickets}
 GROUPS = {
     "worksheets": ("worksheet-1", "worksheet-2"),
@@ -51,16 +53,17 @@ GROUPS = {
     "handouts": tuple(HANDOUTS),
     "all": KINDS,
 }
-SEEDED = frozenset({"worksheet-1", "worksheet-2", "pegging"})
+SEEDED = frozenset({"worksheet-1", "worksheet-2", "pegging", PUZZLES})
 
 
 def expand(what: str) -> tuple[str, ...]:
     """A kind, or a group of kinds ("worksheets", "quizzes", "all")."""
     if what in GROUPS:
         return GROUPS[what]
-    if what in KINDS:
+    if what in KINDS or what in OPTIONED:
         return (what,)
-    raise CribError(f"unknown printable {what!r}: expected one of {', '.join((*KINDS, *GROUPS))}")
+    known = ", ".join((*KINDS, *OPTIONED, *GROUPS))
+    raise CribError(f"unknown printable {what!r}: expected one of {known}")
 
 
 # --- worksheets --------------------------------------------------------------------
@@ -271,37 +274,16 @@ def _quiz(n: int, lang: str, paper: Paper) -> tuple[list, dict]:
 # --- the document ------------------------------------------------------------------------
 
 
-def _chrome(
-    title: str, lang: str, paper: Paper, seed: int | None
-) -> Callable[[int, int, str], list[Item]]:
-    s = S[lang]
-
-    def chrome(n: int, total: int, section: str) -> list[Item]:
-        y = paper.margin
-        items: list[Item] = []
-        head = title + (f" · {s['key']}" if section == "key" else "")
-        items.append(
-            Text(paper.margin, y, text_width(head, 8.5), line_height(8.5), head, 8.5, color=GREY)
-        )
-        right = s["brand"] + (f" · {s['seed'].format(seed=seed)}" if seed is not None else "")
-        w = text_width(right, 8.5)
-        items.append(
-            Text(paper.width - paper.margin - w, y, w, line_height(8.5), right, 8.5, color=GREY)
-        )
-        items.append(Rect(paper.margin, y + 5.2, paper.content_width, 0.0, edge="#bbbbbb", lw=0.5))
-        foot = s["page"].format(n=n, total=total)
-        fw = text_width(foot, 8.5)
-        fy = paper.height - paper.margin - line_height(8.5)
-        items.append(Text((paper.width - fw) / 2, fy, fw, line_height(8.5), foot, 8.5, color=GREY))
-        return items
-
-    return chrome
-
-
 def build(kind: str, *, lang: str = "en", seed: int = 7, paper: str = "a4") -> Doc:
     """Lay out one printable: ``kind`` in :data:`KINDS`, ``lang`` "en" or "fr",
     ``paper`` "a4" or "letter"; ``seed`` draws the worksheets' hands and the pegging
-    rows (the glossary, the cheat sheet and the quizzes are fixed)."""
+    rows (the glossary, the cheat sheet and the quizzes are fixed), and the puzzle
+    sheet's 8 puzzles of any theme (:mod:`crib.course.printables.puzzles` takes more
+    options)."""
+    if kind == PUZZLES:
+        from crib.course.printables.puzzles import build_puzzles
+
+        return build_puzzles(lang=lang, paper=paper, seed=seed)
     if kind not in KINDS:
         expand(kind)  # the error names every kind
         raise CribError(f"{kind!r} is a group of printables: build them one by one")
@@ -328,7 +310,7 @@ def build(kind: str, *, lang: str = "en", seed: int = 7, paper: str = "a4") -> D
     gap = {"glossary": 1.0, "cheatsheet": 0.6, "worksheet-1": 2.0, "worksheet-2": 2.0}.get(
         kind, 3.0
     )
-    chrome = _chrome(answers["title"], lang, pp, used_seed)
+    chrome = P.chrome(answers["title"], lang, pp, used_seed)
     pages = paginate(flow, pp, gap=gap, chrome=chrome)
     # a section's last page holding a sliver (one key row, one answer): tighter gaps, if
     # that saves the page
