@@ -193,6 +193,27 @@ def test_the_ladder_runs_a_small_master_v_expert_match() -> None:
     )
     ladder = res.arrays["ladder"]
     assert ladder.shape == (2, 4) and set(ladder[:, :2].ravel().tolist()) <= {0, 1}
+    # b's margin in each game: positive exactly when b won it (b in seat 1, then seat 0)
+    margin = res.arrays["margin"]
+    assert margin.shape == (2, 2)
+    assert ((margin[:, 0] > 0) == (ladder[:, 0] == 1)).all()
+    assert ((margin[:, 1] > 0) == (ladder[:, 1] == 1)).all()
+
+
+def test_the_frozen_master_is_todays_and_variants_change_one_thing() -> None:
+    from dataclasses import replace
+
+    from crib.ai.master import ENDGAME, MASTER_2026_12, MasterPlayer
+    from crib.ai.players import parse_player
+    from crib.errors import CribError
+
+    frozen = parse_player("master_2026_12")
+    assert frozen == replace(MasterPlayer(), name="master_2026_12") == MASTER_2026_12
+    assert frozen is not parse_player("master_2026_12")  # each seat its own (it keeps state)
+    wide = parse_player("master:endgame_at=121,board=0")
+    assert (wide.endgame_at, wide.board, ENDGAME) == (121, False, MASTER_2026_12.endgame_at)
+    with pytest.raises(CribError, match="whole number"):
+        parse_player("master:endgame_at=far")
 
 
 def test_warm_up_loads_everything_once(monkeypatch: pytest.MonkeyPatch) -> None:

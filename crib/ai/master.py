@@ -52,6 +52,7 @@ from crib.analysis.heuristics import play_values
 from crib.analysis.models import MASTER, UNIFORM, CribModel, DiscardModel, Objective
 from crib.analysis.play import analyze_play
 from crib.analysis.play.board import analyze_board, board_applies
+from crib.errors import CribError
 from crib.rules.cards import Card
 from crib.rules.constants import WIN
 from crib.rules.observation import Observation
@@ -59,7 +60,15 @@ from crib.rules.pegging import peg_points
 from crib.rules.players import Rng
 from crib.rules.position import PeggingPosition
 
-__all__ = ["MasterPlayer", "ENDGAME", "SAMPLE", "position_of", "warm"]
+__all__ = [
+    "MasterPlayer",
+    "ENDGAME",
+    "SAMPLE",
+    "MASTER_2026_12",
+    "master_variant",
+    "position_of",
+    "warm",
+]
 
 ENDGAME = (
     MASTER_ENDGAME  # within this many points of 121 (either side), the discard maximises P(win)
@@ -109,6 +118,7 @@ class MasterPlayer:
     weighted: bool = True  # holdings weighted by keep frequency (else uniform)
     endgame: bool = True  # P(win) for the discard near 121
     board: bool = True  # P(win) for the play near 121 (else the margin)
+    endgame_at: int = ENDGAME  # the discard by P(win) when either side is this near 121
     last_sampled: int = field(
         default=0, compare=False
     )  # holdings drawn in the last play (0: exact)
@@ -119,7 +129,7 @@ class MasterPlayer:
         if not (self.seat_crib or self.peg_value or self.endgame):
             return choose_discard(obs, 1.0, rng)  # the Expert's own discard
         warm()
-        near_end = self.endgame and WIN - max(obs.my_score, obs.opp_score) <= ENDGAME
+        near_end = self.endgame and WIN - max(obs.my_score, obs.opp_score) <= self.endgame_at
         model = DiscardModel(  # all on: MASTER.discard, the coach's model
             "master" if self.seat_crib and self.peg_value and self.endgame else "custom",
             crib=CribModel.SELFPLAY if self.seat_crib else CribModel.EXACT,
@@ -182,3 +192,51 @@ class MasterPlayer:
             return (round(by_rank[c.rank].margin, 9), net[c])
 
         return max(candidates, key=key)
+
+
+# Today's Master, frozen (issue #42): every field written out, so that a change of the
+# defaults above changes ``MASTER`` and not this one.  The ladders measure a new Master
+# against it (``parse_player("master_2026_12")``).
+MASTER_2026_12 = MasterPlayer(
+    name="master_2026_12",
+    seat_crib=True,
+    peg_value=True,
+    exact_play=True,
+    weighted=True,
+    endgame=True,
+    board=True,
+    endgame_at=30,
+)
+
+_FIELDS = {"seat_crib", "peg_value", "exact_play", "weighted", "endgame", "board", "endgame_at"}
+
+
+def master_variant(spec: str) -> MasterPlayer:
+    """A Master with some ingredients changed, as a ladder names it:
+    ``"master:endgame_at=121,board=0"`` (fields of :class:`MasterPlayer`; 0/1 for
+    the switches).
+
+    >>> m = master_variant("master:endgame_at=121")
+    >>> m.endgame_at, m.board, m.name
+    (121, True, 'master:endgame_at=121')
+    >>> try:
+    ...     master_variant("master:speed=2")
+    ... except CribError as e:
+    ...     print(str(e)[:31])
+    unknown Master setting 'speed':
+    """
+    head, _, rest = spec.strip().partition(":")
+    if head.strip().lower() != "master":
+        raise CribError(f"not a Master variant: {spec!r}")
+    kw: dict[str, int | bool] = {}
+    for part in filter(None, (p.strip() for p in rest.split(","))):
+        key, _, value = part.partition("=")
+        key = key.strip()
+        if key not in _FIELDS:
+            raise CribError(
+                f"unknown Master setting {key!r}: expected {', '.join(sorted(_FIELDS))}"
+            )
+        if not value.strip().isdigit():
+            raise CribError(f"Master setting {key}={value!r}: expected a whole number")
+        kw[key] = int(value) if key == "endgame_at" else bool(int(value))
+    return MasterPlayer(name=spec.strip().lower(), **kw)  # type: ignore[arg-type]

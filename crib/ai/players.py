@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations
 
 from crib.ai.policy import choose_discard, choose_play
@@ -137,6 +137,10 @@ def parse_player(text: str) -> Player:
     key = text.strip().lower()
     if key in TIERS:
         return make_player(TIERS[key])
+    if key == "master_2026_12" or key.startswith("master:"):  # a ladder's Masters (issue #42)
+        from crib.ai.master import MASTER_2026_12, master_variant
+
+        return replace(MASTER_2026_12) if key == "master_2026_12" else master_variant(key)
     if key in _BASELINES:
         return _BASELINES[key]()
     try:

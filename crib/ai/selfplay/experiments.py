@@ -236,13 +236,15 @@ def ladder_chunk(seed: int, start: int, stop: int, params: dict) -> dict[str, np
     """Duplicate games: seed ``seed + i`` twice, seats swapped, first dealer ``i % 2``.
 
     ``ladder`` (items, 4) int8: b won the game with b in seat 1, b won with b
-    in seat 0, b skunked in either (count), a skunked in either (count).
+    in seat 0, b skunked in either (count), a skunked in either (count);
+    ``margin`` (items, 2) int16: b's final score minus a's, in the two games.
     """
     from crib.ai.players import parse_player
     from crib.rules.game import Game
 
     a, b = params["a"], params["b"]
     out = np.zeros((stop - start, 4), dtype=np.int8)
+    margin = np.zeros((stop - start, 2), dtype=np.int16)
     for row, i in enumerate(range(start, stop)):
         first = i % 2
         res = []
@@ -253,6 +255,7 @@ def ladder_chunk(seed: int, start: int, stop: int, params: dict) -> dict[str, np
                 first_dealer=first,
             ).run()
             b_seat = 1 if seats == (a, b) else 0
+            margin[row, len(res)] = g.scores[b_seat] - g.scores[1 - b_seat]
             res.append(
                 (
                     g.winner == b_seat,
@@ -266,7 +269,7 @@ def ladder_chunk(seed: int, start: int, stop: int, params: dict) -> dict[str, np
             int(res[0][1]) + int(res[1][1]),
             int(res[0][2]) + int(res[1][2]),
         )
-    return {"ladder": out}
+    return {"ladder": out, "margin": margin}
 
 
 def games_chunk(seed: int, start: int, stop: int, params: dict) -> dict[str, np.ndarray]:
