@@ -357,7 +357,7 @@ async def _class(school: dict[str, Any], report: dict[str, Any]) -> None:
         report["classmate_game_moves"] = len(moves)
 
         # 3. the teacher pairs the two classmates (a friendly game to 61) from the teacher page
-        await teacher.click(teacher.by_class["crib-tour-fill"])  # "Use the class list"
+        await teacher.click(teacher.by_class["crib-tour-fill"])  # "Use the students who joined"
         await _state_until(teacher, "crib-tour-players", lambda v: all(n in v for n in NAMES))
         await teacher.set_state(teacher.by_class["crib-tour-players"], {"value": "Ann\nBob"})
         await teacher.set_state(teacher.by_class["crib-tour-length"], {"index": 1})  # 61 points

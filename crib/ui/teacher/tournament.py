@@ -154,7 +154,7 @@ class TournamentPanel(TournamentWidgets):
 
     def _follow_joins(self) -> None:
         """Students who joined since the players box was filled come into it, unless the
-        teacher has edited the box (then "Use the class list" brings them in)."""
+        teacher has edited the box (then "Use the students who joined" brings them in)."""
         s = self.session
         if s is None or self.player_names() != self._filled:
             return

@@ -31,7 +31,7 @@ class TournamentWidgets(w.VBox):
             placeholder=_("one name a line"),
             rows=6,
         )
-        self.fill_button = button(_("Use the class list"), "crib-tour-fill", icon="users")
+        self.fill_button = button(_("Use the students who joined"), "crib-tour-fill", icon="users")
         self.mode = sized(
             w.Dropdown,
             _("Pairing"),
