@@ -41,18 +41,19 @@ def _cheat_row(
     starter: Card | None = None,
 ) -> Block:
     b = BlockBuilder(f"row {label}", width)
-    b.para(0, 0.8, label, 33, 9.5, bold=True)
-    b.para(35, 0.8, points, 21, 9, bold=True)
+    b.para(0, 0.8, label, 37, 9.5, bold=True)
+    b.para(39, 0.8, points, 18.5, 9, bold=True)
     x = 58.0
     for c in example:
-        b.card(x, 0, c, P.label(c, lang), w=6.2)
-        x += 6.9
+        b.card(x, 0, c, P.label(c, lang), w=6.0)
+        x += 6.7
     if starter is not None:
-        b.card(x + 2, 0, starter, P.label(starter, lang), w=6.2)
-    y = b.para(96, 0.8, rule, width - 96, 8.5)
-    y = max(y, b.bottom) + 0.8
+        b.card(x + 2, 0, starter, P.label(starter, lang), w=6.0)
+    at = 96.0 if example or starter is not None else 58.0  # no cards: the rule takes their room
+    y = b.para(at, 0.6, rule, width - at, 8.5)
+    y = max(y, b.bottom) + 0.5
     b.rule(0, y, width, color="#dddddd", lw=0.4)
-    return b.done(y + 0.2)
+    return b.done(y + 0.1)
 
 
 def _said(lang: str, *keys: str) -> str:
@@ -72,10 +73,10 @@ def cheatsheet(lang: str, paper: Paper) -> tuple[list, dict]:
     b.text(0, 0, s["cards_values"], 11, bold=True)
     x = 0.0
     spades = [c for c in DECK if c.suit == "S"]
-    step = (width - 8.5) / 12
+    step = (width - 7.0) / 12
     for c in spades:
-        b.card(x, 5.5, c, P.label(c, lang), w=8.5)
-        b.text(x + 4.25, 5.5 + 12.4, str(c.value), 9, bold=True, align="center")
+        b.card(x, 5.5, c, P.label(c, lang), w=7.0)
+        b.text(x + 3.5, 5.5 + 10.4, str(c.value), 9, bold=True, align="center")
         x += step
     flow.append(b.done(b.bottom + 1))
 
@@ -230,8 +231,8 @@ def cheatsheet(lang: str, paper: Paper) -> tuple[list, dict]:
     # counting aloud: a hand and its count, from Score.say
     say = score_hand("5H 5D 6C JS", "4S")
     b = BlockBuilder("say", width)
-    y = b.text(0, 1.5, s["say_example"], 11, bold=True)
-    x = P.hand_cards(b, 0, y + 1, say.hand, say.starter, lang, 7.0, labels=False)
+    y = b.text(0, 1.0, s["say_example"], 11, bold=True)
+    x = P.hand_cards(b, 0, y + 1, say.hand, say.starter, lang, 6.0, labels=False)
     said = P.cap(say.say(WORDS[lang])) + "."
     y = b.para(
         x + 3,
@@ -241,5 +242,5 @@ def cheatsheet(lang: str, paper: Paper) -> tuple[list, dict]:
         9.5,
         italic=True,
     )
-    flow.append(b.done(max(y, b.bottom) + 1))
+    flow.append(b.done(max(y, b.bottom) + 0.3))
     return flow, {"title": s["cheatsheet"], "checks": checks, "say": say}

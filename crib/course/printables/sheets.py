@@ -307,7 +307,7 @@ def build(kind: str, *, lang: str = "en", seed: int = 7, paper: str = "a4") -> D
     used_seed = seed if kind in SEEDED else None
     # the glossary's and cheat sheet's rows have rules between them; a worksheet's 20
     # questions fit one page of either paper
-    gap = {"glossary": 1.0, "cheatsheet": 0.6, "worksheet-1": 2.0, "worksheet-2": 2.0}.get(
+    gap = {"glossary": 1.0, "cheatsheet": 0.3, "worksheet-1": 2.0, "worksheet-2": 2.0}.get(
         kind, 3.0
     )
     chrome = P.chrome(answers["title"], lang, pp, used_seed)
