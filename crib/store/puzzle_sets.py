@@ -201,8 +201,9 @@ class PuzzleSetStore(PuzzleStore, LearnerStore):
         return PuzzleSet(sid, c, row[0], row[1], row[2], tuple(json.loads(row[3])), row[4])
 
     def bind_name(self, code: str, name: str, token: str) -> LearnerKey:
-        """The class learner ``name`` of session ``code`` for the device whose profile
-        token is ``token``: the name bound to it on first use, refused
+        """The class learner ``name`` of session ``code`` (spelt as it was first typed,
+        any case) for the device whose profile token is ``token``: the name bound to it on
+        first use, refused
         (:class:`SetNameTakenError`) when another device has it."""
         sid, c = self._session(code)
         learner = self.class_learner(c, name)
@@ -214,12 +215,12 @@ class PuzzleSetStore(PuzzleStore, LearnerStore):
                 (sid, key, learner.name, mine, time.time()),
             )
             row = cur.execute(
-                "SELECT device FROM puzzle_set_names WHERE session_id=? AND name_key=?",
+                "SELECT device, name FROM puzzle_set_names WHERE session_id=? AND name_key=?",
                 (sid, key),
             ).fetchone()
         if row[0] != mine:
-            raise SetNameTakenError(learner.name, c)
-        return learner
+            raise SetNameTakenError(str(row[1]), c)
+        return learner if row[1] == learner.name else self.class_learner(c, str(row[1]))
 
     def set_names(self, code: str) -> list[str]:
         """The names that opened session ``code``'s set, in the order they came."""
