@@ -76,11 +76,11 @@ def test_a_student_works_through_the_class_set_and_the_teacher_sees_it(tmp_path,
     _move(other, right=False)
 
     assert panel.refresh()
-    assert "✔ solved" in panel.grid.value and "✘ missed" in panel.grid.value
+    assert "✔ solved" in panel.grid.value and "✘ not solved" in panel.grid.value
     csv = csv_of_link(panel.csv.value)
     lines = csv.strip().splitlines()
-    assert lines[0].startswith("Student,1 (") and lines[1] == "Ann,solved,missed,not yet"
-    assert lines[2] == "Bob,missed,not yet,not yet"
+    assert lines[0].startswith("Student,1 (") and lines[1] == "Ann,solved,not solved,not yet"
+    assert lines[2] == "Bob,not solved,not yet,not yet"
     hardest = panel.hardest.value
     assert hardest.index(">2</th>") < hardest.index(">1</th>") < hardest.index(">3</th>")
     assert "0/1 (0%)" in hardest and "1/2 (50%)" in hardest and "not tried yet" in hardest
@@ -100,7 +100,7 @@ def test_the_class_set_in_french_and_without_a_set(tmp_path, puzzles) -> None:
     st = Store(db)
     s = st.create_session("Classe", seed=3, questions=[{"kind": "count"}])
     app = _student(db, puzzles, s.code, "Léa", ANN, lang="fr")
-    assert app.flow is None and "pas encore de série" in app.class_set.status.value
+    assert app.flow is None and "pas encore de problèmes" in app.class_set.status.value
     PuzzleSetStore(db).give_set(s.code, puzzles, None, 900, 1600, 2)
     app.class_set.open_button.click()
     assert "Problème 1 sur 2" in app.head.value

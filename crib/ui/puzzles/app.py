@@ -52,7 +52,7 @@ MODE_CHOICES = (
     (N_("Streak: until the first miss"), "streak"),
     (N_("Puzzle of the day"), "daily"),
     (N_("By theme"), "theme"),
-    (N_("Class set"), "class"),  # the teacher's set for the session (classset.py)
+    (N_("Class puzzle set"), "class"),  # the teacher's set for the session (classset.py)
 )
 MIN_THEME = 20  # a theme is offered when this many puzzles have it
 

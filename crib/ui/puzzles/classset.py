@@ -125,7 +125,8 @@ class ClassSetPanel(w.VBox):
     def head(self) -> str:
         """ "Puzzle 3 of 12 · class K7QW2M's set"."""
         assert self.flow is not None
-        return tr(self.lang)("Puzzle {i} of {n} · the puzzle set of class {code}").format(
+        _ = tr(self.lang)
+        return _("Puzzle {i} of {n} · the puzzle set of class {code}").format(
             i=self.flow.number(), n=self.flow.total, code=self.flow.puzzle_set.code
         )
 

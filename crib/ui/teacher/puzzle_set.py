@@ -39,7 +39,7 @@ from crib.ui.kit.quiz_html import csv_link_html
 __all__ = ["PuzzleSetPanel", "grid_html", "hardest_html", "grid_frame"]
 
 HEAD = N_("Puzzle set for the class")
-CELLS = {True: N_("solved"), False: N_("missed"), None: N_("not yet")}
+CELLS = {True: N_("solved"), False: N_("not solved"), None: N_("not yet")}
 NOT_ENOUGH = N_(
     "Only {found} puzzles fit this theme and rating band, fewer than the {n} asked for: "
     "widen the band, choose another theme or ask for fewer."
@@ -68,10 +68,11 @@ def grid_html(r: SetResults, lang: str = "en") -> str:
         for name in r.names
     )
     cap = _("Who solved what: each student's first try at each puzzle")
+    who, solved = _("Student"), _("Solved at the first try")
     return (
         f'<table class="crib-frame crib-set-grid"><caption>{html.escape(cap)}</caption>'
-        f'<thead><tr><th scope="col">{html.escape(_("Student"))}</th>{head}'
-        f'<th scope="col">{html.escape(_("Solved"))}</th></tr></thead>'
+        f'<thead><tr><th scope="col">{html.escape(who)}</th>{head}'
+        f'<th scope="col">{html.escape(solved)}</th></tr></thead>'
         f"<tbody>{rows}</tbody></table>"
     )
 
@@ -211,7 +212,7 @@ class PuzzleSetPanel(w.VBox):
             return
         self.status.value = info_html(
             _(
-                "Set given: {n} puzzles. The students choose “Class set” on the Puzzles "
+                "Set given: {n} puzzles. The students choose “Class puzzle set” on the Puzzles "
                 "page and type the class code {code} and their name."
             ).format(n=len(ps), code=s.code)
         )
