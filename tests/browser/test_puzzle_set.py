@@ -94,7 +94,8 @@ def test_a_class_set_given_solved_missed_and_seen_by_the_teacher(voila_url, brow
         assert hardest.startswith("2") and "0/1 (0%)" in hardest
         assert "crib-puzzle-set" in teacher.locator(".crib-set-csv a").get_attribute("download")
         _axe(teacher, "teacher, puzzle set panel", found)
-        teacher.locator(".crib-puzzle-set").screenshot(path=str(ARTIFACTS / "puzzle-set-teacher.png"))
+        shot = ARTIFACTS / "puzzle-set-teacher.png"
+        teacher.locator(".crib-puzzle-set").screenshot(path=str(shot))
         assert_no_error_output(teacher)
     finally:
         for c in (tctx, ann, other):
