@@ -70,17 +70,18 @@ def test_a_student_works_through_the_class_set_and_the_teacher_sees_it(tmp_path,
     # a classmate's device typing Ann's name is refused; their own name is fine
     other = _student(db, puzzles, code, "ANN", OTHER)
     assert other.flow is None and "already taken by another device" in other.class_set.status.value
-    other.class_set.name.value = "Bob"
+    other.class_set.name.value = "=SUM(A1)"  # a name a spreadsheet would run
     other.class_set.open_button.click()
     assert "Puzzle 1 of 3" in other.head.value
     _move(other, right=False)
+    assert [x.name for x in Store(db).students(code)] == ["Ann", "=SUM(A1)"]  # not "ann" too
 
     assert panel.refresh()
     assert "✔ solved" in panel.grid.value and "✘ not solved" in panel.grid.value
     csv = csv_of_link(panel.csv.value)
     lines = csv.strip().splitlines()
     assert lines[0].startswith("Student,1 (") and lines[1] == "Ann,solved,not solved,not yet"
-    assert lines[2] == "Bob,not solved,not yet,not yet"
+    assert lines[2] == "'=SUM(A1),not solved,not yet,not yet"  # formula-safe
     hardest = panel.hardest.value
     assert hardest.index(">2</th>") < hardest.index(">1</th>") < hardest.index(">3</th>")
     assert "0/1 (0%)" in hardest and "1/2 (50%)" in hardest and "not tried yet" in hardest

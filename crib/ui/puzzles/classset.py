@@ -1,8 +1,8 @@
 """The puzzles page's "Class set" (issue 40, point 4): the set the teacher gave the class
 session, the same puzzles in the same order for everyone.
 
-The student types the class code and a name (joined as the trainer joins a class:
-:func:`crib.ui.trainer.parts.join_session`, with its messages).  The name is bound to
+The student types the class code and a name (checked, and joined, as the trainer joins a
+class: :func:`crib.ui.trainer.parts.join_session`, with its messages).  The name is bound to
 this browser's profile (:meth:`crib.store.puzzle_sets.PuzzleSetStore.bind_name`): a
 classmate's device typing the same name is refused, so nobody makes attempts in
 another's name.  Then the set's puzzles come in order (:class:`ClassSetFlow`), each
@@ -18,12 +18,14 @@ from typing import Any
 
 import ipywidgets as w
 
+from crib.classroom.names import clean_name
+from crib.errors import CribError
 from crib.i18n import N_, tr
 from crib.store.classroom import Store
 from crib.store.puzzle_sets import NoPuzzleSetError, PuzzleSetStore, SetNameTakenError
 from crib.ui.kit.common import info_html, on_clicks
 from crib.ui.kit.controls import button, entry
-from crib.ui.kit.say import SaidError, friendly_in
+from crib.ui.kit.say import SaidError, friendly_in, record_error
 from crib.ui.puzzles.class_flow import ClassSetFlow
 from crib.ui.trainer.parts import join_session
 
@@ -89,14 +91,20 @@ class ClassSetPanel(w.VBox):
         if me is None or me.kind != "device":
             self.status.value = info_html(_("Reading this device's profile…"))
             return
-        session, student = join_session(self.classroom, self.code.value, self.name.value, self.lang)
+        try:  # the code and the name checked as a join checks them, with its messages
+            code = self.classroom.session(self.code.value).code
+            name = clean_name(self.name.value)
+        except CribError as e:
+            raise SaidError(record_error(str(e), self.lang)) from None
         try:
-            ps = self.sets.puzzle_set(session.code)
-            learner = self.sets.bind_name(session.code, student.name, me.key)
+            ps = self.sets.puzzle_set(code)
+            learner = self.sets.bind_name(code, name, me.key)
         except NoPuzzleSetError:
-            raise SaidError(_(NO_SET).format(code=session.code)) from None
+            raise SaidError(_(NO_SET).format(code=code)) from None
         except SetNameTakenError as e:
             raise SaidError(_(TAKEN).format(name=e.name, code=e.code)) from None
+        # joined under the name as first typed (any case): one student, not "Ann" and "ann"
+        session, _student = join_session(self.classroom, code, learner.name, self.lang)
         self.flow = ClassSetFlow(
             self.app.puzzles, self.sets.learner_id(learner), self.sets, ps, self.lang
         )
