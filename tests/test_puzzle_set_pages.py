@@ -56,6 +56,7 @@ def test_a_student_works_through_the_class_set_and_the_teacher_sees_it(tmp_path,
     older = frozenset()
     app = _student(db, puzzles, code, "Ann", ANN)
     assert "Puzzle 1 of 3" in app.head.value and app.flow.current.id == ids[0]
+    assert "under your name in the class" in app.who.value
     state = _states(app, older)
     p = app.flow.current
     assert all(t[:40] not in state for t in p.words.values())  # no answer before the move

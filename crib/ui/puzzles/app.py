@@ -139,6 +139,12 @@ class PuzzlesApp(w.VBox):
     # --- the learner ------------------------------------------------------------------
     def _who_html(self) -> str:
         _ = tr(self.lang)
+        if self.mode.value == "class":
+            said = _(
+                "In the class set, your attempts are kept under your name in the class, "
+                "and that name stays with this browser's profile."
+            )
+            return f'<div class="crib-muted" style="font-size:12px">{html.escape(said)}</div>'
         said = _(
             "Your puzzles are kept for this browser: a random profile token it keeps "
             "(localStorage) names you in the record, with your rating and every attempt. "
@@ -164,6 +170,7 @@ class PuzzlesApp(w.VBox):
         mode = self.mode.value
         self.theme.layout.display = None if mode == "theme" else "none"
         self.class_set.layout.display = None if mode == "class" else "none"
+        self.who.value = self._who_html()
         if self.learner_id is None:
             return
         if mode == "class":
