@@ -108,3 +108,14 @@ def test_the_class_set_in_french_and_without_a_set(tmp_path, puzzles) -> None:
     assert "Problème 1 sur 2" in app.head.value
     bad = _student(db, puzzles, "ZZZZZZ", "Léa", OTHER, lang="fr")
     assert "Code de classe inconnu" in bad.class_set.status.value
+    teacher = TeacherApp(store=Store(db), lang="fr")
+    panel = next(c for c in teacher.children if isinstance(c, PuzzleSetPanel))
+    panel._puzzles = tuple(puzzles)
+    teacher.open_code.value = s.code
+    teacher.open_session()
+    assert panel.refresh() and "Léa" in panel.grid.value and "pas encore" in panel.grid.value
+    assert "Les plus difficiles pour la classe d’abord" in panel.hardest.value
+    assert "pas encore essayé" in panel.hardest.value and "not yet" not in panel.grid.value
+    panel.count.value, panel.lo.value, panel.hi.value = 50, 2000, 2100
+    panel.give_button.click()
+    assert "moins que les 50 demandés" in panel.status.value
