@@ -93,6 +93,16 @@ def test_a_student_works_through_the_class_set_and_the_teacher_sees_it(tmp_path,
     assert again.next_button.layout.display == "none"
     third = _student(db, puzzles, code, "Ann", ANN)
     assert third.shown is None and "Set done: 2 of 3" in third.head.value
+    # Ann moves to another device: the teacher frees her name, and it is hers there
+    panel.refresh()
+    assert panel.free_pick.options == ("Ann", "=SUM(A1)")
+    panel.free_pick.value = "Ann"
+    panel.free_button.click()
+    assert "Ann is free" in panel.status.value
+    moved = _student(db, puzzles, code, "Ann", OTHER)
+    assert "Set done: 2 of 3" in moved.head.value
+    refused = _student(db, puzzles, code, "Ann", ANN)
+    assert "ask your teacher to free the name" in refused.class_set.status.value
     teacher.projector.value = True  # the class screen shows no names
     assert panel.layout.display == "none"
 

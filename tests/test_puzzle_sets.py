@@ -67,6 +67,11 @@ def test_give_bind_attempt_and_results(db_target, puzzles) -> None:
     assert r.grid == {"Ann": (True, False, None, None), "Bob": (None, True, None, None)}
     assert r.hardest == ((1, 2, 1), (0, 1, 1), (2, 0, 0), (3, 0, 0))
     assert st.history(a)[-1].mode == MODE and st.learner_rating(a).r != 1500.0
+    assert st.free_name(s.code, "ann") and not st.free_name(s.code, "Nobody")
+    assert st.bind_name(s.code, "Ann", TOKEN_B) == ann  # the teacher freed it: Ann's new device
+    with pytest.raises(SetNameTakenError):
+        st.bind_name(s.code, "Ann", TOKEN_A)  # and the old one no longer has it
+    assert st.set_names(s.code) == ["Ann", "Bob"] and st.results(s.code).grid["Ann"][0] is True
     again = st.give_set(s.code, puzzles, None, 1000, 1500, 4)  # given again: a fresh grid
     assert again.puzzle_ids == ps.puzzle_ids and st.results(s.code).attempts == 0
     st.close()

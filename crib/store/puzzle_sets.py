@@ -85,7 +85,7 @@ class SetNameTakenError(StoreError):
         self.name, self.code = name, code
         super().__init__(
             f"{name}'s puzzle set in class {code} is already taken by another device: "
-            "go on there, or type your own name"
+            "go on there, type your own name, or ask your teacher to free the name"
         )
 
 
@@ -214,6 +214,11 @@ class PuzzleSetStore(PuzzleStore, LearnerStore):
                 "VALUES (?, ?, ?, ?, ?) ON CONFLICT (session_id, name_key) DO NOTHING",
                 (sid, key, learner.name, mine, time.time()),
             )
+            cur.execute(  # a name the teacher freed: this device's now
+                "UPDATE puzzle_set_names SET device=? WHERE session_id=? AND name_key=? "
+                "AND device=''",
+                (mine, sid, key),
+            )
             row = cur.execute(
                 "SELECT device, name FROM puzzle_set_names WHERE session_id=? AND name_key=?",
                 (sid, key),
@@ -221,6 +226,21 @@ class PuzzleSetStore(PuzzleStore, LearnerStore):
         if row[0] != mine:
             raise SetNameTakenError(str(row[1]), c)
         return learner if row[1] == learner.name else self.class_learner(c, str(row[1]))
+
+    def free_name(self, code: str, name: str) -> bool:
+        """Unbind ``name`` from its device (the teacher's hand-over: a student on a new
+        device, or whose browser lost its profile); the next device to type it gets it.
+        Its attempts and its place in the grid stay the learner's.  True if the name was
+        bound."""
+        sid, c = self._session(code)
+        key = LearnerKey.for_class(c, name).name.casefold()
+        with self._write() as cur:
+            n = cur.execute(
+                "UPDATE puzzle_set_names SET device='' WHERE session_id=? AND name_key=? "
+                "AND device <> ''",
+                (sid, key),
+            ).rowcount
+        return bool(n)
 
     def set_names(self, code: str) -> list[str]:
         """The names that opened session ``code``'s set, in the order they came."""

@@ -33,7 +33,7 @@ __all__ = ["ClassSetPanel", "TAKEN", "NO_SET"]
 
 TAKEN = N_(
     "{name} is already taken by another device in the puzzle set of class {code}: "
-    "go on there, or type your own name."
+    "go on there, type your own name, or ask your teacher to free the name."
 )
 NO_SET = N_("Class {code} has no puzzle set yet: ask your teacher to give one.")
 

@@ -148,10 +148,17 @@ class PuzzleSetPanel(w.VBox):
             _("Give this set to the class"), "crib-set-give", button_style="primary"
         )
         self.status = w.HTML().add_class("crib-set-status")
+        # a student on another device (or whose browser lost its profile): the teacher frees
+        # the name, and the next device to type it gets it
+        self.free_pick = sized(w.Dropdown, _("Student"), "crib-set-free-pick", "20em", options=[])
+        self.free_button = button(_("Free this name for another device"), "crib-set-free")
+        self.free_row = w.HBox(
+            [self.free_pick, self.free_button], layout=w.Layout(flex_flow="row wrap")
+        )
         self.grid = w.HTML().add_class("crib-set-grid-box")
         self.hardest = w.HTML().add_class("crib-set-hardest-box")
         self.csv = w.HTML().add_class("crib-set-csv")
-        on_clicks((self.give_button, self.give))
+        on_clicks((self.give_button, self.give), (self.free_button, self.free_name))
         super().__init__(
             [
                 w.HTML(f"<h4>{html.escape(_(HEAD))}</h4>"),
@@ -163,6 +170,7 @@ class PuzzleSetPanel(w.VBox):
                 self.grid,
                 self.csv,
                 self.hardest,
+                self.free_row,
             ],
             layout=w.Layout(display="none"),
         )
@@ -219,6 +227,19 @@ class PuzzleSetPanel(w.VBox):
         self._drawn = None
         self.refresh()
 
+    def free_name(self) -> None:
+        """Free the picked name: the next device to type it opens the set under it."""
+        _ = tr(self.lang)
+        s, name = getattr(self.host, "session", None), self.free_pick.value
+        if s is None or not name:
+            return
+        self.sets.free_name(s.code, name)
+        self.status.value = info_html(
+            _("{name} is free: the next device to type it opens the set under it.").format(
+                name=name
+            )
+        )
+
     def refresh(self) -> bool:
         """Draw the open session's set and results (only when they changed); True if it
         drew."""
@@ -237,6 +258,10 @@ class PuzzleSetPanel(w.VBox):
             return False
         self._drawn, self.results = key, r
         self.layout.display = "none" if s is None or self.projecting else None
+        names = () if r is None else r.names
+        if tuple(self.free_pick.options) != names:
+            self.free_pick.options = names
+        self.free_row.layout.display = None if names else "none"
         if r is None:
             said = _("No puzzle set yet: choose a theme, a rating band and a number of puzzles.")
             self.grid.value, self.hardest.value, self.csv.value = info_html(said), "", ""

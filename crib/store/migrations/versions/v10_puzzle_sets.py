@@ -6,7 +6,8 @@
 * ``puzzle_set_names``: a student name in that session's set, bound to the device that
   first used it (a SHA-256 of the browser's profile token, :mod:`crib.session.learner`):
   another device typing the same name is refused, so that nobody makes attempts in a
-  classmate's name.  ``name_key`` is the name case-folded, ``name`` as first typed.
+  classmate's name.  ``name_key`` is the name case-folded, ``name`` as first typed;
+  ``device`` is '' once the teacher frees the name for another device.
 
 The attempts themselves go to ``puzzle_attempts`` (revision 0009) with the mode
 ``class``, under the class learner's id.
