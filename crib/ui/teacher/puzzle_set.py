@@ -138,11 +138,18 @@ class PuzzleSetPanel(w.VBox):
             options=[(_("Any theme"), ""), *((_(THEMES[t]), t) for t in themes)],
             value="",
         )
-        kw = {"min": 600, "max": 2400, "step": 50}
-        self.lo = sized(w.BoundedIntText, _("Rating from"), "crib-set-lo", "13em", value=900, **kw)
-        self.hi = sized(w.BoundedIntText, _("to"), "crib-set-hi", "9em", value=1500, **kw)
+        kw: dict[str, Any] = {"min": 600, "max": 2400, "step": 50, "wide": True}
+        self.lo = sized(w.BoundedIntText, _("Rating from"), "crib-set-lo", "14em", value=900, **kw)
+        self.hi = sized(w.BoundedIntText, _("to"), "crib-set-hi", "8em", value=1500, **kw)
         self.count = sized(
-            w.BoundedIntText, _("Puzzles"), "crib-set-count", "10em", value=10, min=1, max=MAX_SET
+            w.BoundedIntText,
+            _("Puzzles"),
+            "crib-set-count",
+            "11em",
+            wide=True,
+            value=10,
+            min=1,
+            max=MAX_SET,
         )
         self.give_button = button(
             _("Give this set to the class"), "crib-set-give", button_style="primary"
@@ -260,7 +267,9 @@ class PuzzleSetPanel(w.VBox):
         self.layout.display = "none" if s is None or self.projecting else None
         names = () if r is None else r.names
         if tuple(self.free_pick.options) != names:
-            self.free_pick.options = names
+            keep = self.free_pick.value
+            self.free_pick.options = names  # new options pick nothing: the one before, or the first
+            self.free_pick.value = keep if keep in names else (names[0] if names else None)
         self.free_row.layout.display = None if names else "none"
         if r is None:
             said = _("No puzzle set yet: choose a theme, a rating band and a number of puzzles.")
