@@ -116,6 +116,7 @@ def test_the_class_set_in_french_and_without_a_set(tmp_path, puzzles) -> None:
     PuzzleSetStore(db).give_set(s.code, puzzles, None, 900, 1600, 2)
     app.class_set.open_button.click()
     assert "Problème 1 sur 2" in app.head.value
+    _move(app, right=False)
     bad = _student(db, puzzles, "ZZZZZZ", "Léa", OTHER, lang="fr")
     assert "Code de classe inconnu" in bad.class_set.status.value
     teacher = TeacherApp(store=Store(db), lang="fr")
@@ -126,6 +127,7 @@ def test_the_class_set_in_french_and_without_a_set(tmp_path, puzzles) -> None:
     assert panel.refresh() and "Léa" in panel.grid.value and "pas encore" in panel.grid.value
     assert "Les plus difficiles pour la classe d’abord" in panel.hardest.value
     assert "pas encore essayé" in panel.hardest.value and "not yet" not in panel.grid.value
+    assert "0/1 (0\u00a0%)" in panel.hardest.value and "non résolu" in panel.grid.value
     panel.count.value, panel.lo.value, panel.hi.value = 50, 2000, 2100
     panel.give_button.click()
     assert "moins que les 50 demandés" in panel.status.value

@@ -24,6 +24,7 @@ from typing import Any
 import ipywidgets as w
 
 from crib.analysis.puzzles.themes import THEMES
+from crib.analysis.speech import pct
 from crib.i18n import N_, tr
 from crib.store.puzzle_sets import (
     MAX_SET,
@@ -83,7 +84,9 @@ def hardest_html(r: SetResults, puzzles: dict[str, Any], lang: str = "en") -> st
     rows = []
     for i, tried, solved in r.hardest:
         p = puzzles.get(r.puzzle_set.puzzle_ids[i])
-        rate = f"{solved}/{tried} ({solved / tried:.0%})" if tried else _("not tried yet")
+        rate = _("not tried yet")
+        if tried:
+            rate = f"{solved}/{tried} ({pct(solved / tried, lang=lang)})"
         rating = f"{p.rating:.0f}" if p is not None else "–"
         themes = html.escape(_themes(p, lang)) if p is not None else ""
         rows.append(
