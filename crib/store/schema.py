@@ -29,7 +29,7 @@ __all__ = [
 ]
 
 # the newest revision in crib/store/migrations/versions (tests/test_store.py checks it)
-SCHEMA_VERSION = 9
+SCHEMA_VERSION = 10
 MAX_TIME_LIMIT = 4 * 3600.0  # s: the longest time limit a set may have
 
 

@@ -40,6 +40,7 @@ from crib.ui.kit.common import info_html
 from crib.ui.kit.controls import button
 from crib.ui.kit.keys import KeyListener
 from crib.ui.play.retry import card_buttons
+from crib.ui.puzzles.classset import ClassSetPanel
 from crib.ui.puzzles.flow import PuzzleFlow
 from crib.ui.puzzles.render import position_html, rating_html, verdict_html
 
@@ -51,6 +52,7 @@ MODE_CHOICES = (
     (N_("Streak: until the first miss"), "streak"),
     (N_("Puzzle of the day"), "daily"),
     (N_("By theme"), "theme"),
+    (N_("Class puzzle set"), "class"),  # the teacher's set for the session (classset.py)
 )
 MIN_THEME = 20  # a theme is offered when this many puzzles have it
 
@@ -76,7 +78,7 @@ class PuzzlesApp(w.VBox):
         self.day = day
         self.learner: LearnerKey | None = None
         self.learner_id: int | None = None
-        self.flow: PuzzleFlow | None = None
+        self.flow: Any = None  # a PuzzleFlow, or a class set's ClassSetFlow
         self.shown: dict[str, Any] | None = None
         self.picked: list[Card] = []
         self.done = False
@@ -113,10 +115,12 @@ class PuzzlesApp(w.VBox):
         self.next_button.on_click(lambda _b: self.next_clicked())
         self.result = w.HTML().add_class("crib-puzzle-result")
         self.rating_box = w.HTML().add_class("crib-puzzle-rating")
+        self.class_set = ClassSetPanel(self)
         super().__init__(
             [
                 self.key_listener,
                 w.HBox([self.mode, self.theme], layout=w.Layout(flex_flow="row wrap")),
+                self.class_set,
                 self.who,
                 self.head,
                 self.position_box,
@@ -135,6 +139,12 @@ class PuzzlesApp(w.VBox):
     # --- the learner ------------------------------------------------------------------
     def _who_html(self) -> str:
         _ = tr(self.lang)
+        if self.mode.value == "class":
+            said = _(
+                "In the class set, your attempts are kept under your name in the class, "
+                "and that name stays with this browser's profile."
+            )
+            return f'<div class="crib-muted" style="font-size:12px">{html.escape(said)}</div>'
         said = _(
             "Your puzzles are kept for this browser: a random profile token it keeps "
             "(localStorage) names you in the record, with your rating and every attempt. "
@@ -159,7 +169,12 @@ class PuzzlesApp(w.VBox):
         """A new run in the chosen mode (and theme)."""
         mode = self.mode.value
         self.theme.layout.display = None if mode == "theme" else "none"
+        self.class_set.layout.display = None if mode == "class" else "none"
+        self.who.value = self._who_html()
         if self.learner_id is None:
+            return
+        if mode == "class":
+            self.class_set.start()
             return
         self.flow = PuzzleFlow(
             self.puzzles,
@@ -196,7 +211,10 @@ class PuzzlesApp(w.VBox):
             self.done = True
             said = _("You have tried today's puzzle already: come back tomorrow for a new one.")
             self.result.value += info_html(said)
-        if self.shown is None:
+        if self.shown is None and self.flow.mode == "class":
+            self.head.value = self.class_set.score_line()
+            self.position_box.value = ""
+        elif self.shown is None:
             self.head.value = info_html(_("No puzzle left here: try another theme or mode."))
             self.position_box.value = ""
         else:
@@ -217,6 +235,8 @@ class PuzzlesApp(w.VBox):
             )
         elif self.flow.mode == "streak":
             what = _("Streak: {n} solved so far.").format(n=self.flow.streak)
+        elif self.flow.mode == "class":
+            what = self.class_set.head()
         elif self.flow.theme:
             what = _("Rated puzzle, theme: {theme}.").format(theme=_(THEMES[self.flow.theme]))
         else:
@@ -256,8 +276,11 @@ class PuzzlesApp(w.VBox):
         self.card_row.children = buttons
         self.throw_button.layout.display = None if discard else "none"
         self.throw_button.disabled = self.done or len(self.picked) != 2
+        over = self.flow is not None and self.flow.mode == "class" and self.flow.over
         self.next_button.layout.display = (
-            None if self.done and self.flow is not None and self.flow.mode != "daily" else "none"
+            None
+            if self.done and self.flow is not None and self.flow.mode != "daily" and not over
+            else "none"
         )
 
     def _toggle(self, card: Card, on: bool) -> None:
@@ -304,7 +327,9 @@ class PuzzlesApp(w.VBox):
         if self.flow.mode == "daily":
             said = _("Come back tomorrow for a new puzzle of the day.")
             self.result.value += info_html(said)
-        if self.flow.over:
+        if self.flow.mode == "class":
+            self.result.value += self.class_set.score_line()
+        elif self.flow.over:
             said = _("Streak over: {n} solved in a row. Next: a new streak.")
             self.result.value += info_html(said.format(n=self.flow.streak))
         self._draw_cards()
@@ -314,9 +339,10 @@ class PuzzlesApp(w.VBox):
         return v
 
     def _draw_rating(self) -> None:
-        if self.learner_id is None:
+        who = self.learner_id if self.flow is None else self.flow.learner_id  # a class set's
+        if who is None:
             self.rating_box.value = ""
             return
-        r = self.puzzle_store.learner_rating(self.learner_id)
-        hist = self.puzzle_store.history(self.learner_id, limit=60)
+        r = self.puzzle_store.learner_rating(who)
+        hist = self.puzzle_store.history(who, limit=60)
         self.rating_box.value = rating_html(r.r, r.rd, hist, self.lang)

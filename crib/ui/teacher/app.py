@@ -38,6 +38,7 @@ from crib.ui.teacher.join import join_html
 from crib.ui.teacher.mastery import mastery_view_html
 from crib.ui.teacher.printables import PrintablesPanel
 from crib.ui.teacher.projector import ProjectorBar
+from crib.ui.teacher.puzzle_set import PuzzleSetPanel
 from crib.ui.teacher.tournament import TournamentPanel
 from crib.ui.teacher.views import frame_html, heatmap_html, projector_html
 
@@ -192,6 +193,7 @@ class TeacherApp(w.VBox):
                     self, lang=lang
                 ),  # pair the class, a class tournament (crib.ui.teacher.tournament)
                 GamesPanel(self, lang=lang),  # its finished classmate games' reviews (games.py)
+                PuzzleSetPanel(self, lang=lang),  # a puzzle set for the class (puzzle_set.py)
             ]
         )
         self.add_class("crib-teacher")
