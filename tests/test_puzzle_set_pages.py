@@ -52,6 +52,16 @@ def test_a_student_works_through_the_class_set_and_the_teacher_sees_it(tmp_path,
     panel.give_button.click()
     assert "Set given: 3 puzzles" in panel.status.value and code in panel.status.value
     ids = PuzzleSetStore(db).puzzle_set(code).puzzle_ids
+    # the set on paper with its key, the same puzzles in the same order
+    assert panel.print_row.layout.display is None
+    panel.paper.value = "letter"
+    pdf = panel.print_set()
+    assert pdf is not None and pdf.startswith(b"%PDF")
+    assert f"crib-puzzle-set-{code}-en-letter.pdf" in panel.print_link.value
+    from crib.course.printables.puzzles import build_puzzles
+
+    sheet = build_puzzles(ids=ids, lang="en", paper="letter")
+    assert [i for i in ids if any(i in t for t in sheet.texts())] == list(ids)
 
     older = frozenset()
     app = _student(db, puzzles, code, "Ann", ANN)
@@ -103,6 +113,9 @@ def test_a_student_works_through_the_class_set_and_the_teacher_sees_it(tmp_path,
     assert "Set done: 2 of 3" in moved.head.value
     refused = _student(db, puzzles, code, "Ann", ANN)
     assert "ask your teacher to free the name" in refused.class_set.status.value
+    panel.count.value = 2
+    panel.give_button.click()  # a new set: the old sheet's link goes
+    assert panel.print_link.value == ""
     teacher.projector.value = True  # the class screen shows no names
     assert panel.layout.display == "none"
 

@@ -33,7 +33,7 @@ from crib.store.puzzle_sets import (
     PuzzleSetStore,
     SetResults,
 )
-from crib.ui.kit.common import error_html, info_html, keep_polling, on_clicks
+from crib.ui.kit.common import error_html, friendly, info_html, keep_polling, on_clicks
 from crib.ui.kit.controls import button, sized
 from crib.ui.kit.quiz_html import csv_link_html
 
@@ -132,6 +132,7 @@ class PuzzleSetPanel(w.VBox):
         self._drawn: Any = None
         self._task: asyncio.Task | None = None
         self.results: SetResults | None = None
+        self._given: float | None = None  # when the set drawn was given
         themes = sorted(THEMES, key=lambda t: _(THEMES[t]).lower())
         self.theme = sized(
             w.Dropdown,
@@ -165,10 +166,30 @@ class PuzzleSetPanel(w.VBox):
         self.free_row = w.HBox(
             [self.free_pick, self.free_button], layout=w.Layout(flex_flow="row wrap")
         )
+        # the set on paper, with its key: the same puzzles in the same order
+        self.paper = sized(
+            w.Dropdown,
+            _("Paper"),
+            "crib-set-paper",
+            "12em",
+            options=[("A4", "a4"), ("US Letter", "letter")],
+            value="a4",
+        )
+        self.print_button = button(_("Print this set + key"), "crib-set-print", icon="print")
+        self.print_link = w.HTML().add_class("crib-set-print-link")
+        self.print_row = w.HBox(
+            [self.paper, self.print_button, self.print_link],
+            layout=w.Layout(flex_flow="row wrap", display="none"),
+        )
+        self.paper.observe(lambda _c: setattr(self.print_link, "value", ""), "value")
         self.grid = w.HTML().add_class("crib-set-grid-box")
         self.hardest = w.HTML().add_class("crib-set-hardest-box")
         self.csv = w.HTML().add_class("crib-set-csv")
-        on_clicks((self.give_button, self.give), (self.free_button, self.free_name))
+        on_clicks(
+            (self.give_button, self.give),
+            (self.free_button, self.free_name),
+            (self.print_button, self.print_set),
+        )
         super().__init__(
             [
                 w.HTML(f"<h4>{html.escape(_(HEAD))}</h4>"),
@@ -177,6 +198,7 @@ class PuzzleSetPanel(w.VBox):
                     layout=w.Layout(flex_flow="row wrap"),
                 ),
                 self.status,
+                self.print_row,
                 self.grid,
                 self.csv,
                 self.hardest,
@@ -250,6 +272,28 @@ class PuzzleSetPanel(w.VBox):
             )
         )
 
+    @friendly("print_link")
+    def print_set(self) -> bytes | None:
+        """The session's set as a puzzle sheet with its answer key (PDF, in the page's
+        language), offered as a download; returns the PDF."""
+        from crib.course.printables import to_pdf
+        from crib.course.printables.puzzles import build_puzzles
+        from crib.ui.teacher.printables import pdf_link_html
+
+        _ = tr(self.lang)
+        s = getattr(self.host, "session", None)
+        if s is None:
+            return None
+        ps = self.sets.puzzle_set(s.code)
+        doc = build_puzzles(ids=ps.puzzle_ids, lang=self.lang, paper=self.paper.value)
+        data = to_pdf(doc)
+        n = len(doc.pages)
+        pages = (_("{n} pages") if n > 1 else _("{n} page")).format(n=n)
+        name = f"crib-puzzle-set-{s.code}-{self.lang}-{self.paper.value}.pdf"
+        label = _("Download the PDF ({pages})").format(pages=pages)
+        self.print_link.value = pdf_link_html(data, name, label)
+        return data
+
     def refresh(self) -> bool:
         """Draw the open session's set and results (only when they changed); True if it
         drew."""
@@ -274,6 +318,10 @@ class PuzzleSetPanel(w.VBox):
             self.free_pick.options = names  # new options pick nothing: the one before, or the first
             self.free_pick.value = keep if keep in names else (names[0] if names else None)
         self.free_row.layout.display = None if names else "none"
+        self.print_row.layout.display = "none" if r is None else None
+        given = None if r is None else r.puzzle_set.created
+        if given != self._given:  # a new set (or none): the old sheet's link goes
+            self.print_link.value, self._given = "", given
         if r is None:
             said = _("No puzzle set yet: choose a theme, a rating band and a number of puzzles.")
             self.grid.value, self.hardest.value, self.csv.value = info_html(said), "", ""
