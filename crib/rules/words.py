@@ -15,9 +15,17 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from crib.i18n import NP_, trp
+from crib.i18n import N_, NP_, tr, trp
 
-__all__ = ["number_words", "number_words_fr", "CountWords", "ENGLISH", "FRENCH", "local_cards"]
+__all__ = [
+    "number_words",
+    "number_words_fr",
+    "CountWords",
+    "ENGLISH",
+    "FRENCH",
+    "local_cards",
+    "opponent_holds",
+]
 
 _FR_RANKS = {"J": "V", "Q": "D", "K": "R"}  # valet, dame, roi (the French glossary's)
 # a face card's letter: before a suit (K♠), or in a run of ranks (3-6-7-Q, Q-K-A)
@@ -185,3 +193,26 @@ ENGLISH = CountWords(
 )
 
 FRENCH = ENGLISH.translated("fr", number_words_fr)
+
+
+#: the opponent's cards, one sentence for each number (no "card(s)": 0 and 1 are singular
+#: in French, so each has its own message); the trainer's questions and the puzzle sheets
+_HOLDS = {
+    (0, False): N_("Your opponent has no cards left."),
+    (1, False): N_("Your opponent holds 1 card."),
+    (2, False): N_("Your opponent holds {n} cards."),
+    (0, True): N_("Your opponent has no cards left, and has said go."),
+    (1, True): N_("Your opponent holds 1 card, and has said go."),
+    (2, True): N_("Your opponent holds {n} cards, and has said go."),
+}
+
+
+def opponent_holds(n: int, go: bool = False, lang: str = "en") -> str:
+    """How many cards the opponent holds, in words with the right plural.
+
+    >>> opponent_holds(1), opponent_holds(3, True)
+    ('Your opponent holds 1 card.', 'Your opponent holds 3 cards, and has said go.')
+    >>> opponent_holds(1, lang="fr"), opponent_holds(0, lang="fr")
+    ('L’adversaire a 1 carte.', 'L’adversaire n’a plus de carte.')
+    """
+    return tr(lang)(_HOLDS[min(n, 2), bool(go)]).format(n=n)

@@ -38,6 +38,7 @@ from crib.course.printables.texts import LANGS, S
 from crib.errors import CribError
 from crib.i18n import N_, tr
 from crib.rules.cards import parse_cards
+from crib.rules.words import opponent_holds
 
 __all__ = [
     "KIND",
@@ -65,15 +66,6 @@ PLAY_A = N_("Play {card}")
 BETTER = N_("Better than the next best ({runner}) by {m} {unit}.")
 ALSO = N_("Also right: {moves}.")
 ANY_THEME = N_("all themes")
-# the same sentences as the trainer's (crib.ui.kit.quiz_html), one for each number
-HOLDS = {
-    (0, False): N_("Your opponent has no cards left."),
-    (1, False): N_("Your opponent holds 1 card."),
-    (2, False): N_("Your opponent holds {n} cards."),
-    (0, True): N_("Your opponent has no cards left, and has said go."),
-    (1, True): N_("Your opponent holds 1 card, and has said go."),
-    (2, True): N_("Your opponent holds {n} cards, and has said go."),
-}
 
 
 def puzzle_words(p: Puzzle, lang: str) -> str:
@@ -196,7 +188,7 @@ def _question(i: int, p: Puzzle, lang: str, width: float) -> Block:
         if peg.previous:
             before = P.colon(_("Played before"), lang) + " " + cards_text(peg.previous, lang)
             y = b.para(8, y + 0.8, before, width - 8, 8.5)
-        holds = tr(lang)(HOLDS[min(peg.opp_count, 2), bool(peg.opp_go)]).format(n=peg.opp_count)
+        holds = opponent_holds(peg.opp_count, peg.opp_go, lang)
         y = b.para(8, y + 0.6, holds, width - 8, 9)
         held, question, box_w = peg.hand, _(PLAY_Q), 16.0
     # the question right above the cards it asks about, the box beside them

@@ -29,6 +29,7 @@ from crib.course.notebooks import say_fr
 from crib.i18n import N_, tr
 from crib.rules.cards import Card
 from crib.rules.scoring import Score
+from crib.rules.words import opponent_holds
 from crib.session import plain as words
 from crib.ui.kit.common import card_html, cards_html
 from crib.ui.kit.quiz_words import discard_words, play_words
@@ -136,29 +137,6 @@ def question_html(q: quiz.Question, *, choices: bool = False, lang: str | None =
         lines.append(_t(lang, N_("You threw: {cards}"), cards=cards_html(pos.discards)))
     lines.append(html.escape(opponent_holds(pos.opp_count, pos.opp_go, lang)))
     return "".join(f"<div>{x}</div>" if i else x for i, x in enumerate(lines))
-
-
-#: the opponent's cards, one sentence for each number (no "card(s)": 0 and 1 are singular
-#: in French, so each has its own message)
-_HOLDS = {
-    (0, False): N_("Your opponent has no cards left."),
-    (1, False): N_("Your opponent holds 1 card."),
-    (2, False): N_("Your opponent holds {n} cards."),
-    (0, True): N_("Your opponent has no cards left, and has said go."),
-    (1, True): N_("Your opponent holds 1 card, and has said go."),
-    (2, True): N_("Your opponent holds {n} cards, and has said go."),
-}
-
-
-def opponent_holds(n: int, go: bool = False, lang: str = "en") -> str:
-    """How many cards the opponent holds, in words with the right plural.
-
-    >>> opponent_holds(1), opponent_holds(3, True)
-    ('Your opponent holds 1 card.', 'Your opponent holds 3 cards, and has said go.')
-    >>> opponent_holds(1, lang="fr"), opponent_holds(0, lang="fr")
-    ('L’adversaire a 1 carte.', 'L’adversaire n’a plus de carte.')
-    """
-    return tr(lang)(_HOLDS[min(n, 2), bool(go)]).format(n=n)
 
 
 def pegpoints_question_html(q: quiz.PegPointsQuestion, lang: str = "en") -> str:
