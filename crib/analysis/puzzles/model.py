@@ -155,6 +155,7 @@ def write_puzzles(path: str | Path, puzzles: list[Puzzle]) -> None:
     )
     with open(path, "wb") as raw, gzip.GzipFile(fileobj=raw, mode="wb", mtime=0) as f:
         f.write(text.encode())
+    _load.cache_clear()  # a file read before is stale now
 
 
 @cache
