@@ -170,12 +170,12 @@ def test_a_discard_solved_by_keyboard(voila_url, browser) -> None:
     ctx = _context(browser, _token("thrower"), 768, 1024)
     page, _ = open_dashboard(ctx, f"{voila_url}/voila/render/puzzles.ipynb", READY)
     page.locator(".crib-puzzle-mode select").select_option(label="By theme")
-    label = page.wait_for_function(
+    value = page.wait_for_function(  # the option's value: its label has no-break spaces
         "() => [...document.querySelectorAll('.crib-puzzle-theme select option')]"
-        ".map(o => o.innerText).find(t => t.startsWith('Feeding your crib'))",
+        ".map(o => o.value).find(t => t.startsWith('Feeding your crib'))",
         timeout=60_000,
     ).json_value()
-    page.locator(".crib-puzzle-theme select").select_option(label=label)
+    page.locator(".crib-puzzle-theme select").select_option(value=value)
     page.wait_for_function(
         "() => document.querySelector('.crib-puzzle-head')?.innerText.includes('Feeding') "
         "&& document.querySelectorAll('.crib-puzzles .crib-puzzle-card').length === 6",
