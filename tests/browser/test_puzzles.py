@@ -68,7 +68,12 @@ def _tab_to(page, selector: str, key: str, first: bool = True) -> None:  # type:
             page.keyboard.press(key)
             return
         page.keyboard.press("Tab")
-    raise AssertionError(f"Tab never reached {selector}")
+    where = page.evaluate(
+        "() => [document.activeElement?.className, [...document.querySelectorAll("
+        "'.crib-puzzles .crib-puzzle-card')].map(e => e.className.match(/crib-cardbtn-\\w+/)"
+        "?.[0]), document.querySelector('.crib-puzzle-head')?.innerText]"
+    )
+    raise AssertionError(f"Tab never reached {selector}: focus, cards, head {where}")
 
 
 def _move(page, p, move: str) -> str:  # type: ignore[no-untyped-def]
@@ -146,7 +151,10 @@ def test_the_daily_puzzle_solved_and_failed_by_keyboard(voila_url, browser) -> N
     page.locator(".crib-puzzle-figures summary").focus()
     page.keyboard.press("Enter")  # "How this was computed" opened by keyboard
     assert "Glicko-2" in page.locator(".crib-puzzle-figures").inner_text()
-    assert "Last puzzles" in page.locator(".crib-puzzle-rating").inner_text()
+    page.wait_for_function(  # the history comes in its own message, after the verdict
+        "() => document.querySelector('.crib-puzzle-rating')?.innerText.includes('Last puzzles')",
+        timeout=60_000,
+    )
     _axe(page, "puzzles 768 solved", found)
     assert_no_error_output(page)
     screenshot(page, "puzzles-768-solved")
@@ -163,6 +171,36 @@ def test_the_daily_puzzle_solved_and_failed_by_keyboard(voila_url, browser) -> N
     assert not found, found
 
 
+def _shown_feed_discard(page):  # type: ignore[no-untyped-def]
+    """The "Feeding your crib" discard the page shows, found from its six cards and the
+    scores, and the cards' classes in the row's order; read again until the page has
+    drawn it (the head, the position and the cards come in messages of their own)."""
+    js = (
+        "() => [[...document.querySelectorAll('.crib-puzzles .crib-puzzle-card')].map("
+        "e => [...e.classList].find(c => c.startsWith('crib-cardbtn-'))), "
+        "document.querySelector('.crib-puzzle-where')?.innerText || '', "
+        "document.querySelector('.crib-puzzle-head')?.innerText || '']"
+    )
+    seen = None
+    for _ in range(240):
+        six, where, head = page.evaluate(js)
+        cards = sorted(c.removeprefix("crib-cardbtn-") for c in six if c)
+        found = {
+            q.id: q
+            for q in load_puzzles()
+            if q.kind == "discard"
+            and "feed" in q.themes
+            and sorted(q.hand.split()) == cards
+            and f"You {q.scores[0]}, opponent {q.scores[1]}" in where
+        }
+        if "Feeding" in head and len(found) == 1:
+            if seen == (six, where):  # the same on two reads: drawn
+                return next(iter(found.values())), six
+            seen = (six, where)
+        page.wait_for_timeout(250)
+    raise AssertionError(f"no feeding discard shown: {six} {where!r} {head!r}")
+
+
 def test_a_discard_solved_by_keyboard(voila_url, browser) -> None:
     """A discard by keyboard alone: Tab to a card and Space picks it (the throw button
     stays disabled with one card), Space on the second, Enter on "Throw these two".  The
@@ -176,27 +214,10 @@ def test_a_discard_solved_by_keyboard(voila_url, browser) -> None:
         timeout=60_000,
     ).json_value()
     page.locator(".crib-puzzle-theme select").select_option(value=value)
-    page.wait_for_function(
-        "() => document.querySelector('.crib-puzzle-head')?.innerText.includes('Feeding') "
-        "&& document.querySelectorAll('.crib-puzzles .crib-puzzle-card').length === 6",
-        timeout=60_000,
-    )
-    six = page.eval_on_selector_all(
-        ".crib-puzzles .crib-puzzle-card",
-        "els => els.map(e => [...e.classList].find(c => c.startsWith('crib-cardbtn-')))",
-    )
-    where = page.locator(".crib-puzzle-where").inner_text()
-    cards = sorted(c.removeprefix("crib-cardbtn-") for c in six)
-    [p] = {
-        q.id: q
-        for q in load_puzzles()
-        if q.kind == "discard"
-        and "feed" in q.themes
-        and sorted(q.hand.split()) == cards
-        and f"You {q.scores[0]}, opponent {q.scores[1]}" in where
-    }.values()
+    p, six = _shown_feed_discard(page)
     throw = page.locator(".crib-puzzle-throw")
-    first, second = p.answer.split()
+    # in the row's order, as a keyboard user Tabs forward through the cards
+    first, second = sorted(p.answer.split(), key=lambda c: six.index(f"crib-cardbtn-{c}"))
     _tab_to(page, f".crib-puzzles .crib-cardbtn-{first}", "Space")
     page.wait_for_function(
         "s => document.querySelector(s)?.classList.contains('mod-active')",
