@@ -55,6 +55,8 @@ def test_no_english_is_left_in_the_french_plain_words() -> None:
     bad = [(p.id, m) for p in shipped() for m in english.findall(p.plain["fr"])]
     assert not bad, bad[:10]
     assert not [p.id for p in shipped() if faces.search(p.plain["fr"])]  # R, D, V in French
+    queen = re.compile(r"\bun (?:autre )?D\b")  # a queen is « une dame »
+    assert not [p.id for p in shipped() if queen.search(p.plain["fr"])]
     nbsp = [p.id for p in shipped() if re.search(r" [:;!?%]", p.plain["fr"])]
     assert not nbsp, nbsp[:10]  # a no-break space before : ; ! ? %
 

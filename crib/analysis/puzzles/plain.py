@@ -21,6 +21,7 @@ puzzle's ``words``, for "How this was computed".
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from crib.analysis.discard import DiscardAnalysis, Throw, analyze_discard
@@ -360,7 +361,10 @@ def play_plain(p: Puzzle, lang: str = "en") -> str:
     opp = (pos.scores or (0, 0))[1]
     if pos.scores and r.threats and opp + r.threat_points() >= WIN > opp + b.threat_points():
         out.append(_(REACH))
-    return local_cards(" ".join(out), lang)
+    text = local_cards(" ".join(out), lang)
+    if lang == "fr":  # a queen (dame, D) is feminine: « une autre D », « une D »
+        text = re.sub(r"\bun (autre )?D\b(?![♠♥♦♣])", lambda m: f"une {m.group(1) or ''}D", text)
+    return text
 
 
 def plain_words(p: Puzzle, analysis: DiscardAnalysis | None = None) -> dict[str, str]:
