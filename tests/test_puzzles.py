@@ -156,6 +156,9 @@ def test_the_shipped_set_has_enough_puzzles_and_never_shows_the_answer() -> None
     assert Puzzle.from_json(ps[0].to_json()) == ps[0]
     english = ("Play ", "Throw ", "you win the game", "Next best")
     assert not [p.id for p in ps if any(e in p.words["fr"] for e in english)]
+    english += ("Keep ", "Lead ", " instead", "your opponent", " the count")  # the plain words
+    assert not [p.id for p in ps if any(e in p.plain["fr"] for e in english)]
+    assert all(p.plain["en"] and p.plain["fr"] for p in ps)  # tests/test_puzzles_plain.py
 
 
 def _rejudge(p: Puzzle) -> tuple[tuple[str, ...], float, str]:

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import html
 import json
+from pathlib import Path
 
 import ipywidgets as w
 import pytest
 
-from crib.analysis.puzzles.model import load_puzzles
+from crib.analysis.puzzles.model import DATA_FILE, load_puzzles
 from crib.session.learner import PROFILE_KEY, LearnerKey
 from crib.store.puzzles import PuzzleStore
 from crib.ui.kit.nav import nav_html
@@ -25,7 +26,8 @@ ME = LearnerKey.for_device("device-token-0123456789")
 
 @pytest.fixture(scope="module")
 def puzzles():  # type: ignore[no-untyped-def]
-    return load_puzzles()[:400]
+    # this checkout's file (an editable install of another checkout would read that one's)
+    return load_puzzles(Path(__file__).resolve().parents[1] / "data" / DATA_FILE)[:400]
 
 
 def _states(widget: w.Widget, older: frozenset = frozenset()) -> str:
@@ -54,7 +56,7 @@ def _move(app: PuzzlesApp, right: bool) -> dict:
     else:
         [b] = [b for b in app.card_row.children if f"crib-cardbtn-{move[0]}" in b._dom_classes]
         b.click()
-    return {"id": p.id, "answer": p.answer, "words": p.words}
+    return {"id": p.id, "answer": p.answer, "words": p.words, "plain": p.plain}
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
@@ -67,7 +69,7 @@ def test_no_widget_holds_the_answer_before_the_move(tmp_path, puzzles, lang) -> 
         p = app.flow.current
         assert p is not None and app.shown is not None
         state = _states(app, older)
-        for text in p.words.values():
+        for text in [*p.words.values(), *p.plain.values()]:
             assert text not in state
             assert text[:40] not in state
         assert f"{p.margin:.2f}" not in state and "crib-puzzle-words" not in state
@@ -86,6 +88,11 @@ def test_a_move_gives_the_verdict_and_the_rating_is_kept_across_a_reload(tmp_pat
     solved = _move(app, right=True)
     html_ = app.result.value
     assert "Solved: this is the best move." in html_ and solved["words"]["en"][:30] in html_
+    # the plain words are the answer's explanation, the coach's figures go under "How this
+    # was computed"
+    plain = html.escape(solved["plain"]["en"])
+    assert f'<p class="crib-puzzle-words">{plain}</p>' in html_
+    assert html_.index(html.escape(solved["words"]["en"])) > html_.index("How this was computed")
     assert "How this was computed" in html_ and "Your rating: " in html_
     assert app.next_button.layout.display is None and all(b.disabled for b in app.card_row.children)
     up = PuzzleStore(db).learner_rating(app.learner_id).r
@@ -140,3 +147,17 @@ def test_puzzles_are_in_the_practice_menu_and_on_the_home_page() -> None:
     bar = nav_html("practice", "puzzles.ipynb", "fr")
     assert 'href="puzzles.ipynb?lang=fr" aria-current="page">Problèmes</a>' in bar
     assert 'href="puzzles.ipynb"' in home_html("links")
+
+
+@pytest.mark.parametrize(("lang", "day"), [("en", "5 Dec 2026"), ("fr", "5 déc. 2026")])
+def test_the_history_dates_read_as_the_pages_language_writes_them(lang, day) -> None:
+    import datetime as dt
+
+    from crib.store.puzzles import Attempt
+    from crib.ui.puzzles.render import date_text, rating_html
+
+    noon = dt.datetime(2026, 12, 5, 12, 0).timestamp()
+    a = Attempt(1, 1, "d-00000000", "5H 5D", True, "rated", 1500, 1512, 300, 1200, 1190, noon)
+    shown = rating_html(1512, 300, [a], lang)
+    assert f"<li>{day} · " in shown and "2026-12-05" not in shown
+    assert date_text(dt.date(2026, 12, 5), lang) == day

@@ -5,6 +5,9 @@ games (Master and tier pairings, :mod:`crib.ai.puzzles.mine`), keeps the positio
 filters pass, and writes ``data/puzzles.jsonl.gz`` and ``data/puzzles_build.json``
 (the command, the seed, how many positions each filter kept, the mining rate).
 Finished chunks stay in ``--results``: the same command resumes.
+``crib puzzles words [--out DIR]`` writes the answers' plain words again
+(:func:`crib.analysis.puzzles.build.with_plain_words`) into the shipped file, without
+mining: every other field stays as it is, and ``puzzles_build.json`` records the run.
 ``crib puzzles show ID`` prints one puzzle, answer included.
 """
 
@@ -43,6 +46,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         action="store_true",
         help="play no games: build from the chunks already in --results",
     )
+    w = ps.add_parser("words", help="write the plain words of the shipped puzzles again")
+    w.add_argument("--out", default="data", help="the folder of the puzzle files (default data/)")
+    w.add_argument("--quiet", action="store_true", help="no progress lines")
     s = ps.add_parser("show", help="print one puzzle, answer and words included")
     s.add_argument("id")
 
@@ -58,6 +64,8 @@ def run(args: argparse.Namespace) -> int:
                 return 0
         print(f"crib: error: no puzzle {args.id!r}")
         return 2
+    if args.action == "words":
+        return _words(Path(args.out), args.quiet)
     from crib.ai.puzzles.mine import mine_games
     from crib.ai.selfplay.engine import default_workers
     from crib.analysis.puzzles.build import build_puzzles
@@ -91,4 +99,29 @@ def run(args: argparse.Namespace) -> int:
     }
     (out / "puzzles_build.json").write_text(json.dumps(note, indent=1) + "\n")
     print(f"{len(puzzles)} puzzles from {summary['games']} games -> {out / DATA_FILE}")
+    return 0
+
+
+def _words(out: Path, quiet: bool) -> int:
+    """``crib puzzles words``: the plain words step alone, on the puzzles of ``out``."""
+    from crib.analysis.puzzles.build import with_plain_words
+    from crib.analysis.puzzles.model import DATA_FILE, load_puzzles, write_puzzles
+
+    t0 = time.perf_counter()
+    path = out / DATA_FILE
+    puzzles = with_plain_words(load_puzzles(path), progress=not quiet)
+    write_puzzles(path, puzzles)
+    note_path = out / "puzzles_build.json"
+    if note_path.exists():
+        note = json.loads(note_path.read_text())
+        note["words_command"] = "crib puzzles words"
+        note["words_note"] = (
+            "the plain words (each puzzle's `plain`, English and French) were written again "
+            "from the shipped puzzles by `crib puzzles words` (crib.analysis.puzzles.plain: "
+            "templates only, facts from the position and the coach's discard analysis), "
+            "without mining; `words` keeps the coach's figure sentence"
+        )
+        note["words_wall_seconds"] = round(time.perf_counter() - t0, 1)
+        note_path.write_text(json.dumps(note, indent=1) + "\n")
+    print(f"plain words for {len(puzzles)} puzzles -> {path}")
     return 0

@@ -1,8 +1,9 @@
 """The puzzles page in a real browser (issue 40, points 3 and 5): the puzzle of the day
 solved by keyboard for one device's profile and failed by keyboard for another, at 768
 px with axe-core clean; no answer on the page before the move; then the page at 1280
-px, and a phone (390 px, touch) in French tapping the puzzle of the day (no sideways
-scrolling, axe clean).  Screenshots:
+px, a discard solved by keyboard (Space on two cards, Enter on the throw), and a phone
+(390 px, touch) in French tapping the puzzle of the day (no sideways scrolling, axe
+clean).  Screenshots:
 tests/artifacts/puzzles-768-solved.png, puzzles-768-failed.png, puzzles-1280.png,
 puzzles-390.png."""
 
@@ -17,6 +18,7 @@ import pytest
 from crib.analysis.puzzles.model import load_puzzles
 from crib.session.learner import PROFILE_KEY
 from crib.ui.puzzles.flow import daily_puzzle
+from crib.ui.puzzles.render import date_text
 
 from .conftest import assert_no_error_output, open_dashboard, screenshot
 from .test_devices import _axe
@@ -66,7 +68,12 @@ def _tab_to(page, selector: str, key: str, first: bool = True) -> None:  # type:
             page.keyboard.press(key)
             return
         page.keyboard.press("Tab")
-    raise AssertionError(f"Tab never reached {selector}")
+    where = page.evaluate(
+        "() => [document.activeElement?.className, [...document.querySelectorAll("
+        "'.crib-puzzles .crib-puzzle-card')].map(e => e.className.match(/crib-cardbtn-\\w+/)"
+        "?.[0]), document.querySelector('.crib-puzzle-head')?.innerText]"
+    )
+    raise AssertionError(f"Tab never reached {selector}: focus, cards, head {where}")
 
 
 def _move(page, p, move: str) -> str:  # type: ignore[no-untyped-def]
@@ -85,6 +92,12 @@ def _move(page, p, move: str) -> str:  # type: ignore[no-untyped-def]
         timeout=60_000,
     )
     return page.locator(VERDICT).inner_text()
+
+
+def _explained(p, lang: str) -> str:  # type: ignore[no-untyped-def]
+    """The answer's explanation the verdict shows: the plain words (the coach's figure
+    sentence, under "How this was computed", for a file written before them)."""
+    return p.plain.get(lang) or p.words[lang]
 
 
 def _token(who: str) -> str:
@@ -134,11 +147,14 @@ def test_the_daily_puzzle_solved_and_failed_by_keyboard(voila_url, browser) -> N
     said = _move(page, p, p.answer)
     assert any(words in m for m in messages), words  # the recorder sees them after it
     assert "Solved: this is the best move." in said and "Your rating: " in said
-    assert p.words["en"][:40] in said
+    assert _explained(p, "en")[:40] in said
     page.locator(".crib-puzzle-figures summary").focus()
     page.keyboard.press("Enter")  # "How this was computed" opened by keyboard
     assert "Glicko-2" in page.locator(".crib-puzzle-figures").inner_text()
-    assert "Last puzzles" in page.locator(".crib-puzzle-rating").inner_text()
+    page.wait_for_function(  # the history comes in its own message, after the verdict
+        "() => document.querySelector('.crib-puzzle-rating')?.innerText.includes('Last puzzles')",
+        timeout=60_000,
+    )
     _axe(page, "puzzles 768 solved", found)
     assert_no_error_output(page)
     screenshot(page, "puzzles-768-solved")
@@ -148,11 +164,79 @@ def test_the_daily_puzzle_solved_and_failed_by_keyboard(voila_url, browser) -> N
     page, p = _daily(ctx, voila_url)
     wrong = next(m for m in p.legal_moves() if m not in p.accepted)
     said = _move(page, p, wrong)
-    assert "Not the best move." in said and p.words["en"][:40] in said
+    assert "Not the best move." in said and _explained(p, "en")[:40] in said
     _axe(page, "puzzles 768 failed", found)
     screenshot(page, "puzzles-768-failed")
     ctx.close()
     assert not found, found
+
+
+def _shown_feed_discard(page):  # type: ignore[no-untyped-def]
+    """The "Feeding your crib" discard the page shows, found from its six cards and the
+    scores, and the cards' classes in the row's order; read again until the page has
+    drawn it (the head, the position and the cards come in messages of their own)."""
+    js = (
+        "() => [[...document.querySelectorAll('.crib-puzzles .crib-puzzle-card')].map("
+        "e => [...e.classList].find(c => c.startsWith('crib-cardbtn-'))), "
+        "document.querySelector('.crib-puzzle-where')?.innerText || '', "
+        "document.querySelector('.crib-puzzle-head')?.innerText || '']"
+    )
+    seen = None
+    for _ in range(240):
+        six, where, head = page.evaluate(js)
+        cards = sorted(c.removeprefix("crib-cardbtn-") for c in six if c)
+        found = {
+            q.id: q
+            for q in load_puzzles()
+            if q.kind == "discard"
+            and "feed" in q.themes
+            and sorted(q.hand.split()) == cards
+            and f"You {q.scores[0]}, opponent {q.scores[1]}" in where
+        }
+        if "Feeding" in head and len(found) == 1:
+            if seen == (six, where):  # the same on two reads: drawn
+                return next(iter(found.values())), six
+            seen = (six, where)
+        page.wait_for_timeout(250)
+    raise AssertionError(f"no feeding discard shown: {six} {where!r} {head!r}")
+
+
+def test_a_discard_solved_by_keyboard(voila_url, browser) -> None:
+    """A discard by keyboard alone: Tab to a card and Space picks it (the throw button
+    stays disabled with one card), Space on the second, Enter on "Throw these two".  The
+    theme "Feeding your crib" holds discards only; the puzzle is found from its cards."""
+    ctx = _context(browser, _token("thrower"), 768, 1024)
+    page, _ = open_dashboard(ctx, f"{voila_url}/voila/render/puzzles.ipynb", READY)
+    page.locator(".crib-puzzle-mode select").select_option(label="By theme")
+    value = page.wait_for_function(  # the option's value: its label has no-break spaces
+        "() => [...document.querySelectorAll('.crib-puzzle-theme select option')]"
+        ".map(o => o.value).find(t => t.startsWith('Feeding your crib'))",
+        timeout=60_000,
+    ).json_value()
+    page.locator(".crib-puzzle-theme select").select_option(value=value)
+    p, six = _shown_feed_discard(page)
+    throw = page.locator(".crib-puzzle-throw")
+    # in the row's order, as a keyboard user Tabs forward through the cards
+    first, second = sorted(p.answer.split(), key=lambda c: six.index(f"crib-cardbtn-{c}"))
+    _tab_to(page, f".crib-puzzles .crib-cardbtn-{first}", "Space")
+    page.wait_for_function(
+        "s => document.querySelector(s)?.classList.contains('mod-active')",
+        arg=f".crib-puzzles .crib-cardbtn-{first}",
+        timeout=60_000,
+    )
+    assert throw.is_disabled()  # one card picked: nothing to throw yet
+    _tab_to(page, f".crib-puzzles .crib-cardbtn-{second}", "Space", first=False)
+    page.wait_for_function("e => !e.disabled", arg=throw.element_handle(), timeout=60_000)
+    _press(page, ".crib-puzzle-throw", "Enter")
+    page.wait_for_function(
+        "s => (document.querySelector(s) || {}).innerText?.includes('You chose')",
+        arg=VERDICT,
+        timeout=60_000,
+    )
+    said = page.locator(VERDICT).inner_text()
+    assert "Solved: this is the best move." in said and _explained(p, "en")[:40] in said
+    assert_no_error_output(page)
+    ctx.close()
 
 
 def test_the_page_at_1280(voila_url, browser) -> None:
@@ -183,7 +267,7 @@ def test_a_phone_in_french_taps_the_puzzle_of_the_day(voila_url, browser) -> Non
     page.locator(".crib-puzzle-mode select").select_option(label="Problème du jour")
     page.wait_for_function(
         "d => document.querySelector('.crib-puzzle-head')?.innerText.includes(d)",
-        arg=dt.date.today().isoformat(),
+        arg=date_text(dt.date.today(), "fr"),
         timeout=60_000,
     )
     for c in p.answer.split():
@@ -195,7 +279,7 @@ def test_a_phone_in_french_taps_the_puzzle_of_the_day(voila_url, browser) -> Non
         arg=VERDICT,
         timeout=60_000,
     )
-    assert p.words["fr"][:40] in page.locator(VERDICT).inner_text()
+    assert _explained(p, "fr")[:40] in page.locator(VERDICT).inner_text()
     sideways = page.evaluate(
         "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
     )

@@ -9,15 +9,17 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from crib.analysis.puzzles.model import Puzzle, puzzle_id
+from crib.analysis.puzzles.plain import plain_words
 from crib.analysis.puzzles.rating import PUZZLE_RD, TIER_RATINGS, initial_rating
 from crib.rules.cards import cards_str
 from crib.rules.position import PeggingPosition
 from crib.rules.words import local_cards
 
-__all__ = ["record_key", "to_puzzle", "build_puzzles"]
+__all__ = ["record_key", "to_puzzle", "build_puzzles", "with_plain_words"]
 
 
 def record_key(rec: dict[str, Any]) -> str:
@@ -29,7 +31,8 @@ def record_key(rec: dict[str, Any]) -> str:
 
 
 def to_puzzle(rec: dict[str, Any]) -> Puzzle:
-    """A mined record as a :class:`Puzzle`, its id and first rating set."""
+    """A mined record as a :class:`Puzzle`, its id and first rating set, and its plain
+    words (:func:`crib.analysis.puzzles.plain.plain_words`) unless the record has them."""
     kind = rec["kind"]
     if kind == "discard":
         hand, position, scores = rec["hand"], "", rec["scores"]
@@ -37,7 +40,7 @@ def to_puzzle(rec: dict[str, Any]) -> Puzzle:
         position = rec["position"]
         pos = PeggingPosition.parse(position)
         hand, scores = cards_str(pos.hand), list(pos.scores or (0, 0))
-    return Puzzle(
+    p = Puzzle(
         id=puzzle_id(kind, record_key(rec)),
         kind=kind,
         dealer=bool(rec["dealer"]),
@@ -56,6 +59,18 @@ def to_puzzle(rec: dict[str, Any]) -> Puzzle:
         words={lang: local_cards(t, lang) for lang, t in rec["words"].items()},
         source=dict(rec.get("source", {})),
     )
+    return replace(p, plain=dict(rec.get("plain") or plain_words(p)))
+
+
+def with_plain_words(puzzles: Sequence[Puzzle], progress: bool = False) -> list[Puzzle]:
+    """The puzzles with their plain words written again from the position (the words
+    step alone, no mining: ``crib puzzles words``); everything else is kept."""
+    out = []
+    for i, p in enumerate(puzzles):
+        out.append(replace(p, plain=plain_words(p)))
+        if progress and (i + 1) % 500 == 0:
+            print(f"{i + 1}/{len(puzzles)} puzzles", flush=True)
+    return out
 
 
 def build_puzzles(chunks: Sequence[dict[str, Any]]) -> tuple[list[Puzzle], dict[str, Any]]:

@@ -5,8 +5,10 @@ pegging position in :meth:`PeggingPosition.to_text` form, the seat and the
 opponent's cards played this hand: play one).  It carries the coach's answer, every
 answer worth as much (``accepted``), the next best answer (``runner``), the margin
 between them and its unit (points, or ``"win"``: percentage points of P(win)), the
-tiers' exact chances of solving it, its initial rating, its themes and the answer in
-plain words in English and French.
+tiers' exact chances of solving it, its initial rating, its themes, and the answer
+in English and French twice: in plain words for a learner (``plain``,
+:mod:`crib.analysis.puzzles.plain`) and as the coach's figures (``words``,
+:mod:`crib.analysis.puzzles.words`).
 
 :meth:`Puzzle.public` is what a page may show before the move: never the answer.
 """
@@ -69,7 +71,8 @@ class Puzzle:
     solve: dict[str, float]  # tier key -> P(solve), exact
     rating: float
     themes: tuple[str, ...]
-    words: dict[str, str] = field(default_factory=dict)  # lang -> the answer in plain words
+    words: dict[str, str] = field(default_factory=dict)  # lang -> the coach's figure sentence
+    plain: dict[str, str] = field(default_factory=dict)  # lang -> the answer in plain words
     source: dict[str, Any] = field(default_factory=dict, compare=False)
 
     # --- the position --------------------------------------------------------------
@@ -116,6 +119,7 @@ class Puzzle:
             unit=self.unit,
             solve=self.solve,
             words=self.words,
+            plain=self.plain,
             source=self.source,
         )
         return d
@@ -139,6 +143,7 @@ class Puzzle:
             rating=float(d["rating"]),
             themes=tuple(d["themes"]),
             words=dict(d.get("words", {})),
+            plain=dict(d.get("plain", {})),  # files written before the plain words: none
             source=dict(d.get("source", {})),
         )
 
@@ -150,6 +155,7 @@ def write_puzzles(path: str | Path, puzzles: list[Puzzle]) -> None:
     )
     with open(path, "wb") as raw, gzip.GzipFile(fileobj=raw, mode="wb", mtime=0) as f:
         f.write(text.encode())
+    _load.cache_clear()  # a file read before is stale now
 
 
 @cache

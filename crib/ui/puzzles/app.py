@@ -42,7 +42,7 @@ from crib.ui.kit.keys import KeyListener
 from crib.ui.play.retry import card_buttons
 from crib.ui.puzzles.classset import ClassSetPanel
 from crib.ui.puzzles.flow import PuzzleFlow
-from crib.ui.puzzles.render import position_html, rating_html, verdict_html
+from crib.ui.puzzles.render import date_text, position_html, rating_html, verdict_html
 
 __all__ = ["PuzzlesApp", "MODE_CHOICES"]
 
@@ -231,7 +231,7 @@ class PuzzlesApp(w.VBox):
         if self.flow.mode == "daily":
             day = self.day or dt.date.today()
             what = _("The puzzle of {day}: the same for everyone today.").format(
-                day=day.isoformat()
+                day=date_text(day, self.lang)
             )
         elif self.flow.mode == "streak":
             what = _("Streak: {n} solved so far.").format(n=self.flow.streak)

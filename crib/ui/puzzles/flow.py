@@ -6,8 +6,8 @@ learner (an integer id from the learner table).  :meth:`PuzzleFlow.show` is all 
 page gets before the move: the position (:meth:`crib.analysis.puzzles.model.Puzzle.public`),
 never the answer or its words.  :meth:`PuzzleFlow.move` records the attempt, updates
 both ratings with Glicko-2 and only then returns the verdict: solved or not, the
-answer, its plain words in the page's language, the rating change, and the exact
-figures for "How this was computed".
+answer, its plain words (``plain``) and the coach's figure sentence (``words``) in the
+page's language, the rating change, and the exact figures for "How this was computed".
 
 Modes: ``rated`` (the next puzzle near the learner's rating, in a theme if one is
 chosen), ``streak`` (puzzles from the easiest up, until the first miss), and ``daily``
@@ -143,6 +143,7 @@ class PuzzleFlow:
             "answer": p.answer,
             "accepted": list(p.accepted),
             "words": p.words.get(self.lang, p.words.get("en", "")),
+            "plain": p.plain.get(self.lang, p.plain.get("en", "")),
             "rating_before": round(before.r, 1),
             "rating_after": round(after_r, 1),
             "change": round(after_r - before.r, 1),

@@ -1,6 +1,6 @@
 """The puzzles page's HTML: the position (nothing of its answer), the verdict with the
-answer's words, the rating change and the exact figures ("How this was computed"), and
-the learner's rating with a graph of its history.
+answer in plain words, the rating change and the exact figures ("How this was computed",
+the coach's own sentence first), and the learner's rating with a graph of its history.
 
 Each function takes what :class:`crib.ui.puzzles.flow.PuzzleFlow` hands the page: the
 position (:meth:`~crib.ui.puzzles.flow.PuzzleFlow.show`) before the move, the verdict
@@ -13,9 +13,12 @@ True
 
 from __future__ import annotations
 
+import datetime as dt
 import html
 from collections.abc import Mapping, Sequence
 from typing import Any
+
+from babel.dates import format_date
 
 from crib.analysis.puzzles.themes import THEMES
 from crib.i18n import NP_, tr, trp
@@ -24,7 +27,14 @@ from crib.rules.position import PeggingPosition
 from crib.ui.kit.cardview import card_text, local_html
 from crib.ui.play.retry import pile_rows
 
-__all__ = ["position_html", "verdict_html", "figures_html", "rating_html", "graph_svg"]
+__all__ = [
+    "position_html",
+    "verdict_html",
+    "figures_html",
+    "rating_html",
+    "graph_svg",
+    "date_text",
+]
 
 TIERS = (
     ("easy", NP_("tier", "Easy")),
@@ -36,6 +46,20 @@ TIERS = (
 
 def _colon(lang: str) -> str:
     return "\u00a0:" if lang == "fr" else ":"
+
+
+BABEL_LOCALES = {"en": "en_GB", "fr": "fr_FR"}
+
+
+def date_text(day: dt.date | float, lang: str = "en") -> str:
+    """A date (or a stored attempt's timestamp) as the page's language writes it.
+
+    >>> date_text(dt.date(2026, 12, 5), "en"), date_text(dt.date(2026, 12, 5), "fr")
+    ('5 Dec 2026', '5 déc. 2026')
+    """
+    if not isinstance(day, dt.date):
+        day = dt.datetime.fromtimestamp(day).date()
+    return format_date(day, "medium", locale=BABEL_LOCALES.get(lang, "en_GB"))
 
 
 def _num(x: float, lang: str, digits: int = 1) -> str:
@@ -71,13 +95,20 @@ def position_html(shown: Mapping[str, Any], lang: str = "en") -> str:
 
 
 def figures_html(
-    fig: Mapping[str, Any], before: float, after: float, lang: str = "en", rd: float | None = None
+    fig: Mapping[str, Any],
+    before: float,
+    after: float,
+    lang: str = "en",
+    rd: float | None = None,
+    words: str = "",
 ) -> str:
-    """The exact figures behind the verdict and the ratings, for "How this was computed"."""
+    """The exact figures behind the verdict and the ratings, for "How this was computed"
+    (``words``: the coach's own sentence with its figures, first)."""
     _ = tr(lang)
     e, colon = html.escape, _colon(lang)
     unit = _("points") if fig["unit"] == "points" else _("points of chance to win")
-    rows = [
+    rows = [words] if words else []
+    rows += [
         _("The answer beats the next best ({runner}) by {m} {unit}, by the coach's model.").format(
             runner=move_text(fig["runner"], lang), m=_num(fig["margin"], lang, 2), unit=unit
         )
@@ -131,9 +162,16 @@ def verdict_html(v: Mapping[str, Any], lang: str = "en", rd: float | None = None
         f"<div><b>{mark} {e(said)}</b> {e(_('You chose'))}{colon} "
         f"<b>{e(move_text(v['move'], lang))}</b></div>",
         f"<div>{e(_('Best'))}{colon} <b>{e(move_text(v['answer'], lang))}</b></div>",
-        f'<p class="crib-puzzle-words">{e(v["words"])}</p>',
+        f'<p class="crib-puzzle-words">{e(v.get("plain") or v["words"])}</p>',
         f'<div class="crib-puzzle-change"><b>{e(rating)}</b></div>',
-        figures_html(v["figures"], v["rating_before"], v["rating_after"], lang, rd),
+        figures_html(
+            v["figures"],
+            v["rating_before"],
+            v["rating_after"],
+            lang,
+            rd,
+            v["words"] if v.get("plain") else "",
+        ),
     ]
     return local_html("".join(rows), lang)
 
@@ -183,7 +221,10 @@ def rating_html(rating: float, rd: float, history: Sequence[Any], lang: str = "e
         what = _("{what} rated {r}").format(what=what, r=round(a.puzzle_before))
         ch = a.change
         sign = "+" if ch >= 0 else ""
-        items.append(f"<li>{e(what)}{_colon(lang)} {e(said)} ({sign}{_num(ch, lang)})</li>")
+        when = date_text(a.created, lang)
+        items.append(
+            f"<li>{e(when)} · {e(what)}{_colon(lang)} {e(said)} ({sign}{_num(ch, lang)})</li>"
+        )
     last = _("Last puzzles")
     out.append(f"<h3>{e(last)}</h3><ul>{''.join(items)}</ul>")
     return "".join(out)
