@@ -216,6 +216,22 @@ def test_the_frozen_master_is_todays_and_variants_change_one_thing() -> None:
         parse_player("master:endgame_at=far")
 
 
+def test_a_wider_endgame_window_changes_the_masters_discards() -> None:
+    """A variant must play differently, or its ladder is the frozen Master against itself
+    (every seed split one game each: exactly 50%).  The discard model's own endgame rule
+    must not override the wider window."""
+    from crib.ai.players import parse_player
+    from crib.rules.events import Discarded
+    from crib.rules.game import Game
+
+    def throws(name: str) -> list:
+        g = Game(seed=900, players=(parse_player(name), parse_player("expert")), first_dealer=0)
+        return [e for e in g.run().events if isinstance(e, Discarded) and e.player == 0]
+
+    today, wide = throws("master_2026_12"), throws("master:endgame_at=121")
+    assert today and wide and today != wide
+
+
 def test_warm_up_loads_everything_once(monkeypatch: pytest.MonkeyPatch) -> None:
     import crib.ai.master as master
     from crib.analysis.play import jit

@@ -130,11 +130,15 @@ class MasterPlayer:
             return choose_discard(obs, 1.0, rng)  # the Expert's own discard
         warm()
         near_end = self.endgame and WIN - max(obs.my_score, obs.opp_score) <= self.endgame_at
+        # a window other than the model's own (ENDGAME): P(win) asked for by objective
+        wide = near_end and self.endgame_at != ENDGAME
+        full = self.seat_crib and self.peg_value and self.endgame and not wide
         model = DiscardModel(  # all on: MASTER.discard, the coach's model
-            "master" if self.seat_crib and self.peg_value and self.endgame else "custom",
+            "master" if full else "custom",
             crib=CribModel.SELFPLAY if self.seat_crib else CribModel.EXACT,
             pegging=self.peg_value,
-            endgame=self.endgame,
+            endgame=self.endgame and not wide,
+            objective=Objective.WIN if wide else Objective.EV,
         )
         a = analyze_discard(
             obs.hand,
