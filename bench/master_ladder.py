@@ -47,6 +47,9 @@ def summary(arrays: dict[str, np.ndarray], a: str, b: str, seed: int) -> dict:
         "b_wins": wins,
         "b_win_rate": round(wins / games, 4),
         "wilson95": [round(lo, 4), round(hi, 4)],
+        # a seed won once by each (its two games mirror each other when both players
+        # decide alike there); every seed split means the two may be the same player
+        "seeds_split": int(((lad[:, 0] + lad[:, 1]) == 1).sum()),
         "b_skunks": int(lad[:, 2].sum()),
         "a_skunks": int(lad[:, 3].sum()),
     }
@@ -92,6 +95,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{folder}: not every chunk is done yet")
         return 1
     out = summary(arrays, args.a, args.b, args.seed)
+    if out["seeds_split"] == out["pairs"]:
+        print("warning: every seed split one game each: do the two players ever differ?")
     out["wall_s"] = round(time.perf_counter() - t0, 1)
     out["loadavg_before"] = [round(x, 2) for x in load0]
     out["loadavg_after"] = [round(x, 2) for x in os.getloadavg()]
