@@ -19,6 +19,7 @@ from tests.test_puzzles_page import _move, _states
 
 ANN = LearnerKey.for_device("ann-device-0123456789")
 OTHER = LearnerKey.for_device("other-device-0123456789")
+THIRD = LearnerKey.for_device("third-device-0123456789")
 
 
 @pytest.fixture(scope="module")
@@ -109,7 +110,7 @@ def test_a_student_works_through_the_class_set_and_the_teacher_sees_it(tmp_path,
     panel.free_pick.value = "Ann"
     panel.free_button.click()
     assert "Ann is free" in panel.status.value
-    moved = _student(db, puzzles, code, "Ann", OTHER)
+    moved = _student(db, puzzles, code, "Ann", THIRD)
     assert "Set done: 2 of 3" in moved.head.value
     refused = _student(db, puzzles, code, "Ann", ANN)
     assert "ask your teacher to free the name" in refused.class_set.status.value
@@ -144,3 +145,34 @@ def test_the_class_set_in_french_and_without_a_set(tmp_path, puzzles) -> None:
     panel.count.value, panel.lo.value, panel.hi.value = 50, 2000, 2100
     panel.give_button.click()
     assert "moins que les 50 demandés" in panel.status.value
+
+
+def test_an_open_page_whose_name_was_freed_records_nothing(tmp_path, puzzles) -> None:
+    """The teacher frees Ann's name for her new device: the page still open on the old
+    device is refused its next move, and nothing is recorded under Ann from it."""
+    db = tmp_path / "c.sqlite3"
+    code = Store(db).create_session("C", seed=1, questions=[{"kind": "count"}]).code
+    sets = PuzzleSetStore(db)
+    sets.give_set(code, puzzles, None, 1000, 1300, 2)
+    old = _student(db, puzzles, code, "Ann", ANN)
+    assert "Puzzle 1 of 2" in old.head.value
+    assert sets.free_name(code, "Ann")
+    new = _student(db, puzzles, code, "Ann", THIRD)
+    assert "Puzzle 1 of 2" in new.head.value
+    _move(old, right=True)
+    assert "already taken by another device" in old.result.value
+    assert sets.results(code).grid["Ann"] == (None, None)
+
+
+def test_a_new_set_reaches_a_page_already_open(tmp_path, puzzles) -> None:
+    db = tmp_path / "c.sqlite3"
+    code = Store(db).create_session("C", seed=1, questions=[{"kind": "count"}]).code
+    sets = PuzzleSetStore(db)
+    sets.give_set(code, puzzles, None, 1000, 1300, 2)
+    page = _student(db, puzzles, code, "Ann", ANN)
+    assert "Puzzle 1 of 2" in page.head.value
+    new = sets.give_set(code, puzzles, None, 1000, 1300, 3)  # the teacher's new set
+    _move(page, right=True)  # on the set it showed: judged, but not in the new grid
+    page.next_button.click()
+    assert "Puzzle 1 of 3" in page.head.value and page.flow.current.id == new.puzzle_ids[0]
+    assert "Your teacher gave a new puzzle set." in page.class_set.status.value

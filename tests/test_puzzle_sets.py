@@ -8,6 +8,7 @@ from crib.analysis.puzzles.model import load_puzzles
 from crib.store.classroom import Store
 from crib.store.puzzle_sets import (
     MODE,
+    DeviceNamedError,
     NoPuzzleSetError,
     NotEnoughPuzzlesError,
     PuzzleSetStore,
@@ -15,7 +16,7 @@ from crib.store.puzzle_sets import (
     choose_set,
 )
 
-TOKEN_A, TOKEN_B = "a" * 22, "b" * 22
+TOKEN_A, TOKEN_B, TOKEN_C = "a" * 22, "b" * 22, "c" * 22
 
 
 @pytest.fixture(scope="module")
@@ -68,11 +69,39 @@ def test_give_bind_attempt_and_results(db_target, puzzles) -> None:
     assert r.hardest == ((1, 2, 1), (0, 1, 1), (2, 0, 0), (3, 0, 0))
     assert st.history(a)[-1].mode == MODE and st.learner_rating(a).r != 1500.0
     assert st.free_name(s.code, "ann") and not st.free_name(s.code, "Nobody")
-    assert st.bind_name(s.code, "Ann", TOKEN_B) == ann  # the teacher freed it: Ann's new device
+    with pytest.raises(DeviceNamedError, match="as Bob: one name per device"):
+        st.bind_name(s.code, "Ann", TOKEN_B)  # Bob's device cannot take a second name
+    assert st.bind_name(s.code, "Ann", TOKEN_C) == ann  # the teacher freed it: Ann's new device
+    assert st.holds(s.code, "ann", TOKEN_C) and not st.holds(s.code, "Ann", TOKEN_A)
     with pytest.raises(SetNameTakenError):
         st.bind_name(s.code, "Ann", TOKEN_A)  # and the old one no longer has it
     assert st.set_names(s.code) == ["Ann", "Bob"] and st.results(s.code).grid["Ann"][0] is True
-    again = st.give_set(s.code, puzzles, None, 1000, 1500, 4)  # given again: a fresh grid
-    assert again.puzzle_ids == ps.puzzle_ids and st.results(s.code).attempts == 0
+    again = st.give_set(s.code, puzzles, None, 1000, 1500, 4)  # the same set again: kept
+    assert again == ps and st.results(s.code).attempts == 3
+    other = st.give_set(s.code, puzzles, None, 1000, 1500, 5)  # another set: a fresh grid
+    assert other.puzzle_ids != ps.puzzle_ids and st.results(s.code).attempts == 0
+    st.close()
+    classroom.close()
+
+
+def test_a_kept_class_student_is_one_name_in_every_lesson(db_target, puzzles) -> None:
+    """In a kept class a student is one learner across its sessions: a classmate's
+    device cannot take the name in the next lesson's set, and freeing it frees it in
+    every lesson."""
+    classroom = Store(db_target)
+    cls = classroom.create_class("5B")
+    q = [{"kind": "count"}]
+    one = classroom.create_session("Lesson 1", seed=1, questions=q, class_id=cls.id)
+    two = classroom.create_session("Lesson 2", seed=2, questions=q, class_id=cls.id)
+    st = PuzzleSetStore(classroom.path)
+    for s in (one, two):
+        st.give_set(s.code, puzzles, None, 1000, 1500, 3)
+    ann = st.bind_name(one.code, "Ann", TOKEN_A)
+    with pytest.raises(SetNameTakenError):
+        st.bind_name(two.code, "ann", TOKEN_B)  # another lesson, the same learner
+    assert st.bind_name(two.code, "Ann", TOKEN_A) == ann  # Ann herself, next lesson
+    assert st.free_name(two.code, "Ann")  # freed in both lessons
+    assert st.bind_name(two.code, "Ann", TOKEN_B) == ann
+    assert not st.holds(one.code, "Ann", TOKEN_A)
     st.close()
     classroom.close()

@@ -62,7 +62,8 @@ def test_a_theme_a_streak_and_the_daily_puzzle() -> None:
     ps = _puzzles()
     flow = PuzzleFlow(ps, learner_id=1, theme="go", rng=random.Random(1))
     for _ in range(5):
-        assert "go" in flow.next()["themes"]
+        flow.next()
+        assert "go" in flow.current.themes  # (shown after the move: it comes from the answer)
         flow.move("5H")
     streak = PuzzleFlow(ps, learner_id=2, mode="streak")
     ratings = []

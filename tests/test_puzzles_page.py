@@ -137,7 +137,8 @@ def test_streak_daily_theme_and_french(tmp_path, puzzles) -> None:
     app.mode.value = "theme"
     assert app.theme.layout.display is None
     app.theme.value = "feed"
-    assert "feed" in app.shown["themes"] and "Nourrir votre crib" in app.head.value
+    assert "feed" in app.flow.current.themes and "Nourrir votre crib" in app.head.value
+    assert "feed" not in app.shown["themes"]  # a theme from the answer: shown after the move
     assert "Problèmes" in puzzles_page("fr").intro.value
 
 

@@ -54,6 +54,7 @@ __all__ = [
     "NotEnoughPuzzlesError",
     "NoPuzzleSetError",
     "SetNameTakenError",
+    "DeviceNamedError",
     "MODE",
     "MAX_SET",
 ]
@@ -86,6 +87,18 @@ class SetNameTakenError(StoreError):
         super().__init__(
             f"{name}'s puzzle set in class {code} is already taken by another device: "
             "go on there, type your own name, or ask your teacher to free the name"
+        )
+
+
+class DeviceNamedError(StoreError):
+    """The device already opened the session's set under another name: one name per
+    device, or a student could try each puzzle under a made-up name first."""
+
+    def __init__(self, name: str, code: str) -> None:
+        self.name, self.code = name, code
+        super().__init__(
+            f"this device already opened the puzzle set of class {code} as {name}: one name "
+            "per device (ask your teacher to free it)"
         )
 
 
@@ -184,10 +197,12 @@ class PuzzleSetStore(PuzzleStore, LearnerStore):
                 "INSERT INTO puzzle_sets (session_id, theme, lo, hi, puzzle_ids, created) "
                 "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (session_id) DO UPDATE SET "
                 "theme=excluded.theme, lo=excluded.lo, hi=excluded.hi, "
-                "puzzle_ids=excluded.puzzle_ids, created=excluded.created",
+                "puzzle_ids=excluded.puzzle_ids, created=CASE WHEN "
+                "puzzle_sets.puzzle_ids = excluded.puzzle_ids THEN puzzle_sets.created "
+                "ELSE excluded.created END",  # the same puzzles again: the grid stays
                 (sid, theme or "", float(lo), float(hi), json.dumps(list(ids)), now),
             )
-        return PuzzleSet(sid, c, theme or "", float(lo), float(hi), ids, now)
+        return self.puzzle_set(c)
 
     def puzzle_set(self, code: str) -> PuzzleSet:
         """The set of session ``code`` (:class:`NoPuzzleSetError` if it has none)."""
@@ -209,6 +224,21 @@ class PuzzleSetStore(PuzzleStore, LearnerStore):
         learner = self.class_learner(c, name)
         key, mine = learner.name.casefold(), _device(token)
         with self._write() as cur:
+            held = cur.execute(  # one name per device in a set
+                "SELECT name FROM puzzle_set_names WHERE session_id=? AND device=? "
+                "AND name_key <> ?",
+                (sid, mine, key),
+            ).fetchone()
+            if held is not None:
+                raise DeviceNamedError(str(held[0]), c)
+            other = cur.execute(  # a kept class's student is one learner in every lesson
+                "SELECT n.name FROM puzzle_set_names n JOIN sessions s ON s.id = n.session_id "
+                "WHERE s.class_id = (SELECT class_id FROM sessions WHERE id=?) "
+                "AND n.session_id <> ? AND n.name_key=? AND n.device <> '' AND n.device <> ?",
+                (sid, sid, key, mine),
+            ).fetchone()
+            if other is not None:
+                raise SetNameTakenError(str(other[0]), c)
             cur.execute(
                 "INSERT INTO puzzle_set_names (session_id, name_key, name, device, created) "
                 "VALUES (?, ?, ?, ?, ?) ON CONFLICT (session_id, name_key) DO NOTHING",
@@ -235,12 +265,23 @@ class PuzzleSetStore(PuzzleStore, LearnerStore):
         sid, c = self._session(code)
         key = LearnerKey.for_class(c, name).name.casefold()
         with self._write() as cur:
-            n = cur.execute(
-                "UPDATE puzzle_set_names SET device='' WHERE session_id=? AND name_key=? "
-                "AND device <> ''",
-                (sid, key),
+            n = cur.execute(  # in every lesson of a kept class: there it is one learner
+                "UPDATE puzzle_set_names SET device='' WHERE name_key=? AND device <> '' "
+                "AND (session_id=? OR session_id IN (SELECT id FROM sessions WHERE "
+                "class_id = (SELECT class_id FROM sessions WHERE id=?)))",
+                (key, sid, sid),
             ).rowcount
         return bool(n)
+
+    def holds(self, code: str, name: str, token: str) -> bool:
+        """Whether ``name`` in session ``code``'s set is still the device's whose profile
+        token is ``token`` (the teacher may have freed it since the page opened)."""
+        sid, c = self._session(code)
+        key = LearnerKey.for_class(c, name).name.casefold()
+        row = self.conn.execute(
+            "SELECT device FROM puzzle_set_names WHERE session_id=? AND name_key=?", (sid, key)
+        ).fetchone()
+        return row is not None and row[0] == _device(token)
 
     def set_names(self, code: str) -> list[str]:
         """The names that opened session ``code``'s set, in the order they came."""

@@ -28,6 +28,10 @@ from crib.rules.position import PeggingPosition
 
 __all__ = ["Puzzle", "puzzle_id", "load_puzzles", "write_puzzles", "DATA_FILE", "normal_move"]
 
+#: themes read from the position alone, shown before the move; the others (a formation,
+#: fifteen, feeding the crib…) are worked out from the answer, so they would hint at it
+PUBLIC_THEMES = ("dealer", "pone", "endgame", "lead")
+
 DATA_FILE = "puzzles.jsonl.gz"
 
 
@@ -105,7 +109,8 @@ class Puzzle:
             "position": self.position,
             "opp_played": self.opp_played,
             "rating": self.rating,
-            "themes": list(self.themes),
+            # only the themes the position shows (the others come from the answer)
+            "themes": [t for t in self.themes if t in PUBLIC_THEMES],
         }
 
     # --- storage -----------------------------------------------------------------
@@ -121,6 +126,7 @@ class Puzzle:
             words=self.words,
             plain=self.plain,
             source=self.source,
+            themes=list(self.themes),  # all of them (the page gets only the public ones)
         )
         return d
 

@@ -36,7 +36,7 @@ from crib.rules.position import PeggingPosition
 from crib.session.learner import PROFILE_KEY, LearnerKey, device_learner
 from crib.store.learners import LearnerStore
 from crib.store.puzzles import PuzzleStore
-from crib.ui.kit.common import info_html
+from crib.ui.kit.common import friendly, info_html
 from crib.ui.kit.controls import button
 from crib.ui.kit.keys import KeyListener
 from crib.ui.play.retry import card_buttons
@@ -200,6 +200,9 @@ class PuzzlesApp(w.VBox):
         if self.flow is None:
             return
         self.shown = self.flow.next(self.day)
+        if getattr(self.flow, "renewed", False):  # a class set the teacher replaced
+            self.flow.renewed = False
+            self.class_set.status.value = info_html(_("Your teacher gave a new puzzle set."))
         self.picked, self.done = [], False
         self.result.value = '<div class="crib-puzzle-verdict" role="status"></div>'
         if (
@@ -311,6 +314,7 @@ class PuzzlesApp(w.VBox):
         self.picked = [parse_card(card) if isinstance(card, str) else card]
         self.submit()
 
+    @friendly("result")
     def submit(self) -> dict[str, Any] | None:
         """The move made: judged, recorded, and the verdict shown."""
         _ = tr(self.lang)

@@ -11,6 +11,7 @@ mode ``class`` and moves both ratings as any attempt does.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,6 +32,9 @@ class ClassSetFlow:
     store: Any
     puzzle_set: Any
     lang: str = "en"
+    # raises when the name is no longer this device's (the teacher freed it meanwhile)
+    check: Callable[[], None] | None = None
+    renewed: bool = False  # the teacher gave a new set since this run opened
 
     def __post_init__(self) -> None:
         from crib.ui.puzzles.flow import PuzzleFlow
@@ -86,7 +90,11 @@ class ClassSetFlow:
     # --- the puzzle -------------------------------------------------------------------
     def next(self, day: Any = None) -> dict[str, Any] | None:
         """Set the set's first puzzle not attempted and return its position (None: the
-        set is done)."""
+        set is done).  A new set given meanwhile replaces the old one (``renewed``)."""
+        now = self.store.puzzle_set(self.puzzle_set.code)
+        if (now.created, now.puzzle_ids) != (self.puzzle_set.created, self.puzzle_set.puzzle_ids):
+            self.puzzle_set, self.renewed = now, True
+            self.__post_init__()
         done = self.done()
         todo = [i for i in self.puzzle_set.puzzle_ids if i not in done]
         self.flow.current = self.flow._by_id[todo[0]] if todo else None
@@ -96,5 +104,8 @@ class ClassSetFlow:
         return self.flow.show()
 
     def move(self, move: str) -> dict[str, Any]:
-        """Judge, record and return the verdict (:meth:`PuzzleFlow.move`)."""
+        """Judge, record and return the verdict (:meth:`PuzzleFlow.move`), once the name
+        is checked to be still this device's."""
+        if self.check is not None:
+            self.check()
         return self.flow.move(move)

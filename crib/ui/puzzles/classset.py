@@ -22,7 +22,12 @@ from crib.classroom.names import clean_name
 from crib.errors import CribError
 from crib.i18n import N_, tr
 from crib.store.classroom import Store
-from crib.store.puzzle_sets import NoPuzzleSetError, PuzzleSetStore, SetNameTakenError
+from crib.store.puzzle_sets import (
+    DeviceNamedError,
+    NoPuzzleSetError,
+    PuzzleSetStore,
+    SetNameTakenError,
+)
 from crib.ui.kit.common import info_html, on_clicks
 from crib.ui.kit.controls import button, entry
 from crib.ui.kit.say import SaidError, friendly_in, record_error
@@ -36,6 +41,10 @@ TAKEN = N_(
     "go on there, type your own name, or ask your teacher to free the name."
 )
 NO_SET = N_("Class {code} has no puzzle set yet: ask your teacher to give one.")
+NAMED = N_(
+    "This device already opened the puzzle set of class {code} as {name}: one name per "
+    "device. Type {name}, or ask your teacher to free it."
+)
 
 
 class ClassSetPanel(w.VBox):
@@ -103,10 +112,18 @@ class ClassSetPanel(w.VBox):
             raise SaidError(_(NO_SET).format(code=code)) from None
         except SetNameTakenError as e:
             raise SaidError(_(TAKEN).format(name=e.name, code=e.code)) from None
+        except DeviceNamedError as e:
+            raise SaidError(_(NAMED).format(name=e.name, code=e.code)) from None
         # joined under the name as first typed (any case): one student, not "Ann" and "ann"
         session, _student = join_session(self.classroom, code, learner.name, self.lang)
+        token = me.key
+
+        def still_mine() -> None:  # the teacher may have freed the name since
+            if not self.sets.holds(code, learner.name, token):
+                raise SaidError(_(TAKEN).format(name=learner.name, code=code))
+
         self.flow = ClassSetFlow(
-            self.app.puzzles, self.sets.learner_id(learner), self.sets, ps, self.lang
+            self.app.puzzles, self.sets.learner_id(learner), self.sets, ps, self.lang, still_mine
         )
         self.status.value = info_html(
             _("{name} in class {code}: {n} puzzles, your attempts count for the class.").format(

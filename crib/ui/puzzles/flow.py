@@ -144,6 +144,7 @@ class PuzzleFlow:
             "accepted": list(p.accepted),
             "words": p.words.get(self.lang, p.words.get("en", "")),
             "plain": p.plain.get(self.lang, p.plain.get("en", "")),
+            "themes": list(p.themes),
             "rating_before": round(before.r, 1),
             "rating_after": round(after_r, 1),
             "change": round(after_r - before.r, 1),

@@ -24,6 +24,7 @@ from crib.analysis.puzzles.themes import THEMES
 from crib.i18n import NP_, tr, trp
 from crib.rules.cards import parse_cards
 from crib.rules.position import PeggingPosition
+from crib.rules.words import opponent_holds
 from crib.ui.kit.cardview import card_text, local_html
 from crib.ui.play.retry import pile_rows
 
@@ -88,8 +89,7 @@ def position_html(shown: Mapping[str, Any], lang: str = "en") -> str:
     else:
         peg = PeggingPosition.parse(shown["position"])
         rows += pile_rows(peg, lang)
-        left = _("Your opponent holds {n} cards.").format(n=peg.opp_count)
-        rows.append(f"<div>{e(left)}</div>")
+        rows.append(f"<div>{e(opponent_holds(peg.opp_count, peg.opp_go, lang))}</div>")
         rows.append(f"<div>{e(_('Pick the card to play.'))}</div>")
     return local_html(f'<div class="crib-puzzle-position">{"".join(rows)}</div>', lang)
 
@@ -163,6 +163,8 @@ def verdict_html(v: Mapping[str, Any], lang: str = "en", rd: float | None = None
         f"<b>{e(move_text(v['move'], lang))}</b></div>",
         f"<div>{e(_('Best'))}{colon} <b>{e(move_text(v['answer'], lang))}</b></div>",
         f'<p class="crib-puzzle-words">{e(v.get("plain") or v["words"])}</p>',
+        f'<div class="crib-muted">{e(_("Themes"))}{colon} '
+        f"{e(', '.join(_(THEMES.get(t, t)) for t in v.get('themes', ())))}</div>",
         f'<div class="crib-puzzle-change"><b>{e(rating)}</b></div>',
         figures_html(
             v["figures"],

@@ -235,6 +235,7 @@ class PuzzleSetPanel(w.VBox):
         self._drawn = None
         self.refresh()
 
+    @friendly("status")
     def give(self) -> None:
         """Give the session the set the form describes (replacing the one it had)."""
         _ = tr(self.lang)
@@ -259,13 +260,16 @@ class PuzzleSetPanel(w.VBox):
         self._drawn = None
         self.refresh()
 
+    @friendly("status")
     def free_name(self) -> None:
         """Free the picked name: the next device to type it opens the set under it."""
         _ = tr(self.lang)
         s, name = getattr(self.host, "session", None), self.free_pick.value
         if s is None or not name:
             return
-        self.sets.free_name(s.code, name)
+        if not self.sets.free_name(s.code, name):
+            self.status.value = info_html(_("{name} is not held by any device.").format(name=name))
+            return
         self.status.value = info_html(
             _("{name} is free: the next device to type it opens the set under it.").format(
                 name=name
