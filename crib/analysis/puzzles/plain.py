@@ -58,8 +58,8 @@ def about_points(x: float, lang: str = "en") -> str:
         whole, half = divmod(max(1, int(2 * x + 0.5)), 2)
         if not whole:
             return _("about half a point")
-        if half:
-            return _("about {n}½ points").format(n=whole)
+        if half:  # French: under 2, the noun stays singular ("environ 1,5 point")
+            return _("about 1½ points") if whole == 1 else _("about {n}½ points").format(n=whole)
         return _("about 1 point") if whole == 1 else _("about {n} points").format(n=whole)
     return _("about {n} points").format(n=int(x + 0.5))
 
