@@ -187,13 +187,14 @@ def test_the_ladder_runs_a_small_master_v_expert_match() -> None:
     from crib.ai.selfplay.engine import RunSpec, run
 
     res = run(
-        RunSpec("ladder", 2, 77, chunk=2, params={"a": "expert", "b": "master"}),
+        RunSpec("ladder", 2, 77, chunk=1, params={"a": "expert", "b": "master"}),
         executor="serial",
         quiet=True,
     )
     ladder = res.arrays["ladder"]
     assert ladder.shape == (2, 4) and set(ladder[:, :2].ravel().tolist()) <= {0, 1}
-    # b's margin in each game: positive exactly when b won it (b in seat 1, then seat 0)
+    # b's margin in each game: positive exactly when b won it (b in seat 1, then seat 0);
+    # two chunks, so the margins are stacked pair by pair, not summed
     margin = res.arrays["margin"]
     assert margin.shape == (2, 2)
     assert ((margin[:, 0] > 0) == (ladder[:, 0] == 1)).all()

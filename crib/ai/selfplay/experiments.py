@@ -73,7 +73,7 @@ KEEPS: tuple[tuple[int, int, int, int], ...] = tuple(
 _KEEP_MULT = [[(r, k.count(r)) for r in sorted(set(k))] for k in KEEPS]
 
 EVENT_WIDTH = 24  # scoring actions per deal, padded with 0; + dealer, - pone
-CONCAT = {"events", "parts", "ladder", "games"}
+CONCAT = {"events", "parts", "ladder", "margin", "games"}
 
 
 def _rng(seed: int, tag: str, i: int) -> np.random.Generator:
