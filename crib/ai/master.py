@@ -44,7 +44,7 @@ and plays as the Expert does.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 
 from crib.ai.policy import choose_discard, choose_play
 from crib.analysis.discard import MASTER_ENDGAME, analyze_discard
@@ -212,7 +212,8 @@ MASTER_2026_12 = MasterPlayer(
     endgame_at=30,
 )
 
-_FIELDS = {"seat_crib", "peg_value", "exact_play", "weighted", "endgame", "board", "endgame_at"}
+# the ingredients a variant may change: every compared field but the name
+_FIELDS = {f.name for f in fields(MasterPlayer) if f.compare and f.name != "name"}
 
 
 def master_variant(spec: str) -> MasterPlayer:

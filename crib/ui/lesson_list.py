@@ -28,7 +28,7 @@ from crib.course.lessons import LESSONS, lesson
 from crib.course.printables import SEEDED, build, filename, to_pdf
 from crib.i18n import N_, check_lang, tr
 from crib.ui.kit.say import friendly_in
-from crib.ui.teacher.printables import NAMES, pdf_link_html
+from crib.ui.teacher.printables import NAMES, pages_text, pdf_link_html
 
 __all__ = ["PRINTABLES", "SEED", "LessonRow", "LessonList", "lesson_guide_html"]
 
@@ -125,8 +125,7 @@ class LessonRow(w.VBox):
         self.link.value = html.escape(_("Making the PDF…"))
         doc = build(kind, lang=self.lang, seed=SEED, paper=paper)
         data = to_pdf(doc)
-        n = len(doc.pages)
-        pages = (_("{n} pages") if n > 1 else _("{n} page")).format(n=n)
+        pages = pages_text(len(doc.pages), self.lang)
         label = (
             _(NAMES[kind])
             + " · "

@@ -20,7 +20,7 @@ from crib.course.printables import KINDS, SEEDED, build, filename, to_pdf
 from crib.i18n import N_, check_lang, tr
 from crib.ui.kit.common import friendly
 
-__all__ = ["PrintablesPanel", "NAMES", "pdf_link_html"]
+__all__ = ["PrintablesPanel", "NAMES", "pdf_link_html", "pages_text"]
 
 # the teacher's names for the printables, in crib.course.printables.KINDS's order
 NAMES = dict(
@@ -41,6 +41,12 @@ NAMES = dict(
         strict=True,
     )
 )
+
+
+def pages_text(n: int, lang: str = "en") -> str:
+    """ "1 page", "3 pages" in ``lang``: a PDF's length beside its link."""
+    _ = tr(lang)
+    return (_("{n} pages") if n > 1 else _("{n} page")).format(n=n)
 
 
 def pdf_link_html(data: bytes, name: str, label: str) -> str:
@@ -99,8 +105,7 @@ class PrintablesPanel(w.HBox):
         seed = int(self._seed())
         doc = build(kind, lang=lang, seed=seed, paper=paper)
         data = to_pdf(doc)
-        n = len(doc.pages)
-        pages = (_("{n} pages") if n > 1 else _("{n} page")).format(n=n)
+        pages = pages_text(len(doc.pages), self.ui_lang)
         label = (
             _("Download the PDF ({pages}, seed {seed})")
             if kind in SEEDED

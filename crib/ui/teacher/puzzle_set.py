@@ -282,7 +282,7 @@ class PuzzleSetPanel(w.VBox):
         language), offered as a download; returns the PDF."""
         from crib.course.printables import to_pdf
         from crib.course.printables.puzzles import build_puzzles
-        from crib.ui.teacher.printables import pdf_link_html
+        from crib.ui.teacher.printables import pages_text, pdf_link_html
 
         _ = tr(self.lang)
         s = getattr(self.host, "session", None)
@@ -291,8 +291,7 @@ class PuzzleSetPanel(w.VBox):
         ps = self.sets.puzzle_set(s.code)
         doc = build_puzzles(ids=ps.puzzle_ids, lang=self.lang, paper=self.paper.value)
         data = to_pdf(doc)
-        n = len(doc.pages)
-        pages = (_("{n} pages") if n > 1 else _("{n} page")).format(n=n)
+        pages = pages_text(len(doc.pages), self.lang)
         name = f"crib-puzzle-set-{s.code}-{self.lang}-{self.paper.value}.pdf"
         label = _("Download the PDF ({pages})").format(pages=pages)
         self.print_link.value = pdf_link_html(data, name, label)
