@@ -279,3 +279,49 @@ def test_crib_serve_no_fork_launches_kernels_as_jupyter_does(tmp_path: Path) -> 
         assert kernel_parents(proc.pid) == {proc.pid}  # no warm parent
     finally:
         stop_process(proc, 20)
+
+
+def test_the_warm_parent_imports_every_page_module() -> None:
+    """A page module the parent does not import is imported again, privately, by each of
+    that page's kernels (the puzzles page was so, once it was added): every module a
+    dashboard imports is in WARM_MODULES."""
+    import ast
+    import json
+
+    from crib.datafiles import PAGES_DIR
+    from crib.tools.fork_server import WARM_MODULES
+
+    pages = sorted(Path(PAGES_DIR).glob("*.ipynb"))
+    assert len(pages) >= 10
+    for page in pages:
+        cells = json.loads(page.read_text())["cells"]
+        code = "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "code")
+        tree = ast.parse("\n".join(ln for ln in code.splitlines() if not ln.startswith("%")))
+        modules = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
+        assert modules, page.name
+        missing = sorted(m for m in modules if m and m not in WARM_MODULES)
+        assert not missing, f"{page.name} imports {missing}, which the warm parent does not"
+
+
+def test_crib_serve_migrates_the_record_before_the_kernels_open_it(tmp_path: Path) -> None:
+    """``start_upgrade`` (called as crib serve starts) leaves a new record at the newest
+    revision, so no page kernel needs Alembic."""
+    from crib.store import db
+    from crib.store.migrate import start_upgrade, version
+    from crib.store.schema import SCHEMA_VERSION
+
+    target = tmp_path / "record.sqlite3"
+    assert start_upgrade(target).wait(timeout=120) == 0
+    dialect, conn = db.connect(target)
+    assert version(dialect, conn) == SCHEMA_VERSION
+    conn.close()
+    junk = tmp_path / "junk.sqlite3"
+    junk.write_bytes(b"not a database, " * 100)
+    assert start_upgrade(junk).wait(timeout=120) == 1  # said on stderr; the server goes on
+
+
+def test_the_newest_revision_read_from_the_files_is_alembics_head() -> None:
+    from crib.store.migrate import head, newest
+    from crib.store.schema import SCHEMA_VERSION
+
+    assert newest() == head() == SCHEMA_VERSION

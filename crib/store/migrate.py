@@ -27,14 +27,26 @@ a transaction-scoped advisory lock (``pg_advisory_xact_lock``).
 
 from __future__ import annotations
 
+import os
 import re
 import sqlite3
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
 from crib.store.db import BUSY_TIMEOUT_MS, is_postgres, libpq_url
 
-__all__ = ["MIGRATIONS_DIR", "append_only", "ddl", "head", "upgrade", "version"]
+__all__ = [
+    "MIGRATIONS_DIR",
+    "append_only",
+    "ddl",
+    "head",
+    "newest",
+    "start_upgrade",
+    "upgrade",
+    "version",
+]
 
 MIGRATIONS_DIR = Path(__file__).with_name("migrations")
 _LOCK_KEY = 0x637269622D6462  # 'crib-db': the advisory lock of a PostgreSQL upgrade
@@ -191,3 +203,51 @@ def refuse_function() -> None:
             "ERRCODE = 'integrity_constraint_violation'; "
             "END $$"
         )
+
+
+def start_upgrade(target: Path | str | None = None) -> subprocess.Popen[bytes]:
+    """Migrate the record in a process of its own (``python -m crib.store.migrate``), as a
+    server starts: its page kernels then find the schema current and never import Alembic
+    and SQLAlchemy (about 40 MB and 0.7 CPU-s in each kernel that would migrate).  A kernel
+    that opens the record first still migrates it (once, under the lock above)."""
+    env = dict(os.environ)
+    if target is not None:
+        env["CRIB_DB"] = str(target)
+    return subprocess.Popen(
+        [sys.executable, "-m", "crib.store.migrate"], env=env, stdout=subprocess.DEVNULL
+    )
+
+
+def newest() -> int:
+    """The newest revision, read from the revision files' ``revision = "NNNN"`` lines (no
+    Alembic import: :func:`head` asks Alembic, and a test checks that both agree)."""
+    found = re.findall(
+        r'^revision = "(\d+)"',
+        "\n".join(p.read_text() for p in (MIGRATIONS_DIR / "versions").glob("v*.py")),
+        flags=re.M,
+    )
+    return max(map(int, found), default=0)
+
+
+def main() -> int:
+    """Migrate the record at ``CRIB_DB`` (or the default) if it is behind; 1 and a message on
+    stderr if it cannot be opened or migrated."""
+    from crib.store.db import connect, default_target
+
+    target = default_target()
+    try:
+        dialect, conn = connect(target)
+        try:
+            behind = version(dialect, conn) < newest()
+        finally:
+            conn.close()
+        if behind:
+            upgrade(target)
+    except Exception as e:  # noqa: BLE001 - said, not raised: the pages say it again
+        print(f"crib: the classroom record could not be migrated: {e}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -61,6 +61,14 @@ WARM_MODULES = (
     "ipykernel.eventloops",
     "ipykernel.debugger",  # debugpy and pydevd: 150 modules a kernel imports at its start
     "IPython.core.debugger",
+    "IPython.core.completerlib",  # and these, which a kernel imports as it starts its shell
+    "IPython.core.logger",
+    "IPython.core.oinspect",
+    "IPython.extensions.storemagic",
+    "IPython.utils.wildcard",
+    "tornado.platform.asyncio",
+    "faulthandler",
+    "runpy",
     "psutil",
     "matplotlib",  # the analysis pages draw a chart as they open (no pyplot)
     "matplotlib.figure",
@@ -71,6 +79,13 @@ WARM_MODULES = (
     "crib.store.db",
     "crib.ui.kit.nav",
     "crib.ui.kit.home",
+    "crib.ui.kit.ladder",  # the home page's
+    "crib.ui.analyze.scorer",
+    "crib.ui.lesson_list",  # the guide's
+    "crib.ai.master",  # the game's
+    "crib.store.duel_schema",
+    "babel.dates",  # the puzzles page's dates
+    "crib.ui.puzzles.page",
     "crib.ui.learn",
     "crib.ui.lessons",
     "crib.ui.trainer.page",

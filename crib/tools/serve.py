@@ -32,9 +32,9 @@ are taken without replacement until ``SPARE`` are left, which are topped up at
 once (late comers and reloads); the pool returns to N only after
 ``REFILL_AFTER`` seconds without a student arriving, ready for the next class.
 
-One person (no ``--class``, no ``--class-size``): one warm kernel for the home page and
-one for the game (``SOLO_WARM``); any other page starts its own kernel when first opened
-(about 2 s more than a warm one), and then keeps one warm (:class:`GrowingPools`).
+One person (no ``--class``, no ``--class-size``): one warm kernel for the home page and one
+for the game (``SOLO_WARM``); any other page starts its own kernel when first opened (about
+2 s more than a warm one), and then keeps one warm (:class:`GrowingPools`).
 
 With a class, every other page keeps ``FORKED_POOL`` warm kernel (1) when kernels are
 forked, ``PAGE_POOL`` (2) when launched (``--page-pool N`` sets it).  The pool's second
@@ -53,7 +53,8 @@ parent imports the pages once, and each kernel shares them instead of importing 
 docs/figures.md).  ``--no-fork`` launches each kernel as Jupyter does (a Python of its
 own), as does every system but Linux.
 
-Lab extensions, MathJax: :mod:`crib.tools.page_config`; costs cut: :mod:`.server_costs`.
+Lab extensions, MathJax: :mod:`crib.tools.page_config`; costs cut: :mod:`.server_costs`;
+the record migrated as the server starts, in a process of its own (``start_upgrade``).
 
 The loading page (``TEMPLATE_DIR``).  Voila's "lab" template shows a bare spinner
 until its scripts have loaded; crib's template (``crib/tools/voila_template``, put
@@ -82,6 +83,7 @@ from voila.app import Voila
 
 from crib.datafiles import PAGES_DIR
 from crib.store.db import default_target
+from crib.store.migrate import start_upgrade
 from crib.tools import fork_kernels
 from crib.tools.page_config import page_config_hook
 from crib.tools.room import CULL_IDLE, HAND_GRACE, PER_CLIENT, Room
@@ -104,9 +106,8 @@ PAGE_FILL_DELAY = 5.0  # s before a taken kernel is replaced, without a class
 REFILL_AFTER = 120.0  # s without an arrival before the pool is refilled to the class size
 
 # Defaults, each overridable on the command line:
-# * preheated kernels (--pool_size=1 here; main() sets the pools per page, see
-#   pools_config, unless --pool_size is given): a page is interactive in about 2-2.5 s
-#   at load 3-8 instead of 4.5-6 s (launched kernels; data/benchmarks.txt).
+# * preheated kernels (--pool_size=1; main() sets the pools per page, pools_config, unless
+#   --pool_size is given): a page is interactive in 2-2.5 s at load 3-8, not 4.5-6 s.
 # * idle kernels culled after 10 minutes: a closed tab does not shut its kernel
 #   down (voila issue 1458); culling keeps XSRF protection on, unlike disabling
 #   the XSRF check.  Checked here: culling leaves the preheated pool in place.
@@ -115,11 +116,9 @@ REFILL_AFTER = 120.0  # s without an arrival before the pool is refilled to the 
 #   IOPub output" while preheating and 0 of 30 pages became interactive in 600 s;
 #   with 60 s, no such timeout and 30 of 30 (the cell's widget output is otherwise
 #   dropped when it arrives late).
-# * kernels talk over unix sockets (ipc), not TCP ports: a kernel's five TCP ports are
-#   picked free by the server and bound later by the kernel, and on a busy machine another
-#   process took one in between ("zmq.error.ZMQError: Address already in use", then
-#   "Kernel died before replying to kernel_info"; a clean clone's run lost two pages so).
-#   An ipc socket is a file named after the kernel's id, which nothing else can take.
+# * kernels talk over unix sockets (ipc), a file named after the kernel's id, not TCP
+#   ports picked free by the server and bound later by the kernel: on a busy machine
+#   another process took one in between (a clean clone's run lost two pages so).
 DEFAULTS = (
     "--Voila.ip=127.0.0.1",
     "--no-browser",
@@ -491,6 +490,7 @@ def main(argv: list[str] | None = None) -> None:
         cfg.VoilaKernelManager.fill_delay = FILL_DELAY if size is not None else PAGE_FILL_DELAY
     CribVoila.class_size = size if size is not None else CribVoila.class_size
     server_costs.install()  # the page templates compiled once, dates parsed in C
+    start_upgrade()  # the kernels then open a current record: no Alembic in them
     if fork:  # page kernels forked from a warm parent, which starts importing now
         fork_kernels.enable(cfg)
     CribVoila.launch_instance(argv=with_defaults([*rest, *socket_args(rest)]), config=cfg)
