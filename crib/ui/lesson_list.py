@@ -90,22 +90,26 @@ class LessonRow(w.VBox):
             f'<p class="crib-lesson-objective">{html.escape(les.objective)} · {slides}</p>'
         )
         self.show_button = w.Button(
+            _dom_classes=("crib-lesson-show",),
             description=_("Show on the projector"),
             icon="television",
             button_style="primary",
             layout=w.Layout(width="auto"),
-        ).add_class("crib-lesson-show")
+        )
         self.show_button.on_click(lambda _b: show(n))
         self.guide_view = w.HTML(lesson_guide_html(n, self.lang))
         self.print_buttons = {
             kind: w.Button(
-                description=_(NAMES[kind]), icon="print", layout=w.Layout(width="auto")
-            ).add_class(f"crib-lesson-print-{kind}")
+                _dom_classes=(f"crib-lesson-print-{kind}",),
+                description=_(NAMES[kind]),
+                icon="print",
+                layout=w.Layout(width="auto"),
+            )
             for kind in PRINTABLES[n]
         }
         for kind, b in self.print_buttons.items():
             b.on_click(lambda _b, k=kind: self.make(k))
-        self.link = w.HTML().add_class("crib-lesson-link")
+        self.link = w.HTML(_dom_classes=("crib-lesson-link",))
         self.status = self.link  # a printable that cannot be made: a message where its link goes
         label = w.HTML(f"<b>{html.escape(_('Print for this lesson'))}</b>")
         prints = w.HBox(
@@ -146,8 +150,10 @@ class LessonList(w.VBox):
         self.lang = check_lang(lang)
         _ = tr(self.lang)
         self.paper = w.ToggleButtons(
-            options=[("A4", "a4"), ("Letter", "letter")], value="a4"
-        ).add_class("crib-lesson-paper")
+            _dom_classes=("crib-lesson-paper",),
+            options=[("A4", "a4"), ("Letter", "letter")],
+            value="a4",
+        )
         paper_label = w.HTML(
             f"<b>{html.escape(_('Paper'))}</b>",
             layout=w.Layout(flex="0 0 auto", width="auto", margin="0 8px 0 0"),

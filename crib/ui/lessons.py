@@ -110,14 +110,16 @@ class SlideDeck(w.VBox):
         _ = tr(self.lang)
         self._ = _
         self.index, self.shown = 0, 0
-        self.view = w.HTML().add_class("crib-slide-view")
-        self.back_button = w.Button(description=_("◀ Back")).add_class("crib-deck-back")
-        self.next_button = w.Button(description=_("Next ▶"), button_style="primary").add_class(
-            "crib-deck-next"
+        self.view = w.HTML(_dom_classes=("crib-slide-view",))
+        self.back_button = w.Button(_dom_classes=("crib-deck-back",), description=_("◀ Back"))
+        self.next_button = w.Button(
+            _dom_classes=("crib-deck-next",), description=_("Next ▶"), button_style="primary"
         )
-        self.pos = w.HTML().add_class("crib-deck-pos")
+        self.pos = w.HTML(_dom_classes=("crib-deck-pos",))
         on_clicks((self.back_button, self.back), (self.next_button, self.next))
-        bar = w.HBox([self.back_button, self.next_button, self.pos]).add_class("crib-deck-bar")
+        bar = w.HBox(
+            [self.back_button, self.next_button, self.pos], _dom_classes=("crib-deck-bar",)
+        )
         kids: list[w.Widget] = [bar, self.view]
         self.practice: w.Widget | None = None
         if start:  # the practice slides' "Start this practice with the class"
@@ -240,17 +242,20 @@ class GuidePage(w.VBox):
         self.switch = LangSwitch(self.lang)  # the pages' one language switch
         # the select's own label (description): its accessible name, said with it
         self.lesson_pick = w.Dropdown(
+            _dom_classes=("crib-guide-lesson",),
             options=[(str(i), i) for i in range(1, 6)],
             value=1,
             style={"description_width": "initial"},
-        ).add_class("crib-guide-lesson")
+        )
         self.paper_pick = w.ToggleButtons(
-            options=[("A4", "a4"), ("Letter", "letter")], value="a4"
-        ).add_class("crib-guide-paper")
-        self.pdf_button = w.Button(icon="file-pdf-o").add_class("crib-guide-pdf")
-        self.download = w.HTML().add_class("crib-guide-download")
+            _dom_classes=("crib-guide-paper",),
+            options=[("A4", "a4"), ("Letter", "letter")],
+            value="a4",
+        )
+        self.pdf_button = w.Button(_dom_classes=("crib-guide-pdf",), icon="file-pdf-o")
+        self.download = w.HTML(_dom_classes=("crib-guide-download",))
         self.status = w.HTML()
-        self.guide_view = w.HTML().add_class("crib-guide-view")
+        self.guide_view = w.HTML(_dom_classes=("crib-guide-view",))
         self.lessons_box = w.VBox()
         self.deck_box = w.VBox()
         self.tabs = w.Tab()
@@ -261,7 +266,7 @@ class GuidePage(w.VBox):
         self.paper_label = w.HTML(
             layout=w.Layout(flex="0 0 auto", width="auto", margin="0 8px 0 0")
         )
-        self.heading = w.HTML().add_class("crib-guide-heading")
+        self.heading = w.HTML(_dom_classes=("crib-guide-heading",))
         self.top = top = self.switch
         guide_tab = w.VBox(
             [

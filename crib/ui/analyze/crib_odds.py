@@ -56,33 +56,35 @@ class CribOddsApp(w.VBox):
         # what the heatmap shows: which table, and which view of it
         self.source, self.view = (
             w.Dropdown(
+                _dom_classes=(css,),
                 options=[(_(k), k) for k in keys],
                 description=label,
                 style=WIDE,
                 layout=w.Layout(width="27em", max_width="100%"),
-            ).add_class(css)
+            )
             for keys, label, css in (
                 (TABLE_SOURCES, _("Table"), "crib-source"),
                 (VIEWS, _("View"), "crib-view"),
             )
         )
         self.seat = w.ToggleButtons(
+            _dom_classes=("crib-seat",),
             options=[(seat_word(True, lang), "dealer"), (seat_word(False, lang), "pone")],
             description=_("Your seat"),
             style=WIDE,
-        ).add_class("crib-seat")
+        )
         self.heatmap = HeatGrid().add_class("crib-heatmap")
         ranks = [(("10" if i == 10 else RANK_CHARS[i - 1]), i) for i in range(1, 14)]
         self.first, self.second = (
             sized(w.Dropdown, label, css, "13em", options=ranks, value=5, style=WIDE)
             for label, css in ((_("First card"), "crib-first"), (_("Second card"), "crib-second"))
         )
-        self.suited = w.Checkbox(value=False, description=_("suited"), style=WIDE).add_class(
-            "crib-suited"
+        self.suited = w.Checkbox(
+            _dom_classes=("crib-suited",), value=False, description=_("suited"), style=WIDE
         )
-        self.cell = w.HTML(layout=w.Layout(max_width="400px")).add_class("crib-cell")
-        self.status = w.HTML().add_class("crib-status")
-        self.model_note = w.HTML().add_class("crib-model-note")
+        self.cell = w.HTML(_dom_classes=("crib-cell",), layout=w.Layout(max_width="400px"))
+        self.status = w.HTML(_dom_classes=("crib-status",))
+        self.model_note = w.HTML(_dom_classes=("crib-model-note",))
         for wid in (self.view, self.seat, self.source):
             wid.observe(lambda _c: self.draw(), "value")
         for wid in (self.first, self.second, self.suited):
@@ -90,8 +92,9 @@ class CribOddsApp(w.VBox):
         self.heatmap.on_cell(self.click_cell)
         super().__init__(
             [
-                w.HTML(terms_bar(("crib", "dealer", "pone", "starter"), lang)).add_class(
-                    "crib-terms-bar"
+                w.HTML(
+                    terms_bar(("crib", "dealer", "pone", "starter"), lang),
+                    _dom_classes=("crib-terms-bar",),
                 ),
                 w.HBox([self.source, self.view, self.seat]),
                 self.status,

@@ -68,18 +68,26 @@ class DiscardApp(w.VBox):
         self.mode = mode_toggle(lang)
         self.picker = CardPicker(max_cards=6, description=_("Six cards"), lang=lang)
         self.seat = w.ToggleButtons(
+            _dom_classes=("crib-seat",),
             options=[(seat_word(True, lang), "dealer"), (seat_word(False, lang), "pone")],
             value="dealer" if dealer else "pone",
             description=_("Your seat"),
             style=WIDE,
-        ).add_class("crib-seat")
+        )
         self.model = model_dropdown(DISCARD_MODELS, lang)
         self.seed = w.IntText(
-            value=1, description=_("Deal number"), style=WIDE, layout=w.Layout(width="15em")
-        ).add_class("crib-seed")
+            _dom_classes=("crib-seed",),
+            value=1,
+            description=_("Deal number"),
+            style=WIDE,
+            layout=w.Layout(width="15em"),
+        )
         self.use_scores = w.Checkbox(
-            value=False, description=_("use the scores"), style=WIDE
-        ).add_class("crib-use-scores")
+            _dom_classes=("crib-use-scores",),
+            value=False,
+            description=_("use the scores"),
+            style=WIDE,
+        )
         self.my_score, self.opp_score = (
             sized(w.BoundedIntText, label, css, width, value=0, min=0, max=120, style=WIDE)
             for label, css, width in (
@@ -88,34 +96,45 @@ class DiscardApp(w.VBox):
             )
         )
         self.objective = w.ToggleButtons(
+            _dom_classes=("crib-objective",),
             options=[(_("points"), "ev"), (_("winning"), "win")],
             value="ev",
             description=_("Rank by"),
             style=WIDE,
-        ).add_class("crib-objective")
-        self.deal_button = w.Button(description=_("Deal six"), icon="random").add_class("crib-deal")
+        )
+        self.deal_button = w.Button(
+            _dom_classes=("crib-deal",), description=_("Deal six"), icon="random"
+        )
         self.analyze_button = analyze_button(lang)
         # practice: six cards to click, a commit button
         self.hand = hand_buttons(6, self._toggle, lang)
         self.commit_button = w.Button(
-            description=_("Throw these two"), button_style="primary", disabled=True
-        ).add_class("crib-commit")
+            _dom_classes=("crib-commit",),
+            description=_("Throw these two"),
+            button_style="primary",
+            disabled=True,
+        )
         self.practice_box = w.VBox(
             [
                 w.HTML(f"<b>{html.escape(_('Choose two cards to throw, then commit.'))}</b>"),
-                w.HBox(self.hand).add_class("crib-hand"),
+                w.HBox(self.hand, _dom_classes=("crib-hand",)),
                 self.commit_button,
             ],
+            _dom_classes=("crib-practice",),
             layout=w.Layout(display="none"),
-        ).add_class("crib-practice")
+        )
 
         self.status, self.verdict, self.dissent, self.model_note, self.table, self.chart = (
             result_panes()
         )
         self.throw_choice = w.Dropdown(
-            description=_("Look at throw"), options=[], style=WIDE, layout=w.Layout(width="24em")
-        ).add_class("crib-throw-choice")
-        self.explain = w.HTML(layout=w.Layout(max_width="560px")).add_class("crib-explain")
+            _dom_classes=("crib-throw-choice",),
+            description=_("Look at throw"),
+            options=[],
+            style=WIDE,
+            layout=w.Layout(width="24em"),
+        )
+        self.explain = w.HTML(_dom_classes=("crib-explain",), layout=w.Layout(max_width="560px"))
         self.dist_chart = FigureImage().add_class("crib-dist-chart")
         # the choices, the practice hand and the analyses: the analyzers' session
         self.state = DiscardAnalyzer(dealer=dealer, lang=lang)
@@ -161,8 +180,9 @@ class DiscardApp(w.VBox):
         )
         super().__init__(
             [
-                w.HTML(terms_bar(("crib", "dealer", "pone", "starter"), lang)).add_class(
-                    "crib-terms-bar"
+                w.HTML(
+                    terms_bar(("crib", "dealer", "pone", "starter"), lang),
+                    _dom_classes=("crib-terms-bar",),
                 ),
                 controls,
                 self.status,

@@ -44,11 +44,12 @@ def mode_toggle(lang: str) -> w.ToggleButtons:
     """An analyzer's Analyze / Practice switch (values stay English: the apps read them)."""
     _ = tr(lang)
     return w.ToggleButtons(
+        _dom_classes=("crib-mode",),
         options=[(_("Analyze"), "Analyze"), (_("Practice"), "Practice")],
         value="Analyze",
         description=_("Mode"),
         style=WIDE,
-    ).add_class("crib-mode")
+    )
 
 
 GRADE_COLOURS = {
@@ -82,11 +83,11 @@ def result_panes() -> tuple[w.HTML, w.HTML, w.HTML, w.HTML, w.HTML, FigureImage]
     """Both analyzers' result panes, empty: the status line, the verdict, the "models
     differ" box, the model note, the ranked table and the chart (each with its CSS class)."""
     return (
-        w.HTML().add_class("crib-status"),
-        w.HTML().add_class("crib-verdict"),
-        w.HTML().add_class("crib-dissent"),
-        w.HTML().add_class("crib-model-note"),
-        w.HTML().add_class("crib-table"),
+        w.HTML(_dom_classes=("crib-status",)),
+        w.HTML(_dom_classes=("crib-verdict",)),
+        w.HTML(_dom_classes=("crib-dissent",)),
+        w.HTML(_dom_classes=("crib-model-note",)),
+        w.HTML(_dom_classes=("crib-table",)),
         FigureImage().add_class("crib-chart"),
     )
 
@@ -115,18 +116,21 @@ def model_dropdown(models: dict[str, ModelChoice], lang: str) -> w.Dropdown:
     """An analyzer's Model selector over ``models``, the coach's first and chosen."""
     _ = tr(lang)
     return w.Dropdown(
+        _dom_classes=("crib-model",),
         options=model_options(models, lang),
         value=COACH_MODEL,
         description=_("Model"),
         style=WIDE,
         layout=w.Layout(width="31em", max_width="100%"),
-    ).add_class("crib-model")
+    )
 
 
 def analyze_button(lang: str) -> w.Button:
     """An analyzer's Analyze button."""
     _ = tr(lang)
-    return w.Button(description=_("Analyze"), button_style="primary").add_class("crib-analyze")
+    return w.Button(
+        _dom_classes=("crib-analyze",), description=_("Analyze"), button_style="primary"
+    )
 
 
 def hand_buttons(n: int, on_click: Callable[[int], object], lang: str = "en") -> list[CardButton]:

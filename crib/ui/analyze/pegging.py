@@ -90,77 +90,93 @@ class PeggingApp(PositionEntry, w.VBox):
         _ = tr(lang)
         self.mode = mode_toggle(lang)
         self.kind = w.ToggleButtons(
+            _dom_classes=("crib-kind",),
             options=[(_("a position"), "position"), (_("the lead"), "lead")],
             description=_("Analyze"),
             style=WIDE,
-        ).add_class("crib-kind")
+        )
         self.text = w.Text(
+            _dom_classes=("crib-position-text",),
             description=_("Position"),
             layout=w.Layout(width="46em", max_width="100%"),
             placeholder=_("e.g. hand 4H 6D 6S 9C | pile 7S | starter 2S | opp 3"),
             continuous_update=False,
             style=WIDE,
-        ).add_class("crib-position-text")
+        )
         self.fields = {
             f: w.Text(
+                _dom_classes=(f"crib-field-{f}",),
                 description=_(_FIELD_NAMES[f]),
                 layout=w.Layout(width="20em"),
                 continuous_update=False,
                 style={"description_width": "6.5em"},
-            ).add_class(f"crib-field-{f}")
+            )
             for f in FIELDS
         }
         self.opp = w.IntSlider(
-            value=4, min=0, max=4, description=_("Opponent's cards"), style=WIDE
-        ).add_class("crib-opp")
-        self.go = w.Checkbox(value=False, description=_("opponent said go"), style=WIDE).add_class(
-            "crib-go"
+            _dom_classes=("crib-opp",),
+            value=4,
+            min=0,
+            max=4,
+            description=_("Opponent's cards"),
+            style=WIDE,
+        )
+        self.go = w.Checkbox(
+            _dom_classes=("crib-go",), value=False, description=_("opponent said go"), style=WIDE
         )
         # the game's score and the dealer: within reach of 121 the grade is by the chance of
         # winning, as in the game (crib.analysis.coach.board_applies)
         self.scores = w.Text(
+            _dom_classes=("crib-field-scores",),
             description=_("Scores"),
             placeholder=_("yours theirs, e.g. 112 117"),
             layout=w.Layout(width="24em", max_width="100%"),
             continuous_update=False,
             style={"description_width": "6.5em"},
-        ).add_class("crib-field-scores")
+        )
         self.dealer = w.ToggleButtons(
+            _dom_classes=("crib-dealer",),
             options=[(_("your opponent"), True), (_("you"), False)],
             value=True,
             description=_("Dealer"),
             style=WIDE,
-        ).add_class("crib-dealer")  # the value: the opponent deals
+        )  # the value: the opponent deals
         self.target = w.ToggleButtons(
+            _dom_classes=("crib-target",),
             options=[(_(_FIELD_NAMES[f]), f) for f in FIELDS],
             description=_("A click adds to"),
             style={
                 "button_width": "6em" if lang == "en" else "9.5em",
                 "description_width": "initial",
             },
-        ).add_class("crib-target")
+        )
         self.grid = CardGrid(lang)
-        self.clear_button = w.Button(description=_("Clear field")).add_class("crib-clear")
+        self.clear_button = w.Button(_dom_classes=("crib-clear",), description=_("Clear field"))
         self.model = model_dropdown(PLAY_MODELS, lang)
         self.analyze_button = analyze_button(lang)
         # practice: a dealt position, the hand to click
         self.seed = w.IntText(
-            value=1, description=_("Position number"), style=WIDE, layout=w.Layout(width="13em")
-        ).add_class("crib-seed")
-        self.new_button = w.Button(description=_("New position"), icon="random").add_class(
-            "crib-practice-deal"
+            _dom_classes=("crib-seed",),
+            value=1,
+            description=_("Position number"),
+            style=WIDE,
+            layout=w.Layout(width="13em"),
+        )
+        self.new_button = w.Button(
+            _dom_classes=("crib-practice-deal",), description=_("New position"), icon="random"
         )
         self.hand = hand_buttons(4, self._play, lang)
-        self.practice_pos = w.HTML().add_class("crib-practice-position")
+        self.practice_pos = w.HTML(_dom_classes=("crib-practice-position",))
         self.practice_box = w.VBox(
             [
                 w.HBox([self.seed, self.new_button]),
                 self.practice_pos,
                 w.HTML(f"<b>{html.escape(_('Your turn: click the card you would play.'))}</b>"),
-                w.HBox(self.hand).add_class("crib-hand"),
+                w.HBox(self.hand, _dom_classes=("crib-hand",)),
             ],
+            _dom_classes=("crib-practice",),
             layout=w.Layout(display="none"),
-        ).add_class("crib-practice")
+        )
         self.practice_position: PeggingPosition | None = None
         self.practice_played: Card | None = None
 
@@ -168,10 +184,10 @@ class PeggingApp(PositionEntry, w.VBox):
             result_panes()
         )
         self.coach_card = w.Dropdown(
-            description=_("Grade a card"), options=[], style=WIDE
-        ).add_class("crib-coach-card")
-        self.coach = w.HTML(layout=w.Layout(max_width="560px")).add_class("crib-coach")
-        self.board_table = w.HTML().add_class("crib-board-table-box")  # near 121 only
+            _dom_classes=("crib-coach-card",), description=_("Grade a card"), options=[], style=WIDE
+        )
+        self.coach = w.HTML(_dom_classes=("crib-coach",), layout=w.Layout(max_width="560px"))
+        self.board_table = w.HTML(_dom_classes=("crib-board-table-box",))  # near 121 only
         self.analysis: PlayAnalysis | None = None
         self.board: BoardAnalysis | None = None  # near 121: every card by P(win)
         self._syncing = False
@@ -230,8 +246,9 @@ class PeggingApp(PositionEntry, w.VBox):
         )
         super().__init__(
             [
-                w.HTML(terms_bar(("play", "pone", "go", "starter", "last card"), lang)).add_class(
-                    "crib-terms-bar"
+                w.HTML(
+                    terms_bar(("play", "pone", "go", "starter", "last card"), lang),
+                    _dom_classes=("crib-terms-bar",),
                 ),
                 w.HBox([self.mode, self.model]),
                 self.entry,

@@ -51,20 +51,24 @@ class HandScorerApp(w.VBox):
         self.lang = lang
         _ = tr(lang)
         self.cards = w.Text(
+            _dom_classes=("crib-cards-input",),
             value=initial,
             description=_("Cards"),
             placeholder=_("four hand cards, then the starter: 5H 5D 5C JS 5S"),
             layout=w.Layout(width="28em", max_width="100%"),
             continuous_update=False,
-        ).add_class("crib-cards-input")
-        self.is_crib = w.Checkbox(
-            value=False, description=_("score as a crib"), layout=w.Layout(width="auto")
-        ).add_class("crib-is-crib")
-        self.count_button = w.Button(description=_("Count"), button_style="primary").add_class(
-            "crib-count"
         )
-        self.status = w.HTML().add_class("crib-status")
-        self.result = w.HTML().add_class("crib-result")
+        self.is_crib = w.Checkbox(
+            _dom_classes=("crib-is-crib",),
+            value=False,
+            description=_("score as a crib"),
+            layout=w.Layout(width="auto"),
+        )
+        self.count_button = w.Button(
+            _dom_classes=("crib-count",), description=_("Count"), button_style="primary"
+        )
+        self.status = w.HTML(_dom_classes=("crib-status",))
+        self.result = w.HTML(_dom_classes=("crib-result",))
         self.score: Score | None = None
         self.count_button.on_click(lambda _b: self.count())
         self.cards.observe(lambda _c: self.count(), "value")

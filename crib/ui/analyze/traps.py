@@ -124,32 +124,38 @@ class TrapExplorerApp(w.VBox):
         self.lang = lang
         _ = tr(lang)
         self.formation = w.Dropdown(
+            _dom_classes=("crib-formation",),
             options=[(_(k), k) for k in (*EXAMPLES, FIND)],
             description=_("Formation"),
             style=WIDE,
             layout=w.Layout(width="24em", max_width="100%"),
-        ).add_class("crib-formation")
+        )
         self.seed = w.IntText(
-            value=3, description=_("Deal number"), style=WIDE, layout=w.Layout(width="15em")
-        ).add_class("crib-seed")
+            _dom_classes=("crib-seed",),
+            value=3,
+            description=_("Deal number"),
+            style=WIDE,
+            layout=w.Layout(width="15em"),
+        )
         self.deal_button = button(_("Deal and find"), "crib-deal", icon="random")
         self.opp_cards = w.Text(
+            _dom_classes=("crib-opp-cards",),
             description=_("Opponent's cards"),
             style=WIDE,
             layout=w.Layout(width="26em", max_width="100%"),
             continuous_update=False,
             placeholder=_("their 4 cards for the line below"),
-        ).add_class("crib-opp-cards")
-        self.lead = w.Dropdown(description=_("Your lead"), options=[], style=WIDE).add_class(
-            "crib-lead"
         )
-        self.explanation = w.HTML().add_class("crib-explanation")
-        self.position_html = w.HTML().add_class("crib-position")
-        self.status = w.HTML().add_class("crib-status")
-        self.table = w.HTML().add_class("crib-table")
+        self.lead = w.Dropdown(
+            _dom_classes=("crib-lead",), description=_("Your lead"), options=[], style=WIDE
+        )
+        self.explanation = w.HTML(_dom_classes=("crib-explanation",))
+        self.position_html = w.HTML(_dom_classes=("crib-position",))
+        self.status = w.HTML(_dom_classes=("crib-status",))
+        self.table = w.HTML(_dom_classes=("crib-table",))
         self.chart = FigureImage().add_class("crib-chart")
-        self.model_note = w.HTML().add_class("crib-model-note")
-        self.line = w.HTML().add_class("crib-line")
+        self.model_note = w.HTML(_dom_classes=("crib-model-note",))
+        self.line = w.HTML(_dom_classes=("crib-line",))
         self.analysis: PlayAnalysis | None = None
         self.formation.observe(lambda _c: self.load(), "value")
         self.deal_button.on_click(lambda _b: self.deal())
@@ -158,8 +164,9 @@ class TrapExplorerApp(w.VBox):
         super().__init__(
             [
                 w.HTML(
-                    terms_bar(("play", "go", "pair royal", "run", "thirty-one"), lang)
-                ).add_class("crib-terms-bar"),
+                    terms_bar(("play", "go", "pair royal", "run", "thirty-one"), lang),
+                    _dom_classes=("crib-terms-bar",),
+                ),
                 w.HBox([self.formation, self.seed, self.deal_button]),
                 self.explanation,
                 self.position_html,

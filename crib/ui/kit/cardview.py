@@ -20,6 +20,7 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 import ipywidgets as w
 
@@ -47,6 +48,7 @@ __all__ = [
     "card_chip",
     "cards_chips",
     "style_card_button",
+    "card_button_look",
 ]
 
 # the palette's colours (crib/ui/kit/crib.css) for SVG attributes, which cannot read a
@@ -267,11 +269,33 @@ def style_card_button(
     """Give any Button or ToggleButton the card look (one component everywhere):
     "K♣" in its suit's colour, ``size`` "pile" (40×56) or "mini" (28×38 text, 34 px wide),
     no number badge.  A ToggleButton's pressed state (``mod-active``) is the selected look."""
-    button.description = card_text(card, lang)
-    button.tooltip = card_name(card, lang)
-    for cls in ("crib-cardbtn", f"crib-{size}", "crib-nobadge", f"crib-face-{card}"):
-        button.add_class(cls)
-    button.add_class("crib-red" if card.suit in "DH" else "crib-black")
+    look = card_button_look(card, size, lang)
+    with button.hold_sync():  # one update message, not seven
+        button.description = look["description"]
+        button.tooltip = look["tooltip"]
+        for cls in look["_dom_classes"]:
+            button.add_class(cls)
+
+
+def card_button_look(card: Card, size: str = "mini", lang: str = DEFAULT) -> dict[str, Any]:
+    """:func:`style_card_button`'s look as a button's first state (``make(**look)``: no
+    update message after the widget is made).
+
+    >>> card_button_look(Card(13, "C"))["_dom_classes"]
+    ('crib-cardbtn', 'crib-mini', 'crib-nobadge', 'crib-face-KC', 'crib-black')
+    """
+    colour = "crib-red" if card.suit in "DH" else "crib-black"
+    return {
+        "description": card_text(card, lang),
+        "tooltip": card_name(card, lang),
+        "_dom_classes": (
+            "crib-cardbtn",
+            f"crib-{size}",
+            "crib-nobadge",
+            f"crib-face-{card}",
+            colour,
+        ),
+    }
 
 
 class CardButton(w.Button):
@@ -279,10 +303,10 @@ class CardButton(w.Button):
     in ``lang`` (its face and tooltip: « roi de carreau »)."""
 
     def __init__(self, lang: str = DEFAULT, **kw: object) -> None:
-        super().__init__(**kw)
+        layout = kw.pop("layout", None) or w.Layout()
+        layout.display = "none"  # no card yet: nothing to show, nothing to name
+        super().__init__(_dom_classes=("crib-cardbtn",), layout=layout, **kw)
         self.lang = lang
-        self.add_class("crib-cardbtn")
-        self.layout.display = "none"  # no card yet: nothing to show, nothing to name
         self.card: Card | None = None
         self._state: tuple[str, ...] = ()
 
@@ -299,17 +323,12 @@ class CardButton(w.Button):
         self.card = card
         if card is None:  # hidden, and no longer said to be picked or playable
             self.layout.display = "none"
-            for cls in self._state:
-                self.remove_class(cls)
+            with self.hold_sync():
+                for cls in self._state:
+                    self.remove_class(cls)
             self._state = ()
             return
         label = card_text(card, self.lang)
-        if (
-            self.description != label
-        ):  # named before it shows: never a visible button without a name
-            self.description = label
-            self.tooltip = card_name(card, self.lang)
-        self.layout.display = None
         colour = "crib-red" if card.suit in "DH" else "crib-black"
         state = tuple(
             name
@@ -322,13 +341,18 @@ class CardButton(w.Button):
             )
             if on
         )
-        if state != self._state:
-            for cls in self._state:
-                if cls not in state:
-                    self.remove_class(cls)
-            for cls in state:
-                if cls not in self._state:
-                    self.add_class(cls)
-            self._state = state
-        if self.disabled != illegal:
-            self.disabled = illegal
+        with self.hold_sync():  # the button's changes in one update message
+            if self.description != label:
+                self.description = label
+                self.tooltip = card_name(card, self.lang)
+            if state != self._state:
+                for cls in self._state:
+                    if cls not in state:
+                        self.remove_class(cls)
+                for cls in state:
+                    if cls not in self._state:
+                        self.add_class(cls)
+                self._state = state
+            if self.disabled != illegal:
+                self.disabled = illegal
+        self.layout.display = None  # shown once named: never a visible button without a name

@@ -25,14 +25,20 @@ def button(description: str, css: str, **kw: Any) -> w.Button:
     >>> b.layout.width, b._dom_classes
     ('auto', ('crib-join',))
     """
-    return w.Button(description=description, layout=w.Layout(width="auto"), **kw).add_class(css)
+    return w.Button(
+        description=description, layout=w.Layout(width="auto"), _dom_classes=(css,), **kw
+    )
 
 
 def checkbox(value: bool, description: str, css: str) -> w.Checkbox:
     """A setting's checkbox, its label beside it (not indented), as wide as the label."""
     return w.Checkbox(
-        value=value, description=description, indent=False, layout=w.Layout(width="auto")
-    ).add_class(css)
+        _dom_classes=(css,),
+        value=value,
+        description=description,
+        indent=False,
+        layout=w.Layout(width="auto"),
+    )
 
 
 def sized(
@@ -42,9 +48,8 @@ def sized(
     ``width`` wide; ``wide``: its label at its own width (:data:`WIDE`)."""
     if wide:
         kw["style"] = WIDE
-    made = make(description=description, layout=w.Layout(width=width), **kw)
-    made.add_class(css)
-    return made
+    # the class in the widget's first state: no update message after it (docs: kit)
+    return make(description=description, layout=w.Layout(width=width), _dom_classes=(css,), **kw)
 
 
 def entry(description: str, css: str, width: str, placeholder: str, **kw: Any) -> w.Text:

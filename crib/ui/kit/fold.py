@@ -76,7 +76,7 @@ class Fold(w.VBox):
     ) -> None:
         self.toggle = FoldButton(label=label).add_class("crib-fold-toggle")
         row = w.Layout(flex_flow="row wrap", align_items="center", grid_gap="4px 6px")
-        self.head = w.HBox([self.toggle, *extra], layout=row).add_class("crib-fold-head")
-        self.body = w.HBox(list(children), layout=row).add_class("crib-fold-body")
+        self.head = w.HBox([self.toggle, *extra], _dom_classes=("crib-fold-head",), layout=row)
+        self.body = w.HBox(list(children), _dom_classes=("crib-fold-body",), layout=row)
         super().__init__([self.head, self.body])
         self.add_class("crib-fold")

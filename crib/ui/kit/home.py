@@ -149,7 +149,9 @@ class HomeTexts:
 
         self.lang, self.nav = check_lang(lang), nav
         self.switch = LangSwitch(self.lang)
-        self.views = {p: w.HTML(home_html(p, self.lang)).add_class(f"crib-home-{p}") for p in PARTS}
+        self.views = {
+            p: w.HTML(home_html(p, self.lang), _dom_classes=(f"crib-home-{p}",)) for p in PARTS
+        }
         self.reader = KeyListener([], label="", blur_clicked=False)
         self.reader.on_query(self.apply_query)
         self._counter: w.VBox | None = None
@@ -161,7 +163,9 @@ class HomeTexts:
         if self._counter is None:
             from crib.ui.analyze.scorer import HandScorerApp
 
-            self._counter = w.VBox([HandScorerApp(lang=self.lang)]).add_class("crib-home-counter")
+            self._counter = w.VBox(
+                [HandScorerApp(lang=self.lang)], _dom_classes=("crib-home-counter",)
+            )
         return self._counter
 
     def ladder(self) -> w.Widget:

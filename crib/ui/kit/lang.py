@@ -74,8 +74,7 @@ class LangSwitch(w.HTML):
     """The switch as a widget; :meth:`show` draws it for a language and a query string."""
 
     def __init__(self, lang: str = "en", query: str = "") -> None:
-        super().__init__(switch_html(lang, query))
-        self.add_class("crib-lang-switch")
+        super().__init__(switch_html(lang, query), _dom_classes=("crib-lang-switch",))
 
     def show(self, lang: str, query: str = "") -> None:
         self.value = switch_html(lang, query)
@@ -97,7 +96,7 @@ class LangPage(w.VBox):
 
         self.make, self.lang, self._intro, self.nav = make, check_lang(lang), intro, nav
         self.switch = LangSwitch(lang)
-        self.intro = w.HTML(intro(self.lang) if intro else "").add_class("crib-page-intro")
+        self.intro = w.HTML(intro(self.lang) if intro else "", _dom_classes=("crib-page-intro",))
         self.app = make(self.lang, "")
         self.holder = w.VBox([self.app])
         self.reader = KeyListener([], label="", blur_clicked=False)

@@ -67,7 +67,7 @@ TEACHING = {
 def nav_bar(active: str, current: str | None = None) -> w.HTML:
     """The navigation bar with ``active`` ("play", "practice", "analyze", "teach", "learn" or
     "home") marked; ``current`` (a page file) marks one page in the Analyze or Teach sub-bar."""
-    bar = w.HTML(nav_html(active, current)).add_class("crib-navbar")
+    bar = w.HTML(nav_html(active, current), _dom_classes=("crib-navbar",))
     bar._crib_nav = (active, current)  # for nav_lang
     return bar
 

@@ -101,7 +101,9 @@ def stylesheet() -> w.HTML:
     navigation bar, which carries it on every page."""
     import ipywidgets as w
 
-    return w.HTML(stylesheet_html(), layout=w.Layout(display="none")).add_class("crib-stylesheet")
+    return w.HTML(
+        stylesheet_html(), _dom_classes=("crib-stylesheet",), layout=w.Layout(display="none")
+    )
 
 
 @cache

@@ -14,7 +14,7 @@ from traitlets import List, Unicode, observe
 
 from crib.errors import CribError, HandSizeError
 from crib.rules.cards import SUITS, Card, cards_str, parse_cards
-from crib.ui.kit.cardview import style_card_button
+from crib.ui.kit.cardview import card_button_look
 from crib.ui.kit.charts import figure_summary
 from crib.ui.kit.common import error_html
 
@@ -45,11 +45,10 @@ def card_rows(
     for s in SUITS:
         for r in range(1, 14):
             c = Card(r, s)
-            b = make(layout=layout, style=style)
-            style_card_button(b, c, "mini", lang)
-            b.add_class(f"{class_prefix}-{c}")
-            b.add_class("crib-pick-red" if s in "DH" else "crib-pick-black")
-            out[str(c)] = b
+            look = card_button_look(c, "mini", lang)  # made with its look: no update message
+            pick = (f"{class_prefix}-{c}", "crib-pick-red" if s in "DH" else "crib-pick-black")
+            look["_dom_classes"] += pick
+            out[str(c)] = make(layout=layout, style=style, **look)
     return out
 
 
@@ -162,14 +161,15 @@ class CardPicker(w.VBox):
         _ = tr(lang)
         self._syncing = False
         self.text = w.Text(
+            _dom_classes=("crib-picker-text",),
             description=description,
             placeholder=placeholder
             or _("type up to {n} cards, e.g. 5h 5d 6c 7s 8h 9d").format(n=max_cards),
             continuous_update=False,
             layout=w.Layout(width="30em", max_width="100%"),
             style={"description_width": "initial"},
-        ).add_class("crib-picker-text")
-        self.message = w.HTML().add_class("crib-picker-message")
+        )
+        self.message = w.HTML(_dom_classes=("crib-picker-message",))
         self.buttons = card_rows(w.ToggleButton, "crib-pick", lang)
         for name, b in self.buttons.items():
             b.observe(self._on_toggle(name), "value")

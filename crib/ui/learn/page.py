@@ -77,7 +77,7 @@ class LearnPage(w.VBox):
     def __init__(self, lang: str = DEFAULT, nav: w.HTML | None = None) -> None:
         self.lang, self.nav, self.query = check_lang(lang), nav, ""
         self.status = w.HTML()
-        self.view = w.HTML().add_class("crib-learn-view")
+        self.view = w.HTML(_dom_classes=("crib-learn-view",))
         self.link = PageLink(self.follow_link)
         # the pages' one language switch (crib.ui.kit.lang): links that reload the page
         # in the other language (a link with ?lang=fr opens it in French)
@@ -120,7 +120,7 @@ class StartHere(w.VBox):
     def __init__(self, lang: str = DEFAULT) -> None:
         self.lang = check_lang(lang)
         self.status = w.HTML()
-        self.view = w.HTML(start_here_html(self.lang)).add_class("crib-start-box")
+        self.view = w.HTML(start_here_html(self.lang), _dom_classes=("crib-start-box",))
         self.link = PageLink(lambda q, _h: self.apply_query(q))
         super().__init__([self.status, self.view, self.link])
         self.add_class("crib-start-page")

@@ -126,14 +126,15 @@ class PlayApp(w.VBox):
         self.manual_box = checkbox(manual, _("Count my hands myself"), "crib-manual")
         self.muggins_box = checkbox(muggins, _("Muggins"), "crib-muggins")
         self.save_button = button(_("Save game"), "crib-save", icon="download")
-        self.save_link = w.HTML().add_class("crib-save-link")
+        self.save_link = w.HTML(_dom_classes=("crib-save-link",))
         self.load = w.FileUpload(
             accept=".json",
             multiple=False,
             description=_("Load game"),
             layout=w.Layout(width="auto"),
-        ).add_class("crib-load")
-        self.status = w.HTML().add_class("crib-live").add_class("crib-status")
+            _dom_classes=("crib-load",),
+        )
+        self.status = w.HTML(_dom_classes=("crib-live", "crib-status"))
         # the parts, each drawing its widgets from the controller's view (render)
         self.opponent, self.board, self.middle = Opponent(lang), Board(lang), TableMiddle(lang)
         self.hand, self.actions, self.show = (
@@ -150,8 +151,9 @@ class PlayApp(w.VBox):
         self.keys_html = w.HTML(
             f'<div class="crib-label">{keys_word}</div>'
             f'<ul style="margin:2px 0 0 16px;padding:0">{keys}</ul>'
-            + terms_strip(lang=lang)  # each cribbage word of the page, linked to its definition
-        ).add_class("crib-keys-help")
+            + terms_strip(lang=lang),  # each cribbage word of the page, linked to its definition
+            _dom_classes=("crib-keys-help",),
+        )
         self.replay = ReplayPanel(lang)  # a loaded game, hand by hand (Load game)
         self.key_listener = KeyListener(
             label=_("⌨ keys on: see the Keys list {where}"),
@@ -218,17 +220,15 @@ class PlayApp(w.VBox):
                 self.review.stepper,  # the review under the table: no gap under a tall rail
                 self.review.html,
             ],
-        ).add_class("crib-table-col")  # its width and the narrow layout: crib.ui.kit.access
+            _dom_classes=("crib-table-col",),  # its width and the narrow layout: kit.access
+        )
+        rail_parts = [self.scores.html, self.coach.html, self.scores.chart_html, self.keys_html]
         rail = w.VBox(
-            [
-                self.scores.html,
-                self.coach.html,
-                self.scores.chart_html,
-                self.keys_html,
-                self.game_id.commit_html,
-            ],
+            [*rail_parts, self.game_id.commit_html],
+            _dom_classes=("crib-rail",),
             layout=w.Layout(width="320px", flex="0 0 320px", padding="0 0 0 12px"),
-        ).add_class("crib-rail")
+        )
+        top = w.Layout(align_items="flex-start")
         super().__init__(
             [
                 self.key_listener,
@@ -236,9 +236,7 @@ class PlayApp(w.VBox):
                 settings,
                 self.keeping.box,
                 self.lessons,
-                w.HBox([table, rail], layout=w.Layout(align_items="flex-start")).add_class(
-                    "crib-main-row"
-                ),
+                w.HBox([table, rail], layout=top, _dom_classes=("crib-main-row",)),
                 self.replay.box,
             ]
         )

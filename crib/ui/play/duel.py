@@ -109,27 +109,29 @@ class DuelApp(w.VBox):
         self.url = UrlSetter()
         # the way in: a name, then create a table or join one with its code
         add_entry_widgets(self, lang)  # the way in: a name, create or join, take over
-        self.status = w.HTML().add_class("crib-live").add_class("crib-duel-status")
+        self.status = w.HTML(_dom_classes=("crib-live",)).add_class("crib-duel-status")
         self._pending: tuple[str, str] | None = None  # the seat a Take over opens (code, secret)
         # the game
-        self.header_html = w.HTML().add_class("crib-live").add_class("crib-duel-header")
-        self.opp_html = w.HTML().add_class("crib-opp")
+        self.header_html = w.HTML(_dom_classes=("crib-live",)).add_class("crib-duel-header")
+        self.opp_html = w.HTML(_dom_classes=("crib-opp",))
         add_table_widgets(self, self.click_card)  # board, table, show, captions, prompt, hand
         self.action_button = button(_("Continue"), "crib-duel-action", button_style="primary")
         self.count_text = entry(_("Your count"), "crib-count-entry", "14em", _("your count"))
-        self.count_button = w.Button(description=_("Count it")).add_class("crib-count-button")
-        self.count_box = w.HBox([self.count_text, self.count_button]).add_class("crib-count-box")
+        self.count_button = w.Button(_dom_classes=("crib-count-button",), description=_("Count it"))
+        self.count_box = w.HBox(
+            [self.count_text, self.count_button], _dom_classes=("crib-count-box",)
+        )
         self.leave_button = button(_("Leave the table"), "crib-duel-leave")
         self.abandon_button = button(
             _("Abandon the game"), "crib-duel-abandon", button_style="danger"
         )
-        self.rail_html = w.HTML().add_class("crib-live").add_class("crib-scores")
-        self.commit_html = w.HTML().add_class("crib-commit")
-        self.review_html = w.HTML().add_class("crib-review")
+        self.rail_html = w.HTML(_dom_classes=("crib-live",)).add_class("crib-scores")
+        self.commit_html = w.HTML(_dom_classes=("crib-commit",))
+        self.review_html = w.HTML(_dom_classes=("crib-review",))
         self.stepper = DuelStepper(lang)  # the finished game, decision by decision (← →)
         # a class seat's costliest decisions, kept for its student's "My mistakes" (#39, 6)
         self.mistakes = SeatMistakes(lambda: _mistake_store(self.storage))
-        self.log_html = w.HTML().add_class("crib-duel-log")
+        self.log_html = w.HTML(_dom_classes=("crib-duel-log",))
         on_clicks(
             (self.action_button, self.act),
             (self.count_button, self.count_it),
@@ -148,8 +150,9 @@ class DuelApp(w.VBox):
                 self.hand.box,
                 w.HBox([self.action_button]),
                 self.captions_html,
-            ]
-        ).add_class("crib-table-col")
+            ],
+            _dom_classes=("crib-table-col",),
+        )
         rail = w.VBox(
             [
                 self.header_html,
@@ -161,18 +164,22 @@ class DuelApp(w.VBox):
                 self.commit_html,
                 self.log_html,
             ],
+            _dom_classes=("crib-rail",),
             layout=w.Layout(width="320px", flex="0 0 320px", padding="0 0 0 12px"),
-        ).add_class("crib-rail")
+        )
         self.game_box = w.VBox(
             [
-                w.HBox([table, rail], layout=w.Layout(align_items="flex-start")).add_class(
-                    "crib-main-row"
+                w.HBox(
+                    [table, rail],
+                    _dom_classes=("crib-main-row",),
+                    layout=w.Layout(align_items="flex-start"),
                 ),
                 self.stepper,
                 self.review_html,
             ],
+            _dom_classes=("crib-duel-game",),
             layout=w.Layout(display="none"),
-        ).add_class("crib-duel-game")
+        )
         super().__init__([self.url, self.entry_box, self.game_box])
         self.add_class("crib-play-app").add_class("crib-duel-app")
 

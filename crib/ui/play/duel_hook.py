@@ -73,19 +73,21 @@ class ClassTableBox(w.VBox):
         self.mine: MyTable | None = None
         self.class_code = entry(_("Class code"), "crib-duel-class-code", "16em", _("e.g. ABC234"))
         self.find_button = button(_("Find my table"), "crib-duel-find")
-        self.status = w.HTML().add_class("crib-live").add_class("crib-duel-mine")
+        self.status = w.HTML(_dom_classes=("crib-live",)).add_class("crib-duel-mine")
         self.play_button = w.Button(
+            _dom_classes=("crib-duel-mine-play",),
             description=trp(lang)("button", NP_("button", "Play")),
             button_style="primary",
             icon="play",
             layout=w.Layout(width="auto", display="none"),
-        ).add_class("crib-duel-mine-play")
+        )
         # a seat the teacher handed over: the seat code they told this student
         self.seat_code = w.Text(
+            _dom_classes=("crib-duel-seat-code",),
             placeholder=_("e.g. K7QM"),
             description=_("Seat code"),
             layout=w.Layout(width="14em", display="none"),
-        ).add_class("crib-duel-seat-code")
+        )
         on_clicks((self.find_button, self.find), (self.play_button, self.play))
         row = w.Layout(flex_flow="row wrap", align_items="center", grid_gap="4px 8px")
         super().__init__(

@@ -196,21 +196,23 @@ class Keeping:
         self.duel = False  # a classmate's game is shown: it is not kept here
         self.offer: GameRecord | None = None
         self._last: tuple[str, int] | None = None
-        self.status = w.HTML().add_class("crib-keep-status").add_class("crib-live")
+        self.status = w.HTML(_dom_classes=("crib-keep-status",)).add_class("crib-live")
         self.resume_button = button(_("Resume your unfinished game"), "crib-resume", icon="undo")
         self.resume_button.layout.display = "none"
         self.resume_button.on_click(lambda _b: self.resume_offered())
         self.question = w.HTML(
             '<span role="alert">'
             + html.escape(_("Start a new game? The game in progress will be left."))
-            + "</span>"
-        ).add_class("crib-ask-text")
+            + "</span>",
+            _dom_classes=("crib-ask-text",),
+        )
         self.no_button = button(_("Keep playing"), "crib-ask-no", button_style="primary")
         self.yes_button = button(_("Start a new game"), "crib-ask-yes")
         self.no_button.on_click(lambda _b: self.answer(False))
         self.yes_button.on_click(lambda _b: self.answer(True))
         self.ask_box = w.HBox(
             [self.question, self.no_button, self.yes_button],
+            _dom_classes=("crib-ask",),
             layout=w.Layout(
                 display="none",
                 flex_flow="row wrap",
@@ -220,9 +222,9 @@ class Keeping:
                 border="2px solid var(--crib-accent)",
                 width="fit-content",
             ),
-        ).add_class("crib-ask")
-        self.box = w.VBox([w.HBox([self.status, self.resume_button]), self.ask_box]).add_class(
-            "crib-keep"
+        )
+        self.box = w.VBox(
+            [w.HBox([self.status, self.resume_button]), self.ask_box], _dom_classes=("crib-keep",)
         )
 
     @property

@@ -102,7 +102,7 @@ class LessonPanel(w.VBox):
         self._shown: str | None = None  # the lesson drawn
         self._heard = False  # the device has said what it keeps
         self._stored: str | None = None  # what the device keeps, as last sent
-        self.text = w.HTML().add_class("crib-tour-text")
+        self.text = w.HTML(_dom_classes=("crib-tour-text",))
         self.outline = ""
         self.continue_button = w.Button(description=_("Continue"), button_style="primary")
         self.skip_button = w.Button(description=_("Skip"))
@@ -116,7 +116,7 @@ class LessonPanel(w.VBox):
             (self.end_button, self.end),
         )
         bar = w.HBox([self.continue_button, self.skip_button, self.end_button])
-        self.box = w.HBox([self.text, bar.add_class("crib-tour-bar")]).add_class("crib-tour")
+        self.box = w.HBox([self.text, bar.add_class("crib-tour-bar")], _dom_classes=("crib-tour",))
         self.scroll = TourScroll()
         super().__init__([self.box, self.scroll])
         self.add_class("crib-tour-panel").add_class("crib-lessons")

@@ -37,8 +37,8 @@ class PlayPage(w.VBox):
     ) -> None:
         self.lang, self.seed, self.nav = check_lang(lang), seed, nav
         self.switch = LangSwitch(self.lang)
-        self.intro = (
-            w.HTML(intro_html(self.lang)).add_class("crib-page-intro").add_class("crib-play-intro")
+        self.intro = w.HTML(intro_html(self.lang), _dom_classes=("crib-page-intro",)).add_class(
+            "crib-play-intro"
         )
         self.app = self._make(self.lang)
         self.holder = w.VBox([self.app])

@@ -21,11 +21,11 @@ __all__ = ["add_table_widgets", "add_entry_widgets", "keys_where"]
 def add_table_widgets(page: Any, click_card: Callable[[int], None]) -> None:
     """Give ``page`` its board, table, show, captions and prompt (the last two live
     regions) and its hand (``click_card(i)`` on a click)."""
-    page.board_html = w.HTML().add_class("crib-board-box")
-    page.table_html = w.HTML().add_class("crib-table")
-    page.show_html = w.HTML().add_class("crib-show")
-    page.captions_html = w.HTML().add_class("crib-live").add_class("crib-captions")
-    page.prompt_html = w.HTML().add_class("crib-live").add_class("crib-prompt")
+    page.board_html = w.HTML(_dom_classes=("crib-board-box",))
+    page.table_html = w.HTML(_dom_classes=("crib-table",))
+    page.show_html = w.HTML(_dom_classes=("crib-show",))
+    page.captions_html = w.HTML(_dom_classes=("crib-live",)).add_class("crib-captions")
+    page.prompt_html = w.HTML(_dom_classes=("crib-live",)).add_class("crib-prompt")
     # the classmate game's hand: hidden until the deal and after the hands, and a card
     # is unplayable while the other seat plays too
     page.hand = Hand(
@@ -51,12 +51,13 @@ def add_entry_widgets(page: Any, lang: str = "en") -> None:
     page.back_button = button(_("Back to the computer"), "crib-duel-back")
     # the way in's own messages (a bad name, a full table, a bad seat link), shown
     # under its inputs; the game's status line is in the game, hidden until then
-    page.entry_status = w.HTML().add_class("crib-live").add_class("crib-duel-entry-status")
+    page.entry_status = w.HTML(_dom_classes=("crib-live",)).add_class("crib-duel-entry-status")
     page.takeover_button = w.Button(
+        _dom_classes=("crib-duel-takeover",),
         description=_("Take over here"),
         button_style="primary",
         layout=w.Layout(width="auto", display="none"),
-    ).add_class("crib-duel-takeover")
+    )
     page.entry_box = w.VBox(
         [
             w.HTML(
@@ -83,8 +84,9 @@ def add_entry_widgets(page: Any, lang: str = "en") -> None:
                 layout=w.Layout(flex_flow="row wrap", align_items="center", grid_gap="4px 8px"),
             ),
             page.back_button,
-        ]
-    ).add_class("crib-duel-entry")
+        ],
+        _dom_classes=("crib-duel-entry",),
+    )
     on_clicks(
         (page.create_button, page.create),
         (page.join_button, page.join),

@@ -51,8 +51,8 @@ class GameId:
 
     def __init__(self, lang: str = "en") -> None:
         self.lang = lang
-        self.html = w.HTML().add_class("crib-game-id")
-        self.commit_html = w.HTML().add_class("crib-commit")
+        self.html = w.HTML(_dom_classes=("crib-game-id",))
+        self.commit_html = w.HTML(_dom_classes=("crib-commit",))
 
     def update(self, v: GameView, c: GameController) -> None:
         """``c``'s game, its commitment as ``v`` shows it."""
@@ -76,8 +76,8 @@ class Scores:
 
     def __init__(self, lang: str = "en") -> None:
         self.lang = lang
-        self.html = w.HTML().add_class("crib-live").add_class("crib-scores")
-        self.chart_html = w.HTML().add_class("crib-chart")
+        self.html = w.HTML(_dom_classes=("crib-live",)).add_class("crib-scores")
+        self.chart_html = w.HTML(_dom_classes=("crib-chart",))
 
     def update(self, v: GameView) -> None:
         """The scores of ``v``."""
@@ -107,7 +107,7 @@ class CoachPanel:
 
     def __init__(self, lang: str = "en") -> None:
         self.lang = lang
-        self.html = w.HTML().add_class("crib-live").add_class("crib-coach")
+        self.html = w.HTML(_dom_classes=("crib-live",)).add_class("crib-coach")
 
     def update(self, v: GameView, *, plain: bool) -> None:
         """The grade and the hint of ``v``, in ``plain`` words (the page's switch) or not."""
@@ -146,7 +146,7 @@ class Review:
 
     def __init__(self, lang: str = "en") -> None:
         self.lang = lang
-        self.html = w.HTML().add_class("crib-review")
+        self.html = w.HTML(_dom_classes=("crib-review",))
         self.stepper = GameStepper(lang)  # the finished game, decision by decision
         self._shown_for: object = None
         self.on_over: list = []  # fn(events, grades) once per finished game (MistakeKeeper)

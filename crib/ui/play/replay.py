@@ -32,18 +32,21 @@ class ReplayPanel:
         self._replay: tuple[Any, ...] | None = (
             None  # the loaded game: events, counts, replay, grades
         )
-        self.html = w.HTML().add_class("crib-replay")
+        self.html = w.HTML(_dom_classes=("crib-replay",))
         self.hand = w.IntSlider(
+            _dom_classes=("crib-replay-hand",),
             value=1,
             min=1,
             max=1,
             description=_("Replay hand (← →)"),
             style={"description_width": "initial"},
-        ).add_class("crib-replay-hand")
+        )
         self.stepper = GameStepper(lang)  # the chance to win, decision by decision
         self.box = w.VBox(
-            [self.stepper, self.hand, self.html], layout=w.Layout(display="none")
-        ).add_class("crib-replay-box")
+            [self.stepper, self.hand, self.html],
+            _dom_classes=("crib-replay-box",),
+            layout=w.Layout(display="none"),
+        )
 
     @property
     def shown(self) -> bool:

@@ -149,12 +149,13 @@ class RetryView(w.VBox):
         _ = tr(lang)
         self.retry: Retry | None = None
         self._moved: list[Callable[[Retry, Grade], Any]] = []
-        self.title = w.HTML().add_class("crib-retry-title")
-        self.position_box = w.HTML().add_class("crib-retry-where")
+        self.title = w.HTML(_dom_classes=("crib-retry-title",))
+        self.position_box = w.HTML(_dom_classes=("crib-retry-where",))
         # room above the cards: a picked card is drawn raised
         self.card_row = w.HBox(
-            layout=w.Layout(flex_flow="row wrap", padding="12px 0 0 0")
-        ).add_class("crib-retry-cards")
+            _dom_classes=("crib-retry-cards",),
+            layout=w.Layout(flex_flow="row wrap", padding="12px 0 0 0"),
+        )
         self.throw_button = button(_("Throw these two"), "crib-retry-throw", button_style="primary")
         self.throw_button.on_click(lambda _b: self.submit())
         self.show_button = button(_("Show answer"), "crib-retry-show")
@@ -162,8 +163,8 @@ class RetryView(w.VBox):
         self.again_button = button(_("Try again"), "crib-retry-again")
         self.again_button.on_click(lambda _b: self.again())
         # the verdict: a polite live region, empty until the move is made
-        self.result = w.HTML().add_class("crib-retry-result")
-        self.status = w.HTML().add_class("crib-retry-status")
+        self.result = w.HTML(_dom_classes=("crib-retry-result",))
+        self.status = w.HTML(_dom_classes=("crib-retry-status",))
         super().__init__(
             [
                 self.title,
@@ -287,7 +288,7 @@ class StepperRetry:
         self.button = button(_("Try again"), "crib-step-retry")
         self.button.tooltip = _("This position again, the answer hidden until you move")
         self.button.on_click(lambda _b: self.try_selected())
-        self.rows = w.HBox(layout=w.Layout(flex_flow="row wrap")).add_class("crib-retry-rows")
+        self.rows = w.HBox(_dom_classes=("crib-retry-rows",), layout=w.Layout(flex_flow="row wrap"))
         self.view = RetryView(lang)
         stepper.children = (*stepper.children, w.HBox([self.button]), self.rows, self.view)
 

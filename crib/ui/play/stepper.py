@@ -298,9 +298,9 @@ class GameStepper(w.VBox):
         self.next_button = button(_("Next ▶"), "crib-step-next")
         self.prev_button.on_click(lambda _b: self.step(-1))
         self.next_button.on_click(lambda _b: self.step(1))
-        self.detail = w.HTML().add_class("crib-step-detail")
-        self.moments = w.HTML().add_class("crib-moments-box")
-        self.accuracy = w.HTML().add_class("crib-accuracy-box")  # both players'
+        self.detail = w.HTML(_dom_classes=("crib-step-detail",))
+        self.moments = w.HTML(_dom_classes=("crib-moments-box",))
+        self.accuracy = w.HTML(_dom_classes=("crib-accuracy-box",))  # both players'
         self.chart.observe(lambda _c: self.draw(), "selected")
         super().__init__(
             [

@@ -51,7 +51,7 @@ class Opponent:
 
     def __init__(self, lang: str = "en") -> None:
         self.lang = lang
-        self.html = w.HTML().add_class("crib-opp")
+        self.html = w.HTML(_dom_classes=("crib-opp",))
 
     def update(self, v: GameView) -> None:
         """Draw the opponent of ``v`` (the classmate game draws its opponent the same way)."""
@@ -64,7 +64,7 @@ class Board:
     def __init__(self, lang: str = "en") -> None:
         self.lang = lang
         self.narrow = False  # a phone's board (the browser says, crib.ui.kit.keys)
-        self.html = w.HTML().add_class("crib-board-box")
+        self.html = w.HTML(_dom_classes=("crib-board-box",))
 
     def update(self, v: GameView) -> None:
         """Peg the scores of ``v``."""
@@ -79,7 +79,7 @@ class TableMiddle:
 
     def __init__(self, lang: str = "en") -> None:
         self.lang = lang
-        self.html = w.HTML().add_class("crib-table")
+        self.html = w.HTML(_dom_classes=("crib-table",))
 
     def update(self, v: GameView) -> None:
         """Draw the table of ``v``."""
@@ -104,7 +104,7 @@ class Hand:
         self.buttons = [CardButton(lang).add_class(f"crib-card-{i + 1}") for i in range(6)]
         for i, b in enumerate(self.buttons):
             b.on_click(lambda _b, i=i: click_card(i))
-        self.box = w.HBox(self.buttons).add_class("crib-hand")
+        self.box = w.HBox(self.buttons, _dom_classes=("crib-hand",))
 
     def update(self, v: GameView) -> None:
         """Your cards of ``v``: picked, playable, ringed by the hint."""
@@ -131,27 +131,30 @@ class Actions:
         _ = tr(lang)
         self.confirm_button = button(_("Continue"), "crib-confirm", button_style="primary")
         # as wide as their words, as Enter's button (each its own layout: shown or not)
-        self.go_button = w.Button(description=_("Go (g)"), layout=w.Layout(width="auto")).add_class(
-            "crib-go"
+        self.go_button = w.Button(
+            _dom_classes=("crib-go",), description=_("Go (g)"), layout=w.Layout(width="auto")
         )
         self.hint_button = w.Button(
-            description=_("Hint (h)"), icon="lightbulb-o", layout=w.Layout(width="auto")
-        ).add_class("crib-hint-button")
-        self.next_button = w.Button(description=_("Continue (n)")).add_class("crib-next")
-        self.count_text = (
-            w.Text(
-                placeholder=_("your count"),
-                description=_("Your count"),
-                layout=w.Layout(width="14em"),
-            )
-            .add_class("crib-count-entry")
-            .add_class("crib-submit-on-enter")
+            _dom_classes=("crib-hint-button",),
+            description=_("Hint (h)"),
+            icon="lightbulb-o",
+            layout=w.Layout(width="auto"),
         )
-        self.count_button = w.Button(description=_("Count it")).add_class("crib-count-button")
-        self.count_box = w.HBox([self.count_text, self.count_button]).add_class("crib-count-box")
+        self.next_button = w.Button(_dom_classes=("crib-next",), description=_("Continue (n)"))
+        self.count_text = w.Text(
+            _dom_classes=("crib-count-entry",),
+            placeholder=_("your count"),
+            description=_("Your count"),
+            layout=w.Layout(width="14em"),
+        ).add_class("crib-submit-on-enter")
+        self.count_button = w.Button(_dom_classes=("crib-count-button",), description=_("Count it"))
+        self.count_box = w.HBox(
+            [self.count_text, self.count_button], _dom_classes=("crib-count-box",)
+        )
         self.row = w.HBox(
-            [self.confirm_button, self.go_button, self.hint_button, self.next_button]
-        ).add_class("crib-actions")
+            [self.confirm_button, self.go_button, self.hint_button, self.next_button],
+            _dom_classes=("crib-actions",),
+        )
 
     def update(self, v: GameView) -> None:
         """The buttons ``v``'s phase offers, each saying its key (as the prompt and the
@@ -201,7 +204,7 @@ class ShowArea:
 
     def __init__(self, lang: str = "en") -> None:
         self.lang = lang
-        self.html = w.HTML().add_class("crib-show")
+        self.html = w.HTML(_dom_classes=("crib-show",))
 
     def update(self, v: GameView) -> None:
         """The shows of ``v`` so far, or its cut for deal; else nothing."""
@@ -227,7 +230,7 @@ class Captions:
 
     def __init__(self, lang: str = "en") -> None:
         self.lang = lang
-        self.html = w.HTML().add_class("crib-live").add_class("crib-captions")
+        self.html = w.HTML(_dom_classes=("crib-live",)).add_class("crib-captions")
 
     def update(self, v: GameView) -> None:
         """The last four captions of ``v``."""
@@ -249,7 +252,7 @@ class Prompt:
     def __init__(self, lang: str = "en") -> None:
         self.lang = lang
         self._step = 0  # renders so far (the page's tests wait for a new step)
-        self.html = w.HTML().add_class("crib-live").add_class("crib-prompt")
+        self.html = w.HTML(_dom_classes=("crib-live",)).add_class("crib-prompt")
 
     def update(self, v: GameView, c: GameController, t0: float) -> None:
         """The prompt of ``v`` (``c``'s game), the next step, the time since ``t0``

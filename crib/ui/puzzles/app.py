@@ -85,36 +85,39 @@ class PuzzlesApp(w.VBox):
         self.key_listener = KeyListener([], label="", device_keys=[PROFILE_KEY])
         self.key_listener.on_device(self._device)
         self.mode = w.Dropdown(
+            _dom_classes=("crib-puzzle-mode",),
             options=[(_(label), v) for label, v in MODE_CHOICES],
             value="rated",
             description=_("Mode"),
-        ).add_class("crib-puzzle-mode")
+        )
         counts = Counter(t for p in self.puzzles for t in p.themes)
         themes = sorted(
             (t for t, n in counts.items() if n >= MIN_THEME and t in THEMES),
             key=lambda t: _(THEMES[t]).lower(),
         )
         self.theme = w.Dropdown(
+            _dom_classes=("crib-puzzle-theme",),
             options=[(f"{_(THEMES[t])} ({counts[t]})", t) for t in themes],
             description=_("Theme"),
             layout=w.Layout(display="none"),
-        ).add_class("crib-puzzle-theme")
+        )
         self.mode.observe(lambda _c: self.restart(), "value")
         self.theme.observe(lambda _c: self.restart(), "value")
-        self.who = w.HTML(self._who_html()).add_class("crib-puzzle-who")
-        self.head = w.HTML().add_class("crib-puzzle-head")
-        self.position_box = w.HTML().add_class("crib-puzzle-where")
+        self.who = w.HTML(self._who_html(), _dom_classes=("crib-puzzle-who",))
+        self.head = w.HTML(_dom_classes=("crib-puzzle-head",))
+        self.position_box = w.HTML(_dom_classes=("crib-puzzle-where",))
         self.card_row = w.HBox(
-            layout=w.Layout(flex_flow="row wrap", padding="12px 0 0 0")
-        ).add_class("crib-puzzle-cards")
+            _dom_classes=("crib-puzzle-cards",),
+            layout=w.Layout(flex_flow="row wrap", padding="12px 0 0 0"),
+        )
         self.throw_button = button(
             _("Throw these two"), "crib-puzzle-throw", button_style="primary"
         )
         self.throw_button.on_click(lambda _b: self.submit())
         self.next_button = button(_("Next puzzle"), "crib-puzzle-next", icon="arrow-right")
         self.next_button.on_click(lambda _b: self.next_clicked())
-        self.result = w.HTML().add_class("crib-puzzle-result")
-        self.rating_box = w.HTML().add_class("crib-puzzle-rating")
+        self.result = w.HTML(_dom_classes=("crib-puzzle-result",))
+        self.rating_box = w.HTML(_dom_classes=("crib-puzzle-rating",))
         self.class_set = ClassSetPanel(self)
         super().__init__(
             [

@@ -61,7 +61,7 @@ class ClassSetPanel(w.VBox):
         self.code = entry(_("Class code"), "crib-set-code", "18em", _("e.g. K7QW2M"), wide=True)
         self.name = entry(_("Your name"), "crib-set-name", "20em", _("a nickname"), wide=True)
         self.open_button = button(_("Open the class set"), "crib-set-open", button_style="primary")
-        self.status = w.HTML().add_class("crib-set-status")
+        self.status = w.HTML(_dom_classes=("crib-set-status",))
         on_clicks((self.open_button, self.open_set))
         said = _(
             "Your teacher's puzzle set: the same puzzles, in the same order, for the whole "

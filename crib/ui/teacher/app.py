@@ -81,43 +81,46 @@ class TeacherApp(w.VBox):
         # how many of each kind and the counting level, or the pre-test or post-test (form.py)
         questions_box = add_question_widgets(self)
         self.create_button = w.Button(
-            description=_("Create session"), button_style="primary"
-        ).add_class("crib-create")
+            _dom_classes=("crib-create",), description=_("Create session"), button_style="primary"
+        )
         self.open_code = entry(_("or reopen"), "crib-open-code", "16em", _("join code"), wide=True)
-        self.open_button = w.Button(description=_("Open")).add_class("crib-open")
+        self.open_button = w.Button(_dom_classes=("crib-open",), description=_("Open"))
         # printables for the class, the worksheets drawn from the Seed box
         self.printables = PrintablesPanel(lambda: int(self.seed.value), lang)
-        self.status = w.HTML().add_class("crib-status")
-        self.code_banner = w.HTML().add_class("crib-code-box")
+        self.status = w.HTML(_dom_classes=("crib-status",))
+        self.code_banner = w.HTML(_dom_classes=("crib-code-box",))
 
-        self.summary = w.HTML().add_class("crib-summary")
-        self.question_table = w.HTML().add_class("crib-question-table")
-        self.student_table = w.HTML().add_class("crib-student-table")
+        self.summary = w.HTML(_dom_classes=("crib-summary",))
+        self.question_table = w.HTML(_dom_classes=("crib-question-table",))
+        self.student_table = w.HTML(_dom_classes=("crib-student-table",))
         self.question_pick = sized(
             w.Dropdown, _("Question"), "crib-question-pick", "26em", options=[]
         )
         # hidden until it holds a chart (an empty Image is a broken image)
         self.chart = FigureImage(lang, layout=w.Layout(width="560px", display="none"))
         self.chart.add_class("crib-choice-chart")
-        self.choices = w.HTML().add_class("crib-choices")
-        self.reveal_button = w.Button(description=_("Reveal the answer"), icon="eye").add_class(
-            "crib-reveal-button"
+        self.choices = w.HTML(_dom_classes=("crib-choices",))
+        self.reveal_button = w.Button(
+            _dom_classes=("crib-reveal-button",), description=_("Reveal the answer"), icon="eye"
         )
-        self.reveal_panel = w.HTML().add_class("crib-reveal")
-        self.refresh_button = w.Button(description=_("Refresh"), icon="refresh").add_class(
-            "crib-refresh"
+        self.reveal_panel = w.HTML(_dom_classes=("crib-reveal",))
+        self.refresh_button = w.Button(
+            _dom_classes=("crib-refresh",), description=_("Refresh"), icon="refresh"
         )
-        self.csv = w.HTML().add_class("crib-teacher-csv")
-        self.heatmap = w.HTML().add_class("crib-heatmap-box")
-        self.mastery = w.HTML().add_class("crib-mastery-box")  # per lesson objective (mastery.py)
+        self.csv = w.HTML(_dom_classes=("crib-teacher-csv",))
+        self.heatmap = w.HTML(_dom_classes=("crib-heatmap-box",))
+        self.mastery = w.HTML(
+            _dom_classes=("crib-mastery-box",)
+        )  # per lesson objective (mastery.py)
         self.projector = w.ToggleButton(
+            _dom_classes=("crib-projector-toggle",),
             description=_("Projector mode"),
             icon="television",
             value=False,
             tooltip=_("large cards, no names: for the class screen"),
-        ).add_class("crib-projector-toggle")
-        self.projector_panel = w.HTML(layout=w.Layout(display="none")).add_class(
-            "crib-projector-panel"
+        )
+        self.projector_panel = w.HTML(
+            _dom_classes=("crib-projector-panel",), layout=w.Layout(display="none")
         )
         self.projector.observe(lambda _c: self.toggle_projector(), "value")
         self.projector_bar = ProjectorBar(self)  # Previous, Next and a timer (projector.py)

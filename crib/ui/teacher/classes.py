@@ -167,10 +167,10 @@ class ClassPicker(w.VBox):
             w.Dropdown, _("Student"), "crib-class-remove", "18em", options=[], wide=True
         )
         self.remove_button = button(_("Take out"), "crib-class-remove-button", icon="user-times")
-        self.roster = w.HTML().add_class("crib-class-roster")
-        self.status = w.HTML().add_class("crib-live").add_class("crib-class-status")
+        self.roster = w.HTML(_dom_classes=("crib-class-roster",))
+        self.status = w.HTML(_dom_classes=("crib-live",)).add_class("crib-class-status")
         # the open session's class: who joined this time, who has not (on the live view)
-        self.session_box = w.HTML().add_class("crib-session-roster-box")
+        self.session_box = w.HTML(_dom_classes=("crib-session-roster-box",))
         self.edit_row = w.HBox(
             [self.add_box, self.add_button, self.remove_pick, self.remove_button],
             layout=w.Layout(flex_flow="row wrap", align_items="flex-start"),

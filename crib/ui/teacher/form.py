@@ -60,6 +60,7 @@ def add_question_widgets(app: Any) -> w.VBox:
     lang = getattr(app, "lang", "en")
     _ = tr(lang)
     app.preset = w.ToggleButtons(
+        _dom_classes=("crib-preset",),
         options=[
             (_("Choose the questions"), ""),
             (_("Pre-test"), "pre-test"),
@@ -67,28 +68,30 @@ def add_question_widgets(app: Any) -> w.VBox:
         ],
         value="",
         description=_("Questions"),
-    ).add_class("crib-preset")
+    )
     boxes = []
     for kind in KINDS:
         b = w.BoundedIntText(
+            _dom_classes=(f"crib-n-{kind}",),
             value=DEFAULT_COUNTS[kind],
             min=0,
             max=50,
             description=_(_LABELS[kind]),
             style={"description_width": "initial"},  # as wide as its label (longer in French)
             layout=w.Layout(width=f"calc({len(_(_LABELS[kind]))}ch + 5em)"),
-        ).add_class(f"crib-n-{kind}")
+        )
         b.tooltip = _("how many {kind} questions (0 to 50)").format(kind=_(KIND_NAMES[kind]))
         setattr(app, f"n_{kind}", b)
         boxes.append(b)
     app.level = w.Dropdown(
+        _dom_classes=("crib-session-level",),
         # the climbing levels first (fifteens only, + pairs, + runs, + flush and nobs)
         options=[(_(LEVEL_NAMES[lv]), lv) for lv in LEVELS],
         value="typical",
         description=_("Counting level"),
         style={"description_width": "initial"},
-    ).add_class("crib-session-level")
-    app.preset_note = w.HTML().add_class("crib-preset-note-box")
+    )
+    app.preset_note = w.HTML(_dom_classes=("crib-preset-note-box",))
     kinds_row = w.HBox(boxes, layout=w.Layout(flex_flow="row wrap", grid_gap="4px 12px"))
     level_row = w.HBox([app.level])
     app.question_rows = (kinds_row, level_row)  # hidden while a test is chosen

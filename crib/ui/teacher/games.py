@@ -63,14 +63,16 @@ class GamesPanel(w.VBox):
         self.games: list[FinishedDuel] = []
         self.pick = sized(w.Dropdown, _("Game"), "crib-games-pick", "30em", options=[])
         self.open_button = button(_("Open its review"), "crib-games-open")
-        self.status = w.HTML().add_class("crib-games-status")
-        self.sixes = w.HTML().add_class("crib-games-sixes")
-        self.heads = [w.HTML().add_class("crib-games-seat") for _s in (0, 1)]
+        self.status = w.HTML(_dom_classes=("crib-games-status",))
+        self.sixes = w.HTML(_dom_classes=("crib-games-sixes",))
+        self.heads = [w.HTML(_dom_classes=("crib-games-seat",)) for _s in (0, 1)]
         self.steppers = [DuelStepper(lang) for _s in (0, 1)]
-        self.tables = [w.HTML().add_class("crib-review") for _s in (0, 1)]
+        self.tables = [w.HTML(_dom_classes=("crib-review",)) for _s in (0, 1)]
         on_clicks((self.open_button, self.open_game))
         seats = [
-            w.VBox([self.heads[i], self.steppers[i], self.tables[i]]).add_class("crib-games-one")
+            w.VBox(
+                [self.heads[i], self.steppers[i], self.tables[i]], _dom_classes=("crib-games-one",)
+            )
             for i in (0, 1)
         ]
         super().__init__(

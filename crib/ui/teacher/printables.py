@@ -66,28 +66,33 @@ class PrintablesPanel(w.HBox):
         _ = tr(ui_lang)
         wide = {"description_width": "initial"}  # the French labels are longer
         self.kind = w.Dropdown(
+            _dom_classes=("crib-print-kind",),
             options=[(_(NAMES[k]), k) for k in KINDS],
             value="worksheet-1",
             description=_("Printable"),
             layout=w.Layout(width="22em"),
             style=wide,
-        ).add_class("crib-print-kind")
-        self.lang = w.Dropdown(  # the printable's language: the page's by default
+        )
+        self.lang = w.Dropdown(
+            _dom_classes=("crib-print-lang",),  # the printable's language: the page's by default
             options=[("English", "en"), ("Français", "fr")],
             value=ui_lang,
             description=_("Language"),
             layout=w.Layout(width="14em"),
             style=wide,
-        ).add_class("crib-print-lang")
+        )
         self.paper = w.Dropdown(
+            _dom_classes=("crib-print-paper",),
             options=[("A4", "a4"), ("US Letter", "letter")],
             value="a4",
             description=_("Paper"),
             layout=w.Layout(width="12em"),
             style=wide,
-        ).add_class("crib-print-paper")
-        self.button = w.Button(description=_("Make the PDF"), icon="print").add_class("crib-print")
-        self.link = w.HTML().add_class("crib-print-link")
+        )
+        self.button = w.Button(
+            _dom_classes=("crib-print",), description=_("Make the PDF"), icon="print"
+        )
+        self.link = w.HTML(_dom_classes=("crib-print-link",))
         self.button.on_click(lambda _b: self.make())
         for x in (self.kind, self.lang, self.paper):
             x.observe(lambda _c: setattr(self.link, "value", ""), "value")  # a stale link goes

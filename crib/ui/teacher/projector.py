@@ -74,20 +74,24 @@ class ProjectorBar(w.HBox):
         self.prev_button = w.Button(description=_("◀ Previous question"), layout=wide())
         self.prev_button.add_class("crib-proj-prev")
         self.next_button = w.Button(
-            description=_("Next question ▶"), button_style="primary", layout=wide()
-        ).add_class("crib-proj-next")
+            _dom_classes=("crib-proj-next",),
+            description=_("Next question ▶"),
+            button_style="primary",
+            layout=wide(),
+        )
         self.timer = w.Dropdown(
+            _dom_classes=("crib-proj-timer",),
             options=[(_(_TIMER_NAMES[s]), s) for s in TIMERS],
             value=0,
             description=_("Timer"),
             style={"description_width": "initial"},
             layout=w.Layout(width="auto"),
-        ).add_class("crib-proj-timer")
+        )
         self.start_button = w.Button(
             description=_("Start the timer"), icon="clock-o", layout=w.Layout(width="auto")
         )
         self.start_button.add_class("crib-proj-timer-start")
-        self.clock_view = w.HTML().add_class("crib-proj-clock")
+        self.clock_view = w.HTML(_dom_classes=("crib-proj-clock",))
         self.status = w.HTML()
         self.end: float | None = None  # the countdown's end on ``clock``; None: not running
         self._task: asyncio.Task | None = None
@@ -223,13 +227,14 @@ class PracticeStart(w.VBox):
         _ = tr(self.lang)
         self.session: Session | None = None
         self.button = w.Button(
+            _dom_classes=("crib-practice-start",),
             description=_("Start this practice with the class"),
             icon="users",
             button_style="primary",
             layout=w.Layout(width="auto"),
-        ).add_class("crib-practice-start")
-        self.status = w.HTML().add_class("crib-practice-status")
-        self.join = w.HTML().add_class("crib-practice-join")
+        )
+        self.status = w.HTML(_dom_classes=("crib-practice-status",))
+        self.join = w.HTML(_dom_classes=("crib-practice-join",))
         self.button.on_click(lambda _b: self.start())
         row = w.HBox([self.button, self.status], layout=w.Layout(flex_flow="row wrap"))
         super().__init__([row, self.join])

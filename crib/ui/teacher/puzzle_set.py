@@ -158,7 +158,7 @@ class PuzzleSetPanel(w.VBox):
         self.give_button = button(
             _("Give this set to the class"), "crib-set-give", button_style="primary"
         )
-        self.status = w.HTML().add_class("crib-set-status")
+        self.status = w.HTML(_dom_classes=("crib-set-status",))
         # a student on another device (or whose browser lost its profile): the teacher frees
         # the name, and the next device to type it gets it
         self.free_pick = sized(w.Dropdown, _("Student"), "crib-set-free-pick", "20em", options=[])
@@ -176,15 +176,15 @@ class PuzzleSetPanel(w.VBox):
             value="a4",
         )
         self.print_button = button(_("Print this set + key"), "crib-set-print", icon="print")
-        self.print_link = w.HTML().add_class("crib-set-print-link")
+        self.print_link = w.HTML(_dom_classes=("crib-set-print-link",))
         self.print_row = w.HBox(
             [self.paper, self.print_button, self.print_link],
             layout=w.Layout(flex_flow="row wrap", display="none"),
         )
         self.paper.observe(lambda _c: setattr(self.print_link, "value", ""), "value")
-        self.grid = w.HTML().add_class("crib-set-grid-box")
-        self.hardest = w.HTML().add_class("crib-set-hardest-box")
-        self.csv = w.HTML().add_class("crib-set-csv")
+        self.grid = w.HTML(_dom_classes=("crib-set-grid-box",))
+        self.hardest = w.HTML(_dom_classes=("crib-set-hardest-box",))
+        self.csv = w.HTML(_dom_classes=("crib-set-csv",))
         on_clicks(
             (self.give_button, self.give),
             (self.free_button, self.free_name),

@@ -21,8 +21,9 @@ class TournamentWidgets(w.VBox):
     def __init__(self, lang: str = "en") -> None:
         _ = tr(lang)
         self.note = w.HTML(
-            info_html(_("Create or reopen a class session above: its students are the players."))
-        ).add_class("crib-tour-note")
+            info_html(_("Create or reopen a class session above: its students are the players.")),
+            _dom_classes=("crib-tour-note",),
+        )
         self.players = sized(
             w.Textarea,
             _("Players"),
@@ -75,9 +76,9 @@ class TournamentWidgets(w.VBox):
             "auto",
             icon="television",
         )
-        self.status = w.HTML().add_class("crib-live").add_class("crib-tour-status")
-        self.round_box = w.HTML().add_class("crib-tour-round")
-        self.reach = w.HTML().add_class("crib-tour-reach-box")
+        self.status = w.HTML(_dom_classes=("crib-live",)).add_class("crib-tour-status")
+        self.round_box = w.HTML(_dom_classes=("crib-tour-round",))
+        self.reach = w.HTML(_dom_classes=("crib-tour-reach-box",))
         self.hand_table = sized(w.Dropdown, _("Table"), "crib-tour-hand-table", "22em", options=[])
         self.score1, self.score2 = (
             entry(label, f"crib-tour-score{n}", "10em", example)
@@ -90,12 +91,12 @@ class TournamentWidgets(w.VBox):
         self.seat_button = button(
             _("Hand the seat to a new device"), "crib-tour-handover", icon="exchange"
         )
-        self.standings = w.HTML().add_class("crib-tour-standings")
-        self.downloads = w.HTML().add_class("crib-tour-downloads")
+        self.standings = w.HTML(_dom_classes=("crib-tour-standings",))
+        self.downloads = w.HTML(_dom_classes=("crib-tour-downloads",))
         self.pdf_button = button(
             _("Pairing sheet and scorecards (PDF)"), "crib-tour-pdf", icon="print"
         )
-        self.pdf_link = w.HTML().add_class("crib-tour-pdf-link")
+        self.pdf_link = w.HTML(_dom_classes=("crib-tour-pdf-link",))
 
         row = {"flex_flow": "row wrap", "align_items": "center", "grid_gap": "4px 10px"}
         self.form = w.VBox(
@@ -113,14 +114,19 @@ class TournamentWidgets(w.VBox):
                     ],
                     layout=w.Layout(**{**row, "align_items": "flex-start"}),
                 ),
-            ]
-        ).add_class("crib-tour-form")
+            ],
+            _dom_classes=("crib-tour-form",),
+        )
         self.hand_row = w.HBox(
-            [self.hand_table, self.score1, self.score2, self.hand_button], layout=w.Layout(**row)
-        ).add_class("crib-tour-hand-row")
+            [self.hand_table, self.score1, self.score2, self.hand_button],
+            _dom_classes=("crib-tour-hand-row",),
+            layout=w.Layout(**row),
+        )
         self.seat_row = w.HBox(
-            [self.seat_pick, self.seat_button], layout=w.Layout(**row)
-        ).add_class("crib-tour-seat-row")
+            [self.seat_pick, self.seat_button],
+            _dom_classes=("crib-tour-seat-row",),
+            layout=w.Layout(**row),
+        )
         self.files_row = w.HBox(
             [self.downloads, self.pdf_button, self.pdf_link], layout=w.Layout(**row)
         )

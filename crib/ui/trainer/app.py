@@ -77,13 +77,16 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, NewKinds, MistakesMod
         join_box = add_side_widgets(self, seed)  # join a class, practice settings, progress
 
         # the question
-        self.header = w.HTML().add_class("crib-header")
-        self.prompt = w.HTML().add_class("crib-prompt")
+        self.header = w.HTML(_dom_classes=("crib-header",))
+        self.prompt = w.HTML(_dom_classes=("crib-prompt",))
         self.count_box = w.Text(
-            description=_("Count"), placeholder=_("type the total"), layout=w.Layout(width="16em")
-        ).add_class("crib-count-input")
-        self.check_button = w.Button(description=_("Check"), button_style="primary").add_class(
-            "crib-check"
+            _dom_classes=("crib-count-input",),
+            description=_("Count"),
+            placeholder=_("type the total"),
+            layout=w.Layout(width="16em"),
+        )
+        self.check_button = w.Button(
+            _dom_classes=("crib-check",), description=_("Check"), button_style="primary"
         )
         self.check_button.on_click(lambda _b: self.answer_count())
         self.count_box.add_class("crib-submit-on-enter")  # Enter checks the count
@@ -96,24 +99,27 @@ class TrainerApp(TrainerProgress, ClassReveals, TeachMode, NewKinds, MistakesMod
         self._build_kinds()
         self._build_mistakes()  # "My mistakes" (issue #39, point 6)
         self.throw_button = w.Button(
-            description=_("Throw these two"), button_style="primary", disabled=True
-        ).add_class("crib-throw")
+            _dom_classes=("crib-throw",),
+            description=_("Throw these two"),
+            button_style="primary",
+            disabled=True,
+        )
         self.throw_button.on_click(lambda _b: self.answer_throw())
-        self.card_row = w.HBox().add_class("crib-card-row")
-        self.answer_box = w.VBox([self.count_row]).add_class("crib-answer-box")
-        self.status = w.HTML().add_class("crib-status")
-        self.feedback = w.HTML().add_class("crib-feedback")
-        self.reveal_box = w.HTML().add_class("crib-class-reveal")
-        self.summary = w.HTML().add_class("crib-set-summary")  # at the end of a set
-        self.next_button = w.Button(description=_("Next deal"), icon="arrow-right").add_class(
-            "crib-next"
+        self.card_row = w.HBox(_dom_classes=("crib-card-row",))
+        self.answer_box = w.VBox([self.count_row], _dom_classes=("crib-answer-box",))
+        self.status = w.HTML(_dom_classes=("crib-status",))
+        self.feedback = w.HTML(_dom_classes=("crib-feedback",))
+        self.reveal_box = w.HTML(_dom_classes=("crib-class-reveal",))
+        self.summary = w.HTML(_dom_classes=("crib-set-summary",))  # at the end of a set
+        self.next_button = w.Button(
+            _dom_classes=("crib-next",), description=_("Next deal"), icon="arrow-right"
         )
         self.next_button.on_click(lambda _b: self.next_question())
-        self.stats = w.HTML().add_class("crib-stats")
+        self.stats = w.HTML(_dom_classes=("crib-stats",))
         self.plain_box = plain_switch(
             plain, lambda: self._redraw_feedback(), lang
         )  # plain words first
-        self.clock = w.HTML(layout=w.Layout(margin="0 0 0 16px")).add_class("crib-clock")
+        self.clock = w.HTML(_dom_classes=("crib-clock",), layout=w.Layout(margin="0 0 0 16px"))
 
         my_progress = _("My progress")
         super().__init__(

@@ -78,12 +78,15 @@ class NewKinds:
         self.pegpoints_check.add_class("crib-check").add_class("crib-pegpoints-check")
         self.pegpoints_check.on_click(lambda _b: self.answer_pegpoints())
         # the message beside the boxes (a polite live region: a screen reader hears it)
-        self.pegpoints_msg = w.HTML().add_class("crib-field-error").add_class("crib-pegpoints-msg")
+        self.pegpoints_msg = w.HTML(_dom_classes=("crib-field-error",)).add_class(
+            "crib-pegpoints-msg"
+        )
         self.pegpoints_row = w.HBox(
             [self.pegcount_box, self.pegpoints_box, self.pegpoints_check, self.pegpoints_msg],
+            _dom_classes=("crib-peg-inputs",),
             layout=w.Layout(flex_flow="row wrap", align_items="center"),
-        ).add_class("crib-peg-inputs")
-        self.rules_row = w.VBox().add_class("crib-rules-choices")
+        )
+        self.rules_row = w.VBox(_dom_classes=("crib-rules-choices",))
         self._said_count: int | None = None
 
     def _show_kind(self, q: PegPointsQuestion | RulesQuestion) -> None:

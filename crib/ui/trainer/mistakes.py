@@ -56,23 +56,27 @@ class MistakesMode:
         self.mistake_at = 0
         self.mistake_view = RetryView(self.lang)
         self.mistake_view.on_move(self._mistake_moved)
-        self.mistake_note = w.HTML().add_class("crib-mistakes-note")
+        self.mistake_note = w.HTML(_dom_classes=("crib-mistakes-note",))
         self.mistake_next = button(_("Next position"), "crib-mistakes-next", icon="arrow-right")
         self.mistake_next.on_click(lambda _b: self.next_mistake())
         self.mistakes_box = w.VBox(
             [self.mistake_note, self.mistake_view, w.HBox([self.mistake_next])],
+            _dom_classes=("crib-mistakes",),
             layout=w.Layout(display="none"),
-        ).add_class("crib-mistakes")
+        )
         # in a class: the class learner's set, beside the class's questions
         self.class_mistakes = w.ToggleButton(
+            _dom_classes=("crib-class-mistakes",),
             description=_("My mistakes"),
             tooltip=_("Your costliest decisions from your class games, asked again"),
             icon="repeat",
-        ).add_class("crib-class-mistakes")
+        )
         self.class_mistakes.observe(lambda _c: self.show_mistakes(), "value")
         self.class_mistakes_row = w.HBox(
-            [self.class_mistakes], layout=w.Layout(display="none")
-        ).add_class("crib-class-mistakes-row")
+            [self.class_mistakes],
+            _dom_classes=("crib-class-mistakes-row",),
+            layout=w.Layout(display="none"),
+        )
         self._class_header = ""
         keys = self.key_listener
         keys.device_keys = [*keys.device_keys, PROFILE_KEY]

@@ -38,14 +38,15 @@ def add_side_widgets(app: Any, seed: int | None) -> w.VBox:
     # joining a class (wide: the French labels are longer)
     app.code = entry(_("Class code"), "crib-join-code", "18em", _("e.g. K7QW2M"), wide=True)
     app.name = entry(_("Your name"), "crib-join-name", "20em", _("a nickname"), wide=True)
-    app.join_button = w.Button(description=_("Join class"), button_style="primary").add_class(
-        "crib-join"
+    app.join_button = w.Button(
+        _dom_classes=("crib-join",), description=_("Join class"), button_style="primary"
     )
-    app.join_status = w.HTML().add_class("crib-join-status")
+    app.join_status = w.HTML(_dom_classes=("crib-join-status",))
     app.join_button.on_click(lambda _b: app.join())
 
     # practice settings
     app.kind = w.ToggleButtons(
+        _dom_classes=("crib-kind",),
         options=[
             (_("Counting"), "count"),
             (_("What it pegs"), "pegpoints"),
@@ -57,19 +58,21 @@ def add_side_widgets(app: Any, seed: int | None) -> w.VBox:
         value="count",
         description=_("Practise"),
         style={"button_width": "auto"},  # the French names are longer
-    ).add_class("crib-kind")
+    )
     app.level = w.Dropdown(
+        _dom_classes=("crib-level",),
         # the climbing levels first (fifteens only, + pairs, + runs, + flush and nobs)
         options=[(_(quiz.LEVEL_NAMES[lv]), lv) for lv in quiz.LEVELS],
         value="typical",
         description=_("Difficulty"),
         style=WIDE,
-    ).add_class("crib-level")
+    )
     app.seat = w.ToggleButtons(
+        _dom_classes=("crib-hand-crib",),
         options=[(_("Hand"), False), (_("Crib"), True), (_("Either"), None)],
         value=False,
         description=_("Count a"),
-    ).add_class("crib-hand-crib")
+    )
     app.seed = sized(
         w.IntText, _("Seed"), "crib-seed", "12em", value=fresh_seed() if seed is None else seed
     )
@@ -94,14 +97,14 @@ def add_side_widgets(app: Any, seed: int | None) -> w.VBox:
     )
 
     # my progress
-    app.progress_button = w.Button(description=_("Show my progress"), icon="line-chart").add_class(
-        "crib-progress-button"
+    app.progress_button = w.Button(
+        _dom_classes=("crib-progress-button",), description=_("Show my progress"), icon="line-chart"
     )
     app.progress_button.on_click(lambda _b: app.show_progress())
-    app.progress_note = w.HTML().add_class("crib-progress-note")
+    app.progress_note = w.HTML(_dom_classes=("crib-progress-note",))
     app.progress_image = FigureImage(app.lang, layout=w.Layout(width="760px", display="none"))
     app.progress_image.add_class("crib-progress-chart")
-    app.progress_csv = w.HTML().add_class("crib-progress-csv")
+    app.progress_csv = w.HTML(_dom_classes=("crib-progress-csv",))
 
     in_class, type_code = _("In class?"), _("Type the code your teacher shows and your name.")
     join_box = w.VBox(

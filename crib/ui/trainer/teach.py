@@ -60,23 +60,26 @@ class TeachMode:
     def _build_teach(self) -> None:
         _ = tr(self.lang)
         self.teach_toggle = w.ToggleButton(
+            _dom_classes=("crib-teach-toggle",),
             description=_("Count line by line"),
             icon="list",
             value=False,
             layout=w.Layout(width="fit-content"),
             tooltip=_("pick the cards of each fifteen, pair, run, flush or nobs"),
-        ).add_class("crib-teach-toggle")
+        )
         self.teach_toggle.observe(lambda _c: self._teach_layout(), "value")
-        self.teach_cards = w.HBox().add_class("crib-teach-cards")
+        self.teach_cards = w.HBox(_dom_classes=("crib-teach-cards",))
         self.teach_kind = w.ToggleButtons(
-            options=[(_(KIND_LABELS[k]), k) for k in L.KINDS], value="fifteen"
-        ).add_class("crib-teach-kind")
-        self.teach_add = w.Button(description=_("Add line"), icon="plus").add_class(
-            "crib-teach-add"
+            _dom_classes=("crib-teach-kind",),
+            options=[(_(KIND_LABELS[k]), k) for k in L.KINDS],
+            value="fifteen",
+        )
+        self.teach_add = w.Button(
+            _dom_classes=("crib-teach-add",), description=_("Add line"), icon="plus"
         )
         self.teach_check = w.Button(description=_("Check my lines"), button_style="primary")
         self.teach_check.add_class("crib-teach-check")
-        self.teach_lines = w.HTML().add_class("crib-teach-lines")
+        self.teach_lines = w.HTML(_dom_classes=("crib-teach-lines",))
         on_clicks((self.teach_add, self.add_line), (self.teach_check, self.check_lines))
         self.teach_box = w.VBox(
             [
@@ -84,8 +87,9 @@ class TeachMode:
                 w.HBox([self.teach_kind, self.teach_add]),
                 self.teach_lines,
                 self.teach_check,
-            ]
-        ).add_class("crib-teach-box")
+            ],
+            _dom_classes=("crib-teach-box",),
+        )
         self.claims: list[tuple[str, tuple]] = []
 
     def _teach_reset(self) -> None:
