@@ -15,6 +15,8 @@ to another device).
 3. A new set from the teacher keeps the names where they were.
 4. A name the teacher freed: the old device records nothing more under it, and a first
    try already made stays as it was, whoever types the name next.
+5. The limit that stays (docs/safety.md): a private window is another device, so a
+   made-up name there can see an answer first; the teacher's grid shows that name.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from crib.analysis.puzzles.model import load_puzzles
 from crib.session.learner import PROFILE_KEY, LearnerKey
 from crib.store.classroom import Store
 from crib.store.puzzle_sets import PuzzleSetStore
+from crib.ui.puzzles.render import move_text
 from tests.test_puzzle_set_pages import _student
 from tests.test_puzzles_page import _move
 
@@ -137,3 +140,25 @@ def test_a_freed_name_records_nothing_more_from_the_old_device(tmp_path, puzzles
     assert bob.flow.number() == 2 and bob.flow.done() == {sets.puzzle_set(code).puzzle_ids[0]: True}
     refused = _student(db, puzzles, code, "Ann", ANN_NEW)  # Ann's new device, too late
     assert "ask your teacher to free the name" in refused.class_set.status.value
+
+
+def test_a_second_browser_profile_is_another_device_and_the_teacher_sees_its_name(
+    tmp_path, puzzles
+) -> None:
+    """The limit docs/safety.md states, pinned: a device is a browser profile, so Bob's
+    private window (a profile token of its own) may open the set under a name nobody has
+    used and see a puzzle's answer before Bob tries it as himself.  Nothing ties the two
+    to one student; what the teacher has is the grid, where the made-up name shows with
+    its try."""
+    db, code, sets, _ann = _class_with_ann(tmp_path, puzzles)
+    bob = _student(db, puzzles, code, "Bob", BOB)
+    window = LearnerKey.for_device("private-window-0123456789")
+    private = _student(db, puzzles, code, "Zed", window)
+    assert private.flow.current.id == bob.flow.current.id  # the same first puzzle
+    seen = _move(private, right=False)
+    answer = move_text(seen["answer"], "en")
+    assert f"Best: <b>{answer}</b>" in private.result.value  # the answer, shown
+    _move(bob, right=True)
+    r = sets.results(code)
+    assert r.names == ("Ann", "Bob", "Zed")
+    assert r.grid["Bob"] == (True, None, None) and r.grid["Zed"] == (False, None, None)
