@@ -10,6 +10,9 @@ a second), plus the room's rules on a fake kernel manager.
 4. A page kernel's shutdown is accepted only from the address that holds it.
 5. Students at their cap cannot keep a classmate from opening two pages; a full server
    says so.
+6. The class puzzle set from another device: its own page kernel runs no code sent to it
+   (no attempt in a classmate's name that way), and the teacher's puzzle-set panel, its
+   CSV and its printable are refused (tests/test_puzzle_set_safety.py: the pages).
 """
 
 from __future__ import annotations
@@ -120,7 +123,9 @@ def _serve(tmp: Path, *args: str) -> Iterator[SimpleNamespace]:
             time.sleep(0.2)
         assert wait_for_idle_kernels(proc.pid, len(PAGES), deadline), "the pools did not settle"
         key = re.search(r"teacher opens: \S+key=(\S+)", text).group(1)  # type: ignore[union-attr]
-        yield SimpleNamespace(port=port, key=key, log=log, ready=time.monotonic())
+        yield SimpleNamespace(
+            port=port, key=key, log=log, ready=time.monotonic(), db=env["CRIB_DB"]
+        )
     finally:
         stop_process(proc, 20)
 
@@ -618,3 +623,126 @@ def test_the_cull_options_reach_the_room_and_jupyters_culler() -> None:
     assert room_mod.cull_every(180) == 30
     with pytest.raises(SystemExit, match="--cull-after"):
         take_room_options(["--cull-after=0"])
+
+
+# -- 6. the class puzzle set from another device ------------------------------------
+
+
+def _kernel_msg(msg_type: str, content: dict) -> dict:
+    import uuid
+
+    header = {
+        "msg_id": uuid.uuid4().hex,
+        "msg_type": msg_type,
+        "session": "crib-probe",
+        "username": "",
+        "date": datetime.now(UTC).isoformat(),
+        "version": "5.3",
+    }
+    return {"header": header, "parent_header": {}, "metadata": {}, "content": content}
+
+
+def test_a_page_kernel_runs_no_code_sent_to_it_so_no_attempt_in_a_classmates_name(
+    server: SimpleNamespace, tmp_path: Path
+) -> None:
+    """Issue #40's class puzzle set: Bob (127.0.0.2) cannot reach Ann's page kernel, and
+    his own page's kernel, which can write the record, runs no code his browser sends:
+    an ``execute_request`` that would record a missed try under Ann's name (and write a
+    file) is dropped, while the same socket answers a ``kernel_info_request``.  Ann's
+    record is unchanged."""
+    import websocket as wsc  # websocket-client, a dependency of jupyter_server
+
+    from crib.analysis.puzzles.model import load_puzzles
+    from crib.store.classroom import Store
+    from crib.store.puzzle_sets import MODE, PuzzleSetStore
+
+    puzzles = load_puzzles()[:400]
+    code = Store(server.db).create_session("C", seed=1, questions=[{"kind": "count"}]).code
+    sets = PuzzleSetStore(server.db)
+    ps = sets.give_set(code, puzzles, None, 1000, 1300, 2)
+    ann = sets.learner_id(sets.bind_name(code, "Ann", "ann-device-0123456789"))
+    sets.attempt(ann, ps.puzzle_ids[0], 1000.0, "XX", True, MODE)
+    before = sets.results(code).grid, [(a.puzzle_id, a.move) for a in sets.history(ann)]
+    ann_kid = open_page(server, "trainer.ipynb", "127.0.0.1")  # Ann's page
+    bob = "127.0.0.2"
+    assert websocket(server, channels(ann_kid), src=bob)[0] == 403
+    marker = tmp_path / "ran"
+    code_sent = (
+        f"open({str(marker)!r}, 'w').write('ran')\n"
+        "from crib.store.puzzle_sets import MODE, PuzzleSetStore\n"
+        f"st = PuzzleSetStore({server.db!r})\n"
+        f"lid = st.learner_id(st.class_learner({code!r}, 'Ann'))\n"
+        f"st.attempt(lid, {ps.puzzle_ids[1]!r}, 1000.0, 'XX', False, MODE)\n"
+    )
+    kid = open_page(server, "trainer.ipynb", bob)  # Bob's own page
+    sock = socket.create_connection(("127.0.0.1", server.port), timeout=30, source_address=(bob, 0))
+    ws = wsc.create_connection(
+        f"ws://127.0.0.1:{server.port}{channels(kid)}", socket=sock, timeout=30
+    )
+    try:
+        run = _kernel_msg(
+            "execute_request",
+            {
+                "code": code_sent,
+                "silent": False,
+                "store_history": False,
+                "user_expressions": {},
+                "allow_stdin": False,
+                "stop_on_error": True,
+            },
+        )
+        info = _kernel_msg("kernel_info_request", {})
+        for m in (run, info):
+            ws.send(json.dumps({**m, "channel": "shell", "buffers": []}))
+        seen: list[str] = []
+        while True:  # the kernel answers its shell in order: the info reply comes last
+            got = ws.recv()
+            if not isinstance(got, str):
+                continue  # a binary frame (buffers): nothing of ours
+            msg = json.loads(got)
+            parent = msg.get("parent_header", {}).get("msg_id")
+            if parent == run["header"]["msg_id"]:
+                seen.append(msg["msg_type"])
+            if parent == info["header"]["msg_id"] and msg["msg_type"] == "kernel_info_reply":
+                break
+    finally:
+        ws.close()
+    assert seen == [] and not marker.exists()
+    assert 'message of type "execute_request", which is not allowed' in server.log.read_text()
+    assert (sets.results(code).grid, [(a.puzzle_id, a.move) for a in sets.history(ann)]) == before
+    for k, src in ((kid, bob), (ann_kid, "127.0.0.1")):
+        assert (
+            request(server, f"/api/kernels/{k}", src=src, method="DELETE", headers=XSRF)[0] == 204
+        )
+
+
+def test_the_teachers_puzzle_set_panel_and_its_downloads_reach_no_other_device(
+    server: SimpleNamespace,
+) -> None:
+    """The set's panel (who solved what), its CSV and its printable with the answer key
+    live on the teacher's page: the CSV and the PDF are ``data:`` links in its kernel's
+    widgets, with no route of their own.  From 127.0.0.2: not the page, not its kernel by
+    its id, and no guessed download name or the record's file."""
+    code, h, _b = request(server, f"/voila/render/teacher.ipynb?key={server.key}")
+    cookie = h["set-cookie"].split(";", 1)[0]
+    kid = open_page(server, "teacher.ipynb", "127.0.0.1", headers={"Cookie": cookie})
+    bob = "127.0.0.2"
+    code, _h, body = request(server, "/voila/render/teacher.ipynb", src=bob)
+    assert code == 403 and "kernelId" not in body
+    assert websocket(server, channels(kid), src=bob)[0] == 403  # the widgets' state
+    assert websocket(server, f"/voila/query/{kid}", src=bob)[0] == 403
+    assert request(server, f"/api/kernels/{kid}", src=bob)[0] == 403
+    db = Path(server.db).name
+    for path in (
+        "/voila/files/crib-puzzle-set-ABC234.csv",
+        "/files/crib-puzzle-set-ABC234.csv",
+        "/voila/files/crib-puzzle-set-ABC234-en-a4.pdf",
+        f"/voila/files/{db}",
+        f"/voila/files/..%2F{db}",
+        f"/files/{db}",
+    ):
+        code, _h, body = request(server, path, src=bob)
+        assert code in (403, 404), (path, code)
+        assert "Student," not in body and "SQLite" not in body
+    teacher = {**XSRF, "Cookie": f"{cookie}; _xsrf=made-up"}
+    assert request(server, f"/api/kernels/{kid}", method="DELETE", headers=teacher)[0] == 204
