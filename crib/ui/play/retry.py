@@ -35,7 +35,7 @@ from crib.store.db import database_errors
 from crib.ui.kit.cardview import card_text, cards_html, local_html
 from crib.ui.kit.controls import button
 from crib.ui.play.html import grade_chip, grade_html
-from crib.ui.trainer.render import _card_look
+from crib.ui.trainer.render import card_look
 
 __all__ = [
     "RetryView",
@@ -125,18 +125,16 @@ def card_buttons(
     buttons: list[w.Widget] = []
     for i, c in enumerate(cards):
         size = w.Layout(width="4.2em", height="2.6em")
+        look = card_look(c, lang, css, f"{css}-{i + 1}")  # made with its look: no update
+        if c not in legal:
+            look["tooltip"] = _("{card}: would pass 31").format(card=look["tooltip"])
+        kw = {"description": card_text(c, lang), "layout": size, **look}
         if picked is not None:
-            b: Any = w.ToggleButton(value=c in picked, description=card_text(c, lang), layout=size)
+            b: Any = w.ToggleButton(value=c in picked, disabled=c not in legal or done, **kw)
             b.observe(lambda ch, c=c: toggle(c, ch["new"]), "value")
         else:
-            b = w.Button(description=card_text(c, lang), layout=size)
+            b = w.Button(disabled=c not in legal or done, **kw)
             b.on_click(lambda _b, c=c: play(c))
-        _card_look(b, c, lang)
-        b.add_class(css).add_class(f"{css}-{i + 1}")
-        if c not in legal:
-            b.disabled = True
-            b.tooltip = _("{card}: would pass 31").format(card=b.tooltip)
-        b.disabled = b.disabled or done
         buttons.append(b)
     return buttons
 

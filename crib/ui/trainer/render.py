@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable
+from typing import Any
 
 import ipywidgets as w
 
@@ -275,25 +276,21 @@ def head_row(*children: w.Widget) -> w.HBox:
     )
 
 
-def _card_look(b: w.Button | w.ToggleButton, c: Card, lang: str = "en") -> None:
-    """The card component's classes and its one spoken name (never an empty tooltip:
-    the card style prints the corner from ``crib-face-KD``, and a ToggleButton with no
-    tooltip has the title "null")."""
-    b.tooltip = card_name(c, lang)
-    for cls in ("crib-cardbtn", f"crib-cardbtn-{c}", f"crib-face-{c}"):
-        b.add_class(cls)
-    b.add_class("crib-cardbtn-red" if c.suit in "DH" else "crib-cardbtn-black")
+def card_look(c: Card, lang: str = "en", *extra: str) -> dict[str, Any]:
+    """The card component's classes (and ``extra``) and its one spoken name, as a button's
+    first state: ``w.Button(**card_look(c))`` sends no update message after it.  Never an
+    empty tooltip: the card style prints the corner from ``crib-face-KD``, and a
+    ToggleButton with no tooltip has the title "null"."""
+    colour = "crib-cardbtn-red" if c.suit in "DH" else "crib-cardbtn-black"
+    classes = ("crib-cardbtn", f"crib-cardbtn-{c}", f"crib-face-{c}", colour, *extra)
+    return {"tooltip": card_name(c, lang), "_dom_classes": classes}
 
 
 def _card_button(c: Card, lang: str = "en") -> w.Button:
-    b = w.Button(description=card_text(c, lang), layout=w.Layout(width="4.2em", height="2.6em"))
-    _card_look(b, c, lang)
-    return b
+    size = w.Layout(width="4.2em", height="2.6em")
+    return w.Button(description=card_text(c, lang), layout=size, **card_look(c, lang))
 
 
 def _card_toggle(c: Card, lang: str = "en") -> w.ToggleButton:
-    b = w.ToggleButton(
-        description=card_text(c, lang), layout=w.Layout(width="4.2em", height="2.6em")
-    )
-    _card_look(b, c, lang)
-    return b
+    size = w.Layout(width="4.2em", height="2.6em")
+    return w.ToggleButton(description=card_text(c, lang), layout=size, **card_look(c, lang))
