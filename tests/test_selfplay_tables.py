@@ -166,3 +166,49 @@ def test_an_empty_cell_reads_as_nan_as_pandas_reads_it(
     assert math.isnan(rows[0]["net"]) and rows[0]["n"] == 0 and rows[0]["keep"] == "A-A-A-A"
     assert rows[1] == {"keep": "A-A-A-2", "seat": "pone", "net": 0.5, "n": 7}
     assert math.isnan(pd.read_csv(f)["net"][0])  # what pandas made of it
+
+
+def test_the_tables_measured_against_the_masters_discard() -> None:
+    """Issue #42: the seat crib and pegging tables measured with the Master's discard as the
+    opponent's are read only inside ``seat_tables``; they have every row the shipped ones
+    have, and differ from them where the two discards differ."""
+    from crib.analysis.selfplay_tables import _crib_index, _peg_index, seat_tables
+
+    expert_crib, expert_peg = dict(_crib_index()), dict(_peg_index())
+    with seat_tables(crib="master", pegging="master"):
+        master_crib, master_peg = dict(_crib_index()), dict(_peg_index())
+        inside = seat_crib_value(5, 5, False, "dealer")
+    assert dict(_crib_index()) == expert_crib  # the shipped table again outside
+    assert master_crib.keys() == expert_crib.keys() and master_peg.keys() == expert_peg.keys()
+    assert inside == master_crib[("dealer", "5-5", "")]
+    differ = [k for k in expert_crib if abs(expert_crib[k] - master_crib[k]) > 1e-9]
+    assert len(differ) > len(expert_crib) // 2
+    # the same measure of the same thing: close, seat by seat (the 95% intervals are ~0.1)
+    assert max(abs(expert_crib[k] - master_crib[k]) for k in expert_crib) < 1.0
+    with seat_tables(crib="master"):
+        assert dict(_peg_index()) == expert_peg  # each table switched on its own
+    with pytest.raises(CribError, match="expert or master"), seat_tables(crib="psychic"):
+        pass
+
+
+def test_the_opponents_throw_is_the_experts_or_the_masters() -> None:
+    from crib.ai.selfplay.experiments import opp_throw
+    from crib.ai.selfplay.fastplay import expert_throw
+    from crib.analysis.discard import analyze_discard
+    from crib.analysis.models import MASTER
+    from crib.rules.cards import Card
+
+    rng = np.random.default_rng(7)
+    differ = 0
+    for _ in range(60):
+        six = sorted(rng.choice(52, 6, replace=False).tolist())
+        for dealer in (False, True):
+            assert opp_throw(six, dealer, {}) == expert_throw(six, dealer)
+            got = opp_throw(six, dealer, {"opponent": "master"})
+            cards = [Card.from_index(c) for c in six]
+            best = analyze_discard(cards, dealer=dealer, model=MASTER.discard).best.throw
+            assert got == (best[0].index, best[1].index)
+            differ += set(got) != set(expert_throw(six, dealer))
+    assert differ > 0  # the two discards are not the same player's
+    with pytest.raises(ValueError, match="opponent"):
+        opp_throw(six, True, {"opponent": "psychic"})

@@ -52,6 +52,7 @@ from crib.analysis.heuristics import play_values
 from crib.analysis.models import MASTER, UNIFORM, CribModel, DiscardModel, Objective
 from crib.analysis.play import analyze_play
 from crib.analysis.play.board import analyze_board, board_applies
+from crib.analysis.selfplay_tables import seat_tables
 from crib.errors import CribError
 from crib.rules.cards import Card
 from crib.rules.constants import WIN
@@ -119,6 +120,10 @@ class MasterPlayer:
     endgame: bool = True  # P(win) for the discard near 121
     board: bool = True  # P(win) for the play near 121 (else the margin)
     endgame_at: int = ENDGAME  # the discard by P(win) when either side is this near 121
+    # the seat crib / pegging tables measured with the Master's discard as the opponent's
+    # (else the Expert's; crib.analysis.selfplay_tables.seat_tables)
+    master_cribs: bool = False
+    master_pegs: bool = False
     last_sampled: int = field(
         default=0, compare=False
     )  # holdings drawn in the last play (0: exact)
@@ -140,13 +145,18 @@ class MasterPlayer:
             endgame=self.endgame and not wide,
             objective=Objective.WIN if wide else Objective.EV,
         )
-        a = analyze_discard(
-            obs.hand,
-            dealer=obs.dealer,
-            model=model,
-            scores=(obs.my_score, obs.opp_score) if near_end else None,
-            win_top=WIN_TOP if near_end else None,  # P(win) only near the end
+        tables = seat_tables(
+            crib="master" if self.master_cribs else "expert",
+            pegging="master" if self.master_pegs else "expert",
         )
+        with tables:
+            a = analyze_discard(
+                obs.hand,
+                dealer=obs.dealer,
+                model=model,
+                scores=(obs.my_score, obs.opp_score) if near_end else None,
+                win_top=WIN_TOP if near_end else None,  # P(win) only near the end
+            )
         t = a.best.throw
         return t[0], t[1]
 
@@ -210,6 +220,8 @@ MASTER_2026_12 = MasterPlayer(
     endgame=True,
     board=True,
     endgame_at=30,
+    master_cribs=False,
+    master_pegs=False,
 )
 
 # the ingredients a variant may change: every compared field but the name

@@ -12,6 +12,10 @@
   keeper and the opponent peg when both play the Expert and the opponent keeps
   its Expert discard from a random six.  Made by ``crib selfplay pegging``.
 
+:func:`seat_tables` switches, within a ``with``, to the same two tables measured with the
+Master's discard as the opponent's (``*_master.csv``, ``bench/master_tables.py``): a
+Master variant of issue #42's ladders reads them so, and nothing else does.
+
 >>> v = seat_crib_value(5, 5, False, "dealer")
 >>> 7.5 < v < 10.5
 True
@@ -21,6 +25,9 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import cache
 
 from crib.errors import CribError
@@ -35,7 +42,28 @@ __all__ = [
     "peg_value",
     "peg_net",
     "keep_ratios",
+    "seat_tables",
 ]
+
+# the tables read: "" (the shipped ones, against the Expert's discard) or "_master"
+_CRIB_SUFFIX: ContextVar[str] = ContextVar("crib_seat_crib_table", default="")
+_PEG_SUFFIX: ContextVar[str] = ContextVar("crib_pegging_table", default="")
+_OPPONENTS = {"expert": "", "master": "_master"}
+
+
+@contextmanager
+def seat_tables(crib: str = "expert", pegging: str = "expert") -> Iterator[None]:
+    """Within: the seat crib table and the pegging table measured against ``crib``'s and
+    ``pegging``'s discard as the opponent's ("expert": the shipped tables; "master")."""
+    if crib not in _OPPONENTS or pegging not in _OPPONENTS:
+        raise CribError(f"seat tables are measured against {' or '.join(_OPPONENTS)}")
+    tokens = (_CRIB_SUFFIX.set(_OPPONENTS[crib]), _PEG_SUFFIX.set(_OPPONENTS[pegging]))
+    try:
+        yield
+    finally:
+        _CRIB_SUFFIX.reset(tokens[0])
+        _PEG_SUFFIX.reset(tokens[1])
+
 
 RANK_CHARS = "A23456789TJQK"
 _SEATS = ("dealer", "pone")
@@ -99,11 +127,15 @@ def _rows(name: str, text: tuple[str, ...]) -> list[dict]:
     ]
 
 
-@cache
 def _crib_index() -> dict[tuple[str, str, str], float]:
+    return _crib_index_of(_CRIB_SUFFIX.get())
+
+
+@cache
+def _crib_index_of(suffix: str) -> dict[tuple[str, str, str], float]:
     return {
         (r["seat"], r["pair"], r["suited"]): r["mean"]
-        for r in _rows("crib_selfplay.csv", ("seat", "pair", "suited"))
+        for r in _rows(f"crib_selfplay{suffix}.csv", ("seat", "pair", "suited"))
     }
 
 
@@ -126,9 +158,13 @@ def pegging_frame():  # -> pd.DataFrame
     return pd.read_csv(data_path("pegging_ev.csv"))
 
 
-@cache
 def _peg_index() -> dict[tuple[str, str], dict]:
-    return {(r["keep"], r["seat"]): r for r in _rows("pegging_ev.csv", ("keep", "seat"))}
+    return _peg_index_of(_PEG_SUFFIX.get())
+
+
+@cache
+def _peg_index_of(suffix: str) -> dict[tuple[str, str], dict]:
+    return {(r["keep"], r["seat"]): r for r in _rows(f"pegging_ev{suffix}.csv", ("keep", "seat"))}
 
 
 def peg_value(ranks: tuple[int, ...] | list[int], seat: str) -> dict:

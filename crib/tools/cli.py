@@ -224,6 +224,10 @@ def _cmd_selfplay(args: argparse.Namespace) -> int:
 
         sizes = dataclasses.replace(sizes, crosscheck=args.crosscheck)
     only = ("crib", "pegging", "win") if args.what == "all" else (args.what,)
+    if args.opponent != "expert":
+        if args.what not in ("crib", "pegging"):
+            raise CribError("--opponent applies to crib or pegging")
+        ex["opponent"] = args.opponent
     out.mkdir(parents=True, exist_ok=True)
     for path in tables.make_all(sizes, results, out, command=command, only=only, **ex):
         print(f"wrote {path}")
@@ -385,6 +389,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--experiment", default=None, help="for 'run': crib, pegging, deal, ladder, games"
     )
     sp.add_argument("--seed", type=int, default=0, help="for 'run': the master seed")
+    sp.add_argument(
+        "--opponent",
+        choices=["expert", "master"],
+        default="expert",
+        help="crib, pegging: whose discard the opponent throws (master: *_master.csv)",
+    )
     sp.add_argument("--chunk", type=int, default=None, help="for 'run': items per chunk")
     for module in _MODULES.values():  # crib print, crib tournament, crib notebooks
         import_module(module).add_parser(sub)

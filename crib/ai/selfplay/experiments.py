@@ -6,10 +6,11 @@ master seed and the item numbers, never on how items are grouped into chunks
 or spread over workers.  Every experiment returns a dict of numpy arrays;
 arrays named in ``CONCAT`` are stacked item by item, all others are summed.
 
-* ``crib``: a random six for the opponent and its Expert throw, in each seat;
+* ``crib``: a random six for the opponent and its Expert throw (or the Master's, with
+  ``params["opponent"] = "master"``: :func:`opp_throw`), in each seat;
   for every rank-pair class the crib points summed over every concrete pair of
   that class that avoids the six, each averaged over the 44 starters.
-* ``pegging``: a random six for the opponent and its Expert keep in each seat,
+* ``pegging``: a random six for the opponent and its Expert (or Master) keep in each seat,
   a starter and the keeper's two discards; then all 1,820 rank-only keeps,
   weighted by how many concrete hands they have among the cards left, pegged
   Expert against Expert.
@@ -80,6 +81,25 @@ def _rng(seed: int, tag: str, i: int) -> np.random.Generator:
     return np.random.default_rng([seed & ((1 << 63) - 1), TAGS[tag], i])
 
 
+def opp_throw(six: list[int], opp_is_dealer: bool, params: dict) -> tuple[int, int]:
+    """The opponent's two thrown cards (indices): the Expert's throw (the compiled
+    :func:`expert_throw`), or with ``params["opponent"] == "master"`` the Master's away from
+    121 (``analyze_discard`` with the Master's discard model and no scores), for the seat
+    tables measured against the Master (issue #42)."""
+    who = params.get("opponent", "expert")
+    if who == "expert":
+        return expert_throw(six, opp_is_dealer)
+    if who != "master":
+        raise ValueError(f"opponent must be 'expert' or 'master', got {who!r}")
+    from crib.analysis.discard import analyze_discard
+    from crib.analysis.models import MASTER
+    from crib.rules.cards import Card
+
+    cards = [Card.from_index(c) for c in six]
+    a, b = analyze_discard(cards, dealer=opp_is_dealer, model=MASTER.discard).best.throw
+    return a.index, b.index
+
+
 def _crib_points(four: np.ndarray, starters: np.ndarray) -> np.ndarray:
     """Crib scores of rows of four card indices with their starters."""
     return score_indices(four, starters, is_crib=True)
@@ -117,7 +137,7 @@ def crib_chunk(seed: int, start: int, stop: int, params: dict) -> dict[str, np.n
         out["n"] += (m > 0).astype(np.int64)
         rest = np.flatnonzero(free)  # 46 cards
         for seat, opp_is_dealer in ((0, False), (1, True)):
-            o1, o2 = expert_throw(six.tolist(), opp_is_dealer)
+            o1, o2 = opp_throw(six.tolist(), opp_is_dealer, params)
             # every (pair, starter) with the starter among the 44 others
             st = rest[None, :]
             valid = (st != pairs[:, :1]) & (st != pairs[:, 1:2])  # (P, 46)
@@ -158,7 +178,7 @@ def pegging_chunk(seed: int, start: int, stop: int, params: dict) -> dict[str, n
         avail = unseen_ranks(six, [starter], kd)
         for seat in (0, 1):  # seat 0: the keeper deals, so the opponent throws as pone
             opp_dealer = seat == 1
-            t = expert_throw(six, opp_dealer)
+            t = opp_throw(six, opp_dealer, params)
             opp_keep = [(c >> 2) + 1 for c in six if c not in t]
             u_opp = unseen_ranks(six, [starter])
             pone = 1 if seat == 0 else 0

@@ -80,11 +80,16 @@ def _make_frame(
     command: str,
     frame: Any,
     name: str,
+    opponent: str = "expert",
     **ex: Any,
 ) -> Path:
     """Run ``kind`` self-play, write ``frame(arrays)`` to ``name``.csv and note it in the
-    metadata."""
-    res = run(RunSpec(kind, n, SEEDS[kind], chunk), results / kind, **ex)
+    metadata.  ``opponent="master"``: the opponent's throw is the Master's
+    (:func:`crib.ai.selfplay.experiments.opp_throw`), written to ``name_master.csv``."""
+    params = {} if opponent == "expert" else {"opponent": opponent}
+    suffix = "" if opponent == "expert" else f"_{opponent}"
+    name += suffix
+    res = run(RunSpec(kind, n, SEEDS[kind], chunk, params), results / (kind + suffix), **ex)
     path = out / f"{name}.csv"
     frame(res.arrays).to_csv(path, index=False)
     _meta_update(out, name, _info(res, command, [path.name]))
