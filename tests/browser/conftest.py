@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -167,13 +168,30 @@ def open_dashboard(context: object, url: str, ready_selector: str) -> tuple[obje
     """
     page = context.new_page()  # type: ignore[attr-defined]
     errors: list[str] = []
+    console: list[str] = []  # the browser's own errors and warnings, said if the page stalls
     page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on(  # (not JupyterLab's shared-module version warnings, which every page logs)
+        "console",
+        lambda m: (
+            console.append(f"{m.type}: {m.text}")
+            if m.type == "error" or (m.type == "warning" and "version" not in m.text)
+            else 0
+        ),
+    )
     _clock(page, ready_selector)
     page.goto(url)
     # a generous bound, not a timing: under `make test`'s other worker a page beyond the
     # warm pool waits for a kernel to start and run the notebook on a busy machine
     page.wait_for_selector("#loading", state="detached", timeout=180_000)
-    page.wait_for_selector(ready_selector, state="visible", timeout=60_000)
+    try:
+        page.wait_for_selector(ready_selector, state="visible", timeout=60_000)
+    except Exception as e:  # say what the page showed and logged: a stall is a finding
+        shot = screenshot(page, "stalled-" + re.sub(r"[^a-z0-9]+", "-", url.lower())[-60:])
+        body = page.inner_text("body")[:1500]  # type: ignore[attr-defined]
+        raise AssertionError(
+            f"{ready_selector} not visible on {url} ({e}); page errors: {errors}; console: "
+            f"{console[-20:]}; screenshot: {shot}; the page's text: {body!r}"
+        ) from e
     page.crib_errors = errors  # type: ignore[attr-defined]
     return page, _page_times(page)["interactive"]
 
