@@ -224,6 +224,13 @@ class PuzzleSetStore(PuzzleStore, LearnerStore):
         learner = self.class_learner(c, name)
         key, mine = learner.name.casefold(), _device(token)
         with self._write() as cur:
+            # the checks below read, then write: on PostgreSQL (READ COMMITTED) two devices
+            # binding at once wait for each other, by the kept class's row (its names run
+            # across lessons), then the session's (SQLite's BEGIN IMMEDIATE already does)
+            cls = cur.execute("SELECT class_id FROM sessions WHERE id=?", (sid,)).fetchone()[0]
+            if cls is not None:
+                self._lock(cur, "classes", "id", cls)
+            self._lock(cur, "sessions", "id", sid)
             held = cur.execute(  # one name per device in a set
                 "SELECT name FROM puzzle_set_names WHERE session_id=? AND device=? "
                 "AND name_key <> ?",
