@@ -59,6 +59,10 @@ def test_no_english_is_left_in_the_french_plain_words() -> None:
     assert not [p.id for p in shipped() if queen.search(p.plain["fr"])]
     nbsp = [p.id for p in shipped() if re.search(r" [:;!?%]", p.plain["fr"])]
     assert not nbsp, nbsp[:10]  # a no-break space before : ; ! ? %
+    # what a French reader caught: « pour quinze » (a number, not a fifteen) and « moins
+    # d'un demi-point de moins »
+    clumsy = re.compile(r"pour quinze\b|demi-point de moins|de moins de moins")
+    assert not [p.id for p in shipped() if clumsy.search(p.plain["fr"])]
 
 
 def test_a_sample_is_what_the_words_step_writes_today() -> None:
@@ -184,7 +188,7 @@ def test_the_facts_a_discards_words_state_are_true() -> None:
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_the_words_of_a_hand_made_play(lang: str) -> None:
-    """A 7 on an 8 pegs fifteen; the 2 would leave 10, where a 5 makes 15."""
+    """A 7 on an 8 pegs a fifteen; the 2 would leave 10, where a 5 makes 15."""
     p = Puzzle(
         "p-test",
         "play",
@@ -204,12 +208,14 @@ def test_the_words_of_a_hand_made_play(lang: str) -> None:
     )
     text = plain_words(p)[lang]
     if lang == "en":
-        assert text.startswith("Play 7♣: it pegs 2 now for fifteen. Then the count is 15")
+        assert text.startswith("Play 7♣: it pegs 2 now for a fifteen. Then the count is 15")
         assert "2♥ instead scores nothing now and leaves the count at 10, where a 5 makes" in text
         assert text.endswith("it is about 1 point worse over the rest of the play.")
     else:
-        assert text.startswith("Jouez 7♣\u00a0: elle marque 2 tout de suite pour quinze.")
+        # « pour un quinze », not « pour quinze »; and « coûte », never « … de moins de moins »
+        assert text.startswith("Jouez 7♣\u00a0: elle marque 2 tout de suite pour un quinze.")
         assert "où un 5 fait 15" in text
+        assert text.endswith("elle coûte environ 1 point sur la suite du jeu.")
 
 
 def test_a_file_written_before_the_plain_words_still_loads(tmp_path) -> None:

@@ -260,7 +260,7 @@ TAIL_POINTS = N_("it is {m} worse over the rest of the play")
 TAIL_WIN = N_("it gives you {p} fewer chances in 100 of winning the game")
 REACH = N_("That is enough for them to reach 121.")
 KIND = {
-    "fifteen": N_("fifteen"),
+    "fifteen": N_("a fifteen"),  # « pour un quinze » (« pour quinze » reads as a number)
     "thirty-one": N_("thirty-one"),
     "pair": N_("a pair"),
     "pair royal": N_("three of a kind"),
