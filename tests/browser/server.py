@@ -14,6 +14,7 @@ from __future__ import annotations
 import http.client
 import json
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -122,6 +123,43 @@ def wait_for_idle_kernels(server_pid: int, n: int, deadline: float) -> bool:
         last = now
         time.sleep(1.0)
     return False
+
+
+def start_class_server(
+    pages: Path, db: Path, log: Path, *args: str, pools: int, kernels: int, timeout: float = 240
+) -> tuple[subprocess.Popen, str, str]:
+    """``crib serve PAGES --class`` on 127.0.0.1 (a free port, given in ``args`` as
+    ``--port=N``) with the classroom record ``db`` and its output in ``log``: started, its
+    ``pools`` pools filled and ``kernels`` kernels idle.  (The process, the teacher's key,
+    the log's text); the test fails, saying why, if it exits or does not settle."""
+    import pytest
+
+    env = {**os.environ, "CRIB_DB": str(db), "PYTHONPATH": str(ROOT)}
+    cmd = [sys.executable, "-m", "crib.tools.serve", str(pages), "--no-browser", "--class"]
+    with log.open("w") as f:
+        proc = subprocess.Popen(
+            [*cmd, "--Voila.ip=127.0.0.1", *args],
+            stdout=f,
+            stderr=subprocess.STDOUT,
+            cwd=ROOT,
+            env=env,
+        )
+    deadline = time.monotonic() + timeout
+    while True:
+        text = log.read_text()
+        if proc.poll() is not None:
+            pytest.fail(f"the class server exited early; see {log}")
+        if "teacher opens:" in text and text.count("is filled with") >= pools:
+            break
+        if time.monotonic() > deadline:
+            stop_process(proc, 20)
+            pytest.fail(f"the class server did not start within {timeout:.0f} s; see {log}")
+        time.sleep(0.5)
+    if not wait_for_idle_kernels(proc.pid, kernels, deadline):
+        stop_process(proc, 20)
+        pytest.fail(f"the class server's kernels did not settle; see {log}")
+    key = re.search(r"teacher opens: \S+key=(\S+)", text).group(1)  # type: ignore[union-attr]
+    return proc, key, text
 
 
 def _alive(pid: int) -> bool:

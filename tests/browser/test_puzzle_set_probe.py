@@ -15,12 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
-import re
 import shutil
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from types import SimpleNamespace
 
@@ -32,7 +27,7 @@ from crib.store.classroom import Store
 from crib.store.puzzle_sets import PuzzleSetStore
 from crib.tools.school import stop_process
 from tests.browser.conftest import ARTIFACTS, ROOT, assert_no_error_output
-from tests.browser.server import free_port, http_request, wait_for_idle_kernels
+from tests.browser.server import free_port, http_request, start_class_server
 from tests.forwarder import start_forwarder
 
 from .test_puzzle_set import _head, _keyboard_move, _open_set
@@ -55,42 +50,13 @@ def class_server(
     for nb in ("puzzles.ipynb", "teacher.ipynb"):
         shutil.copy(ROOT / "dashboards" / nb, pages / nb)
     db = tmp / "classroom.sqlite3"
-    env = {**os.environ, "CRIB_DB": str(db), "PYTHONPATH": str(ROOT)}
     port = free_port()
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     log = ARTIFACTS / "voila-set-probe.log"
-    with log.open("w") as f:
-        proc = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "crib.tools.serve",
-                str(pages),
-                "--no-browser",
-                "--class",
-                "--class-size=2",
-                "--pool_size=1",
-                f"--port={port}",
-                "--Voila.ip=127.0.0.1",
-            ],
-            stdout=f,
-            stderr=subprocess.STDOUT,
-            cwd=ROOT,
-            env=env,
-        )
+    proc, key, _text = start_class_server(
+        pages, db, log, "--class-size=2", "--pool_size=1", f"--port={port}", pools=2, kernels=2
+    )
     try:
-        deadline = time.monotonic() + 240
-        while True:
-            text = log.read_text()
-            if proc.poll() is not None:
-                pytest.fail(f"the class server exited early; see {log}")
-            if "teacher opens:" in text and text.count("is filled with") >= 2:
-                break
-            if time.monotonic() > deadline:
-                pytest.fail(f"the class server did not start within 240 s; see {log}")
-            time.sleep(0.5)
-        assert wait_for_idle_kernels(proc.pid, 2, deadline), "the pools did not settle"
-        key = re.search(r"teacher opens: \S+key=(\S+)", text).group(1)  # type: ignore[union-attr]
         yield SimpleNamespace(port=port, key=key, db=db, base=f"http://127.0.0.1:{port}")
     finally:
         stop_process(proc, 20)

@@ -18,8 +18,6 @@ import os
 import re
 import shutil
 import socket
-import subprocess
-import sys
 import threading
 import time
 from collections import Counter
@@ -35,7 +33,11 @@ from crib.tools.fork_kernels import fork_supported
 from crib.tools.school import stop_process
 from crib.tools.serve import FORKED_POOL, PAGE_POOL, SPARE
 from tests.browser.conftest import ARTIFACTS, ROOT
-from tests.browser.server import free_port, http_request, wait_for_idle_kernels
+from tests.browser.server import (
+    free_port,
+    http_request,
+    start_class_server,
+)
 
 # an end-to-end run with servers of its own: make test-slow (and .ci/run) runs it; make test
 # keeps the headless tests of the same code (see docs/developer.md, "The tests")
@@ -121,45 +123,13 @@ def room(chromium_path: str, tmp_path_factory: pytest.TempPathFactory) -> Iterat
     for nb in ("teacher.ipynb", "trainer.ipynb"):
         shutil.copy(ROOT / "dashboards" / nb, pages / nb)
     db = tmp / "classroom.sqlite3"
-    env = {**os.environ, "CRIB_DB": str(db), "PYTHONPATH": str(ROOT)}
     port = free_port()
     log = ARTIFACTS / "voila-room.log"
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    with log.open("w") as f:
-        proc = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "crib.tools.serve",
-                str(pages),
-                "--class",
-                f"--class-size={CLASS_SIZE}",
-                f"--max-pages-per-client={PER_CLIENT}",
-                f"--port={port}",
-                "--Voila.ip=127.0.0.1",
-            ],
-            stdout=f,
-            stderr=subprocess.STDOUT,
-            cwd=ROOT,
-            env=env,
-        )
-    deadline = time.monotonic() + 240
-    key = None
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            pytest.fail(f"the class server exited early; see {log}")
-        text = log.read_text()
-        if m := re.search(r"teacher opens: (\S+)", text):
-            key = m.group(1).split("key=", 1)[1]
-        if key and text.count("is filled with") >= 2:
-            assert wait_for_idle_kernels(proc.pid, CLASS_SIZE + TEACHER_POOL, deadline), (
-                "the class pool did not settle"
-            )
-            break
-        time.sleep(0.5)
-    else:
-        proc.terminate()
-        pytest.fail(f"the class server did not start within 240 s; see {log}")
+    opts = (f"--class-size={CLASS_SIZE}", f"--max-pages-per-client={PER_CLIENT}", f"--port={port}")
+    proc, key, _text = start_class_server(
+        pages, db, log, *opts, pools=2, kernels=CLASS_SIZE + TEACHER_POOL
+    )
     text = log.read_text()
     student_url = re.search(r"students open: (\S+)", text).group(1)  # type: ignore[union-attr]
     yield SimpleNamespace(
