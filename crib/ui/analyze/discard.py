@@ -75,13 +75,7 @@ class DiscardApp(w.VBox):
             style=WIDE,
         )
         self.model = model_dropdown(DISCARD_MODELS, lang)
-        self.seed = w.IntText(
-            _dom_classes=("crib-seed",),
-            value=1,
-            description=_("Deal number"),
-            style=WIDE,
-            layout=w.Layout(width="15em"),
-        )
+        self.seed = sized(w.IntText, _("Deal number"), "crib-seed", "15em", wide=True, value=1)
         self.use_scores = w.Checkbox(
             _dom_classes=("crib-use-scores",),
             value=False,

@@ -50,6 +50,7 @@ from crib.ui.analyze.verdicts import (
 from crib.ui.kit.cardview import card_text, local_html
 from crib.ui.kit.charts import play_chart
 from crib.ui.kit.common import grade_tip, how_computed, info_html, on_clicks
+from crib.ui.kit.controls import sized
 from crib.ui.kit.glossary import terms_bar
 from crib.ui.kit.lang import Intro
 from crib.ui.kit.say import SaidError, friendly_in
@@ -155,13 +156,7 @@ class PeggingApp(PositionEntry, w.VBox):
         self.model = model_dropdown(PLAY_MODELS, lang)
         self.analyze_button = analyze_button(lang)
         # practice: a dealt position, the hand to click
-        self.seed = w.IntText(
-            _dom_classes=("crib-seed",),
-            value=1,
-            description=_("Position number"),
-            style=WIDE,
-            layout=w.Layout(width="13em"),
-        )
+        self.seed = sized(w.IntText, _("Position number"), "crib-seed", "13em", wide=True, value=1)
         self.new_button = w.Button(
             _dom_classes=("crib-practice-deal",), description=_("New position"), icon="random"
         )
