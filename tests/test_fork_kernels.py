@@ -325,3 +325,36 @@ def test_the_newest_revision_read_from_the_files_is_alembics_head() -> None:
     from crib.store.schema import SCHEMA_VERSION
 
     assert newest() == head() == SCHEMA_VERSION
+
+
+def test_a_kernel_is_seen_alive_or_ended_whatever_its_descriptors_number() -> None:
+    """A server with many kernels and pages holds over 1,024 descriptors; select() refuses
+    those ("filedescriptor out of range"), and jupyter_client's restarter then failed at
+    every check of every kernel.  A kernel's pidfd at 1500 is read as well as a low one."""
+    import resource
+    import socket
+
+    from crib.tools.fork_kernels import Forked
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard != resource.RLIM_INFINITY and hard < 2048:
+        pytest.skip(f"this machine allows {hard} descriptors per process")
+    resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, 2048), hard))
+    proc = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    ours, theirs = socket.socketpair()
+    kernel = Forked(proc.pid, ours)
+    try:
+        assert kernel.pidfd is not None
+        high = os.dup2(kernel.pidfd, 1500)
+        os.close(kernel.pidfd)
+        kernel.pidfd = high
+        assert kernel.running()
+        proc.kill()
+        proc.wait()
+        assert not kernel.running()
+    finally:
+        kernel.close()
+        theirs.close()
+        if proc.poll() is None:
+            proc.kill()
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))

@@ -222,7 +222,12 @@ class Forked:
 
     def _alive(self) -> bool:
         if self.pidfd is not None:
-            return not select.select([self.pidfd], [], [], 0)[0]
+            # poll, not select: a busy server's descriptors pass select's limit (FD_SETSIZE,
+            # 1024), where select raises "filedescriptor out of range" at every check of the
+            # kernel (a clean clone's CI: a page then got a kernel whose widgets never came)
+            waiting = select.poll()
+            waiting.register(self.pidfd, select.POLLIN)
+            return not waiting.poll(0)
         try:
             os.kill(self.pid, 0)
         except ProcessLookupError:
