@@ -109,3 +109,21 @@ def test_the_server_does_not_import_the_grammar_library() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["True", "False", "True"], out.stdout + out.stderr
+
+
+def test_the_server_raises_its_limit_of_open_files() -> None:
+    """A server started under a desktop's soft limit of 1,024 open files gets the hard
+    limit (or OPEN_FILES), in a process of its own, as crib serve's install() does."""
+    code = (
+        "import resource\n"
+        "from crib.tools.server_costs import OPEN_FILES, more_open_files\n"
+        "soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)\n"
+        "resource.setrlimit(resource.RLIMIT_NOFILE, (1024, hard))\n"
+        "want = OPEN_FILES if hard == resource.RLIM_INFINITY else min(OPEN_FILES, hard)\n"
+        "assert more_open_files() == (1024, want), (more_open_files(), want)\n"
+        "assert resource.getrlimit(resource.RLIMIT_NOFILE) == (want, hard)\n"
+        "assert more_open_files() == (want, want)  # twice: no change\n"
+        "print('ok', want)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.returncode == 0 and out.stdout.startswith("ok"), out.stderr

@@ -31,6 +31,14 @@ pure-Python ``isoparse``, twice per message in the server (the activity watch an
 page's run).  :func:`install` gives it :func:`parse_iso`, Python's ``fromisoformat``
 (C), falling back to dateutil for anything it reads differently; a test checks the two
 agree on every form jupyter_client's pattern accepts.
+
+**Open files.** A warm kernel holds about 7 of the server's descriptors (100 for 14 warm
+kernels, measured: its channels' sockets, eventfds, a forked kernel's pidfd and report
+socket), a page's connection more, and a closed page's kernel may live on until it is
+culled: the test suite's shared server passed 1,023 (tests/test_fork_kernels.py).  A desktop session's
+default soft limit is often 1,024, beyond which every new socket fails ("Too many open
+files").  :func:`install` raises the soft limit to the hard one (at most
+:data:`OPEN_FILES`), as a server may without privileges.
 """
 
 from __future__ import annotations
@@ -44,7 +52,15 @@ from typing import Any
 from dateutil.parser import isoparse
 from jinja2.bccache import Bucket, BytecodeCache
 
-__all__ = ["CACHE", "MemoryBytecodeCache", "install", "parse_iso", "quiet_debug"]
+__all__ = [
+    "CACHE",
+    "OPEN_FILES",
+    "MemoryBytecodeCache",
+    "install",
+    "more_open_files",
+    "parse_iso",
+    "quiet_debug",
+]
 
 sys.modules.setdefault("rfc3987_syntax", None)  # type: ignore[arg-type]  # see above
 
@@ -108,10 +124,35 @@ def quiet_debug(log: logging.Logger) -> None:
         log.setLevel(min(levels))
 
 
+OPEN_FILES = 65536  # the soft limit of open files the server asks for (within the hard one)
+
+
+def more_open_files(want: int = OPEN_FILES) -> tuple[int, int]:
+    """Raise this process's soft limit of open files to ``want``, or to the hard limit if
+    that is lower; (the soft limit before, after).  No change where there is no such limit
+    (Windows) or it cannot be raised."""
+    try:
+        import resource
+    except ImportError:
+        return 0, 0
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    new = want if hard == resource.RLIM_INFINITY else min(want, hard)
+    if soft == resource.RLIM_INFINITY or soft >= new:
+        return soft, soft
+    try:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (new, hard))
+    except (ValueError, OSError):
+        return soft, soft
+    return soft, new
+
+
 def install(cache: BytecodeCache = CACHE) -> None:
     """Give every nbconvert exporter's Jinja environment ``cache`` (Voila's included), and
-    jupyter_client :func:`parse_iso`; installing twice changes nothing."""
+    jupyter_client :func:`parse_iso`; raise the limit of open files
+    (:func:`more_open_files`); installing twice changes nothing."""
     from jupyter_client import jsonutil
+
+    more_open_files()
     from nbconvert.exporters.templateexporter import TemplateExporter
 
     jsonutil._dateutil_parse = parse_iso  # type: ignore[assignment]
