@@ -13,8 +13,9 @@
   its Expert discard from a random six.  Made by ``crib selfplay pegging``.
 
 :func:`seat_tables` switches, within a ``with``, to the same two tables measured with the
-Master's discard as the opponent's (``*_master.csv``, ``bench/master_tables.py``): a
-Master variant of issue #42's ladders reads them so, and nothing else does.
+Master's discard as the opponent's (``*_master.csv``, made by ``crib selfplay crib`` and
+``crib selfplay pegging`` with ``--opponent master``): a Master variant of issue #42's
+ladders reads them so, and nothing else does.
 
 >>> v = seat_crib_value(5, 5, False, "dealer")
 >>> 7.5 < v < 10.5
