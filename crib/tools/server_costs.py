@@ -35,9 +35,9 @@ agree on every form jupyter_client's pattern accepts.
 **Open files.** A warm kernel holds about 7 of the server's descriptors (100 for 14 warm
 kernels, measured: its channels' sockets, eventfds, a forked kernel's pidfd and report
 socket), a page's connection more, and a closed page's kernel may live on until it is
-culled: the test suite's shared server passed 1,023 (tests/test_fork_kernels.py).  A desktop session's
-default soft limit is often 1,024, beyond which every new socket fails ("Too many open
-files").  :func:`install` raises the soft limit to the hard one (at most
+culled: the test suite's shared server passed 1,023 (tests/test_fork_kernels.py).  A
+desktop session's default soft limit is often 1,024, beyond which every new socket fails
+("Too many open files").  :func:`install` raises the soft limit to the hard one (at most
 :data:`OPEN_FILES`), as a server may without privileges.
 """
 
