@@ -92,6 +92,28 @@ def test_forked_kernels_run_code_and_share_nothing(two: tuple[KernelManager, ...
     assert all(x != y for x, y in zip(one, other, strict=True)), (one, other)
 
 
+def test_a_forked_kernels_start_read_the_parents_modules_from_its_snapshot(
+    two: tuple[KernelManager, ...],
+) -> None:
+    """The kernel's list of module files (its debugger's) and its set of module names
+    (``%reset --aggressive``'s) are what reading ``sys.modules`` gives, though its start
+    read the parent's part from a packed copy (crib.tools.fork_modules); and ``sys`` is
+    itself again in both readers."""
+    look = (
+        "import sys, ipykernel.ipkernel as a, IPython.core.shellapp as b\n"
+        "ip = get_ipython(); files = ip.kernel._kernel_modules; keys = ip._sys_modules_keys\n"
+        "have = {m.__file__ for n, m in dict(sys.modules).items()"
+        " if n in keys and getattr(m, '__file__', None)}\n"
+        "print(a.sys is sys, b.sys is sys, all(type(f) is str for f in files),"
+        " len(files) > 1000, set(files) <= have, len(have - set(files)),"
+        " keys <= set(sys.modules), sys.modules['crib.ui.puzzles.page'].__file__ in files,"
+        " a.__file__ in files, 'ipykernel.heartbeat' in keys, len(keys) > 1000)"
+    )
+    out = run(two[0], look)[0].split()
+    assert out[:5] == ["True"] * 5 and out[6:] == ["True"] * 5, out
+    assert int(out[5]) < 20  # modules imported between the two reads, in the kernel's start
+
+
 def test_widgets_and_their_comms(two: tuple[KernelManager, ...]) -> None:
     km = two[0]
     kc = km.client()
