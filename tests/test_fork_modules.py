@@ -115,3 +115,23 @@ def test_the_readers_still_read_the_table_as_the_snapshot_expects() -> None:
     src = inspect.getsource(shellapp)
     assert src.count("sys.modules") == 1
     assert "self.shell._sys_modules_keys = set(sys.modules.keys())" in src
+
+
+class _Growing(dict):
+    """A table that another thread adds to while it is read (as ``sys.modules`` can be)."""
+
+    def __reversed__(self):  # type: ignore[override]
+        for i, name in enumerate(list(super().__reversed__())):
+            if i == 1:
+                raise RuntimeError("dictionary changed size during iteration")
+            yield name
+
+
+def test_a_table_changed_while_it_is_read_sends_the_reader_to_the_table() -> None:
+    modules = _table()
+    snap = ModuleSnapshot(modules)
+    growing = _Growing(modules)
+    growing["e"] = _module("e", "/x/e.py")
+    growing["f"] = _module("f", "/x/f.py")
+    assert snap.since(growing) is None
+    assert _files(snap.with_files(growing)) == _plain_files(growing)

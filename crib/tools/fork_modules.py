@@ -63,11 +63,14 @@ class ModuleSnapshot:
         if not self.exact or self.last is None:
             return None
         new: list[str] = []
-        for name in reversed(modules):  # type: ignore[call-overload]
-            if name is self.last:  # the same object: never removed since
-                break
-            new.append(name)
-        else:
+        try:
+            for name in reversed(modules):  # type: ignore[call-overload]
+                if name is self.last:  # the same object: never removed since
+                    break
+                new.append(name)
+            else:
+                return None
+        except RuntimeError:  # another thread imported meanwhile ("changed size")
             return None
         if len(modules) - len(new) != self.count:  # one before it was removed
             return None
