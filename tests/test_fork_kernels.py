@@ -248,6 +248,39 @@ def test_a_forked_kernel_is_set_up_as_a_launched_one(
     assert "20)" in want and str(int(signal.SIG_IGN)) in want
 
 
+def test_crib_serve_starts_the_warm_parent_before_its_own_imports(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``crib serve`` and ``python -m crib.tools.serve`` start the parent first (it then
+    imports while Voila does), unless the server will not fork or only prints its help."""
+    from crib.tools import cli, fork_kernels
+
+    started: list[str] = []
+
+    class Parent:
+        def start(self) -> None:
+            started.append("parent")
+
+    monkeypatch.setattr(fork_kernels.ForkServer, "instance", classmethod(lambda cls: Parent()))
+    for argv, want in (
+        (["dashboards", "--class-size=30"], True),
+        (["--no-fork"], False),
+        (["--help"], False),
+        (["-h"], False),
+        (["--help-voila"], False),
+    ):
+        started.clear()
+        assert fork_kernels.start_early(argv) is want and started == ["parent"] * want, argv
+    monkeypatch.setattr(fork_kernels, "fork_supported", lambda: False)
+    assert not fork_kernels.start_early(["dashboards"])
+    started.clear()
+    monkeypatch.setattr(fork_kernels, "fork_supported", lambda: True)
+    assert cli.main(["serve", "--help"]) == 0 and started == []  # the help: no parent
+    # `python -m crib.tools.serve`: before the module's first import of Voila
+    src = Path(fork_kernels.__file__).with_name("serve.py").read_text()
+    assert src.index("start_early(sys.argv[1:])") < src.index("from voila.app import Voila")
+
+
 def test_crib_serve_forks_unless_told_not_to(monkeypatch: pytest.MonkeyPatch) -> None:
     from crib.tools import serve
 

@@ -418,6 +418,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         "school": "crib.tools.school",
     }  # every other option passed on as it is
     if given[:1] and given[0] in ahead:
+        if given[0] == "serve":  # the warm parent imports while the server does
+            import_module("crib.tools.fork_kernels").start_early(given[1:])
         return int(import_module(ahead[given[0]]).main(given[1:]) or 0)
     if given[:2] == ["print", "guide"]:  # the teacher's guide: crib/tools/print_guide.py
         return int(import_module("crib.tools.print_guide").main(given[2:]))

@@ -99,6 +99,9 @@ def _fd(stream: Any, default: int) -> int | None:
         return None
 
 
+NO_PARENT_ARGS = ("--no-fork", "-h", "--help", "--help-voila")  # see start_early
+
+
 class ForkServer:
     """The warm parent of this server's kernels: started once, restarted if it died."""
 
@@ -341,6 +344,17 @@ class ForkProvisioner(LocalProvisioner):  # type: ignore[misc]
         if not restart:
             self._drop_forked()
         await super().cleanup(restart)
+
+
+def start_early(argv: list[str]) -> bool:
+    """Start the warm parent before the server's own imports (Voila's, about 1 CPU-s), so
+    that the two run at once: :func:`enable` then finds it started.  Not when the server
+    will not fork (``--no-fork``, or where :func:`fork_supported` is False) or only prints
+    its help.  Returns whether it started it."""
+    if not fork_supported() or any(a in NO_PARENT_ARGS for a in argv):
+        return False
+    ForkServer.instance().start()
+    return True
 
 
 def register() -> None:

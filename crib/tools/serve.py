@@ -3,9 +3,8 @@
 ``crib serve`` (or ``python -m crib.tools.serve [FOLDER]``) accepts every Voila option.
 Without a folder it serves the installed pages, ``crib.pages`` (the repository's
 ``dashboards/``, see :mod:`crib.datafiles`), from whatever folder it is started in.
-Voila's directory mode maps ``/`` to a bare file list; this launcher adds a
-redirect from ``/`` to ``voila/render/index.ipynb`` and leaves everything else
-(including ``/voila/tree``) as Voila has it.
+Voila's directory mode maps ``/`` to a bare file list; this launcher adds a redirect from
+``/`` to ``voila/render/index.ipynb`` and leaves the rest (``/voila/tree`` too) as it is.
 
 ``--class``: the teacher's pages need the key printed at start, page kernels are
 capped per client and in total (every device may have two), a page kernel obeys only its
@@ -17,10 +16,10 @@ address (:mod:`crib.tools.room`).  Without them nothing changes: 127.0.0.1, no k
 for a class of N: N kernels are started and have run the page before anyone
 opens it, so a class arriving at once does not wait for kernels to start
 (``VoilaKernelManager.kernel_pools_config``, a pool size per notebook).  The
-other dashboards keep their pools (below).  Each pooled trainer kernel costs about 36 MiB
-PSS forked, 64 MiB launched (``bench/load_class.py``; docs/figures.md).  The classroom record
-is the SQLite file at ``CRIB_DB``.  Behind a school's nginx (:mod:`crib.tools.school`),
-the key, the cookie secret and the links are the school's.
+other dashboards keep their pools (below).  Each pooled kernel costs about 28 MiB PSS
+forked, 67 launched (``bench/load_class.py``; docs/figures.md).  The record is ``CRIB_DB``.
+Behind a school's nginx (:mod:`crib.tools.school`), the key, the cookie secret and the
+links are the school's.
 
 Refilling (:class:`ClassPool`).  Voila refills a pool to its full size after
 every kernel taken.  For a class that is wrong twice: with voila's 1 s delay, N
@@ -34,7 +33,7 @@ once (late comers and reloads); the pool returns to N only after
 
 One person (no ``--class``, no ``--class-size``): one warm kernel for the home page and one
 for the game (``SOLO_WARM``); any other page starts its own kernel when first opened (about
-2 s more than a warm one), and then keeps one warm (:class:`GrowingPools`).
+2 s more), and then keeps one warm (:class:`GrowingPools`).
 
 With a class, every other page keeps ``FORKED_POOL`` warm kernel (1) when kernels are
 forked, ``PAGE_POOL`` (2) when launched (``--page-pool N`` sets it).  The pool's second
@@ -42,16 +41,14 @@ kernel was for a second visitor arriving within seconds of the first, who otherw
 for the replacement to start and run the page (launched: 5.5-8.9 s, medians, against
 2.5-2.8 s; data/benchmarks.txt).  A forked replacement starts in about 0.2 CPU-s: a second
 visitor 0.5 s after the first waits 2.2 s, 2 s after 0.2 s (medians), and a class of 30
-warms 39 kernels, not 48: 1,490 MiB of PSS, not 1,851 (data/load_pools.json).  Without a
+warms 40 kernels, not 50 (data/load_pools.json measured 39 and 48).  Without a
 class, a taken kernel is replaced after ``PAGE_FILL_DELAY`` s rather than voila's 1 s, so
 that its start does not compete with the page just opened.
 
-Page kernels are forked from a warm parent (:mod:`crib.tools.fork_kernels`: a kernel
-provisioner, selected here for every kernel, ``--class`` and the school's servers too): the
-parent imports the pages once, and each kernel shares them instead of importing them again
-(for a class of 30, about 60 % of the memory, a quarter of the CPU per kernel;
-docs/figures.md).  ``--no-fork`` launches each kernel as Jupyter does (a Python of its
-own), as does every system but Linux.
+Page kernels are forked from a warm parent (:mod:`crib.tools.fork_kernels`, for every
+kernel, ``--class`` and the school's too), started before Voila's imports: it imports the
+pages once, and each kernel shares them (a class of 30: a third of the memory, a fifth of
+the CPU per kernel).  ``--no-fork``, and every system but Linux, launch them as Jupyter does.
 
 Lab extensions, MathJax: :mod:`crib.tools.page_config`; costs cut: :mod:`.server_costs`;
 the record migrated as the server starts, in a process of its own (``start_upgrade``).
@@ -75,6 +72,10 @@ from pathlib import Path
 from typing import Any
 
 from crib.tools import server_costs  # first: it keeps a slow import out of Voila's
+from crib.tools.fork_kernels import start_early
+
+if __name__ == "__main__":  # python -m crib.tools.serve: the warm parent imports meanwhile
+    start_early(sys.argv[1:])
 
 # isort: split
 import tornado.ioloop
@@ -108,17 +109,16 @@ REFILL_AFTER = 120.0  # s without an arrival before the pool is refilled to the 
 # Defaults, each overridable on the command line:
 # * preheated kernels (--pool_size=1; main() sets the pools per page, pools_config, unless
 #   --pool_size is given): a page is interactive in 2-2.5 s at load 3-8, not 4.5-6 s.
-# * idle kernels culled after 10 minutes: a closed tab does not shut its kernel
-#   down (voila issue 1458); culling keeps XSRF protection on, unlike disabling
-#   the XSRF check.  Checked here: culling leaves the preheated pool in place.
+# * idle kernels culled after 10 minutes: a closed tab does not shut its kernel down (voila
+#   issue 1458); culling keeps XSRF protection on.  Culling leaves the preheated pool be.
 # * a page's outputs are awaited up to 60 s (nbclient's default is 4 s): on a busy
 #   machine, bench/load_class.py with 30 students logged 56 "Timeout waiting for
 #   IOPub output" while preheating and 0 of 30 pages became interactive in 600 s;
 #   with 60 s, no such timeout and 30 of 30 (the cell's widget output is otherwise
 #   dropped when it arrives late).
-# * kernels talk over unix sockets (ipc), a file named after the kernel's id, not TCP
-#   ports picked free by the server and bound later by the kernel: on a busy machine
-#   another process took one in between (a clean clone's run lost two pages so).
+# * kernels talk over unix sockets (ipc), a file named after the kernel's id, not TCP ports
+#   picked free by the server and bound later by the kernel (on a busy machine another
+#   process took one in between: a clean clone's run lost two pages so).
 DEFAULTS = (
     "--Voila.ip=127.0.0.1",
     "--no-browser",
