@@ -14,6 +14,40 @@ DASHBOARDS = Path(__file__).resolve().parents[1] / "dashboards"
 EXTENSIONS = [{"name": "anywidget"}, {"name": "@jupyter-widgets/jupyterlab-manager"}]
 
 
+def test_the_statement_walk_finds_every_import_ast_walk_finds() -> None:
+    """page_config reads a file's imports from its statements only (an import is one); the
+    reference visits every node (``ast.walk``).  Every source file of crib, and one with
+    an import in each kind of block."""
+    import ast
+
+    from crib.tools import page_config
+
+    def reference(tree: ast.AST) -> list[ast.AST]:
+        return [n for n in ast.walk(tree) if isinstance(n, ast.Import | ast.ImportFrom)]
+
+    def fast(tree: ast.AST) -> list[ast.AST]:
+        stmts = page_config._statements(tree)
+        return [n for n in stmts if isinstance(n, ast.Import | ast.ImportFrom)]
+
+    blocks = (
+        "import a\nif x:\n import b\nelse:\n import c\nfor i in y:\n import d\nelse:\n"
+        " import e\nwhile z:\n import f\ntry:\n import g\nexcept E:\n import h\nelse:\n"
+        " import i\nfinally:\n import j\nwith w:\n import k\nclass C:\n def m(self):\n"
+        "  import l\nasync def n():\n async with v:\n  import o\n async for q in r:\n"
+        "  import p\nmatch s:\n case 1:\n  import q\ntry:\n pass\nexcept* E:\n import r\n"
+    )
+    sources = [
+        blocks,
+        *(p.read_text() for p in Path(page_config.__file__).parents[1].rglob("*.py")),
+    ]
+    assert len(sources) > 250
+    for src in sources:
+        tree = ast.parse(src)
+        want = sorted(map(ast.dump, reference(tree)))
+        assert sorted(map(ast.dump, fast(tree))) == want
+    assert len(reference(ast.parse(blocks))) == 16
+
+
 def test_pages_that_can_create_an_anywidget_are_found_from_their_imports(tmp_path: Path) -> None:
     needs = {p.stem for p in DASHBOARDS.glob("*.ipynb") if notebook_imports(p, "anywidget")}
     # every page reads its language from the URL (?lang=fr) with the key listener, an

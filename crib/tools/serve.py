@@ -12,10 +12,9 @@ own address, and a kernel whose page has been gone for ``--cull-after`` seconds 
 shut down however busy it is; ``--lan`` (implies ``--class``) listens on the network
 address (:mod:`crib.tools.room`).  Without them nothing changes: 127.0.0.1, no key.
 
-``--class-size N`` sizes the preheated pool of the student page (``trainer.ipynb``)
-for a class of N: N kernels are started and have run the page before anyone
-opens it, so a class arriving at once does not wait for kernels to start
-(``VoilaKernelManager.kernel_pools_config``, a pool size per notebook).  The
+``--class-size N`` sizes the preheated pool of the student page (``trainer.ipynb``) for a
+class of N: N kernels are started and have run the page before anyone opens it, so a class
+arriving at once does not wait (``VoilaKernelManager.kernel_pools_config``).  The
 other dashboards keep their pools (below).  Each pooled kernel costs about 28 MiB PSS
 forked, 67 launched (``bench/load_class.py``; docs/figures.md).  The record is ``CRIB_DB``.
 Behind a school's nginx (:mod:`crib.tools.school`), the key, the cookie secret and the
@@ -490,6 +489,7 @@ def main(argv: list[str] | None = None) -> None:
         cfg.VoilaKernelManager.fill_delay = FILL_DELAY if size is not None else PAGE_FILL_DELAY
     CribVoila.class_size = size if size is not None else CribVoila.class_size
     server_costs.install()  # the page templates compiled once, dates parsed in C
+    server_costs.freeze_startup()  # the collector skips the imported modules
     start_upgrade()  # the kernels then open a current record: no Alembic in them
     if fork:  # page kernels forked from a warm parent, which starts importing now
         fork_kernels.enable(cfg)

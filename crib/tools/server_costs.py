@@ -44,6 +44,7 @@ desktop session's default soft limit is often 1,024, beyond which every new sock
 from __future__ import annotations
 
 import datetime as dt
+import gc
 import logging
 import sys
 import threading
@@ -57,6 +58,7 @@ __all__ = [
     "OPEN_FILES",
     "MemoryBytecodeCache",
     "install",
+    "freeze_startup",
     "more_open_files",
     "parse_iso",
     "quiet_debug",
@@ -168,3 +170,12 @@ def install(cache: BytecodeCache = CACHE) -> None:
 
     _create_environment.crib_cached = True  # type: ignore[attr-defined]
     TemplateExporter._create_environment = _create_environment  # type: ignore[method-assign]
+
+
+def freeze_startup() -> None:
+    """Move every object made so far to the collector's permanent generation
+    (``gc.freeze()``): the modules the server imported (Voila, Jupyter's server, nbconvert,
+    Jinja, crib's own), which live as long as it does.  A full collection then no longer
+    walks them: while a class of 30 warmed, the server spent 2.4 of its 10 CPU-s in the
+    collector, 6 full collections of up to 0.74 s each (gc.callbacks)."""
+    gc.freeze()
