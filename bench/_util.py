@@ -22,3 +22,19 @@ def summary(xs: list[float]) -> tuple[float, float]:
     """(median, p95) of a list of timings."""
     s = sorted(xs)
     return statistics.median(s), s[min(len(s) - 1, int(round(0.95 * (len(s) - 1))))]
+
+
+def scorer_yardstick_us(n: int = 4000) -> float:
+    """The yardstick of a run: CPU microseconds the reference scorer
+    (``crib.rules.scoring.score_hand``) takes for one hand, over ``n`` seeded random hands."""
+    import random
+
+    from crib.rules.cards import DECK
+    from crib.rules.scoring import score_hand
+
+    rng = random.Random(1)
+    hands = [rng.sample(DECK, 5) for _ in range(n)]
+    t = time.thread_time()
+    for h in hands:
+        score_hand(h[:4], h[4])
+    return round((time.thread_time() - t) / n * 1e6, 1)

@@ -73,6 +73,7 @@ from crib.store.classroom import Store  # noqa: E402
 from crib.tools.school import stop_process  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "bench"))
+from _util import scorer_yardstick_us  # noqa: E402
 from class_client import student  # noqa: E402
 from page_visitors import visitors  # noqa: E402
 
@@ -480,11 +481,18 @@ def main() -> None:
     args = ap.parse_args()
     modes = {"both": [True, False], "forked": [True], "normal": [False]}[args.launch]
     pools = ["old", "lean"] if args.pools == "both" else [args.pools]
+    yard = [scorer_yardstick_us()]
     runs = [_one(args, fork, pool) for pool in pools for fork in modes]
+    yard.append(scorer_yardstick_us())
     for run in runs if args.cold_pages else []:  # after every class: the classes see one load
         _cold(args, run)
     result = {
         "command": "python bench/load_class.py " + " ".join(sys.argv[1:]),
+        "yardstick": {
+            "what": "CPU us per hand of the reference scorer (score_hand), before and after "
+            "the classes (bench/_util.py)",
+            "us": yard,
+        },
         "students": args.students,
         "class_size_pool": args.class_size,
         "cores": os.cpu_count(),
