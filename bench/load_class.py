@@ -73,7 +73,7 @@ from crib.store.classroom import Store  # noqa: E402
 from crib.tools.school import stop_process  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "bench"))
-from _util import scorer_yardstick_us  # noqa: E402
+from _util import yardstick  # noqa: E402
 from class_client import student  # noqa: E402
 from page_visitors import visitors  # noqa: E402
 
@@ -481,9 +481,9 @@ def main() -> None:
     args = ap.parse_args()
     modes = {"both": [True, False], "forked": [True], "normal": [False]}[args.launch]
     pools = ["old", "lean"] if args.pools == "both" else [args.pools]
-    yard = [scorer_yardstick_us()]
+    yard = [round(yardstick(4000)[1] * 1e6, 1)]  # CPU us per hand
     runs = [_one(args, fork, pool) for pool in pools for fork in modes]
-    yard.append(scorer_yardstick_us())
+    yard.append(round(yardstick(4000)[1] * 1e6, 1))
     for run in runs if args.cold_pages else []:  # after every class: the classes see one load
         _cold(args, run)
     result = {

@@ -40,6 +40,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from _util import yardstick  # noqa: E402
 from pegging import random_lead  # noqa: E402
 
 from crib.ai.master import MasterPlayer, warm  # noqa: E402
@@ -49,7 +50,6 @@ from crib.analysis.models import UNIFORM, parse_model  # noqa: E402
 from crib.analysis.play import analyze_play  # noqa: E402
 from crib.rules.cards import DECK  # noqa: E402
 from crib.rules.game import Game  # noqa: E402
-from crib.rules.scoring import score_hand  # noqa: E402
 
 TARGETS = {
     "decision_median_ms": 5.0,
@@ -74,16 +74,6 @@ class Clock:
         self.wall.append(time.perf_counter() - t)
         self.cpu.append(time.thread_time() - c)
         return out
-
-
-def yardstick(n: int = 2000) -> tuple[float, float]:
-    """(wall, CPU) seconds per hand of the reference scorer, over ``n`` random hands."""
-    rng = random.Random(1)
-    hands = [rng.sample(DECK, 5) for _ in range(n)]
-    t, c = time.perf_counter(), time.thread_time()
-    for h in hands:
-        score_hand(h[:4], h[4])
-    return (time.perf_counter() - t) / n, (time.thread_time() - c) / n
 
 
 class TimedMaster(MasterPlayer):

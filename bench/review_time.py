@@ -32,29 +32,21 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from crib.rules.cards import DECK  # noqa: E402
-from crib.rules.scoring import score_hand  # noqa: E402
+from _util import yardstick  # noqa: E402
+
 from crib.session.controller import TIERS, GameController  # noqa: E402
 from crib.ui.play.html import review_html  # noqa: E402
 from crib.ui.play.stepper import GameStepper  # noqa: E402
 from tests.test_keep import step  # noqa: E402
 
 
-def yardstick(n: int = 4000) -> float:
-    rng = random.Random(1)
-    hands = [rng.sample(DECK, 5) for _ in range(n)]
-    t = time.perf_counter()
-    for h in hands:
-        score_hand(h[:4], h[4])
-    return (time.perf_counter() - t) / n * 1e6
-
-
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--games", type=int, default=5)
     args = ap.parse_args()
-    us = yardstick()
+    us = yardstick(4000)[0] * 1e6  # wall us per hand
     rows = []
     for seed in range(1, args.games + 1):
         c = GameController(seed=seed, tier=TIERS["easy"])
@@ -81,7 +73,7 @@ def main() -> None:
         review_html(c.grades, title="review")
         slow = time.perf_counter() - t
         rows.append((hands, fast, slow))
-        here = yardstick(1000)  # the load changes: the yardstick beside each game's times
+        here = yardstick(1000)[0] * 1e6  # the load changes: the yardstick beside each game's times
         print(
             f"game {seed}: {hands} hands, {len(c.grades)} + {len(co.other.grades)} graded; "
             f"end of game: incremental {fast:.2f} s, from scratch {slow:.2f} s; during the "
