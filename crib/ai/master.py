@@ -35,6 +35,12 @@ other tier (no field for the opponent's cards), and it is deterministic.
 :func:`warm` loads every table and compiles the solver once per process; the
 first decision calls it, and servers or benchmarks should call it before play.
 
+Issue #42's trial ingredients are off in today's Master: ``master_cribs`` and
+``master_pegs`` (the seat tables measured against the Master's discard),
+``master_keeps`` (the opponent's holdings weighted by the Master's keeps,
+``data/keep_frequencies_master.csv``) and ``opp_plays`` (also by how likely the
+opponent was to play as it did, :mod:`crib.analysis.play.evidence`).
+
 The ingredients can be switched off one at a time (``seat_crib``,
 ``peg_value``, ``weighted``, ``exact_play``, ``endgame``, ``board``) to measure what each is worth
 against the Expert (``bench/master.py``): with all off, the Master discards
@@ -52,6 +58,7 @@ from crib.analysis.heuristics import play_values
 from crib.analysis.models import MASTER, UNIFORM, CribModel, DiscardModel, Objective
 from crib.analysis.play import analyze_play
 from crib.analysis.play.board import analyze_board, board_applies
+from crib.analysis.play.evidence import decisions_from, play_evidence
 from crib.analysis.selfplay_tables import seat_tables
 from crib.errors import CribError
 from crib.rules.cards import Card
@@ -124,6 +131,12 @@ class MasterPlayer:
     # (else the Expert's; crib.analysis.selfplay_tables.seat_tables)
     master_cribs: bool = False
     master_pegs: bool = False
+    # the play weights the opponent's holdings by the Master's keep frequencies
+    # (data/keep_frequencies_master.csv), else by the Expert's
+    master_keeps: bool = False
+    # the holdings also weighted by how likely the opponent was to play as it did this
+    # hand (crib.analysis.play.evidence)
+    opp_plays: bool = False
     last_sampled: int = field(
         default=0, compare=False
     )  # holdings drawn in the last play (0: exact)
@@ -177,6 +190,17 @@ class MasterPlayer:
             return winners[0]
         if not self.exact_play:
             return choose_play(obs, 1.0, rng)  # the Expert's own pegging
+        evidence = (
+            decisions_from(obs.played, obs.opp_played, obs.starter, 4, obs.my_score)
+            if self.opp_plays and self.weighted
+            else ()
+        )
+        keeps = "master" if self.master_keeps else "expert"
+        with seat_tables(keeps=keeps), play_evidence(evidence):
+            return self._search(obs)
+
+    def _search(self, obs: Observation) -> Card:
+        """The play by the board near 121, else by the weighted expectimax margin."""
         net = dict(play_values(obs, 1.0))
         pos = self.last_position = PeggingPosition.from_observation(obs)
         candidates = list(obs.legal)
@@ -222,6 +246,8 @@ MASTER_2026_12 = MasterPlayer(
     endgame_at=30,
     master_cribs=False,
     master_pegs=False,
+    master_keeps=False,
+    opp_plays=False,
 )
 
 # the ingredients a variant may change: every compared field but the name

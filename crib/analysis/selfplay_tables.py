@@ -43,27 +43,37 @@ __all__ = [
     "peg_value",
     "peg_net",
     "keep_ratios",
+    "keep_table",
     "seat_tables",
 ]
 
 # the tables read: "" (the shipped ones, against the Expert's discard) or "_master"
 _CRIB_SUFFIX: ContextVar[str] = ContextVar("crib_seat_crib_table", default="")
 _PEG_SUFFIX: ContextVar[str] = ContextVar("crib_pegging_table", default="")
+_KEEP_SUFFIX: ContextVar[str] = ContextVar("crib_keep_table", default="")
 _OPPONENTS = {"expert": "", "master": "_master"}
 
 
 @contextmanager
-def seat_tables(crib: str = "expert", pegging: str = "expert") -> Iterator[None]:
+def seat_tables(
+    crib: str = "expert", pegging: str = "expert", keeps: str = "expert"
+) -> Iterator[None]:
     """Within: the seat crib table and the pegging table measured against ``crib``'s and
-    ``pegging``'s discard as the opponent's ("expert": the shipped tables; "master")."""
-    if crib not in _OPPONENTS or pegging not in _OPPONENTS:
+    ``pegging``'s discard as the opponent's ("expert": the shipped tables; "master"), and
+    the keep frequencies (:func:`keep_ratios`) of ``keeps``' discard."""
+    if any(x not in _OPPONENTS for x in (crib, pegging, keeps)):
         raise CribError(f"seat tables are measured against {' or '.join(_OPPONENTS)}")
-    tokens = (_CRIB_SUFFIX.set(_OPPONENTS[crib]), _PEG_SUFFIX.set(_OPPONENTS[pegging]))
+    tokens = (
+        _CRIB_SUFFIX.set(_OPPONENTS[crib]),
+        _PEG_SUFFIX.set(_OPPONENTS[pegging]),
+        _KEEP_SUFFIX.set(_OPPONENTS[keeps]),
+    )
     try:
         yield
     finally:
         _CRIB_SUFFIX.reset(tokens[0])
         _PEG_SUFFIX.reset(tokens[1])
+        _KEEP_SUFFIX.reset(tokens[2])
 
 
 RANK_CHARS = "A23456789TJQK"
@@ -180,8 +190,7 @@ def peg_net(ranks: tuple[int, ...] | list[int], seat: str) -> float:
     return float(peg_value(ranks, seat)["net"])
 
 
-@cache
-def keep_ratios(seat: str | None) -> dict[tuple[int, ...], float]:
+def keep_ratios(seat: str | None, table: str | None = None) -> dict[tuple[int, ...], float]:
     """Keep likelihood ratios by rank multiset (sorted ranks 1..13), sizes 1 to 4.
 
     Size 4: ``ratio`` from ``data/keep_frequencies.csv`` for the keeper's seat
@@ -189,14 +198,28 @@ def keep_ratios(seat: str | None) -> dict[tuple[int, ...], float]:
     part of a keep: P(k cards drawn at random from the Expert's keep have these
     ranks) over P(k cards drawn from a full deck have them).
 
+    ``table``: whose keeps, "" (the Expert's) or "_master" (the Master's,
+    ``data/keep_frequencies_master.csv``); ``None``: :func:`keep_table`, the Expert's
+    unless within ``seat_tables(keeps="master")``.
+
     >>> r = keep_ratios("pone")
     >>> r[(5, 5, 10, 13)] > 1 > r[(2, 7, 9, 13)], len(r)
     (True, 2379)
     """
+    return _keep_ratios_of(seat, _KEEP_SUFFIX.get() if table is None else table)
+
+
+def keep_table() -> str:
+    """Whose keeps :func:`keep_ratios` reads now: "" (the Expert's) or "_master"."""
+    return _KEEP_SUFFIX.get()
+
+
+@cache
+def _keep_ratios_of(seat: str | None, suffix: str) -> dict[tuple[int, ...], float]:
     from itertools import combinations
     from math import comb
 
-    rows = _csv_rows("keep_frequencies.csv")
+    rows = _csv_rows(f"keep_frequencies{suffix}.csv")
     seats = _SEATS if seat is None else (_seat(seat),)
     freq: dict[tuple[int, ...], float] = {}
     for r in rows:

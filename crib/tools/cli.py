@@ -226,7 +226,7 @@ def _cmd_selfplay(args: argparse.Namespace) -> int:
     only = ("crib", "pegging", "win") if args.what == "all" else (args.what,)
     if args.opponent != "expert":
         if args.what not in ("crib", "pegging"):
-            raise CribError("--opponent applies to crib or pegging")
+            raise CribError("--opponent applies to crib, pegging or keep")
         ex["opponent"] = args.opponent
     out.mkdir(parents=True, exist_ok=True)
     for path in tables.make_all(sizes, results, out, command=command, only=only, **ex):
@@ -241,9 +241,13 @@ def _selfplay_keep(args: argparse.Namespace, command: str, ex: dict, results, ou
 
     n = args.n or (2000 if args.quick else 100_000)
     seed = args.seed or 16
-    res = run(RunSpec("keep", n, seed, args.chunk or 500), results / "keep", **ex)
+    # --opponent master: the Master's keeps (issue #42), in keep_frequencies_master.csv
+    master = args.opponent != "expert"
+    params, suffix = ({"opponent": args.opponent}, "_master") if master else ({}, "")
+    spec = RunSpec("keep", n, seed, args.chunk or 500, params)
+    res = run(spec, results / f"keep{suffix}", **ex)
     out.mkdir(parents=True, exist_ok=True)
-    path = out / "keep_frequencies.csv"
+    path = out / f"keep_frequencies{suffix}.csv"
     with path.open("w") as f:
         f.write(f"# {command} (experiment keep, {n} sixes per seat, master seed {seed})\n")
         keep_frame(res.arrays["kept"], n).to_csv(f, index=False)
@@ -393,7 +397,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--opponent",
         choices=["expert", "master"],
         default="expert",
-        help="crib, pegging: whose discard the opponent throws (master: *_master.csv)",
+        help="crib, pegging: whose discard the opponent throws; keep: whose keeps are counted "
+        "(master: *_master.csv)",
     )
     sp.add_argument("--chunk", type=int, default=None, help="for 'run': items per chunk")
     for module in _MODULES.values():  # crib print, crib tournament, crib notebooks

@@ -28,7 +28,13 @@ from functools import cache
 
 import numpy as np
 
-from crib.analysis.selfplay_tables import keep_ratios
+from crib.analysis.play.evidence import (
+    Decision,
+    current_evidence,
+    likelihood,
+    packed_likelihood,
+)
+from crib.analysis.selfplay_tables import keep_ratios, keep_table
 from crib.rules.cards import Card
 from crib.rules.position import PeggingPosition
 
@@ -41,35 +47,47 @@ class KeepWeights:
 
     seat: str | None  # the opponent's seat: "dealer", "pone", or None (both averaged)
     played: tuple[int, ...]  # ranks the opponent has played this hand
+    # whose keeps: "" (the Expert's, data/keep_frequencies.csv) or "_master" (issue #42)
+    table: str = ""
+    # the opponent's plays this hand, as evidence (crib.analysis.play.evidence; issue #42)
+    evidence: tuple[Decision, ...] = ()
 
     def __call__(self, holding: Iterable[int]) -> float:
+        holding = tuple(holding)
         keep = tuple(sorted((*holding, *self.played)))
         if not keep:
             return 1.0
-        return keep_ratios(self.seat).get(keep, 0.0) if len(keep) <= 4 else 0.0
+        if len(keep) > 4:
+            return 0.0
+        ratio = keep_ratios(self.seat, self.table).get(keep, 0.0)
+        return ratio * likelihood(self.evidence, holding) if self.evidence and ratio else ratio
 
     def packed(self, hands: np.ndarray) -> np.ndarray:
         """``self(ranks)`` for holdings packed as the compiled solver packs them
         (4 bits per rank: rank r adds ``1 << 4r``), vectorised."""
-        codes, ratios = _packed_table(self.seat)
+        codes, ratios = _packed_table(self.seat, self.table)
         keys = hands + sum(1 << (4 * r) for r in self.played)
         i = np.minimum(np.searchsorted(codes, keys), len(codes) - 1)
-        return np.where(codes[i] == keys, ratios[i], 0.0)
+        out = np.where(codes[i] == keys, ratios[i], 0.0)
+        return out * packed_likelihood(self.evidence, hands) if self.evidence else out
 
     @property
     def note(self) -> str:
         seat = "in either seat" if self.seat is None else f"as the {self.seat}"
         what = "those ranks with the cards they have played" if self.played else "those four ranks"
+        if self.evidence:
+            seat += " and by how likely each was to play as they did"
         return (
-            f"each holding weighted by how often the Expert keeps {what} {seat} "
+            f"each holding weighted by how often the {'Master' if self.table else 'Expert'} "
+            f"keeps {what} {seat} "
             "(measured in self-play)"
         )
 
 
 @cache
-def _packed_table(seat: str | None) -> tuple[np.ndarray, np.ndarray]:
+def _packed_table(seat: str | None, suffix: str = "") -> tuple[np.ndarray, np.ndarray]:
     """Every multiset of :func:`keep_ratios` as a packed code, sorted, with its ratio."""
-    table = keep_ratios(seat)
+    table = keep_ratios(seat, suffix)
     pairs = sorted([(0, 1.0)] + [(sum(1 << (4 * r) for r in k), v) for k, v in table.items()])
     codes = np.array([c for c, _v in pairs], np.int64)
     return codes, np.array([v for _c, v in pairs], float)
@@ -79,7 +97,7 @@ def keep_weights(opp_played: Iterable[Card] = (), opp_dealer: bool | None = None
     """The weights for an opponent who has played ``opp_played`` this hand, in their seat."""
     seat = None if opp_dealer is None else ("dealer" if opp_dealer else "pone")
     played = tuple(sorted(c.rank for c in opp_played))
-    return KeepWeights(seat, played)
+    return KeepWeights(seat, played, keep_table(), current_evidence())
 
 
 def reweigh(

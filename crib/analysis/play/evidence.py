@@ -1,0 +1,167 @@
+"""What the opponent's plays say about the cards they still hold (issue #42).
+
+Keep weights (:mod:`crib.analysis.play.weights`) say how likely the opponent was to
+*keep* a holding.  The cards they have played since say more: a player who held a
+card making 15 seldom plays one that makes 12.  Each of the opponent's earlier plays
+this hand is a :class:`Decision`; a holding's likelihood is the product, over the
+decisions, of the probability that a player holding it then would have played that
+rank, under a proxy policy: the softmax, at :data:`TEMPERATURE` points, of the
+Expert's net values (:func:`crib.analysis.heuristics.rank_values`, which depend on the
+pile and on what is unseen, not on the rest of the hand).
+
+The opponent's hand at a decision is the holding plus the cards they played at or
+after it.  The values take the unseen cards from public facts (52 minus the starter
+and the cards played before the decision): the proxy does not know the opponent's
+own hand and discards.  :func:`likelihood` is the plain statement, rank by rank;
+:func:`packed_likelihood` the same products vectorised over the compiled solver's
+packed holdings (tested equal).
+
+>>> from crib.rules.cards import parse_cards
+>>> d = decisions_from(parse_cards("5H"), parse_cards("5H"), parse_cards("KC")[0], 4, 0)
+>>> len(d), d[0].rank  # the opponent led a 5: a holding with a safer lead is less likely
+(1, 5)
+>>> likelihood(d, (5, 5, 9)) > likelihood(d, (4, 9, 13))
+True
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
+
+import numpy as np
+
+from crib.analysis.heuristics import rank_values
+from crib.rules.cards import Card
+from crib.rules.pegging import compress, fits
+
+__all__ = [
+    "TEMPERATURE",
+    "Decision",
+    "decisions_from",
+    "likelihood",
+    "packed_likelihood",
+    "play_evidence",
+    "current_evidence",
+]
+
+TEMPERATURE = 0.6  # points: the proxy policy's softmax temperature (bench/evidence_fit.py)
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One play of the opponent: the rank played, the ranks they played at or after it
+    (so still held then, this one included), and the proxy's weight of each rank
+    1..13 (``exp(value / T)`` relative to the best; 0 for a rank that did not fit)."""
+
+    rank: int
+    held_then: tuple[int, ...]
+    weights: tuple[float, ...]
+
+
+def _piles(played: Sequence[Card]) -> list[tuple[int, int]]:
+    """(pile start, index) for each card of ``played``: a new pile starts after 31 or
+    where the next card does not fit (every other reset is two goes, after which the
+    next card could not have been played on the old count)."""
+    out, start, count = [], 0, 0
+    for i, c in enumerate(played):
+        if count == 31 or not fits(count, c.rank):
+            start, count = i, 0
+        out.append((start, i))
+        count += c.value
+    return out
+
+
+def decisions_from(
+    played: Sequence[Card],
+    opp_played: Iterable[Card],
+    starter: Card | None,
+    my_cards: int,
+    opp_opp_score: int,
+    temperature: float = TEMPERATURE,
+) -> tuple[Decision, ...]:
+    """The opponent's decisions this hand, from the public record: ``played`` in
+    order, which of them were the opponent's, the starter, how many cards *you* held
+    at the play's start (4) and the opponent's opponent's score (yours)."""
+    theirs = set(opp_played)
+    out = []
+    mine_played = 0
+    for start, i in _piles(played):
+        c = played[i]
+        if c not in theirs:
+            mine_played += 1
+            continue
+        pile = [x.rank for x in played[start:i]]
+        count, tail, streak = compress(pile)
+        unseen = [4] * 13
+        for x in (*played[:i], *([starter] if starter is not None else [])):
+            unseen[x.rank - 1] = max(0, unseen[x.rank - 1] - 1)
+        other_go = i > start and played[i - 1] in theirs
+        vals = rank_values(
+            list(range(1, 14)),
+            count,
+            tuple(tail),
+            streak,
+            unseen,
+            my_cards - mine_played,
+            other_go,
+            1.0,
+            opp_opp_score,
+            cached=True,
+        )
+        top = max(v for _r, v, _m in vals)
+        w = [0.0] * 13
+        for r, v, _m in vals:
+            w[r - 1] = math.exp((v - top) / temperature)
+        later = tuple(x.rank for x in played[i:] if x in theirs)
+        out.append(Decision(c.rank, later, tuple(w)))
+    return tuple(out)
+
+
+def likelihood(decisions: Sequence[Decision], holding: Iterable[int]) -> float:
+    """P(the opponent played as they did | they hold ``holding`` now), by the proxy:
+    the plain statement, decision by decision."""
+    now = list(holding)
+    p = 1.0
+    for d in decisions:
+        hand = [*now, *d.held_then]
+        den = sum(d.weights[r - 1] for r in hand)  # a rank that did not fit weighs 0
+        p *= hand.count(d.rank) * d.weights[d.rank - 1] / den
+    return p
+
+
+def packed_likelihood(decisions: Sequence[Decision], hands: np.ndarray) -> np.ndarray:
+    """:func:`likelihood` for holdings packed as the compiled solver packs them
+    (rank r adds ``1 << 4r``), vectorised."""
+    if not decisions:
+        return np.ones(len(hands))
+    shifts = 4 * np.arange(1, 14, dtype=np.int64)
+    counts = (hands[:, None] >> shifts[None, :]) & 15  # holdings x 13
+    p = np.ones(len(hands))
+    for d in decisions:
+        m = counts + np.bincount(np.array(d.held_then, np.int64) - 1, minlength=13)
+        w = np.array(d.weights)
+        p *= m[:, d.rank - 1] * w[d.rank - 1] / (m @ w)
+    return p
+
+
+_EVIDENCE: ContextVar[tuple[Decision, ...]] = ContextVar("crib_play_evidence", default=())
+
+
+@contextmanager
+def play_evidence(decisions: tuple[Decision, ...]) -> Iterator[None]:
+    """Within: weighted holdings (:func:`crib.analysis.play.weights.keep_weights`) are
+    also weighted by :func:`likelihood` of these decisions."""
+    token = _EVIDENCE.set(tuple(decisions))
+    try:
+        yield
+    finally:
+        _EVIDENCE.reset(token)
+
+
+def current_evidence() -> tuple[Decision, ...]:
+    """The decisions set by :func:`play_evidence` (none outside it)."""
+    return _EVIDENCE.get()
