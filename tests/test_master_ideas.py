@@ -157,3 +157,54 @@ def test_each_variant_plays_differently_from_the_frozen_master(variant: str) -> 
 
     today, new = plays("master_2026_12"), plays(variant)
     assert today and new and today != new
+
+
+def test_the_lead_distribution_is_its_plain_statement() -> None:
+    from crib.analysis.play.lookahead import lead_distribution, lead_distribution_reference
+
+    rng = random.Random(7)
+    for _ in range(3):
+        six = rng.sample(list(DECK), 6)
+        fast, plain = lead_distribution(six), lead_distribution_reference(six)
+        assert fast.keys() == plain.keys() and sum(fast.values()) == pytest.approx(1.0)
+        for r, p in plain.items():
+            assert fast[r] == pytest.approx(p, rel=1e-12, abs=1e-15)
+    # nobody leads a five (15 for the dealer with any ten), and four held fives cannot be led
+    d = lead_distribution(parse_cards("5H 5D 5C 5S 8H 9D"))
+    assert 5 not in d and d[10] > d[9]
+
+
+def test_the_look_ahead_is_the_solved_play_from_the_discard() -> None:
+    from crib.analysis.models import MASTER
+    from crib.analysis.play import analyze_play
+    from crib.analysis.play.lookahead import MIN_LEAD, lead_distribution, peg_lookahead
+    from crib.rules.position import PeggingPosition
+
+    keep, throw = parse_cards("6C 7S 8H 9D"), parse_cards("5H 5D")
+    pone = PeggingPosition(hand=keep, discards=throw, opp_count=4)
+    best_lead = analyze_play(pone, MASTER, opp_dealer=True).best
+    assert peg_lookahead(keep, throw, False) == best_lead.margin
+    # the dealer: each likely lead, answered by the best reply, weighted by its chance
+    dist = {r: p for r, p in lead_distribution((*keep, *throw)).items() if p >= MIN_LEAD}
+    want = 0.0
+    for r, p in dist.items():
+        lead = next(c for c in DECK if c.rank == r and c not in (*keep, *throw))
+        pos = PeggingPosition(hand=keep, pile=(lead,), discards=throw, opp_count=3)
+        with play_evidence(decisions_from((lead,), (lead,), None, 4, 0)):
+            a = analyze_play(pos, MASTER, opp_played=(lead,), opp_dealer=False)
+        want += p * a.best.margin / sum(dist.values())
+    assert peg_lookahead(keep, throw, True) == pytest.approx(want, abs=1e-12)
+
+
+def test_the_look_ahead_variant_changes_some_discards() -> None:
+    from crib.ai.players import parse_player
+    from crib.rules.events import Discarded
+    from crib.rules.game import Game
+
+    def throws(name: str) -> list:
+        g = Game(seed=905, players=(parse_player(name), parse_player("expert")), first_dealer=0)
+        return [e for e in g.run().events if isinstance(e, Discarded) and e.player == 0]
+
+    today, ahead = throws("master_2026_12"), throws("master:lookahead=3")
+    assert today and ahead and today != ahead
+    assert parse_player("master:lookahead=3").lookahead == 3

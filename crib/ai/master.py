@@ -39,7 +39,9 @@ Issue #42's trial ingredients are off in today's Master: ``master_cribs`` and
 ``master_pegs`` (the seat tables measured against the Master's discard),
 ``master_keeps`` (the opponent's holdings weighted by the Master's keeps,
 ``data/keep_frequencies_master.csv``) and ``opp_plays`` (also by how likely the
-opponent was to play as it did, :mod:`crib.analysis.play.evidence`).
+opponent was to play as it did, :mod:`crib.analysis.play.evidence`), and
+``lookahead`` (the discard re-ranks its best throws by the play solved from it,
+:mod:`crib.analysis.play.lookahead`).
 
 The ingredients can be switched off one at a time (``seat_crib``,
 ``peg_value``, ``weighted``, ``exact_play``, ``endgame``, ``board``) to measure what each is worth
@@ -82,6 +84,7 @@ ENDGAME = (
     MASTER_ENDGAME  # within this many points of 121 (either side), the discard maximises P(win)
 )
 WIN_TOP = 5  # near the end, P(win) for the 5 best throws by full value (the rest follow them)
+LOOK_MARGIN = 1.5  # points: the look-ahead re-ranks only throws this close to the best
 # the most holdings searched exactly in one play decision; above it, draws by weight
 SAMPLE = 2000
 
@@ -137,6 +140,9 @@ class MasterPlayer:
     # the holdings also weighted by how likely the opponent was to play as it did this
     # hand (crib.analysis.play.evidence)
     opp_plays: bool = False
+    # the discard re-ranks its best ``lookahead`` throws (within LOOK_MARGIN points of the
+    # best) by the play solved from the discard (crib.analysis.play.lookahead); 0: off
+    lookahead: int = 0
     last_sampled: int = field(
         default=0, compare=False
     )  # holdings drawn in the last play (0: exact)
@@ -171,7 +177,21 @@ class MasterPlayer:
                 win_top=WIN_TOP if near_end else None,  # P(win) only near the end
             )
         t = a.best.throw
+        if self.lookahead and not near_end:
+            t = self._look_ahead(a.throws, obs.dealer)
         return t[0], t[1]
+
+    def _look_ahead(self, throws: tuple, dealer: bool) -> tuple[Card, ...]:
+        """The throw with the best hand and crib value plus the play's exact pegging
+        margin, among the best :attr:`lookahead` by full value (within LOOK_MARGIN)."""
+        from crib.analysis.play.lookahead import peg_lookahead
+
+        near = [t for t in throws[: self.lookahead] if t.total >= throws[0].total - LOOK_MARGIN]
+        if len(near) == 1:
+            return near[0].throw
+        keeps = "master" if self.master_keeps else "expert"
+        with seat_tables(keeps=keeps):
+            return max(near, key=lambda t: t.ev + peg_lookahead(t.keep, t.throw, dealer)).throw
 
     def play(self, obs: Observation, rng: Rng) -> Card | None:
         self.last_position = None
@@ -248,6 +268,7 @@ MASTER_2026_12 = MasterPlayer(
     master_pegs=False,
     master_keeps=False,
     opp_plays=False,
+    lookahead=0,
 )
 
 # the ingredients a variant may change: every compared field but the name
@@ -281,5 +302,5 @@ def master_variant(spec: str) -> MasterPlayer:
             )
         if not value.strip().isdigit():
             raise CribError(f"Master setting {key}={value!r}: expected a whole number")
-        kw[key] = int(value) if key == "endgame_at" else bool(int(value))
+        kw[key] = int(value) if key in ("endgame_at", "lookahead") else bool(int(value))
     return MasterPlayer(name=spec.strip().lower(), **kw)  # type: ignore[arg-type]
