@@ -169,15 +169,9 @@ def _step(count, tail, streak, r):  # type: ignore[no-untyped-def]
 
 @_jit("int64(int64, int64)")
 def _held_mask(a, b):  # type: ignore[no-untyped-def]
-    """Bit r set when either hand holds rank r."""
+    """The lowest bit of rank r's nibble (bit 4r) set when either hand holds rank r."""
     h = a | b
-    nz = (h | (h >> 1) | (h >> 2)) & _NIBBLES
-    m = 0
-    while nz:
-        hb = 63 - _ctlz(nz)
-        nz ^= 1 << hb
-        m |= 1 << (hb >> 2)
-    return m
+    return (h | (h >> 1) | (h >> 2)) & _NIBBLES
 
 
 @_jit("UniTuple(int64, 2)(int64, int64, int64)")
@@ -186,7 +180,8 @@ def _cut(tail, streak, held):  # type: ignore[no-untyped-def]
 
     The last m cards can be part of a future run only if every missing rank in
     their range is held or, with none missing, a rank next to the range is held;
-    a pair needs the last rank held.  Returns (tail, streak).
+    a pair needs the last rank held.  ``held`` has bit 4r set for each rank r held
+    (:func:`_held_mask`).  Returns (tail, streak).
     """
     if tail == 0:
         return 0, 0
@@ -200,19 +195,21 @@ def _cut(tail, streak, held):  # type: ignore[no-untyped-def]
         q = t & 15
         t >>= 4
         m += 1
-        mask |= 1 << q
+        mask |= 1 << (4 * q)
         if q < lo:
             lo = q
         if q > hi:
             hi = q
-        gaps = (((1 << hi) - 1) ^ ((1 << (lo + 1)) - 1)) & ~mask if hi > lo + 1 else 0
+        # the ranks strictly between lo and hi that the tail lacks (as nibble bits)
+        between = ((1 << (4 * hi)) - 1) ^ ((1 << (4 * lo + 4)) - 1)
+        gaps = between & _NIBBLES & ~mask if hi > lo + 1 else 0
         if gaps:
             if held & gaps == gaps:
                 best = m
-        elif held & ((1 << (lo - 1)) | (1 << (hi + 1))):
+        elif held & ((1 << (4 * lo - 4)) | (1 << (4 * hi + 4))):
             best = m
     if best == 0:
-        if (held >> (tail & 15)) & 1:
+        if (held >> (4 * (tail & 15))) & 1:
             return tail & 15, streak
         return 0, 0
     if best == 1:
