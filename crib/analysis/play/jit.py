@@ -19,8 +19,9 @@ How the kernel works:
   analysis (their pile tail cut to what a future pair or run can still use,
   as in the Python solver); it searches them with a full window, so the table
   holds exact values only;
-* a node's cards come from a leading-zero count over the packed hand (high
-  cards first: they cut off more), and each level's move loop is inlined.
+* a node's cards come from a leading-zero count over the packed hand: the
+  cards that make 15, 31 or a pair first, then high cards first (they cut off
+  more; the order changes no value), and each level's move loop is inlined.
 
 Compiled code is cached on disk (``cache=True``); :func:`warm` compiles (or
 loads) everything up front.  Without a working numba, :func:`available` says

@@ -130,6 +130,19 @@ def _fit_masks() -> np.ndarray:
 
 
 _FIT = _fit_masks()
+
+
+def _score_masks() -> np.ndarray:
+    """Per count (0..31): the nibbles of the ranks whose card makes the count 15 or 31."""
+    out = np.zeros(32, np.int64)
+    for count in range(32):
+        for r in range(1, 14):
+            if count + RANK_VALUES[r] in (15, 31):
+                out[count] |= 1 << (4 * r)
+    return out
+
+
+_SCORES = _score_masks()  # move ordering only: the cards that score are searched first
 _VALUE = np.array(RANK_VALUES, np.int64)  # card value by rank (index 0 unused)
 
 # --- kernels ----------------------------------------------------------------------

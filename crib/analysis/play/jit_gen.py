@@ -81,9 +81,11 @@ def level_source(
         text = f"""\
 best = -_INF
 nz = (m | (m >> 1) | (m >> 2)) & _NIBBLES  # one bit per rank held that fits
-while nz:  # high cards first: better cut-offs than low first
-    hb = 63 - _ctlz(nz)
+hot = nz & (_SCORES[count] | (1 << (4 * (tail & 15))))  # the cards that make 15, 31 or a pair
+while nz:  # the cards that score first, then high cards first: better cut-offs
+    hb = 63 - _ctlz(hot if hot else nz)
     nz ^= 1 << hb
+    hot &= nz
     r = hb >> 2
     pts, c, nt, ns = _step(count, tail, streak, r)
 {body}    if x > best:

@@ -15,6 +15,7 @@ from crib.analysis.play.jit_core import (
     _OTHER,
     _RESET_MOVER,
     _RESET_OTHER,
+    _SCORES,
     _SIG,
     _after_card,
     _after_go,
@@ -37,9 +38,11 @@ def _m1(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  #
     m = a & _FIT[31 - count]
     best = -_INF
     nz = (m | (m >> 1) | (m >> 2)) & _NIBBLES  # one bit per rank held that fits
-    while nz:  # high cards first: better cut-offs than low first
-        hb = 63 - _ctlz(nz)
+    hot = nz & (_SCORES[count] | (1 << (4 * (tail & 15))))  # the cards that make 15, 31 or a pair
+    while nz:  # the cards that score first, then high cards first: better cut-offs
+        hb = 63 - _ctlz(hot if hot else nz)
         nz ^= 1 << hb
+        hot &= nz
         r = hb >> 2
         pts, c, nt, ns = _step(count, tail, streak, r)
         extra, oc = _after_card(c, 0, 0, og)  # the last card (oc is the end)
@@ -61,9 +64,11 @@ def _n1(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  #
     if m:
         best = -_INF
         nz = (m | (m >> 1) | (m >> 2)) & _NIBBLES  # one bit per rank held that fits
-        while nz:  # high cards first: better cut-offs than low first
-            hb = 63 - _ctlz(nz)
+        hot = nz & (_SCORES[count] | (1 << (4 * (tail & 15))))  # the cards that make 15, 31 or a pair
+        while nz:  # the cards that score first, then high cards first: better cut-offs
+            hb = 63 - _ctlz(hot if hot else nz)
             nz ^= 1 << hb
+            hot &= nz
             r = hb >> 2
             pts, c, nt, ns = _step(count, tail, streak, r)
             extra, oc = _after_card(c, 0, 0, og)  # the last card (oc is the end)
@@ -92,9 +97,11 @@ def _m2(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  #
     m = a & _FIT[31 - count]
     best = -_INF
     nz = (m | (m >> 1) | (m >> 2)) & _NIBBLES  # one bit per rank held that fits
-    while nz:  # high cards first: better cut-offs than low first
-        hb = 63 - _ctlz(nz)
+    hot = nz & (_SCORES[count] | (1 << (4 * (tail & 15))))  # the cards that make 15, 31 or a pair
+    while nz:  # the cards that score first, then high cards first: better cut-offs
+        hb = 63 - _ctlz(hot if hot else nz)
         nz ^= 1 << hb
+        hot &= nz
         r = hb >> 2
         pts, c, nt, ns = _step(count, tail, streak, r)
         a2 = a - (1 << (4 * r))
@@ -124,9 +131,11 @@ def _n2(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  #
     if m:
         best = -_INF
         nz = (m | (m >> 1) | (m >> 2)) & _NIBBLES  # one bit per rank held that fits
-        while nz:  # high cards first: better cut-offs than low first
-            hb = 63 - _ctlz(nz)
+        hot = nz & (_SCORES[count] | (1 << (4 * (tail & 15))))  # the cards that make 15, 31 or a pair
+        while nz:  # the cards that score first, then high cards first: better cut-offs
+            hb = 63 - _ctlz(hot if hot else nz)
             nz ^= 1 << hb
+            hot &= nz
             r = hb >> 2
             pts, c, nt, ns = _step(count, tail, streak, r)
             a2 = a - (1 << (4 * r))
@@ -163,9 +172,11 @@ def _m3(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  #
     m = a & _FIT[31 - count]
     best = -_INF
     nz = (m | (m >> 1) | (m >> 2)) & _NIBBLES  # one bit per rank held that fits
-    while nz:  # high cards first: better cut-offs than low first
-        hb = 63 - _ctlz(nz)
+    hot = nz & (_SCORES[count] | (1 << (4 * (tail & 15))))  # the cards that make 15, 31 or a pair
+    while nz:  # the cards that score first, then high cards first: better cut-offs
+        hb = 63 - _ctlz(hot if hot else nz)
         nz ^= 1 << hb
+        hot &= nz
         r = hb >> 2
         pts, c, nt, ns = _step(count, tail, streak, r)
         a2 = a - (1 << (4 * r))
@@ -205,9 +216,11 @@ def _n3(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  #
     if m:
         best = -_INF
         nz = (m | (m >> 1) | (m >> 2)) & _NIBBLES  # one bit per rank held that fits
-        while nz:  # high cards first: better cut-offs than low first
-            hb = 63 - _ctlz(nz)
+        hot = nz & (_SCORES[count] | (1 << (4 * (tail & 15))))  # the cards that make 15, 31 or a pair
+        while nz:  # the cards that score first, then high cards first: better cut-offs
+            hb = 63 - _ctlz(hot if hot else nz)
             nz ^= 1 << hb
+            hot &= nz
             r = hb >> 2
             pts, c, nt, ns = _step(count, tail, streak, r)
             a2 = a - (1 << (4 * r))
@@ -248,9 +261,11 @@ def _m4(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  #
     m = a & _FIT[31 - count]
     best = -_INF
     nz = (m | (m >> 1) | (m >> 2)) & _NIBBLES  # one bit per rank held that fits
-    while nz:  # high cards first: better cut-offs than low first
-        hb = 63 - _ctlz(nz)
+    hot = nz & (_SCORES[count] | (1 << (4 * (tail & 15))))  # the cards that make 15, 31 or a pair
+    while nz:  # the cards that score first, then high cards first: better cut-offs
+        hb = 63 - _ctlz(hot if hot else nz)
         nz ^= 1 << hb
+        hot &= nz
         r = hb >> 2
         pts, c, nt, ns = _step(count, tail, streak, r)
         a2 = a - (1 << (4 * r))
@@ -280,9 +295,11 @@ def _n4(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  #
     if m:
         best = -_INF
         nz = (m | (m >> 1) | (m >> 2)) & _NIBBLES  # one bit per rank held that fits
-        while nz:  # high cards first: better cut-offs than low first
-            hb = 63 - _ctlz(nz)
+        hot = nz & (_SCORES[count] | (1 << (4 * (tail & 15))))  # the cards that make 15, 31 or a pair
+        while nz:  # the cards that score first, then high cards first: better cut-offs
+            hb = 63 - _ctlz(hot if hot else nz)
             nz ^= 1 << hb
+            hot &= nz
             r = hb >> 2
             pts, c, nt, ns = _step(count, tail, streak, r)
             a2 = a - (1 << (4 * r))
@@ -319,9 +336,11 @@ def _m5(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  #
     m = a & _FIT[31 - count]
     best = -_INF
     nz = (m | (m >> 1) | (m >> 2)) & _NIBBLES  # one bit per rank held that fits
-    while nz:  # high cards first: better cut-offs than low first
-        hb = 63 - _ctlz(nz)
+    hot = nz & (_SCORES[count] | (1 << (4 * (tail & 15))))  # the cards that make 15, 31 or a pair
+    while nz:  # the cards that score first, then high cards first: better cut-offs
+        hb = 63 - _ctlz(hot if hot else nz)
         nz ^= 1 << hb
+        hot &= nz
         r = hb >> 2
         pts, c, nt, ns = _step(count, tail, streak, r)
         a2 = a - (1 << (4 * r))
@@ -351,9 +370,11 @@ def _n5(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  #
     if m:
         best = -_INF
         nz = (m | (m >> 1) | (m >> 2)) & _NIBBLES  # one bit per rank held that fits
-        while nz:  # high cards first: better cut-offs than low first
-            hb = 63 - _ctlz(nz)
+        hot = nz & (_SCORES[count] | (1 << (4 * (tail & 15))))  # the cards that make 15, 31 or a pair
+        while nz:  # the cards that score first, then high cards first: better cut-offs
+            hb = 63 - _ctlz(hot if hot else nz)
             nz ^= 1 << hb
+            hot &= nz
             r = hb >> 2
             pts, c, nt, ns = _step(count, tail, streak, r)
             a2 = a - (1 << (4 * r))
@@ -390,9 +411,11 @@ def _m6(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  #
     m = a & _FIT[31 - count]
     best = -_INF
     nz = (m | (m >> 1) | (m >> 2)) & _NIBBLES  # one bit per rank held that fits
-    while nz:  # high cards first: better cut-offs than low first
-        hb = 63 - _ctlz(nz)
+    hot = nz & (_SCORES[count] | (1 << (4 * (tail & 15))))  # the cards that make 15, 31 or a pair
+    while nz:  # the cards that score first, then high cards first: better cut-offs
+        hb = 63 - _ctlz(hot if hot else nz)
         nz ^= 1 << hb
+        hot &= nz
         r = hb >> 2
         pts, c, nt, ns = _step(count, tail, streak, r)
         a2 = a - (1 << (4 * r))
@@ -422,9 +445,11 @@ def _n6(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  #
     if m:
         best = -_INF
         nz = (m | (m >> 1) | (m >> 2)) & _NIBBLES  # one bit per rank held that fits
-        while nz:  # high cards first: better cut-offs than low first
-            hb = 63 - _ctlz(nz)
+        hot = nz & (_SCORES[count] | (1 << (4 * (tail & 15))))  # the cards that make 15, 31 or a pair
+        while nz:  # the cards that score first, then high cards first: better cut-offs
+            hb = 63 - _ctlz(hot if hot else nz)
             nz ^= 1 << hb
+            hot &= nz
             r = hb >> 2
             pts, c, nt, ns = _step(count, tail, streak, r)
             a2 = a - (1 << (4 * r))
@@ -461,9 +486,11 @@ def _m7(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  #
     m = a & _FIT[31 - count]
     best = -_INF
     nz = (m | (m >> 1) | (m >> 2)) & _NIBBLES  # one bit per rank held that fits
-    while nz:  # high cards first: better cut-offs than low first
-        hb = 63 - _ctlz(nz)
+    hot = nz & (_SCORES[count] | (1 << (4 * (tail & 15))))  # the cards that make 15, 31 or a pair
+    while nz:  # the cards that score first, then high cards first: better cut-offs
+        hb = 63 - _ctlz(hot if hot else nz)
         nz ^= 1 << hb
+        hot &= nz
         r = hb >> 2
         pts, c, nt, ns = _step(count, tail, streak, r)
         a2 = a - (1 << (4 * r))
@@ -493,9 +520,11 @@ def _n7(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  #
     if m:
         best = -_INF
         nz = (m | (m >> 1) | (m >> 2)) & _NIBBLES  # one bit per rank held that fits
-        while nz:  # high cards first: better cut-offs than low first
-            hb = 63 - _ctlz(nz)
+        hot = nz & (_SCORES[count] | (1 << (4 * (tail & 15))))  # the cards that make 15, 31 or a pair
+        while nz:  # the cards that score first, then high cards first: better cut-offs
+            hb = 63 - _ctlz(hot if hot else nz)
             nz ^= 1 << hb
+            hot &= nz
             r = hb >> 2
             pts, c, nt, ns = _step(count, tail, streak, r)
             a2 = a - (1 << (4 * r))
