@@ -89,20 +89,7 @@ def _solve(mine, na, hands, nbs, count, tail, streak, og, last, opts, out, memo,
             if r == 0:
                 # go: the node itself says go (the mover has no card that fits)
                 total = _node(
-                    na + nb,
-                    mine,
-                    b,
-                    na,
-                    nb,
-                    count,
-                    tail,
-                    streak,
-                    og,
-                    last,
-                    -_INF,
-                    _INF,
-                    mp,
-                    stamp,
+                    na + nb, mine, b, count, tail, streak, og, last, -_INF, _INF, mp, stamp
                 )
                 now, _oc = _after_go(b & _FIT[31 - count], og, last, na, nb)
             else:
@@ -114,17 +101,13 @@ def _solve(mine, na, hands, nbs, count, tail, streak, og, last, opts, out, memo,
                 if oc == _END:
                     total = pts
                 elif oc == _RESET_OTHER:
-                    total = pts - _node(n, b, a2, nb, na - 1, 0, 0, 0, 0, 0, -_INF, _INF, mp, stamp)
+                    total = pts - _node(n, b, a2, 0, 0, 0, 0, 0, -_INF, _INF, mp, stamp)
                 elif oc == _RESET_MOVER:
-                    total = pts + _node(n, a2, b, na - 1, nb, 0, 0, 0, 0, 0, -_INF, _INF, mp, stamp)
+                    total = pts + _node(n, a2, b, 0, 0, 0, 0, 0, -_INF, _INF, mp, stamp)
                 elif oc == _MOVER:
-                    total = pts + _node(
-                        n, a2, b, na - 1, nb, c, nt, ns, og, 1, -_INF, _INF, mp, stamp
-                    )
+                    total = pts + _node(n, a2, b, c, nt, ns, og, 1, -_INF, _INF, mp, stamp)
                 else:
-                    total = pts - _node(
-                        n, b, a2, nb, na - 1, c, nt, ns, 0, -1, -_INF, _INF, mp, stamp
-                    )
+                    total = pts - _node(n, b, a2, c, nt, ns, 0, -1, -_INF, _INF, mp, stamp)
                 now = pts
             out[i, j, 0] = now
             out[i, j, 1] = total - now

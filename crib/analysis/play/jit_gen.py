@@ -68,15 +68,15 @@ def level_source(
         else:
             body = f"""\
     a2 = a - (1 << (4 * r))
-    extra, oc = _after_card(c, na - 1, nb, og)  # the step rule (extra: 0, cards remain)
+    extra, oc = _after_card(c, a2, b, og)  # the step rule (extra: 0, cards remain)
     if oc == _RESET_OTHER:
-        x = pts - {child}(b, a2, nb, na - 1, 0, 0, 0, 0, 0, pts - beta, pts - alpha, mp, stamp)
+        x = pts - {child}(b, a2, 0, 0, 0, 0, 0, pts - beta, pts - alpha, mp, stamp)
     elif oc == _RESET_MOVER:
-        x = pts + {child}(a2, b, na - 1, nb, 0, 0, 0, 0, 0, alpha - pts, beta - pts, mp, stamp)
+        x = pts + {child}(a2, b, 0, 0, 0, 0, 0, alpha - pts, beta - pts, mp, stamp)
     elif oc == _MOVER:
-        x = pts + {child}(a2, b, na - 1, nb, c, nt, ns, og, 1, alpha - pts, beta - pts, mp, stamp)
+        x = pts + {child}(a2, b, c, nt, ns, og, 1, alpha - pts, beta - pts, mp, stamp)
     else:
-        x = pts - {child}(b, a2, nb, na - 1, c, nt, ns, 0, -1, pts - beta, pts - alpha, mp, stamp)
+        x = pts - {child}(b, a2, c, nt, ns, 0, -1, pts - beta, pts - alpha, mp, stamp)
 """
         text = f"""\
 best = -_INF
@@ -138,13 +138,13 @@ def _n{n}({_ARGS}):  # type: ignore[no-untyped-def]
     if m:
 {moves(n, "        ")}        v = best
     else:  # the mover cannot play: the step rule after a go
-        gp, oc = _after_go(b & fit, og, last, na, nb)
+        gp, oc = _after_go(b & fit, og, last, a, b)
         if oc == _OTHER:
-            v = -_m{n}(b, a, nb, na, count, tail, streak, 1, -last, -beta, -alpha, mp, stamp)
+            v = -_m{n}(b, a, count, tail, streak, 1, -last, -beta, -alpha, mp, stamp)
         elif oc == _RESET_MOVER:
-            v = gp + _m{n}(a, b, na, nb, 0, 0, 0, 0, 0, alpha - gp, beta - gp, mp, stamp)
+            v = gp + _m{n}(a, b, 0, 0, 0, 0, 0, alpha - gp, beta - gp, mp, stamp)
         else:
-            v = gp - _m{n}(b, a, nb, na, 0, 0, 0, 0, 0, gp - beta, gp - alpha, mp, stamp)
+            v = gp - _m{n}(b, a, 0, 0, 0, 0, 0, gp - beta, gp - alpha, mp, stamp)
 {store}    return v
 ''')
     if levels == _LEVELS:

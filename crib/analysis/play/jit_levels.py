@@ -33,7 +33,7 @@ from crib.analysis.play.jit_core import (
 
 
 @_jit(_SIG)
-def _m1(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: ignore[no-untyped-def]
+def _m1(a, b, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: ignore[no-untyped-def]
     """The mover, who has a card that fits, plays the best card (1 cards left)."""
     m = a & _FIT[31 - count]
     best = -_INF
@@ -57,7 +57,7 @@ def _m1(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  #
 
 
 @_jit(_SIG)
-def _n1(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: ignore[no-untyped-def]
+def _n1(a, b, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: ignore[no-untyped-def]
     """Net margin for the mover with 1 cards left in both hands (fail-soft alpha-beta)."""
     fit = _FIT[31 - count]
     m = a & fit
@@ -81,18 +81,18 @@ def _n1(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  #
                         break
         v = best
     else:  # the mover cannot play: the step rule after a go
-        gp, oc = _after_go(b & fit, og, last, na, nb)
+        gp, oc = _after_go(b & fit, og, last, a, b)
         if oc == _OTHER:
-            v = -_m1(b, a, nb, na, count, tail, streak, 1, -last, -beta, -alpha, mp, stamp)
+            v = -_m1(b, a, count, tail, streak, 1, -last, -beta, -alpha, mp, stamp)
         elif oc == _RESET_MOVER:
-            v = gp + _m1(a, b, na, nb, 0, 0, 0, 0, 0, alpha - gp, beta - gp, mp, stamp)
+            v = gp + _m1(a, b, 0, 0, 0, 0, 0, alpha - gp, beta - gp, mp, stamp)
         else:
-            v = gp - _m1(b, a, nb, na, 0, 0, 0, 0, 0, gp - beta, gp - alpha, mp, stamp)
+            v = gp - _m1(b, a, 0, 0, 0, 0, 0, gp - beta, gp - alpha, mp, stamp)
     return v
 
 
 @_jit(_SIG)
-def _m2(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: ignore[no-untyped-def]
+def _m2(a, b, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: ignore[no-untyped-def]
     """The mover, who has a card that fits, plays the best card (2 cards left)."""
     m = a & _FIT[31 - count]
     best = -_INF
@@ -105,15 +105,15 @@ def _m2(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  #
         r = hb >> 2
         pts, c, nt, ns = _step(count, tail, streak, r)
         a2 = a - (1 << (4 * r))
-        extra, oc = _after_card(c, na - 1, nb, og)  # the step rule (extra: 0, cards remain)
+        extra, oc = _after_card(c, a2, b, og)  # the step rule (extra: 0, cards remain)
         if oc == _RESET_OTHER:
-            x = pts - _n1(b, a2, nb, na - 1, 0, 0, 0, 0, 0, pts - beta, pts - alpha, mp, stamp)
+            x = pts - _n1(b, a2, 0, 0, 0, 0, 0, pts - beta, pts - alpha, mp, stamp)
         elif oc == _RESET_MOVER:
-            x = pts + _n1(a2, b, na - 1, nb, 0, 0, 0, 0, 0, alpha - pts, beta - pts, mp, stamp)
+            x = pts + _n1(a2, b, 0, 0, 0, 0, 0, alpha - pts, beta - pts, mp, stamp)
         elif oc == _MOVER:
-            x = pts + _n1(a2, b, na - 1, nb, c, nt, ns, og, 1, alpha - pts, beta - pts, mp, stamp)
+            x = pts + _n1(a2, b, c, nt, ns, og, 1, alpha - pts, beta - pts, mp, stamp)
         else:
-            x = pts - _n1(b, a2, nb, na - 1, c, nt, ns, 0, -1, pts - beta, pts - alpha, mp, stamp)
+            x = pts - _n1(b, a2, c, nt, ns, 0, -1, pts - beta, pts - alpha, mp, stamp)
         if x > best:
             best = x
             if best > alpha:
@@ -124,7 +124,7 @@ def _m2(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  #
 
 
 @_jit(_SIG)
-def _n2(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: ignore[no-untyped-def]
+def _n2(a, b, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: ignore[no-untyped-def]
     """Net margin for the mover with 2 cards left in both hands (fail-soft alpha-beta)."""
     fit = _FIT[31 - count]
     m = a & fit
@@ -139,15 +139,15 @@ def _n2(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  #
             r = hb >> 2
             pts, c, nt, ns = _step(count, tail, streak, r)
             a2 = a - (1 << (4 * r))
-            extra, oc = _after_card(c, na - 1, nb, og)  # the step rule (extra: 0, cards remain)
+            extra, oc = _after_card(c, a2, b, og)  # the step rule (extra: 0, cards remain)
             if oc == _RESET_OTHER:
-                x = pts - _n1(b, a2, nb, na - 1, 0, 0, 0, 0, 0, pts - beta, pts - alpha, mp, stamp)
+                x = pts - _n1(b, a2, 0, 0, 0, 0, 0, pts - beta, pts - alpha, mp, stamp)
             elif oc == _RESET_MOVER:
-                x = pts + _n1(a2, b, na - 1, nb, 0, 0, 0, 0, 0, alpha - pts, beta - pts, mp, stamp)
+                x = pts + _n1(a2, b, 0, 0, 0, 0, 0, alpha - pts, beta - pts, mp, stamp)
             elif oc == _MOVER:
-                x = pts + _n1(a2, b, na - 1, nb, c, nt, ns, og, 1, alpha - pts, beta - pts, mp, stamp)
+                x = pts + _n1(a2, b, c, nt, ns, og, 1, alpha - pts, beta - pts, mp, stamp)
             else:
-                x = pts - _n1(b, a2, nb, na - 1, c, nt, ns, 0, -1, pts - beta, pts - alpha, mp, stamp)
+                x = pts - _n1(b, a2, c, nt, ns, 0, -1, pts - beta, pts - alpha, mp, stamp)
             if x > best:
                 best = x
                 if best > alpha:
@@ -156,18 +156,18 @@ def _n2(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  #
                         break
         v = best
     else:  # the mover cannot play: the step rule after a go
-        gp, oc = _after_go(b & fit, og, last, na, nb)
+        gp, oc = _after_go(b & fit, og, last, a, b)
         if oc == _OTHER:
-            v = -_m2(b, a, nb, na, count, tail, streak, 1, -last, -beta, -alpha, mp, stamp)
+            v = -_m2(b, a, count, tail, streak, 1, -last, -beta, -alpha, mp, stamp)
         elif oc == _RESET_MOVER:
-            v = gp + _m2(a, b, na, nb, 0, 0, 0, 0, 0, alpha - gp, beta - gp, mp, stamp)
+            v = gp + _m2(a, b, 0, 0, 0, 0, 0, alpha - gp, beta - gp, mp, stamp)
         else:
-            v = gp - _m2(b, a, nb, na, 0, 0, 0, 0, 0, gp - beta, gp - alpha, mp, stamp)
+            v = gp - _m2(b, a, 0, 0, 0, 0, 0, gp - beta, gp - alpha, mp, stamp)
     return v
 
 
 @_jit(_SIG)
-def _m3(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: ignore[no-untyped-def]
+def _m3(a, b, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: ignore[no-untyped-def]
     """The mover, who has a card that fits, plays the best card (3 cards left)."""
     m = a & _FIT[31 - count]
     best = -_INF
@@ -180,15 +180,15 @@ def _m3(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  #
         r = hb >> 2
         pts, c, nt, ns = _step(count, tail, streak, r)
         a2 = a - (1 << (4 * r))
-        extra, oc = _after_card(c, na - 1, nb, og)  # the step rule (extra: 0, cards remain)
+        extra, oc = _after_card(c, a2, b, og)  # the step rule (extra: 0, cards remain)
         if oc == _RESET_OTHER:
-            x = pts - _n2(b, a2, nb, na - 1, 0, 0, 0, 0, 0, pts - beta, pts - alpha, mp, stamp)
+            x = pts - _n2(b, a2, 0, 0, 0, 0, 0, pts - beta, pts - alpha, mp, stamp)
         elif oc == _RESET_MOVER:
-            x = pts + _n2(a2, b, na - 1, nb, 0, 0, 0, 0, 0, alpha - pts, beta - pts, mp, stamp)
+            x = pts + _n2(a2, b, 0, 0, 0, 0, 0, alpha - pts, beta - pts, mp, stamp)
         elif oc == _MOVER:
-            x = pts + _n2(a2, b, na - 1, nb, c, nt, ns, og, 1, alpha - pts, beta - pts, mp, stamp)
+            x = pts + _n2(a2, b, c, nt, ns, og, 1, alpha - pts, beta - pts, mp, stamp)
         else:
-            x = pts - _n2(b, a2, nb, na - 1, c, nt, ns, 0, -1, pts - beta, pts - alpha, mp, stamp)
+            x = pts - _n2(b, a2, c, nt, ns, 0, -1, pts - beta, pts - alpha, mp, stamp)
         if x > best:
             best = x
             if best > alpha:
@@ -199,7 +199,7 @@ def _m3(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  #
 
 
 @_jit(_SIG)
-def _n3(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: ignore[no-untyped-def]
+def _n3(a, b, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: ignore[no-untyped-def]
     """Net margin for the mover with 3 cards left in both hands (fail-soft alpha-beta)."""
     tail, streak = _cut(tail, streak, _held_mask(a, b))
     k1 = a | (og << 58) | ((last + 1) << 59)
@@ -224,15 +224,15 @@ def _n3(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  #
             r = hb >> 2
             pts, c, nt, ns = _step(count, tail, streak, r)
             a2 = a - (1 << (4 * r))
-            extra, oc = _after_card(c, na - 1, nb, og)  # the step rule (extra: 0, cards remain)
+            extra, oc = _after_card(c, a2, b, og)  # the step rule (extra: 0, cards remain)
             if oc == _RESET_OTHER:
-                x = pts - _n2(b, a2, nb, na - 1, 0, 0, 0, 0, 0, pts - beta, pts - alpha, mp, stamp)
+                x = pts - _n2(b, a2, 0, 0, 0, 0, 0, pts - beta, pts - alpha, mp, stamp)
             elif oc == _RESET_MOVER:
-                x = pts + _n2(a2, b, na - 1, nb, 0, 0, 0, 0, 0, alpha - pts, beta - pts, mp, stamp)
+                x = pts + _n2(a2, b, 0, 0, 0, 0, 0, alpha - pts, beta - pts, mp, stamp)
             elif oc == _MOVER:
-                x = pts + _n2(a2, b, na - 1, nb, c, nt, ns, og, 1, alpha - pts, beta - pts, mp, stamp)
+                x = pts + _n2(a2, b, c, nt, ns, og, 1, alpha - pts, beta - pts, mp, stamp)
             else:
-                x = pts - _n2(b, a2, nb, na - 1, c, nt, ns, 0, -1, pts - beta, pts - alpha, mp, stamp)
+                x = pts - _n2(b, a2, c, nt, ns, 0, -1, pts - beta, pts - alpha, mp, stamp)
             if x > best:
                 best = x
                 if best > alpha:
@@ -241,13 +241,13 @@ def _n3(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  #
                         break
         v = best
     else:  # the mover cannot play: the step rule after a go
-        gp, oc = _after_go(b & fit, og, last, na, nb)
+        gp, oc = _after_go(b & fit, og, last, a, b)
         if oc == _OTHER:
-            v = -_m3(b, a, nb, na, count, tail, streak, 1, -last, -beta, -alpha, mp, stamp)
+            v = -_m3(b, a, count, tail, streak, 1, -last, -beta, -alpha, mp, stamp)
         elif oc == _RESET_MOVER:
-            v = gp + _m3(a, b, na, nb, 0, 0, 0, 0, 0, alpha - gp, beta - gp, mp, stamp)
+            v = gp + _m3(a, b, 0, 0, 0, 0, 0, alpha - gp, beta - gp, mp, stamp)
         else:
-            v = gp - _m3(b, a, nb, na, 0, 0, 0, 0, 0, gp - beta, gp - alpha, mp, stamp)
+            v = gp - _m3(b, a, 0, 0, 0, 0, 0, gp - beta, gp - alpha, mp, stamp)
     _st(mp, slot, k1)
     _st(mp, slot + 1, k2)
     _st(mp, slot + 2, k3)
@@ -256,7 +256,7 @@ def _n3(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  #
 
 
 @_jit(_SIG)
-def _m4(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: ignore[no-untyped-def]
+def _m4(a, b, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: ignore[no-untyped-def]
     """The mover, who has a card that fits, plays the best card (4 cards left)."""
     m = a & _FIT[31 - count]
     best = -_INF
@@ -269,15 +269,15 @@ def _m4(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  #
         r = hb >> 2
         pts, c, nt, ns = _step(count, tail, streak, r)
         a2 = a - (1 << (4 * r))
-        extra, oc = _after_card(c, na - 1, nb, og)  # the step rule (extra: 0, cards remain)
+        extra, oc = _after_card(c, a2, b, og)  # the step rule (extra: 0, cards remain)
         if oc == _RESET_OTHER:
-            x = pts - _n3(b, a2, nb, na - 1, 0, 0, 0, 0, 0, pts - beta, pts - alpha, mp, stamp)
+            x = pts - _n3(b, a2, 0, 0, 0, 0, 0, pts - beta, pts - alpha, mp, stamp)
         elif oc == _RESET_MOVER:
-            x = pts + _n3(a2, b, na - 1, nb, 0, 0, 0, 0, 0, alpha - pts, beta - pts, mp, stamp)
+            x = pts + _n3(a2, b, 0, 0, 0, 0, 0, alpha - pts, beta - pts, mp, stamp)
         elif oc == _MOVER:
-            x = pts + _n3(a2, b, na - 1, nb, c, nt, ns, og, 1, alpha - pts, beta - pts, mp, stamp)
+            x = pts + _n3(a2, b, c, nt, ns, og, 1, alpha - pts, beta - pts, mp, stamp)
         else:
-            x = pts - _n3(b, a2, nb, na - 1, c, nt, ns, 0, -1, pts - beta, pts - alpha, mp, stamp)
+            x = pts - _n3(b, a2, c, nt, ns, 0, -1, pts - beta, pts - alpha, mp, stamp)
         if x > best:
             best = x
             if best > alpha:
@@ -288,7 +288,7 @@ def _m4(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  #
 
 
 @_jit(_SIG)
-def _n4(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: ignore[no-untyped-def]
+def _n4(a, b, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: ignore[no-untyped-def]
     """Net margin for the mover with 4 cards left in both hands (fail-soft alpha-beta)."""
     fit = _FIT[31 - count]
     m = a & fit
@@ -303,15 +303,15 @@ def _n4(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  #
             r = hb >> 2
             pts, c, nt, ns = _step(count, tail, streak, r)
             a2 = a - (1 << (4 * r))
-            extra, oc = _after_card(c, na - 1, nb, og)  # the step rule (extra: 0, cards remain)
+            extra, oc = _after_card(c, a2, b, og)  # the step rule (extra: 0, cards remain)
             if oc == _RESET_OTHER:
-                x = pts - _n3(b, a2, nb, na - 1, 0, 0, 0, 0, 0, pts - beta, pts - alpha, mp, stamp)
+                x = pts - _n3(b, a2, 0, 0, 0, 0, 0, pts - beta, pts - alpha, mp, stamp)
             elif oc == _RESET_MOVER:
-                x = pts + _n3(a2, b, na - 1, nb, 0, 0, 0, 0, 0, alpha - pts, beta - pts, mp, stamp)
+                x = pts + _n3(a2, b, 0, 0, 0, 0, 0, alpha - pts, beta - pts, mp, stamp)
             elif oc == _MOVER:
-                x = pts + _n3(a2, b, na - 1, nb, c, nt, ns, og, 1, alpha - pts, beta - pts, mp, stamp)
+                x = pts + _n3(a2, b, c, nt, ns, og, 1, alpha - pts, beta - pts, mp, stamp)
             else:
-                x = pts - _n3(b, a2, nb, na - 1, c, nt, ns, 0, -1, pts - beta, pts - alpha, mp, stamp)
+                x = pts - _n3(b, a2, c, nt, ns, 0, -1, pts - beta, pts - alpha, mp, stamp)
             if x > best:
                 best = x
                 if best > alpha:
@@ -320,18 +320,18 @@ def _n4(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  #
                         break
         v = best
     else:  # the mover cannot play: the step rule after a go
-        gp, oc = _after_go(b & fit, og, last, na, nb)
+        gp, oc = _after_go(b & fit, og, last, a, b)
         if oc == _OTHER:
-            v = -_m4(b, a, nb, na, count, tail, streak, 1, -last, -beta, -alpha, mp, stamp)
+            v = -_m4(b, a, count, tail, streak, 1, -last, -beta, -alpha, mp, stamp)
         elif oc == _RESET_MOVER:
-            v = gp + _m4(a, b, na, nb, 0, 0, 0, 0, 0, alpha - gp, beta - gp, mp, stamp)
+            v = gp + _m4(a, b, 0, 0, 0, 0, 0, alpha - gp, beta - gp, mp, stamp)
         else:
-            v = gp - _m4(b, a, nb, na, 0, 0, 0, 0, 0, gp - beta, gp - alpha, mp, stamp)
+            v = gp - _m4(b, a, 0, 0, 0, 0, 0, gp - beta, gp - alpha, mp, stamp)
     return v
 
 
 @_jit(_SIG)
-def _m5(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: ignore[no-untyped-def]
+def _m5(a, b, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: ignore[no-untyped-def]
     """The mover, who has a card that fits, plays the best card (5 cards left)."""
     m = a & _FIT[31 - count]
     best = -_INF
@@ -344,15 +344,15 @@ def _m5(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  #
         r = hb >> 2
         pts, c, nt, ns = _step(count, tail, streak, r)
         a2 = a - (1 << (4 * r))
-        extra, oc = _after_card(c, na - 1, nb, og)  # the step rule (extra: 0, cards remain)
+        extra, oc = _after_card(c, a2, b, og)  # the step rule (extra: 0, cards remain)
         if oc == _RESET_OTHER:
-            x = pts - _n4(b, a2, nb, na - 1, 0, 0, 0, 0, 0, pts - beta, pts - alpha, mp, stamp)
+            x = pts - _n4(b, a2, 0, 0, 0, 0, 0, pts - beta, pts - alpha, mp, stamp)
         elif oc == _RESET_MOVER:
-            x = pts + _n4(a2, b, na - 1, nb, 0, 0, 0, 0, 0, alpha - pts, beta - pts, mp, stamp)
+            x = pts + _n4(a2, b, 0, 0, 0, 0, 0, alpha - pts, beta - pts, mp, stamp)
         elif oc == _MOVER:
-            x = pts + _n4(a2, b, na - 1, nb, c, nt, ns, og, 1, alpha - pts, beta - pts, mp, stamp)
+            x = pts + _n4(a2, b, c, nt, ns, og, 1, alpha - pts, beta - pts, mp, stamp)
         else:
-            x = pts - _n4(b, a2, nb, na - 1, c, nt, ns, 0, -1, pts - beta, pts - alpha, mp, stamp)
+            x = pts - _n4(b, a2, c, nt, ns, 0, -1, pts - beta, pts - alpha, mp, stamp)
         if x > best:
             best = x
             if best > alpha:
@@ -363,7 +363,7 @@ def _m5(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  #
 
 
 @_jit(_SIG)
-def _n5(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: ignore[no-untyped-def]
+def _n5(a, b, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: ignore[no-untyped-def]
     """Net margin for the mover with 5 cards left in both hands (fail-soft alpha-beta)."""
     fit = _FIT[31 - count]
     m = a & fit
@@ -378,15 +378,15 @@ def _n5(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  #
             r = hb >> 2
             pts, c, nt, ns = _step(count, tail, streak, r)
             a2 = a - (1 << (4 * r))
-            extra, oc = _after_card(c, na - 1, nb, og)  # the step rule (extra: 0, cards remain)
+            extra, oc = _after_card(c, a2, b, og)  # the step rule (extra: 0, cards remain)
             if oc == _RESET_OTHER:
-                x = pts - _n4(b, a2, nb, na - 1, 0, 0, 0, 0, 0, pts - beta, pts - alpha, mp, stamp)
+                x = pts - _n4(b, a2, 0, 0, 0, 0, 0, pts - beta, pts - alpha, mp, stamp)
             elif oc == _RESET_MOVER:
-                x = pts + _n4(a2, b, na - 1, nb, 0, 0, 0, 0, 0, alpha - pts, beta - pts, mp, stamp)
+                x = pts + _n4(a2, b, 0, 0, 0, 0, 0, alpha - pts, beta - pts, mp, stamp)
             elif oc == _MOVER:
-                x = pts + _n4(a2, b, na - 1, nb, c, nt, ns, og, 1, alpha - pts, beta - pts, mp, stamp)
+                x = pts + _n4(a2, b, c, nt, ns, og, 1, alpha - pts, beta - pts, mp, stamp)
             else:
-                x = pts - _n4(b, a2, nb, na - 1, c, nt, ns, 0, -1, pts - beta, pts - alpha, mp, stamp)
+                x = pts - _n4(b, a2, c, nt, ns, 0, -1, pts - beta, pts - alpha, mp, stamp)
             if x > best:
                 best = x
                 if best > alpha:
@@ -395,18 +395,18 @@ def _n5(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  #
                         break
         v = best
     else:  # the mover cannot play: the step rule after a go
-        gp, oc = _after_go(b & fit, og, last, na, nb)
+        gp, oc = _after_go(b & fit, og, last, a, b)
         if oc == _OTHER:
-            v = -_m5(b, a, nb, na, count, tail, streak, 1, -last, -beta, -alpha, mp, stamp)
+            v = -_m5(b, a, count, tail, streak, 1, -last, -beta, -alpha, mp, stamp)
         elif oc == _RESET_MOVER:
-            v = gp + _m5(a, b, na, nb, 0, 0, 0, 0, 0, alpha - gp, beta - gp, mp, stamp)
+            v = gp + _m5(a, b, 0, 0, 0, 0, 0, alpha - gp, beta - gp, mp, stamp)
         else:
-            v = gp - _m5(b, a, nb, na, 0, 0, 0, 0, 0, gp - beta, gp - alpha, mp, stamp)
+            v = gp - _m5(b, a, 0, 0, 0, 0, 0, gp - beta, gp - alpha, mp, stamp)
     return v
 
 
 @_jit(_SIG)
-def _m6(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: ignore[no-untyped-def]
+def _m6(a, b, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: ignore[no-untyped-def]
     """The mover, who has a card that fits, plays the best card (6 cards left)."""
     m = a & _FIT[31 - count]
     best = -_INF
@@ -419,15 +419,15 @@ def _m6(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  #
         r = hb >> 2
         pts, c, nt, ns = _step(count, tail, streak, r)
         a2 = a - (1 << (4 * r))
-        extra, oc = _after_card(c, na - 1, nb, og)  # the step rule (extra: 0, cards remain)
+        extra, oc = _after_card(c, a2, b, og)  # the step rule (extra: 0, cards remain)
         if oc == _RESET_OTHER:
-            x = pts - _n5(b, a2, nb, na - 1, 0, 0, 0, 0, 0, pts - beta, pts - alpha, mp, stamp)
+            x = pts - _n5(b, a2, 0, 0, 0, 0, 0, pts - beta, pts - alpha, mp, stamp)
         elif oc == _RESET_MOVER:
-            x = pts + _n5(a2, b, na - 1, nb, 0, 0, 0, 0, 0, alpha - pts, beta - pts, mp, stamp)
+            x = pts + _n5(a2, b, 0, 0, 0, 0, 0, alpha - pts, beta - pts, mp, stamp)
         elif oc == _MOVER:
-            x = pts + _n5(a2, b, na - 1, nb, c, nt, ns, og, 1, alpha - pts, beta - pts, mp, stamp)
+            x = pts + _n5(a2, b, c, nt, ns, og, 1, alpha - pts, beta - pts, mp, stamp)
         else:
-            x = pts - _n5(b, a2, nb, na - 1, c, nt, ns, 0, -1, pts - beta, pts - alpha, mp, stamp)
+            x = pts - _n5(b, a2, c, nt, ns, 0, -1, pts - beta, pts - alpha, mp, stamp)
         if x > best:
             best = x
             if best > alpha:
@@ -438,7 +438,7 @@ def _m6(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  #
 
 
 @_jit(_SIG)
-def _n6(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: ignore[no-untyped-def]
+def _n6(a, b, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: ignore[no-untyped-def]
     """Net margin for the mover with 6 cards left in both hands (fail-soft alpha-beta)."""
     fit = _FIT[31 - count]
     m = a & fit
@@ -453,15 +453,15 @@ def _n6(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  #
             r = hb >> 2
             pts, c, nt, ns = _step(count, tail, streak, r)
             a2 = a - (1 << (4 * r))
-            extra, oc = _after_card(c, na - 1, nb, og)  # the step rule (extra: 0, cards remain)
+            extra, oc = _after_card(c, a2, b, og)  # the step rule (extra: 0, cards remain)
             if oc == _RESET_OTHER:
-                x = pts - _n5(b, a2, nb, na - 1, 0, 0, 0, 0, 0, pts - beta, pts - alpha, mp, stamp)
+                x = pts - _n5(b, a2, 0, 0, 0, 0, 0, pts - beta, pts - alpha, mp, stamp)
             elif oc == _RESET_MOVER:
-                x = pts + _n5(a2, b, na - 1, nb, 0, 0, 0, 0, 0, alpha - pts, beta - pts, mp, stamp)
+                x = pts + _n5(a2, b, 0, 0, 0, 0, 0, alpha - pts, beta - pts, mp, stamp)
             elif oc == _MOVER:
-                x = pts + _n5(a2, b, na - 1, nb, c, nt, ns, og, 1, alpha - pts, beta - pts, mp, stamp)
+                x = pts + _n5(a2, b, c, nt, ns, og, 1, alpha - pts, beta - pts, mp, stamp)
             else:
-                x = pts - _n5(b, a2, nb, na - 1, c, nt, ns, 0, -1, pts - beta, pts - alpha, mp, stamp)
+                x = pts - _n5(b, a2, c, nt, ns, 0, -1, pts - beta, pts - alpha, mp, stamp)
             if x > best:
                 best = x
                 if best > alpha:
@@ -470,18 +470,18 @@ def _n6(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  #
                         break
         v = best
     else:  # the mover cannot play: the step rule after a go
-        gp, oc = _after_go(b & fit, og, last, na, nb)
+        gp, oc = _after_go(b & fit, og, last, a, b)
         if oc == _OTHER:
-            v = -_m6(b, a, nb, na, count, tail, streak, 1, -last, -beta, -alpha, mp, stamp)
+            v = -_m6(b, a, count, tail, streak, 1, -last, -beta, -alpha, mp, stamp)
         elif oc == _RESET_MOVER:
-            v = gp + _m6(a, b, na, nb, 0, 0, 0, 0, 0, alpha - gp, beta - gp, mp, stamp)
+            v = gp + _m6(a, b, 0, 0, 0, 0, 0, alpha - gp, beta - gp, mp, stamp)
         else:
-            v = gp - _m6(b, a, nb, na, 0, 0, 0, 0, 0, gp - beta, gp - alpha, mp, stamp)
+            v = gp - _m6(b, a, 0, 0, 0, 0, 0, gp - beta, gp - alpha, mp, stamp)
     return v
 
 
 @_jit(_SIG)
-def _m7(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: ignore[no-untyped-def]
+def _m7(a, b, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: ignore[no-untyped-def]
     """The mover, who has a card that fits, plays the best card (7 cards left)."""
     m = a & _FIT[31 - count]
     best = -_INF
@@ -494,15 +494,15 @@ def _m7(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  #
         r = hb >> 2
         pts, c, nt, ns = _step(count, tail, streak, r)
         a2 = a - (1 << (4 * r))
-        extra, oc = _after_card(c, na - 1, nb, og)  # the step rule (extra: 0, cards remain)
+        extra, oc = _after_card(c, a2, b, og)  # the step rule (extra: 0, cards remain)
         if oc == _RESET_OTHER:
-            x = pts - _n6(b, a2, nb, na - 1, 0, 0, 0, 0, 0, pts - beta, pts - alpha, mp, stamp)
+            x = pts - _n6(b, a2, 0, 0, 0, 0, 0, pts - beta, pts - alpha, mp, stamp)
         elif oc == _RESET_MOVER:
-            x = pts + _n6(a2, b, na - 1, nb, 0, 0, 0, 0, 0, alpha - pts, beta - pts, mp, stamp)
+            x = pts + _n6(a2, b, 0, 0, 0, 0, 0, alpha - pts, beta - pts, mp, stamp)
         elif oc == _MOVER:
-            x = pts + _n6(a2, b, na - 1, nb, c, nt, ns, og, 1, alpha - pts, beta - pts, mp, stamp)
+            x = pts + _n6(a2, b, c, nt, ns, og, 1, alpha - pts, beta - pts, mp, stamp)
         else:
-            x = pts - _n6(b, a2, nb, na - 1, c, nt, ns, 0, -1, pts - beta, pts - alpha, mp, stamp)
+            x = pts - _n6(b, a2, c, nt, ns, 0, -1, pts - beta, pts - alpha, mp, stamp)
         if x > best:
             best = x
             if best > alpha:
@@ -513,7 +513,7 @@ def _m7(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  #
 
 
 @_jit(_SIG)
-def _n7(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: ignore[no-untyped-def]
+def _n7(a, b, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: ignore[no-untyped-def]
     """Net margin for the mover with 7 cards left in both hands (fail-soft alpha-beta)."""
     fit = _FIT[31 - count]
     m = a & fit
@@ -528,15 +528,15 @@ def _n7(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  #
             r = hb >> 2
             pts, c, nt, ns = _step(count, tail, streak, r)
             a2 = a - (1 << (4 * r))
-            extra, oc = _after_card(c, na - 1, nb, og)  # the step rule (extra: 0, cards remain)
+            extra, oc = _after_card(c, a2, b, og)  # the step rule (extra: 0, cards remain)
             if oc == _RESET_OTHER:
-                x = pts - _n6(b, a2, nb, na - 1, 0, 0, 0, 0, 0, pts - beta, pts - alpha, mp, stamp)
+                x = pts - _n6(b, a2, 0, 0, 0, 0, 0, pts - beta, pts - alpha, mp, stamp)
             elif oc == _RESET_MOVER:
-                x = pts + _n6(a2, b, na - 1, nb, 0, 0, 0, 0, 0, alpha - pts, beta - pts, mp, stamp)
+                x = pts + _n6(a2, b, 0, 0, 0, 0, 0, alpha - pts, beta - pts, mp, stamp)
             elif oc == _MOVER:
-                x = pts + _n6(a2, b, na - 1, nb, c, nt, ns, og, 1, alpha - pts, beta - pts, mp, stamp)
+                x = pts + _n6(a2, b, c, nt, ns, og, 1, alpha - pts, beta - pts, mp, stamp)
             else:
-                x = pts - _n6(b, a2, nb, na - 1, c, nt, ns, 0, -1, pts - beta, pts - alpha, mp, stamp)
+                x = pts - _n6(b, a2, c, nt, ns, 0, -1, pts - beta, pts - alpha, mp, stamp)
             if x > best:
                 best = x
                 if best > alpha:
@@ -545,30 +545,30 @@ def _n7(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  #
                         break
         v = best
     else:  # the mover cannot play: the step rule after a go
-        gp, oc = _after_go(b & fit, og, last, na, nb)
+        gp, oc = _after_go(b & fit, og, last, a, b)
         if oc == _OTHER:
-            v = -_m7(b, a, nb, na, count, tail, streak, 1, -last, -beta, -alpha, mp, stamp)
+            v = -_m7(b, a, count, tail, streak, 1, -last, -beta, -alpha, mp, stamp)
         elif oc == _RESET_MOVER:
-            v = gp + _m7(a, b, na, nb, 0, 0, 0, 0, 0, alpha - gp, beta - gp, mp, stamp)
+            v = gp + _m7(a, b, 0, 0, 0, 0, 0, alpha - gp, beta - gp, mp, stamp)
         else:
-            v = gp - _m7(b, a, nb, na, 0, 0, 0, 0, 0, gp - beta, gp - alpha, mp, stamp)
+            v = gp - _m7(b, a, 0, 0, 0, 0, 0, gp - beta, gp - alpha, mp, stamp)
     return v
 
 
 @_jit(_SIG.replace("int64(int64, ", "int64(int64, int64, ", 1))
-def _node(n, a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: ignore[no-untyped-def]
+def _node(n, a, b, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: ignore[no-untyped-def]
     """``_n{n}``: the search from a node with n (1 to 7) cards left in both hands."""
     if n == 1:
-        return _n1(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp)
+        return _n1(a, b, count, tail, streak, og, last, alpha, beta, mp, stamp)
     if n == 2:
-        return _n2(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp)
+        return _n2(a, b, count, tail, streak, og, last, alpha, beta, mp, stamp)
     if n == 3:
-        return _n3(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp)
+        return _n3(a, b, count, tail, streak, og, last, alpha, beta, mp, stamp)
     if n == 4:
-        return _n4(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp)
+        return _n4(a, b, count, tail, streak, og, last, alpha, beta, mp, stamp)
     if n == 5:
-        return _n5(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp)
+        return _n5(a, b, count, tail, streak, og, last, alpha, beta, mp, stamp)
     if n == 6:
-        return _n6(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp)
-    return _n7(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp)
+        return _n6(a, b, count, tail, streak, og, last, alpha, beta, mp, stamp)
+    return _n7(a, b, count, tail, streak, og, last, alpha, beta, mp, stamp)
 # </generated levels>
