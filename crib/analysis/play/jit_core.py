@@ -60,10 +60,11 @@ _MEMO_CARDS = 3  # transposition table for states with this many cards left or f
 _MEMO_FROM = 3  # ... and at least this many (one card is cheaper to play out than to look up)
 _MEMO_BITS = 17  # 2**17 slots, 4 words each (4 MB), reused across calls via a stamp
 
-_SIG = "int64(int64, int64, int64, int64, int64, int64, int64, int64, int64, int64, int64)"
-# the packed hands (non-zero when they hold a card: all the step rule asks of them),
-# the pile, who said go and played last, the window, the table and its stamp
-_ARGS = "a, b, count, tail, streak, og, last, alpha, beta, mp, stamp"
+_SIG = "int64(int64, int64, int64, int64, int64, int64, int64, int64, int64)"
+# the packed hands (non-zero when they hold a card: all the step rule asks of them), the
+# pile, gl = og | (last + 1) << 1 (who said go and who played last), the window, the table
+_ARGS = "a, b, count, tail, streak, gl, alpha, beta, mp"
+_GL_RESET = 2  # gl after a reset: no go, no last card
 _LEVELS = 7  # at most 7 cards are left in both hands after the first card of the play
 
 

@@ -62,21 +62,21 @@ def level_source(
         child = f"_n{n - 1}"
         if n == 1:
             body = """\
-    extra, oc = _after_card(c, 0, 0, og)  # the last card (oc is the end)
+    extra, oc = _after_card(c, 0, 0, gl & 1)  # the last card (oc is the end)
     x = pts + extra
 """
         else:
             body = f"""\
     a2 = a - (1 << (4 * r))
-    extra, oc = _after_card(c, a2, b, og)  # the step rule (extra: 0, cards remain)
+    extra, oc = _after_card(c, a2, b, gl & 1)  # the step rule (extra: 0, cards remain)
     if oc == _RESET_OTHER:
-        x = pts - {child}(b, a2, 0, 0, 0, 0, 0, pts - beta, pts - alpha, mp, stamp)
+        x = pts - {child}(b, a2, 0, 0, 0, _GL_RESET, pts - beta, pts - alpha, mp)
     elif oc == _RESET_MOVER:
-        x = pts + {child}(a2, b, 0, 0, 0, 0, 0, alpha - pts, beta - pts, mp, stamp)
+        x = pts + {child}(a2, b, 0, 0, 0, _GL_RESET, alpha - pts, beta - pts, mp)
     elif oc == _MOVER:
-        x = pts + {child}(a2, b, c, nt, ns, og, 1, alpha - pts, beta - pts, mp, stamp)
+        x = pts + {child}(a2, b, c, nt, ns, (gl & 1) | 4, alpha - pts, beta - pts, mp)
     else:
-        x = pts - {child}(b, a2, c, nt, ns, 0, -1, pts - beta, pts - alpha, mp, stamp)
+        x = pts - {child}(b, a2, c, nt, ns, 0, pts - beta, pts - alpha, mp)
 """
         text = f"""\
 best = -_INF
@@ -110,10 +110,11 @@ def _m{n}({_ARGS}):  # type: ignore[no-untyped-def]
         if memo_from <= n <= memo_cards:
             look = f"""\
     tail, streak = _cut(tail, streak, _held_mask(a, b))
-    k1 = a | (og << 58) | ((last + 1) << 59)
+    k1 = a | (gl << 58)
     k2 = b | (count << 56)
     k3 = tail | (streak << 56)
     slot = _slot(k1, k2, k3)
+    stamp = _ld(mp, -1)  # the analysis's stamp, before the table
     e = _ld(mp, slot + 3)
     if {_HIT}:
         return (e & 0xFFFF) - 0x8000
@@ -138,13 +139,13 @@ def _n{n}({_ARGS}):  # type: ignore[no-untyped-def]
     if m:
 {moves(n, "        ")}        v = best
     else:  # the mover cannot play: the step rule after a go
-        gp, oc = _after_go(b & fit, og, last, a, b)
+        gp, oc = _after_go(b & fit, gl & 1, (gl >> 1) - 1, a, b)
         if oc == _OTHER:
-            v = -_m{n}(b, a, count, tail, streak, 1, -last, -beta, -alpha, mp, stamp)
+            v = -_m{n}(b, a, count, tail, streak, 1 | ((2 - (gl >> 1)) << 1), -beta, -alpha, mp)
         elif oc == _RESET_MOVER:
-            v = gp + _m{n}(a, b, 0, 0, 0, 0, 0, alpha - gp, beta - gp, mp, stamp)
+            v = gp + _m{n}(a, b, 0, 0, 0, _GL_RESET, alpha - gp, beta - gp, mp)
         else:
-            v = gp - _m{n}(b, a, 0, 0, 0, 0, 0, gp - beta, gp - alpha, mp, stamp)
+            v = gp - _m{n}(b, a, 0, 0, 0, _GL_RESET, gp - beta, gp - alpha, mp)
 {store}    return v
 ''')
     if levels == _LEVELS:

@@ -9,6 +9,7 @@ the first word of this docstring).
 
 from crib.analysis.play.jit_core import (
     _FIT,
+    _GL_RESET,
     _INF,
     _MOVER,
     _NIBBLES,
@@ -33,7 +34,7 @@ from crib.analysis.play.jit_core import (
 
 
 @_jit(_SIG)
-def _m1(a, b, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: ignore[no-untyped-def]
+def _m1(a, b, count, tail, streak, gl, alpha, beta, mp):  # type: ignore[no-untyped-def]
     """The mover, who has a card that fits, plays the best card (1 cards left)."""
     m = a & _FIT[31 - count]
     best = -_INF
@@ -45,7 +46,7 @@ def _m1(a, b, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: i
         hot &= nz
         r = hb >> 2
         pts, c, nt, ns = _step(count, tail, streak, r)
-        extra, oc = _after_card(c, 0, 0, og)  # the last card (oc is the end)
+        extra, oc = _after_card(c, 0, 0, gl & 1)  # the last card (oc is the end)
         x = pts + extra
         if x > best:
             best = x
@@ -57,7 +58,7 @@ def _m1(a, b, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: i
 
 
 @_jit(_SIG)
-def _n1(a, b, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: ignore[no-untyped-def]
+def _n1(a, b, count, tail, streak, gl, alpha, beta, mp):  # type: ignore[no-untyped-def]
     """Net margin for the mover with 1 cards left in both hands (fail-soft alpha-beta)."""
     fit = _FIT[31 - count]
     m = a & fit
@@ -71,7 +72,7 @@ def _n1(a, b, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: i
             hot &= nz
             r = hb >> 2
             pts, c, nt, ns = _step(count, tail, streak, r)
-            extra, oc = _after_card(c, 0, 0, og)  # the last card (oc is the end)
+            extra, oc = _after_card(c, 0, 0, gl & 1)  # the last card (oc is the end)
             x = pts + extra
             if x > best:
                 best = x
@@ -81,18 +82,18 @@ def _n1(a, b, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: i
                         break
         v = best
     else:  # the mover cannot play: the step rule after a go
-        gp, oc = _after_go(b & fit, og, last, a, b)
+        gp, oc = _after_go(b & fit, gl & 1, (gl >> 1) - 1, a, b)
         if oc == _OTHER:
-            v = -_m1(b, a, count, tail, streak, 1, -last, -beta, -alpha, mp, stamp)
+            v = -_m1(b, a, count, tail, streak, 1 | ((2 - (gl >> 1)) << 1), -beta, -alpha, mp)
         elif oc == _RESET_MOVER:
-            v = gp + _m1(a, b, 0, 0, 0, 0, 0, alpha - gp, beta - gp, mp, stamp)
+            v = gp + _m1(a, b, 0, 0, 0, _GL_RESET, alpha - gp, beta - gp, mp)
         else:
-            v = gp - _m1(b, a, 0, 0, 0, 0, 0, gp - beta, gp - alpha, mp, stamp)
+            v = gp - _m1(b, a, 0, 0, 0, _GL_RESET, gp - beta, gp - alpha, mp)
     return v
 
 
 @_jit(_SIG)
-def _m2(a, b, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: ignore[no-untyped-def]
+def _m2(a, b, count, tail, streak, gl, alpha, beta, mp):  # type: ignore[no-untyped-def]
     """The mover, who has a card that fits, plays the best card (2 cards left)."""
     m = a & _FIT[31 - count]
     best = -_INF
@@ -105,15 +106,15 @@ def _m2(a, b, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: i
         r = hb >> 2
         pts, c, nt, ns = _step(count, tail, streak, r)
         a2 = a - (1 << (4 * r))
-        extra, oc = _after_card(c, a2, b, og)  # the step rule (extra: 0, cards remain)
+        extra, oc = _after_card(c, a2, b, gl & 1)  # the step rule (extra: 0, cards remain)
         if oc == _RESET_OTHER:
-            x = pts - _n1(b, a2, 0, 0, 0, 0, 0, pts - beta, pts - alpha, mp, stamp)
+            x = pts - _n1(b, a2, 0, 0, 0, _GL_RESET, pts - beta, pts - alpha, mp)
         elif oc == _RESET_MOVER:
-            x = pts + _n1(a2, b, 0, 0, 0, 0, 0, alpha - pts, beta - pts, mp, stamp)
+            x = pts + _n1(a2, b, 0, 0, 0, _GL_RESET, alpha - pts, beta - pts, mp)
         elif oc == _MOVER:
-            x = pts + _n1(a2, b, c, nt, ns, og, 1, alpha - pts, beta - pts, mp, stamp)
+            x = pts + _n1(a2, b, c, nt, ns, (gl & 1) | 4, alpha - pts, beta - pts, mp)
         else:
-            x = pts - _n1(b, a2, c, nt, ns, 0, -1, pts - beta, pts - alpha, mp, stamp)
+            x = pts - _n1(b, a2, c, nt, ns, 0, pts - beta, pts - alpha, mp)
         if x > best:
             best = x
             if best > alpha:
@@ -124,7 +125,7 @@ def _m2(a, b, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: i
 
 
 @_jit(_SIG)
-def _n2(a, b, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: ignore[no-untyped-def]
+def _n2(a, b, count, tail, streak, gl, alpha, beta, mp):  # type: ignore[no-untyped-def]
     """Net margin for the mover with 2 cards left in both hands (fail-soft alpha-beta)."""
     fit = _FIT[31 - count]
     m = a & fit
@@ -139,15 +140,15 @@ def _n2(a, b, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: i
             r = hb >> 2
             pts, c, nt, ns = _step(count, tail, streak, r)
             a2 = a - (1 << (4 * r))
-            extra, oc = _after_card(c, a2, b, og)  # the step rule (extra: 0, cards remain)
+            extra, oc = _after_card(c, a2, b, gl & 1)  # the step rule (extra: 0, cards remain)
             if oc == _RESET_OTHER:
-                x = pts - _n1(b, a2, 0, 0, 0, 0, 0, pts - beta, pts - alpha, mp, stamp)
+                x = pts - _n1(b, a2, 0, 0, 0, _GL_RESET, pts - beta, pts - alpha, mp)
             elif oc == _RESET_MOVER:
-                x = pts + _n1(a2, b, 0, 0, 0, 0, 0, alpha - pts, beta - pts, mp, stamp)
+                x = pts + _n1(a2, b, 0, 0, 0, _GL_RESET, alpha - pts, beta - pts, mp)
             elif oc == _MOVER:
-                x = pts + _n1(a2, b, c, nt, ns, og, 1, alpha - pts, beta - pts, mp, stamp)
+                x = pts + _n1(a2, b, c, nt, ns, (gl & 1) | 4, alpha - pts, beta - pts, mp)
             else:
-                x = pts - _n1(b, a2, c, nt, ns, 0, -1, pts - beta, pts - alpha, mp, stamp)
+                x = pts - _n1(b, a2, c, nt, ns, 0, pts - beta, pts - alpha, mp)
             if x > best:
                 best = x
                 if best > alpha:
@@ -156,18 +157,18 @@ def _n2(a, b, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: i
                         break
         v = best
     else:  # the mover cannot play: the step rule after a go
-        gp, oc = _after_go(b & fit, og, last, a, b)
+        gp, oc = _after_go(b & fit, gl & 1, (gl >> 1) - 1, a, b)
         if oc == _OTHER:
-            v = -_m2(b, a, count, tail, streak, 1, -last, -beta, -alpha, mp, stamp)
+            v = -_m2(b, a, count, tail, streak, 1 | ((2 - (gl >> 1)) << 1), -beta, -alpha, mp)
         elif oc == _RESET_MOVER:
-            v = gp + _m2(a, b, 0, 0, 0, 0, 0, alpha - gp, beta - gp, mp, stamp)
+            v = gp + _m2(a, b, 0, 0, 0, _GL_RESET, alpha - gp, beta - gp, mp)
         else:
-            v = gp - _m2(b, a, 0, 0, 0, 0, 0, gp - beta, gp - alpha, mp, stamp)
+            v = gp - _m2(b, a, 0, 0, 0, _GL_RESET, gp - beta, gp - alpha, mp)
     return v
 
 
 @_jit(_SIG)
-def _m3(a, b, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: ignore[no-untyped-def]
+def _m3(a, b, count, tail, streak, gl, alpha, beta, mp):  # type: ignore[no-untyped-def]
     """The mover, who has a card that fits, plays the best card (3 cards left)."""
     m = a & _FIT[31 - count]
     best = -_INF
@@ -180,15 +181,15 @@ def _m3(a, b, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: i
         r = hb >> 2
         pts, c, nt, ns = _step(count, tail, streak, r)
         a2 = a - (1 << (4 * r))
-        extra, oc = _after_card(c, a2, b, og)  # the step rule (extra: 0, cards remain)
+        extra, oc = _after_card(c, a2, b, gl & 1)  # the step rule (extra: 0, cards remain)
         if oc == _RESET_OTHER:
-            x = pts - _n2(b, a2, 0, 0, 0, 0, 0, pts - beta, pts - alpha, mp, stamp)
+            x = pts - _n2(b, a2, 0, 0, 0, _GL_RESET, pts - beta, pts - alpha, mp)
         elif oc == _RESET_MOVER:
-            x = pts + _n2(a2, b, 0, 0, 0, 0, 0, alpha - pts, beta - pts, mp, stamp)
+            x = pts + _n2(a2, b, 0, 0, 0, _GL_RESET, alpha - pts, beta - pts, mp)
         elif oc == _MOVER:
-            x = pts + _n2(a2, b, c, nt, ns, og, 1, alpha - pts, beta - pts, mp, stamp)
+            x = pts + _n2(a2, b, c, nt, ns, (gl & 1) | 4, alpha - pts, beta - pts, mp)
         else:
-            x = pts - _n2(b, a2, c, nt, ns, 0, -1, pts - beta, pts - alpha, mp, stamp)
+            x = pts - _n2(b, a2, c, nt, ns, 0, pts - beta, pts - alpha, mp)
         if x > best:
             best = x
             if best > alpha:
@@ -199,13 +200,14 @@ def _m3(a, b, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: i
 
 
 @_jit(_SIG)
-def _n3(a, b, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: ignore[no-untyped-def]
+def _n3(a, b, count, tail, streak, gl, alpha, beta, mp):  # type: ignore[no-untyped-def]
     """Net margin for the mover with 3 cards left in both hands (fail-soft alpha-beta)."""
     tail, streak = _cut(tail, streak, _held_mask(a, b))
-    k1 = a | (og << 58) | ((last + 1) << 59)
+    k1 = a | (gl << 58)
     k2 = b | (count << 56)
     k3 = tail | (streak << 56)
     slot = _slot(k1, k2, k3)
+    stamp = _ld(mp, -1)  # the analysis's stamp, before the table
     e = _ld(mp, slot + 3)
     if e >> 16 == stamp and _ld(mp, slot) == k1 and _ld(mp, slot + 1) == k2 and _ld(mp, slot + 2) == k3:
         return (e & 0xFFFF) - 0x8000
@@ -224,15 +226,15 @@ def _n3(a, b, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: i
             r = hb >> 2
             pts, c, nt, ns = _step(count, tail, streak, r)
             a2 = a - (1 << (4 * r))
-            extra, oc = _after_card(c, a2, b, og)  # the step rule (extra: 0, cards remain)
+            extra, oc = _after_card(c, a2, b, gl & 1)  # the step rule (extra: 0, cards remain)
             if oc == _RESET_OTHER:
-                x = pts - _n2(b, a2, 0, 0, 0, 0, 0, pts - beta, pts - alpha, mp, stamp)
+                x = pts - _n2(b, a2, 0, 0, 0, _GL_RESET, pts - beta, pts - alpha, mp)
             elif oc == _RESET_MOVER:
-                x = pts + _n2(a2, b, 0, 0, 0, 0, 0, alpha - pts, beta - pts, mp, stamp)
+                x = pts + _n2(a2, b, 0, 0, 0, _GL_RESET, alpha - pts, beta - pts, mp)
             elif oc == _MOVER:
-                x = pts + _n2(a2, b, c, nt, ns, og, 1, alpha - pts, beta - pts, mp, stamp)
+                x = pts + _n2(a2, b, c, nt, ns, (gl & 1) | 4, alpha - pts, beta - pts, mp)
             else:
-                x = pts - _n2(b, a2, c, nt, ns, 0, -1, pts - beta, pts - alpha, mp, stamp)
+                x = pts - _n2(b, a2, c, nt, ns, 0, pts - beta, pts - alpha, mp)
             if x > best:
                 best = x
                 if best > alpha:
@@ -241,13 +243,13 @@ def _n3(a, b, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: i
                         break
         v = best
     else:  # the mover cannot play: the step rule after a go
-        gp, oc = _after_go(b & fit, og, last, a, b)
+        gp, oc = _after_go(b & fit, gl & 1, (gl >> 1) - 1, a, b)
         if oc == _OTHER:
-            v = -_m3(b, a, count, tail, streak, 1, -last, -beta, -alpha, mp, stamp)
+            v = -_m3(b, a, count, tail, streak, 1 | ((2 - (gl >> 1)) << 1), -beta, -alpha, mp)
         elif oc == _RESET_MOVER:
-            v = gp + _m3(a, b, 0, 0, 0, 0, 0, alpha - gp, beta - gp, mp, stamp)
+            v = gp + _m3(a, b, 0, 0, 0, _GL_RESET, alpha - gp, beta - gp, mp)
         else:
-            v = gp - _m3(b, a, 0, 0, 0, 0, 0, gp - beta, gp - alpha, mp, stamp)
+            v = gp - _m3(b, a, 0, 0, 0, _GL_RESET, gp - beta, gp - alpha, mp)
     _st(mp, slot, k1)
     _st(mp, slot + 1, k2)
     _st(mp, slot + 2, k3)
@@ -256,7 +258,7 @@ def _n3(a, b, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: i
 
 
 @_jit(_SIG)
-def _m4(a, b, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: ignore[no-untyped-def]
+def _m4(a, b, count, tail, streak, gl, alpha, beta, mp):  # type: ignore[no-untyped-def]
     """The mover, who has a card that fits, plays the best card (4 cards left)."""
     m = a & _FIT[31 - count]
     best = -_INF
@@ -269,15 +271,15 @@ def _m4(a, b, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: i
         r = hb >> 2
         pts, c, nt, ns = _step(count, tail, streak, r)
         a2 = a - (1 << (4 * r))
-        extra, oc = _after_card(c, a2, b, og)  # the step rule (extra: 0, cards remain)
+        extra, oc = _after_card(c, a2, b, gl & 1)  # the step rule (extra: 0, cards remain)
         if oc == _RESET_OTHER:
-            x = pts - _n3(b, a2, 0, 0, 0, 0, 0, pts - beta, pts - alpha, mp, stamp)
+            x = pts - _n3(b, a2, 0, 0, 0, _GL_RESET, pts - beta, pts - alpha, mp)
         elif oc == _RESET_MOVER:
-            x = pts + _n3(a2, b, 0, 0, 0, 0, 0, alpha - pts, beta - pts, mp, stamp)
+            x = pts + _n3(a2, b, 0, 0, 0, _GL_RESET, alpha - pts, beta - pts, mp)
         elif oc == _MOVER:
-            x = pts + _n3(a2, b, c, nt, ns, og, 1, alpha - pts, beta - pts, mp, stamp)
+            x = pts + _n3(a2, b, c, nt, ns, (gl & 1) | 4, alpha - pts, beta - pts, mp)
         else:
-            x = pts - _n3(b, a2, c, nt, ns, 0, -1, pts - beta, pts - alpha, mp, stamp)
+            x = pts - _n3(b, a2, c, nt, ns, 0, pts - beta, pts - alpha, mp)
         if x > best:
             best = x
             if best > alpha:
@@ -288,7 +290,7 @@ def _m4(a, b, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: i
 
 
 @_jit(_SIG)
-def _n4(a, b, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: ignore[no-untyped-def]
+def _n4(a, b, count, tail, streak, gl, alpha, beta, mp):  # type: ignore[no-untyped-def]
     """Net margin for the mover with 4 cards left in both hands (fail-soft alpha-beta)."""
     fit = _FIT[31 - count]
     m = a & fit
@@ -303,15 +305,15 @@ def _n4(a, b, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: i
             r = hb >> 2
             pts, c, nt, ns = _step(count, tail, streak, r)
             a2 = a - (1 << (4 * r))
-            extra, oc = _after_card(c, a2, b, og)  # the step rule (extra: 0, cards remain)
+            extra, oc = _after_card(c, a2, b, gl & 1)  # the step rule (extra: 0, cards remain)
             if oc == _RESET_OTHER:
-                x = pts - _n3(b, a2, 0, 0, 0, 0, 0, pts - beta, pts - alpha, mp, stamp)
+                x = pts - _n3(b, a2, 0, 0, 0, _GL_RESET, pts - beta, pts - alpha, mp)
             elif oc == _RESET_MOVER:
-                x = pts + _n3(a2, b, 0, 0, 0, 0, 0, alpha - pts, beta - pts, mp, stamp)
+                x = pts + _n3(a2, b, 0, 0, 0, _GL_RESET, alpha - pts, beta - pts, mp)
             elif oc == _MOVER:
-                x = pts + _n3(a2, b, c, nt, ns, og, 1, alpha - pts, beta - pts, mp, stamp)
+                x = pts + _n3(a2, b, c, nt, ns, (gl & 1) | 4, alpha - pts, beta - pts, mp)
             else:
-                x = pts - _n3(b, a2, c, nt, ns, 0, -1, pts - beta, pts - alpha, mp, stamp)
+                x = pts - _n3(b, a2, c, nt, ns, 0, pts - beta, pts - alpha, mp)
             if x > best:
                 best = x
                 if best > alpha:
@@ -320,18 +322,18 @@ def _n4(a, b, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: i
                         break
         v = best
     else:  # the mover cannot play: the step rule after a go
-        gp, oc = _after_go(b & fit, og, last, a, b)
+        gp, oc = _after_go(b & fit, gl & 1, (gl >> 1) - 1, a, b)
         if oc == _OTHER:
-            v = -_m4(b, a, count, tail, streak, 1, -last, -beta, -alpha, mp, stamp)
+            v = -_m4(b, a, count, tail, streak, 1 | ((2 - (gl >> 1)) << 1), -beta, -alpha, mp)
         elif oc == _RESET_MOVER:
-            v = gp + _m4(a, b, 0, 0, 0, 0, 0, alpha - gp, beta - gp, mp, stamp)
+            v = gp + _m4(a, b, 0, 0, 0, _GL_RESET, alpha - gp, beta - gp, mp)
         else:
-            v = gp - _m4(b, a, 0, 0, 0, 0, 0, gp - beta, gp - alpha, mp, stamp)
+            v = gp - _m4(b, a, 0, 0, 0, _GL_RESET, gp - beta, gp - alpha, mp)
     return v
 
 
 @_jit(_SIG)
-def _m5(a, b, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: ignore[no-untyped-def]
+def _m5(a, b, count, tail, streak, gl, alpha, beta, mp):  # type: ignore[no-untyped-def]
     """The mover, who has a card that fits, plays the best card (5 cards left)."""
     m = a & _FIT[31 - count]
     best = -_INF
@@ -344,15 +346,15 @@ def _m5(a, b, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: i
         r = hb >> 2
         pts, c, nt, ns = _step(count, tail, streak, r)
         a2 = a - (1 << (4 * r))
-        extra, oc = _after_card(c, a2, b, og)  # the step rule (extra: 0, cards remain)
+        extra, oc = _after_card(c, a2, b, gl & 1)  # the step rule (extra: 0, cards remain)
         if oc == _RESET_OTHER:
-            x = pts - _n4(b, a2, 0, 0, 0, 0, 0, pts - beta, pts - alpha, mp, stamp)
+            x = pts - _n4(b, a2, 0, 0, 0, _GL_RESET, pts - beta, pts - alpha, mp)
         elif oc == _RESET_MOVER:
-            x = pts + _n4(a2, b, 0, 0, 0, 0, 0, alpha - pts, beta - pts, mp, stamp)
+            x = pts + _n4(a2, b, 0, 0, 0, _GL_RESET, alpha - pts, beta - pts, mp)
         elif oc == _MOVER:
-            x = pts + _n4(a2, b, c, nt, ns, og, 1, alpha - pts, beta - pts, mp, stamp)
+            x = pts + _n4(a2, b, c, nt, ns, (gl & 1) | 4, alpha - pts, beta - pts, mp)
         else:
-            x = pts - _n4(b, a2, c, nt, ns, 0, -1, pts - beta, pts - alpha, mp, stamp)
+            x = pts - _n4(b, a2, c, nt, ns, 0, pts - beta, pts - alpha, mp)
         if x > best:
             best = x
             if best > alpha:
@@ -363,7 +365,7 @@ def _m5(a, b, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: i
 
 
 @_jit(_SIG)
-def _n5(a, b, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: ignore[no-untyped-def]
+def _n5(a, b, count, tail, streak, gl, alpha, beta, mp):  # type: ignore[no-untyped-def]
     """Net margin for the mover with 5 cards left in both hands (fail-soft alpha-beta)."""
     fit = _FIT[31 - count]
     m = a & fit
@@ -378,15 +380,15 @@ def _n5(a, b, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: i
             r = hb >> 2
             pts, c, nt, ns = _step(count, tail, streak, r)
             a2 = a - (1 << (4 * r))
-            extra, oc = _after_card(c, a2, b, og)  # the step rule (extra: 0, cards remain)
+            extra, oc = _after_card(c, a2, b, gl & 1)  # the step rule (extra: 0, cards remain)
             if oc == _RESET_OTHER:
-                x = pts - _n4(b, a2, 0, 0, 0, 0, 0, pts - beta, pts - alpha, mp, stamp)
+                x = pts - _n4(b, a2, 0, 0, 0, _GL_RESET, pts - beta, pts - alpha, mp)
             elif oc == _RESET_MOVER:
-                x = pts + _n4(a2, b, 0, 0, 0, 0, 0, alpha - pts, beta - pts, mp, stamp)
+                x = pts + _n4(a2, b, 0, 0, 0, _GL_RESET, alpha - pts, beta - pts, mp)
             elif oc == _MOVER:
-                x = pts + _n4(a2, b, c, nt, ns, og, 1, alpha - pts, beta - pts, mp, stamp)
+                x = pts + _n4(a2, b, c, nt, ns, (gl & 1) | 4, alpha - pts, beta - pts, mp)
             else:
-                x = pts - _n4(b, a2, c, nt, ns, 0, -1, pts - beta, pts - alpha, mp, stamp)
+                x = pts - _n4(b, a2, c, nt, ns, 0, pts - beta, pts - alpha, mp)
             if x > best:
                 best = x
                 if best > alpha:
@@ -395,18 +397,18 @@ def _n5(a, b, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: i
                         break
         v = best
     else:  # the mover cannot play: the step rule after a go
-        gp, oc = _after_go(b & fit, og, last, a, b)
+        gp, oc = _after_go(b & fit, gl & 1, (gl >> 1) - 1, a, b)
         if oc == _OTHER:
-            v = -_m5(b, a, count, tail, streak, 1, -last, -beta, -alpha, mp, stamp)
+            v = -_m5(b, a, count, tail, streak, 1 | ((2 - (gl >> 1)) << 1), -beta, -alpha, mp)
         elif oc == _RESET_MOVER:
-            v = gp + _m5(a, b, 0, 0, 0, 0, 0, alpha - gp, beta - gp, mp, stamp)
+            v = gp + _m5(a, b, 0, 0, 0, _GL_RESET, alpha - gp, beta - gp, mp)
         else:
-            v = gp - _m5(b, a, 0, 0, 0, 0, 0, gp - beta, gp - alpha, mp, stamp)
+            v = gp - _m5(b, a, 0, 0, 0, _GL_RESET, gp - beta, gp - alpha, mp)
     return v
 
 
 @_jit(_SIG)
-def _m6(a, b, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: ignore[no-untyped-def]
+def _m6(a, b, count, tail, streak, gl, alpha, beta, mp):  # type: ignore[no-untyped-def]
     """The mover, who has a card that fits, plays the best card (6 cards left)."""
     m = a & _FIT[31 - count]
     best = -_INF
@@ -419,15 +421,15 @@ def _m6(a, b, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: i
         r = hb >> 2
         pts, c, nt, ns = _step(count, tail, streak, r)
         a2 = a - (1 << (4 * r))
-        extra, oc = _after_card(c, a2, b, og)  # the step rule (extra: 0, cards remain)
+        extra, oc = _after_card(c, a2, b, gl & 1)  # the step rule (extra: 0, cards remain)
         if oc == _RESET_OTHER:
-            x = pts - _n5(b, a2, 0, 0, 0, 0, 0, pts - beta, pts - alpha, mp, stamp)
+            x = pts - _n5(b, a2, 0, 0, 0, _GL_RESET, pts - beta, pts - alpha, mp)
         elif oc == _RESET_MOVER:
-            x = pts + _n5(a2, b, 0, 0, 0, 0, 0, alpha - pts, beta - pts, mp, stamp)
+            x = pts + _n5(a2, b, 0, 0, 0, _GL_RESET, alpha - pts, beta - pts, mp)
         elif oc == _MOVER:
-            x = pts + _n5(a2, b, c, nt, ns, og, 1, alpha - pts, beta - pts, mp, stamp)
+            x = pts + _n5(a2, b, c, nt, ns, (gl & 1) | 4, alpha - pts, beta - pts, mp)
         else:
-            x = pts - _n5(b, a2, c, nt, ns, 0, -1, pts - beta, pts - alpha, mp, stamp)
+            x = pts - _n5(b, a2, c, nt, ns, 0, pts - beta, pts - alpha, mp)
         if x > best:
             best = x
             if best > alpha:
@@ -438,7 +440,7 @@ def _m6(a, b, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: i
 
 
 @_jit(_SIG)
-def _n6(a, b, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: ignore[no-untyped-def]
+def _n6(a, b, count, tail, streak, gl, alpha, beta, mp):  # type: ignore[no-untyped-def]
     """Net margin for the mover with 6 cards left in both hands (fail-soft alpha-beta)."""
     fit = _FIT[31 - count]
     m = a & fit
@@ -453,15 +455,15 @@ def _n6(a, b, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: i
             r = hb >> 2
             pts, c, nt, ns = _step(count, tail, streak, r)
             a2 = a - (1 << (4 * r))
-            extra, oc = _after_card(c, a2, b, og)  # the step rule (extra: 0, cards remain)
+            extra, oc = _after_card(c, a2, b, gl & 1)  # the step rule (extra: 0, cards remain)
             if oc == _RESET_OTHER:
-                x = pts - _n5(b, a2, 0, 0, 0, 0, 0, pts - beta, pts - alpha, mp, stamp)
+                x = pts - _n5(b, a2, 0, 0, 0, _GL_RESET, pts - beta, pts - alpha, mp)
             elif oc == _RESET_MOVER:
-                x = pts + _n5(a2, b, 0, 0, 0, 0, 0, alpha - pts, beta - pts, mp, stamp)
+                x = pts + _n5(a2, b, 0, 0, 0, _GL_RESET, alpha - pts, beta - pts, mp)
             elif oc == _MOVER:
-                x = pts + _n5(a2, b, c, nt, ns, og, 1, alpha - pts, beta - pts, mp, stamp)
+                x = pts + _n5(a2, b, c, nt, ns, (gl & 1) | 4, alpha - pts, beta - pts, mp)
             else:
-                x = pts - _n5(b, a2, c, nt, ns, 0, -1, pts - beta, pts - alpha, mp, stamp)
+                x = pts - _n5(b, a2, c, nt, ns, 0, pts - beta, pts - alpha, mp)
             if x > best:
                 best = x
                 if best > alpha:
@@ -470,18 +472,18 @@ def _n6(a, b, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: i
                         break
         v = best
     else:  # the mover cannot play: the step rule after a go
-        gp, oc = _after_go(b & fit, og, last, a, b)
+        gp, oc = _after_go(b & fit, gl & 1, (gl >> 1) - 1, a, b)
         if oc == _OTHER:
-            v = -_m6(b, a, count, tail, streak, 1, -last, -beta, -alpha, mp, stamp)
+            v = -_m6(b, a, count, tail, streak, 1 | ((2 - (gl >> 1)) << 1), -beta, -alpha, mp)
         elif oc == _RESET_MOVER:
-            v = gp + _m6(a, b, 0, 0, 0, 0, 0, alpha - gp, beta - gp, mp, stamp)
+            v = gp + _m6(a, b, 0, 0, 0, _GL_RESET, alpha - gp, beta - gp, mp)
         else:
-            v = gp - _m6(b, a, 0, 0, 0, 0, 0, gp - beta, gp - alpha, mp, stamp)
+            v = gp - _m6(b, a, 0, 0, 0, _GL_RESET, gp - beta, gp - alpha, mp)
     return v
 
 
 @_jit(_SIG)
-def _m7(a, b, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: ignore[no-untyped-def]
+def _m7(a, b, count, tail, streak, gl, alpha, beta, mp):  # type: ignore[no-untyped-def]
     """The mover, who has a card that fits, plays the best card (7 cards left)."""
     m = a & _FIT[31 - count]
     best = -_INF
@@ -494,15 +496,15 @@ def _m7(a, b, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: i
         r = hb >> 2
         pts, c, nt, ns = _step(count, tail, streak, r)
         a2 = a - (1 << (4 * r))
-        extra, oc = _after_card(c, a2, b, og)  # the step rule (extra: 0, cards remain)
+        extra, oc = _after_card(c, a2, b, gl & 1)  # the step rule (extra: 0, cards remain)
         if oc == _RESET_OTHER:
-            x = pts - _n6(b, a2, 0, 0, 0, 0, 0, pts - beta, pts - alpha, mp, stamp)
+            x = pts - _n6(b, a2, 0, 0, 0, _GL_RESET, pts - beta, pts - alpha, mp)
         elif oc == _RESET_MOVER:
-            x = pts + _n6(a2, b, 0, 0, 0, 0, 0, alpha - pts, beta - pts, mp, stamp)
+            x = pts + _n6(a2, b, 0, 0, 0, _GL_RESET, alpha - pts, beta - pts, mp)
         elif oc == _MOVER:
-            x = pts + _n6(a2, b, c, nt, ns, og, 1, alpha - pts, beta - pts, mp, stamp)
+            x = pts + _n6(a2, b, c, nt, ns, (gl & 1) | 4, alpha - pts, beta - pts, mp)
         else:
-            x = pts - _n6(b, a2, c, nt, ns, 0, -1, pts - beta, pts - alpha, mp, stamp)
+            x = pts - _n6(b, a2, c, nt, ns, 0, pts - beta, pts - alpha, mp)
         if x > best:
             best = x
             if best > alpha:
@@ -513,7 +515,7 @@ def _m7(a, b, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: i
 
 
 @_jit(_SIG)
-def _n7(a, b, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: ignore[no-untyped-def]
+def _n7(a, b, count, tail, streak, gl, alpha, beta, mp):  # type: ignore[no-untyped-def]
     """Net margin for the mover with 7 cards left in both hands (fail-soft alpha-beta)."""
     fit = _FIT[31 - count]
     m = a & fit
@@ -528,15 +530,15 @@ def _n7(a, b, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: i
             r = hb >> 2
             pts, c, nt, ns = _step(count, tail, streak, r)
             a2 = a - (1 << (4 * r))
-            extra, oc = _after_card(c, a2, b, og)  # the step rule (extra: 0, cards remain)
+            extra, oc = _after_card(c, a2, b, gl & 1)  # the step rule (extra: 0, cards remain)
             if oc == _RESET_OTHER:
-                x = pts - _n6(b, a2, 0, 0, 0, 0, 0, pts - beta, pts - alpha, mp, stamp)
+                x = pts - _n6(b, a2, 0, 0, 0, _GL_RESET, pts - beta, pts - alpha, mp)
             elif oc == _RESET_MOVER:
-                x = pts + _n6(a2, b, 0, 0, 0, 0, 0, alpha - pts, beta - pts, mp, stamp)
+                x = pts + _n6(a2, b, 0, 0, 0, _GL_RESET, alpha - pts, beta - pts, mp)
             elif oc == _MOVER:
-                x = pts + _n6(a2, b, c, nt, ns, og, 1, alpha - pts, beta - pts, mp, stamp)
+                x = pts + _n6(a2, b, c, nt, ns, (gl & 1) | 4, alpha - pts, beta - pts, mp)
             else:
-                x = pts - _n6(b, a2, c, nt, ns, 0, -1, pts - beta, pts - alpha, mp, stamp)
+                x = pts - _n6(b, a2, c, nt, ns, 0, pts - beta, pts - alpha, mp)
             if x > best:
                 best = x
                 if best > alpha:
@@ -545,30 +547,30 @@ def _n7(a, b, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: i
                         break
         v = best
     else:  # the mover cannot play: the step rule after a go
-        gp, oc = _after_go(b & fit, og, last, a, b)
+        gp, oc = _after_go(b & fit, gl & 1, (gl >> 1) - 1, a, b)
         if oc == _OTHER:
-            v = -_m7(b, a, count, tail, streak, 1, -last, -beta, -alpha, mp, stamp)
+            v = -_m7(b, a, count, tail, streak, 1 | ((2 - (gl >> 1)) << 1), -beta, -alpha, mp)
         elif oc == _RESET_MOVER:
-            v = gp + _m7(a, b, 0, 0, 0, 0, 0, alpha - gp, beta - gp, mp, stamp)
+            v = gp + _m7(a, b, 0, 0, 0, _GL_RESET, alpha - gp, beta - gp, mp)
         else:
-            v = gp - _m7(b, a, 0, 0, 0, 0, 0, gp - beta, gp - alpha, mp, stamp)
+            v = gp - _m7(b, a, 0, 0, 0, _GL_RESET, gp - beta, gp - alpha, mp)
     return v
 
 
 @_jit(_SIG.replace("int64(int64, ", "int64(int64, int64, ", 1))
-def _node(n, a, b, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: ignore[no-untyped-def]
+def _node(n, a, b, count, tail, streak, gl, alpha, beta, mp):  # type: ignore[no-untyped-def]
     """``_n{n}``: the search from a node with n (1 to 7) cards left in both hands."""
     if n == 1:
-        return _n1(a, b, count, tail, streak, og, last, alpha, beta, mp, stamp)
+        return _n1(a, b, count, tail, streak, gl, alpha, beta, mp)
     if n == 2:
-        return _n2(a, b, count, tail, streak, og, last, alpha, beta, mp, stamp)
+        return _n2(a, b, count, tail, streak, gl, alpha, beta, mp)
     if n == 3:
-        return _n3(a, b, count, tail, streak, og, last, alpha, beta, mp, stamp)
+        return _n3(a, b, count, tail, streak, gl, alpha, beta, mp)
     if n == 4:
-        return _n4(a, b, count, tail, streak, og, last, alpha, beta, mp, stamp)
+        return _n4(a, b, count, tail, streak, gl, alpha, beta, mp)
     if n == 5:
-        return _n5(a, b, count, tail, streak, og, last, alpha, beta, mp, stamp)
+        return _n5(a, b, count, tail, streak, gl, alpha, beta, mp)
     if n == 6:
-        return _n6(a, b, count, tail, streak, og, last, alpha, beta, mp, stamp)
-    return _n7(a, b, count, tail, streak, og, last, alpha, beta, mp, stamp)
+        return _n6(a, b, count, tail, streak, gl, alpha, beta, mp)
+    return _n7(a, b, count, tail, streak, gl, alpha, beta, mp)
 # </generated levels>
