@@ -41,17 +41,43 @@ _HIT = (
 )
 
 
+# level 1, in closed form: one card is left, so no move loop and no go branch to search
+_LAST = f'''
+
+@_jit(_SIG)
+def _n1({_ARGS}):  # type: ignore[no-untyped-def]
+    """Net margin for the mover with 1 card left in both hands (exact, whatever the window)."""
+    h = a | b
+    r = (63 - _ctlz(h)) >> 2  # the last card's rank
+    fit = _FIT[31 - count]
+    if a & fit:  # the mover plays it: the last card of the play
+        pts, c, _nt, _ns = _step(count, tail, streak, r)
+        extra, _oc = _after_card(c, 0, 0, gl & 1)
+        return pts + extra
+    gp, oc = _after_go(b & fit, gl & 1, (gl >> 1) - 1, a, b)
+    if oc == _OTHER:  # the other plays it on this pile
+        pts, c, _nt, _ns = _step(count, tail, streak, r)
+        extra, _oc = _after_card(c, 0, 0, 1)
+        return -(pts + extra)
+    # a new count: whoever leads plays it alone (no points but the last card's)
+    pts, c, _nt, _ns = _step(0, 0, 0, r)
+    extra, _oc = _after_card(c, 0, 0, 0)
+    return gp + (pts + extra if oc == _RESET_MOVER else -(pts + extra))
+'''
+
+
 def level_source(
     first: int = 1,
     levels: int = _LEVELS,
     memo_cards: int = _MEMO_CARDS,
     memo_from: int = _MEMO_FROM,
 ) -> str:
-    """The source of the per-level kernels ``_n1 .. _nK`` and ``_m1 .. _mK``.
+    """The source of the per-level kernels ``_n1 .. _nK`` and ``_m2 .. _mK``.
 
     ``_nK`` is any node with K cards left in both hands (it plays its best card,
     or says go when the mover has no card that fits); ``_mK`` the same moves
-    for the go branches.  One function per level and no recursion: the fixed
+    for the go branches (``_n1``, one card left, is a closed form: :data:`_LAST`).
+    One function per level and no recursion: the fixed
     call graph compiles to faster code, and caches safely (see the module docstring).
     The text is kept in a real file (``jit_levels.py``) so that numba can cache it; a
     test checks it is what this function generates.
@@ -99,6 +125,9 @@ while nz:  # the cards that score first, then high cards first: better cut-offs
 
     out = []
     for n in range(first, levels + 1):
+        if n == 1:
+            out.append(_LAST)
+            continue
         out.append(f'''
 
 @_jit(_SIG)

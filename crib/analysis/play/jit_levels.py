@@ -34,62 +34,24 @@ from crib.analysis.play.jit_core import (
 
 
 @_jit(_SIG)
-def _m1(a, b, count, tail, streak, gl, alpha, beta, mp):  # type: ignore[no-untyped-def]
-    """The mover, who has a card that fits, plays the best card (1 cards left)."""
-    m = a & _FIT[31 - count]
-    best = -_INF
-    nz = (m | (m >> 1) | (m >> 2)) & _NIBBLES  # one bit per rank held that fits
-    hot = nz & (_SCORES[count] | (1 << (4 * (tail & 15))))  # the cards that make 15, 31 or a pair
-    while nz:  # the cards that score first, then high cards first: better cut-offs
-        hb = 63 - _ctlz(hot if hot else nz)
-        nz ^= 1 << hb
-        hot &= nz
-        r = hb >> 2
-        pts, c, nt, ns = _step(count, tail, streak, r)
-        extra, oc = _after_card(c, 0, 0, gl & 1)  # the last card (oc is the end)
-        x = pts + extra
-        if x > best:
-            best = x
-            if best > alpha:
-                alpha = best
-                if alpha >= beta:
-                    break
-    return best
-
-
-@_jit(_SIG)
 def _n1(a, b, count, tail, streak, gl, alpha, beta, mp):  # type: ignore[no-untyped-def]
-    """Net margin for the mover with 1 cards left in both hands (fail-soft alpha-beta)."""
+    """Net margin for the mover with 1 card left in both hands (exact, whatever the window)."""
+    h = a | b
+    r = (63 - _ctlz(h)) >> 2  # the last card's rank
     fit = _FIT[31 - count]
-    m = a & fit
-    if m:
-        best = -_INF
-        nz = (m | (m >> 1) | (m >> 2)) & _NIBBLES  # one bit per rank held that fits
-        hot = nz & (_SCORES[count] | (1 << (4 * (tail & 15))))  # the cards that make 15, 31 or a pair
-        while nz:  # the cards that score first, then high cards first: better cut-offs
-            hb = 63 - _ctlz(hot if hot else nz)
-            nz ^= 1 << hb
-            hot &= nz
-            r = hb >> 2
-            pts, c, nt, ns = _step(count, tail, streak, r)
-            extra, oc = _after_card(c, 0, 0, gl & 1)  # the last card (oc is the end)
-            x = pts + extra
-            if x > best:
-                best = x
-                if best > alpha:
-                    alpha = best
-                    if alpha >= beta:
-                        break
-        v = best
-    else:  # the mover cannot play: the step rule after a go
-        gp, oc = _after_go(b & fit, gl & 1, (gl >> 1) - 1, a, b)
-        if oc == _OTHER:
-            v = -_m1(b, a, count, tail, streak, 1 | ((2 - (gl >> 1)) << 1), -beta, -alpha, mp)
-        elif oc == _RESET_MOVER:
-            v = gp + _m1(a, b, 0, 0, 0, _GL_RESET, alpha - gp, beta - gp, mp)
-        else:
-            v = gp - _m1(b, a, 0, 0, 0, _GL_RESET, gp - beta, gp - alpha, mp)
-    return v
+    if a & fit:  # the mover plays it: the last card of the play
+        pts, c, _nt, _ns = _step(count, tail, streak, r)
+        extra, _oc = _after_card(c, 0, 0, gl & 1)
+        return pts + extra
+    gp, oc = _after_go(b & fit, gl & 1, (gl >> 1) - 1, a, b)
+    if oc == _OTHER:  # the other plays it on this pile
+        pts, c, _nt, _ns = _step(count, tail, streak, r)
+        extra, _oc = _after_card(c, 0, 0, 1)
+        return -(pts + extra)
+    # a new count: whoever leads plays it alone (no points but the last card's)
+    pts, c, _nt, _ns = _step(0, 0, 0, r)
+    extra, _oc = _after_card(c, 0, 0, 0)
+    return gp + (pts + extra if oc == _RESET_MOVER else -(pts + extra))
 
 
 @_jit(_SIG)
