@@ -19,8 +19,9 @@ How the kernel works:
   analysis (their pile tail cut to what a future pair or run can still use,
   as in the Python solver); it searches them with a full window, so the table
   holds exact values only;
-* a node's cards come from a leading-zero count over the packed hand (high
-  cards first: they cut off more), and each level's move loop is inlined.
+* a node's cards come from a leading-zero count over the packed hand: the
+  cards that make 15, 31 or a pair first, then high cards first (they cut off
+  more; the order changes no value), and each level's move loop is inlined.
 
 Compiled code is cached on disk (``cache=True``); :func:`warm` compiles (or
 loads) everything up front.  Without a working numba, :func:`available` says
@@ -45,6 +46,7 @@ from crib.analysis.play import jit_core
 from crib.analysis.play.jit_core import (
     _END,
     _FIT,
+    _GL_RESET,
     _IMPORT_ERROR,
     _INF,
     _MEMO_BITS,
@@ -79,7 +81,9 @@ def _solve(mine, na, hands, nbs, count, tail, streak, og, last, opts, out, memo,
 
     Every root option is searched with a full window: its value is exact.
     """
-    mp = memo.ctypes.data  # the kernels take the table as a plain address
+    memo[0] = stamp  # the table's first word; the kernels see the table after it
+    mp = memo.ctypes.data + 8
+    gl = og | ((last + 1) << 1)
     for i in range(hands.shape[0]):
         b = hands[i]
         nb = nbs[i]
@@ -87,22 +91,7 @@ def _solve(mine, na, hands, nbs, count, tail, streak, og, last, opts, out, memo,
             r = opts[j]
             if r == 0:
                 # go: the node itself says go (the mover has no card that fits)
-                total = _node(
-                    na + nb,
-                    mine,
-                    b,
-                    na,
-                    nb,
-                    count,
-                    tail,
-                    streak,
-                    og,
-                    last,
-                    -_INF,
-                    _INF,
-                    mp,
-                    stamp,
-                )
+                total = _node(na + nb, mine, b, count, tail, streak, gl, -_INF, _INF, mp)
                 now, _oc = _after_go(b & _FIT[31 - count], og, last, na, nb)
             else:
                 pts, c, nt, ns = _step(count, tail, streak, r)
@@ -113,17 +102,13 @@ def _solve(mine, na, hands, nbs, count, tail, streak, og, last, opts, out, memo,
                 if oc == _END:
                     total = pts
                 elif oc == _RESET_OTHER:
-                    total = pts - _node(n, b, a2, nb, na - 1, 0, 0, 0, 0, 0, -_INF, _INF, mp, stamp)
+                    total = pts - _node(n, b, a2, 0, 0, 0, _GL_RESET, -_INF, _INF, mp)
                 elif oc == _RESET_MOVER:
-                    total = pts + _node(n, a2, b, na - 1, nb, 0, 0, 0, 0, 0, -_INF, _INF, mp, stamp)
+                    total = pts + _node(n, a2, b, 0, 0, 0, _GL_RESET, -_INF, _INF, mp)
                 elif oc == _MOVER:
-                    total = pts + _node(
-                        n, a2, b, na - 1, nb, c, nt, ns, og, 1, -_INF, _INF, mp, stamp
-                    )
+                    total = pts + _node(n, a2, b, c, nt, ns, og | 4, -_INF, _INF, mp)
                 else:
-                    total = pts - _node(
-                        n, b, a2, nb, na - 1, c, nt, ns, 0, -1, -_INF, _INF, mp, stamp
-                    )
+                    total = pts - _node(n, b, a2, c, nt, ns, 0, -_INF, _INF, mp)
                 now = pts
             out[i, j, 0] = now
             out[i, j, 1] = total - now
@@ -220,7 +205,7 @@ def _run(  # type: ignore[no-untyped-def]
     opts = np.array([0 if c is None else c.rank for c in cards], np.int64)
     out = np.zeros((k, len(opts), 2), np.int64)
     if _memo is None:
-        _memo = np.zeros(4 << _MEMO_BITS, np.int64)
+        _memo = np.zeros((4 << _MEMO_BITS) + 1, np.int64)  # the stamp, then the table
     # A state's value does not depend on the position, so entries of earlier
     # analyses would still be right; the stamp retires them anyway, so that every
     # analysis costs the same whatever ran before it (and the table never fills up).

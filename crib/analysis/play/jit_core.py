@@ -60,11 +60,11 @@ _MEMO_CARDS = 3  # transposition table for states with this many cards left or f
 _MEMO_FROM = 3  # ... and at least this many (one card is cheaper to play out than to look up)
 _MEMO_BITS = 17  # 2**17 slots, 4 words each (4 MB), reused across calls via a stamp
 
-_SIG = (
-    "int64(int64, int64, int64, int64, int64, int64, int64, int64, int64, int64, int64, "
-    "int64, int64)"
-)
-_ARGS = "a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp"
+_SIG = "int64(int64, int64, int64, int64, int64, int64, int64, int64, int64)"
+# the packed hands (non-zero when they hold a card: all the step rule asks of them), the
+# pile, gl = og | (last + 1) << 1 (who said go and who played last), the window, the table
+_ARGS = "a, b, count, tail, streak, gl, alpha, beta, mp"
+_GL_RESET = 2  # gl after a reset: no go, no last card
 _LEVELS = 7  # at most 7 cards are left in both hands after the first card of the play
 
 
@@ -130,6 +130,19 @@ def _fit_masks() -> np.ndarray:
 
 
 _FIT = _fit_masks()
+
+
+def _score_masks() -> np.ndarray:
+    """Per count (0..31): the nibbles of the ranks whose card makes the count 15 or 31."""
+    out = np.zeros(32, np.int64)
+    for count in range(32):
+        for r in range(1, 14):
+            if count + RANK_VALUES[r] in (15, 31):
+                out[count] |= 1 << (4 * r)
+    return out
+
+
+_SCORES = _score_masks()  # move ordering only: the cards that score are searched first
 _VALUE = np.array(RANK_VALUES, np.int64)  # card value by rank (index 0 unused)
 
 # --- kernels ----------------------------------------------------------------------
@@ -169,15 +182,9 @@ def _step(count, tail, streak, r):  # type: ignore[no-untyped-def]
 
 @_jit("int64(int64, int64)")
 def _held_mask(a, b):  # type: ignore[no-untyped-def]
-    """Bit r set when either hand holds rank r."""
+    """The lowest bit of rank r's nibble (bit 4r) set when either hand holds rank r."""
     h = a | b
-    nz = (h | (h >> 1) | (h >> 2)) & _NIBBLES
-    m = 0
-    while nz:
-        hb = 63 - _ctlz(nz)
-        nz ^= 1 << hb
-        m |= 1 << (hb >> 2)
-    return m
+    return (h | (h >> 1) | (h >> 2)) & _NIBBLES
 
 
 @_jit("UniTuple(int64, 2)(int64, int64, int64)")
@@ -186,7 +193,8 @@ def _cut(tail, streak, held):  # type: ignore[no-untyped-def]
 
     The last m cards can be part of a future run only if every missing rank in
     their range is held or, with none missing, a rank next to the range is held;
-    a pair needs the last rank held.  Returns (tail, streak).
+    a pair needs the last rank held.  ``held`` has bit 4r set for each rank r held
+    (:func:`_held_mask`).  Returns (tail, streak).
     """
     if tail == 0:
         return 0, 0
@@ -200,19 +208,21 @@ def _cut(tail, streak, held):  # type: ignore[no-untyped-def]
         q = t & 15
         t >>= 4
         m += 1
-        mask |= 1 << q
+        mask |= 1 << (4 * q)
         if q < lo:
             lo = q
         if q > hi:
             hi = q
-        gaps = (((1 << hi) - 1) ^ ((1 << (lo + 1)) - 1)) & ~mask if hi > lo + 1 else 0
+        # the ranks strictly between lo and hi that the tail lacks (as nibble bits)
+        between = ((1 << (4 * hi)) - 1) ^ ((1 << (4 * lo + 4)) - 1)
+        gaps = between & _NIBBLES & ~mask if hi > lo + 1 else 0
         if gaps:
             if held & gaps == gaps:
                 best = m
-        elif held & ((1 << (lo - 1)) | (1 << (hi + 1))):
+        elif held & ((1 << (4 * lo - 4)) | (1 << (4 * hi + 4))):
             best = m
     if best == 0:
-        if (held >> (tail & 15)) & 1:
+        if (held >> (4 * (tail & 15))) & 1:
             return tail & 15, streak
         return 0, 0
     if best == 1:

@@ -41,17 +41,43 @@ _HIT = (
 )
 
 
+# level 1, in closed form: one card is left, so no move loop and no go branch to search
+_LAST = f'''
+
+@_jit(_SIG)
+def _n1({_ARGS}):  # type: ignore[no-untyped-def]
+    """Net margin for the mover with 1 card left in both hands (exact, whatever the window)."""
+    h = a | b
+    r = (63 - _ctlz(h)) >> 2  # the last card's rank
+    fit = _FIT[31 - count]
+    if a & fit:  # the mover plays it: the last card of the play
+        pts, c, _nt, _ns = _step(count, tail, streak, r)
+        extra, _oc = _after_card(c, 0, 0, gl & 1)
+        return pts + extra
+    gp, oc = _after_go(b & fit, gl & 1, (gl >> 1) - 1, a, b)
+    if oc == _OTHER:  # the other plays it on this pile
+        pts, c, _nt, _ns = _step(count, tail, streak, r)
+        extra, _oc = _after_card(c, 0, 0, 1)
+        return -(pts + extra)
+    # a new count: whoever leads plays it alone (no points but the last card's)
+    pts, c, _nt, _ns = _step(0, 0, 0, r)
+    extra, _oc = _after_card(c, 0, 0, 0)
+    return gp + (pts + extra if oc == _RESET_MOVER else -(pts + extra))
+'''
+
+
 def level_source(
     first: int = 1,
     levels: int = _LEVELS,
     memo_cards: int = _MEMO_CARDS,
     memo_from: int = _MEMO_FROM,
 ) -> str:
-    """The source of the per-level kernels ``_n1 .. _nK`` and ``_m1 .. _mK``.
+    """The source of the per-level kernels ``_n1 .. _nK`` and ``_m2 .. _mK``.
 
     ``_nK`` is any node with K cards left in both hands (it plays its best card,
     or says go when the mover has no card that fits); ``_mK`` the same moves
-    for the go branches.  One function per level and no recursion: the fixed
+    for the go branches (``_n1``, one card left, is a closed form: :data:`_LAST`).
+    One function per level and no recursion: the fixed
     call graph compiles to faster code, and caches safely (see the module docstring).
     The text is kept in a real file (``jit_levels.py``) so that numba can cache it; a
     test checks it is what this function generates.
@@ -62,28 +88,30 @@ def level_source(
         child = f"_n{n - 1}"
         if n == 1:
             body = """\
-    extra, oc = _after_card(c, 0, 0, og)  # the last card (oc is the end)
+    extra, oc = _after_card(c, 0, 0, gl & 1)  # the last card (oc is the end)
     x = pts + extra
 """
         else:
             body = f"""\
     a2 = a - (1 << (4 * r))
-    extra, oc = _after_card(c, na - 1, nb, og)  # the step rule (extra: 0, cards remain)
+    extra, oc = _after_card(c, a2, b, gl & 1)  # the step rule (extra: 0, cards remain)
     if oc == _RESET_OTHER:
-        x = pts - {child}(b, a2, nb, na - 1, 0, 0, 0, 0, 0, pts - beta, pts - alpha, mp, stamp)
+        x = pts - {child}(b, a2, 0, 0, 0, _GL_RESET, pts - beta, pts - alpha, mp)
     elif oc == _RESET_MOVER:
-        x = pts + {child}(a2, b, na - 1, nb, 0, 0, 0, 0, 0, alpha - pts, beta - pts, mp, stamp)
+        x = pts + {child}(a2, b, 0, 0, 0, _GL_RESET, alpha - pts, beta - pts, mp)
     elif oc == _MOVER:
-        x = pts + {child}(a2, b, na - 1, nb, c, nt, ns, og, 1, alpha - pts, beta - pts, mp, stamp)
+        x = pts + {child}(a2, b, c, nt, ns, (gl & 1) | 4, alpha - pts, beta - pts, mp)
     else:
-        x = pts - {child}(b, a2, nb, na - 1, c, nt, ns, 0, -1, pts - beta, pts - alpha, mp, stamp)
+        x = pts - {child}(b, a2, c, nt, ns, 0, pts - beta, pts - alpha, mp)
 """
         text = f"""\
 best = -_INF
 nz = (m | (m >> 1) | (m >> 2)) & _NIBBLES  # one bit per rank held that fits
-while nz:  # high cards first: better cut-offs than low first
-    hb = 63 - _ctlz(nz)
+hot = nz & (_SCORES[count] | (1 << (4 * (tail & 15))))  # the cards that make 15, 31 or a pair
+while nz:  # the cards that score first, then high cards first: better cut-offs
+    hb = 63 - _ctlz(hot if hot else nz)
     nz ^= 1 << hb
+    hot &= nz
     r = hb >> 2
     pts, c, nt, ns = _step(count, tail, streak, r)
 {body}    if x > best:
@@ -97,6 +125,9 @@ while nz:  # high cards first: better cut-offs than low first
 
     out = []
     for n in range(first, levels + 1):
+        if n == 1:
+            out.append(_LAST)
+            continue
         out.append(f'''
 
 @_jit(_SIG)
@@ -108,10 +139,11 @@ def _m{n}({_ARGS}):  # type: ignore[no-untyped-def]
         if memo_from <= n <= memo_cards:
             look = f"""\
     tail, streak = _cut(tail, streak, _held_mask(a, b))
-    k1 = a | (og << 58) | ((last + 1) << 59)
+    k1 = a | (gl << 58)
     k2 = b | (count << 56)
     k3 = tail | (streak << 56)
     slot = _slot(k1, k2, k3)
+    stamp = _ld(mp, -1)  # the analysis's stamp, before the table
     e = _ld(mp, slot + 3)
     if {_HIT}:
         return (e & 0xFFFF) - 0x8000
@@ -136,13 +168,13 @@ def _n{n}({_ARGS}):  # type: ignore[no-untyped-def]
     if m:
 {moves(n, "        ")}        v = best
     else:  # the mover cannot play: the step rule after a go
-        gp, oc = _after_go(b & fit, og, last, na, nb)
+        gp, oc = _after_go(b & fit, gl & 1, (gl >> 1) - 1, a, b)
         if oc == _OTHER:
-            v = -_m{n}(b, a, nb, na, count, tail, streak, 1, -last, -beta, -alpha, mp, stamp)
+            v = -_m{n}(b, a, count, tail, streak, 1 | ((2 - (gl >> 1)) << 1), -beta, -alpha, mp)
         elif oc == _RESET_MOVER:
-            v = gp + _m{n}(a, b, na, nb, 0, 0, 0, 0, 0, alpha - gp, beta - gp, mp, stamp)
+            v = gp + _m{n}(a, b, 0, 0, 0, _GL_RESET, alpha - gp, beta - gp, mp)
         else:
-            v = gp - _m{n}(b, a, nb, na, 0, 0, 0, 0, 0, gp - beta, gp - alpha, mp, stamp)
+            v = gp - _m{n}(b, a, 0, 0, 0, _GL_RESET, gp - beta, gp - alpha, mp)
 {store}    return v
 ''')
     if levels == _LEVELS:

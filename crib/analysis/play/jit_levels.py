@@ -9,12 +9,14 @@ the first word of this docstring).
 
 from crib.analysis.play.jit_core import (
     _FIT,
+    _GL_RESET,
     _INF,
     _MOVER,
     _NIBBLES,
     _OTHER,
     _RESET_MOVER,
     _RESET_OTHER,
+    _SCORES,
     _SIG,
     _after_card,
     _after_go,
@@ -32,81 +34,49 @@ from crib.analysis.play.jit_core import (
 
 
 @_jit(_SIG)
-def _m1(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: ignore[no-untyped-def]
-    """The mover, who has a card that fits, plays the best card (1 cards left)."""
-    m = a & _FIT[31 - count]
-    best = -_INF
-    nz = (m | (m >> 1) | (m >> 2)) & _NIBBLES  # one bit per rank held that fits
-    while nz:  # high cards first: better cut-offs than low first
-        hb = 63 - _ctlz(nz)
-        nz ^= 1 << hb
-        r = hb >> 2
-        pts, c, nt, ns = _step(count, tail, streak, r)
-        extra, oc = _after_card(c, 0, 0, og)  # the last card (oc is the end)
-        x = pts + extra
-        if x > best:
-            best = x
-            if best > alpha:
-                alpha = best
-                if alpha >= beta:
-                    break
-    return best
-
-
-@_jit(_SIG)
-def _n1(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: ignore[no-untyped-def]
-    """Net margin for the mover with 1 cards left in both hands (fail-soft alpha-beta)."""
+def _n1(a, b, count, tail, streak, gl, alpha, beta, mp):  # type: ignore[no-untyped-def]
+    """Net margin for the mover with 1 card left in both hands (exact, whatever the window)."""
+    h = a | b
+    r = (63 - _ctlz(h)) >> 2  # the last card's rank
     fit = _FIT[31 - count]
-    m = a & fit
-    if m:
-        best = -_INF
-        nz = (m | (m >> 1) | (m >> 2)) & _NIBBLES  # one bit per rank held that fits
-        while nz:  # high cards first: better cut-offs than low first
-            hb = 63 - _ctlz(nz)
-            nz ^= 1 << hb
-            r = hb >> 2
-            pts, c, nt, ns = _step(count, tail, streak, r)
-            extra, oc = _after_card(c, 0, 0, og)  # the last card (oc is the end)
-            x = pts + extra
-            if x > best:
-                best = x
-                if best > alpha:
-                    alpha = best
-                    if alpha >= beta:
-                        break
-        v = best
-    else:  # the mover cannot play: the step rule after a go
-        gp, oc = _after_go(b & fit, og, last, na, nb)
-        if oc == _OTHER:
-            v = -_m1(b, a, nb, na, count, tail, streak, 1, -last, -beta, -alpha, mp, stamp)
-        elif oc == _RESET_MOVER:
-            v = gp + _m1(a, b, na, nb, 0, 0, 0, 0, 0, alpha - gp, beta - gp, mp, stamp)
-        else:
-            v = gp - _m1(b, a, nb, na, 0, 0, 0, 0, 0, gp - beta, gp - alpha, mp, stamp)
-    return v
+    if a & fit:  # the mover plays it: the last card of the play
+        pts, c, _nt, _ns = _step(count, tail, streak, r)
+        extra, _oc = _after_card(c, 0, 0, gl & 1)
+        return pts + extra
+    gp, oc = _after_go(b & fit, gl & 1, (gl >> 1) - 1, a, b)
+    if oc == _OTHER:  # the other plays it on this pile
+        pts, c, _nt, _ns = _step(count, tail, streak, r)
+        extra, _oc = _after_card(c, 0, 0, 1)
+        return -(pts + extra)
+    # a new count: whoever leads plays it alone (no points but the last card's)
+    pts, c, _nt, _ns = _step(0, 0, 0, r)
+    extra, _oc = _after_card(c, 0, 0, 0)
+    return gp + (pts + extra if oc == _RESET_MOVER else -(pts + extra))
 
 
 @_jit(_SIG)
-def _m2(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: ignore[no-untyped-def]
+def _m2(a, b, count, tail, streak, gl, alpha, beta, mp):  # type: ignore[no-untyped-def]
     """The mover, who has a card that fits, plays the best card (2 cards left)."""
     m = a & _FIT[31 - count]
     best = -_INF
     nz = (m | (m >> 1) | (m >> 2)) & _NIBBLES  # one bit per rank held that fits
-    while nz:  # high cards first: better cut-offs than low first
-        hb = 63 - _ctlz(nz)
+    hot = nz & (_SCORES[count] | (1 << (4 * (tail & 15))))  # the cards that make 15, 31 or a pair
+    while nz:  # the cards that score first, then high cards first: better cut-offs
+        hb = 63 - _ctlz(hot if hot else nz)
         nz ^= 1 << hb
+        hot &= nz
         r = hb >> 2
         pts, c, nt, ns = _step(count, tail, streak, r)
         a2 = a - (1 << (4 * r))
-        extra, oc = _after_card(c, na - 1, nb, og)  # the step rule (extra: 0, cards remain)
+        extra, oc = _after_card(c, a2, b, gl & 1)  # the step rule (extra: 0, cards remain)
         if oc == _RESET_OTHER:
-            x = pts - _n1(b, a2, nb, na - 1, 0, 0, 0, 0, 0, pts - beta, pts - alpha, mp, stamp)
+            x = pts - _n1(b, a2, 0, 0, 0, _GL_RESET, pts - beta, pts - alpha, mp)
         elif oc == _RESET_MOVER:
-            x = pts + _n1(a2, b, na - 1, nb, 0, 0, 0, 0, 0, alpha - pts, beta - pts, mp, stamp)
+            x = pts + _n1(a2, b, 0, 0, 0, _GL_RESET, alpha - pts, beta - pts, mp)
         elif oc == _MOVER:
-            x = pts + _n1(a2, b, na - 1, nb, c, nt, ns, og, 1, alpha - pts, beta - pts, mp, stamp)
+            x = pts + _n1(a2, b, c, nt, ns, (gl & 1) | 4, alpha - pts, beta - pts, mp)
         else:
-            x = pts - _n1(b, a2, nb, na - 1, c, nt, ns, 0, -1, pts - beta, pts - alpha, mp, stamp)
+            x = pts - _n1(b, a2, c, nt, ns, 0, pts - beta, pts - alpha, mp)
         if x > best:
             best = x
             if best > alpha:
@@ -117,28 +87,30 @@ def _m2(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  #
 
 
 @_jit(_SIG)
-def _n2(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: ignore[no-untyped-def]
+def _n2(a, b, count, tail, streak, gl, alpha, beta, mp):  # type: ignore[no-untyped-def]
     """Net margin for the mover with 2 cards left in both hands (fail-soft alpha-beta)."""
     fit = _FIT[31 - count]
     m = a & fit
     if m:
         best = -_INF
         nz = (m | (m >> 1) | (m >> 2)) & _NIBBLES  # one bit per rank held that fits
-        while nz:  # high cards first: better cut-offs than low first
-            hb = 63 - _ctlz(nz)
+        hot = nz & (_SCORES[count] | (1 << (4 * (tail & 15))))  # the cards that make 15, 31 or a pair
+        while nz:  # the cards that score first, then high cards first: better cut-offs
+            hb = 63 - _ctlz(hot if hot else nz)
             nz ^= 1 << hb
+            hot &= nz
             r = hb >> 2
             pts, c, nt, ns = _step(count, tail, streak, r)
             a2 = a - (1 << (4 * r))
-            extra, oc = _after_card(c, na - 1, nb, og)  # the step rule (extra: 0, cards remain)
+            extra, oc = _after_card(c, a2, b, gl & 1)  # the step rule (extra: 0, cards remain)
             if oc == _RESET_OTHER:
-                x = pts - _n1(b, a2, nb, na - 1, 0, 0, 0, 0, 0, pts - beta, pts - alpha, mp, stamp)
+                x = pts - _n1(b, a2, 0, 0, 0, _GL_RESET, pts - beta, pts - alpha, mp)
             elif oc == _RESET_MOVER:
-                x = pts + _n1(a2, b, na - 1, nb, 0, 0, 0, 0, 0, alpha - pts, beta - pts, mp, stamp)
+                x = pts + _n1(a2, b, 0, 0, 0, _GL_RESET, alpha - pts, beta - pts, mp)
             elif oc == _MOVER:
-                x = pts + _n1(a2, b, na - 1, nb, c, nt, ns, og, 1, alpha - pts, beta - pts, mp, stamp)
+                x = pts + _n1(a2, b, c, nt, ns, (gl & 1) | 4, alpha - pts, beta - pts, mp)
             else:
-                x = pts - _n1(b, a2, nb, na - 1, c, nt, ns, 0, -1, pts - beta, pts - alpha, mp, stamp)
+                x = pts - _n1(b, a2, c, nt, ns, 0, pts - beta, pts - alpha, mp)
             if x > best:
                 best = x
                 if best > alpha:
@@ -147,37 +119,39 @@ def _n2(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  #
                         break
         v = best
     else:  # the mover cannot play: the step rule after a go
-        gp, oc = _after_go(b & fit, og, last, na, nb)
+        gp, oc = _after_go(b & fit, gl & 1, (gl >> 1) - 1, a, b)
         if oc == _OTHER:
-            v = -_m2(b, a, nb, na, count, tail, streak, 1, -last, -beta, -alpha, mp, stamp)
+            v = -_m2(b, a, count, tail, streak, 1 | ((2 - (gl >> 1)) << 1), -beta, -alpha, mp)
         elif oc == _RESET_MOVER:
-            v = gp + _m2(a, b, na, nb, 0, 0, 0, 0, 0, alpha - gp, beta - gp, mp, stamp)
+            v = gp + _m2(a, b, 0, 0, 0, _GL_RESET, alpha - gp, beta - gp, mp)
         else:
-            v = gp - _m2(b, a, nb, na, 0, 0, 0, 0, 0, gp - beta, gp - alpha, mp, stamp)
+            v = gp - _m2(b, a, 0, 0, 0, _GL_RESET, gp - beta, gp - alpha, mp)
     return v
 
 
 @_jit(_SIG)
-def _m3(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: ignore[no-untyped-def]
+def _m3(a, b, count, tail, streak, gl, alpha, beta, mp):  # type: ignore[no-untyped-def]
     """The mover, who has a card that fits, plays the best card (3 cards left)."""
     m = a & _FIT[31 - count]
     best = -_INF
     nz = (m | (m >> 1) | (m >> 2)) & _NIBBLES  # one bit per rank held that fits
-    while nz:  # high cards first: better cut-offs than low first
-        hb = 63 - _ctlz(nz)
+    hot = nz & (_SCORES[count] | (1 << (4 * (tail & 15))))  # the cards that make 15, 31 or a pair
+    while nz:  # the cards that score first, then high cards first: better cut-offs
+        hb = 63 - _ctlz(hot if hot else nz)
         nz ^= 1 << hb
+        hot &= nz
         r = hb >> 2
         pts, c, nt, ns = _step(count, tail, streak, r)
         a2 = a - (1 << (4 * r))
-        extra, oc = _after_card(c, na - 1, nb, og)  # the step rule (extra: 0, cards remain)
+        extra, oc = _after_card(c, a2, b, gl & 1)  # the step rule (extra: 0, cards remain)
         if oc == _RESET_OTHER:
-            x = pts - _n2(b, a2, nb, na - 1, 0, 0, 0, 0, 0, pts - beta, pts - alpha, mp, stamp)
+            x = pts - _n2(b, a2, 0, 0, 0, _GL_RESET, pts - beta, pts - alpha, mp)
         elif oc == _RESET_MOVER:
-            x = pts + _n2(a2, b, na - 1, nb, 0, 0, 0, 0, 0, alpha - pts, beta - pts, mp, stamp)
+            x = pts + _n2(a2, b, 0, 0, 0, _GL_RESET, alpha - pts, beta - pts, mp)
         elif oc == _MOVER:
-            x = pts + _n2(a2, b, na - 1, nb, c, nt, ns, og, 1, alpha - pts, beta - pts, mp, stamp)
+            x = pts + _n2(a2, b, c, nt, ns, (gl & 1) | 4, alpha - pts, beta - pts, mp)
         else:
-            x = pts - _n2(b, a2, nb, na - 1, c, nt, ns, 0, -1, pts - beta, pts - alpha, mp, stamp)
+            x = pts - _n2(b, a2, c, nt, ns, 0, pts - beta, pts - alpha, mp)
         if x > best:
             best = x
             if best > alpha:
@@ -188,13 +162,14 @@ def _m3(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  #
 
 
 @_jit(_SIG)
-def _n3(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: ignore[no-untyped-def]
+def _n3(a, b, count, tail, streak, gl, alpha, beta, mp):  # type: ignore[no-untyped-def]
     """Net margin for the mover with 3 cards left in both hands (fail-soft alpha-beta)."""
     tail, streak = _cut(tail, streak, _held_mask(a, b))
-    k1 = a | (og << 58) | ((last + 1) << 59)
+    k1 = a | (gl << 58)
     k2 = b | (count << 56)
     k3 = tail | (streak << 56)
     slot = _slot(k1, k2, k3)
+    stamp = _ld(mp, -1)  # the analysis's stamp, before the table
     e = _ld(mp, slot + 3)
     if e >> 16 == stamp and _ld(mp, slot) == k1 and _ld(mp, slot + 1) == k2 and _ld(mp, slot + 2) == k3:
         return (e & 0xFFFF) - 0x8000
@@ -205,21 +180,23 @@ def _n3(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  #
     if m:
         best = -_INF
         nz = (m | (m >> 1) | (m >> 2)) & _NIBBLES  # one bit per rank held that fits
-        while nz:  # high cards first: better cut-offs than low first
-            hb = 63 - _ctlz(nz)
+        hot = nz & (_SCORES[count] | (1 << (4 * (tail & 15))))  # the cards that make 15, 31 or a pair
+        while nz:  # the cards that score first, then high cards first: better cut-offs
+            hb = 63 - _ctlz(hot if hot else nz)
             nz ^= 1 << hb
+            hot &= nz
             r = hb >> 2
             pts, c, nt, ns = _step(count, tail, streak, r)
             a2 = a - (1 << (4 * r))
-            extra, oc = _after_card(c, na - 1, nb, og)  # the step rule (extra: 0, cards remain)
+            extra, oc = _after_card(c, a2, b, gl & 1)  # the step rule (extra: 0, cards remain)
             if oc == _RESET_OTHER:
-                x = pts - _n2(b, a2, nb, na - 1, 0, 0, 0, 0, 0, pts - beta, pts - alpha, mp, stamp)
+                x = pts - _n2(b, a2, 0, 0, 0, _GL_RESET, pts - beta, pts - alpha, mp)
             elif oc == _RESET_MOVER:
-                x = pts + _n2(a2, b, na - 1, nb, 0, 0, 0, 0, 0, alpha - pts, beta - pts, mp, stamp)
+                x = pts + _n2(a2, b, 0, 0, 0, _GL_RESET, alpha - pts, beta - pts, mp)
             elif oc == _MOVER:
-                x = pts + _n2(a2, b, na - 1, nb, c, nt, ns, og, 1, alpha - pts, beta - pts, mp, stamp)
+                x = pts + _n2(a2, b, c, nt, ns, (gl & 1) | 4, alpha - pts, beta - pts, mp)
             else:
-                x = pts - _n2(b, a2, nb, na - 1, c, nt, ns, 0, -1, pts - beta, pts - alpha, mp, stamp)
+                x = pts - _n2(b, a2, c, nt, ns, 0, pts - beta, pts - alpha, mp)
             if x > best:
                 best = x
                 if best > alpha:
@@ -228,13 +205,13 @@ def _n3(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  #
                         break
         v = best
     else:  # the mover cannot play: the step rule after a go
-        gp, oc = _after_go(b & fit, og, last, na, nb)
+        gp, oc = _after_go(b & fit, gl & 1, (gl >> 1) - 1, a, b)
         if oc == _OTHER:
-            v = -_m3(b, a, nb, na, count, tail, streak, 1, -last, -beta, -alpha, mp, stamp)
+            v = -_m3(b, a, count, tail, streak, 1 | ((2 - (gl >> 1)) << 1), -beta, -alpha, mp)
         elif oc == _RESET_MOVER:
-            v = gp + _m3(a, b, na, nb, 0, 0, 0, 0, 0, alpha - gp, beta - gp, mp, stamp)
+            v = gp + _m3(a, b, 0, 0, 0, _GL_RESET, alpha - gp, beta - gp, mp)
         else:
-            v = gp - _m3(b, a, nb, na, 0, 0, 0, 0, 0, gp - beta, gp - alpha, mp, stamp)
+            v = gp - _m3(b, a, 0, 0, 0, _GL_RESET, gp - beta, gp - alpha, mp)
     _st(mp, slot, k1)
     _st(mp, slot + 1, k2)
     _st(mp, slot + 2, k3)
@@ -243,26 +220,28 @@ def _n3(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  #
 
 
 @_jit(_SIG)
-def _m4(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: ignore[no-untyped-def]
+def _m4(a, b, count, tail, streak, gl, alpha, beta, mp):  # type: ignore[no-untyped-def]
     """The mover, who has a card that fits, plays the best card (4 cards left)."""
     m = a & _FIT[31 - count]
     best = -_INF
     nz = (m | (m >> 1) | (m >> 2)) & _NIBBLES  # one bit per rank held that fits
-    while nz:  # high cards first: better cut-offs than low first
-        hb = 63 - _ctlz(nz)
+    hot = nz & (_SCORES[count] | (1 << (4 * (tail & 15))))  # the cards that make 15, 31 or a pair
+    while nz:  # the cards that score first, then high cards first: better cut-offs
+        hb = 63 - _ctlz(hot if hot else nz)
         nz ^= 1 << hb
+        hot &= nz
         r = hb >> 2
         pts, c, nt, ns = _step(count, tail, streak, r)
         a2 = a - (1 << (4 * r))
-        extra, oc = _after_card(c, na - 1, nb, og)  # the step rule (extra: 0, cards remain)
+        extra, oc = _after_card(c, a2, b, gl & 1)  # the step rule (extra: 0, cards remain)
         if oc == _RESET_OTHER:
-            x = pts - _n3(b, a2, nb, na - 1, 0, 0, 0, 0, 0, pts - beta, pts - alpha, mp, stamp)
+            x = pts - _n3(b, a2, 0, 0, 0, _GL_RESET, pts - beta, pts - alpha, mp)
         elif oc == _RESET_MOVER:
-            x = pts + _n3(a2, b, na - 1, nb, 0, 0, 0, 0, 0, alpha - pts, beta - pts, mp, stamp)
+            x = pts + _n3(a2, b, 0, 0, 0, _GL_RESET, alpha - pts, beta - pts, mp)
         elif oc == _MOVER:
-            x = pts + _n3(a2, b, na - 1, nb, c, nt, ns, og, 1, alpha - pts, beta - pts, mp, stamp)
+            x = pts + _n3(a2, b, c, nt, ns, (gl & 1) | 4, alpha - pts, beta - pts, mp)
         else:
-            x = pts - _n3(b, a2, nb, na - 1, c, nt, ns, 0, -1, pts - beta, pts - alpha, mp, stamp)
+            x = pts - _n3(b, a2, c, nt, ns, 0, pts - beta, pts - alpha, mp)
         if x > best:
             best = x
             if best > alpha:
@@ -273,28 +252,30 @@ def _m4(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  #
 
 
 @_jit(_SIG)
-def _n4(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: ignore[no-untyped-def]
+def _n4(a, b, count, tail, streak, gl, alpha, beta, mp):  # type: ignore[no-untyped-def]
     """Net margin for the mover with 4 cards left in both hands (fail-soft alpha-beta)."""
     fit = _FIT[31 - count]
     m = a & fit
     if m:
         best = -_INF
         nz = (m | (m >> 1) | (m >> 2)) & _NIBBLES  # one bit per rank held that fits
-        while nz:  # high cards first: better cut-offs than low first
-            hb = 63 - _ctlz(nz)
+        hot = nz & (_SCORES[count] | (1 << (4 * (tail & 15))))  # the cards that make 15, 31 or a pair
+        while nz:  # the cards that score first, then high cards first: better cut-offs
+            hb = 63 - _ctlz(hot if hot else nz)
             nz ^= 1 << hb
+            hot &= nz
             r = hb >> 2
             pts, c, nt, ns = _step(count, tail, streak, r)
             a2 = a - (1 << (4 * r))
-            extra, oc = _after_card(c, na - 1, nb, og)  # the step rule (extra: 0, cards remain)
+            extra, oc = _after_card(c, a2, b, gl & 1)  # the step rule (extra: 0, cards remain)
             if oc == _RESET_OTHER:
-                x = pts - _n3(b, a2, nb, na - 1, 0, 0, 0, 0, 0, pts - beta, pts - alpha, mp, stamp)
+                x = pts - _n3(b, a2, 0, 0, 0, _GL_RESET, pts - beta, pts - alpha, mp)
             elif oc == _RESET_MOVER:
-                x = pts + _n3(a2, b, na - 1, nb, 0, 0, 0, 0, 0, alpha - pts, beta - pts, mp, stamp)
+                x = pts + _n3(a2, b, 0, 0, 0, _GL_RESET, alpha - pts, beta - pts, mp)
             elif oc == _MOVER:
-                x = pts + _n3(a2, b, na - 1, nb, c, nt, ns, og, 1, alpha - pts, beta - pts, mp, stamp)
+                x = pts + _n3(a2, b, c, nt, ns, (gl & 1) | 4, alpha - pts, beta - pts, mp)
             else:
-                x = pts - _n3(b, a2, nb, na - 1, c, nt, ns, 0, -1, pts - beta, pts - alpha, mp, stamp)
+                x = pts - _n3(b, a2, c, nt, ns, 0, pts - beta, pts - alpha, mp)
             if x > best:
                 best = x
                 if best > alpha:
@@ -303,37 +284,39 @@ def _n4(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  #
                         break
         v = best
     else:  # the mover cannot play: the step rule after a go
-        gp, oc = _after_go(b & fit, og, last, na, nb)
+        gp, oc = _after_go(b & fit, gl & 1, (gl >> 1) - 1, a, b)
         if oc == _OTHER:
-            v = -_m4(b, a, nb, na, count, tail, streak, 1, -last, -beta, -alpha, mp, stamp)
+            v = -_m4(b, a, count, tail, streak, 1 | ((2 - (gl >> 1)) << 1), -beta, -alpha, mp)
         elif oc == _RESET_MOVER:
-            v = gp + _m4(a, b, na, nb, 0, 0, 0, 0, 0, alpha - gp, beta - gp, mp, stamp)
+            v = gp + _m4(a, b, 0, 0, 0, _GL_RESET, alpha - gp, beta - gp, mp)
         else:
-            v = gp - _m4(b, a, nb, na, 0, 0, 0, 0, 0, gp - beta, gp - alpha, mp, stamp)
+            v = gp - _m4(b, a, 0, 0, 0, _GL_RESET, gp - beta, gp - alpha, mp)
     return v
 
 
 @_jit(_SIG)
-def _m5(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: ignore[no-untyped-def]
+def _m5(a, b, count, tail, streak, gl, alpha, beta, mp):  # type: ignore[no-untyped-def]
     """The mover, who has a card that fits, plays the best card (5 cards left)."""
     m = a & _FIT[31 - count]
     best = -_INF
     nz = (m | (m >> 1) | (m >> 2)) & _NIBBLES  # one bit per rank held that fits
-    while nz:  # high cards first: better cut-offs than low first
-        hb = 63 - _ctlz(nz)
+    hot = nz & (_SCORES[count] | (1 << (4 * (tail & 15))))  # the cards that make 15, 31 or a pair
+    while nz:  # the cards that score first, then high cards first: better cut-offs
+        hb = 63 - _ctlz(hot if hot else nz)
         nz ^= 1 << hb
+        hot &= nz
         r = hb >> 2
         pts, c, nt, ns = _step(count, tail, streak, r)
         a2 = a - (1 << (4 * r))
-        extra, oc = _after_card(c, na - 1, nb, og)  # the step rule (extra: 0, cards remain)
+        extra, oc = _after_card(c, a2, b, gl & 1)  # the step rule (extra: 0, cards remain)
         if oc == _RESET_OTHER:
-            x = pts - _n4(b, a2, nb, na - 1, 0, 0, 0, 0, 0, pts - beta, pts - alpha, mp, stamp)
+            x = pts - _n4(b, a2, 0, 0, 0, _GL_RESET, pts - beta, pts - alpha, mp)
         elif oc == _RESET_MOVER:
-            x = pts + _n4(a2, b, na - 1, nb, 0, 0, 0, 0, 0, alpha - pts, beta - pts, mp, stamp)
+            x = pts + _n4(a2, b, 0, 0, 0, _GL_RESET, alpha - pts, beta - pts, mp)
         elif oc == _MOVER:
-            x = pts + _n4(a2, b, na - 1, nb, c, nt, ns, og, 1, alpha - pts, beta - pts, mp, stamp)
+            x = pts + _n4(a2, b, c, nt, ns, (gl & 1) | 4, alpha - pts, beta - pts, mp)
         else:
-            x = pts - _n4(b, a2, nb, na - 1, c, nt, ns, 0, -1, pts - beta, pts - alpha, mp, stamp)
+            x = pts - _n4(b, a2, c, nt, ns, 0, pts - beta, pts - alpha, mp)
         if x > best:
             best = x
             if best > alpha:
@@ -344,28 +327,30 @@ def _m5(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  #
 
 
 @_jit(_SIG)
-def _n5(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: ignore[no-untyped-def]
+def _n5(a, b, count, tail, streak, gl, alpha, beta, mp):  # type: ignore[no-untyped-def]
     """Net margin for the mover with 5 cards left in both hands (fail-soft alpha-beta)."""
     fit = _FIT[31 - count]
     m = a & fit
     if m:
         best = -_INF
         nz = (m | (m >> 1) | (m >> 2)) & _NIBBLES  # one bit per rank held that fits
-        while nz:  # high cards first: better cut-offs than low first
-            hb = 63 - _ctlz(nz)
+        hot = nz & (_SCORES[count] | (1 << (4 * (tail & 15))))  # the cards that make 15, 31 or a pair
+        while nz:  # the cards that score first, then high cards first: better cut-offs
+            hb = 63 - _ctlz(hot if hot else nz)
             nz ^= 1 << hb
+            hot &= nz
             r = hb >> 2
             pts, c, nt, ns = _step(count, tail, streak, r)
             a2 = a - (1 << (4 * r))
-            extra, oc = _after_card(c, na - 1, nb, og)  # the step rule (extra: 0, cards remain)
+            extra, oc = _after_card(c, a2, b, gl & 1)  # the step rule (extra: 0, cards remain)
             if oc == _RESET_OTHER:
-                x = pts - _n4(b, a2, nb, na - 1, 0, 0, 0, 0, 0, pts - beta, pts - alpha, mp, stamp)
+                x = pts - _n4(b, a2, 0, 0, 0, _GL_RESET, pts - beta, pts - alpha, mp)
             elif oc == _RESET_MOVER:
-                x = pts + _n4(a2, b, na - 1, nb, 0, 0, 0, 0, 0, alpha - pts, beta - pts, mp, stamp)
+                x = pts + _n4(a2, b, 0, 0, 0, _GL_RESET, alpha - pts, beta - pts, mp)
             elif oc == _MOVER:
-                x = pts + _n4(a2, b, na - 1, nb, c, nt, ns, og, 1, alpha - pts, beta - pts, mp, stamp)
+                x = pts + _n4(a2, b, c, nt, ns, (gl & 1) | 4, alpha - pts, beta - pts, mp)
             else:
-                x = pts - _n4(b, a2, nb, na - 1, c, nt, ns, 0, -1, pts - beta, pts - alpha, mp, stamp)
+                x = pts - _n4(b, a2, c, nt, ns, 0, pts - beta, pts - alpha, mp)
             if x > best:
                 best = x
                 if best > alpha:
@@ -374,37 +359,39 @@ def _n5(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  #
                         break
         v = best
     else:  # the mover cannot play: the step rule after a go
-        gp, oc = _after_go(b & fit, og, last, na, nb)
+        gp, oc = _after_go(b & fit, gl & 1, (gl >> 1) - 1, a, b)
         if oc == _OTHER:
-            v = -_m5(b, a, nb, na, count, tail, streak, 1, -last, -beta, -alpha, mp, stamp)
+            v = -_m5(b, a, count, tail, streak, 1 | ((2 - (gl >> 1)) << 1), -beta, -alpha, mp)
         elif oc == _RESET_MOVER:
-            v = gp + _m5(a, b, na, nb, 0, 0, 0, 0, 0, alpha - gp, beta - gp, mp, stamp)
+            v = gp + _m5(a, b, 0, 0, 0, _GL_RESET, alpha - gp, beta - gp, mp)
         else:
-            v = gp - _m5(b, a, nb, na, 0, 0, 0, 0, 0, gp - beta, gp - alpha, mp, stamp)
+            v = gp - _m5(b, a, 0, 0, 0, _GL_RESET, gp - beta, gp - alpha, mp)
     return v
 
 
 @_jit(_SIG)
-def _m6(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: ignore[no-untyped-def]
+def _m6(a, b, count, tail, streak, gl, alpha, beta, mp):  # type: ignore[no-untyped-def]
     """The mover, who has a card that fits, plays the best card (6 cards left)."""
     m = a & _FIT[31 - count]
     best = -_INF
     nz = (m | (m >> 1) | (m >> 2)) & _NIBBLES  # one bit per rank held that fits
-    while nz:  # high cards first: better cut-offs than low first
-        hb = 63 - _ctlz(nz)
+    hot = nz & (_SCORES[count] | (1 << (4 * (tail & 15))))  # the cards that make 15, 31 or a pair
+    while nz:  # the cards that score first, then high cards first: better cut-offs
+        hb = 63 - _ctlz(hot if hot else nz)
         nz ^= 1 << hb
+        hot &= nz
         r = hb >> 2
         pts, c, nt, ns = _step(count, tail, streak, r)
         a2 = a - (1 << (4 * r))
-        extra, oc = _after_card(c, na - 1, nb, og)  # the step rule (extra: 0, cards remain)
+        extra, oc = _after_card(c, a2, b, gl & 1)  # the step rule (extra: 0, cards remain)
         if oc == _RESET_OTHER:
-            x = pts - _n5(b, a2, nb, na - 1, 0, 0, 0, 0, 0, pts - beta, pts - alpha, mp, stamp)
+            x = pts - _n5(b, a2, 0, 0, 0, _GL_RESET, pts - beta, pts - alpha, mp)
         elif oc == _RESET_MOVER:
-            x = pts + _n5(a2, b, na - 1, nb, 0, 0, 0, 0, 0, alpha - pts, beta - pts, mp, stamp)
+            x = pts + _n5(a2, b, 0, 0, 0, _GL_RESET, alpha - pts, beta - pts, mp)
         elif oc == _MOVER:
-            x = pts + _n5(a2, b, na - 1, nb, c, nt, ns, og, 1, alpha - pts, beta - pts, mp, stamp)
+            x = pts + _n5(a2, b, c, nt, ns, (gl & 1) | 4, alpha - pts, beta - pts, mp)
         else:
-            x = pts - _n5(b, a2, nb, na - 1, c, nt, ns, 0, -1, pts - beta, pts - alpha, mp, stamp)
+            x = pts - _n5(b, a2, c, nt, ns, 0, pts - beta, pts - alpha, mp)
         if x > best:
             best = x
             if best > alpha:
@@ -415,28 +402,30 @@ def _m6(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  #
 
 
 @_jit(_SIG)
-def _n6(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: ignore[no-untyped-def]
+def _n6(a, b, count, tail, streak, gl, alpha, beta, mp):  # type: ignore[no-untyped-def]
     """Net margin for the mover with 6 cards left in both hands (fail-soft alpha-beta)."""
     fit = _FIT[31 - count]
     m = a & fit
     if m:
         best = -_INF
         nz = (m | (m >> 1) | (m >> 2)) & _NIBBLES  # one bit per rank held that fits
-        while nz:  # high cards first: better cut-offs than low first
-            hb = 63 - _ctlz(nz)
+        hot = nz & (_SCORES[count] | (1 << (4 * (tail & 15))))  # the cards that make 15, 31 or a pair
+        while nz:  # the cards that score first, then high cards first: better cut-offs
+            hb = 63 - _ctlz(hot if hot else nz)
             nz ^= 1 << hb
+            hot &= nz
             r = hb >> 2
             pts, c, nt, ns = _step(count, tail, streak, r)
             a2 = a - (1 << (4 * r))
-            extra, oc = _after_card(c, na - 1, nb, og)  # the step rule (extra: 0, cards remain)
+            extra, oc = _after_card(c, a2, b, gl & 1)  # the step rule (extra: 0, cards remain)
             if oc == _RESET_OTHER:
-                x = pts - _n5(b, a2, nb, na - 1, 0, 0, 0, 0, 0, pts - beta, pts - alpha, mp, stamp)
+                x = pts - _n5(b, a2, 0, 0, 0, _GL_RESET, pts - beta, pts - alpha, mp)
             elif oc == _RESET_MOVER:
-                x = pts + _n5(a2, b, na - 1, nb, 0, 0, 0, 0, 0, alpha - pts, beta - pts, mp, stamp)
+                x = pts + _n5(a2, b, 0, 0, 0, _GL_RESET, alpha - pts, beta - pts, mp)
             elif oc == _MOVER:
-                x = pts + _n5(a2, b, na - 1, nb, c, nt, ns, og, 1, alpha - pts, beta - pts, mp, stamp)
+                x = pts + _n5(a2, b, c, nt, ns, (gl & 1) | 4, alpha - pts, beta - pts, mp)
             else:
-                x = pts - _n5(b, a2, nb, na - 1, c, nt, ns, 0, -1, pts - beta, pts - alpha, mp, stamp)
+                x = pts - _n5(b, a2, c, nt, ns, 0, pts - beta, pts - alpha, mp)
             if x > best:
                 best = x
                 if best > alpha:
@@ -445,37 +434,39 @@ def _n6(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  #
                         break
         v = best
     else:  # the mover cannot play: the step rule after a go
-        gp, oc = _after_go(b & fit, og, last, na, nb)
+        gp, oc = _after_go(b & fit, gl & 1, (gl >> 1) - 1, a, b)
         if oc == _OTHER:
-            v = -_m6(b, a, nb, na, count, tail, streak, 1, -last, -beta, -alpha, mp, stamp)
+            v = -_m6(b, a, count, tail, streak, 1 | ((2 - (gl >> 1)) << 1), -beta, -alpha, mp)
         elif oc == _RESET_MOVER:
-            v = gp + _m6(a, b, na, nb, 0, 0, 0, 0, 0, alpha - gp, beta - gp, mp, stamp)
+            v = gp + _m6(a, b, 0, 0, 0, _GL_RESET, alpha - gp, beta - gp, mp)
         else:
-            v = gp - _m6(b, a, nb, na, 0, 0, 0, 0, 0, gp - beta, gp - alpha, mp, stamp)
+            v = gp - _m6(b, a, 0, 0, 0, _GL_RESET, gp - beta, gp - alpha, mp)
     return v
 
 
 @_jit(_SIG)
-def _m7(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: ignore[no-untyped-def]
+def _m7(a, b, count, tail, streak, gl, alpha, beta, mp):  # type: ignore[no-untyped-def]
     """The mover, who has a card that fits, plays the best card (7 cards left)."""
     m = a & _FIT[31 - count]
     best = -_INF
     nz = (m | (m >> 1) | (m >> 2)) & _NIBBLES  # one bit per rank held that fits
-    while nz:  # high cards first: better cut-offs than low first
-        hb = 63 - _ctlz(nz)
+    hot = nz & (_SCORES[count] | (1 << (4 * (tail & 15))))  # the cards that make 15, 31 or a pair
+    while nz:  # the cards that score first, then high cards first: better cut-offs
+        hb = 63 - _ctlz(hot if hot else nz)
         nz ^= 1 << hb
+        hot &= nz
         r = hb >> 2
         pts, c, nt, ns = _step(count, tail, streak, r)
         a2 = a - (1 << (4 * r))
-        extra, oc = _after_card(c, na - 1, nb, og)  # the step rule (extra: 0, cards remain)
+        extra, oc = _after_card(c, a2, b, gl & 1)  # the step rule (extra: 0, cards remain)
         if oc == _RESET_OTHER:
-            x = pts - _n6(b, a2, nb, na - 1, 0, 0, 0, 0, 0, pts - beta, pts - alpha, mp, stamp)
+            x = pts - _n6(b, a2, 0, 0, 0, _GL_RESET, pts - beta, pts - alpha, mp)
         elif oc == _RESET_MOVER:
-            x = pts + _n6(a2, b, na - 1, nb, 0, 0, 0, 0, 0, alpha - pts, beta - pts, mp, stamp)
+            x = pts + _n6(a2, b, 0, 0, 0, _GL_RESET, alpha - pts, beta - pts, mp)
         elif oc == _MOVER:
-            x = pts + _n6(a2, b, na - 1, nb, c, nt, ns, og, 1, alpha - pts, beta - pts, mp, stamp)
+            x = pts + _n6(a2, b, c, nt, ns, (gl & 1) | 4, alpha - pts, beta - pts, mp)
         else:
-            x = pts - _n6(b, a2, nb, na - 1, c, nt, ns, 0, -1, pts - beta, pts - alpha, mp, stamp)
+            x = pts - _n6(b, a2, c, nt, ns, 0, pts - beta, pts - alpha, mp)
         if x > best:
             best = x
             if best > alpha:
@@ -486,28 +477,30 @@ def _m7(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  #
 
 
 @_jit(_SIG)
-def _n7(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: ignore[no-untyped-def]
+def _n7(a, b, count, tail, streak, gl, alpha, beta, mp):  # type: ignore[no-untyped-def]
     """Net margin for the mover with 7 cards left in both hands (fail-soft alpha-beta)."""
     fit = _FIT[31 - count]
     m = a & fit
     if m:
         best = -_INF
         nz = (m | (m >> 1) | (m >> 2)) & _NIBBLES  # one bit per rank held that fits
-        while nz:  # high cards first: better cut-offs than low first
-            hb = 63 - _ctlz(nz)
+        hot = nz & (_SCORES[count] | (1 << (4 * (tail & 15))))  # the cards that make 15, 31 or a pair
+        while nz:  # the cards that score first, then high cards first: better cut-offs
+            hb = 63 - _ctlz(hot if hot else nz)
             nz ^= 1 << hb
+            hot &= nz
             r = hb >> 2
             pts, c, nt, ns = _step(count, tail, streak, r)
             a2 = a - (1 << (4 * r))
-            extra, oc = _after_card(c, na - 1, nb, og)  # the step rule (extra: 0, cards remain)
+            extra, oc = _after_card(c, a2, b, gl & 1)  # the step rule (extra: 0, cards remain)
             if oc == _RESET_OTHER:
-                x = pts - _n6(b, a2, nb, na - 1, 0, 0, 0, 0, 0, pts - beta, pts - alpha, mp, stamp)
+                x = pts - _n6(b, a2, 0, 0, 0, _GL_RESET, pts - beta, pts - alpha, mp)
             elif oc == _RESET_MOVER:
-                x = pts + _n6(a2, b, na - 1, nb, 0, 0, 0, 0, 0, alpha - pts, beta - pts, mp, stamp)
+                x = pts + _n6(a2, b, 0, 0, 0, _GL_RESET, alpha - pts, beta - pts, mp)
             elif oc == _MOVER:
-                x = pts + _n6(a2, b, na - 1, nb, c, nt, ns, og, 1, alpha - pts, beta - pts, mp, stamp)
+                x = pts + _n6(a2, b, c, nt, ns, (gl & 1) | 4, alpha - pts, beta - pts, mp)
             else:
-                x = pts - _n6(b, a2, nb, na - 1, c, nt, ns, 0, -1, pts - beta, pts - alpha, mp, stamp)
+                x = pts - _n6(b, a2, c, nt, ns, 0, pts - beta, pts - alpha, mp)
             if x > best:
                 best = x
                 if best > alpha:
@@ -516,30 +509,30 @@ def _n7(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  #
                         break
         v = best
     else:  # the mover cannot play: the step rule after a go
-        gp, oc = _after_go(b & fit, og, last, na, nb)
+        gp, oc = _after_go(b & fit, gl & 1, (gl >> 1) - 1, a, b)
         if oc == _OTHER:
-            v = -_m7(b, a, nb, na, count, tail, streak, 1, -last, -beta, -alpha, mp, stamp)
+            v = -_m7(b, a, count, tail, streak, 1 | ((2 - (gl >> 1)) << 1), -beta, -alpha, mp)
         elif oc == _RESET_MOVER:
-            v = gp + _m7(a, b, na, nb, 0, 0, 0, 0, 0, alpha - gp, beta - gp, mp, stamp)
+            v = gp + _m7(a, b, 0, 0, 0, _GL_RESET, alpha - gp, beta - gp, mp)
         else:
-            v = gp - _m7(b, a, nb, na, 0, 0, 0, 0, 0, gp - beta, gp - alpha, mp, stamp)
+            v = gp - _m7(b, a, 0, 0, 0, _GL_RESET, gp - beta, gp - alpha, mp)
     return v
 
 
 @_jit(_SIG.replace("int64(int64, ", "int64(int64, int64, ", 1))
-def _node(n, a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp):  # type: ignore[no-untyped-def]
+def _node(n, a, b, count, tail, streak, gl, alpha, beta, mp):  # type: ignore[no-untyped-def]
     """``_n{n}``: the search from a node with n (1 to 7) cards left in both hands."""
     if n == 1:
-        return _n1(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp)
+        return _n1(a, b, count, tail, streak, gl, alpha, beta, mp)
     if n == 2:
-        return _n2(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp)
+        return _n2(a, b, count, tail, streak, gl, alpha, beta, mp)
     if n == 3:
-        return _n3(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp)
+        return _n3(a, b, count, tail, streak, gl, alpha, beta, mp)
     if n == 4:
-        return _n4(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp)
+        return _n4(a, b, count, tail, streak, gl, alpha, beta, mp)
     if n == 5:
-        return _n5(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp)
+        return _n5(a, b, count, tail, streak, gl, alpha, beta, mp)
     if n == 6:
-        return _n6(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp)
-    return _n7(a, b, na, nb, count, tail, streak, og, last, alpha, beta, mp, stamp)
+        return _n6(a, b, count, tail, streak, gl, alpha, beta, mp)
+    return _n7(a, b, count, tail, streak, gl, alpha, beta, mp)
 # </generated levels>
