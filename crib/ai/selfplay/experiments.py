@@ -7,7 +7,7 @@ or spread over workers.  Every experiment returns a dict of numpy arrays;
 arrays named in ``CONCAT`` are stacked item by item, all others are summed.
 
 * ``crib``: a random six for the opponent and its Expert throw (or the Master's, with
-  ``params["opponent"] = "master"``: :func:`opp_throw`), in each seat;
+  ``params["opponent"] = "master"``: :func:`~crib.ai.selfplay.fastplay.opp_throw`), in each seat;
   for every rank-pair class the crib points summed over every concrete pair of
   that class that avoids the six, each averaged over the 44 starters.
 * ``pegging``: a random six for the opponent and its Expert (or Master) keep in each seat,
@@ -30,7 +30,7 @@ from math import comb
 
 import numpy as np
 
-from crib.ai.selfplay.fastplay import expert_throw, peg_expert, unseen_ranks
+from crib.ai.selfplay.fastplay import expert_throw, opp_throw, peg_expert, unseen_ranks
 from crib.analysis.tables import JACK, bonus_table, rank5_table, score_indices
 
 __all__ = [
@@ -79,25 +79,6 @@ CONCAT = {"events", "parts", "ladder", "margin", "games"}
 
 def _rng(seed: int, tag: str, i: int) -> np.random.Generator:
     return np.random.default_rng([seed & ((1 << 63) - 1), TAGS[tag], i])
-
-
-def opp_throw(six: list[int], opp_is_dealer: bool, params: dict) -> tuple[int, int]:
-    """The opponent's two thrown cards (indices): the Expert's throw (the compiled
-    :func:`expert_throw`), or with ``params["opponent"] == "master"`` the Master's away from
-    121 (``analyze_discard`` with the Master's discard model and no scores), for the seat
-    tables measured against the Master (issue #42)."""
-    who = params.get("opponent", "expert")
-    if who == "expert":
-        return expert_throw(six, opp_is_dealer)
-    if who != "master":
-        raise ValueError(f"opponent must be 'expert' or 'master', got {who!r}")
-    from crib.analysis.discard import analyze_discard
-    from crib.analysis.models import MASTER
-    from crib.rules.cards import Card
-
-    cards = [Card.from_index(c) for c in six]
-    a, b = analyze_discard(cards, dealer=opp_is_dealer, model=MASTER.discard).best.throw
-    return a.index, b.index
 
 
 def _crib_points(four: np.ndarray, starters: np.ndarray) -> np.ndarray:

@@ -25,7 +25,7 @@ from crib.rules.constants import LATE
 from crib.rules.pegging import fits, points_for
 from crib.rules.step import END, MOVER, OTHER, RESET_MOVER, after_card, after_go
 
-__all__ = ["expert_throw", "peg_expert", "PegEvent"]
+__all__ = ["expert_throw", "opp_throw", "peg_expert", "PegEvent"]
 
 PegEvent = tuple[int, int]  # (player who pegged, points)
 
@@ -147,3 +147,22 @@ def ranks(cards: Sequence[int]) -> list[int]:
 
 def as_array(cards: Sequence[int]) -> np.ndarray:
     return np.asarray(cards, dtype=np.int64)
+
+
+def opp_throw(six: list[int], opp_is_dealer: bool, params: dict) -> tuple[int, int]:
+    """The opponent's two thrown cards (indices): the Expert's throw (the compiled
+    :func:`expert_throw`), or with ``params["opponent"] == "master"`` the Master's away from
+    121 (``analyze_discard`` with the Master's discard model and no scores), for the seat
+    tables measured against the Master (issue #42)."""
+    who = params.get("opponent", "expert")
+    if who == "expert":
+        return expert_throw(six, opp_is_dealer)
+    if who != "master":
+        raise ValueError(f"opponent must be 'expert' or 'master', got {who!r}")
+    from crib.analysis.discard import analyze_discard
+    from crib.analysis.models import MASTER
+    from crib.rules.cards import Card
+
+    cards = [Card.from_index(c) for c in six]
+    a, b = analyze_discard(cards, dealer=opp_is_dealer, model=MASTER.discard).best.throw
+    return a.index, b.index

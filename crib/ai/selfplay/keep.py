@@ -22,7 +22,7 @@ from math import comb
 
 import numpy as np
 
-from crib.ai.selfplay.fastplay import expert_throw
+from crib.ai.selfplay.fastplay import opp_throw
 
 __all__ = ["KEEP_LIST", "SHRINK", "keep_chunk", "keep_frame", "prior"]
 
@@ -47,20 +47,13 @@ def prior(keep: tuple[int, ...]) -> float:
 def keep_chunk(seed: int, start: int, stop: int, params: dict) -> dict[str, np.ndarray]:
     """Counts of the Expert's keeps over items ``start..stop-1`` (see the module docstring);
     with ``params["opponent"] == "master"``, the Master's keeps away from 121
-    (:func:`crib.ai.selfplay.experiments.opp_throw`, issue #42)."""
-    throw = expert_throw
-    if params.get("opponent", "expert") != "expert":
-        from crib.ai.selfplay.experiments import opp_throw
-
-        def throw(six: list[int], dealer: bool) -> tuple[int, int]:
-            return opp_throw(six, dealer, params)
-
+    (:func:`crib.ai.selfplay.fastplay.opp_throw`, issue #42)."""
     kept = np.zeros((2, len(KEEP_LIST)), dtype=np.int64)
     for i in range(start, stop):
         rng = np.random.default_rng([seed & ((1 << 63) - 1), TAG, i])
         six = rng.choice(52, 6, replace=False).tolist()
         for seat, dealer in ((0, True), (1, False)):
-            t = throw(six, dealer)
+            t = opp_throw(six, dealer, params)
             keep = tuple(sorted((c >> 2) + 1 for c in six if c not in t))
             kept[seat, _INDEX[keep]] += 1
     return {"kept": kept}

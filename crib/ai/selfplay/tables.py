@@ -85,7 +85,7 @@ def _make_frame(
 ) -> Path:
     """Run ``kind`` self-play, write ``frame(arrays)`` to ``name``.csv and note it in the
     metadata.  ``opponent="master"``: the opponent's throw is the Master's
-    (:func:`crib.ai.selfplay.experiments.opp_throw`), written to ``name_master.csv``."""
+    (:func:`crib.ai.selfplay.fastplay.opp_throw`), written to ``name_master.csv``."""
     params = {} if opponent == "expert" else {"opponent": opponent}
     suffix = "" if opponent == "expert" else f"_{opponent}"
     name += suffix
