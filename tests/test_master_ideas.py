@@ -12,48 +12,41 @@ import pytest
 
 from crib.analysis.play.evidence import (
     Decision,
+    _piles,
     decisions_from,
     likelihood,
     packed_likelihood,
     play_evidence,
 )
 from crib.rules.cards import DECK, Card, parse_cards
-from crib.rules.pegging import fits
+from crib.rules.pegging import PegState
 
 
-def _random_record(rng: random.Random) -> tuple[list[Card], list[Card], list[Card], Card]:
-    """A legal play record: (played in order, the opponent's cards among them, the
-    opponent's cards still held, the starter), the opponent moving second or first."""
+def _random_record(rng: random.Random) -> tuple[list[Card], list[Card], list[Card], Card, list]:
+    """A legal play record from the rules' own step rule (``PegState``): (played in order,
+    the opponent's (player 1's) cards among them, the opponent's cards still held, the
+    starter, the piles as the rules closed them so far)."""
     deck = list(DECK)
     rng.shuffle(deck)
-    hands, starter = [deck[:4], deck[4:8]], deck[8]
-    played: list[Card] = []
-    opp: list[Card] = []
-    turn, count, goes, stop = rng.randrange(2), 0, 0, rng.randrange(1, 8)
-    while (hands[0] or hands[1]) and len(played) < stop:
-        legal = [c for c in hands[turn] if fits(count, c.rank)]
-        if not legal:
-            goes += 1
-            if goes >= 2:  # neither can play: a new pile
-                count, goes = 0, 0
-            turn ^= 1
-            continue
-        goes = 0
-        c = rng.choice(legal)
-        hands[turn].remove(c)
-        played.append(c)
-        count = 0 if count + c.value == 31 else count + c.value
-        if turn == 1:
-            opp.append(c)
-        turn ^= 1
-    return played, opp, hands[1], starter
+    s = PegState.start([deck[:4], deck[4:8]], pone=rng.randrange(2))
+    for _ in range(rng.randrange(1, 12)):
+        if s.done:
+            break
+        legal = s.legal()
+        s, _rec = s.play(rng.choice(legal) if legal else None)
+    played = [c for _p, c in s.played]
+    opp = [c for p, c in s.played if p == 1]
+    # a finished play keeps its last pile in the history too
+    return played, opp, list(s.hands[1]), deck[8], [*s.pile_history, *([] if s.done else [s.pile])]
 
 
 def test_the_vectorised_likelihood_is_the_plain_one_and_the_truth_is_possible() -> None:
     rng = random.Random(42)
     seen = 0
     for _ in range(120):
-        played, opp, held, starter = _random_record(rng)
+        played, opp, held, starter, piles = _random_record(rng)
+        starts = [start for start, _i in _piles(played)]  # each card's pile, rebuilt
+        assert [played[i] for i in sorted(set(starts))] == [p[0] for p in piles if p]
         d = decisions_from(played, opp, starter, 4, 60)
         assert [x.rank for x in d] == [c.rank for c in opp]
         assert likelihood(d, [c.rank for c in held]) > 0.0  # the real holding stays possible
@@ -165,12 +158,13 @@ def test_the_lead_distribution_is_its_plain_statement() -> None:
     rng = random.Random(7)
     for _ in range(3):
         six = rng.sample(list(DECK), 6)
-        fast, plain = lead_distribution(six), lead_distribution_reference(six)
+        keep, throw = six[:4], six[4:]
+        fast, plain = lead_distribution(keep, throw), lead_distribution_reference(keep, throw)
         assert fast.keys() == plain.keys() and sum(fast.values()) == pytest.approx(1.0)
         for r, p in plain.items():
             assert fast[r] == pytest.approx(p, rel=1e-12, abs=1e-15)
     # nobody leads a five (15 for the dealer with any ten), and four held fives cannot be led
-    d = lead_distribution(parse_cards("5H 5D 5C 5S 8H 9D"))
+    d = lead_distribution(parse_cards("5H 5D 5C 5S"), parse_cards("8H 9D"))
     assert 5 not in d and d[10] > d[9]
 
 
@@ -185,7 +179,7 @@ def test_the_look_ahead_is_the_solved_play_from_the_discard() -> None:
     best_lead = analyze_play(pone, MASTER, opp_dealer=True).best
     assert peg_lookahead(keep, throw, False) == best_lead.margin
     # the dealer: each likely lead, answered by the best reply, weighted by its chance
-    dist = {r: p for r, p in lead_distribution((*keep, *throw)).items() if p >= MIN_LEAD}
+    dist = {r: p for r, p in lead_distribution(keep, throw).items() if p >= MIN_LEAD}
     want = 0.0
     for r, p in dist.items():
         lead = next(c for c in DECK if c.rank == r and c not in (*keep, *throw))

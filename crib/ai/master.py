@@ -181,6 +181,11 @@ class MasterPlayer:
             t = self._look_ahead(a.throws, obs.dealer)
         return t[0], t[1]
 
+    @property
+    def _keeps(self) -> str:
+        """Whose keep frequencies weigh the opponent's holdings (``seat_tables``' keeps)."""
+        return "master" if self.master_keeps else "expert"
+
     def _look_ahead(self, throws: tuple, dealer: bool) -> tuple[Card, ...]:
         """The throw with the best hand and crib value plus the play's exact pegging
         margin, among the best :attr:`lookahead` by full value (within LOOK_MARGIN)."""
@@ -189,8 +194,7 @@ class MasterPlayer:
         near = [t for t in throws[: self.lookahead] if t.total >= throws[0].total - LOOK_MARGIN]
         if len(near) == 1:
             return near[0].throw
-        keeps = "master" if self.master_keeps else "expert"
-        with seat_tables(keeps=keeps):
+        with seat_tables(keeps=self._keeps):
             return max(near, key=lambda t: t.ev + peg_lookahead(t.keep, t.throw, dealer)).throw
 
     def play(self, obs: Observation, rng: Rng) -> Card | None:
@@ -215,8 +219,7 @@ class MasterPlayer:
             if self.opp_plays and self.weighted
             else ()
         )
-        keeps = "master" if self.master_keeps else "expert"
-        with seat_tables(keeps=keeps), play_evidence(evidence):
+        with seat_tables(keeps=self._keeps), play_evidence(evidence):
             return self._search(obs)
 
     def _search(self, obs: Observation) -> Card:

@@ -31,6 +31,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
+from functools import cache
 
 import numpy as np
 
@@ -42,9 +43,12 @@ __all__ = [
     "TEMPERATURE",
     "Decision",
     "decisions_from",
+    "lead_weights",
     "likelihood",
+    "packed_counts",
     "packed_likelihood",
     "play_evidence",
+    "proxy_weights",
     "current_evidence",
 ]
 
@@ -100,25 +104,48 @@ def decisions_from(
         for x in (*played[:i], *([starter] if starter is not None else [])):
             unseen[x.rank - 1] = max(0, unseen[x.rank - 1] - 1)
         other_go = i > start and played[i - 1] in theirs
-        vals = rank_values(
-            list(range(1, 14)),
-            count,
-            tuple(tail),
-            streak,
-            unseen,
-            my_cards - mine_played,
-            other_go,
-            1.0,
-            opp_opp_score,
-            cached=True,
-        )
-        top = max(v for _r, v, _m in vals)
-        w = [0.0] * 13
-        for r, v, _m in vals:
-            w[r - 1] = math.exp((v - top) / temperature)
+        k = my_cards - mine_played
+        w = proxy_weights(count, tail, streak, unseen, k, other_go, opp_opp_score, temperature)
         later = tuple(x.rank for x in played[i:] if x in theirs)
-        out.append(Decision(c.rank, later, tuple(w)))
+        out.append(Decision(c.rank, later, w))
     return tuple(out)
+
+
+def proxy_weights(
+    count: int,
+    tail: tuple[int, ...],
+    streak: int,
+    unseen: Sequence[int],
+    k: int,
+    other_go: bool,
+    opp_score: int,
+    temperature: float = TEMPERATURE,
+) -> tuple[float, ...]:
+    """The proxy's weight of playing each rank 1..13 on this pile (compressed, as
+    :func:`crib.rules.pegging.compress` gives it), relative to the best: ``exp((value -
+    best) / T)``, 0 for a rank that does not fit.  ``k``: cards the other player holds."""
+    vals = rank_values(
+        list(range(1, 14)), count, tail, streak, unseen, k, other_go, 1.0, opp_score, cached=True
+    )
+    top = max(v for _r, v, _m in vals)
+    w = [0.0] * 13
+    for r, v, _m in vals:
+        w[r - 1] = math.exp((v - top) / temperature)
+    return tuple(w)
+
+
+@cache
+def lead_weights() -> tuple[float, ...]:
+    """:func:`proxy_weights` of a lead (count 0, nothing seen, four cards each), the one
+    :func:`decisions_from` gives an opponent's lead before any card is played."""
+    return proxy_weights(0, (), 0, [4] * 13, 4, False, 0)
+
+
+def packed_counts(hands: np.ndarray) -> np.ndarray:
+    """Holdings packed as the compiled solver packs them (rank r adds ``1 << 4r``) as a
+    holdings x 13 array of how many of each rank they hold."""
+    shifts = 4 * np.arange(1, 14, dtype=np.int64)
+    return (hands[:, None] >> shifts[None, :]) & 15
 
 
 def likelihood(decisions: Sequence[Decision], holding: Iterable[int]) -> float:
@@ -138,8 +165,7 @@ def packed_likelihood(decisions: Sequence[Decision], hands: np.ndarray) -> np.nd
     (rank r adds ``1 << 4r``), vectorised."""
     if not decisions:
         return np.ones(len(hands))
-    shifts = 4 * np.arange(1, 14, dtype=np.int64)
-    counts = (hands[:, None] >> shifts[None, :]) & 15  # holdings x 13
+    counts = packed_counts(hands)
     p = np.ones(len(hands))
     for d in decisions:
         m = counts + np.bincount(np.array(d.held_then, np.int64) - 1, minlength=13)

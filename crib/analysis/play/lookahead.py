@@ -23,68 +23,54 @@ card) to the play's end, as the table's ``net`` does.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import combinations_with_replacement
-from math import comb
 
 import numpy as np
 
 from crib.analysis.models import MASTER
 from crib.analysis.play.analysis import analyze_play
-from crib.analysis.play.evidence import decisions_from, play_evidence
-from crib.analysis.selfplay_tables import keep_ratios
+from crib.analysis.play.evidence import Decision, lead_weights, packed_counts, play_evidence
+from crib.analysis.play.holdings import holdings
+from crib.analysis.play.weights import KeepWeights
+from crib.analysis.selfplay_tables import keep_table
 from crib.rules.cards import Card
 from crib.rules.position import PeggingPosition
 
 __all__ = ["lead_distribution", "lead_distribution_reference", "peg_lookahead"]
 
-_HOLDINGS = tuple(
-    h for h in combinations_with_replacement(range(1, 14), 4) if max(map(h.count, h)) <= 4
-)
-_COUNTS = np.array([[h.count(r) for r in range(1, 14)] for h in _HOLDINGS], np.int64)
 MIN_LEAD = 0.002  # leads less likely than this are left out (the rest renormalised)
 
 
-def _unseen(six: Sequence[Card]) -> np.ndarray:
-    u = np.full(13, 4, np.int64)
-    for c in six:
-        u[c.rank - 1] -= 1
-    return u
+def _before_the_play(
+    keep: Sequence[Card], throw: Sequence[Card]
+) -> tuple[PeggingPosition, KeepWeights]:
+    """The position before the play (no starter), and the pone's keep weights."""
+    pos = PeggingPosition(hand=tuple(keep), discards=tuple(throw), opp_count=4)
+    return pos, KeepWeights("pone", (), keep_table())
 
 
-def _lead_weights() -> np.ndarray:
-    """The proxy's weight of leading each rank (count 0, four cards of yours unplayed)."""
-    ace = Card.from_index(0)
-    return np.array(decisions_from((ace,), (ace,), None, 4, 0)[0].weights)
+def lead_distribution(keep: Sequence[Card], throw: Sequence[Card]) -> dict[int, float]:
+    """P(the opponent, as the pone, leads each rank) given your keep and throw: over the
+    pone's holdings of the unseen cards (card-set counts times the pone's keep ratio),
+    the proxy's lead probabilities; vectorised over the compiled solver's holdings."""
+    from crib.analysis.play.jit import holding_arrays
 
-
-def lead_distribution(six: Sequence[Card]) -> dict[int, float]:
-    """P(the opponent, as the pone, leads each rank) given your six: over the pone's
-    holdings of the unseen cards (card-set counts times the pone's keep ratio), the
-    proxy's lead probabilities; vectorised over the 1,820 rank holdings."""
-    u = _unseen(six)
-    combos = np.ones(len(_HOLDINGS))
-    for r in range(13):
-        combos *= np.array([comb(int(u[r]), int(k)) for k in range(5)], float)[_COUNTS[:, r]]
-    ratios = keep_ratios("pone")
-    w = combos * np.array([ratios.get(h, 0.0) for h in _HOLDINGS])
-    lw = _lead_weights()
-    policy = _COUNTS * lw / (_COUNTS @ lw)[:, None]  # holdings x ranks
-    p = w @ policy
+    pos, factor = _before_the_play(keep, throw)
+    _ranks, hands, w = holding_arrays(pos, factor)
+    counts = packed_counts(hands)
+    lw = np.array(lead_weights())
+    p = w @ (counts * lw / (counts @ lw)[:, None])  # holdings x ranks: each lead's chance
     p /= p.sum()
     return {r + 1: float(p[r]) for r in range(13) if p[r] > 0}
 
 
-def lead_distribution_reference(six: Sequence[Card]) -> dict[int, float]:
-    """:func:`lead_distribution` holding by holding and card by card (the plain statement)."""
-    u = _unseen(six)
-    lw = _lead_weights()
-    ratios = keep_ratios("pone")
+def lead_distribution_reference(keep: Sequence[Card], throw: Sequence[Card]) -> dict[int, float]:
+    """:func:`lead_distribution` holding by holding and card by card (the plain statement,
+    on :func:`crib.analysis.play.holdings.holdings`)."""
+    pos, factor = _before_the_play(keep, throw)
+    lw = lead_weights()
     tot: dict[int, float] = {}
-    for h in _HOLDINGS:
-        n = 1
-        for r in set(h):
-            n *= comb(int(u[r - 1]), h.count(r))
-        w = n * ratios.get(h, 0.0)
+    for h, n in holdings(pos):
+        w = n * factor(h)
         if not w:
             continue
         den = sum(lw[r - 1] for r in h)
@@ -98,16 +84,16 @@ def peg_lookahead(keep: Sequence[Card], throw: Sequence[Card], dealer: bool) -> 
     """The expected pegging margin of the play after keeping ``keep`` and throwing
     ``throw`` (see the module docstring)."""
     if not dealer:
-        pos = PeggingPosition(hand=tuple(keep), discards=tuple(throw), opp_count=4)
+        pos, _factor = _before_the_play(keep, throw)
         return float(analyze_play(pos, MASTER, opp_dealer=True).best.margin)
     six = (*keep, *throw)
-    dist = {r: p for r, p in lead_distribution(six).items() if p >= MIN_LEAD}
+    dist = {r: p for r, p in lead_distribution(keep, throw).items() if p >= MIN_LEAD}
     total = sum(dist.values())
     value = 0.0
     for r, p in dist.items():
         lead = next(c for c in map(Card.from_index, range(4 * r - 4, 4 * r)) if c not in six)
         pos = PeggingPosition(hand=tuple(keep), pile=(lead,), discards=tuple(throw), opp_count=3)
-        with play_evidence(decisions_from((lead,), (lead,), None, 4, 0)):
+        with play_evidence((Decision(r, (r,), lead_weights()),)):  # the lead, as evidence
             a = analyze_play(pos, MASTER, opp_played=(lead,), opp_dealer=False)
         value += p / total * float(a.best.margin)
     return value
