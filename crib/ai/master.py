@@ -140,6 +140,9 @@ class MasterPlayer:
     # the holdings also weighted by how likely the opponent was to play as it did this
     # hand (crib.analysis.play.evidence)
     opp_plays: bool = False
+    # the opponent's lead read by the Master's lead table (crib.analysis.play.leads): a
+    # pone leads as the Master would from its four
+    opp_leads: bool = False
     # the discard re-ranks its best ``lookahead`` throws (within LOOK_MARGIN points of the
     # best) by the play solved from the discard (crib.analysis.play.lookahead); 0: off
     lookahead: int = 0
@@ -215,10 +218,14 @@ class MasterPlayer:
         if not self.exact_play:
             return choose_play(obs, 1.0, rng)  # the Expert's own pegging
         evidence = (
-            decisions_from(obs.played, obs.opp_played, obs.starter, 4, obs.my_score)
-            if self.opp_plays and self.weighted
+            decisions_from(
+                obs.played, obs.opp_played, obs.starter, 4, obs.my_score, leads=self.opp_leads
+            )
+            if (self.opp_plays or self.opp_leads) and self.weighted
             else ()
         )
+        if not self.opp_plays:  # the lead alone, if any
+            evidence = tuple(d for d in evidence if d.lead_starter)
         with seat_tables(keeps=self._keeps), play_evidence(evidence):
             return self._search(obs)
 
@@ -271,6 +278,7 @@ MASTER_2026_12 = MasterPlayer(
     master_pegs=False,
     master_keeps=False,
     opp_plays=False,
+    opp_leads=False,
     lookahead=0,
 )
 

@@ -36,6 +36,7 @@ from functools import cache
 import numpy as np
 
 from crib.analysis.heuristics import rank_values
+from crib.analysis.play.leads import lead_probabilities, lead_row, packed_keys
 from crib.rules.cards import Card
 from crib.rules.pegging import compress, fits
 
@@ -64,6 +65,9 @@ class Decision:
     rank: int
     held_then: tuple[int, ...]
     weights: tuple[float, ...]
+    # the pone's lead read by the Master's lead table (crib.analysis.play.leads) with
+    # this starter rank, instead of by ``weights``; 0: by ``weights``
+    lead_starter: int = 0
 
 
 def _piles(played: Sequence[Card]) -> list[tuple[int, int]]:
@@ -86,10 +90,12 @@ def decisions_from(
     my_cards: int,
     opp_opp_score: int,
     temperature: float = TEMPERATURE,
+    leads: bool = False,
 ) -> tuple[Decision, ...]:
     """The opponent's decisions this hand, from the public record: ``played`` in
     order, which of them were the opponent's, the starter, how many cards *you* held
-    at the play's start (4) and the opponent's opponent's score (yours)."""
+    at the play's start (4) and the opponent's opponent's score (yours).  ``leads``:
+    the opponent's lead (the hand's first card) is read by the Master's lead table."""
     theirs = set(opp_played)
     out = []
     mine_played = 0
@@ -107,7 +113,8 @@ def decisions_from(
         k = my_cards - mine_played
         w = proxy_weights(count, tail, streak, unseen, k, other_go, opp_opp_score, temperature)
         later = tuple(x.rank for x in played[i:] if x in theirs)
-        out.append(Decision(c.rank, later, w))
+        lead = starter.rank if leads and i == 0 and starter is not None else 0
+        out.append(Decision(c.rank, later, w, lead))
     return tuple(out)
 
 
@@ -155,6 +162,14 @@ def likelihood(decisions: Sequence[Decision], holding: Iterable[int]) -> float:
     p = 1.0
     for d in decisions:
         hand = [*now, *d.held_then]
+        if d.lead_starter:  # a four no deck holds (five of a rank) was never led
+            row = lead_row(hand)
+            p *= (
+                0.0
+                if row is None
+                else float(lead_probabilities()[row, d.lead_starter - 1, d.rank - 1])
+            )
+            continue
         den = sum(d.weights[r - 1] for r in hand)  # a rank that did not fit weighs 0
         p *= hand.count(d.rank) * d.weights[d.rank - 1] / den
     return p
@@ -168,10 +183,24 @@ def packed_likelihood(decisions: Sequence[Decision], hands: np.ndarray) -> np.nd
     counts = packed_counts(hands)
     p = np.ones(len(hands))
     for d in decisions:
+        if d.lead_starter:
+            rows, found = _lead_rows(hands + sum(1 << (4 * r) for r in d.held_then))
+            p *= np.where(found, lead_probabilities()[rows, d.lead_starter - 1, d.rank - 1], 0.0)
+            continue
         m = counts + np.bincount(np.array(d.held_then, np.int64) - 1, minlength=13)
         w = np.array(d.weights)
         p *= m[:, d.rank - 1] * w[d.rank - 1] / (m @ w)
     return p
+
+
+def _lead_rows(packed: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The rows of :func:`~crib.analysis.play.leads.lead_probabilities` of packed fours,
+    and which were found (a four with five of a rank is not)."""
+    keys = packed_keys()
+    order = np.argsort(keys)
+    at = np.minimum(np.searchsorted(keys[order], packed), len(keys) - 1)
+    rows = order[at]
+    return rows, keys[rows] == packed
 
 
 _EVIDENCE: ContextVar[tuple[Decision, ...]] = ContextVar("crib_play_evidence", default=())

@@ -1,0 +1,91 @@
+"""How well the Master's lead table (crib.analysis.play.leads) reads a real lead (issue #42).
+
+Run: .venv/bin/python bench/lead_fit.py [--games 100] [--seed 83000] [--player master_2026_12]
+
+Plays ``--games`` seeded games of ``--player`` against itself and records each pone's
+lead with at least two ranks to choose from: the four held, the starter and the rank
+led.  Prints how often the table's favourite (the best margin, the thrown two left
+out) was the rank led, and the mean log-likelihood per lead of the table's
+probabilities for each temperature and floor, beside the Expert proxy's
+(crib.analysis.play.evidence, the lead as :func:`decisions_from` reads it) and a lead
+chosen uniformly by card.  The best pair is what :data:`LEAD_TEMPERATURE` and
+:data:`LEAD_FLOOR` should be.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import time
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from crib.ai.players import parse_player
+from crib.analysis.play.evidence import decisions_from, likelihood
+from crib.analysis.play.leads import _margins, lead_key, lead_probabilities
+from crib.rules.cards import Card
+from crib.rules.game import Game
+from crib.rules.observation import Observation
+
+GRID = [(t, f) for t in (0.02, 0.05, 0.1, 0.2, 0.3, 0.5, 1.0) for f in (0.01, 0.02, 0.05, 0.1)]
+
+
+@dataclass
+class Recorder:
+    """A player that records its leads: (four ranks, starter rank, rank led)."""
+
+    inner: object
+    rows: list = field(default_factory=list)
+
+    @property
+    def name(self) -> str:
+        return getattr(self.inner, "name", "player")
+
+    def discard(self, obs: Observation, rng):  # type: ignore[no-untyped-def]
+        return self.inner.discard(obs, rng)
+
+    def play(self, obs: Observation, rng) -> Card | None:  # type: ignore[no-untyped-def]
+        card = self.inner.play(obs, rng)
+        if card is not None and not obs.played and len({c.rank for c in obs.hand}) > 1:
+            self.rows.append((tuple(c.rank for c in obs.hand), obs.starter.rank, card.rank))
+        return card
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--games", type=int, default=100)
+    ap.add_argument("--seed", type=int, default=83000)
+    ap.add_argument("--player", default="master_2026_12")
+    args = ap.parse_args()
+    rows: list = []
+    t = time.process_time()
+    for i in range(args.games):
+        players = (Recorder(parse_player(args.player)), Recorder(parse_player(args.player)))
+        Game(seed=args.seed + i, players=players, first_dealer=i % 2).run()  # type: ignore[arg-type]
+        rows += players[0].rows + players[1].rows
+    print(
+        f"{len(rows)} leads with a choice, {args.games} games of {args.player} v itself "
+        f"({time.process_time() - t:.0f} CPU-s)"
+    )
+    m = _margins()
+    hits = sum(int(np.nanargmax(m[lead_key(four), s - 1])) + 1 == led for four, s, led in rows)
+    print(f"the table's favourite was led {hits / len(rows):.3f} of the time")
+    for temp, floor in GRID:
+        p = lead_probabilities(temp, floor)
+        ll = np.mean([math.log(p[lead_key(four), s - 1, led - 1]) for four, s, led in rows])
+        print(f"T = {temp:>4g} points, floor {floor:.2f}: log-likelihood per lead {ll:+.4f}")
+    proxy = []
+    for four, s, led in rows:
+        lead = Card(led, "C")
+        d = decisions_from((lead,), (lead,), Card(s, "D"), 4, 0)
+        rest = list(four)
+        rest.remove(led)
+        proxy.append(math.log(likelihood(d, rest)))  # P(this rank led | this four)
+    print(f"the Expert proxy (evidence.TEMPERATURE): {np.mean(proxy):+.4f}")
+    uniform = np.mean([math.log(four.count(led) / 4) for four, _s, led in rows])
+    print(f"uniform over the four's cards: {uniform:+.4f}")
+
+
+if __name__ == "__main__":
+    main()
