@@ -1,4 +1,5 @@
-"""How well the Master's lead table (crib.analysis.play.leads) reads a real lead (issue #42).
+"""How well the Master's lead and reply tables (crib.analysis.play.leads, .replies) read
+a real lead and reply (issue #42).
 
 Run: .venv/bin/python bench/lead_fit.py [--games 100] [--seed 83000] [--player master_2026_12]
 
@@ -8,8 +9,8 @@ led.  Prints how often the table's favourite (the best margin, the thrown two le
 out) was the rank led, and the mean log-likelihood per lead of the table's
 probabilities for each temperature and floor, beside the Expert proxy's
 (crib.analysis.play.evidence, the lead as :func:`decisions_from` reads it) and a lead
-chosen uniformly by card.  The best pair is what :data:`LEAD_TEMPERATURE` and
-:data:`LEAD_FLOOR` should be.
+chosen uniformly by card; then the same for each dealer's reply to the lead.  The best
+pair is what :data:`LEAD_TEMPERATURE` and :data:`LEAD_FLOOR` should be.
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ import numpy as np
 from crib.ai.players import parse_player
 from crib.analysis.play.evidence import decisions_from, likelihood
 from crib.analysis.play.leads import _margins, lead_key, lead_probabilities
+from crib.analysis.play.replies import _margins as _reply_margins
+from crib.analysis.play.replies import reply_probabilities
 from crib.rules.cards import Card
 from crib.rules.game import Game
 from crib.rules.observation import Observation
@@ -37,6 +40,7 @@ class Recorder:
 
     inner: object
     rows: list = field(default_factory=list)
+    replies: list = field(default_factory=list)  # (four, starter, led, rank replied)
 
     @property
     def name(self) -> str:
@@ -49,6 +53,9 @@ class Recorder:
         card = self.inner.play(obs, rng)
         if card is not None and not obs.played and len({c.rank for c in obs.hand}) > 1:
             self.rows.append((tuple(c.rank for c in obs.hand), obs.starter.rank, card.rank))
+        if card is not None and len(obs.played) == 1 and len({c.rank for c in obs.hand}) > 1:
+            four = tuple(c.rank for c in obs.hand)
+            self.replies.append((four, obs.starter.rank, obs.played[0].rank, card.rank))
         return card
 
 
@@ -59,11 +66,13 @@ def main() -> None:
     ap.add_argument("--player", default="master_2026_12")
     args = ap.parse_args()
     rows: list = []
+    replies: list = []
     t = time.process_time()
     for i in range(args.games):
         players = (Recorder(parse_player(args.player)), Recorder(parse_player(args.player)))
         Game(seed=args.seed + i, players=players, first_dealer=i % 2).run()  # type: ignore[arg-type]
         rows += players[0].rows + players[1].rows
+        replies += players[0].replies + players[1].replies
     print(
         f"{len(rows)} leads with a choice, {args.games} games of {args.player} v itself "
         f"({time.process_time() - t:.0f} CPU-s)"
@@ -85,6 +94,24 @@ def main() -> None:
     print(f"the Expert proxy (evidence.TEMPERATURE): {np.mean(proxy):+.4f}")
     uniform = np.mean([math.log(four.count(led) / 4) for four, _s, led in rows])
     print(f"uniform over the four's cards: {uniform:+.4f}")
+    print(f"\n{len(replies)} replies to a lead with a choice")
+    rm = _reply_margins()
+    hits = sum(
+        int(np.nanargmax(rm[lead_key(f), s - 1, led - 1])) + 1 == r for f, s, led, r in replies
+    )
+    print(f"the reply table's favourite was played {hits / len(replies):.3f} of the time")
+    for temp, floor in GRID:
+        p = reply_probabilities(temp, floor)
+        ll = np.mean([math.log(p[lead_key(f), s - 1, led - 1, r - 1]) for f, s, led, r in replies])
+        print(f"T = {temp:>4g} points, floor {floor:.2f}: log-likelihood per reply {ll:+.4f}")
+    proxy = []
+    for f, s, led, r in replies:
+        mine, theirs = Card(led, "C"), Card(r, "H")
+        d = decisions_from((mine, theirs), (theirs,), Card(s, "D"), 4, 0)
+        rest = list(f)
+        rest.remove(r)
+        proxy.append(math.log(likelihood(d, rest)))
+    print(f"the Expert proxy (evidence.TEMPERATURE): {np.mean(proxy):+.4f}")
 
 
 if __name__ == "__main__":

@@ -143,6 +143,9 @@ class MasterPlayer:
     # the opponent's lead read by the Master's lead table (crib.analysis.play.leads): a
     # pone leads as the Master would from its four
     opp_leads: bool = False
+    # the opponent's reply to the Master's lead read by the Master's reply table
+    # (crib.analysis.play.replies)
+    opp_replies: bool = False
     # the discard re-ranks its best ``lookahead`` throws (within LOOK_MARGIN points of the
     # best) by the play solved from the discard (crib.analysis.play.lookahead); 0: off
     lookahead: int = 0
@@ -219,13 +222,19 @@ class MasterPlayer:
             return choose_play(obs, 1.0, rng)  # the Expert's own pegging
         evidence = (
             decisions_from(
-                obs.played, obs.opp_played, obs.starter, 4, obs.my_score, leads=self.opp_leads
+                obs.played,
+                obs.opp_played,
+                obs.starter,
+                4,
+                obs.my_score,
+                leads=self.opp_leads,
+                replies=self.opp_replies,
             )
-            if (self.opp_plays or self.opp_leads) and self.weighted
+            if (self.opp_plays or self.opp_leads or self.opp_replies) and self.weighted
             else ()
         )
-        if not self.opp_plays:  # the lead alone, if any
-            evidence = tuple(d for d in evidence if d.lead_starter)
+        if not self.opp_plays:  # the tables' reads alone
+            evidence = tuple(d for d in evidence if d.starter)
         with seat_tables(keeps=self._keeps), play_evidence(evidence):
             return self._search(obs)
 
@@ -279,6 +288,7 @@ MASTER_2026_12 = MasterPlayer(
     master_keeps=False,
     opp_plays=False,
     opp_leads=False,
+    opp_replies=False,
     lookahead=0,
 )
 

@@ -65,9 +65,22 @@ class Decision:
     rank: int
     held_then: tuple[int, ...]
     weights: tuple[float, ...]
-    # the pone's lead read by the Master's lead table (crib.analysis.play.leads) with
-    # this starter rank, instead of by ``weights``; 0: by ``weights``
-    lead_starter: int = 0
+    # read by the Master's tables instead of by ``weights``, with this starter rank (0:
+    # by ``weights``): the pone's lead (crib.analysis.play.leads), or with ``led``, the
+    # dealer's reply to that led rank (crib.analysis.play.replies)
+    starter: int = 0
+    led: int = 0
+
+    def table_row(self) -> np.ndarray | None:
+        """The Master's chance of each rank 1..13 for every four (rows of
+        :func:`~crib.analysis.play.leads.fours`) at this decision; None: by ``weights``."""
+        if not self.starter:
+            return None
+        if self.led:
+            from crib.analysis.play.replies import reply_probabilities
+
+            return reply_probabilities()[:, self.starter - 1, self.led - 1]
+        return lead_probabilities()[:, self.starter - 1]
 
 
 def _piles(played: Sequence[Card]) -> list[tuple[int, int]]:
@@ -91,11 +104,13 @@ def decisions_from(
     opp_opp_score: int,
     temperature: float = TEMPERATURE,
     leads: bool = False,
+    replies: bool = False,
 ) -> tuple[Decision, ...]:
     """The opponent's decisions this hand, from the public record: ``played`` in
     order, which of them were the opponent's, the starter, how many cards *you* held
     at the play's start (4) and the opponent's opponent's score (yours).  ``leads``:
-    the opponent's lead (the hand's first card) is read by the Master's lead table."""
+    the opponent's lead (the hand's first card) is read by the Master's lead table;
+    ``replies``: the opponent's reply to your lead, by the Master's reply table."""
     theirs = set(opp_played)
     out = []
     mine_played = 0
@@ -113,8 +128,9 @@ def decisions_from(
         k = my_cards - mine_played
         w = proxy_weights(count, tail, streak, unseen, k, other_go, opp_opp_score, temperature)
         later = tuple(x.rank for x in played[i:] if x in theirs)
-        lead = starter.rank if leads and i == 0 and starter is not None else 0
-        out.append(Decision(c.rank, later, w, lead))
+        table = starter is not None and ((leads and i == 0) or (replies and i == 1))
+        led = played[0].rank if i == 1 else 0
+        out.append(Decision(c.rank, later, w, starter.rank if table else 0, led if table else 0))
     return tuple(out)
 
 
@@ -162,13 +178,10 @@ def likelihood(decisions: Sequence[Decision], holding: Iterable[int]) -> float:
     p = 1.0
     for d in decisions:
         hand = [*now, *d.held_then]
-        if d.lead_starter:  # a four no deck holds (five of a rank) was never led
+        table = d.table_row()
+        if table is not None:  # a four no deck holds (five of a rank) was never dealt
             row = lead_row(hand)
-            p *= (
-                0.0
-                if row is None
-                else float(lead_probabilities()[row, d.lead_starter - 1, d.rank - 1])
-            )
+            p *= 0.0 if row is None else float(table[row, d.rank - 1])
             continue
         den = sum(d.weights[r - 1] for r in hand)  # a rank that did not fit weighs 0
         p *= hand.count(d.rank) * d.weights[d.rank - 1] / den
@@ -183,9 +196,10 @@ def packed_likelihood(decisions: Sequence[Decision], hands: np.ndarray) -> np.nd
     counts = packed_counts(hands)
     p = np.ones(len(hands))
     for d in decisions:
-        if d.lead_starter:
+        table = d.table_row()
+        if table is not None:
             rows, found = _lead_rows(hands + sum(1 << (4 * r) for r in d.held_then))
-            p *= np.where(found, lead_probabilities()[rows, d.lead_starter - 1, d.rank - 1], 0.0)
+            p *= np.where(found, table[rows, d.rank - 1], 0.0)
             continue
         m = counts + np.bincount(np.array(d.held_then, np.int64) - 1, minlength=13)
         w = np.array(d.weights)
