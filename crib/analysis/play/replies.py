@@ -41,12 +41,12 @@ def possible(four: tuple[int, ...], starter: int, led: int) -> bool:
     return max(ranks.count(r) for r in ranks) <= 4
 
 
-@cache
 def _margins() -> np.ndarray:
-    """four x starter x led x rank margins in points (nan: not held, or no such deal)."""
+    """four x starter x led x rank margins in points (nan: not held, or no such deal),
+    float32; read anew each call (only the probabilities are kept)."""
     with np.load(data_path(TABLE.name)) as z:
         m = z["margins"]
-    return np.where(m == MISSING, np.nan, m / SCALE)
+    return np.where(m == MISSING, np.float32(np.nan), m.astype(np.float32) / np.float32(SCALE))
 
 
 @cache
@@ -54,6 +54,6 @@ def reply_probabilities(
     temperature: float = LEAD_TEMPERATURE, floor: float = LEAD_FLOOR
 ) -> np.ndarray:
     """four x starter x led x rank: the chance that a Master holding the four replies
-    with each rank (0 for ranks it does not hold), float32."""
-    counts = four_counts()[:, None, None, :]
+    with each rank (0 for ranks it does not hold), float32 (16 MB)."""
+    counts = four_counts()[:, None, None, :].astype(np.float32)
     return softmax_rows(_margins(), counts, temperature, floor).astype(np.float32)
