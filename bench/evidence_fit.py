@@ -29,7 +29,8 @@ TEMPS = (0.1, 0.25, 0.5, 0.75, 1.0, 1.5, 2.0, 3.0, 5.0, 1e9)
 
 @dataclass
 class Recorder:
-    """A player that records its play decisions (hand ranks, proxy weights at T = 1)."""
+    """A player that records its play decisions (hand ranks, proxy weights at T = 1);
+    :meth:`record` says what is kept of each play."""
 
     inner: object
     rows: list = field(default_factory=list)
@@ -43,11 +44,26 @@ class Recorder:
 
     def play(self, obs: Observation, rng) -> Card | None:  # type: ignore[no-untyped-def]
         card = self.inner.play(obs, rng)
-        if card is not None and len({c.rank for c in obs.legal}) > 1:
+        if card is not None:
+            self.record(obs, card)
+        return card
+
+    def record(self, obs: Observation, card: Card) -> None:
+        if len({c.rank for c in obs.legal}) > 1:
             mine = tuple(c for c in obs.played if c not in set(obs.opp_played))
             d = decisions_from((*obs.played, card), (*mine, card), obs.starter, 4, obs.opp_score)
             self.rows.append((d[-1], tuple(c.rank for c in obs.hand)))
-        return card
+
+
+def self_play(recorder: type[Recorder], player: str, games: int, seed: int) -> list[Recorder]:
+    """``games`` seeded games of ``player`` against itself, each side wrapped in
+    ``recorder``; the recorders (two per game)."""
+    out: list[Recorder] = []
+    for i in range(games):
+        players = (recorder(parse_player(player)), recorder(parse_player(player)))
+        Game(seed=seed + i, players=players, first_dealer=i % 2).run()  # type: ignore[arg-type]
+        out += players
+    return out
 
 
 def loglik(rows: list, temp: float) -> tuple[float, float]:
@@ -68,12 +84,10 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=81000)
     ap.add_argument("--opponent", default="master_2026_12")
     args = ap.parse_args()
-    rows: list = []
     t = time.process_time()
-    for i in range(args.games):
-        players = (Recorder(parse_player(args.opponent)), Recorder(parse_player(args.opponent)))
-        Game(seed=args.seed + i, players=players, first_dealer=i % 2).run()  # type: ignore[arg-type]
-        rows += players[0].rows + players[1].rows
+    rows = [
+        row for r in self_play(Recorder, args.opponent, args.games, args.seed) for row in r.rows
+    ]
     print(
         f"{len(rows)} play decisions with a choice, {args.games} games of {args.opponent} "
         f"v itself ({time.process_time() - t:.0f} CPU-s)"

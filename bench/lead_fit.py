@@ -21,42 +21,33 @@ import time
 from dataclasses import dataclass, field
 
 import numpy as np
+from evidence_fit import Recorder, self_play  # bench/, beside this script
 
-from crib.ai.players import parse_player
 from crib.analysis.play.evidence import decisions_from, likelihood
 from crib.analysis.play.leads import _margins, lead_key, lead_probabilities
 from crib.analysis.play.replies import _margins as _reply_margins
 from crib.analysis.play.replies import reply_probabilities
 from crib.rules.cards import Card
-from crib.rules.game import Game
 from crib.rules.observation import Observation
 
 GRID = [(t, f) for t in (0.02, 0.05, 0.1, 0.2, 0.3, 0.5, 1.0) for f in (0.01, 0.02, 0.05, 0.1)]
 
 
 @dataclass
-class Recorder:
-    """A player that records its leads: (four ranks, starter rank, rank led)."""
+class FirstCards(Recorder):
+    """Records a player's leads, (four ranks, starter rank, rank led), and replies to a
+    lead, (four, starter, led, rank replied), each with at least two ranks to choose from."""
 
-    inner: object
-    rows: list = field(default_factory=list)
-    replies: list = field(default_factory=list)  # (four, starter, led, rank replied)
+    replies: list = field(default_factory=list)
 
-    @property
-    def name(self) -> str:
-        return getattr(self.inner, "name", "player")
-
-    def discard(self, obs: Observation, rng):  # type: ignore[no-untyped-def]
-        return self.inner.discard(obs, rng)
-
-    def play(self, obs: Observation, rng) -> Card | None:  # type: ignore[no-untyped-def]
-        card = self.inner.play(obs, rng)
-        if card is not None and not obs.played and len({c.rank for c in obs.hand}) > 1:
-            self.rows.append((tuple(c.rank for c in obs.hand), obs.starter.rank, card.rank))
-        if card is not None and len(obs.played) == 1 and len({c.rank for c in obs.hand}) > 1:
-            four = tuple(c.rank for c in obs.hand)
+    def record(self, obs: Observation, card: Card) -> None:
+        if len({c.rank for c in obs.hand}) < 2:
+            return
+        four = tuple(c.rank for c in obs.hand)
+        if not obs.played:
+            self.rows.append((four, obs.starter.rank, card.rank))
+        elif len(obs.played) == 1:
             self.replies.append((four, obs.starter.rank, obs.played[0].rank, card.rank))
-        return card
 
 
 def main() -> None:
@@ -65,14 +56,10 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=83000)
     ap.add_argument("--player", default="master_2026_12")
     args = ap.parse_args()
-    rows: list = []
-    replies: list = []
     t = time.process_time()
-    for i in range(args.games):
-        players = (Recorder(parse_player(args.player)), Recorder(parse_player(args.player)))
-        Game(seed=args.seed + i, players=players, first_dealer=i % 2).run()  # type: ignore[arg-type]
-        rows += players[0].rows + players[1].rows
-        replies += players[0].replies + players[1].replies
+    played = self_play(FirstCards, args.player, args.games, args.seed)
+    rows = [row for r in played for row in r.rows]
+    replies = [row for r in played for row in r.replies]  # type: ignore[attr-defined]
     print(
         f"{len(rows)} leads with a choice, {args.games} games of {args.player} v itself "
         f"({time.process_time() - t:.0f} CPU-s)"

@@ -22,14 +22,17 @@ from crib.rules.cards import DECK, Card, parse_cards
 from crib.rules.pegging import PegState
 
 
-def _random_record(rng: random.Random) -> tuple[list[Card], list[Card], list[Card], Card, list]:
+def _random_record(
+    rng: random.Random, pone: int | None = None, most: int = 11
+) -> tuple[list[Card], list[Card], list[Card], Card, list]:
     """A legal play record from the rules' own step rule (``PegState``): (played in order,
     the opponent's (player 1's) cards among them, the opponent's cards still held, the
-    starter, the piles as the rules closed them so far)."""
+    starter, the piles as the rules closed them so far).  ``pone``: who leads (default at
+    random); ``most``: at most this many steps."""
     deck = list(DECK)
     rng.shuffle(deck)
-    s = PegState.start([deck[:4], deck[4:8]], pone=rng.randrange(2))
-    for _ in range(rng.randrange(1, 12)):
+    s = PegState.start([deck[:4], deck[4:8]], pone=rng.randrange(2) if pone is None else pone)
+    for _ in range(rng.randrange(1, most + 1)):
         if s.done:
             break
         legal = s.legal()

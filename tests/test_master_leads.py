@@ -11,8 +11,7 @@ import pytest
 from crib.analysis.play.evidence import decisions_from, likelihood, packed_likelihood
 from crib.analysis.play.first_cards import lead_margins, reply_margins
 from crib.analysis.play.leads import _margins, fours, lead_key, lead_probabilities, lead_row
-from crib.rules.cards import DECK
-from crib.rules.pegging import PegState
+from tests.test_master_ideas import _random_record
 
 
 def test_the_shipped_table_is_the_solvers_lead() -> None:
@@ -68,30 +67,21 @@ def test_the_tables_read_alike_plain_and_vectorised(opp_pone: int) -> None:
     rng = random.Random(11 + opp_pone)
     read = 0
     for _ in range(100):
-        deck = list(DECK)
-        rng.shuffle(deck)
-        s = PegState.start([deck[:4], deck[4:8]], pone=opp_pone)  # opponent: player 1
-        for _ in range(rng.randrange(1, 8)):
-            if s.done:
-                break
-            legal = s.legal()
-            s, _rec = s.play(rng.choice(legal) if legal else None)
-        played = [c for _p, c in s.played]
-        opp = [c for p, c in s.played if p == 1]
-        d = decisions_from(played, opp, deck[8], 4, 30, leads=True, replies=True)
+        played, opp, held_cards, starter, _piles = _random_record(rng, pone=opp_pone, most=7)
+        d = decisions_from(played, opp, starter, 4, 30, leads=True, replies=True)
         if not d:
             continue
         by_table = [x for x in d if x.starter]
         assert len(by_table) == 1 and by_table[0] is d[0]  # their first card: lead or reply
-        assert d[0].starter == deck[8].rank and d[0].led == (0 if opp_pone else played[0].rank)
-        held = [c.rank for c in s.hands[1]]
+        assert d[0].starter == starter.rank and d[0].led == (0 if opp_pone else played[0].rank)
+        held = [c.rank for c in held_cards]
         assert likelihood(d, held) > 0.0
         n = 4 - len(opp)
         hold = list(itertools.combinations_with_replacement(range(1, 14), n))[::5]
         packed = np.array([sum(1 << (4 * r) for r in h) for h in hold], np.int64)
         want = np.array([likelihood(d, h) for h in hold])
         np.testing.assert_allclose(packed_likelihood(d, packed), want, rtol=1e-12)
-        plain = decisions_from(played, opp, deck[8], 4, 30)
+        plain = decisions_from(played, opp, starter, 4, 30)
         read += likelihood(d, held) != likelihood(plain, held)
     assert read > 60  # the table changed what the first card says
 

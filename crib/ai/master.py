@@ -39,7 +39,10 @@ Issue #42's trial ingredients are off in today's Master: ``master_cribs`` and
 ``master_pegs`` (the seat tables measured against the Master's discard),
 ``master_keeps`` (the opponent's holdings weighted by the Master's keeps,
 ``data/keep_frequencies_master.csv``) and ``opp_plays`` (also by how likely the
-opponent was to play as it did, :mod:`crib.analysis.play.evidence`), and
+opponent was to play as it did, :mod:`crib.analysis.play.evidence`),
+``opp_leads`` and ``opp_replies`` (the opponent's lead, and its reply to the Master's
+lead, read by the Master's own first card solved for every four:
+:mod:`crib.analysis.play.leads`, :mod:`crib.analysis.play.replies`), and
 ``lookahead`` (the discard re-ranks its best throws by the play solved from it,
 :mod:`crib.analysis.play.lookahead`).
 
