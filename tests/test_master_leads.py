@@ -97,6 +97,39 @@ def test_the_table_variants_play_differently_from_the_frozen_master() -> None:
 
     # a reply is read only in the hands where the Master leads and has a choice later:
     # seed 905 holds none that changes a play, 906 does
-    for variant, seed in (("master:opp_leads=1", 905), ("master:opp_replies=1", 906)):
+    for variant, seed in (
+        ("master:opp_leads=1", 905),
+        ("master:opp_replies=1", 906),
+        ("master:opp_solve=1", 905),
+    ):
         today, new = plays("master_2026_12", seed), plays(variant, seed)
         assert today and new and today != new, variant
+
+
+def test_the_solved_reads_are_alike_plain_and_vectorised() -> None:
+    """decisions_from(..., solve=True): the opponent's plays after its first read by the
+    Master's play solved for each holding (crib.analysis.play.reads); the packed
+    likelihood equals the plain one, the real holding stays possible, and without a
+    reader the read is a clear error."""
+    from crib.analysis.play.evidence import play_evidence
+    from crib.analysis.play.reads import read_probability
+    from crib.errors import CribError
+
+    rng = random.Random(21)
+    solved = 0
+    for _ in range(12):
+        played, opp, held_cards, starter, _piles = _random_record(rng, most=8)
+        d = decisions_from(played, opp, starter, 4, 30, leads=True, replies=True, solve=True)
+        assert all((x.situation is None) == bool(x.starter) for x in d)
+        held = [c.rank for c in held_cards]
+        if any(x.situation for x in d):
+            with pytest.raises(CribError, match="no reader"):
+                likelihood(d, held)
+        with play_evidence(d, read_probability):
+            assert likelihood(d, held) > 0.0
+            hold = list(itertools.combinations_with_replacement(range(1, 14), len(held)))[::9]
+            packed = np.array([sum(1 << (4 * r) for r in h) for h in hold], np.int64)
+            want = np.array([likelihood(d, h) for h in hold])
+            np.testing.assert_allclose(packed_likelihood(d, packed), want, rtol=1e-12)
+        solved += sum(x.situation is not None for x in d)
+    assert solved >= 8  # the records held later plays to solve

@@ -42,7 +42,9 @@ Issue #42's trial ingredients are off in today's Master: ``master_cribs`` and
 opponent was to play as it did, :mod:`crib.analysis.play.evidence`),
 ``opp_leads`` and ``opp_replies`` (the opponent's lead, and its reply to the Master's
 lead, read by the Master's own first card solved for every four:
-:mod:`crib.analysis.play.leads`, :mod:`crib.analysis.play.replies`), and
+:mod:`crib.analysis.play.leads`, :mod:`crib.analysis.play.replies`), ``opp_solve``
+(its other plays read by the Master's play, solved for each holding:
+:mod:`crib.analysis.play.reads`), and
 ``lookahead`` (the discard re-ranks its best throws by the play solved from it,
 :mod:`crib.analysis.play.lookahead`).
 
@@ -64,6 +66,7 @@ from crib.analysis.models import MASTER, UNIFORM, CribModel, DiscardModel, Objec
 from crib.analysis.play import analyze_play
 from crib.analysis.play.board import analyze_board, board_applies
 from crib.analysis.play.evidence import decisions_from, play_evidence
+from crib.analysis.play.reads import read_probability
 from crib.analysis.selfplay_tables import seat_tables
 from crib.errors import CribError
 from crib.rules.cards import Card
@@ -149,6 +152,9 @@ class MasterPlayer:
     # the opponent's reply to the Master's lead read by the Master's reply table
     # (crib.analysis.play.replies)
     opp_replies: bool = False
+    # the opponent's other plays read by the Master's play solved for each holding
+    # (crib.analysis.play.reads)
+    opp_solve: bool = False
     # the discard re-ranks its best ``lookahead`` throws (within LOOK_MARGIN points of the
     # best) by the play solved from the discard (crib.analysis.play.lookahead); 0: off
     lookahead: int = 0
@@ -232,13 +238,16 @@ class MasterPlayer:
                 obs.my_score,
                 leads=self.opp_leads,
                 replies=self.opp_replies,
+                solve=self.opp_solve,
             )
-            if (self.opp_plays or self.opp_leads or self.opp_replies) and self.weighted
+            if self.weighted
+            and (self.opp_plays or self.opp_leads or self.opp_replies or self.opp_solve)
             else ()
         )
-        if not self.opp_plays:  # the tables' reads alone
-            evidence = tuple(d for d in evidence if d.starter)
-        with seat_tables(keeps=self._keeps), play_evidence(evidence):
+        if not self.opp_plays:  # the Master's own reads alone
+            evidence = tuple(d for d in evidence if d.starter or d.situation)
+        reader = read_probability if self.opp_solve else None
+        with seat_tables(keeps=self._keeps), play_evidence(evidence, reader):
             return self._search(obs)
 
     def _search(self, obs: Observation) -> Card:
@@ -292,6 +301,7 @@ MASTER_2026_12 = MasterPlayer(
     opp_plays=False,
     opp_leads=False,
     opp_replies=False,
+    opp_solve=False,
     lookahead=0,
 )
 

@@ -27,7 +27,7 @@ True
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -37,6 +37,7 @@ import numpy as np
 
 from crib.analysis.heuristics import rank_values
 from crib.analysis.play.leads import lead_probabilities, lead_row, packed_keys
+from crib.errors import CribError
 from crib.rules.cards import Card
 from crib.rules.pegging import compress, fits
 
@@ -70,6 +71,9 @@ class Decision:
     # dealer's reply to that led rank (crib.analysis.play.replies)
     starter: int = 0
     led: int = 0
+    # read by the Master's own play, solved for each holding (crib.analysis.play.reads),
+    # instead of by ``weights``; None: by ``weights`` (or a table)
+    situation: Situation | None = None
 
     def table_row(self) -> np.ndarray | None:
         """The Master's chance of each rank 1..13 for every four (rows of
@@ -81,6 +85,21 @@ class Decision:
 
             return reply_probabilities()[:, self.starter - 1, self.led - 1]
         return lead_probabilities()[:, self.starter - 1]
+
+
+@dataclass(frozen=True)
+class Situation:
+    """The opponent's view at one of its plays: the pile then and the earlier piles,
+    the starter, how many cards you held then, whether you had said go in this pile,
+    your cards played before it (in its view, the opponent's), and whether you dealt."""
+
+    pile: tuple[Card, ...]
+    previous: tuple[Card, ...]
+    starter: Card
+    your_count: int
+    your_go: bool
+    your_played: tuple[Card, ...]
+    you_dealt: bool
 
 
 def _piles(played: Sequence[Card]) -> list[tuple[int, int]]:
@@ -105,12 +124,15 @@ def decisions_from(
     temperature: float = TEMPERATURE,
     leads: bool = False,
     replies: bool = False,
+    solve: bool = False,
 ) -> tuple[Decision, ...]:
     """The opponent's decisions this hand, from the public record: ``played`` in
     order, which of them were the opponent's, the starter, how many cards *you* held
     at the play's start (4) and the opponent's opponent's score (yours).  ``leads``:
     the opponent's lead (the hand's first card) is read by the Master's lead table;
-    ``replies``: the opponent's reply to your lead, by the Master's reply table."""
+    ``replies``: the opponent's reply to your lead, by the Master's reply table;
+    ``solve``: every other play of theirs, by the Master's play solved for each
+    holding (:mod:`crib.analysis.play.reads`; needs the starter)."""
     theirs = set(opp_played)
     out = []
     mine_played = 0
@@ -130,7 +152,21 @@ def decisions_from(
         later = tuple(x.rank for x in played[i:] if x in theirs)
         table = starter is not None and ((leads and i == 0) or (replies and i == 1))
         led = played[0].rank if i == 1 else 0
-        out.append(Decision(c.rank, later, w, starter.rank if table else 0, led if table else 0))
+        sit = None
+        if solve and starter is not None and not table:
+            yours = tuple(x for x in played[:i] if x not in theirs)
+            sit = Situation(
+                tuple(played[start:i]),
+                tuple(played[:start]),
+                starter,
+                k,
+                other_go,
+                yours,
+                played[0] not in theirs,  # the pone leads
+            )
+        out.append(
+            Decision(c.rank, later, w, starter.rank if table else 0, led if table else 0, sit)
+        )
     return tuple(out)
 
 
@@ -178,6 +214,9 @@ def likelihood(decisions: Sequence[Decision], holding: Iterable[int]) -> float:
     p = 1.0
     for d in decisions:
         hand = [*now, *d.held_then]
+        if d.situation is not None:
+            p *= _reader()(d.situation, tuple(hand), d.rank)
+            continue
         table = d.table_row()
         if table is not None:  # a four no deck holds (five of a rank) was never dealt
             row = lead_row(hand)
@@ -196,6 +235,16 @@ def packed_likelihood(decisions: Sequence[Decision], hands: np.ndarray) -> np.nd
     counts = packed_counts(hands)
     p = np.ones(len(hands))
     for d in decisions:
+        if d.situation is not None:
+            then = counts + np.bincount(np.array(d.held_then, np.int64) - 1, minlength=13)
+            keys, inverse = np.unique(then, axis=0, return_inverse=True)
+            read = _reader()
+            each = [
+                read(d.situation, tuple(np.repeat(np.arange(1, 14), k).tolist()), d.rank)
+                for k in keys
+            ]
+            p *= np.array(each)[inverse.ravel()]
+            continue
         table = d.table_row()
         if table is not None:
             rows, found = _lead_rows(hands + sum(1 << (4 * r) for r in d.held_then))
@@ -218,17 +267,30 @@ def _lead_rows(packed: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 _EVIDENCE: ContextVar[tuple[Decision, ...]] = ContextVar("crib_play_evidence", default=())
+Reader = Callable[[Situation, tuple[int, ...], int], float]
+_READER: ContextVar[Reader | None] = ContextVar("crib_play_reader", default=None)
 
 
 @contextmanager
-def play_evidence(decisions: tuple[Decision, ...]) -> Iterator[None]:
+def play_evidence(decisions: tuple[Decision, ...], reader: Reader | None = None) -> Iterator[None]:
     """Within: weighted holdings (:func:`crib.analysis.play.weights.keep_weights`) are
-    also weighted by :func:`likelihood` of these decisions."""
+    also weighted by :func:`likelihood` of these decisions.  ``reader``: P(a hand plays
+    a rank in a situation), for the decisions read by a solve
+    (:func:`crib.analysis.play.reads.read_probability`)."""
     token = _EVIDENCE.set(tuple(decisions))
+    reader_token = _READER.set(reader)
     try:
         yield
     finally:
+        _READER.reset(reader_token)
         _EVIDENCE.reset(token)
+
+
+def _reader() -> Reader:
+    reader = _READER.get()
+    if reader is None:
+        raise CribError("a decision is read by a solve, but play_evidence was given no reader")
+    return reader
 
 
 def current_evidence() -> tuple[Decision, ...]:
