@@ -2,7 +2,7 @@
 the same run (issue #42, point 3: "so the coach stays instant").
 
     .venv/bin/python bench/master_speed.py [--games 200] [--seed 60000] [--leads 30]
-        [--sixes 100] [--out data/master_speed.json]
+        [--sixes 100] [--out data/master_speed.json] [--master master:opp_solve=1]
 
 The machine is shared, so absolute times say little; every time is also given as a
 multiple of the **yardstick**: the reference scorer's time for one hand
@@ -35,6 +35,7 @@ import random
 import statistics
 import sys
 import time
+from dataclasses import fields
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -43,7 +44,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from _util import yardstick  # noqa: E402
 from pegging import random_lead  # noqa: E402
 
-from crib.ai.master import MasterPlayer, warm  # noqa: E402
+from crib.ai.master import MasterPlayer, master_variant, warm, warm_reads  # noqa: E402
 from crib.ai.players import parse_player  # noqa: E402
 from crib.analysis.discard import analyze_discard  # noqa: E402
 from crib.analysis.models import UNIFORM, parse_model  # noqa: E402
@@ -110,15 +111,18 @@ def spread(xs: list[float], unit: float) -> dict:
     }
 
 
-def games(n: int, seed: int, yards: list) -> dict:
-    """The Master against the Expert, ``n`` games; decisions timed."""
+def games(n: int, seed: int, yards: list, spec: str = "master") -> dict:
+    """The Master (or the variant ``spec``) against the Expert, ``n`` games; decisions timed."""
     TimedMaster.log = []
+    variant = master_variant(spec) if spec != "master" else MasterPlayer()
+    warm_reads(variant)
+    kw = {f.name: getattr(variant, f.name) for f in fields(MasterPlayer) if f.init}
     t, c = time.perf_counter(), time.thread_time()
     wins = 0
     for k, s in enumerate(range(seed, seed + n)):
         seat = s % 2
         seats = [parse_player("expert"), parse_player("expert")]
-        seats[seat] = TimedMaster()
+        seats[seat] = TimedMaster(**kw)
         r = Game(s, players=tuple(seats), first_dealer=(s // 2) % 2).run()
         wins += r.winner == seat
         if (k + 1) % 20 == 0:
@@ -136,6 +140,7 @@ def main() -> None:
     ap.add_argument("--sixes", type=int, default=100)
     ap.add_argument("--out", default=None, help="e.g. data/master_speed.json")
     ap.add_argument("--label", default="", help="the run's key in --out (e.g. before, after)")
+    ap.add_argument("--master", default="master", help="a variant, e.g. master:opp_solve=1")
     args = ap.parse_args()
     load0 = os.getloadavg()
     warm()
@@ -160,7 +165,7 @@ def main() -> None:
         yards.append(yardstick())
         print(f"  analyses, round {rep + 1}, load {os.getloadavg()[0]:.1f}", flush=True)
 
-    g = games(args.games, args.seed, yards) if args.games else None
+    g = games(args.games, args.seed, yards, args.master) if args.games else None
     yards.append(yardstick(4000))
     y_wall = statistics.median(w for w, _c in yards)
     y_cpu = statistics.median(c for _w, c in yards)
@@ -193,6 +198,7 @@ def main() -> None:
     if g:
         log = g.pop("log")
         out["master"] = {
+            "player": args.master,
             "games": g["games"],
             "opponent": "expert",
             "master_wins": g["master_wins"],
