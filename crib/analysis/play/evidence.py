@@ -16,6 +16,13 @@ own hand and discards.  :func:`likelihood` is the plain statement, rank by rank;
 :func:`packed_likelihood` the same products vectorised over the compiled solver's
 packed holdings (tested equal).
 
+A decision can instead be read as the Master would have played it (issue #42's
+variants): the pone's lead by the lead table (:mod:`crib.analysis.play.leads`), the
+dealer's reply to your lead by the reply table (:mod:`crib.analysis.play.replies`),
+and any other play by the Master's play solved for the holding in the opponent's
+:class:`Situation` (:mod:`crib.analysis.play.reads`, passed in as the reader of
+:func:`play_evidence`).
+
 >>> from crib.rules.cards import parse_cards
 >>> d = decisions_from(parse_cards("5H"), parse_cards("5H"), parse_cards("KC")[0], 4, 0)
 >>> len(d), d[0].rank  # the opponent led a 5: a holding with a safer lead is less likely
@@ -37,6 +44,7 @@ import numpy as np
 
 from crib.analysis.heuristics import rank_values
 from crib.analysis.play.leads import lead_probabilities, lead_row, packed_keys
+from crib.analysis.play.replies import reply_probabilities
 from crib.errors import CribError
 from crib.rules.cards import Card
 from crib.rules.pegging import compress, fits
@@ -44,6 +52,8 @@ from crib.rules.pegging import compress, fits
 __all__ = [
     "TEMPERATURE",
     "Decision",
+    "Reader",
+    "Situation",
     "decisions_from",
     "lead_weights",
     "likelihood",
@@ -81,8 +91,6 @@ class Decision:
         if not self.starter:
             return None
         if self.led:
-            from crib.analysis.play.replies import reply_probabilities
-
             return reply_probabilities()[:, self.starter - 1, self.led - 1]
         return lead_probabilities()[:, self.starter - 1]
 
