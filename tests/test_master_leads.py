@@ -97,13 +97,14 @@ def test_the_table_variants_play_differently_from_the_frozen_master() -> None:
 
     # a reply is read only in the hands where the Master leads and has a choice later:
     # seed 905 holds none that changes a play, 906 does
+    today = {seed: plays("master_2026_12", seed) for seed in (905, 906)}
     for variant, seed in (
         ("master:opp_leads=1", 905),
         ("master:opp_replies=1", 906),
         ("master:opp_solve=1", 905),
     ):
-        today, new = plays("master_2026_12", seed), plays(variant, seed)
-        assert today and new and today != new, variant
+        new = plays(variant, seed)
+        assert today[seed] and new and today[seed] != new, variant
 
 
 def test_the_solved_reads_are_alike_plain_and_vectorised() -> None:
@@ -120,7 +121,9 @@ def test_the_solved_reads_are_alike_plain_and_vectorised() -> None:
     for _ in range(12):
         played, opp, held_cards, starter, _piles = _random_record(rng, most=8)
         d = decisions_from(played, opp, starter, 4, 30, leads=True, replies=True, solve=True)
-        assert all((x.situation is None) == bool(x.starter) for x in d)
+        assert all((x.situation is None) == bool(x.starter) for x in d)  # d[0]: by a table
+        plain = decisions_from(played, opp, starter, 4, 30, solve=True)
+        assert not plain or plain[0].situation is None  # a first card is never solved
         held = [c.rank for c in held_cards]
         if any(x.situation for x in d):
             with pytest.raises(CribError, match="no reader"):
@@ -133,3 +136,45 @@ def test_the_solved_reads_are_alike_plain_and_vectorised() -> None:
             np.testing.assert_allclose(packed_likelihood(d, packed), want, rtol=1e-12)
         solved += sum(x.situation is not None for x in d)
     assert solved >= 8  # the records held later plays to solve
+
+
+def test_the_lean_solve_is_analyze_plays_margin(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The reads' solve (jit.expected_margins) gives analyze_play's margins: on the
+    situations of random records, for hands the opponent might have held."""
+    from crib.analysis.play import jit
+    from crib.analysis.play.reads import _hand, solved_margins
+    from crib.rules.position import PeggingPosition
+
+    rng = random.Random(31)
+    checked = 0
+    for _ in range(8):
+        played, opp, held_cards, starter, _piles = _random_record(rng, most=8)
+        d = decisions_from(played, opp, starter, 4, 30, solve=True)
+        for x in d:
+            if x.situation is None:
+                continue
+            sit = x.situation
+            n = len(held_cards)  # a holding now, with the cards played at or after x
+            real = tuple(c.rank for c in held_cards)
+            for extra in (real, tuple(rng.randrange(1, 14) for _ in range(n))):
+                ranks = tuple(sorted((*x.held_then, *extra)))
+                hand = _hand(sit, ranks)
+                if hand is None:
+                    continue
+                pos = PeggingPosition(
+                    hand,
+                    pile=list(sit.pile),
+                    previous=list(sit.previous),
+                    starter=[sit.starter],
+                    opp_count=sit.your_count,
+                    opp_go=sit.your_go,
+                )
+                lean = solved_margins(pos, sit)
+                with monkeypatch.context() as m:
+                    m.setattr(jit, "available", lambda: False)
+                    plain = solved_margins(pos, sit)
+                assert lean.keys() == plain.keys()
+                for r in lean:
+                    assert lean[r] == pytest.approx(plain[r], abs=1e-9)
+                checked += 1
+    assert checked >= 6

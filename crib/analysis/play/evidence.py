@@ -139,8 +139,10 @@ def decisions_from(
     at the play's start (4) and the opponent's opponent's score (yours).  ``leads``:
     the opponent's lead (the hand's first card) is read by the Master's lead table;
     ``replies``: the opponent's reply to your lead, by the Master's reply table;
-    ``solve``: every other play of theirs, by the Master's play solved for each
-    holding (:mod:`crib.analysis.play.reads`; needs the starter)."""
+    ``solve``: their later plays (after their lead or their reply to yours), by the
+    Master's play solved for each holding (:mod:`crib.analysis.play.reads`; needs the
+    starter; a first card solved would be a 4-v-4 solve per holding, which the tables
+    answer instead)."""
     theirs = set(opp_played)
     out = []
     mine_played = 0
@@ -160,8 +162,9 @@ def decisions_from(
         later = tuple(x.rank for x in played[i:] if x in theirs)
         table = starter is not None and ((leads and i == 0) or (replies and i == 1))
         led = played[0].rank if i == 1 else 0
+        first = i == 0 or (i == 1 and played[0] not in theirs)  # their lead, or reply
         sit = None
-        if solve and starter is not None and not table:
+        if solve and starter is not None and not first:
             yours = tuple(x for x in played[:i] if x not in theirs)
             sit = Situation(
                 tuple(played[start:i]),

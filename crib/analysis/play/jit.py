@@ -69,6 +69,7 @@ __all__ = [
     "warm",
     "minimax_rows",
     "minimax_summary",
+    "expected_margins",
 ]
 
 
@@ -271,6 +272,21 @@ def minimax_summary(
         nows = frozenset(b - _NOW0 for b in range(64) if bits >> b & 1) if bits else frozenset({0})
         res.append((card, nows, int(fut[j]) + int(now_sum[j]), dist))
     return len(weights), int(weights.sum()), res
+
+
+def expected_margins(
+    pos: PeggingPosition, factor: Callable[[tuple[int, ...]], float] | None = None
+) -> dict[Card | None, float]:
+    """Each root option's expected margin over the holdings by weight, the ``margin`` of
+    ``analyze_play`` (tested equal) without its summaries: for callers that solve many
+    small positions (``crib.analysis.play.reads``).  {} when no holding is consistent."""
+    cards = _root_options(pos)
+    _ranks, weights, out = _run(pos, cards, factor)
+    total = weights.sum()
+    if not len(weights) or total <= 0:
+        return {}
+    m = (out[:, :, 0] + out[:, :, 1]).T @ weights.astype(float) / float(total)
+    return dict(zip(cards, m.tolist(), strict=True))
 
 
 def _float_summary(cards: list[Card | None], weights: np.ndarray, out: np.ndarray):  # type: ignore[no-untyped-def]

@@ -25,14 +25,19 @@ from functools import lru_cache
 
 import numpy as np
 
+from crib.analysis.models import MASTER
+from crib.analysis.play import jit
+from crib.analysis.play.analysis import analyze_play
 from crib.analysis.play.evidence import Situation, play_evidence
 from crib.analysis.play.leads import LEAD_FLOOR, LEAD_TEMPERATURE
+from crib.analysis.play.weights import keep_weights
 from crib.analysis.selfplay_tables import seat_tables
 from crib.errors import CribError
 from crib.rules.cards import SUITS, Card
 from crib.rules.pegging import fits
+from crib.rules.position import PeggingPosition
 
-__all__ = ["read_probability"]
+__all__ = ["read_probability", "solved_margins"]
 
 
 def _hand(sit: Situation, ranks: tuple[int, ...]) -> list[Card] | None:
@@ -49,14 +54,25 @@ def _hand(sit: Situation, ranks: tuple[int, ...]) -> list[Card] | None:
     return out
 
 
+def solved_margins(pos: PeggingPosition, sit: Situation) -> dict[int, float]:
+    """The Master's expected margin of each rank it could play at ``pos``, in the
+    opponent's own view: no evidence of its opponent's plays, the Expert's keeps for
+    your holdings (with the cards you had played).  The compiled solver's
+    :func:`~crib.analysis.play.jit.expected_margins` where numba works (tested equal to
+    ``analyze_play``), else ``analyze_play``; {} when no holding of yours is consistent."""
+    with play_evidence(()), seat_tables(keeps="expert"):
+        if jit.available():
+            factor = keep_weights(sit.your_played, sit.you_dealt)
+            by_card = jit.expected_margins(pos, factor)
+            return {c.rank: v for c, v in by_card.items() if c is not None}
+        a = analyze_play(pos, MASTER.play, opp_played=sit.your_played, opp_dealer=sit.you_dealt)
+        return {o.card.rank: o.margin for o in a.options if o.card is not None}
+
+
 @lru_cache(maxsize=100_000)
 def _chances(sit: Situation, ranks: tuple[int, ...]) -> dict[int, float]:
     """The chance of playing each rank of ``ranks`` (sorted) in ``sit``; {} if no deck
     holds them beside the cards seen."""
-    from crib.analysis.models import MASTER
-    from crib.analysis.play.analysis import analyze_play
-    from crib.rules.position import PeggingPosition
-
     hand = _hand(sit, ranks)
     if hand is None:
         return {}
@@ -73,12 +89,11 @@ def _chances(sit: Situation, ranks: tuple[int, ...]) -> dict[int, float]:
             opp_count=sit.your_count,
             opp_go=sit.your_go,
         )
-        # the opponent's own view: no evidence of its opponent's plays, the Expert's keeps
-        with play_evidence(()), seat_tables(keeps="expert"):
-            a = analyze_play(pos, MASTER.play, opp_played=sit.your_played, opp_dealer=sit.you_dealt)
+        margin = solved_margins(pos, sit)
     except CribError:
         return {}
-    margin = {o.card.rank: o.margin for o in a.options if o.card is not None}
+    if not margin:
+        return {}
     m = np.array([margin[r] for r in legal])
     soft = np.exp((m - m.max()) / LEAD_TEMPERATURE)
     soft /= soft.sum()
