@@ -142,8 +142,7 @@ def test_the_lean_solve_is_analyze_plays_margin(monkeypatch: pytest.MonkeyPatch)
     """The reads' solve (jit.expected_margins) gives analyze_play's margins: on the
     situations of random records, for hands the opponent might have held."""
     from crib.analysis.play import jit
-    from crib.analysis.play.reads import _hand, solved_margins
-    from crib.rules.position import PeggingPosition
+    from crib.analysis.play.reads import _hand, position, solved_margins
 
     rng = random.Random(31)
     checked = 0
@@ -161,14 +160,7 @@ def test_the_lean_solve_is_analyze_plays_margin(monkeypatch: pytest.MonkeyPatch)
                 hand = _hand(sit, ranks)
                 if hand is None:
                     continue
-                pos = PeggingPosition(
-                    hand,
-                    pile=list(sit.pile),
-                    previous=list(sit.previous),
-                    starter=[sit.starter],
-                    opp_count=sit.your_count,
-                    opp_go=sit.your_go,
-                )
+                pos = position(sit, hand)
                 lean = solved_margins(pos, sit)
                 with monkeypatch.context() as m:
                     m.setattr(jit, "available", lambda: False)

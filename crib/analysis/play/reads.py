@@ -37,7 +37,7 @@ from crib.rules.cards import SUITS, Card
 from crib.rules.pegging import fits
 from crib.rules.position import PeggingPosition
 
-__all__ = ["read_probability", "solved_margins"]
+__all__ = ["position", "read_probability", "solved_margins"]
 
 
 def _hand(sit: Situation, ranks: tuple[int, ...]) -> list[Card] | None:
@@ -52,6 +52,18 @@ def _hand(sit: Situation, ranks: tuple[int, ...]) -> list[Card] | None:
         used.add(free[0])
         out.append(free[0])
     return out
+
+
+def position(sit: Situation, hand: list[Card]) -> PeggingPosition:
+    """The position the opponent faced in ``sit``, holding ``hand``."""
+    return PeggingPosition(
+        hand,
+        pile=list(sit.pile),
+        previous=list(sit.previous),
+        starter=[sit.starter],
+        opp_count=sit.your_count,
+        opp_go=sit.your_go,
+    )
 
 
 def solved_margins(pos: PeggingPosition, sit: Situation) -> dict[int, float]:
@@ -81,15 +93,7 @@ def _chances(sit: Situation, ranks: tuple[int, ...]) -> dict[int, float]:
     if len(legal) == 1:
         return {legal[0]: 1.0}
     try:
-        pos = PeggingPosition(
-            hand,
-            pile=list(sit.pile),
-            previous=list(sit.previous),
-            starter=[sit.starter],
-            opp_count=sit.your_count,
-            opp_go=sit.your_go,
-        )
-        margin = solved_margins(pos, sit)
+        margin = solved_margins(position(sit, hand), sit)
     except CribError:
         return {}
     if not margin:
