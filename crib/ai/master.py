@@ -43,7 +43,7 @@ opponent was to play as it did, :mod:`crib.analysis.play.evidence`),
 ``opp_leads`` and ``opp_replies`` (the opponent's lead, and its reply to the Master's
 lead, read by the Master's own first card solved for every four:
 :mod:`crib.analysis.play.leads`, :mod:`crib.analysis.play.replies`), ``opp_solve``
-(its other plays read by the Master's play, solved for each holding:
+(its later plays read by the Master's play, solved for each holding:
 :mod:`crib.analysis.play.reads`), and
 ``lookahead`` (the discard re-ranks its best throws by the play solved from it,
 :mod:`crib.analysis.play.lookahead`).
@@ -164,8 +164,8 @@ class MasterPlayer:
     # the opponent's reply to the Master's lead read by the Master's reply table
     # (crib.analysis.play.replies)
     opp_replies: bool = False
-    # the opponent's other plays read by the Master's play solved for each holding
-    # (crib.analysis.play.reads)
+    # the opponent's later plays (after its first card) read by the Master's play solved
+    # for each holding (crib.analysis.play.reads)
     opp_solve: bool = False
     # the discard re-ranks its best ``lookahead`` throws (within LOOK_MARGIN points of the
     # best) by the play solved from the discard (crib.analysis.play.lookahead); 0: off
@@ -232,6 +232,7 @@ class MasterPlayer:
         if len({c.rank for c in obs.legal}) == 1:
             return obs.legal[0]
         warm()
+        warm_reads(self)
         need = WIN - obs.my_score
         pile = tuple(c.rank for c in obs.pile)
         last_card = len(obs.hand) == 1 and obs.opp_cards_held == 0
