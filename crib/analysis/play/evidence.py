@@ -43,7 +43,7 @@ from functools import cache
 import numpy as np
 
 from crib.analysis.heuristics import rank_values
-from crib.analysis.play.leads import lead_probabilities, lead_row, packed_keys
+from crib.analysis.play.leads import lead_probabilities, lead_row, packed_rows
 from crib.analysis.play.replies import reply_probabilities
 from crib.errors import CribError
 from crib.rules.cards import Card
@@ -258,23 +258,13 @@ def packed_likelihood(decisions: Sequence[Decision], hands: np.ndarray) -> np.nd
             continue
         table = d.table_row()
         if table is not None:
-            rows, found = _lead_rows(hands + sum(1 << (4 * r) for r in d.held_then))
+            rows, found = packed_rows(hands + sum(1 << (4 * r) for r in d.held_then))
             p *= np.where(found, table[rows, d.rank - 1], 0.0)
             continue
         m = counts + np.bincount(np.array(d.held_then, np.int64) - 1, minlength=13)
         w = np.array(d.weights)
         p *= m[:, d.rank - 1] * w[d.rank - 1] / (m @ w)
     return p
-
-
-def _lead_rows(packed: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The rows of :func:`~crib.analysis.play.leads.lead_probabilities` of packed fours,
-    and which were found (a four with five of a rank is not)."""
-    keys = packed_keys()
-    order = np.argsort(keys)
-    at = np.minimum(np.searchsorted(keys[order], packed), len(keys) - 1)
-    rows = order[at]
-    return rows, keys[rows] == packed
 
 
 _EVIDENCE: ContextVar[tuple[Decision, ...]] = ContextVar("crib_play_evidence", default=())

@@ -44,7 +44,7 @@ __all__ = [
     "lead_key",
     "lead_probabilities",
     "lead_row",
-    "packed_keys",
+    "packed_rows",
     "softmax_rows",
 ]
 
@@ -59,10 +59,21 @@ def fours() -> list[tuple[int, ...]]:
 
 
 @cache
-def packed_keys() -> np.ndarray:
+def _packed_sorted() -> tuple[np.ndarray, np.ndarray]:
     """Each of :func:`fours` packed as the compiled solver packs holdings (rank r adds
-    ``1 << 4r``), in the order of :func:`fours` (not sorted)."""
-    return np.array([sum(1 << (4 * r) for r in k) for k in fours()], dtype=np.int64)
+    ``1 << 4r``), sorted; and the row of :func:`fours` of each."""
+    keys = np.array([sum(1 << (4 * r) for r in k) for k in fours()], dtype=np.int64)
+    order = np.argsort(keys)
+    return keys[order], order
+
+
+def packed_rows(packed: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The rows of :func:`lead_probabilities` (and of the reply table) of fours packed as
+    the compiled solver packs them, and which were found (a four with five of a rank is
+    not): :func:`lead_row`, vectorised."""
+    keys, order = _packed_sorted()
+    at = np.minimum(np.searchsorted(keys, packed), len(keys) - 1)
+    return order[at], keys[at] == packed
 
 
 @cache

@@ -29,7 +29,7 @@ from crib.analysis.models import MASTER
 from crib.analysis.play import jit
 from crib.analysis.play.analysis import analyze_play
 from crib.analysis.play.evidence import Situation, play_evidence
-from crib.analysis.play.leads import LEAD_FLOOR, LEAD_TEMPERATURE
+from crib.analysis.play.leads import LEAD_FLOOR, LEAD_TEMPERATURE, softmax_rows
 from crib.analysis.play.weights import keep_weights
 from crib.analysis.selfplay_tables import seat_tables
 from crib.errors import CribError
@@ -98,12 +98,12 @@ def _chances(sit: Situation, ranks: tuple[int, ...]) -> dict[int, float]:
         return {}
     if not margin:
         return {}
-    m = np.array([margin[r] for r in legal])
-    soft = np.exp((m - m.max()) / LEAD_TEMPERATURE)
-    soft /= soft.sum()
-    cards = np.array([ranks.count(r) for r in legal], float)
-    p = (1 - LEAD_FLOOR) * soft + LEAD_FLOOR * cards / cards.sum()
-    return dict(zip(legal, p.tolist(), strict=True))
+    m = np.full(13, np.nan)  # the tables' softmax, over the legal ranks
+    cards = np.zeros(13)
+    for r in legal:
+        m[r - 1], cards[r - 1] = margin[r], ranks.count(r)
+    p = softmax_rows(m, cards, LEAD_TEMPERATURE, LEAD_FLOOR)
+    return {r: float(p[r - 1]) for r in legal}
 
 
 def read_probability(sit: Situation, hand: tuple[int, ...], rank: int) -> float:
