@@ -170,3 +170,39 @@ def test_the_lean_solve_is_analyze_plays_margin(monkeypatch: pytest.MonkeyPatch)
                     assert lean[r] == pytest.approx(plain[r], abs=1e-9)
                 checked += 1
     assert checked >= 6
+
+
+def test_the_mixture_reads_the_opponent_as_either_player() -> None:
+    """KeepWeights.expert: each holding's weight is (1 - e) times the Master's read plus
+    e times the Expert's (its keeps, its plays by the proxy), alike plain and packed;
+    e = 0 is the Master's read and e = 1 the proxy's alone."""
+    from crib.analysis.play.evidence import as_proxy, play_evidence
+    from crib.analysis.play.weights import KeepWeights, keep_weights
+    from crib.analysis.selfplay_tables import seat_tables
+    from crib.errors import CribError
+
+    rng = random.Random(41)
+    differ = 0
+    for _ in range(30):
+        played, opp, held_cards, starter, _piles = _random_record(rng, most=7)
+        d = decisions_from(played, opp, starter, 4, 30, leads=True, replies=True)
+        seat = rng.choice(["dealer", "pone"])
+        ranks = tuple(sorted(c.rank for c in opp))
+        hold = list(itertools.combinations_with_replacement(range(1, 14), 4 - len(opp)))[::7]
+        packed = np.array([sum(1 << (4 * r) for r in h) for h in hold], np.int64)
+        with seat_tables(keeps="master"):
+            master = KeepWeights(seat, ranks, "_master", d)
+        expert = KeepWeights(seat, ranks, "", as_proxy(d))
+        mixed = KeepWeights(seat, ranks, "_master", d, 0.3)
+        for h, got in zip(hold, mixed.packed(packed), strict=True):
+            want = 0.7 * master(h) + 0.3 * expert(h)
+            assert mixed(h) == pytest.approx(want, rel=1e-12, abs=1e-300)
+            assert got == pytest.approx(want, rel=1e-9, abs=1e-300)
+            differ += abs(master(h) - expert(h)) > 1e-6 * max(master(h), expert(h))
+        with play_evidence(d, None, 1.0), seat_tables(keeps="master"):
+            w = keep_weights(opp, seat == "dealer")
+            assert w.expert == 1.0 and "read 100% as the Expert's" in w.note
+            np.testing.assert_allclose(w.packed(packed), expert.packed(packed), rtol=1e-12)
+    assert differ > 100  # the two reads disagree, so the mixture matters
+    with pytest.raises(CribError, match="in \\[0, 1\\]"), play_evidence((), None, 1.5):
+        pass

@@ -167,6 +167,10 @@ class MasterPlayer:
     # the opponent's later plays (after its first card) read by the Master's play solved
     # for each holding (crib.analysis.play.reads)
     opp_solve: bool = False
+    # the prior chance, in percent, that the opponent plays as the Expert rather than as
+    # the Master: with reads on, each holding is weighted by the mixture of the two
+    # (crib.analysis.play.weights.KeepWeights.expert); 0: read as the Master alone
+    opp_expert: int = 0
     # the discard re-ranks its best ``lookahead`` throws (within LOOK_MARGIN points of the
     # best) by the play solved from the discard (crib.analysis.play.lookahead); 0: off
     lookahead: int = 0
@@ -261,7 +265,8 @@ class MasterPlayer:
         if not self.opp_plays:  # the Master's own reads alone
             evidence = tuple(d for d in evidence if d.starter or d.situation)
         reader = read_probability if self.opp_solve else None
-        with seat_tables(keeps=self._keeps), play_evidence(evidence, reader):
+        mix = self.opp_expert / 100
+        with seat_tables(keeps=self._keeps), play_evidence(evidence, reader, mix):
             return self._search(obs)
 
     def _search(self, obs: Observation) -> Card:
@@ -316,11 +321,13 @@ MASTER_2026_12 = MasterPlayer(
     opp_leads=False,
     opp_replies=False,
     opp_solve=False,
+    opp_expert=0,
     lookahead=0,
 )
 
 # the ingredients a variant may change: every compared field but the name
 _FIELDS = {f.name for f in fields(MasterPlayer) if f.compare and f.name != "name"}
+_WHOLE = ("endgame_at", "lookahead", "opp_expert")  # whole numbers; the rest are switches
 
 
 def master_variant(spec: str) -> MasterPlayer:
@@ -350,5 +357,7 @@ def master_variant(spec: str) -> MasterPlayer:
             )
         if not value.strip().isdigit():
             raise CribError(f"Master setting {key}={value!r}: expected a whole number")
-        kw[key] = int(value) if key in ("endgame_at", "lookahead") else bool(int(value))
+        if key == "opp_expert" and int(value) > 100:
+            raise CribError(f"Master setting opp_expert={value}: a percentage, 0 to 100")
+        kw[key] = int(value) if key in _WHOLE else bool(int(value))
     return MasterPlayer(name=spec.strip().lower(), **kw)  # type: ignore[arg-type]

@@ -37,7 +37,7 @@ import math
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 
 import numpy as np
@@ -62,6 +62,8 @@ __all__ = [
     "play_evidence",
     "proxy_weights",
     "current_evidence",
+    "current_expert",
+    "as_proxy",
 ]
 
 TEMPERATURE = 0.6  # points: the proxy policy's softmax temperature (bench/evidence_fit.py)
@@ -270,21 +272,41 @@ def packed_likelihood(decisions: Sequence[Decision], hands: np.ndarray) -> np.nd
 _EVIDENCE: ContextVar[tuple[Decision, ...]] = ContextVar("crib_play_evidence", default=())
 Reader = Callable[[Situation, tuple[int, ...], int], float]
 _READER: ContextVar[Reader | None] = ContextVar("crib_play_reader", default=None)
+_EXPERT: ContextVar[float] = ContextVar("crib_play_expert", default=0.0)
 
 
 @contextmanager
-def play_evidence(decisions: tuple[Decision, ...], reader: Reader | None = None) -> Iterator[None]:
+def play_evidence(
+    decisions: tuple[Decision, ...], reader: Reader | None = None, expert: float = 0.0
+) -> Iterator[None]:
     """Within: weighted holdings (:func:`crib.analysis.play.weights.keep_weights`) are
     also weighted by :func:`likelihood` of these decisions.  ``reader``: P(a hand plays
     a rank in a situation), for the decisions read by a solve
-    (:func:`crib.analysis.play.reads.read_probability`)."""
+    (:func:`crib.analysis.play.reads.read_probability`).  ``expert``: the prior chance
+    that the opponent is the Expert rather than the Master, so that each holding's
+    weight is a mixture of the two (:class:`~crib.analysis.play.weights.KeepWeights`)."""
+    if not 0.0 <= expert <= 1.0:
+        raise CribError(f"the chance that the opponent is the Expert must be in [0, 1]: {expert}")
     token = _EVIDENCE.set(tuple(decisions))
     reader_token = _READER.set(reader)
+    expert_token = _EXPERT.set(expert)
     try:
         yield
     finally:
+        _EXPERT.reset(expert_token)
         _READER.reset(reader_token)
         _EVIDENCE.reset(token)
+
+
+def current_expert() -> float:
+    """The prior chance that the opponent is the Expert, set by :func:`play_evidence`."""
+    return _EXPERT.get()
+
+
+def as_proxy(decisions: Sequence[Decision]) -> tuple[Decision, ...]:
+    """The same decisions, each read by the proxy (the Expert's values) alone: how an
+    opponent who plays as the Expert would have made them."""
+    return tuple(replace(d, starter=0, led=0, situation=None) for d in decisions)
 
 
 def _reader() -> Reader:

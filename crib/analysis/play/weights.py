@@ -30,7 +30,9 @@ import numpy as np
 
 from crib.analysis.play.evidence import (
     Decision,
+    as_proxy,
     current_evidence,
+    current_expert,
     likelihood,
     packed_likelihood,
 )
@@ -51,6 +53,10 @@ class KeepWeights:
     table: str = ""
     # the opponent's plays this hand, as evidence (crib.analysis.play.evidence; issue #42)
     evidence: tuple[Decision, ...] = ()
+    # the prior chance that the opponent is the Expert (issue #42): the weight is then
+    # ``(1 - expert)`` times the one above plus ``expert`` times the Expert's keep ratio
+    # with the plays read by the proxy alone (evidence.as_proxy); 0: the one above
+    expert: float = 0.0
 
     def __call__(self, holding: Iterable[int]) -> float:
         holding = tuple(holding)
@@ -59,17 +65,33 @@ class KeepWeights:
             return 1.0
         if len(keep) > 4:
             return 0.0
-        ratio = keep_ratios(self.seat, self.table).get(keep, 0.0)
-        return ratio * likelihood(self.evidence, holding) if self.evidence and ratio else ratio
+
+        def one(table: str, evidence: tuple[Decision, ...]) -> float:
+            ratio = keep_ratios(self.seat, table).get(keep, 0.0)
+            return ratio * likelihood(evidence, holding) if evidence and ratio else ratio
+
+        if not self.expert:
+            return one(self.table, self.evidence)
+        return (1 - self.expert) * one(self.table, self.evidence) + self.expert * one(
+            "", as_proxy(self.evidence)
+        )
 
     def packed(self, hands: np.ndarray) -> np.ndarray:
         """``self(ranks)`` for holdings packed as the compiled solver packs them
         (4 bits per rank: rank r adds ``1 << 4r``), vectorised."""
-        codes, ratios = _packed_table(self.seat, self.table)
         keys = hands + sum(1 << (4 * r) for r in self.played)
-        i = np.minimum(np.searchsorted(codes, keys), len(codes) - 1)
-        out = np.where(codes[i] == keys, ratios[i], 0.0)
-        return out * packed_likelihood(self.evidence, hands) if self.evidence else out
+
+        def one(table: str, evidence: tuple[Decision, ...]) -> np.ndarray:
+            codes, ratios = _packed_table(self.seat, table)
+            i = np.minimum(np.searchsorted(codes, keys), len(codes) - 1)
+            out = np.where(codes[i] == keys, ratios[i], 0.0)
+            return out * packed_likelihood(evidence, hands) if evidence else out
+
+        if not self.expert:
+            return one(self.table, self.evidence)
+        return (1 - self.expert) * one(self.table, self.evidence) + self.expert * one(
+            "", as_proxy(self.evidence)
+        )
 
     @property
     def note(self) -> str:
@@ -77,6 +99,8 @@ class KeepWeights:
         what = "those ranks with the cards they have played" if self.played else "those four ranks"
         if self.evidence:
             seat += " and by how likely each was to play as they did"
+        if self.expert:
+            seat += f", read {self.expert:.0%} as the Expert's play and the rest as the Master's"
         return (
             f"each holding weighted by how often the {'Master' if self.table else 'Expert'} "
             f"keeps {what} {seat} "
@@ -97,7 +121,7 @@ def keep_weights(opp_played: Iterable[Card] = (), opp_dealer: bool | None = None
     """The weights for an opponent who has played ``opp_played`` this hand, in their seat."""
     seat = None if opp_dealer is None else ("dealer" if opp_dealer else "pone")
     played = tuple(sorted(c.rank for c in opp_played))
-    return KeepWeights(seat, played, keep_table(), current_evidence())
+    return KeepWeights(seat, played, keep_table(), current_evidence(), current_expert())
 
 
 def reweigh(
