@@ -24,7 +24,7 @@ from crib.rules.cards import Card
 from crib.rules.game import Game
 from crib.rules.observation import Observation
 
-TEMPS = (0.1, 0.25, 0.5, 0.75, 1.0, 1.5, 2.0, 3.0, 5.0, 1e9)
+TEMPS = (0.05, 0.1, 0.15, 0.25, 0.5, 0.75, 1.0, 1.5, 2.0, 3.0, 5.0, 1e9)
 
 
 @dataclass

@@ -44,7 +44,10 @@ opponent was to play as it did, :mod:`crib.analysis.play.evidence`),
 lead, read by the Master's own first card solved for every four:
 :mod:`crib.analysis.play.leads`, :mod:`crib.analysis.play.replies`), ``opp_solve``
 (its later plays read by the Master's play, solved for each holding:
-:mod:`crib.analysis.play.reads`), and
+:mod:`crib.analysis.play.reads`), ``opp_expert`` (those reads mixed with the Expert's:
+each holding weighted as if the opponent were the Expert with this prior chance, its
+plays then read by the proxy) and ``opp_learn`` (that chance learnt from the game's
+earlier plays, :mod:`crib.analysis.play.kind`), and
 ``lookahead`` (the discard re-ranks its best throws by the play solved from it,
 :mod:`crib.analysis.play.lookahead`).
 
@@ -66,6 +69,7 @@ from crib.analysis.models import MASTER, UNIFORM, CribModel, DiscardModel, Objec
 from crib.analysis.play import analyze_play
 from crib.analysis.play.board import analyze_board, board_applies
 from crib.analysis.play.evidence import decisions_from, play_evidence
+from crib.analysis.play.kind import chance_expert
 from crib.analysis.play.leads import lead_probabilities
 from crib.analysis.play.reads import read_probability
 from crib.analysis.play.replies import reply_probabilities
@@ -171,6 +175,9 @@ class MasterPlayer:
     # the Master: with reads on, each holding is weighted by the mixture of the two
     # (crib.analysis.play.weights.KeepWeights.expert); 0: read as the Master alone
     opp_expert: int = 0
+    # that prior chance learnt from this game's earlier plays, whose every card is known
+    # (Observation.earlier; crib.analysis.play.kind); needs opp_expert between 1 and 99
+    opp_learn: bool = False
     # the discard re-ranks its best ``lookahead`` throws (within LOOK_MARGIN points of the
     # best) by the play solved from the discard (crib.analysis.play.lookahead); 0: off
     lookahead: int = 0
@@ -266,6 +273,8 @@ class MasterPlayer:
             evidence = tuple(d for d in evidence if d.starter or d.situation)
         reader = read_probability if self.opp_solve else None
         mix = self.opp_expert / 100
+        if self.opp_learn:
+            mix = chance_expert(obs.earlier, mix)
         with seat_tables(keeps=self._keeps), play_evidence(evidence, reader, mix):
             return self._search(obs)
 
@@ -322,6 +331,7 @@ MASTER_2026_12 = MasterPlayer(
     opp_replies=False,
     opp_solve=False,
     opp_expert=0,
+    opp_learn=False,
     lookahead=0,
 )
 

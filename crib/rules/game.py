@@ -44,7 +44,7 @@ from crib.rules.events import (
     skunk_of,
 )
 from crib.rules.fairness import HashRng, Match, hand_seed, shuffled_deck
-from crib.rules.observation import Observation, for_discard, for_play
+from crib.rules.observation import EarlierHand, Observation, for_discard, for_play
 from crib.rules.pegging import PegState
 from crib.rules.players import HumanPlayer, Player
 from crib.rules.scoring import his_heels
@@ -169,6 +169,9 @@ class Game:
         self._thrown: list[tuple[Card, ...]] = [(), ()]
         self._starter: Card | None = None
         self._peg: PegState | None = None
+        # each finished play: (dealer, starter, (player, card) in order, scores before it)
+        self._plays: list[tuple[int, Card, tuple[tuple[int, Card], ...], tuple[int, int]]] = []
+        self._play_scores = (0, 0)
         names = (self.players[0].name, self.players[1].name)
         self._emit(
             GameStarted(
@@ -346,6 +349,20 @@ class Game:
             dealer=p == self.dealer,
             my_score=self.scores[p],
             opp_score=self.scores[1 - p],
+            earlier=self._earlier(p),
+        )
+
+    def _earlier(self, p: int) -> tuple[EarlierHand, ...]:
+        """This game's finished plays as player ``p`` saw them (public)."""
+        return tuple(
+            EarlierHand(
+                tuple(c for _q, c in seq),
+                tuple(q != p for q, _c in seq),
+                starter,
+                dealer == p,
+                (scores[p], scores[1 - p]),
+            )
+            for dealer, starter, seq, scores in self._plays
         )
 
     def _check_throw(self, p: int, throw: Sequence[Card]) -> tuple[Card, ...]:
@@ -377,6 +394,7 @@ class Game:
                 return
         kept = (self._kept[0] or (), self._kept[1] or ())
         self._peg = PegState.start(kept, pone=1 - self.dealer)
+        self._play_scores = (self.scores[0], self.scores[1])
         self._stage = "play"
 
     def _play_obs(self, p: int) -> Observation:
@@ -389,6 +407,7 @@ class Game:
             my_score=self.scores[p],
             opp_score=self.scores[1 - p],
             my_discards=self._thrown[p],
+            earlier=self._earlier(p),
         )
 
     def _apply_play(self, p: int, card: Card | None) -> None:
@@ -407,4 +426,5 @@ class Game:
         if self._finish_if_won():
             return
         if self._peg.done:
+            self._plays.append((self.dealer, self._starter, self._peg.played, self._play_scores))
             self._stage = "show"

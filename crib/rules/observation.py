@@ -8,7 +8,25 @@ from dataclasses import dataclass
 from crib.rules.cards import Card
 from crib.rules.pegging import PegState
 
-__all__ = ["Observation", "for_discard", "for_play"]
+__all__ = ["EarlierHand", "Observation", "for_discard", "for_play"]
+
+
+@dataclass(frozen=True, slots=True)
+class EarlierHand:
+    """A finished play of this game, as the observing player saw it: every card played
+    in order, which of them the other player played (all four of the cards they kept,
+    shown again at the show), the starter, who dealt, and the scores before the play
+    (the observer's, the other player's).  All of it is public."""
+
+    played: tuple[Card, ...]
+    theirs: tuple[bool, ...]
+    starter: Card
+    dealt: bool  # did the observer deal that hand
+    scores: tuple[int, int]
+
+    @property
+    def their_cards(self) -> tuple[Card, ...]:
+        return tuple(c for c, t in zip(self.played, self.theirs, strict=True) if t)
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,6 +53,9 @@ class Observation:
     legal: tuple[Card, ...] = ()
     opp_played: tuple[Card, ...] = ()  # the opponent's cards played this hand (public)
     pile_last_mine: bool = False  # this player played the pile's last card (public)
+    # this game's earlier plays, oldest first, each finished to its last card (public;
+    # empty where a caller does not give them, as in the coach's positions)
+    earlier: tuple[EarlierHand, ...] = ()
 
     @property
     def crib_is_mine(self) -> bool:
@@ -58,10 +79,15 @@ class Observation:
 
 
 def for_discard(
-    six: Sequence[Card], *, dealer: bool, my_score: int = 0, opp_score: int = 0
+    six: Sequence[Card],
+    *,
+    dealer: bool,
+    my_score: int = 0,
+    opp_score: int = 0,
+    earlier: Sequence[EarlierHand] = (),
 ) -> Observation:
     """The observation for choosing two cards to throw."""
-    return Observation("discard", tuple(six), dealer, my_score, opp_score)
+    return Observation("discard", tuple(six), dealer, my_score, opp_score, earlier=tuple(earlier))
 
 
 def for_play(
@@ -73,6 +99,7 @@ def for_play(
     my_score: int = 0,
     opp_score: int = 0,
     my_discards: Sequence[Card] = (),
+    earlier: Sequence[EarlierHand] = (),
 ) -> Observation:
     """The observation for ``player``'s turn in the play, built from public state only."""
     o = 1 - player
@@ -91,4 +118,5 @@ def for_play(
         legal=state.legal() if state.turn == player else (),
         opp_played=tuple(c for p, c in state.played if p == o),
         pile_last_mine=bool(state.pile) and state.last == player,
+        earlier=tuple(earlier),
     )

@@ -1,0 +1,89 @@
+"""Issue #42: the opponent read as the Master or the Expert, learnt from the game's
+earlier plays (Observation.earlier, crib.analysis.play.kind)."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from crib.ai.master import master_variant
+from crib.ai.players import parse_player
+from crib.analysis.play.kind import CLIP, chance_expert, expert_log_odds
+from crib.errors import CribError
+from crib.rules.events import Dealt, Discarded
+from crib.rules.game import Game
+from crib.rules.observation import EarlierHand, Observation
+
+
+class _Spy:
+    """A player that plays as ``inner`` and keeps every observation it is given."""
+
+    def __init__(self, inner: str) -> None:
+        self.inner, self.name, self.seen = parse_player(inner), inner, []
+
+    def discard(self, obs: Observation, rng):  # noqa: ANN001, ANN201
+        self.seen.append(obs)
+        return self.inner.discard(obs, rng)
+
+    def play(self, obs: Observation, rng):  # noqa: ANN001, ANN201
+        self.seen.append(obs)
+        return self.inner.play(obs, rng)
+
+
+def test_each_seat_sees_the_games_earlier_plays_and_no_more() -> None:
+    """Observation.earlier: every finished play, oldest first, the same cards in both
+    seats' views with 'theirs' and 'dealt' mirrored; 'theirs' marks exactly the four
+    cards the other seat kept; the scores are those before the play."""
+    spies = (_Spy("expert"), _Spy("expert"))
+    g = Game(seed=8, players=spies)
+    g.run()
+    dealt = [e for e in g.events if isinstance(e, Dealt)]
+    thrown = [e for e in g.events if isinstance(e, Discarded)]
+    last = [s.seen[-1].earlier for s in spies]
+    assert len(last[0]) >= 5
+    for i, (a, b) in enumerate(zip(*last, strict=False)):
+        assert a.played == b.played and len(a.played) == 8 and a.starter == b.starter
+        assert a.theirs == tuple(not t for t in b.theirs) and a.dealt != b.dealt
+        assert a.scores == b.scores[::-1]
+        for seat, view in ((1, a), (0, b)):  # seat 0's view shows seat 1's cards
+            six = dealt[i].hands[seat]
+            throw = next(e.cards for e in thrown[2 * i : 2 * i + 2] if e.player == seat)
+            assert sorted(view.their_cards) == sorted(c for c in six if c not in throw)
+        assert a.dealt == (dealt[i].dealer == 0)
+    for s in spies:  # a view never grows during a hand, and starts empty
+        sizes = [len(o.earlier) for o in s.seen]
+        assert sizes[0] == 0 and sizes == sorted(sizes)
+
+
+@pytest.mark.parametrize(("opponent", "expert"), [("expert", True), ("master_2026_12", False)])
+def test_the_opponent_is_told_apart_by_its_plays(opponent: str, expert: bool) -> None:
+    """Over a game's earlier plays, the chance that the opponent is the Expert goes
+    towards the truth, from even; each hand moves the log-odds by at most CLIP."""
+    right = 0
+    for seed in (100, 101, 102, 103):
+        spy = _Spy("master_2026_12")
+        Game(seed=seed, players=(spy, parse_player(opponent))).run()
+        earlier = spy.seen[-1].earlier
+        assert all(abs(expert_log_odds(h)) <= CLIP for h in earlier)
+        p = chance_expert(earlier, 0.5)
+        right += (p > 0.9) if expert else (p < 0.1)
+    assert right >= 3
+    assert chance_expert((), 0.3) == 0.3 and chance_expert(earlier, 0.0) == 0.0
+
+
+def test_a_play_cut_short_says_nothing() -> None:
+    from crib.rules.cards import parse_cards
+
+    cut = EarlierHand(
+        parse_cards("5H 10S 5D"), (True, False, True), parse_cards("4C")[0], True, (118, 110)
+    )
+    assert expert_log_odds(cut) == 0.0
+    assert math.isclose(chance_expert((cut,), 0.25), 0.25)
+
+
+def test_the_variant_settings_are_checked() -> None:
+    m = master_variant("master:opp_leads=1,opp_expert=50,opp_learn=1")
+    assert m.opp_expert == 50 and m.opp_learn is True
+    with pytest.raises(CribError, match="a percentage, 0 to 100"):
+        master_variant("master:opp_expert=150")
