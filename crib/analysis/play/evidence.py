@@ -247,36 +247,32 @@ def likelihood(decisions: Sequence[Decision], holding: Iterable[int]) -> float:
     return p
 
 
-def packed_likelihood(
-    decisions: Sequence[Decision], hands: np.ndarray, where: np.ndarray | None = None
-) -> np.ndarray:
+def packed_likelihood(decisions: Sequence[Decision], hands: np.ndarray) -> np.ndarray:
     """:func:`likelihood` for holdings packed as the compiled solver packs them
-    (rank r adds ``1 << 4r``), vectorised.  ``where``: the holdings wanted (the rest
-    read 0).  The decisions read by a solve come last, and are solved only for the
-    holdings the others left possible: a product with a 0 is 0 whatever they say."""
-    p = np.ones(len(hands)) if where is None else where.astype(float)
+    (rank r adds ``1 << 4r``), vectorised."""
     if not decisions:
-        return p
+        return np.ones(len(hands))
     counts = packed_counts(hands)
-    for d in sorted(decisions, key=lambda d: d.situation is not None):
-        then = counts + np.bincount(np.array(d.held_then, np.int64) - 1, minlength=13)
+    p = np.ones(len(hands))
+    for d in decisions:
         if d.situation is not None:
-            live = np.flatnonzero(p)
-            keys, inverse = np.unique(then[live], axis=0, return_inverse=True)
+            then = counts + np.bincount(np.array(d.held_then, np.int64) - 1, minlength=13)
+            keys, inverse = np.unique(then, axis=0, return_inverse=True)
             read = _reader()
             each = [
                 read(d.situation, tuple(np.repeat(np.arange(1, 14), k).tolist()), d.rank)
                 for k in keys
             ]
-            p[live] *= np.array(each)[inverse.ravel()]
+            p *= np.array(each)[inverse.ravel()]
             continue
         table = d.table_row()
         if table is not None:
             rows, found = packed_rows(hands + sum(1 << (4 * r) for r in d.held_then))
             p *= np.where(found, table[rows, d.rank - 1], 0.0)
             continue
+        m = counts + np.bincount(np.array(d.held_then, np.int64) - 1, minlength=13)
         w = np.array(d.weights)
-        p *= then[:, d.rank - 1] * w[d.rank - 1] / (then @ w)
+        p *= m[:, d.rank - 1] * w[d.rank - 1] / (m @ w)
     return p
 
 
