@@ -87,3 +87,34 @@ def test_the_variant_settings_are_checked() -> None:
     assert m.opp_expert == 50 and m.opp_learn is True
     with pytest.raises(CribError, match="a percentage, 0 to 100"):
         master_variant("master:opp_expert=150")
+
+
+def test_the_learning_master_reads_with_the_chance_it_learnt(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With opp_learn, every searched play reads the opponent with chance_expert of the
+    game's earlier plays; against the Expert that chance ends near 1."""
+    import crib.ai.master as master_module
+    import crib.analysis.play.evidence as evidence
+
+    seen: list[tuple[int, float]] = []
+    real_chance, real_evidence = master_module.chance_expert, master_module.play_evidence
+
+    def chance(earlier, prior):  # noqa: ANN001, ANN202
+        p = real_chance(earlier, prior)
+        seen.append((len(earlier), p))
+        return p
+
+    used: list[float] = []
+
+    def spy_evidence(decisions, reader=None, expert=0.0):  # noqa: ANN001, ANN202
+        used.append(expert)
+        return real_evidence(decisions, reader, expert)
+
+    monkeypatch.setattr(master_module, "chance_expert", chance)
+    monkeypatch.setattr(master_module, "play_evidence", spy_evidence)
+    m = master_variant("master:opp_leads=1,opp_replies=1,opp_expert=50,opp_learn=1")
+    Game(seed=101, players=(m, parse_player("expert"))).run()
+    assert used == [p for _n, p in seen] and len(used) > 10
+    assert seen[0] == (0, 0.5) and max(n for n, _p in seen) >= 5
+    assert seen[-1][1] > 0.9 and evidence.current_expert() == 0.0
