@@ -37,6 +37,8 @@ class Observation:
     during the play).  ``played`` is every card played so far this hand, by
     either side (public).  ``opp_cards_held`` is how many cards the opponent
     still holds (public).  ``my_discards`` are the player's own crib cards.
+    ``earlier`` is this game's finished plays (:class:`EarlierHand`): cards that were
+    played face up, so public too, though they show what the opponent held then.
     """
 
     phase: str  # "discard" or "play"
