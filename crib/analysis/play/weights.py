@@ -24,7 +24,8 @@ from __future__ import annotations
 import zlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
+from typing import TypeVar
 
 import numpy as np
 
@@ -41,6 +42,8 @@ from crib.rules.cards import Card
 from crib.rules.position import PeggingPosition
 
 __all__ = ["KeepWeights", "keep_weights", "reweigh"]
+
+_T = TypeVar("_T", float, np.ndarray)
 
 
 @dataclass(frozen=True)
@@ -70,11 +73,7 @@ class KeepWeights:
             ratio = keep_ratios(self.seat, table).get(keep, 0.0)
             return ratio * likelihood(evidence, holding) if evidence and ratio else ratio
 
-        if not self.expert:
-            return one(self.table, self.evidence)
-        return (1 - self.expert) * one(self.table, self.evidence) + self.expert * one(
-            "", as_proxy(self.evidence)
-        )
+        return self._mix(one)
 
     def packed(self, hands: np.ndarray) -> np.ndarray:
         """``self(ranks)`` for holdings packed as the compiled solver packs them
@@ -87,10 +86,19 @@ class KeepWeights:
             out = np.where(codes[i] == keys, ratios[i], 0.0)
             return out * packed_likelihood(evidence, hands) if evidence else out
 
+        return self._mix(one)
+
+    @cached_property
+    def _as_expert(self) -> tuple[Decision, ...]:
+        """The evidence read as the Expert's plays (once per weights, not per holding)."""
+        return as_proxy(self.evidence)
+
+    def _mix(self, one: Callable[[str, tuple[Decision, ...]], _T]) -> _T:
+        """``one(table, evidence)`` as the Master's reading, mixed with the Expert's."""
         if not self.expert:
             return one(self.table, self.evidence)
         return (1 - self.expert) * one(self.table, self.evidence) + self.expert * one(
-            "", as_proxy(self.evidence)
+            "", self._as_expert
         )
 
     @property
