@@ -206,3 +206,37 @@ def test_the_mixture_reads_the_opponent_as_either_player() -> None:
     assert differ > 100  # the two reads disagree, so the mixture matters
     with pytest.raises(CribError, match="in \\[0, 1\\]"), play_evidence((), None, 1.5):
         pass
+
+
+def test_the_batched_reads_equal_the_reads_hand_by_hand() -> None:
+    """reads.chances_many (one listing of your holdings per situation, one shared table)
+    gives exactly what reads._chances gives hand by hand: every hand of the later plays
+    of random records, hands no deck holds, hands with one legal rank or none, and a
+    situation after your go."""
+    from dataclasses import replace
+
+    from crib.analysis.play import reads
+    from crib.rules.cards import parse_cards
+
+    rng = random.Random(22)
+    sits = []
+    while len(sits) < 6:
+        played, opp, _held, starter, _piles = _random_record(rng, most=8)
+        d = decisions_from(played, opp, starter, 4, 30, solve=True)
+        sits += [x.situation for x in d if x.situation is not None]
+    go = reads.Situation(parse_cards("KH QD"), (), parse_cards("2C")[0], 2, True, (), True)
+    hands_of = {}
+    for s in [*sits, go, replace(go, your_go=False, pile=parse_cards("KH"), your_count=3)]:
+        size = 8 - s.your_count - len(s.pile) - len(s.previous)
+        every = list(itertools.combinations_with_replacement(range(1, 14), size))
+        hands_of[s] = [*every[:: max(1, len(every) // 40)], *every[-3:]]
+    kinds = {"none": 0, "one": 0, "solved": 0}
+    reads._MANY.clear()
+    for s, hands in hands_of.items():
+        got = reads.chances_many(s, hands)
+        for h, g in zip(hands, got, strict=True):
+            want = reads._chances(s, h)
+            assert g == want, (s, h)  # exactly: the same sums in the same order
+            kinds["none" if not want else "one" if len(want) == 1 else "solved"] += 1
+        assert reads.chances_many(s, hands) == got  # and again from the cache
+    assert min(kinds.values()) >= 3, kinds

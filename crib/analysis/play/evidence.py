@@ -259,10 +259,12 @@ def packed_likelihood(decisions: Sequence[Decision], hands: np.ndarray) -> np.nd
             then = counts + np.bincount(np.array(d.held_then, np.int64) - 1, minlength=13)
             keys, inverse = np.unique(then, axis=0, return_inverse=True)
             read = _reader()
-            each = [
-                read(d.situation, tuple(np.repeat(np.arange(1, 14), k).tolist()), d.rank)
-                for k in keys
-            ]
+            held = [tuple(np.repeat(np.arange(1, 14), k).tolist()) for k in keys]
+            many = getattr(read, "many", None)  # several hands at once, if it can
+            if many is not None:
+                each = many(d.situation, held, d.rank)
+            else:
+                each = [read(d.situation, h, d.rank) for h in held]
             p *= np.array(each)[inverse.ravel()]
             continue
         table = d.table_row()

@@ -70,6 +70,7 @@ __all__ = [
     "minimax_rows",
     "minimax_summary",
     "expected_margins",
+    "solve_hands",
 ]
 
 
@@ -194,32 +195,69 @@ def _run(  # type: ignore[no-untyped-def]
     ``counts``, if given, receives the consistent holdings' number
     (``"holdings"``) and card sets (``"combos"``) before any weighting.
     """
-    global _memo, _stamp
     if cards is None:
         cards = _root_options(pos)
     count, tail, streak = _compress(tuple(c.rank for c in pos.pile))
     mine = tuple(c.rank for c in pos.hand)
-    last = pos.last
     n = pos.opp_count
     ranks, hands, weights = holding_arrays(pos, factor, sample, counts)
     k = len(weights)
     opts = np.array([0 if c is None else c.rank for c in cards], np.int64)
     out = np.zeros((k, len(opts), 2), np.int64)
+    memo, stamp = _table()
+    nbs = np.full(k, n, np.int64)
+    _solve(
+        _pack(mine), len(mine), hands, nbs, count, tail, streak,
+        1 if pos.opp_go else 0, pos.last, opts, out, memo, stamp,
+    )  # fmt: skip
+    return ranks, weights, out
+
+
+def _table() -> tuple[np.ndarray, int]:
+    """The transposition table and a fresh stamp for one analysis.
+
+    A state's value does not depend on the position, so entries of earlier analyses
+    would still be right; the stamp retires them anyway, so that every analysis costs
+    the same whatever ran before it (and the table never fills up)."""
+    global _memo, _stamp
     if _memo is None:
         _memo = np.zeros((4 << _MEMO_BITS) + 1, np.int64)  # the stamp, then the table
-    # A state's value does not depend on the position, so entries of earlier
-    # analyses would still be right; the stamp retires them anyway, so that every
-    # analysis costs the same whatever ran before it (and the table never fills up).
     _stamp += 1
     if _stamp >= 1 << 40:  # never in practice: start over with a clean table
         _memo[:] = 0
         _stamp = 1
-    nbs = np.full(k, n, np.int64)
-    _solve(
-        _pack(mine), len(mine), hands, nbs, count, tail, streak,
-        1 if pos.opp_go else 0, last, opts, out, _memo, _stamp,
-    )  # fmt: skip
-    return ranks, weights, out
+    return _memo, _stamp
+
+
+def solve_hands(
+    pile: tuple[int, ...],
+    go: bool,
+    last: int,
+    n: int,
+    holdings: np.ndarray,
+    hands: list[tuple[tuple[int, ...], tuple[int, ...], np.ndarray]],
+) -> list[np.ndarray]:
+    """One pile, several hands of the mover: for each (hand ranks, option ranks, rows),
+    ``out[holding, option, (now, future)]`` against the other player's packed
+    ``holdings[rows]`` (``n`` cards each), as :func:`minimax_rows` gives them for the
+    position with that hand.  ``go``: the other player said go; ``last``: who played
+    the pile's last card, as :attr:`PeggingPosition.last` says.  Every hand shares one
+    transposition table (its values are exact whatever filled it), so hands that
+    reach the same states solve them once."""
+    count, tail, streak = _compress(pile)
+    memo, stamp = _table()
+    out = []
+    for mine, options, rows in hands:
+        opts = np.array(options, np.int64)
+        sub = np.ascontiguousarray(holdings[rows])
+        o = np.zeros((len(sub), len(opts), 2), np.int64)
+        nbs = np.full(len(sub), n, np.int64)
+        _solve(
+            _pack(mine), len(mine), sub, nbs, count, tail, streak,
+            1 if go else 0, last, opts, o, memo, stamp,
+        )  # fmt: skip
+        out.append(o)
+    return out
 
 
 def minimax_rows(

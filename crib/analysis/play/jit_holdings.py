@@ -11,7 +11,7 @@ from crib.analysis.play.jit_core import _VALUE, _jit
 from crib.analysis.play.weights import reweigh
 from crib.rules.position import PeggingPosition
 
-__all__ = ["holding_arrays"]
+__all__ = ["every_holding", "holding_arrays"]
 
 
 @_jit("int64(int64[::1], int64, int64, int64, int64[:, ::1], int64[::1], int64[::1])")
@@ -72,6 +72,21 @@ def _unseen_counts(pos: PeggingPosition) -> np.ndarray:
     return u
 
 
+def every_holding(
+    unseen: np.ndarray, n: int, og: bool, room: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Every ``n``-rank multiset of the ``unseen`` cards (``unseen[r]`` of rank r, 1..13)
+    in the order of ``crib.analysis.play.holdings``: (rows of ranks, packed hands, how many
+    card sets each is).  ``og``: the holder said go with ``room`` left, so no card of a
+    holding fits in it."""
+    cap = 1820  # C(13 + 4 - 1, 4): the most rank multisets of 4
+    ranks = np.zeros((cap, max(n, 1)), np.int64)
+    hands = np.zeros(cap, np.int64)
+    weights = np.zeros(cap, np.int64)
+    k = _holdings(unseen, n, 1 if og else 0, room, ranks, hands, weights)
+    return ranks[:k], hands[:k], weights[:k]
+
+
 def holding_arrays(
     pos: PeggingPosition,
     factor: Callable[[tuple[int, ...]], float] | None = None,
@@ -83,13 +98,9 @@ def holding_arrays(
     (:func:`crib.analysis.play.weights.reweigh`).  ``counts``, if given, receives the
     holdings' number (``"holdings"``) and card sets (``"combos"``) before any weighting."""
     count = sum(c.value for c in pos.pile)
-    n = pos.opp_count
-    cap = 1820  # C(13 + 4 - 1, 4): the most rank multisets of 4
-    ranks = np.zeros((cap, max(n, 1)), np.int64)
-    hands = np.zeros(cap, np.int64)
-    weights = np.zeros(cap, np.int64)
-    k = _holdings(_unseen_counts(pos), n, 1 if pos.opp_go else 0, 31 - count, ranks, hands, weights)
-    ranks, hands, weights = ranks[:k], hands[:k], weights[:k]
+    ranks, hands, weights = every_holding(
+        _unseen_counts(pos), pos.opp_count, pos.opp_go, 31 - count
+    )
     if counts is not None:
-        counts["holdings"], counts["combos"] = k, int(weights.sum())
+        counts["holdings"], counts["combos"] = len(weights), int(weights.sum())
     return reweigh(pos, ranks, hands, weights, factor, sample)

@@ -21,6 +21,8 @@ True
 
 from __future__ import annotations
 
+import math
+from collections.abc import Sequence
 from functools import lru_cache
 
 import numpy as np
@@ -28,7 +30,8 @@ import numpy as np
 from crib.analysis.models import MASTER
 from crib.analysis.play import jit
 from crib.analysis.play.analysis import analyze_play
-from crib.analysis.play.evidence import Situation, play_evidence
+from crib.analysis.play.evidence import Situation, packed_counts, play_evidence
+from crib.analysis.play.jit_holdings import every_holding
 from crib.analysis.play.leads import LEAD_FLOOR, LEAD_TEMPERATURE, softmax_rows
 from crib.analysis.play.weights import keep_weights
 from crib.analysis.selfplay_tables import seat_tables
@@ -37,7 +40,7 @@ from crib.rules.cards import SUITS, Card
 from crib.rules.pegging import fits
 from crib.rules.position import PeggingPosition
 
-__all__ = ["position", "read_probability", "solved_margins"]
+__all__ = ["MasterReader", "chances_many", "position", "read_probability", "solved_margins"]
 
 
 def _hand(sit: Situation, ranks: tuple[int, ...]) -> list[Card] | None:
@@ -81,10 +84,22 @@ def solved_margins(pos: PeggingPosition, sit: Situation) -> dict[int, float]:
         return {o.card.rank: o.margin for o in a.options if o.card is not None}
 
 
+def _softmax(
+    ranks: tuple[int, ...], legal: list[int], margin: dict[int, float]
+) -> dict[int, float]:
+    """The tables' softmax of the ``margin`` of each legal rank, over the legal ranks."""
+    m = np.full(13, np.nan)
+    cards = np.zeros(13)
+    for r in legal:
+        m[r - 1], cards[r - 1] = margin[r], ranks.count(r)
+    p = softmax_rows(m, cards, LEAD_TEMPERATURE, LEAD_FLOOR)
+    return {r: float(p[r - 1]) for r in legal}
+
+
 @lru_cache(maxsize=100_000)
 def _chances(sit: Situation, ranks: tuple[int, ...]) -> dict[int, float]:
     """The chance of playing each rank of ``ranks`` (sorted) in ``sit``; {} if no deck
-    holds them beside the cards seen."""
+    holds them beside the cards seen.  The reference for :func:`chances_many`."""
     hand = _hand(sit, ranks)
     if hand is None:
         return {}
@@ -98,14 +113,83 @@ def _chances(sit: Situation, ranks: tuple[int, ...]) -> dict[int, float]:
         return {}
     if not margin:
         return {}
-    m = np.full(13, np.nan)  # the tables' softmax, over the legal ranks
-    cards = np.zeros(13)
-    for r in legal:
-        m[r - 1], cards[r - 1] = margin[r], ranks.count(r)
-    p = softmax_rows(m, cards, LEAD_TEMPERATURE, LEAD_FLOOR)
-    return {r: float(p[r - 1]) for r in legal}
+    return _softmax(ranks, legal, margin)
 
 
-def read_probability(sit: Situation, hand: tuple[int, ...], rank: int) -> float:
-    """P(a Master holding ``hand`` (ranks, then) plays ``rank`` in ``sit``)."""
-    return _chances(sit, tuple(sorted(hand))).get(rank, 0.0)
+_BINOMIAL = np.array([[math.comb(u, m) for m in range(5)] for u in range(5)], np.int64)
+_MANY: dict[tuple[Situation, tuple[int, ...]], dict[int, float]] = {}
+
+
+def chances_many(sit: Situation, hands: Sequence[tuple[int, ...]]) -> list[dict[int, float]]:
+    """:func:`_chances` of each hand (sorted ranks) in ``sit``, equal to it, solved
+    together: your holdings are listed and weighted once for the situation, and the
+    hands share one transposition table (:func:`~crib.analysis.play.jit.solve_hands`).
+    Cached per situation and hand; the pure-Python solver reads hand by hand."""
+    if not jit.available():
+        return [_chances(sit, h) for h in hands]
+    missing = [h for h in dict.fromkeys(hands) if (sit, h) not in _MANY]
+    if missing:
+        if len(_MANY) > 100_000:
+            _MANY.clear()
+        _MANY.update(zip([(sit, h) for h in missing], _solve_many(sit, missing), strict=True))
+    return [_MANY[(sit, h)] for h in hands]
+
+
+def _solve_many(sit: Situation, hands: list[tuple[int, ...]]) -> list[dict[int, float]]:
+    """:func:`chances_many` without its cache."""
+    unseen = np.full(14, 4, np.int64)
+    unseen[0] = 0
+    for c in (*sit.pile, *sit.previous, sit.starter):
+        unseen[c.rank] -= 1
+    count = sum(c.value for c in sit.pile)
+    n = sit.your_count
+    out: list[dict[int, float]] = [{} for _ in hands]
+    todo = []
+    for i, ranks in enumerate(hands):
+        left = unseen - np.bincount(np.array(ranks, np.int64), minlength=14)
+        # what position() would refuse, or where no deck holds these ranks: {}
+        played = 8 - len(ranks) - n == len(sit.pile) + len(sit.previous)
+        if (left < 0).any() or not 0 < len(ranks) <= 4 or not played:
+            continue
+        legal = sorted({r for r in ranks if fits(count, r)})
+        if len(legal) == 1:
+            out[i] = {legal[0]: 1.0}
+        elif legal and not (sit.your_go and not sit.pile):
+            todo.append((i, ranks, legal, left[1:]))
+    if not todo:
+        return out
+    _ranks, packed, combos = every_holding(unseen, n, sit.your_go, 31 - count)
+    with play_evidence(()), seat_tables(keeps="expert"):
+        factor = keep_weights(sit.your_played, sit.you_dealt).packed(packed)
+    held = packed_counts(packed)
+    jobs, weights = [], []
+    for i, ranks, legal, left in todo:
+        # card sets of each holding beside this hand (0: it does not fit beside it)
+        sets = _BINOMIAL[np.broadcast_to(left, held.shape), held].prod(axis=1)
+        rows = np.nonzero(sets)[0]
+        w = sets[rows] * factor[rows]
+        total = w.sum()
+        if len(w) and total > 0:
+            jobs.append((ranks, tuple(legal), rows))
+            weights.append((i, legal, w, total))
+    last = 1 if sit.your_go else (-1 if sit.pile else 0)
+    solved = jit.solve_hands(tuple(c.rank for c in sit.pile), sit.your_go, last, n, packed, jobs)
+    for (i, legal, w, total), (ranks, _legal, _rows), o in zip(weights, jobs, solved, strict=True):
+        m = (o[:, :, 0] + o[:, :, 1]).T @ w.astype(float) / float(total)
+        out[i] = _softmax(ranks, legal, dict(zip(legal, m.tolist(), strict=True)))
+    return out
+
+
+class MasterReader:
+    """P(a Master holding ``hand`` (ranks, then) plays ``rank`` in ``sit``): call it for
+    one hand, or :meth:`many` for several in one situation (equal, and faster)."""
+
+    def __call__(self, sit: Situation, hand: tuple[int, ...], rank: int) -> float:
+        return _chances(sit, tuple(sorted(hand))).get(rank, 0.0)
+
+    def many(self, sit: Situation, hands: Sequence[tuple[int, ...]], rank: int) -> list[float]:
+        """The chance for each of ``hands`` at once (:func:`chances_many`)."""
+        return [c.get(rank, 0.0) for c in chances_many(sit, [tuple(sorted(h)) for h in hands])]
+
+
+read_probability = MasterReader()
