@@ -291,7 +291,8 @@ def play_evidence(
     """Within: weighted holdings (:func:`crib.analysis.play.weights.keep_weights`) are
     also weighted by :func:`likelihood` of these decisions.  ``reader``: P(a hand plays
     a rank in a situation), for the decisions read by a solve
-    (:func:`crib.analysis.play.reads.read_probability`).  ``expert``: the prior chance
+    (:data:`crib.analysis.play.reads.read_probability`; a reader with a ``many`` method
+    is asked for all the hands of a situation at once).  ``expert``: the prior chance
     that the opponent is the Expert rather than the Master, so that each holding's
     weight is a mixture of the two (:class:`~crib.analysis.play.weights.KeepWeights`)."""
     if not 0.0 <= expert <= 1.0:

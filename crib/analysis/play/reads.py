@@ -9,8 +9,14 @@ hand, by ``MASTER.play`` (your holdings weighted by the Expert's keeps and the c
 you had played), and the chance that it played the rank it did, a softmax of the margins at
 :data:`~crib.analysis.play.leads.LEAD_TEMPERATURE` points mixed with
 :data:`~crib.analysis.play.leads.LEAD_FLOOR` of a legal card chosen uniformly.  Each
-solve is cached per situation and hand.  The Master passes :func:`read_probability` to
+solve is cached per situation and hand.  The Master passes :data:`read_probability` to
 :func:`~crib.analysis.play.evidence.play_evidence` as its reader.
+
+The vectorised likelihood asks for every hand of a situation at once
+(:meth:`MasterReader.many`, :func:`chances_many`): your holdings are then listed and
+weighted once for the situation, and all its hands are solved in one pass that shares
+the transposition table.  It is tested exactly equal to the reads hand by hand, and
+``bench/reads_batch.py`` measures it 1.28 times as fast per game of the learnt Master.
 
 >>> from crib.analysis.play.evidence import Situation
 >>> from crib.rules.cards import parse_cards
@@ -192,4 +198,6 @@ class MasterReader:
         return [c.get(rank, 0.0) for c in chances_many(sit, [tuple(sorted(h)) for h in hands])]
 
 
+#: P(a Master holding ``hand`` plays ``rank`` in ``sit``): ``read_probability(sit, hand,
+#: rank)``, or ``read_probability.many(sit, hands, rank)`` for several hands at once.
 read_probability = MasterReader()
