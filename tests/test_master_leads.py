@@ -240,3 +240,60 @@ def test_the_batched_reads_equal_the_reads_hand_by_hand() -> None:
             kinds["none" if not want else "one" if len(want) == 1 else "solved"] += 1
         assert reads.chances_many(s, hands) == got  # and again from the cache
     assert min(kinds.values()) >= 3, kinds
+
+
+def test_a_cover_below_one_solves_the_heaviest_hands_and_reads_the_rest_by_the_proxy() -> None:
+    """play_evidence(cover=0.9): a decision read by a solve is solved only for the fewest
+    hands, heaviest first by the prior weight, that carry 90% of it; every other hand is
+    read by the proxy (Decision.weights).  Cover 1 solves them all.  The Master setting
+    opp_cover is a percentage, 1 to 100."""
+    from crib.ai.master import master_variant
+    from crib.analysis.play.evidence import play_evidence
+    from crib.analysis.play.reads import read_probability
+    from crib.errors import CribError
+
+    rng = random.Random(23)
+    checked = 0
+    while checked < 4:
+        played, opp, _held, starter, _piles = _random_record(rng, most=8)
+        solved = [x for x in decisions_from(played, opp, starter, 4, 30, solve=True) if x.situation]
+        if not solved:
+            continue
+        d = solved[:1]
+        n = 4 - len(opp)
+        hold = list(itertools.combinations_with_replacement(range(1, 14), n))
+        packed = np.array([sum(1 << (4 * r) for r in h) for h in hold], np.int64)
+        prior = np.array([rng.random() ** 4 for _ in hold])
+        with play_evidence(d, read_probability):
+            exact = packed_likelihood(d, packed, prior)
+        with play_evidence(d, read_probability, cover=0.9):
+            got = packed_likelihood(d, packed, prior)
+        by_key: dict[tuple[int, ...], float] = {}
+        for h, w in zip(hold, prior, strict=True):
+            key = tuple(sorted((*h, *d[0].held_then)))
+            by_key[key] = by_key.get(key, 0.0) + w
+        heavy = sorted(by_key, key=lambda k: -by_key[k])
+        total, cum, chosen = sum(by_key.values()), 0.0, set()
+        for k in heavy:
+            if cum >= 0.9 * total:
+                break
+            chosen.add(k)
+            cum += by_key[k]
+        assert 0 < len(chosen) < len(by_key)  # some hands solved, some read by the proxy
+        w = np.array(d[0].weights)
+        for i, h in enumerate(hold):
+            key = tuple(sorted((*h, *d[0].held_then)))
+            if key in chosen:
+                assert got[i] == exact[i]
+            else:
+                den = sum(w[r - 1] for r in key)
+                assert got[i] == pytest.approx(
+                    key.count(d[0].rank) * w[d[0].rank - 1] / den if den else 0.0
+                )
+        checked += 1
+    assert master_variant("master:opp_solve=1,opp_cover=95").opp_cover == 95
+    for bad in ("0", "101"):
+        with pytest.raises(CribError, match="opp_cover"):
+            master_variant(f"master:opp_cover={bad}")
+    with pytest.raises(CribError, match="share of the weight"), play_evidence((), cover=0.0):
+        pass

@@ -47,9 +47,10 @@ lead, read by the Master's own first card solved for every four:
 :mod:`crib.analysis.play.reads`), ``opp_expert`` (those reads mixed with the Expert's:
 each holding weighted as if the opponent were the Expert with this prior chance, its
 plays then read by the proxy) and ``opp_learn`` (that chance learnt from the game's
-earlier plays, :mod:`crib.analysis.play.kind`), and
-``lookahead`` (the discard re-ranks its best throws by the play solved from it,
-:mod:`crib.analysis.play.lookahead`).
+earlier plays, :mod:`crib.analysis.play.kind`), ``opp_cover`` (below 100, the
+solved reads solve only the hands carrying that share of the weight, the rest read by the
+proxy: lossy, for speed), and ``lookahead`` (the discard re-ranks its best throws by
+the play solved from it, :mod:`crib.analysis.play.lookahead`).
 
 The ingredients can be switched off one at a time (``seat_crib``,
 ``peg_value``, ``weighted``, ``exact_play``, ``endgame``, ``board``) to measure what each is worth
@@ -178,6 +179,10 @@ class MasterPlayer:
     # that prior chance learnt from this game's earlier plays, whose every card is known
     # (Observation.earlier; crib.analysis.play.kind); needs opp_expert between 1 and 99
     opp_learn: bool = False
+    # the share of the weight, in percent, whose hands the solved reads solve, heaviest
+    # first; the lighter hands are read by the proxy (evidence.packed_likelihood; lossy,
+    # for speed); 100: every hand
+    opp_cover: int = 100
     # the discard re-ranks its best ``lookahead`` throws (within LOOK_MARGIN points of the
     # best) by the play solved from the discard (crib.analysis.play.lookahead); 0: off
     lookahead: int = 0
@@ -275,7 +280,8 @@ class MasterPlayer:
         mix = self.opp_expert / 100
         if self.opp_learn:
             mix = chance_expert(obs.earlier, mix)
-        with seat_tables(keeps=self._keeps), play_evidence(evidence, reader, mix):
+        cover = self.opp_cover / 100
+        with seat_tables(keeps=self._keeps), play_evidence(evidence, reader, mix, cover):
             return self._search(obs)
 
     def _search(self, obs: Observation) -> Card:
@@ -332,12 +338,14 @@ MASTER_2026_12 = MasterPlayer(
     opp_solve=False,
     opp_expert=0,
     opp_learn=False,
+    opp_cover=100,
     lookahead=0,
 )
 
 # the ingredients a variant may change: every compared field but the name
 _FIELDS = {f.name for f in fields(MasterPlayer) if f.compare and f.name != "name"}
-_WHOLE = ("endgame_at", "lookahead", "opp_expert")  # whole numbers; the rest are switches
+# whole numbers; the rest are switches
+_WHOLE = ("endgame_at", "lookahead", "opp_expert", "opp_cover")
 
 
 def master_variant(spec: str) -> MasterPlayer:
@@ -369,5 +377,7 @@ def master_variant(spec: str) -> MasterPlayer:
             raise CribError(f"Master setting {key}={value!r}: expected a whole number")
         if key == "opp_expert" and int(value) > 100:
             raise CribError(f"Master setting opp_expert={value}: a percentage, 0 to 100")
+        if key == "opp_cover" and not 0 < int(value) <= 100:
+            raise CribError(f"Master setting opp_cover={value}: a percentage, 1 to 100")
         kw[key] = int(value) if key in _WHOLE else bool(int(value))
     return MasterPlayer(name=spec.strip().lower(), **kw)  # type: ignore[arg-type]

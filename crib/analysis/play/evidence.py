@@ -247,46 +247,78 @@ def likelihood(decisions: Sequence[Decision], holding: Iterable[int]) -> float:
     return p
 
 
-def packed_likelihood(decisions: Sequence[Decision], hands: np.ndarray) -> np.ndarray:
+def packed_likelihood(
+    decisions: Sequence[Decision], hands: np.ndarray, prior: np.ndarray | None = None
+) -> np.ndarray:
     """:func:`likelihood` for holdings packed as the compiled solver packs them
-    (rank r adds ``1 << 4r``), vectorised."""
+    (rank r adds ``1 << 4r``), vectorised.  ``prior``: each holding's weight before the
+    evidence, for a ``cover`` below 1 (:func:`play_evidence`): then a decision read by a
+    solve is solved only for the hands that carry that share of the weight so far, and
+    the rest are read by the proxy."""
     if not decisions:
         return np.ones(len(hands))
     counts = packed_counts(hands)
     p = np.ones(len(hands))
+    cover = _COVER.get()
     for d in decisions:
         if d.situation is not None:
             then = counts + np.bincount(np.array(d.held_then, np.int64) - 1, minlength=13)
             keys, inverse = np.unique(then, axis=0, return_inverse=True)
+            inverse = inverse.ravel()
+            solve = np.arange(len(keys))
+            each = np.zeros(len(keys))
+            if cover < 1.0 and prior is not None:
+                solve = _covering(np.bincount(inverse, prior * p, len(keys)), cover)
+                rest = np.setdiff1d(np.arange(len(keys)), solve)
+                with np.errstate(divide="ignore", invalid="ignore"):  # 0/0: no rank fits
+                    each[rest] = np.nan_to_num(_proxy(d, keys[rest]))
             read = _reader()
-            held = [tuple(np.repeat(np.arange(1, 14), k).tolist()) for k in keys]
+            held = [tuple(np.repeat(np.arange(1, 14), k).tolist()) for k in keys[solve]]
             many = getattr(read, "many", None)  # several hands at once, if it can
             if many is not None:
-                each = many(d.situation, held, d.rank)
+                each[solve] = many(d.situation, held, d.rank)
             else:
-                each = [read(d.situation, h, d.rank) for h in held]
-            p *= np.array(each)[inverse.ravel()]
+                each[solve] = [read(d.situation, h, d.rank) for h in held]
+            p *= each[inverse]
             continue
         table = d.table_row()
         if table is not None:
             rows, found = packed_rows(hands + sum(1 << (4 * r) for r in d.held_then))
             p *= np.where(found, table[rows, d.rank - 1], 0.0)
             continue
-        m = counts + np.bincount(np.array(d.held_then, np.int64) - 1, minlength=13)
-        w = np.array(d.weights)
-        p *= m[:, d.rank - 1] * w[d.rank - 1] / (m @ w)
+        p *= _proxy(d, counts + np.bincount(np.array(d.held_then, np.int64) - 1, minlength=13))
     return p
+
+
+def _proxy(d: Decision, held: np.ndarray) -> np.ndarray:
+    """The proxy's chance of ``d``'s play for hands given as rows of counts per rank."""
+    w = np.array(d.weights)
+    return held[:, d.rank - 1] * w[d.rank - 1] / (held @ w)
+
+
+def _covering(weight: np.ndarray, cover: float) -> np.ndarray:
+    """The fewest indices, heaviest first, whose ``weight`` makes ``cover`` of the total
+    (all of them when there is no weight)."""
+    order = np.argsort(-weight, kind="stable")
+    cum = np.cumsum(weight[order])
+    if not len(cum) or cum[-1] <= 0:
+        return order
+    return order[: int(np.searchsorted(cum, cover * cum[-1])) + 1]
 
 
 _EVIDENCE: ContextVar[tuple[Decision, ...]] = ContextVar("crib_play_evidence", default=())
 Reader = Callable[[Situation, tuple[int, ...], int], float]
 _READER: ContextVar[Reader | None] = ContextVar("crib_play_reader", default=None)
 _EXPERT: ContextVar[float] = ContextVar("crib_play_expert", default=0.0)
+_COVER: ContextVar[float] = ContextVar("crib_play_cover", default=1.0)
 
 
 @contextmanager
 def play_evidence(
-    decisions: tuple[Decision, ...], reader: Reader | None = None, expert: float = 0.0
+    decisions: tuple[Decision, ...],
+    reader: Reader | None = None,
+    expert: float = 0.0,
+    cover: float = 1.0,
 ) -> Iterator[None]:
     """Within: weighted holdings (:func:`crib.analysis.play.weights.keep_weights`) are
     also weighted by :func:`likelihood` of these decisions.  ``reader``: P(a hand plays
@@ -294,15 +326,22 @@ def play_evidence(
     (:data:`crib.analysis.play.reads.read_probability`; a reader with a ``many`` method
     is asked for all the hands of a situation at once).  ``expert``: the prior chance
     that the opponent is the Expert rather than the Master, so that each holding's
-    weight is a mixture of the two (:class:`~crib.analysis.play.weights.KeepWeights`)."""
+    weight is a mixture of the two (:class:`~crib.analysis.play.weights.KeepWeights`).
+    ``cover``: below 1, the vectorised reading solves only the hands carrying that share
+    of the weight and reads the rest by the proxy (:func:`packed_likelihood`; lossy, for
+    speed); 1 solves every hand."""
     if not 0.0 <= expert <= 1.0:
         raise CribError(f"the chance that the opponent is the Expert must be in [0, 1]: {expert}")
+    if not 0.0 < cover <= 1.0:
+        raise CribError(f"the share of the weight solved must be in (0, 1]: {cover}")
     token = _EVIDENCE.set(tuple(decisions))
     reader_token = _READER.set(reader)
     expert_token = _EXPERT.set(expert)
+    cover_token = _COVER.set(cover)
     try:
         yield
     finally:
+        _COVER.reset(cover_token)
         _EXPERT.reset(expert_token)
         _READER.reset(reader_token)
         _EVIDENCE.reset(token)

@@ -84,7 +84,7 @@ class KeepWeights:
             codes, ratios = _packed_table(self.seat, table)
             i = np.minimum(np.searchsorted(codes, keys), len(codes) - 1)
             out = np.where(codes[i] == keys, ratios[i], 0.0)
-            return out * packed_likelihood(evidence, hands) if evidence else out
+            return out * packed_likelihood(evidence, hands, out) if evidence else out
 
         return self._mix(one)
 
