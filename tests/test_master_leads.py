@@ -242,6 +242,21 @@ def test_the_batched_reads_equal_the_reads_hand_by_hand() -> None:
     assert min(kinds.values()) >= 3, kinds
 
 
+def test_the_batched_reads_survive_a_full_cache(monkeypatch: pytest.MonkeyPatch) -> None:
+    """When the cache of reads fills up mid-call, it starts again, and the reads it held
+    for this call are still returned (a 10,000-pair ladder once failed here)."""
+    from crib.analysis.play import reads
+    from crib.rules.cards import parse_cards
+
+    s = reads.Situation(parse_cards("9C 6S"), (), parse_cards("6C")[0], 3, False, (), False)
+    hands = [(1, 9, 13), (2, 9, 13), (3, 9, 13)]
+    reads._MANY.clear()
+    first = reads.chances_many(s, hands[:2])  # two cached
+    monkeypatch.setattr(reads, "MANY_CACHED", 2)  # the third read overfills it
+    assert reads.chances_many(s, hands) == [*first, reads._chances(s, hands[2])]
+    assert len(reads._MANY) == 1  # it started again with the new read
+
+
 def test_a_cover_below_one_solves_the_heaviest_hands_and_reads_the_rest_by_the_proxy() -> None:
     """play_evidence(cover=0.9): a decision read by a solve is solved only for the fewest
     hands, heaviest first by the prior weight, that carry 90% of it; every other hand is

@@ -124,6 +124,7 @@ def _chances(sit: Situation, ranks: tuple[int, ...]) -> dict[int, float]:
 
 _BINOMIAL = np.array([[math.comb(u, m) for m in range(5)] for u in range(5)], np.int64)
 _MANY: dict[tuple[Situation, tuple[int, ...]], dict[int, float]] = {}
+MANY_CACHED = 100_000  # the most (situation, hand) reads :func:`chances_many` keeps
 
 
 def chances_many(sit: Situation, hands: Sequence[tuple[int, ...]]) -> list[dict[int, float]]:
@@ -133,12 +134,14 @@ def chances_many(sit: Situation, hands: Sequence[tuple[int, ...]]) -> list[dict[
     Cached per situation and hand; the pure-Python solver reads hand by hand."""
     if not jit.available():
         return [_chances(sit, h) for h in hands]
-    missing = [h for h in dict.fromkeys(hands) if (sit, h) not in _MANY]
+    got = {h: _MANY[(sit, h)] for h in dict.fromkeys(hands) if (sit, h) in _MANY}
+    missing = [h for h in dict.fromkeys(hands) if h not in got]
     if missing:
-        if len(_MANY) > 100_000:
+        got.update(zip(missing, _solve_many(sit, missing), strict=True))
+        if len(_MANY) + len(missing) > MANY_CACHED:  # full: start again (got keeps these)
             _MANY.clear()
-        _MANY.update(zip([(sit, h) for h in missing], _solve_many(sit, missing), strict=True))
-    return [_MANY[(sit, h)] for h in hands]
+        _MANY.update(((sit, h), got[h]) for h in missing)
+    return [got[h] for h in hands]
 
 
 def _solve_many(sit: Situation, hands: list[tuple[int, ...]]) -> list[dict[int, float]]:
