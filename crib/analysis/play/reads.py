@@ -16,7 +16,8 @@ The vectorised likelihood asks for every hand of a situation at once
 (:meth:`MasterReader.many`, :func:`chances_many`): your holdings are then listed and
 weighted once for the situation, and all its hands are solved in one pass that shares
 the transposition table.  It is tested exactly equal to the reads hand by hand, and
-``bench/reads_batch.py`` measures it 1.28 times as fast per game of the learnt Master.
+``bench/reads_batch.py`` measured it 1.17 to 1.28 times as fast per game of the
+learnt Master (20 and 16 games, beside a ladder).
 
 >>> from crib.analysis.play.evidence import Situation
 >>> from crib.rules.cards import parse_cards
