@@ -92,7 +92,7 @@ def solved_margins(pos: PeggingPosition, sit: Situation) -> dict[int, float]:
 
 
 def _softmax(
-    ranks: tuple[int, ...], legal: list[int], margin: dict[int, float]
+    ranks: tuple[int, ...], legal: Sequence[int], margin: dict[int, float]
 ) -> dict[int, float]:
     """The tables' softmax of the ``margin`` of each legal rank, over the legal ranks."""
     m = np.full(13, np.nan)
@@ -168,11 +168,11 @@ def _solve_many(sit: Situation, hands: list[tuple[int, ...]]) -> list[dict[int, 
             todo.append((i, ranks, legal, left[1:]))
     if not todo:
         return out
-    _ranks, packed, combos = every_holding(unseen, n, sit.your_go, 31 - count)
+    _ranks, packed, _sets = every_holding(unseen, n, sit.your_go, 31 - count)
     with play_evidence(()), seat_tables(keeps="expert"):
         factor = keep_weights(sit.your_played, sit.you_dealt).packed(packed)
     held = packed_counts(packed)
-    jobs, weights = [], []
+    jobs, weights = [], []  # (hand, options, rows) to solve; (index, weights, total)
     for i, ranks, legal, left in todo:
         # card sets of each holding beside this hand (0: it does not fit beside it)
         sets = _BINOMIAL[np.broadcast_to(left, held.shape), held].prod(axis=1)
@@ -181,10 +181,10 @@ def _solve_many(sit: Situation, hands: list[tuple[int, ...]]) -> list[dict[int, 
         total = w.sum()
         if len(w) and total > 0:
             jobs.append((ranks, tuple(legal), rows))
-            weights.append((i, legal, w, total))
+            weights.append((i, w, total))
     last = 1 if sit.your_go else (-1 if sit.pile else 0)
     solved = jit.solve_hands(tuple(c.rank for c in sit.pile), sit.your_go, last, n, packed, jobs)
-    for (i, legal, w, total), (ranks, _legal, _rows), o in zip(weights, jobs, solved, strict=True):
+    for (i, w, total), (ranks, legal, _rows), o in zip(weights, jobs, solved, strict=True):
         m = (o[:, :, 0] + o[:, :, 1]).T @ w.astype(float) / float(total)
         out[i] = _softmax(ranks, legal, dict(zip(legal, m.tolist(), strict=True)))
     return out
