@@ -4,6 +4,7 @@ earlier plays (Observation.earlier, crib.analysis.play.kind)."""
 from __future__ import annotations
 
 import math
+import random
 
 import pytest
 
@@ -11,6 +12,7 @@ from crib.ai.master import master_variant
 from crib.ai.players import parse_player
 from crib.analysis.play.kind import CLIP, chance_expert, expert_log_odds
 from crib.errors import CribError
+from crib.rules.cards import parse_cards
 from crib.rules.events import Dealt, Discarded
 from crib.rules.game import Game
 from crib.rules.observation import EarlierHand, Observation
@@ -118,3 +120,36 @@ def test_the_learning_master_reads_with_the_chance_it_learnt(
     assert used == [p for _n, p in seen] and len(used) > 10
     assert seen[0] == (0, 0.5) and max(n for n, _p in seen) >= 5
     assert seen[-1][1] > 0.9 and evidence.current_expert() == 0.0
+
+
+@pytest.mark.parametrize(("chance", "tables"), [(0.2, "master"), (0.5, "expert"), (0.9, "expert")])
+def test_opp_tables_follow_the_kind_learnt(
+    monkeypatch: pytest.MonkeyPatch, chance: float, tables: str
+) -> None:
+    """With opp_tables, the discard values the crib and the pegging by the tables measured
+    against the Master's discard exactly when the opponent reads as more likely the Master;
+    without it, by the Expert's whatever the read."""
+    import crib.ai.master as master_module
+
+    asked: list[tuple[str, str]] = []
+    real_tables = master_module.seat_tables
+
+    def spy_tables(crib: str = "expert", pegging: str = "expert", keeps: str = "expert"):  # noqa: ANN202
+        asked.append((crib, pegging))
+        return real_tables(crib=crib, pegging=pegging, keeps=keeps)
+
+    monkeypatch.setattr(master_module, "chance_expert", lambda earlier, prior: chance)
+    monkeypatch.setattr(master_module, "seat_tables", spy_tables)
+    obs = Observation(
+        phase="discard",
+        hand=parse_cards("5H 5D 6C 7S JH KD"),
+        dealer=True,
+        my_score=10,
+        opp_score=12,
+    )
+    on = master_variant("master:opp_leads=1,opp_expert=50,opp_learn=1,opp_tables=1")
+    off = master_variant("master:opp_leads=1,opp_expert=50,opp_learn=1")
+    for m in (on, off):
+        throw = m.discard(obs, random.Random(0))
+        assert len(set(throw)) == 2 and set(throw) <= set(obs.hand)
+    assert asked == [(tables, tables), ("expert", "expert")]

@@ -49,7 +49,9 @@ each holding weighted as if the opponent were the Expert with this prior chance,
 plays then read by the proxy) and ``opp_learn`` (that chance learnt from the game's
 earlier plays, :mod:`crib.analysis.play.kind`), ``opp_cover`` (below 100, the
 solved reads solve only the hands carrying that share of the weight, the rest read by the
-proxy: lossy, for speed), and ``lookahead`` (the discard re-ranks its best throws by
+proxy: lossy, for speed), ``opp_tables`` (the discard's seat tables measured against the
+Master's discard when that learnt chance reads the opponent as more likely the Master), and
+``lookahead`` (the discard re-ranks its best throws by
 the play solved from it, :mod:`crib.analysis.play.lookahead`).
 
 The ingredients can be switched off one at a time (``seat_crib``,
@@ -183,6 +185,10 @@ class MasterPlayer:
     # first; the lighter hands are read by the proxy (evidence.packed_likelihood; lossy,
     # for speed); 100: every hand
     opp_cover: int = 100
+    # the discard's seat crib and pegging tables follow the opponent's kind as learnt
+    # (opp_learn): measured against the Master's discard when it more likely plays as the
+    # Master, else against the Expert's (the master_cribs / master_pegs tables)
+    opp_tables: bool = False
     # the discard re-ranks its best ``lookahead`` throws (within LOOK_MARGIN points of the
     # best) by the play solved from the discard (crib.analysis.play.lookahead); 0: off
     lookahead: int = 0
@@ -208,9 +214,10 @@ class MasterPlayer:
             endgame=self.endgame and not wide,
             objective=Objective.WIN if wide else Objective.EV,
         )
+        as_master = self._reads_as_master(obs)
         tables = seat_tables(
-            crib="master" if self.master_cribs else "expert",
-            pegging="master" if self.master_pegs else "expert",
+            crib="master" if self.master_cribs or as_master else "expert",
+            pegging="master" if self.master_pegs or as_master else "expert",
         )
         with tables:
             a = analyze_discard(
@@ -224,6 +231,13 @@ class MasterPlayer:
         if self.lookahead and not near_end:
             t = self._look_ahead(a.throws, obs.dealer)
         return t[0], t[1]
+
+    def _reads_as_master(self, obs: Observation) -> bool:
+        """With ``opp_tables``: whether the game so far reads the opponent as more likely
+        the Master than the Expert (:func:`~crib.analysis.play.kind.chance_expert`)."""
+        if not (self.opp_tables and self.opp_learn):
+            return False
+        return chance_expert(obs.earlier, self.opp_expert / 100) < 0.5
 
     @property
     def _keeps(self) -> str:
@@ -339,6 +353,7 @@ MASTER_2026_12 = MasterPlayer(
     opp_expert=0,
     opp_learn=False,
     opp_cover=100,
+    opp_tables=False,
     lookahead=0,
 )
 
