@@ -109,9 +109,9 @@ def test_the_learning_master_reads_with_the_chance_it_learnt(
 
     used: list[float] = []
 
-    def spy_evidence(decisions, reader=None, expert=0.0, cover=1.0):  # noqa: ANN001, ANN202
+    def spy_evidence(decisions, reader=None, expert=0.0, cover=1.0, inner=1.0):  # noqa: ANN001, ANN202
         used.append(expert)
-        return real_evidence(decisions, reader, expert, cover)
+        return real_evidence(decisions, reader, expert, cover, inner)
 
     monkeypatch.setattr(master_module, "chance_expert", chance)
     monkeypatch.setattr(master_module, "play_evidence", spy_evidence)

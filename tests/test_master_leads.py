@@ -312,3 +312,55 @@ def test_a_cover_below_one_solves_the_heaviest_hands_and_reads_the_rest_by_the_p
             master_variant(f"master:opp_cover={bad}")
     with pytest.raises(CribError, match="share of the weight"), play_evidence((), cover=0.0):
         pass
+
+
+def test_an_inner_share_averages_the_reads_over_your_heaviest_holdings() -> None:
+    """play_evidence(inner=0.6): each solved read averages the opponent's margins over only
+    your heaviest holdings carrying 60% of their weight (reads.heaviest, ties kept).  The
+    batched reads equal the plain reference (reads.inner_margins, holding by holding from
+    the solver's rows), which at 1 equals the exact solved_margins; some reads change.
+    The Master setting opp_inner is a percentage, 1 to 100, and the cache keeps the two
+    apart."""
+    from crib.ai.master import master_variant
+    from crib.analysis.play import reads
+    from crib.analysis.play.evidence import play_evidence
+    from crib.analysis.play.reads import read_probability
+    from crib.errors import CribError
+
+    rng = random.Random(24)
+    sits = []
+    while len(sits) < 4:
+        played, opp, _held, starter, _piles = _random_record(rng, most=8)
+        d = decisions_from(played, opp, starter, 4, 30, solve=True)
+        sits += [x.situation for x in d if x.situation is not None]
+    changed = solved = 0
+    reads._MANY.clear()
+    for s in sits:
+        size = 8 - s.your_count - len(s.pile) - len(s.previous)
+        every = list(itertools.combinations_with_replacement(range(1, 14), size))
+        hands = every[:: max(1, len(every) // 12)]
+        exact = reads.chances_many(s, hands)
+        with play_evidence((), inner=0.6):
+            got = reads.chances_many(s, hands)
+            by_hand = [read_probability(s, h, r) for h in hands for r in (1, 5, 10)]
+            assert by_hand == pytest.approx([g.get(r, 0.0) for g in got for r in (1, 5, 10)])
+        assert reads.chances_many(s, hands) == exact  # the cache keeps the two apart
+        for h, g, e in zip(hands, got, exact, strict=True):
+            want = reads._chances(s, h, 0.6)
+            assert g.keys() == want.keys()
+            assert all(g[r] == pytest.approx(want[r], abs=1e-12) for r in g)
+            if len(e) > 1:
+                solved += 1
+                changed += any(abs(g[r] - e[r]) > 1e-6 for r in e)
+                pos = reads.position(s, reads._hand(s, h))
+                m = reads.solved_margins(pos, s)
+                one = reads.inner_margins(pos, s, 1.0)
+                assert all(one[r] == pytest.approx(m[r], abs=1e-9) for r in m)
+    assert solved >= 10 and 0 < changed < solved, (changed, solved)
+    assert reads.heaviest(np.array([3.0, 1.0, 3.0]), 0.4).tolist() == [True, False, True]
+    assert master_variant("master:opp_solve=1,opp_inner=90").opp_inner == 90
+    for bad in ("0", "101"):
+        with pytest.raises(CribError, match="opp_inner"):
+            master_variant(f"master:opp_inner={bad}")
+    with pytest.raises(CribError, match="share of the weight"), play_evidence((), inner=1.5):
+        pass

@@ -49,7 +49,9 @@ each holding weighted as if the opponent were the Expert with this prior chance,
 plays then read by the proxy) and ``opp_learn`` (that chance learnt from the game's
 earlier plays, :mod:`crib.analysis.play.kind`), ``opp_cover`` (below 100, the
 solved reads solve only the hands carrying that share of the weight, the rest read by the
-proxy: lossy, for speed), ``opp_tables`` (the discard's seat tables measured against the
+proxy: lossy, for speed), ``opp_inner`` (below 100, each solved read averages over only
+the heaviest of your holdings carrying that share of their weight: lossy, for speed),
+``opp_tables`` (the discard's seat tables measured against the
 Master's discard when that learnt chance reads the opponent as more likely the Master), and
 ``lookahead`` (the discard re-ranks its best throws by
 the play solved from it, :mod:`crib.analysis.play.lookahead`).
@@ -185,6 +187,9 @@ class MasterPlayer:
     # first; the lighter hands are read by the proxy (evidence.packed_likelihood; lossy,
     # for speed); 100: every hand
     opp_cover: int = 100
+    # the share of your holdings' weight, in percent, that each solved read averages the
+    # opponent's margins over, heaviest first (reads.heaviest; lossy, for speed); 100: all
+    opp_inner: int = 100
     # the discard's seat crib and pegging tables follow the opponent's kind as learnt
     # (opp_learn): measured against the Master's discard when it more likely plays as the
     # Master, else against the Expert's (the master_cribs / master_pegs tables)
@@ -294,8 +299,8 @@ class MasterPlayer:
         mix = self.opp_expert / 100
         if self.opp_learn:
             mix = chance_expert(obs.earlier, mix)
-        cover = self.opp_cover / 100
-        with seat_tables(keeps=self._keeps), play_evidence(evidence, reader, mix, cover):
+        cover, inner = self.opp_cover / 100, self.opp_inner / 100
+        with seat_tables(keeps=self._keeps), play_evidence(evidence, reader, mix, cover, inner):
             return self._search(obs)
 
     def _search(self, obs: Observation) -> Card:
@@ -353,6 +358,7 @@ MASTER_2026_12 = MasterPlayer(
     opp_expert=0,
     opp_learn=False,
     opp_cover=100,
+    opp_inner=100,
     opp_tables=False,
     lookahead=0,
 )
@@ -360,7 +366,7 @@ MASTER_2026_12 = MasterPlayer(
 # the ingredients a variant may change: every compared field but the name
 _FIELDS = {f.name for f in fields(MasterPlayer) if f.compare and f.name != "name"}
 # whole numbers; the rest are switches
-_WHOLE = ("endgame_at", "lookahead", "opp_expert", "opp_cover")
+_WHOLE = ("endgame_at", "lookahead", "opp_expert", "opp_cover", "opp_inner")
 
 
 def master_variant(spec: str) -> MasterPlayer:
@@ -392,7 +398,7 @@ def master_variant(spec: str) -> MasterPlayer:
             raise CribError(f"Master setting {key}={value!r}: expected a whole number")
         if key == "opp_expert" and int(value) > 100:
             raise CribError(f"Master setting opp_expert={value}: a percentage, 0 to 100")
-        if key == "opp_cover" and not 0 < int(value) <= 100:
-            raise CribError(f"Master setting opp_cover={value}: a percentage, 1 to 100")
+        if key in ("opp_cover", "opp_inner") and not 0 < int(value) <= 100:
+            raise CribError(f"Master setting {key}={value}: a percentage, 1 to 100")
         kw[key] = int(value) if key in _WHOLE else bool(int(value))
     return MasterPlayer(name=spec.strip().lower(), **kw)  # type: ignore[arg-type]

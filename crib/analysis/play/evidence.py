@@ -66,6 +66,7 @@ __all__ = [
     "proxy_weights",
     "current_evidence",
     "current_expert",
+    "current_inner",
     "as_proxy",
 ]
 
@@ -311,6 +312,7 @@ Reader = Callable[[Situation, tuple[int, ...], int], float]
 _READER: ContextVar[Reader | None] = ContextVar("crib_play_reader", default=None)
 _EXPERT: ContextVar[float] = ContextVar("crib_play_expert", default=0.0)
 _COVER: ContextVar[float] = ContextVar("crib_play_cover", default=1.0)
+_INNER: ContextVar[float] = ContextVar("crib_play_inner", default=1.0)
 
 
 @contextmanager
@@ -319,6 +321,7 @@ def play_evidence(
     reader: Reader | None = None,
     expert: float = 0.0,
     cover: float = 1.0,
+    inner: float = 1.0,
 ) -> Iterator[None]:
     """Within: weighted holdings (:func:`crib.analysis.play.weights.keep_weights`) are
     also weighted by :func:`likelihood` of these decisions.  ``reader``: P(a hand plays
@@ -329,22 +332,33 @@ def play_evidence(
     weight is a mixture of the two (:class:`~crib.analysis.play.weights.KeepWeights`).
     ``cover``: below 1, the vectorised reading solves only the hands carrying that share
     of the weight and reads the rest by the proxy (:func:`packed_likelihood`; lossy, for
-    speed); 1 solves every hand."""
+    speed); 1 solves every hand.  ``inner``: below 1, each solved read averages the
+    margins over only the heaviest of your holdings that carry that share of their weight
+    (:mod:`crib.analysis.play.reads`; lossy, for speed); 1 over all of them."""
     if not 0.0 <= expert <= 1.0:
         raise CribError(f"the chance that the opponent is the Expert must be in [0, 1]: {expert}")
-    if not 0.0 < cover <= 1.0:
-        raise CribError(f"the share of the weight solved must be in (0, 1]: {cover}")
+    for share in (cover, inner):
+        if not 0.0 < share <= 1.0:
+            raise CribError(f"the share of the weight solved must be in (0, 1]: {share}")
     token = _EVIDENCE.set(tuple(decisions))
     reader_token = _READER.set(reader)
     expert_token = _EXPERT.set(expert)
     cover_token = _COVER.set(cover)
+    inner_token = _INNER.set(inner)
     try:
         yield
     finally:
+        _INNER.reset(inner_token)
         _COVER.reset(cover_token)
         _EXPERT.reset(expert_token)
         _READER.reset(reader_token)
         _EVIDENCE.reset(token)
+
+
+def current_inner() -> float:
+    """The share of your holdings' weight a solved read averages over (1: all), set by
+    :func:`play_evidence`."""
+    return _INNER.get()
 
 
 def current_expert() -> float:

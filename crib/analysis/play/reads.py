@@ -37,7 +37,7 @@ import numpy as np
 from crib.analysis.models import MASTER
 from crib.analysis.play import jit
 from crib.analysis.play.analysis import analyze_play
-from crib.analysis.play.evidence import Situation, packed_counts, play_evidence
+from crib.analysis.play.evidence import Situation, current_inner, packed_counts, play_evidence
 from crib.analysis.play.jit_holdings import every_holding
 from crib.analysis.play.leads import LEAD_FLOOR, LEAD_TEMPERATURE, softmax_rows
 from crib.analysis.play.weights import keep_weights
@@ -47,7 +47,15 @@ from crib.rules.cards import SUITS, Card
 from crib.rules.pegging import fits
 from crib.rules.position import PeggingPosition
 
-__all__ = ["MasterReader", "chances_many", "position", "read_probability", "solved_margins"]
+__all__ = [
+    "MasterReader",
+    "chances_many",
+    "heaviest",
+    "inner_margins",
+    "position",
+    "read_probability",
+    "solved_margins",
+]
 
 
 def _hand(sit: Situation, ranks: tuple[int, ...]) -> list[Card] | None:
@@ -103,10 +111,45 @@ def _softmax(
     return {r: float(p[r - 1]) for r in legal}
 
 
+def heaviest(w: np.ndarray, share: float) -> np.ndarray:
+    """Which of the weights ``w`` to keep for ``share`` of their total: every weight at
+    least as heavy as the lightest of the fewest, heaviest first, that carry it (ties
+    kept together, so the order ``w`` is listed in does not matter).
+
+    >>> heaviest(np.array([1.0, 5.0, 2.0, 2.0]), 0.6).tolist()
+    [False, True, True, True]
+    """
+    if share >= 1.0 or not len(w):
+        return np.ones(len(w), bool)
+    cum = np.cumsum(np.sort(w)[::-1])
+    k = min(int(np.searchsorted(cum, share * cum[-1])), len(w) - 1)
+    return w >= np.sort(w)[::-1][k]
+
+
+def inner_margins(pos: PeggingPosition, sit: Situation, share: float) -> dict[int, float]:
+    """:func:`solved_margins` averaged over only the heaviest of your holdings that carry
+    ``share`` of their weight (:func:`heaviest`), from the solver's rows holding by
+    holding: the plain reference for ``inner`` below 1."""
+    with play_evidence(()), seat_tables(keeps="expert"):
+        factor = keep_weights(sit.your_played, sit.you_dealt)
+        rows = jit.minimax_rows(pos)
+    w = np.array([n * factor(ranks) for ranks, n, _values in rows])
+    keep = heaviest(w, share) & (w > 0)
+    if not keep.any():
+        return {}
+    legal = sorted({c.rank for c in pos.legal()})  # the rows' options, ascending
+    total = w[keep].sum()
+    return {
+        r: sum(w[i] * sum(rows[i][2][j]) for i in np.nonzero(keep)[0]) / total
+        for j, r in enumerate(legal)
+    }
+
+
 @lru_cache(maxsize=100_000)
-def _chances(sit: Situation, ranks: tuple[int, ...]) -> dict[int, float]:
+def _chances(sit: Situation, ranks: tuple[int, ...], inner: float = 1.0) -> dict[int, float]:
     """The chance of playing each rank of ``ranks`` (sorted) in ``sit``; {} if no deck
-    holds them beside the cards seen.  The reference for :func:`chances_many`."""
+    holds them beside the cards seen.  The reference for :func:`chances_many`.
+    ``inner``: the share of your holdings' weight its margins average over."""
     hand = _hand(sit, ranks)
     if hand is None:
         return {}
@@ -115,7 +158,8 @@ def _chances(sit: Situation, ranks: tuple[int, ...]) -> dict[int, float]:
     if len(legal) == 1:
         return {legal[0]: 1.0}
     try:
-        margin = solved_margins(position(sit, hand), sit)
+        pos = position(sit, hand)
+        margin = solved_margins(pos, sit) if inner >= 1.0 else inner_margins(pos, sit, inner)
     except CribError:
         return {}
     if not margin:
@@ -124,7 +168,7 @@ def _chances(sit: Situation, ranks: tuple[int, ...]) -> dict[int, float]:
 
 
 _BINOMIAL = np.array([[math.comb(u, m) for m in range(5)] for u in range(5)], np.int64)
-_MANY: dict[tuple[Situation, tuple[int, ...]], dict[int, float]] = {}
+_MANY: dict[tuple[Situation, tuple[int, ...], float], dict[int, float]] = {}
 MANY_CACHED = 100_000  # the most (situation, hand) reads :func:`chances_many` keeps
 
 
@@ -133,19 +177,22 @@ def chances_many(sit: Situation, hands: Sequence[tuple[int, ...]]) -> list[dict[
     together: your holdings are listed and weighted once for the situation, and the
     hands share one transposition table (:func:`~crib.analysis.play.jit.solve_hands`).
     Cached per situation and hand; the pure-Python solver reads hand by hand."""
+    inner = current_inner()
     if not jit.available():
-        return [_chances(sit, h) for h in hands]
-    got = {h: _MANY[(sit, h)] for h in dict.fromkeys(hands) if (sit, h) in _MANY}
+        return [_chances(sit, h, inner) for h in hands]
+    got = {h: _MANY[(sit, h, inner)] for h in dict.fromkeys(hands) if (sit, h, inner) in _MANY}
     missing = [h for h in dict.fromkeys(hands) if h not in got]
     if missing:
-        got.update(zip(missing, _solve_many(sit, missing), strict=True))
+        got.update(zip(missing, _solve_many(sit, missing, inner), strict=True))
         if len(_MANY) + len(missing) > MANY_CACHED:  # full: start again (got keeps these)
             _MANY.clear()
-        _MANY.update(((sit, h), got[h]) for h in missing)
+        _MANY.update(((sit, h, inner), got[h]) for h in missing)
     return [got[h] for h in hands]
 
 
-def _solve_many(sit: Situation, hands: list[tuple[int, ...]]) -> list[dict[int, float]]:
+def _solve_many(
+    sit: Situation, hands: list[tuple[int, ...]], inner: float = 1.0
+) -> list[dict[int, float]]:
     """:func:`chances_many` without its cache."""
     unseen = np.full(14, 4, np.int64)
     unseen[0] = 0
@@ -178,6 +225,9 @@ def _solve_many(sit: Situation, hands: list[tuple[int, ...]]) -> list[dict[int, 
         sets = _BINOMIAL[np.broadcast_to(left, held.shape), held].prod(axis=1)
         rows = np.nonzero(sets)[0]
         w = sets[rows] * factor[rows]
+        if inner < 1.0:
+            keep = heaviest(w, inner)
+            rows, w = rows[keep], w[keep]
         total = w.sum()
         if len(w) and total > 0:
             jobs.append((ranks, tuple(legal), rows))
@@ -195,7 +245,7 @@ class MasterReader:
     one hand, or :meth:`many` for several in one situation (equal, and faster)."""
 
     def __call__(self, sit: Situation, hand: tuple[int, ...], rank: int) -> float:
-        return _chances(sit, tuple(sorted(hand))).get(rank, 0.0)
+        return _chances(sit, tuple(sorted(hand)), current_inner()).get(rank, 0.0)
 
     def many(self, sit: Situation, hands: Sequence[tuple[int, ...]], rank: int) -> list[float]:
         """The chance for each of ``hands`` at once (:func:`chances_many`)."""
