@@ -51,7 +51,9 @@ earlier plays, :mod:`crib.analysis.play.kind`), ``opp_cover`` (below 100, the
 solved reads solve only the hands carrying that share of the weight, the rest read by the
 proxy: lossy, for speed), ``opp_inner`` (below 100, each solved read averages over only
 the heaviest of your holdings carrying that share of their weight: lossy, for speed),
-``opp_tables`` (the discard's seat tables measured against the
+``opp_model`` (the opponent's next card played as the opponent plays it, rather than
+answered as if it saw your hand, when it reads as the Master:
+:mod:`crib.analysis.play.model`), ``opp_tables`` (the discard's seat tables measured against the
 Master's discard when that learnt chance reads the opponent as more likely the Master), and
 ``lookahead`` (the discard re-ranks its best throws by
 the play solved from it, :mod:`crib.analysis.play.lookahead`).
@@ -76,6 +78,7 @@ from crib.analysis.play.board import analyze_board, board_applies
 from crib.analysis.play.evidence import decisions_from, play_evidence
 from crib.analysis.play.kind import chance_expert
 from crib.analysis.play.leads import lead_probabilities
+from crib.analysis.play.model import modelled_margins
 from crib.analysis.play.reads import read_probability
 from crib.analysis.play.replies import reply_probabilities
 from crib.analysis.selfplay_tables import seat_tables
@@ -194,6 +197,10 @@ class MasterPlayer:
     # (opp_learn): measured against the Master's discard when it more likely plays as the
     # Master, else against the Expert's (the master_cribs / master_pegs tables)
     opp_tables: bool = False
+    # the opponent's next card played as it plays it, for the heaviest of its holdings
+    # carrying this share of the weight, in percent, when it reads as the Master
+    # (crib.analysis.play.model); 0: answered by minimax, as if it saw your hand
+    opp_model: int = 0
     # the discard re-ranks its best ``lookahead`` throws (within LOOK_MARGIN points of the
     # best) by the play solved from the discard (crib.analysis.play.lookahead); 0: off
     lookahead: int = 0
@@ -300,11 +307,13 @@ class MasterPlayer:
         if self.opp_learn:
             mix = chance_expert(obs.earlier, mix)
         cover, inner = self.opp_cover / 100, self.opp_inner / 100
+        model = self.opp_model if self.weighted and mix < 0.5 else 0
         with seat_tables(keeps=self._keeps), play_evidence(evidence, reader, mix, cover, inner):
-            return self._search(obs)
+            return self._search(obs, model)
 
-    def _search(self, obs: Observation) -> Card:
-        """The play by the board near 121, else by the weighted expectimax margin."""
+    def _search(self, obs: Observation, model: int = 0) -> Card:
+        """The play by the board near 121, else by the weighted expectimax margin (with
+        the opponent's next card modelled for ``model`` percent of the weight)."""
         net = dict(play_values(obs, 1.0))
         pos = self.last_position = PeggingPosition.from_observation(obs)
         candidates = list(obs.legal)
@@ -318,6 +327,11 @@ class MasterPlayer:
                 return candidates[0]
         from crib.analysis.play import jit
 
+        if model and jit.available():
+            mine = tuple(c for c in obs.played if c not in obs.opp_played)
+            m = modelled_margins(pos, obs.opp_played, mine, obs.dealer, model / 100, sample=SAMPLE)
+            margin = dict(zip(m.ranks, m.modelled, strict=True))
+            return max(candidates, key=lambda c: (round(margin[c.rank], 9), net[c]))
         a = analyze_play(  # weighted: MASTER.play, the coach's model
             pos,
             MASTER.play if self.weighted else UNIFORM.play,
@@ -360,13 +374,14 @@ MASTER_2026_12 = MasterPlayer(
     opp_cover=100,
     opp_inner=100,
     opp_tables=False,
+    opp_model=0,
     lookahead=0,
 )
 
 # the ingredients a variant may change: every compared field but the name
 _FIELDS = {f.name for f in fields(MasterPlayer) if f.compare and f.name != "name"}
 # whole numbers; the rest are switches
-_WHOLE = ("endgame_at", "lookahead", "opp_expert", "opp_cover", "opp_inner")
+_WHOLE = ("endgame_at", "lookahead", "opp_expert", "opp_cover", "opp_inner", "opp_model")
 
 
 def master_variant(spec: str) -> MasterPlayer:
@@ -398,6 +413,8 @@ def master_variant(spec: str) -> MasterPlayer:
             raise CribError(f"Master setting {key}={value!r}: expected a whole number")
         if key == "opp_expert" and int(value) > 100:
             raise CribError(f"Master setting opp_expert={value}: a percentage, 0 to 100")
+        if key == "opp_model" and not 0 <= int(value) <= 100:
+            raise CribError(f"Master setting opp_model={value}: a percentage, 0 to 100")
         if key in ("opp_cover", "opp_inner") and not 0 < int(value) <= 100:
             raise CribError(f"Master setting {key}={value}: a percentage, 1 to 100")
         kw[key] = int(value) if key in _WHOLE else bool(int(value))

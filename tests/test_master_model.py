@@ -1,0 +1,143 @@
+"""Issue #42: the opponent's next card played as it plays it (crib.analysis.play.model)."""
+
+from __future__ import annotations
+
+import pytest
+
+from crib.ai.master import master_variant
+from crib.ai.players import parse_player
+from crib.analysis.models import MASTER
+from crib.analysis.play import analyze_play
+from crib.analysis.play.evidence import Situation
+from crib.analysis.play.jit import minimax_rows
+from crib.analysis.play.model import modelled_margins, opponent_policy
+from crib.errors import CribError
+from crib.rules.cards import SUITS, Card
+from crib.rules.game import Game
+from crib.rules.observation import Observation
+from crib.rules.position import PeggingPosition
+
+
+class _Recorder:
+    """The Expert, keeping every play observation with a choice of ranks."""
+
+    def __init__(self) -> None:
+        self.inner, self.name, self.seen = parse_player("expert"), "expert", []
+
+    def discard(self, obs: Observation, rng):  # noqa: ANN001, ANN201
+        return self.inner.discard(obs, rng)
+
+    def play(self, obs: Observation, rng):  # noqa: ANN001, ANN201
+        if len({c.rank for c in obs.legal}) > 1:
+            self.seen.append(obs)
+        return self.inner.play(obs, rng)
+
+
+@pytest.fixture(scope="module")
+def decisions() -> list[Observation]:
+    """Twelve decisions of one game (five of them leads), and one where a card makes 31
+    (the opponent then leads a new pile)."""
+    seen = []
+    for seed in (7, 11):
+        spy = _Recorder()
+        Game(seed=seed, players=(spy, parse_player("expert"))).run()
+        seen.append(spy.seen)
+    thirty_one = seen[1][17]
+    assert any(thirty_one.count + c.value == 31 for c in thirty_one.legal)
+    return [*seen[0][:12], thirty_one]
+
+
+def _args(obs: Observation) -> tuple:
+    mine = tuple(c for c in obs.played if c not in obs.opp_played)
+    return PeggingPosition.from_observation(obs), obs.opp_played, mine, obs.dealer
+
+
+def test_an_opponent_that_sees_your_hand_gives_the_minimax_back(
+    decisions: list[Observation],
+) -> None:
+    """With a policy that answers with the best card against your actual hand (solved
+    from its side by minimax_rows, a position built apart from the module's), the
+    modelled margins are the minimax margins; those are analyze_play's (MASTER.play)."""
+    modelled = 0
+    for obs in decisions:
+        pos, opp_played, mine, dealer = _args(obs)
+
+        def perfect(sit: Situation, reply: bool, hands, pos=pos) -> list[dict[int, float]]:  # noqa: ANN001
+            left = list(pos.hand)
+            left.remove(sit.your_played[-1])
+            used = {*sit.pile, *sit.previous, sit.starter, *pos.hand}
+            out = []
+            for h in hands:
+                theirs = []
+                for r in h:
+                    card = next(Card(r, s) for s in SUITS if Card(r, s) not in used)
+                    used.add(card)
+                    theirs.append(card)
+                side = PeggingPosition(
+                    theirs, pile=list(sit.pile), previous=list(sit.previous),
+                    starter=[sit.starter], opp_count=len(left),
+                )  # fmt: skip
+                used.difference_update(theirs)
+                row = next(
+                    v for held, _w, v in minimax_rows(side)
+                    if held == tuple(sorted(c.rank for c in left))
+                )  # fmt: skip
+                legal = sorted({c.rank for c in side.legal()})
+                best = max(range(len(legal)), key=lambda k: sum(row[k]))
+                out.append({legal[best]: 1.0})
+            return out
+
+        m = modelled_margins(pos, opp_played, mine, dealer, share=0.3, policy=perfect)
+        assert m.modelled == pytest.approx(m.minimax, abs=1e-9) and m.mismatched == 0
+        modelled += m.holdings_modelled
+        a = analyze_play(pos, MASTER.play, opp_played=opp_played, opp_dealer=not dealer)
+        want = {0 if o.card is None else o.card.rank: o.margin for o in a.options}
+        assert dict(zip(m.ranks, m.minimax, strict=True)) == pytest.approx(want, abs=1e-9)
+    assert modelled >= 20
+
+
+def test_the_masters_own_answers_change_some_margins(decisions: list[Observation]) -> None:
+    """With the Master's own answers (its reply table after your lead, else its play
+    solved from its side), every modelled holding's solve agrees with the minimax's, and
+    some margins move."""
+    moved, kinds = 0, set()
+    for obs in decisions:
+        asked: set[bool] = set()
+
+        def policy(sit: Situation, reply: bool, hands, asked=asked) -> list[dict[int, float]]:  # noqa: ANN001
+            asked.add(reply)
+            got = opponent_policy(sit, reply, hands)
+            assert all(sum(p.values()) == pytest.approx(1.0) for p in got if p)
+            return got
+
+        m = modelled_margins(*_args(obs), share=0.5, policy=policy)
+        assert m.mismatched == 0 and asked <= {not obs.played}  # the table answers a lead
+        kinds |= asked
+        moved += any(abs(x - y) > 1e-6 for x, y in zip(m.modelled, m.minimax, strict=True))
+    assert moved >= 3 and kinds == {True, False}
+
+
+def test_the_master_models_only_an_opponent_read_as_the_master(
+    monkeypatch: pytest.MonkeyPatch, decisions: list[Observation]
+) -> None:
+    """opp_model is a percentage, 0 to 100; the Master asks for the modelled margins only
+    when its opponent reads as more likely the Master."""
+    import crib.ai.master as master_module
+
+    calls: list[float] = []
+    real = master_module.modelled_margins
+
+    def spy(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
+        calls.append(args[4])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(master_module, "modelled_margins", spy)
+    obs = decisions[0]
+    master_variant("master:opp_leads=1,opp_expert=100,opp_model=90").play(obs, None)
+    assert calls == []
+    card = master_variant("master:opp_leads=1,opp_model=90").play(obs, None)
+    assert calls == [0.9] and card in obs.legal
+    assert master_variant("master:opp_model=0").opp_model == 0
+    for bad in ("-1", "101"):
+        with pytest.raises(CribError, match="opp_model"):
+            master_variant(f"master:opp_model={bad}")
