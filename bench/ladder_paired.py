@@ -19,20 +19,26 @@ from pathlib import Path
 import numpy as np
 
 
-def per_seed(folder: Path) -> tuple[np.ndarray, np.ndarray]:
-    """Each seed's wins of b (0-2) and b's mean margin over its two games, in seed order."""
+def per_seed(folder: Path) -> dict[str, tuple[np.ndarray, np.ndarray]]:
+    """Per chunk file: each seed's wins of b (0-2) and b's mean margin over its two
+    games, in seed order."""
     files = sorted(folder.glob("chunk_*.npz"))
     if not files:
         raise SystemExit(f"no chunk files in {folder}")
-    wins = np.concatenate([np.load(f)["ladder"][:, :2].sum(axis=1) for f in files])
-    margin = np.concatenate([np.load(f)["margin"].mean(axis=1) for f in files])
-    return wins, margin
+    out = {}
+    for f in files:
+        z = np.load(f)
+        out[f.name] = (z["ladder"][:, :2].sum(axis=1), z["margin"].mean(axis=1))
+    return out
 
 
 def main(argv: list[str]) -> None:
     if len(argv) != 2:
         raise SystemExit(__doc__)
-    (wa, ma), (wb, mb) = per_seed(Path(argv[0])), per_seed(Path(argv[1]))
+    a, b = per_seed(Path(argv[0])), per_seed(Path(argv[1]))
+    both = sorted(set(a) & set(b))  # the chunks both hold (a ladder may be part-way)
+    wa, ma = (np.concatenate([a[k][i] for k in both]) for i in (0, 1))
+    wb, mb = (np.concatenate([b[k][i] for k in both]) for i in (0, 1))
     n = min(len(wa), len(wb))
     dw, dm = (wb[:n] - wa[:n]) / 2, mb[:n] - ma[:n]
 
