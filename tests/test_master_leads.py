@@ -208,6 +208,17 @@ def test_the_mixture_reads_the_opponent_as_either_player() -> None:
         pass
 
 
+def _solved_situations(rng: random.Random, at_least: int) -> list:
+    """The situations of the opponent's later plays (those read by a solve) in random
+    records, at least ``at_least`` of them."""
+    sits = []
+    while len(sits) < at_least:
+        played, opp, _held, starter, _piles = _random_record(rng, most=8)
+        d = decisions_from(played, opp, starter, 4, 30, solve=True)
+        sits += [x.situation for x in d if x.situation is not None]
+    return sits
+
+
 def test_the_batched_reads_equal_the_reads_hand_by_hand() -> None:
     """reads.chances_many (one listing of your holdings per situation, one shared table)
     gives exactly what reads._chances gives hand by hand: every hand of the later plays
@@ -218,12 +229,7 @@ def test_the_batched_reads_equal_the_reads_hand_by_hand() -> None:
     from crib.analysis.play import reads
     from crib.rules.cards import parse_cards
 
-    rng = random.Random(22)
-    sits = []
-    while len(sits) < 6:
-        played, opp, _held, starter, _piles = _random_record(rng, most=8)
-        d = decisions_from(played, opp, starter, 4, 30, solve=True)
-        sits += [x.situation for x in d if x.situation is not None]
+    sits = _solved_situations(random.Random(22), 6)
     go = reads.Situation(parse_cards("KH QD"), (), parse_cards("2C")[0], 2, True, (), True)
     hands_of = {}
     for s in [*sits, go, replace(go, your_go=False, pile=parse_cards("KH"), your_count=3)]:
@@ -262,10 +268,8 @@ def test_a_cover_below_one_solves_the_heaviest_hands_and_reads_the_rest_by_the_p
     hands, heaviest first by the prior weight, that carry 90% of it; every other hand is
     read by the proxy (Decision.weights).  Cover 1 solves them all.  The Master setting
     opp_cover is a percentage, 1 to 100."""
-    from crib.ai.master import master_variant
     from crib.analysis.play.evidence import play_evidence
     from crib.analysis.play.reads import read_probability
-    from crib.errors import CribError
 
     rng = random.Random(23)
     checked = 0
@@ -306,12 +310,6 @@ def test_a_cover_below_one_solves_the_heaviest_hands_and_reads_the_rest_by_the_p
                     key.count(d[0].rank) * w[d[0].rank - 1] / den if den else 0.0
                 )
         checked += 1
-    assert master_variant("master:opp_solve=1,opp_cover=95").opp_cover == 95
-    for bad in ("0", "101"):
-        with pytest.raises(CribError, match="opp_cover"):
-            master_variant(f"master:opp_cover={bad}")
-    with pytest.raises(CribError, match="share of the weight"), play_evidence((), cover=0.0):
-        pass
 
 
 def test_an_inner_share_averages_the_reads_over_your_heaviest_holdings() -> None:
@@ -321,18 +319,11 @@ def test_an_inner_share_averages_the_reads_over_your_heaviest_holdings() -> None
     the solver's rows), which at 1 equals the exact solved_margins; some reads change.
     The Master setting opp_inner is a percentage, 1 to 100, and the cache keeps the two
     apart."""
-    from crib.ai.master import master_variant
     from crib.analysis.play import reads
     from crib.analysis.play.evidence import play_evidence
     from crib.analysis.play.reads import read_probability
-    from crib.errors import CribError
 
-    rng = random.Random(24)
-    sits = []
-    while len(sits) < 4:
-        played, opp, _held, starter, _piles = _random_record(rng, most=8)
-        d = decisions_from(played, opp, starter, 4, 30, solve=True)
-        sits += [x.situation for x in d if x.situation is not None]
+    sits = _solved_situations(random.Random(24), 4)
     changed = solved = 0
     reads._MANY.clear()
     for s in sits:
@@ -358,9 +349,21 @@ def test_an_inner_share_averages_the_reads_over_your_heaviest_holdings() -> None
                 assert all(one[r] == pytest.approx(m[r], abs=1e-9) for r in m)
     assert solved >= 10 and 0 < changed < solved, (changed, solved)
     assert reads.heaviest(np.array([3.0, 1.0, 3.0]), 0.4).tolist() == [True, False, True]
-    assert master_variant("master:opp_solve=1,opp_inner=90").opp_inner == 90
+
+
+@pytest.mark.parametrize("name", ["cover", "inner"])
+def test_the_shares_are_percentages(name: str) -> None:
+    """opp_cover and opp_inner are percentages, 1 to 100; play_evidence's shares are in
+    (0, 1]."""
+    from crib.ai.master import master_variant
+    from crib.analysis.play.evidence import play_evidence
+    from crib.errors import CribError
+
+    assert getattr(master_variant(f"master:opp_solve=1,opp_{name}=90"), f"opp_{name}") == 90
     for bad in ("0", "101"):
-        with pytest.raises(CribError, match="opp_inner"):
-            master_variant(f"master:opp_inner={bad}")
-    with pytest.raises(CribError, match="share of the weight"), play_evidence((), inner=1.5):
-        pass
+        with pytest.raises(CribError, match=f"opp_{name}"):
+            master_variant(f"master:opp_{name}={bad}")
+    for bad_share in (0.0, 1.5):
+        share = {name: bad_share}
+        with pytest.raises(CribError, match="share of the weight"), play_evidence((), **share):
+            pass
