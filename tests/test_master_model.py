@@ -137,7 +137,35 @@ def test_the_master_models_only_an_opponent_read_as_the_master(
     assert calls == []
     card = master_variant("master:opp_leads=1,opp_model=90").play(obs, None)
     assert calls == [0.9] and card in obs.legal
+    m = master_variant("master:opp_leads=1,opp_expert=100,opp_model=80,opp_model_expert=1")
+    assert m.play(obs, None) in obs.legal and calls == [0.9, 0.8]
     assert master_variant("master:opp_model=0").opp_model == 0
     for bad in ("-1", "101"):
         with pytest.raises(CribError, match="opp_model"):
             master_variant(f"master:opp_model={bad}")
+
+
+def test_the_experts_answers_are_the_proxy_that_reads_its_plays() -> None:
+    """expert_policy's chance of each later play of random records, from the situation
+    alone, is the chance the evidence reads it with as the Expert's (as_proxy): the model
+    and the reading rebuild the same pile, cards seen and goes."""
+    import random
+
+    from crib.analysis.play.evidence import as_proxy, decisions_from
+    from crib.analysis.play.model import expert_policy
+    from tests.test_master_ideas import _random_record
+
+    rng = random.Random(5)
+    checked = 0
+    while checked < 40:
+        played, opp, held, starter, _piles = _random_record(rng, most=8)
+        for d in decisions_from(played, opp, starter, 4, 30, solve=True):
+            if d.situation is None:
+                continue
+            hand = tuple(sorted((*d.held_then, *(c.rank for c in held))))
+            (proxy,) = as_proxy([d])
+            w = proxy.weights
+            want = hand.count(d.rank) * w[d.rank - 1] / sum(w[r - 1] for r in hand)
+            got = expert_policy(30)(d.situation, False, [hand])[0][d.rank]
+            assert got == pytest.approx(want, rel=1e-9)
+            checked += 1

@@ -53,7 +53,8 @@ proxy: lossy, for speed), ``opp_inner`` (below 100, each solved read averages ov
 the heaviest of your holdings carrying that share of their weight: lossy, for speed),
 ``opp_model`` (the opponent's next card played as the opponent plays it, rather than
 answered as if it saw your hand, when it reads as the Master:
-:mod:`crib.analysis.play.model`), ``opp_tables`` (the discard's seat tables measured against the
+:mod:`crib.analysis.play.model`; with ``opp_model_expert``, also when it reads as the
+Expert, by the Expert's proxy), ``opp_tables`` (the discard's seat tables measured against the
 Master's discard when that learnt chance reads the opponent as more likely the Master), and
 ``lookahead`` (the discard re-ranks its best throws by
 the play solved from it, :mod:`crib.analysis.play.lookahead`).
@@ -78,7 +79,7 @@ from crib.analysis.play.board import analyze_board, board_applies
 from crib.analysis.play.evidence import decisions_from, play_evidence
 from crib.analysis.play.kind import chance_expert
 from crib.analysis.play.leads import lead_probabilities
-from crib.analysis.play.model import modelled_margins
+from crib.analysis.play.model import Policy, expert_policy, modelled_margins, opponent_policy
 from crib.analysis.play.reads import read_probability
 from crib.analysis.play.replies import reply_probabilities
 from crib.analysis.selfplay_tables import seat_tables
@@ -201,6 +202,9 @@ class MasterPlayer:
     # carrying this share of the weight, in percent, when it reads as the Master
     # (crib.analysis.play.model); 0: answered by minimax, as if it saw your hand
     opp_model: int = 0
+    # with opp_model, an opponent read as the Expert has its next card played by the
+    # Expert's proxy (crib.analysis.play.model.expert_policy)
+    opp_model_expert: bool = False
     # the discard re-ranks its best ``lookahead`` throws (within LOOK_MARGIN points of the
     # best) by the play solved from the discard (crib.analysis.play.lookahead); 0: off
     lookahead: int = 0
@@ -307,13 +311,17 @@ class MasterPlayer:
         if self.opp_learn:
             mix = chance_expert(obs.earlier, mix)
         cover, inner = self.opp_cover / 100, self.opp_inner / 100
-        model = self.opp_model if self.weighted and mix < 0.5 else 0
+        policy = opponent_policy if mix < 0.5 else None
+        if mix >= 0.5 and self.opp_model_expert:
+            policy = expert_policy(obs.my_score)
+        model = (self.opp_model, policy) if self.weighted and self.opp_model and policy else None
         with seat_tables(keeps=self._keeps), play_evidence(evidence, reader, mix, cover, inner):
             return self._search(obs, model)
 
-    def _search(self, obs: Observation, model: int = 0) -> Card:
+    def _search(self, obs: Observation, model: tuple[int, Policy] | None = None) -> Card:
         """The play by the board near 121, else by the weighted expectimax margin (with
-        the opponent's next card modelled for ``model`` percent of the weight)."""
+        the opponent's next card played by ``model``'s policy for its share, in percent,
+        of the weight)."""
         net = dict(play_values(obs, 1.0))
         pos = self.last_position = PeggingPosition.from_observation(obs)
         candidates = list(obs.legal)
@@ -329,7 +337,10 @@ class MasterPlayer:
 
         if model and jit.available():
             mine = tuple(c for c in obs.played if c not in obs.opp_played)
-            m = modelled_margins(pos, obs.opp_played, mine, obs.dealer, model / 100, sample=SAMPLE)
+            share, policy = model
+            m = modelled_margins(
+                pos, obs.opp_played, mine, obs.dealer, share / 100, policy, sample=SAMPLE
+            )
             margin = dict(zip(m.ranks, m.modelled, strict=True))
             return max(candidates, key=lambda c: (round(margin[c.rank], 9), net[c]))
         a = analyze_play(  # weighted: MASTER.play, the coach's model
@@ -375,6 +386,7 @@ MASTER_2026_12 = MasterPlayer(
     opp_inner=100,
     opp_tables=False,
     opp_model=0,
+    opp_model_expert=False,
     lookahead=0,
 )
 

@@ -18,7 +18,8 @@ both hands then known.  With P putting all its weight on the opponent's best ans
 this is the minimax value again (tested).  Only the heaviest holdings carrying
 ``share`` of the weight are modelled (each needs a read); the rest keep the minimax
 value.  Where the opponent cannot answer with a choice (a go, one legal rank, no cards,
-or it has already said go), nothing changes.
+or it has already said go), nothing changes.  An opponent read as the Expert can be
+modelled the same way, by the proxy that reads its plays (:func:`expert_policy`).
 """
 
 from __future__ import annotations
@@ -29,16 +30,16 @@ from dataclasses import dataclass
 import numpy as np
 
 from crib.analysis.play import jit
-from crib.analysis.play.evidence import Situation
+from crib.analysis.play.evidence import EXPERT_TEMPERATURE, Situation, proxy_weights
 from crib.analysis.play.leads import lead_row
 from crib.analysis.play.reads import chances_many, heaviest
 from crib.analysis.play.replies import reply_probabilities
 from crib.analysis.play.weights import keep_weights
 from crib.rules.cards import Card
-from crib.rules.pegging import fits
+from crib.rules.pegging import compress, fits
 from crib.rules.position import PeggingPosition
 
-__all__ = ["Modelled", "modelled_margins", "opponent_policy"]
+__all__ = ["Modelled", "Policy", "expert_policy", "modelled_margins", "opponent_policy"]
 
 # P(each rank | the opponent's holding, the state after your card): a dict rank -> chance
 Policy = Callable[[Situation, bool, Sequence[tuple[int, ...]]], list[dict[int, float]]]
@@ -57,6 +58,29 @@ def opponent_policy(sit: Situation, reply: bool, hands: Sequence[tuple[int, ...]
         p = table[row] if row is not None else None
         out.append({} if p is None else {r: float(p[r - 1]) for r in set(h) if p[r - 1] > 0})
     return out
+
+
+def expert_policy(my_score: int) -> Policy:
+    """The Expert's chance of each rank for each holding, by the proxy that reads its
+    plays (:func:`~crib.analysis.play.evidence.proxy_weights` at
+    :data:`~crib.analysis.play.evidence.EXPERT_TEMPERATURE`; the same whether or not it
+    answers your lead).  ``my_score``: yours, which the Expert's values weigh."""
+
+    def policy(sit: Situation, reply: bool, hands: Sequence[tuple[int, ...]]) -> list[dict]:
+        unseen = [4] * 13
+        for c in (*sit.previous, *sit.pile, sit.starter):
+            unseen[c.rank - 1] = max(0, unseen[c.rank - 1] - 1)
+        count, tail, streak = compress([c.rank for c in sit.pile])
+        w = proxy_weights(
+            count, tail, streak, unseen, sit.your_count, sit.your_go, my_score, EXPERT_TEMPERATURE
+        )
+        out = []
+        for h in hands:
+            den = sum(w[r - 1] for r in h)
+            out.append({r: h.count(r) * w[r - 1] / den for r in set(h)} if den else {})
+        return out
+
+    return policy
 
 
 @dataclass(frozen=True)
