@@ -169,3 +169,17 @@ def test_the_experts_answers_are_the_proxy_that_reads_its_plays() -> None:
             got = expert_policy(30)(d.situation, False, [hand])[0][d.rank]
             assert got == pytest.approx(want, rel=1e-9)
             checked += 1
+
+
+def test_the_reads_know_who_dealt(decisions: list[Observation]) -> None:
+    """Every situation the Master's reads rebuild from a game's public record says that
+    you dealt exactly when you did (the reads weigh your holdings by your seat's keeps)."""
+    from crib.analysis.play.evidence import decisions_from
+
+    seats = set()
+    for obs in decisions:
+        d = decisions_from(obs.played, obs.opp_played, obs.starter, 4, 30, solve=True)
+        for sit in (x.situation for x in d if x.situation is not None):
+            assert sit.you_dealt == obs.dealer
+            seats.add(obs.dealer)
+    assert seats == {True, False}

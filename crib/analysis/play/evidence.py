@@ -183,7 +183,7 @@ def decisions_from(
                 k,
                 other_go,
                 yours,
-                played[0] not in theirs,  # the pone leads
+                played[0] in theirs,  # they led, so they are the pone: you dealt
             )
         out.append(
             Decision(c.rank, later, w, starter.rank if table else 0, led if table else 0, sit)
