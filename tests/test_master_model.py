@@ -52,6 +52,39 @@ def _args(obs: Observation) -> tuple:
     return PeggingPosition.from_observation(obs), obs.opp_played, mine, obs.dealer
 
 
+def _perfect(pos: PeggingPosition):  # noqa: ANN202
+    """A policy for the opponent that answers with its best card against your actual hand
+    in ``pos``, solved from its side by minimax_rows (a position built apart from the
+    module's)."""
+
+    def perfect(sit: Situation, reply: bool, hands) -> list[dict[int, float]]:  # noqa: ANN001
+        left = list(pos.hand)
+        left.remove(sit.your_played[-1])
+        used = {*sit.pile, *sit.previous, sit.starter, *pos.hand}
+        out = []
+        for h in hands:
+            theirs = []
+            for r in h:
+                card = next(Card(r, s) for s in SUITS if Card(r, s) not in used)
+                used.add(card)
+                theirs.append(card)
+            side = PeggingPosition(
+                theirs, pile=list(sit.pile), previous=list(sit.previous),
+                starter=[sit.starter], opp_count=len(left),
+            )  # fmt: skip
+            used.difference_update(theirs)
+            row = next(
+                v for held, _w, v in minimax_rows(side)
+                if held == tuple(sorted(c.rank for c in left))
+            )  # fmt: skip
+            legal = sorted({c.rank for c in side.legal()})
+            best = max(range(len(legal)), key=lambda k: sum(row[k]))
+            out.append({legal[best]: 1.0})
+        return out
+
+    return perfect
+
+
 def test_an_opponent_that_sees_your_hand_gives_the_minimax_back(
     decisions: list[Observation],
 ) -> None:
@@ -62,38 +95,20 @@ def test_an_opponent_that_sees_your_hand_gives_the_minimax_back(
     for obs in decisions:
         pos, opp_played, mine, dealer = _args(obs)
 
-        def perfect(sit: Situation, reply: bool, hands, pos=pos) -> list[dict[int, float]]:  # noqa: ANN001
-            left = list(pos.hand)
-            left.remove(sit.your_played[-1])
-            used = {*sit.pile, *sit.previous, sit.starter, *pos.hand}
-            out = []
-            for h in hands:
-                theirs = []
-                for r in h:
-                    card = next(Card(r, s) for s in SUITS if Card(r, s) not in used)
-                    used.add(card)
-                    theirs.append(card)
-                side = PeggingPosition(
-                    theirs, pile=list(sit.pile), previous=list(sit.previous),
-                    starter=[sit.starter], opp_count=len(left),
-                )  # fmt: skip
-                used.difference_update(theirs)
-                row = next(
-                    v for held, _w, v in minimax_rows(side)
-                    if held == tuple(sorted(c.rank for c in left))
-                )  # fmt: skip
-                legal = sorted({c.rank for c in side.legal()})
-                best = max(range(len(legal)), key=lambda k: sum(row[k]))
-                out.append({legal[best]: 1.0})
-            return out
-
-        m = modelled_margins(pos, opp_played, mine, dealer, share=0.3, policy=perfect)
+        m = modelled_margins(pos, opp_played, mine, dealer, share=0.3, policy=_perfect(pos))
         assert m.modelled == pytest.approx(m.minimax, abs=1e-9) and m.mismatched == 0
         modelled += m.holdings_modelled
         a = analyze_play(pos, MASTER.play, opp_played=opp_played, opp_dealer=not dealer)
         want = {0 if o.card is None else o.card.rank: o.margin for o in a.options}
         assert dict(zip(m.ranks, m.minimax, strict=True)) == pytest.approx(want, abs=1e-9)
     assert modelled >= 20
+    # more holdings than ``sample``: the same draws by weight as analyze_play's
+    pos, opp_played, mine, dealer = _args(decisions[0])
+    m = modelled_margins(pos, opp_played, mine, dealer, policy=_perfect(pos), sample=5)
+    a = analyze_play(pos, MASTER.play, opp_played=opp_played, opp_dealer=not dealer, sample=5)
+    want = {0 if o.card is None else o.card.rank: o.margin for o in a.options}
+    assert dict(zip(m.ranks, m.minimax, strict=True)) == pytest.approx(want, abs=1e-9)
+    assert m.sampled == a.sampled > 0
 
 
 def test_the_masters_own_answers_change_some_margins(decisions: list[Observation]) -> None:

@@ -341,6 +341,7 @@ class MasterPlayer:
             m = modelled_margins(
                 pos, obs.opp_played, mine, obs.dealer, share / 100, policy, sample=SAMPLE
             )
+            self.last_sampled = m.sampled
             margin = dict(zip(m.ranks, m.modelled, strict=True))
             return max(candidates, key=lambda c: (round(margin[c.rank], 9), net[c]))
         a = analyze_play(  # weighted: MASTER.play, the coach's model

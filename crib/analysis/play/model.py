@@ -94,6 +94,7 @@ class Modelled:
     modelled: tuple[float, ...]
     holdings_modelled: int
     mismatched: int = 0
+    sampled: int = 0  # holdings drawn by weight when more than ``sample`` (0: every one)
 
 
 def modelled_margins(
@@ -112,7 +113,9 @@ def modelled_margins(
     cards played this hand; ``dealer``: whether you dealt."""
     factor = keep_weights(opp_played, not dealer)
     cards = jit._root_options(pos)
-    ranks, weights, out = jit._run(pos, cards, factor, sample)
+    counts: dict[str, int] = {}
+    ranks, weights, out = jit._run(pos, cards, factor, sample, counts)
+    sampled = len(weights) if sample is not None and counts["holdings"] > sample else 0
     weights = np.asarray(weights, float)
     values = (out[:, :, 0] + out[:, :, 1]).astype(float)
     total = weights.sum()
@@ -171,4 +174,5 @@ def modelled_margins(
         tuple((modelled.T @ weights / total).tolist()),
         len(done),
         mismatched,
+        sampled,
     )
