@@ -71,6 +71,7 @@ __all__ = [
     "minimax_summary",
     "expected_margins",
     "solve_hands",
+    "weighted_rows",
 ]
 
 
@@ -258,6 +259,20 @@ def solve_hands(
         )  # fmt: skip
         out.append(o)
     return out
+
+
+def weighted_rows(
+    pos: PeggingPosition,
+    factor: Callable[[tuple[int, ...]], float] | None = None,
+    sample: int | None = None,
+    counts: dict | None = None,
+) -> tuple[list[Card | None], np.ndarray, np.ndarray, np.ndarray]:
+    """The root options (one card per legal rank, ascending, or ``[None]`` for go) and,
+    for every holding weighted by ``factor`` (see :func:`_run`), its ranks, its weight
+    and ``out[holding, option, (now, future)]``: the rows :func:`minimax_summary` sums."""
+    cards = _root_options(pos)
+    ranks, weights, out = _run(pos, cards, factor, sample, counts)
+    return cards, ranks, weights, out
 
 
 def minimax_rows(

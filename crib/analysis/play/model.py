@@ -112,9 +112,8 @@ def modelled_margins(
     :func:`~crib.analysis.play.evidence.play_evidence` in force).  ``my_played``: your
     cards played this hand; ``dealer``: whether you dealt."""
     factor = keep_weights(opp_played, not dealer)
-    cards = jit._root_options(pos)
     counts: dict[str, int] = {}
-    ranks, weights, out = jit._run(pos, cards, factor, sample, counts)
+    cards, ranks, weights, out = jit.weighted_rows(pos, factor, sample, counts)
     sampled = len(weights) if sample is not None and counts["holdings"] > sample else 0
     weights = np.asarray(weights, float)
     values = (out[:, :, 0] + out[:, :, 1]).astype(float)
