@@ -198,3 +198,22 @@ def test_the_reads_know_who_dealt(decisions: list[Observation]) -> None:
             assert sit.you_dealt == obs.dealer
             seats.add(obs.dealer)
     assert seats == {True, False}
+
+
+def test_a_window_models_only_the_options_near_the_best(decisions: list[Observation]) -> None:
+    """window=W: the options within W points of the best minimax margin get their modelled
+    margin, the others keep the minimax one; with one option in the window, none is
+    modelled."""
+    narrowed = 0
+    for obs in decisions:
+        full = modelled_margins(*_args(obs), share=0.5)
+        near = modelled_margins(*_args(obs), share=0.5, window=0.5)
+        top = max(full.minimax)
+        inside = [j for j, m in enumerate(full.minimax) if m >= top - 0.5]
+        for j, (f, w) in enumerate(zip(full.modelled, near.modelled, strict=True)):
+            if len(inside) > 1 and j in inside:
+                assert w == f
+            else:
+                assert w == full.minimax[j]
+        narrowed += len(inside) < len(full.ranks)
+    assert narrowed >= 3

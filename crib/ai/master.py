@@ -109,6 +109,9 @@ WIN_TOP = 5  # near the end, P(win) for the 5 best throws by full value (the res
 LOOK_MARGIN = 1.5  # points: the look-ahead re-ranks only throws this close to the best
 # the most holdings searched exactly in one play decision; above it, draws by weight
 SAMPLE = 2000
+# points: opp_model models only the options this close to the best minimax margin (lossy,
+# for speed; in 102 decisions of 4 games, the best card changed in none at a share of 95%)
+MODEL_WINDOW = 1.0
 
 _warm_seconds: float | None = None
 
@@ -339,7 +342,14 @@ class MasterPlayer:
             mine = tuple(c for c in obs.played if c not in obs.opp_played)
             share, policy = model
             m = modelled_margins(
-                pos, obs.opp_played, mine, obs.dealer, share / 100, policy, sample=SAMPLE
+                pos,
+                obs.opp_played,
+                mine,
+                obs.dealer,
+                share / 100,
+                policy,
+                sample=SAMPLE,
+                window=MODEL_WINDOW,
             )
             self.last_sampled = m.sampled
             margin = dict(zip(m.ranks, m.modelled, strict=True))

@@ -105,12 +105,16 @@ def modelled_margins(
     share: float = 0.95,
     policy: Policy = opponent_policy,
     sample: int | None = None,
+    window: float | None = None,
 ) -> Modelled:
     """The margins of ``pos``'s root options (see the module docstring), with the
     opponent's holdings weighted as the Master weighs them in this context
     (:func:`~crib.analysis.play.weights.keep_weights`, with any
     :func:`~crib.analysis.play.evidence.play_evidence` in force).  ``my_played``: your
-    cards played this hand; ``dealer``: whether you dealt."""
+    cards played this hand; ``dealer``: whether you dealt.  ``window``: only the options
+    within this many points of the best minimax margin are modelled, the rest keep their
+    minimax margin (lossy, for speed: with one option in the window nothing is read);
+    None: every option."""
     factor = keep_weights(opp_played, not dealer)
     counts: dict[str, int] = {}
     cards, ranks, weights, out = jit.weighted_rows(pos, factor, sample, counts)
@@ -125,8 +129,11 @@ def modelled_margins(
     reply = not pos.pile and not pos.previous and n == 4  # you lead: it answers your lead
     done: set[int] = set()
     mismatched = 0
+    near = [j for j in range(len(cards)) if window is None or minimax[j] >= minimax.max() - window]
     for j, card in enumerate(cards):
-        if card is None or pos.opp_go or n == 0 or len(pos.hand) == 1:
+        if card is None or pos.opp_go or n == 0 or len(pos.hand) == 1 or len(near) < 2:
+            continue
+        if j not in near:
             continue
         pile = (*pos.pile, card)
         count = sum(c.value for c in pile)
