@@ -130,10 +130,12 @@ def modelled_margins(
     done: set[int] = set()
     mismatched = 0
     near = [j for j in range(len(cards)) if window is None or minimax[j] >= minimax.max() - window]
-    for j, card in enumerate(cards):
-        if card is None or pos.opp_go or n == 0 or len(pos.hand) == 1 or len(near) < 2:
-            continue
-        if j not in near:
+    if pos.opp_go or n == 0 or len(pos.hand) == 1 or len(near) < 2:
+        near = []  # the opponent does not answer with a choice, or nothing to compare
+    held = {int(i): tuple(ranks[i][:n].tolist()) for i in chosen}  # each holding's ranks, once
+    for j in near:
+        card = cards[j]
+        if card is None:
             continue
         pile = (*pos.pile, card)
         count = sum(c.value for c in pile)
@@ -151,8 +153,7 @@ def modelled_margins(
         )
         now_count = 0 if reset else count
         jobs, rows = [], []
-        for i in chosen:
-            h = tuple(int(r) for r in ranks[i][:n])
+        for i, h in held.items():
             legal = sorted({r for r in h if fits(now_count, r)})
             if len(legal) > 1:
                 jobs.append((h, tuple(legal), np.zeros(1, np.int64)))

@@ -121,9 +121,10 @@ def heaviest(w: np.ndarray, share: float) -> np.ndarray:
     """
     if share >= 1.0 or not len(w):
         return np.ones(len(w), bool)
-    cum = np.cumsum(np.sort(w)[::-1])
+    down = np.sort(w)[::-1]
+    cum = np.cumsum(down)
     k = min(int(np.searchsorted(cum, share * cum[-1])), len(w) - 1)
-    return w >= np.sort(w)[::-1][k]
+    return w >= down[k]
 
 
 def inner_margins(pos: PeggingPosition, sit: Situation, share: float) -> dict[int, float]:
