@@ -3,7 +3,7 @@ point 3), side by side in one process.
 
     .venv/bin/python bench/reads_batch.py [--games 16] [--seed 61000]
         [--master master:opp_leads=1,opp_replies=1,opp_solve=1,opp_expert=50,opp_learn=1]
-        [--cover 95 90] [--inner 90] [--out data/reads_batch.json]
+        [--cover 95 90] [--inner 90] [--settle 90] [--out data/reads_batch.json]
 
 For each seed, one game of ``--master`` against the Expert is played twice, in turn:
 once with every read solved hand by hand (``crib.analysis.play.reads._chances``, the
@@ -17,7 +17,10 @@ With ``--cover 95 90``, the same games are also played by the Master with
 share of the weight are solved, the rest read by the proxy), and the bench counts the
 games that still come out the same as the exact ones.  ``--inner 90`` does the same
 for ``opp_inner`` (each solve averages over only your heaviest holdings carrying that
-share), alone and with each ``--cover``.
+share), alone and with each ``--cover``.  ``--settle 90`` does the same for
+``opp_settle`` (an opponent whose learnt chance of being the Expert reaches 90% is read
+as the Expert outright, its plays by the proxy, nothing solved), alone and with each
+``--cover``.
 
 Reported: the Master games per CPU second (this thread) for each way, their ratio, and
 the reference scorer's time for one hand as the yardstick, measured between the games.
@@ -68,6 +71,7 @@ def main() -> None:
     ap.add_argument("--master", default=LEARNT)
     ap.add_argument("--cover", type=int, nargs="*", default=[], help="opp_cover percentages")
     ap.add_argument("--inner", type=int, nargs="*", default=[], help="opp_inner percentages")
+    ap.add_argument("--settle", type=int, nargs="*", default=[], help="opp_settle percentages")
     ap.add_argument("--out", type=Path, default=None)
     a = ap.parse_args()
     player = parse_player(a.master)
@@ -81,6 +85,10 @@ def main() -> None:
         ways[f"inner_{i}"] = (f"{a.master},opp_inner={i}", True)
         for c in a.cover:
             ways[f"cover_{c}_inner_{i}"] = (f"{a.master},opp_cover={c},opp_inner={i}", True)
+    for t in a.settle:
+        ways[f"settle_{t}"] = (f"{a.master},opp_settle={t}", True)
+        for c in a.cover:
+            ways[f"settle_{t}_cover_{c}"] = (f"{a.master},opp_settle={t},opp_cover={c}", True)
     cpu = dict.fromkeys(ways, 0.0)
     same = dict.fromkeys(ways, 0)
     yards = []

@@ -89,6 +89,8 @@ def test_the_variant_settings_are_checked() -> None:
     assert m.opp_expert == 50 and m.opp_learn is True
     with pytest.raises(CribError, match="a percentage, 0 to 100"):
         master_variant("master:opp_expert=150")
+    with pytest.raises(CribError, match="opp_settle=101: a percentage, 0 to 100"):
+        master_variant("master:opp_settle=101")
 
 
 def test_the_learning_master_reads_with_the_chance_it_learnt(
@@ -120,6 +122,31 @@ def test_the_learning_master_reads_with_the_chance_it_learnt(
     assert used == [p for _n, p in seen] and len(used) > 10
     assert seen[0] == (0, 0.5) and max(n for n, _p in seen) >= 5
     assert seen[-1][1] > 0.9 and evidence.current_expert() == 0.0
+
+
+@pytest.mark.parametrize(
+    ("chance", "settle", "read"), [(0.95, 90, 1.0), (0.85, 90, 0.85), (0.95, 0, 0.95)]
+)
+def test_opp_settle_takes_an_opponent_read_as_the_expert_outright(
+    monkeypatch: pytest.MonkeyPatch, chance: float, settle: int, read: float
+) -> None:
+    """With opp_settle=S, a learnt chance of S% or more that the opponent is the Expert is
+    read as 1 (the Expert outright); below S, or with S = 0, as learnt."""
+    import crib.ai.master as master_module
+
+    used: list[float] = []
+    real_evidence = master_module.play_evidence
+
+    def spy_evidence(decisions, reader=None, expert=0.0, cover=1.0, inner=1.0):  # noqa: ANN001, ANN202
+        used.append(expert)
+        return real_evidence(decisions, reader, expert, cover, inner)
+
+    monkeypatch.setattr(master_module, "chance_expert", lambda earlier, prior: chance)
+    monkeypatch.setattr(master_module, "play_evidence", spy_evidence)
+    m = master_variant(f"master:opp_leads=1,opp_expert=50,opp_learn=1,opp_settle={settle}")
+    assert m.opp_settle == settle
+    Game(seed=102, players=(m, parse_player("expert"))).run()
+    assert len(used) > 10 and set(used) == {read}
 
 
 @pytest.mark.parametrize(("chance", "tables"), [(0.2, "master"), (0.5, "expert"), (0.9, "expert")])

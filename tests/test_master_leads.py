@@ -208,6 +208,36 @@ def test_the_mixture_reads_the_opponent_as_either_player() -> None:
         pass
 
 
+def test_an_opponent_taken_as_the_expert_outright_is_never_solved() -> None:
+    """KeepWeights.expert = 1 (the Master's opp_settle): the weights are the Expert's read
+    alone, and the Master's solved reads are never asked for; just below 1 they are."""
+    from crib.analysis.play.evidence import as_proxy, play_evidence
+    from crib.analysis.play.weights import KeepWeights, keep_weights
+
+    def refuse(*_args: object) -> float:
+        raise AssertionError("a solved read was asked for")
+
+    rng = random.Random(43)
+    checked = 0
+    while checked < 5:
+        played, opp, _held, starter, _piles = _random_record(rng, most=8)
+        d = decisions_from(played, opp, starter, 4, 30, leads=True, replies=True, solve=True)
+        if not any(x.situation is not None for x in d) or len(opp) > 3:
+            continue
+        seat = rng.choice(["dealer", "pone"])
+        ranks = tuple(sorted(c.rank for c in opp))
+        hold = list(itertools.combinations_with_replacement(range(1, 14), 4 - len(opp)))[::5]
+        packed = np.array([sum(1 << (4 * r) for r in h) for h in hold], np.int64)
+        expert = KeepWeights(seat, ranks, "", as_proxy(d))
+        with play_evidence(d, refuse, 1.0):
+            w = keep_weights(opp, seat == "dealer")
+            np.testing.assert_array_equal(w.packed(packed), expert.packed(packed))
+            assert [w(h) for h in hold] == [expert(h) for h in hold]
+        with play_evidence(d, refuse, 0.999), pytest.raises(AssertionError, match="solved"):
+            keep_weights(opp, seat == "dealer").packed(packed)
+        checked += 1
+
+
 def _solved_situations(rng: random.Random, at_least: int) -> list:
     """The situations of the opponent's later plays (those read by a solve) in random
     records, at least ``at_least`` of them."""

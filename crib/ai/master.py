@@ -38,26 +38,27 @@ first decision calls it, and servers or benchmarks should call it before play.
 Issue #42's trial ingredients are off in today's Master: ``master_cribs`` and
 ``master_pegs`` (the seat tables measured against the Master's discard),
 ``master_keeps`` (the opponent's holdings weighted by the Master's keeps,
-``data/keep_frequencies_master.csv``) and ``opp_plays`` (also by how likely the
-opponent was to play as it did, :mod:`crib.analysis.play.evidence`),
-``opp_leads`` and ``opp_replies`` (the opponent's lead, and its reply to the Master's
-lead, read by the Master's own first card solved for every four:
-:mod:`crib.analysis.play.leads`, :mod:`crib.analysis.play.replies`), ``opp_solve``
-(its later plays read by the Master's play, solved for each holding:
-:mod:`crib.analysis.play.reads`), ``opp_expert`` (those reads mixed with the Expert's:
-each holding weighted as if the opponent were the Expert with this prior chance, its
-plays then read by the proxy) and ``opp_learn`` (that chance learnt from the game's
-earlier plays, :mod:`crib.analysis.play.kind`), ``opp_cover`` (below 100, the
-solved reads solve only the hands carrying that share of the weight, the rest read by the
-proxy: lossy, for speed), ``opp_inner`` (below 100, each solved read averages over only
-the heaviest of your holdings carrying that share of their weight: lossy, for speed),
-``opp_model`` (the opponent's next card played as the opponent plays it, rather than
-answered as if it saw your hand, when it reads as the Master:
-:mod:`crib.analysis.play.model`; with ``opp_model_expert``, also when it reads as the
-Expert, by the Expert's proxy), ``opp_tables`` (the discard's seat tables measured against the
-Master's discard when that learnt chance reads the opponent as more likely the Master), and
-``lookahead`` (the discard re-ranks its best throws by
-the play solved from it, :mod:`crib.analysis.play.lookahead`).
+``data/keep_frequencies_master.csv``) and ``opp_plays`` (also by how likely the opponent
+was to play as it did, :mod:`crib.analysis.play.evidence`), ``opp_leads`` and
+``opp_replies`` (the opponent's lead, and its reply to the Master's lead, read by the
+Master's own first card solved for every four: :mod:`crib.analysis.play.leads`,
+:mod:`crib.analysis.play.replies`), ``opp_solve`` (its later plays read by the Master's
+play, solved for each holding: :mod:`crib.analysis.play.reads`), ``opp_expert`` (those
+reads mixed with the Expert's: each holding weighted as if the opponent were the Expert
+with this prior chance, its plays then read by the proxy) and ``opp_learn`` (that chance
+learnt from the game's earlier plays, :mod:`crib.analysis.play.kind`; with
+``opp_settle``, an opponent read as the Expert at that chance or more is taken as the
+Expert outright, for speed), ``opp_cover`` (below 100, the solved reads solve only the
+hands carrying that share of the weight, the rest read by the proxy: lossy, for speed),
+``opp_inner`` (below 100, each solved read averages over only the heaviest of your
+holdings carrying that share of their weight: lossy, for speed), ``opp_model`` (the
+opponent's next card played as the opponent plays it, rather than answered as if it saw
+your hand, when it reads as the Master: :mod:`crib.analysis.play.model`; with
+``opp_model_expert``, also when it reads as the Expert, by the Expert's proxy),
+``opp_tables`` (the discard's seat tables measured against the Master's discard when
+that learnt chance reads the opponent as more likely the Master), and ``lookahead`` (the
+discard re-ranks its best throws by the play solved from it,
+:mod:`crib.analysis.play.lookahead`).
 
 The ingredients can be switched off one at a time (``seat_crib``,
 ``peg_value``, ``weighted``, ``exact_play``, ``endgame``, ``board``) to measure what each is worth
@@ -190,6 +191,10 @@ class MasterPlayer:
     # that prior chance learnt from this game's earlier plays, whose every card is known
     # (Observation.earlier; crib.analysis.play.kind); needs opp_expert between 1 and 99
     opp_learn: bool = False
+    # the learnt chance, in percent, at or above which an opponent read as the Expert is
+    # taken as the Expert outright: its plays read by the proxy alone and the Master's
+    # reads not solved (lossy, for speed); 0: never (needs opp_learn)
+    opp_settle: int = 0
     # the share of the weight, in percent, whose hands the solved reads solve, heaviest
     # first; the lighter hands are read by the proxy (evidence.packed_likelihood; lossy,
     # for speed); 100: every hand
@@ -313,6 +318,8 @@ class MasterPlayer:
         mix = self.opp_expert / 100
         if self.opp_learn:
             mix = chance_expert(obs.earlier, mix)
+            if self.opp_settle and mix >= self.opp_settle / 100:
+                mix = 1.0
         cover, inner = self.opp_cover / 100, self.opp_inner / 100
         policy = opponent_policy if mix < 0.5 else None
         if mix >= 0.5 and self.opp_model_expert:
@@ -393,6 +400,7 @@ MASTER_2026_12 = MasterPlayer(
     opp_solve=False,
     opp_expert=0,
     opp_learn=False,
+    opp_settle=0,
     opp_cover=100,
     opp_inner=100,
     opp_tables=False,
@@ -404,7 +412,15 @@ MASTER_2026_12 = MasterPlayer(
 # the ingredients a variant may change: every compared field but the name
 _FIELDS = {f.name for f in fields(MasterPlayer) if f.compare and f.name != "name"}
 # whole numbers; the rest are switches
-_WHOLE = ("endgame_at", "lookahead", "opp_expert", "opp_cover", "opp_inner", "opp_model")
+_WHOLE = (
+    "endgame_at",
+    "lookahead",
+    "opp_expert",
+    "opp_settle",
+    "opp_cover",
+    "opp_inner",
+    "opp_model",
+)
 
 
 def master_variant(spec: str) -> MasterPlayer:
@@ -436,8 +452,8 @@ def master_variant(spec: str) -> MasterPlayer:
             raise CribError(f"Master setting {key}={value!r}: expected a whole number")
         if key == "opp_expert" and int(value) > 100:
             raise CribError(f"Master setting opp_expert={value}: a percentage, 0 to 100")
-        if key == "opp_model" and not 0 <= int(value) <= 100:
-            raise CribError(f"Master setting opp_model={value}: a percentage, 0 to 100")
+        if key in ("opp_model", "opp_settle") and not 0 <= int(value) <= 100:
+            raise CribError(f"Master setting {key}={value}: a percentage, 0 to 100")
         if key in ("opp_cover", "opp_inner") and not 0 < int(value) <= 100:
             raise CribError(f"Master setting {key}={value}: a percentage, 1 to 100")
         kw[key] = int(value) if key in _WHOLE else bool(int(value))

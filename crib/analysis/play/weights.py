@@ -97,6 +97,8 @@ class KeepWeights:
         """``one(table, evidence)`` as the Master's reading, mixed with the Expert's."""
         if not self.expert:
             return one(self.table, self.evidence)
+        if self.expert >= 1:  # the Expert outright: the Master's reads are not solved
+            return one("", self._as_expert)
         return (1 - self.expert) * one(self.table, self.evidence) + self.expert * one(
             "", self._as_expert
         )
