@@ -87,7 +87,7 @@ def _random_midplay(rng: random.Random) -> tuple[PegState, object, tuple, list]:
 def test_master_plays_the_weighted_best_and_never_peeks() -> None:
     rng = random.Random(21)
     m = MasterPlayer()
-    checked = 0
+    checked = reads = 0
     while checked < 25:
         s, starter, discards, spare = _random_midplay(rng)
         if s.done or len({c.rank for c in s.legal()}) < 2:
@@ -101,11 +101,18 @@ def test_master_plays_the_weighted_best_and_never_peeks() -> None:
         assert obs == obs2  # the opponent's cards are nowhere in the observation
         card = m.play(obs, HashRng(checked, "m"))
         assert card == m.play(obs2, HashRng(checked + 1, "m"))
-        a = analyze_play(position_of(obs), MASTER, opp_played=obs.opp_played, opp_dealer=p == 0)
+        # the best by the weighted margin inside the Master's reading of the opponent's
+        # plays (no earlier hands here: read half as the Expert, so nothing modelled)
+        reading = m.reading(obs)
+        assert reading.mix == 0.5 and reading.model is None
+        with reading.weighing():
+            a = analyze_play(position_of(obs), MASTER, opp_played=obs.opp_played, opp_dealer=p == 0)
         assert a.sampled == 0  # every position here fits the exact search
         best = max(o.margin for o in a.options if o.card is not None)
         assert a.option(card).margin == best
+        reads += bool(reading.evidence)
         checked += 1
+    assert reads > 10  # most of these positions had plays to read
 
 
 def test_master_takes_the_winning_points_near_121() -> None:
@@ -204,12 +211,15 @@ def test_the_ladder_runs_a_small_master_v_expert_match() -> None:
 def test_the_frozen_master_is_todays_and_variants_change_one_thing() -> None:
     from dataclasses import replace
 
-    from crib.ai.master import ENDGAME, MASTER_2026_12, MasterPlayer
+    from crib.ai.master import ENDGAME, MASTER_2026_12, MASTER_SPEC, MasterPlayer
     from crib.ai.players import parse_player
     from crib.errors import CribError
 
     frozen = parse_player("master_2026_12")
-    assert frozen == replace(MasterPlayer(), name="master_2026_12") == MASTER_2026_12
+    assert frozen == MASTER_2026_12 != replace(MasterPlayer(), name="master_2026_12")
+    # today's Master is the frozen one with issue #42's reads, the spec its ladders ran
+    assert parse_player("master") == replace(parse_player(MASTER_SPEC), name="master")
+    assert parse_player("master:board=1") == replace(MASTER_2026_12, name="master:board=1")
     assert frozen is not parse_player("master_2026_12")  # each seat its own (it keeps state)
     wide = parse_player("master:endgame_at=121,board=0")
     assert (wide.endgame_at, wide.board, ENDGAME) == (121, False, MASTER_2026_12.endgame_at)

@@ -99,10 +99,11 @@ def test_the_learning_master_reads_with_the_chance_it_learnt(
     """With opp_learn, every searched play reads the opponent with chance_expert of the
     game's earlier plays; against the Expert that chance ends near 1."""
     import crib.ai.master as master_module
+    import crib.ai.reading as reading_module
     import crib.analysis.play.evidence as evidence
 
     seen: list[tuple[int, float]] = []
-    real_chance, real_evidence = master_module.chance_expert, master_module.play_evidence
+    real_chance, real_evidence = master_module.chance_expert, reading_module.play_evidence
 
     def chance(earlier, prior):  # noqa: ANN001, ANN202
         p = real_chance(earlier, prior)
@@ -116,7 +117,7 @@ def test_the_learning_master_reads_with_the_chance_it_learnt(
         return real_evidence(decisions, reader, expert, cover, inner)
 
     monkeypatch.setattr(master_module, "chance_expert", chance)
-    monkeypatch.setattr(master_module, "play_evidence", spy_evidence)
+    monkeypatch.setattr(reading_module, "play_evidence", spy_evidence)
     m = master_variant("master:opp_leads=1,opp_replies=1,opp_expert=50,opp_learn=1")
     Game(seed=101, players=(m, parse_player("expert"))).run()
     assert used == [p for _n, p in seen] and len(used) > 10
@@ -133,16 +134,17 @@ def test_opp_settle_takes_an_opponent_read_as_the_expert_outright(
     """With opp_settle=S, a learnt chance of S% or more that the opponent is the Expert is
     read as 1 (the Expert outright); below S, or with S = 0, as learnt."""
     import crib.ai.master as master_module
+    import crib.ai.reading as reading_module
 
     used: list[float] = []
-    real_evidence = master_module.play_evidence
+    real_evidence = reading_module.play_evidence
 
     def spy_evidence(decisions, reader=None, expert=0.0, cover=1.0, inner=1.0):  # noqa: ANN001, ANN202
         used.append(expert)
         return real_evidence(decisions, reader, expert, cover, inner)
 
     monkeypatch.setattr(master_module, "chance_expert", lambda earlier, prior: chance)
-    monkeypatch.setattr(master_module, "play_evidence", spy_evidence)
+    monkeypatch.setattr(reading_module, "play_evidence", spy_evidence)
     m = master_variant(f"master:opp_leads=1,opp_expert=50,opp_learn=1,opp_settle={settle}")
     assert m.opp_settle == settle
     Game(seed=102, players=(m, parse_player("expert"))).run()

@@ -137,16 +137,16 @@ def test_the_master_models_only_an_opponent_read_as_the_master(
 ) -> None:
     """opp_model is a percentage, 0 to 100; the Master asks for the modelled margins only
     when its opponent reads as more likely the Master."""
-    import crib.ai.master as master_module
+    import crib.ai.reading as reading_module
 
     calls: list[float] = []
-    real = master_module.modelled_margins
+    real = reading_module.modelled_margins
 
     def spy(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
         calls.append(args[4])
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(master_module, "modelled_margins", spy)
+    monkeypatch.setattr(reading_module, "modelled_margins", spy)
     obs = decisions[0]
     master_variant("master:opp_leads=1,opp_expert=100,opp_model=90").play(obs, None)
     assert calls == []

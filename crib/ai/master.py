@@ -16,7 +16,8 @@ other tier (no field for the opponent's cards), and it is deterministic.
   could have (the compiled solver), each holding weighted by how likely the
   opponent was to keep it in their seat (``Holdings.WEIGHTED``: the keep
   frequencies measured in self-play, ``data/keep_frequencies.csv``, with the
-  cards they have already played), and with go inference (after a go,
+  cards they have already played) and by how likely it was to play as it did
+  (see *Reading the opponent* below), and with go inference (after a go,
   holdings with a card that fits are excluded).  Ties in margin go to the
   Expert's net value.
 * **Play near 121** (either side within :data:`ENDGAME` points, ``board``):
@@ -35,30 +36,30 @@ other tier (no field for the opponent's cards), and it is deterministic.
 :func:`warm` loads every table and compiles the solver once per process; the
 first decision calls it, and servers or benchmarks should call it before play.
 
-Issue #42's trial ingredients are off in today's Master: ``master_cribs`` and
+**Reading the opponent** (issue #42; ``MASTER_2026_12`` is the Master before it).  The
+opponent's lead, and its reply to the Master's lead, are read by the Master's own
+first-card tables (``opp_leads``, ``opp_replies``: :mod:`crib.analysis.play.leads`,
+:mod:`crib.analysis.play.replies`); its later plays by the Master's play solved for each
+holding (``opp_solve``, :mod:`crib.analysis.play.reads`; only the hands carrying 95% of
+the weight, ``opp_cover``, the rest read by the proxy: lossy, for speed).  Each holding's
+weight mixes those reads with the Expert's (``opp_expert``: a prior chance of 50% that
+the opponent plays as the Expert, learnt from the game's earlier hands, ``opp_learn``,
+:mod:`crib.analysis.play.kind`; at 90% or more it is taken as the Expert outright,
+``opp_settle``, for speed).  When it reads as the Master, its next card is played as the
+Master would play it rather than answered as if it saw your hand, for its heaviest
+holdings carrying 80% of the weight (``opp_model``, :mod:`crib.analysis.play.model`).
+:meth:`MasterPlayer.reading` makes this reading (:class:`~crib.ai.reading.Reading`) at
+each play decision, and the coach grades inside it.
+
+Trial ingredients left off (measured in ``docs/figures.md``): ``master_cribs`` and
 ``master_pegs`` (the seat tables measured against the Master's discard),
-``master_keeps`` (the opponent's holdings weighted by the Master's keeps,
-``data/keep_frequencies_master.csv``) and ``opp_plays`` (also by how likely the opponent
-was to play as it did, :mod:`crib.analysis.play.evidence`), ``opp_leads`` and
-``opp_replies`` (the opponent's lead, and its reply to the Master's lead, read by the
-Master's own first card solved for every four: :mod:`crib.analysis.play.leads`,
-:mod:`crib.analysis.play.replies`), ``opp_solve`` (its later plays read by the Master's
-play, solved for each holding: :mod:`crib.analysis.play.reads`), ``opp_expert`` (those
-reads mixed with the Expert's: each holding weighted as if the opponent were the Expert
-with this prior chance, its plays then read by the proxy) and ``opp_learn`` (that chance
-learnt from the game's earlier plays, :mod:`crib.analysis.play.kind`; with
-``opp_settle``, an opponent read as the Expert at that chance or more is taken as the
-Expert outright, for speed), ``opp_cover`` (below 100, the solved reads solve only the
-hands carrying that share of the weight, the rest read by the proxy: lossy, for speed),
-``opp_inner`` (below 100, each solved read averages over only the heaviest of your
-holdings carrying that share of their weight: lossy, for speed), ``opp_model`` (the
-opponent's next card played as the opponent plays it, rather than answered as if it saw
-your hand, when it reads as the Master: :mod:`crib.analysis.play.model`; with
-``opp_model_expert``, also when it reads as the Expert, by the Expert's proxy),
-``opp_tables`` (the discard's seat tables measured against the Master's discard when
-that learnt chance reads the opponent as more likely the Master), and ``lookahead`` (the
-discard re-ranks its best throws by the play solved from it,
-:mod:`crib.analysis.play.lookahead`).
+``master_keeps`` (the holdings weighted by the Master's keeps,
+``data/keep_frequencies_master.csv``), ``opp_plays`` (every play also read by the
+Expert's proxy, :mod:`crib.analysis.play.evidence`), ``opp_inner`` (each solved read
+averaged over only the heaviest of your holdings), ``opp_model_expert`` (an opponent read
+as the Expert modelled by its proxy), ``opp_tables`` (the discard's seat tables following
+the opponent's kind as learnt) and ``lookahead`` (the discard re-ranking its best throws
+by the play solved from it, :mod:`crib.analysis.play.lookahead`).
 
 The ingredients can be switched off one at a time (``seat_crib``,
 ``peg_value``, ``weighted``, ``exact_play``, ``endgame``, ``board``) to measure what each is worth
@@ -69,18 +70,19 @@ and plays as the Expert does.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 
 from crib.ai.policy import choose_discard, choose_play
+from crib.ai.reading import SAMPLE, Reading
 from crib.analysis.discard import MASTER_ENDGAME, analyze_discard
 from crib.analysis.heuristics import play_values
 from crib.analysis.models import MASTER, UNIFORM, CribModel, DiscardModel, Objective
 from crib.analysis.play import analyze_play
 from crib.analysis.play.board import analyze_board, board_applies
-from crib.analysis.play.evidence import decisions_from, play_evidence
+from crib.analysis.play.evidence import decisions_from
 from crib.analysis.play.kind import chance_expert
 from crib.analysis.play.leads import lead_probabilities
-from crib.analysis.play.model import Policy, expert_policy, modelled_margins, opponent_policy
+from crib.analysis.play.model import expert_policy, opponent_policy
 from crib.analysis.play.reads import read_probability
 from crib.analysis.play.replies import reply_probabilities
 from crib.analysis.selfplay_tables import seat_tables
@@ -97,6 +99,7 @@ __all__ = [
     "ENDGAME",
     "SAMPLE",
     "MASTER_2026_12",
+    "MASTER_SPEC",
     "master_variant",
     "position_of",
     "warm",
@@ -108,11 +111,6 @@ ENDGAME = (
 )
 WIN_TOP = 5  # near the end, P(win) for the 5 best throws by full value (the rest follow them)
 LOOK_MARGIN = 1.5  # points: the look-ahead re-ranks only throws this close to the best
-# the most holdings searched exactly in one play decision; above it, draws by weight
-SAMPLE = 2000
-# points: opp_model models only the options this close to the best minimax margin (lossy,
-# for speed; in 102 decisions of 4 games, the best card changed in none at a share of 95%)
-MODEL_WINDOW = 1.0
 
 _warm_seconds: float | None = None
 
@@ -177,28 +175,28 @@ class MasterPlayer:
     opp_plays: bool = False
     # the opponent's lead read by the Master's lead table (crib.analysis.play.leads): a
     # pone leads as the Master would from its four
-    opp_leads: bool = False
+    opp_leads: bool = True
     # the opponent's reply to the Master's lead read by the Master's reply table
     # (crib.analysis.play.replies)
-    opp_replies: bool = False
+    opp_replies: bool = True
     # the opponent's later plays (after its first card) read by the Master's play solved
     # for each holding (crib.analysis.play.reads)
-    opp_solve: bool = False
+    opp_solve: bool = True
     # the prior chance, in percent, that the opponent plays as the Expert rather than as
     # the Master: with reads on, each holding is weighted by the mixture of the two
     # (crib.analysis.play.weights.KeepWeights.expert); 0: read as the Master alone
-    opp_expert: int = 0
+    opp_expert: int = 50
     # that prior chance learnt from this game's earlier plays, whose every card is known
     # (Observation.earlier; crib.analysis.play.kind); needs opp_expert between 1 and 99
-    opp_learn: bool = False
+    opp_learn: bool = True
     # the learnt chance, in percent, at or above which an opponent read as the Expert is
     # taken as the Expert outright: its plays read by the proxy alone and the Master's
     # reads not solved (lossy, for speed); 0: never (needs opp_learn)
-    opp_settle: int = 0
+    opp_settle: int = 90
     # the share of the weight, in percent, whose hands the solved reads solve, heaviest
     # first; the lighter hands are read by the proxy (evidence.packed_likelihood; lossy,
     # for speed); 100: every hand
-    opp_cover: int = 100
+    opp_cover: int = 95
     # the share of your holdings' weight, in percent, that each solved read averages the
     # opponent's margins over, heaviest first (reads.heaviest; lossy, for speed); 100: all
     opp_inner: int = 100
@@ -209,7 +207,7 @@ class MasterPlayer:
     # the opponent's next card played as it plays it, for the heaviest of its holdings
     # carrying this share of the weight, in percent, when it reads as the Master
     # (crib.analysis.play.model); 0: answered by minimax, as if it saw your hand
-    opp_model: int = 0
+    opp_model: int = 80
     # with opp_model, an opponent read as the Expert has its next card played by the
     # Expert's proxy (crib.analysis.play.model.expert_policy)
     opp_model_expert: bool = False
@@ -297,6 +295,15 @@ class MasterPlayer:
             return winners[0]
         if not self.exact_play:
             return choose_play(obs, 1.0, rng)  # the Expert's own pegging
+        r = self.reading(obs)
+        with r.weighing():
+            return self._search(obs, r)
+
+    def reading(self, obs: Observation) -> Reading:
+        """How this Master reads the opponent at the play decision ``obs``
+        (:class:`~crib.ai.reading.Reading`): the coach grades inside it too."""
+        if not self.weighted:
+            return Reading()
         evidence = (
             decisions_from(
                 obs.played,
@@ -308,30 +315,32 @@ class MasterPlayer:
                 replies=self.opp_replies,
                 solve=self.opp_solve,
             )
-            if self.weighted
-            and (self.opp_plays or self.opp_leads or self.opp_replies or self.opp_solve)
+            if self.opp_plays or self.opp_leads or self.opp_replies or self.opp_solve
             else ()
         )
         if not self.opp_plays:  # the Master's own reads alone
             evidence = tuple(d for d in evidence if d.starter or d.situation)
-        reader = read_probability if self.opp_solve else None
         mix = self.opp_expert / 100
         if self.opp_learn:
             mix = chance_expert(obs.earlier, mix)
             if self.opp_settle and mix >= self.opp_settle / 100:
                 mix = 1.0
-        cover, inner = self.opp_cover / 100, self.opp_inner / 100
         policy = opponent_policy if mix < 0.5 else None
         if mix >= 0.5 and self.opp_model_expert:
             policy = expert_policy(obs.my_score)
-        model = (self.opp_model, policy) if self.weighted and self.opp_model and policy else None
-        with seat_tables(keeps=self._keeps), play_evidence(evidence, reader, mix, cover, inner):
-            return self._search(obs, model)
+        return Reading(
+            evidence,
+            read_probability if self.opp_solve else None,
+            mix,
+            self.opp_cover / 100,
+            self.opp_inner / 100,
+            self._keeps,
+            (self.opp_model, policy) if self.opp_model and policy else None,
+        )
 
-    def _search(self, obs: Observation, model: tuple[int, Policy] | None = None) -> Card:
+    def _search(self, obs: Observation, reading: Reading | None = None) -> Card:
         """The play by the board near 121, else by the weighted expectimax margin (with
-        the opponent's next card played by ``model``'s policy for its share, in percent,
-        of the weight)."""
+        the opponent's next card modelled as ``reading`` says); inside its weighing."""
         net = dict(play_values(obs, 1.0))
         pos = self.last_position = PeggingPosition.from_observation(obs)
         candidates = list(obs.legal)
@@ -345,19 +354,8 @@ class MasterPlayer:
                 return candidates[0]
         from crib.analysis.play import jit
 
-        if model and jit.available():
-            mine = tuple(c for c in obs.played if c not in obs.opp_played)
-            share, policy = model
-            m = modelled_margins(
-                pos,
-                obs.opp_played,
-                mine,
-                obs.dealer,
-                share / 100,
-                policy,
-                sample=SAMPLE,
-                window=MODEL_WINDOW,
-            )
+        m = reading.modelled(obs, pos) if reading is not None else None
+        if m is not None:
             self.last_sampled = m.sampled
             margin = dict(zip(m.ranks, m.modelled, strict=True))
             return max(candidates, key=lambda c: (round(margin[c.rank], 9), net[c]))
@@ -409,6 +407,12 @@ MASTER_2026_12 = MasterPlayer(
     lookahead=0,
 )
 
+# today's Master as a variant of MASTER_2026_12 (the spec its ladders ran, issue #42)
+MASTER_SPEC = (
+    "master:opp_leads=1,opp_replies=1,opp_solve=1,opp_expert=50,opp_learn=1,opp_model=80,"
+    "opp_settle=90,opp_cover=95"
+)
+
 # the ingredients a variant may change: every compared field but the name
 _FIELDS = {f.name for f in fields(MasterPlayer) if f.compare and f.name != "name"}
 # whole numbers; the rest are switches
@@ -424,9 +428,10 @@ _WHOLE = (
 
 
 def master_variant(spec: str) -> MasterPlayer:
-    """A Master with some ingredients changed, as a ladder names it:
-    ``"master:endgame_at=121,board=0"`` (fields of :class:`MasterPlayer`; 0/1 for
-    the switches).
+    """A Master with some ingredients changed from :data:`MASTER_2026_12`, as a ladder
+    names it: ``"master:endgame_at=121,board=0"`` (fields of :class:`MasterPlayer`; 0/1
+    for the switches).  Built on the frozen Master, so that a spec written in the ladders'
+    data means the same player after the defaults change (:data:`MASTER_SPEC` is today's).
 
     >>> m = master_variant("master:endgame_at=121")
     >>> m.endgame_at, m.board, m.name
@@ -457,4 +462,4 @@ def master_variant(spec: str) -> MasterPlayer:
         if key in ("opp_cover", "opp_inner") and not 0 < int(value) <= 100:
             raise CribError(f"Master setting {key}={value}: a percentage, 1 to 100")
         kw[key] = int(value) if key in _WHOLE else bool(int(value))
-    return MasterPlayer(name=spec.strip().lower(), **kw)  # type: ignore[arg-type]
+    return replace(MASTER_2026_12, name=spec.strip().lower(), **kw)  # type: ignore[arg-type]

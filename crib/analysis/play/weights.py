@@ -109,7 +109,9 @@ class KeepWeights:
         what = "those ranks with the cards they have played" if self.played else "those four ranks"
         if self.evidence:
             seat += " and by how likely each was to play as they did"
-        if self.expert:
+        if self.expert >= 1:
+            seat += ", read as the Expert's play"
+        elif self.expert:
             seat += f", read {self.expert:.0%} as the Expert's play and the rest as the Master's"
         return (
             f"each holding weighted by how often the {'Master' if self.table else 'Expert'} "
