@@ -8,8 +8,9 @@ the first dealer alternating with ``g``.  Every decision of the tier's seat is
 graded by the coach's model (the Master), as the game review grades yours: the
 discard by :func:`crib.analysis.coach.grade_discard` with the scores (P(win) near
 121), each play with a choice (two or more legal cards) by
-:func:`crib.analysis.coach.grade_play`.  Each loss is recorded with its kind:
-``discard`` and ``play`` in points, ``discard_win`` and ``play_win`` in
+:func:`crib.session.grading.play_grade` with its observation: inside the Master's reading
+of the other player (issue #42), as the game and the review grade yours.  Each loss is
+recorded with its kind: ``discard`` and ``play`` in points, ``discard_win`` and ``play_win`` in
 percentage points of P(win) (within reach of 121).
 
 It is a long job: each finished game is appended to ``--out`` as one JSON line,
@@ -27,10 +28,11 @@ import time
 from pathlib import Path
 
 from crib.ai.players import parse_player
-from crib.analysis.coach import grade_discard, grade_play
+from crib.analysis.coach import grade_discard
 from crib.analysis.play.board import board_applies
 from crib.rules.game import Game
 from crib.rules.position import PeggingPosition
+from crib.session.grading import play_grade
 from crib.session.review import decisions_from_log
 
 SEED0 = 1000
@@ -51,11 +53,11 @@ def grade_game(tier: str, g: int) -> dict:
             losses["discard_win" if gr.unit != "points" else "discard"].append(round(gr.lost, 4))
         elif d.kind == "play" and action is not None and len(obs.legal) > 1:
             pos = PeggingPosition.from_observation(obs)
-            gr = grade_play(
-                pos, action, exact=False, opp_played=obs.opp_played, opp_dealer=not obs.dealer
+            gp = play_grade(
+                0, 0, pos, action, obs.dealer, False, False, opp_played=obs.opp_played, obs=obs
             )
             win = board_applies(pos, not obs.dealer)
-            losses["play_win" if win else "play"].append(round(gr.lost, 4))
+            losses["play_win" if win else "play"].append(round(gp.lost, 4))
     return {"tier": tier, "game": g, "seed": SEED0 + g, "losses": losses}
 
 
@@ -71,7 +73,11 @@ def summarize(rows: list[dict], command: str) -> dict:
             f"game g of a tier: seed {SEED0} + g, first dealer g % 2, "
             "the tier in seat 0 v the Expert"
         ),
-        "graded_by": "the Master (crib.analysis.coach grade_discard / grade_play, exact=False)",
+        "graded_by": (
+            "the Master (crib.analysis.coach grade_discard; the plays by "
+            "crib.session.grading play_grade with the observation, inside the Master's "
+            "reading of the other player, issue #42; exact=False)"
+        ),
         "kinds": (
             "discard, play: points lost; "
             "discard_win, play_win: percentage points of P(win) (near 121)"

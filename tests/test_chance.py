@@ -88,6 +88,8 @@ def test_key_moments_are_the_three_largest_swings(game: GameController, curve: l
 
 
 def test_near_121_a_play_moves_the_chance_by_the_exact_board_search():
+    from crib.session.grading import coach
+
     c = played(3, scores=(112, 112))
     near = [g for g in c.grades if g.kind == "play" and g.unit == WIN_UNIT]
     assert near, "no play graded by the chance of winning"
@@ -104,7 +106,8 @@ def test_near_121_a_play_moves_the_chance_by_the_exact_board_search():
         if g.unit != WIN_UNIT:
             continue
         p = next(x for x in curve if x.grade is g)
-        b = analyze_board(g.position, dealer=g.dealer, opp_played=d.observation.opp_played)
+        with coach().reading(d.observation).weighing():  # as the Master reads the other player
+            b = analyze_board(g.position, dealer=g.dealer, opp_played=d.observation.opp_played)
         exact = b.best.p_win - b.option(card).p_win  # the exact chance the play gave up
         assert p.before - p.played == pytest.approx(min(exact, p.before), abs=1e-4)  # 3 decimals
 

@@ -30,6 +30,7 @@ crib.errors.IllegalPlayError: 5♣ is not in your hand (4H 6D 6S 9C)
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from crib.analysis.coach_words import (
@@ -103,6 +104,10 @@ EXPERT_SKILL = 1.0
 NO_CARD = N_("No card fits: go is the only play.")
 SAY_GO = N_("No card fits: say go.")
 MASTER_NEAR_121, MASTER_SAYS = N_("the Master near 121: {note}"), N_("the Master: {note}")
+# the Master's note when it models the opponent's next card (issue #42)
+MODELLED_NEXT = N_(
+    "; the opponent's next card played as the Master would play it, not as if it saw your hand"
+)
 
 
 # --- discards ------------------------------------------------------------------
@@ -281,6 +286,7 @@ def grade_play(
     opp_played: CardsLike = (),
     opp_dealer: bool | None = None,
     lang: str = "en",
+    margins: Mapping[int, float] | None = None,
 ) -> PlayGrade:
     """Grade a play by the Master (``model=MASTER``, the default) or the Expert's net value.
 
@@ -301,6 +307,10 @@ def grade_play(
     the game (:func:`crib.analysis.grades.play_tags`).  With ``exact``, the trap flag.
     ``lang``: the sentence and the note in that language (the tags stay English: say
     them with :func:`crib.analysis.grades.tag_text`).
+    ``margins``: the Master's margins by rank (0 for a go) when it models the opponent's
+    next card (:meth:`crib.ai.reading.Reading.modelled`), which then rank the cards and
+    say what was lost, ties going to the Expert's net value as in the Master's play; the
+    Master's model only.
     """
     pos = _position(position)
     pm = play_model(model)
@@ -318,6 +328,8 @@ def grade_play(
             raise ModelError(
                 f"opp_played weighs the holdings, which model {pm.name!r} ignores: leave it out"
             )
+    if margins is not None and not pm.is_master:
+        raise ModelError(f"margins are the Master's; model {pm.name!r} is not: leave them out")
     if opp_dealer is not None:
         opp_dealer = check_seat(opp_dealer, "opp_dealer")
     opp_played = parse_cards(opp_played)
@@ -343,6 +355,12 @@ def grade_play(
         best_card = a.best.card
         lost = max(0.0, a.best.margin - a.option(chosen).margin)
         note = tr(lang)(MASTER_SAYS).format(note=play_note(a, lang))
+        if margins is not None:  # the opponent's next card modelled: these margins rank
+            net = {c.rank: v for c, v in values}
+            legal = [o.card for o in a.options if o.card is not None]
+            best_card = max(legal, key=lambda c: (round(margins[c.rank], 9), net[c.rank]))
+            lost = max(0.0, margins[best_card.rank] - margins[chosen.rank])
+            note += tr(lang)(MODELLED_NEXT)
         who = play_who("master", lang)
         cost = play_cost(lost, "margin", lang=lang)
         wins = winning_now(pos)

@@ -120,15 +120,30 @@ def explain_throw(a: DiscardAnalysis, i: int = 0, lang: str = "en") -> str:
 _SEATS = {None: N_("in either seat"), "dealer": N_("as the dealer"), "pone": N_("as the pone")}
 _WEIGHTS = re.compile(
     r"each holding weighted by how often the Expert keeps (those ranks with the cards they have "
-    r"played|those four ranks) (in either seat|as the dealer|as the pone) "
-    r"\(measured in self-play\)"
+    r"played|those four ranks) (in either seat|as the dealer|as the pone)"
+    r"( and by how likely each was to play as they did)?"
+    r"(?:, read (?:(\d+)% as the Expert's play and the rest as the Master's|as the Expert's play))?"
+    r" \(measured in self-play\)"
 )
 
 
-def weights_note(seat: str | None, played: bool, lang: str = "en") -> str:
+def weights_note(
+    seat: str | None, played: bool, lang: str = "en", plays: bool = False, expert: float = 0.0
+) -> str:
     """How the opponent's holdings are weighted
-    (:attr:`crib.analysis.play.weights.KeepWeights.note`)."""
+    (:attr:`crib.analysis.play.weights.KeepWeights.note`): ``plays``, also by how
+    likely each holding was to play as the opponent did; ``expert``, those plays read as
+    the Expert's at this chance and the rest as the Master's (issue #42)."""
     _ = tr(lang)
+    where = _(_SEATS[seat])
+    if plays:
+        where += " " + _("and by how likely each was to play as they did")
+    if expert >= 1:
+        where += ", " + _("read as the Expert's play")
+    elif expert:
+        where += ", " + _("read {p} as the Expert's play and the rest as the Master's").format(
+            p=pct(expert, ".0%", lang)
+        )
     text = (
         _(
             "each holding weighted by how often the Expert keeps those ranks with the cards "
@@ -140,7 +155,7 @@ def weights_note(seat: str | None, played: bool, lang: str = "en") -> str:
             "(measured in self-play)"
         )
     )
-    return text.format(seat=_(_SEATS[seat]))
+    return text.format(seat=where)
 
 
 def _weights_in(text: str, lang: str) -> str:
@@ -149,7 +164,8 @@ def _weights_in(text: str, lang: str) -> str:
     if lang == "en" or m is None:
         return tr(lang)(text)
     seat = {v: k for k, v in _SEATS.items()}[m.group(2)]
-    return weights_note(seat, m.group(1) != "those four ranks", lang)
+    expert = 0.0 if ", read " not in text else 1.0 if m.group(4) is None else int(m.group(4)) / 100
+    return weights_note(seat, m.group(1) != "those four ranks", lang, bool(m.group(3)), expert)
 
 
 def play_note(a: PlayAnalysis, lang: str = "en") -> str:

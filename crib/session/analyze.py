@@ -160,7 +160,9 @@ PLAY_MODELS["master"] = ModelChoice(
     N_(
         "Every hand the opponent could hold is weighted by how often a strong player "
         "keeps it (keep frequencies measured in self-play); from there, both of you "
-        "play perfectly to the end of the play. This is how the Master plays."
+        "play perfectly to the end of the play. In a game the Master also reads the cards "
+        "the opponent has played, and each grade's note says how; a position typed here "
+        "has no plays to read, and this is how the Master plays it."
     ),
     MASTER.play,
 )

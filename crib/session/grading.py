@@ -10,7 +10,8 @@ re-exports :func:`grade_log`.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from functools import cache
+from typing import TYPE_CHECKING, Any
 
 from crib.analysis.coach import grade_discard, grade_play
 from crib.analysis.grades import WIN_UNIT, grade
@@ -18,12 +19,26 @@ from crib.analysis.models import MASTER
 from crib.i18n import tr
 from crib.rules.cards import Card
 from crib.rules.events import Dealt, Event, GameOver
+from crib.rules.observation import Observation
 from crib.rules.position import PeggingPosition
 from crib.session import plain
 from crib.session.model import HUMAN, CountRecord, Grade
 from crib.session.saved import decisions_from_log
 
-__all__ = ["discard_grade", "play_grade", "grade_log", "LogGrader"]
+if TYPE_CHECKING:
+    from crib.ai.master import MasterPlayer
+
+__all__ = ["coach", "discard_grade", "play_grade", "grade_log", "LogGrader"]
+
+
+@cache
+def coach() -> MasterPlayer:
+    """The Master the grades are by, the Master tier, made at the first play graded
+    (importing :mod:`crib.ai.master` loads the compiled solver's numba, which the pages
+    that never analyze do without)."""
+    from crib.ai.master import MasterPlayer
+
+    return MasterPlayer()
 
 
 def _verdict(g: Any) -> dict[str, Any]:
@@ -77,10 +92,24 @@ def play_grade(
     exact: bool,
     opp_played: tuple[Card, ...] = (),
     lang: str = "en",
+    obs: Observation | None = None,
 ) -> Grade:
     """Graded by the Master: the computer's holdings weighted by how likely it was to keep
-    them from its seat (``dealer`` is yours), given the cards it has played this hand."""
-    g = grade_play(pos, card, exact=exact, opp_played=opp_played, opp_dealer=not dealer, lang=lang)
+    them from its seat (``dealer`` is yours), given the cards it has played this hand.
+    With the decision's observation ``obs`` (the game's, where every earlier hand is
+    known), graded as the Master plays in your seat: inside its reading of the other
+    player (:meth:`crib.ai.master.MasterPlayer.reading`: its plays this hand, whether it
+    plays as the Expert or the Master, learnt from the earlier hands, and its next card
+    as it would play it)."""
+    kw: dict[str, Any] = {"exact": exact, "opp_played": opp_played, "opp_dealer": not dealer}
+    if obs is None:
+        g = grade_play(pos, card, lang=lang, **kw)
+    else:
+        reading = coach().reading(obs)
+        with reading.weighing():
+            m = reading.modelled(obs, pos)
+            margins = dict(zip(m.ranks, m.modelled, strict=True)) if m is not None else None
+            g = grade_play(pos, card, lang=lang, margins=margins, **kw)
     words = plain.play_text(
         pos,
         card,
@@ -135,6 +164,7 @@ def _grade_decisions(
                     exact,
                     opp_played=obs.opp_played,
                     lang=lang,
+                    obs=obs,
                 )
             )
     return grades

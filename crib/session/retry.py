@@ -4,8 +4,10 @@ A :class:`RetryPosition` is what a graded decision needs to be played again, and
 of its answer: for a **discard**, the six cards dealt, who deals and the scores; for a
 **play**, the :class:`~crib.rules.position.PeggingPosition` (your cards held, the pile and
 its count, the earlier cards, the starter, your crib cards, the scores) with who deals and
-the cards the opponent has played this hand (the Master weighs its holdings by them, as in
-the game).  It is kept as JSON (:meth:`RetryPosition.to_dict`) by the mistakes record
+the cards the opponent has played this hand (the Master weighs its holdings by them and
+reads how they were played, as in the game, but at its prior chance that the opponent plays
+as the Expert: a retry keeps no earlier hands to learn it from).  It is kept as JSON
+(:meth:`RetryPosition.to_dict`) by the mistakes record
 (:mod:`crib.store.mistakes`).
 
 :class:`Retry` is one attempt at it: a discard asks for two cards (picked and unpicked
@@ -21,9 +23,10 @@ is not a mistake.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
+from crib.analysis.coach import play_observation
 from crib.errors import CribError
 from crib.rules.cards import Card, parse_cards
 from crib.rules.observation import Observation
@@ -145,6 +148,12 @@ class RetryPosition:
                 1, self.hand, self.cards, move, self.dealer, False, self.scores, lang
             )
         assert self.pegging is not None
+        # the Master reads the opponent's plays this hand, in order (the earlier cards and
+        # the pile), as in the game; a retry keeps no earlier hands, so it reads them at
+        # its prior chance that the opponent plays as the Expert
+        obs = replace(
+            play_observation(self.pegging), dealer=self.dealer, opp_played=self.opp_played
+        )
         return play_grade(
             1,
             self.hand,
@@ -155,6 +164,7 @@ class RetryPosition:
             False,
             opp_played=self.opp_played,
             lang=lang,
+            obs=obs,
         )
 
     # -- kept as JSON ---------------------------------------------------------

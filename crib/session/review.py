@@ -15,9 +15,9 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from crib.analysis.coach import board_applies, hint_discard, trap_flag
+from crib.analysis.coach import MODELLED_NEXT, board_applies, hint_discard, trap_flag
 from crib.analysis.coach_words import TRAP_CARD, TRAP_SET, hint_play_sentence, next_best_sentence
 from crib.analysis.discard import analyze_discard
 from crib.analysis.grades import grade
@@ -32,10 +32,13 @@ from crib.rules.observation import Observation
 from crib.rules.position import PeggingPosition
 from crib.session import plain
 from crib.session.chance import ChanceCache, chance_curve
-from crib.session.grading import LogGrader, discard_grade, grade_log, play_grade
+from crib.session.grading import LogGrader, coach, discard_grade, grade_log, play_grade
 from crib.session.model import COMPUTER, HUMAN, CountRecord, Grade
 from crib.session.saved import counts_from_log, decisions_from_log, load_saved, replay_saved
 from crib.session.summary import band_counts, summary_strip
+
+if TYPE_CHECKING:
+    from crib.ai.reading import Reading
 
 __all__ = [
     "Coach",
@@ -119,6 +122,7 @@ class Coach:
                 exact=False,
                 opp_played=obs.opp_played,
                 lang=self.lang,
+                obs=obs,
             )
         )
         if self.exact_trap:
@@ -186,11 +190,16 @@ class Coach:
         return n
 
     def _analysis(
-        self, pos: PeggingPosition, opp_played: tuple[Card, ...], opp_dealer: bool
+        self,
+        pos: PeggingPosition,
+        opp_played: tuple[Card, ...],
+        opp_dealer: bool,
+        reading: Reading | None = None,
     ) -> Any:
-        """The coach's (the Master's) analysis of a position, computed once per position:
-        the computer's holdings weighted by how likely it was to keep them from its seat."""
-        key = (pos.to_text(), opp_played, opp_dealer)
+        """The coach's (the Master's) analysis of a position, computed once per position
+        and reading: the computer's holdings weighted by how likely it was to keep them
+        from its seat (inside ``reading``'s weighing, also by how it has played)."""
+        key = (pos.to_text(), opp_played, opp_dealer, reading)
         if key not in self._analyses:
             self._analyses[key] = analyze_play(
                 pos, MASTER.play, opp_played=opp_played, opp_dealer=opp_dealer
@@ -223,19 +232,22 @@ class Coach:
             self.hinted = ()
             return
         pos = PeggingPosition.from_observation(obs)
-        if board_applies(pos, not dealer):
-            self._hint_board(pos, obs.opp_played, my_cards, dealer)
-            return
-        a = self._analysis(pos, obs.opp_played, not dealer)
+        reading = coach().reading(obs)  # the Master's reading of the computer, as it grades
+        with reading.weighing():
+            if board_applies(pos, not dealer):
+                self._hint_board(pos, obs.opp_played, my_cards, dealer)
+                return
+            a = reading.ranked(obs, self._analysis(pos, obs.opp_played, not dealer, reading))
         b = a.best
         _ = tr(self.lang)
+        note = play_note(a, self.lang) + (_(MODELLED_NEXT) if a.extra.get("modelled") else "")
         self.hint_text = hint_play_sentence(
             self._card_name(b.card),
             b.now,
             b.future,
             b.margin,
             b.p_nonneg,
-            play_note(a, self.lang),
+            note,
             ge="≥",
             lang=self.lang,
         )
