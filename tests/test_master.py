@@ -288,3 +288,19 @@ def test_crib_peg_with_weighted_holdings(capsys: pytest.CaptureFixture[str]) -> 
     assert "weighted by how often the Expert keeps those four ranks as the pone" in out
     assert main(["peg", pos, "--model", "policy:master"]) == 0
     assert "the Master's model" in capsys.readouterr().out
+
+
+def test_the_new_master_discards_as_the_frozen_one() -> None:
+    """Issue #42 changed only the Master's play: its discard, and so the tables measured
+    against it (the seat cribs and pegging values, ``*_master.csv``), are
+    MASTER_2026_12's, near 121 too."""
+    from crib.ai.master import MASTER_2026_12
+
+    rng = random.Random(42)
+    today = MasterPlayer()
+    for i in range(40):
+        six = rng.sample(DECK, 6)
+        scores = (rng.randrange(0, 121), rng.randrange(0, 121)) if i % 2 else (0, 0)
+        obs = for_discard(six, dealer=bool(i % 3), my_score=scores[0], opp_score=scores[1])
+        rng_a, rng_b = HashRng(i, "a"), HashRng(i, "a")
+        assert today.discard(obs, rng_a) == MASTER_2026_12.discard(obs, rng_b), (six, scores)
