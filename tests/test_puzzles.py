@@ -186,3 +186,20 @@ def rejudged_ok(p: Puzzle) -> bool:
 def test_a_sample_of_shipped_answers_is_still_best_by_the_stated_margin(kind: str) -> None:
     sample = [p for p in load_puzzles(SHIPPED) if p.kind == kind][::997][:3]
     assert sample and all(rejudged_ok(p) for p in sample)
+
+
+def test_the_shipped_play_answers_hold_in_the_new_masters_reading() -> None:
+    """Issue #42: a play puzzle's answer is the new Master's, judged inside its reading of
+    the hand shown (``crib puzzles reread`` dropped the 108 it did not confirm); a puzzle
+    whose answer is another card is dropped."""
+    from dataclasses import replace
+
+    from crib.ai.puzzles.mine import reread
+
+    plays = [p for p in load_puzzles(SHIPPED) if p.kind == "play"][::50]
+    kept, dropped = reread(plays)
+    assert len(plays) > 30 and dropped == [] and kept == plays
+    p = plays[0]
+    other = next(c for c in p.legal_moves() if c not in p.accepted)
+    wrong = replace(p, answer=other, accepted=(other,))
+    assert reread([wrong, p]) == ([p], [wrong])

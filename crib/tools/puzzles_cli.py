@@ -8,6 +8,9 @@ Finished chunks stay in ``--results``: the same command resumes.
 ``crib puzzles words [--out DIR]`` writes the answers' plain words again
 (:func:`crib.analysis.puzzles.build.with_plain_words`) into the shipped file, without
 mining: every other field stays as it is, and ``puzzles_build.json`` records the run.
+``crib puzzles reread [--out DIR]`` judges the shipped play puzzles again inside the
+Master's reading of the hand shown (:func:`crib.ai.puzzles.mine.reread`, issue #42) and
+drops those whose answer it does not confirm; ``puzzles_build.json`` records which.
 ``crib puzzles show ID`` prints one puzzle, answer included.
 """
 
@@ -49,6 +52,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     w = ps.add_parser("words", help="write the plain words of the shipped puzzles again")
     w.add_argument("--out", default="data", help="the folder of the puzzle files (default data/)")
     w.add_argument("--quiet", action="store_true", help="no progress lines")
+    r = ps.add_parser(
+        "reread", help="drop the play puzzles the Master's reading of the hand does not confirm"
+    )
+    r.add_argument("--out", default="data", help="the folder of the puzzle files (default data/)")
     s = ps.add_parser("show", help="print one puzzle, answer and words included")
     s.add_argument("id")
 
@@ -66,6 +73,8 @@ def run(args: argparse.Namespace) -> int:
         return 2
     if args.action == "words":
         return _words(Path(args.out), args.quiet)
+    if args.action == "reread":
+        return _reread(Path(args.out))
     from crib.ai.puzzles.mine import mine_games
     from crib.ai.selfplay.engine import default_workers
     from crib.analysis.puzzles.build import build_puzzles
@@ -124,4 +133,37 @@ def _words(out: Path, quiet: bool) -> int:
         note["words_wall_seconds"] = round(time.perf_counter() - t0, 1)
         note_path.write_text(json.dumps(note, indent=1) + "\n")
     print(f"plain words for {len(puzzles)} puzzles -> {path}")
+    return 0
+
+
+def _reread(out: Path) -> int:
+    """``crib puzzles reread``: the shipped puzzles less the play puzzles whose answer the
+    Master's reading of the hand does not confirm, the dropped ones' ids recorded."""
+    from crib.ai.puzzles.mine import reread
+    from crib.analysis.puzzles.model import DATA_FILE, load_puzzles, write_puzzles
+
+    t0 = time.perf_counter()
+    path = out / DATA_FILE
+    before = load_puzzles(path)
+    kept, dropped = reread(before)
+    write_puzzles(path, kept)
+    note_path = out / "puzzles_build.json"
+    note = json.loads(note_path.read_text()) if note_path.exists() else {}
+    note["reread"] = {
+        "command": "crib puzzles reread",
+        "what": (
+            "issue #42: the play puzzles judged again inside the new Master's reading of the "
+            "hand shown (its plays, in order, at the Master's prior chance that the other "
+            "player plays as the Expert); those whose accepted answers changed were dropped. "
+            "The kept puzzles' margins and words are the mining's (keep weights alone); "
+            "a new build judges inside the reading"
+        ),
+        "puzzles_before": len(before),
+        "play_puzzles_before": sum(p.kind == "play" for p in before),
+        "dropped": sorted(p.id for p in dropped),
+        "puzzles_after": len(kept),
+        "wall_seconds": round(time.perf_counter() - t0, 1),
+    }
+    note_path.write_text(json.dumps(note, indent=1) + "\n")
+    print(f"{len(dropped)} of {len(before)} puzzles dropped -> {path}")
     return 0

@@ -9,7 +9,8 @@ is a candidate position; duplicates within a chunk are judged once.  A position 
 kept when both filters pass (:mod:`crib.analysis.puzzles.judge`):
 
 1. ``clear``: the coach's best answer beats the next by at least 1 point (or 3
-   percentage points of P(win) near 121);
+   percentage points of P(win) near 121); a play is judged inside the Master's reading
+   of the hand shown (:func:`shown_reading`, issue #42);
 2. ``weak_miss``: Easy or Normal plays the best answer less than half the time by its
    exact policy.
 
@@ -26,17 +27,21 @@ import json
 import os
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from crib.ai.players import parse_player
+from crib.ai.reading import Reading
 from crib.analysis.puzzles.judge import (
     judge_discard,
     judge_play,
+    play_observation,
     tier_solve_discard,
     tier_solve_play,
 )
+from crib.analysis.puzzles.model import Puzzle
 from crib.analysis.puzzles.themes import discard_themes, play_themes
 from crib.analysis.puzzles.words import answer_words
 from crib.errors import CribError
@@ -45,7 +50,15 @@ from crib.rules.game import Game
 from crib.rules.observation import Observation
 from crib.rules.position import PeggingPosition
 
-__all__ = ["PAIRINGS", "COUNTS", "mine_chunk", "mine_games", "game_seed"]
+__all__ = [
+    "PAIRINGS",
+    "COUNTS",
+    "mine_chunk",
+    "mine_games",
+    "game_seed",
+    "shown_reading",
+    "reread",
+]
 
 #: who plays game i (i modulo the list): the Master against each weaker tier, and tiers
 PAIRINGS: tuple[tuple[str, str], ...] = (
@@ -93,6 +106,36 @@ def _key(obs: Observation) -> str:
     return f"p|{pos.to_text()}|{obs.dealer}|{cards_str(obs.opp_played)}"
 
 
+def shown_reading(obs: Observation) -> Reading:
+    """The Master's reading of the other player from what a play puzzle shows: this
+    hand's plays, in order, and no earlier hands (so at its prior chance that the other
+    player plays as the Expert; issue #42).  The coach judges the play inside it."""
+    from crib.ai.master import MasterPlayer
+
+    return MasterPlayer().reading(replace(obs, earlier=()))
+
+
+def reread(puzzles: Sequence[Puzzle]) -> tuple[list[Puzzle], list[Puzzle]]:
+    """The puzzles a play puzzle's answer still holds for, judged again inside the
+    Master's reading of the hand shown (:func:`shown_reading`), and those it does not
+    (another answer accepted, or no clear choice left): (kept, dropped).  Discards and
+    the kept puzzles are returned as they were (issue #42: the set was mined before)."""
+    kept: list[Puzzle] = []
+    dropped: list[Puzzle] = []
+    for p in puzzles:
+        if p.kind == "play":
+            pos = p.pegging()
+            opp = tuple(parse_cards(p.opp_played)) if p.opp_played else ()
+            obs = replace(play_observation(pos), dealer=p.dealer, opp_played=opp)
+            with shown_reading(obs).weighing():
+                v = judge_play(pos, p.dealer, opp)
+            if v is None or set(v.accepted) != set(p.accepted):
+                dropped.append(p)
+                continue
+        kept.append(p)
+    return kept, dropped
+
+
 def judge(obs: Observation, counts: dict[str, int]) -> dict | None:
     """The puzzle record of one decision, or None (``counts`` gets each filter it passed)."""
     if obs.phase == "discard":
@@ -108,7 +151,8 @@ def judge(obs: Observation, counts: dict[str, int]) -> dict | None:
         pos = PeggingPosition.from_observation(obs)
         if len({c.rank for c in pos.legal()}) < 2:
             return None
-        pv = judge_play(pos, obs.dealer, obs.opp_played)
+        with shown_reading(obs).weighing():  # as the new Master reads the hand shown
+            pv = judge_play(pos, obs.dealer, obs.opp_played)
         if pv is None:
             return None
         v = pv
