@@ -105,3 +105,32 @@ def test_a_kept_class_student_is_one_name_in_every_lesson(db_target, puzzles) ->
     assert not st.holds(one.code, "Ann", TOKEN_A)
     st.close()
     classroom.close()
+
+
+def test_a_set_given_before_an_update_goes_on_without_its_withdrawn_puzzles(
+    db_target, puzzles
+) -> None:
+    """Issue #42's reread withdrew play puzzles: a set given before the update keeps its
+    record, and a learner's run skips the withdrawn ones instead of failing."""
+    from crib.errors import CribError
+    from crib.ui.puzzles.class_flow import ClassSetFlow
+
+    classroom = Store(db_target)
+    s = classroom.create_session("Class", seed=4, questions=[{"kind": "count"}])
+    st = PuzzleSetStore(classroom.path)
+    ps = st.give_set(s.code, puzzles, None, 1000, 1500, 4)
+    gone = ps.puzzle_ids[1]
+    shipped = [p for p in puzzles if p.id != gone]  # the update withdrew one of them
+    learner = st.learner_id(st.bind_name(s.code, "Ann", TOKEN_A))
+    flow = ClassSetFlow(shipped, learner, st, ps)
+    assert flow.withdrawn == (gone,) and flow.total == 3 and gone not in flow.ids
+    seen = []
+    while flow.next() is not None:
+        seen.append(flow.current.id)
+        flow.move(flow.current.answer)
+    assert seen == [i for i in ps.puzzle_ids if i != gone] and flow.over
+    assert st.results(s.code).grid["Ann"] == (True, None, True, True)  # the set as given
+    with pytest.raises(CribError, match="none of the set's puzzles"):
+        ClassSetFlow([p for p in puzzles if p.id not in ps.puzzle_ids], learner, st, ps)
+    st.close()
+    classroom.close()

@@ -12,7 +12,7 @@ mode ``class`` and moves both ratings as any attempt does.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from crib.errors import CribError
@@ -35,16 +35,21 @@ class ClassSetFlow:
     # raises when the name is no longer this device's (the teacher freed it meanwhile)
     check: Callable[[], None] | None = None
     renewed: bool = False  # the teacher gave a new set since this run opened
+    ids: tuple[str, ...] = field(default=(), init=False)  # the set's puzzles still shipped
+    withdrawn: tuple[str, ...] = field(default=(), init=False)  # the others
 
     def __post_init__(self) -> None:
         from crib.ui.puzzles.flow import PuzzleFlow
 
         by_id = {p.id: p for p in self.puzzles}
-        missing = [i for i in self.puzzle_set.puzzle_ids if i not in by_id]
-        if missing:
-            raise CribError(f"the set's puzzle {missing[0]!r} is not among the shipped puzzles")
+        # a set given before an update that withdrew some of its puzzles (issue #42's
+        # reread): the rest, in order; the record keeps the set as it was given
+        self.withdrawn = tuple(i for i in self.puzzle_set.puzzle_ids if i not in by_id)
+        self.ids = tuple(i for i in self.puzzle_set.puzzle_ids if i in by_id)
+        if not self.ids:
+            raise CribError("none of the set's puzzles is among the shipped puzzles")
         self.flow = PuzzleFlow(
-            [by_id[i] for i in self.puzzle_set.puzzle_ids],
+            [by_id[i] for i in self.ids],
             self.learner_id,
             store=self.store,
             lang=self.lang,
@@ -70,7 +75,8 @@ class ClassSetFlow:
 
     @property
     def total(self) -> int:
-        return len(self.puzzle_set.puzzle_ids)
+        """The set's puzzles still shipped (:attr:`withdrawn`: the others)."""
+        return len(self.ids)
 
     @property
     def over(self) -> bool:
@@ -80,7 +86,7 @@ class ClassSetFlow:
     def number(self) -> int:
         """The current puzzle's number in the set (1-based; 0 when none is set)."""
         cur = self.flow.current
-        return self.puzzle_set.puzzle_ids.index(cur.id) + 1 if cur is not None else 0
+        return self.ids.index(cur.id) + 1 if cur is not None else 0
 
     def score(self) -> tuple[int, int]:
         """(solved at the first try, attempted)."""
@@ -96,7 +102,7 @@ class ClassSetFlow:
             self.puzzle_set, self.renewed = now, True
             self.__post_init__()
         done = self.done()
-        todo = [i for i in self.puzzle_set.puzzle_ids if i not in done]
+        todo = [i for i in self.ids if i not in done]
         self.flow.current = self.flow._by_id[todo[0]] if todo else None
         return self.flow.show()
 

@@ -125,11 +125,14 @@ class ClassSetPanel(w.VBox):
         self.flow = ClassSetFlow(
             self.app.puzzles, self.sets.learner_id(learner), self.sets, ps, self.lang, still_mine
         )
-        self.status.value = info_html(
-            _("{name} in class {code}: {n} puzzles, your attempts count for the class.").format(
-                name=learner.name, code=session.code, n=len(ps)
-            )
-        )
+        said = _("{name} in class {code}: {n} puzzles, your attempts count for the class.")
+        said = said.format(name=learner.name, code=session.code, n=self.flow.total)
+        if self.flow.withdrawn:
+            said += " " + _(
+                "{k} of the set's puzzles were withdrawn by an update of crib: the set goes on "
+                "without them."
+            ).format(k=len(self.flow.withdrawn))
+        self.status.value = info_html(said)
         self.app.flow = self.flow
         self.app.next_puzzle()
 
