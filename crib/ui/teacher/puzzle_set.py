@@ -289,7 +289,9 @@ class PuzzleSetPanel(w.VBox):
         if s is None:
             return None
         ps = self.sets.puzzle_set(s.code)
-        doc = build_puzzles(ids=ps.puzzle_ids, lang=self.lang, paper=self.paper.value)
+        shipped = {p.id for p in self.puzzles}  # less any an update withdrew (issue #42)
+        ids = [i for i in ps.puzzle_ids if i in shipped]
+        doc = build_puzzles(ids=ids, lang=self.lang, paper=self.paper.value)
         data = to_pdf(doc)
         pages = pages_text(len(doc.pages), self.lang)
         name = f"crib-puzzle-set-{s.code}-{self.lang}-{self.paper.value}.pdf"
