@@ -30,7 +30,7 @@ crib.errors.IllegalPlayError: 5♣ is not in your hand (4H 6D 6S 9C)
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from crib.analysis.coach_words import (
@@ -200,14 +200,18 @@ def hint_discard(
 # --- plays ---------------------------------------------------------------------
 
 
-def play_observation(pos: PeggingPosition) -> Observation:
-    """The observation a policy tier sees in ``pos`` (``dealer`` False: a position does not
-    say who dealt); the coach's Expert values and the puzzles' tier solve rates read it."""
+def play_observation(
+    pos: PeggingPosition, dealer: bool = False, opp_played: tuple[Card, ...] = ()
+) -> Observation:
+    """The observation a policy tier sees in ``pos`` (``dealer`` False by default: a
+    position does not say who dealt); the coach's Expert values and the puzzles' tier
+    solve rates read it.  With the seat and the opponent's cards played this hand (a
+    retried play, a puzzle), the Master's reading of the hand reads it too."""
     scores = pos.scores or (0, 0)
     return Observation(
         phase="play",
         hand=pos.hand,
-        dealer=False,
+        dealer=dealer,
         my_score=scores[0],
         opp_score=scores[1],
         starter=pos.starter,
@@ -217,6 +221,7 @@ def play_observation(pos: PeggingPosition) -> Observation:
         opp_said_go=pos.opp_go,
         my_discards=pos.discards,
         legal=pos.legal(),
+        opp_played=opp_played,
     )
 
 
@@ -286,7 +291,7 @@ def grade_play(
     opp_played: CardsLike = (),
     opp_dealer: bool | None = None,
     lang: str = "en",
-    margins: Mapping[int, float] | None = None,
+    ranked: Callable[[PlayAnalysis], PlayAnalysis] | None = None,
 ) -> PlayGrade:
     """Grade a play by the Master (``model=MASTER``, the default) or the Expert's net value.
 
@@ -307,10 +312,9 @@ def grade_play(
     the game (:func:`crib.analysis.grades.play_tags`).  With ``exact``, the trap flag.
     ``lang``: the sentence and the note in that language (the tags stay English: say
     them with :func:`crib.analysis.grades.tag_text`).
-    ``margins``: the Master's margins by rank (0 for a go) when it models the opponent's
-    next card (:meth:`crib.ai.reading.Reading.modelled`), which then rank the cards and
-    say what was lost, ties going to the Expert's net value as in the Master's play; the
-    Master's model only.
+    ``ranked``: the Master's analysis as it ranks the cards when it models the opponent's
+    next card (:meth:`crib.ai.reading.Reading.ranked`), which then says the best card and
+    what was lost; the Master's model only (the trap flag keeps the plain analysis).
     """
     pos = _position(position)
     pm = play_model(model)
@@ -328,8 +332,8 @@ def grade_play(
             raise ModelError(
                 f"opp_played weighs the holdings, which model {pm.name!r} ignores: leave it out"
             )
-    if margins is not None and not pm.is_master:
-        raise ModelError(f"margins are the Master's; model {pm.name!r} is not: leave them out")
+    if ranked is not None and not pm.is_master:
+        raise ModelError(f"ranked is the Master's; model {pm.name!r} is not: leave it out")
     if opp_dealer is not None:
         opp_dealer = check_seat(opp_dealer, "opp_dealer")
     opp_played = parse_cards(opp_played)
@@ -352,14 +356,11 @@ def grade_play(
         note = tr(lang)(MASTER_NEAR_121).format(note=board_note(b, lang))
     elif pm.is_master:
         a = analyze_play(pos, pm, opp_played=opp_played, opp_dealer=opp_dealer)
-        best_card = a.best.card
-        lost = max(0.0, a.best.margin - a.option(chosen).margin)
+        r = ranked(a) if ranked is not None else a  # the next card modelled, or a itself
+        best_card = r.best.card
+        lost = max(0.0, r.best.margin - r.option(chosen).margin)
         note = tr(lang)(MASTER_SAYS).format(note=play_note(a, lang))
-        if margins is not None:  # the opponent's next card modelled: these margins rank
-            net = {c.rank: v for c, v in values}
-            legal = [o.card for o in a.options if o.card is not None]
-            best_card = max(legal, key=lambda c: (round(margins[c.rank], 9), net[c.rank]))
-            lost = max(0.0, margins[best_card.rank] - margins[chosen.rank])
+        if r.extra.get("modelled"):
             note += tr(lang)(MODELLED_NEXT)
         who = play_who("master", lang)
         cost = play_cost(lost, "margin", lang=lang)

@@ -107,9 +107,7 @@ def play_grade(
     else:
         reading = coach().reading(obs)
         with reading.weighing():
-            m = reading.modelled(obs, pos)
-            margins = dict(zip(m.ranks, m.modelled, strict=True)) if m is not None else None
-            g = grade_play(pos, card, lang=lang, margins=margins, **kw)
+            g = grade_play(pos, card, lang=lang, ranked=lambda a: reading.ranked(obs, a), **kw)
     words = plain.play_text(
         pos,
         card,

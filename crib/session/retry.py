@@ -23,7 +23,7 @@ is not a mistake.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from crib.analysis.coach import play_observation
@@ -151,9 +151,7 @@ class RetryPosition:
         # the Master reads the opponent's plays this hand, in order (the earlier cards and
         # the pile), as in the game; a retry keeps no earlier hands, so it reads them at
         # its prior chance that the opponent plays as the Expert
-        obs = replace(
-            play_observation(self.pegging), dealer=self.dealer, opp_played=self.opp_played
-        )
+        obs = play_observation(self.pegging, self.dealer, self.opp_played)
         return play_grade(
             1,
             self.hand,

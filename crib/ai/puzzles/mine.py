@@ -126,7 +126,7 @@ def reread(puzzles: Sequence[Puzzle]) -> tuple[list[Puzzle], list[Puzzle]]:
         if p.kind == "play":
             pos = p.pegging()
             opp = tuple(parse_cards(p.opp_played)) if p.opp_played else ()
-            obs = replace(play_observation(pos), dealer=p.dealer, opp_played=opp)
+            obs = play_observation(pos, p.dealer, opp)
             with shown_reading(obs).weighing():
                 v = judge_play(pos, p.dealer, opp)
             if v is None or set(v.accepted) != set(p.accepted):
